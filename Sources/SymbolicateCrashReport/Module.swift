@@ -1,0 +1,1 @@
+// SymbolicateCrashReport module. Real content lands with its issue.

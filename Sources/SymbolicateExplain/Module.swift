@@ -1,0 +1,1 @@
+// SymbolicateExplain module. Real content lands with its issue.

@@ -1,0 +1,1 @@
+// SymbolicateKit module. Real content lands with its issue.

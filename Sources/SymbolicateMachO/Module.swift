@@ -1,0 +1,1 @@
+// SymbolicateMachO module. Real content lands with its issue.

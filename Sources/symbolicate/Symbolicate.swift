@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// Root command. `symbolicate REPORT [DEBUG_FILES…]` runs the default `report`
+/// subcommand; the other subcommands are named explicitly.
+@main
+struct Symbolicate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "symbolicate",
+        abstract: "Turn Apple crash reports (.crash, .txt, .ips) into answers.",
+        discussion: """
+            Exit codes: 0 success; 1 the report was processed but something asked for failed \
+            (missing or mismatched debug files when required); 64 usage error; \
+            65 unreadable or invalid input.
+            """,
+        version: "0.1.0",
+        subcommands: [ReportCommand.self],
+        defaultSubcommand: ReportCommand.self
+    )
+}
