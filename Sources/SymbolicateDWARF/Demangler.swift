@@ -25,9 +25,10 @@ public enum Demangler {
     /// with `symbolName(fromSymbolTable:)` first.
     public static func demangle(_ name: String) -> String? {
         guard looksMangled(name) else { return nil }
-        var bytes = Array(name.utf8)
-        let result: UnsafeMutablePointer<CChar>? = bytes.withUnsafeMutableBufferPointer { buffer in
-            _swiftBacktraceDemangle(buffer.baseAddress, buffer.count, nil, nil)
+        // The C++ path hands the pointer to __cxa_demangle, which reads up to a NUL:
+        // the buffer must be NUL-terminated even though the length is passed.
+        let result: UnsafeMutablePointer<CChar>? = name.withCString { pointer in
+            _swiftBacktraceDemangle(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), strlen(pointer), nil, nil)
         }
         guard let result else { return nil }
         defer { free(result) }

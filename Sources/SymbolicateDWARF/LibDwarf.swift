@@ -526,12 +526,17 @@ final class LibDwarf {
         let unit = try die(at: unitDieOffset)
         defer { dwarf_dealloc_die(unit) }
         var out: [FunctionEntry] = []
-        try collectFunctions(in: unit, scope: [], unitBase: unitBase, into: &out)
+        // Swift emits closures and local functions as DW_TAG_subprogram children of their
+        // enclosing function, with their own code ranges; C, C++ and Objective-C put every
+        // function with code at unit or namespace level. Only Swift units pay for walking
+        // function bodies here.
+        let nested = unsigned(unit, DW_AT_language) == UInt64(DW_LANG_Swift)
+        try collectFunctions(in: unit, scope: [], unitBase: unitBase, nested: nested, into: &out)
         return out
     }
 
     private func collectFunctions(
-        in parent: Dwarf_Die, scope: [String], unitBase: UInt64, into out: inout [FunctionEntry]
+        in parent: Dwarf_Die, scope: [String], unitBase: UInt64, nested: Bool, into out: inout [FunctionEntry]
     ) throws(DebugInfoError) {
         try forEachChild(parent) { (child) throws(DebugInfoError) in
             switch tag(child) {
@@ -541,9 +546,14 @@ final class LibDwarf {
                     let entry = lowPC(child) ?? ranges.map(\.low).min() ?? 0
                     out.append(FunctionEntry(dieOffset: offset(child), ranges: ranges, entry: entry, scope: scope))
                 }
+                if nested {
+                    try collectFunctions(in: child, scope: scope, unitBase: unitBase, nested: nested, into: &out)
+                }
+            case DW_TAG_lexical_block where nested:
+                try collectFunctions(in: child, scope: scope, unitBase: unitBase, nested: nested, into: &out)
             case DW_TAG_namespace, DW_TAG_module:
                 let name = string(child, DW_AT_name) ?? "(anonymous namespace)"
-                try collectFunctions(in: child, scope: scope + [name], unitBase: unitBase, into: &out)
+                try collectFunctions(in: child, scope: scope + [name], unitBase: unitBase, nested: nested, into: &out)
             default:
                 break
             }
