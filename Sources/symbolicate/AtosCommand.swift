@@ -7,7 +7,7 @@ import SymbolicateKit
 struct AtosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "atos",
-        abstract: "Convert addresses to function (in Image) (File:line), like Apple's atos.",
+        abstract: "Symbolicate addresses the way Apple's atos does.",
         discussion: """
             Addresses come from the arguments, else from -f FILE, else from standard input \
             (whitespace-separated, hex with or without 0x). Addresses nothing knows are \
