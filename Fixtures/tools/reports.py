@@ -122,8 +122,8 @@ IOS_APP_DIR = "/private/var/containers/Bundle/Application/5D0F6A4E-2B8C-4A3B-9C6
 # Scenarios
 # --------------------------------------------------------------------------
 
-def ios_app_images(b, cat, app_uuid=None, app_base=0x1002c4000, kit_base=0x100478000):
-    app = b.app_image("CrashApp", cat["CrashApp"], app_base, IOS_APP_DIR + "/CrashApp", uuid=app_uuid)
+def ios_app_images(b, cat, app_uuid=None, app_base=0x1002c4000, kit_base=0x100478000, app_key="CrashApp"):
+    app = b.app_image(app_key, cat[app_key], app_base, IOS_APP_DIR + "/" + app_key, uuid=app_uuid)
     kit = b.app_image("CrashKit", cat["CrashKit"], kit_base, IOS_APP_DIR + "/Frameworks/CrashKit.framework/CrashKit")
     return app, kit
 
@@ -156,6 +156,33 @@ def scenario_swift_trap(cat, templates, F):
         "termination": {"flags": 0, "code": 5, "namespace": "SIGNAL", "indicator": "Trace/BPT trap: 5",
                         "byProc": "exc handler"},
         "threads": threads, "pid": 2417,
+    }
+
+
+def scenario_swift_index_dwarf4(cat, templates, F):
+    fx = cat["CrashApp-dwarf4"]
+    b = Builder(fx, templates, "ios15")
+    app, kit = ios_app_images(b, cat, app_base=0x102d58000, kit_base=0x102f00000, app_key="CrashApp-dwarf4")
+    d = fx.dis
+    frames = [
+        b.app(app, F.swift_index_trap(fx), crashing=True),
+        b.app(app, d.return_address(F.SWIFT_SELECT, F.SWIFT_BUCKET)),
+        b.app(app, d.return_address("_app_index_swift", F.SWIFT_SELECT)),
+        b.app(app, d.return_address("_app_run_scenario", "_app_index_swift")),
+        b.app(app, d.return_address("_main", "_app_run_scenario")),
+    ] + b.system(b.templates["dyldStart"])
+    state = arm_state(pc=frames[0].address, lr=frames[1].address, fp=0x16d0e3b60, sp=0x16d0e3b50,
+                      far=0x102d6c5a0, esr=0xF2000001, esr_description="(Breakpoint) brk 1",
+                      x=[10, 0x281a3d0e0, 0, 0, 0, 0, 0, 0, 5])
+    threads = [Thread(frames, queue="com.apple.main-thread", crashed=True, state=state)] + b.other_threads()
+    return {
+        "name": "swift-index-dwarf4", "builder": b,
+        "summary": "Swift index out of range in specialized generic Bucket.element(at:); DWARF 4 build "
+                   "(image and dSYM named CrashApp-dwarf4)",
+        "exception": {"type": "EXC_BREAKPOINT", "signal": "SIGTRAP", "codes": [1, frames[0].address]},
+        "termination": {"flags": 0, "code": 5, "namespace": "SIGNAL", "indicator": "Trace/BPT trap: 5",
+                        "byProc": "exc handler"},
+        "threads": threads, "pid": 6120,
     }
 
 
@@ -306,7 +333,7 @@ def scenario_mac(cat, templates, F):
 
 
 SCENARIOS = [scenario_swift_trap, scenario_null_deref, scenario_objc_exception, scenario_watchdog,
-             scenario_uuid_mismatch, scenario_mac]
+             scenario_uuid_mismatch, scenario_mac, scenario_swift_index_dwarf4]
 
 
 # --------------------------------------------------------------------------
