@@ -1,0 +1,29 @@
+# The two commands a newcomer needs (see README.md):
+#   make demo   install what is missing, build, symbolicate a bundled crash report
+#   make test   install what is missing, run the whole test suite
+SWIFT ?= swift
+DEMO_REPORT ?= Fixtures/reports/swift-trap.ips
+DEMO_DSYMS ?= Fixtures/dsyms
+
+.PHONY: setup build demo test bench fixtures clean
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release --product symbolicate
+
+demo: build
+	.build/release/symbolicate --explain --color always $(DEMO_REPORT) $(DEMO_DSYMS)
+
+test: setup
+	$(SWIFT) test
+
+bench: build
+	Benchmarks/run.sh
+
+fixtures:
+	Fixtures/generate.sh
+
+clean:
+	rm -rf .build

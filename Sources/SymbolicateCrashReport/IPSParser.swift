@@ -1,0 +1,198 @@
+import Foundation
+
+/// Reads a modern `.ips` (JSON header line + JSON body) into the model. The JSON documents
+/// are kept so the `.ips` writer can emit them again with every unknown key intact.
+struct IPSParser {
+    let document: TextDocument
+    let header: JSONValue
+    /// 0-based line indices.
+    let headerLine: Int
+    let bodyStartLine: Int
+    let path: String
+
+    /// Bug types whose body carries `threads`/`usedImages` in the crash layout.
+    static let describedBugTypes: [String: String] = [
+        "309": "crash", "288": "stackshot/hang", "298": "jetsam event", "210": "panic", "185": "resource (EXC_RESOURCE)",
+        "206": "cpu resource", "145": "disk writes resource", "142": "wakeups resource", "409": "hang", "385": "memory resource",
+        "109": "legacy crash", "188": "stackshot", "151": "app hang",
+    ]
+
+    func parse() throws(CrashReportError) -> CrashReport {
+        var bytes: [UInt8] = []
+        for line in document.lines[bodyStartLine...] {
+            bytes.append(contentsOf: line.text.utf8)
+            bytes.append(contentsOf: line.terminator.utf8)
+        }
+        let body: JSONValue
+        do {
+            body = try JSONParser.parse(bytes).value
+        } catch {
+            throw CrashReportError(kind: .invalidJSON, path: path, line: bodyStartLine + error.line,
+                                   jsonPath: error.path, message: "JSON body does not parse: \(error.message)")
+        }
+        guard case .object = body else {
+            throw CrashReportError(kind: .invalidJSON, path: path, line: bodyStartLine + 1, message: "JSON body is not an object")
+        }
+        var report = CrashReport(path: path, format: .ips, source: .ips(header: header, body: body, headerLine: document.lines[headerLine].text))
+        Self.fill(&report, from: body)
+        report.applyIPSHeader(header)
+        Self.warnIfUnsupported(&report, path: path)
+        return report
+    }
+
+    /// A file that starts with `{` but whose first line is not a complete JSON object: a
+    /// body without a header line, or a broken header.
+    static func parseHeaderless(document: TextDocument, path: String, headerError: JSONSyntaxError, headerLine: Int) throws(CrashReportError) -> CrashReport {
+        var bytes: [UInt8] = []
+        for line in document.lines {
+            bytes.append(contentsOf: line.text.utf8)
+            bytes.append(contentsOf: line.terminator.utf8)
+        }
+        let body: JSONValue
+        do {
+            body = try JSONParser.parse(bytes).value
+        } catch {
+            if error.line == 1 {
+                throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, jsonPath: headerError.path,
+                                       message: ".ips header line does not parse: \(headerError.message)")
+            }
+            throw CrashReportError(kind: .invalidJSON, path: path, line: error.line, jsonPath: error.path,
+                                   message: "JSON does not parse: \(error.message)")
+        }
+        guard case .object = body else {
+            throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, message: "JSON document is not an object")
+        }
+        var report = CrashReport(path: path, format: .ips, source: .ips(header: .object([]), body: body, headerLine: ""))
+        fill(&report, from: body)
+        report.warnings.append(ParseWarning(path: path, line: headerLine, message: ".ips file has no header line; read the JSON body alone"))
+        warnIfUnsupported(&report, path: path)
+        return report
+    }
+
+    private static func warnIfUnsupported(_ report: inout CrashReport, path: String) {
+        let bug = report.bugType ?? "?"
+        if report.threads.isEmpty && report.binaryImages.isEmpty {
+            let what = describedBugTypes[bug].map { "\($0) report" } ?? "report"
+            report.warnings.append(ParseWarning(path: path, message: "bug_type \(bug) \(what) has no threads or binary images: not supported for symbolication; printed unchanged"))
+        } else if bug != "309", describedBugTypes[bug] == nil {
+            report.warnings.append(ParseWarning(path: path, message: "bug_type \(bug) is not a known crash type; read as far as it has threads and images"))
+        }
+    }
+
+    static func fill(_ report: inout CrashReport, from body: JSONValue) {
+        report.bugType = body["bug_type"]?.stringValue
+        report.incidentIdentifier = body["incident"]?.stringValue
+        report.processName = body["procName"]?.stringValue
+        report.processID = body["pid"]?.intValue
+        report.processPath = body["procPath"]?.stringValue
+        report.bundleIdentifier = body["bundleInfo"]?["CFBundleIdentifier"]?.stringValue
+        if let short = body["bundleInfo"]?["CFBundleShortVersionString"]?.stringValue {
+            let build = body["bundleInfo"]?["CFBundleVersion"]?.stringValue
+            report.appVersion = build.map { "\(short) (\($0))" } ?? short
+        }
+        report.parentProcess = body["parentProc"]?.stringValue.map { p in body["parentPid"]?.intValue.map { "\(p) [\($0)]" } ?? p }
+        report.dateTime = body["captureTime"]?.stringValue
+        if let os = body["osVersion"], let train = os["train"]?.stringValue {
+            report.osVersion = os["build"]?.stringValue.map { "\(train) (\($0))" } ?? train
+        }
+        report.hardwareModel = body["modelCode"]?.stringValue
+        if let cpu = body["cpuType"]?.stringValue {
+            let translated = body["translated"]?.boolValue == true
+            report.codeType = cpu + (translated ? " (Translated)" : " (Native)")
+            report.architecture = TextReportParser.architecture(fromCodeType: cpu)
+        }
+        if let e = body["exception"] {
+            report.exception = ExceptionInfo(type: e["type"]?.stringValue, signal: e["signal"]?.stringValue, codes: e["codes"]?.stringValue,
+                                             subtype: e["subtype"]?.stringValue, note: nil, message: e["message"]?.stringValue)
+        }
+        if let t = body["termination"] {
+            var text = t["indicator"]?.stringValue
+            if let reasons = t["reasons"]?.arrayValue?.compactMap(\.stringValue), !reasons.isEmpty {
+                text = ([text].compactMap { $0 } + reasons).joined(separator: " ")
+            }
+            let code: String? = t["code"].flatMap { v in
+                if case .number(let n) = v, let u = UInt64(n), u > 0xFFFF { return "0x" + String(u, radix: 16) }
+                return v.stringValue
+            }
+            report.termination = TerminationInfo(namespace: t["namespace"]?.stringValue, code: code, text: text,
+                                                 byProcess: t["byProc"]?.stringValue.map { p in t["byPid"]?.intValue.map { "\(p) [\($0)]" } ?? p })
+        }
+        report.asi = body["asi"]
+        if let asi = body["asi"]?.objectValue {
+            let lines = asi.flatMap { m in (m.value.arrayValue ?? [m.value]).compactMap(\.stringValue).map { "\(m.key): \($0)" } }
+            if !lines.isEmpty { report.applicationSpecificInformation = lines.joined(separator: "\n") }
+        }
+
+        var images: [BinaryImage] = []
+        let bundle = TextReportParser.bundleDirectory(of: report.processPath)
+        for img in body["usedImages"]?.arrayValue ?? [] {
+            let base = img["base"]?.uint64Value ?? 0
+            let size = img["size"]?.uint64Value ?? 0
+            let path = img["path"]?.stringValue
+            let name = img["name"]?.stringValue ?? path.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "???"
+            var image = BinaryImage(loadAddress: base, endAddress: size > 0 ? base + size - 1 : nil, name: name,
+                                    arch: img["arch"]?.stringValue, uuid: img["uuid"]?.stringValue.flatMap(BinaryImage.normalizeUUID),
+                                    path: path, version: img["CFBundleShortVersionString"]?.stringValue, source: img["source"]?.stringValue)
+            image.isAppOwned = path.map { BinaryImage.isAppPath($0, processBundle: bundle) } ?? false
+            images.append(image)
+        }
+        report.binaryImages = images
+
+        func frames(_ list: [JSONValue]) -> [Frame] {
+            list.enumerated().map { (i, f) in
+                let offset = f["imageOffset"]?.uint64Value ?? 0
+                let idx = f["imageIndex"]?.intValue
+                var frame = Frame(index: i, imageIndex: idx, address: offset, imageOffset: offset)
+                if let idx, images.indices.contains(idx) {
+                    frame.address = images[idx].loadAddress &+ offset
+                    frame.imageName = images[idx].name
+                } else {
+                    frame.imageIndex = nil
+                }
+                frame.symbol = f["symbol"]?.stringValue
+                frame.symbolOffset = f["symbolLocation"]?.uint64Value
+                frame.sourceFile = f["sourceFile"]?.stringValue
+                frame.sourceLine = f["sourceLine"]?.intValue
+                frame.isInlined = f["inline"]?.boolValue ?? false
+                return frame
+            }
+        }
+
+        let faulting = body["faultingThread"]?.intValue
+        var threads: [CrashReport.Thread] = []
+        for (i, t) in (body["threads"]?.arrayValue ?? []).enumerated() {
+            var thread = CrashReport.Thread(index: i, name: t["name"]?.stringValue, queue: t["queue"]?.stringValue,
+                                            crashed: t["triggered"]?.boolValue ?? false, frames: frames(t["frames"]?.arrayValue ?? []),
+                                            threadID: t["id"]?.uint64Value)
+            if let state = t["threadState"] { thread.registers = registers(state) }
+            threads.append(thread)
+        }
+        report.threads = threads
+        report.crashedThreadIndex = faulting ?? threads.first(where: \.crashed)?.index
+        if let leb = body["lastExceptionBacktrace"]?.arrayValue {
+            report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: frames(leb))
+        }
+        for (i, b) in (body["asiBacktraces"]?.arrayValue ?? []).enumerated() {
+            // Text backtraces (`"0   CoreFoundation   0x… __exceptionPreprocess + 164\n…"`).
+            let text = b.stringValue ?? ""
+            let lines = text.split(separator: "\n").map(String.init)
+            let parsed = lines.compactMap { TextReportParser.parseFrame($0.trimmingCharacters(in: .whitespaces), reportLine: 0) }
+            report.asiBacktraces.append(Backtrace(title: "Application Specific Backtrace \(i)", frames: parsed.map { var f = $0; f.reportLine = nil; return f }))
+        }
+    }
+
+    /// `threadState`: ARM (`x` array, `fp`, `lr`, …) or x86 (`rax`, …), in document order.
+    static func registers(_ state: JSONValue) -> [Register] {
+        var out: [Register] = []
+        for (key, value) in state.objectValue ?? [] where key != "flavor" {
+            if let list = value.arrayValue {
+                for (i, v) in list.enumerated() {
+                    if let u = v["value"]?.uint64Value { out.append(Register(name: "\(key)\(i)", value: u, note: v["symbol"]?.stringValue)) }
+                }
+            } else if let u = value["value"]?.uint64Value {
+                out.append(Register(name: key, value: u, note: value["description"]?.stringValue ?? value["symbol"]?.stringValue))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,444 @@
+import Foundation
+
+/// A JSON document that keeps what `JSONSerialization` loses: key order, duplicate-free
+/// ordered objects, and numbers exactly as written (`.ips` files carry unsigned 64-bit
+/// register values and addresses that do not survive a trip through `Double`).
+/// Writing a parsed value back therefore keeps every key we do not understand.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// The number's literal text, e.g. `"14987979559889010704"` or `"0.5"`.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    /// Members in document order.
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first(where: { $0.key == key })?.value
+    }
+
+    public var stringValue: String? {
+        switch self {
+        case .string(let s): return s
+        case .number(let n): return n
+        default: return nil
+        }
+    }
+
+    /// Integer value; accepts numbers and numeric strings (re-serialised reports write
+    /// `"platform":"2"`).
+    public var intValue: Int? {
+        switch self {
+        case .number(let n): return Int(n) ?? Double(n).flatMap { $0.isFinite && $0 == $0.rounded() ? Int(exactly: $0) : nil }
+        case .string(let s): return Int(s)
+        case .bool(let b): return b ? 1 : 0
+        default: return nil
+        }
+    }
+
+    public var uint64Value: UInt64? {
+        switch self {
+        case .number(let n):
+            if let v = UInt64(n) { return v }
+            if let v = Int64(n) { return UInt64(bitPattern: v) }
+            if let d = Double(n), d >= 0, d < 1.8446744073709552e19, d == d.rounded() { return UInt64(d) }
+            return nil
+        case .string(let s):
+            if s.hasPrefix("0x") || s.hasPrefix("0X") { return UInt64(s.dropFirst(2), radix: 16) }
+            return UInt64(s)
+        default: return nil
+        }
+    }
+
+    /// Accepts `true`, `1` and the string `"true"` (CrashSymbolicator.py writes the string).
+    public var boolValue: Bool? {
+        switch self {
+        case .bool(let b): return b
+        case .number(let n): return n != "0"
+        case .string(let s): return s == "true" || s == "1"
+        default: return nil
+        }
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var objectValue: [(key: String, value: JSONValue)]? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    /// Sets or replaces `key`, keeping the member's position when it already exists.
+    public mutating func set(_ key: String, _ value: JSONValue?) {
+        guard case .object(var members) = self else { return }
+        if let i = members.firstIndex(where: { $0.key == key }) {
+            if let value { members[i].value = value } else { members.remove(at: i) }
+        } else if let value {
+            members.append((key, value))
+        }
+        self = .object(members)
+    }
+
+    public static func int<I: BinaryInteger>(_ v: I) -> JSONValue { .number(String(v)) }
+}
+
+// MARK: - Codable
+
+extension JSONValue: Codable {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let u = try? c.decode(UInt64.self) { self = .number(String(u)) }
+        else if let i = try? c.decode(Int64.self) { self = .number(String(i)) }
+        else if let d = try? c.decode(Double.self) { self = .number(String(d)) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else {
+            let keyed = try decoder.container(keyedBy: AnyKey.self)
+            var members: [(key: String, value: JSONValue)] = []
+            for key in keyed.allKeys {
+                members.append((key.stringValue, try keyed.decode(JSONValue.self, forKey: key)))
+            }
+            self = .object(members)
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .null:
+            var c = encoder.singleValueContainer(); try c.encodeNil()
+        case .bool(let b):
+            var c = encoder.singleValueContainer(); try c.encode(b)
+        case .number(let n):
+            var c = encoder.singleValueContainer()
+            if let u = UInt64(n) { try c.encode(u) }
+            else if let i = Int64(n) { try c.encode(i) }
+            else if let d = Double(n) { try c.encode(d) }
+            else { try c.encode(n) }
+        case .string(let s):
+            var c = encoder.singleValueContainer(); try c.encode(s)
+        case .array(let a):
+            var c = encoder.unkeyedContainer()
+            for v in a { try c.encode(v) }
+        case .object(let members):
+            var c = encoder.container(keyedBy: AnyKey.self)
+            for (k, v) in members { try c.encode(v, forKey: AnyKey(k)) }
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ s: String) { stringValue = s }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { return nil }
+    }
+}
+
+// MARK: - Parsing
+
+/// Where and why a JSON text failed to parse. `line` is 1-based within the parsed text.
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+    /// Path to the value being read, e.g. `threads[3].frames[12].imageOffset`.
+    public var path: String
+    public var message: String
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes that tracks line, column and the JSON path,
+/// so errors can name the exact spot in a truncated or hand-edited report.
+struct JSONParser {
+    private let bytes: [UInt8]
+    private var pos = 0
+    private var line = 1
+    private var lineStart = 0
+    private var path: [String] = []
+    private let maxDepth = 512
+
+    init<C: Collection>(_ bytes: C) where C.Element == UInt8 { self.bytes = Array(bytes) }
+
+    /// Parses exactly one value; trailing non-whitespace is an error unless `allowTrailing`.
+    static func parse<C: Collection>(_ bytes: C, allowTrailing: Bool = false) throws(JSONSyntaxError) -> (value: JSONValue, end: Int) where C.Element == UInt8 {
+        var p = JSONParser(bytes)
+        p.skipWhitespace()
+        let v = try p.parseValue(depth: 0)
+        let end = p.pos
+        p.skipWhitespace()
+        if !allowTrailing, p.pos < p.bytes.count {
+            throw p.error("unexpected text after the JSON value")
+        }
+        return (v, end)
+    }
+
+    private func pathString() -> String {
+        var s = ""
+        for c in path {
+            if c.hasPrefix("[") { s += c } else { s += s.isEmpty ? c : "." + c }
+        }
+        return s.isEmpty ? "(root)" : s
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, column: pos - lineStart + 1, path: pathString(), message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0D: pos += 1
+            case 0x0A: pos += 1; line += 1; lineStart = pos
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth)") }
+        guard pos < bytes.count else { throw error("unexpected end of input (truncated JSON)") }
+        switch bytes[pos] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character '\(printable(bytes[pos]))'")
+        }
+    }
+
+    private func printable(_ b: UInt8) -> String {
+        (0x20..<0x7F).contains(b) ? String(UnicodeScalar(b)) : String(format: "\\x%02X", b)
+    }
+
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        for b in word.utf8 {
+            guard pos < bytes.count else { throw error("unexpected end of input (truncated JSON)") }
+            guard bytes[pos] == b else { throw error("invalid literal, expected '\(word)'") }
+            pos += 1
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = pos
+        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.pos
+            while p.pos < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.pos]) { p.pos += 1 }
+            return p.pos - s
+        }
+        guard digits(&self) > 0 else { throw error("invalid number") }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
+            pos += 1
+            guard digits(&self) > 0 else { throw error("invalid number") }
+        }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+            pos += 1
+            if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+            guard digits(&self) > 0 else { throw error("invalid number") }
+        }
+        return String(decoding: bytes[start..<pos], as: UTF8.self)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        pos += 1  // opening quote
+        var out: [UInt8] = []
+        while true {
+            guard pos < bytes.count else { throw error("unexpected end of input inside a string (truncated JSON)") }
+            let b = bytes[pos]
+            switch b {
+            case UInt8(ascii: "\""):
+                pos += 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+                return s
+            case UInt8(ascii: "\\"):
+                pos += 1
+                guard pos < bytes.count else { throw error("unexpected end of input inside a string (truncated JSON)") }
+                let e = bytes[pos]; pos += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar), pos + 1 < bytes.count,
+                       bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
+                        pos += 2
+                        let low = try hex4()
+                        if (0xDC00..<0xE000).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                    }
+                    let u = UnicodeScalar(scalar) ?? "\u{FFFD}"
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default: throw error("invalid escape '\\\(printable(e))'")
+                }
+            case 0x0A:
+                throw error("line break inside a string (re-wrapped or truncated JSON)")
+            case 0x00..<0x20:
+                throw error("control character inside a string")
+            default:
+                out.append(b); pos += 1
+            }
+        }
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard pos + 4 <= bytes.count else { throw error("unexpected end of input in \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[pos]
+            let d: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape")
+            }
+            v = v << 4 | d; pos += 1
+        }
+        return v
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        pos += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array([]) }
+        while true {
+            path.append("[\(items.count)]")
+            skipWhitespace()
+            items.append(try parseValue(depth: depth + 1))
+            path.removeLast()
+            skipWhitespace()
+            guard pos < bytes.count else {
+                path.append("[\(items.count)]")
+                throw error("unexpected end of input in an array (truncated JSON)")
+            }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        pos += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object([]) }
+        while true {
+            skipWhitespace()
+            guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
+            guard bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            let key = try parseString()
+            path.append(key)
+            skipWhitespace()
+            guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
+            guard bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+            pos += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth + 1)
+            members.append((key, value))
+            skipWhitespace()
+            guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
+            path.removeLast()
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+}
+
+// MARK: - Serialising
+
+extension JSONValue {
+    /// Compact single-line JSON (the `.ips` header line style).
+    public func compactText() -> String {
+        var out = ""
+        write(into: &out, indent: nil, level: 0)
+        return out
+    }
+
+    /// Pretty JSON in Apple's `.ips` body style: two-space indent, `"key" : value`.
+    public func prettyText() -> String {
+        var out = ""
+        write(into: &out, indent: "  ", level: 0)
+        return out
+    }
+
+    private func write(into out: inout String, indent: String?, level: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n
+        case .string(let s): JSONValue.escape(s, into: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+                item.write(into: &out, indent: indent, level: level + 1)
+            }
+            if let indent { out += "\n" + String(repeating: indent, count: level) }
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, m) in members.enumerated() {
+                if i > 0 { out += "," }
+                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+                JSONValue.escape(m.key, into: &out)
+                out += indent == nil ? ":" : " : "
+                m.value.write(into: &out, indent: indent, level: level + 1)
+            }
+            if let indent { out += "\n" + String(repeating: indent, count: level) }
+            out += "}"
+        }
+    }
+
+    static func escape(_ s: String, into out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "/": out += "\\/"
+            default:
+                if u.value < 0x20 {
+                    out += String(format: "\\u%04x", u.value)
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+}

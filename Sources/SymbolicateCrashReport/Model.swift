@@ -1,0 +1,426 @@
+import Foundation
+
+/// How the report was laid out on disk. Detected from content, never from the file extension.
+public enum ReportFormat: String, Sendable, Codable, Equatable {
+    /// Legacy/translated text (`.crash`, `.txt`, Report Version 104/105/12/…), optionally
+    /// preceded by nothing but text.
+    case text
+    /// Modern `.ips`: a one-line JSON header followed by a JSON body.
+    case ips
+    /// Legacy `.ips`: a one-line JSON header followed by a text body.
+    case ipsTextBody = "ips-text"
+}
+
+/// A crash report in one model for both text and `.ips` input.
+///
+/// The parsed fields are a *reading* of the report; the writers never regenerate text
+/// reports from these fields but from the original lines (see `TextWriter`), so a field the
+/// parser got wrong can never corrupt the output.
+public struct CrashReport: Sendable {
+    /// The file this came from, as given by the caller; used in errors and warnings.
+    public var path: String
+    public var format: ReportFormat
+    /// `bug_type` from the `.ips` header (`"309"` crash, `"288"` stackshot, `"298"` jetsam, …).
+    public var bugType: String?
+    /// Header fields in order: text `Key: value` lines before the first section, or for `.ips`
+    /// the members of the header line.
+    public var headerFields: [HeaderField]
+
+    public var incidentIdentifier: String?
+    public var processName: String?
+    public var processID: Int?
+    public var processPath: String?
+    public var bundleIdentifier: String?
+    public var appVersion: String?
+    public var parentProcess: String?
+    public var dateTime: String?
+    public var osVersion: String?
+    public var hardwareModel: String?
+    /// As printed, e.g. `ARM-64 (Native)`, `X86-64 (Translated)`.
+    public var codeType: String?
+    /// Normalised process architecture when it can be told: `arm64`, `arm64e`, `x86_64`,
+    /// `i386`, `armv7`, `arm64_32`.
+    public var architecture: String?
+    public var reportVersion: String?
+
+    public var exception: ExceptionInfo?
+    public var termination: TerminationInfo?
+    /// Thread index named by `Triggered by Thread:`/`Crashed Thread:`/`faultingThread`.
+    public var crashedThreadIndex: Int?
+    /// Text of the `Application Specific Information:` section (text reports).
+    public var applicationSpecificInformation: String?
+    /// The `asi` object of an `.ips` body, unchanged.
+    public var asi: JSONValue?
+
+    public var threads: [Thread]
+    public var lastExceptionBacktrace: Backtrace?
+    public var asiBacktraces: [Backtrace]
+    public var binaryImages: [BinaryImage]
+    /// Things the parser met but did not understand; each names its line or JSON path.
+    public var warnings: [ParseWarning]
+
+    /// What the writers need to reproduce the input: original lines or the JSON documents.
+    var source: Source
+
+    enum Source: Sendable {
+        case text(TextDocument)
+        case ips(header: JSONValue, body: JSONValue, headerLine: String)
+        case none
+    }
+
+    init(path: String, format: ReportFormat, source: Source) {
+        self.path = path
+        self.format = format
+        self.headerFields = []
+        self.threads = []
+        self.asiBacktraces = []
+        self.binaryImages = []
+        self.warnings = []
+        self.source = source
+    }
+}
+
+public struct HeaderField: Sendable, Codable, Equatable {
+    public var key: String
+    public var value: String
+    public init(key: String, value: String) { self.key = key; self.value = value }
+}
+
+public struct ExceptionInfo: Sendable, Codable, Equatable {
+    /// `EXC_BAD_ACCESS`, `EXC_CRASH`, … or a bare signal name for third-party reporters.
+    public var type: String?
+    public var signal: String?
+    public var codes: String?
+    public var subtype: String?
+    /// `Exception Note:` text (e.g. `EXC_CORPSE_NOTIFY`).
+    public var note: String?
+    /// `Exception Reason:`/`Exception Message:` when present.
+    public var message: String?
+    public init(type: String? = nil, signal: String? = nil, codes: String? = nil, subtype: String? = nil, note: String? = nil, message: String? = nil) {
+        self.type = type; self.signal = signal; self.codes = codes; self.subtype = subtype; self.note = note; self.message = message
+    }
+}
+
+public struct TerminationInfo: Sendable, Codable, Equatable {
+    /// `SIGNAL`, `FRONTBOARD`, `TCC`, `CODESIGNING`, `LIBSYSTEM`, …
+    public var namespace: String?
+    /// As printed (`0x8badf00d`, `5`) — kept as text because Apple mixes hex and decimal.
+    public var code: String?
+    /// The human text (`indicator` in `.ips`, rest of the line in text).
+    public var text: String?
+    public var byProcess: String?
+    public init(namespace: String? = nil, code: String? = nil, text: String? = nil, byProcess: String? = nil) {
+        self.namespace = namespace; self.code = code; self.text = text; self.byProcess = byProcess
+    }
+}
+
+/// Which backtrace a frame belongs to.
+public enum BacktraceKind: Sendable, Codable, Hashable {
+    case thread(Int)
+    case lastException
+    case asi(Int)
+}
+
+public struct Backtrace: Sendable, Codable, Equatable {
+    /// Title as printed (`Last Exception Backtrace`, `Application Specific Backtrace 1`).
+    public var title: String
+    public var frames: [Frame]
+    public init(title: String, frames: [Frame]) { self.title = title; self.frames = frames }
+}
+
+extension CrashReport {
+    public struct Thread: Sendable, Codable, Equatable {
+        /// Thread number as printed (text) or position in `threads[]` (`.ips`).
+        public var index: Int
+        public var name: String?
+        public var queue: String?
+        public var crashed: Bool
+        public var frames: [Frame]
+        /// Register state, in the order printed; only the crashed thread has one in text.
+        public var registers: [Register]
+        /// `.ips` thread `id`.
+        public var threadID: UInt64?
+        public init(index: Int, name: String? = nil, queue: String? = nil, crashed: Bool = false, frames: [Frame] = [], registers: [Register] = [], threadID: UInt64? = nil) {
+            self.index = index; self.name = name; self.queue = queue; self.crashed = crashed
+            self.frames = frames; self.registers = registers; self.threadID = threadID
+        }
+    }
+}
+
+public struct Register: Sendable, Codable, Equatable {
+    public var name: String
+    public var value: UInt64
+    /// Extra text Apple prints (`(Breakpoint) brk 1`) or a symbol the value points into.
+    public var note: String?
+    public init(name: String, value: UInt64, note: String? = nil) { self.name = name; self.value = value; self.note = note }
+}
+
+/// One backtrace entry as the report had it, plus what the annotator learned.
+public struct Frame: Sendable, Codable, Equatable {
+    /// Index as printed (text) or position in its backtrace (`.ips`).
+    public var index: Int
+    public var imageName: String?
+    /// Index into `CrashReport.binaryImages`; text frames are resolved by name, then address.
+    public var imageIndex: Int?
+    /// Absolute runtime address (`.ips`: image base + `imageOffset`).
+    public var address: UInt64
+    /// Offset from the image load address when the image is known.
+    public var imageOffset: UInt64?
+    /// Existing symbol (`-[UIViewController view]`, `<deduplicated_symbol>`, `???`).
+    public var symbol: String?
+    /// Offset into `symbol` as printed after ` + `.
+    public var symbolOffset: UInt64?
+    public var sourceFile: String?
+    public var sourceLine: Int?
+    /// The report already marked this frame as an inlined level.
+    public var isInlined: Bool
+    /// Filled by the annotator: innermost first, concrete function last. Writers render it.
+    public var symbolication: [SymbolicatedFrame]?
+    /// 1-based line of the report this frame was read from (text); `nil` for JSON.
+    public var reportLine: Int?
+
+    public init(index: Int, imageName: String? = nil, imageIndex: Int? = nil, address: UInt64, imageOffset: UInt64? = nil,
+                symbol: String? = nil, symbolOffset: UInt64? = nil, sourceFile: String? = nil, sourceLine: Int? = nil,
+                isInlined: Bool = false, symbolication: [SymbolicatedFrame]? = nil, reportLine: Int? = nil) {
+        self.index = index; self.imageName = imageName; self.imageIndex = imageIndex; self.address = address
+        self.imageOffset = imageOffset; self.symbol = symbol; self.symbolOffset = symbolOffset
+        self.sourceFile = sourceFile; self.sourceLine = sourceLine; self.isInlined = isInlined
+        self.symbolication = symbolication; self.reportLine = reportLine
+    }
+
+    /// True when the report gave no function name for this frame (only `base + offset`,
+    /// `???`, or nothing), i.e. it is worth symbolicating.
+    public var isUnsymbolicated: Bool {
+        guard let symbol else { return true }
+        return symbol == "???" || symbol.isEmpty
+    }
+}
+
+/// One level of a symbolicated frame (innermost first in an array).
+public struct SymbolicatedFrame: Sendable, Codable, Equatable {
+    public var function: String
+    public var offsetInFunction: UInt64
+    /// Full path as recorded in the debug info.
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+    public var isInlined: Bool
+    public init(function: String, offsetInFunction: UInt64, file: String? = nil, line: Int? = nil, column: Int? = nil, isInlined: Bool) {
+        self.function = function; self.offsetInFunction = offsetInFunction; self.file = file
+        self.line = line; self.column = column; self.isInlined = isInlined
+    }
+}
+
+/// A loaded image from `Binary Images:` or `usedImages`.
+public struct BinaryImage: Sendable, Codable, Equatable {
+    public var loadAddress: UInt64
+    /// Last address (inclusive) as printed in text, or base + size − 1 for `.ips`.
+    public var endAddress: UInt64?
+    /// Name as printed: executable name, or the bundle identifier in older macOS reports.
+    public var name: String
+    public var arch: String?
+    /// Uppercase, dashed 8-4-4-4-12; `nil` when the report has none or it is malformed.
+    public var uuid: String?
+    public var path: String?
+    public var version: String?
+    /// Whether the image belongs to the app rather than the OS.
+    ///
+    /// Rule (text and `.ips` alike): an image whose path is an OS location (`/System/`,
+    /// `/usr/lib/`, `/usr/libexec/`, `/Library/Apple/`, a simulator runtime root, or inside
+    /// Xcode's `Platforms/`) is never app-owned. Otherwise it is app-owned when the text line
+    /// has the `+` marker, when its path is under `/var/containers/Bundle/Application/`,
+    /// `/private/var/containers/`, `/var/mobile/Applications/` or inside an `.app/` bundle,
+    /// or when it lives in the same bundle as the crashed process (`Path:`/`procPath`).
+    public var isAppOwned: Bool
+    /// `.ips` `source` (`P`, `A`, `S`, `T`) when present.
+    public var source: String?
+    /// 1-based report line (text); `nil` for JSON.
+    public var reportLine: Int?
+
+    public init(loadAddress: UInt64, endAddress: UInt64? = nil, name: String, arch: String? = nil, uuid: String? = nil,
+                path: String? = nil, version: String? = nil, isAppOwned: Bool = false, source: String? = nil, reportLine: Int? = nil) {
+        self.loadAddress = loadAddress; self.endAddress = endAddress; self.name = name; self.arch = arch
+        self.uuid = uuid; self.path = path; self.version = version; self.isAppOwned = isAppOwned
+        self.source = source; self.reportLine = reportLine
+    }
+
+    public func contains(_ address: UInt64) -> Bool {
+        guard address >= loadAddress else { return false }
+        if let endAddress { return address <= endAddress }
+        return false
+    }
+
+    /// Normalises any UUID spelling (`<82d13d98219e…>`, dashed, either case) to uppercase
+    /// 8-4-4-4-12; returns `nil` unless it has exactly 32 hex digits.
+    public static func normalizeUUID(_ text: String) -> String? {
+        let hex = text.unicodeScalars.filter { $0 != "-" && $0 != "<" && $0 != ">" && $0 != " " }
+        guard hex.count == 32, hex.allSatisfy({ $0.properties.isASCIIHexDigit }) else { return nil }
+        let s = String(String.UnicodeScalarView(hex)).uppercased()
+        let c = Array(s)
+        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-" + String(c[20..<32])
+    }
+
+    /// See `isAppOwned`.
+    static func isSystemPath(_ path: String) -> Bool {
+        let systemPrefixes = ["/System/", "/usr/lib/", "/usr/libexec/", "/Library/Apple/", "/usr/bin/", "/usr/sbin/", "/sbin/", "/bin/",
+                              "/Developer/", "/private/preboot/Cryptexes/"]
+        if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
+        if path.contains(".simruntime/") || path.contains("/RuntimeRoot/") || path.contains("/Contents/Developer/Platforms/")
+            || path.contains("/Contents/Developer/usr/") { return true }
+        return false
+    }
+
+    static func isAppPath(_ path: String, processBundle: String?) -> Bool {
+        if isSystemPath(path) { return false }
+        let appPrefixes = ["/var/containers/Bundle/Application/", "/private/var/containers/", "/var/mobile/Applications/",
+                           "/private/var/mobile/Applications/", "/var/mobile/Containers/Bundle/", "/private/var/mobile/Containers/Bundle/"]
+        if appPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
+        if path.contains(".app/") { return true }
+        if let processBundle, !processBundle.isEmpty, path.hasPrefix(processBundle) { return true }
+        return false
+    }
+}
+
+/// Something the parser skipped or could not read; the line still passes through untouched.
+public struct ParseWarning: Sendable, Codable, Equatable, CustomStringConvertible {
+    public var path: String
+    /// 1-based line in the file, when known.
+    public var line: Int?
+    /// JSON path (`threads[2].frames[5]`), for `.ips` bodies.
+    public var jsonPath: String?
+    public var message: String
+    public init(path: String, line: Int? = nil, jsonPath: String? = nil, message: String) {
+        self.path = path; self.line = line; self.jsonPath = jsonPath; self.message = message
+    }
+    public var description: String {
+        var s = path
+        if let line { s += ":\(line)" }
+        if let jsonPath { s += ": \(jsonPath)" }
+        return s + ": warning: " + message
+    }
+}
+
+// MARK: - Conveniences
+
+extension CrashReport {
+    /// The thread that crashed: the one flagged in its header, else the one named by
+    /// `Triggered by Thread`/`faultingThread`.
+    public var crashedThread: Thread? {
+        if let t = threads.first(where: { $0.crashed }) { return t }
+        if let i = crashedThreadIndex { return threads.first(where: { $0.index == i }) }
+        return nil
+    }
+
+    public func image(for frame: Frame) -> BinaryImage? {
+        guard let i = frame.imageIndex, binaryImages.indices.contains(i) else { return nil }
+        return binaryImages[i]
+    }
+
+    public var appImages: [BinaryImage] { binaryImages.filter(\.isAppOwned) }
+
+    /// Image containing `address`, if any image range covers it.
+    public func image(containing address: UInt64) -> BinaryImage? {
+        binaryImages.first(where: { $0.contains(address) })
+    }
+
+    /// Every backtrace with its kind, in report order: threads, then the Last Exception
+    /// Backtrace, then ASI backtraces.
+    public var allBacktraces: [(kind: BacktraceKind, frames: [Frame])] {
+        var out: [(BacktraceKind, [Frame])] = threads.enumerated().map { (.thread($0.offset), $0.element.frames) }
+        if let leb = lastExceptionBacktrace { out.append((.lastException, leb.frames)) }
+        for (i, b) in asiBacktraces.enumerated() { out.append((.asi(i), b.frames)) }
+        return out
+    }
+
+    /// Visits and lets the caller mutate every frame of every backtrace. For `.thread(i)`,
+    /// `i` is the position in `threads`, not the printed thread number.
+    public mutating func updateFrames(_ body: (BacktraceKind, inout Frame) throws -> Void) rethrows {
+        for t in threads.indices {
+            for f in threads[t].frames.indices { try body(.thread(t), &threads[t].frames[f]) }
+        }
+        if lastExceptionBacktrace != nil {
+            for f in lastExceptionBacktrace!.frames.indices { try body(.lastException, &lastExceptionBacktrace!.frames[f]) }
+        }
+        for b in asiBacktraces.indices {
+            for f in asiBacktraces[b].frames.indices { try body(.asi(b), &asiBacktraces[b].frames[f]) }
+        }
+    }
+
+    /// Same as `updateFrames(_:)` when the backtrace kind does not matter.
+    public mutating func updateFrames(_ body: (inout Frame) throws -> Void) rethrows {
+        try updateFrames { (_: BacktraceKind, frame: inout Frame) in try body(&frame) }
+    }
+}
+
+// MARK: - Codable (the `--format json` dump)
+
+extension CrashReport: Codable {
+    enum CodingKeys: String, CodingKey {
+        case path, format, bugType, headerFields, incidentIdentifier, processName, processID, processPath
+        case bundleIdentifier, appVersion, parentProcess, dateTime, osVersion, hardwareModel, codeType
+        case architecture, reportVersion, exception, termination, crashedThreadIndex
+        case applicationSpecificInformation, asi, threads, lastExceptionBacktrace, asiBacktraces
+        case binaryImages, warnings
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(path: try c.decode(String.self, forKey: .path), format: try c.decode(ReportFormat.self, forKey: .format), source: .none)
+        bugType = try c.decodeIfPresent(String.self, forKey: .bugType)
+        headerFields = try c.decodeIfPresent([HeaderField].self, forKey: .headerFields) ?? []
+        incidentIdentifier = try c.decodeIfPresent(String.self, forKey: .incidentIdentifier)
+        processName = try c.decodeIfPresent(String.self, forKey: .processName)
+        processID = try c.decodeIfPresent(Int.self, forKey: .processID)
+        processPath = try c.decodeIfPresent(String.self, forKey: .processPath)
+        bundleIdentifier = try c.decodeIfPresent(String.self, forKey: .bundleIdentifier)
+        appVersion = try c.decodeIfPresent(String.self, forKey: .appVersion)
+        parentProcess = try c.decodeIfPresent(String.self, forKey: .parentProcess)
+        dateTime = try c.decodeIfPresent(String.self, forKey: .dateTime)
+        osVersion = try c.decodeIfPresent(String.self, forKey: .osVersion)
+        hardwareModel = try c.decodeIfPresent(String.self, forKey: .hardwareModel)
+        codeType = try c.decodeIfPresent(String.self, forKey: .codeType)
+        architecture = try c.decodeIfPresent(String.self, forKey: .architecture)
+        reportVersion = try c.decodeIfPresent(String.self, forKey: .reportVersion)
+        exception = try c.decodeIfPresent(ExceptionInfo.self, forKey: .exception)
+        termination = try c.decodeIfPresent(TerminationInfo.self, forKey: .termination)
+        crashedThreadIndex = try c.decodeIfPresent(Int.self, forKey: .crashedThreadIndex)
+        applicationSpecificInformation = try c.decodeIfPresent(String.self, forKey: .applicationSpecificInformation)
+        asi = try c.decodeIfPresent(JSONValue.self, forKey: .asi)
+        threads = try c.decodeIfPresent([Thread].self, forKey: .threads) ?? []
+        lastExceptionBacktrace = try c.decodeIfPresent(Backtrace.self, forKey: .lastExceptionBacktrace)
+        asiBacktraces = try c.decodeIfPresent([Backtrace].self, forKey: .asiBacktraces) ?? []
+        binaryImages = try c.decodeIfPresent([BinaryImage].self, forKey: .binaryImages) ?? []
+        warnings = try c.decodeIfPresent([ParseWarning].self, forKey: .warnings) ?? []
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(format, forKey: .format)
+        try c.encodeIfPresent(bugType, forKey: .bugType)
+        try c.encode(headerFields, forKey: .headerFields)
+        try c.encodeIfPresent(incidentIdentifier, forKey: .incidentIdentifier)
+        try c.encodeIfPresent(processName, forKey: .processName)
+        try c.encodeIfPresent(processID, forKey: .processID)
+        try c.encodeIfPresent(processPath, forKey: .processPath)
+        try c.encodeIfPresent(bundleIdentifier, forKey: .bundleIdentifier)
+        try c.encodeIfPresent(appVersion, forKey: .appVersion)
+        try c.encodeIfPresent(parentProcess, forKey: .parentProcess)
+        try c.encodeIfPresent(dateTime, forKey: .dateTime)
+        try c.encodeIfPresent(osVersion, forKey: .osVersion)
+        try c.encodeIfPresent(hardwareModel, forKey: .hardwareModel)
+        try c.encodeIfPresent(codeType, forKey: .codeType)
+        try c.encodeIfPresent(architecture, forKey: .architecture)
+        try c.encodeIfPresent(reportVersion, forKey: .reportVersion)
+        try c.encodeIfPresent(exception, forKey: .exception)
+        try c.encodeIfPresent(termination, forKey: .termination)
+        try c.encodeIfPresent(crashedThreadIndex, forKey: .crashedThreadIndex)
+        try c.encodeIfPresent(applicationSpecificInformation, forKey: .applicationSpecificInformation)
+        try c.encodeIfPresent(asi, forKey: .asi)
+        try c.encode(threads, forKey: .threads)
+        try c.encodeIfPresent(lastExceptionBacktrace, forKey: .lastExceptionBacktrace)
+        try c.encode(asiBacktraces, forKey: .asiBacktraces)
+        try c.encode(binaryImages, forKey: .binaryImages)
+        try c.encode(warnings, forKey: .warnings)
+    }
+}

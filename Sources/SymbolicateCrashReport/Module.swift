@@ -1,1 +1,0 @@
-// SymbolicateCrashReport module. Real content lands with its issue.

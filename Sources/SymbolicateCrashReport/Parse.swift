@@ -1,0 +1,133 @@
+import Foundation
+
+extension CrashReport {
+    /// Reports larger than this are refused: real ones are well under 2 MiB, and reading an
+    /// arbitrary large file into memory line by line is how a wrong argument eats the machine.
+    public static let defaultSizeLimit = 64 * 1024 * 1024
+
+    /// Reads and parses the report at `path`.
+    public static func parse(contentsOf path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
+        let url = URL(fileURLWithPath: path)
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > sizeLimit {
+            throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(size.intValue) bytes, over the \(sizeLimit)-byte limit for crash reports")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw CrashReportError(kind: .unreadable, path: path, message: "cannot read file: \(error.localizedDescription)")
+        }
+        return try parse(data: data, path: path, sizeLimit: sizeLimit)
+    }
+
+    /// Parses a report from memory, detecting its format from the content.
+    ///
+    /// - A first line holding a JSON object is an `.ips` header; a JSON body after it makes an
+    ///   `.ips`, a text body a legacy `.ips` (`.ipsTextBody`).
+    /// - Anything else is a text report.
+    /// Malformed frames do not fail the parse: the line is kept and a warning names it.
+    public static func parse(data: Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
+        if data.count > sizeLimit {
+            throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(data.count) bytes, over the \(sizeLimit)-byte limit for crash reports")
+        }
+        var bytes = [UInt8](data)
+        var hasBOM = false
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { hasBOM = true; bytes.removeFirst(3) }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            throw CrashReportError(kind: .empty, path: path, message: data.isEmpty ? "file is empty" : "file contains only whitespace")
+        }
+        if let reason = binaryReason(bytes) {
+            throw CrashReportError(kind: .binary, path: path, line: reason.line, message: "not a crash report: \(reason.message)")
+        }
+        var warnings: [ParseWarning] = []
+        let text: String
+        if let s = String(validating: bytes, as: UTF8.self) {
+            text = s
+        } else {
+            // Reports are UTF-8; a stray Latin-1 byte (mail clients, old tools) should not make
+            // the whole report unreadable. Decode as Latin-1 and say so.
+            text = String(bytes.map { Character(UnicodeScalar($0)) })
+            warnings.append(ParseWarning(path: path, line: firstInvalidUTF8Line(bytes), message: "file is not valid UTF-8; read as Latin-1 (output will be UTF-8)"))
+        }
+        let document = TextDocument(text: text, hasBOM: hasBOM)
+        var report: CrashReport
+        if let first = document.lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+           document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{") {
+            report = try parseJSONStarting(document: document, firstLine: first, path: path)
+        } else {
+            report = try TextReportParser(document: document, path: path, bodyStart: 0, format: .text).parse()
+        }
+        report.warnings.insert(contentsOf: warnings, at: 0)
+        return report
+    }
+
+    /// Files starting with `{`: an `.ips` header line plus a JSON or text body, or a bare
+    /// JSON body without a header line.
+    private static func parseJSONStarting(document: TextDocument, firstLine: Int, path: String) throws(CrashReportError) -> CrashReport {
+        let headerText = document.lines[firstLine].text
+        let header: JSONValue
+        do {
+            header = try JSONParser.parse(Array(headerText.utf8)).value
+        } catch {
+            // Not a one-line header: maybe the whole file is a single JSON document.
+            return try IPSParser.parseHeaderless(document: document, path: path, headerError: error, headerLine: firstLine + 1)
+        }
+        guard case .object = header else {
+            throw CrashReportError(kind: .invalidJSON, path: path, line: firstLine + 1, message: ".ips header line is JSON but not an object")
+        }
+        guard let bodyStart = document.lines[(firstLine + 1)...].firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) else {
+            throw CrashReportError(kind: .headerWithoutBody, path: path, line: firstLine + 1,
+                                   message: ".ips header (bug_type \(header["bug_type"]?.stringValue ?? "?")) is not followed by a report body (file truncated?)")
+        }
+        if document.lines[bodyStart].text.drop(while: \.isWhitespace).hasPrefix("{") {
+            return try IPSParser(document: document, header: header, headerLine: firstLine, bodyStartLine: bodyStart, path: path).parse()
+        }
+        var report = try TextReportParser(document: document, path: path, bodyStart: bodyStart, format: .ipsTextBody).parse()
+        report.applyIPSHeader(header)
+        return report
+    }
+
+    private static func binaryReason(_ bytes: [UInt8]) -> (line: Int?, message: String)? {
+        let magics: [([UInt8], String)] = [
+            ([0xCF, 0xFA, 0xED, 0xFE], "a Mach-O file (debug files go after the report)"),
+            ([0xCE, 0xFA, 0xED, 0xFE], "a Mach-O file (debug files go after the report)"),
+            ([0xCA, 0xFE, 0xBA, 0xBE], "a universal Mach-O file (debug files go after the report)"),
+            ([0x50, 0x4B, 0x03, 0x04], "a zip archive"),
+            ([0x7F, 0x45, 0x4C, 0x46], "an ELF file"),
+            (Array("bplist".utf8), "a binary property list"),
+        ]
+        for (magic, what) in magics where bytes.starts(with: magic) { return (nil, "file is \(what)") }
+        var line = 1
+        var controls = 0
+        let window = bytes.prefix(65536)
+        for b in window {
+            if b == 0x0A { line += 1 }
+            if b == 0 { return (line, "file contains NUL bytes (binary data)") }
+            if b < 0x20, b != 0x09, b != 0x0A, b != 0x0D, b != 0x0C { controls += 1 }
+        }
+        if controls * 20 > window.count { return (nil, "file is mostly control characters (binary data)") }
+        return nil
+    }
+
+    private static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int? {
+        var line = 1
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            if String(validating: bytes[start..<i], as: UTF8.self) == nil { return line }
+            line += 1; start = i + 1
+        }
+        return line
+    }
+
+    /// Fills fields from an `.ips` header line where the body did not already provide them.
+    mutating func applyIPSHeader(_ header: JSONValue) {
+        bugType = bugType ?? header["bug_type"]?.stringValue
+        if let members = header.objectValue {
+            let fromHeader = members.map { HeaderField(key: $0.key, value: $0.value.stringValue ?? $0.value.compactText()) }
+            headerFields.insert(contentsOf: fromHeader, at: 0)
+        }
+        incidentIdentifier = incidentIdentifier ?? header["incident_id"]?.stringValue
+        osVersion = osVersion ?? header["os_version"]?.stringValue
+        bundleIdentifier = bundleIdentifier ?? header["bundleID"]?.stringValue
+        processName = processName ?? header["app_name"]?.stringValue ?? header["name"]?.stringValue
+        appVersion = appVersion ?? header["app_version"]?.stringValue
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The original bytes of a text report split into lines, each with its own terminator, so
+/// that untouched lines are written back byte for byte (CRLF, tabs, trailing spaces).
+struct TextDocument: Sendable {
+    struct Line: Sendable {
+        var text: String
+        /// `"\n"`, `"\r\n"`, `"\r"` or `""` for a last line without a newline.
+        var terminator: String
+    }
+    var lines: [Line]
+    /// The file began with a UTF-8 byte order mark.
+    var hasBOM: Bool
+
+    init(lines: [Line], hasBOM: Bool) { self.lines = lines; self.hasBOM = hasBOM }
+
+    /// Splits on LF (keeping a preceding CR as part of the terminator); a file with CRs but
+    /// no LF at all (classic Mac / some mail clients) is split on CR.
+    init(text: String, hasBOM: Bool) {
+        self.hasBOM = hasBOM
+        var lines: [Line] = []
+        let scalars = Array(text.utf8)
+        let hasLF = scalars.contains(0x0A)
+        let separator: UInt8 = hasLF ? 0x0A : 0x0D
+        var start = 0
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == separator {
+                var end = i
+                var term = hasLF ? "\n" : "\r"
+                if hasLF, end > start, scalars[end - 1] == 0x0D { end -= 1; term = "\r\n" }
+                lines.append(Line(text: String(decoding: scalars[start..<end], as: UTF8.self), terminator: term))
+                start = i + 1
+            }
+            i += 1
+        }
+        if start < scalars.count {
+            lines.append(Line(text: String(decoding: scalars[start..<scalars.count], as: UTF8.self), terminator: ""))
+        }
+        self.lines = lines
+    }
+}

@@ -1,0 +1,628 @@
+import Foundation
+
+/// Reads a text crash report (Apple's legacy/translated layouts and the third-party
+/// reporters that imitate them). It only *reads*: the writer reproduces lines from the
+/// original document, so anything not understood here still reaches the output unchanged.
+struct TextReportParser {
+    let document: TextDocument
+    let path: String
+    /// 0-based index of the first body line (after an `.ips` header line, if any).
+    let bodyStart: Int
+    let format: ReportFormat
+
+    private enum Section {
+        case header
+        case frames(Target)
+        case registers(threadPosition: Int)
+        case binaryImages
+        case applicationSpecific
+        case other
+    }
+
+    private enum Target {
+        case thread(Int)       // position in report.threads
+        case lastException
+        case asi(Int)          // position in report.asiBacktraces
+    }
+
+    init(document: TextDocument, path: String, bodyStart: Int, format: ReportFormat) {
+        self.document = document; self.path = path; self.bodyStart = bodyStart; self.format = format
+    }
+
+    func parse() throws(CrashReportError) -> CrashReport {
+        var report = CrashReport(path: path, format: format, source: .text(document))
+        var section = Section.header
+        var sawBinaryImages = false
+        var sawThreadsOrExceptionInfo = false
+        var asiLines: [String] = []
+        var pendingNames: [Int: (name: String?, queue: String?)] = [:]
+        var sawBodyContent = false
+        var processesTableLine: Int? = nil
+        var processesRows = 0
+        var family: Family = .crash
+        var lastNonEmptyLine = bodyStart
+
+        func threadPosition(_ number: Int) -> Int {
+            if let i = report.threads.firstIndex(where: { $0.index == number }) { return i }
+            let pending = pendingNames[number]
+            report.threads.append(CrashReport.Thread(index: number, name: pending?.name, queue: pending?.queue))
+            return report.threads.count - 1
+        }
+
+        for lineIndex in bodyStart..<document.lines.count {
+            let raw = document.lines[lineIndex].text
+            let lineNumber = lineIndex + 1
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty {
+                switch section {
+                case .frames, .registers, .applicationSpecific: section = .other
+                default: break
+                }
+                continue
+            }
+            lastNonEmptyLine = lineIndex
+            if !sawBodyContent {
+                sawBodyContent = true
+                if trimmed.hasPrefix("panic(") { family = .kernelPanic }
+            }
+
+            // Section headers that can appear anywhere.
+            if let t = Self.threadHeader(trimmed) {
+                sawThreadsOrExceptionInfo = true
+                switch t {
+                case let .name(n, name, queue):
+                    if let i = report.threads.firstIndex(where: { $0.index == n }) {
+                        report.threads[i].name = name ?? report.threads[i].name
+                        report.threads[i].queue = queue ?? report.threads[i].queue
+                    } else {
+                        pendingNames[n] = (name, queue)
+                    }
+                    section = .other
+                case let .backtrace(n, crashed, name, queue):
+                    let i = threadPosition(n)
+                    if crashed { report.threads[i].crashed = true }
+                    if let name { report.threads[i].name = name }
+                    if let queue { report.threads[i].queue = queue }
+                    section = .frames(.thread(i))
+                case let .state(n):
+                    section = .registers(threadPosition: report.threads.firstIndex(where: { $0.index == n }) ?? threadPosition(n))
+                case .other:
+                    section = .other
+                }
+                continue
+            }
+            if trimmed == "Last Exception Backtrace:" {
+                sawThreadsOrExceptionInfo = true
+                report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: [])
+                section = .frames(.lastException)
+                continue
+            }
+            if trimmed.hasPrefix("Application Specific Backtrace"), trimmed.hasSuffix(":") {
+                report.asiBacktraces.append(Backtrace(title: String(trimmed.dropLast()), frames: []))
+                section = .frames(.asi(report.asiBacktraces.count - 1))
+                continue
+            }
+            if trimmed == "Application Specific Information:" {
+                section = .applicationSpecific
+                continue
+            }
+            if raw.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
+                sawBinaryImages = true
+                section = .binaryImages
+                continue
+            }
+            if trimmed == "Processes" || trimmed.hasPrefix("Processes:") {
+                processesTableLine = lineNumber
+                section = .other
+                continue
+            }
+            if processesTableLine != nil, trimmed.contains("|"), !trimmed.hasPrefix("Name") && !trimmed.hasPrefix("Name ") {
+                if !(trimmed.hasPrefix("Name") || trimmed.contains("<UUID>")) { processesRows += 1 }
+            }
+
+            switch section {
+            case .frames(let target):
+                if let frame = Self.parseFrame(trimmed, reportLine: lineNumber) {
+                    appendFrame(frame, to: target, in: &report)
+                    continue
+                }
+                if case .lastException = target, trimmed.hasPrefix("(") {
+                    // Legacy form: `(0x2d30401e 0x2ca72d02 …)`, possibly cut or wrapped.
+                    let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" })
+                    var base = report.lastExceptionBacktrace?.frames.count ?? 0
+                    for tok in tokens {
+                        guard let addr = Self.hex(tok) else { continue }
+                        report.lastExceptionBacktrace?.frames.append(Frame(index: base, address: addr, reportLine: lineNumber))
+                        base += 1
+                    }
+                    continue
+                }
+                if trimmed.first?.isNumber == true {
+                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
+                    continue
+                }
+                section = .other
+            case .registers(let position):
+                if Self.parseRegisters(trimmed, into: &report.threads[position].registers) { continue }
+                section = .other
+            case .binaryImages:
+                if var image = Self.parseBinaryImage(raw, reportLine: lineNumber) {
+                    image.isAppOwned = Self.isAppOwned(image, processPath: report.processPath)
+                    report.binaryImages.append(image)
+                    continue
+                }
+                if trimmed == "EOF" { section = .other; continue }
+                if trimmed.contains(":") { section = .other } else {
+                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "binary image line not understood; kept as is: \(Self.excerpt(trimmed))"))
+                    continue
+                }
+            case .applicationSpecific:
+                asiLines.append(trimmed)
+                continue
+            case .header, .other:
+                break
+            }
+
+            // `Key: value` lines (header block and the exception block).
+            if let (key, value) = Self.keyValue(raw) {
+                if case .header = section { report.headerFields.append(HeaderField(key: key, value: value)) }
+                if apply(key: key, value: value, to: &report, family: &family) { sawThreadsOrExceptionInfo = true }
+            }
+        }
+
+        if !asiLines.isEmpty { report.applicationSpecificInformation = asiLines.joined(separator: "\n") }
+        resolveImages(in: &report)
+        report.crashedThreadIndex = report.crashedThreadIndex ?? report.threads.first(where: \.crashed)?.index
+
+        // Decide whether the report is complete enough to be what it claims.
+        let lastLine = lastNonEmptyLine + 1
+        if let table = processesTableLine, processesRows == 0, report.threads.isEmpty {
+            throw CrashReportError(kind: .truncated, path: path, line: lastLine,
+                                   message: "truncated report: the jetsam process table that starts at line \(table) has no rows")
+        }
+        if family == .crash, sawThreadsOrExceptionInfo, !sawBinaryImages {
+            let where_ = report.threads.isEmpty ? (report.lastExceptionBacktrace != nil ? "inside the Last Exception Backtrace" : "before the thread backtraces") : "inside the thread backtraces"
+            throw CrashReportError(kind: .truncated, path: path, line: lastLine,
+                                   message: "truncated report: file ends \(where_), with no Binary Images section")
+        }
+        if family == .crash, !sawThreadsOrExceptionInfo, !sawBinaryImages, report.headerFields.contains(where: { $0.key == "Process" || $0.key == "Incident Identifier" }),
+           report.headerFields.contains(where: { $0.key == "Code Type" || $0.key == "Report Version" }) {
+            throw CrashReportError(kind: .truncated, path: path, line: lastLine,
+                                   message: "truncated report: file ends after the header, before the exception information, threads and Binary Images")
+        }
+        if !sawBodyContent {
+            throw CrashReportError(kind: .headerWithoutBody, path: path, line: bodyStart, message: "report has no body")
+        }
+        if report.threads.isEmpty && report.binaryImages.isEmpty {
+            let kind: String
+            switch family {
+            case .kernelPanic: kind = "kernel panic report"
+            case .microstackshot: kind = "resource (microstackshot) report"
+            case .crash: kind = report.bugType.map { "report (bug_type \($0))" } ?? "report"
+            }
+            report.warnings.append(ParseWarning(path: path, message: "\(kind) without threads or binary images: not supported for symbolication; printed unchanged"))
+        } else if family == .microstackshot {
+            report.warnings.append(ParseWarning(path: path, message: "resource (microstackshot) report: its heaviest-stack format is not supported for symbolication; printed unchanged"))
+        }
+        return report
+    }
+
+    enum Family { case crash, kernelPanic, microstackshot }
+
+    // MARK: - Frames
+
+    private func appendFrame(_ frame: Frame, to target: Target, in report: inout CrashReport) {
+        switch target {
+        case .thread(let i): report.threads[i].frames.append(frame)
+        case .lastException: report.lastExceptionBacktrace?.frames.append(frame)
+        case .asi(let i): report.asiBacktraces[i].frames.append(frame)
+        }
+    }
+
+    /// Parses `IDX  IMAGE NAME  0xADDR REST`. The image name may contain spaces, so the
+    /// address is found as the first whitespace-delimited `0x…` token after the index.
+    static func parseFrame(_ line: String, reportLine: Int) -> Frame? {
+        let u = Array(line.unicodeScalars)
+        var i = 0
+        while i < u.count, u[i].properties.numericType != nil, ("0"..."9").contains(u[i]) { i += 1 }
+        guard i > 0, i < u.count, u[i] == " " || u[i] == "\t" else { return nil }
+        guard let index = Int(String(String.UnicodeScalarView(u[0..<i]))) else { return nil }
+        let nameStart = i
+        // Find " 0x<hex>" followed by whitespace or end.
+        var j = nameStart
+        var addrStart = -1, addrEnd = -1
+        while j + 2 < u.count {
+            if (u[j] == " " || u[j] == "\t"), u[j + 1] == "0", u[j + 2] == "x" || u[j + 2] == "X" {
+                var k = j + 3
+                while k < u.count, u[k].properties.isASCIIHexDigit { k += 1 }
+                if k > j + 3, k == u.count || u[k] == " " || u[k] == "\t" {
+                    addrStart = j + 1; addrEnd = k; break
+                }
+            }
+            j += 1
+        }
+        guard addrStart > 0 else { return nil }
+        let name = String(String.UnicodeScalarView(u[nameStart..<(addrStart - 1)])).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, let address = UInt64(String(String.UnicodeScalarView(u[(addrStart + 2)..<addrEnd])), radix: 16) else { return nil }
+        var frame = Frame(index: index, imageName: name, address: address, reportLine: reportLine)
+        let rest = String(String.UnicodeScalarView(u[addrEnd...])).trimmingCharacters(in: .whitespaces)
+        parseFrameRest(rest, into: &frame)
+        return frame
+    }
+
+    /// The part after the address: `0xBASE + OFF`, `symbol + off (File:line)`, `[inlined]`, …
+    static func parseFrameRest(_ input: String, into frame: inout Frame) {
+        var rest = Substring(input)
+        if rest.hasSuffix("[inlined]") {
+            frame.isInlined = true
+            rest = rest.dropLast("[inlined]".count)
+            while rest.last == " " { rest.removeLast() }
+        }
+        if rest.isEmpty { return }
+        if rest.hasPrefix("0x"), let space = rest.firstIndex(of: " "), let base = hex(rest[rest.startIndex..<space]) {
+            // `0xBASE + OFFSET` (offset decimal, or hex in some old reports), then maybe a
+            // reporter-specific symbol: `(symbol + off)` (KSCrash) or `// symbol`.
+            var after = rest[space...].drop(while: { $0 == " " })
+            if after.hasPrefix("+") {
+                after = after.dropFirst().drop(while: { $0 == " " })
+                let offText = after.prefix(while: { !$0.isWhitespace })
+                let offset = hex(offText) ?? UInt64(offText)
+                if let offset {
+                    frame.imageOffset = offset
+                    _ = base
+                    var tail = after.dropFirst(offText.count).trimmingCharacters(in: .whitespaces)
+                    if tail.hasPrefix("//") { tail = String(tail.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
+                    else if tail.hasPrefix("("), tail.hasSuffix(")") { tail = String(tail.dropFirst().dropLast()) }
+                    if !tail.isEmpty { parseSymbolPart(tail, into: &frame) }
+                    return
+                }
+            }
+        }
+        parseSymbolPart(String(rest), into: &frame)
+    }
+
+    /// `symbol + off (File:line)`, `symbol (in Image) (File:line)`, `symbol (File:line)`, `???`.
+    static func parseSymbolPart(_ input: String, into frame: inout Frame) {
+        var s = Substring(input)
+        if s.hasSuffix(")"), let open = matchingOpenParen(s) {
+            let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
+            if let colon = inner.lastIndex(of: ":"), let line = Int(inner[inner.index(after: colon)...]), open > s.startIndex,
+               s[s.index(before: open)] == " " {
+                var file = String(inner[..<colon])
+                // `File.swift:42:7` carries a column.
+                if let c2 = file.lastIndex(of: ":"), Int(file[file.index(after: c2)...]) != nil {
+                    let lineText = file[file.index(after: c2)...]
+                    file = String(file[..<c2])
+                    frame.sourceLine = Int(lineText)
+                } else {
+                    frame.sourceLine = line
+                }
+                frame.sourceFile = file
+                s = s[..<open]
+                while s.last == " " { s.removeLast() }
+            }
+        }
+        if let plus = s.range(of: " + ", options: .backwards) {
+            let offText = s[plus.upperBound...]
+            if let off = UInt64(offText) ?? hex(offText) {
+                frame.symbolOffset = off
+                s = s[..<plus.lowerBound]
+            }
+        }
+        if s.hasSuffix(")"), let open = matchingOpenParen(s), s[open...].hasPrefix("(in ") {
+            s = s[..<open]
+            while s.last == " " { s.removeLast() }
+        }
+        if !s.isEmpty { frame.symbol = String(s) }
+    }
+
+    private static func matchingOpenParen(_ s: Substring) -> Substring.Index? {
+        var depth = 0
+        var i = s.endIndex
+        while i > s.startIndex {
+            i = s.index(before: i)
+            if s[i] == ")" { depth += 1 } else if s[i] == "(" {
+                depth -= 1
+                if depth == 0 { return i }
+            }
+        }
+        return nil
+    }
+
+    static func hex<S: StringProtocol>(_ s: S) -> UInt64? {
+        guard s.hasPrefix("0x") || s.hasPrefix("0X") else { return nil }
+        return UInt64(s.dropFirst(2), radix: 16)
+    }
+
+    static func excerpt(_ s: String) -> String { s.count > 100 ? String(s.prefix(100)) + "…" : s }
+
+    // MARK: - Thread headers
+
+    enum ThreadHeader {
+        case name(Int, String?, String?)
+        case backtrace(Int, crashed: Bool, name: String?, queue: String?)
+        case state(Int)
+        case other
+    }
+
+    static func threadHeader(_ line: String) -> ThreadHeader? {
+        guard line.hasPrefix("Thread ") else { return nil }
+        let afterThread = line.dropFirst(7)
+        let digits = afterThread.prefix(while: \.isNumber)
+        guard let n = Int(digits) else { return nil }
+        let rest = afterThread.dropFirst(digits.count)
+        if rest.hasPrefix(" name:") {
+            return splitNameQueue(rest.dropFirst(6)).map { .name(n, $0.name, $0.queue) } ?? .name(n, nil, nil)
+        }
+        if rest == ":" { return .backtrace(n, crashed: false, name: nil, queue: nil) }
+        if rest == " Crashed:" { return .backtrace(n, crashed: true, name: nil, queue: nil) }
+        if rest.hasPrefix("::") || rest.hasPrefix(" Crashed::") {
+            let crashed = rest.hasPrefix(" Crashed::")
+            let tail = rest.dropFirst(crashed ? 10 : 2)
+            let nq = splitNameQueue(tail)
+            return .backtrace(n, crashed: crashed, name: nq?.name, queue: nq?.queue)
+        }
+        if rest.hasPrefix(" crashed with "), rest.contains("Thread State") { return .state(n) }
+        if rest.hasSuffix(":") { return .other }  // `Thread 0 instruction stream:` etc.
+        return nil
+    }
+
+    /// `  Dispatch queue: com.apple.main-thread`, `  WebThread`, `  Name  Dispatch queue: Q`.
+    private static func splitNameQueue(_ s: Substring) -> (name: String?, queue: String?)? {
+        let t = s.trimmingCharacters(in: .whitespaces)
+        if t.isEmpty { return nil }
+        if let r = t.range(of: "Dispatch queue:") {
+            let name = t[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
+            let queue = t[r.upperBound...].trimmingCharacters(in: .whitespaces)
+            return (name.isEmpty ? nil : name, queue.isEmpty ? nil : queue)
+        }
+        return (t, nil)
+    }
+
+    // MARK: - Registers
+
+    /// `    x0: 0x0000000000000001   x1: …`, `  rax: 0x…`, `   far: 0x…  esr: 0xf2000001 (Breakpoint) brk 1`.
+    static func parseRegisters(_ line: String, into registers: inout [Register]) -> Bool {
+        let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var found: [Register] = []
+        var i = 0
+        while i < tokens.count {
+            let t = tokens[i]
+            if t.hasSuffix(":"), t.count > 1, i + 1 < tokens.count, let v = hex(tokens[i + 1]) {
+                found.append(Register(name: String(t.dropLast()), value: v))
+                i += 2
+            } else {
+                if found.isEmpty { return false }
+                found[found.count - 1].note = (found[found.count - 1].note.map { $0 + " " } ?? "") + t
+                i += 1
+            }
+        }
+        guard !found.isEmpty else { return false }
+        registers.append(contentsOf: found)
+        return true
+    }
+
+    // MARK: - Binary images
+
+    static let knownArchs: Set<String> = ["arm64", "arm64e", "arm64_32", "armv7", "armv7s", "armv7k", "armv7m", "armv7em", "armv6", "armv6m",
+                                          "x86_64", "x86_64h", "i386", "arm64-unknown", "ppc", "ppc64", "arm64e.old", "armv8"]
+
+    /// `0x102230000 - 0x102237fff iOSCrashingTest arm64  <82d13d98…> /path`, with the
+    /// older variants: `+` app marker, `(version - build)`, dashed UUIDs, `(x86_64)` arch,
+    /// trailing `{json}` (jailbreak reporters), no UUID.
+    static func parseBinaryImage(_ raw: String, reportLine: Int) -> BinaryImage? {
+        var s = Substring(raw).drop(while: { $0 == " " || $0 == "\t" })
+        guard s.hasPrefix("0x") else { return nil }
+        let startText = s.prefix(while: { !$0.isWhitespace && $0 != "-" })
+        guard let start = hex(startText) else { return nil }
+        s = s.dropFirst(startText.count).drop(while: { $0 == " " || $0 == "\t" })
+        guard s.hasPrefix("-") else { return nil }
+        s = s.dropFirst().drop(while: { $0 == " " || $0 == "\t" })
+        let endText = s.prefix(while: { !$0.isWhitespace })
+        let end = hex(endText) ?? UInt64(endText, radix: 16)
+        guard end != nil else { return nil }
+        s = s.dropFirst(endText.count)
+        var plus = false
+        var body = s.drop(while: { $0 == " " || $0 == "\t" })
+        if body.hasPrefix("+") { plus = true; body = body.dropFirst().drop(while: { $0 == " " }) }
+        var uuid: String?
+        var before = body
+        var after: Substring = ""
+        if let lt = body.range(of: "<"), let gt = body[lt.upperBound...].firstIndex(of: ">") {
+            let candidate = body[lt.upperBound..<gt]
+            if let u = BinaryImage.normalizeUUID(String(candidate)) {
+                uuid = u
+                before = body[..<lt.lowerBound]
+                after = body[body.index(after: gt)...]
+            }
+        }
+        if uuid == nil {
+            if let slash = body.range(of: " /") {
+                before = body[..<slash.lowerBound]
+                after = body[slash.lowerBound...]
+            } else {
+                before = body; after = ""
+            }
+        }
+        var desc = before.trimmingCharacters(in: .whitespaces)
+        var arch: String?
+        var version: String?
+        if desc.hasSuffix(")"), let open = desc.range(of: " (", options: .backwards) ?? (desc.hasPrefix("(") ? desc.range(of: "(") : nil) {
+            let inner = String(desc[open.upperBound..<desc.index(before: desc.endIndex)])
+            if knownArchs.contains(inner) { arch = inner } else { version = inner }
+            desc = String(desc[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+        }
+        if arch == nil, let sp = desc.lastIndex(where: { $0 == " " || $0 == "\t" }) {
+            let last = String(desc[desc.index(after: sp)...])
+            if knownArchs.contains(last) {
+                arch = last
+                desc = String(desc[..<sp]).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        var pathText = after.trimmingCharacters(in: .whitespaces)
+        if pathText.hasSuffix("}"), let brace = pathText.range(of: " {") {
+            pathText = String(pathText[..<brace.lowerBound]).trimmingCharacters(in: .whitespaces)
+        }
+        guard !desc.isEmpty || !pathText.isEmpty else { return nil }
+        let name = desc.isEmpty ? (pathText.split(separator: "/").last.map(String.init) ?? pathText) : desc
+        var image = BinaryImage(loadAddress: start, endAddress: end, name: name, arch: arch, uuid: uuid,
+                                path: pathText.isEmpty ? nil : pathText, version: version, reportLine: reportLine)
+        image.isAppOwned = plus  // refined by isAppOwned(_:processPath:)
+        return image
+    }
+
+    static func isAppOwned(_ image: BinaryImage, processPath: String?) -> Bool {
+        guard let path = image.path else { return image.isAppOwned }
+        if BinaryImage.isSystemPath(path) { return false }
+        if image.isAppOwned { return true }
+        return BinaryImage.isAppPath(path, processBundle: bundleDirectory(of: processPath))
+    }
+
+    /// `/…/Foo.app/Foo` → `/…/Foo.app/`; `/…/Foo.app/Contents/MacOS/Foo` → `/…/Foo.app/`.
+    static func bundleDirectory(of processPath: String?) -> String? {
+        guard let p = processPath else { return nil }
+        if let r = p.range(of: ".app/") { return String(p[..<r.upperBound]) }
+        return nil
+    }
+
+    /// Fills `imageIndex`/`imageOffset` for every frame: by image name (preferring an image
+    /// whose range contains the address), then by path basename, then by address range.
+    private func resolveImages(in report: inout CrashReport) {
+        var byName: [String: [Int]] = [:]
+        for (i, img) in report.binaryImages.enumerated() {
+            byName[img.name, default: []].append(i)
+            if let base = img.path?.split(separator: "/").last.map(String.init), base != img.name {
+                byName[base, default: []].append(i)
+            }
+        }
+        let images = report.binaryImages
+        report.updateFrames { (frame: inout Frame) in
+            var candidates = frame.imageName.flatMap { byName[$0] } ?? []
+            if candidates.count > 1 {
+                candidates = candidates.filter { images[$0].contains(frame.address) } + candidates
+            }
+            var index = candidates.first(where: { images[$0].contains(frame.address) }) ?? candidates.first
+            if index == nil { index = images.firstIndex(where: { $0.contains(frame.address) }) }
+            if let index {
+                frame.imageIndex = index
+                if frame.imageName == nil { frame.imageName = images[index].name }
+                if frame.address >= images[index].loadAddress {
+                    frame.imageOffset = frame.address - images[index].loadAddress
+                }
+            }
+        }
+    }
+
+    // MARK: - Key: value
+
+    static func keyValue(_ raw: String) -> (String, String)? {
+        guard let colon = raw.firstIndex(of: ":") else { return nil }
+        let key = raw[..<colon]
+        guard !key.isEmpty, key.first?.isLetter == true, key.count <= 40,
+              key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "/" || $0 == "-" || $0 == "_" || $0 == "(" || $0 == ")" || $0 == "." }) else { return nil }
+        let value = raw[raw.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return (key.trimmingCharacters(in: .whitespaces), value)
+    }
+
+    /// Interprets the fields the model knows. Returns true for exception/thread information
+    /// (used to tell a truncated crash report from other report kinds).
+    private func apply(key: String, value: String, to report: inout CrashReport, family: inout Family) -> Bool {
+        switch key {
+        case "Incident Identifier": report.incidentIdentifier = report.incidentIdentifier ?? value
+        case "Process", "Command":
+            if report.processName == nil {
+                if value.hasSuffix("]"), let open = value.range(of: " [", options: .backwards) {
+                    report.processName = String(value[..<open.lowerBound])
+                    report.processID = Int(value[open.upperBound..<value.index(before: value.endIndex)])
+                } else {
+                    report.processName = value
+                }
+            }
+        case "PID": report.processID = report.processID ?? Int(value)
+        case "Path": report.processPath = report.processPath ?? value
+        case "Identifier": report.bundleIdentifier = report.bundleIdentifier ?? value
+        case "Version": report.appVersion = report.appVersion ?? value
+        case "Parent Process": report.parentProcess = report.parentProcess ?? value
+        case "Date/Time", "Date": report.dateTime = report.dateTime ?? value
+        case "OS Version": report.osVersion = report.osVersion ?? value
+        case "Hardware Model", "Hardware model", "Model": report.hardwareModel = report.hardwareModel ?? value
+        case "Code Type":
+            report.codeType = report.codeType ?? value
+            report.architecture = report.architecture ?? Self.architecture(fromCodeType: value)
+            return true
+        case "Architecture": report.architecture = report.architecture ?? value
+        case "Report Version": report.reportVersion = report.reportVersion ?? value
+        case "Event": family = .microstackshot
+        case "Exception Type":
+            var e = report.exception ?? ExceptionInfo()
+            // `EXC_BAD_ACCESS (SIGSEGV)` or a bare signal (`SIGSEGV`) from third-party reporters.
+            if value.hasSuffix(")"), let open = value.range(of: " (", options: .backwards) {
+                e.type = String(value[..<open.lowerBound])
+                e.signal = String(value[open.upperBound..<value.index(before: value.endIndex)])
+            } else {
+                e.type = value
+            }
+            report.exception = e
+            return true
+        case "Exception Codes", "Exception Code":
+            report.exception = report.exception ?? ExceptionInfo()
+            report.exception?.codes = value
+            return true
+        case "Exception Subtype":
+            report.exception = report.exception ?? ExceptionInfo()
+            report.exception?.subtype = value
+        case "Exception Note":
+            report.exception = report.exception ?? ExceptionInfo()
+            report.exception?.note = value
+        case "Exception Reason", "Exception Message":
+            report.exception = report.exception ?? ExceptionInfo()
+            report.exception?.message = value
+        case "Termination Reason":
+            // `SIGNAL 5 Trace/BPT trap: 5`, `Namespace SPRINGBOARD, Code 0x8badf00d`, `TCC 0`.
+            var t = report.termination ?? TerminationInfo()
+            if value.hasPrefix("Namespace ") {
+                let parts = value.dropFirst(10).components(separatedBy: ", ")
+                t.namespace = parts.first
+                if let code = parts.first(where: { $0.hasPrefix("Code ") }) { t.code = String(code.dropFirst(5)) }
+                let rest = parts.dropFirst().filter { !$0.hasPrefix("Code ") }
+                if !rest.isEmpty { t.text = rest.joined(separator: ", ") }
+            } else {
+                let words = value.split(separator: " ", maxSplits: 2).map(String.init)
+                t.namespace = words.first
+                if words.count > 1 { t.code = words[1] }
+                if words.count > 2 { t.text = words[2] }
+            }
+            report.termination = t
+            return true
+        case "Termination Description":
+            var t = report.termination ?? TerminationInfo()
+            t.text = t.text.map { $0 + " " + value } ?? value
+            report.termination = t
+        case "Terminating Process":
+            report.termination = report.termination ?? TerminationInfo()
+            report.termination?.byProcess = value
+        case "Termination Signal":
+            report.exception = report.exception ?? ExceptionInfo()
+            if report.exception?.signal == nil { report.exception?.signal = value }
+        case "Triggered by Thread", "Crashed Thread":
+            let digits = value.prefix(while: \.isNumber)
+            if let n = Int(digits) { report.crashedThreadIndex = report.crashedThreadIndex ?? n }
+            return true
+        default: break
+        }
+        return false
+    }
+
+    static func architecture(fromCodeType codeType: String) -> String? {
+        let t = codeType.uppercased()
+        if t.hasPrefix("ARM-64") || t.hasPrefix("ARM64") {
+            if t.contains("ARM64E") { return "arm64e" }
+            if t.contains("32") { return "arm64_32" }
+            return "arm64"
+        }
+        if t.hasPrefix("X86-64") || t.hasPrefix("X86_64") { return "x86_64" }
+        if t.hasPrefix("X86") || t.hasPrefix("I386") { return "i386" }
+        if t.hasPrefix("ARM") { return "armv7" }
+        return nil
+    }
+}

@@ -1,1 +1,0 @@
-// SymbolicateKit module. Real content lands with its issue.

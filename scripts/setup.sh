@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages symbolicate needs when they are missing.
+#   libdwarf-dev libelf-dev zlib1g-dev : build and link (libdwarf links libelf and zlib)
+#   llvm-19                            : llvm-symbolizer-19, the independent oracle for the
+#                                        differential tests (skipped with a reason if absent)
+# Set SYMBOLICATE_SKIP_APT=1 to skip (e.g. on macOS with Homebrew's libdwarf).
+set -euo pipefail
+[ "${SYMBOLICATE_SKIP_APT:-0}" = 1 ] && exit 0
+command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; install libdwarf yourself" >&2; exit 0; }
+
+want=(libdwarf-dev libelf-dev zlib1g-dev)
+[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19)
+missing=()
+for pkg in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "setup: need root to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "setup: installing ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
