@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SymbolicateCrashReport
 import SymbolicateExplain
 
 /// Output formats shared by explain and diagnosis output.
@@ -46,7 +47,21 @@ struct ExplainCommand: ParsableCommand {
     }
 
     private func diagnoseReport(at path: String) throws {
-        FileHandle.standardError.write(Data("symbolicate: report diagnosis is not available yet for \(path)\n".utf8))
-        throw Exit.invalidInput
+        let report: CrashReport
+        do {
+            report = try CrashReport.parse(contentsOf: path)
+        } catch {
+            FileHandle.standardError.write(Data("symbolicate: \(error)\n".utf8))
+            throw Exit.invalidInput
+        }
+        let text = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
+        let diagnosis = diagnose(report, reportText: text)
+        let output: String
+        switch format {
+        case .text: output = diagnosis.renderText(color: color)
+        case .json: output = diagnosis.renderJSON()
+        case .markdown: output = diagnosis.renderMarkdown()
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
     }
 }

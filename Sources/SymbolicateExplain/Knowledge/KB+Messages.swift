@@ -204,6 +204,13 @@ extension KnowledgeBase {
             sources: [.aLanguage, .aMessage], provenance: .documented,
             patterns: ["Terminating app due to uncaught exception"]),
         KnowledgeEntry(
+            term: "multi-threaded process forked", kind: .applicationSpecificMessage, title: "Crash in a forked child process",
+            meaning: "The process called fork() while it had several threads and the child crashed before exec ('crashed on child side of fork pre-exec'). In the child only async-signal-safe calls are allowed; locks held by other threads at fork time stay locked forever.",
+            causes: ["Calling non-async-signal-safe code (malloc, Objective-C, Swift runtime, dispatch) between fork() and exec()"],
+            checkNext: ["Use posix_spawn or Process instead of fork(); otherwise call only async-signal-safe functions before exec"],
+            sources: [.libc], provenance: .observed,
+            patterns: ["multi-threaded process forked", "crashed on child side of fork pre-exec"]),
+        KnowledgeEntry(
             term: "objc_msgSend() selector name", kind: .applicationSpecificMessage, title: "Crash inside objc_msgSend",
             meaning: "The crash happened inside objc_msgSend while sending the named selector — the receiver was most likely a deallocated (over-released) object or a garbage pointer.",
             checkNext: ["Reproduce with Zombies enabled; check ownership of the receiver"],
