@@ -27,7 +27,9 @@ struct IPSParser {
         do {
             body = try JSONParser.parse(bytes).value
         } catch {
-            throw CrashReportError(kind: .invalidJSON, path: path, line: bodyStartLine + error.line,
+            // An error at end of input points past the last line; name the last line instead.
+            let lastLine = (document.lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) ?? 0) + 1
+            throw CrashReportError(kind: .invalidJSON, path: path, line: min(bodyStartLine + error.line, lastLine),
                                    jsonPath: error.path, message: "JSON body does not parse: \(error.message)")
         }
         guard case .object = body else {

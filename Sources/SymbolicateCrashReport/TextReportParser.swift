@@ -356,6 +356,8 @@ struct TextReportParser {
         }
         if rest == ":" { return .backtrace(n, crashed: false, name: nil, queue: nil) }
         if rest == " Crashed:" { return .backtrace(n, crashed: true, name: nil, queue: nil) }
+        // EXC_RESOURCE reports name the thread the resource use is attributed to.
+        if rest == " Attributed:" { return .backtrace(n, crashed: true, name: nil, queue: nil) }
         if rest.hasPrefix("::") || rest.hasPrefix(" Crashed::") {
             let crashed = rest.hasPrefix(" Crashed::")
             let tail = rest.dropFirst(crashed ? 10 : 2)
@@ -564,10 +566,14 @@ struct TextReportParser {
             }
             report.exception = e
             return true
-        case "Exception Codes", "Exception Code":
+        case "Exception Codes":
             report.exception = report.exception ?? ExceptionInfo()
             report.exception?.codes = value
             return true
+        case "Exception Code":
+            // Stackshots (`0xbaaaaaad`) use the singular; not evidence of a crash report.
+            report.exception = report.exception ?? ExceptionInfo()
+            report.exception?.codes = value
         case "Exception Subtype":
             report.exception = report.exception ?? ExceptionInfo()
             report.exception?.subtype = value

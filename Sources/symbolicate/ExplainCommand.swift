@@ -26,8 +26,10 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: ExplainFormat = .text
 
-    @Flag(help: "Colour the text output.")
-    var color = false
+    @Option(help: "Colour the text output: auto, always or never (NO_COLOR is honoured).")
+    var color: ColorChoice = .auto
+
+    private var useColor: Bool { color.enabled(forTerminalOutput: true) }
 
     func run() throws {
         let joined = subject.joined(separator: " ")
@@ -38,7 +40,7 @@ struct ExplainCommand: ParsableCommand {
         let explanation = KnowledgeBase.standard.explain(joined)
         let output: String
         switch format {
-        case .text: output = explanation.renderText(color: color)
+        case .text: output = explanation.renderText(color: useColor)
         case .json: output = explanation.renderJSON()
         case .markdown: output = explanation.renderMarkdown()
         }
@@ -51,14 +53,14 @@ struct ExplainCommand: ParsableCommand {
         do {
             report = try CrashReport.parse(contentsOf: path)
         } catch {
-            FileHandle.standardError.write(Data("symbolicate: \(error)\n".utf8))
+            Console.error("\(error)")
             throw Exit.invalidInput
         }
         let text = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
         let diagnosis = diagnose(report, reportText: text)
         let output: String
         switch format {
-        case .text: output = diagnosis.renderText(color: color)
+        case .text: output = diagnosis.renderText(color: useColor)
         case .json: output = diagnosis.renderJSON()
         case .markdown: output = diagnosis.renderMarkdown()
         }

@@ -1,0 +1,170 @@
+import Foundation
+
+extension CrashReport {
+    /// Renders an `.ips` body in Apple's translated-report layout (what Xcode/Console show),
+    /// so a user holding only an `.ips` can read it. Device reports (`osVersion.isEmbedded`)
+    /// use the iOS layout (`Thread 0 name:` + `Thread 0 Crashed:`, undashed UUIDs with arch);
+    /// Mac and simulator reports the macOS one (`Thread 0 Crashed::  Dispatch queue: …`,
+    /// dashed UUIDs with version).
+    func renderAppleText(header: JSONValue, body: JSONValue) -> [RenderedLine] {
+        var out: [RenderedLine] = []
+        func line(_ text: String, _ kind: RenderedLine.Kind = .other) { out.append(RenderedLine(text: text, kind: kind)) }
+        let embedded = body["osVersion"]?["isEmbedded"]?.boolValue ?? (body["modelCode"]?.stringValue.map { !$0.hasPrefix("Mac") } ?? true)
+        let width = embedded ? 21 : 23
+        func field(_ key: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            let label = key + ":"
+            line(label + String(repeating: " ", count: max(1, width - label.count)) + value)
+        }
+
+        // Header.
+        field("Incident Identifier", body["incident"]?.stringValue ?? header["incident_id"]?.stringValue)
+        field("CrashReporter Key", body["crashReporterKey"]?.stringValue)
+        field("Hardware Model", hardwareModel)
+        field("Process", processName.map { n in processID.map { "\(n) [\($0)]" } ?? n })
+        field("Path", processPath)
+        field("Identifier", bundleIdentifier ?? processName)
+        field("Version", appVersion ?? "???")
+        field("Code Type", codeType)
+        field("Role", body["procRole"]?.stringValue)
+        field("Parent Process", parentProcess)
+        if let c = body["coalitionName"]?.stringValue { field("Coalition", body["coalitionID"]?.intValue.map { "\(c) [\($0)]" } ?? c) }
+        if let r = body["responsibleProc"]?.stringValue { field("Responsible Process", body["responsiblePid"]?.intValue.map { "\(r) [\($0)]" } ?? r) }
+        line("")
+        field("Date/Time", dateTime)
+        field("Launch Time", body["procLaunch"]?.stringValue)
+        field("OS Version", osVersion)
+        field("Release Type", body["osVersion"]?["releaseType"]?.stringValue)
+        field("Baseband Version", body["basebandVersion"]?.stringValue)
+        field("Report Version", "104")
+        line("")
+
+        // Exception block.
+        if let e = exception {
+            var type = e.type ?? "???"
+            if let s = e.signal { type += " (\(s))" }
+            line("Exception Type:  \(type)")
+            if let sub = e.subtype { line("Exception Subtype: \(sub)") }
+            if let codes = e.codes { line("Exception Codes: \(codes)") }
+            if let m = e.message { line("Exception Message: \(m)") }
+        }
+        if let t = termination {
+            line("Termination Reason: " + [t.namespace, t.code, t.text].compactMap { $0 }.joined(separator: " "))
+            if let by = t.byProcess { line("Terminating Process: \(by)") }
+        }
+        line("")
+        if let asiText = applicationSpecificInformation {
+            line("Application Specific Information:", .sectionHeader)
+            for l in asiText.split(separator: "\n", omittingEmptySubsequences: false) { line(String(l)) }
+            line("")
+        }
+        if let triage = body["ktriageinfo"]?.stringValue {
+            line("Kernel Triage:", .sectionHeader)
+            for l in triage.split(separator: "\n") { line(String(l)) }
+            line("")
+        }
+        if let t = crashedThreadIndex {
+            let q = body["legacyInfo"]?["threadTriggered"]?["queue"]?.stringValue
+            line("Triggered by Thread:  \(t)" + (embedded || q == nil ? "" : ", Dispatch Queue: \(q!)"))
+            line("")
+        }
+
+        // Backtraces.
+        if let leb = lastExceptionBacktrace {
+            line("Last Exception Backtrace:", .sectionHeader)
+            appendFrames(leb.frames, kind: .lastException, thread: nil, into: &out)
+            line("")
+        }
+        for (i, thread) in threads.enumerated() {
+            let crashed = thread.crashed || thread.index == crashedThreadIndex
+            let headerKind = RenderedLine.Kind.threadHeader(thread: thread.index, crashed: crashed)
+            if embedded {
+                if let q = thread.queue {
+                    line("Thread \(thread.index) name:   Dispatch queue: \(q)", headerKind)
+                } else if let n = thread.name {
+                    line("Thread \(thread.index) name:  \(n)", headerKind)
+                }
+                line("Thread \(thread.index)\(crashed ? " Crashed" : ""):", headerKind)
+            } else {
+                var h = "Thread \(thread.index)\(crashed ? " Crashed" : ""):"
+                if thread.name != nil || thread.queue != nil { h += ":" }
+                if let n = thread.name { h += " \(n)" }
+                if let q = thread.queue { h += "  Dispatch queue: \(q)" }
+                line(h, headerKind)
+            }
+            appendFrames(thread.frames, kind: .thread(i), thread: thread.index, into: &out)
+            line("")
+        }
+
+        // Register state of the crashed thread.
+        if let crashed = crashedThread, !crashed.registers.isEmpty {
+            line("")
+            let isARM = crashed.registers.contains(where: { $0.name == "x0" })
+            line("Thread \(crashed.index) crashed with \(isARM ? "ARM" : "X86") Thread State (64-bit):", .threadState(thread: crashed.index))
+            var row: [String] = []
+            let perRow = 4
+            for r in crashed.registers {
+                let name = r.name.count < 4 ? String(repeating: " ", count: (isARM ? 6 : 5) - r.name.count - 1) + r.name : r.name
+                var cell = "\(name): 0x" + String(repeating: "0", count: max(0, 16 - String(r.value, radix: 16).count)) + String(r.value, radix: 16)
+                if ["cpsr", "esr"].contains(r.name) { cell = "\(name): 0x\(String(r.value, radix: 16))" }
+                if let note = r.note, r.name == "esr" { cell += " \(note)" }
+                row.append(cell)
+                if row.count == perRow { line(row.joined(separator: " "), .threadState(thread: crashed.index)); row = [] }
+            }
+            if !row.isEmpty { line(row.joined(separator: " "), .threadState(thread: crashed.index)) }
+            line("")
+        }
+
+        // Binary Images.
+        line("Binary Images:", .sectionHeader)
+        let rawImages = body["usedImages"]?.arrayValue ?? []
+        for (i, image) in binaryImages.enumerated() {
+            let raw = i < rawImages.count ? rawImages[i] : .null
+            let start = "0x" + String(image.loadAddress, radix: 16)
+            // Apple prints base + size - 1, which wraps for absent images (`0x0 - 0xffffffffffffffff`).
+            let size = raw["size"]?.uint64Value ?? image.endAddress.map { $0 - image.loadAddress + 1 } ?? 0
+            let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
+            var s = String(repeating: " ", count: max(0, 18 - start.count)) + start + " - " + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
+            let uuidText: String
+            if embedded {
+                uuidText = (image.uuid ?? "").replacingOccurrences(of: "-", with: "").lowercased()
+                s += "\(image.name) \(image.arch ?? "???")  <\(uuidText)>"
+            } else {
+                uuidText = (image.uuid ?? "").lowercased()
+                let name = raw["CFBundleIdentifier"]?.stringValue ?? image.name
+                let version = raw["CFBundleShortVersionString"]?.stringValue ?? "*"
+                s += "\(name) (\(version)) <\(uuidText)>"
+            }
+            s += " " + (image.path ?? "???")
+            line(s, .binaryImage(isAppImage: image.isAppOwned))
+        }
+        line("")
+        line("EOF")
+        return out
+    }
+
+    private func appendFrames(_ frames: [Frame], kind: BacktraceKind, thread: Int?, into out: inout [RenderedLine]) {
+        var index = 0
+        for frame in frames {
+            let img = image(for: frame)
+            let name = img?.name ?? frame.imageName ?? "???"
+            let isApp = img?.isAppOwned ?? false
+            let lineKind = RenderedLine.Kind.frame(thread: thread, backtrace: kind, isAppImage: isApp)
+            let rests: [String]
+            if let levels = frame.symbolication, !levels.isEmpty {
+                rests = FrameFormatting.symbolicatedRests(levels)
+            } else {
+                rests = [FrameFormatting.originalRest(frame, imageBase: img?.loadAddress)]
+            }
+            for rest in rests {
+                // A symbol can hold a newline (assertion messages); Apple prints it as is, so
+                // the frame continues on the next line.
+                let text = FrameFormatting.applePrefix(index: index, imageName: name, address: frame.address) + " " + rest
+                for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    out.append(RenderedLine(text: String(piece), kind: lineKind))
+                }
+                index += 1
+            }
+        }
+    }
+}

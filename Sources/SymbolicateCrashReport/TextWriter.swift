@@ -1,0 +1,103 @@
+import Foundation
+
+extension CrashReport {
+    /// The report as text lines, tagged with what they are.
+    ///
+    /// - Text reports (and legacy `.ips` with a text body): every original line is returned
+    ///   unchanged, except frame lines whose `symbolication` is set — those become one line
+    ///   per inline level — and later frames of the same backtrace, renumbered as Apple does.
+    /// - `.ips` JSON: Apple's text layout, rendered from the JSON (see `renderAppleText`).
+    public func renderedLines() -> [RenderedLine] {
+        switch source {
+        case .text(let document): return rewriteText(document)
+        case .ips(let header, let body, _): return renderAppleText(header: header, body: body)
+        case .none: return []
+        }
+    }
+
+    /// `renderedLines()` joined with original terminators (and the original BOM, if any).
+    public func textOutput() -> String {
+        var out = ""
+        if case .text(let d) = source, d.hasBOM { out = "\u{FEFF}" }
+        return out + renderedLines().joinedText()
+    }
+
+    /// How the text writer changes each frame line: new lines replacing it.
+    private func frameLinePlans() -> [Int: (lines: [String], kind: RenderedLine.Kind)] {
+        var plans: [Int: (lines: [String], kind: RenderedLine.Kind)] = [:]
+        guard case .text(let document) = source else { return plans }
+        for (kind, frames) in allBacktraces {
+            var shift = 0
+            let threadNumber: Int? = { if case .thread(let i) = kind { return threads[i].index }; return nil }()
+            for frame in frames {
+                guard let lineNumber = frame.reportLine, lineNumber >= 1, lineNumber <= document.lines.count else { continue }
+                let original = document.lines[lineNumber - 1].text
+                let isApp = image(for: frame)?.isAppOwned ?? false
+                let lineKind = RenderedLine.Kind.frame(thread: threadNumber, backtrace: kind, isAppImage: isApp)
+                if let levels = frame.symbolication, !levels.isEmpty {
+                    let rests = FrameFormatting.symbolicatedRests(levels)
+                    var lines: [String] = []
+                    for (i, rest) in rests.enumerated() {
+                        lines.append(FrameFormatting.rewrite(original, index: frame.index + shift + i, rest: rest) ?? original)
+                    }
+                    plans[lineNumber] = (lines, lineKind)
+                    shift += rests.count - 1
+                } else if shift != 0 {
+                    plans[lineNumber] = ([FrameFormatting.rewrite(original, index: frame.index + shift, rest: nil) ?? original], lineKind)
+                } else {
+                    plans[lineNumber] = ([original], lineKind)
+                }
+            }
+        }
+        return plans
+    }
+
+    private func rewriteText(_ document: TextDocument) -> [RenderedLine] {
+        let plans = frameLinePlans()
+        let imageLines: [Int: Bool] = Dictionary(binaryImages.compactMap { img in img.reportLine.map { ($0, img.isAppOwned) } },
+                                                 uniquingKeysWith: { a, _ in a })
+        let crashedNumbers = Set(threads.filter(\.crashed).map(\.index) + [crashedThreadIndex].compactMap { $0 })
+        var out: [RenderedLine] = []
+        out.reserveCapacity(document.lines.count)
+        var stateThread: Int? = nil
+        for (i, line) in document.lines.enumerated() {
+            let number = i + 1
+            if let plan = plans[number] {
+                for (k, text) in plan.lines.enumerated() {
+                    // Added inline lines use the original line's terminator too.
+                    out.append(RenderedLine(text: text, terminator: k == plan.lines.count - 1 ? line.terminator : (line.terminator.isEmpty ? "\n" : line.terminator), kind: plan.kind))
+                }
+                continue
+            }
+            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
+            var kind = RenderedLine.Kind.other
+            if let isApp = imageLines[number] {
+                kind = .binaryImage(isAppImage: isApp)
+                stateThread = nil
+            } else if let header = TextReportParser.threadHeader(trimmed) {
+                stateThread = nil
+                switch header {
+                case let .name(n, _, _): kind = .threadHeader(thread: n, crashed: crashedNumbers.contains(n))
+                case let .backtrace(n, _, _, _): kind = .threadHeader(thread: n, crashed: crashedNumbers.contains(n))
+                case let .state(n): kind = .threadState(thread: n); stateThread = n
+                case .other: kind = .sectionHeader
+                }
+            } else if trimmed.isEmpty {
+                stateThread = nil
+            } else if let n = stateThread {
+                kind = .threadState(thread: n)
+            } else if Self.isSectionHeader(line.text) {
+                kind = .sectionHeader
+            }
+            out.append(RenderedLine(text: line.text, terminator: line.terminator, kind: kind))
+        }
+        return out
+    }
+
+    static func isSectionHeader(_ text: String) -> Bool {
+        guard text.hasSuffix(":"), let first = text.first, first.isLetter else { return false }
+        return text.hasPrefix("Binary Images") || text == "Last Exception Backtrace:" || text.hasPrefix("Application Specific")
+            || text == "Kernel Triage:" || text.hasPrefix("External Modification Summary") || text.hasPrefix("VM Region Summary")
+            || text == "Thread State:"
+    }
+}

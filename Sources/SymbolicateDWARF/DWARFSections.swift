@@ -1,0 +1,130 @@
+import SymbolicateMachO
+
+/// Maps a Mach-O slice's `__DWARF` sections to the ELF-style names libdwarf looks for and
+/// works around what libdwarf 20210528 gets wrong on Apple's DWARF (design.md §1).
+enum DWARFSections {
+    /// Mach-O section names are cut at 16 characters; libdwarf knows only some of the
+    /// Mach-O spellings, so every section is renamed to its ELF name. Only sections the
+    /// lookup needs are served: fewer sections, fewer ways for damaged ones to fail.
+    static let served: [String: String] = [
+        "__debug_info": ".debug_info",
+        "__debug_abbrev": ".debug_abbrev",
+        "__debug_line": ".debug_line",
+        "__debug_line_str": ".debug_line_str",
+        "__debug_str": ".debug_str",
+        "__debug_str_offs": ".debug_str_offsets",
+        "__debug_addr": ".debug_addr",
+        "__debug_ranges": ".debug_ranges",
+        "__debug_rnglists": ".debug_rnglists",
+        "__debug_aranges": ".debug_aranges",
+    ]
+
+    /// The sections to serve for `slice`, with `.debug_abbrev` patched when needed.
+    ///
+    /// `patchedAbbrev` receives the owned copy of the patched table (if one was made); it must
+    /// outlive the libdwarf session that reads it.
+    static func sections(of slice: MachOSlice, patchedAbbrev: inout OwnedBytes?) throws(DebugInfoError) -> [ServedSection] {
+        guard let dwarf = slice.segment(named: "__DWARF") else {
+            throw DebugInfoError(path: slice.path, message: "no __DWARF segment (\(slice.architecture.name) slice has no debug information)")
+        }
+        var out: [ServedSection] = []
+        for section in dwarf.sections {
+            guard let name = served[section.name] else { continue }
+            let bytes: UnsafeRawBufferPointer
+            do {
+                bytes = try slice.contents(of: section)
+            } catch {
+                throw DebugInfoError(error)
+            }
+            guard bytes.count > 0 else { continue }
+            if name == ".debug_abbrev" {
+                if let patched = try AbbreviationPatch.neutralizeDWOId(in: bytes, path: slice.path) {
+                    let owned = OwnedBytes(patched)
+                    patchedAbbrev = owned
+                    out.append(ServedSection(name: name, bytes: UnsafeRawPointer(owned.pointer), size: owned.count))
+                    continue
+                }
+            }
+            out.append(ServedSection(name: name, bytes: bytes.baseAddress, size: bytes.count))
+        }
+        guard out.contains(where: { $0.name == ".debug_info" }) else {
+            throw DebugInfoError(path: slice.path, message: "no __debug_info section (\(slice.architecture.name) slice has no DWARF)")
+        }
+        return out
+    }
+}
+
+/// Rewrites `DW_AT_GNU_dwo_id` in abbreviation declarations.
+///
+/// Swift and `-gmodules` DWARF 5 skeleton units carry DW_AT_GNU_dwo_id (0x2131, data8),
+/// which libdwarf 20210528 rejects for the whole `.debug_info`. The attribute means
+/// nothing for symbolication, so its code is replaced by an unused vendor code of the
+/// same ULEB128 length; offsets and forms stay intact. The table is parsed declaration
+/// by declaration, so only attribute-code fields are touched.
+enum AbbreviationPatch {
+    static let dwoIdAttribute: UInt64 = 0x2131
+    /// Vendor range, unused by any producer we know; ULEB `f0 7f`, 2 bytes like `b1 42`.
+    static let replacementAttribute: UInt64 = 0x3FF0
+    static let implicitConstForm: UInt64 = 0x21
+
+    /// A patched copy, or `nil` when the table has no DW_AT_GNU_dwo_id (serve the original).
+    static func neutralizeDWOId(in bytes: UnsafeRawBufferPointer, path: String) throws(DebugInfoError) -> [UInt8]? {
+        var patchAt: [Int] = []
+        var cursor = 0
+        func uleb() throws(DebugInfoError) -> (value: UInt64, length: Int) {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            let start = cursor
+            while true {
+                guard cursor < bytes.count else {
+                    throw DebugInfoError(path: path, offset: UInt64(start), message: ".debug_abbrev: truncated ULEB128 value")
+                }
+                let byte = bytes[cursor]
+                cursor += 1
+                if shift < 64 { value |= UInt64(byte & 0x7F) << shift }
+                shift += 7
+                if byte & 0x80 == 0 { return (value, cursor - start) }
+            }
+        }
+        while cursor < bytes.count {
+            let code = try uleb().value
+            if code == 0 { continue }  // end of one unit's table; another may follow
+            _ = try uleb()  // tag
+            guard cursor < bytes.count else {
+                throw DebugInfoError(path: path, offset: UInt64(cursor), message: ".debug_abbrev: truncated declaration \(code)")
+            }
+            cursor += 1  // DW_CHILDREN_*
+            while true {
+                let attributeStart = cursor
+                let attribute = try uleb()
+                let form = try uleb().value
+                if attribute.value == 0 && form == 0 { break }
+                if form == implicitConstForm { _ = try uleb() }  // SLEB128 constant: same byte shape
+                if attribute.value == dwoIdAttribute && attribute.length == 2 {
+                    patchAt.append(attributeStart)
+                }
+            }
+        }
+        guard !patchAt.isEmpty else { return nil }
+        var copy = Array(bytes)
+        for at in patchAt {
+            copy[at] = UInt8(replacementAttribute & 0x7F) | 0x80
+            copy[at + 1] = UInt8(replacementAttribute >> 7)
+        }
+        return copy
+    }
+}
+
+/// Heap bytes with a stable address for the life of the object (a patched section copy).
+final class OwnedBytes {
+    let pointer: UnsafeMutableRawPointer
+    let count: Int
+
+    init(_ bytes: [UInt8]) {
+        count = bytes.count
+        pointer = .allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        bytes.withUnsafeBytes { pointer.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: $0.count) }
+    }
+
+    deinit { pointer.deallocate() }
+}

@@ -1,0 +1,396 @@
+import Foundation
+import SymbolicateMachO
+
+/// One source-level frame of a lookup: an inlined call or the concrete function.
+public struct SourceFrame: Sendable, Equatable {
+    /// Demangled (simplified, as atos prints it) function name, or the raw name when it
+    /// cannot be demangled; `??` when nothing names the code.
+    public var function: String
+    /// The mangled linkage name or symbol-table name the function came from, when there is one.
+    public var rawName: String?
+    /// Full path of the source file.
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+    /// File address of the start of the function (for a concrete frame) or of the inlined
+    /// code range holding the address (for an inlined frame): `+ offset` is measured from it.
+    public var functionStart: UInt64
+    /// Whether this frame is an inlined call inside the next frame of the chain.
+    public var isInlined: Bool
+
+    public init(
+        function: String, rawName: String?, file: String?, line: Int?, column: Int?,
+        functionStart: UInt64, isInlined: Bool
+    ) {
+        self.function = function
+        self.rawName = rawName
+        self.file = file
+        self.line = line
+        self.column = column
+        self.functionStart = functionStart
+        self.isInlined = isInlined
+    }
+}
+
+/// Where an answer came from.
+public enum LookupSource: String, Sendable, Equatable {
+    /// DWARF: line table and DIE tree.
+    case dwarf
+    /// The nearest preceding LC_SYMTAB symbol; no file or line.
+    case symbolTable
+}
+
+/// The answer for one address: the inline chain, innermost first, concrete function last.
+public struct LookupResult: Sendable, Equatable {
+    public var frames: [SourceFrame]
+    public var source: LookupSource
+    /// Set when the DWARF for this address could not be read and the symbol table answered
+    /// instead (or nothing did): the caller should report it.
+    public var dwarfError: DebugInfoError?
+}
+
+/// Symbolication for one Mach-O slice (a dSYM's DWARF file, or a binary with symbols).
+///
+/// Units are decoded lazily: the first address that falls in a compile unit decodes its
+/// line table and its list of functions; the first address in a function decodes that
+/// function's inline tree. Everything decoded is cached for later lookups.
+///
+/// Safe to share between threads: libdwarf is not thread-safe, so every lookup takes the
+/// session's lock (the caches live behind it too).
+public final class DebugSession: @unchecked Sendable {
+    /// The Mach-O file read (inside the bundle, for a dSYM).
+    public let path: String
+    public let architecture: String
+    public let uuid: String?
+    /// `__TEXT` vmaddr: slide = load address − textVMAddress, fileAddress = runtime − slide.
+    public let textVMAddress: UInt64
+    /// Whether the slice has DWARF at all (a stripped binary answers from symbols only).
+    public let hasDWARF: Bool
+
+    private let lock = NSLock()
+    private let slice: MachOSlice
+    private let textRange: Range<UInt64>?
+    // Everything below is guarded by `lock`.
+    private var dwarf: LibDwarf?
+    private var patchedAbbrev: OwnedBytes?
+    private var unitIndex: [(range: AddressRange, unit: Int)]?
+    private var units: [UnitState] = []
+    private var names: [UInt64: (function: String, raw: String?)] = [:]
+    private var symbols: [MachOSymbol]?
+    private var textSections: Set<UInt8> = []
+    private var openError: DebugInfoError?
+
+    private struct UnitState {
+        var dieOffset: UInt64
+        var data: UnitData?
+        var error: DebugInfoError?
+    }
+
+    private final class UnitData {
+        let base: UInt64
+        let lines: LineTable
+        let functions: [FunctionEntry]
+        /// (range, function index) sorted by range start.
+        let functionIndex: [(range: AddressRange, function: Int)]
+        var inlines: [Int: [InlineEntry]] = [:]
+
+        init(base: UInt64, lines: LineTable, functions: [FunctionEntry]) {
+            self.base = base
+            self.lines = lines
+            self.functions = functions
+            var index: [(range: AddressRange, function: Int)] = []
+            for (number, function) in functions.enumerated() {
+                for range in function.ranges { index.append((range, number)) }
+            }
+            index.sort { $0.range.low < $1.range.low }
+            functionIndex = index
+        }
+    }
+
+    /// Opens a slice. Throws when the slice has DWARF that libdwarf cannot open at all;
+    /// a slice without any `__DWARF` segment opens in symbol-table-only mode.
+    public init(slice: MachOSlice) throws(DebugInfoError) {
+        self.slice = slice
+        path = slice.path
+        architecture = slice.architecture.name
+        uuid = slice.uuid
+        let text = slice.segment(named: "__TEXT")
+        textVMAddress = text?.vmAddress ?? 0
+        textRange = text.map { $0.vmAddress ..< $0.vmAddress &+ $0.vmSize }
+        textSections = Set(text?.sections.map { UInt8(truncatingIfNeeded: $0.ordinal) } ?? [])
+        if slice.segment(named: "__DWARF") != nil {
+            var patched: OwnedBytes?
+            let sections = try DWARFSections.sections(of: slice, patchedAbbrev: &patched)
+            patchedAbbrev = patched
+            dwarf = try LibDwarf(path: slice.path, sections: sections, pointerSize: slice.is64Bit ? 8 : 4)
+            hasDWARF = true
+        } else {
+            hasDWARF = false
+        }
+    }
+
+    /// The inline chain for a file (unslid) address, or `nil` when neither DWARF nor the
+    /// symbol table knows it.
+    public func lookup(fileAddress: UInt64) -> LookupResult? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lookupLocked(fileAddress)
+    }
+
+    /// Many lookups under one lock acquisition; results in input order.
+    public func lookup(fileAddresses: [UInt64]) -> [LookupResult?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return fileAddresses.map(lookupLocked)
+    }
+
+    /// Reads every unit index and decodes nothing else: surfaces a damaged unit table as
+    /// an error up front (lookups themselves never throw; they fall back and report).
+    public func validate() throws(DebugInfoError) {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = buildUnitIndex()
+        if let openError { throw openError }
+    }
+
+    // MARK: - Lookup
+
+    private func lookupLocked(_ address: UInt64) -> LookupResult? {
+        guard dwarf != nil else { return symbolLookup(address, error: nil) }
+        let index = buildUnitIndex()
+        var error = openError
+        for unitNumber in units(containing: address, in: index) {
+            switch unitData(unitNumber) {
+            case .failure(let failure):
+                error = failure
+            case .success(let data):
+                do {
+                    if let result = try dwarfLookup(address, in: data) { return result }
+                } catch {
+                    return symbolLookup(address, error: error)
+                }
+            }
+        }
+        return symbolLookup(address, error: error)
+    }
+
+    private func units(containing address: UInt64, in index: [(range: AddressRange, unit: Int)]) -> [Int] {
+        // Last range starting at or before the address, then earlier ones that still reach it
+        // (units can overlap when a producer emits odd ranges).
+        var low = 0
+        var high = index.count
+        while low < high {
+            let mid = (low + high) / 2
+            if index[mid].range.low <= address { low = mid + 1 } else { high = mid }
+        }
+        var out: [Int] = []
+        var position = low - 1
+        while position >= 0, out.count < 4 {
+            if index[position].range.contains(address), !out.contains(index[position].unit) {
+                out.append(index[position].unit)
+            }
+            if low - 1 - position > 64 { break }
+            position -= 1
+        }
+        return out
+    }
+
+    private func buildUnitIndex() -> [(range: AddressRange, unit: Int)] {
+        if let unitIndex { return unitIndex }
+        guard let dwarf else { return [] }
+        var index: [(range: AddressRange, unit: Int)] = []
+        do {
+            let offsets = try dwarf.unitDieOffsets()
+            units = offsets.map { UnitState(dieOffset: $0) }
+            var byOffset: [UInt64: Int] = [:]
+            for (number, offset) in offsets.enumerated() { byOffset[offset] = number }
+            var covered = Set<Int>()
+            for entry in (try? dwarf.aranges()) ?? [] {
+                guard let unit = byOffset[entry.unitDieOffset] else { continue }
+                index.append((entry.range, unit))
+                covered.insert(unit)
+            }
+            // Units that .debug_aranges does not describe (or all, when it is absent).
+            for (number, offset) in offsets.enumerated() where !covered.contains(number) {
+                do {
+                    for range in try dwarf.unitRanges(unitDieOffset: offset) { index.append((range, number)) }
+                } catch {
+                    units[number].error = error
+                }
+            }
+        } catch {
+            openError = error
+        }
+        index.sort { $0.range.low < $1.range.low }
+        unitIndex = index
+        return index
+    }
+
+    private func unitData(_ number: Int) -> Result<UnitData, DebugInfoError> {
+        if let data = units[number].data { return .success(data) }
+        if let error = units[number].error { return .failure(error) }
+        guard let dwarf else { return .failure(DebugInfoError(path: path, message: "no DWARF")) }
+        do {
+            let offset = units[number].dieOffset
+            let base = try dwarf.unitBase(unitDieOffset: offset)
+            let lines = try dwarf.lineTable(unitDieOffset: offset)
+            let functions = try dwarf.functions(unitDieOffset: offset, unitBase: base)
+            let data = UnitData(base: base, lines: Self.sorted(lines), functions: functions)
+            units[number].data = data
+            return .success(data)
+        } catch {
+            units[number].error = error
+            return .failure(error)
+        }
+    }
+
+    /// Rows by address; at equal addresses end-of-sequence rows first, then rows in table
+    /// order, so "last row at or before the address" matches LLVM's choice.
+    private static func sorted(_ table: LineTable) -> LineTable {
+        var table = table
+        let rows = table.rows
+        let order = rows.indices.sorted { a, b in
+            let x = rows[a]
+            let y = rows[b]
+            if x.address != y.address { return x.address < y.address }
+            if x.endSequence != y.endSequence { return x.endSequence }
+            return a < b
+        }
+        table.rows = order.map { rows[$0] }
+        return table
+    }
+
+    private func lineRow(_ address: UInt64, in table: LineTable) -> LineRow? {
+        let rows = table.rows
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let mid = (low + high) / 2
+            if rows[mid].address <= address { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let row = rows[low - 1]
+        return row.endSequence ? nil : row
+    }
+
+    private func fileName(_ index: UInt64?, in table: LineTable) -> String? {
+        guard let index, index < UInt64(table.files.count) else { return nil }
+        let name = table.files[Int(index)]
+        return name.isEmpty ? nil : name
+    }
+
+    private func dwarfLookup(_ address: UInt64, in data: UnitData) throws(DebugInfoError) -> LookupResult? {
+        guard let dwarf else { return nil }
+        let row = lineRow(address, in: data.lines)
+        guard let functionNumber = function(containing: address, in: data) else {
+            guard let row else { return nil }
+            // Line information without a function DIE: name it from the symbol table.
+            let symbol = symbolLookup(address, error: nil)?.frames.first
+            return LookupResult(frames: [SourceFrame(
+                function: symbol?.function ?? "??", rawName: symbol?.rawName,
+                file: fileName(UInt64(row.file), in: data.lines), line: Int(row.line), column: Int(row.column),
+                functionStart: symbol?.functionStart ?? address, isInlined: false
+            )], source: .dwarf)
+        }
+        let function = data.functions[functionNumber]
+        let inlines: [InlineEntry]
+        if let cached = data.inlines[functionNumber] {
+            inlines = cached
+        } else {
+            inlines = try dwarf.inlinedSubroutines(functionDieOffset: function.dieOffset, unitBase: data.base)
+            data.inlines[functionNumber] = inlines
+        }
+        // Chain from the outermost inlined call inwards.
+        var chain: [Int] = []
+        var parent: Int? = nil
+        while let next = inlines.indices.first(where: { inlines[$0].parent == parent && inlines[$0].ranges.contains { $0.contains(address) } }) {
+            chain.append(next)
+            parent = next
+        }
+        var frames: [SourceFrame] = []
+        // Innermost first: its location comes from the line table.
+        var file = row.flatMap { fileName(UInt64($0.file), in: data.lines) }
+        var line = row.map { Int($0.line) }
+        var column = row.map { Int($0.column) }
+        for entryNumber in chain.reversed() {
+            let entry = inlines[entryNumber]
+            let name = try functionName(entry.dieOffset, scope: [])
+            let start = entry.ranges.first { $0.contains(address) }?.low ?? address
+            frames.append(SourceFrame(
+                function: name.function, rawName: name.raw, file: file, line: line, column: column,
+                functionStart: start, isInlined: true
+            ))
+            // The frame outside this inlined call is at the call site.
+            file = fileName(entry.callFile.map { $0 &- data.lines.fileIndexBase }, in: data.lines)
+            line = entry.callLine
+            column = entry.callColumn
+        }
+        let name = try functionName(function.dieOffset, scope: function.scope)
+        frames.append(SourceFrame(
+            function: name.function, rawName: name.raw, file: file, line: line, column: column,
+            functionStart: function.entry, isInlined: false
+        ))
+        return LookupResult(frames: frames, source: .dwarf)
+    }
+
+    private func function(containing address: UInt64, in data: UnitData) -> Int? {
+        let index = data.functionIndex
+        var low = 0
+        var high = index.count
+        while low < high {
+            let mid = (low + high) / 2
+            if index[mid].range.low <= address { low = mid + 1 } else { high = mid }
+        }
+        var position = low - 1
+        while position >= 0, low - 1 - position < 16 {
+            if index[position].range.contains(address) { return index[position].function }
+            position -= 1
+        }
+        return nil
+    }
+
+    private func functionName(_ dieOffset: UInt64, scope: [String]) throws(DebugInfoError) -> (function: String, raw: String?) {
+        if let cached = names[dieOffset] { return cached }
+        guard let dwarf else { return ("??", nil) }
+        let found = try dwarf.names(dieOffset: dieOffset)
+        let result: (function: String, raw: String?)
+        if let linkage = found.linkageName {
+            result = (Demangler.demangle(linkage) ?? found.name ?? linkage, linkage)
+        } else if let name = found.name {
+            result = ((scope + [name]).joined(separator: "::"), nil)
+        } else {
+            result = ("??", nil)
+        }
+        names[dieOffset] = result
+        return result
+    }
+
+    // MARK: - Symbol table
+
+    private func symbolLookup(_ address: UInt64, error: DebugInfoError?) -> LookupResult? {
+        if symbols == nil {
+            symbols = ((try? slice.symbols()) ?? []).filter { textSections.contains($0.section) }
+        }
+        guard let symbols, let textRange, textRange.contains(address) else {
+            return error.map { LookupResult(frames: [], source: .dwarf, dwarfError: $0) }
+        }
+        var low = 0
+        var high = symbols.count
+        while low < high {
+            let mid = (low + high) / 2
+            if symbols[mid].address <= address { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else {
+            return error.map { LookupResult(frames: [], source: .dwarf, dwarfError: $0) }
+        }
+        let symbol = symbols[low - 1]
+        let stripped = Demangler.symbolName(fromSymbolTable: symbol.name)
+        return LookupResult(
+            frames: [SourceFrame(
+                function: Demangler.demangle(stripped) ?? stripped, rawName: symbol.name,
+                file: nil, line: nil, column: nil, functionStart: symbol.address, isInlined: false
+            )],
+            source: .symbolTable, dwarfError: error
+        )
+    }
+}

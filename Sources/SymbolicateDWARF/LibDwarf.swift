@@ -1,0 +1,659 @@
+import CLibDwarf
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The only file that touches libdwarf's C pointers. Everything it hands out is plain Swift
+// values; the rest of the module never sees a Dwarf_* type.
+//
+// libdwarf is not thread-safe: a `LibDwarf` instance must be used by one thread at a time
+// (`DebugSession` serialises with a lock).
+
+/// A DWARF section as we serve it to libdwarf: ELF-style name, bytes, size.
+struct ServedSection {
+    var name: String
+    var bytes: UnsafeRawPointer?
+    var size: Int
+}
+
+/// An address range `[low, high)`.
+struct AddressRange: Equatable {
+    var low: UInt64
+    var high: UInt64
+
+    func contains(_ address: UInt64) -> Bool { low <= address && address < high }
+}
+
+/// One row of a unit's line table, compressed for the sorted lookup array.
+struct LineRow {
+    var address: UInt64
+    var line: UInt32
+    var column: UInt32
+    /// Index into `LineTable.files`.
+    var file: UInt32
+    var endSequence: Bool
+}
+
+/// A unit's line table: rows sorted by address (end-of-sequence rows first at equal
+/// addresses) and the unit's file names as full paths.
+struct LineTable {
+    var rows: [LineRow]
+    var files: [String]
+    /// What to subtract from a DW_AT_decl_file / DW_AT_call_file / row file number to index
+    /// `files` (1 for DWARF 2–4, 0 for DWARF 5).
+    var fileIndexBase: UInt64
+}
+
+/// A concrete out-of-line function (DW_TAG_subprogram with code) at unit level or in a namespace.
+struct FunctionEntry {
+    var dieOffset: UInt64
+    var ranges: [AddressRange]
+    /// DW_AT_low_pc (the entry), else the lowest range start.
+    var entry: UInt64
+    /// Enclosing namespace names, outermost first, for functions without a linkage name.
+    var scope: [String]
+}
+
+/// A DW_TAG_inlined_subroutine inside a function, flattened with a parent index.
+struct InlineEntry {
+    var dieOffset: UInt64
+    /// Index of the enclosing inline entry, or nil when directly inside the function.
+    var parent: Int?
+    var ranges: [AddressRange]
+    var callFile: UInt64?
+    var callLine: Int?
+    var callColumn: Int?
+}
+
+/// Names for a function DIE, following DW_AT_abstract_origin and DW_AT_specification.
+struct DieNames {
+    var linkageName: String?
+    var name: String?
+}
+
+/// The libdwarf session over one Mach-O slice's DWARF sections.
+final class LibDwarf {
+    let path: String
+    private var debug: Dwarf_Debug?
+    private let server: SectionServer
+    private var interface: UnsafeMutablePointer<Dwarf_Obj_Access_Interface>
+    private var methods: UnsafeMutablePointer<Dwarf_Obj_Access_Methods>
+
+    init(path: String, sections: [ServedSection], pointerSize: Int) throws(DebugInfoError) {
+        self.path = path
+        server = SectionServer(sections: sections, pointerSize: UInt8(pointerSize))
+        methods = .allocate(capacity: 1)
+        methods.initialize(to: Dwarf_Obj_Access_Methods(
+            get_section_info: { object, index, section, error in
+                SectionServer.from(object).info(Int(index), section, error)
+            },
+            get_byte_order: { _ in DW_OBJECT_LSB },
+            get_length_size: { _ in 4 },
+            get_pointer_size: { object in SectionServer.from(object).pointerSize },
+            get_section_count: { object in Dwarf_Unsigned(SectionServer.from(object).sections.count) },
+            load_section: { object, index, data, error in
+                SectionServer.from(object).load(Int(index), data, error)
+            },
+            relocate_a_section: nil
+        ))
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: Dwarf_Obj_Access_Interface(
+            object: Unmanaged.passUnretained(server).toOpaque(),
+            methods: methods
+        ))
+        var dbg: Dwarf_Debug?
+        var error: Dwarf_Error?
+        // A handler that does nothing: with it (and an error pointer on every call)
+        // libdwarf reports errors to us instead of aborting the process.
+        let result = dwarf_object_init_b(interface, { _, _ in }, nil, UInt32(DW_GROUPNUMBER_ANY), &dbg, &error)
+        if result != DW_DLV_OK {
+            let message = result == DW_DLV_NO_ENTRY ? "no DWARF debug information" : Self.message(nil, error)
+            interface.deallocate()
+            methods.deallocate()
+            throw DebugInfoError(path: path, message: message)
+        }
+        debug = dbg
+    }
+
+    deinit {
+        if let debug {
+            var error: Dwarf_Error?
+            _ = dwarf_finish(debug, &error)
+            // dwarf_object_finish frees what dwarf_object_init_b allocated (not our structs).
+        }
+        interface.deallocate()
+        methods.deallocate()
+    }
+
+    // MARK: Errors
+
+    private static func message(_ dbg: Dwarf_Debug?, _ error: Dwarf_Error?) -> String {
+        guard let error else { return "libdwarf error" }
+        let text = dwarf_errmsg(error).map { String(cString: $0) } ?? "libdwarf error \(dwarf_errno(error))"
+        dwarf_dealloc_error(dbg, error)
+        return text
+    }
+
+    private func fail(_ error: Dwarf_Error?, _ context: String, offset: UInt64? = nil) -> DebugInfoError {
+        DebugInfoError(path: path, offset: offset, message: "\(context): \(Self.message(debug, error))")
+    }
+
+    // MARK: Units
+
+    /// Address ranges from `.debug_aranges` with the DIE offset of each range's unit, or
+    /// empty when the section is absent.
+    func aranges() throws(DebugInfoError) -> [(range: AddressRange, unitDieOffset: UInt64)] {
+        var list: UnsafeMutablePointer<Dwarf_Arange?>?
+        var count: Dwarf_Signed = 0
+        var error: Dwarf_Error?
+        let result = dwarf_get_aranges(debug, &list, &count, &error)
+        if result == DW_DLV_NO_ENTRY { return [] }
+        guard result == DW_DLV_OK, let list else { throw fail(error, "reading .debug_aranges") }
+        var out: [(AddressRange, UInt64)] = []
+        out.reserveCapacity(Int(count))
+        var failure: DebugInfoError?
+        for index in 0..<Int(count) {
+            let arange = list[index]
+            if failure == nil {
+                var segment: Dwarf_Unsigned = 0
+                var segmentSize: Dwarf_Unsigned = 0
+                var start: Dwarf_Addr = 0
+                var length: Dwarf_Unsigned = 0
+                var dieOffset: Dwarf_Off = 0
+                if dwarf_get_arange_info_b(arange, &segment, &segmentSize, &start, &length, &dieOffset, &error) == DW_DLV_OK {
+                    if length > 0 { out.append((AddressRange(low: start, high: start &+ length), dieOffset)) }
+                } else {
+                    failure = fail(error, "reading .debug_aranges entry \(index)")
+                }
+            }
+            dwarf_dealloc(debug, UnsafeMutableRawPointer(arange), Dwarf_Unsigned(DW_DLA_ARANGE))
+        }
+        dwarf_dealloc(debug, UnsafeMutableRawPointer(list), Dwarf_Unsigned(DW_DLA_LIST))
+        if let failure { throw failure }
+        return out
+    }
+
+    /// The DIE offset of every compile unit in `.debug_info`, reading unit headers only.
+    func unitDieOffsets() throws(DebugInfoError) -> [UInt64] {
+        var offsets: [UInt64] = []
+        var error: Dwarf_Error?
+        while true {
+            var headerLength: Dwarf_Unsigned = 0
+            var version: Dwarf_Half = 0
+            var abbrevOffset: Dwarf_Off = 0
+            var addressSize: Dwarf_Half = 0
+            var lengthSize: Dwarf_Half = 0
+            var extensionSize: Dwarf_Half = 0
+            var signature = Dwarf_Sig8()
+            var typeOffset: Dwarf_Unsigned = 0
+            var next: Dwarf_Unsigned = 0
+            var unitType: Dwarf_Half = 0
+            let result = dwarf_next_cu_header_d(
+                debug, 1, &headerLength, &version, &abbrevOffset, &addressSize, &lengthSize,
+                &extensionSize, &signature, &typeOffset, &next, &unitType, &error
+            )
+            if result == DW_DLV_NO_ENTRY { break }
+            guard result == DW_DLV_OK else {
+                throw fail(error, "reading compile unit header after \(offsets.count) units")
+            }
+            var die: Dwarf_Die?
+            guard dwarf_siblingof_b(debug, nil, 1, &die, &error) == DW_DLV_OK, let die else {
+                // Keep iterating is impossible without the unit DIE; report it.
+                throw fail(error, "reading the first DIE of unit \(offsets.count)")
+            }
+            var offset: Dwarf_Off = 0
+            _ = dwarf_dieoffset(die, &offset, &error)
+            dwarf_dealloc_die(die)
+            offsets.append(offset)
+        }
+        return offsets
+    }
+
+    /// A DIE by its global `.debug_info` offset; caller deallocates.
+    private func die(at offset: UInt64) throws(DebugInfoError) -> Dwarf_Die {
+        var die: Dwarf_Die?
+        var error: Dwarf_Error?
+        guard dwarf_offdie_b(debug, offset, 1, &die, &error) == DW_DLV_OK, let die else {
+            throw fail(error, "no DIE at .debug_info offset 0x\(String(offset, radix: 16))", offset: offset)
+        }
+        return die
+    }
+
+    /// The address ranges a unit DIE claims (low/high pc or DW_AT_ranges).
+    func unitRanges(unitDieOffset: UInt64) throws(DebugInfoError) -> [AddressRange] {
+        let unit = try die(at: unitDieOffset)
+        defer { dwarf_dealloc_die(unit) }
+        let base = lowPC(unit) ?? 0
+        return try ranges(of: unit, unitBase: base)
+    }
+
+    /// The unit's base address (DW_AT_low_pc of the unit DIE), used by DWARF 4 range lists.
+    func unitBase(unitDieOffset: UInt64) throws(DebugInfoError) -> UInt64 {
+        let unit = try die(at: unitDieOffset)
+        defer { dwarf_dealloc_die(unit) }
+        return lowPC(unit) ?? 0
+    }
+
+    private func lowPC(_ die: Dwarf_Die) -> UInt64? {
+        var value: Dwarf_Addr = 0
+        var error: Dwarf_Error?
+        let result = dwarf_lowpc(die, &value, &error)
+        if result == DW_DLV_ERROR { dwarf_dealloc_error(debug, error) }
+        return result == DW_DLV_OK ? value : nil
+    }
+
+    /// Code ranges of a DIE: `[low_pc, high_pc)` or its DW_AT_ranges list; empty when it has none.
+    private func ranges(of die: Dwarf_Die, unitBase: UInt64) throws(DebugInfoError) -> [AddressRange] {
+        var error: Dwarf_Error?
+        if let low = lowPC(die) {
+            var high: Dwarf_Addr = 0
+            var form: Dwarf_Half = 0
+            var formClass = DW_FORM_CLASS_UNKNOWN
+            let result = dwarf_highpc_b(die, &high, &form, &formClass, &error)
+            if result == DW_DLV_OK {
+                let end = formClass == DW_FORM_CLASS_CONSTANT ? low &+ high : high
+                return end > low ? [AddressRange(low: low, high: end)] : []
+            }
+            if result == DW_DLV_ERROR { throw fail(error, "reading DW_AT_high_pc", offset: offset(die)) }
+        }
+        var attribute: Dwarf_Attribute?
+        let found = dwarf_attr(die, Dwarf_Half(DW_AT_ranges), &attribute, &error)
+        if found == DW_DLV_NO_ENTRY { return [] }
+        guard found == DW_DLV_OK, let attribute else { throw fail(error, "reading DW_AT_ranges", offset: offset(die)) }
+        defer { dwarf_dealloc_attribute(attribute) }
+        var form: Dwarf_Half = 0
+        _ = dwarf_whatform(attribute, &form, &error)
+        var version: Dwarf_Half = 0
+        var offsetSize: Dwarf_Half = 0
+        _ = dwarf_get_version_of_die(die, &version, &offsetSize)
+        if version >= 5 {
+            return try rangeList5(attribute, form: form, die: die)
+        }
+        var value: Dwarf_Off = 0
+        if dwarf_global_formref(attribute, &value, &error) != DW_DLV_OK {
+            var udata: Dwarf_Unsigned = 0
+            if error != nil { dwarf_dealloc_error(debug, error); error = nil }
+            guard dwarf_formudata(attribute, &udata, &error) == DW_DLV_OK else {
+                throw fail(error, "reading DW_AT_ranges offset", offset: offset(die))
+            }
+            value = udata
+        }
+        var list: UnsafeMutablePointer<Dwarf_Ranges>?
+        var count: Dwarf_Signed = 0
+        var bytes: Dwarf_Unsigned = 0
+        var realOffset: Dwarf_Off = 0
+        guard dwarf_get_ranges_b(debug, value, die, &realOffset, &list, &count, &bytes, &error) == DW_DLV_OK, let list else {
+            throw fail(error, "reading .debug_ranges at 0x\(String(value, radix: 16))", offset: offset(die))
+        }
+        defer { dwarf_ranges_dealloc(debug, list, count) }
+        var base = unitBase
+        var out: [AddressRange] = []
+        for index in 0..<Int(count) {
+            let entry = list[index]
+            switch entry.dwr_type {
+            case DW_RANGES_ADDRESS_SELECTION:
+                base = entry.dwr_addr2
+            case DW_RANGES_ENTRY:
+                let low = base &+ entry.dwr_addr1
+                let high = base &+ entry.dwr_addr2
+                if high > low { out.append(AddressRange(low: low, high: high)) }
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    private func rangeList5(_ attribute: Dwarf_Attribute, form: Dwarf_Half, die: Dwarf_Die) throws(DebugInfoError) -> [AddressRange] {
+        var error: Dwarf_Error?
+        var value: Dwarf_Unsigned = 0
+        if form == Dwarf_Half(DW_FORM_sec_offset) {
+            var reference: Dwarf_Off = 0
+            guard dwarf_global_formref(attribute, &reference, &error) == DW_DLV_OK else {
+                throw fail(error, "reading DW_AT_ranges offset", offset: offset(die))
+            }
+            value = reference
+        } else {
+            guard dwarf_formudata(attribute, &value, &error) == DW_DLV_OK else {
+                throw fail(error, "reading DW_AT_ranges index", offset: offset(die))
+            }
+        }
+        var head: Dwarf_Rnglists_Head?
+        var count: Dwarf_Unsigned = 0
+        var globalOffset: Dwarf_Unsigned = 0
+        guard dwarf_rnglists_get_rle_head(attribute, form, value, &head, &count, &globalOffset, &error) == DW_DLV_OK,
+              let head
+        else {
+            throw fail(error, "reading .debug_rnglists entry 0x\(String(value, radix: 16))", offset: offset(die))
+        }
+        defer { _ = dwarf_dealloc_rnglists_head(head) }
+        var out: [AddressRange] = []
+        for index in 0..<count {
+            var length: UInt32 = 0
+            var kind: UInt32 = 0
+            var raw1: Dwarf_Unsigned = 0
+            var raw2: Dwarf_Unsigned = 0
+            var unavailable: Dwarf_Bool = 0
+            var low: Dwarf_Unsigned = 0
+            var high: Dwarf_Unsigned = 0
+            guard dwarf_get_rnglists_entry_fields_a(
+                head, index, &length, &kind, &raw1, &raw2, &unavailable, &low, &high, &error
+            ) == DW_DLV_OK else {
+                throw fail(error, "reading .debug_rnglists entry \(index)", offset: offset(die))
+            }
+            switch Int32(kind) {
+            case DW_RLE_offset_pair, DW_RLE_startx_endx, DW_RLE_startx_length, DW_RLE_start_end, DW_RLE_start_length:
+                if unavailable == 0, high > low { out.append(AddressRange(low: low, high: high)) }
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    private func offset(_ die: Dwarf_Die) -> UInt64 {
+        var value: Dwarf_Off = 0
+        var error: Dwarf_Error?
+        if dwarf_dieoffset(die, &value, &error) == DW_DLV_ERROR { dwarf_dealloc_error(debug, error) }
+        return value
+    }
+
+    private func tag(_ die: Dwarf_Die) -> Int32 {
+        var value: Dwarf_Half = 0
+        var error: Dwarf_Error?
+        if dwarf_tag(die, &value, &error) == DW_DLV_ERROR { dwarf_dealloc_error(debug, error); return 0 }
+        return Int32(value)
+    }
+
+    private func firstChild(_ die: Dwarf_Die) throws(DebugInfoError) -> Dwarf_Die? {
+        var child: Dwarf_Die?
+        var error: Dwarf_Error?
+        let result = dwarf_child(die, &child, &error)
+        if result == DW_DLV_NO_ENTRY { return nil }
+        guard result == DW_DLV_OK else { throw fail(error, "reading children", offset: offset(die)) }
+        return child
+    }
+
+    private func nextSibling(_ die: Dwarf_Die) throws(DebugInfoError) -> Dwarf_Die? {
+        var sibling: Dwarf_Die?
+        var error: Dwarf_Error?
+        let result = dwarf_siblingof_b(debug, die, 1, &sibling, &error)
+        if result == DW_DLV_NO_ENTRY { return nil }
+        guard result == DW_DLV_OK else { throw fail(error, "reading the next sibling", offset: offset(die)) }
+        return sibling
+    }
+
+    /// Calls `body` for each child of `die`, deallocating each after use.
+    private func forEachChild(_ die: Dwarf_Die, _ body: (Dwarf_Die) throws(DebugInfoError) -> Void) throws(DebugInfoError) {
+        var current = try firstChild(die)
+        while let child = current {
+            do {
+                try body(child)
+                current = try nextSibling(child)
+            } catch {
+                dwarf_dealloc_die(child)
+                throw error
+            }
+            dwarf_dealloc_die(child)
+        }
+    }
+
+    private func string(_ die: Dwarf_Die, _ attributeCode: Int32) -> String? {
+        var attribute: Dwarf_Attribute?
+        var error: Dwarf_Error?
+        let found = dwarf_attr(die, Dwarf_Half(attributeCode), &attribute, &error)
+        guard found == DW_DLV_OK, let attribute else {
+            if found == DW_DLV_ERROR { dwarf_dealloc_error(debug, error) }
+            return nil
+        }
+        defer { dwarf_dealloc_attribute(attribute) }
+        var text: UnsafeMutablePointer<CChar>?
+        guard dwarf_formstring(attribute, &text, &error) == DW_DLV_OK, let text else {
+            dwarf_dealloc_error(debug, error)
+            return nil
+        }
+        return String(cString: text)
+    }
+
+    private func unsigned(_ die: Dwarf_Die, _ attributeCode: Int32) -> UInt64? {
+        var attribute: Dwarf_Attribute?
+        var error: Dwarf_Error?
+        let found = dwarf_attr(die, Dwarf_Half(attributeCode), &attribute, &error)
+        guard found == DW_DLV_OK, let attribute else {
+            if found == DW_DLV_ERROR { dwarf_dealloc_error(debug, error) }
+            return nil
+        }
+        defer { dwarf_dealloc_attribute(attribute) }
+        var value: Dwarf_Unsigned = 0
+        guard dwarf_formudata(attribute, &value, &error) == DW_DLV_OK else {
+            dwarf_dealloc_error(debug, error)
+            return nil
+        }
+        return value
+    }
+
+    private func reference(_ die: Dwarf_Die, _ attributeCode: Int32) -> UInt64? {
+        var attribute: Dwarf_Attribute?
+        var error: Dwarf_Error?
+        let found = dwarf_attr(die, Dwarf_Half(attributeCode), &attribute, &error)
+        guard found == DW_DLV_OK, let attribute else {
+            if found == DW_DLV_ERROR { dwarf_dealloc_error(debug, error) }
+            return nil
+        }
+        defer { dwarf_dealloc_attribute(attribute) }
+        var value: Dwarf_Off = 0
+        guard dwarf_global_formref(attribute, &value, &error) == DW_DLV_OK else {
+            dwarf_dealloc_error(debug, error)
+            return nil
+        }
+        return value
+    }
+
+    // MARK: Line tables
+
+    /// The unit's decoded line table (empty when the unit has none).
+    func lineTable(unitDieOffset: UInt64) throws(DebugInfoError) -> LineTable {
+        let unit = try die(at: unitDieOffset)
+        defer { dwarf_dealloc_die(unit) }
+        var error: Dwarf_Error?
+        var version: Dwarf_Unsigned = 0
+        var tableCount: Dwarf_Small = 0
+        var context: Dwarf_Line_Context?
+        let result = dwarf_srclines_b(unit, &version, &tableCount, &context, &error)
+        if result == DW_DLV_NO_ENTRY { return LineTable(rows: [], files: [], fileIndexBase: 1) }
+        guard result == DW_DLV_OK, let context else {
+            throw fail(error, "reading the line table of the unit", offset: unitDieOffset)
+        }
+        defer { dwarf_srclines_dealloc_b(context) }
+
+        var files: [String] = []
+        var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var fileCount: Dwarf_Signed = 0
+        let filesResult = dwarf_srcfiles(unit, &names, &fileCount, &error)
+        if filesResult == DW_DLV_OK, let names {
+            for index in 0..<Int(fileCount) {
+                files.append(names[index].map { String(cString: $0) } ?? "")
+                dwarf_dealloc(debug, UnsafeMutableRawPointer(names[index]), Dwarf_Unsigned(DW_DLA_STRING))
+            }
+            dwarf_dealloc(debug, UnsafeMutableRawPointer(names), Dwarf_Unsigned(DW_DLA_LIST))
+        } else if filesResult == DW_DLV_ERROR {
+            throw fail(error, "reading the file names of the line table", offset: unitDieOffset)
+        }
+
+        var lines: UnsafeMutablePointer<Dwarf_Line?>?
+        var count: Dwarf_Signed = 0
+        guard dwarf_srclines_from_linecontext(context, &lines, &count, &error) == DW_DLV_OK else {
+            throw fail(error, "reading line table rows", offset: unitDieOffset)
+        }
+        let base: UInt64 = version >= 5 ? 0 : 1
+        var rows: [LineRow] = []
+        rows.reserveCapacity(Int(count))
+        if let lines {
+            for index in 0..<Int(count) {
+                guard let line = lines[index] else { continue }
+                var address: Dwarf_Addr = 0
+                var number: Dwarf_Unsigned = 0
+                var column: Dwarf_Unsigned = 0
+                var file: Dwarf_Unsigned = 0
+                var end: Dwarf_Bool = 0
+                guard dwarf_lineaddr(line, &address, &error) == DW_DLV_OK,
+                      dwarf_lineno(line, &number, &error) == DW_DLV_OK,
+                      dwarf_lineoff_b(line, &column, &error) == DW_DLV_OK,
+                      dwarf_line_srcfileno(line, &file, &error) == DW_DLV_OK,
+                      dwarf_lineendsequence(line, &end, &error) == DW_DLV_OK
+                else {
+                    throw fail(error, "reading line table row \(index)", offset: unitDieOffset)
+                }
+                rows.append(LineRow(
+                    address: address, line: UInt32(truncatingIfNeeded: number),
+                    column: UInt32(truncatingIfNeeded: column),
+                    file: UInt32(truncatingIfNeeded: file &- base), endSequence: end != 0
+                ))
+            }
+        }
+        return LineTable(rows: rows, files: files, fileIndexBase: base)
+    }
+
+    // MARK: Functions and inline trees
+
+    /// Concrete functions with code directly in the unit or in its namespaces.
+    func functions(unitDieOffset: UInt64, unitBase: UInt64) throws(DebugInfoError) -> [FunctionEntry] {
+        let unit = try die(at: unitDieOffset)
+        defer { dwarf_dealloc_die(unit) }
+        var out: [FunctionEntry] = []
+        // Swift emits closures and local functions as DW_TAG_subprogram children of their
+        // enclosing function, with their own code ranges; C, C++ and Objective-C put every
+        // function with code at unit or namespace level. Only Swift units pay for walking
+        // function bodies here.
+        let nested = unsigned(unit, DW_AT_language) == UInt64(DW_LANG_Swift)
+        try collectFunctions(in: unit, scope: [], unitBase: unitBase, nested: nested, into: &out)
+        return out
+    }
+
+    private func collectFunctions(
+        in parent: Dwarf_Die, scope: [String], unitBase: UInt64, nested: Bool, into out: inout [FunctionEntry]
+    ) throws(DebugInfoError) {
+        try forEachChild(parent) { (child) throws(DebugInfoError) in
+            switch tag(child) {
+            case DW_TAG_subprogram:
+                let ranges = try ranges(of: child, unitBase: unitBase)
+                if !ranges.isEmpty {
+                    let entry = lowPC(child) ?? ranges.map(\.low).min() ?? 0
+                    out.append(FunctionEntry(dieOffset: offset(child), ranges: ranges, entry: entry, scope: scope))
+                }
+                if nested {
+                    try collectFunctions(in: child, scope: scope, unitBase: unitBase, nested: nested, into: &out)
+                }
+            case DW_TAG_lexical_block where nested:
+                try collectFunctions(in: child, scope: scope, unitBase: unitBase, nested: nested, into: &out)
+            case DW_TAG_namespace, DW_TAG_module:
+                let name = string(child, DW_AT_name) ?? "(anonymous namespace)"
+                try collectFunctions(in: child, scope: scope + [name], unitBase: unitBase, nested: nested, into: &out)
+            default:
+                break
+            }
+        }
+    }
+
+    /// The inlined subroutines (at any depth, through lexical blocks) of one function.
+    func inlinedSubroutines(functionDieOffset: UInt64, unitBase: UInt64) throws(DebugInfoError) -> [InlineEntry] {
+        let function = try die(at: functionDieOffset)
+        defer { dwarf_dealloc_die(function) }
+        var out: [InlineEntry] = []
+        try collectInlines(in: function, parent: nil, unitBase: unitBase, into: &out)
+        return out
+    }
+
+    private func collectInlines(
+        in parentDie: Dwarf_Die, parent: Int?, unitBase: UInt64, into out: inout [InlineEntry]
+    ) throws(DebugInfoError) {
+        try forEachChild(parentDie) { (child) throws(DebugInfoError) in
+            switch tag(child) {
+            case DW_TAG_inlined_subroutine:
+                let entry = InlineEntry(
+                    dieOffset: offset(child), parent: parent,
+                    ranges: try ranges(of: child, unitBase: unitBase),
+                    callFile: unsigned(child, DW_AT_call_file),
+                    callLine: unsigned(child, DW_AT_call_line).map { Int($0) },
+                    callColumn: unsigned(child, DW_AT_call_column).map { Int($0) }
+                )
+                out.append(entry)
+                try collectInlines(in: child, parent: out.count - 1, unitBase: unitBase, into: &out)
+            case DW_TAG_lexical_block:
+                try collectInlines(in: child, parent: parent, unitBase: unitBase, into: &out)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Linkage name and plain name of a function DIE, following DW_AT_abstract_origin and
+    /// DW_AT_specification (bounded, since corrupt DWARF can make reference cycles).
+    func names(dieOffset: UInt64) throws(DebugInfoError) -> DieNames {
+        var names = DieNames()
+        var next: UInt64? = dieOffset
+        var hops = 0
+        while let current = next, hops < 8 {
+            hops += 1
+            let die = try die(at: current)
+            defer { dwarf_dealloc_die(die) }
+            if names.linkageName == nil {
+                names.linkageName = string(die, DW_AT_linkage_name) ?? string(die, DW_AT_MIPS_linkage_name)
+            }
+            if names.name == nil { names.name = string(die, DW_AT_name) }
+            if names.linkageName != nil { break }
+            next = reference(die, DW_AT_abstract_origin) ?? reference(die, DW_AT_specification)
+        }
+        return names
+    }
+}
+
+/// Serves our Mach-O sections to libdwarf through the object-access callbacks.
+private final class SectionServer {
+    struct Entry {
+        var name: UnsafeMutablePointer<CChar>?
+        var bytes: UnsafeRawPointer?
+        var size: Int
+    }
+
+    let sections: [Entry]
+    let pointerSize: UInt8
+
+    init(sections served: [ServedSection], pointerSize: UInt8) {
+        self.pointerSize = pointerSize
+        // Index 0 is an empty placeholder, like ELF's null section.
+        sections = [Entry(name: strdup(""), bytes: nil, size: 0)]
+            + served.map { Entry(name: strdup($0.name), bytes: $0.bytes, size: $0.size) }
+    }
+
+    deinit {
+        for entry in sections { free(entry.name) }
+    }
+
+    static func from(_ object: UnsafeMutableRawPointer?) -> SectionServer {
+        Unmanaged<SectionServer>.fromOpaque(UnsafeRawPointer(object.unsafelyUnwrapped)).takeUnretainedValue()
+    }
+
+    func info(_ index: Int, _ out: UnsafeMutablePointer<Dwarf_Obj_Access_Section>?, _ error: UnsafeMutablePointer<Int32>?) -> Int32 {
+        guard index >= 0, index < sections.count, let out else { return DW_DLV_NO_ENTRY }
+        let entry = sections[index]
+        out.pointee = Dwarf_Obj_Access_Section(
+            addr: 0, type: index == 0 ? 0 : 1, size: Dwarf_Unsigned(entry.size),
+            name: UnsafePointer(entry.name), link: 0, info: 0, entrysize: 0
+        )
+        return DW_DLV_OK
+    }
+
+    func load(_ index: Int, _ data: UnsafeMutablePointer<UnsafeMutablePointer<Dwarf_Small>?>?, _ error: UnsafeMutablePointer<Int32>?) -> Int32 {
+        guard index > 0, index < sections.count, let data else { return DW_DLV_NO_ENTRY }
+        guard let bytes = sections[index].bytes else { return DW_DLV_NO_ENTRY }
+        // libdwarf only reads loaded sections; the pointer type is mutable for historical reasons.
+        data.pointee = UnsafeMutableRawPointer(mutating: bytes).assumingMemoryBound(to: Dwarf_Small.self)
+        return DW_DLV_OK
+    }
+}

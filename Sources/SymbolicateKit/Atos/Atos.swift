@@ -1,0 +1,152 @@
+import SymbolicateDWARF
+
+/// `atos`-compatible symbolication of addresses against one debug file slice.
+///
+/// Address arithmetic (design.md §2): with a load address, `slide = loadAddress −
+/// textVMAddress` and `fileAddress = address − slide`; with `offsets`, each input is an
+/// offset from the image start, `fileAddress = textVMAddress + offset`; otherwise inputs
+/// are file addresses already. Output always echoes the address as given.
+public struct AtosSymbolicator: Sendable {
+    public struct Options: Sendable {
+        /// Runtime load address of the image (`-l`).
+        public var loadAddress: UInt64?
+        /// Inputs are offsets from the image's `__TEXT` start (`--offset`).
+        public var offsets: Bool
+        /// Print every inlined frame, innermost first (`-i`).
+        public var inlinedFrames: Bool
+        /// Print full source paths instead of basenames (`-fullPath`).
+        public var fullPath: Bool
+        /// One JSON object per input address (design.md §3).
+        public var json: Bool
+
+        public init(loadAddress: UInt64? = nil, offsets: Bool = false, inlinedFrames: Bool = false, fullPath: Bool = false, json: Bool = false) {
+            self.loadAddress = loadAddress
+            self.offsets = offsets
+            self.inlinedFrames = inlinedFrames
+            self.fullPath = fullPath
+            self.json = json
+        }
+    }
+
+    public let session: DebugSession
+    public let options: Options
+    /// Image name printed in `(in Image)`: the Mach-O file's name.
+    public let imageName: String
+
+    public init(session: DebugSession, options: Options) {
+        self.session = session
+        self.options = options
+        imageName = session.path.split(separator: "/").last.map(String.init) ?? session.path
+    }
+
+    /// Parses an atos address: hex with or without `0x` (atos reads bare digits as hex).
+    public static func parseAddress(_ token: String) -> UInt64? {
+        var digits = Substring(token)
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        return UInt64(digits, radix: 16)
+    }
+
+    /// The file address an input address stands for, or nil when it cannot be one
+    /// (below the load address).
+    public func fileAddress(for address: UInt64) -> UInt64? {
+        if options.offsets { return session.textVMAddress &+ address }
+        if let load = options.loadAddress {
+            guard address >= load else { return nil }
+            return address - load + session.textVMAddress
+        }
+        return address
+    }
+
+    /// Output for many input tokens, one block per token in input order.
+    public func symbolicate(_ tokens: [String]) -> (output: String, warnings: [String]) {
+        let addresses = tokens.map(Self.parseAddress)
+        let fileAddresses = addresses.map { $0.flatMap(fileAddress(for:)) }
+        let wanted = fileAddresses.compactMap { $0 }
+        let results = session.lookup(fileAddresses: wanted)
+        var resultIterator = results.makeIterator()
+        var output = ""
+        output.reserveCapacity(tokens.count * 80)
+        var warnings: [String] = []
+        var reported = Set<String>()
+        for (token, fileAddress) in zip(tokens, fileAddresses) {
+            let result: LookupResult? = fileAddress == nil ? nil : (resultIterator.next() ?? nil)
+            if let error = result?.dwarfError, reported.insert(error.description).inserted {
+                warnings.append(error.description)
+            }
+            if options.json {
+                output += jsonLine(token: token, result: result)
+            } else {
+                output += textLines(token: token, fileAddress: fileAddress, result: result)
+            }
+        }
+        return (output, warnings)
+    }
+
+    private func displayFile(_ path: String) -> String {
+        options.fullPath ? path : (path.split(separator: "/").last.map(String.init) ?? path)
+    }
+
+    /// atos grammar: `function (in Image) (File.swift:42)` with DWARF line information,
+    /// `function (in Image) + 12` without; an unknown address is echoed back.
+    func textLines(token: String, fileAddress: UInt64?, result: LookupResult?) -> String {
+        guard let fileAddress, let result, let concrete = result.frames.last else { return token + "\n" }
+        if options.inlinedFrames {
+            var text = ""
+            for frame in result.frames { text += line(frame, fileAddress: fileAddress) }
+            return text
+        }
+        // Without -i atos names the concrete function and gives the line-table location of
+        // the address (the innermost inlined code).
+        var merged = concrete
+        if let innermost = result.frames.first {
+            merged.file = innermost.file
+            merged.line = innermost.line
+        }
+        return line(merged, fileAddress: fileAddress)
+    }
+
+    private func line(_ frame: SourceFrame, fileAddress: UInt64) -> String {
+        if let file = frame.file, let line = frame.line {
+            return "\(frame.function) (in \(imageName)) (\(displayFile(file)):\(line))\n"
+        }
+        let offset = fileAddress >= frame.functionStart ? fileAddress - frame.functionStart : 0
+        return "\(frame.function) (in \(imageName)) + \(offset)\n"
+    }
+
+    func jsonLine(token: String, result: LookupResult?) -> String {
+        var text = "{\"address\":" + Self.jsonString(token) + ",\"frames\":["
+        for (index, frame) in (result?.frames ?? []).enumerated() {
+            if index > 0 { text += "," }
+            text += "{\"function\":" + Self.jsonString(frame.function)
+            if let file = frame.file { text += ",\"file\":" + Self.jsonString(file) }
+            if let line = frame.line { text += ",\"line\":\(line)" }
+            if let column = frame.column, column > 0 { text += ",\"column\":\(column)" }
+            text += ",\"inlined\":\(frame.isInlined)}"
+        }
+        text += "]"
+        if let result { text += ",\"source\":\"\(result.source == .dwarf ? "dwarf" : "symtab")\"" }
+        return text + "}\n"
+    }
+
+    static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,74 @@
+/// Bounds-checked little-endian reads over a window of a mapped file.
+///
+/// Every read checks the window, so a truncated or corrupt file yields a `MachOError`
+/// naming the absolute file offset instead of a crash.
+struct ByteReader {
+    let file: MappedFile
+    /// Absolute file offset of the window's first byte.
+    let start: Int
+    /// Length of the window.
+    let count: Int
+
+    init(file: MappedFile, start: Int, count: Int) {
+        self.file = file
+        self.start = start
+        self.count = count
+    }
+
+    init(file: MappedFile) {
+        self.init(file: file, start: 0, count: file.count)
+    }
+
+    private func check(_ offset: Int, _ size: Int, _ what: String) throws(MachOError) {
+        guard offset >= 0, size >= 0, offset <= count, size <= count - offset else {
+            throw MachOError(
+                path: file.path, offset: start + max(offset, 0),
+                message: "truncated: \(what) needs \(size) bytes, only \(max(count - offset, 0)) remain"
+            )
+        }
+    }
+
+    func u8(_ offset: Int, _ what: String) throws(MachOError) -> UInt8 {
+        try check(offset, 1, what)
+        return file.base.unsafelyUnwrapped.load(fromByteOffset: start + offset, as: UInt8.self)
+    }
+
+    func u32(_ offset: Int, _ what: String, bigEndian: Bool = false) throws(MachOError) -> UInt32 {
+        try check(offset, 4, what)
+        let raw = file.base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: start + offset, as: UInt32.self)
+        return bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
+    }
+
+    func u16(_ offset: Int, _ what: String) throws(MachOError) -> UInt16 {
+        try check(offset, 2, what)
+        return UInt16(littleEndian: file.base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: start + offset, as: UInt16.self))
+    }
+
+    func u64(_ offset: Int, _ what: String, bigEndian: Bool = false) throws(MachOError) -> UInt64 {
+        try check(offset, 8, what)
+        let raw = file.base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+        return bigEndian ? UInt64(bigEndian: raw) : UInt64(littleEndian: raw)
+    }
+
+    /// A fixed-size, NUL-padded name field such as `segname[16]`.
+    func fixedString(_ offset: Int, length: Int, _ what: String) throws(MachOError) -> String {
+        try check(offset, length, what)
+        let buffer = UnsafeRawBufferPointer(start: file.base.unsafelyUnwrapped + start + offset, count: length)
+        let end = buffer.firstIndex(of: 0) ?? length
+        return String(decoding: buffer[..<end], as: UTF8.self)
+    }
+
+    /// A NUL-terminated string starting at `offset`; an unterminated string ends at the window.
+    func cString(_ offset: Int, _ what: String) throws(MachOError) -> String {
+        try check(offset, 0, what)
+        let buffer = UnsafeRawBufferPointer(start: file.base.unsafelyUnwrapped + start + offset, count: count - offset)
+        let end = buffer.firstIndex(of: 0) ?? buffer.count
+        return String(decoding: buffer[..<end], as: UTF8.self)
+    }
+
+    /// A sub-window, checked against this one.
+    func window(_ offset: Int, count length: Int, _ what: String) throws(MachOError) -> ByteReader {
+        try check(offset, length, what)
+        return ByteReader(file: file, start: start + offset, count: length)
+    }
+}

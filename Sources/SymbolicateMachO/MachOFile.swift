@@ -1,0 +1,118 @@
+/// A Mach-O file on disk: thin, or universal (fat, 32- or 64-bit fat header) with slices.
+///
+/// Parsing reads only headers and load commands; symbol tables are read on demand by
+/// `MachOSlice.symbols()`. All bytes come from one read-only mapping shared by the slices.
+public final class MachOFile: Sendable {
+    public let path: String
+    public let mapping: MappedFile
+    public let slices: [MachOSlice]
+    /// Whether the file had a universal (fat) header.
+    public let isUniversal: Bool
+
+    static let fatMagic: UInt32 = 0xCAFE_BABE
+    static let fatMagic64: UInt32 = 0xCAFE_BABF
+    static let magic32: UInt32 = 0xFEED_FACE
+    static let magic64: UInt32 = 0xFEED_FACF
+
+    public convenience init(path: String) throws(MachOError) {
+        try self.init(mapping: MappedFile(path: path))
+    }
+
+    public init(mapping: MappedFile) throws(MachOError) {
+        self.path = mapping.path
+        self.mapping = mapping
+        let reader = ByteReader(file: mapping)
+        guard mapping.count >= 4 else {
+            throw MachOError(path: path, offset: 0, message: "not a Mach-O file: \(mapping.count) bytes long")
+        }
+        let magicBE = try reader.u32(0, "magic", bigEndian: true)
+        if magicBE == Self.fatMagic || magicBE == Self.fatMagic64 {
+            isUniversal = true
+            slices = try Self.parseFat(reader, is64: magicBE == Self.fatMagic64)
+        } else {
+            isUniversal = false
+            slices = [try MachOSlice(file: reader, offset: 0, size: mapping.count, fatArchitecture: nil)]
+        }
+    }
+
+    private static func parseFat(_ reader: ByteReader, is64: Bool) throws(MachOError) -> [MachOSlice] {
+        let count = Int(try reader.u32(4, "fat header", bigEndian: true))
+        // 0xCAFEBABE is also a Java class file; a real universal file has a handful of slices.
+        guard count > 0, count < 64 else {
+            throw MachOError(path: reader.file.path, offset: 4, message: "not a Mach-O universal file: \(count) architectures")
+        }
+        let entrySize = is64 ? 32 : 20
+        var slices: [MachOSlice] = []
+        for index in 0..<count {
+            let at = 8 + index * entrySize
+            let cpuType = Int32(bitPattern: try reader.u32(at, "fat_arch", bigEndian: true))
+            let cpuSubtype = Int32(bitPattern: try reader.u32(at + 4, "fat_arch", bigEndian: true))
+            let offset: UInt64
+            let size: UInt64
+            if is64 {
+                offset = try reader.u64(at + 8, "fat_arch_64 offset", bigEndian: true)
+                size = try reader.u64(at + 16, "fat_arch_64 size", bigEndian: true)
+            } else {
+                offset = UInt64(try reader.u32(at + 8, "fat_arch offset", bigEndian: true))
+                size = UInt64(try reader.u32(at + 12, "fat_arch size", bigEndian: true))
+            }
+            guard offset <= UInt64(reader.count), size <= UInt64(reader.count) - offset else {
+                throw MachOError(
+                    path: reader.file.path, offset: at,
+                    message: "slice \(index) (\(Architecture(cpuType: cpuType, cpuSubtype: cpuSubtype).name)) at 0x\(String(offset, radix: 16)) size 0x\(String(size, radix: 16)) extends past the end of the file (0x\(String(reader.count, radix: 16)) bytes)"
+                )
+            }
+            slices.append(try MachOSlice(
+                file: reader, offset: Int(offset), size: Int(size),
+                fatArchitecture: Architecture(cpuType: cpuType, cpuSubtype: cpuSubtype)
+            ))
+        }
+        return slices
+    }
+
+    /// The slice whose LC_UUID matches (case and dashes ignored).
+    public func slice(uuid: String) -> MachOSlice? {
+        let wanted = normalizeUUID(uuid)
+        return slices.first { $0.uuid.map(normalizeUUID) == wanted }
+    }
+
+    /// The slice for an architecture name (`arm64`, `arm64e`, `x86_64h`, …).
+    ///
+    /// An exact name wins; otherwise `arm64e`↔`arm64` and `x86_64h`↔`x86_64` stand in for
+    /// each other only when the file has a single candidate, since DWARF of the other
+    /// variant would give wrong answers silently.
+    public func slice(arch: String) -> MachOSlice? {
+        let wanted = Architecture.normalized(arch)
+        if let exact = slices.first(where: { $0.architecture.name == wanted }) { return exact }
+        let family: (String) -> String = { name in
+            switch name {
+            case "arm64e": return "arm64"
+            case "x86_64h": return "x86_64"
+            default: return name
+            }
+        }
+        let candidates = slices.filter { family($0.architecture.name) == family(wanted) }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    /// Architecture and UUID of every slice, reading only headers and load commands.
+    ///
+    /// Meant for indexing thousands of files cheaply; UUIDs are uppercase and dashed
+    /// (`6AE1D879-4FDD-3CF7-BCA9-6501E7BF3B58`), `nil` when a slice has no LC_UUID.
+    public static func identities(atPath path: String) throws(MachOError) -> [(arch: String, uuid: String?)] {
+        try MachOFile(path: path).slices.map { ($0.architecture.name, $0.uuid) }
+    }
+}
+
+/// Uppercase, dashed 8-4-4-4-12 form of a UUID written with or without dashes, any case.
+/// Strings that are not 32 hex digits come back uppercased and otherwise unchanged.
+public func normalizeUUID(_ text: String) -> String {
+    let hex = text.uppercased().filter { $0 != "-" && $0 != "<" && $0 != ">" && $0 != " " }
+    guard hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return text.uppercased() }
+    var out = ""
+    for (index, character) in hex.enumerated() {
+        if index == 8 || index == 12 || index == 16 || index == 20 { out.append("-") }
+        out.append(character)
+    }
+    return out
+}

@@ -1,1 +1,0 @@
-// SymbolicateMachO module. Real content lands with its issue.

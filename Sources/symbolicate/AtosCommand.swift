@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import SymbolicateDWARF
+import SymbolicateKit
+
+/// `symbolicate atos`: Apple's atos on any platform, for scripts that already speak it.
+struct AtosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "atos",
+        abstract: "Symbolicate addresses the way Apple's atos does.",
+        discussion: """
+            Addresses come from the arguments, else from -f FILE, else from standard input \
+            (whitespace-separated, hex with or without 0x). Addresses nothing knows are \
+            echoed back. atos's single-dash spellings -arch, -offset and -fullPath are accepted.
+            """
+    )
+
+    @Option(name: .customShort("o"), help: "The dSYM bundle, DWARF file or binary with symbols.")
+    var debugFile: String
+
+    @Option(name: [.customLong("arch"), .customLong("arch", withSingleDash: true)], help: "The slice to use in a universal file (arm64, arm64e, x86_64, …).")
+    var arch: String?
+
+    @Option(name: .customLong("uuid"), help: "The slice to use, by UUID.")
+    var uuid: String?
+
+    @Option(name: .customShort("l"), help: "Load address of the image; addresses are runtime addresses.")
+    var loadAddress: String?
+
+    @Flag(name: .customShort("i"), help: "Print inlined frames, innermost first, one line each.")
+    var inlinedFrames = false
+
+    @Flag(name: [.customLong("offset"), .customLong("offset", withSingleDash: true)], help: "Addresses are offsets from the start of the image.")
+    var offsets = false
+
+    @Flag(name: [.customLong("full-path"), .customLong("fullPath", withSingleDash: true)], help: "Print full source paths, not just file names.")
+    var fullPath = false
+
+    @Option(name: .customShort("f"), help: "Read addresses from this file.")
+    var addressFile: String?
+
+    @Flag(help: "One JSON object per address and line.")
+    var json = false
+
+    @Argument(help: "Addresses (hex).")
+    var addresses: [String] = []
+
+    func run() throws {
+        var load: UInt64?
+        if let loadAddress {
+            guard let value = AtosSymbolicator.parseAddress(loadAddress) else {
+                throw ValidationError("-l: not a hex address: \(loadAddress)")
+            }
+            load = value
+        }
+        if load != nil && offsets {
+            throw ValidationError("-l and --offset cannot be used together")
+        }
+        var tokens = addresses
+        if tokens.isEmpty {
+            let data: Data?
+            if let addressFile {
+                data = FileManager.default.contents(atPath: addressFile)
+                if data == nil {
+                    FileHandle.standardError.write(Data("symbolicate atos: cannot read \(addressFile)\n".utf8))
+                    throw Exit.invalidInput
+                }
+            } else {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            }
+            tokens = String(decoding: data ?? Data(), as: UTF8.self)
+                .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "," })
+                .map(String.init)
+        }
+        let session: DebugSession
+        do {
+            session = try DebugFile.open(path: debugFile, uuid: uuid, arch: arch)
+        } catch {
+            FileHandle.standardError.write(Data("symbolicate atos: \(error)\n".utf8))
+            throw Exit.invalidInput
+        }
+        let symbolicator = AtosSymbolicator(session: session, options: .init(
+            loadAddress: load, offsets: offsets, inlinedFrames: inlinedFrames, fullPath: fullPath, json: json
+        ))
+        let (output, warnings) = symbolicator.symbolicate(tokens)
+        for warning in warnings {
+            FileHandle.standardError.write(Data("symbolicate atos: warning: \(warning)\n".utf8))
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}

