@@ -76,6 +76,10 @@ struct Diagnostician {
     func run() -> Diagnosis {
         let (category, certainty, headline) = classify()
         found.completeFromBackground()
+        if facts.crashedThread?.frames.first?.symbolication != nil {
+            // Already symbolicated: advice to symbolicate would only distract.
+            found.steps.removeAll { $0.hasPrefix("Symbolicate") }
+        }
         found.causes.sort { $0.likelihood == .likely && $1.likelihood == .possible }
         let isFatal = !facts.isNonFatal && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
@@ -107,6 +111,7 @@ struct Diagnostician {
         if facts.exceptionLine == nil, facts.namespace == nil {
             if let panic = facts.panicLine {
                 found.quote("Panic", panic)
+                found.notes.append("A kernel panic is diagnosed from the panic string and the kernel extension backtrace in the report; an app can only trigger one through a driver or OS bug.")
                 found.use(base.entries(named: "bug_type 210").first)
                 return (.notACrash, .stated, "Kernel panic: the whole system restarted; this is not an app crash report.")
             }
@@ -206,7 +211,7 @@ struct Diagnostician {
             case "0x2182bad2", "0x2182bad3", "0x2182bad4", "0xc51bad01", "0xc51bad02", "0xc51bad03":
                 return (.backgroundTimeLimit, .stated, "\(entry.title) (\(entry.term)): background work ran past its time allowance.")
             case "0x2bad45ec":
-                return (.securityViolation, .stated, "Security violation (0x2bad45ec)" + (allText.contains("insecure drawing") ? ": the app drew on screen while the device was in secure (locked) mode." : "."))
+                return (.securityViolation, .stated, "Security violation (0x2bad45ec)" + (allText.contains("insecure drawing") ? ": insecure drawing — the app drew on screen while the device was in secure (locked) mode." : "."))
             default:
                 return (.systemTermination, .stated, "\(entry.title) (\(entry.term)): the system terminated the app.")
             }
@@ -367,7 +372,6 @@ struct Diagnostician {
         if name == nil, report.lastExceptionBacktrace == nil {
             quoteTopFrames(count: 8)
         }
-        found.step("Read the Last Exception Backtrace from the top down to the first frame in your code: that call threw")
         let describedName = name.map { " \($0)" } ?? ""
         let describedReason = reason.map { ": \($0)" } ?? ""
         if name == nil {
@@ -438,6 +442,18 @@ struct Diagnostician {
                 return (.swiftRuntimeError, .stated, "Swift runtime error: \(reason).")
             }
         }
+        // libc++ hardening: the failed assertion is the name of an artificial inlined frame.
+        for frame in thread.frames.prefix(3) {
+            for name in frame.functionNames {
+                guard let match = firstMatch(#"assertion (.+) failed: (.+)$"#, in: name), let what = match[1] else { continue }
+                found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "artificial frame naming the failed library assertion")
+                found.use(base.entries(named: "libc++ assertion").first, causes: 1)
+                if let caller = thread.frames.first(where: { $0.index > frame.index && !$0.functionNames.isEmpty }) {
+                    found.quote("Thread \(thread.index) frame \(caller.index)", caller.evidenceText, "the call that failed the check")
+                }
+                return (.assertionFailure, .stated, "A C++ standard-library hardening assertion failed (\(match[0] ?? "")): \(what).")
+            }
+        }
         for frame in thread.frames.prefix(6) {
             let names = frame.functionNames.joined(separator: " ")
             if names.contains("swift_unexpectedError") {
@@ -483,6 +499,12 @@ struct Diagnostician {
             found.cause(.likely, "A Swift standard-library check or fatalError/precondition failed (nil unwrap, index out of range, overflow, failed cast…)")
             return (.swiftTrap, .likely, "A Swift runtime check stopped the program (trap in \(top.first?.functionNames.first ?? "libswiftCore")); the message is not in the report.")
         }
+        if let first = top.first, first.isCFamily {
+            found.cause(.likely, "An explicit trap in C, C++ or Objective-C code (__builtin_trap(), a trap macro) or a compiler-inserted trap (unreachable code, -fsanitize=…-trap)")
+            found.cause(.possible, "A breakpoint instruction left in the code (e.g. a debugger-only macro)")
+            found.step("Open \(first.sourceLocation ?? "the crashing function") and look for a trap, assertion macro or code the compiler proved unreachable")
+            return (.explicitTrap, .likely, "Trace trap in C-family code (\(first.functionNames.first ?? "?")\(first.sourceLocation.map { ", \($0)" } ?? "")): an explicit or compiler-inserted trap instruction.")
+        }
         quoteFirstAppFrame()
         found.cause(.likely, "A Swift runtime check inlined into the crashing function (force unwrap of nil, index out of range, arithmetic overflow, failed as!), or fatalError/precondition")
         found.cause(.possible, "An explicit trap (__builtin_trap, brk) in C-family code or a debugger breakpoint instruction left in the binary")
@@ -513,11 +535,11 @@ struct Diagnostician {
         return (.illegalInstruction, .likely, "Illegal instruction on ARM: the CPU met an undefined instruction, usually after jumping through a bad pointer.")
     }
 
-    private func codeSignature() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
+    private func codeSignature(_ certainty: Diagnosis.Certainty = .stated) -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         found.use(base.entries(named: "KERN_CODESIGN_ERROR").first, causes: 1)
         found.use(base.namespace("CODESIGNING"))
         quoteTopFrames(count: 3)
-        return (.codeSigning, .stated, "Code signature invalid: the kernel refused a memory page whose code signature did not validate.")
+        return (.codeSigning, certainty, "Code signature invalid: the kernel refused a memory page whose code signature did not validate.")
     }
 
     private func badAccess() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
@@ -527,7 +549,7 @@ struct Diagnostician {
             found.quote(fault.field, fault.quote)
             if fault.name == "UNKNOWN_0x32" || fault.name == "KERN_CODESIGN_ERROR" {
                 found.notes.append("Code 0x32 (50) is KERN_CODESIGN_ERROR in xnu's kern_return.h; this report printed it as \(fault.name).")
-                return codeSignature()
+                return codeSignature(fault.name == "KERN_CODESIGN_ERROR" ? .stated : .likely)
             }
             if ["EXC_ARM_DA_ALIGN", "BUS_ADRALN", "EXC_ARM_SP_ALIGN"].contains(fault.name) {
                 found.use(base.entries(named: fault.name).first, causes: 1)

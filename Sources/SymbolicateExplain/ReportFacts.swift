@@ -162,17 +162,30 @@ extension Frame {
         return []
     }
 
+    /// `File.m:15` from the symbolication or the report.
+    var sourceLocation: String? {
+        if let level = symbolication?.first(where: { ($0.file.map { !$0.contains("<compiler-generated>") } ?? false) && ($0.line ?? 0) > 0 })
+            ?? symbolication?.first(where: { $0.file != nil }), let path = level.file {
+            return (path as NSString).lastPathComponent + (level.line.map { ":\($0)" } ?? "")
+        }
+        return sourceFile.map { ($0 as NSString).lastPathComponent + (sourceLine.map { ":\($0)" } ?? "") }
+    }
+
+    /// Objective-C method names or C-family source files: Swift runtime checks are unlikely here.
+    var isCFamily: Bool {
+        if let name = functionNames.first, name.hasPrefix("-[") || name.hasPrefix("+[") { return true }
+        let file = symbolication?.first(where: { $0.file != nil })?.file ?? sourceFile
+        guard let file else { return false }
+        return ["m", "mm", "c", "cc", "cpp", "cxx", "h", "hpp"].contains((file as NSString).pathExtension)
+    }
+
     /// `libswiftCore.dylib  _assertionFailure(…) (File.swift:42)` for evidence lines.
     var evidenceText: String {
         var parts = [imageName ?? "???"]
         let names = functionNames
         parts.append(names.isEmpty ? "0x" + String(address, radix: 16) : names.joined(separator: " → "))
-        let file = symbolication?.first(where: { $0.file != nil })
-        if let file, let path = file.file {
-            parts.append("(\((path as NSString).lastPathComponent)\(file.line.map { ":\($0)" } ?? ""))")
-        } else if let sourceFile {
-            parts.append("(\(sourceFile)\(sourceLine.map { ":\($0)" } ?? ""))")
-        }
+        if let sourceLocation { parts.append("(\(sourceLocation))") }
         return parts.joined(separator: " ")
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 }
