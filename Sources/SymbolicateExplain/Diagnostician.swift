@@ -319,7 +319,7 @@ struct Diagnostician {
         }
         // Uncaught C++ exception (NSException escaping through libc++abi is handled above or below).
         for line in lines {
-            guard let match = firstMatch(#"terminat\w+ (?:due to|with) uncaught exception of type ([^:]+)(?::\s*(.*))?"#, in: line),
+            guard let match = firstMatch(#"terminat\w+ (?:due to|with) uncaught exception of type (.+?)(?:: (.*))?$"#, in: line),
                   let type = match[0]?.trimmingCharacters(in: .whitespaces) else { continue }
             found.quote("Application Specific Information", line)
             if type == "NSException" { return objcException(name: nil, reason: nil) }

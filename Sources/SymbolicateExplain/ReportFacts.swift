@@ -106,6 +106,10 @@ struct ReportFacts {
         var note: String?
     }
 
+    /// Report fields that end the free text after `Termination Reason:` (dyld's own
+    /// `Library not loaded:`/`Referenced from:` lines are part of it).
+    static let sectionStart = #"^(Triggered by Thread|Crashed Thread|Terminating Process|Exception [A-Za-z]+|Application Specific|Thread [0-9]+|Kernel Triage|VM Region|Highlighted by|Binary Images|Last Exception|Filtered syslog|Termination Signal|Termination Description|Logical CPU|Error Code|Trap Number):"#
+
     /// What the model does not keep: `.ips` `termination.details`, `isNonFatal`/`isSimulated`,
     /// and in text the free lines right after `Termination Reason:`.
     static func extractExtras(from text: String) -> Extras {
@@ -135,7 +139,7 @@ struct ReportFacts {
             var index = start + 1
             while index < lines.count {
                 let line = lines[index].trimmingCharacters(in: .whitespaces)
-                if line.isEmpty || firstMatch(#"^[A-Z][A-Za-z ]{2,40}:( |$)"#, in: line) != nil { break }
+                if line.isEmpty || firstMatch(Self.sectionStart, in: line) != nil { break }
                 extras.terminationDetails.append(line)
                 index += 1
             }
