@@ -122,9 +122,10 @@ final class LibDwarf {
 
     deinit {
         if let debug {
+            // dwarf_object_init_b pairs with dwarf_object_finish: dwarf_finish would also run
+            // libdwarf's own file-format destructors on our object and free foreign memory.
             var error: Dwarf_Error?
-            _ = dwarf_finish(debug, &error)
-            // dwarf_object_finish frees what dwarf_object_init_b allocated (not our structs).
+            _ = dwarf_object_finish(debug, &error)
         }
         interface.deallocate()
         methods.deallocate()
