@@ -45,7 +45,10 @@ let package = Package(
         .testTarget(name: "SymbolicateDWARFTests", dependencies: ["SymbolicateDWARF", "SymbolicateMachO"]),
         .testTarget(name: "SymbolicateCrashReportTests", dependencies: ["SymbolicateCrashReport"]),
         .testTarget(name: "SymbolicateExplainTests", dependencies: ["SymbolicateExplain", "SymbolicateCrashReport"]),
-        .testTarget(name: "SymbolicateKitTests", dependencies: ["SymbolicateKit"]),
+        .testTarget(
+            name: "SymbolicateKitTests",
+            dependencies: ["SymbolicateKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // End-to-end: runs the real built `symbolicate` binary.
         .testTarget(name: "symbolicateCLITests", dependencies: ["symbolicate"]),
     ],

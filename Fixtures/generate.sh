@@ -10,17 +10,21 @@
 set -euo pipefail
 
 FIXTURES="$(cd "$(dirname "$0")" && pwd)"
-SRC="$FIXTURES/src"
 WORK=/tmp/symbolicate-fixtures
+# Sources are copied to a fixed path: the Swift compiler hashes the absolute
+# source path into the module's DW_AT_GNU_dwo_id, so compiling in place would
+# make the dSYM bytes depend on where the repository is checked out.
+SRC="$WORK/src"
 BUILD="$WORK/build"
 
 for tool in clang swiftc swift-demangle ld64.lld-19 dsymutil-19 llvm-lipo-19 \
-            llvm-objdump-19 llvm-nm-19 llvm-dwarfdump-19 llvm-symbolizer-19 python3; do
+            llvm-objdump-19 llvm-nm-19 llvm-dwarfdump-19 llvm-symbolizer-19 llvm-cxxfilt-19 python3; do
     command -v "$tool" >/dev/null || { echo "generate.sh: missing tool: $tool" >&2; exit 1; }
 done
 
 rm -rf "$WORK"
 mkdir -p "$BUILD" "$WORK/lipo-path"
+cp -R "$FIXTURES/src" "$SRC"
 # dsymutil-19 shells out to `lipo` for universal binaries.
 ln -s "$(command -v llvm-lipo-19)" "$WORK/lipo-path/lipo"
 export PATH="$WORK/lipo-path:$PATH"
@@ -103,7 +107,10 @@ done
 
 # --- Ground truth and crash reports -----------------------------------------
 python3 "$FIXTURES/tools/fixtures.py" facts "$FIXTURES"
-[ "${SKIP_REPORTS:-}" = 1 ] || python3 "$FIXTURES/tools/fixtures.py" reports "$FIXTURES"
+if [ "${SKIP_REPORTS:-}" != 1 ]; then
+    python3 "$FIXTURES/tools/fixtures.py" reports "$FIXTURES"
+    python3 "$FIXTURES/tools/fixtures.py" verify "$FIXTURES"
+fi
 
 mkdir -p "$FIXTURES/reports"
 (cd "$FIXTURES" && find bin dsyms reports facts.json -type f | LC_ALL=C sort | xargs sha256sum > "$WORK/checksums.txt")

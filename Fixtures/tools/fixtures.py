@@ -3,6 +3,7 @@
 
   fixtures.py facts   FIXTURES_DIR   -> facts.json (llvm-symbolizer-19 answers)
   fixtures.py reports FIXTURES_DIR   -> reports/*.crash, reports/*.ips, reports/manifest.json
+  fixtures.py verify  FIXTURES_DIR   -> cross-checks text vs .ips vs manifest vs binaries
 
 Every address comes from the built binaries: crashing frames are the faulting or
 trapping instruction, caller frames are real return addresses (the instruction
@@ -22,6 +23,7 @@ SYMBOLIZER = "llvm-symbolizer-19"
 OBJDUMP = "llvm-objdump-19"
 NM = "llvm-nm-19"
 DEMANGLE = "swift-demangle"
+CXXFILT = "llvm-cxxfilt-19"
 
 CPU_NAMES = {0x0100000C: "arm64", 0x01000007: "x86_64"}
 
@@ -168,7 +170,10 @@ def nearest_symbols(binary, arch):
         parts = line.split(" ", 2)
         if len(parts) == 3 and parts[1] in ("T", "t"):
             entries.append((int(parts[0], 16), parts[2]))
-    names = run([DEMANGLE, "--simplified"], stdin="\n".join(n for _, n in entries) + "\n").split("\n")
+    # Mach-O prefixes C-level names with "_"; ObjC method names have no prefix.
+    plain = [n[1:] if n.startswith("_") else n for _, n in entries]
+    names = run([DEMANGLE, "--simplified"], stdin="\n".join(plain) + "\n").split("\n")
+    names = [run([CXXFILT], stdin=n + "\n").strip() if n.startswith("_Z") else n for n in names[:len(entries)]]
     return [(a, names[i]) for i, (a, _) in enumerate(entries)]
 
 
@@ -333,8 +338,11 @@ if __name__ == "__main__":
     command, root = sys.argv[1], os.path.abspath(sys.argv[2])
     if command == "facts":
         facts(root)
+    elif command == "verify":
+        import verify  # noqa: E402  (sibling module)
+        verify.verify(root)
     elif command == "reports":
         import reports  # noqa: E402  (sibling module)
         reports.write_all(root, sys.modules[__name__])
     else:
-        sys.exit("usage: fixtures.py facts|reports FIXTURES_DIR")
+        sys.exit("usage: fixtures.py facts|reports|verify FIXTURES_DIR")

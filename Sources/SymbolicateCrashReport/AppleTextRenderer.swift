@@ -53,6 +53,11 @@ extension CrashReport {
             if let by = t.byProcess { line("Terminating Process: \(by)") }
         }
         line("")
+        if let t = crashedThreadIndex {
+            let q = body["legacyInfo"]?["threadTriggered"]?["queue"]?.stringValue
+            line("Triggered by Thread:  \(t)" + (embedded || q == nil ? "" : ", Dispatch Queue: \(q ?? ""))"))
+            line("")
+        }
         if let asiText = applicationSpecificInformation {
             line("Application Specific Information:", .sectionHeader)
             for l in asiText.split(separator: "\n", omittingEmptySubsequences: false) { line(String(l)) }
@@ -61,11 +66,6 @@ extension CrashReport {
         if let triage = body["ktriageinfo"]?.stringValue {
             line("Kernel Triage:", .sectionHeader)
             for l in triage.split(separator: "\n") { line(String(l)) }
-            line("")
-        }
-        if let t = crashedThreadIndex {
-            let q = body["legacyInfo"]?["threadTriggered"]?["queue"]?.stringValue
-            line("Triggered by Thread:  \(t)" + (embedded || q == nil ? "" : ", Dispatch Queue: \(q!)"))
             line("")
         }
 

@@ -230,7 +230,8 @@ public struct BinaryImage: Sendable, Codable, Equatable {
     /// Xcode's `Platforms/`) is never app-owned. Otherwise it is app-owned when the text line
     /// has the `+` marker, when its path is under `/var/containers/Bundle/Application/`,
     /// `/private/var/containers/`, `/var/mobile/Applications/` or inside an `.app/` bundle,
-    /// or when it lives in the same bundle as the crashed process (`Path:`/`procPath`).
+    /// or when it lives in the same bundle as the crashed process (`Path:`/`procPath`), or in
+    /// the same directory when the process is a bare tool outside any `.app`.
     public var isAppOwned: Bool
     /// `.ips` `source` (`P`, `A`, `S`, `T`) when present.
     public var source: String?

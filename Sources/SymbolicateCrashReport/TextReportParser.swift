@@ -480,11 +480,13 @@ struct TextReportParser {
         return BinaryImage.isAppPath(path, processBundle: bundleDirectory(of: processPath))
     }
 
-    /// `/…/Foo.app/Foo` → `/…/Foo.app/`; `/…/Foo.app/Contents/MacOS/Foo` → `/…/Foo.app/`.
+    /// Where the crashed process's own code lives: `/…/Foo.app/Foo` → `/…/Foo.app/`
+    /// (also for `Contents/MacOS/Foo`); a bare tool → its directory. `nil` for OS processes.
     static func bundleDirectory(of processPath: String?) -> String? {
-        guard let p = processPath else { return nil }
+        guard let p = processPath, p.hasPrefix("/"), !BinaryImage.isSystemPath(p) else { return nil }
         if let r = p.range(of: ".app/") { return String(p[..<r.upperBound]) }
-        return nil
+        guard let slash = p.lastIndex(of: "/"), slash > p.startIndex else { return nil }
+        return String(p[...slash])
     }
 
     /// Fills `imageIndex`/`imageOffset` for every frame: by image name (preferring an image

@@ -1,11 +1,20 @@
 import ArgumentParser
 import Foundation
+import SymbolicateCrashReport
+import SymbolicateKit
 
 /// `symbolicate REPORT [DEBUG_FILES…]`: symbolicate one crash report.
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Symbolicate one crash report (the default subcommand)."
+        abstract: "Symbolicate one crash report (the default subcommand).",
+        discussion: """
+            DEBUG_FILES are dSYM bundles, DWARF or Mach-O files, folders (searched recursively), \
+            .xcarchive folders or .zip files. With none, the report's folder, the current \
+            directory and SYMBOLICATE_DSYM_PATH (colon-separated) are searched. Images whose \
+            debug file is missing or does not match are listed on stderr. With no debug file at \
+            all the report is printed normalised (.ips rendered in Apple's text layout).
+            """
     )
 
     @Argument(help: "The crash report: .crash/.txt text or .ips JSON, detected by content.")
@@ -14,11 +23,67 @@ struct ReportCommand: AsyncParsableCommand {
     @Argument(help: "dSYM bundles, DWARF files, folders, .xcarchive or .zip files.")
     var debugFiles: [String] = []
 
+    @Option(help: "Output format: text, ips (.ips input only), json or markdown.")
+    var format: OutputFormatArgument = .text
+
+    @Option(name: [.short, .customLong("output")], help: "Write to this file (atomically) instead of stdout.")
+    var output: String?
+
+    @Option(help: "Colour the crashed thread and app frames: auto, always or never (NO_COLOR is honoured).")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Print only the headline and the crashed thread.")
+    var crashedOnly = false
+
+    @Flag(help: "Also rewrite frames the OS already symbolicated.")
+    var resymbolicate = false
+
+    @Flag(help: "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM).")
+    var requireAll = false
+
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: report) else {
-            FileHandle.standardError.write(Data("symbolicate: cannot read \(report)\n".utf8))
+        let index: DebugFileIndex
+        do {
+            index = try DebugFileIndex(
+                inputs: debugFiles,
+                searchFolders: debugFiles.isEmpty
+                    ? DebugFileIndex.defaultSearchFolders(forReport: report)
+                    : DebugFileIndex.extraSearchFolders())
+        } catch {
+            Console.error(error.description)
             throw Exit.invalidInput
         }
-        FileHandle.standardOutput.write(data)
+        for problem in index.problems { Console.warning(problem) }
+
+        let annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate))
+        let parsed: CrashReport
+        let summary: SymbolicationSummary
+        do {
+            (parsed, summary) = try annotator.symbolicate(contentsOf: report)
+        } catch {
+            Console.error(error.description)
+            throw Exit.invalidInput
+        }
+        for warning in parsed.warnings { Console.line(warning.description) }
+        for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
+
+        let useColor = color.enabled(forTerminalOutput: output == nil)
+        let presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly)
+        let rendered: String
+        do {
+            rendered = try presenter.render(parsed, summary: summary)
+        } catch {
+            Console.error(error.description)
+            throw Exit.usage
+        }
+        if let output {
+            do { try writeAtomically(rendered, to: output) } catch {
+                Console.error("cannot write \(output): \(error.localizedDescription)")
+                throw Exit.failed
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(rendered.utf8))
+        }
+        if requireAll && summary.hasUnsymbolicatedAppImage { throw Exit.failed }
     }
 }

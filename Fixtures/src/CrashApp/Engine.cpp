@@ -29,5 +29,6 @@ __attribute__((noinline)) long RecordStore::importAll(const char *const *names, 
 extern "C" int ca_engine_import(int count) {
     static const char *const names[] = { "settings", "archive", "profile" };
     Engine::Storage::RecordStore store(count);
-    return (int)store.importAll(names, count > 3 ? 3 : count);
+    long imported = store.importAll(names, count > 3 ? 3 : count);
+    return (int)(imported >> 1);
 }

@@ -27,6 +27,18 @@ __attribute__((objc_root_class))
 - (int)scene:(id)scene willConnectToSession:(id)session options:(id)options;
 @end
 
+/// UIKit calls these from -[UIViewController _sendViewDidLoad…]; the scenarios
+/// start here so crash stacks have real UIKit frames under the app frames.
+@interface CAProfileViewController : CAObject
+- (void)viewDidLoad;
+@end
+
+@interface CAImportViewController : CAObject
+- (void)viewDidLoad;
+@end
+
+int ca_last_status;
+
 @implementation CAObject
 + (id)alloc {
     return class_createInstance((Class)self, 0);
@@ -60,3 +72,15 @@ int ca_objc_connect_scene(int scenario) {
     CASceneDelegate *delegate = (CASceneDelegate *)[[CASceneDelegate alloc] init];
     return [delegate scene:0 willConnectToSession:0 options:0] + scenario;
 }
+
+@implementation CAProfileViewController
+- (void)viewDidLoad {
+    ca_last_status = app_launch_swift(CAScenarioSwiftTrap) + 1;
+}
+@end
+
+@implementation CAImportViewController
+- (void)viewDidLoad {
+    ca_last_status = ca_import_records(CAScenarioNullDeref) + 1;
+}
+@end

@@ -73,7 +73,13 @@ struct DebugFileDiscovery {
     }
 
     private mutating func walk(folder: String) {
-        let root = URL(fileURLWithPath: folder)
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        // Paths are shown as the user spelled the folder, not as absolute paths.
+        func shown(_ url: URL) -> String {
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(root.path + "/") else { return full }
+            return (folder as NSString).appendingPathComponent(String(full.dropFirst(root.path.count + 1)))
+        }
         guard let enumerator = FileManager.default.enumerator(
             at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey],
             options: [], errorHandler: { _, _ in true })
@@ -92,16 +98,16 @@ struct DebugFileDiscovery {
                 if Self.skippedFolderNames.contains(name) || name.hasPrefix(".") {
                     enumerator.skipDescendants()
                 } else if name.lowercased().hasSuffix(".dsym") {
-                    addBundle(url.path)
+                    addBundle(shown(url))
                     enumerator.skipDescendants()
                 }
                 continue
             }
             guard values?.isRegularFile == true, !name.hasPrefix(".") else { continue }
             if Self.isZip(url.path) {
-                do { try addZip(url.path) } catch { problems.append(error) }
+                do { try addZip(shown(url)) } catch { problems.append(error) }
             } else if Self.looksLikeBareDebugFile(name), Self.hasMachOMagic(url.path) {
-                record(path: url.path, displayPath: url.path)
+                record(path: url.path, displayPath: shown(url))
             }
         }
     }
