@@ -25,12 +25,16 @@ struct TextReportParser {
         case asi(Int)          // position in report.asiBacktraces
     }
 
-    init(document: TextDocument, path: String, bodyStart: Int, format: ReportFormat) {
-        self.document = document; self.path = path; self.bodyStart = bodyStart; self.format = format
+    /// `bug_type` of a legacy `.ips` header line, for messages.
+    let bugType: String?
+
+    init(document: TextDocument, path: String, bodyStart: Int, format: ReportFormat, bugType: String? = nil) {
+        self.document = document; self.path = path; self.bodyStart = bodyStart; self.format = format; self.bugType = bugType
     }
 
     func parse() throws(CrashReportError) -> CrashReport {
         var report = CrashReport(path: path, format: format, source: .text(document))
+        report.bugType = bugType
         var section = Section.header
         var sawBinaryImages = false
         var sawThreadsOrExceptionInfo = false
@@ -181,7 +185,11 @@ struct TextReportParser {
                                    message: "truncated report: the jetsam process table that starts at line \(table) has no rows")
         }
         if family == .crash, sawThreadsOrExceptionInfo, !sawBinaryImages {
-            let where_ = report.threads.isEmpty ? (report.lastExceptionBacktrace != nil ? "inside the Last Exception Backtrace" : "before the thread backtraces") : "inside the thread backtraces"
+            let where_: String
+            if !report.threads.isEmpty { where_ = "inside the thread backtraces" }
+            else if report.lastExceptionBacktrace != nil { where_ = "inside the Last Exception Backtrace" }
+            else if report.exception == nil && report.crashedThreadIndex == nil { where_ = "after the header, before the exception information and threads" }
+            else { where_ = "before the thread backtraces" }
             throw CrashReportError(kind: .truncated, path: path, line: lastLine,
                                    message: "truncated report: file ends \(where_), with no Binary Images section")
         }

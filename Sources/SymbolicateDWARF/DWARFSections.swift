@@ -37,6 +37,9 @@ enum DWARFSections {
                 throw DebugInfoError(error)
             }
             guard bytes.count > 0 else { continue }
+            if name == ".debug_rnglists" || name == ".debug_loclists" {
+                try HeaderCheck.validateListSection(bytes, name: name, path: slice.path, sectionOffset: slice.fileOffset + Int(section.offset))
+            }
             if name == ".debug_abbrev" {
                 if let patched = try AbbreviationPatch.neutralizeDWOId(in: bytes, path: slice.path) {
                     let owned = OwnedBytes(patched)
@@ -127,4 +130,52 @@ final class OwnedBytes {
     }
 
     deinit { pointer.deallocate() }
+}
+
+/// Structural checks libdwarf 20210528 needs done before it sees a section: on a
+/// `.debug_rnglists` with an inconsistent unit header it frees memory twice and aborts
+/// the process (found by flipping bytes in fixture dSYMs), so such a file is rejected
+/// here with an error naming the offset.
+enum HeaderCheck {
+    /// Every unit header of a DWARF 5 list section (`.debug_rnglists`/`.debug_loclists`):
+    /// lengths that tile the section, version 5, address size 4 or 8, no segment selector,
+    /// an offset table that fits in the unit.
+    static func validateListSection(_ bytes: UnsafeRawBufferPointer, name: String, path: String, sectionOffset: Int) throws(DebugInfoError) {
+        var at = 0
+        func fail(_ message: String) -> DebugInfoError {
+            DebugInfoError(path: path, offset: UInt64(sectionOffset + at), message: "\(name): \(message)")
+        }
+        func read(_ offset: Int, _ size: Int) -> UInt64? {
+            guard offset >= 0, size <= bytes.count, offset <= bytes.count - size else { return nil }
+            var value: UInt64 = 0
+            for index in 0..<size { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            return value
+        }
+        while at < bytes.count {
+            guard var length = read(at, 4) else { throw fail("truncated unit header") }
+            var headerStart = at + 4
+            if length == 0xFFFF_FFFF {
+                guard let long = read(at + 4, 8) else { throw fail("truncated 64-bit unit header") }
+                length = long
+                headerStart = at + 12
+            } else if length >= 0xFFFF_FFF0 {
+                throw fail("reserved unit length 0x\(String(length, radix: 16))")
+            }
+            guard length >= 8, length <= UInt64(bytes.count - headerStart) else {
+                throw fail("unit length 0x\(String(length, radix: 16)) does not fit in the section")
+            }
+            guard let version = read(headerStart, 2), version == 5 else {
+                throw fail("unit version \(read(headerStart, 2) ?? 0), expected 5")
+            }
+            guard let addressSize = read(headerStart + 2, 1), addressSize == 4 || addressSize == 8 else {
+                throw fail("address size \(read(headerStart + 2, 1) ?? 0)")
+            }
+            guard read(headerStart + 3, 1) == 0 else { throw fail("segment selectors are not supported") }
+            let offsetSize: UInt64 = headerStart - at == 12 ? 8 : 4
+            guard let entries = read(headerStart + 4, 4), entries <= (length - 8) / offsetSize else {
+                throw fail("offset table larger than its unit")
+            }
+            at = headerStart + Int(length)
+        }
+    }
 }

@@ -355,7 +355,7 @@ public final class DebugSession: @unchecked Sendable {
         let found = try dwarf.names(dieOffset: dieOffset)
         let result: (function: String, raw: String?)
         if let linkage = found.linkageName {
-            result = (Demangler.demangle(linkage) ?? found.name ?? linkage, linkage)
+            result = (Demangler.demangle(linkage) ?? linkage, linkage)
         } else if let name = found.name {
             result = ((scope + [name]).joined(separator: "::"), nil)
         } else {

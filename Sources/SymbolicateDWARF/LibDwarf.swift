@@ -122,9 +122,10 @@ final class LibDwarf {
 
     deinit {
         if let debug {
+            // dwarf_object_init_b pairs with dwarf_object_finish: dwarf_finish would also run
+            // libdwarf's own file-format destructors on our object and free foreign memory.
             var error: Dwarf_Error?
-            _ = dwarf_finish(debug, &error)
-            // dwarf_object_finish frees what dwarf_object_init_b allocated (not our structs).
+            _ = dwarf_object_finish(debug, &error)
         }
         interface.deallocate()
         methods.deallocate()
@@ -501,18 +502,25 @@ final class LibDwarf {
                 var column: Dwarf_Unsigned = 0
                 var file: Dwarf_Unsigned = 0
                 var end: Dwarf_Bool = 0
+                var prologueEnd: Dwarf_Bool = 0
+                var epilogueBegin: Dwarf_Bool = 0
+                var isa: Dwarf_Unsigned = 0
+                var discriminator: Dwarf_Unsigned = 0
                 guard dwarf_lineaddr(line, &address, &error) == DW_DLV_OK,
                       dwarf_lineno(line, &number, &error) == DW_DLV_OK,
                       dwarf_lineoff_b(line, &column, &error) == DW_DLV_OK,
                       dwarf_line_srcfileno(line, &file, &error) == DW_DLV_OK,
-                      dwarf_lineendsequence(line, &end, &error) == DW_DLV_OK
+                      dwarf_lineendsequence(line, &end, &error) == DW_DLV_OK,
+                      dwarf_prologue_end_etc(line, &prologueEnd, &epilogueBegin, &isa, &discriminator, &error) == DW_DLV_OK
                 else {
                     throw fail(error, "reading line table row \(index)", offset: unitDieOffset)
                 }
+                // libdwarf 20210528 also reports rows flagged DW_LNS_set_epilogue_begin as
+                // end_sequence; a real end_sequence row never carries epilogue_begin.
                 rows.append(LineRow(
                     address: address, line: UInt32(truncatingIfNeeded: number),
                     column: UInt32(truncatingIfNeeded: column),
-                    file: UInt32(truncatingIfNeeded: file &- base), endSequence: end != 0
+                    file: UInt32(truncatingIfNeeded: file &- base), endSequence: end != 0 && epilogueBegin == 0
                 ))
             }
         }

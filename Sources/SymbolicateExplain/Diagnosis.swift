@@ -1,0 +1,106 @@
+import Foundation
+import SymbolicateCrashReport
+
+/// A plain-language diagnosis of one crash report, grounded in lines quoted from it.
+public struct Diagnosis: Codable, Sendable {
+    /// The family of problem the evidence points at. Stable names: tests and JSON consumers use them.
+    public enum Category: String, Codable, Sendable, CaseIterable {
+        case swiftRuntimeError
+        case swiftTrap
+        case explicitTrap
+        case dispatchMisuse
+        case uncaughtObjCException
+        case uncaughtCppException
+        case assertionFailure
+        case abort
+        case signalRaised
+        case memoryCorruption
+        case nilDereference
+        case pointerAuthentication
+        case objcConcurrentPropertyAccess
+        case zombieObject
+        case stackOverflow
+        case badMemoryAccess
+        case codeSigning
+        case illegalInstruction
+        case arithmetic
+        case watchdog
+        case thermal
+        case lockedFileAtSuspension
+        case voipPush
+        case backgroundTimeLimit
+        case securityViolation
+        case systemTermination
+        case missingLibrary
+        case privacyViolation
+        case guardViolation
+        case resourceLimit
+        case memoryPressure
+        case libsystemFault
+        case killed
+        case terminated
+        case notACrash
+        case unknown
+    }
+
+    /// How sure the diagnosis is; rendered as "likely"/"possible" in the headline.
+    public enum Certainty: String, Codable, Sendable {
+        /// The report states it (a message, a termination code).
+        case stated
+        /// Inferred from strong evidence (frames, address patterns).
+        case likely
+        /// Inferred from weak evidence only.
+        case possible
+    }
+
+    public enum Likelihood: String, Codable, Sendable {
+        case likely, possible
+    }
+
+    /// A line of the report the diagnosis relies on.
+    public struct Evidence: Codable, Sendable, Hashable {
+        /// Where it is in the report (`Exception Type`, `Thread 0 frame 3`, `Application Specific Information`).
+        public var field: String
+        /// The text as the report has it.
+        public var quote: String
+        /// What it tells us, in plain words.
+        public var note: String?
+        public init(field: String, quote: String, note: String? = nil) {
+            self.field = field; self.quote = quote; self.note = note
+        }
+    }
+
+    public struct Cause: Codable, Sendable, Hashable {
+        public var text: String
+        public var likelihood: Likelihood
+        public init(_ text: String, _ likelihood: Likelihood) { self.text = text; self.likelihood = likelihood }
+    }
+
+    public struct Reference: Codable, Sendable, Hashable {
+        public var term: String
+        public var title: String
+        public var communityReported: Bool
+        public var links: [String]
+    }
+
+    public var category: Category
+    public var certainty: Certainty
+    /// One sentence: what happened.
+    public var headline: String
+    /// False when the report itself says the process kept running (or it is not a crash report).
+    public var isFatal: Bool
+    public var evidence: [Evidence]
+    /// Most likely first.
+    public var causes: [Cause]
+    public var nextSteps: [String]
+    /// Knowledge-base entries the diagnosis used, with their sources.
+    public var references: [Reference]
+    /// Caveats: what the report does not show, format quirks.
+    public var notes: [String]
+}
+
+/// Diagnoses a parsed report. `reportText` (the file's content) lets the diagnosis quote
+/// lines the model does not keep, such as termination details; it is optional.
+public func diagnose(_ report: CrashReport, reportText: String? = nil) -> Diagnosis {
+    Diagnostician(report: report, reportText: reportText, base: KnowledgeBase.standard).run()
+}

@@ -1,0 +1,70 @@
+/// The knowledge base: every entry, plus lookups by term, by value and by text.
+///
+/// Entries live in `KB+*.swift` as plain data; this type only indexes them so the
+/// diagnosis and `explain TERM` share one source of truth.
+public struct KnowledgeBase: Sendable {
+    public let entries: [KnowledgeEntry]
+    private let byKey: [String: [Int]]
+
+    /// The built-in knowledge base.
+    public static let standard = KnowledgeBase(entries:
+        exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
+        + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
+        + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
+        + objcExceptions + dyldErrors + frameSymbols)
+
+    public init(entries: [KnowledgeEntry]) {
+        self.entries = entries
+        var index: [String: [Int]] = [:]
+        for (position, entry) in entries.enumerated() {
+            for key in Set(([entry.term] + entry.aliases).map(Self.normalize)) {
+                index[key, default: []].append(position)
+            }
+        }
+        byKey = index
+    }
+
+    /// Case- and whitespace-insensitive key used for exact lookups.
+    static func normalize(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ").uppercased()
+    }
+
+    /// Entries whose term or an alias equals `key` (ignoring case and spacing).
+    public func entries(named key: String) -> [KnowledgeEntry] {
+        (byKey[Self.normalize(key)] ?? []).map { entries[$0] }
+    }
+
+    /// The entry of a given kind with this exact term or alias.
+    public func entry(_ key: String, kind: TermKind) -> KnowledgeEntry? {
+        entries(named: key).first { $0.kind == kind }
+    }
+
+    /// Entries of `kind` whose numeric value is `value` (optionally within a namespace).
+    public func entries(kind: TermKind, value: UInt64, namespace: String? = nil) -> [KnowledgeEntry] {
+        entries.filter {
+            $0.kind == kind && $0.values.contains(value)
+                && (namespace == nil || $0.namespace?.uppercased() == namespace?.uppercased())
+        }
+    }
+
+    /// The entry for a termination namespace, accepting FRONTBOARD/SPRINGBOARD style names.
+    public func namespace(_ name: String) -> KnowledgeEntry? {
+        entry(name, kind: .terminationNamespace)
+    }
+
+    /// Entries whose text patterns occur in `text` (case-sensitive, as the reference says),
+    /// most specific (longest pattern) first.
+    public func entries(matchingText text: String, kinds: Set<TermKind>? = nil) -> [KnowledgeEntry] {
+        var found: [(entry: KnowledgeEntry, length: Int)] = []
+        for entry in entries where kinds?.contains(entry.kind) ?? true {
+            let lengths = entry.patterns.filter { text.contains($0) }.map(\.count)
+            if let best = lengths.max() { found.append((entry, best)) }
+        }
+        return found.sorted { $0.length > $1.length }.map(\.entry)
+    }
+
+    /// Every spelling the base knows, for near-match suggestions.
+    var allKeys: [String] {
+        entries.flatMap { [$0.term] + $0.aliases }
+    }
+}

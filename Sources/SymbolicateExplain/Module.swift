@@ -1,1 +1,0 @@
-// SymbolicateExplain module. Real content lands with its issue.

@@ -1,0 +1,201 @@
+import Foundation
+
+/// The answer to `symbolicate explain TERM`: the entries that match, decoded numbers,
+/// and — when nothing matches — the nearest spellings the knowledge base knows.
+public struct TermExplanation: Codable, Sendable {
+    public let query: String
+    public let entries: [KnowledgeEntry]
+    /// Lines derived from the query itself (decoded bit fields, address classification).
+    public let decoded: [String]
+    /// Suggestions when the term is not known.
+    public let nearMatches: [String]
+
+    public var isKnown: Bool { !entries.isEmpty }
+}
+
+extension KnowledgeBase {
+    /// Explains a term as typed by a user: a name (`EXC_BAD_ACCESS`, `SIGABRT`), a code in hex
+    /// or decimal (`0x8badf00d`, `2343432205`), a report line fragment
+    /// (`EXC_BAD_ACCESS (SIGSEGV)`, `KERN_INVALID_ADDRESS at 0x10`, `Namespace SPRINGBOARD, Code 0x8badf00d`,
+    /// `GUARD 2305845208237028115`) or a message (`Fatal error: Index out of range`).
+    public func explain(_ rawQuery: String) -> TermExplanation {
+        let query = rawQuery.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(["\"", "'"]))
+        var found: [KnowledgeEntry] = []
+        var decoded: [String] = []
+        func add(_ more: [KnowledgeEntry]) {
+            for entry in more where !found.contains(entry) { found.append(entry) }
+        }
+
+        guard !query.isEmpty else {
+            return TermExplanation(query: rawQuery, entries: [], decoded: [], nearMatches: [])
+        }
+        add(entries(named: query))
+
+        if found.isEmpty { explainStructured(query, add: add, decoded: &decoded) }
+        if found.isEmpty, let value = parseNumber(query) { explainNumber(value, add: add, decoded: &decoded) }
+        if found.isEmpty { add(entries(matchingText: query)) }
+
+        let suggestions = found.isEmpty ? nearMatches(for: query) : []
+        return TermExplanation(query: query, entries: found, decoded: decoded, nearMatches: suggestions)
+    }
+
+    /// Report-line shapes: `TYPE (SIGNAL)`, `SUBTYPE at 0xADDR [-> 0xADDR]`, termination reasons.
+    private func explainStructured(_ query: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [String]) {
+        // EXC_BAD_ACCESS (SIGSEGV), EXC_CRASH (SIGKILL - CODESIGNING)
+        if let open = query.firstIndex(of: "("), query.hasSuffix(")") {
+            let head = query[..<open].trimmingCharacters(in: .whitespaces)
+            let inner = query[query.index(after: open)..<query.index(before: query.endIndex)]
+            let signal = inner.split(separator: " ").first.map(String.init) ?? ""
+            let parts = entries(named: head) + entries(named: signal)
+            if !parts.isEmpty {
+                add(parts)
+                if inner.contains("CODESIGNING") || inner.contains("Code Signature") {
+                    add(entries(named: "CODESIGNING"))
+                }
+                return
+            }
+        }
+        // KERN_INVALID_ADDRESS at 0x0000000000000010 [-> 0x…]
+        if let range = query.range(of: " at ") {
+            let name = query[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            let rest = query[range.upperBound...]
+            let numbers = rest.split(whereSeparator: { $0 == " " || $0 == ">" || $0 == "-" })
+                .compactMap { parseNumber(String($0)) }
+            add(entries(named: name))
+            if let address = numbers.first {
+                let stripped = numbers.count > 1 ? numbers[1] : nil
+                let fault = FaultAddress(address: address, stripped: stripped)
+                decoded.append(FaultAddress.describe(fault, address: address))
+                add(FaultAddress.entries(for: fault, in: self))
+            }
+            if query.contains("pointer authentication") {
+                add(entries(named: "POINTER_AUTHENTICATION_FAILURE"))
+            }
+            return
+        }
+        // Namespace SPRINGBOARD, Code 0x8badf00d  |  FRONTBOARD 2343432205  |  DYLD 1 Library missing
+        let words = query.replacingOccurrences(of: ",", with: " ")
+            .split(separator: " ").map(String.init)
+            .filter { !["NAMESPACE", "CODE"].contains($0.uppercased()) }
+        if words.count >= 2, let namespaceEntry = namespace(words[0]), let code = parseNumber(words[1]) {
+            add([namespaceEntry])
+            add(TerminationReason.entries(namespace: namespaceEntry.term, code: code, in: self))
+            decoded.append(contentsOf: TerminationReason.decodedLines(namespace: namespaceEntry.term, code: code))
+        }
+    }
+
+    private func explainNumber(_ value: UInt64, add: ([KnowledgeEntry]) -> Void, decoded: inout [String]) {
+        let magic = entries(kind: .terminationCode, value: value)
+        if !magic.isEmpty {
+            add(magic)
+            return
+        }
+        // Small numbers are ambiguous: say which kinds of values they could be.
+        let kinds: [TermKind] = [.exceptionType, .signal, .exceptionCode, .terminationNamespace]
+        let candidates = kinds.flatMap { entries(kind: $0, value: value) }
+        if !candidates.isEmpty {
+            add(candidates)
+            if candidates.count > 1 {
+                decoded.append("\(value) is ambiguous: it is a value of several kinds of terms; each is listed below.")
+            }
+        }
+    }
+
+    /// Near spellings: close by edit distance, or sharing a substring of reasonable length.
+    public func nearMatches(for query: String, limit: Int = 6) -> [String] {
+        let needle = Self.normalize(query)
+        var scored: [(key: String, score: Int)] = []
+        var seen = Set<String>()
+        for key in allKeys {
+            let candidate = Self.normalize(key)
+            guard !seen.contains(candidate) else { continue }
+            seen.insert(candidate)
+            let distance = editDistance(needle, candidate)
+            let threshold = max(2, min(needle.count, candidate.count) / 3)
+            if distance <= threshold {
+                scored.append((key, distance))
+            } else if needle.count >= 3, candidate.contains(needle) || (candidate.count >= 4 && needle.contains(candidate)) {
+                scored.append((key, threshold + 1 + abs(candidate.count - needle.count) / 4))
+            }
+        }
+        return scored.sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.key)
+    }
+}
+
+/// Levenshtein distance over characters; inputs are short terms.
+func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    let a = Array(lhs), b = Array(rhs)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+extension FaultAddress {
+    /// A plain-language sentence about the address.
+    static func describe(_ fault: FaultAddress, address: UInt64) -> String {
+        switch fault {
+        case .null:
+            return "Address 0x0 is the null pointer itself: a nil pointer was dereferenced or called."
+        case .nearNull(let offset):
+            return "Address \(hex(address)) is in the never-mapped first pages of memory: likely reading a member at offset \(hex(offset)) of a nil object or struct pointer."
+        case .objcConcurrentAccess:
+            return "Address \(hex(address)) ends in bad0: the Objective-C runtime's deliberate crash for concurrent access to a strong property."
+        case .highBits(let stripped):
+            if let stripped {
+                return "Address \(hex(address)) has high bits set; without them it is \(hex(stripped)): a pointer-authentication failure or a corrupted pointer."
+            }
+            return "Address \(hex(address)) is outside the user address range (high bits set): a corrupted, uninitialised or pointer-authenticated pointer."
+        case .other:
+            return "Address \(hex(address)) looks like an ordinary address: a dangling (freed) or out-of-bounds pointer is more likely than nil."
+        }
+    }
+
+    /// Knowledge-base entries that explain the address pattern.
+    static func entries(for fault: FaultAddress, in base: KnowledgeBase) -> [KnowledgeEntry] {
+        switch fault {
+        case .null, .nearNull: base.entries(named: "NULL_POINTER_DEREFERENCE")
+        case .objcConcurrentAccess: base.entries(named: "0xbad0")
+        case .highBits: base.entries(named: "POINTER_AUTHENTICATION_FAILURE")
+        case .other: []
+        }
+    }
+}
+
+/// Interpreting `namespace + code` pairs.
+enum TerminationReason {
+    /// Namespaces whose codes are small enumerations rather than magic numbers.
+    static let scopedNamespaces: Set<String> = ["DYLD", "CODESIGNING", "EXEC", "LIBSYSTEM", "LIBXPC"]
+
+    static func entries(namespace: String, code: UInt64, in base: KnowledgeBase) -> [KnowledgeEntry] {
+        let name = namespace.uppercased()
+        switch name {
+        case "SIGNAL":
+            return base.entries(kind: .signal, value: code)
+        case "JETSAM":
+            return base.entries(kind: .jetsamReason, value: code)
+        case "GUARD":
+            let guardCode = GuardCode(code)
+            return guardCode.typeName.map { base.entries(named: $0) } ?? []
+        case _ where scopedNamespaces.contains(name):
+            return base.entries(kind: .namespaceCode, value: code, namespace: name)
+        default:
+            return base.entries(kind: .terminationCode, value: code)
+        }
+    }
+
+    static func decodedLines(namespace: String, code: UInt64) -> [String] {
+        if namespace.uppercased() == "GUARD" {
+            return ["Guard code \(hex(code)) decodes to: \(GuardCode(code).summary)."]
+        }
+        return []
+    }
+}

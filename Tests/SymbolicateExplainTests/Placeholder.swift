@@ -1,1 +1,0 @@
-// Tests land with the issue that fills this target.
