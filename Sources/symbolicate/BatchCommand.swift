@@ -55,6 +55,9 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "When to exit 1: never, crash (any crash report), unsymbolicated (an app frame left without a name) or missing-dsym (an app image without a usable dSYM). Every policy but never also trips on an unreadable report.")
     var failOn: FailOnArgument = .never
 
+    @Flag(help: "Also put each report's diagnosis above it in its output file (summary.md always has the diagnosis column).")
+    var explain = false
+
     @Flag(help: "Also rewrite frames the OS already symbolicated.")
     var resymbolicate = false
 
@@ -92,7 +95,7 @@ struct BatchCommand: ParsableCommand {
 
         let runner = BatchRunner(
             annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
-            options: BatchOptions(outputDirectory: output, format: format.value, jobs: jobs))
+            options: BatchOptions(outputDirectory: output, format: format.value, jobs: jobs, explainInOutput: explain))
         let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: started) : nil
         var progress: (@Sendable (Int, Int) -> Void)?
         if let bar {

@@ -24,6 +24,22 @@ import FoundationXML
         return levels.first { ($0.line ?? 0) > 0 && !($0.file ?? "").hasSuffix("<compiler-generated>") }?.function
     }
 
+    /// Manifest fields FixtureSupport does not decode: the first crashed-thread app frame's
+    /// offset in its image, and the signal.
+    static var rawManifest: [[String: Any]] {
+        let url = FixtureSupport.fixtures.appendingPathComponent("reports/manifest.json")
+        guard let data = try? Data(contentsOf: url),
+              let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return list
+    }
+    static let imageOffsets: [String: Int] = rawManifest.reduce(into: [:]) { map, entry in
+        if let file = entry["file"] as? String, let frames = entry["crashedThreadAppFrames"] as? [[String: Any]],
+           let offset = frames.first?["imageOffset"] as? Int { map[file] = offset }
+    }
+    static let signals: [String: String] = rawManifest.reduce(into: [:]) { map, entry in
+        if let file = entry["file"] as? String, let signal = entry["signal"] as? String { map[file] = signal }
+    }
+
     // MARK: Inputs
 
     @Test func sniffingTellsReportsFromOtherFiles() {
@@ -147,11 +163,14 @@ import FoundationXML
                 let frame = try #require(first.crashedThreadAppFrames.first)
                 let image = try #require(first.appImages.first { $0.name == frame.image })
                 #expect(image.dsym == nil)
-                #expect(group.signature.hasSuffix(" in \(frame.image) + 0x"), "\(group.signature)")
+                let offset = try #require(Self.imageOffsets[first.file])
+                #expect(group.signature == "\(first.exceptionType) (\(try #require(Self.signals[first.file]))) in \(frame.image) + 0x\(String(offset, radix: 16))")
             }
         }
         #expect(summary.totals.reportsMissingDebugFiles == scenarios.values.joined().filter { $0.appImages.contains { $0.dsym == nil } }.count)
         #expect(summary.skipped.count == 1)
+        // Every group has a diagnosis from the knowledge base.
+        #expect(summary.groups.allSatisfy { $0.diagnosis?.isEmpty == false })
     }
 
     @Test func unreadableReportDoesNotStopTheOthers() throws {

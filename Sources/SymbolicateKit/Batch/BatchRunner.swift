@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateExplain
 
 /// What batch mode does with each report.
 public struct BatchOptions: Sendable {
@@ -11,12 +12,16 @@ public struct BatchOptions: Sendable {
     public var format: OutputFormat
     /// Reports processed at the same time (≥ 1).
     public var jobs: Int
+    /// Also put each report's diagnosis above it in its output file (the summary always
+    /// has the diagnosis column).
+    public var explainInOutput: Bool
 
     public init(outputDirectory: String, format: OutputFormat = .text,
-                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, explainInOutput: Bool = false) {
         self.outputDirectory = outputDirectory
         self.format = format
         self.jobs = max(1, jobs)
+        self.explainInOutput = explainInOutput
     }
 
     /// The output file for an input, relative to the output folder.
@@ -73,18 +78,24 @@ public struct BatchRunner: Sendable {
     public func process(_ input: ReportInput, output: String) -> BatchReportResult {
         var result = BatchReportResult(input: input.displayPath)
         var report: CrashReport
+        let text: String
         do {
-            report = try Self.read(input)
+            (report, text) = try Self.read(input)
         } catch {
             result.error = error.description
             return result
         }
         let summary = annotator.annotate(&report)
         result.record(report: report, summary: summary)
+        // The diagnosis reads the symbolicated frames, so it runs after the annotator.
+        let diagnosis = diagnose(report, reportText: text)
+        result.diagnosis = diagnosis.headline
 
         let rendered: String
         do {
-            rendered = try presenter(for: report).render(report, summary: summary)
+            var presenter = presenter(for: report)
+            if options.explainInOutput { presenter.diagnosis = diagnosis }
+            rendered = try presenter.render(report, summary: summary)
         } catch {
             result.error = error.description
             return result
@@ -102,7 +113,7 @@ public struct BatchRunner: Sendable {
 
     /// Reads with the display path in errors and warnings (a zip entry's temporary path
     /// means nothing to the user).
-    static func read(_ input: ReportInput) throws(CrashReportError) -> CrashReport {
+    static func read(_ input: ReportInput) throws(CrashReportError) -> (CrashReport, String) {
         let limit = CrashReport.defaultSizeLimit
         if let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber, size.intValue > limit {
             throw CrashReportError(kind: .tooLarge, path: input.displayPath,
@@ -112,7 +123,7 @@ public struct BatchRunner: Sendable {
         do { data = try Data(contentsOf: URL(fileURLWithPath: input.path)) } catch {
             throw CrashReportError(kind: .unreadable, path: input.displayPath, message: "cannot read file: \(error.localizedDescription)")
         }
-        return try CrashReport.parse(data: data, path: input.displayPath)
+        return (try CrashReport.parse(data: data, path: input.displayPath), String(decoding: data, as: UTF8.self))
     }
 
     /// Output files are read by other tools, so text carries no headline; `--format ips`
