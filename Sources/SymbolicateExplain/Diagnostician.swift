@@ -42,7 +42,7 @@ private final class Findings {
         if causes.isEmpty {
             for entry in background { for text in entry.causes { cause(.possible, text) } }
         }
-        if steps.count < 2 {
+        if steps.isEmpty {
             for entry in background { for step in entry.checkNext where !steps.contains(step) { steps.append(step) } }
         }
     }
@@ -437,6 +437,11 @@ struct Diagnostician {
                 found.use(base.entries(named: "Swift runtime failure").first)
                 if let entry = base.entries(matchingText: reason, kinds: [.swiftRuntimeMessage]).first {
                     found.use(entry, causes: entry.causes.count)
+                }
+                if let levels = frame.symbolication,
+                   let site = levels.first(where: { !$0.function.hasPrefix("Swift runtime failure") && $0.file.map { !$0.contains("<compiler-generated>") } == true && ($0.line ?? 0) > 0 }),
+                   let file = site.file, let line = site.line {
+                    found.step("Open \((file as NSString).lastPathComponent):\(line) (\(site.function)): the failed check is on that line")
                 }
                 quoteFirstAppFrame()
                 return (.swiftRuntimeError, .stated, "Swift runtime error: \(reason).")
