@@ -192,7 +192,8 @@ struct Diagnostician {
         let codeEntries = code.map { TerminationReason.entries(namespace: namespace, code: $0, in: base) } ?? []
         let codeText = code.map(hex) ?? "?"
         found.use(namespaceEntry)
-        for entry in codeEntries { found.use(entry, causes: 1) }
+        // The code's usual causes are only possibilities; evidence below may promote one.
+        for entry in codeEntries { found.use(entry, causes: 0) }
         let allText = ([facts.terminationText ?? ""] + facts.terminationDetails + facts.asiLines).joined(separator: "\n")
 
         switch namespace {
@@ -228,6 +229,7 @@ struct Diagnostician {
         case "TCC":
             let key = firstMatch(#"(NS[A-Za-z]+UsageDescription)"#, in: allText)?.first ?? nil
             if let key {
+                found.cause(.likely, "The Info.plist of the target that accessed the data has no \(key) (the report names the key)")
                 found.step("Add \(key) with a user-facing explanation to the Info.plist of the target that accessed the data")
             } else {
                 found.notes.append("The report does not name the missing usage-description key; look for a privacy-protected API (camera, microphone, photos, contacts, location) called just before the crash.")
@@ -264,6 +266,20 @@ struct Diagnostician {
     private func watchdog(_ text: String) -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let event = firstMatch(#"(scene-create|scene-update|process-exit|process-launch|[a-z-]+) watchdog transgression"#, in: text)?.first ?? nil
         let allowance = firstMatch(#"allowance of ([0-9.]+) seconds"#, in: text)?.first ?? nil
+        // CPU used by the app during the allowance tells busy from blocked (A-WD).
+        var busy: Bool?
+        if let cpuText = firstMatch(#"Elapsed application CPU time \(seconds\): ([0-9.]+)"#, in: text)?.first ?? nil,
+           let cpu = Double(cpuText), let wall = allowance.flatMap(Double.init), wall > 0 {
+            busy = cpu / wall >= 0.5 ? true : cpu / wall <= 0.2 ? false : nil
+            let share = Int((cpu / wall * 100).rounded())
+            found.quote("Watchdog CPU", "Elapsed application CPU time (seconds): \(cpuText) of a \(wall)-second allowance (\(share)%)",
+                        busy == true ? "the app was computing most of the time" : busy == false ? "the app was mostly waiting" : nil)
+        }
+        if busy == true {
+            found.cause(.likely, "Long-running work on the main thread (the app used most of the allowance as CPU time)")
+        } else if busy == false {
+            found.cause(.likely, "The main thread was blocked waiting (little CPU used): a lock, semaphore, synchronous network or IPC call")
+        }
         if let main = facts.mainThread {
             let top = main.frames.prefix(4)
             for frame in top { found.quote("Thread \(main.index) (main thread) frame \(frame.index)", frame.evidenceText) }
@@ -271,9 +287,9 @@ struct Diagnostician {
             let blocking = ["semaphore_wait", "__ulock_wait", "_dispatch_sync_f_slow", "__psynch_mutexwait", "__psynch_cvwait",
                             "mach_msg", "dispatch_group_wait", "CFURLConnectionSendSynchronousRequest", "sendSynchronousRequest"]
             if let hit = blocking.first(where: { names.contains($0) }) {
-                found.cause(.likely, "The main thread was blocked waiting (\(hit) at the top of its stack): a lock, semaphore, synchronous call or IPC")
-            } else if !top.isEmpty {
-                found.cause(.possible, "The main thread was busy running code (no waiting call at the top of its stack); the frames show what it was doing at the moment of the kill")
+                found.cause(busy == true ? .possible : .likely, "The main thread was blocked waiting (\(hit) at the top of its stack): a lock, semaphore, synchronous call or IPC")
+            } else if !top.isEmpty, busy != false {
+                found.cause(busy == true ? .likely : .possible, "The main thread was busy running code (no waiting call at the top of its stack); the frames show what it was doing at the moment of the kill")
             }
         } else {
             found.notes.append("The report has no main-thread backtrace to show what the watchdog waited for.")
