@@ -176,7 +176,7 @@ struct Diagnostician {
         let resource = lower.contains("cpu") ? "RESOURCE_TYPE_CPU"
             : lower.contains("disk") || lower.contains("write") ? "RESOURCE_TYPE_IO"
             : lower.contains("wakeup") ? "RESOURCE_TYPE_WAKEUPS" : nil
-        found.use(resource.flatMap { base.entries(named: $0).first }, causes: 1)
+        found.use(resource.flatMap { base.entries(named: $0).first }, causes: 0)
         if let type = report.bugType { found.use(base.entries(named: "bug_type \(type)").first) }
         let killed = resourceIsFatal
         found.notes.append("This is a sampled diagnostic (microstackshot): the heaviest stacks show where time or writes went.")
@@ -324,7 +324,8 @@ struct Diagnostician {
             let entries = base.entries(matchingText: line, kinds: [.swiftRuntimeMessage, .concurrencyMessage])
             guard let entry = entries.first else { continue }
             found.quote("Application Specific Information", line)
-            found.use(entry, causes: entry.causes.count)
+            found.use(entry, causes: 0)
+            found.cause(.likely, "\(entry.title) — the report's own message says so")
             if entry.kind == .concurrencyMessage {
                 quoteTopFrames(count: 3)
                 return (.dispatchMisuse, .stated, "\(entry.title): \(line)")
@@ -452,7 +453,8 @@ struct Diagnostician {
                 found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "artificial frame naming the failed Swift check")
                 found.use(base.entries(named: "Swift runtime failure").first)
                 if let entry = base.entries(matchingText: reason, kinds: [.swiftRuntimeMessage]).first {
-                    found.use(entry, causes: entry.causes.count)
+                    found.use(entry, causes: 0)
+                    found.cause(.likely, "\(entry.title) — named by the symbolicated frame")
                 }
                 if let levels = frame.symbolication,
                    let site = levels.first(where: { !$0.function.hasPrefix("Swift runtime failure") && $0.file.map { !$0.contains("<compiler-generated>") } == true && ($0.line ?? 0) > 0 }),
@@ -557,9 +559,13 @@ struct Diagnostician {
     }
 
     private func codeSignature(_ certainty: Diagnosis.Certainty = .stated) -> (Diagnosis.Category, Diagnosis.Certainty, String) {
-        found.use(base.entries(named: "KERN_CODESIGN_ERROR").first, causes: 1)
+        found.use(base.entries(named: "KERN_CODESIGN_ERROR").first, causes: 0)
         found.use(base.namespace("CODESIGNING"))
         quoteTopFrames(count: 3)
+        if let dlopen = facts.asiLines.firstIndex(where: { $0.contains("dlopen") }) {
+            for line in facts.asiLines[dlopen...].prefix(2) { found.quote("Application Specific Information", line) }
+            found.cause(.likely, "A library or plug-in loaded with dlopen() whose pages fail signature validation (modified after signing, or rejected by library validation)")
+        }
         return (.codeSigning, certainty, "Code signature invalid: the kernel refused a memory page whose code signature did not validate.")
     }
 
@@ -573,7 +579,7 @@ struct Diagnostician {
                 return codeSignature(fault.name == "KERN_CODESIGN_ERROR" ? .stated : .likely)
             }
             if ["EXC_ARM_DA_ALIGN", "BUS_ADRALN", "EXC_ARM_SP_ALIGN"].contains(fault.name) {
-                found.use(base.entries(named: fault.name).first, causes: 1)
+                found.use(base.entries(named: fault.name).first, causes: 0)
                 quoteTopFrames(count: 2)
                 quoteFirstAppFrame()
                 return (.badMemoryAccess, .stated, "Misaligned memory access (\(fault.name)) at \(hex(fault.address)): a load or store at an address the instruction cannot use — often a garbage pointer or a packed structure.")
@@ -602,14 +608,26 @@ struct Diagnostician {
             found.use(base.entries(named: "0xbad0").first, causes: 1)
             return (.objcConcurrentPropertyAccess, .likely, "Objective-C property accessed from two threads at once: the runtime's deliberate crash at an address ending in bad0.")
         case .highBits(let stripped)?:
-            found.use(base.entries(named: "POINTER_AUTHENTICATION_FAILURE").first, causes: 2)
+            found.use(base.entries(named: "POINTER_AUTHENTICATION_FAILURE").first, causes: 1)
             let pac = facts.subtype?.contains("pointer authentication") ?? false
             return (.pointerAuthentication, pac ? .stated : .possible,
                     pac ? "Pointer authentication failure (arm64e): a signed pointer did not authenticate\(stripped.map { "; stripped address \(hex($0))" } ?? "") — a corrupted or freed pointer."
                         : "Bad access through a pointer with high bits set: a corrupted or uninitialised pointer (possibly a pointer-authentication failure).")
         case .null?, .nearNull?:
-            found.use(base.entries(named: "NULL_POINTER_DEREFERENCE").first, causes: 2)
+            found.use(base.entries(named: "NULL_POINTER_DEREFERENCE").first, causes: 0)
             quoteFirstAppFrame()
+            // pc equal to the fault address means the CPU tried to execute there (A-MEM).
+            if let fault, let pc = facts.programCounter {
+                if pc == (fault.stripped ?? fault.address) {
+                    found.quote("Register pc", hex(pc), "equal to the fault address: an instruction fetch")
+                    found.cause(.likely, "Calling through a nil function pointer, block or method implementation")
+                } else {
+                    let isNull = fault.stripped ?? fault.address == 0
+                    found.cause(.likely, isNull ? "Dereferencing a nil pointer" : "Reading a member of a nil object or struct pointer")
+                }
+            } else {
+                found.cause(.likely, "Reading a member of a nil object or struct pointer")
+            }
             let address = fault.map { hex($0.stripped ?? $0.address) } ?? "0x0"
             if case .null? = kind {
                 return (.nilDereference, .likely, "nil pointer dereference: the code read or called through a NULL pointer (address 0x0).")
@@ -719,7 +737,7 @@ struct Diagnostician {
     private func classifyGuard() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let typeName = facts.subtype ?? facts.terminationCode.flatMap { GuardCode($0).typeName }
         found.use(base.entries(named: "EXC_GUARD").first)
-        found.use(typeName.flatMap { base.entries(named: $0).first }, causes: 1)
+        found.use(typeName.flatMap { base.entries(named: $0).first }, causes: 0)
         quoteTopFrames(count: 4)
         let detail = facts.message.map { ": \($0)" } ?? ""
         let what = typeName == "GUARD_TYPE_FD" ? "a guarded file descriptor was misused" : typeName == "GUARD_TYPE_MACH_PORT" ? "a Mach port right was misused" : "a guarded resource was misused"
@@ -730,7 +748,7 @@ struct Diagnostician {
     private func resource() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let subtype = facts.subtype ?? ""
         let entry = base.entries(named: subtype).first { $0.kind == .resourceType }
-        found.use(entry, causes: 1)
+        found.use(entry, causes: 0)
         quoteTopFrames(count: 3)
         let fatal = resourceIsFatal
         if !fatal { found.notes.append("EXC_RESOURCE \(subtype) is a warning: the process kept running unless the report says otherwise.") }
