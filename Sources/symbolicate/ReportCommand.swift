@@ -57,7 +57,11 @@ struct ReportCommand: AsyncParsableCommand {
             Console.error(error.description)
             throw Exit.invalidInput
         }
-        for problem in index.problems { Console.warning(problem) }
+        // Unreadable files met while searching implicitly are only worth a word when they
+        // look like debug files; explicit inputs always get one.
+        for problem in index.problems where !debugFiles.isEmpty || problem.lowercased().contains(".dsym") {
+            Console.warning(problem)
+        }
 
         let annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate))
         let parsed: CrashReport
