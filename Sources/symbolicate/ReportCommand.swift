@@ -75,7 +75,8 @@ struct ReportCommand: AsyncParsableCommand {
         for warning in parsed.warnings { Console.line(warning.description) }
         for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
 
-        let useColor = color.enabled(forTerminalOutput: output == nil)
+        // Files never get escape codes: they are read by editors and other tools.
+        let useColor = output == nil && color.enabled(forTerminalOutput: true)
         var presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly)
         if explain {
             // The diagnosis reads the symbolicated frames, so it runs after the annotator.
