@@ -42,7 +42,7 @@ private final class Findings {
         if causes.isEmpty {
             for entry in background { for text in entry.causes { cause(.possible, text) } }
         }
-        if steps.count < 2 {
+        if steps.isEmpty {
             for entry in background { for step in entry.checkNext where !steps.contains(step) { steps.append(step) } }
         }
     }
@@ -176,7 +176,7 @@ struct Diagnostician {
         let resource = lower.contains("cpu") ? "RESOURCE_TYPE_CPU"
             : lower.contains("disk") || lower.contains("write") ? "RESOURCE_TYPE_IO"
             : lower.contains("wakeup") ? "RESOURCE_TYPE_WAKEUPS" : nil
-        found.use(resource.flatMap { base.entries(named: $0).first }, causes: 1)
+        found.use(resource.flatMap { base.entries(named: $0).first }, causes: 0)
         if let type = report.bugType { found.use(base.entries(named: "bug_type \(type)").first) }
         let killed = resourceIsFatal
         found.notes.append("This is a sampled diagnostic (microstackshot): the heaviest stacks show where time or writes went.")
@@ -192,7 +192,8 @@ struct Diagnostician {
         let codeEntries = code.map { TerminationReason.entries(namespace: namespace, code: $0, in: base) } ?? []
         let codeText = code.map(hex) ?? "?"
         found.use(namespaceEntry)
-        for entry in codeEntries { found.use(entry, causes: 1) }
+        // The code's usual causes are only possibilities; evidence below may promote one.
+        for entry in codeEntries { found.use(entry, causes: 0) }
         let allText = ([facts.terminationText ?? ""] + facts.terminationDetails + facts.asiLines).joined(separator: "\n")
 
         switch namespace {
@@ -228,6 +229,7 @@ struct Diagnostician {
         case "TCC":
             let key = firstMatch(#"(NS[A-Za-z]+UsageDescription)"#, in: allText)?.first ?? nil
             if let key {
+                found.cause(.likely, "The Info.plist of the target that accessed the data has no \(key) (the report names the key)")
                 found.step("Add \(key) with a user-facing explanation to the Info.plist of the target that accessed the data")
             } else {
                 found.notes.append("The report does not name the missing usage-description key; look for a privacy-protected API (camera, microphone, photos, contacts, location) called just before the crash.")
@@ -264,6 +266,20 @@ struct Diagnostician {
     private func watchdog(_ text: String) -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let event = firstMatch(#"(scene-create|scene-update|process-exit|process-launch|[a-z-]+) watchdog transgression"#, in: text)?.first ?? nil
         let allowance = firstMatch(#"allowance of ([0-9.]+) seconds"#, in: text)?.first ?? nil
+        // CPU used by the app during the allowance tells busy from blocked (A-WD).
+        var busy: Bool?
+        if let cpuText = firstMatch(#"Elapsed application CPU time \(seconds\): ([0-9.]+)"#, in: text)?.first ?? nil,
+           let cpu = Double(cpuText), let wall = allowance.flatMap(Double.init), wall > 0 {
+            busy = cpu / wall >= 0.5 ? true : cpu / wall <= 0.2 ? false : nil
+            let share = Int((cpu / wall * 100).rounded())
+            found.quote("Watchdog CPU", "Elapsed application CPU time (seconds): \(cpuText) of a \(wall)-second allowance (\(share)%)",
+                        busy == true ? "the app was computing most of the time" : busy == false ? "the app was mostly waiting" : nil)
+        }
+        if busy == true {
+            found.cause(.likely, "Long-running work on the main thread (the app used most of the allowance as CPU time)")
+        } else if busy == false {
+            found.cause(.likely, "The main thread was blocked waiting (little CPU used): a lock, semaphore, synchronous network or IPC call")
+        }
         if let main = facts.mainThread {
             let top = main.frames.prefix(4)
             for frame in top { found.quote("Thread \(main.index) (main thread) frame \(frame.index)", frame.evidenceText) }
@@ -271,9 +287,9 @@ struct Diagnostician {
             let blocking = ["semaphore_wait", "__ulock_wait", "_dispatch_sync_f_slow", "__psynch_mutexwait", "__psynch_cvwait",
                             "mach_msg", "dispatch_group_wait", "CFURLConnectionSendSynchronousRequest", "sendSynchronousRequest"]
             if let hit = blocking.first(where: { names.contains($0) }) {
-                found.cause(.likely, "The main thread was blocked waiting (\(hit) at the top of its stack): a lock, semaphore, synchronous call or IPC")
-            } else if !top.isEmpty {
-                found.cause(.possible, "The main thread was busy running code (no waiting call at the top of its stack); the frames show what it was doing at the moment of the kill")
+                found.cause(busy == true ? .possible : .likely, "The main thread was blocked waiting (\(hit) at the top of its stack): a lock, semaphore, synchronous call or IPC")
+            } else if !top.isEmpty, busy != false {
+                found.cause(busy == true ? .likely : .possible, "The main thread was busy running code (no waiting call at the top of its stack); the frames show what it was doing at the moment of the kill")
             }
         } else {
             found.notes.append("The report has no main-thread backtrace to show what the watchdog waited for.")
@@ -308,7 +324,8 @@ struct Diagnostician {
             let entries = base.entries(matchingText: line, kinds: [.swiftRuntimeMessage, .concurrencyMessage])
             guard let entry = entries.first else { continue }
             found.quote("Application Specific Information", line)
-            found.use(entry, causes: entry.causes.count)
+            found.use(entry, causes: 0)
+            found.cause(.likely, "\(entry.title) — the report's own message says so")
             if entry.kind == .concurrencyMessage {
                 quoteTopFrames(count: 3)
                 return (.dispatchMisuse, .stated, "\(entry.title): \(line)")
@@ -436,7 +453,13 @@ struct Diagnostician {
                 found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "artificial frame naming the failed Swift check")
                 found.use(base.entries(named: "Swift runtime failure").first)
                 if let entry = base.entries(matchingText: reason, kinds: [.swiftRuntimeMessage]).first {
-                    found.use(entry, causes: entry.causes.count)
+                    found.use(entry, causes: 0)
+                    found.cause(.likely, "\(entry.title) — named by the symbolicated frame")
+                }
+                if let levels = frame.symbolication,
+                   let site = levels.first(where: { !$0.function.hasPrefix("Swift runtime failure") && $0.file.map { !$0.contains("<compiler-generated>") } == true && ($0.line ?? 0) > 0 }),
+                   let file = site.file, let line = site.line {
+                    found.step("Open \((file as NSString).lastPathComponent):\(line) (\(site.function)): the failed check is on that line")
                 }
                 quoteFirstAppFrame()
                 return (.swiftRuntimeError, .stated, "Swift runtime error: \(reason).")
@@ -536,9 +559,13 @@ struct Diagnostician {
     }
 
     private func codeSignature(_ certainty: Diagnosis.Certainty = .stated) -> (Diagnosis.Category, Diagnosis.Certainty, String) {
-        found.use(base.entries(named: "KERN_CODESIGN_ERROR").first, causes: 1)
+        found.use(base.entries(named: "KERN_CODESIGN_ERROR").first, causes: 0)
         found.use(base.namespace("CODESIGNING"))
         quoteTopFrames(count: 3)
+        if let dlopen = facts.asiLines.firstIndex(where: { $0.contains("dlopen") }) {
+            for line in facts.asiLines[dlopen...].prefix(2) { found.quote("Application Specific Information", line) }
+            found.cause(.likely, "A library or plug-in loaded with dlopen() whose pages fail signature validation (modified after signing, or rejected by library validation)")
+        }
         return (.codeSigning, certainty, "Code signature invalid: the kernel refused a memory page whose code signature did not validate.")
     }
 
@@ -552,7 +579,7 @@ struct Diagnostician {
                 return codeSignature(fault.name == "KERN_CODESIGN_ERROR" ? .stated : .likely)
             }
             if ["EXC_ARM_DA_ALIGN", "BUS_ADRALN", "EXC_ARM_SP_ALIGN"].contains(fault.name) {
-                found.use(base.entries(named: fault.name).first, causes: 1)
+                found.use(base.entries(named: fault.name).first, causes: 0)
                 quoteTopFrames(count: 2)
                 quoteFirstAppFrame()
                 return (.badMemoryAccess, .stated, "Misaligned memory access (\(fault.name)) at \(hex(fault.address)): a load or store at an address the instruction cannot use — often a garbage pointer or a packed structure.")
@@ -581,14 +608,26 @@ struct Diagnostician {
             found.use(base.entries(named: "0xbad0").first, causes: 1)
             return (.objcConcurrentPropertyAccess, .likely, "Objective-C property accessed from two threads at once: the runtime's deliberate crash at an address ending in bad0.")
         case .highBits(let stripped)?:
-            found.use(base.entries(named: "POINTER_AUTHENTICATION_FAILURE").first, causes: 2)
+            found.use(base.entries(named: "POINTER_AUTHENTICATION_FAILURE").first, causes: 1)
             let pac = facts.subtype?.contains("pointer authentication") ?? false
             return (.pointerAuthentication, pac ? .stated : .possible,
                     pac ? "Pointer authentication failure (arm64e): a signed pointer did not authenticate\(stripped.map { "; stripped address \(hex($0))" } ?? "") — a corrupted or freed pointer."
                         : "Bad access through a pointer with high bits set: a corrupted or uninitialised pointer (possibly a pointer-authentication failure).")
         case .null?, .nearNull?:
-            found.use(base.entries(named: "NULL_POINTER_DEREFERENCE").first, causes: 2)
+            found.use(base.entries(named: "NULL_POINTER_DEREFERENCE").first, causes: 0)
             quoteFirstAppFrame()
+            // pc equal to the fault address means the CPU tried to execute there (A-MEM).
+            if let fault, let pc = facts.programCounter {
+                if pc == (fault.stripped ?? fault.address) {
+                    found.quote("Register pc", hex(pc), "equal to the fault address: an instruction fetch")
+                    found.cause(.likely, "Calling through a nil function pointer, block or method implementation")
+                } else {
+                    let isNull = fault.stripped ?? fault.address == 0
+                    found.cause(.likely, isNull ? "Dereferencing a nil pointer" : "Reading a member of a nil object or struct pointer")
+                }
+            } else {
+                found.cause(.likely, "Reading a member of a nil object or struct pointer")
+            }
             let address = fault.map { hex($0.stripped ?? $0.address) } ?? "0x0"
             if case .null? = kind {
                 return (.nilDereference, .likely, "nil pointer dereference: the code read or called through a NULL pointer (address 0x0).")
@@ -599,6 +638,9 @@ struct Diagnostician {
         }
         if inObjCRuntime {
             found.use(base.entries(named: "objc_msgSend").first, causes: 1)
+            if let selector = facts.asiLines.first(where: { $0.contains("selector name:") }) {
+                found.quote("Application Specific Information", selector, "the message being sent when it crashed")
+            }
             quoteFirstAppFrame()
             return (.zombieObject, .likely, "Crash in \(top?.functionNames.first ?? "the Objective-C runtime"): likely a message sent to an over-released (deallocated) object.")
         }
@@ -698,7 +740,7 @@ struct Diagnostician {
     private func classifyGuard() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let typeName = facts.subtype ?? facts.terminationCode.flatMap { GuardCode($0).typeName }
         found.use(base.entries(named: "EXC_GUARD").first)
-        found.use(typeName.flatMap { base.entries(named: $0).first }, causes: 1)
+        found.use(typeName.flatMap { base.entries(named: $0).first }, causes: 0)
         quoteTopFrames(count: 4)
         let detail = facts.message.map { ": \($0)" } ?? ""
         let what = typeName == "GUARD_TYPE_FD" ? "a guarded file descriptor was misused" : typeName == "GUARD_TYPE_MACH_PORT" ? "a Mach port right was misused" : "a guarded resource was misused"
@@ -709,7 +751,7 @@ struct Diagnostician {
     private func resource() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let subtype = facts.subtype ?? ""
         let entry = base.entries(named: subtype).first { $0.kind == .resourceType }
-        found.use(entry, causes: 1)
+        found.use(entry, causes: 0)
         quoteTopFrames(count: 3)
         let fatal = resourceIsFatal
         if !fatal { found.notes.append("EXC_RESOURCE \(subtype) is a warning: the process kept running unless the report says otherwise.") }

@@ -62,6 +62,11 @@ struct ReportFacts {
         }
     }
 
+    /// The crashed thread's program counter (`pc` on ARM, `rip`/`eip` on Intel).
+    var programCounter: UInt64? {
+        crashedThread?.registers.first { ["pc", "rip", "eip"].contains($0.name) }?.value
+    }
+
     /// The `Exception Type:` line as Apple prints it.
     var exceptionLine: String? {
         switch (exceptionType, signal) {
