@@ -57,7 +57,11 @@ struct ReportCommand: AsyncParsableCommand {
             Console.error(error.description)
             throw Exit.invalidInput
         }
-        for problem in index.problems { Console.warning(problem) }
+        // Unreadable files met while searching implicitly are only worth a word when they
+        // look like debug files; explicit inputs always get one.
+        for problem in index.problems where !debugFiles.isEmpty || problem.lowercased().contains(".dsym") {
+            Console.warning(problem)
+        }
 
         let annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate))
         let parsed: CrashReport
@@ -71,7 +75,8 @@ struct ReportCommand: AsyncParsableCommand {
         for warning in parsed.warnings { Console.line(warning.description) }
         for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
 
-        let useColor = color.enabled(forTerminalOutput: output == nil)
+        // Files never get escape codes: they are read by editors and other tools.
+        let useColor = output == nil && color.enabled(forTerminalOutput: true)
         var presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly)
         if explain {
             // The diagnosis reads the symbolicated frames, so it runs after the annotator.

@@ -132,16 +132,26 @@ public struct Annotator: Sendable {
                 ? .problem(ImageDiagnostic(kind: .missingUUID, imageName: image.name, uuid: nil, arch: image.arch, isAppImage: true))
                 : .nothing
         }
-        let candidates = index.entries(uuid: uuid)
+        let candidates = index.entries(uuid: uuid, preferringArch: image.arch)
         if !candidates.isEmpty {
-            let preferred = candidates.first(where: { $0.arch == image.arch }) ?? candidates[0]
-            switch sessions.session(for: preferred) {
-            case .success(let session):
-                return .matched(session, preferred)
-            case .failure(let error):
+            // Best candidate with DWARF wins; a symbol-table-only match is kept as a fallback,
+            // and if nothing opens, the first failure is what the user needs to hear about.
+            var fallback: (DebugSession, DebugFileEntry)?
+            var firstFailure: (DebugInfoError, DebugFileEntry)?
+            for candidate in candidates {
+                switch sessions.session(for: candidate) {
+                case .success(let session):
+                    if session.hasDWARF { return .matched(session, candidate) }
+                    if fallback == nil { fallback = (session, candidate) }
+                case .failure(let error):
+                    if firstFailure == nil { firstFailure = (error, candidate) }
+                }
+            }
+            if let (session, entry) = fallback { return .matched(session, entry) }
+            if let (error, entry) = firstFailure {
                 return .problem(ImageDiagnostic(
                     kind: .unreadableDebugFile, imageName: image.name, uuid: uuid, arch: image.arch,
-                    isAppImage: image.isAppOwned, debugFile: preferred.displayPath, detail: error.message))
+                    isAppImage: image.isAppOwned, debugFile: entry.displayPath, detail: error.message))
             }
         }
         let sameName = index.entries(imageName: image.name)

@@ -1,3 +1,4 @@
+import Foundation
 import SymbolicateCrashReport
 
 /// The one-paragraph answer on top of the output: what crashed, where, and why —
@@ -81,7 +82,7 @@ public struct Headline: Sendable, Equatable, Codable {
             parts.append(s)
         }
         if let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
-            parts.append([namespace, termination.code].compactMap { $0 }.joined(separator: " "))
+            parts.append([namespace, termination.code.map(hexCode)].compactMap { $0 }.joined(separator: " "))
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -89,4 +90,13 @@ public struct Headline: Sendable, Equatable, Codable {
 
 func basename(_ path: String) -> String {
     path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+}
+
+/// Termination codes are known by their hex spelling (`0x8badf00d`), but iOS 15+ text reports
+/// print them in decimal (`FRONTBOARD 2343432205`): show hex whatever the report used.
+func hexCode(_ code: String) -> String {
+    let trimmed = code.trimmingCharacters(in: .whitespaces)
+    if trimmed.lowercased().hasPrefix("0x") { return trimmed.lowercased() }
+    guard let value = UInt64(trimmed) else { return trimmed }
+    return "0x" + String(value, radix: 16)
 }
