@@ -638,6 +638,9 @@ struct Diagnostician {
         }
         if inObjCRuntime {
             found.use(base.entries(named: "objc_msgSend").first, causes: 1)
+            if let selector = facts.asiLines.first(where: { $0.contains("selector name:") }) {
+                found.quote("Application Specific Information", selector, "the message being sent when it crashed")
+            }
             quoteFirstAppFrame()
             return (.zombieObject, .likely, "Crash in \(top?.functionNames.first ?? "the Objective-C runtime"): likely a message sent to an over-released (deallocated) object.")
         }

@@ -109,8 +109,9 @@ import SymbolicateCrashReport
         let diagnosis = try diagnoseText(Self.report(exception: [
             "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
             "Exception Subtype: KERN_INVALID_ADDRESS at 0x0000000281e4a3c0",
-        ], frames: [("libobjc.A.dylib", "objc_msgSend"), ("Demo", "")]))
+        ], asi: ["objc_msgSend() selector name: reloadData"], frames: [("libobjc.A.dylib", "objc_msgSend"), ("Demo", "")]))
         #expect(diagnosis.category == .zombieObject)
+        #expect(diagnosis.hasEvidence("selector name: reloadData"))
         #expect(diagnosis.headline.contains("likely"))
         #expect(diagnosis.hasEvidence("objc_msgSend"))
     }

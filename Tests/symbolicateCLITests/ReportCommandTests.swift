@@ -108,6 +108,25 @@ import Testing
         #expect(result.stdout.contains("\u{1B}[") == coloured)
     }
 
+    /// Feeding our own output back changes nothing, with or without `--resymbolicate`: printed
+    /// inline chains are kept rather than expanded twice, and the top frame stays a PC even
+    /// though inline lines shifted its index.
+    @Test(arguments: ["swift-trap.ips", "objc-exception.crash"])
+    func symbolicatedOutputIsAFixedPoint(report: String) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("first.crash")
+        let run1 = try CLI.run(["Fixtures/reports/\(report)", "Fixtures/dsyms", "-o", first.path], currentDirectory: CLI.packageRoot)
+        #expect(run1.status == 0)
+        let written = try String(contentsOf: first, encoding: .utf8)
+        let headline = try #require(written.split(separator: "\n").first)
+        for extra in [[], ["--resymbolicate"]] {
+            let run2 = try CLI.run([first.path, "Fixtures/dsyms", "--color", "never"] + extra, currentDirectory: CLI.packageRoot)
+            #expect(run2.status == 0)
+            #expect(run2.stdout == headline + "\n\n" + written, "\(report) \(extra)")
+        }
+    }
+
     @Test func crashedOnlyShowsOneThread() throws {
         let result = try CLI.run(["Fixtures/reports/macapp-x86_64.ips", "Fixtures/dsyms", "--crashed-only", "--color", "never"],
                                  currentDirectory: CLI.packageRoot)

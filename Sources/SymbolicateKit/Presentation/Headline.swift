@@ -40,9 +40,23 @@ public struct Headline: Sendable, Equatable, Codable {
             function = level.function
             if let file = level.file, let line = level.line, line > 0 { location = "\(basename(file)):\(line)" }
             if innermost.function.hasPrefix("Swift runtime failure:") { reason = innermost.function }
-        } else if !frame.isUnsymbolicated, let symbol = frame.symbol {
-            function = symbol
-            if let file = frame.sourceFile, let line = frame.sourceLine { location = "\(basename(file)):\(line)" }
+        } else if !frame.isUnsymbolicated {
+            // Already symbolicated input: the frame may open a printed inline chain (same
+            // address, `[inlined]`); pick its first level with a real source line, as above.
+            let start = frames.firstIndex(of: frame) ?? 0
+            var chain = [frames[start]]
+            var next = start
+            while frames[next].isInlined, next + 1 < frames.count, frames[next + 1].address == frame.address {
+                next += 1
+                chain.append(frames[next])
+            }
+            let placed = chain.first { level in
+                guard let file = level.sourceFile, let line = level.sourceLine else { return false }
+                return line > 0 && !file.hasSuffix("<compiler-generated>")
+            } ?? frame
+            function = placed.symbol
+            if let file = placed.sourceFile, let line = placed.sourceLine, line > 0 { location = "\(basename(file)):\(line)" }
+            if let first = frame.symbol, first.hasPrefix("Swift runtime failure:"), placed != frame { reason = first }
         }
     }
 
