@@ -45,6 +45,9 @@ struct TextReportParser {
         var processesRows = 0
         var family: Family = .crash
         var lastNonEmptyLine = bodyStart
+        var lastFrame: (firstLine: Int, lastLine: Int, text: String)? = nil
+        var lastImage: (line: Int, text: String)? = nil
+        var inAddressList = false
 
         func threadPosition(_ number: Int) -> Int {
             if let i = report.threads.firstIndex(where: { $0.index == number }) { return i }
@@ -110,7 +113,9 @@ struct TextReportParser {
                 section = .applicationSpecific
                 continue
             }
-            if raw.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
+            if trimmed.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
+                // Microstackshot reports list images per sampled process; not one process's.
+                if family == .microstackshot { section = .other; continue }
                 sawBinaryImages = true
                 section = .binaryImages
                 continue
@@ -128,9 +133,10 @@ struct TextReportParser {
             case .frames(let target):
                 if let frame = Self.parseFrame(trimmed, reportLine: lineNumber) {
                     appendFrame(frame, to: target, in: &report)
+                    lastFrame = (lineNumber, lineNumber, trimmed)
                     continue
                 }
-                if case .lastException = target, trimmed.hasPrefix("(") {
+                if case .lastException = target, trimmed.hasPrefix("(") || (inAddressList && trimmed.hasPrefix("0x")) {
                     // Legacy form: `(0x2d30401e 0x2ca72d02 …)`, possibly cut or wrapped.
                     let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" })
                     var base = report.lastExceptionBacktrace?.frames.count ?? 0
@@ -139,10 +145,21 @@ struct TextReportParser {
                         report.lastExceptionBacktrace?.frames.append(Frame(index: base, address: addr, reportLine: lineNumber))
                         base += 1
                     }
+                    inAddressList = !trimmed.hasSuffix(")")
                     continue
                 }
                 if trimmed.first?.isNumber == true {
                     report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
+                    continue
+                }
+                // A line right after a frame that is not a frame itself: the rest of a frame
+                // wrapped by a mail client (or a symbol holding a newline). Read both as one.
+                if let last = lastFrame, last.lastLine == lineNumber - 1, Self.canContinueFrame(trimmed),
+                   var joined = Self.parseFrame(last.text + " " + trimmed, reportLine: last.firstLine) {
+                    replaceLastFrame(&joined, in: target, report: &report)
+                    report.wrappedLines[last.firstLine, default: []].append(lineNumber)
+                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the frame on line \(last.firstLine) (wrapped line)"))
+                    lastFrame = (last.firstLine, lineNumber, last.text + " " + trimmed)
                     continue
                 }
                 section = .other
@@ -150,9 +167,19 @@ struct TextReportParser {
                 if Self.parseRegisters(trimmed, into: &report.threads[position].registers) { continue }
                 section = .other
             case .binaryImages:
+                if !trimmed.hasPrefix("0x"), let last = lastImage, last.line == lineNumber - 1,
+                   var image = Self.parseBinaryImage(last.text + " " + trimmed, reportLine: report.binaryImages[report.binaryImages.count - 1].reportLine ?? lineNumber) {
+                    // The rest of an image line wrapped by a mail client.
+                    image.isAppOwned = Self.isAppOwned(image, processPath: report.processPath)
+                    report.binaryImages[report.binaryImages.count - 1] = image
+                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the binary image line above (wrapped line)"))
+                    lastImage = (lineNumber, last.text + " " + trimmed)
+                    continue
+                }
                 if var image = Self.parseBinaryImage(raw, reportLine: lineNumber) {
                     image.isAppOwned = Self.isAppOwned(image, processPath: report.processPath)
                     report.binaryImages.append(image)
+                    lastImage = (lineNumber, raw)
                     continue
                 }
                 if trimmed == "EOF" { section = .other; continue }
@@ -168,7 +195,7 @@ struct TextReportParser {
             }
 
             // `Key: value` lines (header block and the exception block).
-            if let (key, value) = Self.keyValue(raw) {
+            if let (key, value) = Self.keyValue(trimmed) {
                 if case .header = section { report.headerFields.append(HeaderField(key: key, value: value)) }
                 if apply(key: key, value: value, to: &report, family: &family) { sawThreadsOrExceptionInfo = true }
             }
@@ -218,6 +245,28 @@ struct TextReportParser {
     enum Family { case crash, kernelPanic, microstackshot }
 
     // MARK: - Frames
+
+    /// Whether a line may be the wrapped rest of the frame above: not a section title, not a
+    /// `Key: value` field, not an address list or `EOF`.
+    static func canContinueFrame(_ line: String) -> Bool {
+        if line.hasSuffix(":") || line == "EOF" || line.hasPrefix("0x") || line.hasPrefix("(") { return false }
+        if let (key, _) = keyValue(line), key.first?.isUppercase == true { return false }
+        return true
+    }
+
+    private func replaceLastFrame(_ frame: inout Frame, in target: Target, report: inout CrashReport) {
+        switch target {
+        case .thread(let i):
+            guard let last = report.threads[i].frames.indices.last else { return }
+            report.threads[i].frames[last] = frame
+        case .lastException:
+            guard let last = report.lastExceptionBacktrace?.frames.indices.last else { return }
+            report.lastExceptionBacktrace?.frames[last] = frame
+        case .asi(let i):
+            guard let last = report.asiBacktraces[i].frames.indices.last else { return }
+            report.asiBacktraces[i].frames[last] = frame
+        }
+    }
 
     private func appendFrame(_ frame: Frame, to target: Target, in report: inout CrashReport) {
         switch target {
