@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run(argv):
-    """(wall seconds, peak RSS in MiB, exit status) of one process."""
+    """(wall seconds, peak RSS in MiB, stderr, CPU seconds) of one process."""
     started = time.monotonic()
     with open(os.devnull, "wb") as devnull:
         process = subprocess.Popen(argv, stdout=devnull, stderr=subprocess.PIPE)
@@ -32,7 +32,7 @@ def run(argv):
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):
         sys.exit("%s exited %d:\n%s" % (" ".join(argv), code, stderr))
-    return seconds, rss, stderr
+    return seconds, rss, stderr, usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -53,28 +53,34 @@ def main():
         argv = [binary, "batch", reports, "--dsyms", dsyms, "--output", out, "--no-progress"]
         if jobs:
             argv += ["--jobs", str(jobs)]
-        seconds, rss, stderr = run(argv)
+        seconds, rss, stderr, cpu = run(argv)
         written = sum(len(files) for _, _, files in os.walk(out)) - 2  # minus summary.md/json
         if written != count:
             sys.exit("%s wrote %d reports, expected %d\n%s" % (label, written, count, stderr))
-        rows.append((label, count, seconds, count / seconds, rss, "measured"))
+        rows.append((label, count, seconds, count / seconds, cpu, rss, "measured"))
 
     step = max(1, count // sample)
     chosen = names[::step][:sample]
     total = 0.0
+    total_cpu = 0.0
     peak = 0.0
     for name in chosen:
-        seconds, rss, _ = run([binary, "report", os.path.join(reports, name), dsyms])
+        seconds, rss, _, cpu = run([binary, "report", os.path.join(reports, name), dsyms])
         total += seconds
+        total_cpu += cpu
         peak = max(peak, rss)
     per_report = total / len(chosen)
     how = "measured" if len(chosen) == count else "%d measured, extrapolated" % len(chosen)
-    rows.append(("single-report command x %d" % count, count, per_report * count, 1 / per_report, peak, how))
+    rows.append(("single-report command x %d" % count, count, per_report * count, 1 / per_report,
+                 total_cpu / len(chosen) * count, peak, how))
 
-    print("| run | reports | wall time (s) | reports/s | peak RSS (MiB) | |")
-    print("|---|---:|---:|---:|---:|---|")
-    for label, n, seconds, rate, rss, how in rows:
-        print("| %s | %d | %.2f | %.1f | %.1f | %s |" % (label, n, seconds, rate, rss, how))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print("%d cores, load average %.1f at the end (other work on the machine slows the runs)." % (cores, load))
+    print()
+    print("| run | reports | wall time (s) | reports/s | CPU time (s) | peak RSS (MiB) | |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for label, n, seconds, rate, cpu, rss, how in rows:
+        print("| %s | %d | %.2f | %.1f | %.2f | %.1f | %s |" % (label, n, seconds, rate, cpu, rss, how))
     base = rows[2][2]
     print()
     print("batch --jobs 1 is %.1fx and batch on all cores %.1fx faster than %d single-report runs."
