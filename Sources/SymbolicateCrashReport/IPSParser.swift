@@ -178,7 +178,7 @@ struct IPSParser {
             // Text backtraces (`"0   CoreFoundation   0x… __exceptionPreprocess + 164\n…"`).
             let text = b.stringValue ?? ""
             let lines = text.split(separator: "\n").map(String.init)
-            let parsed = lines.compactMap { TextReportParser.parseFrame($0.trimmingCharacters(in: .whitespaces), reportLine: 0) }
+            let parsed = lines.compactMap { TextReportParser.parseFrame($0.trimmedBlanks, reportLine: 0) }
             report.asiBacktraces.append(Backtrace(title: "Application Specific Backtrace \(i)", frames: parsed.map { var f = $0; f.reportLine = nil; return f }))
         }
     }

@@ -71,7 +71,7 @@ extension CrashReport {
                 }
                 continue
             }
-            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.text.trimmedBlanks
             var kind = RenderedLine.Kind.other
             if let isApp = imageLines[number] {
                 kind = .binaryImage(isAppImage: isApp)
