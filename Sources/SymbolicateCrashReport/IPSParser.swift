@@ -105,13 +105,14 @@ struct IPSParser {
         }
         if let e = body["exception"] {
             report.exception = ExceptionInfo(type: e["type"]?.stringValue, signal: e["signal"]?.stringValue, codes: e["codes"]?.stringValue,
-                                             subtype: e["subtype"]?.stringValue, note: nil, message: e["message"]?.stringValue)
+                                             subtype: e["subtype"]?.stringValue, note: body["isCorpse"]?.boolValue == true ? "EXC_CORPSE_NOTIFY" : nil,
+                                             message: e["message"]?.stringValue)
         }
         if let t = body["termination"] {
             var text = t["indicator"]?.stringValue
-            if let reasons = t["reasons"]?.arrayValue?.compactMap(\.stringValue), !reasons.isEmpty {
-                text = ([text].compactMap { $0 } + reasons).joined(separator: " ")
-            }
+            let more = (t["reasons"]?.arrayValue ?? []) + (t["details"]?.arrayValue ?? [])
+            let extra = more.compactMap(\.stringValue)
+            if !extra.isEmpty { text = ([text].compactMap { $0 } + extra).joined(separator: " ") }
             let code: String? = t["code"].flatMap { v in
                 if case .number(let n) = v, let u = UInt64(n), u > 0xFFFF { return "0x" + String(u, radix: 16) }
                 return v.stringValue
