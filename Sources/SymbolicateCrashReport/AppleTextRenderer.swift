@@ -51,7 +51,7 @@ extension CrashReport {
         }
         if let t = termination {
             let raw = body["termination"]
-            if let raw, raw["details"] != nil || raw["indicator"] == nil {
+            if let raw, raw["details"] != nil {
                 // Apple prints namespace, code and the (possibly empty) indicator, then details.
                 line("Termination Reason: " + [t.namespace, t.code, raw["indicator"]?.stringValue ?? ""].compactMap { $0 }.joined(separator: " "))
                 for d in raw["details"]?.arrayValue?.compactMap(\.stringValue) ?? [] { line(d) }
