@@ -342,8 +342,9 @@ extension CrashReport {
         for t in threads.indices {
             for f in threads[t].frames.indices { try body(.thread(t), &threads[t].frames[f]) }
         }
-        if lastExceptionBacktrace != nil {
-            for f in lastExceptionBacktrace!.frames.indices { try body(.lastException, &lastExceptionBacktrace!.frames[f]) }
+        if var leb = lastExceptionBacktrace {
+            for f in leb.frames.indices { try body(.lastException, &leb.frames[f]) }
+            lastExceptionBacktrace = leb
         }
         for b in asiBacktraces.indices {
             for f in asiBacktraces[b].frames.indices { try body(.asi(b), &asiBacktraces[b].frames[f]) }
