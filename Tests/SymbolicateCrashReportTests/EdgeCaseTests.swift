@@ -106,6 +106,16 @@ struct TextParsingTests {
         #expect(Array(r.textOutput().utf8) == bytes)
     }
 
+    @Test("UTF-16 files (Windows editors) are read, with a warning", arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian])
+    func utf16(_ encoding: String.Encoding) throws {
+        let bom: [UInt8] = encoding == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+        let bytes = bom + [UInt8](try #require(miniReport().data(using: encoding)))
+        let r = try CrashReport.parse(data: Data(bytes), path: "u16.crash")
+        #expect(r.threads.count == 2)
+        #expect(r.warnings.contains { $0.message.contains("UTF-16") })
+        #expect(r.textOutput() == miniReport())
+    }
+
     @Test("a file without a final newline round-trips")
     func noFinalNewline() throws {
         var text = miniReport()
