@@ -229,8 +229,8 @@ public struct BinaryImage: Sendable, Codable, Equatable {
     /// Whether the image belongs to the app rather than the OS.
     ///
     /// Rule (text and `.ips` alike): an image whose path is an OS location (`/System/`,
-    /// `/usr/lib/`, `/usr/libexec/`, `/Library/Apple/`, a simulator runtime root, or inside
-    /// Xcode's `Platforms/`) is never app-owned. Otherwise it is app-owned when the text line
+    /// `/usr/lib/`, `/usr/libexec/`, `/Library/Apple/`, a simulator runtime root, or anything
+    /// inside an `Xcode*.app` bundle) is never app-owned. Otherwise it is app-owned when the text line
     /// has the `+` marker, when its path is under `/var/containers/Bundle/Application/`,
     /// `/private/var/containers/`, `/var/mobile/Applications/` or inside an `.app/` bundle,
     /// or when it lives in the same bundle as the crashed process (`Path:`/`procPath`), or in
@@ -271,6 +271,9 @@ public struct BinaryImage: Sendable, Codable, Equatable {
         if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
         if path.contains(".simruntime/") || path.contains("/RuntimeRoot/") || path.contains("/Contents/Developer/Platforms/")
             || path.contains("/Contents/Developer/usr/") { return true }
+        // Anything inside an Xcode bundle (`/Applications/Xcode_13.3.app/Contents/…`) is a
+        // developer tool injected into the process, not the app.
+        if path.split(separator: "/").contains(where: { $0.hasPrefix("Xcode") && $0.hasSuffix(".app") }) { return true }
         return false
     }
 

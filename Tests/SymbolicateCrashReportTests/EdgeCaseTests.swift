@@ -311,3 +311,26 @@ struct PastedReportTests {
         #expect(leb.frames[1].imageOffset == 25788)
     }
 }
+
+@Suite("App-owned images")
+struct AppOwnedTests {
+    @Test("OS and developer-tool paths are never app images, even with the + marker",
+          arguments: ["/System/Library/Frameworks/UIKit.framework/UIKit", "/usr/lib/dyld",
+                      "/Applications/Xcode12_2-beta.app/Contents/SharedFrameworks/DebugHierarchyFoundation.framework/Versions/A/DebugHierarchyFoundation",
+                      "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Library/Developer/CoreSimulator/Profiles/Runtimes/iOS.simruntime/Contents/Resources/RuntimeRoot/usr/lib/dyld_sim"])
+    func system(_ path: String) {
+        let image = BinaryImage(loadAddress: 0x1000, name: "x", path: path, isAppOwned: true)
+        #expect(!TextReportParser.isAppOwned(image, processPath: "/Applications/MyApp.app/Contents/MacOS/MyApp"))
+    }
+
+    @Test("app bundle, iOS containers and the process's own folder are app images",
+          arguments: ["/private/var/containers/Bundle/Application/X/MyApp.app/Frameworks/Kit.framework/Kit",
+                      "/var/containers/Bundle/Application/X/MyApp.app/MyApp",
+                      "/Applications/MyApp.app/Contents/Frameworks/Sparkle.framework/Versions/B/Sparkle",
+                      "/Users/me/build/Kit.framework/Versions/A/Kit"])
+    func app(_ path: String) {
+        let image = BinaryImage(loadAddress: 0x1000, name: "x", path: path)
+        let process = path.hasPrefix("/Users/me") ? "/Users/me/build/tool" : "/Applications/MyApp.app/Contents/MacOS/MyApp"
+        #expect(TextReportParser.isAppOwned(image, processPath: process))
+    }
+}
