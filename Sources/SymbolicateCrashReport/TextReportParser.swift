@@ -59,7 +59,7 @@ struct TextReportParser {
         for lineIndex in bodyStart..<document.lines.count {
             let raw = document.lines[lineIndex].text
             let lineNumber = lineIndex + 1
-            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            let trimmed = raw.trimmedBlanks
             if trimmed.isEmpty {
                 switch section {
                 case .frames, .registers, .applicationSpecific: section = .other
@@ -278,33 +278,61 @@ struct TextReportParser {
 
     /// Parses `IDX  IMAGE NAME  0xADDR REST`. The image name may contain spaces, so the
     /// address is found as the first whitespace-delimited `0x…` token after the index.
+    /// Scans UTF-8 bytes: this runs once per line of reports with tens of thousands of frames.
     static func parseFrame(_ line: String, reportLine: Int) -> Frame? {
-        let u = Array(line.unicodeScalars)
-        var i = 0
-        while i < u.count, u[i].properties.numericType != nil, ("0"..."9").contains(u[i]) { i += 1 }
-        guard i > 0, i < u.count, u[i] == " " || u[i] == "\t" else { return nil }
-        guard let index = Int(String(String.UnicodeScalarView(u[0..<i]))) else { return nil }
+        let u = line.utf8
+        let end = u.endIndex
+        var i = u.startIndex
+        var index = 0
+        var digits = 0
+        while i < end, u[i] >= 0x30, u[i] <= 0x39 {
+            index = index &* 10 &+ Int(u[i] &- 0x30)
+            digits += 1
+            i = u.index(after: i)
+        }
+        guard digits > 0, digits <= 9, i < end, u[i] == 0x20 || u[i] == 0x09 else { return nil }
         let nameStart = i
-        // Find " 0x<hex>" followed by whitespace or end.
-        var j = nameStart
-        var addrStart = -1, addrEnd = -1
-        while j + 2 < u.count {
-            if (u[j] == " " || u[j] == "\t"), u[j + 1] == "0", u[j + 2] == "x" || u[j + 2] == "X" {
-                var k = j + 3
-                while k < u.count, u[k].properties.isASCIIHexDigit { k += 1 }
-                if k > j + 3, k == u.count || u[k] == " " || u[k] == "\t" {
-                    addrStart = j + 1; addrEnd = k; break
+        var j = i
+        var found: (start: String.Index, end: String.Index, value: UInt64)? = nil
+        scan: while j < end {
+            if u[j] == 0x20 || u[j] == 0x09 {
+                let zero = u.index(after: j)
+                if zero < end, u[zero] == 0x30 {
+                    let x = u.index(after: zero)
+                    if x < end, u[x] == 0x78 || u[x] == 0x58 {
+                        var k = u.index(after: x)
+                        var value: UInt64 = 0
+                        var count = 0
+                        while k < end, let d = hexValue(u[k]) {
+                            value = value << 4 | UInt64(d)
+                            count += 1
+                            k = u.index(after: k)
+                        }
+                        if count > 0, count <= 16, k == end || u[k] == 0x20 || u[k] == 0x09 {
+                            found = (zero, k, value)
+                            break scan
+                        }
+                    }
                 }
             }
-            j += 1
+            j = u.index(after: j)
         }
-        guard addrStart > 0 else { return nil }
-        let name = String(String.UnicodeScalarView(u[nameStart..<(addrStart - 1)])).trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, let address = UInt64(String(String.UnicodeScalarView(u[(addrStart + 2)..<addrEnd])), radix: 16) else { return nil }
-        var frame = Frame(index: index, imageName: name, address: address, reportLine: reportLine)
-        let rest = String(String.UnicodeScalarView(u[addrEnd...])).trimmingCharacters(in: .whitespaces)
+        guard let found else { return nil }
+        let name = line[nameStart..<found.start].trimmedBlanks
+        guard !name.isEmpty else { return nil }
+        var frame = Frame(index: index, imageName: name, address: found.value, reportLine: reportLine)
+        let rest = line[found.end...].trimmedBlanks
         parseFrameRest(rest, into: &frame)
         return frame
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: return b - 0x30
+        case 0x61...0x66: return b - 0x61 + 10
+        case 0x41...0x46: return b - 0x41 + 10
+        default: return nil
+        }
     }
 
     /// The part after the address: `0xBASE + OFF`, `symbol + off (File:line)`, `[inlined]`, …
@@ -327,8 +355,8 @@ struct TextReportParser {
                 if let offset {
                     frame.imageOffset = offset
                     _ = base
-                    var tail = after.dropFirst(offText.count).trimmingCharacters(in: .whitespaces)
-                    if tail.hasPrefix("//") { tail = String(tail.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
+                    var tail = after.dropFirst(offText.count).trimmedBlanks
+                    if tail.hasPrefix("//") { tail = String(tail.dropFirst(2)).trimmedBlanks }
                     else if tail.hasPrefix("("), tail.hasSuffix(")") { tail = String(tail.dropFirst().dropLast()) }
                     if !tail.isEmpty { parseSymbolPart(tail, into: &frame) }
                     return
@@ -428,11 +456,11 @@ struct TextReportParser {
 
     /// `  Dispatch queue: com.apple.main-thread`, `  WebThread`, `  Name  Dispatch queue: Q`.
     private static func splitNameQueue(_ s: Substring) -> (name: String?, queue: String?)? {
-        let t = s.trimmingCharacters(in: .whitespaces)
+        let t = s.trimmedBlanks
         if t.isEmpty { return nil }
         if let r = t.range(of: "Dispatch queue:") {
-            let name = t[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
-            let queue = t[r.upperBound...].trimmingCharacters(in: .whitespaces)
+            let name = t[..<r.lowerBound].trimmedBlanks
+            let queue = t[r.upperBound...].trimmedBlanks
             return (name.isEmpty ? nil : name, queue.isEmpty ? nil : queue)
         }
         return (t, nil)
@@ -503,24 +531,24 @@ struct TextReportParser {
                 before = body; after = ""
             }
         }
-        var desc = before.trimmingCharacters(in: .whitespaces)
+        var desc = before.trimmedBlanks
         var arch: String?
         var version: String?
         if desc.hasSuffix(")"), let open = desc.range(of: " (", options: .backwards) ?? (desc.hasPrefix("(") ? desc.range(of: "(") : nil) {
             let inner = String(desc[open.upperBound..<desc.index(before: desc.endIndex)])
             if knownArchs.contains(inner) { arch = inner } else { version = inner }
-            desc = String(desc[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+            desc = String(desc[..<open.lowerBound]).trimmedBlanks
         }
         if arch == nil, let sp = desc.lastIndex(where: { $0 == " " || $0 == "\t" }) {
             let last = String(desc[desc.index(after: sp)...])
             if knownArchs.contains(last) {
                 arch = last
-                desc = String(desc[..<sp]).trimmingCharacters(in: .whitespaces)
+                desc = String(desc[..<sp]).trimmedBlanks
             }
         }
-        var pathText = after.trimmingCharacters(in: .whitespaces)
+        var pathText = after.trimmedBlanks
         if pathText.hasSuffix("}"), let brace = pathText.range(of: " {") {
-            pathText = String(pathText[..<brace.lowerBound]).trimmingCharacters(in: .whitespaces)
+            pathText = String(pathText[..<brace.lowerBound]).trimmedBlanks
         }
         guard !desc.isEmpty || !pathText.isEmpty else { return nil }
         let name = desc.isEmpty ? (pathText.split(separator: "/").last.map(String.init) ?? pathText) : desc
@@ -581,8 +609,8 @@ struct TextReportParser {
         let key = raw[..<colon]
         guard !key.isEmpty, key.first?.isLetter == true, key.count <= 40,
               key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "/" || $0 == "-" || $0 == "_" || $0 == "(" || $0 == ")" || $0 == "." }) else { return nil }
-        let value = raw[raw.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        return (key.trimmingCharacters(in: .whitespaces), value)
+        let value = raw[raw.index(after: colon)...].trimmedBlanks
+        return (key.trimmedBlanks, value)
     }
 
     /// Interprets the fields the model knows. Returns true for exception/thread information
