@@ -10,7 +10,7 @@ extension CrashReport {
         var out: [RenderedLine] = []
         func line(_ text: String, _ kind: RenderedLine.Kind = .other) { out.append(RenderedLine(text: text, kind: kind)) }
         let embedded = body["osVersion"]?["isEmbedded"]?.boolValue ?? (body["modelCode"]?.stringValue.map { !$0.hasPrefix("Mac") } ?? true)
-        let width = embedded ? 21 : 23
+        let width = 21
         func field(_ key: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
             let label = key + ":"
@@ -46,10 +46,18 @@ extension CrashReport {
             line("Exception Type:  \(type)")
             if let sub = e.subtype { line("Exception Subtype: \(sub)") }
             if let codes = e.codes { line("Exception Codes: \(codes)") }
+            if let note = e.note { line("Exception Note:  \(note)") }
             if let m = e.message { line("Exception Message: \(m)") }
         }
         if let t = termination {
-            line("Termination Reason: " + [t.namespace, t.code, t.text].compactMap { $0 }.joined(separator: " "))
+            let raw = body["termination"]
+            if let raw, raw["details"] != nil {
+                // Apple prints namespace, code and the (possibly empty) indicator, then details.
+                line("Termination Reason: " + [t.namespace, t.code, raw["indicator"]?.stringValue ?? ""].compactMap { $0 }.joined(separator: " "))
+                for d in raw["details"]?.arrayValue?.compactMap(\.stringValue) ?? [] { line(d) }
+            } else {
+                line("Termination Reason: " + [t.namespace, t.code, t.text].compactMap { $0 }.joined(separator: " "))
+            }
             if let by = t.byProcess { line("Terminating Process: \(by)") }
         }
         line("")
@@ -65,7 +73,7 @@ extension CrashReport {
         }
         if let triage = body["ktriageinfo"]?.stringValue {
             line("Kernel Triage:", .sectionHeader)
-            for l in triage.split(separator: "\n") { line(String(l)) }
+            for l in triage.split(separator: "\n", omittingEmptySubsequences: false) { line(String(l)) }
             line("")
         }
 
@@ -96,22 +104,11 @@ extension CrashReport {
             line("")
         }
 
-        // Register state of the crashed thread.
+        // Register state of the crashed thread, in Apple's fixed order and rows.
         if let crashed = crashedThread, !crashed.registers.isEmpty {
             line("")
-            let isARM = crashed.registers.contains(where: { $0.name == "x0" })
-            line("Thread \(crashed.index) crashed with \(isARM ? "ARM" : "X86") Thread State (64-bit):", .threadState(thread: crashed.index))
-            var row: [String] = []
-            let perRow = 4
-            for r in crashed.registers {
-                let name = r.name.count < 4 ? String(repeating: " ", count: (isARM ? 6 : 5) - r.name.count - 1) + r.name : r.name
-                var cell = "\(name): 0x" + String(repeating: "0", count: max(0, 16 - String(r.value, radix: 16).count)) + String(r.value, radix: 16)
-                if ["cpsr", "esr"].contains(r.name) { cell = "\(name): 0x\(String(r.value, radix: 16))" }
-                if let note = r.note, r.name == "esr" { cell += " \(note)" }
-                row.append(cell)
-                if row.count == perRow { line(row.joined(separator: " "), .threadState(thread: crashed.index)); row = [] }
-            }
-            if !row.isEmpty { line(row.joined(separator: " "), .threadState(thread: crashed.index)) }
+            let kind = RenderedLine.Kind.threadState(thread: crashed.index)
+            for text in Self.registerLines(crashed.registers, thread: crashed.index) { line(text, kind) }
             line("")
         }
 
@@ -140,6 +137,7 @@ extension CrashReport {
         }
         line("")
         line("EOF")
+        line("")
         return out
     }
 
@@ -166,5 +164,53 @@ extension CrashReport {
                 index += 1
             }
         }
+    }
+
+    /// `Thread N crashed with … Thread State` and its rows as Apple prints them: ARM
+    /// `x0…x28 fp lr` four per row, then `sp pc cpsr`, then `far esr`; x86 `rax…r15` four per
+    /// row, then `rip rfl cr2`, then `Logical CPU`/`Error Code`/`Trap Number`.
+    static func registerLines(_ registers: [Register], thread: Int = 0) -> [String] {
+        var byName: [String: Register] = [:]
+        for r in registers { byName[r.name] = r }
+        func cell(_ name: String, shown: String? = nil) -> String? {
+            guard let r = byName[name] else { return nil }
+            let label = shown ?? name
+            let hex = String(r.value, radix: 16)
+            let width = (name == "cpsr" || name == "esr") ? 8 : 16
+            var s = String(repeating: " ", count: max(0, 5 - label.count)) + label + ": 0x"
+                + String(repeating: "0", count: max(0, width - hex.count)) + hex
+            if name == "esr", let note = r.note { s += " " + note }
+            return s
+        }
+        var out: [String] = []
+        if byName["x0"] != nil {
+            let xs = (0...28).map { "x\($0)" } + ["fp", "lr"]
+            let cells = xs.compactMap { cell($0) }
+            var row: [String] = []
+            for c in cells {
+                row.append(c)
+                if row.count == 4 { out.append(" " + row.joined()); row = [] }
+            }
+            if !row.isEmpty { out.append(" " + row.joined()) }
+            for group in [["sp", "pc", "cpsr"], ["far", "esr"]] {
+                let cells = group.compactMap { cell($0) }
+                if !cells.isEmpty { out.append(" " + cells.joined()) }
+            }
+            return ["Thread \(thread) crashed with ARM Thread State (64-bit):"] + out
+        }
+        let rows = [["rax", "rbx", "rcx", "rdx"], ["rdi", "rsi", "rbp", "rsp"], ["r8", "r9", "r10", "r11"], ["r12", "r13", "r14", "r15"]]
+        for row in rows {
+            let cells = row.compactMap { cell($0) }
+            if !cells.isEmpty { out.append(cells.joined()) }
+        }
+        let last = [cell("rip"), cell("rflags", shown: "rfl") ?? cell("rfl"), cell("cr2")].compactMap { $0 }
+        if !last.isEmpty { out.append(last.joined()) }
+        if let cpu = byName["cpu"] { out.append("  "); out.append("Logical CPU:     \(cpu.value)") }
+        if let err = byName["err"] {
+            let hex = String(err.value, radix: 16)
+            out.append("Error Code:      0x" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex + " ")
+        }
+        if let trap = byName["trap"] { out.append("Trap Number:     \(trap.value)") }
+        return ["Thread \(thread) crashed with X86 Thread State (64-bit):"] + out
     }
 }

@@ -105,13 +105,14 @@ struct IPSParser {
         }
         if let e = body["exception"] {
             report.exception = ExceptionInfo(type: e["type"]?.stringValue, signal: e["signal"]?.stringValue, codes: e["codes"]?.stringValue,
-                                             subtype: e["subtype"]?.stringValue, note: nil, message: e["message"]?.stringValue)
+                                             subtype: e["subtype"]?.stringValue, note: body["isCorpse"]?.boolValue == true ? "EXC_CORPSE_NOTIFY" : nil,
+                                             message: e["message"]?.stringValue)
         }
         if let t = body["termination"] {
             var text = t["indicator"]?.stringValue
-            if let reasons = t["reasons"]?.arrayValue?.compactMap(\.stringValue), !reasons.isEmpty {
-                text = ([text].compactMap { $0 } + reasons).joined(separator: " ")
-            }
+            let more = (t["reasons"]?.arrayValue ?? []) + (t["details"]?.arrayValue ?? [])
+            let extra = more.compactMap(\.stringValue)
+            if !extra.isEmpty { text = ([text].compactMap { $0 } + extra).joined(separator: " ") }
             let code: String? = t["code"].flatMap { v in
                 if case .number(let n) = v, let u = UInt64(n), u > 0xFFFF { return "0x" + String(u, radix: 16) }
                 return v.stringValue
@@ -178,7 +179,7 @@ struct IPSParser {
             // Text backtraces (`"0   CoreFoundation   0x… __exceptionPreprocess + 164\n…"`).
             let text = b.stringValue ?? ""
             let lines = text.split(separator: "\n").map(String.init)
-            let parsed = lines.compactMap { TextReportParser.parseFrame($0.trimmingCharacters(in: .whitespaces), reportLine: 0) }
+            let parsed = lines.compactMap { TextReportParser.parseFrame($0.trimmedBlanks, reportLine: 0) }
             report.asiBacktraces.append(Backtrace(title: "Application Specific Backtrace \(i)", frames: parsed.map { var f = $0; f.reportLine = nil; return f }))
         }
     }

@@ -159,8 +159,8 @@ extension JSONValue: Codable {
 public struct JSONSyntaxError: Error, Sendable, Equatable {
     public var line: Int
     public var column: Int
-    /// Path to the value being read, e.g. `threads[3].frames[12].imageOffset`.
-    public var path: String
+    /// Path to the value being read, e.g. `threads[3].frames[12].imageOffset`; `nil` at the top level.
+    public var path: String?
     public var message: String
 }
 
@@ -189,12 +189,12 @@ struct JSONParser {
         return (v, end)
     }
 
-    private func pathString() -> String {
+    private func pathString() -> String? {
         var s = ""
         for c in path {
             if c.hasPrefix("[") { s += c } else { s += s.isEmpty ? c : "." + c }
         }
-        return s.isEmpty ? "(root)" : s
+        return s.isEmpty ? nil : s
     }
 
     private func error(_ message: String) -> JSONSyntaxError {

@@ -61,6 +61,9 @@ public struct CrashReport: Sendable {
 
     /// What the writers need to reproduce the input: original lines or the JSON documents.
     var source: Source
+    /// Text reports: first line of a frame → later lines that continue it (wrapped lines).
+    /// A rewritten frame replaces all of them.
+    var wrappedLines: [Int: [Int]] = [:]
 
     enum Source: Sendable {
         case text(TextDocument)

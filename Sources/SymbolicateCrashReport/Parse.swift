@@ -80,7 +80,8 @@ extension CrashReport {
         if document.lines[bodyStart].text.drop(while: \.isWhitespace).hasPrefix("{") {
             return try IPSParser(document: document, header: header, headerLine: firstLine, bodyStartLine: bodyStart, path: path).parse()
         }
-        var report = try TextReportParser(document: document, path: path, bodyStart: bodyStart, format: .ipsTextBody).parse()
+        var report = try TextReportParser(document: document, path: path, bodyStart: bodyStart, format: .ipsTextBody,
+                                          bugType: header["bug_type"]?.stringValue).parse()
         report.applyIPSHeader(header)
         return report
     }

@@ -25,12 +25,16 @@ struct TextReportParser {
         case asi(Int)          // position in report.asiBacktraces
     }
 
-    init(document: TextDocument, path: String, bodyStart: Int, format: ReportFormat) {
-        self.document = document; self.path = path; self.bodyStart = bodyStart; self.format = format
+    /// `bug_type` of a legacy `.ips` header line, for messages.
+    let bugType: String?
+
+    init(document: TextDocument, path: String, bodyStart: Int, format: ReportFormat, bugType: String? = nil) {
+        self.document = document; self.path = path; self.bodyStart = bodyStart; self.format = format; self.bugType = bugType
     }
 
     func parse() throws(CrashReportError) -> CrashReport {
         var report = CrashReport(path: path, format: format, source: .text(document))
+        report.bugType = bugType
         var section = Section.header
         var sawBinaryImages = false
         var sawThreadsOrExceptionInfo = false
@@ -41,6 +45,9 @@ struct TextReportParser {
         var processesRows = 0
         var family: Family = .crash
         var lastNonEmptyLine = bodyStart
+        var lastFrame: (firstLine: Int, lastLine: Int, text: String)? = nil
+        var lastImage: (line: Int, text: String)? = nil
+        var inAddressList = false
 
         func threadPosition(_ number: Int) -> Int {
             if let i = report.threads.firstIndex(where: { $0.index == number }) { return i }
@@ -52,7 +59,7 @@ struct TextReportParser {
         for lineIndex in bodyStart..<document.lines.count {
             let raw = document.lines[lineIndex].text
             let lineNumber = lineIndex + 1
-            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            let trimmed = raw.trimmedBlanks
             if trimmed.isEmpty {
                 switch section {
                 case .frames, .registers, .applicationSpecific: section = .other
@@ -106,7 +113,9 @@ struct TextReportParser {
                 section = .applicationSpecific
                 continue
             }
-            if raw.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
+            if trimmed.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
+                // Microstackshot reports list images per sampled process; not one process's.
+                if family == .microstackshot { section = .other; continue }
                 sawBinaryImages = true
                 section = .binaryImages
                 continue
@@ -124,9 +133,10 @@ struct TextReportParser {
             case .frames(let target):
                 if let frame = Self.parseFrame(trimmed, reportLine: lineNumber) {
                     appendFrame(frame, to: target, in: &report)
+                    lastFrame = (lineNumber, lineNumber, trimmed)
                     continue
                 }
-                if case .lastException = target, trimmed.hasPrefix("(") {
+                if case .lastException = target, trimmed.hasPrefix("(") || (inAddressList && trimmed.hasPrefix("0x")) {
                     // Legacy form: `(0x2d30401e 0x2ca72d02 …)`, possibly cut or wrapped.
                     let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" })
                     var base = report.lastExceptionBacktrace?.frames.count ?? 0
@@ -135,10 +145,21 @@ struct TextReportParser {
                         report.lastExceptionBacktrace?.frames.append(Frame(index: base, address: addr, reportLine: lineNumber))
                         base += 1
                     }
+                    inAddressList = !trimmed.hasSuffix(")")
                     continue
                 }
                 if trimmed.first?.isNumber == true {
                     report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
+                    continue
+                }
+                // A line right after a frame that is not a frame itself: the rest of a frame
+                // wrapped by a mail client (or a symbol holding a newline). Read both as one.
+                if let last = lastFrame, last.lastLine == lineNumber - 1, Self.canContinueFrame(trimmed),
+                   var joined = Self.parseFrame(last.text + " " + trimmed, reportLine: last.firstLine) {
+                    replaceLastFrame(&joined, in: target, report: &report)
+                    report.wrappedLines[last.firstLine, default: []].append(lineNumber)
+                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the frame on line \(last.firstLine) (wrapped line)"))
+                    lastFrame = (last.firstLine, lineNumber, last.text + " " + trimmed)
                     continue
                 }
                 section = .other
@@ -146,9 +167,19 @@ struct TextReportParser {
                 if Self.parseRegisters(trimmed, into: &report.threads[position].registers) { continue }
                 section = .other
             case .binaryImages:
+                if !trimmed.hasPrefix("0x"), let last = lastImage, last.line == lineNumber - 1,
+                   var image = Self.parseBinaryImage(last.text + " " + trimmed, reportLine: report.binaryImages[report.binaryImages.count - 1].reportLine ?? lineNumber) {
+                    // The rest of an image line wrapped by a mail client.
+                    image.isAppOwned = Self.isAppOwned(image, processPath: report.processPath)
+                    report.binaryImages[report.binaryImages.count - 1] = image
+                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the binary image line above (wrapped line)"))
+                    lastImage = (lineNumber, last.text + " " + trimmed)
+                    continue
+                }
                 if var image = Self.parseBinaryImage(raw, reportLine: lineNumber) {
                     image.isAppOwned = Self.isAppOwned(image, processPath: report.processPath)
                     report.binaryImages.append(image)
+                    lastImage = (lineNumber, raw)
                     continue
                 }
                 if trimmed == "EOF" { section = .other; continue }
@@ -164,7 +195,7 @@ struct TextReportParser {
             }
 
             // `Key: value` lines (header block and the exception block).
-            if let (key, value) = Self.keyValue(raw) {
+            if let (key, value) = Self.keyValue(trimmed) {
                 if case .header = section { report.headerFields.append(HeaderField(key: key, value: value)) }
                 if apply(key: key, value: value, to: &report, family: &family) { sawThreadsOrExceptionInfo = true }
             }
@@ -181,7 +212,11 @@ struct TextReportParser {
                                    message: "truncated report: the jetsam process table that starts at line \(table) has no rows")
         }
         if family == .crash, sawThreadsOrExceptionInfo, !sawBinaryImages {
-            let where_ = report.threads.isEmpty ? (report.lastExceptionBacktrace != nil ? "inside the Last Exception Backtrace" : "before the thread backtraces") : "inside the thread backtraces"
+            let where_: String
+            if !report.threads.isEmpty { where_ = "inside the thread backtraces" }
+            else if report.lastExceptionBacktrace != nil { where_ = "inside the Last Exception Backtrace" }
+            else if report.exception == nil && report.crashedThreadIndex == nil { where_ = "after the header, before the exception information and threads" }
+            else { where_ = "before the thread backtraces" }
             throw CrashReportError(kind: .truncated, path: path, line: lastLine,
                                    message: "truncated report: file ends \(where_), with no Binary Images section")
         }
@@ -211,6 +246,28 @@ struct TextReportParser {
 
     // MARK: - Frames
 
+    /// Whether a line may be the wrapped rest of the frame above: not a section title, not a
+    /// `Key: value` field, not an address list or `EOF`.
+    static func canContinueFrame(_ line: String) -> Bool {
+        if line.hasSuffix(":") || line == "EOF" || line.hasPrefix("0x") || line.hasPrefix("(") { return false }
+        if let (key, _) = keyValue(line), key.first?.isUppercase == true { return false }
+        return true
+    }
+
+    private func replaceLastFrame(_ frame: inout Frame, in target: Target, report: inout CrashReport) {
+        switch target {
+        case .thread(let i):
+            guard let last = report.threads[i].frames.indices.last else { return }
+            report.threads[i].frames[last] = frame
+        case .lastException:
+            guard let last = report.lastExceptionBacktrace?.frames.indices.last else { return }
+            report.lastExceptionBacktrace?.frames[last] = frame
+        case .asi(let i):
+            guard let last = report.asiBacktraces[i].frames.indices.last else { return }
+            report.asiBacktraces[i].frames[last] = frame
+        }
+    }
+
     private func appendFrame(_ frame: Frame, to target: Target, in report: inout CrashReport) {
         switch target {
         case .thread(let i): report.threads[i].frames.append(frame)
@@ -221,33 +278,61 @@ struct TextReportParser {
 
     /// Parses `IDX  IMAGE NAME  0xADDR REST`. The image name may contain spaces, so the
     /// address is found as the first whitespace-delimited `0x…` token after the index.
+    /// Scans UTF-8 bytes: this runs once per line of reports with tens of thousands of frames.
     static func parseFrame(_ line: String, reportLine: Int) -> Frame? {
-        let u = Array(line.unicodeScalars)
-        var i = 0
-        while i < u.count, u[i].properties.numericType != nil, ("0"..."9").contains(u[i]) { i += 1 }
-        guard i > 0, i < u.count, u[i] == " " || u[i] == "\t" else { return nil }
-        guard let index = Int(String(String.UnicodeScalarView(u[0..<i]))) else { return nil }
+        let u = line.utf8
+        let end = u.endIndex
+        var i = u.startIndex
+        var index = 0
+        var digits = 0
+        while i < end, u[i] >= 0x30, u[i] <= 0x39 {
+            index = index &* 10 &+ Int(u[i] &- 0x30)
+            digits += 1
+            i = u.index(after: i)
+        }
+        guard digits > 0, digits <= 9, i < end, u[i] == 0x20 || u[i] == 0x09 else { return nil }
         let nameStart = i
-        // Find " 0x<hex>" followed by whitespace or end.
-        var j = nameStart
-        var addrStart = -1, addrEnd = -1
-        while j + 2 < u.count {
-            if (u[j] == " " || u[j] == "\t"), u[j + 1] == "0", u[j + 2] == "x" || u[j + 2] == "X" {
-                var k = j + 3
-                while k < u.count, u[k].properties.isASCIIHexDigit { k += 1 }
-                if k > j + 3, k == u.count || u[k] == " " || u[k] == "\t" {
-                    addrStart = j + 1; addrEnd = k; break
+        var j = i
+        var found: (start: String.Index, end: String.Index, value: UInt64)? = nil
+        scan: while j < end {
+            if u[j] == 0x20 || u[j] == 0x09 {
+                let zero = u.index(after: j)
+                if zero < end, u[zero] == 0x30 {
+                    let x = u.index(after: zero)
+                    if x < end, u[x] == 0x78 || u[x] == 0x58 {
+                        var k = u.index(after: x)
+                        var value: UInt64 = 0
+                        var count = 0
+                        while k < end, let d = hexValue(u[k]) {
+                            value = value << 4 | UInt64(d)
+                            count += 1
+                            k = u.index(after: k)
+                        }
+                        if count > 0, count <= 16, k == end || u[k] == 0x20 || u[k] == 0x09 {
+                            found = (zero, k, value)
+                            break scan
+                        }
+                    }
                 }
             }
-            j += 1
+            j = u.index(after: j)
         }
-        guard addrStart > 0 else { return nil }
-        let name = String(String.UnicodeScalarView(u[nameStart..<(addrStart - 1)])).trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, let address = UInt64(String(String.UnicodeScalarView(u[(addrStart + 2)..<addrEnd])), radix: 16) else { return nil }
-        var frame = Frame(index: index, imageName: name, address: address, reportLine: reportLine)
-        let rest = String(String.UnicodeScalarView(u[addrEnd...])).trimmingCharacters(in: .whitespaces)
+        guard let found else { return nil }
+        let name = line[nameStart..<found.start].trimmedBlanks
+        guard !name.isEmpty else { return nil }
+        var frame = Frame(index: index, imageName: name, address: found.value, reportLine: reportLine)
+        let rest = line[found.end...].trimmedBlanks
         parseFrameRest(rest, into: &frame)
         return frame
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: return b - 0x30
+        case 0x61...0x66: return b - 0x61 + 10
+        case 0x41...0x46: return b - 0x41 + 10
+        default: return nil
+        }
     }
 
     /// The part after the address: `0xBASE + OFF`, `symbol + off (File:line)`, `[inlined]`, …
@@ -270,8 +355,8 @@ struct TextReportParser {
                 if let offset {
                     frame.imageOffset = offset
                     _ = base
-                    var tail = after.dropFirst(offText.count).trimmingCharacters(in: .whitespaces)
-                    if tail.hasPrefix("//") { tail = String(tail.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
+                    var tail = after.dropFirst(offText.count).trimmedBlanks
+                    if tail.hasPrefix("//") { tail = String(tail.dropFirst(2)).trimmedBlanks }
                     else if tail.hasPrefix("("), tail.hasSuffix(")") { tail = String(tail.dropFirst().dropLast()) }
                     if !tail.isEmpty { parseSymbolPart(tail, into: &frame) }
                     return
@@ -371,11 +456,11 @@ struct TextReportParser {
 
     /// `  Dispatch queue: com.apple.main-thread`, `  WebThread`, `  Name  Dispatch queue: Q`.
     private static func splitNameQueue(_ s: Substring) -> (name: String?, queue: String?)? {
-        let t = s.trimmingCharacters(in: .whitespaces)
+        let t = s.trimmedBlanks
         if t.isEmpty { return nil }
         if let r = t.range(of: "Dispatch queue:") {
-            let name = t[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
-            let queue = t[r.upperBound...].trimmingCharacters(in: .whitespaces)
+            let name = t[..<r.lowerBound].trimmedBlanks
+            let queue = t[r.upperBound...].trimmedBlanks
             return (name.isEmpty ? nil : name, queue.isEmpty ? nil : queue)
         }
         return (t, nil)
@@ -446,24 +531,24 @@ struct TextReportParser {
                 before = body; after = ""
             }
         }
-        var desc = before.trimmingCharacters(in: .whitespaces)
+        var desc = before.trimmedBlanks
         var arch: String?
         var version: String?
         if desc.hasSuffix(")"), let open = desc.range(of: " (", options: .backwards) ?? (desc.hasPrefix("(") ? desc.range(of: "(") : nil) {
             let inner = String(desc[open.upperBound..<desc.index(before: desc.endIndex)])
             if knownArchs.contains(inner) { arch = inner } else { version = inner }
-            desc = String(desc[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+            desc = String(desc[..<open.lowerBound]).trimmedBlanks
         }
         if arch == nil, let sp = desc.lastIndex(where: { $0 == " " || $0 == "\t" }) {
             let last = String(desc[desc.index(after: sp)...])
             if knownArchs.contains(last) {
                 arch = last
-                desc = String(desc[..<sp]).trimmingCharacters(in: .whitespaces)
+                desc = String(desc[..<sp]).trimmedBlanks
             }
         }
-        var pathText = after.trimmingCharacters(in: .whitespaces)
+        var pathText = after.trimmedBlanks
         if pathText.hasSuffix("}"), let brace = pathText.range(of: " {") {
-            pathText = String(pathText[..<brace.lowerBound]).trimmingCharacters(in: .whitespaces)
+            pathText = String(pathText[..<brace.lowerBound]).trimmedBlanks
         }
         guard !desc.isEmpty || !pathText.isEmpty else { return nil }
         let name = desc.isEmpty ? (pathText.split(separator: "/").last.map(String.init) ?? pathText) : desc
@@ -524,8 +609,8 @@ struct TextReportParser {
         let key = raw[..<colon]
         guard !key.isEmpty, key.first?.isLetter == true, key.count <= 40,
               key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "/" || $0 == "-" || $0 == "_" || $0 == "(" || $0 == ")" || $0 == "." }) else { return nil }
-        let value = raw[raw.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        return (key.trimmingCharacters(in: .whitespaces), value)
+        let value = raw[raw.index(after: colon)...].trimmedBlanks
+        return (key.trimmedBlanks, value)
     }
 
     /// Interprets the fields the model knows. Returns true for exception/thread information

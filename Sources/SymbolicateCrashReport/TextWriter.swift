@@ -35,6 +35,8 @@ extension CrashReport {
                 let isApp = image(for: frame)?.isAppOwned ?? false
                 let lineKind = RenderedLine.Kind.frame(thread: threadNumber, backtrace: kind, isAppImage: isApp)
                 if let levels = frame.symbolication, !levels.isEmpty {
+                    // Continuation lines of a wrapped frame disappear with the rewrite.
+                    for extra in wrappedLines[lineNumber] ?? [] { plans[extra] = ([], lineKind) }
                     let rests = FrameFormatting.symbolicatedRests(levels)
                     var lines: [String] = []
                     for (i, rest) in rests.enumerated() {
@@ -69,7 +71,7 @@ extension CrashReport {
                 }
                 continue
             }
-            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.text.trimmedBlanks
             var kind = RenderedLine.Kind.other
             if let isApp = imageLines[number] {
                 kind = .binaryImage(isAppImage: isApp)

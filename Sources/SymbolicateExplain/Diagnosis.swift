@@ -7,6 +7,7 @@ public struct Diagnosis: Codable, Sendable {
     public enum Category: String, Codable, Sendable, CaseIterable {
         case swiftRuntimeError
         case swiftTrap
+        case explicitTrap
         case dispatchMisuse
         case uncaughtObjCException
         case uncaughtCppException

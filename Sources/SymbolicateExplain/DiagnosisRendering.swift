@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCrashReport
 
 extension Diagnosis {
     /// Plain text for terminals; `color` adds ANSI emphasis.
@@ -76,4 +77,11 @@ extension Diagnosis {
 
     /// Stable, pretty-printed JSON (sorted keys).
     public func renderJSON() -> String { encodeJSON(self) + "\n" }
+}
+
+extension Diagnosis {
+    /// The diagnosis as a JSON value, for embedding in other JSON output (`--format json`).
+    public var jsonValue: JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(renderJSON().utf8))
+    }
 }

@@ -42,7 +42,7 @@ private final class Findings {
         if causes.isEmpty {
             for entry in background { for text in entry.causes { cause(.possible, text) } }
         }
-        if steps.count < 2 {
+        if steps.isEmpty {
             for entry in background { for step in entry.checkNext where !steps.contains(step) { steps.append(step) } }
         }
     }
@@ -76,6 +76,10 @@ struct Diagnostician {
     func run() -> Diagnosis {
         let (category, certainty, headline) = classify()
         found.completeFromBackground()
+        if facts.crashedThread?.frames.first?.symbolication != nil {
+            // Already symbolicated: advice to symbolicate would only distract.
+            found.steps.removeAll { $0.hasPrefix("Symbolicate") }
+        }
         found.causes.sort { $0.likelihood == .likely && $1.likelihood == .possible }
         let isFatal = !facts.isNonFatal && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
@@ -107,6 +111,7 @@ struct Diagnostician {
         if facts.exceptionLine == nil, facts.namespace == nil {
             if let panic = facts.panicLine {
                 found.quote("Panic", panic)
+                found.notes.append("A kernel panic is diagnosed from the panic string and the kernel extension backtrace in the report; an app can only trigger one through a driver or OS bug.")
                 found.use(base.entries(named: "bug_type 210").first)
                 return (.notACrash, .stated, "Kernel panic: the whole system restarted; this is not an app crash report.")
             }
@@ -171,7 +176,7 @@ struct Diagnostician {
         let resource = lower.contains("cpu") ? "RESOURCE_TYPE_CPU"
             : lower.contains("disk") || lower.contains("write") ? "RESOURCE_TYPE_IO"
             : lower.contains("wakeup") ? "RESOURCE_TYPE_WAKEUPS" : nil
-        found.use(resource.flatMap { base.entries(named: $0).first }, causes: 1)
+        found.use(resource.flatMap { base.entries(named: $0).first }, causes: 0)
         if let type = report.bugType { found.use(base.entries(named: "bug_type \(type)").first) }
         let killed = resourceIsFatal
         found.notes.append("This is a sampled diagnostic (microstackshot): the heaviest stacks show where time or writes went.")
@@ -187,7 +192,8 @@ struct Diagnostician {
         let codeEntries = code.map { TerminationReason.entries(namespace: namespace, code: $0, in: base) } ?? []
         let codeText = code.map(hex) ?? "?"
         found.use(namespaceEntry)
-        for entry in codeEntries { found.use(entry, causes: 1) }
+        // The code's usual causes are only possibilities; evidence below may promote one.
+        for entry in codeEntries { found.use(entry, causes: 0) }
         let allText = ([facts.terminationText ?? ""] + facts.terminationDetails + facts.asiLines).joined(separator: "\n")
 
         switch namespace {
@@ -206,7 +212,7 @@ struct Diagnostician {
             case "0x2182bad2", "0x2182bad3", "0x2182bad4", "0xc51bad01", "0xc51bad02", "0xc51bad03":
                 return (.backgroundTimeLimit, .stated, "\(entry.title) (\(entry.term)): background work ran past its time allowance.")
             case "0x2bad45ec":
-                return (.securityViolation, .stated, "Security violation (0x2bad45ec)" + (allText.contains("insecure drawing") ? ": the app drew on screen while the device was in secure (locked) mode." : "."))
+                return (.securityViolation, .stated, "Security violation (0x2bad45ec)" + (allText.contains("insecure drawing") ? ": insecure drawing — the app drew on screen while the device was in secure (locked) mode." : "."))
             default:
                 return (.systemTermination, .stated, "\(entry.title) (\(entry.term)): the system terminated the app.")
             }
@@ -223,6 +229,7 @@ struct Diagnostician {
         case "TCC":
             let key = firstMatch(#"(NS[A-Za-z]+UsageDescription)"#, in: allText)?.first ?? nil
             if let key {
+                found.cause(.likely, "The Info.plist of the target that accessed the data has no \(key) (the report names the key)")
                 found.step("Add \(key) with a user-facing explanation to the Info.plist of the target that accessed the data")
             } else {
                 found.notes.append("The report does not name the missing usage-description key; look for a privacy-protected API (camera, microphone, photos, contacts, location) called just before the crash.")
@@ -259,6 +266,20 @@ struct Diagnostician {
     private func watchdog(_ text: String) -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let event = firstMatch(#"(scene-create|scene-update|process-exit|process-launch|[a-z-]+) watchdog transgression"#, in: text)?.first ?? nil
         let allowance = firstMatch(#"allowance of ([0-9.]+) seconds"#, in: text)?.first ?? nil
+        // CPU used by the app during the allowance tells busy from blocked (A-WD).
+        var busy: Bool?
+        if let cpuText = firstMatch(#"Elapsed application CPU time \(seconds\): ([0-9.]+)"#, in: text)?.first ?? nil,
+           let cpu = Double(cpuText), let wall = allowance.flatMap(Double.init), wall > 0 {
+            busy = cpu / wall >= 0.5 ? true : cpu / wall <= 0.2 ? false : nil
+            let share = Int((cpu / wall * 100).rounded())
+            found.quote("Watchdog CPU", "Elapsed application CPU time (seconds): \(cpuText) of a \(wall)-second allowance (\(share)%)",
+                        busy == true ? "the app was computing most of the time" : busy == false ? "the app was mostly waiting" : nil)
+        }
+        if busy == true {
+            found.cause(.likely, "Long-running work on the main thread (the app used most of the allowance as CPU time)")
+        } else if busy == false {
+            found.cause(.likely, "The main thread was blocked waiting (little CPU used): a lock, semaphore, synchronous network or IPC call")
+        }
         if let main = facts.mainThread {
             let top = main.frames.prefix(4)
             for frame in top { found.quote("Thread \(main.index) (main thread) frame \(frame.index)", frame.evidenceText) }
@@ -266,9 +287,9 @@ struct Diagnostician {
             let blocking = ["semaphore_wait", "__ulock_wait", "_dispatch_sync_f_slow", "__psynch_mutexwait", "__psynch_cvwait",
                             "mach_msg", "dispatch_group_wait", "CFURLConnectionSendSynchronousRequest", "sendSynchronousRequest"]
             if let hit = blocking.first(where: { names.contains($0) }) {
-                found.cause(.likely, "The main thread was blocked waiting (\(hit) at the top of its stack): a lock, semaphore, synchronous call or IPC")
-            } else if !top.isEmpty {
-                found.cause(.possible, "The main thread was busy running code (no waiting call at the top of its stack); the frames show what it was doing at the moment of the kill")
+                found.cause(busy == true ? .possible : .likely, "The main thread was blocked waiting (\(hit) at the top of its stack): a lock, semaphore, synchronous call or IPC")
+            } else if !top.isEmpty, busy != false {
+                found.cause(busy == true ? .likely : .possible, "The main thread was busy running code (no waiting call at the top of its stack); the frames show what it was doing at the moment of the kill")
             }
         } else {
             found.notes.append("The report has no main-thread backtrace to show what the watchdog waited for.")
@@ -303,7 +324,8 @@ struct Diagnostician {
             let entries = base.entries(matchingText: line, kinds: [.swiftRuntimeMessage, .concurrencyMessage])
             guard let entry = entries.first else { continue }
             found.quote("Application Specific Information", line)
-            found.use(entry, causes: entry.causes.count)
+            found.use(entry, causes: 0)
+            found.cause(.likely, "\(entry.title) — the report's own message says so")
             if entry.kind == .concurrencyMessage {
                 quoteTopFrames(count: 3)
                 return (.dispatchMisuse, .stated, "\(entry.title): \(line)")
@@ -314,7 +336,7 @@ struct Diagnostician {
         }
         // Uncaught C++ exception (NSException escaping through libc++abi is handled above or below).
         for line in lines {
-            guard let match = firstMatch(#"terminat\w+ (?:due to|with) uncaught exception of type ([^:]+)(?::\s*(.*))?"#, in: line),
+            guard let match = firstMatch(#"terminat\w+ (?:due to|with) uncaught exception of type (.+?)(?:: (.*))?$"#, in: line),
                   let type = match[0]?.trimmingCharacters(in: .whitespaces) else { continue }
             found.quote("Application Specific Information", line)
             if type == "NSException" { return objcException(name: nil, reason: nil) }
@@ -367,7 +389,6 @@ struct Diagnostician {
         if name == nil, report.lastExceptionBacktrace == nil {
             quoteTopFrames(count: 8)
         }
-        found.step("Read the Last Exception Backtrace from the top down to the first frame in your code: that call threw")
         let describedName = name.map { " \($0)" } ?? ""
         let describedReason = reason.map { ": \($0)" } ?? ""
         if name == nil {
@@ -432,10 +453,28 @@ struct Diagnostician {
                 found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "artificial frame naming the failed Swift check")
                 found.use(base.entries(named: "Swift runtime failure").first)
                 if let entry = base.entries(matchingText: reason, kinds: [.swiftRuntimeMessage]).first {
-                    found.use(entry, causes: entry.causes.count)
+                    found.use(entry, causes: 0)
+                    found.cause(.likely, "\(entry.title) — named by the symbolicated frame")
+                }
+                if let levels = frame.symbolication,
+                   let site = levels.first(where: { !$0.function.hasPrefix("Swift runtime failure") && $0.file.map { !$0.contains("<compiler-generated>") } == true && ($0.line ?? 0) > 0 }),
+                   let file = site.file, let line = site.line {
+                    found.step("Open \((file as NSString).lastPathComponent):\(line) (\(site.function)): the failed check is on that line")
                 }
                 quoteFirstAppFrame()
                 return (.swiftRuntimeError, .stated, "Swift runtime error: \(reason).")
+            }
+        }
+        // libc++ hardening: the failed assertion is the name of an artificial inlined frame.
+        for frame in thread.frames.prefix(3) {
+            for name in frame.functionNames {
+                guard let match = firstMatch(#"assertion (.+) failed: (.+)$"#, in: name), let what = match[1] else { continue }
+                found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "artificial frame naming the failed library assertion")
+                found.use(base.entries(named: "libc++ assertion").first, causes: 1)
+                if let caller = thread.frames.first(where: { $0.index > frame.index && !$0.functionNames.isEmpty }) {
+                    found.quote("Thread \(thread.index) frame \(caller.index)", caller.evidenceText, "the call that failed the check")
+                }
+                return (.assertionFailure, .stated, "A C++ standard-library hardening assertion failed (\(match[0] ?? "")): \(what).")
             }
         }
         for frame in thread.frames.prefix(6) {
@@ -483,6 +522,12 @@ struct Diagnostician {
             found.cause(.likely, "A Swift standard-library check or fatalError/precondition failed (nil unwrap, index out of range, overflow, failed cast…)")
             return (.swiftTrap, .likely, "A Swift runtime check stopped the program (trap in \(top.first?.functionNames.first ?? "libswiftCore")); the message is not in the report.")
         }
+        if let first = top.first, first.isCFamily {
+            found.cause(.likely, "An explicit trap in C, C++ or Objective-C code (__builtin_trap(), a trap macro) or a compiler-inserted trap (unreachable code, -fsanitize=…-trap)")
+            found.cause(.possible, "A breakpoint instruction left in the code (e.g. a debugger-only macro)")
+            found.step("Open \(first.sourceLocation ?? "the crashing function") and look for a trap, assertion macro or code the compiler proved unreachable")
+            return (.explicitTrap, .likely, "Trace trap in C-family code (\(first.functionNames.first ?? "?")\(first.sourceLocation.map { ", \($0)" } ?? "")): an explicit or compiler-inserted trap instruction.")
+        }
         quoteFirstAppFrame()
         found.cause(.likely, "A Swift runtime check inlined into the crashing function (force unwrap of nil, index out of range, arithmetic overflow, failed as!), or fatalError/precondition")
         found.cause(.possible, "An explicit trap (__builtin_trap, brk) in C-family code or a debugger breakpoint instruction left in the binary")
@@ -513,11 +558,15 @@ struct Diagnostician {
         return (.illegalInstruction, .likely, "Illegal instruction on ARM: the CPU met an undefined instruction, usually after jumping through a bad pointer.")
     }
 
-    private func codeSignature() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
-        found.use(base.entries(named: "KERN_CODESIGN_ERROR").first, causes: 1)
+    private func codeSignature(_ certainty: Diagnosis.Certainty = .stated) -> (Diagnosis.Category, Diagnosis.Certainty, String) {
+        found.use(base.entries(named: "KERN_CODESIGN_ERROR").first, causes: 0)
         found.use(base.namespace("CODESIGNING"))
         quoteTopFrames(count: 3)
-        return (.codeSigning, .stated, "Code signature invalid: the kernel refused a memory page whose code signature did not validate.")
+        if let dlopen = facts.asiLines.firstIndex(where: { $0.contains("dlopen") }) {
+            for line in facts.asiLines[dlopen...].prefix(2) { found.quote("Application Specific Information", line) }
+            found.cause(.likely, "A library or plug-in loaded with dlopen() whose pages fail signature validation (modified after signing, or rejected by library validation)")
+        }
+        return (.codeSigning, certainty, "Code signature invalid: the kernel refused a memory page whose code signature did not validate.")
     }
 
     private func badAccess() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
@@ -527,10 +576,10 @@ struct Diagnostician {
             found.quote(fault.field, fault.quote)
             if fault.name == "UNKNOWN_0x32" || fault.name == "KERN_CODESIGN_ERROR" {
                 found.notes.append("Code 0x32 (50) is KERN_CODESIGN_ERROR in xnu's kern_return.h; this report printed it as \(fault.name).")
-                return codeSignature()
+                return codeSignature(fault.name == "KERN_CODESIGN_ERROR" ? .stated : .likely)
             }
             if ["EXC_ARM_DA_ALIGN", "BUS_ADRALN", "EXC_ARM_SP_ALIGN"].contains(fault.name) {
-                found.use(base.entries(named: fault.name).first, causes: 1)
+                found.use(base.entries(named: fault.name).first, causes: 0)
                 quoteTopFrames(count: 2)
                 quoteFirstAppFrame()
                 return (.badMemoryAccess, .stated, "Misaligned memory access (\(fault.name)) at \(hex(fault.address)): a load or store at an address the instruction cannot use — often a garbage pointer or a packed structure.")
@@ -559,14 +608,26 @@ struct Diagnostician {
             found.use(base.entries(named: "0xbad0").first, causes: 1)
             return (.objcConcurrentPropertyAccess, .likely, "Objective-C property accessed from two threads at once: the runtime's deliberate crash at an address ending in bad0.")
         case .highBits(let stripped)?:
-            found.use(base.entries(named: "POINTER_AUTHENTICATION_FAILURE").first, causes: 2)
+            found.use(base.entries(named: "POINTER_AUTHENTICATION_FAILURE").first, causes: 1)
             let pac = facts.subtype?.contains("pointer authentication") ?? false
             return (.pointerAuthentication, pac ? .stated : .possible,
                     pac ? "Pointer authentication failure (arm64e): a signed pointer did not authenticate\(stripped.map { "; stripped address \(hex($0))" } ?? "") — a corrupted or freed pointer."
                         : "Bad access through a pointer with high bits set: a corrupted or uninitialised pointer (possibly a pointer-authentication failure).")
         case .null?, .nearNull?:
-            found.use(base.entries(named: "NULL_POINTER_DEREFERENCE").first, causes: 2)
+            found.use(base.entries(named: "NULL_POINTER_DEREFERENCE").first, causes: 0)
             quoteFirstAppFrame()
+            // pc equal to the fault address means the CPU tried to execute there (A-MEM).
+            if let fault, let pc = facts.programCounter {
+                if pc == (fault.stripped ?? fault.address) {
+                    found.quote("Register pc", hex(pc), "equal to the fault address: an instruction fetch")
+                    found.cause(.likely, "Calling through a nil function pointer, block or method implementation")
+                } else {
+                    let isNull = fault.stripped ?? fault.address == 0
+                    found.cause(.likely, isNull ? "Dereferencing a nil pointer" : "Reading a member of a nil object or struct pointer")
+                }
+            } else {
+                found.cause(.likely, "Reading a member of a nil object or struct pointer")
+            }
             let address = fault.map { hex($0.stripped ?? $0.address) } ?? "0x0"
             if case .null? = kind {
                 return (.nilDereference, .likely, "nil pointer dereference: the code read or called through a NULL pointer (address 0x0).")
@@ -577,6 +638,9 @@ struct Diagnostician {
         }
         if inObjCRuntime {
             found.use(base.entries(named: "objc_msgSend").first, causes: 1)
+            if let selector = facts.asiLines.first(where: { $0.contains("selector name:") }) {
+                found.quote("Application Specific Information", selector, "the message being sent when it crashed")
+            }
             quoteFirstAppFrame()
             return (.zombieObject, .likely, "Crash in \(top?.functionNames.first ?? "the Objective-C runtime"): likely a message sent to an over-released (deallocated) object.")
         }
@@ -676,7 +740,7 @@ struct Diagnostician {
     private func classifyGuard() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let typeName = facts.subtype ?? facts.terminationCode.flatMap { GuardCode($0).typeName }
         found.use(base.entries(named: "EXC_GUARD").first)
-        found.use(typeName.flatMap { base.entries(named: $0).first }, causes: 1)
+        found.use(typeName.flatMap { base.entries(named: $0).first }, causes: 0)
         quoteTopFrames(count: 4)
         let detail = facts.message.map { ": \($0)" } ?? ""
         let what = typeName == "GUARD_TYPE_FD" ? "a guarded file descriptor was misused" : typeName == "GUARD_TYPE_MACH_PORT" ? "a Mach port right was misused" : "a guarded resource was misused"
@@ -687,7 +751,7 @@ struct Diagnostician {
     private func resource() -> (Diagnosis.Category, Diagnosis.Certainty, String) {
         let subtype = facts.subtype ?? ""
         let entry = base.entries(named: subtype).first { $0.kind == .resourceType }
-        found.use(entry, causes: 1)
+        found.use(entry, causes: 0)
         quoteTopFrames(count: 3)
         let fatal = resourceIsFatal
         if !fatal { found.notes.append("EXC_RESOURCE \(subtype) is a warning: the process kept running unless the report says otherwise.") }

@@ -62,6 +62,11 @@ struct ReportFacts {
         }
     }
 
+    /// The crashed thread's program counter (`pc` on ARM, `rip`/`eip` on Intel).
+    var programCounter: UInt64? {
+        crashedThread?.registers.first { ["pc", "rip", "eip"].contains($0.name) }?.value
+    }
+
     /// The `Exception Type:` line as Apple prints it.
     var exceptionLine: String? {
         switch (exceptionType, signal) {
@@ -106,6 +111,10 @@ struct ReportFacts {
         var note: String?
     }
 
+    /// Report fields that end the free text after `Termination Reason:` (dyld's own
+    /// `Library not loaded:`/`Referenced from:` lines are part of it).
+    static let sectionStart = #"^(Triggered by Thread|Crashed Thread|Terminating Process|Exception [A-Za-z]+|Application Specific|Thread [0-9]+|Kernel Triage|VM Region|Highlighted by|Binary Images|Last Exception|Filtered syslog|Termination Signal|Termination Description|Logical CPU|Error Code|Trap Number):"#
+
     /// What the model does not keep: `.ips` `termination.details`, `isNonFatal`/`isSimulated`,
     /// and in text the free lines right after `Termination Reason:`.
     static func extractExtras(from text: String) -> Extras {
@@ -135,7 +144,7 @@ struct ReportFacts {
             var index = start + 1
             while index < lines.count {
                 let line = lines[index].trimmingCharacters(in: .whitespaces)
-                if line.isEmpty || firstMatch(#"^[A-Z][A-Za-z ]{2,40}:( |$)"#, in: line) != nil { break }
+                if line.isEmpty || firstMatch(Self.sectionStart, in: line) != nil { break }
                 extras.terminationDetails.append(line)
                 index += 1
             }
@@ -162,17 +171,30 @@ extension Frame {
         return []
     }
 
+    /// `File.m:15` from the symbolication or the report.
+    var sourceLocation: String? {
+        if let level = symbolication?.first(where: { ($0.file.map { !$0.contains("<compiler-generated>") } ?? false) && ($0.line ?? 0) > 0 })
+            ?? symbolication?.first(where: { $0.file != nil }), let path = level.file {
+            return (path as NSString).lastPathComponent + (level.line.map { ":\($0)" } ?? "")
+        }
+        return sourceFile.map { ($0 as NSString).lastPathComponent + (sourceLine.map { ":\($0)" } ?? "") }
+    }
+
+    /// Objective-C method names or C-family source files: Swift runtime checks are unlikely here.
+    var isCFamily: Bool {
+        if let name = functionNames.first, name.hasPrefix("-[") || name.hasPrefix("+[") { return true }
+        let file = symbolication?.first(where: { $0.file != nil })?.file ?? sourceFile
+        guard let file else { return false }
+        return ["m", "mm", "c", "cc", "cpp", "cxx", "h", "hpp"].contains((file as NSString).pathExtension)
+    }
+
     /// `libswiftCore.dylib  _assertionFailure(…) (File.swift:42)` for evidence lines.
     var evidenceText: String {
         var parts = [imageName ?? "???"]
         let names = functionNames
         parts.append(names.isEmpty ? "0x" + String(address, radix: 16) : names.joined(separator: " → "))
-        let file = symbolication?.first(where: { $0.file != nil })
-        if let file, let path = file.file {
-            parts.append("(\((path as NSString).lastPathComponent)\(file.line.map { ":\($0)" } ?? ""))")
-        } else if let sourceFile {
-            parts.append("(\(sourceFile)\(sourceLine.map { ":\($0)" } ?? ""))")
-        }
+        if let sourceLocation { parts.append("(\(sourceLocation))") }
         return parts.joined(separator: " ")
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 }

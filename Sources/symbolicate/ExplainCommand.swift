@@ -2,25 +2,30 @@ import ArgumentParser
 import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
+import SymbolicateKit
 
-/// Output formats shared by explain and diagnosis output.
+/// Output formats of `explain`.
 enum ExplainFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, markdown
 }
 
-/// `symbolicate explain TERM|REPORT`: a plain-language explanation of a term, or a
-/// diagnosis of a whole report (without symbolicating it).
+/// `symbolicate explain TERM` and `symbolicate explain REPORT [DEBUG_FILES…]`: a plain-language
+/// explanation of a term, or a diagnosis of a whole report (without printing the report).
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain a crash term (EXC_BAD_ACCESS, SIGABRT, 0x8badf00d…) or diagnose a report.",
         discussion: """
-            If the argument names a readable file it is diagnosed as a crash report; otherwise it \
-            is looked up as a term. Unknown terms exit with 1 and list near matches.
+            If the first argument names an existing file it is diagnosed as a crash report; any \
+            further arguments are debug files (dSYMs, folders, .xcarchive, .zip) used to \
+            symbolicate it first, which lets the diagnosis read inlined frames such as \
+            'Swift runtime failure: …'. Otherwise all arguments form one term to look up \
+            (e.g. 'KERN_INVALID_ADDRESS at 0x10', 'Namespace SPRINGBOARD, Code 0x8badf00d'). \
+            Unknown terms print near matches and exit with 1.
             """
     )
 
-    @Argument(help: "A term (EXC_BAD_ACCESS, SIGABRT, 0x8badf00d, KERN_INVALID_ADDRESS, EXC_RESOURCE…) or a report file.")
+    @Argument(help: "A term (EXC_BAD_ACCESS, SIGABRT, 0x8badf00d, KERN_INVALID_ADDRESS, EXC_RESOURCE…), or a report file followed by optional debug files.")
     var subject: [String]
 
     @Option(help: "Output format: text, json or markdown.")
@@ -31,13 +36,16 @@ struct ExplainCommand: ParsableCommand {
 
     private var useColor: Bool { color.enabled(forTerminalOutput: true) }
 
+    func validate() throws {
+        if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
+    }
+
     func run() throws {
-        let joined = subject.joined(separator: " ")
-        if subject.count == 1, FileManager.default.fileExists(atPath: joined) {
-            try diagnoseReport(at: joined)
+        if let first = subject.first, FileManager.default.fileExists(atPath: first) {
+            try diagnoseReport(at: first, debugFiles: Array(subject.dropFirst()))
             return
         }
-        let explanation = KnowledgeBase.standard.explain(joined)
+        let explanation = KnowledgeBase.standard.explain(subject.joined(separator: " "))
         let output: String
         switch format {
         case .text: output = explanation.renderText(color: useColor)
@@ -48,10 +56,18 @@ struct ExplainCommand: ParsableCommand {
         if !explanation.isKnown { throw Exit.failed }
     }
 
-    private func diagnoseReport(at path: String) throws {
+    private func diagnoseReport(at path: String, debugFiles: [String]) throws {
         let report: CrashReport
         do {
-            report = try CrashReport.parse(contentsOf: path)
+            if debugFiles.isEmpty {
+                report = try CrashReport.parse(contentsOf: path)
+            } else {
+                let index = try DebugFileIndex(inputs: debugFiles)
+                for problem in index.problems { Console.warning(problem) }
+                let (annotated, summary) = try Annotator(index: index).symbolicate(contentsOf: path)
+                for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
+                report = annotated
+            }
         } catch {
             Console.error("\(error)")
             throw Exit.invalidInput

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateExplain
 import SymbolicateKit
 
 /// `symbolicate REPORT [DEBUG_FILES…]`: symbolicate one crash report.
@@ -41,6 +42,9 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM).")
     var requireAll = false
 
+    @Flag(help: "Explain the crash in plain words (meaning, evidence, likely causes, next steps) above the report.")
+    var explain = false
+
     func run() async throws {
         let index: DebugFileIndex
         do {
@@ -53,7 +57,11 @@ struct ReportCommand: AsyncParsableCommand {
             Console.error(error.description)
             throw Exit.invalidInput
         }
-        for problem in index.problems { Console.warning(problem) }
+        // Unreadable files met while searching implicitly are only worth a word when they
+        // look like debug files; explicit inputs always get one.
+        for problem in index.problems where !debugFiles.isEmpty || problem.lowercased().contains(".dsym") {
+            Console.warning(problem)
+        }
 
         let annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate))
         let parsed: CrashReport
@@ -67,8 +75,14 @@ struct ReportCommand: AsyncParsableCommand {
         for warning in parsed.warnings { Console.line(warning.description) }
         for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
 
-        let useColor = color.enabled(forTerminalOutput: output == nil)
-        let presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly)
+        // Files never get escape codes: they are read by editors and other tools.
+        let useColor = output == nil && color.enabled(forTerminalOutput: true)
+        var presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly)
+        if explain {
+            // The diagnosis reads the symbolicated frames, so it runs after the annotator.
+            let text = FileManager.default.contents(atPath: report).map { String(decoding: $0, as: UTF8.self) }
+            presenter.diagnosis = diagnose(parsed, reportText: text)
+        }
         let rendered: String
         do {
             rendered = try presenter.render(parsed, summary: summary)

@@ -13,7 +13,7 @@ struct Symbolicate: AsyncParsableCommand {
             65 unreadable or invalid input.
             """,
         version: "0.1.0",
-        subcommands: [ReportCommand.self, AtosCommand.self, ExplainCommand.self],
+        subcommands: [ReportCommand.self, AtosCommand.self, ExplainCommand.self, BatchCommand.self],
         defaultSubcommand: ReportCommand.self
     )
 }

@@ -88,3 +88,31 @@ struct IPSRenderingTests {
         #expect(images.map(normalized) == expected.images.map(normalized))
     }
 }
+
+/// Twins whose whole text is Apple's translation of the `.ips`: the rendering must match every
+/// line. `dropLeading` skips what the publisher put before the report (a blank line, Console's
+/// "Translated Report" banner); the comparison stops where Console appends the full `.ips`.
+let exactTwins: [(ips: String, text: String, dropLeading: Int)] = [
+    ("macsym__exc-breakpoint_iphone14-2_ios16-0.ips", "macsym__exc-breakpoint_text-without-json-header_iphone14-2_ios16-0.crash", 1),
+    ("macsym__exc-breakpoint_iphone14-2_ios15-5.ips", "macsym__exc-breakpoint_unsymbolicated_iphone14-2_ios15-5.crash", 1),
+    ("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips", "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash", 4),
+]
+
+@Suite(".ips to text rendering, whole report", .enabled(if: Corpus.isAvailable, "corpus not found beside the package (../shared/corpus); skipped"))
+struct IPSFullRenderingTests {
+    @Test("rendering equals Apple's translation line for line", arguments: exactTwins.map { "\($0.ips) | \($0.text) | \($0.dropLeading)" })
+    func exact(_ spec: String) throws {
+        let parts = spec.components(separatedBy: " | ")
+        let report = try CrashReport.parse(contentsOf: Corpus.url(parts[0]).path)
+        var apple = try String(contentsOf: Corpus.url(parts[1]), encoding: .utf8).components(separatedBy: "\n")
+        apple.removeFirst(Int(parts[2]) ?? 0)
+        // Console: translated text ("…EOF\n\n"), then the "Full Report" banner.
+        if let banner = apple.firstIndex(of: "Full Report") { apple = Array(apple[..<(banner - 1)]) + [""] }
+        let ours = report.textOutput().components(separatedBy: "\n")
+        let n = min(ours.count, apple.count)
+        if let first = (0..<n).first(where: { ours[$0] != apple[$0] }) {
+            Issue.record("line \(first + 1) differs:\n  ours:  \(ours[first])\n  apple: \(apple[first])")
+        }
+        #expect(ours.count == apple.count)
+    }
+}

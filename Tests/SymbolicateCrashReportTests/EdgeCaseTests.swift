@@ -258,3 +258,46 @@ struct ErrorTests {
         #expect(e?.line == 26)
     }
 }
+
+@Suite("Pasted reports")
+struct PastedReportTests {
+    @Test("a report indented as a quote inside prose still parses and round-trips")
+    func indented() throws {
+        let text = miniReport().split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+        let r = try parse(text)
+        #expect(r.threads.count == 2)
+        #expect(r.binaryImages.count == 4)
+        #expect(r.exception?.type == "EXC_BREAKPOINT")
+        #expect(r.crashedThreadIndex == 0)
+        #expect(r.textOutput() == text)
+    }
+
+    @Test("a frame wrapped by a mail client is read as one frame; rewriting it replaces both lines")
+    func wrappedFrame() throws {
+        let text = miniReport().replacingOccurrences(
+            of: "3   UIKitCore                     \t       0x192fb1330 -[UIViewController view] + 84",
+            with: "3   UIKitCore                     \t       0x192fb1330 -[UIViewController\nview] + 84")
+        var r = try parse(text)
+        let frame = try #require(r.crashedThread?.frames.last)
+        #expect(frame.symbol == "-[UIViewController view]")
+        #expect(frame.symbolOffset == 84)
+        #expect(r.warnings.contains { $0.line == 20 && $0.message.contains("line 19") })
+        #expect(r.textOutput() == text)
+        r.updateFrames { (f: inout Frame) in
+            if f.address == 0x192fb1330 { f.symbolication = [SymbolicatedFrame(function: "UIViewController.view", offsetInFunction: 84, isInlined: false)] }
+        }
+        let out = r.textOutput().components(separatedBy: "\n")
+        #expect(out[18] == "3   UIKitCore                     \t       0x192fb1330 UIViewController.view + 84")
+        #expect(out[19] == "")
+    }
+
+    @Test("a legacy Last Exception Backtrace address list may span lines")
+    func addressList() throws {
+        let text = miniReport().replacingOccurrences(of: "Thread 0 name:", with: "Last Exception Backtrace:\n(0x18a98520c 0x1022364bc\n0x1022361cc)\n\nThread 0 name:")
+        let r = try parse(text)
+        let leb = try #require(r.lastExceptionBacktrace)
+        #expect(leb.frames.map(\.address) == [0x18a98520c, 0x1022364bc, 0x1022361cc])
+        #expect(leb.frames.map(\.imageIndex) == [0, 1, 1])
+        #expect(leb.frames[1].imageOffset == 25788)
+    }
+}

@@ -253,3 +253,51 @@ import Testing
         }
     }
 }
+
+/// More lists from the reference: namespace-scoped codes, jetsam reasons, Objective-C names.
+@Suite struct ReferenceListTests {
+    let base = KnowledgeBase.standard
+
+    // §4.2 DYLD codes and §3.10 CODESIGNING codes, with their indicator texts.
+    @Test(arguments: [
+        ("DYLD 1 Library missing", "DYLD 1"), ("DYLD 2", "DYLD 2"), ("DYLD 4 Symbol missing", "DYLD 4"),
+        ("DYLD 7", "DYLD 7"), ("CODESIGNING 1 Taskgated Invalid Signature", "CODESIGNING 1"),
+        ("Namespace CODESIGNING, Code 0x2", "CODESIGNING 2"), ("CODESIGNING 4", "CODESIGNING 4"),
+        ("LIBSYSTEM 4", "LIBSYSTEM 4"), ("EXEC 13", "EXEC 13"), ("LIBXPC 3", "LIBXPC 3"),
+    ])
+    func namespaceCodes(line: String, term: String) {
+        #expect(base.explain(line).entries.map(\.term).contains(term))
+    }
+
+    // §4.11 / §5 jetsam reasons by name and by JETSAM code.
+    @Test(arguments: [("per-process-limit", 7), ("vm-pageshortage", 4), ("vnode-limit", 3), ("highwater", 2),
+                      ("fc-thrashing", 6), ("idle-exit", 9), ("cpulimit", 100)])
+    func jetsamReasons(name: String, code: UInt64) {
+        #expect(base.explain(name).entries.first?.values == [code])
+        #expect(base.explain("JETSAM \(code)").entries.contains { $0.term == name })
+    }
+
+    // §7 predefined Objective-C exception names.
+    @Test(arguments: ["NSGenericException", "NSRangeException", "NSInvalidArgumentException", "NSInternalInconsistencyException",
+                      "NSObjectInaccessibleException", "NSObjectNotAvailableException", "NSDestinationInvalidException",
+                      "NSPortTimeoutException", "NSInvalidSendPortException", "NSInvalidReceivePortException",
+                      "NSPortSendException", "NSPortReceiveException", "NSMallocException", "NSUnknownKeyException"])
+    func objcExceptionNames(name: String) {
+        #expect(base.explain(name).entries.first?.kind == .objcException)
+    }
+
+    // §2.5 and §2.6: EXC_RESOURCE subtypes and EXC_GUARD types.
+    @Test(arguments: ["CPU", "CPU_FATAL", "WAKEUPS", "MEMORY", "IO", "THREADS", "PORTS",
+                      "GUARD_TYPE_MACH_PORT", "GUARD_TYPE_FD", "GUARD_TYPE_USER", "GUARD_TYPE_VN",
+                      "GUARD_TYPE_VIRT_MEMORY", "GUARD_TYPE_REJECTED_SC"])
+    func resourceAndGuardTypes(term: String) {
+        let kind = base.explain(term).entries.first?.kind
+        #expect(kind == .resourceType || kind == .guardType)
+    }
+
+    // §3.27 exception notes.
+    @Test(arguments: ["EXC_CORPSE_NOTIFY", "SIMULATED (this is NOT a crash)", "NON-FATAL CONDITION (this is NOT a crash)"])
+    func exceptionNotes(note: String) {
+        #expect(base.explain(note).isKnown)
+    }
+}

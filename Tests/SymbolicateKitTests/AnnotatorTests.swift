@@ -56,6 +56,32 @@ import SymbolicateCrashReport
         }
     }
 
+    /// With only the executables (no dSYMs), frames fall back to the symbol table: the
+    /// nearest preceding symbol and the offset from it, no file or line — as llvm-nm says.
+    @Test(arguments: FixtureSupport.manifest.filter { $0.format == "text" })
+    func symbolTableFallbackMatchesManifest(_ fixture: FixtureSupport.Report) throws {
+        let index = try DebugFileIndex(inputs: [FixtureSupport.binaries])
+        let (report, _) = try Annotator(index: index).symbolicate(contentsOf: fixture.path)
+        let thread = try #require(report.threads.first { $0.index == fixture.crashedThread })
+        for want in fixture.crashedThreadAppFrames {
+            guard want.dsym != nil, let fact = want.symbolTable else { continue }
+            let frame = try #require(thread.frames.first { $0.index == want.frameIndex })
+            let levels = try #require(frame.symbolication, "\(fixture.file) frame \(want.frameIndex)")
+            #expect(levels.count == 1 && levels[0].file == nil && levels[0].line == nil)
+            #expect(levels.first?.function == fact.symbol, "\(fixture.file) frame \(want.frameIndex)")
+            #expect(levels.first?.offsetInFunction == fact.offset, "\(fixture.file) frame \(want.frameIndex)")
+        }
+    }
+
+    /// A binary and its dSYM share the UUID; the dSYM (with DWARF) must win whatever the order.
+    @Test func dSYMWinsOverExecutableWithTheSameUUID() throws {
+        let index = try DebugFileIndex(inputs: [FixtureSupport.binaries, FixtureSupport.dsyms])
+        let path = FixtureSupport.fixtures.appendingPathComponent("reports/swift-trap.crash").path
+        let (report, summary) = try Annotator(index: index).symbolicate(contentsOf: path)
+        #expect(summary.debugFiles["CrashApp"]?.hasSuffix("CrashApp.app.dSYM") == true)
+        #expect(report.threads[0].frames[0].symbolication?.count == 5)
+    }
+
     @Test func mismatchedUUIDIsDiagnosedAndFramesStay() throws {
         let index = try #require(Self.index)
         let path = FixtureSupport.fixtures.appendingPathComponent("reports/uuid-mismatch.crash").path

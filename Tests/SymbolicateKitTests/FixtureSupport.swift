@@ -7,6 +7,7 @@ enum FixtureSupport {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = packageRoot.appendingPathComponent("Fixtures")
     static let dsyms = fixtures.appendingPathComponent("dsyms").path
+    static let binaries = fixtures.appendingPathComponent("bin").path
 
     struct ExpectedLevel: Decodable, Sendable {
         var function: String
@@ -21,6 +22,13 @@ enum FixtureSupport {
         var crashingFrame: Bool
         var dsym: String?
         var expected: [ExpectedLevel]?
+        /// Nearest preceding LC_SYMTAB symbol of the binary (llvm-nm), atos-style offset.
+        var symbolTable: SymbolTableFact?
+    }
+
+    struct SymbolTableFact: Decodable, Sendable {
+        var symbol: String
+        var offset: UInt64
     }
 
     struct AppImage: Decodable, Sendable {

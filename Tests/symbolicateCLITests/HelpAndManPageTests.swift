@@ -10,8 +10,11 @@ import Testing
         guard let help = try? CLI.run(["--help"]).stdout,
               let range = help.range(of: "SUBCOMMANDS:")
         else { return [] }
+        // The subcommand list runs from the header to the first blank line.
         return help[range.upperBound...]
-            .split(separator: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .dropFirst()
+            .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .compactMap { line -> [String]? in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard line.hasPrefix("  "), let word = trimmed.split(separator: " ").first,

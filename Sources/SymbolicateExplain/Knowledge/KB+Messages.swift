@@ -309,6 +309,13 @@ extension KnowledgeBase {
             checkNext: ["Check the receiver class and selector in the exception reason; reproduce with Zombies"],
             sources: [.aLanguage, .aCommon, .tn2151], provenance: .documented, patterns: ["doesNotRecognizeSelector"]),
         KnowledgeEntry(
+            term: "libc++ assertion", kind: .frameSymbol, title: "C++ standard-library hardening assertion",
+            meaning: "libc++ built with hardening checks traps when a precondition fails (e.g. 'assertion __n < size() failed: vector[] index out of bounds'); like Swift, the message survives as the name of an artificial inlined frame.",
+            causes: ["An index or iterator outside the container's bounds", "Another violated precondition named in the message"],
+            checkNext: ["The frame below the assertion frame is the call that broke the precondition"],
+            sources: [.swiftIRGen], provenance: .observed,
+            aliases: ["_LIBCPP_ASSERT", "libc++ hardening"], patterns: ["assertion", "failed:"]),
+        KnowledgeEntry(
             term: "__pthread_kill", kind: .frameSymbol, title: "Signal sent to self",
             meaning: "__pthread_kill / pthread_kill at the top of the crashed thread is how abort() raises SIGABRT; the interesting frames are further down.",
             checkNext: ["Read down from abort to the first frame in your code"],

@@ -46,6 +46,7 @@ extension KnowledgeBase {
         ns("SKYWALK", 16, "Networking stack", "The Skywalk networking subsystem terminated the process."),
         ns("SETTINGS", 17, "Settings", "A settings change terminated the process (e.g. a privacy permission was revoked)."),
         ns("LIBSYSTEM", 18, "libsystem fault", "A libsystem check failed: 1 thread parked/terminating while owning a workloop, 2 Application Triggered Fault (os_fault_with_payload), 3 SecInit initializer, 4 pthread_t corrupted, 5 Application Triggered Fault (os_log_fault). Faults 2 and 5 are usually simulated, non-fatal reports.",
+           checkNext: ["Read the Application Specific Information message and the crashed thread for the call into the system library that failed its check"],
            sources: [.xnuOSReason, .reportCrash]),
         ns("FOUNDATION", 19, "Foundation", "Foundation terminated the process."),
         ns("WATCHDOG", 20, "System service watchdog", "watchdogd killed a system service that stopped responding (e.g. WindowServer). Rarely relevant to apps.",

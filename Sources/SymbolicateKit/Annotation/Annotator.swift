@@ -72,7 +72,23 @@ public struct Annotator: Sendable {
 
         let images = report.binaryImages
         let resymbolicate = options.resymbolicate
-        report.updateFrames { (_: BacktraceKind, frame: inout Frame) in
+        // Walk state per backtrace: frames arrive in order, so the top frame (and the inline
+        // lines a report may already have printed for it) and existing inline chains can be
+        // recognised without indices, which inline expansion shifts.
+        var currentKind: BacktraceKind?
+        var atTop = true
+        var previous: Frame?
+        report.updateFrames { (kind: BacktraceKind, frame: inout Frame) in
+            if kind != currentKind {
+                currentKind = kind
+                atTop = true
+                previous = nil
+            } else if let previous, previous.address != frame.address {
+                atTop = false
+            }
+            let isTop = atTop
+            let continuesInlineChain = previous.map { $0.isInlined && $0.address == frame.address } ?? false
+            defer { previous = frame }
             let position = frame.imageIndex ?? images.firstIndex(where: { $0.contains(frame.address) })
             let image = position.flatMap { images.indices.contains($0) ? images[$0] : nil }
             if image?.isAppOwned == true { summary.appFrames += 1 }
@@ -80,13 +96,14 @@ public struct Annotator: Sendable {
                 if image?.isAppOwned == true, !frame.isUnsymbolicated { summary.appFramesSymbolicated += 1 }
                 return
             }
-            // Lines the report already expanded as inline levels are kept as they are.
+            // Lines the report already expanded as inline levels, and the concrete frame that
+            // closes such a chain, are kept as they are: re-expanding would print the chain twice.
             if frame.isInlined { return }
-            if !frame.isUnsymbolicated && !resymbolicate {
+            if !frame.isUnsymbolicated && (!resymbolicate || continuesInlineChain) {
                 if image.isAppOwned { summary.appFramesSymbolicated += 1 }
                 return
             }
-            if let resolved = Self.symbolicate(frame: frame, image: image, session: session) {
+            if let resolved = Self.symbolicate(frame: frame, isTopFrame: isTop, image: image, session: session) {
                 frame.symbolication = resolved
                 summary.framesSymbolicated += 1
                 if image.isAppOwned { summary.appFramesSymbolicated += 1 }
@@ -98,9 +115,9 @@ public struct Annotator: Sendable {
     }
 
     /// The inline chain for one frame, or nil when the debug file knows nothing there.
-    static func symbolicate(frame: Frame, image: BinaryImage, session: DebugSession) -> [SymbolicatedFrame]? {
+    static func symbolicate(frame: Frame, isTopFrame: Bool, image: BinaryImage, session: DebugSession) -> [SymbolicatedFrame]? {
         let slide = image.loadAddress &- session.textVMAddress
-        let lookupAddress = frame.index == 0 ? frame.address : frame.address &- 1
+        let lookupAddress = isTopFrame ? frame.address : frame.address &- 1
         let fileAddress = lookupAddress &- slide
         guard let result = session.lookup(fileAddress: fileAddress), !result.frames.isEmpty else { return nil }
         let originalFileAddress = frame.address &- slide
@@ -132,16 +149,26 @@ public struct Annotator: Sendable {
                 ? .problem(ImageDiagnostic(kind: .missingUUID, imageName: image.name, uuid: nil, arch: image.arch, isAppImage: true))
                 : .nothing
         }
-        let candidates = index.entries(uuid: uuid)
+        let candidates = index.entries(uuid: uuid, preferringArch: image.arch)
         if !candidates.isEmpty {
-            let preferred = candidates.first(where: { $0.arch == image.arch }) ?? candidates[0]
-            switch sessions.session(for: preferred) {
-            case .success(let session):
-                return .matched(session, preferred)
-            case .failure(let error):
+            // Best candidate with DWARF wins; a symbol-table-only match is kept as a fallback,
+            // and if nothing opens, the first failure is what the user needs to hear about.
+            var fallback: (DebugSession, DebugFileEntry)?
+            var firstFailure: (DebugInfoError, DebugFileEntry)?
+            for candidate in candidates {
+                switch sessions.session(for: candidate) {
+                case .success(let session):
+                    if session.hasDWARF { return .matched(session, candidate) }
+                    if fallback == nil { fallback = (session, candidate) }
+                case .failure(let error):
+                    if firstFailure == nil { firstFailure = (error, candidate) }
+                }
+            }
+            if let (session, entry) = fallback { return .matched(session, entry) }
+            if let (error, entry) = firstFailure {
                 return .problem(ImageDiagnostic(
                     kind: .unreadableDebugFile, imageName: image.name, uuid: uuid, arch: image.arch,
-                    isAppImage: image.isAppOwned, debugFile: preferred.displayPath, detail: error.message))
+                    isAppImage: image.isAppOwned, debugFile: entry.displayPath, detail: error.message))
             }
         }
         let sameName = index.entries(imageName: image.name)

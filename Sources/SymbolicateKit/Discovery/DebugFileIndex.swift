@@ -57,7 +57,11 @@ public final class DebugFileIndex: Sendable {
         for (i, result) in results.value.enumerated() {
             switch result {
             case .success(let list): entries += list
-            case .failure(let error): problems.append("\(found[i].displayPath): \(error)")
+            case .failure(let error):
+                // Name the file as the user knows it (a zip entry, a bundle), not our temp path.
+                var shown = error
+                shown.path = found[i].displayPath
+                problems.append(shown.description)
             case nil: break
             }
         }
@@ -66,9 +70,19 @@ public final class DebugFileIndex: Sendable {
         byUUID = Dictionary(grouping: entries, by: \.uuid)
     }
 
-    /// Debug files whose slice has this UUID (any spelling: case and dashes are normalised).
-    public func entries(uuid: String) -> [DebugFileEntry] {
-        byUUID[normalizeUUID(uuid)] ?? []
+    /// Debug files whose slice has this UUID (any spelling: case and dashes are normalised),
+    /// best first: files inside a `.dSYM` bundle (they carry the DWARF) before executables
+    /// that only have a symbol table, and the report's architecture first.
+    public func entries(uuid: String, preferringArch arch: String? = nil) -> [DebugFileEntry] {
+        let matches = byUUID[normalizeUUID(uuid)] ?? []
+        return matches.enumerated().sorted { a, b in
+            let rankA = Self.rank(a.element, arch), rankB = Self.rank(b.element, arch)
+            return rankA != rankB ? rankA < rankB : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private static func rank(_ entry: DebugFileEntry, _ arch: String?) -> Int {
+        (entry.path.lowercased().contains(".dsym/contents/resources/dwarf/") ? 0 : 2) + (entry.arch == arch ? 0 : 1)
     }
 
     /// Debug files whose file name matches an image name: used to explain a UUID mismatch

@@ -1,3 +1,4 @@
+import Foundation
 import SymbolicateCrashReport
 
 /// The one-paragraph answer on top of the output: what crashed, where, and why —
@@ -39,9 +40,23 @@ public struct Headline: Sendable, Equatable, Codable {
             function = level.function
             if let file = level.file, let line = level.line, line > 0 { location = "\(basename(file)):\(line)" }
             if innermost.function.hasPrefix("Swift runtime failure:") { reason = innermost.function }
-        } else if !frame.isUnsymbolicated, let symbol = frame.symbol {
-            function = symbol
-            if let file = frame.sourceFile, let line = frame.sourceLine { location = "\(basename(file)):\(line)" }
+        } else if !frame.isUnsymbolicated {
+            // Already symbolicated input: the frame may open a printed inline chain (same
+            // address, `[inlined]`); pick its first level with a real source line, as above.
+            let start = frames.firstIndex(of: frame) ?? 0
+            var chain = [frames[start]]
+            var next = start
+            while frames[next].isInlined, next + 1 < frames.count, frames[next + 1].address == frame.address {
+                next += 1
+                chain.append(frames[next])
+            }
+            let placed = chain.first { level in
+                guard let file = level.sourceFile, let line = level.sourceLine else { return false }
+                return line > 0 && !file.hasSuffix("<compiler-generated>")
+            } ?? frame
+            function = placed.symbol
+            if let file = placed.sourceFile, let line = placed.sourceLine, line > 0 { location = "\(basename(file)):\(line)" }
+            if let first = frame.symbol, first.hasPrefix("Swift runtime failure:"), placed != frame { reason = first }
         }
     }
 
@@ -81,7 +96,7 @@ public struct Headline: Sendable, Equatable, Codable {
             parts.append(s)
         }
         if let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
-            parts.append([namespace, termination.code].compactMap { $0 }.joined(separator: " "))
+            parts.append([namespace, termination.code.map(hexCode)].compactMap { $0 }.joined(separator: " "))
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -89,4 +104,13 @@ public struct Headline: Sendable, Equatable, Codable {
 
 func basename(_ path: String) -> String {
     path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+}
+
+/// Termination codes are known by their hex spelling (`0x8badf00d`), but iOS 15+ text reports
+/// print them in decimal (`FRONTBOARD 2343432205`): show hex whatever the report used.
+func hexCode(_ code: String) -> String {
+    let trimmed = code.trimmingCharacters(in: .whitespaces)
+    if trimmed.lowercased().hasPrefix("0x") { return trimmed.lowercased() }
+    guard let value = UInt64(trimmed) else { return trimmed }
+    return "0x" + String(value, radix: 16)
 }

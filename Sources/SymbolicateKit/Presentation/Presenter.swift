@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateExplain
 
 /// Output formats of the report command and batch mode.
 public enum OutputFormat: String, Sendable, CaseIterable, Codable {
@@ -22,19 +23,16 @@ public struct Presenter: Sendable {
     public var crashedOnly: Bool
     /// Leave out the headline (batch files that other tools re-read, golden tests of raw output).
     public var headline: Bool
-    /// Pre-rendered diagnosis (from `--explain`) placed above the report, in the same format.
-    public var explanation: String?
-    /// Diagnosis as a JSON value for `--format json`.
-    public var explanationJSON: JSONValue?
+    /// The `--explain` diagnosis, placed above the report in the output's own format.
+    public var diagnosis: Diagnosis?
 
     public init(format: OutputFormat = .text, color: Bool = false, crashedOnly: Bool = false, headline: Bool = true,
-                explanation: String? = nil, explanationJSON: JSONValue? = nil) {
+                diagnosis: Diagnosis? = nil) {
         self.format = format
         self.color = color
         self.crashedOnly = crashedOnly
         self.headline = headline
-        self.explanation = explanation
-        self.explanationJSON = explanationJSON
+        self.diagnosis = diagnosis
     }
 
     public func render(_ report: CrashReport, summary: SymbolicationSummary?) throws(CrashReportError) -> String {
@@ -64,7 +62,7 @@ public struct Presenter: Sendable {
             // Diagnostics go to stderr (the CLI prints them); the text stays a report.
             out += "\n\n"
         }
-        if let explanation { out += explanation + (explanation.hasSuffix("\n") ? "" : "\n") + "\n" }
+        if let diagnosis { out += diagnosis.renderText(color: color) + "\n" }
         let crashed = report.crashedThread?.index
         var lines = report.renderedLines()
         if crashedOnly { lines = lines.filter { Self.belongsToThread($0.kind, crashed) } }
@@ -106,14 +104,14 @@ public struct Presenter: Sendable {
         var headline: String
         var report: CrashReport
         var symbolication: SymbolicationSummary?
-        var explanation: JSONValue?
+        var diagnosis: Diagnosis?
     }
 
     func renderJSON(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let value = JSONOutput(headline: Headline(report: report).text, report: report, symbolication: summary,
-                               explanation: explanationJSON)
+                               diagnosis: diagnosis)
         guard let data = try? encoder.encode(value) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
@@ -140,7 +138,7 @@ public struct Presenter: Sendable {
             for diagnostic in summary.diagnostics { out += "- ⚠️ \(diagnostic.description)\n" }
         }
         out += "\n"
-        if let explanation { out += explanation + (explanation.hasSuffix("\n") ? "" : "\n") + "\n" }
+        if let diagnosis { out += diagnosis.renderMarkdown() + "\n" }
         let crashed = report.crashedThread?.index
         let all = report.renderedLines()
         let crashedLines = all.filter { Self.belongsToThread($0.kind, crashed) && !Self.isThreadState($0.kind) }

@@ -1,0 +1,221 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateExplain
+
+/// What batch mode does with each report.
+public struct BatchOptions: Sendable {
+    /// Folder receiving one output file per report (created when missing).
+    public var outputDirectory: String
+    /// `.text` writes Apple's text layout (`.ips` input becomes `NAME.crash`); `.ips` keeps
+    /// `.ips` input as symbolicated JSON (text input stays text); `.json` and `.markdown`
+    /// write `NAME.json` / `NAME.md`.
+    public var format: OutputFormat
+    /// Reports processed at the same time (≥ 1).
+    public var jobs: Int
+    /// Also put each report's diagnosis above it in its output file (the summary always
+    /// has the diagnosis column).
+    public var explainInOutput: Bool
+
+    public init(outputDirectory: String, format: OutputFormat = .text,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, explainInOutput: Bool = false) {
+        self.outputDirectory = outputDirectory
+        self.format = format
+        self.jobs = max(1, jobs)
+        self.explainInOutput = explainInOutput
+    }
+
+    /// The output file for an input, relative to the output folder.
+    public func outputRelativePath(for input: ReportInput) -> String {
+        let relative = input.relativePath
+        let ext = (relative.split(separator: "/").last.map(String.init) ?? relative).fileExtension
+        switch format {
+        case .text:
+            return ext.lowercased() == "ips" ? relative.replacingExtension(with: "crash") : relative
+        case .ips:
+            return relative
+        case .json:
+            return relative.replacingExtension(with: "json")
+        case .markdown:
+            return relative.replacingExtension(with: "md")
+        }
+    }
+}
+
+/// Symbolicates many reports with one shared `Annotator` (one debug-file index, each dSYM
+/// opened once and its decoded units reused by every report), on `jobs` threads.
+///
+/// Memory stays bounded by the debug files touched: a report is parsed, symbolicated,
+/// written and dropped by the thread that took it; only its `BatchReportResult` (a few
+/// strings) is kept for the summary.
+public struct BatchRunner: Sendable {
+    public let annotator: Annotator
+    public let options: BatchOptions
+
+    public init(annotator: Annotator, options: BatchOptions) {
+        self.annotator = annotator
+        self.options = options
+    }
+
+    /// Processes every input and returns one result per input, in input order (so the
+    /// summary does not depend on scheduling). `progress(done, total)` is called from
+    /// worker threads after each report.
+    public func run(_ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [BatchReportResult] {
+        let outputs = Self.uniqueOutputPaths(inputs.map(options.outputRelativePath(for:)), reserved: Self.summaryFileNames)
+        let state = RunState(count: inputs.count)
+        let workers = min(options.jobs, max(1, inputs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = state.next() {
+                let result = process(inputs[index], output: outputs[index])
+                let done = state.store(result, at: index)
+                progress?(done, inputs.count)
+            }
+        }
+        return state.results()
+    }
+
+    /// Parses, symbolicates, renders and writes one report. Never throws: failures become
+    /// a result with `error` set, so one bad report cannot stop the others.
+    public func process(_ input: ReportInput, output: String) -> BatchReportResult {
+        var result = BatchReportResult(input: input.displayPath)
+        var report: CrashReport
+        let text: String
+        do {
+            (report, text) = try Self.read(input)
+        } catch {
+            result.error = error.description
+            return result
+        }
+        let summary = annotator.annotate(&report)
+        result.record(report: report, summary: summary)
+        // The diagnosis reads the symbolicated frames, so it runs after the annotator.
+        let diagnosis = diagnose(report, reportText: text)
+        result.diagnosis = diagnosis.headline
+
+        let rendered: String
+        do {
+            var presenter = presenter(for: report)
+            if options.explainInOutput { presenter.diagnosis = diagnosis }
+            rendered = try presenter.render(report, summary: summary)
+        } catch {
+            result.error = error.description
+            return result
+        }
+        let target = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(output)
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try writeAtomically(rendered, to: target.path)
+            result.output = output
+        } catch {
+            result.error = "cannot write \(target.path): \(error.localizedDescription)"
+        }
+        return result
+    }
+
+    /// Reads with the display path in errors and warnings (a zip entry's temporary path
+    /// means nothing to the user).
+    static func read(_ input: ReportInput) throws(CrashReportError) -> (CrashReport, String) {
+        let limit = CrashReport.defaultSizeLimit
+        if let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber, size.intValue > limit {
+            throw CrashReportError(kind: .tooLarge, path: input.displayPath,
+                                   message: "file is \(size.intValue) bytes, over the \(limit)-byte limit for crash reports")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: input.path)) } catch {
+            throw CrashReportError(kind: .unreadable, path: input.displayPath, message: "cannot read file: \(error.localizedDescription)")
+        }
+        return (try CrashReport.parse(data: data, path: input.displayPath), String(decoding: data, as: UTF8.self))
+    }
+
+    /// Output files are read by other tools, so text carries no headline; `--format ips`
+    /// falls back to text for reports that have no JSON body to write back.
+    func presenter(for report: CrashReport) -> Presenter {
+        switch options.format {
+        case .ips where report.format != .ips:
+            return Presenter(format: .text, headline: false)
+        case .text, .ips:
+            return Presenter(format: options.format, headline: false)
+        case .json, .markdown:
+            return Presenter(format: options.format)
+        }
+    }
+
+    /// Files the run writes itself at the top of the output folder; a report never takes
+    /// their names.
+    public static let summaryFileNames = ["summary.md", "summary.json"]
+
+    /// Two inputs may map to the same output (`a/x.crash` and `a/x.ips` in text mode, or the
+    /// same file name from two folders): later ones get `-2`, `-3`… before the extension, in
+    /// input order, so reruns give the same names. Compared case-insensitively because macOS
+    /// file systems are.
+    static func uniqueOutputPaths(_ paths: [String], reserved: [String] = []) -> [String] {
+        var taken = Set((paths + reserved).map { $0.lowercased() })
+        var seen = Set(reserved.map { $0.lowercased() })
+        return paths.map { path in
+            let key = path.lowercased()
+            if seen.insert(key).inserted { return path }
+            var n = 2
+            while true {
+                let ext = path.fileExtension
+                let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+                let candidate = ext.isEmpty ? "\(stem)-\(n)" : "\(stem)-\(n).\(ext)"
+                if !taken.contains(candidate.lowercased()) {
+                    taken.insert(candidate.lowercased())
+                    seen.insert(candidate.lowercased())
+                    return candidate
+                }
+                n += 1
+            }
+        }
+    }
+}
+
+/// Work distribution and result slots shared by the worker threads.
+private final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private var done = 0
+    private let count: Int
+    private var slots: [BatchReportResult?]
+
+    init(count: Int) {
+        self.count = count
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextIndex < count else { return nil }
+        defer { nextIndex += 1 }
+        return nextIndex
+    }
+
+    func store(_ result: BatchReportResult, at index: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = result
+        done += 1
+        return done
+    }
+
+    func results() -> [BatchReportResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}
+
+extension String {
+    /// Extension of the last path component, without the dot (`""` when none).
+    var fileExtension: String {
+        let name = split(separator: "/").last.map(String.init) ?? self
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
+    func replacingExtension(with newExtension: String) -> String {
+        let ext = fileExtension
+        let stem = ext.isEmpty ? self : String(dropLast(ext.count + 1))
+        return stem + "." + newExtension
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+extension BatchSummary {
+    // MARK: JSON
+
+    /// `summary.json`: the whole summary, keys sorted, so reruns are byte-identical.
+    public func renderJSON() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    // MARK: Markdown
+
+    /// `summary.md`, ready to append to `$GITHUB_STEP_SUMMARY`: totals, then one table row
+    /// per crash group (largest first), then unreadable reports and missing debug files.
+    public func renderMarkdown() -> String {
+        var out = "## Crash summary\n\n"
+        var totalsLine = "\(totals.processed) report\(totals.processed == 1 ? "" : "s") symbolicated, "
+            + "\(totals.groups) crash signature\(totals.groups == 1 ? "" : "s")"
+        if totals.unreadable > 0 { totalsLine += ", \(totals.unreadable) unreadable" }
+        if totals.reportsMissingDebugFiles > 0 {
+            totalsLine += ", \(totals.reportsMissingDebugFiles) with a missing or mismatched dSYM"
+        }
+        if totals.skipped > 0 { totalsLine += ", \(totals.skipped) non-report file\(totals.skipped == 1 ? "" : "s") skipped" }
+        out += totalsLine + ".\n\n"
+
+        if !groups.isEmpty {
+            let withDiagnosis = groups.contains { $0.diagnosis != nil }
+            out += "| Count | Signature |" + (withDiagnosis ? " Diagnosis |" : "") + " Example | App version | OS |\n"
+            out += "|---:|---|" + (withDiagnosis ? "---|" : "") + "---|---|---|\n"
+            for group in groups {
+                var signature = "`\(Self.code(group.exception ?? "no exception"))`"
+                if let function = group.function { signature += " in `\(Self.code(function))`" }
+                if let location = group.location { signature += " (\(Self.cell(location)))" }
+                if let reason = group.reason { signature += "<br>\(Self.cell(reason))" }
+                var row = "| \(group.count) | \(signature) |"
+                if withDiagnosis { row += " \(Self.cell(group.diagnosis ?? "")) |" }
+                row += " \(Self.cell(group.example)) | \(Self.cell(group.appVersionRange ?? "–")) | \(Self.cell(group.osVersionRange ?? "–")) |"
+                out += row + "\n"
+            }
+            out += "\n"
+        }
+        if !unreadable.isEmpty {
+            out += "### Unreadable reports\n\n"
+            for item in unreadable { out += "- \(Self.inline(item.input)): \(Self.inline(item.error))\n" }
+            out += "\n"
+        }
+        if !missingDebugFiles.isEmpty {
+            out += "### Missing or mismatched debug files\n\n"
+            out += "| Image | UUID | Problem | Reports |\n|---|---|---|---:|\n"
+            for item in missingDebugFiles {
+                let image = item.image + (item.isAppImage ? "" : " (system)")
+                out += "| \(Self.cell(image)) | \(Self.cell(item.uuid ?? "–")) | \(Self.cell(item.message)) | \(item.reports) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Table cells: pipes and line breaks would end the cell or the row.
+    static func cell(_ text: String) -> String {
+        inline(text).replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    static func inline(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// Inside backticks only the backtick and the pipe need care.
+    static func code(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+
+    // MARK: JUnit
+
+    /// JUnit XML for CI test reporters: each crash group is a failed test case (the
+    /// signature is its name, the reports its details); each unreadable report an errored one.
+    public func renderJUnit(suiteName: String = "symbolicate batch") -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let tests = groups.count + unreadable.count
+        out += "<testsuites name=\"\(Self.xml(suiteName))\" tests=\"\(tests)\" failures=\"\(groups.count)\" errors=\"\(unreadable.count)\">\n"
+        out += "  <testsuite name=\"crashes\" tests=\"\(groups.count)\" failures=\"\(groups.count)\" errors=\"0\" skipped=\"0\">\n"
+        for group in groups {
+            var attributes = "classname=\"crashes\" name=\"\(Self.xml(group.signature))\""
+            if let file = group.sourceFile, let line = group.sourceLine {
+                attributes += " file=\"\(Self.xml(file))\" line=\"\(line)\""
+            }
+            out += "    <testcase \(attributes)>\n"
+            let message = "\(group.count) report\(group.count == 1 ? "" : "s"): \(group.signature)"
+            var details: [String] = []
+            if let location = group.location { details.append("Location: \(location)") }
+            if let reason = group.reason { details.append("Reason: \(reason)") }
+            if let diagnosis = group.diagnosis { details.append("Diagnosis: \(diagnosis)") }
+            if let versions = group.appVersionRange { details.append("App version: \(versions)") }
+            if let versions = group.osVersionRange { details.append("OS: \(versions)") }
+            details.append("Reports:")
+            details += group.reports.map { "  \($0)" }
+            out += "      <failure type=\"\(Self.xml(group.exception ?? "crash"))\" message=\"\(Self.xml(message))\">"
+            out += Self.xml(details.joined(separator: "\n")) + "</failure>\n"
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n"
+        if !unreadable.isEmpty {
+            out += "  <testsuite name=\"unreadable reports\" tests=\"\(unreadable.count)\" failures=\"0\" errors=\"\(unreadable.count)\" skipped=\"0\">\n"
+            for item in unreadable {
+                out += "    <testcase classname=\"unreadable\" name=\"\(Self.xml(item.input))\">\n"
+                out += "      <error type=\"unreadable\" message=\"\(Self.xml(item.error))\"/>\n"
+                out += "    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// Escapes for XML text and attributes, and drops characters XML 1.0 forbids.
+    static func xml(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\t", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: GitHub annotations
+
+    /// One `::error` workflow command per crash group, pointing at the crashing source line
+    /// when the debug info gave one. `sourceRoot` (the checkout's path at build time) is
+    /// stripped so GitHub can match the file in the repository.
+    public func renderGitHubAnnotations(sourceRoot: String? = nil) -> String {
+        var out = ""
+        for group in groups {
+            var properties: [String] = []
+            if let file = group.sourceFile, let line = group.sourceLine {
+                properties.append("file=\(Self.ghProperty(Self.relative(file, to: sourceRoot)))")
+                properties.append("line=\(line)")
+            }
+            let title = "Crash (\(group.count) report\(group.count == 1 ? "" : "s")): \(group.exception ?? "no exception")"
+            properties.append("title=\(Self.ghProperty(title))")
+            var message = group.signature
+            if let reason = group.reason { message += " — \(reason)" }
+            message += "\nExample: \(group.example)"
+            out += "::error \(properties.joined(separator: ","))::\(Self.ghData(message))\n"
+        }
+        for item in unreadable {
+            out += "::error title=\(Self.ghProperty("Unreadable crash report"))::\(Self.ghData("\(item.input): \(item.error)"))\n"
+        }
+        return out
+    }
+
+    static func relative(_ path: String, to root: String?) -> String {
+        guard let root, !root.isEmpty else { return path }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Workflow-command escaping (as in @actions/core): data escapes `%`, CR, LF;
+    /// properties also `:` and `,`.
+    static func ghData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func ghProperty(_ text: String) -> String {
+        ghData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
