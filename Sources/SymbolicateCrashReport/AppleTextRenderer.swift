@@ -83,6 +83,11 @@ extension CrashReport {
             appendFrames(leb.frames, kind: .lastException, thread: nil, into: &out)
             line("")
         }
+        for (i, asi) in asiBacktraces.enumerated() {
+            line("\(asi.title):", .sectionHeader)
+            appendFrames(asi.frames, kind: .asi(i), thread: nil, into: &out)
+            line("")
+        }
         for (i, thread) in threads.enumerated() {
             let crashed = thread.crashed || thread.index == crashedThreadIndex
             let headerKind = RenderedLine.Kind.threadHeader(thread: thread.index, crashed: crashed)

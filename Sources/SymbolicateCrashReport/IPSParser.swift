@@ -180,7 +180,17 @@ struct IPSParser {
             let text = b.stringValue ?? ""
             let lines = text.split(separator: "\n").map(String.init)
             let parsed = lines.compactMap { TextReportParser.parseFrame($0.trimmedBlanks, reportLine: 0) }
-            report.asiBacktraces.append(Backtrace(title: "Application Specific Backtrace \(i)", frames: parsed.map { var f = $0; f.reportLine = nil; return f }))
+            let resolved = parsed.map { parsedFrame -> Frame in
+                var f = parsedFrame
+                f.reportLine = nil
+                let byName = images.firstIndex { $0.name == f.imageName && $0.contains(f.address) } ?? images.firstIndex { $0.name == f.imageName }
+                if let idx = byName ?? images.firstIndex(where: { $0.contains(f.address) }) {
+                    f.imageIndex = idx
+                    if f.address >= images[idx].loadAddress { f.imageOffset = f.address - images[idx].loadAddress }
+                }
+                return f
+            }
+            report.asiBacktraces.append(Backtrace(title: "Application Specific Backtrace \(i)", frames: resolved))
         }
     }
 

@@ -229,8 +229,8 @@ public struct BinaryImage: Sendable, Codable, Equatable {
     /// Whether the image belongs to the app rather than the OS.
     ///
     /// Rule (text and `.ips` alike): an image whose path is an OS location (`/System/`,
-    /// `/usr/lib/`, `/usr/libexec/`, `/Library/Apple/`, a simulator runtime root, or inside
-    /// Xcode's `Platforms/`) is never app-owned. Otherwise it is app-owned when the text line
+    /// `/usr/lib/`, `/usr/libexec/`, `/Library/Apple/`, a simulator runtime root, or anything
+    /// inside an `Xcode*.app` bundle) is never app-owned. Otherwise it is app-owned when the text line
     /// has the `+` marker, when its path is under `/var/containers/Bundle/Application/`,
     /// `/private/var/containers/`, `/var/mobile/Applications/` or inside an `.app/` bundle,
     /// or when it lives in the same bundle as the crashed process (`Path:`/`procPath`), or in
@@ -271,6 +271,9 @@ public struct BinaryImage: Sendable, Codable, Equatable {
         if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
         if path.contains(".simruntime/") || path.contains("/RuntimeRoot/") || path.contains("/Contents/Developer/Platforms/")
             || path.contains("/Contents/Developer/usr/") { return true }
+        // Anything inside an Xcode bundle (`/Applications/Xcode_13.3.app/Contents/…`) is a
+        // developer tool injected into the process, not the app.
+        if path.split(separator: "/").contains(where: { $0.hasPrefix("Xcode") && $0.hasSuffix(".app") }) { return true }
         return false
     }
 
@@ -342,8 +345,9 @@ extension CrashReport {
         for t in threads.indices {
             for f in threads[t].frames.indices { try body(.thread(t), &threads[t].frames[f]) }
         }
-        if lastExceptionBacktrace != nil {
-            for f in lastExceptionBacktrace!.frames.indices { try body(.lastException, &lastExceptionBacktrace!.frames[f]) }
+        if var leb = lastExceptionBacktrace {
+            for f in leb.frames.indices { try body(.lastException, &leb.frames[f]) }
+            lastExceptionBacktrace = leb
         }
         for b in asiBacktraces.indices {
             for f in asiBacktraces[b].frames.indices { try body(.asi(b), &asiBacktraces[b].frames[f]) }

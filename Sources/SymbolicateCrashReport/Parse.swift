@@ -24,11 +24,23 @@ extension CrashReport {
     ///   `.ips`, a text body a legacy `.ips` (`.ipsTextBody`).
     /// - Anything else is a text report.
     /// Malformed frames do not fail the parse: the line is kept and a warning names it.
+    /// UTF-8 is expected; a UTF-8 BOM is kept, UTF-16 (with BOM) and stray Latin-1 bytes are
+    /// read with a warning.
     public static func parse(data: Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
         if data.count > sizeLimit {
             throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(data.count) bytes, over the \(sizeLimit)-byte limit for crash reports")
         }
         var bytes = [UInt8](data)
+        var warnings: [ParseWarning] = []
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            // Saved as UTF-16 by a Windows editor or mail client: read it, write UTF-8.
+            let encoding: String.Encoding = bytes[0] == 0xFF ? .utf16LittleEndian : .utf16BigEndian
+            guard let text = String(data: Data(bytes.dropFirst(2)), encoding: encoding) else {
+                throw CrashReportError(kind: .binary, path: path, message: "not a crash report: starts with a UTF-16 byte order mark but is not valid UTF-16")
+            }
+            bytes = Array(text.utf8)
+            warnings.append(ParseWarning(path: path, message: "file is UTF-16; read it as text (output will be UTF-8)"))
+        }
         var hasBOM = false
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { hasBOM = true; bytes.removeFirst(3) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
@@ -37,7 +49,6 @@ extension CrashReport {
         if let reason = binaryReason(bytes) {
             throw CrashReportError(kind: .binary, path: path, line: reason.line, message: "not a crash report: \(reason.message)")
         }
-        var warnings: [ParseWarning] = []
         let text: String
         if let s = String(validating: bytes, as: UTF8.self) {
             text = s

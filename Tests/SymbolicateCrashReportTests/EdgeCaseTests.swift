@@ -106,6 +106,16 @@ struct TextParsingTests {
         #expect(Array(r.textOutput().utf8) == bytes)
     }
 
+    @Test("UTF-16 files (Windows editors) are read, with a warning", arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian])
+    func utf16(_ encoding: String.Encoding) throws {
+        let bom: [UInt8] = encoding == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+        let bytes = bom + [UInt8](try #require(miniReport().data(using: encoding)))
+        let r = try CrashReport.parse(data: Data(bytes), path: "u16.crash")
+        #expect(r.threads.count == 2)
+        #expect(r.warnings.contains { $0.message.contains("UTF-16") })
+        #expect(r.textOutput() == miniReport())
+    }
+
     @Test("a file without a final newline round-trips")
     func noFinalNewline() throws {
         var text = miniReport()
@@ -299,5 +309,28 @@ struct PastedReportTests {
         #expect(leb.frames.map(\.address) == [0x18a98520c, 0x1022364bc, 0x1022361cc])
         #expect(leb.frames.map(\.imageIndex) == [0, 1, 1])
         #expect(leb.frames[1].imageOffset == 25788)
+    }
+}
+
+@Suite("App-owned images")
+struct AppOwnedTests {
+    @Test("OS and developer-tool paths are never app images, even with the + marker",
+          arguments: ["/System/Library/Frameworks/UIKit.framework/UIKit", "/usr/lib/dyld",
+                      "/Applications/Xcode12_2-beta.app/Contents/SharedFrameworks/DebugHierarchyFoundation.framework/Versions/A/DebugHierarchyFoundation",
+                      "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Library/Developer/CoreSimulator/Profiles/Runtimes/iOS.simruntime/Contents/Resources/RuntimeRoot/usr/lib/dyld_sim"])
+    func system(_ path: String) {
+        let image = BinaryImage(loadAddress: 0x1000, name: "x", path: path, isAppOwned: true)
+        #expect(!TextReportParser.isAppOwned(image, processPath: "/Applications/MyApp.app/Contents/MacOS/MyApp"))
+    }
+
+    @Test("app bundle, iOS containers and the process's own folder are app images",
+          arguments: ["/private/var/containers/Bundle/Application/X/MyApp.app/Frameworks/Kit.framework/Kit",
+                      "/var/containers/Bundle/Application/X/MyApp.app/MyApp",
+                      "/Applications/MyApp.app/Contents/Frameworks/Sparkle.framework/Versions/B/Sparkle",
+                      "/Users/me/build/Kit.framework/Versions/A/Kit"])
+    func app(_ path: String) {
+        let image = BinaryImage(loadAddress: 0x1000, name: "x", path: path)
+        let process = path.hasPrefix("/Users/me") ? "/Users/me/build/tool" : "/Applications/MyApp.app/Contents/MacOS/MyApp"
+        #expect(TextReportParser.isAppOwned(image, processPath: process))
     }
 }

@@ -154,4 +154,18 @@ struct WriterTests {
         #expect(decoded.exception == r.exception)
         #expect(decoded.format == .text)
     }
+
+    @Test(".ips asiBacktraces (text strings) become frames resolved to images, and are rendered")
+    func asiBacktraces() throws {
+        let ips = Self.ips.replacingOccurrences(of: "\"faultingThread\" : 0,", with: """
+          "faultingThread" : 0,
+          "asiBacktraces" : ["0   dyld                          \\t0x18a94d010 start + 16\\n1   MyApp                         \\t0x1022364bc 0x102230000 + 25788"],
+        """)
+        let r = try CrashReport.parse(data: Data(ips.utf8), path: "asi.ips")
+        let asi = try #require(r.asiBacktraces.first)
+        #expect(asi.frames.map(\.address) == [0x18a94d010, 0x1022364bc])
+        #expect(asi.frames.map(\.imageIndex) == [1, 0])
+        #expect(asi.frames[1].imageOffset == 25788)
+        #expect(r.renderedLines().contains { $0.kind == .frame(thread: nil, backtrace: .asi(0), isAppImage: true) })
+    }
 }
