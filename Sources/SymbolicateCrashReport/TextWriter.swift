@@ -29,8 +29,37 @@ extension CrashReport {
         for (kind, frames) in allBacktraces {
             var shift = 0
             let threadNumber: Int? = { if case .thread(let i) = kind { return threads[i].index }; return nil }()
+            // Frames read from a legacy `(0x… 0x…)` address list (several per line, possibly
+            // over several lines): once any is symbolicated, the whole list becomes
+            // Apple-layout frame lines in place of its first line.
+            var framesPerLine: [Int: Int] = [:]
+            for f in frames { if let l = f.reportLine { framesPerLine[l, default: 0] += 1 } }
+            func isListLine(_ l: Int) -> Bool {
+                (framesPerLine[l] ?? 0) > 1 || (l >= 1 && l <= document.lines.count && FrameFormatting.splitFrameLine(document.lines[l - 1].text) == nil)
+            }
+            let listFrames = frames.filter { $0.reportLine.map(isListLine) ?? false }
+            if !listFrames.isEmpty {
+                let listLines = Set(listFrames.compactMap(\.reportLine)).sorted()
+                let anyApp = listFrames.contains { image(for: $0)?.isAppOwned ?? false }
+                let listKind = RenderedLine.Kind.frame(thread: threadNumber, backtrace: kind, isAppImage: anyApp)
+                if listFrames.contains(where: { !($0.symbolication ?? []).isEmpty }), let first = listLines.first {
+                    var lines: [String] = []
+                    for f in listFrames {
+                        let img = image(for: f)
+                        let rests = f.symbolication.flatMap { $0.isEmpty ? nil : FrameFormatting.symbolicatedRests($0) }
+                            ?? [FrameFormatting.originalRest(f, imageBase: img?.loadAddress)]
+                        for rest in rests {
+                            lines.append(FrameFormatting.applePrefix(index: lines.count, imageName: img?.name ?? f.imageName ?? "???", address: f.address) + " " + rest)
+                        }
+                    }
+                    plans[first] = (lines, listKind)
+                    for l in listLines.dropFirst() { plans[l] = ([], listKind) }
+                } else {
+                    for l in listLines { plans[l] = ([document.lines[l - 1].text], listKind) }
+                }
+            }
             for frame in frames {
-                guard let lineNumber = frame.reportLine, lineNumber >= 1, lineNumber <= document.lines.count else { continue }
+                guard let lineNumber = frame.reportLine, lineNumber >= 1, lineNumber <= document.lines.count, !isListLine(lineNumber) else { continue }
                 let original = document.lines[lineNumber - 1].text
                 let isApp = image(for: frame)?.isAppOwned ?? false
                 let lineKind = RenderedLine.Kind.frame(thread: threadNumber, backtrace: kind, isAppImage: isApp)

@@ -309,6 +309,15 @@ struct PastedReportTests {
         #expect(leb.frames.map(\.address) == [0x18a98520c, 0x1022364bc, 0x1022361cc])
         #expect(leb.frames.map(\.imageIndex) == [0, 1, 1])
         #expect(leb.frames[1].imageOffset == 25788)
+        // Symbolicating one of them turns the address list into Apple-layout frame lines.
+        var sym = r
+        sym.lastExceptionBacktrace?.frames[1].symbolication = [SymbolicatedFrame(function: "f()", offsetInFunction: 8, file: "/a/F.swift", line: 3, isInlined: false)]
+        let out = sym.textOutput().components(separatedBy: "\n")
+        #expect(out[13] == "Last Exception Backtrace:")
+        #expect(out[14] == "0   libswiftCore.dylib            \t       0x18a98520c 0x18a94d000 + 229900")
+        #expect(out[15] == "1   MyApp                         \t       0x1022364bc f() + 8 (F.swift:3)")
+        #expect(out[16] == "2   MyApp                         \t       0x1022361cc 0x102230000 + 25036")
+        #expect(out[17] == "")
     }
 }
 
