@@ -79,8 +79,11 @@ public final class DebugSession: @unchecked Sendable {
     private var symbols: [MachOSymbol]?
     private var textSections: Set<UInt8> = []
     private var openError: DebugInfoError?
+    private var lineDecoder: LineProgramDecoder
+    private var scanner: UnitScanner
 
     private struct UnitState {
+        var headerOffset: UInt64
         var dieOffset: UInt64
         var data: UnitData?
         var error: DebugInfoError?
@@ -88,14 +91,16 @@ public final class DebugSession: @unchecked Sendable {
 
     private final class UnitData {
         let base: UInt64
+        var scan: UnitScanner.Unit
         let lines: LineTable
         let functions: [FunctionEntry]
         /// (range, function index) sorted by range start.
         let functionIndex: [(range: AddressRange, function: Int)]
         var inlines: [Int: [InlineEntry]] = [:]
 
-        init(base: UInt64, lines: LineTable, functions: [FunctionEntry]) {
+        init(base: UInt64, scan: UnitScanner.Unit, lines: LineTable, functions: [FunctionEntry]) {
             self.base = base
+            self.scan = scan
             self.lines = lines
             self.functions = functions
             var index: [(range: AddressRange, function: Int)] = []
@@ -118,6 +123,15 @@ public final class DebugSession: @unchecked Sendable {
         textVMAddress = text?.vmAddress ?? 0
         textRange = text.map { $0.vmAddress ..< $0.vmAddress &+ $0.vmSize }
         textSections = Set(text?.sections.map { UInt8(truncatingIfNeeded: $0.ordinal) } ?? [])
+        func bytes(_ name: String) -> UnsafeRawBufferPointer {
+            guard let section = slice.section(segment: "__DWARF", name: name),
+                  let contents = try? slice.contents(of: section) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            return contents
+        }
+        scanner = UnitScanner(info: bytes("__debug_info"), abbrev: bytes("__debug_abbrev"), addr: bytes("__debug_addr"), path: slice.path)
+        lineDecoder = LineProgramDecoder(
+            line: bytes("__debug_line"), lineStrings: bytes("__debug_line_str"), strings: bytes("__debug_str"), path: slice.path
+        )
         if slice.segment(named: "__DWARF") != nil {
             var patched: OwnedBytes?
             let sections = try DWARFSections.sections(of: slice, patchedAbbrev: &patched)
@@ -201,9 +215,9 @@ public final class DebugSession: @unchecked Sendable {
         var index: [(range: AddressRange, unit: Int)] = []
         do {
             let offsets = try dwarf.unitDieOffsets()
-            units = offsets.map { UnitState(dieOffset: $0) }
+            units = offsets.map { UnitState(headerOffset: $0.header, dieOffset: $0.die) }
             var byOffset: [UInt64: Int] = [:]
-            for (number, offset) in offsets.enumerated() { byOffset[offset] = number }
+            for (number, offset) in offsets.enumerated() { byOffset[offset.die] = number }
             var covered = Set<Int>()
             for entry in (try? dwarf.aranges()) ?? [] {
                 guard let unit = byOffset[entry.unitDieOffset] else { continue }
@@ -213,7 +227,7 @@ public final class DebugSession: @unchecked Sendable {
             // Units that .debug_aranges does not describe (or all, when it is absent).
             for (number, offset) in offsets.enumerated() where !covered.contains(number) {
                 do {
-                    for range in try dwarf.unitRanges(unitDieOffset: offset) { index.append((range, number)) }
+                    for range in try dwarf.unitRanges(unitDieOffset: offset.die) { index.append((range, number)) }
                 } catch {
                     units[number].error = error
                 }
@@ -233,15 +247,69 @@ public final class DebugSession: @unchecked Sendable {
         do {
             let offset = units[number].dieOffset
             let base = try dwarf.unitBase(unitDieOffset: offset)
-            let lines = try dwarf.lineTable(unitDieOffset: offset)
-            let functions = try dwarf.functions(unitDieOffset: offset, unitBase: base)
-            let data = UnitData(base: base, lines: Self.sorted(lines), functions: functions)
+            let location = try dwarf.lineTableLocation(unitDieOffset: offset)
+            let lines = try location.offset.map { (at) throws(DebugInfoError) in
+                try lineDecoder.decode(offset: at, compDir: location.compDir)
+            } ?? LineTable(rows: [], files: [], fileIndexBase: 1)
+            var scan = try scanner.unit(headerOffset: units[number].headerOffset)
+            let functions = try self.functions(in: &scan, unitDieOffset: offset, base: base, dwarf: dwarf)
+            let data = UnitData(base: base, scan: scan, lines: Self.sorted(lines), functions: functions)
             units[number].data = data
             return .success(data)
         } catch {
             units[number].error = error
             return .failure(error)
         }
+    }
+
+    /// Code ranges from what the scanner decoded, asking libdwarf only for DW_AT_ranges.
+    private func ranges(of entry: UnitScanner.Entry, base: UInt64, dwarf: LibDwarf) throws(DebugInfoError) -> [AddressRange] {
+        if entry.hasRanges { return try dwarf.ranges(dieOffset: entry.offset, unitBase: base) }
+        guard let low = entry.lowPC, let high = entry.highPC else { return [] }
+        let end = entry.highIsOffset ? low &+ high : high
+        return end > low ? [AddressRange(low: low, high: end)] : []
+    }
+
+    /// Functions with code at unit or namespace level (and, in Swift units, nested in
+    /// other functions, where Swift puts closures and local functions).
+    private func functions(in scan: inout UnitScanner.Unit, unitDieOffset: UInt64, base: UInt64, dwarf: LibDwarf) throws(DebugInfoError) -> [FunctionEntry] {
+        // The language is known once the unit DIE has been read; read it first.
+        _ = try scanner.scan(unit: &scan, start: unitDieOffset, tags: [], descend: { _ in false })
+        let nested = scan.language == 0x1E  // DW_LANG_Swift
+        let entries = try scanner.scan(
+            unit: &scan, start: unitDieOffset,
+            tags: [UnitScanner.tagSubprogram, UnitScanner.tagNamespace, UnitScanner.tagModule],
+            descend: { $0 != UnitScanner.tagSubprogram || nested }
+        )
+        var out: [FunctionEntry] = []
+        for entry in entries where entry.tag == UnitScanner.tagSubprogram {
+            let ranges = try ranges(of: entry, base: base, dwarf: dwarf)
+            guard !ranges.isEmpty else { continue }
+            var scope: [UInt64] = []
+            var parent = entry.parent
+            while let index = parent {
+                if entries[index].tag != UnitScanner.tagSubprogram { scope.insert(entries[index].offset, at: 0) }
+                parent = entries[index].parent
+            }
+            out.append(FunctionEntry(
+                dieOffset: entry.offset, ranges: ranges, entry: entry.lowPC ?? ranges.map(\.low).min() ?? 0, scope: scope
+            ))
+        }
+        return out
+    }
+
+    private func inlinedSubroutines(of function: FunctionEntry, in data: UnitData, dwarf: LibDwarf) throws(DebugInfoError) -> [InlineEntry] {
+        let entries = try scanner.scan(unit: &data.scan, start: function.dieOffset, tags: [UnitScanner.tagInlined], descend: { _ in true })
+        var out: [InlineEntry] = []
+        out.reserveCapacity(entries.count)
+        for entry in entries {
+            out.append(InlineEntry(
+                dieOffset: entry.offset, parent: entry.parent,
+                ranges: try ranges(of: entry, base: data.base, dwarf: dwarf),
+                callFile: entry.callFile, callLine: entry.callLine.map { Int($0) }, callColumn: entry.callColumn.map { Int($0) }
+            ))
+        }
+        return out
     }
 
     /// Rows by address; at equal addresses end-of-sequence rows first, then rows in table
@@ -297,7 +365,7 @@ public final class DebugSession: @unchecked Sendable {
         if let cached = data.inlines[functionNumber] {
             inlines = cached
         } else {
-            inlines = try dwarf.inlinedSubroutines(functionDieOffset: function.dieOffset, unitBase: data.base)
+            inlines = try inlinedSubroutines(of: function, in: data, dwarf: dwarf)
             data.inlines[functionNumber] = inlines
         }
         // Chain from the outermost inlined call inwards.
@@ -349,7 +417,7 @@ public final class DebugSession: @unchecked Sendable {
         return nil
     }
 
-    private func functionName(_ dieOffset: UInt64, scope: [String]) throws(DebugInfoError) -> (function: String, raw: String?) {
+    private func functionName(_ dieOffset: UInt64, scope: [UInt64]) throws(DebugInfoError) -> (function: String, raw: String?) {
         if let cached = names[dieOffset] { return cached }
         guard let dwarf else { return ("??", nil) }
         let found = try dwarf.names(dieOffset: dieOffset)
@@ -357,7 +425,9 @@ public final class DebugSession: @unchecked Sendable {
         if let linkage = found.linkageName {
             result = (Demangler.demangle(linkage) ?? linkage, linkage)
         } else if let name = found.name {
-            result = ((scope + [name]).joined(separator: "::"), nil)
+            var parts: [String] = []
+            for namespace in scope { parts.append(try dwarf.name(dieOffset: namespace) ?? "(anonymous namespace)") }
+            result = ((parts + [name]).joined(separator: "::"), nil)
         } else {
             result = ("??", nil)
         }
@@ -394,3 +464,4 @@ public final class DebugSession: @unchecked Sendable {
         )
     }
 }
+

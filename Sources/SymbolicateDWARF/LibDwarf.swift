@@ -55,8 +55,8 @@ struct FunctionEntry {
     var ranges: [AddressRange]
     /// DW_AT_low_pc (the entry), else the lowest range start.
     var entry: UInt64
-    /// Enclosing namespace names, outermost first, for functions without a linkage name.
-    var scope: [String]
+    /// Enclosing namespace DIEs, outermost first, to qualify functions without a linkage name.
+    var scope: [UInt64]
 }
 
 /// A DW_TAG_inlined_subroutine inside a function, flattened with a parent index.
@@ -108,6 +108,9 @@ final class LibDwarf {
         ))
         var dbg: Dwarf_Debug?
         var error: Dwarf_Error?
+        // Without the global allocation-tracking tree every DIE and line allocation is
+        // cheaper (measured: it is a large share of lookup time). We free what we allocate.
+        _ = dwarf_set_de_alloc_flag(0)
         // A handler that does nothing: with it (and an error pointer on every call)
         // libdwarf reports errors to us instead of aborting the process.
         let result = dwarf_object_init_b(interface, { _, _ in }, nil, UInt32(DW_GROUPNUMBER_ANY), &dbg, &error)
@@ -179,9 +182,10 @@ final class LibDwarf {
         return out
     }
 
-    /// The DIE offset of every compile unit in `.debug_info`, reading unit headers only.
-    func unitDieOffsets() throws(DebugInfoError) -> [UInt64] {
-        var offsets: [UInt64] = []
+    /// Header and DIE offset of every compile unit in `.debug_info`, reading unit headers only.
+    func unitDieOffsets() throws(DebugInfoError) -> [(header: UInt64, die: UInt64)] {
+        var offsets: [(header: UInt64, die: UInt64)] = []
+        var header: UInt64 = 0
         var error: Dwarf_Error?
         while true {
             var headerLength: Dwarf_Unsigned = 0
@@ -210,7 +214,8 @@ final class LibDwarf {
             var offset: Dwarf_Off = 0
             _ = dwarf_dieoffset(die, &offset, &error)
             dwarf_dealloc_die(die)
-            offsets.append(offset)
+            offsets.append((header, offset))
+            header = next
         }
         return offsets
     }
@@ -364,46 +369,6 @@ final class LibDwarf {
         return value
     }
 
-    private func tag(_ die: Dwarf_Die) -> Int32 {
-        var value: Dwarf_Half = 0
-        var error: Dwarf_Error?
-        if dwarf_tag(die, &value, &error) == DW_DLV_ERROR { dwarf_dealloc_error(debug, error); return 0 }
-        return Int32(value)
-    }
-
-    private func firstChild(_ die: Dwarf_Die) throws(DebugInfoError) -> Dwarf_Die? {
-        var child: Dwarf_Die?
-        var error: Dwarf_Error?
-        let result = dwarf_child(die, &child, &error)
-        if result == DW_DLV_NO_ENTRY { return nil }
-        guard result == DW_DLV_OK else { throw fail(error, "reading children", offset: offset(die)) }
-        return child
-    }
-
-    private func nextSibling(_ die: Dwarf_Die) throws(DebugInfoError) -> Dwarf_Die? {
-        var sibling: Dwarf_Die?
-        var error: Dwarf_Error?
-        let result = dwarf_siblingof_b(debug, die, 1, &sibling, &error)
-        if result == DW_DLV_NO_ENTRY { return nil }
-        guard result == DW_DLV_OK else { throw fail(error, "reading the next sibling", offset: offset(die)) }
-        return sibling
-    }
-
-    /// Calls `body` for each child of `die`, deallocating each after use.
-    private func forEachChild(_ die: Dwarf_Die, _ body: (Dwarf_Die) throws(DebugInfoError) -> Void) throws(DebugInfoError) {
-        var current = try firstChild(die)
-        while let child = current {
-            do {
-                try body(child)
-                current = try nextSibling(child)
-            } catch {
-                dwarf_dealloc_die(child)
-                throw error
-            }
-            dwarf_dealloc_die(child)
-        }
-    }
-
     private func string(_ die: Dwarf_Die, _ attributeCode: Int32) -> String? {
         var attribute: Dwarf_Attribute?
         var error: Dwarf_Error?
@@ -457,147 +422,29 @@ final class LibDwarf {
 
     // MARK: Line tables
 
-    /// The unit's decoded line table (empty when the unit has none).
-    func lineTable(unitDieOffset: UInt64) throws(DebugInfoError) -> LineTable {
+    /// Where the unit's line table is (DW_AT_stmt_list) and its DW_AT_comp_dir; the table
+    /// itself is decoded by `LineProgramDecoder`.
+    func lineTableLocation(unitDieOffset: UInt64) throws(DebugInfoError) -> (offset: UInt64?, compDir: String?) {
         let unit = try die(at: unitDieOffset)
         defer { dwarf_dealloc_die(unit) }
-        var error: Dwarf_Error?
-        var version: Dwarf_Unsigned = 0
-        var tableCount: Dwarf_Small = 0
-        var context: Dwarf_Line_Context?
-        let result = dwarf_srclines_b(unit, &version, &tableCount, &context, &error)
-        if result == DW_DLV_NO_ENTRY { return LineTable(rows: [], files: [], fileIndexBase: 1) }
-        guard result == DW_DLV_OK, let context else {
-            throw fail(error, "reading the line table of the unit", offset: unitDieOffset)
-        }
-        defer { dwarf_srclines_dealloc_b(context) }
-
-        var files: [String] = []
-        var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        var fileCount: Dwarf_Signed = 0
-        let filesResult = dwarf_srcfiles(unit, &names, &fileCount, &error)
-        if filesResult == DW_DLV_OK, let names {
-            for index in 0..<Int(fileCount) {
-                files.append(names[index].map { String(cString: $0) } ?? "")
-                dwarf_dealloc(debug, UnsafeMutableRawPointer(names[index]), Dwarf_Unsigned(DW_DLA_STRING))
-            }
-            dwarf_dealloc(debug, UnsafeMutableRawPointer(names), Dwarf_Unsigned(DW_DLA_LIST))
-        } else if filesResult == DW_DLV_ERROR {
-            throw fail(error, "reading the file names of the line table", offset: unitDieOffset)
-        }
-
-        var lines: UnsafeMutablePointer<Dwarf_Line?>?
-        var count: Dwarf_Signed = 0
-        guard dwarf_srclines_from_linecontext(context, &lines, &count, &error) == DW_DLV_OK else {
-            throw fail(error, "reading line table rows", offset: unitDieOffset)
-        }
-        let base: UInt64 = version >= 5 ? 0 : 1
-        var rows: [LineRow] = []
-        rows.reserveCapacity(Int(count))
-        if let lines {
-            for index in 0..<Int(count) {
-                guard let line = lines[index] else { continue }
-                var address: Dwarf_Addr = 0
-                var number: Dwarf_Unsigned = 0
-                var column: Dwarf_Unsigned = 0
-                var file: Dwarf_Unsigned = 0
-                var end: Dwarf_Bool = 0
-                var prologueEnd: Dwarf_Bool = 0
-                var epilogueBegin: Dwarf_Bool = 0
-                var isa: Dwarf_Unsigned = 0
-                var discriminator: Dwarf_Unsigned = 0
-                guard dwarf_lineaddr(line, &address, &error) == DW_DLV_OK,
-                      dwarf_lineno(line, &number, &error) == DW_DLV_OK,
-                      dwarf_lineoff_b(line, &column, &error) == DW_DLV_OK,
-                      dwarf_line_srcfileno(line, &file, &error) == DW_DLV_OK,
-                      dwarf_lineendsequence(line, &end, &error) == DW_DLV_OK,
-                      dwarf_prologue_end_etc(line, &prologueEnd, &epilogueBegin, &isa, &discriminator, &error) == DW_DLV_OK
-                else {
-                    throw fail(error, "reading line table row \(index)", offset: unitDieOffset)
-                }
-                // libdwarf 20210528 also reports rows flagged DW_LNS_set_epilogue_begin as
-                // end_sequence; a real end_sequence row never carries epilogue_begin.
-                rows.append(LineRow(
-                    address: address, line: UInt32(truncatingIfNeeded: number),
-                    column: UInt32(truncatingIfNeeded: column),
-                    file: UInt32(truncatingIfNeeded: file &- base), endSequence: end != 0 && epilogueBegin == 0
-                ))
-            }
-        }
-        return LineTable(rows: rows, files: files, fileIndexBase: base)
+        return (reference(unit, DW_AT_stmt_list) ?? unsigned(unit, DW_AT_stmt_list), string(unit, DW_AT_comp_dir))
     }
 
-    // MARK: Functions and inline trees
+    // MARK: Single DIEs
 
-    /// Concrete functions with code directly in the unit or in its namespaces.
-    func functions(unitDieOffset: UInt64, unitBase: UInt64) throws(DebugInfoError) -> [FunctionEntry] {
-        let unit = try die(at: unitDieOffset)
-        defer { dwarf_dealloc_die(unit) }
-        var out: [FunctionEntry] = []
-        // Swift emits closures and local functions as DW_TAG_subprogram children of their
-        // enclosing function, with their own code ranges; C, C++ and Objective-C put every
-        // function with code at unit or namespace level. Only Swift units pay for walking
-        // function bodies here.
-        let nested = unsigned(unit, DW_AT_language) == UInt64(DW_LANG_Swift)
-        try collectFunctions(in: unit, scope: [], unitBase: unitBase, nested: nested, into: &out)
-        return out
+    /// Code ranges of the DIE at `dieOffset` (used for DW_AT_ranges, which the scanner
+    /// leaves to libdwarf).
+    func ranges(dieOffset: UInt64, unitBase: UInt64) throws(DebugInfoError) -> [AddressRange] {
+        let entry = try die(at: dieOffset)
+        defer { dwarf_dealloc_die(entry) }
+        return try ranges(of: entry, unitBase: unitBase)
     }
 
-    private func collectFunctions(
-        in parent: Dwarf_Die, scope: [String], unitBase: UInt64, nested: Bool, into out: inout [FunctionEntry]
-    ) throws(DebugInfoError) {
-        try forEachChild(parent) { (child) throws(DebugInfoError) in
-            switch tag(child) {
-            case DW_TAG_subprogram:
-                let ranges = try ranges(of: child, unitBase: unitBase)
-                if !ranges.isEmpty {
-                    let entry = lowPC(child) ?? ranges.map(\.low).min() ?? 0
-                    out.append(FunctionEntry(dieOffset: offset(child), ranges: ranges, entry: entry, scope: scope))
-                }
-                if nested {
-                    try collectFunctions(in: child, scope: scope, unitBase: unitBase, nested: nested, into: &out)
-                }
-            case DW_TAG_lexical_block where nested:
-                try collectFunctions(in: child, scope: scope, unitBase: unitBase, nested: nested, into: &out)
-            case DW_TAG_namespace, DW_TAG_module:
-                let name = string(child, DW_AT_name) ?? "(anonymous namespace)"
-                try collectFunctions(in: child, scope: scope + [name], unitBase: unitBase, nested: nested, into: &out)
-            default:
-                break
-            }
-        }
-    }
-
-    /// The inlined subroutines (at any depth, through lexical blocks) of one function.
-    func inlinedSubroutines(functionDieOffset: UInt64, unitBase: UInt64) throws(DebugInfoError) -> [InlineEntry] {
-        let function = try die(at: functionDieOffset)
-        defer { dwarf_dealloc_die(function) }
-        var out: [InlineEntry] = []
-        try collectInlines(in: function, parent: nil, unitBase: unitBase, into: &out)
-        return out
-    }
-
-    private func collectInlines(
-        in parentDie: Dwarf_Die, parent: Int?, unitBase: UInt64, into out: inout [InlineEntry]
-    ) throws(DebugInfoError) {
-        try forEachChild(parentDie) { (child) throws(DebugInfoError) in
-            switch tag(child) {
-            case DW_TAG_inlined_subroutine:
-                let entry = InlineEntry(
-                    dieOffset: offset(child), parent: parent,
-                    ranges: try ranges(of: child, unitBase: unitBase),
-                    callFile: unsigned(child, DW_AT_call_file),
-                    callLine: unsigned(child, DW_AT_call_line).map { Int($0) },
-                    callColumn: unsigned(child, DW_AT_call_column).map { Int($0) }
-                )
-                out.append(entry)
-                try collectInlines(in: child, parent: out.count - 1, unitBase: unitBase, into: &out)
-            case DW_TAG_lexical_block:
-                try collectInlines(in: child, parent: parent, unitBase: unitBase, into: &out)
-            default:
-                break
-            }
-        }
+    /// DW_AT_name of a DIE (namespaces, for qualifying names).
+    func name(dieOffset: UInt64) throws(DebugInfoError) -> String? {
+        let entry = try die(at: dieOffset)
+        defer { dwarf_dealloc_die(entry) }
+        return string(entry, DW_AT_name)
     }
 
     /// Linkage name and plain name of a function DIE, following DW_AT_abstract_origin and

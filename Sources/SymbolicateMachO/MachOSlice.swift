@@ -188,9 +188,8 @@ public struct MachOSlice: Sendable {
         if section.offset == 0 || zerofill || section.size == 0 {
             return UnsafeRawBufferPointer(start: nil, count: 0)
         }
-        guard section.size <= UInt64(Int.max),
-              let bytes = mapping.bytes(at: fileOffset + Int(section.offset), count: Int(section.size)),
-              Int(section.offset) + Int(section.size) <= size
+        guard section.size <= UInt64(size), UInt64(section.offset) <= UInt64(size) - section.size,
+              let bytes = mapping.bytes(at: fileOffset + Int(section.offset), count: Int(section.size))
         else {
             throw MachOError(
                 path: path, offset: fileOffset + Int(section.offset),

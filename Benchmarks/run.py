@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Lookup benchmark: `symbolicate atos -i` against `llvm-symbolizer-19 --inlining` on the
+same generated dSYM and the same random addresses (inside __text), 100 and 10,000 of them.
+Reports median wall time and peak RSS (from /usr/bin/time -v) over RUNS runs, and the
+ratios ours/llvm. Also checks that both tools agree on function/file/line for every
+address (a large-scale differential check). Writes Benchmarks/work/results.md.
+"""
+import os, random, re, statistics, subprocess, sys, json, shutil
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WORK = os.path.join(HERE, "work")
+DSYM = os.path.join(WORK, "BenchApp.dSYM")
+DWARF = os.path.join(DSYM, "Contents/Resources/DWARF/BenchApp")
+OURS = os.environ.get("SYMBOLICATE_BIN", os.path.join(ROOT, ".build/release/symbolicate"))
+LLVM = shutil.which("llvm-symbolizer-19") or "/usr/bin/llvm-symbolizer-19"
+DEMANGLE = shutil.which("swift-demangle") or "/opt/swift/usr/bin/swift-demangle"
+RUNS = int(os.environ.get("RUNS", "5"))
+
+def text_range():
+    out = subprocess.run(["llvm-objdump-19", "--section-headers", DWARF], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[1] == "__text":
+            size, start = int(parts[2], 16), int(parts[3], 16)
+            return start, start + size
+    raise SystemExit("no __text section")
+
+def measure(cmd, stdin_path):
+    with open(stdin_path) as stdin:
+        p = subprocess.run(["/usr/bin/time", "-v"] + cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        raise SystemExit(f"{cmd[0]} failed: {p.stderr[-2000:]}")
+    wall = re.search(r"Elapsed \(wall clock\) time .*: (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
+    h, m, s = wall.groups()
+    seconds = (int(h) * 3600 if h else 0) + int(m) * 60 + float(s)
+    rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
+    return seconds, rss, p.stdout
+
+def chains_llvm(text):
+    text = subprocess.run([DEMANGLE, "--simplified"], input=text, capture_output=True, text=True).stdout
+    blocks = [b for b in text.split("\n\n") if b.strip()]
+    out = []
+    for b in blocks:
+        lines = b.split("\n")
+        frames = []
+        for i in range(0, len(lines) - 1, 2):
+            loc = lines[i + 1].rsplit(":", 2)
+            frames.append((lines[i], loc[0], int(loc[1]) if len(loc) > 2 and loc[1].isdigit() else 0))
+        out.append(frames)
+    return out
+
+def chains_ours(text):
+    out = []
+    for line in text.splitlines():
+        obj = json.loads(line)
+        out.append([(f["function"], f.get("file", "??"), f.get("line", 0)) for f in obj["frames"]])
+    return out
+
+def main():
+    if not os.path.exists(DWARF):
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py")], check=True)
+    low, high = text_range()
+    rng = random.Random(42)
+    dwarf_size = os.path.getsize(DWARF)
+    lines = [f"dSYM: {os.path.relpath(DWARF, ROOT)} ({dwarf_size / 1e6:.1f} MB), __text {high - low} bytes, {RUNS} runs each, median shown", ""]
+    lines.append("| addresses | ours wall s | llvm wall s | wall ratio | ours peak MiB | llvm peak MiB | memory ratio |")
+    lines.append("|---|---|---|---|---|---|---|")
+    for count in (100, 10000):
+        addresses = [hex(rng.randrange(low, high) & ~3) for _ in range(count)]
+        path = os.path.join(WORK, f"addresses-{count}.txt")
+        open(path, "w").write("\n".join(addresses) + "\n")
+        ours, theirs = [], []
+        for _ in range(RUNS):
+            ours.append(measure([OURS, "atos", "-i", "-o", DSYM, "-f", path], "/dev/null"))
+            theirs.append(measure([LLVM, "--inlining", f"--obj={DWARF}"], path))
+        ow = statistics.median(r[0] for r in ours); tw = statistics.median(r[0] for r in theirs)
+        om = statistics.median(r[1] for r in ours) / 1024; tm = statistics.median(r[1] for r in theirs) / 1024
+        lines.append(f"| {count} | {ow:.3f} | {tw:.3f} | {ow / tw:.2f}x | {om:.1f} | {tm:.1f} | {om / tm:.2f}x |")
+        # Differential check on the same addresses.
+        ours_json = subprocess.run([OURS, "atos", "--json", "-o", DSYM, "-f", path], capture_output=True, text=True).stdout
+        a, b = chains_ours(ours_json), chains_llvm(theirs[0][2])
+        disagree = [i for i in range(min(len(a), len(b))) if a[i] != b[i]]
+        lines.append(f"|  | differential: {len(disagree)} of {count} chains disagree{(' e.g. ' + addresses[disagree[0]] + ' ours ' + str(a[disagree[0]]) + ' llvm ' + str(b[disagree[0]])) if disagree else ''} | | | | | |")
+    report = "\n".join(lines) + "\n"
+    open(os.path.join(WORK, "results.md"), "w").write(report)
+    print(report)
+
+if __name__ == "__main__":
+    main()
