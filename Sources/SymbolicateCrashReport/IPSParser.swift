@@ -141,16 +141,22 @@ struct IPSParser {
         }
         report.binaryImages = images
 
-        func frames(_ list: [JSONValue]) -> [Frame] {
+        var frameWarnings: [ParseWarning] = []
+        func frames(_ list: [JSONValue], at jsonPath: String) -> [Frame] {
             list.enumerated().map { (i, f) in
                 let offset = f["imageOffset"]?.uint64Value ?? 0
                 let idx = f["imageIndex"]?.intValue
                 var frame = Frame(index: i, imageIndex: idx, address: offset, imageOffset: offset)
+                if f["imageOffset"]?.uint64Value == nil {
+                    frameWarnings.append(ParseWarning(path: report.path, jsonPath: "\(jsonPath)[\(i)]", message: "frame has no usable imageOffset; kept as is"))
+                }
                 if let idx, images.indices.contains(idx) {
                     frame.address = images[idx].loadAddress &+ offset
                     frame.imageName = images[idx].name
                 } else {
                     frame.imageIndex = nil
+                    frameWarnings.append(ParseWarning(path: report.path, jsonPath: "\(jsonPath)[\(i)]",
+                                                      message: idx.map { "imageIndex \($0) is not in usedImages (\(images.count) images); kept as is" } ?? "frame has no imageIndex; kept as is"))
                 }
                 frame.symbol = f["symbol"]?.stringValue
                 frame.symbolOffset = f["symbolLocation"]?.uint64Value
@@ -165,7 +171,7 @@ struct IPSParser {
         var threads: [CrashReport.Thread] = []
         for (i, t) in (body["threads"]?.arrayValue ?? []).enumerated() {
             var thread = CrashReport.Thread(index: i, name: t["name"]?.stringValue, queue: t["queue"]?.stringValue,
-                                            crashed: t["triggered"]?.boolValue ?? false, frames: frames(t["frames"]?.arrayValue ?? []),
+                                            crashed: t["triggered"]?.boolValue ?? false, frames: frames(t["frames"]?.arrayValue ?? [], at: "threads[\(i)].frames"),
                                             threadID: t["id"]?.uint64Value)
             if let state = t["threadState"] { thread.registers = registers(state) }
             threads.append(thread)
@@ -173,8 +179,9 @@ struct IPSParser {
         report.threads = threads
         report.crashedThreadIndex = faulting ?? threads.first(where: \.crashed)?.index
         if let leb = body["lastExceptionBacktrace"]?.arrayValue {
-            report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: frames(leb))
+            report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: frames(leb, at: "lastExceptionBacktrace"))
         }
+        report.warnings.append(contentsOf: frameWarnings)
         for (i, b) in (body["asiBacktraces"]?.arrayValue ?? []).enumerated() {
             // Text backtraces (`"0   CoreFoundation   0x… __exceptionPreprocess + 164\n…"`).
             let text = b.stringValue ?? ""

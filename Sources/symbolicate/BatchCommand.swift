@@ -106,6 +106,9 @@ struct BatchCommand: ParsableCommand {
 
         let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
         for item in summary.reports where item.error != nil { Console.error(item.error ?? "") }
+        for missing in summary.missingDebugFiles where missing.isAppImage {
+            Console.warning("\(missing.message) (\(missing.reports) report\(missing.reports == 1 ? "" : "s"))")
+        }
         var failed = false
         do {
             try writeAtomically(summary.renderMarkdown(), to: URL(fileURLWithPath: output).appendingPathComponent("summary.md").path)

@@ -116,3 +116,30 @@ struct IPSFullRenderingTests {
         #expect(ours.count == apple.count)
     }
 }
+
+private func ipsReportNames() -> [String] {
+    guard Corpus.isAvailable else { return [] }
+    return Corpus.allReports.filter { name in
+        (try? CrashReport.parse(contentsOf: Corpus.url(name).path))?.format == .ips
+    }
+}
+
+@Suite(".ips JSON out", .enabled(if: Corpus.isAvailable, "corpus not found beside the package (../shared/corpus); skipped"))
+struct IPSRoundTripTests {
+    @Test("unchanged .ips written out holds the same header and body JSON (every key kept)", arguments: ipsReportNames())
+    func sameJSON(_ name: String) throws {
+        let path = Corpus.url(name).path
+        let report = try CrashReport.parse(contentsOf: path)
+        let out = try report.ipsOutput()
+        let original = try String(contentsOf: Corpus.url(name), encoding: .utf8)
+        let (origHeader, origBody) = try splitIPS(original)
+        let (outHeader, outBody) = try splitIPS(out)
+        #expect(outHeader == origHeader)
+        #expect(outBody == origBody)
+    }
+
+    private func splitIPS(_ text: String) throws -> (JSONValue, JSONValue) {
+        let parts = text.split(separator: "\n", maxSplits: 1)
+        return (try JSONParser.parse(Array(parts[0].utf8)).value, try JSONParser.parse(Array(parts[1].utf8)).value)
+    }
+}

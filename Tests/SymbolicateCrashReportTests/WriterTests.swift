@@ -168,4 +168,14 @@ struct WriterTests {
         #expect(asi.frames[1].imageOffset == 25788)
         #expect(r.renderedLines().contains { $0.kind == .frame(thread: nil, backtrace: .asi(0), isAppImage: true) })
     }
+
+    @Test(".ips: a frame pointing at no image still parses, with a warning naming its JSON path")
+    func badFrame() throws {
+        let ips = Self.ips.replacingOccurrences(of: "{\"imageOffset\" : 4, \"imageIndex\" : 1,", with: "{\"imageOffset\" : 4, \"imageIndex\" : 7,")
+        let r = try CrashReport.parse(data: Data(ips.utf8), path: "bad.ips")
+        #expect(r.threads[0].frames.count == 2)
+        #expect(r.threads[0].frames[1].imageIndex == nil)
+        #expect(r.warnings.contains { $0.jsonPath == "threads[0].frames[1]" && $0.message.contains("imageIndex 7") })
+        #expect(try r.ipsOutput().contains("\"imageIndex\" : 7"))
+    }
 }

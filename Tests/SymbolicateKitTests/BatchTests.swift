@@ -98,6 +98,21 @@ import FoundationXML
         #expect(!FileManager.default.fileExists(atPath: inputs.reports[0].path))
     }
 
+    @Test func aReportNamedTwiceIsProcessedOnce() throws {
+        let file = Self.reportsFolder.appendingPathComponent("watchdog.ips").path
+        let inputs = ReportInputSet(inputs: [file, Self.reportsFolder.path, file])
+        #expect(inputs.reports.filter { $0.path.hasSuffix("/watchdog.ips") }.count == 1)
+        #expect(inputs.reports.first?.displayPath == file)
+    }
+
+    @Test func progressLine() {
+        let line = BatchProgressLine(width: 10)
+        #expect(line.render(done: 250, total: 1000, elapsed: 2) == "[##--------]  250/1000  125.0/s  ETA 6s")
+        #expect(line.render(done: 1000, total: 1000, elapsed: 8) == "[##########] 1000/1000  125.0/s  8s")
+        #expect(line.render(done: 0, total: 5, elapsed: 0) == "[----------] 0/5  0.0/s")
+        #expect(BatchProgressLine.duration(125) == "2m05s")
+    }
+
     // MARK: Output names
 
     @Test func outputNamesFollowTheFormat() {
@@ -169,8 +184,13 @@ import FoundationXML
         }
         #expect(summary.totals.reportsMissingDebugFiles == scenarios.values.joined().filter { $0.appImages.contains { $0.dsym == nil } }.count)
         #expect(summary.skipped.count == 1)
-        // Every group has a diagnosis from the knowledge base.
+        // Every group has a diagnosis from the knowledge base, taken from its first report;
+        // the other reports are not diagnosed again (reports of one signature share it).
         #expect(summary.groups.allSatisfy { $0.diagnosis?.isEmpty == false })
+        let diagnosed = results.filter { $0.diagnosis != nil }.map(\.input)
+        #expect(diagnosed == summary.groups.map(\.example).sorted { a, b in
+            (results.firstIndex { $0.input == a } ?? 0) < (results.firstIndex { $0.input == b } ?? 0)
+        })
     }
 
     @Test func unreadableReportDoesNotStopTheOthers() throws {

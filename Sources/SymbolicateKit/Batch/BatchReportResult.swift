@@ -39,7 +39,8 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     public var appFramesSymbolicated: Int = 0
     /// Missing, mismatched or unreadable debug files for this report's images.
     public var diagnostics: [ImageDiagnostic] = []
-    /// One-sentence diagnosis from the explain knowledge base, when available.
+    /// One-sentence diagnosis from the explain knowledge base. Set for the first report of
+    /// each signature (the group's example), and for every report with `--explain`.
     public var diagnosis: String?
 
     public init(input: String) { self.input = input }

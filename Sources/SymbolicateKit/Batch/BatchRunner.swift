@@ -62,20 +62,39 @@ public struct BatchRunner: Sendable {
     public func run(_ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [BatchReportResult] {
         let outputs = Self.uniqueOutputPaths(inputs.map(options.outputRelativePath(for:)), reserved: Self.summaryFileNames)
         let state = RunState(count: inputs.count)
+        let gate = DiagnosisGate()
         let workers = min(options.jobs, max(1, inputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.next() {
-                let result = process(inputs[index], output: outputs[index])
+                let result = process(inputs[index], output: outputs[index], position: index, gate: gate)
                 let done = state.store(result, at: index)
                 progress?(done, inputs.count)
             }
         }
-        return state.results()
+        var results = state.results()
+        if !options.explainInOutput {
+            // Which later reports also got a diagnosis depends on scheduling: keep only the
+            // first of each signature so summaries are identical from run to run.
+            var seen = Set<String>()
+            for i in results.indices where results[i].isReadable {
+                if !seen.insert(results[i].signature ?? "").inserted { results[i].diagnosis = nil }
+            }
+        }
+        return results
     }
 
     /// Parses, symbolicates, renders and writes one report. Never throws: failures become
     /// a result with `error` set, so one bad report cannot stop the others.
     public func process(_ input: ReportInput, output: String) -> BatchReportResult {
+        process(input, output: output, position: 0, gate: nil)
+    }
+
+    /// - Parameters:
+    ///   - position: the input's index, so the diagnosis kept for a group is the one of its
+    ///     first report in input order, whatever the scheduling.
+    ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
+    ///     become their group's example; nil diagnoses every report.
+    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?) -> BatchReportResult {
         var result = BatchReportResult(input: input.displayPath)
         var report: CrashReport
         let text: String
@@ -87,9 +106,14 @@ public struct BatchRunner: Sendable {
         }
         let summary = annotator.annotate(&report)
         result.record(report: report, summary: summary)
-        // The diagnosis reads the symbolicated frames, so it runs after the annotator.
-        let diagnosis = diagnose(report, reportText: text)
-        result.diagnosis = diagnosis.headline
+        // The diagnosis reads the symbolicated frames, so it runs after the annotator. It is
+        // a quarter of the time per report, and reports of one signature share it, so without
+        // --explain only the group's first report (in input order) needs one.
+        var diagnosis: Diagnosis?
+        if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true {
+            diagnosis = diagnose(report, reportText: text)
+            result.diagnosis = diagnosis?.headline
+        }
 
         let rendered: String
         do {
@@ -166,6 +190,22 @@ public struct BatchRunner: Sendable {
                 n += 1
             }
         }
+    }
+}
+
+/// Remembers, per signature, the earliest input position diagnosed so far. The earliest
+/// report of each signature is always diagnosed (nothing earlier can have been stored when
+/// it runs); later ones are skipped unless they ran before it.
+final class DiagnosisGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var earliest: [String: Int] = [:]
+
+    func shouldDiagnose(signature: String, position: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let seen = earliest[signature], seen <= position { return false }
+        earliest[signature] = position
+        return true
     }
 }
 

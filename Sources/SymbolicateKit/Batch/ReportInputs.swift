@@ -64,6 +64,14 @@ private struct Collector {
     var problems: [BatchInputProblem] = []
     var skipped: [String] = []
     var extractor: ZipExtractor?
+    /// Files already taken, so a report named twice (or inside a folder also given) is
+    /// processed once.
+    var seen: Set<String> = []
+
+    mutating func append(_ input: ReportInput) {
+        guard seen.insert(Self.canonical(input.path)).inserted else { return }
+        reports.append(input)
+    }
 
     static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
@@ -81,7 +89,7 @@ private struct Collector {
         } else if Self.isZip(path: input) {
             addZip(input, displayPath: input, outputPrefix: "")
         } else {
-            reports.append(ReportInput(path: input, displayPath: input, relativePath: name))
+            append(ReportInput(path: input, displayPath: input, relativePath: name))
         }
     }
 
@@ -141,7 +149,7 @@ private struct Collector {
             if Self.isZip(path: url.path) {
                 addZip(url.path, displayPath: display, outputPrefix: outputPrefix + relative.parentFolderPrefix)
             } else if ReportSniffer.looksLikeReport(path: url.path) {
-                reports.append(ReportInput(path: url.path, displayPath: display, relativePath: outputPrefix + relative))
+                append(ReportInput(path: url.path, displayPath: display, relativePath: outputPrefix + relative))
             } else {
                 skipped.append(display)
             }
