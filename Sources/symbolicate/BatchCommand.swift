@@ -112,7 +112,7 @@ struct BatchCommand: ParsableCommand {
         var failed = false
         do {
             try writeAtomically(summary.renderMarkdown(), to: URL(fileURLWithPath: output).appendingPathComponent("summary.md").path)
-            try writeAtomically(try summary.renderJSON(), to: URL(fileURLWithPath: output).appendingPathComponent("summary.json").path)
+            try summary.writeJSON(to: URL(fileURLWithPath: output).appendingPathComponent("summary.json").path)
             if let junit { try writeAtomically(summary.renderJUnit(), to: junit) }
         } catch {
             Console.error("cannot write the summary: \(error.localizedDescription)")

@@ -284,6 +284,24 @@ import FoundationXML
         #expect(delegate.rootAttributes["failures"] == "2" && delegate.rootAttributes["errors"] == "1")
     }
 
+    /// summary.json is written in pieces; it must be exactly what encoding the whole summary
+    /// with sorted keys gives (which is what consumers would get from any JSON library).
+    @Test(arguments: [0, 1, 3])
+    func streamedJSONEqualsWholeEncoding(reportCount: Int) throws {
+        let results = (0..<reportCount).map { Self.result("r\($0).ips", exception: "EXC_\($0 % 2)", function: "f/\($0)", app: "1.\($0)", missing: $0 == 1) }
+        let summary = BatchSummary(results: results, inputProblems: [BatchInputProblem(input: "z.zip", message: "bad")], skipped: ["README"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let whole = String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n"
+        #expect(try summary.renderJSON() == whole)
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("summary.json").path
+        try summary.writeJSON(to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data(whole.utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["summary.json"])
+    }
+
     @Test func githubAnnotationsEscapeAndPointAtTheLine() {
         let summary = BatchSummary(results: [
             Self.result("x.ips", exception: "EXC, A: 100%", function: "f", file: "/build/src/App/F.swift", line: 12),

@@ -5,9 +5,51 @@ extension BatchSummary {
 
     /// `summary.json`: the whole summary, keys sorted, so reruns are byte-identical.
     public func renderJSON() throws -> String {
+        var out = ""
+        try renderJSON { out += $0 }
+        return out
+    }
+
+    /// Writes `summary.json` atomically, one report at a time: encoding every per-report
+    /// entry in one go would hold the whole document tree in memory, and with thousands of
+    /// reports that would be the largest allocation of the run.
+    public func writeJSON(to path: String) throws {
+        let writer = try AtomicFileWriter(path: path)
+        do {
+            try renderJSON { try writer.write($0) }
+            try writer.commit()
+        } catch {
+            writer.discard()
+            throw error
+        }
+    }
+
+    /// Emits the same text as encoding the whole summary with sorted keys and pretty
+    /// printing, in pieces.
+    func renderJSON(_ emit: (String) throws -> Void) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        func encoded<T: Encodable>(_ value: T, indent: Int) throws -> String {
+            let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+            let pad = String(repeating: " ", count: indent)
+            return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : pad + $0.element }.joined(separator: "\n")
+        }
+        // Keys in sorted order, as `.sortedKeys` would put them.
+        try emit("{\n  \"groups\" : \(try encoded(groups, indent: 2)),\n")
+        try emit("  \"missingDebugFiles\" : \(try encoded(missingDebugFiles, indent: 2)),\n")
+        if reports.isEmpty {
+            try emit("  \"reports\" : [\n\n  ],\n")
+        } else {
+            try emit("  \"reports\" : [\n")
+            for (i, report) in reports.enumerated() {
+                try emit("    " + (try encoded(report, indent: 4)) + (i == reports.count - 1 ? "\n" : ",\n"))
+            }
+            try emit("  ],\n")
+        }
+        try emit("  \"skipped\" : \(try encoded(skipped, indent: 2)),\n")
+        try emit("  \"totals\" : \(try encoded(totals, indent: 2)),\n")
+        try emit("  \"unreadable\" : \(try encoded(unreadable, indent: 2))\n}\n")
     }
 
     // MARK: Markdown
