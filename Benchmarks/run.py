@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Lookup benchmark: `symbolicate atos -i` against `llvm-symbolizer-19 --inlining` on the
 same generated dSYM and the same random addresses (inside __text), 100 and 10,000 of them.
-Reports median wall time and peak RSS (from /usr/bin/time -v) over RUNS runs, and the
+Reports median wall time and peak RSS (the child's own rusage) over RUNS runs, and the
 ratios ours/llvm. Also checks that both tools agree on function/file/line for every
 address (a large-scale differential check). Writes Benchmarks/work/results.md.
 """
-import os, random, re, statistics, subprocess, sys, json, shutil
+import os, random, statistics, subprocess, sys, json, shutil, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -27,15 +27,18 @@ def text_range():
     raise SystemExit("no __text section")
 
 def measure(cmd, stdin_path):
-    with open(stdin_path) as stdin:
-        p = subprocess.run(["/usr/bin/time", "-v"] + cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if p.returncode != 0:
-        raise SystemExit(f"{cmd[0]} failed: {p.stderr[-2000:]}")
-    wall = re.search(r"Elapsed \(wall clock\) time .*: (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
-    h, m, s = wall.groups()
-    seconds = (int(h) * 3600 if h else 0) + int(m) * 60 + float(s)
-    rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
-    return seconds, rss, p.stdout
+    """Wall time (perf_counter around the child's whole life) and the child's own peak RSS
+    (os.wait4's rusage, so runs do not contaminate each other)."""
+    with open(stdin_path) as stdin, tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        child = subprocess.Popen(cmd, stdin=stdin, stdout=out, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            raise SystemExit(f"{cmd[0]} exited {child.returncode}")
+        out.seek(0)
+        return seconds, usage.ru_maxrss, out.read().decode()
 
 def chains_llvm(text):
     text = subprocess.run([DEMANGLE, "--simplified"], input=text, capture_output=True, text=True).stdout

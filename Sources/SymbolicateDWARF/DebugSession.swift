@@ -81,6 +81,7 @@ public final class DebugSession: @unchecked Sendable {
     private var openError: DebugInfoError?
     private var lineDecoder: LineProgramDecoder
     private var scanner: UnitScanner
+    private var rangeDecoder: RangeListDecoder
 
     private struct UnitState {
         var headerOffset: UInt64
@@ -129,6 +130,7 @@ public final class DebugSession: @unchecked Sendable {
             return contents
         }
         scanner = UnitScanner(info: bytes("__debug_info"), abbrev: bytes("__debug_abbrev"), addr: bytes("__debug_addr"), path: slice.path)
+        rangeDecoder = RangeListDecoder(ranges: bytes("__debug_ranges"), rnglists: bytes("__debug_rnglists"), addr: bytes("__debug_addr"), path: slice.path)
         lineDecoder = LineProgramDecoder(
             line: bytes("__debug_line"), lineStrings: bytes("__debug_line_str"), strings: bytes("__debug_str"), path: slice.path
         )
@@ -263,8 +265,11 @@ public final class DebugSession: @unchecked Sendable {
     }
 
     /// Code ranges from what the scanner decoded, asking libdwarf only for DW_AT_ranges.
-    private func ranges(of entry: UnitScanner.Entry, base: UInt64, dwarf: LibDwarf) throws(DebugInfoError) -> [AddressRange] {
-        if entry.hasRanges { return try dwarf.ranges(dieOffset: entry.offset, unitBase: base) }
+    private func ranges(of entry: UnitScanner.Entry, base: UInt64, unit: UnitScanner.Unit, dwarf: LibDwarf) throws(DebugInfoError) -> [AddressRange] {
+        if entry.hasRanges {
+            guard let value = entry.rangesValue else { return try dwarf.ranges(dieOffset: entry.offset, unitBase: base) }
+            return try rangeDecoder.decode(value: value, form: entry.rangesForm, unit: unit)
+        }
         guard let low = entry.lowPC, let high = entry.highPC else { return [] }
         let end = entry.highIsOffset ? low &+ high : high
         return end > low ? [AddressRange(low: low, high: end)] : []
@@ -283,7 +288,7 @@ public final class DebugSession: @unchecked Sendable {
         )
         var out: [FunctionEntry] = []
         for entry in entries where entry.tag == UnitScanner.tagSubprogram {
-            let ranges = try ranges(of: entry, base: base, dwarf: dwarf)
+            let ranges = try ranges(of: entry, base: base, unit: scan, dwarf: dwarf)
             guard !ranges.isEmpty else { continue }
             var scope: [UInt64] = []
             var parent = entry.parent
@@ -305,7 +310,7 @@ public final class DebugSession: @unchecked Sendable {
         for entry in entries {
             out.append(InlineEntry(
                 dieOffset: entry.offset, parent: entry.parent,
-                ranges: try ranges(of: entry, base: data.base, dwarf: dwarf),
+                ranges: try ranges(of: entry, base: data.base, unit: data.scan, dwarf: dwarf),
                 callFile: entry.callFile, callLine: entry.callLine.map { Int($0) }, callColumn: entry.callColumn.map { Int($0) }
             ))
         }
@@ -317,6 +322,17 @@ public final class DebugSession: @unchecked Sendable {
     private static func sorted(_ table: LineTable) -> LineTable {
         var table = table
         let rows = table.rows
+        // Usually one sequence per unit, already in order: skip the sort then.
+        var inOrder = true
+        for index in rows.indices.dropFirst() {
+            let previous = rows[index - 1]
+            let current = rows[index]
+            if previous.address > current.address || (previous.address == current.address && current.endSequence && !previous.endSequence) {
+                inOrder = false
+                break
+            }
+        }
+        if inOrder { return table }
         let order = rows.indices.sorted { a, b in
             let x = rows[a]
             let y = rows[b]

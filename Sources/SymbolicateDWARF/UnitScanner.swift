@@ -24,6 +24,9 @@ struct UnitScanner {
         var highPC: UInt64?
         var highIsOffset = false
         var hasRanges = false
+        /// DW_AT_ranges value and form (an offset or a DW_FORM_rnglistx index).
+        var rangesValue: UInt64?
+        var rangesForm: UInt64 = 0
         var callFile: UInt64?
         var callLine: UInt64?
         var callColumn: UInt64?
@@ -39,6 +42,10 @@ struct UnitScanner {
         var addrBase: UInt64?
         /// DW_AT_language of the unit DIE, once scanned.
         var language: UInt64?
+        /// The unit DIE's DW_AT_low_pc: base address of its range lists.
+        var baseAddress: UInt64?
+        /// DW_AT_rnglists_base of the unit DIE (DWARF 5).
+        var rnglistsBase: UInt64?
     }
 
     struct Abbreviation {
@@ -212,11 +219,17 @@ struct UnitScanner {
     }
 
     private func resolveAddress(index: UInt64, _ unit: Unit, _ cursor: Cursor) throws(DebugInfoError) -> UInt64 {
-        guard let base = unit.addrBase else { throw cursor.fail("DW_FORM_addrx without DW_AT_addr_base") }
-        let at = base &+ index &* UInt64(unit.addressSize)
-        guard at < UInt64(addr.count), UInt64(unit.addressSize) <= UInt64(addr.count) - at else {
-            throw cursor.fail(".debug_addr index \(index) outside the section")
+        guard let address = Self.address(at: index, in: addr, unit: unit) else {
+            throw cursor.fail(unit.addrBase == nil ? "DW_FORM_addrx without DW_AT_addr_base" : ".debug_addr index \(index) outside the section")
         }
+        return address
+    }
+
+    /// Entry `index` of the unit's `.debug_addr` table, or nil when it is not there.
+    static func address(at index: UInt64, in addr: UnsafeRawBufferPointer, unit: Unit) -> UInt64? {
+        guard let base = unit.addrBase, index < UInt64(addr.count) else { return nil }
+        let at = base &+ index &* UInt64(unit.addressSize)
+        guard at < UInt64(addr.count), UInt64(unit.addressSize) <= UInt64(addr.count) - at else { return nil }
         var value: UInt64 = 0
         for byte in 0..<unit.addressSize { value |= UInt64(addr[Int(at) + byte]) << (8 * UInt64(byte)) }
         return value
@@ -271,22 +284,27 @@ struct UnitScanner {
                         entry.highPC = decoded
                         entry.highIsOffset = form != 0x01
                     }
-                case 0x55: entry.hasRanges = true
+                case 0x55:
+                    entry.hasRanges = true
+                    entry.rangesValue = decoded
+                    entry.rangesForm = form
                 case 0x58: entry.callFile = decoded
                 case 0x59: entry.callLine = decoded
                 case 0x57: entry.callColumn = decoded
                 case 0x73 where isRoot && (abbreviation.tag == 0x11 || abbreviation.tag == 0x41):
                     unit.addrBase = decoded  // DW_AT_addr_base
                 case 0x13 where isRoot: unit.language = decoded  // DW_AT_language
+                case 0x74 where isRoot: unit.rnglistsBase = decoded  // DW_AT_rnglists_base
                 default: break
                 }
             }
-            if wanted {
+            if wanted || isRoot {
                 if let lowIndex { entry.lowPC = try resolveAddress(index: lowIndex, unit, cursor) }
                 if let highIndex { entry.highPC = try resolveAddress(index: highIndex, unit, cursor) }
             }
             if isRoot {
                 isRoot = false
+                if abbreviation.tag == 0x11 || abbreviation.tag == 0x41 { unit.baseAddress = entry.lowPC }
                 guard abbreviation.hasChildren, !tags.isEmpty else { break }  // no tags: the root's attributes only
                 stack.append((nil, true))
                 continue

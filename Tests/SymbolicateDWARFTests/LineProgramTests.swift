@@ -1,0 +1,59 @@
+import Testing
+@testable import SymbolicateDWARF
+
+/// The line-program decoder on a hand-assembled DWARF 4 table, so every expected row is
+/// derived from the opcodes written here.
+@Suite struct LineProgramTests {
+    static func le(_ value: UInt64, _ size: Int) -> [UInt8] { (0..<size).map { UInt8((value >> (8 * UInt64($0))) & 0xFF) } }
+
+    static func table() -> [UInt8] {
+        var header: [UInt8] = [1, 1, 1, UInt8(bitPattern: -5), 14, 13]  // min_inst, max_ops, is_stmt, line_base, line_range, opcode_base
+        header += [0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1]  // standard_opcode_lengths
+        header += Array("inc".utf8) + [0, 0]  // include_directories
+        header += Array("a.c".utf8) + [0, 1, 0, 0]  // file 1 in directory 1
+        header += Array("/abs/b.h".utf8) + [0, 0, 0, 0]  // file 2, absolute
+        header += [0]
+        var program: [UInt8] = [0x00, 9, 0x02] + le(0x1000, 8)  // DW_LNE_set_address 0x1000
+        program += [0x05, 7]  // set_column 7
+        program += [0x03, 9]  // advance_line +9 -> 10
+        program += [0x01]  // copy: row 0x1000 line 10
+        program += [75]  // special: address +4, line +1 -> row 0x1004 line 11
+        program += [0x04, 2]  // set_file 2
+        program += [0x02, 8]  // advance_pc 8 -> 0x100c
+        program += [0x03, 0x7E]  // advance_line -2 -> 9
+        program += [0x01]  // copy: row 0x100c line 9 file 2
+        program += [0x02, 4, 0x00, 1, 0x01]  // advance_pc 4, end_sequence at 0x1010
+        let afterLength = le(4, 2) + le(UInt64(header.count), 4) + header + program
+        return le(UInt64(afterLength.count), 4) + afterLength
+    }
+
+    @Test func decodesRowsAndFilePaths() throws {
+        let bytes = Self.table()
+        let table = try bytes.withUnsafeBytes { line in
+            try LineProgramDecoder(line: line, lineStrings: UnsafeRawBufferPointer(start: nil, count: 0),
+                                   strings: UnsafeRawBufferPointer(start: nil, count: 0), path: "test")
+                .decode(offset: 0, compDir: "/cd")
+        }
+        #expect(table.files == ["/cd/inc/a.c", "/abs/b.h"])
+        #expect(table.fileIndexBase == 1)
+        #expect(table.rows.map(\.address) == [0x1000, 0x1004, 0x100C, 0x1010])
+        #expect(table.rows.map(\.line) == [10, 11, 9, 9])
+        #expect(table.rows.map(\.column) == [7, 7, 7, 7])
+        #expect(table.rows.map(\.file) == [0, 0, 1, 1])
+        #expect(table.rows.map(\.endSequence) == [false, false, false, true])
+    }
+
+    @Test func everyTruncationIsAnErrorNotACrash() {
+        let bytes = Self.table()
+        for cut in 0..<bytes.count {
+            let prefix = Array(bytes[..<cut])
+            #expect(throws: DebugInfoError.self) {
+                try prefix.withUnsafeBytes { line in
+                    try LineProgramDecoder(line: line, lineStrings: UnsafeRawBufferPointer(start: nil, count: 0),
+                                           strings: UnsafeRawBufferPointer(start: nil, count: 0), path: "test")
+                        .decode(offset: 0, compDir: nil)
+                }
+            }
+        }
+    }
+}
