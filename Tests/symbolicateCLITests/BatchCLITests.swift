@@ -284,6 +284,27 @@ import FoundationXML
         #expect(strict.status == 1)
     }
 
+    @Test func outputsNeverReplaceInputs() throws {
+        let work = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        // x.ips becomes x.crash in text mode, which is also an input; --format ips would
+        // write x.ips over itself.
+        for name in ["watchdog.crash", "watchdog.ips"] {
+            try FileManager.default.copyItem(at: CLI.fixtures.appendingPathComponent("reports/\(name)"), to: work.appendingPathComponent(name))
+        }
+        let before = try Self.digest(of: work)
+        let text = try CLI.run(["batch", work.appendingPathComponent("watchdog.ips").path, work.appendingPathComponent("watchdog.crash").path,
+                                "--dsyms", "Fixtures/dsyms", "--output", work.path], currentDirectory: CLI.packageRoot)
+        let ips = try CLI.run(["batch", work.appendingPathComponent("watchdog.ips").path,
+                               "--dsyms", "Fixtures/dsyms", "--output", work.path, "--format", "ips"], currentDirectory: CLI.packageRoot)
+        #expect(text.stderr.contains("would replace an input file"), "\(text.stderr)")
+        #expect(ips.status == 65, "\(ips.stderr)")
+        var after = try Self.digest(of: work)
+        after["summary.md"] = nil
+        after["summary.json"] = nil
+        #expect(after.filter { $0.key != "watchdog-2.crash" } == before, "batch replaced an input file")
+    }
+
     @Test func exitCodesForNothingReadableAndUsage() throws {
         let work = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }

@@ -63,10 +63,12 @@ public struct BatchRunner: Sendable {
         let outputs = Self.uniqueOutputPaths(inputs.map(options.outputRelativePath(for:)), reserved: Self.summaryFileNames)
         let state = RunState(count: inputs.count)
         let gate = DiagnosisGate()
+        // Inputs are never modified: an output that would land on any input file is refused.
+        let protected = Set(inputs.map { Self.canonical($0.path) })
         let workers = min(options.jobs, max(1, inputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.next() {
-                let result = process(inputs[index], output: outputs[index], position: index, gate: gate)
+                let result = process(inputs[index], output: outputs[index], position: index, gate: gate, protected: protected)
                 let done = state.store(result, at: index)
                 progress?(done, inputs.count)
             }
@@ -86,7 +88,7 @@ public struct BatchRunner: Sendable {
     /// Parses, symbolicates, renders and writes one report. Never throws: failures become
     /// a result with `error` set, so one bad report cannot stop the others.
     public func process(_ input: ReportInput, output: String) -> BatchReportResult {
-        process(input, output: output, position: 0, gate: nil)
+        process(input, output: output, position: 0, gate: nil, protected: [Self.canonical(input.path)])
     }
 
     /// - Parameters:
@@ -94,8 +96,14 @@ public struct BatchRunner: Sendable {
     ///     first report in input order, whatever the scheduling.
     ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
     ///     become their group's example; nil diagnoses every report.
-    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?) -> BatchReportResult {
+    ///   - protected: canonical paths of the inputs, which no output may replace.
+    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: Set<String>) -> BatchReportResult {
         var result = BatchReportResult(input: input.displayPath)
+        let target = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(output)
+        if protected.contains(Self.canonical(target.path)) {
+            result.error = "\(input.displayPath): its output \(target.path) would replace an input file; choose another --output folder"
+            return result
+        }
         var report: CrashReport
         let text: String
         do {
@@ -124,7 +132,6 @@ public struct BatchRunner: Sendable {
             result.error = error.description
             return result
         }
-        let target = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(output)
         do {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try writeAtomically(rendered, to: target.path)
@@ -133,6 +140,11 @@ public struct BatchRunner: Sendable {
             result.error = "cannot write \(target.path): \(error.localizedDescription)"
         }
         return result
+    }
+
+    /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
     /// Reads with the display path in errors and warnings (a zip entry's temporary path
