@@ -96,7 +96,7 @@ struct BatchCommand: ParsableCommand {
         let runner = BatchRunner(
             annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
             options: BatchOptions(outputDirectory: output, format: format.value, jobs: jobs, explainInOutput: explain))
-        let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: started) : nil
+        let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
         var progress: (@Sendable (Int, Int) -> Void)?
         if let bar {
             progress = { done, total in bar.update(done: done, total: total) }
@@ -128,7 +128,7 @@ struct BatchCommand: ParsableCommand {
         let timing = String(format: "%.2f s (%.1f reports/s", seconds, rate)
         let groups = summary.totals.groups
         let summaryPath = URL(fileURLWithPath: output).appendingPathComponent("summary.md").path
-        var message = "\(summary.totals.processed) of \(summary.totals.reports) reports symbolicated in \(timing), "
+        var message = "\(summary.totals.processed) of \(summary.totals.reports) reports processed in \(timing), "
         message += "\(jobCount) job\(jobCount == 1 ? "" : "s")), \(groups) crash signature\(groups == 1 ? "" : "s"), "
         message += "\(summary.totals.unreadable) unreadable; summary in \(summaryPath)"
         Console.line(message)

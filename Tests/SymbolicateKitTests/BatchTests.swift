@@ -72,8 +72,12 @@ import FoundationXML
                                          to: week.appendingPathComponent("a.ips"))
         try FileManager.default.copyItem(at: Self.reportsFolder.appendingPathComponent("watchdog.crash"),
                                          to: out.appendingPathComponent("old.crash"))
+        // A link to a report is read; a link back to the root is not walked again.
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("linked.crash"),
+                                                   withDestinationURL: Self.reportsFolder.appendingPathComponent("swift-trap.crash"))
+        try FileManager.default.createSymbolicLink(at: week.appendingPathComponent("loop"), withDestinationURL: root)
         let inputs = ReportInputSet(inputs: [root.path, root.appendingPathComponent("missing.ips").path], excluding: [out.path])
-        #expect(inputs.reports.map(\.relativePath) == ["week1/day2/a.ips"])
+        #expect(inputs.reports.map(\.relativePath) == ["linked.crash", "week1/day2/a.ips"])
         #expect(inputs.problems.map(\.input) == [root.appendingPathComponent("missing.ips").path])
     }
 

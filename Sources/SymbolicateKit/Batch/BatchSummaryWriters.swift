@@ -58,7 +58,7 @@ extension BatchSummary {
     /// per crash group (largest first), then unreadable reports and missing debug files.
     public func renderMarkdown() -> String {
         var out = "## Crash summary\n\n"
-        var totalsLine = "\(totals.processed) report\(totals.processed == 1 ? "" : "s") symbolicated, "
+        var totalsLine = "\(totals.processed) report\(totals.processed == 1 ? "" : "s") processed, "
             + "\(totals.groups) crash signature\(totals.groups == 1 ? "" : "s")"
         if totals.unreadable > 0 { totalsLine += ", \(totals.unreadable) unreadable" }
         if totals.reportsMissingDebugFiles > 0 {

@@ -135,7 +135,11 @@ private struct Collector {
                 }
                 continue
             }
-            guard values?.isRegularFile == true else { continue }
+            // A symlink to a report counts as the report (links to folders are not followed,
+            // so a link cycle cannot make the walk endless).
+            let isFile = values?.isRegularFile == true
+                || (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+            guard isFile else { continue }
             let full = url.standardizedFileURL.path
             var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
             if relative.isEmpty { relative = url.lastPathComponent }
