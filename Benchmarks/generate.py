@@ -5,6 +5,8 @@ inlined at -O1), compiled for arm64-apple-ios15.0 with -g -O1, linked with ld64.
 and turned into a dSYM with dsymutil-19. Output goes to Benchmarks/work/ (git-ignored).
 
 Usage: generate.py [FILES] [FUNCS]   (defaults 300 and 120: about 36k functions)
+Environment: BENCH_WORK=DIR to write elsewhere, BENCH_DWARF=5 for DWARF 5 (default: the
+target's default, DWARF 4 for iOS 15).
 """
 import os, random, subprocess, sys, shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -12,7 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 FILES = int(sys.argv[1]) if len(sys.argv) > 1 else 300
 FUNCS = int(sys.argv[2]) if len(sys.argv) > 2 else 120
 HERE = os.path.dirname(os.path.abspath(__file__))
-WORK = os.path.join(HERE, "work")
+WORK = os.environ.get("BENCH_WORK", os.path.join(HERE, "work"))
+DWARF_FLAGS = [f"-gdwarf-{os.environ['BENCH_DWARF']}"] if os.environ.get("BENCH_DWARF") else []
 SRC = os.path.join(WORK, "src")
 OBJ = os.path.join(WORK, "obj")
 CLANG = shutil.which("clang") or "/opt/swift/usr/bin/clang"
@@ -66,7 +69,7 @@ def main():
         obj = os.path.join(OBJ, os.path.basename(src) + ".o")
         if os.path.exists(obj) and os.path.getmtime(obj) > os.path.getmtime(src):
             return obj
-        subprocess.run([CLANG, "-target", "arm64-apple-ios15.0", "-g", "-O1", "-fno-exceptions",
+        subprocess.run([CLANG, "-target", "arm64-apple-ios15.0", "-g", *DWARF_FLAGS, "-O1", "-fno-exceptions",
                         "-c", src, "-o", obj], check=True)
         return obj
 

@@ -9,7 +9,7 @@ import os, random, statistics, subprocess, sys, json, shutil, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-WORK = os.path.join(HERE, "work")
+WORK = os.environ.get("BENCH_WORK", os.path.join(HERE, "work"))
 DSYM = os.path.join(WORK, "BenchApp.dSYM")
 DWARF = os.path.join(DSYM, "Contents/Resources/DWARF/BenchApp")
 OURS = os.environ.get("SYMBOLICATE_BIN", os.path.join(ROOT, ".build/release/symbolicate"))
@@ -62,7 +62,7 @@ def chains_ours(text):
 
 def main():
     if not os.path.exists(DWARF):
-        subprocess.run([sys.executable, os.path.join(HERE, "generate.py")], check=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py")] + sys.argv[1:3], check=True)
     low, high = text_range()
     rng = random.Random(42)
     dwarf_size = os.path.getsize(DWARF)

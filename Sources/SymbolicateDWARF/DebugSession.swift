@@ -79,9 +79,9 @@ public final class DebugSession: @unchecked Sendable {
     private var symbols: [MachOSymbol]?
     private var textSections: Set<UInt8> = []
     private var openError: DebugInfoError?
-    private var lineDecoder: LineProgramDecoder
-    private var scanner: UnitScanner
-    private var rangeDecoder: RangeListDecoder
+    private let lineDecoder: LineProgramDecoder
+    private let scanner: UnitScanner
+    private let rangeDecoder: RangeListDecoder
 
     private struct UnitState {
         var headerOffset: UInt64

@@ -83,35 +83,44 @@ public struct AtosSymbolicator: Sendable {
         return (output, warnings)
     }
 
-    private func displayFile(_ path: String) -> String {
-        options.fullPath ? path : (path.split(separator: "/").last.map(String.init) ?? path)
+    private func displayFile(_ path: String) -> Substring {
+        guard !options.fullPath, let slash = path.lastIndex(of: "/") else { return path[...] }
+        return path[path.index(after: slash)...]
     }
 
     /// atos grammar: `function (in Image) (File.swift:42)` with DWARF line information,
     /// `function (in Image) + 12` without; an unknown address is echoed back.
     func textLines(token: String, fileAddress: UInt64?, result: LookupResult?) -> String {
         guard let fileAddress, let result, let concrete = result.frames.last else { return token + "\n" }
+        var text = ""
         if options.inlinedFrames {
-            var text = ""
-            for frame in result.frames { text += line(frame, fileAddress: fileAddress) }
-            return text
+            for frame in result.frames {
+                append(frame.function, frame.file, frame.line, frame.functionStart, fileAddress, to: &text)
+            }
+        } else {
+            // Without -i atos names the concrete function and gives the line-table location
+            // of the address (the innermost inlined code).
+            let innermost = result.frames[0]
+            append(concrete.function, innermost.file, innermost.line, concrete.functionStart, fileAddress, to: &text)
         }
-        // Without -i atos names the concrete function and gives the line-table location of
-        // the address (the innermost inlined code).
-        var merged = concrete
-        if let innermost = result.frames.first {
-            merged.file = innermost.file
-            merged.line = innermost.line
-        }
-        return line(merged, fileAddress: fileAddress)
+        return text
     }
 
-    private func line(_ frame: SourceFrame, fileAddress: UInt64) -> String {
-        if let file = frame.file, let line = frame.line {
-            return "\(frame.function) (in \(imageName)) (\(displayFile(file)):\(line))\n"
+    private func append(_ function: String, _ file: String?, _ line: Int?, _ start: UInt64, _ fileAddress: UInt64, to text: inout String) {
+        text += function
+        text += " (in "
+        text += imageName
+        if let file, let line {
+            text += ") ("
+            text += displayFile(file)
+            text += ":"
+            text += String(line)
+            text += ")\n"
+        } else {
+            text += ") + "
+            text += String(fileAddress >= start ? fileAddress - start : 0)
+            text += "\n"
         }
-        let offset = fileAddress >= frame.functionStart ? fileAddress - frame.functionStart : 0
-        return "\(frame.function) (in \(imageName)) + \(offset)\n"
     }
 
     func jsonLine(token: String, result: LookupResult?) -> String {
