@@ -31,7 +31,7 @@ struct BatchCommand: ParsableCommand {
     var inputs: [String]
 
     @Option(name: .customLong("dsyms"), parsing: .upToNextOption,
-            help: "dSYM bundles, DWARF files, folders, .xcarchive or .zip files (SYMBOLICATE_DSYM_PATH is searched too).")
+            help: "dSYM bundles, DWARF files, folders, .xcarchive or .zip files (SYMBOLICATE_DSYM_PATH is searched too). Takes every value up to the next option: put INPUTS first.")
     var debugFiles: [String] = []
 
     @Option(name: [.short, .customLong("output")], help: "Folder for the symbolicated reports and summary files (created if missing).")

@@ -217,6 +217,13 @@ import FoundationXML
         let text = try String(contentsOf: work.appendingPathComponent("swift-trap.crash"), encoding: .utf8)
         #expect(ips.hasPrefix("{"))
         #expect(text.contains("Exception Type:"))
+        // --format json: one NAME.json per report, a JSON document.
+        let json = work.appendingPathComponent("json")
+        let jsonRun = try CLI.run(["batch", "Fixtures/reports/swift-trap.ips", "--dsyms", "Fixtures/dsyms", "--output", json.path, "--format", "json"],
+                                  currentDirectory: CLI.packageRoot)
+        #expect(jsonRun.status == 0, "\(jsonRun.stderr)")
+        let document = try Data(contentsOf: json.appendingPathComponent("swift-trap.json"))
+        #expect((try? JSONSerialization.jsonObject(with: document)) is [String: Any])
         let report = try #require(Self.manifest.first { $0.file == "reports/swift-trap.ips" })
         for level in report.crashedThreadAppFrames.first?.expected ?? [] {
             // JSON escapes nothing in these names, so the symbol appears verbatim.
