@@ -41,7 +41,7 @@ struct BatchCommand: ParsableCommand {
     var format: OutputFormatArgument = .text
 
     @Option(name: [.short, .customLong("jobs")], help: "Reports processed in parallel (default: all cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Option(help: "Also write a JUnit XML file: one failed test case per crash group, one errored per unreadable report.")
     var junit: String?
@@ -65,7 +65,7 @@ struct BatchCommand: ParsableCommand {
     var noProgress = false
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw ValidationError("--output \(output) exists and is not a folder")
@@ -95,7 +95,8 @@ struct BatchCommand: ParsableCommand {
 
         let runner = BatchRunner(
             annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
-            options: BatchOptions(outputDirectory: output, format: format.value, jobs: jobs, explainInOutput: explain))
+            options: BatchOptions(outputDirectory: output, format: format.value,
+                                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, explainInOutput: explain))
         let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
         var progress: (@Sendable (Int, Int) -> Void)?
         if let bar {
