@@ -421,7 +421,16 @@ extension JSONValue {
         }
     }
 
-    static func escape(_ s: String, into out: inout String) {
+    /// `s` as a JSON string literal, quotes included: for writers that build JSON text by hand
+    /// (one object per line, as atos `--json` and batch summaries do).
+    /// `/` is escaped only when asked: Apple's `.ips` writer does it, plain JSON needs not.
+    public static func quoted(_ s: String, escapingSlashes: Bool = false) -> String {
+        var out = ""
+        escape(s, into: &out, escapingSlashes: escapingSlashes)
+        return out
+    }
+
+    static func escape(_ s: String, into out: inout String, escapingSlashes: Bool = true) {
         out += "\""
         for u in s.unicodeScalars {
             switch u {
@@ -430,7 +439,7 @@ extension JSONValue {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "/": out += "\\/"
+            case "/" where escapingSlashes: out += "\\/"
             default:
                 if u.value < 0x20 {
                     out += String(format: "\\u%04x", u.value)

@@ -1,3 +1,4 @@
+import SymbolicateCrashReport
 import SymbolicateDWARF
 
 /// `atos`-compatible symbolication of addresses against one debug file slice.
@@ -124,11 +125,11 @@ public struct AtosSymbolicator: Sendable {
     }
 
     func jsonLine(token: String, result: LookupResult?) -> String {
-        var text = "{\"address\":" + Self.jsonString(token) + ",\"frames\":["
+        var text = "{\"address\":" + JSONValue.quoted(token) + ",\"frames\":["
         for (index, frame) in (result?.frames ?? []).enumerated() {
             if index > 0 { text += "," }
-            text += "{\"function\":" + Self.jsonString(frame.function)
-            if let file = frame.file { text += ",\"file\":" + Self.jsonString(file) }
+            text += "{\"function\":" + JSONValue.quoted(frame.function)
+            if let file = frame.file { text += ",\"file\":" + JSONValue.quoted(file) }
             if let line = frame.line { text += ",\"line\":\(line)" }
             if let column = frame.column, column > 0 { text += ",\"column\":\(column)" }
             text += ",\"inlined\":\(frame.isInlined)}"
@@ -136,26 +137,5 @@ public struct AtosSymbolicator: Sendable {
         text += "]"
         if let result { text += ",\"source\":\"\(result.source == .dwarf ? "dwarf" : "symtab")\"" }
         return text + "}\n"
-    }
-
-    static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
