@@ -11,69 +11,7 @@ struct LineProgramDecoder {
     let strings: UnsafeRawBufferPointer
     let path: String
 
-    private struct Cursor {
-        let bytes: UnsafeRawBufferPointer
-        var at: Int
-        let end: Int
-        let path: String
-
-        func fail(_ message: String) -> DebugInfoError {
-            DebugInfoError(path: path, offset: UInt64(at), message: ".debug_line: \(message)")
-        }
-
-        mutating func u8() throws(DebugInfoError) -> UInt8 {
-            guard at < end else { throw fail("unexpected end of line table") }
-            defer { at += 1 }
-            return bytes[at]
-        }
-
-        mutating func fixed(_ size: Int) throws(DebugInfoError) -> UInt64 {
-            guard size <= 8, at <= end - size else { throw fail("unexpected end of line table") }
-            var value: UInt64 = 0
-            for index in 0..<size { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
-            at += size
-            return value
-        }
-
-        mutating func uleb() throws(DebugInfoError) -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = try u8()
-                if shift < 64 { value |= UInt64(byte & 0x7F) << shift }
-                shift += 7
-                if byte & 0x80 == 0 { return value }
-            }
-        }
-
-        mutating func sleb() throws(DebugInfoError) -> Int64 {
-            var value: Int64 = 0
-            var shift: Int64 = 0
-            var byte: UInt8 = 0
-            repeat {
-                byte = try u8()
-                if shift < 64 { value |= Int64(byte & 0x7F) << shift }
-                shift += 7
-            } while byte & 0x80 != 0
-            if shift < 64, byte & 0x40 != 0 { value |= -(Int64(1) << shift) }
-            return value
-        }
-
-        mutating func cString() throws(DebugInfoError) -> String {
-            let start = at
-            while true {
-                if try u8() == 0 { break }
-            }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<(at - 1)]), as: UTF8.self)
-        }
-
-        mutating func skip(_ count: UInt64) throws(DebugInfoError) {
-            guard count <= UInt64(end - at) else { throw fail("unexpected end of line table") }
-            at += Int(count)
-        }
-    }
-
-    private func string(in section: UnsafeRawBufferPointer, at offset: UInt64, _ cursor: Cursor) throws(DebugInfoError) -> String {
+    private func string(in section: UnsafeRawBufferPointer, at offset: UInt64, _ cursor: DWARFCursor) throws(DebugInfoError) -> String {
         guard offset < UInt64(section.count) else { throw cursor.fail("string offset 0x\(String(offset, radix: 16)) outside its section") }
         let start = Int(offset)
         var end = start
@@ -83,7 +21,7 @@ struct LineProgramDecoder {
 
     /// Reads one attribute value of a DWARF 5 directory/file entry. Returns a string for
     /// string forms, a number for constant forms, nil for what is skipped (MD5, blocks).
-    private func formValue(_ form: UInt64, _ cursor: inout Cursor, offsetSize: Int) throws(DebugInfoError) -> (String?, UInt64?) {
+    private func formValue(_ form: UInt64, _ cursor: inout DWARFCursor, offsetSize: Int) throws(DebugInfoError) -> (String?, UInt64?) {
         switch form {
         case 0x08: return (try cursor.cString(), nil)  // DW_FORM_string
         case 0x1F: return (try string(in: lineStrings, at: try cursor.fixed(offsetSize), cursor), nil)  // line_strp
@@ -109,7 +47,7 @@ struct LineProgramDecoder {
         guard offset < UInt64(line.count) else {
             throw DebugInfoError(path: path, offset: offset, message: ".debug_line: offset 0x\(String(offset, radix: 16)) outside the section")
         }
-        var cursor = Cursor(bytes: line, at: Int(offset), end: line.count, path: path)
+        var cursor = DWARFCursor(bytes: line, at: Int(offset), end: line.count, path: path, section: ".debug_line")
         var unitLength = try cursor.fixed(4)
         var offsetSize = 4
         if unitLength == 0xFFFF_FFFF {
@@ -118,7 +56,7 @@ struct LineProgramDecoder {
         }
         guard unitLength <= UInt64(line.count - cursor.at) else { throw cursor.fail("unit length past the end of the section") }
         let unitEnd = cursor.at + Int(unitLength)
-        cursor = Cursor(bytes: line, at: cursor.at, end: unitEnd, path: path)
+        cursor = DWARFCursor(bytes: line, at: cursor.at, end: unitEnd, path: path, section: ".debug_line")
         let version = try cursor.fixed(2)
         guard (2...5).contains(version) else { throw cursor.fail("unsupported line table version \(version)") }
         var addressSize = 8
@@ -145,7 +83,7 @@ struct LineProgramDecoder {
         let compDirectory = compDir ?? ""
         var files: [String] = []
         if version >= 5 {
-            func entries(_ cursor: inout Cursor) throws(DebugInfoError) -> [(path: String, directory: UInt64)] {
+            func entries(_ cursor: inout DWARFCursor) throws(DebugInfoError) -> [(path: String, directory: UInt64)] {
                 let formatCount = Int(try cursor.u8())
                 var formats: [(UInt64, UInt64)] = []
                 for _ in 0..<formatCount { formats.append((try cursor.uleb(), try cursor.uleb())) }

@@ -55,65 +55,6 @@ struct UnitScanner {
         var attributes: [(UInt64, UInt64, Int64)]
     }
 
-    private struct Cursor {
-        let bytes: UnsafeRawBufferPointer
-        var at: Int
-        let end: Int
-        let path: String
-        let section: String
-
-        func fail(_ message: String) -> DebugInfoError {
-            DebugInfoError(path: path, offset: UInt64(at), message: "\(section): \(message)")
-        }
-
-        mutating func u8() throws(DebugInfoError) -> UInt8 {
-            guard at < end else { throw fail("unexpected end of data") }
-            defer { at += 1 }
-            return bytes[at]
-        }
-
-        mutating func fixed(_ size: Int) throws(DebugInfoError) -> UInt64 {
-            guard size <= 8, at <= end - size else { throw fail("unexpected end of data") }
-            var value: UInt64 = 0
-            for index in 0..<size { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
-            at += size
-            return value
-        }
-
-        mutating func uleb() throws(DebugInfoError) -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = try u8()
-                if shift < 64 { value |= UInt64(byte & 0x7F) << shift }
-                shift += 7
-                if byte & 0x80 == 0 { return value }
-            }
-        }
-
-        mutating func sleb() throws(DebugInfoError) -> Int64 {
-            var value: Int64 = 0
-            var shift: Int64 = 0
-            var byte: UInt8 = 0
-            repeat {
-                byte = try u8()
-                if shift < 64 { value |= Int64(byte & 0x7F) << shift }
-                shift += 7
-            } while byte & 0x80 != 0
-            if shift < 64, byte & 0x40 != 0 { value |= -(Int64(1) << shift) }
-            return value
-        }
-
-        mutating func skip(_ count: UInt64) throws(DebugInfoError) {
-            guard count <= UInt64(end - at) else { throw fail("unexpected end of data") }
-            at += Int(count)
-        }
-
-        mutating func skipCString() throws(DebugInfoError) {
-            while try u8() != 0 {}
-        }
-    }
-
     static let tagSubprogram: UInt64 = 0x2E
     static let tagInlined: UInt64 = 0x1D
     static let tagLexicalBlock: UInt64 = 0x0B
@@ -122,7 +63,7 @@ struct UnitScanner {
 
     /// Parses the unit header at `headerOffset` and its abbreviation table.
     func unit(headerOffset: UInt64) throws(DebugInfoError) -> Unit {
-        var cursor = Cursor(bytes: info, at: Int(clamping: headerOffset), end: info.count, path: path, section: ".debug_info")
+        var cursor = DWARFCursor(bytes: info, at: Int(clamping: headerOffset), end: info.count, path: path, section: ".debug_info")
         guard headerOffset < UInt64(info.count) else { throw cursor.fail("unit offset outside the section") }
         var length = try cursor.fixed(4)
         var offsetSize = 4
@@ -157,7 +98,7 @@ struct UnitScanner {
     }
 
     private func abbreviations(at offset: UInt64) throws(DebugInfoError) -> [UInt64: Abbreviation] {
-        var cursor = Cursor(bytes: abbrev, at: Int(clamping: offset), end: abbrev.count, path: path, section: ".debug_abbrev")
+        var cursor = DWARFCursor(bytes: abbrev, at: Int(clamping: offset), end: abbrev.count, path: path, section: ".debug_abbrev")
         guard offset < UInt64(abbrev.count) else { throw cursor.fail("abbreviation offset outside the section") }
         var table: [UInt64: Abbreviation] = [:]
         while cursor.at < abbrev.count {
@@ -180,7 +121,7 @@ struct UnitScanner {
 
     /// Reads or skips one attribute value. Returns the value for constant, address,
     /// index and reference forms (not for strings, blocks or expressions).
-    private func value(_ form: UInt64, _ constant: Int64, _ cursor: inout Cursor, _ unit: Unit) throws(DebugInfoError) -> UInt64? {
+    private func value(_ form: UInt64, _ constant: Int64, _ cursor: inout DWARFCursor, _ unit: Unit) throws(DebugInfoError) -> UInt64? {
         switch form {
         case 0x01: return try cursor.fixed(unit.addressSize)  // addr
         case 0x03: try cursor.skip(try cursor.fixed(2)); return nil  // block2
@@ -218,7 +159,7 @@ struct UnitScanner {
         form == 0x1B || (0x29...0x2C).contains(form) || form == 0x1F01
     }
 
-    private func resolveAddress(index: UInt64, _ unit: Unit, _ cursor: Cursor) throws(DebugInfoError) -> UInt64 {
+    private func resolveAddress(index: UInt64, _ unit: Unit, _ cursor: DWARFCursor) throws(DebugInfoError) -> UInt64 {
         guard let address = Self.address(at: index, in: addr, unit: unit) else {
             throw cursor.fail(unit.addrBase == nil ? "DW_FORM_addrx without DW_AT_addr_base" : ".debug_addr index \(index) outside the section")
         }
@@ -242,7 +183,7 @@ struct UnitScanner {
     func scan(
         unit: inout Unit, start: UInt64, tags: Set<UInt64>, descend: (UInt64) -> Bool
     ) throws(DebugInfoError) -> [Entry] {
-        var cursor = Cursor(bytes: info, at: Int(clamping: start), end: unit.end, path: path, section: ".debug_info")
+        var cursor = DWARFCursor(bytes: info, at: Int(clamping: start), end: unit.end, path: path, section: ".debug_info")
         guard start >= UInt64(unit.firstDIE), start < UInt64(unit.end) else { throw cursor.fail("DIE offset outside its unit") }
         var entries: [Entry] = []
         // One element per open level inside the root: the recorded entry it belongs to,

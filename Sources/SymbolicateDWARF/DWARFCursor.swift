@@ -1,0 +1,71 @@
+/// Bounds-checked reader over one mapped DWARF section, shared by the Swift decoders (line
+/// programs, unit DIE scans). Every read checks `end`, and a failure names the file, the
+/// section and the byte offset, so damaged dSYMs give an error, never a crash.
+struct DWARFCursor {
+    let bytes: UnsafeRawBufferPointer
+    var at: Int
+    let end: Int
+    let path: String
+    /// `.debug_line`, `.debug_info`, … — used in error messages.
+    let section: String
+
+    func fail(_ message: String) -> DebugInfoError {
+        DebugInfoError(path: path, offset: UInt64(at), message: "\(section): \(message)")
+    }
+
+    mutating func u8() throws(DebugInfoError) -> UInt8 {
+        guard at < end else { throw fail("unexpected end of data") }
+        defer { at += 1 }
+        return bytes[at]
+    }
+
+    /// Little-endian unsigned integer of `size` bytes (1–8).
+    mutating func fixed(_ size: Int) throws(DebugInfoError) -> UInt64 {
+        guard size <= 8, at <= end - size else { throw fail("unexpected end of data") }
+        var value: UInt64 = 0
+        for index in 0..<size { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
+        at += size
+        return value
+    }
+
+    mutating func uleb() throws(DebugInfoError) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try u8()
+            if shift < 64 { value |= UInt64(byte & 0x7F) << shift }
+            shift += 7
+            if byte & 0x80 == 0 { return value }
+        }
+    }
+
+    mutating func sleb() throws(DebugInfoError) -> Int64 {
+        var value: Int64 = 0
+        var shift: Int64 = 0
+        var byte: UInt8 = 0
+        repeat {
+            byte = try u8()
+            if shift < 64 { value |= Int64(byte & 0x7F) << shift }
+            shift += 7
+        } while byte & 0x80 != 0
+        if shift < 64, byte & 0x40 != 0 { value |= -(Int64(1) << shift) }
+        return value
+    }
+
+    mutating func cString() throws(DebugInfoError) -> String {
+        let start = at
+        while true {
+            if try u8() == 0 { break }
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<(at - 1)]), as: UTF8.self)
+    }
+
+    mutating func skipCString() throws(DebugInfoError) {
+        while try u8() != 0 {}
+    }
+
+    mutating func skip(_ count: UInt64) throws(DebugInfoError) {
+        guard count <= UInt64(end - at) else { throw fail("unexpected end of data") }
+        at += Int(count)
+    }
+}
