@@ -5,7 +5,7 @@ SWIFT ?= swift
 DEMO_REPORT ?= Fixtures/reports/swift-trap.ips
 DEMO_DSYMS ?= Fixtures/dsyms
 
-.PHONY: setup build demo test bench fixtures clean
+.PHONY: setup build demo test bench bench-lookup bench-batch fixtures clean
 
 setup:
 	@scripts/setup.sh
@@ -19,8 +19,14 @@ demo: build
 test: setup
 	$(SWIFT) test
 
-bench: build
+# Benchmarks (not tests): ratios against llvm-symbolizer-19, and batch throughput.
+bench: bench-lookup bench-batch
+
+bench-lookup: build
 	Benchmarks/run.sh
+
+bench-batch: build
+	SYMBOLICATE_BIN=.build/release/symbolicate Benchmarks/batch/run.sh
 
 fixtures:
 	Fixtures/generate.sh

@@ -91,6 +91,27 @@ import ZIPFoundation
         #expect(!FileManager.default.fileExists(atPath: root.deletingLastPathComponent().appendingPathComponent("escaped.dSYM").path))
     }
 
+    @Test func zipOverTheUnpackLimitIsRefused() throws {
+        let root = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let zipURL = root.appendingPathComponent("big.zip")
+        let archive = try Archive(url: zipURL, accessMode: .create)
+        let payload = Data(repeating: 0, count: 4096)  // deflates to almost nothing
+        try archive.addEntry(with: "Big.dSYM/Contents/Resources/DWARF/Big", type: .file,
+                             uncompressedSize: Int64(payload.count), compressionMethod: .deflate) { position, size in
+            payload.subdata(in: Int(position)..<Int(position) + size)
+        }
+        let extractor = try ZipExtractor(maximumUnpackedSize: 1024)
+        defer { extractor.removeAll() }
+        #expect(throws: DiscoveryError.self) {
+            try extractor.extract(zipPath: zipURL.path) { _ in true }
+        }
+        let roomy = try ZipExtractor(maximumUnpackedSize: 8192)
+        defer { roomy.removeAll() }
+        let folder = try roomy.extract(zipPath: zipURL.path) { _ in true }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Big.dSYM/Contents/Resources/DWARF/Big").path))
+    }
+
     @Test(arguments: ["a/../../b", "/etc/passwd", "..", "a/./../.."])
     func escapingPathsAreRefused(path: String) {
         #expect(ZipExtractor.safeRelativePath(path) == nil)

@@ -22,6 +22,9 @@ public final class DebugFileIndex: Sendable {
     /// never fatal for the whole run.
     public let problems: [String]
     private let byUUID: [String: [DebugFileEntry]]
+    /// File name (the image name a dSYM's DWARF file carries) → entries; asked for every
+    /// image without a UUID match, so it is built once.
+    private let byFileName: [String: [DebugFileEntry]]
     private let extractor: ZipExtractor?
 
     /// Builds the index.
@@ -68,6 +71,7 @@ public final class DebugFileIndex: Sendable {
         self.entries = entries
         self.problems = problems
         byUUID = Dictionary(grouping: entries, by: \.uuid)
+        byFileName = Dictionary(grouping: entries, by: { ($0.path as NSString).lastPathComponent })
     }
 
     /// Debug files whose slice has this UUID (any spelling: case and dashes are normalised),
@@ -88,7 +92,7 @@ public final class DebugFileIndex: Sendable {
     /// Debug files whose file name matches an image name: used to explain a UUID mismatch
     /// ("dSYM X has UUID … but the report expects …").
     public func entries(imageName: String) -> [DebugFileEntry] {
-        entries.filter { URL(fileURLWithPath: $0.path).lastPathComponent == imageName }
+        byFileName[imageName] ?? []
     }
 }
 

@@ -14,7 +14,13 @@ public final class ZipExtractor: @unchecked Sendable {
     private let lock = NSLock()
     private var removed = false
 
-    public init() throws {
+    /// Upper bound of bytes unpacked per archive: `SYMBOLICATE_MAX_UNZIP_GIB` GiB, default 16
+    /// (App Store Connect dSYM zips of large apps reach a few GiB).
+    public let maximumUnpackedSize: UInt64
+
+    public init(maximumUnpackedSize: UInt64? = nil) throws {
+        let gib = ProcessInfo.processInfo.environment["SYMBOLICATE_MAX_UNZIP_GIB"].flatMap(UInt64.init) ?? 16
+        self.maximumUnpackedSize = maximumUnpackedSize ?? gib << 30
         let base = FileManager.default.temporaryDirectory
         let dir = base.appendingPathComponent("symbolicate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false,
@@ -49,12 +55,20 @@ public final class ZipExtractor: @unchecked Sendable {
         } catch {
             throw .io(path: destination.path, message: "cannot create temporary folder: \(error)")
         }
+        var unpacked: UInt64 = 0
         for entry in archive where entry.type == .file {
             let name = entry.path
             guard let relative = Self.safeRelativePath(name) else {
                 throw .zip(path: zipPath, entry: name, message: "entry escapes the archive folder; refusing to unpack it")
             }
             guard wanted(relative) else { continue }
+            // A zip bomb must not fill the disk: the sizes the archive declares are checked
+            // before anything is written (ZIPFoundation enforces them while inflating).
+            unpacked += entry.uncompressedSize
+            guard unpacked <= maximumUnpackedSize else {
+                throw .zip(path: zipPath, entry: name,
+                           message: "would unpack more than \(maximumUnpackedSize / (1 << 30)) GiB; refusing (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)")
+            }
             let target = destination.appendingPathComponent(relative)
             do {
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(),
