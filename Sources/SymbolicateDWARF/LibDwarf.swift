@@ -369,7 +369,13 @@ final class LibDwarf {
         return value
     }
 
-    private func string(_ die: Dwarf_Die, _ attributeCode: Int32) -> String? {
+    /// Looks up one attribute of a DIE and reads it with `read`, freeing the attribute and
+    /// any libdwarf error on every path. `read` returns nil (and may set the error) when the
+    /// attribute has an unexpected form.
+    private func attribute<Value>(
+        _ die: Dwarf_Die, _ attributeCode: Int32,
+        _ read: (Dwarf_Attribute, inout Dwarf_Error?) -> Value?
+    ) -> Value? {
         var attribute: Dwarf_Attribute?
         var error: Dwarf_Error?
         let found = dwarf_attr(die, Dwarf_Half(attributeCode), &attribute, &error)
@@ -378,46 +384,34 @@ final class LibDwarf {
             return nil
         }
         defer { dwarf_dealloc_attribute(attribute) }
-        var text: UnsafeMutablePointer<CChar>?
-        guard dwarf_formstring(attribute, &text, &error) == DW_DLV_OK, let text else {
-            dwarf_dealloc_error(debug, error)
-            return nil
+        var readError: Dwarf_Error?
+        let value = read(attribute, &readError)
+        if readError != nil { dwarf_dealloc_error(debug, readError) }
+        return value
+    }
+
+    private func string(_ die: Dwarf_Die, _ attributeCode: Int32) -> String? {
+        attribute(die, attributeCode) { attribute, error in
+            var text: UnsafeMutablePointer<CChar>?
+            guard dwarf_formstring(attribute, &text, &error) == DW_DLV_OK, let text else { return nil }
+            return String(cString: text)
         }
-        return String(cString: text)
     }
 
     private func unsigned(_ die: Dwarf_Die, _ attributeCode: Int32) -> UInt64? {
-        var attribute: Dwarf_Attribute?
-        var error: Dwarf_Error?
-        let found = dwarf_attr(die, Dwarf_Half(attributeCode), &attribute, &error)
-        guard found == DW_DLV_OK, let attribute else {
-            if found == DW_DLV_ERROR { dwarf_dealloc_error(debug, error) }
-            return nil
+        attribute(die, attributeCode) { attribute, error in
+            var value: Dwarf_Unsigned = 0
+            guard dwarf_formudata(attribute, &value, &error) == DW_DLV_OK else { return nil }
+            return value
         }
-        defer { dwarf_dealloc_attribute(attribute) }
-        var value: Dwarf_Unsigned = 0
-        guard dwarf_formudata(attribute, &value, &error) == DW_DLV_OK else {
-            dwarf_dealloc_error(debug, error)
-            return nil
-        }
-        return value
     }
 
     private func reference(_ die: Dwarf_Die, _ attributeCode: Int32) -> UInt64? {
-        var attribute: Dwarf_Attribute?
-        var error: Dwarf_Error?
-        let found = dwarf_attr(die, Dwarf_Half(attributeCode), &attribute, &error)
-        guard found == DW_DLV_OK, let attribute else {
-            if found == DW_DLV_ERROR { dwarf_dealloc_error(debug, error) }
-            return nil
+        attribute(die, attributeCode) { attribute, error in
+            var value: Dwarf_Off = 0
+            guard dwarf_global_formref(attribute, &value, &error) == DW_DLV_OK else { return nil }
+            return value
         }
-        defer { dwarf_dealloc_attribute(attribute) }
-        var value: Dwarf_Off = 0
-        guard dwarf_global_formref(attribute, &value, &error) == DW_DLV_OK else {
-            dwarf_dealloc_error(debug, error)
-            return nil
-        }
-        return value
     }
 
     // MARK: Line tables
