@@ -29,4 +29,164 @@
 #  error "libdwarf headers not found: install libdwarf-dev (Debian) or libdwarf (Homebrew)"
 #endif
 
+#include <string.h>
+
+/* libdwarf 2.x dropped dwarf_next_cu_header_d and dwarf_siblingof_b. */
+#if !SYMBOLICATE_LIBDWARF_LEGACY && defined(DW_LIBDWARF_VERSION_MAJOR) && DW_LIBDWARF_VERSION_MAJOR >= 2
+#  define SYMBOLICATE_LIBDWARF_2 1
+#else
+#  define SYMBOLICATE_LIBDWARF_2 0
+#endif
+
+/*
+ * Serving sections ourselves (dwarf_object_init_b). The object-access structs were renamed
+ * and reshaped in libdwarf 0.x (`_a` types, `om_`/`as_` fields, Dwarf_Unsigned indices, a
+ * file-size method), so Swift fills this format-neutral description instead and the shim
+ * builds whichever interface the installed libdwarf wants.
+ */
+typedef struct symbolicate_section_source {
+    /* Passed back to the callbacks. */
+    void *context;
+    Dwarf_Unsigned section_count;
+    Dwarf_Small pointer_size;
+    /* Size of the underlying file; libdwarf 0.x checks section sizes against it. */
+    Dwarf_Unsigned file_size;
+    /* Name, type (0 for the placeholder at index 0, 1 otherwise) and size of a section. */
+    int (*section_info)(void *context, Dwarf_Unsigned index, const char **name,
+                        Dwarf_Unsigned *type, Dwarf_Unsigned *size, int *error);
+    /* The bytes of a section (libdwarf only reads them). */
+    int (*load_section)(void *context, Dwarf_Unsigned index, Dwarf_Small **data, int *error);
+} symbolicate_section_source;
+
+/* The source plus the interface built from it; must outlive the Dwarf_Debug. */
+typedef struct symbolicate_object {
+    symbolicate_section_source source;
+#if SYMBOLICATE_LIBDWARF_LEGACY
+    Dwarf_Obj_Access_Methods methods;
+    Dwarf_Obj_Access_Interface interface;
+#else
+    Dwarf_Obj_Access_Methods_a methods;
+    Dwarf_Obj_Access_Interface_a interface;
+#endif
+} symbolicate_object;
+
+static inline Dwarf_Small symbolicate_object_pointer_size_(void *object) {
+    return ((symbolicate_section_source *)object)->pointer_size;
+}
+static inline Dwarf_Small symbolicate_object_length_size_(void *object) {
+    (void)object;
+    return 4;
+}
+static inline Dwarf_Unsigned symbolicate_object_section_count_(void *object) {
+    return ((symbolicate_section_source *)object)->section_count;
+}
+
+#if SYMBOLICATE_LIBDWARF_LEGACY
+static inline int symbolicate_object_section_info_(void *object, Dwarf_Half index,
+                                                   Dwarf_Obj_Access_Section *out, int *error) {
+    symbolicate_section_source *source = (symbolicate_section_source *)object;
+    const char *name = 0;
+    Dwarf_Unsigned type = 0, size = 0;
+    int result = source->section_info(source->context, index, &name, &type, &size, error);
+    if (result != DW_DLV_OK) return result;
+    memset(out, 0, sizeof *out);
+    out->name = name;
+    out->type = type;
+    out->size = size;
+    return DW_DLV_OK;
+}
+static inline Dwarf_Endianness symbolicate_object_byte_order_(void *object) {
+    (void)object;
+    return DW_OBJECT_LSB;
+}
+static inline int symbolicate_object_load_section_(void *object, Dwarf_Half index,
+                                                   Dwarf_Small **data, int *error) {
+    symbolicate_section_source *source = (symbolicate_section_source *)object;
+    return source->load_section(source->context, index, data, error);
+}
+#else
+static inline int symbolicate_object_section_info_(void *object, Dwarf_Unsigned index,
+                                                   Dwarf_Obj_Access_Section_a *out, int *error) {
+    symbolicate_section_source *source = (symbolicate_section_source *)object;
+    const char *name = 0;
+    Dwarf_Unsigned type = 0, size = 0;
+    int result = source->section_info(source->context, index, &name, &type, &size, error);
+    if (result != DW_DLV_OK) return result;
+    memset(out, 0, sizeof *out);
+    out->as_name = name;
+    out->as_type = type;
+    out->as_size = size;
+    return DW_DLV_OK;
+}
+static inline Dwarf_Small symbolicate_object_byte_order_(void *object) {
+    (void)object;
+    return DW_END_little;
+}
+static inline Dwarf_Unsigned symbolicate_object_file_size_(void *object) {
+    return ((symbolicate_section_source *)object)->file_size;
+}
+static inline int symbolicate_object_load_section_(void *object, Dwarf_Unsigned index,
+                                                   Dwarf_Small **data, int *error) {
+    symbolicate_section_source *source = (symbolicate_section_source *)object;
+    return source->load_section(source->context, index, data, error);
+}
+#endif
+
+/* An error handler that does nothing: with it (and an error pointer on every call) libdwarf
+   reports errors to the caller instead of aborting the process. */
+static inline void symbolicate_ignore_error_(Dwarf_Error error, Dwarf_Ptr argument) {
+    (void)error;
+    (void)argument;
+}
+
+/* Builds the interface for `object->source` and opens it (dwarf_object_init_b). */
+static inline int symbolicate_object_init(symbolicate_object *object, Dwarf_Debug *debug,
+                                          Dwarf_Error *error) {
+    memset(&object->methods, 0, sizeof object->methods);
+#if SYMBOLICATE_LIBDWARF_LEGACY
+    object->methods.get_section_info = symbolicate_object_section_info_;
+    object->methods.get_byte_order = symbolicate_object_byte_order_;
+    object->methods.get_length_size = symbolicate_object_length_size_;
+    object->methods.get_pointer_size = symbolicate_object_pointer_size_;
+    object->methods.get_section_count = symbolicate_object_section_count_;
+    object->methods.load_section = symbolicate_object_load_section_;
+    object->interface.object = &object->source;
+    object->interface.methods = &object->methods;
+#else
+    object->methods.om_get_section_info = symbolicate_object_section_info_;
+    object->methods.om_get_byte_order = symbolicate_object_byte_order_;
+    object->methods.om_get_length_size = symbolicate_object_length_size_;
+    object->methods.om_get_pointer_size = symbolicate_object_pointer_size_;
+    object->methods.om_get_filesize = symbolicate_object_file_size_;
+    object->methods.om_get_section_count = symbolicate_object_section_count_;
+    object->methods.om_load_section = symbolicate_object_load_section_;
+    object->interface.ai_object = &object->source;
+    object->interface.ai_methods = &object->methods;
+#endif
+    return dwarf_object_init_b(&object->interface, symbolicate_ignore_error_, 0,
+                               DW_GROUPNUMBER_ANY, debug, error);
+}
+
+/* Next compile-unit header of .debug_info and its unit DIE (_d + siblingof_b before 2.x,
+   _e after). Returns DW_DLV_NO_ENTRY after the last unit. */
+static inline int symbolicate_next_unit(Dwarf_Debug debug, Dwarf_Die *unit_die,
+                                        Dwarf_Unsigned *next_header_offset, Dwarf_Error *error) {
+    Dwarf_Unsigned header_length = 0, type_offset = 0;
+    Dwarf_Half version = 0, address_size = 0, length_size = 0, extension_size = 0, unit_type = 0;
+    Dwarf_Off abbrev_offset = 0;
+    Dwarf_Sig8 signature;
+    memset(&signature, 0, sizeof signature);
+#if SYMBOLICATE_LIBDWARF_2
+    return dwarf_next_cu_header_e(debug, 1, unit_die, &header_length, &version, &abbrev_offset,
+                                  &address_size, &length_size, &extension_size, &signature,
+                                  &type_offset, next_header_offset, &unit_type, error);
+#else
+    int result = dwarf_next_cu_header_d(debug, 1, &header_length, &version, &abbrev_offset,
+                                        &address_size, &length_size, &extension_size, &signature,
+                                        &type_offset, next_header_offset, &unit_type, error);
+    if (result != DW_DLV_OK) return result;
+    return dwarf_siblingof_b(debug, 0, 1, unit_die, error);
+#endif
+}
+
 #endif

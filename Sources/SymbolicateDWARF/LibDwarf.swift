@@ -81,43 +81,38 @@ final class LibDwarf {
     let path: String
     private var debug: Dwarf_Debug?
     private let server: SectionServer
-    private var interface: UnsafeMutablePointer<Dwarf_Obj_Access_Interface>
-    private var methods: UnsafeMutablePointer<Dwarf_Obj_Access_Methods>
+    /// The shim's object (section source + libdwarf's access interface); it must outlive
+    /// `debug`, so it is allocated here and freed in deinit.
+    private let object: UnsafeMutablePointer<symbolicate_object>
 
     init(path: String, sections: [ServedSection], pointerSize: Int) throws(DebugInfoError) {
         self.path = path
         server = SectionServer(sections: sections, pointerSize: UInt8(pointerSize))
-        methods = .allocate(capacity: 1)
-        methods.initialize(to: Dwarf_Obj_Access_Methods(
-            get_section_info: { object, index, section, error in
-                SectionServer.from(object).info(Int(index), section, error)
+        object = .allocate(capacity: 1)
+        object.initialize(to: symbolicate_object())
+        object.pointee.source = symbolicate_section_source(
+            context: Unmanaged.passUnretained(server).toOpaque(),
+            section_count: Dwarf_Unsigned(server.sections.count),
+            pointer_size: server.pointerSize,
+            // libdwarf 0.x checks every section against the file size; the sections we serve
+            // are what it reads, so their total is the honest bound.
+            file_size: Dwarf_Unsigned(server.sections.reduce(0) { $0 + $1.size }),
+            section_info: { context, index, name, type, size, _ in
+                SectionServer.from(context).info(index, name, type, size)
             },
-            get_byte_order: { _ in DW_OBJECT_LSB },
-            get_length_size: { _ in 4 },
-            get_pointer_size: { object in SectionServer.from(object).pointerSize },
-            get_section_count: { object in Dwarf_Unsigned(SectionServer.from(object).sections.count) },
-            load_section: { object, index, data, error in
-                SectionServer.from(object).load(Int(index), data, error)
-            },
-            relocate_a_section: nil
-        ))
-        interface = .allocate(capacity: 1)
-        interface.initialize(to: Dwarf_Obj_Access_Interface(
-            object: Unmanaged.passUnretained(server).toOpaque(),
-            methods: methods
-        ))
+            load_section: { context, index, data, _ in
+                SectionServer.from(context).load(index, data)
+            }
+        )
         var dbg: Dwarf_Debug?
         var error: Dwarf_Error?
         // Without the global allocation-tracking tree every DIE and line allocation is
         // cheaper (measured: it is a large share of lookup time). We free what we allocate.
         _ = dwarf_set_de_alloc_flag(0)
-        // A handler that does nothing: with it (and an error pointer on every call)
-        // libdwarf reports errors to us instead of aborting the process.
-        let result = dwarf_object_init_b(interface, { _, _ in }, nil, UInt32(DW_GROUPNUMBER_ANY), &dbg, &error)
+        let result = symbolicate_object_init(object, &dbg, &error)
         if result != DW_DLV_OK {
             let message = result == DW_DLV_NO_ENTRY ? "no DWARF debug information" : Self.message(nil, error)
-            interface.deallocate()
-            methods.deallocate()
+            object.deallocate()
             throw DebugInfoError(path: path, message: message)
         }
         debug = dbg
@@ -130,8 +125,7 @@ final class LibDwarf {
             var error: Dwarf_Error?
             _ = dwarf_object_finish(debug, &error)
         }
-        interface.deallocate()
-        methods.deallocate()
+        object.deallocate()
     }
 
     // MARK: Errors
@@ -188,28 +182,12 @@ final class LibDwarf {
         var header: UInt64 = 0
         var error: Dwarf_Error?
         while true {
-            var headerLength: Dwarf_Unsigned = 0
-            var version: Dwarf_Half = 0
-            var abbrevOffset: Dwarf_Off = 0
-            var addressSize: Dwarf_Half = 0
-            var lengthSize: Dwarf_Half = 0
-            var extensionSize: Dwarf_Half = 0
-            var signature = Dwarf_Sig8()
-            var typeOffset: Dwarf_Unsigned = 0
             var next: Dwarf_Unsigned = 0
-            var unitType: Dwarf_Half = 0
-            let result = dwarf_next_cu_header_d(
-                debug, 1, &headerLength, &version, &abbrevOffset, &addressSize, &lengthSize,
-                &extensionSize, &signature, &typeOffset, &next, &unitType, &error
-            )
-            if result == DW_DLV_NO_ENTRY { break }
-            guard result == DW_DLV_OK else {
-                throw fail(error, "reading compile unit header after \(offsets.count) units")
-            }
             var die: Dwarf_Die?
-            guard dwarf_siblingof_b(debug, nil, 1, &die, &error) == DW_DLV_OK, let die else {
-                // Keep iterating is impossible without the unit DIE; report it.
-                throw fail(error, "reading the first DIE of unit \(offsets.count)")
+            let result = symbolicate_next_unit(debug, &die, &next, &error)
+            if result == DW_DLV_NO_ENTRY { break }
+            guard result == DW_DLV_OK, let die else {
+                throw fail(error, "reading the header or unit DIE of compile unit \(offsets.count)")
             }
             var offset: Dwarf_Off = 0
             _ = dwarf_dieoffset(die, &offset, &error)
@@ -488,19 +466,21 @@ private final class SectionServer {
         Unmanaged<SectionServer>.fromOpaque(UnsafeRawPointer(object.unsafelyUnwrapped)).takeUnretainedValue()
     }
 
-    func info(_ index: Int, _ out: UnsafeMutablePointer<Dwarf_Obj_Access_Section>?, _ error: UnsafeMutablePointer<Int32>?) -> Int32 {
-        guard index >= 0, index < sections.count, let out else { return DW_DLV_NO_ENTRY }
-        let entry = sections[index]
-        out.pointee = Dwarf_Obj_Access_Section(
-            addr: 0, type: index == 0 ? 0 : 1, size: Dwarf_Unsigned(entry.size),
-            name: UnsafePointer(entry.name), link: 0, info: 0, entrysize: 0
-        )
+    func info(
+        _ index: Dwarf_Unsigned, _ name: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+        _ type: UnsafeMutablePointer<Dwarf_Unsigned>?, _ size: UnsafeMutablePointer<Dwarf_Unsigned>?
+    ) -> Int32 {
+        guard index < UInt64(sections.count) else { return DW_DLV_NO_ENTRY }
+        let entry = sections[Int(index)]
+        name?.pointee = UnsafePointer(entry.name)
+        type?.pointee = index == 0 ? 0 : 1
+        size?.pointee = Dwarf_Unsigned(entry.size)
         return DW_DLV_OK
     }
 
-    func load(_ index: Int, _ data: UnsafeMutablePointer<UnsafeMutablePointer<Dwarf_Small>?>?, _ error: UnsafeMutablePointer<Int32>?) -> Int32 {
-        guard index > 0, index < sections.count, let data else { return DW_DLV_NO_ENTRY }
-        guard let bytes = sections[index].bytes else { return DW_DLV_NO_ENTRY }
+    func load(_ index: Dwarf_Unsigned, _ data: UnsafeMutablePointer<UnsafeMutablePointer<Dwarf_Small>?>?) -> Int32 {
+        guard index > 0, index < UInt64(sections.count), let data else { return DW_DLV_NO_ENTRY }
+        guard let bytes = sections[Int(index)].bytes else { return DW_DLV_NO_ENTRY }
         // libdwarf only reads loaded sections; the pointer type is mutable for historical reasons.
         data.pointee = UnsafeMutableRawPointer(mutating: bytes).assumingMemoryBound(to: Dwarf_Small.self)
         return DW_DLV_OK
