@@ -5,9 +5,14 @@ SWIFT ?= swift
 DEMO_REPORT ?= Fixtures/reports/swift-trap.ips
 DEMO_DSYMS ?= Fixtures/dsyms
 
-.PHONY: setup build demo test bench bench-lookup bench-batch fixtures clean
+.PHONY: setup setup-test build demo test bench bench-lookup bench-batch fixtures clean
 
+# Build dependencies only (libdwarf, libelf, zlib).
 setup:
+	@SYMBOLICATE_WITH_ORACLE=0 scripts/setup.sh
+
+# Plus llvm-19 (llvm-symbolizer-19), the oracle of the differential tests.
+setup-test:
 	@scripts/setup.sh
 
 build: setup
@@ -16,7 +21,7 @@ build: setup
 demo: build
 	.build/release/symbolicate --explain --color always $(DEMO_REPORT) $(DEMO_DSYMS)
 
-test: setup
+test: setup-test
 	$(SWIFT) test
 
 # Benchmarks (not tests): ratios against llvm-symbolizer-19, and batch throughput.
