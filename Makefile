@@ -19,7 +19,7 @@ build: setup
 	$(SWIFT) build -c release --product symbolicate
 
 demo: build
-	.build/release/symbolicate --explain --color always $(DEMO_REPORT) $(DEMO_DSYMS)
+	.build/release/symbolicate --explain $(DEMO_REPORT) $(DEMO_DSYMS)
 
 test: setup-test
 	$(SWIFT) test
