@@ -8,6 +8,14 @@ extension CrashReport {
     /// Reads and parses the report at `path`.
     public static func parse(contentsOf path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
         let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CrashReportError(kind: .unreadable, path: path, message: "no such file")
+        }
+        if isDirectory.boolValue {
+            throw CrashReportError(kind: .unreadable, path: path,
+                                   message: "is a folder, not a crash report (symbolicate batch takes folders of reports)")
+        }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > sizeLimit {
             throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(size.intValue) bytes, over the \(sizeLimit)-byte limit for crash reports")
         }

@@ -54,6 +54,13 @@ import Testing
         #expect(result.stderr.contains(bad.path))
     }
 
+    @Test(arguments: [("Fixtures/reports", "is a folder"), ("Fixtures/reports/nope.crash", "no such file")])
+    func unusableReportPathExits65(path: String, message: String) throws {
+        let result = try CLI.run([path], currentDirectory: CLI.packageRoot)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(path): \(message)"))
+    }
+
     @Test func missingDebugFileArgumentExits65() throws {
         let result = try CLI.run(["Fixtures/reports/swift-trap.crash", "Fixtures/nope.dSYM"], currentDirectory: CLI.packageRoot)
         #expect(result.status == 65)
