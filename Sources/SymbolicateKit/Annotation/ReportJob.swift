@@ -27,21 +27,3 @@ extension Annotator {
         return (report, summary)
     }
 }
-
-/// Writes `contents` to `path` atomically: a temporary file in the same folder, then a
-/// rename, so a reader (or a crash of ours) never sees a half-written output.
-public func writeAtomically(_ contents: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-        .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
-    do {
-        try Data(contents.utf8).write(to: temporary, options: [.withoutOverwriting])
-        if rename(temporary.path, url.path) != 0 {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
-                NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-        }
-    } catch {
-        try? FileManager.default.removeItem(at: temporary)
-        throw error
-    }
-}

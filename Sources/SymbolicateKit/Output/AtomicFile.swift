@@ -1,7 +1,20 @@
 import Foundation
 
+/// Writes `contents` to `path` atomically: a temporary file in the same folder, then a
+/// rename, so a reader (or a crash of ours) never sees a half-written output.
+public func writeAtomically(_ contents: String, to path: String) throws {
+    let writer = try AtomicFileWriter(path: path)
+    do {
+        try writer.write(contents)
+        try writer.commit()
+    } catch {
+        writer.discard()
+        throw error
+    }
+}
+
 /// Writes a file in pieces to a temporary file next to it, then renames it into place, so
-/// readers never see a half-written file (the streaming counterpart of `writeAtomically`).
+/// readers never see a half-written file (batch summaries stream through it).
 final class AtomicFileWriter {
     let path: String
     private let temporary: URL
@@ -24,7 +37,6 @@ final class AtomicFileWriter {
     }
 
     func commit() throws {
-        try handle.synchronize()
         try handle.close()
         if rename(temporary.path, path) != 0 {
             let message = String(cString: strerror(errno))
