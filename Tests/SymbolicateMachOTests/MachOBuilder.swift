@@ -62,11 +62,19 @@ struct MachOBuilder {
     }
 }
 
-/// Writes bytes to a fresh temporary file and returns its path.
-func temporaryFile(_ bytes: [UInt8], name: String = "macho") throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-macho-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try Data(bytes).write(to: url)
-    return url.path
+/// A private temporary folder that is removed when the last reference goes away: a test
+/// suite holds one, so every file a test writes is cleaned up after it.
+final class ScratchFolder {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-macho-\(UUID().uuidString)")
+
+    /// Writes bytes to a new file in the folder and returns its path.
+    func file(_ bytes: [UInt8], name: String = "macho") throws -> String {
+        let directory = url.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
 }

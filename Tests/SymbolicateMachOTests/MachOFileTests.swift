@@ -3,9 +3,12 @@ import Testing
 @testable import SymbolicateMachO
 
 @Suite struct MachOFileTests {
+    /// Holds this test's files; removed with the suite instance after each test.
+    let scratch = ScratchFolder()
+
     @Test func thinFileHeaderUUIDSegmentsAndSymbols() throws {
         let builder = MachOBuilder()
-        let file = try MachOFile(path: try temporaryFile(builder.thin()))
+        let file = try MachOFile(path: try scratch.file(builder.thin()))
         #expect(!file.isUniversal)
         #expect(file.slices.count == 1)
         let slice = try #require(file.slices.first)
@@ -27,7 +30,7 @@ import Testing
         intel.cpuType = 0x0100_0007
         intel.cpuSubtype = 8  // x86_64h
         intel.uuid = Array(repeating: 0xCD, count: 16)
-        let path = try temporaryFile(MachOBuilder.fat([arm, intel], is64: is64))
+        let path = try scratch.file(MachOBuilder.fat([arm, intel], is64: is64))
         let file = try MachOFile(path: path)
         #expect(file.isUniversal)
         #expect(file.slices.map(\.architecture.name) == ["arm64e", "x86_64h"])
@@ -60,7 +63,7 @@ import Testing
     @Test func everyTruncationIsAnErrorNamingFileAndOffset() throws {
         let bytes = MachOBuilder().thin()
         for length in stride(from: 0, to: bytes.count, by: 7) {
-            let path = try temporaryFile(Array(bytes[..<length]))
+            let path = try scratch.file(Array(bytes[..<length]))
             do {
                 let file = try MachOFile(path: path)
                 // Header and commands may survive; the symbol table then must not.
@@ -77,15 +80,15 @@ import Testing
     @Test func universalSliceBeyondEndOfFileIsAnError() throws {
         var bytes = MachOBuilder.fat([MachOBuilder()], is64: false)
         bytes.removeLast(bytes.count - 0x1100)
-        let path = try temporaryFile(bytes)
+        let path = try scratch.file(bytes)
         #expect(throws: MachOError.self) { try MachOFile(path: path) }
     }
 
     @Test func notMachO() throws {
-        let path = try temporaryFile(Array("hello, world\n".utf8))
+        let path = try scratch.file(Array("hello, world\n".utf8))
         let error = try #require(throws: MachOError.self) { try MachOFile(path: path) }
         #expect(error.message.contains("not a Mach-O"))
-        let empty = try temporaryFile([])
+        let empty = try scratch.file([])
         #expect(throws: MachOError.self) { try MachOFile(path: empty) }
     }
 }
