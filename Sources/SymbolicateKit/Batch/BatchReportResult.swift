@@ -70,45 +70,15 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
         location = headline.location
         image = headline.image
         reason = headline.reason
-        if let (file, line) = Self.sourceLine(report: report, headline: headline) {
-            sourceFile = file
-            sourceLine = line
-        }
-        if function == nil, let unsymbolicated = Self.unsymbolicatedFrame(report: report) {
-            function = unsymbolicated
+        sourceFile = headline.sourceFile
+        sourceLine = headline.sourceLine
+        if function == nil, let image = headline.image {
+            // `CrashApp + 0x4410` for a first app frame nothing could name: the offset in the
+            // image is stable across launches (ASLR moves the load address, not the offset),
+            // so unsymbolicated crashes of one build still group together.
+            function = headline.imageOffset.map { "\(image) + 0x\(String($0, radix: 16))" } ?? image
         }
         signature = CrashSignature.make(exception: exception, function: function)
-    }
-
-    /// The full path behind `Headline.location` (which keeps only the file name): the level
-    /// of the first app frame that Headline chose.
-    static func sourceLine(report: CrashReport, headline: Headline) -> (String, Int)? {
-        guard let function = headline.function, let location = headline.location,
-              let frame = firstAppFrame(report), let levels = frame.symbolication else { return nil }
-        for level in levels where level.function == function {
-            if let file = level.file, let line = level.line, line > 0, location == "\(basename(file)):\(line)" {
-                return (file, line)
-            }
-        }
-        return nil
-    }
-
-    /// `CrashApp + 0x4410` for a first app frame nothing could name. The offset in the
-    /// image is stable across launches (ASLR moves the load address, not the offset), so
-    /// unsymbolicated crashes of one build still group together.
-    static func unsymbolicatedFrame(report: CrashReport) -> String? {
-        guard let frame = firstAppFrame(report) else { return nil }
-        let image = report.image(for: frame)
-        guard let name = frame.imageName ?? image?.name else { return nil }
-        let offset = frame.imageOffset ?? image.map { frame.address &- $0.loadAddress }
-        guard let offset else { return name }
-        return "\(name) + 0x\(String(offset, radix: 16))"
-    }
-
-    /// Same choice as `Headline`: the crashed thread's first frame in an app image.
-    static func firstAppFrame(_ report: CrashReport) -> Frame? {
-        guard let frames = report.crashedThread?.frames else { return nil }
-        return frames.first { report.image(for: $0)?.isAppOwned == true } ?? frames.first
     }
 }
 

@@ -8,16 +8,37 @@ public struct Headline: Sendable, Equatable, Codable {
     public var thread: Int?
     /// `main`, the thread name, or its dispatch queue.
     public var threadLabel: String?
-    /// First app frame of the crashed thread (innermost inline level after symbolication).
+    /// The crashed thread's first app frame: the first level of its inline chain that has a
+    /// real source line (compiler-generated trap levels name the reason, not the place).
     public var function: String?
-    /// `File.swift:355` (basename, as Apple prints it).
-    public var location: String?
-    /// The app image holding that frame.
+    /// Full path and line of that level, as the debug info (or the report) gives them.
+    public var sourceFile: String?
+    public var sourceLine: Int?
+    /// The app image holding that frame, and the frame's offset in it (stable across
+    /// launches, so unsymbolicated crashes of one build can still be told apart).
     public var image: String?
+    public var imageOffset: UInt64?
     /// `EXC_BREAKPOINT (SIGTRAP)`, plus the termination reason when it says more.
     public var exception: String?
     /// A trap message the compiler put in the inline chain (`Swift runtime failure: …`).
     public var reason: String?
+
+    /// `File.swift:355` (basename, as Apple prints it).
+    public var location: String? {
+        guard let sourceFile, let sourceLine else { return nil }
+        return "\(basename(sourceFile)):\(sourceLine)"
+    }
+
+    /// One level of an inline chain, whether the annotator found it or the report printed it.
+    private struct Level {
+        var function: String
+        var file: String?
+        var line: Int?
+        var isPlaced: Bool {
+            guard let file, let line else { return false }
+            return line > 0 && !file.hasSuffix("<compiler-generated>")
+        }
+    }
 
     public init(report: CrashReport) {
         exception = Self.exceptionText(report)
@@ -25,39 +46,43 @@ public struct Headline: Sendable, Equatable, Codable {
         thread = crashed.index
         threadLabel = Self.label(crashed)
         let frames = crashed.frames
-        let appFrame = frames.first { report.image(for: $0)?.isAppOwned == true } ?? frames.first
-        guard let frame = appFrame else { return }
+        guard let start = frames.firstIndex(where: { report.image(for: $0)?.isAppOwned == true }) ?? frames.indices.first
+        else { return }
+        let frame = frames[start]
         image = frame.imageName ?? report.image(for: frame)?.name
-        if let levels = frame.symbolication, let innermost = levels.first {
-            // Compiler-generated levels (`Swift runtime failure: …` traps) name the reason,
-            // not the place: report the first level with a real source line, and keep the
-            // trap message as the reason.
-            let placed = levels.first { level in
-                guard let file = level.file, let line = level.line else { return false }
-                return line > 0 && !file.hasSuffix("<compiler-generated>")
-            }
-            let level = placed ?? innermost
-            function = level.function
-            if let file = level.file, let line = level.line, line > 0 { location = "\(basename(file)):\(line)" }
-            if innermost.function.hasPrefix("Swift runtime failure:") { reason = innermost.function }
-        } else if !frame.isUnsymbolicated {
-            // Already symbolicated input: the frame may open a printed inline chain (same
-            // address, `[inlined]`); pick its first level with a real source line, as above.
-            let start = frames.firstIndex(of: frame) ?? 0
-            var chain = [frames[start]]
-            var next = start
-            while frames[next].isInlined, next + 1 < frames.count, frames[next + 1].address == frame.address {
-                next += 1
-                chain.append(frames[next])
-            }
-            let placed = chain.first { level in
-                guard let file = level.sourceFile, let line = level.sourceLine else { return false }
-                return line > 0 && !file.hasSuffix("<compiler-generated>")
-            } ?? frame
-            function = placed.symbol
-            if let file = placed.sourceFile, let line = placed.sourceLine, line > 0 { location = "\(basename(file)):\(line)" }
-            if let first = frame.symbol, first.hasPrefix("Swift runtime failure:"), placed != frame { reason = first }
+        imageOffset = frame.imageOffset ?? report.image(for: frame).map { frame.address &- $0.loadAddress }
+        let levels = Self.levels(of: start, in: frames)
+        guard let innermost = levels.first else { return }
+        let level = levels.first(where: \.isPlaced) ?? innermost
+        function = level.function
+        if let file = level.file, let line = level.line, line > 0 {
+            sourceFile = file
+            sourceLine = line
         }
+        if innermost.function.hasPrefix("Swift runtime failure:"), level.function != innermost.function {
+            reason = innermost.function
+        }
+    }
+
+    /// The inline chain of `frames[start]`, innermost first: the annotator's levels, or the
+    /// `[inlined]` lines the report already printed at the same address.
+    private static func levels(of start: Int, in frames: [Frame]) -> [Level] {
+        let frame = frames[start]
+        if let resolved = frame.symbolication, !resolved.isEmpty {
+            return resolved.map { Level(function: $0.function, file: $0.file, line: $0.line) }
+        }
+        guard !frame.isUnsymbolicated else { return [] }
+        var chain: [Level] = []
+        var index = start
+        while index < frames.count, frames[index].address == frame.address {
+            let printed = frames[index]
+            if let symbol = printed.symbol {
+                chain.append(Level(function: symbol, file: printed.sourceFile, line: printed.sourceLine))
+            }
+            guard printed.isInlined else { break }
+            index += 1
+        }
+        return chain
     }
 
     /// The sentence. Missing parts are left out rather than guessed.
