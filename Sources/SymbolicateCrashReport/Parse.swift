@@ -7,23 +7,33 @@ extension CrashReport {
 
     /// Reads and parses the report at `path`.
     public static func parse(contentsOf path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
-        let url = URL(fileURLWithPath: path)
+        try parse(data: try read(contentsOf: path, sizeLimit: sizeLimit), path: path, sizeLimit: sizeLimit)
+    }
+
+    /// The bytes of the report at `path`, after the checks that give a clear error (missing,
+    /// a folder, over the size limit). For callers that also want the raw text (`--explain`
+    /// quotes lines the model does not keep) without reading the file twice.
+    public static func read(contentsOf file: String, displayPath: String? = nil,
+                            sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> Data {
+        // Errors name the file as the user knows it (a zip entry, not its unpacked copy).
+        let path = displayPath ?? file
+        let url = URL(fileURLWithPath: file)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             throw CrashReportError(kind: .unreadable, path: path, message: "no such file")
         }
         if isDirectory.boolValue {
             throw CrashReportError(kind: .unreadable, path: path,
                                    message: "is a folder, not a crash report (symbolicate batch takes folders of reports)")
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > sizeLimit {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber, size.intValue > sizeLimit {
             throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(size.intValue) bytes, over the \(sizeLimit)-byte limit for crash reports")
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw CrashReportError(kind: .unreadable, path: path, message: "cannot read file: \(error.localizedDescription)")
         }
-        return try parse(data: data, path: path, sizeLimit: sizeLimit)
+        return data
     }
 
     /// Parses a report from memory, detecting its format from the content.

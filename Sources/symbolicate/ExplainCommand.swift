@@ -57,22 +57,23 @@ struct ExplainCommand: ParsableCommand {
     }
 
     private func diagnoseReport(at path: String, debugFiles: [String]) throws {
-        let report: CrashReport
+        let data: Data
+        var report: CrashReport
         do {
-            if debugFiles.isEmpty {
-                report = try CrashReport.parse(contentsOf: path)
-            } else {
+            data = try CrashReport.read(contentsOf: path)
+            report = try CrashReport.parse(data: data, path: path)
+            if !debugFiles.isEmpty {
+                // Symbolicating first lets the diagnosis read inlined trap frames.
                 let index = try DebugFileIndex(inputs: debugFiles)
                 for problem in index.problems { Console.warning(problem) }
-                let (annotated, summary) = try Annotator(index: index).symbolicate(contentsOf: path)
+                let summary = Annotator(index: index).annotate(&report)
                 for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
-                report = annotated
             }
         } catch {
             Console.error("\(error)")
             throw Exit.invalidInput
         }
-        let text = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
+        let text = String(decoding: data, as: UTF8.self)
         let diagnosis = diagnose(report, reportText: text)
         let output: String
         switch format {

@@ -64,14 +64,16 @@ struct ReportCommand: AsyncParsableCommand {
         }
 
         let annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate))
-        let parsed: CrashReport
-        let summary: SymbolicationSummary
+        let data: Data
+        var parsed: CrashReport
         do {
-            (parsed, summary) = try annotator.symbolicate(contentsOf: report)
+            data = try CrashReport.read(contentsOf: report)
+            parsed = try CrashReport.parse(data: data, path: report)
         } catch {
             Console.error(error.description)
             throw Exit.invalidInput
         }
+        let summary = annotator.annotate(&parsed)
         for warning in parsed.warnings { Console.line(warning.description) }
         for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
 
@@ -80,8 +82,7 @@ struct ReportCommand: AsyncParsableCommand {
         var presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly)
         if explain {
             // The diagnosis reads the symbolicated frames, so it runs after the annotator.
-            let text = FileManager.default.contents(atPath: report).map { String(decoding: $0, as: UTF8.self) }
-            presenter.diagnosis = diagnose(parsed, reportText: text)
+            presenter.diagnosis = diagnose(parsed, reportText: String(decoding: data, as: UTF8.self))
         }
         let rendered: String
         do {

@@ -150,15 +150,7 @@ public struct BatchRunner: Sendable {
     /// Reads with the display path in errors and warnings (a zip entry's temporary path
     /// means nothing to the user).
     static func read(_ input: ReportInput) throws(CrashReportError) -> (CrashReport, String) {
-        let limit = CrashReport.defaultSizeLimit
-        if let size = (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? NSNumber, size.intValue > limit {
-            throw CrashReportError(kind: .tooLarge, path: input.displayPath,
-                                   message: "file is \(size.intValue) bytes, over the \(limit)-byte limit for crash reports")
-        }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: input.path)) } catch {
-            throw CrashReportError(kind: .unreadable, path: input.displayPath, message: "cannot read file: \(error.localizedDescription)")
-        }
+        let data = try CrashReport.read(contentsOf: input.path, displayPath: input.displayPath)
         return (try CrashReport.parse(data: data, path: input.displayPath), String(decoding: data, as: UTF8.self))
     }
 
