@@ -81,19 +81,23 @@ static inline Dwarf_Unsigned symbolicate_object_section_count_(void *object) {
     return ((symbolicate_section_source *)object)->section_count;
 }
 
+/* The calls every libdwarf layout makes, whatever its index type and struct fields. */
+static inline int symbolicate_object_describe_(void *object, Dwarf_Unsigned index, const char **name,
+                                               Dwarf_Unsigned *type, Dwarf_Unsigned *size, int *error) {
+    symbolicate_section_source *source = (symbolicate_section_source *)object;
+    return source->section_info(source->context, index, name, type, size, error);
+}
+static inline int symbolicate_object_load_(void *object, Dwarf_Unsigned index, Dwarf_Small **data,
+                                           int *error) {
+    symbolicate_section_source *source = (symbolicate_section_source *)object;
+    return source->load_section(source->context, index, data, error);
+}
+
 #if SYMBOLICATE_LIBDWARF_LEGACY
 static inline int symbolicate_object_section_info_(void *object, Dwarf_Half index,
                                                    Dwarf_Obj_Access_Section *out, int *error) {
-    symbolicate_section_source *source = (symbolicate_section_source *)object;
-    const char *name = 0;
-    Dwarf_Unsigned type = 0, size = 0;
-    int result = source->section_info(source->context, index, &name, &type, &size, error);
-    if (result != DW_DLV_OK) return result;
     memset(out, 0, sizeof *out);
-    out->name = name;
-    out->type = type;
-    out->size = size;
-    return DW_DLV_OK;
+    return symbolicate_object_describe_(object, index, &out->name, &out->type, &out->size, error);
 }
 static inline Dwarf_Endianness symbolicate_object_byte_order_(void *object) {
     (void)object;
@@ -101,22 +105,13 @@ static inline Dwarf_Endianness symbolicate_object_byte_order_(void *object) {
 }
 static inline int symbolicate_object_load_section_(void *object, Dwarf_Half index,
                                                    Dwarf_Small **data, int *error) {
-    symbolicate_section_source *source = (symbolicate_section_source *)object;
-    return source->load_section(source->context, index, data, error);
+    return symbolicate_object_load_(object, index, data, error);
 }
 #else
 static inline int symbolicate_object_section_info_(void *object, Dwarf_Unsigned index,
                                                    Dwarf_Obj_Access_Section_a *out, int *error) {
-    symbolicate_section_source *source = (symbolicate_section_source *)object;
-    const char *name = 0;
-    Dwarf_Unsigned type = 0, size = 0;
-    int result = source->section_info(source->context, index, &name, &type, &size, error);
-    if (result != DW_DLV_OK) return result;
     memset(out, 0, sizeof *out);
-    out->as_name = name;
-    out->as_type = type;
-    out->as_size = size;
-    return DW_DLV_OK;
+    return symbolicate_object_describe_(object, index, &out->as_name, &out->as_type, &out->as_size, error);
 }
 static inline Dwarf_Small symbolicate_object_byte_order_(void *object) {
     (void)object;
@@ -127,8 +122,7 @@ static inline Dwarf_Unsigned symbolicate_object_file_size_(void *object) {
 }
 static inline int symbolicate_object_load_section_(void *object, Dwarf_Unsigned index,
                                                    Dwarf_Small **data, int *error) {
-    symbolicate_section_source *source = (symbolicate_section_source *)object;
-    return source->load_section(source->context, index, data, error);
+    return symbolicate_object_load_(object, index, data, error);
 }
 #endif
 
