@@ -193,12 +193,7 @@ public final class DebugSession: @unchecked Sendable {
     private func units(containing address: UInt64, in index: [(range: AddressRange, unit: Int)]) -> [Int] {
         // Last range starting at or before the address, then earlier ones that still reach it
         // (units can overlap when a producer emits odd ranges).
-        var low = 0
-        var high = index.count
-        while low < high {
-            let mid = (low + high) / 2
-            if index[mid].range.low <= address { low = mid + 1 } else { high = mid }
-        }
+        let low = index.partitionPoint { $0.range.low > address }
         var out: [Int] = []
         var position = low - 1
         while position >= 0, out.count < 4 {
@@ -346,12 +341,7 @@ public final class DebugSession: @unchecked Sendable {
 
     private func lineRow(_ address: UInt64, in table: LineTable) -> LineRow? {
         let rows = table.rows
-        var low = 0
-        var high = rows.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rows[mid].address <= address { low = mid + 1 } else { high = mid }
-        }
+        let low = rows.partitionPoint { $0.address > address }
         guard low > 0 else { return nil }
         let row = rows[low - 1]
         return row.endSequence ? nil : row
@@ -419,12 +409,7 @@ public final class DebugSession: @unchecked Sendable {
 
     private func function(containing address: UInt64, in data: UnitData) -> Int? {
         let index = data.functionIndex
-        var low = 0
-        var high = index.count
-        while low < high {
-            let mid = (low + high) / 2
-            if index[mid].range.low <= address { low = mid + 1 } else { high = mid }
-        }
+        let low = index.partitionPoint { $0.range.low > address }
         var position = low - 1
         while position >= 0, low - 1 - position < 16 {
             if index[position].range.contains(address) { return index[position].function }
@@ -460,12 +445,7 @@ public final class DebugSession: @unchecked Sendable {
         guard let symbols, let textRange, textRange.contains(address) else {
             return error.map { LookupResult(frames: [], source: .dwarf, dwarfError: $0) }
         }
-        var low = 0
-        var high = symbols.count
-        while low < high {
-            let mid = (low + high) / 2
-            if symbols[mid].address <= address { low = mid + 1 } else { high = mid }
-        }
+        let low = symbols.partitionPoint { $0.address > address }
         guard low > 0 else {
             return error.map { LookupResult(frames: [], source: .dwarf, dwarfError: $0) }
         }
@@ -481,3 +461,18 @@ public final class DebugSession: @unchecked Sendable {
     }
 }
 
+
+extension RandomAccessCollection where Index == Int {
+    /// Index of the first element for which `isAbove` holds, in a collection sorted so that
+    /// it holds for a suffix (binary search). Every address index here asks "last element
+    /// starting at or below this address", which is `partitionPoint { $0.start > address } - 1`.
+    func partitionPoint(where isAbove: (Element) -> Bool) -> Int {
+        var low = startIndex
+        var high = endIndex
+        while low < high {
+            let mid = (low + high) / 2
+            if isAbove(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
