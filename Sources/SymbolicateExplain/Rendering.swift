@@ -63,6 +63,17 @@ extension KnowledgeEntry {
     }
 }
 
+/// Anything `explain` prints: a term's explanation or a report's diagnosis, in the three
+/// output formats.
+public protocol ExplainRenderable {
+    func renderText(color: Bool) -> String
+    func renderMarkdown() -> String
+    func renderJSON() -> String
+}
+
+extension TermExplanation: ExplainRenderable {}
+extension Diagnosis: ExplainRenderable {}
+
 extension TermExplanation {
     public func renderText(color: Bool = false) -> String {
         let style = Style(color: color)

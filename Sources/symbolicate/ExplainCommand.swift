@@ -46,13 +46,7 @@ struct ExplainCommand: ParsableCommand {
             return
         }
         let explanation = KnowledgeBase.standard.explain(subject.joined(separator: " "))
-        let output: String
-        switch format {
-        case .text: output = explanation.renderText(color: useColor)
-        case .json: output = explanation.renderJSON()
-        case .markdown: output = explanation.renderMarkdown()
-        }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        write(explanation)
         if !explanation.isKnown { throw Exit.failed }
     }
 
@@ -75,11 +69,16 @@ struct ExplainCommand: ParsableCommand {
         }
         let text = String(decoding: data, as: UTF8.self)
         let diagnosis = diagnose(report, reportText: text)
+        write(diagnosis)
+    }
+
+    /// Writes a term explanation or a diagnosis in the chosen format.
+    private func write(_ value: some ExplainRenderable) {
         let output: String
         switch format {
-        case .text: output = diagnosis.renderText(color: useColor)
-        case .json: output = diagnosis.renderJSON()
-        case .markdown: output = diagnosis.renderMarkdown()
+        case .text: output = value.renderText(color: useColor)
+        case .json: output = value.renderJSON()
+        case .markdown: output = value.renderMarkdown()
         }
         FileHandle.standardOutput.write(Data(output.utf8))
     }
