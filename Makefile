@@ -1,11 +1,22 @@
 # The two commands a newcomer needs (see README.md):
 #   make demo   install what is missing, build, symbolicate a bundled crash report
 #   make test   install what is missing, run the whole test suite
+# Shipping (README "Install"):
+#   make release             self-contained Linux binary + man page + completions in dist/*.tar.gz
+#   make release-check       make release, then prove the tarball runs without the toolchain
+#   make install PREFIX=…    binary, man page, bash/zsh/fish completions (default /usr/local)
+#   make uninstall PREFIX=…  remove exactly those files
 SWIFT ?= swift
 DEMO_REPORT ?= Fixtures/reports/swift-trap.ips
 DEMO_DSYMS ?= Fixtures/dsyms
 
-.PHONY: setup setup-test build demo test bench bench-lookup bench-batch fixtures clean
+.PHONY: setup setup-test setup-release build demo test bench bench-lookup bench-batch fixtures clean \
+	release release-check install uninstall
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The binary `make install` copies; default: the release build of this checkout.
+SYMBOLICATE_BIN ?= .build/release/symbolicate
 
 # Build dependencies only (libdwarf, libelf, zlib).
 setup:
@@ -24,6 +35,24 @@ demo: build
 test: setup-test
 	$(SWIFT) test
 
+# Build dependencies plus what packing needs (binutils: strip, readelf; the static archives
+# come with the -dev packages).
+setup-release:
+	@SYMBOLICATE_WITH_ORACLE=0 SYMBOLICATE_WITH_RELEASE=1 scripts/setup.sh
+
+release: setup-release
+	SWIFT=$(SWIFT) scripts/release.sh
+
+release-check: release
+	scripts/test-release.sh
+
+# `make install SYMBOLICATE_BIN=path` installs an already-built binary without building.
+install: $(if $(filter .build/release/symbolicate,$(SYMBOLICATE_BIN)),build)
+	scripts/install.sh install "$(SYMBOLICATE_BIN)" "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+
 # Benchmarks (not tests): ratios against llvm-symbolizer-19, and batch throughput.
 bench: bench-lookup bench-batch
 
@@ -37,4 +66,4 @@ fixtures:
 	Fixtures/generate.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-release dist

@@ -6,7 +6,13 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "symbolicate", targets: ["symbolicate"]),
-        .library(name: "SymbolicateKit", targets: ["SymbolicateKit"]),
+        .library(
+            name: "SymbolicateKit",
+            targets: [
+                "SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateCrashReport", "SymbolicateExplain",
+                "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateBatch",
+            ]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,39 +24,91 @@ let package = Package(
             name: "CLibDwarf",
             providers: [.apt(["libdwarf-dev", "libelf-dev"]), .brew(["libdwarf"])]
         ),
+        // The vocabulary every module shares: DebugID (UUID / build ID), Architecture, ImageSlide.
+        .target(name: "SymbolicateCore"),
         // Pure-Swift Mach-O reading (thin/fat, load commands, UUIDs, sections, symtab).
-        .target(name: "SymbolicateMachO"),
+        .target(name: "SymbolicateMachO", dependencies: ["SymbolicateCore"]),
         // Address -> source frames (inline chain) over Mach-O DWARF via libdwarf; demangling.
-        .target(name: "SymbolicateDWARF", dependencies: ["CLibDwarf", "SymbolicateMachO"]),
+        .target(name: "SymbolicateDWARF", dependencies: ["CLibDwarf", "SymbolicateCore", "SymbolicateMachO"]),
         // One model for text .crash and JSON .ips reports; parsers and writers.
-        .target(name: "SymbolicateCrashReport"),
+        .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
         .target(name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport"]),
-        // Debug-file discovery, annotator, batch engine: glue between the libraries.
+        // Finding debug files: bundles, folders, .xcarchive, zips; the identity index over them.
         .target(
-            name: "SymbolicateKit",
+            name: "SymbolicateDiscovery",
             dependencies: [
-                "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateCrashReport", "SymbolicateExplain",
+                "SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // Rewriting a report's frames from matching debug files (annotator), and atos.
+        .target(
+            name: "SymbolicateSymbolication",
+            dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateDiscovery"]
+        ),
+        // Turning a symbolicated report into what the user reads: headline, formats, atomic files.
+        .target(
+            name: "SymbolicatePresentation",
+            dependencies: ["SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateSymbolication"]
+        ),
+        // Many reports at once: inputs, parallel runs, grouping and summaries.
+        .target(
+            name: "SymbolicateBatch",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateDiscovery",
+                "SymbolicateSymbolication", "SymbolicatePresentation",
             ]
         ),
         .executableTarget(
             name: "symbolicate",
             dependencies: [
-                "SymbolicateKit",
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain",
+                "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "SymbolicateMachOTests", dependencies: ["SymbolicateMachO"]),
-        .testTarget(name: "SymbolicateDWARFTests", dependencies: ["SymbolicateDWARF", "SymbolicateMachO"]),
-        .testTarget(name: "SymbolicateCrashReportTests", dependencies: ["SymbolicateCrashReport"]),
-        .testTarget(name: "SymbolicateExplainTests", dependencies: ["SymbolicateExplain", "SymbolicateCrashReport"]),
+        // Shared by the test targets: fixture and corpus locations, the fixture manifest,
+        // external tools (the oracle) and the CLI runner.
+        .target(name: "SymbolicateTestSupport", path: "Tests/SymbolicateTestSupport"),
+        .testTarget(name: "SymbolicateCoreTests", dependencies: ["SymbolicateCore"]),
+        .testTarget(name: "SymbolicateMachOTests", dependencies: ["SymbolicateCore", "SymbolicateMachO"]),
         .testTarget(
-            name: "SymbolicateKitTests",
-            dependencies: ["SymbolicateKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            name: "SymbolicateDWARFTests",
+            dependencies: ["SymbolicateCore", "SymbolicateDWARF", "SymbolicateMachO", "SymbolicateTestSupport"]
+        ),
+        .testTarget(
+            name: "SymbolicateCrashReportTests",
+            dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateTestSupport"]
+        ),
+        .testTarget(
+            name: "SymbolicateExplainTests",
+            dependencies: ["SymbolicateExplain", "SymbolicateCrashReport", "SymbolicateTestSupport"]
+        ),
+        .testTarget(
+            name: "SymbolicateDiscoveryTests",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicateSymbolicationTests",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
+                "SymbolicateTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicateBatchTests",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
+                "SymbolicateBatch", "SymbolicateTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.
-        .testTarget(name: "symbolicateCLITests", dependencies: ["symbolicate"]),
+        .testTarget(name: "symbolicateCLITests", dependencies: ["symbolicate", "SymbolicateTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -105,6 +105,9 @@ for name in CrashApp CrashApp-dwarf4 MacApp MacApp-dwarf5; do
     cp -R "$BUILD/$name/$name.app.dSYM" "$FIXTURES/dsyms/"
 done
 
+# --- Xcode-shape DWARF (own script, own work dir /tmp/symbolicate-fixtures-h4) ---
+"$FIXTURES/xcode-shapes/generate.sh"
+
 # --- Ground truth and crash reports -----------------------------------------
 python3 "$FIXTURES/tools/fixtures.py" facts "$FIXTURES"
 if [ "${SKIP_REPORTS:-}" != 1 ]; then

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian packages symbolicate needs when they are missing.
 #   libdwarf-dev libelf-dev zlib1g-dev : build and link (libdwarf links libelf and zlib)
+#   libc++abi1-19                      : LLVM's C++ demangler (__cxa_demangle, loaded at run
+#                                        time) so C++ names are spelled as Apple's tools spell them
 #   llvm-19                            : llvm-symbolizer-19, the independent oracle for the
 #                                        differential tests (skipped with a reason if absent)
+#   man-db bash-completion             : the install test reads the installed man page with
+#                                        `man -M` and loads the installed bash completion
+#   binutils (SYMBOLICATE_WITH_RELEASE=1): strip and readelf for `make release`
 # Set SYMBOLICATE_SKIP_APT=1 to skip (e.g. on macOS with Homebrew's libdwarf).
 set -euo pipefail
 [ "${SYMBOLICATE_SKIP_APT:-0}" = 1 ] && exit 0
 command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; install libdwarf yourself" >&2; exit 0; }
 
-want=(libdwarf-dev libelf-dev zlib1g-dev)
-[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19)
+want=(libdwarf-dev libelf-dev zlib1g-dev libc++abi1-19)
+[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion)
+[ "${SYMBOLICATE_WITH_RELEASE:-0}" = 1 ] && want+=(binutils)
 missing=()
 for pkg in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

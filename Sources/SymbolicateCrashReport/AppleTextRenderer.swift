@@ -7,9 +7,12 @@ extension CrashReport {
     /// Mac and simulator reports the macOS one (`Thread 0 Crashed::  Dispatch queue: …`,
     /// dashed UUIDs with version).
     func renderAppleText(header: JSONValue, body: JSONValue) -> [RenderedLine] {
+        let embedded = body["osVersion"]?["isEmbedded"]?.boolValue ?? (body["modelCode"]?.stringValue.map { !$0.hasPrefix("Mac") } ?? true)
+        if !embedded && Self.usesMacLayout(header: header, body: body) {
+            return renderMacText(header: header, body: body)
+        }
         var out: [RenderedLine] = []
         func line(_ text: String, _ kind: RenderedLine.Kind = .other) { out.append(RenderedLine(text: text, kind: kind)) }
-        let embedded = body["osVersion"]?["isEmbedded"]?.boolValue ?? (body["modelCode"]?.stringValue.map { !$0.hasPrefix("Mac") } ?? true)
         let width = 21
         func field(_ key: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -63,7 +66,7 @@ extension CrashReport {
         line("")
         if let t = crashedThreadIndex {
             let q = body["legacyInfo"]?["threadTriggered"]?["queue"]?.stringValue
-            line("Triggered by Thread:  \(t)" + (embedded || q == nil ? "" : ", Dispatch Queue: \(q ?? ""))"))
+            line("Triggered by Thread:  \(t)" + (embedded || q == nil ? "" : ", Dispatch Queue: \(q ?? "")"))
             line("")
         }
         if let asiText = applicationSpecificInformation {
@@ -78,16 +81,7 @@ extension CrashReport {
         }
 
         // Backtraces.
-        if let leb = lastExceptionBacktrace {
-            line("Last Exception Backtrace:", .sectionHeader)
-            appendFrames(leb.frames, kind: .lastException, thread: nil, into: &out)
-            line("")
-        }
-        for (i, asi) in asiBacktraces.enumerated() {
-            line("\(asi.title):", .sectionHeader)
-            appendFrames(asi.frames, kind: .asi(i), thread: nil, into: &out)
-            line("")
-        }
+        appendExceptionBacktraces(into: &out)
         for (i, thread) in threads.enumerated() {
             let crashed = thread.crashed || thread.index == crashedThreadIndex
             let headerKind = RenderedLine.Kind.threadHeader(thread: thread.index, crashed: crashed)
@@ -124,15 +118,15 @@ extension CrashReport {
             let raw = i < rawImages.count ? rawImages[i] : .null
             let start = "0x" + String(image.loadAddress, radix: 16)
             // Apple prints base + size - 1, which wraps for absent images (`0x0 - 0xffffffffffffffff`).
-            let size = raw["size"]?.uint64Value ?? image.endAddress.map { $0 - image.loadAddress + 1 } ?? 0
+            let size = raw["size"]?.uint64Value ?? image.endAddress.map { $0 &- image.loadAddress &+ 1 } ?? 0
             let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
             var s = String(repeating: " ", count: max(0, 18 - start.count)) + start + " - " + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
             let uuidText: String
             if embedded {
-                uuidText = (image.uuid ?? "").replacingOccurrences(of: "-", with: "").lowercased()
-                s += "\(image.name) \(image.arch ?? "???")  <\(uuidText)>"
+                uuidText = image.debugID?.hexString ?? ""
+                s += "\(image.name) \(image.arch?.name ?? "???")  <\(uuidText)>"
             } else {
-                uuidText = (image.uuid ?? "").lowercased()
+                uuidText = image.debugID?.description.lowercased() ?? ""
                 let name = raw["CFBundleIdentifier"]?.stringValue ?? image.name
                 let version = raw["CFBundleShortVersionString"]?.stringValue ?? "*"
                 s += "\(name) (\(version)) <\(uuidText)>"
@@ -146,7 +140,22 @@ extension CrashReport {
         return out
     }
 
-    private func appendFrames(_ frames: [Frame], kind: BacktraceKind, thread: Int?, into out: inout [RenderedLine]) {
+    /// `Last Exception Backtrace:` and the Application Specific Backtraces, each followed by a
+    /// blank line: the same in the device and the macOS layouts.
+    func appendExceptionBacktraces(into out: inout [RenderedLine]) {
+        if let leb = lastExceptionBacktrace {
+            out.append(RenderedLine(text: "Last Exception Backtrace:", kind: .sectionHeader))
+            appendFrames(leb.frames, kind: .lastException, thread: nil, into: &out)
+            out.append(RenderedLine(text: "", kind: .other))
+        }
+        for (i, asi) in asiBacktraces.enumerated() {
+            out.append(RenderedLine(text: "\(asi.title):", kind: .sectionHeader))
+            appendFrames(asi.frames, kind: .asi(i), thread: nil, into: &out)
+            out.append(RenderedLine(text: "", kind: .other))
+        }
+    }
+
+    func appendFrames(_ frames: [Frame], kind: BacktraceKind, thread: Int?, into out: inout [RenderedLine]) {
         var index = 0
         for frame in frames {
             let img = image(for: frame)
@@ -213,7 +222,9 @@ extension CrashReport {
         if let cpu = byName["cpu"] { out.append("  "); out.append("Logical CPU:     \(cpu.value)") }
         if let err = byName["err"] {
             let hex = String(err.value, radix: 16)
-            out.append("Error Code:      0x" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex + " ")
+            // Apple appends the page-fault reading (`(no mapping for user data write)`) when
+            // the report has one, and keeps the space when it has not.
+            out.append("Error Code:      0x" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex + " " + (err.note ?? ""))
         }
         if let trap = byName["trap"] { out.append("Trap Number:     \(trap.value)") }
         return ["Thread \(thread) crashed with X86 Thread State (64-bit):"] + out

@@ -3,7 +3,8 @@ import Foundation
 /// Apple's frame text, shared by the text writer and the `.ips` → text rendering.
 enum FrameFormatting {
     /// `function + off (File.swift:42)` per level, innermost first; ` [inlined]` on every level
-    /// but the concrete (last) one, as Apple prints inline chains (formats.md §4.2).
+    /// but the concrete (last) one, as Apple prints inline chains (formats.md §4.2), and
+    /// ` [unverified]` on levels from a debug file matched by name only.
     static func symbolicatedRests(_ levels: [SymbolicatedFrame]) -> [String] {
         levels.enumerated().map { (i, level) in
             var s = "\(level.function) + \(level.offsetInFunction)"
@@ -11,6 +12,7 @@ enum FrameFormatting {
                 s += " (\(basename(file)):\(line))"
             }
             if i < levels.count - 1 { s += " [inlined]" }
+            if level.isUnverified { s += " [unverified]" }
             return s
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// Reads a modern `.ips` (JSON header line + JSON body) into the model. The JSON documents
 /// are kept so the `.ips` writer can emit them again with every unknown key intact.
@@ -23,23 +24,37 @@ struct IPSParser {
             bytes.append(contentsOf: line.text.utf8)
             bytes.append(contentsOf: line.terminator.utf8)
         }
-        let body: JSONValue
+        let body: JSONValue, bodyText: JSONSourceText
         do {
-            body = try JSONParser.parse(bytes).value
+            (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
         } catch {
             // An error at end of input points past the last line; name the last line instead.
             let lastLine = (document.lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) ?? 0) + 1
             throw CrashReportError(kind: .invalidJSON, path: path, line: min(bodyStartLine + error.line, lastLine),
-                                   jsonPath: error.path, message: "JSON body does not parse: \(error.message)")
+                                   jsonPath: error.path, message: "JSON body does not parse: \(error.message)" + Self.readableHeader(header))
         }
         guard case .object = body else {
             throw CrashReportError(kind: .invalidJSON, path: path, line: bodyStartLine + 1, message: "JSON body is not an object")
         }
-        var report = CrashReport(path: path, format: .ips, source: .ips(header: header, body: body, headerLine: document.lines[headerLine].text))
+        let firstLine = document.lines[headerLine]
+        var report = CrashReport(path: path, format: .ips,
+                                 source: .ips(header: self.header, body: body, text: IPSSourceText(headerLine: firstLine.text + firstLine.terminator, body: bodyText)))
         Self.fill(&report, from: body)
-        report.applyIPSHeader(header)
+        report.applyIPSHeader(self.header)
         Self.warnIfUnsupported(&report, path: path)
         return report
+    }
+
+    /// What the header line still tells when the body is beyond recovery, so even a broken
+    /// report says what it was: `; the header line reads: bug_type 210 (panic), os_version …`.
+    static func readableHeader(_ header: JSONValue) -> String {
+        guard let members = header.objectValue, !members.isEmpty else { return "" }
+        let fields = members.map { member -> String in
+            let value = member.value.stringValue ?? member.value.compactText()
+            if member.key == "bug_type", let what = describedBugTypes[value] { return "bug_type \(value) (\(what))" }
+            return "\(member.key.trimmedBlanks) \(value)"
+        }
+        return "; the header line reads: " + fields.joined(separator: ", ")
     }
 
     /// A file that starts with `{` but whose first line is not a complete JSON object: a
@@ -50,9 +65,9 @@ struct IPSParser {
             bytes.append(contentsOf: line.text.utf8)
             bytes.append(contentsOf: line.terminator.utf8)
         }
-        let body: JSONValue
+        let body: JSONValue, bodyText: JSONSourceText
         do {
-            body = try JSONParser.parse(bytes).value
+            (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
         } catch {
             if error.line == 1 {
                 throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, jsonPath: headerError.path,
@@ -64,7 +79,7 @@ struct IPSParser {
         guard case .object = body else {
             throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, message: "JSON document is not an object")
         }
-        var report = CrashReport(path: path, format: .ips, source: .ips(header: .object([]), body: body, headerLine: ""))
+        var report = CrashReport(path: path, format: .ips, source: .ips(header: .object([]), body: body, text: IPSSourceText(headerLine: "", body: bodyText)))
         fill(&report, from: body)
         report.warnings.append(ParseWarning(path: path, line: headerLine, message: ".ips file has no header line; read the JSON body alone"))
         warnIfUnsupported(&report, path: path)
@@ -101,12 +116,19 @@ struct IPSParser {
         if let cpu = body["cpuType"]?.stringValue {
             let translated = body["translated"]?.boolValue == true
             report.codeType = cpu + (translated ? " (Translated)" : " (Native)")
-            report.architecture = TextReportParser.architecture(fromCodeType: cpu)
+            report.architecture = Architecture(codeType: cpu)?.name
         }
         if let e = body["exception"] {
             report.exception = ExceptionInfo(type: e["type"]?.stringValue, signal: e["signal"]?.stringValue, codes: e["codes"]?.stringValue,
                                              subtype: e["subtype"]?.stringValue, note: body["isCorpse"]?.boolValue == true ? "EXC_CORPSE_NOTIFY" : nil,
                                              message: e["message"]?.stringValue)
+        }
+        // Apple's text translation prints these flags as an `Exception Note:` line.
+        let nonFatal = body["isSimulated"]?.boolValue == true ? "SIMULATED (this is NOT a crash)"
+            : body["isNonFatal"]?.boolValue == true ? "NON-FATAL CONDITION (this is NOT a crash)" : nil
+        if let nonFatal {
+            report.exception = report.exception ?? ExceptionInfo()
+            report.exception?.nonFatalNote = nonFatal
         }
         if let t = body["termination"] {
             var text = t["indicator"]?.stringValue
@@ -118,9 +140,12 @@ struct IPSParser {
                 return v.stringValue
             }
             report.termination = TerminationInfo(namespace: t["namespace"]?.stringValue, code: code, text: text,
-                                                 byProcess: t["byProc"]?.stringValue.map { p in t["byPid"]?.intValue.map { "\(p) [\($0)]" } ?? p })
+                                                 byProcess: t["byProc"]?.stringValue.map { p in t["byPid"]?.intValue.map { "\(p) [\($0)]" } ?? p },
+                                                 details: t["details"]?.arrayValue.map { $0.compactMap(\.stringValue) }.flatMap { $0.isEmpty ? nil : $0 })
         }
         report.asi = body["asi"]
+        report.panicString = body["panicString"]?.stringValue?
+            .split(whereSeparator: \.isNewline).first.map { String($0).trimmedBlanks }
         if let asi = body["asi"]?.objectValue {
             let lines = asi.flatMap { m in (m.value.arrayValue ?? [m.value]).compactMap(\.stringValue).map { "\(m.key): \($0)" } }
             if !lines.isEmpty { report.applicationSpecificInformation = lines.joined(separator: "\n") }
@@ -128,13 +153,24 @@ struct IPSParser {
 
         var images: [BinaryImage] = []
         let bundle = TextReportParser.bundleDirectory(of: report.processPath)
-        for img in body["usedImages"]?.arrayValue ?? [] {
+        for (i, img) in (body["usedImages"]?.arrayValue ?? []).enumerated() {
             let base = img["base"]?.uint64Value ?? 0
             let size = img["size"]?.uint64Value ?? 0
             let path = img["path"]?.stringValue
             let name = img["name"]?.stringValue ?? path.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "???"
-            var image = BinaryImage(loadAddress: base, endAddress: size > 0 ? base + size - 1 : nil, name: name,
-                                    arch: img["arch"]?.stringValue, uuid: img["uuid"]?.stringValue.flatMap(BinaryImage.normalizeUUID),
+            // base and size come from the file: a range past 2^64 is impossible, so the image
+            // keeps no address range (frames still reach it through their imageIndex).
+            var end: UInt64?
+            if size > 0 {
+                let (last, overflow) = base.addingReportingOverflow(size - 1)
+                if overflow {
+                    report.warnings.append(ParseWarning(path: report.path, jsonPath: "usedImages[\(i)].size", message: "image \(name): base 0x\(String(base, radix: 16)) + size 0x\(String(size, radix: 16)) passes the end of the address space; its address range is ignored"))
+                } else {
+                    end = last
+                }
+            }
+            var image = BinaryImage(loadAddress: base, endAddress: end, name: name,
+                                    arch: img["arch"]?.stringValue.map(Architecture.init), debugID: img["uuid"]?.stringValue.flatMap { DebugID(uuid: $0) },
                                     path: path, version: img["CFBundleShortVersionString"]?.stringValue, source: img["source"]?.stringValue)
             image.isAppOwned = path.map { BinaryImage.isAppPath($0, processBundle: bundle) } ?? false
             images.append(image)
@@ -193,7 +229,7 @@ struct IPSParser {
                 let byName = images.firstIndex { $0.name == f.imageName && $0.contains(f.address) } ?? images.firstIndex { $0.name == f.imageName }
                 if let idx = byName ?? images.firstIndex(where: { $0.contains(f.address) }) {
                     f.imageIndex = idx
-                    if f.address >= images[idx].loadAddress { f.imageOffset = f.address - images[idx].loadAddress }
+                    if f.address >= images[idx].loadAddress { f.imageOffset = f.address &- images[idx].loadAddress }
                 }
                 return f
             }

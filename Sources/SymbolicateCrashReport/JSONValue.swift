@@ -97,10 +97,22 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     public static func int<I: BinaryInteger>(_ v: I) -> JSONValue { .number(String(v)) }
+
+    /// Parses JSON text keeping what the Codable bridge cannot: key order, and numbers exactly
+    /// as written.
+    public init(parsing text: String) throws(JSONSyntaxError) {
+        self = try JSONParser.parse(Array(text.utf8)).value
+    }
 }
 
 // MARK: - Codable
 
+/// The Codable bridge, for embedding a `JSONValue` in Codable models (`asi` in `--format json`).
+/// Numbers stay exact: integers as 64-bit integers, anything else through `Decimal` (exact up to
+/// 38 significant digits; `Double` only beyond that). Key order is up to the coder, and
+/// Foundation's JSONEncoder and JSONDecoder both use hash order (sorted with `.sortedKeys`) —
+/// so where order matters, go through text instead: `JSONValue(parsing:)` and
+/// `compactText()`/`prettyText()` keep it, and the `.ips` writer copies the input's bytes.
 extension JSONValue: Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
@@ -108,6 +120,7 @@ extension JSONValue: Codable {
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else if let u = try? c.decode(UInt64.self) { self = .number(String(u)) }
         else if let i = try? c.decode(Int64.self) { self = .number(String(i)) }
+        else if let d = try? c.decode(Decimal.self), d.isFinite { self = .number(d.description) }
         else if let d = try? c.decode(Double.self) { self = .number(String(d)) }
         else if let s = try? c.decode(String.self) { self = .string(s) }
         else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
@@ -131,6 +144,7 @@ extension JSONValue: Codable {
             var c = encoder.singleValueContainer()
             if let u = UInt64(n) { try c.encode(u) }
             else if let i = Int64(n) { try c.encode(i) }
+            else if let d = Self.exactDecimal(n) { try c.encode(d) }
             else if let d = Double(n) { try c.encode(d) }
             else { try c.encode(n) }
         case .string(let s):
@@ -142,6 +156,16 @@ extension JSONValue: Codable {
             var c = encoder.container(keyedBy: AnyKey.self)
             for (k, v) in members { try c.encode(v, forKey: AnyKey(k)) }
         }
+    }
+
+    /// `text` as a Decimal when that holds its value exactly: at most 38 significant digits
+    /// (Decimal's mantissa) and an exponent Decimal can carry.
+    static func exactDecimal(_ text: String) -> Decimal? {
+        var mantissa = text.lowercased()
+        if let e = mantissa.firstIndex(of: "e") { mantissa = String(mantissa[..<e]) }
+        let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
+        guard digits.count <= 38, let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), d.isFinite else { return nil }
+        return d
     }
 
     struct AnyKey: CodingKey {
@@ -173,20 +197,40 @@ struct JSONParser {
     private var lineStart = 0
     private var path: [String] = []
     private let maxDepth = 512
+    /// Spans of the values being read, one list per open container (nil: not recording).
+    private var spanStack: [[JSONSpan]]?
+    /// Offset of the key quote of the object member whose value is read next (-1: none).
+    private var pendingKeyStart = -1
 
     init<C: Collection>(_ bytes: C) where C.Element == UInt8 { self.bytes = Array(bytes) }
 
     /// Parses exactly one value; trailing non-whitespace is an error unless `allowTrailing`.
     static func parse<C: Collection>(_ bytes: C, allowTrailing: Bool = false) throws(JSONSyntaxError) -> (value: JSONValue, end: Int) where C.Element == UInt8 {
         var p = JSONParser(bytes)
-        p.skipWhitespace()
-        let v = try p.parseValue(depth: 0)
-        let end = p.pos
-        p.skipWhitespace()
-        if !allowTrailing, p.pos < p.bytes.count {
-            throw p.error("unexpected text after the JSON value")
+        let v = try p.parseDocument(allowTrailing: allowTrailing)
+        return (v, p.pos)
+    }
+
+    /// Parses exactly one value and keeps where every value sits in `bytes`, so a writer can
+    /// reproduce the text byte for byte around the parts it changes (see `JSONSourceText`).
+    static func parseKeepingLayout(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (value: JSONValue, text: JSONSourceText) {
+        var p = JSONParser(bytes)
+        p.spanStack = [[]]
+        let v = try p.parseDocument(allowTrailing: false)
+        guard let root = p.spanStack?.first?.first else { throw p.error("no JSON value") }
+        return (v, JSONSourceText(bytes: bytes, root: root))
+    }
+
+    private mutating func parseDocument(allowTrailing: Bool) throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        let v = try parseValue(depth: 0)
+        let end = pos
+        skipWhitespace()
+        if !allowTrailing, pos < bytes.count {
+            throw error("unexpected text after the JSON value")
         }
-        return (v, end)
+        pos = end
+        return v
     }
 
     private func pathString() -> String? {
@@ -212,6 +256,18 @@ struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard spanStack != nil else { return try parseBareValue(depth: depth) }
+        let start = pos, keyStart = pendingKeyStart
+        pendingKeyStart = -1
+        spanStack?.append([])
+        let value = try parseBareValue(depth: depth)
+        let children = spanStack?.popLast() ?? []
+        let span = JSONSpan(range: start..<pos, keyStart: keyStart, children: children)
+        if let last = spanStack?.indices.last { spanStack?[last].append(span) }
+        return value
+    }
+
+    private mutating func parseBareValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth)") }
         guard pos < bytes.count else { throw error("unexpected end of input (truncated JSON)") }
         switch bytes[pos] {
@@ -354,6 +410,7 @@ struct JSONParser {
             skipWhitespace()
             guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
             guard bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            let keyStart = pos
             let key = try parseString()
             path.append(key)
             skipWhitespace()
@@ -361,6 +418,7 @@ struct JSONParser {
             guard bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             pos += 1
             skipWhitespace()
+            pendingKeyStart = keyStart
             let value = try parseValue(depth: depth + 1)
             members.append((key, value))
             skipWhitespace()

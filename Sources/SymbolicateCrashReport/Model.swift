@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// How the report was laid out on disk. Detected from content, never from the file extension.
 public enum ReportFormat: String, Sendable, Codable, Equatable {
@@ -9,6 +10,8 @@ public enum ReportFormat: String, Sendable, Codable, Equatable {
     case ips
     /// Legacy `.ips`: a one-line JSON header followed by a text body.
     case ipsTextBody = "ips-text"
+    /// One diagnostic of a MetricKit `MXDiagnosticPayload`, rendered in Apple's text layout.
+    case metricKit = "metrickit"
 }
 
 /// A crash report in one model for both text and `.ips` input.
@@ -20,6 +23,11 @@ public struct CrashReport: Sendable {
     /// The file this came from, as given by the caller; used in errors and warnings.
     public var path: String
     public var format: ReportFormat
+    /// What the report is (crash, jetsam event, hang, …); set by the reader from `bug_type`
+    /// and content.
+    public var kind: ReportKind = .crash
+    /// Whether the whole report reached us; a cut report lists what is missing.
+    public var completeness: Completeness = .complete
     /// `bug_type` from the `.ips` header (`"309"` crash, `"288"` stackshot, `"298"` jetsam, …).
     public var bugType: String?
     /// Header fields in order: text `Key: value` lines before the first section, or for `.ips`
@@ -58,6 +66,8 @@ public struct CrashReport: Sendable {
     public var binaryImages: [BinaryImage]
     /// Things the parser met but did not understand; each names its line or JSON path.
     public var warnings: [ParseWarning]
+    /// The `panic(cpu …)` line of a kernel panic report (`.ips` `panicString`'s first line).
+    public var panicString: String?
 
     /// What the writers need to reproduce the input: original lines or the JSON documents.
     var source: Source
@@ -67,7 +77,8 @@ public struct CrashReport: Sendable {
 
     enum Source: Sendable {
         case text(TextDocument)
-        case ips(header: JSONValue, body: JSONValue, headerLine: String)
+        /// `text`: the header line and body as read, so `--format ips` gives them back in their own layout.
+        case ips(header: JSONValue, body: JSONValue, text: IPSSourceText)
         case none
     }
 
@@ -99,8 +110,14 @@ public struct ExceptionInfo: Sendable, Codable, Equatable {
     public var note: String?
     /// `Exception Reason:`/`Exception Message:` when present.
     public var message: String?
-    public init(type: String? = nil, signal: String? = nil, codes: String? = nil, subtype: String? = nil, note: String? = nil, message: String? = nil) {
+    /// Set when the report itself says the process kept running: `.ips` `isNonFatal`/`isSimulated`
+    /// (spelled as Apple's text translation prints it, `NON-FATAL CONDITION (this is NOT a crash)`)
+    /// or a text `Exception Note:` saying `NOT a crash`.
+    public var nonFatalNote: String?
+    public init(type: String? = nil, signal: String? = nil, codes: String? = nil, subtype: String? = nil, note: String? = nil, message: String? = nil,
+                nonFatalNote: String? = nil) {
         self.type = type; self.signal = signal; self.codes = codes; self.subtype = subtype; self.note = note; self.message = message
+        self.nonFatalNote = nonFatalNote
     }
 }
 
@@ -112,8 +129,12 @@ public struct TerminationInfo: Sendable, Codable, Equatable {
     /// The human text (`indicator` in `.ips`, rest of the line in text).
     public var text: String?
     public var byProcess: String?
-    public init(namespace: String? = nil, code: String? = nil, text: String? = nil, byProcess: String? = nil) {
-        self.namespace = namespace; self.code = code; self.text = text; self.byProcess = byProcess
+    /// Further lines of the reason: `.ips` `termination.details`, or in text the free lines after
+    /// `Termination Reason:` (TCC usage text, dyld's `Library not loaded:`/`Referenced from:`).
+    /// `nil` when there are none.
+    public var details: [String]?
+    public init(namespace: String? = nil, code: String? = nil, text: String? = nil, byProcess: String? = nil, details: [String]? = nil) {
+        self.namespace = namespace; self.code = code; self.text = text; self.byProcess = byProcess; self.details = details
     }
 }
 
@@ -181,6 +202,9 @@ public struct Frame: Sendable, Codable, Equatable {
     public var symbolication: [SymbolicatedFrame]?
     /// 1-based line of the report this frame was read from (text); `nil` for JSON.
     public var reportLine: Int?
+    /// Set for nodes of a call graph (`sample`, spindump, microstackshot, MetricKit call
+    /// trees): sample count and depth, so writers keep both.
+    public var callGraph: CallGraphNode?
 
     public init(index: Int, imageName: String? = nil, imageIndex: Int? = nil, address: UInt64, imageOffset: UInt64? = nil,
                 symbol: String? = nil, symbolOffset: UInt64? = nil, sourceFile: String? = nil, sourceLine: Int? = nil,
@@ -199,6 +223,21 @@ public struct Frame: Sendable, Codable, Equatable {
     }
 }
 
+/// Where a frame sits in a call graph. Thread backtraces list callees first; a call graph
+/// nests callees under their callers, each node with the samples that passed through it.
+public struct CallGraphNode: Sendable, Codable, Equatable {
+    /// Samples in which this frame was on the stack (`2449` in `2449 ???  (in MyApp) …`).
+    public var sampleCount: Int
+    /// 0 for a thread's outermost frame; callees are one deeper than their caller.
+    public var depth: Int
+    /// True when no callee follows: the frame's address is where the thread was (a program
+    /// counter), not a return address, so it is looked up as is.
+    public var isLeaf: Bool
+    public init(sampleCount: Int, depth: Int, isLeaf: Bool) {
+        self.sampleCount = sampleCount; self.depth = depth; self.isLeaf = isLeaf
+    }
+}
+
 /// One level of a symbolicated frame (innermost first in an array).
 public struct SymbolicatedFrame: Sendable, Codable, Equatable {
     public var function: String
@@ -208,6 +247,14 @@ public struct SymbolicatedFrame: Sendable, Codable, Equatable {
     public var line: Int?
     public var column: Int?
     public var isInlined: Bool
+    /// Stored as an optional so the JSON dump carries `"unverified": true` only when set.
+    private var unverified: Bool?
+    /// The debug file was matched to the image by name only (the report gave no UUID), so
+    /// nothing proves it is the build that crashed. Every output format marks such frames.
+    public var isUnverified: Bool {
+        get { unverified ?? false }
+        set { unverified = newValue ? true : nil }
+    }
     public init(function: String, offsetInFunction: UInt64, file: String? = nil, line: Int? = nil, column: Int? = nil, isInlined: Bool) {
         self.function = function; self.offsetInFunction = offsetInFunction; self.file = file
         self.line = line; self.column = column; self.isInlined = isInlined
@@ -221,16 +268,17 @@ public struct BinaryImage: Sendable, Codable, Equatable {
     public var endAddress: UInt64?
     /// Name as printed: executable name, or the bundle identifier in older macOS reports.
     public var name: String
-    public var arch: String?
-    /// Uppercase, dashed 8-4-4-4-12; `nil` when the report has none or it is malformed.
-    public var uuid: String?
+    public var arch: Architecture?
+    /// The image's UUID (or build ID); `nil` when the report has none or it is malformed.
+    public var debugID: DebugID?
     public var path: String?
     public var version: String?
     /// Whether the image belongs to the app rather than the OS.
     ///
     /// Rule (text and `.ips` alike): an image whose path is an OS location (`/System/`,
-    /// `/usr/lib/`, `/usr/libexec/`, `/Library/Apple/`, a simulator runtime root, or anything
-    /// inside an `Xcode*.app` bundle) is never app-owned. Otherwise it is app-owned when the text line
+    /// `/usr/lib/`, `/usr/libexec/`, `/Library/Apple/`, a simulator runtime root, anything
+    /// inside an `Xcode*.app` bundle, a `libswift*.dylib` runtime copy inside the app) is never
+    /// app-owned. Otherwise it is app-owned when the text line
     /// has the `+` marker, when its path is under `/var/containers/Bundle/Application/`,
     /// `/private/var/containers/`, `/var/mobile/Applications/` or inside an `.app/` bundle,
     /// or when it lives in the same bundle as the crashed process (`Path:`/`procPath`), or in
@@ -240,28 +288,34 @@ public struct BinaryImage: Sendable, Codable, Equatable {
     public var source: String?
     /// 1-based report line (text); `nil` for JSON.
     public var reportLine: Int?
+    /// `true` only for an image the report's Binary Images list lacks (cut or pasted report),
+    /// known from frames that print their image's load address. Stored as an optional so the
+    /// JSON dump carries it only when set.
+    private var inferredFromFrames: Bool?
 
-    public init(loadAddress: UInt64, endAddress: UInt64? = nil, name: String, arch: String? = nil, uuid: String? = nil,
+    /// The image is known only from frame lines (`0x1002c8410 0x1002c4000 + 17424`): no UUID,
+    /// no size. A debug file can be matched to it by name only, which is unverified.
+    public var isInferredFromFrames: Bool {
+        get { inferredFromFrames ?? false }
+        set { inferredFromFrames = newValue ? true : nil }
+    }
+
+    public init(loadAddress: UInt64, endAddress: UInt64? = nil, name: String, arch: Architecture? = nil, debugID: DebugID? = nil,
                 path: String? = nil, version: String? = nil, isAppOwned: Bool = false, source: String? = nil, reportLine: Int? = nil) {
         self.loadAddress = loadAddress; self.endAddress = endAddress; self.name = name; self.arch = arch
-        self.uuid = uuid; self.path = path; self.version = version; self.isAppOwned = isAppOwned
+        self.debugID = debugID; self.path = path; self.version = version; self.isAppOwned = isAppOwned
         self.source = source; self.reportLine = reportLine
+    }
+
+    // JSON output keeps the key it always had.
+    private enum CodingKeys: String, CodingKey {
+        case loadAddress, endAddress, name, arch, debugID = "uuid", path, version, isAppOwned, source, reportLine, inferredFromFrames
     }
 
     public func contains(_ address: UInt64) -> Bool {
         guard address >= loadAddress else { return false }
         if let endAddress { return address <= endAddress }
         return false
-    }
-
-    /// Normalises any UUID spelling (`<82d13d98219e…>`, dashed, either case) to uppercase
-    /// 8-4-4-4-12; returns `nil` unless it has exactly 32 hex digits.
-    public static func normalizeUUID(_ text: String) -> String? {
-        let hex = text.unicodeScalars.filter { $0 != "-" && $0 != "<" && $0 != ">" && $0 != " " }
-        guard hex.count == 32, hex.allSatisfy({ $0.properties.isASCIIHexDigit }) else { return nil }
-        let s = String(String.UnicodeScalarView(hex)).uppercased()
-        let c = Array(s)
-        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-" + String(c[20..<32])
     }
 
     /// See `isAppOwned`.
@@ -274,6 +328,9 @@ public struct BinaryImage: Sendable, Codable, Equatable {
         // Anything inside an Xcode bundle (`/Applications/Xcode_13.3.app/Contents/…`) is a
         // developer tool injected into the process, not the app.
         if path.split(separator: "/").contains(where: { $0.hasPrefix("Xcode") && $0.hasSuffix(".app") }) { return true }
+        // Swift runtime libraries Xcode copied into apps built for iOS < 12.2 / macOS < 10.14.4
+        // (`App.app/Frameworks/libswiftUIKit.dylib`): Apple's code, no app dSYM exists for them.
+        if let file = path.split(separator: "/").last, file.hasPrefix("libswift"), file.hasSuffix(".dylib") { return true }
         return false
     }
 
@@ -364,7 +421,7 @@ extension CrashReport {
 
 extension CrashReport: Codable {
     enum CodingKeys: String, CodingKey {
-        case path, format, bugType, headerFields, incidentIdentifier, processName, processID, processPath
+        case path, format, kind, completeness, bugType, headerFields, incidentIdentifier, processName, processID, processPath
         case bundleIdentifier, appVersion, parentProcess, dateTime, osVersion, hardwareModel, codeType
         case architecture, reportVersion, exception, termination, crashedThreadIndex
         case applicationSpecificInformation, asi, threads, lastExceptionBacktrace, asiBacktraces
@@ -374,6 +431,8 @@ extension CrashReport: Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(path: try c.decode(String.self, forKey: .path), format: try c.decode(ReportFormat.self, forKey: .format), source: .none)
+        kind = try c.decodeIfPresent(ReportKind.self, forKey: .kind) ?? .crash
+        completeness = try c.decodeIfPresent(Completeness.self, forKey: .completeness) ?? .complete
         bugType = try c.decodeIfPresent(String.self, forKey: .bugType)
         headerFields = try c.decodeIfPresent([HeaderField].self, forKey: .headerFields) ?? []
         incidentIdentifier = try c.decodeIfPresent(String.self, forKey: .incidentIdentifier)
@@ -405,6 +464,8 @@ extension CrashReport: Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(path, forKey: .path)
         try c.encode(format, forKey: .format)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(completeness, forKey: .completeness)
         try c.encodeIfPresent(bugType, forKey: .bugType)
         try c.encode(headerFields, forKey: .headerFields)
         try c.encodeIfPresent(incidentIdentifier, forKey: .incidentIdentifier)

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 extension CrashReport {
     /// Reports larger than this are refused: real ones are well under 2 MiB, and reading an
@@ -17,23 +18,17 @@ extension CrashReport {
                             sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> Data {
         // Errors name the file as the user knows it (a zip entry, not its unpacked copy).
         let path = displayPath ?? file
-        let url = URL(fileURLWithPath: file)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw CrashReportError(kind: .unreadable, path: path, message: "no such file")
-        }
-        if isDirectory.boolValue {
+        switch RegularFile.read(path: file, limit: sizeLimit) {
+        case .success(let data):
+            return data
+        case .failure(.folder):
             throw CrashReportError(kind: .unreadable, path: path,
                                    message: "is a folder, not a crash report (symbolicate batch takes folders of reports)")
+        case .failure(.tooLarge(let size)):
+            throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(size) bytes, over the \(sizeLimit)-byte limit for crash reports")
+        case .failure(let failure):
+            throw CrashReportError(kind: .unreadable, path: path, message: failure.message)
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber, size.intValue > sizeLimit {
-            throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(size.intValue) bytes, over the \(sizeLimit)-byte limit for crash reports")
-        }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw CrashReportError(kind: .unreadable, path: path, message: "cannot read file: \(error.localizedDescription)")
-        }
-        return data
     }
 
     /// Parses a report from memory, detecting its format from the content.
@@ -45,6 +40,19 @@ extension CrashReport {
     /// UTF-8 is expected; a UTF-8 BOM is kept, UTF-16 (with BOM) and stray Latin-1 bytes are
     /// read with a warning.
     public static func parse(data: Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
+        let reports = try parseAll(data: data, path: path, sizeLimit: sizeLimit)
+        guard var first = reports.first else {
+            throw CrashReportError(kind: .notACrashReport, path: path, message: "no report in the file")
+        }
+        if reports.count > 1 {
+            first.warnings.append(ParseWarning(path: path, message: "the file holds \(reports.count) reports; only the first is read here"))
+        }
+        return first
+    }
+
+    /// Every report a file holds: one for a crash report, one per diagnostic for a MetricKit
+    /// payload. Never empty.
+    public static func parseAll(data: Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> [CrashReport] {
         if data.count > sizeLimit {
             throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(data.count) bytes, over the \(sizeLimit)-byte limit for crash reports")
         }
@@ -77,15 +85,41 @@ extension CrashReport {
             warnings.append(ParseWarning(path: path, line: firstInvalidUTF8Line(bytes), message: "file is not valid UTF-8; read as Latin-1 (output will be UTF-8)"))
         }
         let document = TextDocument(text: text, hasBOM: hasBOM)
+        if let payload = metricKitPayload(document) {
+            var reports = MetricKitReader.reports(from: payload, path: path)
+            guard !reports.isEmpty else {
+                throw CrashReportError(kind: .notACrashReport, path: path, message: "MetricKit payload without any diagnostic")
+            }
+            reports[0].warnings.insert(contentsOf: warnings, at: 0)
+            return reports
+        }
         var report: CrashReport
         if let first = document.lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
            document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{") {
             report = try parseJSONStarting(document: document, firstLine: first, path: path)
+        } else if CallGraphParser.detect(document, bodyStart: 0) {
+            report = CallGraphParser(document: document, path: path, bodyStart: 0, format: .text, bugType: nil).parse()
         } else {
             report = try TextReportParser(document: document, path: path, bodyStart: 0, format: .text).parse()
         }
         report.warnings.insert(contentsOf: warnings, at: 0)
-        return report
+        report.kind = ReportKind.detect(in: report)
+        return [report]
+    }
+
+    /// The document as a MetricKit payload, when it is one: a JSON object (or array) that
+    /// is the whole file and holds diagnostic arrays. `.ips` files fail this at their second
+    /// document, after parsing only the header line.
+    private static func metricKitPayload(_ document: TextDocument) -> JSONValue? {
+        guard let first = document.lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.text.drop(while: \.isWhitespace),
+              first.hasPrefix("{") || first.hasPrefix("[") else { return nil }
+        var bytes: [UInt8] = []
+        for line in document.lines {
+            bytes.append(contentsOf: line.text.utf8)
+            bytes.append(contentsOf: line.terminator.utf8)
+        }
+        guard let value = try? JSONParser.parse(bytes).value, MetricKitReader.isPayload(value) else { return nil }
+        return value
     }
 
     /// Files starting with `{`: an `.ips` header line plus a JSON or text body, or a bare
@@ -109,8 +143,10 @@ extension CrashReport {
         if document.lines[bodyStart].text.drop(while: \.isWhitespace).hasPrefix("{") {
             return try IPSParser(document: document, header: header, headerLine: firstLine, bodyStartLine: bodyStart, path: path).parse()
         }
-        var report = try TextReportParser(document: document, path: path, bodyStart: bodyStart, format: .ipsTextBody,
-                                          bugType: header["bug_type"]?.stringValue).parse()
+        let bugType = header["bug_type"]?.stringValue
+        var report = CallGraphParser.detect(document, bodyStart: bodyStart)
+            ? CallGraphParser(document: document, path: path, bodyStart: bodyStart, format: .ipsTextBody, bugType: bugType).parse()
+            : try TextReportParser(document: document, path: path, bodyStart: bodyStart, format: .ipsTextBody, bugType: bugType).parse()
         report.applyIPSHeader(header)
         return report
     }
@@ -123,6 +159,11 @@ extension CrashReport {
             ([0x50, 0x4B, 0x03, 0x04], "a zip archive"),
             ([0x7F, 0x45, 0x4C, 0x46], "an ELF file"),
             (Array("bplist".utf8), "a binary property list"),
+            ([0x89, 0x50, 0x4E, 0x47], "a PNG image"),
+            ([0xFF, 0xD8, 0xFF], "a JPEG image"),
+            (Array("GIF8".utf8), "a GIF image"),
+            (Array("%PDF".utf8), "a PDF document"),
+            ([0x1F, 0x8B], "a gzip archive (unpack it first)"),
         ]
         for (magic, what) in magics where bytes.starts(with: magic) { return (nil, "file is \(what)") }
         var line = 1

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// Reads a text crash report (Apple's legacy/translated layouts and the third-party
 /// reporters that imitate them). It only *reads*: the writer reproduces lines from the
@@ -41,6 +42,7 @@ struct TextReportParser {
         var asiLines: [String] = []
         var pendingNames: [Int: (name: String?, queue: String?)] = [:]
         var sawBodyContent = false
+        var terminationDetailsOpen = false
         var processesTableLine: Int? = nil
         var processesRows = 0
         var family: Family = .crash
@@ -61,6 +63,7 @@ struct TextReportParser {
             let lineNumber = lineIndex + 1
             let trimmed = raw.trimmedBlanks
             if trimmed.isEmpty {
+                terminationDetailsOpen = false
                 switch section {
                 case .frames, .registers, .applicationSpecific: section = .other
                 default: break
@@ -70,7 +73,18 @@ struct TextReportParser {
             lastNonEmptyLine = lineIndex
             if !sawBodyContent {
                 sawBodyContent = true
-                if trimmed.hasPrefix("panic(") { family = .kernelPanic }
+                if trimmed.hasPrefix("panic(") {
+                    family = .kernelPanic
+                    report.panicString = trimmed
+                }
+            }
+            if terminationDetailsOpen {
+                if Self.endsTerminationDetails(trimmed) {
+                    terminationDetailsOpen = false
+                } else {
+                    let details = report.termination?.details ?? []
+                    report.termination?.details = details + [trimmed]
+                }
             }
 
             // Section headers that can appear anywhere.
@@ -198,6 +212,7 @@ struct TextReportParser {
             if let (key, value) = Self.keyValue(trimmed) {
                 if case .header = section { report.headerFields.append(HeaderField(key: key, value: value)) }
                 if apply(key: key, value: value, to: &report, family: &family) { sawThreadsOrExceptionInfo = true }
+                if key == "Termination Reason" { terminationDetailsOpen = true }
             }
         }
 
@@ -205,30 +220,24 @@ struct TextReportParser {
         resolveImages(in: &report)
         report.crashedThreadIndex = report.crashedThreadIndex ?? report.threads.first(where: \.crashed)?.index
 
-        // Decide whether the report is complete enough to be what it claims.
+        // A cut or pasted report is read as far as it goes; what is missing is recorded.
         let lastLine = lastNonEmptyLine + 1
-        if let table = processesTableLine, processesRows == 0, report.threads.isEmpty {
-            throw CrashReportError(kind: .truncated, path: path, line: lastLine,
-                                   message: "truncated report: the jetsam process table that starts at line \(table) has no rows")
-        }
-        if family == .crash, sawThreadsOrExceptionInfo, !sawBinaryImages {
-            let where_: String
-            if !report.threads.isEmpty { where_ = "inside the thread backtraces" }
-            else if report.lastExceptionBacktrace != nil { where_ = "inside the Last Exception Backtrace" }
-            else if report.exception == nil && report.crashedThreadIndex == nil { where_ = "after the header, before the exception information and threads" }
-            else { where_ = "before the thread backtraces" }
-            throw CrashReportError(kind: .truncated, path: path, line: lastLine,
-                                   message: "truncated report: file ends \(where_), with no Binary Images section")
-        }
-        if family == .crash, !sawThreadsOrExceptionInfo, !sawBinaryImages, report.headerFields.contains(where: { $0.key == "Process" || $0.key == "Incident Identifier" }),
-           report.headerFields.contains(where: { $0.key == "Code Type" || $0.key == "Report Version" }) {
-            throw CrashReportError(kind: .truncated, path: path, line: lastLine,
-                                   message: "truncated report: file ends after the header, before the exception information, threads and Binary Images")
+        report.completeness = completeness(of: report, lastLine: lastLine, family: family, sawBinaryImages: sawBinaryImages,
+                                           sawThreadsOrExceptionInfo: sawThreadsOrExceptionInfo,
+                                           emptyProcessTable: processesTableLine != nil && processesRows == 0)
+        if !report.completeness.isComplete {
+            if report.completeness.missing.contains(.noBinaryImages) || report.completeness.missing.contains(.endsInsideBinaryImages) {
+                inferImagesFromFrames(in: &report)
+                resolveImages(in: &report)
+            }
+            report.warnings.append(partialWarning(report, lastLine: lastLine))
+        } else if !sawThreadsOrExceptionInfo, !sawBinaryImages, family == .crash, let reason = Self.notAReportReason(report, document: document, bodyStart: bodyStart) {
+            throw CrashReportError(kind: .notACrashReport, path: path, message: "not a crash report: \(reason)")
         }
         if !sawBodyContent {
             throw CrashReportError(kind: .headerWithoutBody, path: path, line: bodyStart, message: "report has no body")
         }
-        if report.threads.isEmpty && report.binaryImages.isEmpty {
+        if report.threads.isEmpty && report.binaryImages.isEmpty && report.completeness.isComplete {
             let kind: String
             switch family {
             case .kernelPanic: kind = "kernel panic report"
@@ -512,18 +521,18 @@ struct TextReportParser {
         var plus = false
         var body = s.drop(while: { $0 == " " || $0 == "\t" })
         if body.hasPrefix("+") { plus = true; body = body.dropFirst().drop(while: { $0 == " " }) }
-        var uuid: String?
+        var debugID: DebugID?
         var before = body
         var after: Substring = ""
         if let lt = body.range(of: "<"), let gt = body[lt.upperBound...].firstIndex(of: ">") {
             let candidate = body[lt.upperBound..<gt]
-            if let u = BinaryImage.normalizeUUID(String(candidate)) {
-                uuid = u
+            if let id = DebugID(uuid: String(candidate)) {
+                debugID = id
                 before = body[..<lt.lowerBound]
                 after = body[body.index(after: gt)...]
             }
         }
-        if uuid == nil {
+        if debugID == nil {
             if let slash = body.range(of: " /") {
                 before = body[..<slash.lowerBound]
                 after = body[slash.lowerBound...]
@@ -552,7 +561,7 @@ struct TextReportParser {
         }
         guard !desc.isEmpty || !pathText.isEmpty else { return nil }
         let name = desc.isEmpty ? (pathText.split(separator: "/").last.map(String.init) ?? pathText) : desc
-        var image = BinaryImage(loadAddress: start, endAddress: end, name: name, arch: arch, uuid: uuid,
+        var image = BinaryImage(loadAddress: start, endAddress: end, name: name, arch: arch.map(Architecture.init), debugID: debugID,
                                 path: pathText.isEmpty ? nil : pathText, version: version, reportLine: reportLine)
         image.isAppOwned = plus  // refined by isAppOwned(_:processPath:)
         return image
@@ -576,7 +585,7 @@ struct TextReportParser {
 
     /// Fills `imageIndex`/`imageOffset` for every frame: by image name (preferring an image
     /// whose range contains the address), then by path basename, then by address range.
-    private func resolveImages(in report: inout CrashReport) {
+    func resolveImages(in report: inout CrashReport) {
         var byName: [String: [Int]] = [:]
         for (i, img) in report.binaryImages.enumerated() {
             byName[img.name, default: []].append(i)
@@ -615,7 +624,7 @@ struct TextReportParser {
 
     /// Interprets the fields the model knows. Returns true for exception/thread information
     /// (used to tell a truncated crash report from other report kinds).
-    private func apply(key: String, value: String, to report: inout CrashReport, family: inout Family) -> Bool {
+    func apply(key: String, value: String, to report: inout CrashReport, family: inout Family) -> Bool {
         switch key {
         case "Incident Identifier": report.incidentIdentifier = report.incidentIdentifier ?? value
         case "Process", "Command":
@@ -637,7 +646,7 @@ struct TextReportParser {
         case "Hardware Model", "Hardware model", "Model": report.hardwareModel = report.hardwareModel ?? value
         case "Code Type":
             report.codeType = report.codeType ?? value
-            report.architecture = report.architecture ?? Self.architecture(fromCodeType: value)
+            report.architecture = report.architecture ?? Architecture(codeType: value)?.name
             return true
         case "Architecture": report.architecture = report.architecture ?? value
         case "Report Version": report.reportVersion = report.reportVersion ?? value
@@ -706,16 +715,17 @@ struct TextReportParser {
         return false
     }
 
-    static func architecture(fromCodeType codeType: String) -> String? {
-        let t = codeType.uppercased()
-        if t.hasPrefix("ARM-64") || t.hasPrefix("ARM64") {
-            if t.contains("ARM64E") { return "arm64e" }
-            if t.contains("32") { return "arm64_32" }
-            return "arm64"
-        }
-        if t.hasPrefix("X86-64") || t.hasPrefix("X86_64") { return "x86_64" }
-        if t.hasPrefix("X86") || t.hasPrefix("I386") { return "i386" }
-        if t.hasPrefix("ARM") { return "armv7" }
-        return nil
+    /// Report fields that end the free text after `Termination Reason:` (dyld's own
+    /// `Library not loaded:`/`Referenced from:` lines are part of it).
+    static func endsTerminationDetails(_ line: String) -> Bool {
+        guard let (key, _) = keyValue(line) ?? (line.hasSuffix(":") ? (String(line.dropLast()), "") : nil) else { return false }
+        if key.hasPrefix("Exception ") || key.hasPrefix("Thread ") { return true }
+        return terminationDetailsEnd.contains(key)
     }
+
+    private static let terminationDetailsEnd: Set<String> = [
+        "Triggered by Thread", "Crashed Thread", "Terminating Process", "Application Specific Information", "Kernel Triage",
+        "VM Region Info", "Highlighted by Thread", "Binary Images", "Last Exception Backtrace", "Filtered syslog",
+        "Termination Signal", "Termination Description", "Logical CPU", "Error Code", "Trap Number",
+    ]
 }

@@ -63,7 +63,11 @@ extension CrashReport {
                 let original = document.lines[lineNumber - 1].text
                 let isApp = image(for: frame)?.isAppOwned ?? false
                 let lineKind = RenderedLine.Kind.frame(thread: threadNumber, backtrace: kind, isAppImage: isApp)
-                if let levels = frame.symbolication, !levels.isEmpty {
+                if frame.callGraph != nil {
+                    // Call-graph nodes keep their guide and count; nothing is renumbered.
+                    let lines = frame.symbolication.flatMap { $0.isEmpty ? nil : Self.callGraphLines(original: original, levels: $0) }
+                    plans[lineNumber] = (lines ?? [original], lineKind)
+                } else if let levels = frame.symbolication, !levels.isEmpty {
                     // Continuation lines of a wrapped frame disappear with the rewrite.
                     for extra in wrappedLines[lineNumber] ?? [] { plans[extra] = ([], lineKind) }
                     let rests = FrameFormatting.symbolicatedRests(levels)

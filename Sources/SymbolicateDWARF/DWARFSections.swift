@@ -16,7 +16,6 @@ enum DWARFSections {
         "__debug_addr": ".debug_addr",
         "__debug_ranges": ".debug_ranges",
         "__debug_rnglists": ".debug_rnglists",
-        "__debug_aranges": ".debug_aranges",
     ]
 
     /// The sections to serve for `slice`, with `.debug_abbrev` patched when needed.

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import SymbolicateMachO
 
 /// Finds the Mach-O file and slice that hold debug information for an image.
@@ -22,34 +23,31 @@ public enum DebugFile {
         return files
     }
 
-    /// Architecture and UUID of every slice of every Mach-O file `path` stands for, reading
-    /// headers only. UUIDs are uppercase and dashed.
-    public static func identities(atPath path: String) throws(DebugInfoError) -> [(path: String, arch: String, uuid: String?)] {
-        var out: [(String, String, String?)] = []
+    /// Every slice of every Mach-O file `path` stands for, reading headers and load
+    /// commands only. The slices keep the file mapped, so a session opened on one later
+    /// (`DebugSession(slice:)`) reads nothing twice.
+    public static func slices(atPath path: String) throws(DebugInfoError) -> [MachOSlice] {
+        var out: [MachOSlice] = []
         for file in try machOPaths(for: path) {
-            do {
-                for identity in try MachOFile.identities(atPath: file) { out.append((file, identity.arch, identity.uuid)) }
-            } catch {
-                throw DebugInfoError(error)
-            }
+            do { out += try MachOFile(path: file).slices } catch { throw DebugInfoError(error) }
         }
         return out
     }
 
-    /// Opens the slice for an image: by UUID when given (a mismatch is an error, never a
-    /// silent fallback), else by architecture, else the only slice.
-    public static func open(path: String, uuid: String? = nil, arch: String? = nil) throws(DebugInfoError) -> DebugSession {
+    /// Opens the slice for an image: by identity when given (a mismatch is an error, never
+    /// a silent fallback), else by architecture, else the only slice.
+    public static func open(path: String, id: DebugID? = nil, architecture: Architecture? = nil) throws(DebugInfoError) -> DebugSession {
         var seen: [String] = []
         for file in try machOPaths(for: path) {
             let macho: MachOFile
             do { macho = try MachOFile(path: file) } catch { throw DebugInfoError(error) }
-            seen += macho.slices.map { "\($0.architecture.name) \($0.uuid ?? "no UUID")" }
+            seen += macho.slices.map { "\($0.architecture) \($0.debugID?.description ?? "no UUID")" }
             let slice: MachOSlice?
-            if let uuid {
+            if let id {
                 // A UUID names exactly one build of one slice: it wins over the arch.
-                slice = macho.slice(uuid: uuid)
-            } else if let arch {
-                slice = macho.slice(arch: arch)
+                slice = macho.slice(id: id)
+            } else if let architecture {
+                slice = macho.slice(architecture: architecture)
             } else if macho.slices.count == 1 {
                 slice = macho.slices[0]
             } else {
@@ -60,7 +58,7 @@ public enum DebugFile {
             }
             if let slice { return try DebugSession(slice: slice) }
         }
-        let wanted = uuid.map { "UUID \(normalizeUUID($0))" } ?? "architecture \(arch ?? "?")"
+        let wanted = id.map { "UUID \($0)" } ?? "architecture \(architecture?.name ?? "?")"
         throw DebugInfoError(path: path, message: "no slice with \(wanted) (found: \(seen.joined(separator: "; ")))")
     }
 }

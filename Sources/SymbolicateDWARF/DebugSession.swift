@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import SymbolicateMachO
 
 /// One source-level frame of a lookup: an inlined call or the concrete function.
@@ -60,8 +61,8 @@ public struct LookupResult: Sendable, Equatable {
 public final class DebugSession: @unchecked Sendable {
     /// The Mach-O file read (inside the bundle, for a dSYM).
     public let path: String
-    public let architecture: String
-    public let uuid: String?
+    public let architecture: Architecture
+    public let debugID: DebugID?
     /// `__TEXT` vmaddr: slide = load address − textVMAddress, fileAddress = runtime − slide.
     public let textVMAddress: UInt64
     /// Whether the slice has DWARF at all (a stripped binary answers from symbols only).
@@ -76,11 +77,16 @@ public final class DebugSession: @unchecked Sendable {
     private var unitIndex: [(range: AddressRange, unit: Int)]?
     private var units: [UnitState] = []
     private var names: [UInt64: (function: String, raw: String?)] = [:]
-    private var symbols: [MachOSymbol]?
+    private var symbols: MachOSymbolIndex?
     private var textSections: Set<UInt8> = []
+    /// `__TEXT` sections by `n_sect` ordinal: a symbol covers addresses of its own section only.
+    private let textSectionRanges: [(ordinal: UInt8, range: Range<UInt64>)]
+    private var symbolNames: [UInt64: (function: String, raw: String?)] = [:]
     private var openError: DebugInfoError?
     private let lineDecoder: LineProgramDecoder
     private let scanner: UnitScanner
+    /// `.debug_aranges`, read once to build the unit index.
+    private let aranges: UnsafeRawBufferPointer
     private let rangeDecoder: RangeListDecoder
 
     private struct UnitState {
@@ -118,17 +124,32 @@ public final class DebugSession: @unchecked Sendable {
     public init(slice: MachOSlice) throws(DebugInfoError) {
         self.slice = slice
         path = slice.path
-        architecture = slice.architecture.name
-        uuid = slice.uuid
+        architecture = slice.architecture
+        debugID = slice.debugID
         let text = slice.segment(named: "__TEXT")
         textVMAddress = text?.vmAddress ?? 0
-        textRange = text.map { $0.vmAddress ..< $0.vmAddress &+ $0.vmSize }
+        if let text {
+            // Header values: a segment that ends past 2^64 cannot be mapped, so the file is unusable.
+            let (end, overflow) = text.vmAddress.addingReportingOverflow(text.vmSize)
+            guard !overflow else {
+                throw DebugInfoError(path: slice.path, offset: nil, message: "__TEXT segment vmaddr 0x\(String(text.vmAddress, radix: 16)) + vmsize 0x\(String(text.vmSize, radix: 16)) passes the end of the address space")
+            }
+            textRange = text.vmAddress ..< end
+        } else {
+            textRange = nil
+        }
         textSections = Set(text?.sections.map { UInt8(truncatingIfNeeded: $0.ordinal) } ?? [])
+        // A section ending past 2^64 (a damaged header) cannot hold code: it is left out.
+        textSectionRanges = (text?.sections ?? []).compactMap {
+            let (end, overflow) = $0.address.addingReportingOverflow($0.size)
+            return overflow ? nil : (UInt8(truncatingIfNeeded: $0.ordinal), $0.address ..< end)
+        }
         func bytes(_ name: String) -> UnsafeRawBufferPointer {
             guard let section = slice.section(segment: "__DWARF", name: name),
                   let contents = try? slice.contents(of: section) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
             return contents
         }
+        aranges = bytes("__debug_aranges")
         scanner = UnitScanner(info: bytes("__debug_info"), abbrev: bytes("__debug_abbrev"), addr: bytes("__debug_addr"), path: slice.path)
         rangeDecoder = RangeListDecoder(ranges: bytes("__debug_ranges"), rnglists: bytes("__debug_rnglists"), addr: bytes("__debug_addr"), path: slice.path)
         lineDecoder = LineProgramDecoder(
@@ -211,16 +232,30 @@ public final class DebugSession: @unchecked Sendable {
         guard let dwarf else { return [] }
         var index: [(range: AddressRange, unit: Int)] = []
         do {
-            let offsets = try dwarf.unitDieOffsets()
+            // libdwarf learns every unit once, here (later DIE reads then never re-walk):
+            // the walked stretch of .debug_info is handed back every MiB, so peak memory
+            // does not grow with the number of units.
+            let info = scanner.info
+            var released = 0
+            let offsets = try dwarf.unitDieOffsets { next in
+                let walked = min(Int(clamping: next), info.count)
+                if walked >= released + (1 << 20) {
+                    MappedFile.releasePages(UnsafeRawBufferPointer(rebasing: info[released ..< walked]))
+                    released = walked
+                }
+            }
+            MappedFile.releasePages(UnsafeRawBufferPointer(rebasing: info[released...]))
             units = offsets.map { UnitState(headerOffset: $0.header, dieOffset: $0.die) }
-            var byOffset: [UInt64: Int] = [:]
-            for (number, offset) in offsets.enumerated() { byOffset[offset.die] = number }
+            var byHeader: [UInt64: Int] = [:]
+            for (number, offset) in offsets.enumerated() { byHeader[offset.header] = number }
             var covered = Set<Int>()
-            for entry in (try? dwarf.aranges()) ?? [] {
-                guard let unit = byOffset[entry.unitDieOffset] else { continue }
+            // A damaged .debug_aranges is ignored: every unit's own ranges are used instead.
+            for entry in (try? ArangesReader.read(aranges, path: path)) ?? [] {
+                guard let unit = byHeader[entry.unitHeaderOffset] else { continue }
                 index.append((entry.range, unit))
                 covered.insert(unit)
             }
+            MappedFile.releasePages(aranges)
             // Units that .debug_aranges does not describe (or all, when it is absent).
             for (number, offset) in offsets.enumerated() where !covered.contains(number) {
                 do {
@@ -270,36 +305,28 @@ public final class DebugSession: @unchecked Sendable {
         return end > low ? [AddressRange(low: low, high: end)] : []
     }
 
-    /// Functions with code at unit or namespace level (and, in Swift units, nested in
-    /// other functions, where Swift puts closures and local functions).
+    /// Functions with code anywhere in the unit's DIE tree, for every language: at unit
+    /// level, in namespaces and modules, inside types (Swift 5 compilers put method
+    /// definitions in their struct/class/enum: `module > class_type > subprogram`),
+    /// lexical blocks, inlined calls and other functions (closures, nested functions) —
+    /// everywhere llvm-symbolizer looks. The scan reads every DIE of the unit either way.
     private func functions(in scan: inout UnitScanner.Unit, unitDieOffset: UInt64, base: UInt64, dwarf: LibDwarf) throws(DebugInfoError) -> [FunctionEntry] {
-        // The language is known once the unit DIE has been read; read it first.
-        _ = try scanner.scan(unit: &scan, start: unitDieOffset, tags: [], descend: { _ in false })
-        let nested = scan.language == 0x1E  // DW_LANG_Swift
-        let entries = try scanner.scan(
-            unit: &scan, start: unitDieOffset,
-            tags: [UnitScanner.tagSubprogram, UnitScanner.tagNamespace, UnitScanner.tagModule],
-            descend: { $0 != UnitScanner.tagSubprogram || nested }
-        )
+        let entries = try scanner.scan(unit: &scan, start: unitDieOffset, tags: [UnitScanner.tagSubprogram], transparent: { _ in true })
         var out: [FunctionEntry] = []
-        for entry in entries where entry.tag == UnitScanner.tagSubprogram {
+        for entry in entries {
             let ranges = try ranges(of: entry, base: base, unit: scan, dwarf: dwarf)
             guard !ranges.isEmpty else { continue }
-            var scope: [UInt64] = []
-            var parent = entry.parent
-            while let index = parent {
-                if entries[index].tag != UnitScanner.tagSubprogram { scope.insert(entries[index].offset, at: 0) }
-                parent = entries[index].parent
-            }
-            out.append(FunctionEntry(
-                dieOffset: entry.offset, ranges: ranges, entry: entry.lowPC ?? ranges.map(\.low).min() ?? 0, scope: scope
-            ))
+            out.append(FunctionEntry(dieOffset: entry.offset, ranges: ranges, entry: entry.lowPC ?? ranges.map(\.low).min() ?? 0))
         }
         return out
     }
 
     private func inlinedSubroutines(of function: FunctionEntry, in data: UnitData, dwarf: LibDwarf) throws(DebugInfoError) -> [InlineEntry] {
-        let entries = try scanner.scan(unit: &data.scan, start: function.dieOffset, tags: [UnitScanner.tagInlined], descend: { _ in true })
+        // Inlined calls anywhere below the function except inside nested functions (theirs).
+        let entries = try scanner.scan(
+            unit: &data.scan, start: function.dieOffset, tags: [UnitScanner.tagInlined],
+            transparent: { $0 != UnitScanner.tagSubprogram }
+        )
         var out: [InlineEntry] = []
         out.reserveCapacity(entries.count)
         for entry in entries {
@@ -388,7 +415,7 @@ public final class DebugSession: @unchecked Sendable {
         var column = row.map { Int($0.column) }
         for entryNumber in chain.reversed() {
             let entry = inlines[entryNumber]
-            let name = try functionName(entry.dieOffset, scope: [])
+            let name = try functionName(entry.dieOffset)
             let start = entry.ranges.first { $0.contains(address) }?.low ?? address
             frames.append(SourceFrame(
                 function: name.function, rawName: name.raw, file: file, line: line, column: column,
@@ -399,7 +426,12 @@ public final class DebugSession: @unchecked Sendable {
             line = entry.callLine
             column = entry.callColumn
         }
-        let name = try functionName(function.dieOffset, scope: function.scope)
+        let name: (function: String, raw: String?)
+        if let symbol = symbolName(containing: address) {
+            name = symbol
+        } else {
+            name = try functionName(function.dieOffset)
+        }
         frames.append(SourceFrame(
             function: name.function, rawName: name.raw, file: file, line: line, column: column,
             functionStart: function.entry, isInlined: false
@@ -407,18 +439,29 @@ public final class DebugSession: @unchecked Sendable {
         return LookupResult(frames: frames, source: .dwarf)
     }
 
+    /// The function whose code holds the address. When ranges overlap (a nested function
+    /// inside its parent's range), the DIE latest in the tree wins — the innermost one, as
+    /// llvm-symbolizer's address map does (children are entered after their parents).
     private func function(containing address: UInt64, in data: UnitData) -> Int? {
         let index = data.functionIndex
         let low = index.partitionPoint { $0.range.low > address }
         var position = low - 1
+        var best: Int?
         while position >= 0, low - 1 - position < 16 {
-            if index[position].range.contains(address) { return index[position].function }
+            let candidate = index[position].function
+            if index[position].range.contains(address),
+               best.map({ data.functions[candidate].dieOffset > data.functions[$0].dieOffset }) ?? true {
+                best = candidate
+            }
             position -= 1
         }
-        return nil
+        return best
     }
 
-    private func functionName(_ dieOffset: UInt64, scope: [UInt64]) throws(DebugInfoError) -> (function: String, raw: String?) {
+    /// The DWARF name of a function: its demangled linkage name, else its DW_AT_name alone
+    /// (never qualified by enclosing namespaces or types: an `extern "C"` function declared
+    /// in a namespace is its plain name, as atos and llvm-symbolizer print it).
+    private func functionName(_ dieOffset: UInt64) throws(DebugInfoError) -> (function: String, raw: String?) {
         if let cached = names[dieOffset] { return cached }
         guard let dwarf else { return ("??", nil) }
         let found = try dwarf.names(dieOffset: dieOffset)
@@ -426,9 +469,7 @@ public final class DebugSession: @unchecked Sendable {
         if let linkage = found.linkageName {
             result = (Demangler.demangle(linkage) ?? linkage, linkage)
         } else if let name = found.name {
-            var parts: [String] = []
-            for namespace in scope { parts.append(try dwarf.name(dieOffset: namespace) ?? "(anonymous namespace)") }
-            result = ((parts + [name]).joined(separator: "::"), nil)
+            result = (name, nil)
         } else {
             result = ("??", nil)
         }
@@ -438,22 +479,40 @@ public final class DebugSession: @unchecked Sendable {
 
     // MARK: - Symbol table
 
-    private func symbolLookup(_ address: UInt64, error: DebugInfoError?) -> LookupResult? {
+    /// The nearest `__TEXT` symbol at or before the address, with its display name.
+    private func nearestSymbol(_ address: UInt64) -> (address: UInt64, section: UInt8, name: (function: String, raw: String?))? {
         if symbols == nil {
-            symbols = ((try? slice.symbols()) ?? []).filter { textSections.contains($0.section) }
+            symbols = (try? slice.symbolIndex(sections: textSections)) ?? .empty
         }
-        guard let symbols, let textRange, textRange.contains(address) else {
+        guard let symbols, let textRange, textRange.contains(address),
+              let symbol = symbols.nearest(atOrBefore: address) else { return nil }
+        if let cached = symbolNames[symbol.address] { return (symbol.address, symbol.section, cached) }
+        let raw = symbols.name(of: symbol.handle) ?? ""
+        let stripped = Demangler.symbolName(fromSymbolTable: raw)
+        let name = (function: Demangler.demangle(stripped) ?? stripped, raw: Optional(raw))
+        symbolNames[symbol.address] = name
+        return (symbol.address, symbol.section, name)
+    }
+
+    /// The name llvm-symbolizer and atos give the outermost (concrete) frame: the symbol
+    /// that covers the address — the nearest one before it in the same section, up to the
+    /// next symbol — when the slice has one; the DWARF name only otherwise. They differ
+    /// for compiler-renamed functions (`helper.1`), aliases, and functions whose DWARF has
+    /// only a DW_AT_name (methods of interface types, `extern "C"` in namespaces).
+    private func symbolName(containing address: UInt64) -> (function: String, raw: String?)? {
+        guard let symbol = nearestSymbol(address),
+              textSectionRanges.contains(where: { $0.ordinal == symbol.section && $0.range.contains(address) })
+        else { return nil }
+        return symbol.name
+    }
+
+    private func symbolLookup(_ address: UInt64, error: DebugInfoError?) -> LookupResult? {
+        guard let symbol = nearestSymbol(address) else {
             return error.map { LookupResult(frames: [], source: .dwarf, dwarfError: $0) }
         }
-        let low = symbols.partitionPoint { $0.address > address }
-        guard low > 0 else {
-            return error.map { LookupResult(frames: [], source: .dwarf, dwarfError: $0) }
-        }
-        let symbol = symbols[low - 1]
-        let stripped = Demangler.symbolName(fromSymbolTable: symbol.name)
         return LookupResult(
             frames: [SourceFrame(
-                function: Demangler.demangle(stripped) ?? stripped, rawName: symbol.name,
+                function: symbol.name.function, rawName: symbol.name.raw,
                 file: nil, line: nil, column: nil, functionStart: symbol.address, isInlined: false
             )],
             source: .symbolTable, dwarfError: error

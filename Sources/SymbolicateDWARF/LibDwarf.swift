@@ -14,68 +14,6 @@ import Darwin
 // libdwarf is not thread-safe: a `LibDwarf` instance must be used by one thread at a time
 // (`DebugSession` serialises with a lock).
 
-/// A DWARF section as we serve it to libdwarf: ELF-style name, bytes, size.
-struct ServedSection {
-    var name: String
-    var bytes: UnsafeRawPointer?
-    var size: Int
-}
-
-/// An address range `[low, high)`.
-struct AddressRange: Equatable {
-    var low: UInt64
-    var high: UInt64
-
-    func contains(_ address: UInt64) -> Bool { low <= address && address < high }
-}
-
-/// One row of a unit's line table, compressed for the sorted lookup array.
-struct LineRow {
-    var address: UInt64
-    var line: UInt32
-    var column: UInt32
-    /// Index into `LineTable.files`.
-    var file: UInt32
-    var endSequence: Bool
-}
-
-/// A unit's line table: rows sorted by address (end-of-sequence rows first at equal
-/// addresses) and the unit's file names as full paths.
-struct LineTable {
-    var rows: [LineRow]
-    var files: [String]
-    /// What to subtract from a DW_AT_decl_file / DW_AT_call_file / row file number to index
-    /// `files` (1 for DWARF 2–4, 0 for DWARF 5).
-    var fileIndexBase: UInt64
-}
-
-/// A concrete out-of-line function (DW_TAG_subprogram with code) at unit level or in a namespace.
-struct FunctionEntry {
-    var dieOffset: UInt64
-    var ranges: [AddressRange]
-    /// DW_AT_low_pc (the entry), else the lowest range start.
-    var entry: UInt64
-    /// Enclosing namespace DIEs, outermost first, to qualify functions without a linkage name.
-    var scope: [UInt64]
-}
-
-/// A DW_TAG_inlined_subroutine inside a function, flattened with a parent index.
-struct InlineEntry {
-    var dieOffset: UInt64
-    /// Index of the enclosing inline entry, or nil when directly inside the function.
-    var parent: Int?
-    var ranges: [AddressRange]
-    var callFile: UInt64?
-    var callLine: Int?
-    var callColumn: Int?
-}
-
-/// Names for a function DIE, following DW_AT_abstract_origin and DW_AT_specification.
-struct DieNames {
-    var linkageName: String?
-    var name: String?
-}
-
 /// The libdwarf session over one Mach-O slice's DWARF sections.
 final class LibDwarf {
     let path: String
@@ -143,41 +81,9 @@ final class LibDwarf {
 
     // MARK: Units
 
-    /// Address ranges from `.debug_aranges` with the DIE offset of each range's unit, or
-    /// empty when the section is absent.
-    func aranges() throws(DebugInfoError) -> [(range: AddressRange, unitDieOffset: UInt64)] {
-        var list: UnsafeMutablePointer<Dwarf_Arange?>?
-        var count: Dwarf_Signed = 0
-        var error: Dwarf_Error?
-        let result = dwarf_get_aranges(debug, &list, &count, &error)
-        if result == DW_DLV_NO_ENTRY { return [] }
-        guard result == DW_DLV_OK, let list else { throw fail(error, "reading .debug_aranges") }
-        var out: [(AddressRange, UInt64)] = []
-        out.reserveCapacity(Int(count))
-        var failure: DebugInfoError?
-        for index in 0..<Int(count) {
-            let arange = list[index]
-            if failure == nil {
-                var segment: Dwarf_Unsigned = 0
-                var segmentSize: Dwarf_Unsigned = 0
-                var start: Dwarf_Addr = 0
-                var length: Dwarf_Unsigned = 0
-                var dieOffset: Dwarf_Off = 0
-                if dwarf_get_arange_info_b(arange, &segment, &segmentSize, &start, &length, &dieOffset, &error) == DW_DLV_OK {
-                    if length > 0 { out.append((AddressRange(low: start, high: start &+ length), dieOffset)) }
-                } else {
-                    failure = fail(error, "reading .debug_aranges entry \(index)")
-                }
-            }
-            dwarf_dealloc(debug, UnsafeMutableRawPointer(arange), Dwarf_Unsigned(DW_DLA_ARANGE))
-        }
-        dwarf_dealloc(debug, UnsafeMutableRawPointer(list), Dwarf_Unsigned(DW_DLA_LIST))
-        if let failure { throw failure }
-        return out
-    }
-
     /// Header and DIE offset of every compile unit in `.debug_info`, reading unit headers only.
-    func unitDieOffsets() throws(DebugInfoError) -> [(header: UInt64, die: UInt64)] {
+    /// `walked` gets the offset of the next unit header after each unit.
+    func unitDieOffsets(walked: (UInt64) -> Void = { _ in }) throws(DebugInfoError) -> [(header: UInt64, die: UInt64)] {
         var offsets: [(header: UInt64, die: UInt64)] = []
         var header: UInt64 = 0
         var error: Dwarf_Error?
@@ -194,6 +100,7 @@ final class LibDwarf {
             dwarf_dealloc_die(die)
             offsets.append((header, offset))
             header = next
+            walked(next)
         }
         return offsets
     }
@@ -410,13 +317,6 @@ final class LibDwarf {
         let entry = try die(at: dieOffset)
         defer { dwarf_dealloc_die(entry) }
         return try ranges(of: entry, unitBase: unitBase)
-    }
-
-    /// DW_AT_name of a DIE (namespaces, for qualifying names).
-    func name(dieOffset: UInt64) throws(DebugInfoError) -> String? {
-        let entry = try die(at: dieOffset)
-        defer { dwarf_dealloc_die(entry) }
-        return string(entry, DW_AT_name)
     }
 
     /// Linkage name and plain name of a function DIE, following DW_AT_abstract_origin and

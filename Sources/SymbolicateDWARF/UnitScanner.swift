@@ -18,7 +18,7 @@ struct UnitScanner {
         var offset: UInt64
         var tag: UInt64
         var depth: Int
-        /// Index of the nearest enclosing recorded entry (namespace, function, inlined call).
+        /// Index of the nearest enclosing recorded entry (function or inlined call).
         var parent: Int?
         var lowPC: UInt64?
         var highPC: UInt64?
@@ -40,8 +40,6 @@ struct UnitScanner {
         var end: Int
         var abbreviations: [UInt64: Abbreviation]
         var addrBase: UInt64?
-        /// DW_AT_language of the unit DIE, once scanned.
-        var language: UInt64?
         /// The unit DIE's DW_AT_low_pc: base address of its range lists.
         var baseAddress: UInt64?
         /// DW_AT_rnglists_base of the unit DIE (DWARF 5).
@@ -57,9 +55,6 @@ struct UnitScanner {
 
     static let tagSubprogram: UInt64 = 0x2E
     static let tagInlined: UInt64 = 0x1D
-    static let tagLexicalBlock: UInt64 = 0x0B
-    static let tagNamespace: UInt64 = 0x39
-    static let tagModule: UInt64 = 0x1E
 
     /// Parses the unit header at `headerOffset` and its abbreviation table.
     func unit(headerOffset: UInt64) throws(DebugInfoError) -> Unit {
@@ -177,18 +172,19 @@ struct UnitScanner {
     }
 
     /// Scans the subtree of the DIE at `start` (the unit DIE, or a function), returning
-    /// every DIE whose tag is in `tags`, with the attributes it could decode. Children of a
-    /// returned DIE are searched when `descend(tag)` says so; lexical blocks are
-    /// transparent; any other subtree is skipped.
+    /// every DIE whose tag is in `tags`, with the attributes it could decode. The children
+    /// of any other DIE are searched when `transparent(tag)` says so (they then belong to
+    /// the nearest returned ancestor), else that subtree is skipped; children of a
+    /// returned DIE are always searched. Skipping costs the same decoding as searching
+    /// (every attribute is read to find the next DIE), so searching everywhere is cheap.
     func scan(
-        unit: inout Unit, start: UInt64, tags: Set<UInt64>, descend: (UInt64) -> Bool
+        unit: inout Unit, start: UInt64, tags: [UInt64], transparent: (UInt64) -> Bool
     ) throws(DebugInfoError) -> [Entry] {
         var cursor = DWARFCursor(bytes: info, at: Int(clamping: start), end: unit.end, path: path, section: ".debug_info")
         guard start >= UInt64(unit.firstDIE), start < UInt64(unit.end) else { throw cursor.fail("DIE offset outside its unit") }
         var entries: [Entry] = []
-        // One element per open level inside the root: the recorded entry it belongs to,
-        // and whether DIEs at that level are searched.
-        var stack: [(parent: Int?, search: Bool)] = []
+        // One element per open (searched) level inside the root: the recorded entry it belongs to.
+        var stack: [Int?] = []
         var skipDepth = 0  // > 0 while skipping a subtree nobody asked for
         var isRoot = true
         while cursor.at < unit.end {
@@ -207,9 +203,9 @@ struct UnitScanner {
             guard let abbreviation = unit.abbreviations[code] else {
                 throw cursor.fail("unknown abbreviation code \(code) at DIE 0x\(String(dieOffset, radix: 16))")
             }
-            let searching = skipDepth == 0 && (isRoot || stack.last?.search == true)
+            let searching = skipDepth == 0
             let wanted = searching && !isRoot && tags.contains(abbreviation.tag)
-            var entry = Entry(offset: dieOffset, tag: abbreviation.tag, depth: stack.count, parent: stack.last?.parent ?? nil)
+            var entry = Entry(offset: dieOffset, tag: abbreviation.tag, depth: stack.count, parent: stack.last ?? nil)
             var lowIndex: UInt64?
             var highIndex: UInt64?
             for (attribute, form, constant) in abbreviation.attributes {
@@ -234,7 +230,6 @@ struct UnitScanner {
                 case 0x57: entry.callColumn = decoded
                 case 0x73 where isRoot && (abbreviation.tag == 0x11 || abbreviation.tag == 0x41):
                     unit.addrBase = decoded  // DW_AT_addr_base
-                case 0x13 where isRoot: unit.language = decoded  // DW_AT_language
                 case 0x74 where isRoot: unit.rnglistsBase = decoded  // DW_AT_rnglists_base
                 default: break
                 }
@@ -247,7 +242,7 @@ struct UnitScanner {
                 isRoot = false
                 if abbreviation.tag == 0x11 || abbreviation.tag == 0x41 { unit.baseAddress = entry.lowPC }
                 guard abbreviation.hasChildren, !tags.isEmpty else { break }  // no tags: the root's attributes only
-                stack.append((nil, true))
+                stack.append(nil)
                 continue
             }
             if skipDepth > 0 {
@@ -256,10 +251,10 @@ struct UnitScanner {
             }
             if wanted {
                 entries.append(entry)
-                if abbreviation.hasChildren { stack.append((entries.count - 1, descend(abbreviation.tag))) }
+                if abbreviation.hasChildren { stack.append(entries.count - 1) }
             } else if abbreviation.hasChildren {
-                if searching && abbreviation.tag == Self.tagLexicalBlock {
-                    stack.append((stack.last?.parent ?? nil, true))
+                if transparent(abbreviation.tag) {
+                    stack.append(stack.last ?? nil)
                 } else {
                     skipDepth = 1
                 }

@@ -99,8 +99,7 @@ public struct Diagnosis: Codable, Sendable {
     public var notes: [String]
 }
 
-/// Diagnoses a parsed report. `reportText` (the file's content) lets the diagnosis quote
-/// lines the model does not keep, such as termination details; it is optional.
-public func diagnose(_ report: CrashReport, reportText: String? = nil) -> Diagnosis {
-    Diagnostician(report: report, reportText: reportText, base: KnowledgeBase.standard).run()
+/// Diagnoses a parsed report from the facts its reader carried (never from its text again).
+public func diagnose(_ report: CrashReport) -> Diagnosis {
+    Diagnostician(report: report, base: KnowledgeBase.standard).run()
 }

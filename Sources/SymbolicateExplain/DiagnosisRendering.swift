@@ -82,6 +82,6 @@ extension Diagnosis {
 extension Diagnosis {
     /// The diagnosis as a JSON value, for embedding in other JSON output (`--format json`).
     public var jsonValue: JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(renderJSON().utf8))
+        try? JSONValue(parsing: renderJSON())
     }
 }

@@ -14,7 +14,7 @@ struct ReportFacts {
     let namespace: String?
     let terminationCode: UInt64?
     let terminationText: String?
-    /// Extra termination lines (TCC usage text, dyld messages) found in the original text.
+    /// Extra termination lines (TCC usage text, dyld messages) as the parser read them.
     let terminationDetails: [String]
     let asiLines: [String]
     let crashedThread: CrashReport.Thread?
@@ -22,10 +22,10 @@ struct ReportFacts {
     let isNonFatal: Bool
     let architecture: String?
     let isTranslated: Bool
-    /// `panic(cpu …)` line of a kernel panic text, which the report model does not represent.
+    /// `panic(cpu …)` line of a kernel panic.
     let panicLine: String?
 
-    init(report: CrashReport, reportText: String?) {
+    init(report: CrashReport) {
         self.report = report
         let exception = report.exception
         // Third-party reporters print a bare signal as the exception type.
@@ -39,27 +39,24 @@ struct ReportFacts {
         codes = exception?.codes
         subtype = exception?.subtype
         message = exception?.message?.trimmingCharacters(in: .whitespaces)
-        let extracted = reportText.map(Self.extractExtras) ?? Extras()
-        note = exception?.note ?? extracted.note
+        note = exception?.note ?? exception?.nonFatalNote
         namespace = report.termination?.namespace?.uppercased()
         terminationCode = report.termination?.code.flatMap { code in
             code.split(separator: " ").first.flatMap { parseNumber(String($0)) }
         }
         terminationText = report.termination?.text
-        terminationDetails = extracted.terminationDetails
+        terminationDetails = report.termination?.details ?? []
         asiLines = (report.applicationSpecificInformation ?? "")
             .split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         crashedThread = report.crashedThread
         mainThread = report.threads.first { $0.queue == "com.apple.main-thread" } ?? report.threads.first { $0.index == 0 }
-        isNonFatal = extracted.isNonFatal
-            || (note.map { $0.contains("NOT a crash") } ?? false)
+        isNonFatal = exception?.nonFatalNote != nil
+            || (exception?.note.map { $0.contains("NOT a crash") } ?? false)
         architecture = report.architecture
         isTranslated = report.codeType?.contains("Translated") ?? false
-        panicLine = reportText.flatMap { text in
-            text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("panic(cpu") }.map(String.init)
-        }
+        panicLine = report.panicString
     }
 
     /// The crashed thread's program counter (`pc` on ARM, `rip`/`eip` on Intel).
@@ -102,64 +99,17 @@ struct ReportFacts {
     }
 
     private var base: KnowledgeBase { .standard }
-
-    // MARK: Extras from the original text
-
-    struct Extras {
-        var terminationDetails: [String] = []
-        var isNonFatal = false
-        var note: String?
-    }
-
-    /// Report fields that end the free text after `Termination Reason:` (dyld's own
-    /// `Library not loaded:`/`Referenced from:` lines are part of it).
-    static let sectionStart = #"^(Triggered by Thread|Crashed Thread|Terminating Process|Exception [A-Za-z]+|Application Specific|Thread [0-9]+|Kernel Triage|VM Region|Highlighted by|Binary Images|Last Exception|Filtered syslog|Termination Signal|Termination Description|Logical CPU|Error Code|Trap Number):"#
-
-    /// What the model does not keep: `.ips` `termination.details`, `isNonFatal`/`isSimulated`,
-    /// and in text the free lines right after `Termination Reason:`.
-    static func extractExtras(from text: String) -> Extras {
-        var extras = Extras()
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        if let bodyStart = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
-           lines[bodyStart].hasPrefix("{"),
-           let body = lines[(bodyStart + 1)...].first(where: { $0.hasPrefix("{") }).map({ _ in
-               lines[(bodyStart + 1)...].joined(separator: "\n")
-           }),
-           let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] {
-            if let termination = object["termination"] as? [String: Any] {
-                extras.terminationDetails = (termination["details"] as? [String]) ?? []
-            }
-            if object["isNonFatal"] as? Bool == true || (object["isNonFatal"] as? Int) == 1 {
-                extras.isNonFatal = true
-                extras.note = "NON-FATAL CONDITION (this is NOT a crash)"
-            }
-            if object["isSimulated"] as? Bool == true || (object["isSimulated"] as? Int) == 1 {
-                extras.isNonFatal = true
-                extras.note = "SIMULATED (this is NOT a crash)"
-            }
-            return extras
-        }
-        // Text: continuation lines of Termination Reason / Description (no `Key:` shape).
-        if let start = lines.firstIndex(where: { $0.hasPrefix("Termination Reason:") }) {
-            var index = start + 1
-            while index < lines.count {
-                let line = lines[index].trimmingCharacters(in: .whitespaces)
-                if line.isEmpty || firstMatch(Self.sectionStart, in: line) != nil { break }
-                extras.terminationDetails.append(line)
-                index += 1
-            }
-        }
-        return extras
-    }
 }
 
 /// Capture groups of the first match of `pattern` (nil for groups that did not take part).
+/// Swift Regex rather than NSRegularExpression: Foundation's ICU-backed regex leaked about
+/// 550 bytes per `--explain` run (issue 14).
 func firstMatch(_ pattern: String, in text: String) -> [String?]? {
-    guard let regex = try? NSRegularExpression(pattern: pattern),
-          let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
-    return (1..<max(match.numberOfRanges, 1)).map { group in
-        Range(match.range(at: group), in: text).map { String(text[$0]) }
-    }
+    // `$` also before a line break, as NSRegularExpression does before a final one (frame
+    // names from `.ips` can end in "\n").
+    guard let regex = try? Regex(pattern).anchorsMatchLineEndings(), let match = try? regex.firstMatch(in: text) else { return nil }
+    let output = match.output
+    return (1..<max(output.count, 1)).map { group in output[group].substring.map(String.init) }
 }
 
 extension Frame {

@@ -1,3 +1,5 @@
+import SymbolicateCore
+
 /// A Mach-O file on disk: thin, or universal (fat, 32- or 64-bit fat header) with slices.
 ///
 /// Parsing reads only headers and load commands; symbol tables are read on demand by
@@ -31,7 +33,7 @@ public final class MachOFile: Sendable {
             slices = try Self.parseFat(reader, is64: magicBE == Self.fatMagic64)
         } else {
             isUniversal = false
-            slices = [try MachOSlice(file: reader, offset: 0, size: mapping.count, fatArchitecture: nil)]
+            slices = [try MachOSlice(file: reader, offset: 0, size: mapping.count, fatCPU: nil)]
         }
     }
 
@@ -59,60 +61,30 @@ public final class MachOFile: Sendable {
             guard offset <= UInt64(reader.count), size <= UInt64(reader.count) - offset else {
                 throw MachOError(
                     path: reader.file.path, offset: at,
-                    message: "slice \(index) (\(Architecture(cpuType: cpuType, cpuSubtype: cpuSubtype).name)) at 0x\(String(offset, radix: 16)) size 0x\(String(size, radix: 16)) extends past the end of the file (0x\(String(reader.count, radix: 16)) bytes)"
+                    message: "slice \(index) (\(MachOCPU(cpuType: cpuType, cpuSubtype: cpuSubtype))) at 0x\(String(offset, radix: 16)) size 0x\(String(size, radix: 16)) extends past the end of the file (0x\(String(reader.count, radix: 16)) bytes)"
                 )
             }
             slices.append(try MachOSlice(
                 file: reader, offset: Int(offset), size: Int(size),
-                fatArchitecture: Architecture(cpuType: cpuType, cpuSubtype: cpuSubtype)
+                fatCPU: MachOCPU(cpuType: cpuType, cpuSubtype: cpuSubtype)
             ))
         }
         return slices
     }
 
-    /// The slice whose LC_UUID matches (case and dashes ignored).
-    public func slice(uuid: String) -> MachOSlice? {
-        let wanted = normalizeUUID(uuid)
-        return slices.first { $0.uuid.map(normalizeUUID) == wanted }
+    /// The slice whose LC_UUID is `id`.
+    public func slice(id: DebugID) -> MachOSlice? {
+        slices.first { $0.debugID == id }
     }
 
-    /// The slice for an architecture name (`arm64`, `arm64e`, `x86_64h`, …).
+    /// The slice for an architecture (`arm64`, `arm64e`, `x86_64h`, …).
     ///
-    /// An exact name wins; otherwise `arm64e`↔`arm64` and `x86_64h`↔`x86_64` stand in for
+    /// An exact match wins; otherwise `arm64e`↔`arm64` and `x86_64h`↔`x86_64` stand in for
     /// each other only when the file has a single candidate, since DWARF of the other
     /// variant would give wrong answers silently.
-    public func slice(arch: String) -> MachOSlice? {
-        let wanted = Architecture.normalized(arch)
-        if let exact = slices.first(where: { $0.architecture.name == wanted }) { return exact }
-        let family: (String) -> String = { name in
-            switch name {
-            case "arm64e": return "arm64"
-            case "x86_64h": return "x86_64"
-            default: return name
-            }
-        }
-        let candidates = slices.filter { family($0.architecture.name) == family(wanted) }
+    public func slice(architecture wanted: Architecture) -> MachOSlice? {
+        if let exact = slices.first(where: { $0.architecture == wanted }) { return exact }
+        let candidates = slices.filter { $0.architecture.family == wanted.family }
         return candidates.count == 1 ? candidates[0] : nil
     }
-
-    /// Architecture and UUID of every slice, reading only headers and load commands.
-    ///
-    /// Meant for indexing thousands of files cheaply; UUIDs are uppercase and dashed
-    /// (`6AE1D879-4FDD-3CF7-BCA9-6501E7BF3B58`), `nil` when a slice has no LC_UUID.
-    public static func identities(atPath path: String) throws(MachOError) -> [(arch: String, uuid: String?)] {
-        try MachOFile(path: path).slices.map { ($0.architecture.name, $0.uuid) }
-    }
-}
-
-/// Uppercase, dashed 8-4-4-4-12 form of a UUID written with or without dashes, any case.
-/// Strings that are not 32 hex digits come back uppercased and otherwise unchanged.
-public func normalizeUUID(_ text: String) -> String {
-    let hex = text.uppercased().filter { $0 != "-" && $0 != "<" && $0 != ">" && $0 != " " }
-    guard hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return text.uppercased() }
-    var out = ""
-    for (index, character) in hex.enumerated() {
-        if index == 8 || index == 12 || index == 16 || index == 20 { out.append("-") }
-        out.append(character)
-    }
-    return out
 }

@@ -1,8 +1,11 @@
+import SymbolicateCore
+
 /// One architecture's Mach-O image inside a (thin or universal) file.
 public struct MachOSlice: Sendable {
     /// The file this slice came from.
     public let mapping: MappedFile
-    public let architecture: Architecture
+    public let cpu: MachOCPU
+    public var architecture: Architecture { cpu.architecture }
     /// Offset of the slice's mach_header in the file.
     public let fileOffset: Int
     /// Size of the slice in bytes.
@@ -10,8 +13,8 @@ public struct MachOSlice: Sendable {
     public let is64Bit: Bool
     /// `MH_EXECUTE`, `MH_DYLIB`, `MH_DSYM` (10), … from the header.
     public let fileType: UInt32
-    /// LC_UUID, uppercase and dashed; `nil` when absent.
-    public let uuid: String?
+    /// LC_UUID; `nil` when absent.
+    public let debugID: DebugID?
     public let segments: [Segment]
     /// Where LC_SYMTAB says the symbol and string tables are (slice-relative offsets).
     let symtab: (symoff: Int, nsyms: Int, stroff: Int, strsize: Int)?
@@ -45,7 +48,7 @@ public struct MachOSlice: Sendable {
     static let lcSegment64: UInt32 = 0x19
     static let lcUUID: UInt32 = 0x1B
 
-    init(file: ByteReader, offset: Int, size: Int, fatArchitecture: Architecture?) throws(MachOError) {
+    init(file: ByteReader, offset: Int, size: Int, fatCPU: MachOCPU?) throws(MachOError) {
         mapping = file.file
         fileOffset = offset
         self.size = size
@@ -64,11 +67,11 @@ public struct MachOSlice: Sendable {
         }
         let cpuType = Int32(bitPattern: try reader.u32(4, "mach_header cputype"))
         let cpuSubtype = Int32(bitPattern: try reader.u32(8, "mach_header cpusubtype"))
-        architecture = Architecture(cpuType: cpuType, cpuSubtype: cpuSubtype)
-        if let fatArchitecture, fatArchitecture.cpuType != cpuType {
+        cpu = MachOCPU(cpuType: cpuType, cpuSubtype: cpuSubtype)
+        if let fatCPU, fatCPU.cpuType != cpuType {
             throw MachOError(
                 path: file.file.path, offset: offset,
-                message: "universal header says \(fatArchitecture.name) but the slice is \(architecture.name)"
+                message: "universal header says \(fatCPU) but the slice is \(cpu)"
             )
         }
         fileType = try reader.u32(12, "mach_header filetype")
@@ -77,7 +80,7 @@ public struct MachOSlice: Sendable {
         let headerSize = is64Bit ? 32 : 28
         let commands = try reader.window(headerSize, count: commandsSize, "load commands")
 
-        var uuid: String?
+        var debugID: DebugID?
         var segments: [Segment] = []
         var symtab: (Int, Int, Int, Int)?
         var sectionOrdinal = 0
@@ -94,12 +97,9 @@ public struct MachOSlice: Sendable {
             let body = try commands.window(at, count: commandSize, "load command \(index)")
             switch command {
             case Self.lcUUID:
-                var hex = ""
-                for byte in 0..<16 {
-                    let value = try body.u8(8 + byte, "LC_UUID")
-                    hex += value < 16 ? "0" + String(value, radix: 16) : String(value, radix: 16)
-                }
-                uuid = normalizeUUID(hex)
+                var bytes: [UInt8] = []
+                for byte in 0..<16 { bytes.append(try body.u8(8 + byte, "LC_UUID")) }
+                debugID = DebugID(uuidBytes: bytes)
             case Self.lcSegment, Self.lcSegment64:
                 segments.append(try Self.parseSegment(body, is64: command == Self.lcSegment64, ordinal: &sectionOrdinal))
             case Self.lcSymtab:
@@ -112,7 +112,7 @@ public struct MachOSlice: Sendable {
             }
             at += commandSize
         }
-        self.uuid = uuid
+        self.debugID = debugID
         self.segments = segments
         self.symtab = symtab
     }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SymbolicateCore
 
 /// A read-only memory mapping of a whole file.
 ///
@@ -22,7 +23,9 @@ public final class MappedFile: @unchecked Sendable {
 
     public init(path: String) throws(MachOError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        isCopy = false
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat below refuses it.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw MachOError(path: path, offset: nil, message: "cannot open: \(String(cString: strerror(errno)))")
         }
@@ -32,7 +35,7 @@ public final class MappedFile: @unchecked Sendable {
             throw MachOError(path: path, offset: nil, message: "cannot stat: \(String(cString: strerror(errno)))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw MachOError(path: path, offset: nil, message: "not a regular file")
+            throw MachOError(path: path, offset: nil, message: "not a regular file (\(RegularFile.kind(info.st_mode))); refusing to read it")
         }
         let size = Int(info.st_size)
         count = size
@@ -46,13 +49,46 @@ public final class MappedFile: @unchecked Sendable {
         base = UnsafeRawPointer(mapped)
     }
 
+    /// Whether `base` came from `malloc` (a copy of bytes in memory) rather than `mmap`.
+    private let isCopy: Bool
+
+    /// A copy of bytes already in memory, read exactly like a mapped file: the fuzz targets
+    /// feed mutated Mach-O files through here without touching the disk.
+    public init(path: String, copying bytes: UnsafeRawBufferPointer) {
+        self.path = path
+        count = bytes.count
+        isCopy = true
+        guard bytes.count > 0, let source = bytes.baseAddress, let copy = malloc(bytes.count) else {
+            base = nil
+            return
+        }
+        copy.copyMemory(from: source, byteCount: bytes.count)
+        base = UnsafeRawPointer(copy)
+    }
+
     deinit {
         if let base {
-            munmap(UnsafeMutableRawPointer(mutating: base), count)
+            if isCopy { free(UnsafeMutableRawPointer(mutating: base)) } else { munmap(UnsafeMutableRawPointer(mutating: base), count) }
         }
     }
 
     /// The bytes `offset ..< offset + length`, or `nil` when that range is not inside the file.
+    /// Hands back the resident pages of `bytes` (part of a mapping) after a one-off walk.
+    ///
+    /// Every touched page of a mapped file maps a whole fault-around window (64 KiB on
+    /// Linux) into the process, so a walk over a large section — one unit header per page —
+    /// makes all of it resident. The pages stay in the page cache; dropping them from the
+    /// (read-only, never written) mapping keeps peak memory to what is in use, and a later
+    /// read maps them again. Only whole pages inside `bytes` are dropped.
+    public static func releasePages(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+        let first = (Int(bitPattern: base) + page - 1) / page * page
+        let last = (Int(bitPattern: base) + bytes.count) / page * page
+        guard last > first, let start = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(start, last - first, Int32(MADV_DONTNEED))
+    }
+
     public func bytes(at offset: Int, count length: Int) -> UnsafeRawBufferPointer? {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else { return nil }
         guard let base else { return UnsafeRawBufferPointer(start: nil, count: 0) }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import SymbolicateCore
 import SymbolicateDWARF
-import SymbolicateKit
+import SymbolicateSymbolication
 
 /// `symbolicate atos`: Apple's atos on any platform, for scripts that already speak it.
 struct AtosCommand: ParsableCommand {
@@ -73,9 +74,14 @@ struct AtosCommand: ParsableCommand {
                 .split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x2C })
                 .map { String(decoding: $0, as: UTF8.self) }
         }
+        var id: DebugID?
+        if let uuid {
+            guard let parsed = DebugID(parsing: uuid) else { throw ValidationError("--uuid: not a UUID or build ID: \(uuid)") }
+            id = parsed
+        }
         let session: DebugSession
         do {
-            session = try DebugFile.open(path: debugFile, uuid: uuid, arch: arch)
+            session = try DebugFile.open(path: debugFile, id: id, architecture: arch.map(Architecture.init))
         } catch {
             FileHandle.standardError.write(Data("symbolicate atos: \(error)\n".utf8))
             throw Exit.invalidInput

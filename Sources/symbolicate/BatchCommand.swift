@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import SymbolicateKit
+import SymbolicateBatch
+import SymbolicateDiscovery
+import SymbolicatePresentation
+import SymbolicateSymbolication
 
 /// `symbolicate batch`: many reports at once, for CI.
 struct BatchCommand: ParsableCommand {
@@ -23,7 +26,7 @@ struct BatchCommand: ParsableCommand {
 
             Exit codes: 0 done (and --fail-on did not trip); 1 the --fail-on policy tripped; \
             64 usage error (including a --dsyms path that does not exist); 65 no report could be \
-            read at all. One unreadable report is listed in the summary and does not stop the others.
+            read at all; 73 the output folder, a summary file or the JUnit file cannot be written. One unreadable report is listed in the summary and does not stop the others.
             """
     )
 
@@ -49,7 +52,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Print a GitHub Actions ::error annotation per crash group on stdout, at the crashing source line.")
     var githubAnnotations = false
 
-    @Option(help: "Build-time source folder to strip from paths in --github-annotations so they match the repository.")
+    @Option(help: "Build-time source folder to strip from paths in --github-annotations and --junit so they match the repository.")
     var sourceRoot: String?
 
     @Option(help: "When to exit 1: never, crash (any crash report), unsymbolicated (an app frame left without a name) or missing-dsym (an app image without a usable dSYM). Every policy but never also trips on an unreadable report.")
@@ -86,12 +89,11 @@ struct BatchCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
             Console.error("cannot create \(output): \(error.localizedDescription)")
-            throw Exit.usage
+            throw Exit.cannotWrite
         }
 
         let inputSet = ReportInputSet(inputs: inputs, excluding: [output])
         defer { inputSet.removeTemporaryFiles() }
-        for problem in inputSet.problems { Console.error(problem.description) }
 
         let runner = BatchRunner(
             annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
@@ -106,15 +108,21 @@ struct BatchCommand: ParsableCommand {
         bar?.finish()
 
         let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
-        for item in summary.reports where item.error != nil { Console.error(item.error ?? "") }
-        for missing in summary.missingDebugFiles where missing.isAppImage {
-            Console.warning("\(missing.message) (\(missing.reports) report\(missing.reports == 1 ? "" : "s"))")
+        // A CI log is read by people: a few lines, grouped; the rest is in the summary files.
+        let shown = 3
+        let unreadable = summary.unreadable
+        for item in unreadable.prefix(shown) { Console.error("\(item.input): \(item.error)") }
+        if unreadable.count > shown { Console.error("… and \(unreadable.count - shown) more unreadable reports (summary.md)") }
+        let missingApp = summary.missingDebugFiles.filter(\.isAppImage)
+        for missing in missingApp.prefix(shown) { Console.warning(missing.summaryLine) }
+        if missingApp.count > shown {
+            Console.warning("… and \(missingApp.count - shown) more app images without a usable dSYM (summary.md)")
         }
         var failed = false
         do {
             try writeAtomically(summary.renderMarkdown(), to: URL(fileURLWithPath: output).appendingPathComponent("summary.md").path)
             try summary.writeJSON(to: URL(fileURLWithPath: output).appendingPathComponent("summary.json").path)
-            if let junit { try writeAtomically(summary.renderJUnit(), to: junit) }
+            if let junit { try writeAtomically(summary.renderJUnit(sourceRoot: sourceRoot), to: junit) }
         } catch {
             Console.error("cannot write the summary: \(error.localizedDescription)")
             failed = true
@@ -131,6 +139,7 @@ struct BatchCommand: ParsableCommand {
         let summaryPath = URL(fileURLWithPath: output).appendingPathComponent("summary.md").path
         var message = "\(summary.totals.processed) of \(summary.totals.reports) reports processed in \(timing), "
         message += "\(jobCount) job\(jobCount == 1 ? "" : "s")), \(groups) crash signature\(groups == 1 ? "" : "s"), "
+        message += "\(summary.totals.otherReports) other report\(summary.totals.otherReports == 1 ? "" : "s"), "
         message += "\(summary.totals.unreadable) unreadable; summary in \(summaryPath)"
         Console.line(message)
 
@@ -138,7 +147,7 @@ struct BatchCommand: ParsableCommand {
             Console.error(summary.totals.reports == 0 ? "no crash reports found in the inputs" : "no report could be read")
             throw Exit.invalidInput
         }
-        if failed { throw Exit.failed }
+        if failed { throw Exit.cannotWrite }
         if let violation = failOn.value.violation(in: summary) {
             Console.line("--fail-on \(failOn.rawValue): \(violation)")
             throw Exit.failed

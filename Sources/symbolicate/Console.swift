@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SymbolicateKit
+import SymbolicatePresentation
 
 /// stderr messages, prefixed with the tool name so they stand out in CI logs.
 enum Console {

@@ -8,4 +8,6 @@ enum Exit {
     static let usage = ExitCode(64)
     /// Unreadable or invalid input.
     static let invalidInput = ExitCode(65)
+    /// An output file or folder could not be created or written (sysexits' EX_CANTCREAT).
+    static let cannotWrite = ExitCode(73)
 }

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
-import SymbolicateKit
+import SymbolicateDiscovery
+import SymbolicatePresentation
+import SymbolicateSymbolication
 
 /// Output formats of `explain`.
 enum ExplainFormat: String, ExpressibleByArgument, CaseIterable {
@@ -51,25 +53,40 @@ struct ExplainCommand: ParsableCommand {
     }
 
     private func diagnoseReport(at path: String, debugFiles: [String]) throws {
-        let data: Data
-        var report: CrashReport
+        var reports: [CrashReport]
         do {
-            data = try CrashReport.read(contentsOf: path)
-            report = try CrashReport.parse(data: data, path: path)
+            let data = try CrashReport.read(contentsOf: path)
+            // A MetricKit payload holds several diagnostics: each is diagnosed.
+            reports = try CrashReport.parseAll(data: data, path: path)
+            // A cut report is diagnosed from what it has; say what it lacks.
+            for report in reports { for warning in report.warnings where warning.message.hasPrefix("partial report") { Console.line(warning.description) } }
             if !debugFiles.isEmpty {
                 // Symbolicating first lets the diagnosis read inlined trap frames.
                 let index = try DebugFileIndex(inputs: debugFiles)
                 for problem in index.problems { Console.warning(problem) }
-                let summary = Annotator(index: index).annotate(&report)
-                for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
+                let annotator = Annotator(index: index)
+                for i in reports.indices {
+                    let summary = annotator.annotate(&reports[i])
+                    for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
+                }
             }
         } catch {
             Console.error("\(error)")
             throw Exit.invalidInput
         }
-        let text = String(decoding: data, as: UTF8.self)
-        let diagnosis = diagnose(report, reportText: text)
-        write(diagnosis)
+        let diagnoses = reports.map(diagnose)
+        if diagnoses.count > 1, format == .json {
+            let pieces = diagnoses.map { d in
+                let json = d.renderJSON()
+                return json.hasSuffix("\n") ? String(json.dropLast()) : json
+            }
+            FileHandle.standardOutput.write(Data(("[\n" + pieces.joined(separator: ",\n") + "\n]\n").utf8))
+            return
+        }
+        for (i, diagnosis) in diagnoses.enumerated() {
+            if i > 0 { FileHandle.standardOutput.write(Data("\n".utf8)) }
+            write(diagnosis)
+        }
     }
 
     /// Writes a term explanation or a diagnosis in the chosen format.

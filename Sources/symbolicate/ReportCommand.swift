@@ -2,7 +2,10 @@ import ArgumentParser
 import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
-import SymbolicateKit
+import SymbolicateBatch
+import SymbolicateDiscovery
+import SymbolicatePresentation
+import SymbolicateSymbolication
 
 /// `symbolicate REPORT [DEBUG_FILES…]`: symbolicate one crash report.
 struct ReportCommand: AsyncParsableCommand {
@@ -11,8 +14,12 @@ struct ReportCommand: AsyncParsableCommand {
         abstract: "Symbolicate one crash report (the default subcommand).",
         discussion: """
             DEBUG_FILES are dSYM bundles, DWARF or Mach-O files, folders (searched recursively), \
-            .xcarchive folders or .zip files. With none, the report's folder, the current \
-            directory and SYMBOLICATE_DSYM_PATH (colon-separated) are searched. Images whose \
+            .xcarchive folders or .zip files. With none, the top level of the report's folder and \
+            of the current directory is searched (dSYM bundles, .xcarchive/dSYMs, dSYMs folders, \
+            zips named *dSYM*), and SYMBOLICATE_DSYM_PATH (colon-separated) recursively; one \
+            stderr line says what was searched. A debug file given first and a report after it \
+            are read the right way round. The headline goes to the terminal (stdout when it is \
+            one, else stderr), never into a file or pipe unless --headline. Images whose \
             debug file is missing or does not match are listed on stderr. With no debug file at \
             all the report is printed normalised (.ips rendered in Apple's text layout).
             """
@@ -45,17 +52,33 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Explain the crash in plain words (meaning, evidence, likely causes, next steps) above the report.")
     var explain = false
 
+    @Flag(help: "Put the headline in the output even when it is a file or a pipe (by default it goes to the terminal only).")
+    var headline = false
+
     func run() async throws {
+        var report = self.report
+        var debugFiles = self.debugFiles
+        // `symbolicate App.dSYM crash.crash`: a debug file where the report goes and a report
+        // among the debug files is a swap, not two errors.
+        if DebugFileDiscovery.looksLikeDebugFile(report),
+           let swapped = debugFiles.firstIndex(where: { !DebugFileDiscovery.looksLikeDebugFile($0) && ReportSniffer.looksLikeReport(path: $0) }) {
+            Console.line("note: \(report) is a debug file and \(debugFiles[swapped]) a crash report; reading them as `symbolicate \(debugFiles[swapped]) \(report)`")
+            (report, debugFiles[swapped]) = (debugFiles[swapped], report)
+        }
         let index: DebugFileIndex
+        let implicit = debugFiles.isEmpty
+        let dsymPath = DebugFileIndex.extraSearchFolders()
         do {
             index = try DebugFileIndex(
                 inputs: debugFiles,
-                searchFolders: debugFiles.isEmpty
-                    ? DebugFileIndex.defaultSearchFolders(forReport: report)
-                    : DebugFileIndex.extraSearchFolders())
+                shallowFolders: implicit ? DebugFileIndex.defaultSearchFolders(forReport: report) : [],
+                searchFolders: dsymPath)
         } catch {
             Console.error(error.description)
             throw Exit.invalidInput
+        }
+        if implicit || !dsymPath.isEmpty {
+            Console.line(Self.searchedLine(index, implicit: implicit, dsymPath: !dsymPath.isEmpty))
         }
         // Unreadable files met while searching implicitly are only worth a word when they
         // look like debug files; explicit inputs always get one.
@@ -64,41 +87,81 @@ struct ReportCommand: AsyncParsableCommand {
         }
 
         let annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate))
-        let data: Data
-        var parsed: CrashReport
+        let reports: [CrashReport]
         do {
-            data = try CrashReport.read(contentsOf: report)
-            parsed = try CrashReport.parse(data: data, path: report)
+            let data = try CrashReport.read(contentsOf: report)
+            // A MetricKit payload holds several diagnostics: each is a report of its own.
+            reports = try CrashReport.parseAll(data: data, path: report)
         } catch {
             Console.error(error.description)
             throw Exit.invalidInput
         }
-        let summary = annotator.annotate(&parsed)
-        for warning in parsed.warnings { Console.line(warning.description) }
-        for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
-
+        // The headline is for the person at the terminal: files and pipes get the report
+        // in Apple's layout, which other tools parse, unless --headline asks for it.
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        let headlineInOutput = headline || (output == nil && stdoutIsTerminal)
         // Files never get escape codes: they are read by editors and other tools.
         let useColor = output == nil && color.enabled(forTerminalOutput: true)
-        var presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly)
-        if explain {
-            // The diagnosis reads the symbolicated frames, so it runs after the annotator.
-            presenter.diagnosis = diagnose(parsed, reportText: String(decoding: data, as: UTF8.self))
+        var pieces: [String] = []
+        var missingAppImage = false
+        for var parsed in reports {
+            let summary = annotator.annotate(&parsed)
+            for warning in parsed.warnings { Console.line(warning.description) }
+            for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
+            if !debugFiles.isEmpty {
+                for unused in UnusedDebugFile.find(index: index, summary: summary) { Console.warning(unused.description) }
+            }
+            missingAppImage = missingAppImage || summary.hasUnsymbolicatedAppImage
+
+            var presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly, headline: headlineInOutput)
+            if !headlineInOutput, format == .text || format == .ips {
+                let text = Headline(report: parsed).text + "\n"
+                if output != nil && stdoutIsTerminal {
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                } else {
+                    FileHandle.standardError.write(Data(text.utf8))
+                }
+            }
+            if explain {
+                // The diagnosis reads the symbolicated frames, so it runs after the annotator.
+                presenter.diagnosis = diagnose(parsed)
+            }
+            do {
+                pieces.append(try presenter.render(parsed, summary: summary))
+            } catch {
+                Console.error(error.description)
+                throw Exit.usage
+            }
         }
+        // Several reports: text formats one after the other, JSON as an array.
         let rendered: String
-        do {
-            rendered = try presenter.render(parsed, summary: summary)
-        } catch {
-            Console.error(error.description)
-            throw Exit.usage
+        if pieces.count == 1 {
+            rendered = pieces[0]
+        } else if format.value == .json {
+            rendered = "[\n" + pieces.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n"
+        } else {
+            rendered = pieces.joined(separator: "\n")
         }
         if let output {
             do { try writeAtomically(rendered, to: output) } catch {
                 Console.error("cannot write \(output): \(error.localizedDescription)")
-                throw Exit.failed
+                throw Exit.cannotWrite
             }
         } else {
             FileHandle.standardOutput.write(Data(rendered.utf8))
         }
-        if requireAll && summary.hasUnsymbolicatedAppImage { throw Exit.failed }
+        if requireAll && missingAppImage { throw Exit.failed }
+    }
+
+    /// `searched 3 folders, 41 files for debug files (…): 2 found` — one line, so a search
+    /// that found nothing is never silent and never a mystery.
+    static func searchedLine(_ index: DebugFileIndex, implicit: Bool, dsymPath: Bool) -> String {
+        var places: [String] = []
+        if implicit { places.append("top level of the report's folder and the current directory") }
+        if dsymPath { places.append("SYMBOLICATE_DSYM_PATH") }
+        let n = index.searched
+        let found = Set(index.entries.map(\.displayPath)).count
+        return "searched \(n.folders) folder\(n.folders == 1 ? "" : "s"), \(n.files) file\(n.files == 1 ? "" : "s") "
+            + "for debug files (\(places.joined(separator: ", "))): \(found) found"
     }
 }

@@ -10,9 +10,9 @@ struct Symbolicate: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 the report was processed but something asked for failed \
             (missing or mismatched debug files when required); 64 usage error; \
-            65 unreadable or invalid input.
+            65 unreadable or invalid input; 73 an output cannot be created or written.
             """,
-        version: "0.1.0",
+        version: SymbolicateVersion.current,
         subcommands: [ReportCommand.self, AtosCommand.self, ExplainCommand.self, BatchCommand.self],
         defaultSubcommand: ReportCommand.self
     )

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateTestSupport
 import Testing
 @testable import SymbolicateCrashReport
 
@@ -37,8 +38,9 @@ let corpusFacts: [CorpusFact] = [
         .init("icdab__assert-abort_planets_unsymbolicated_ipod9-1_ios13-5.crash", threads: 8, crashed: 0, exception: "EXC_CRASH", images: 274),
         .init("icdab__bridgeos-panic_imac_bug210_malformed-json.crash", fails: .invalidJSON, atLine: 14),
         .init("icdab__brk1-libdispatch-semaphore_macos11b-arm64.crash", threads: 1, crashed: 0, exception: "EXC_BREAKPOINT", images: 144),
-        .init("icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash", threads: 0, crashed: nil, exception: nil, images: 0),
-        .init("icdab__diskwrites-resource_assetsd_ios14-2b.ips", threads: 0, crashed: nil, exception: nil, images: 0),
+        // Call graphs: one thread per stack root (9 `Heaviest stack`/`Powerstats for` blocks), images listed + those only named by nodes (54 + 17).
+        .init("icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash", threads: 1, crashed: nil, exception: nil, images: 12),
+        .init("icdab__diskwrites-resource_assetsd_ios14-2b.ips", threads: 9, crashed: nil, exception: nil, images: 71),
         .init("icdab__exc-resource-cpu_brain_ipad4-4_ios8-1.crash", threads: 4, crashed: 2, exception: "EXC_RESOURCE", images: 79),
         .init("icdab__gpflt_fud_macos10-13.crash", threads: 4, crashed: 1, exception: "EXC_BAD_ACCESS", images: 185),
         .init("icdab__insecure-drawing-2bad45ec_mobilesms_ios11-1.crash", threads: 7, crashed: 0, exception: "EXC_CRASH", images: 536),
@@ -56,13 +58,13 @@ let corpusFacts: [CorpusFact] = [
         .init("ios-resymbol__exc-guard-fd_iphone9-1_ios12-4.crash", threads: 94, crashed: 74, exception: "EXC_GUARD", images: 475),
         .init("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips", threads: 27, crashed: 13, exception: "EXC_BREAKPOINT", images: 36),
         .init("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash", threads: 27, crashed: 13, exception: "EXC_BREAKPOINT", images: 36),
-        .init("issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash", fails: .truncated, atLine: 26),
+        .init("issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash", threads: 0, crashed: nil, exception: nil, images: 0),
         .init("issue__audiobooth-11_watchos10_watch5-2_arm64_32.ips", fails: .invalidJSON, atLine: 27),
-        .init("issue__dotnet-macios-8254_watchos6_watch5-1_sigabrt.crash", fails: .truncated, atLine: 21),
-        .init("issue__gvr-ios-sdk-288_ios9_armv7_mangled-symbols.crash", fails: .truncated, atLine: 27),
-        .init("issue__icontrol-web-12_watchos2_watch1-2_sigabrt.crash", fails: .truncated, atLine: 26),
-        .init("issue__mtadmob-125_appstore-review_ipad_sigabrt.crash", fails: .truncated, atLine: 32),
-        .init("issue__reprovision-105_ipados13_jb-symbolicated-header.crash", fails: .truncated, atLine: 24),
+        .init("issue__dotnet-macios-8254_watchos6_watch5-1_sigabrt.crash", threads: 0, crashed: nil, exception: "EXC_CRASH", images: 0),
+        .init("issue__gvr-ios-sdk-288_ios9_armv7_mangled-symbols.crash", threads: 1, crashed: 0, exception: "EXC_BAD_ACCESS", images: 0),
+        .init("issue__icontrol-web-12_watchos2_watch1-2_sigabrt.crash", threads: 0, crashed: 0, exception: "EXC_CRASH", images: 0),
+        .init("issue__mtadmob-125_appstore-review_ipad_sigabrt.crash", threads: 1, crashed: 0, exception: "EXC_CRASH", images: 0),
+        .init("issue__reprovision-105_ipados13_jb-symbolicated-header.crash", threads: 0, crashed: 0, exception: "EXC_CRASH", images: 0),
         .init("kscrash__nsexception_kscrash-generated_iphone3-1_ios4-3.crash", threads: 8, crashed: 0, exception: "EXC_CRASH", images: 123),
         .init("macsym__exc-breakpoint_iphone14-2_ios15-5.ips", threads: 9, crashed: 0, exception: "EXC_BREAKPOINT", images: 16),
         .init("macsym__exc-breakpoint_iphone14-2_ios16-0.ips", threads: 8, crashed: 0, exception: "EXC_BREAKPOINT", images: 17),
@@ -82,7 +84,7 @@ let corpusFacts: [CorpusFact] = [
         .init("sentry-acrp__fragment-threads-and-images_image-name-with-space.crash", threads: 1, crashed: nil, exception: nil, images: 17),
         .init("sentry-acrp__plcrashreporter_ue4-game_macos10-14.crash", threads: 55, crashed: 5, exception: "SIGSEGV", images: 272),
         .init("sentry-acrp__thirdparty-headerless_xcdyoutubekit_macos10-8.crash", threads: 18, crashed: 0, exception: "SIGSEGV", images: 244),
-        .init("sentry-acrp__truncated-after-header_iphone8-1_ios13-3.crash", fails: .truncated, atLine: 16),
+        .init("sentry-acrp__truncated-after-header_iphone8-1_ios13-3.crash", threads: 0, crashed: nil, exception: nil, images: 0),
         .init("zqqf16-sym__brk_iphone9-2_ios10-1_legacy-ips.ips", threads: 26, crashed: 0, exception: "EXC_BREAKPOINT", images: 344),
         .init("zqqf16-sym__tcc-abort_iphone13-4_ios15-2.ips", threads: 8, crashed: 1, exception: "EXC_CRASH", images: 13),
         .init("zqqf16-sym__tcc-abort_iphone13-4_ios15-2_apple-converted.crash", threads: 8, crashed: 1, exception: "EXC_CRASH", images: 13),

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateTestSupport
 import Testing
 @testable import SymbolicateCrashReport
 
@@ -136,6 +137,8 @@ struct IPSRoundTripTests {
         let (outHeader, outBody) = try splitIPS(out)
         #expect(outHeader == origHeader)
         #expect(outBody == origBody)
+        // Nothing was symbolicated, so nothing may change: same layout, byte for byte.
+        #expect(out == original, "\(name): --format ips of an unsymbolicated report is not the input byte for byte")
     }
 
     private func splitIPS(_ text: String) throws -> (JSONValue, JSONValue) {

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import Testing
 @testable import SymbolicateCrashReport
 
@@ -75,7 +76,7 @@ struct TextParsingTests {
         #expect(r.crashedThread?.registers.map(\.name) == ["x0", "x1", "far", "esr"])
         #expect(r.crashedThread?.registers.last?.note == "(Breakpoint) brk 1")
         #expect(r.binaryImages.count == 4)
-        #expect(r.binaryImages[1].uuid == "82D13D98-219E-3040-B62A-07A297007A7C")
+        #expect(r.binaryImages[1].debugID?.description == "82D13D98-219E-3040-B62A-07A297007A7C")
         #expect(r.appImages.map(\.name) == ["MyApp"])
         let app = try #require(r.crashedThread?.frames[1])
         #expect(app.imageIndex == 1)
@@ -202,12 +203,12 @@ struct FrameFormTests {
     @Test("UUID spellings normalise to uppercase 8-4-4-4-12",
           arguments: ["82d13d98219e3040b62a07a297007a7c", "<82d13d98219e3040b62a07a297007a7c>", "82D13D98-219E-3040-B62A-07A297007A7C", "82d13d98-219e-3040-b62a-07a297007a7c"])
     func uuid(_ spelling: String) {
-        #expect(BinaryImage.normalizeUUID(spelling) == "82D13D98-219E-3040-B62A-07A297007A7C")
+        #expect(DebugID(uuid: spelling)?.description == "82D13D98-219E-3040-B62A-07A297007A7C")
     }
 
     @Test("malformed UUIDs are rejected", arguments: ["82d13d98", "zzd13d98219e3040b62a07a297007a7c", ""])
     func badUUID(_ spelling: String) {
-        #expect(BinaryImage.normalizeUUID(spelling) == nil)
+        #expect(DebugID(uuid: spelling) == nil)
     }
 }
 
@@ -260,12 +261,33 @@ struct ErrorTests {
         #expect(e?.jsonPath == "b")
     }
 
-    @Test("a text crash report cut before Binary Images")
-    func truncatedText() {
+    @Test("a text crash report cut before Binary Images is read as a partial report")
+    func truncatedText() throws {
         let text = miniReport().components(separatedBy: "Binary Images:")[0]
-        let e = parseError(Array(text.utf8))
-        #expect(e?.kind == .truncated)
-        #expect(e?.line == 26)
+        let r = try parse(text)
+        #expect(r.threads.count == 2)
+        #expect(!r.completeness.isComplete)
+        #expect(r.completeness.missing.contains(.noBinaryImages))
+        #expect(r.warnings.contains { $0.line == 26 && $0.message.hasPrefix("partial report: ") })
+        #expect(r.textOutput() == text)
+    }
+
+    @Test("files that are not crash reports are refused, saying what they look like", arguments: [
+        ("// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(name: \"x\")\n", "Swift package manifest"),
+        ("import Foundation\n\nstruct A {\n    let b: Int\n}\n", "source code"),
+        ("# Title\n\nSome prose about the app.\n- a list\n", "Markdown"),
+    ])
+    func notAReport(_ text: String, _ what: String) {
+        let e = parseError(Array(text.utf8), path: "x.txt")
+        #expect(e?.kind == .notACrashReport)
+        #expect(e?.message.contains(what) == true, "\(e?.message ?? "parsed")")
+    }
+
+    @Test("a PNG is named as one")
+    func png() {
+        let e = parseError([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], path: "shot.png")
+        #expect(e?.kind == .binary)
+        #expect(e?.message.contains("PNG image") == true)
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
+import SymbolicateCore
 import Testing
 @testable import SymbolicateCrashReport
+import SymbolicateTestSupport
 
 /// One entry of `Fixtures/reports/manifest.json`, the ground truth the fixture generator
 /// wrote when it built each report from the binaries (independent of this parser).
@@ -18,7 +20,7 @@ struct FixtureEntry: Sendable, CustomTestStringConvertible {
     var testDescription: String { file }
 
     static func load() -> [FixtureEntry] {
-        let url = Corpus.packageRoot.appendingPathComponent("Fixtures/reports/manifest.json")
+        let url = TestPaths.packageRoot.appendingPathComponent("Fixtures/reports/manifest.json")
         guard let data = try? Data(contentsOf: url), let list = try? JSONParser.parse(Array(data)).value.arrayValue else { return [] }
         return list.compactMap { e in
             guard let file = e["file"]?.stringValue else { return nil }
@@ -45,7 +47,7 @@ struct FixtureEntry: Sendable, CustomTestStringConvertible {
 struct FixtureManifestTests {
     @Test("each fixture report parses to the manifest's facts", arguments: FixtureEntry.load())
     func manifest(_ entry: FixtureEntry) throws {
-        let path = Corpus.packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(entry.file).path
+        let path = TestPaths.packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(entry.file).path
         let report = try CrashReport.parse(contentsOf: path)
         #expect(report.format == (entry.format == "ips" ? .ips : report.format))
         #expect(report.exception?.type == entry.exceptionType)
@@ -55,7 +57,7 @@ struct FixtureManifestTests {
         if let n = entry.binaryImageCount { #expect(report.binaryImages.count == n) }
         if let n = entry.crashedThreadFrameCount { #expect(report.crashedThread?.frames.count == n) }
         for app in entry.appImages {
-            let image = report.binaryImages.first { $0.uuid == app.uuid }
+            let image = report.binaryImages.first { $0.debugID == DebugID(uuid: app.uuid) }
             #expect(image?.loadAddress == app.loadAddress, "\(app.name)")
             #expect(image?.isAppOwned == true, "\(app.name) should be an app image")
         }

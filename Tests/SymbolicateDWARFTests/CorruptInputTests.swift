@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import SymbolicateDWARF
 import SymbolicateMachO
+import SymbolicateTestSupport
 
 /// Damaged debug files must give errors that name the file, never crash or hang. The
 /// damaged copies are made at test time from the fixture dSYMs.
 @Suite struct CorruptInputTests {
     static var dwarfFiles: [String] {
-        Fixture.dsyms.compactMap { try? DebugFile.machOPaths(for: $0).first }
+        TestPaths.dsymBundles.compactMap { try? DebugFile.machOPaths(for: $0).first }
     }
 
     /// Opens and looks up every line-table-ish address region; any outcome but a crash is
@@ -40,7 +41,7 @@ import SymbolicateMachO
     func truncatedAtManyPoints(_ original: String) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: original))
         let addresses = Self.addresses(for: original)
-        let directory = try Fixture.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory("dwarf")
         defer { try? FileManager.default.removeItem(at: directory) }
         var cuts: [Int] = [1, 3, 4, 16, 31, 32, 100, 0x1000]
         cuts += stride(from: 0, to: bytes.count, by: max(bytes.count / 23, 1)).map { $0 }
@@ -59,7 +60,7 @@ import SymbolicateMachO
         let slice = try #require(macho.slices.first)
         let info = try #require(slice.section(segment: "__DWARF", name: "__debug_info"))
         let start = slice.fileOffset + Int(info.offset)
-        let directory = try Fixture.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory("dwarf")
         defer { try? FileManager.default.removeItem(at: directory) }
         var generator = SystemRandomNumberGenerator()
         let addresses = Self.addresses(for: original)
@@ -81,7 +82,7 @@ import SymbolicateMachO
     }
 
     @Test func zeroLengthDWARFFile() throws {
-        let directory = try Fixture.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory("dwarf")
         defer { try? FileManager.default.removeItem(at: directory) }
         let bundle = directory.appendingPathComponent("Empty.dSYM/Contents/Resources/DWARF")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
@@ -95,7 +96,7 @@ import SymbolicateMachO
     }
 
     @Test func missingAndNonBundlePaths() throws {
-        let directory = try Fixture.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory("dwarf")
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(throws: DebugInfoError.self) { try DebugFile.open(path: directory.appendingPathComponent("nope").path) }
         #expect(throws: DebugInfoError.self) { try DebugFile.open(path: directory.path) }

@@ -1,7 +1,9 @@
 import Foundation
+import SymbolicateCore
 import Testing
 import SymbolicateDWARF
 import SymbolicateMachO
+import SymbolicateTestSupport
 
 /// Our lookups against llvm-symbolizer-19 (piped through `swift-demangle --simplified`) at
 /// the start address of every line-table row of every fixture dSYM slice: the whole inline
@@ -13,14 +15,14 @@ import SymbolicateMachO
         var testDescription: String { "\((dwarfFile as NSString).lastPathComponent) \(arch)" }
     }
 
-    static let slices: [Slice] = Fixture.dsyms.flatMap { dsym -> [Slice] in
-        guard let identities = try? DebugFile.identities(atPath: dsym) else { return [] }
-        return identities.map { Slice(dwarfFile: $0.path, arch: $0.arch) }
+    static let slices: [Slice] = TestPaths.dsymBundles.flatMap { dsym -> [Slice] in
+        guard let slices = try? DebugFile.slices(atPath: dsym) else { return [] }
+        return slices.map { Slice(dwarfFile: $0.path, arch: $0.architecture.name) }
     }
 
-    static let symbolizer = Fixture.tool("llvm-symbolizer-19")
-    static let dwarfdump = Fixture.tool("llvm-dwarfdump-19")
-    static let swiftDemangle = Fixture.tool("swift-demangle")
+    static let symbolizer = ExternalTool.find("llvm-symbolizer-19")
+    static let dwarfdump = ExternalTool.find("llvm-dwarfdump-19")
+    static let swiftDemangle = ExternalTool.find("swift-demangle")
 
     @Test func fixturesHaveSlices() {
         #expect(Self.slices.count >= 5)
@@ -28,7 +30,7 @@ import SymbolicateMachO
 
     /// Start addresses of every row that is not an end-of-sequence marker.
     static func rowAddresses(_ slice: Slice, dwarfdump: String) throws -> [UInt64] {
-        let text = try Fixture.run(dwarfdump, ["--debug-line", "--arch=\(slice.arch)", slice.dwarfFile])
+        let text = try ExternalTool.run(dwarfdump, ["--debug-line", "--arch=\(slice.arch)", slice.dwarfFile])
         var addresses = Set<UInt64>()
         for line in text.split(separator: "\n") where line.hasPrefix("0x") && !line.contains("end_sequence") {
             guard let word = line.split(separator: " ").first, word.count == 18,
@@ -41,8 +43,8 @@ import SymbolicateMachO
     /// llvm-symbolizer's chains for `addresses`, one symbolizer run for the whole slice.
     static func oracle(_ slice: Slice, _ addresses: [UInt64], symbolizer: String, demangler: String) throws -> [[String]] {
         let input = addresses.map { "0x" + String($0, radix: 16) }.joined(separator: "\n") + "\n"
-        let raw = try Fixture.run(symbolizer, ["--obj=\(slice.dwarfFile)", "--inlining", "--default-arch=\(slice.arch)"], stdin: input)
-        let text = try Fixture.run(demangler, ["--simplified"], stdin: raw)
+        let raw = try ExternalTool.run(symbolizer, ["--obj=\(slice.dwarfFile)", "--inlining", "--default-arch=\(slice.arch)"], stdin: input)
+        let text = try ExternalTool.run(demangler, ["--simplified"], stdin: raw)
         let blocks = text.components(separatedBy: "\n\n").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         return blocks.map { block in
             let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -70,7 +72,7 @@ import SymbolicateMachO
         #expect(!addresses.isEmpty)
         let expected = try Self.oracle(slice, addresses, symbolizer: symbolizer, demangler: demangler)
         try #require(expected.count == addresses.count, "llvm-symbolizer answered \(expected.count) of \(addresses.count) addresses")
-        let session = try DebugFile.open(path: slice.dwarfFile, arch: slice.arch)
+        let session = try DebugFile.open(path: slice.dwarfFile, architecture: Architecture(slice.arch))
         let results = session.lookup(fileAddresses: addresses)
         var disagreements: [String] = []
         for (index, address) in addresses.enumerated() {

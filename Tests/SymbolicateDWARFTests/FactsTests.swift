@@ -1,6 +1,8 @@
 import Foundation
+import SymbolicateCore
 import Testing
 import SymbolicateDWARF
+import SymbolicateTestSupport
 
 /// Checks our lookups against `Fixtures/facts.json`: address → inline chain as printed by
 /// llvm-symbolizer-19 (the fixture generator's oracle), independent of our code.
@@ -21,7 +23,7 @@ import SymbolicateDWARF
     }
 
     static let facts: [Fact] = {
-        let url = Fixture.root.appendingPathComponent("facts.json")
+        let url = TestPaths.fixtures.appendingPathComponent("facts.json")
         guard let data = try? Data(contentsOf: url) else { return [] }
         return (try? JSONDecoder().decode([Fact].self, from: data)) ?? []
     }()
@@ -32,8 +34,8 @@ import SymbolicateDWARF
 
     @Test(arguments: facts)
     func lookupMatchesFact(_ fact: Fact) throws {
-        let session = try DebugFile.open(path: Fixture.root.appendingPathComponent(fact.dsym).path, uuid: fact.uuid)
-        #expect(session.architecture == fact.arch)
+        let session = try DebugFile.open(path: TestPaths.fixtures.appendingPathComponent(fact.dsym).path, id: DebugID(uuid: fact.uuid))
+        #expect(session.architecture == Architecture(fact.arch))
         let address = try #require(UInt64(fact.address.dropFirst(2), radix: 16))
         let result = try #require(session.lookup(fileAddress: address))
         #expect(result.source == .dwarf)

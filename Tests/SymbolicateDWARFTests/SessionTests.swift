@@ -1,7 +1,9 @@
 import Foundation
+import SymbolicateCore
 import Testing
 @testable import SymbolicateDWARF
 import SymbolicateMachO
+import SymbolicateTestSupport
 
 @Suite struct SessionTests {
     /// `.debug_abbrev` bytes: one unit table with a declaration using DW_AT_GNU_dwo_id
@@ -51,15 +53,15 @@ import SymbolicateMachO
     /// With no DWARF at all (the fixture executables), answers come from LC_SYMTAB: the
     /// nearest preceding symbol, as `llvm-nm-19` lists them.
     @Test func symbolTableFallbackMatchesNM() throws {
-        guard let nm = Fixture.tool("llvm-nm-19") else {
+        guard let nm = ExternalTool.find("llvm-nm-19") else {
             print("SessionTests: skipped symbol-table check: llvm-nm-19 not found")
             return
         }
-        let binary = Fixture.root.appendingPathComponent("bin/CrashApp").path
+        let binary = TestPaths.fixtures.appendingPathComponent("bin/CrashApp").path
         let session = try DebugFile.open(path: binary)
         #expect(!session.hasDWARF)
         var symbols: [(UInt64, String)] = []
-        for line in try Fixture.run(nm, ["--defined-only", "-n", binary]).split(separator: "\n") {
+        for line in try ExternalTool.run(nm, ["--defined-only", "-n", binary]).split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 2)
             guard parts.count == 3, "tT".contains(parts[1]), let address = UInt64(parts[0], radix: 16) else { continue }
             symbols.append((address, String(parts[2])))
@@ -83,7 +85,7 @@ import SymbolicateMachO
 
     /// Many threads hammering one session get the same answers as one thread.
     @Test func concurrentLookupsAgree() async throws {
-        let dsym = try #require(Fixture.dsyms.first { $0.contains("CrashApp.app") })
+        let dsym = try #require(TestPaths.dsymBundles.first { $0.contains("CrashApp.app") })
         let session = try DebugFile.open(path: dsym)
         let addresses = Array(stride(from: session.textVMAddress + 0x4000, to: session.textVMAddress + 0x4B00, by: 4))
         let reference = try DebugFile.open(path: dsym).lookup(fileAddresses: addresses)
@@ -104,18 +106,17 @@ import SymbolicateMachO
     }
 
     @Test func sliceSelectionErrorsListWhatWasFound() throws {
-        let dsym = try #require(Fixture.dsyms.first { $0.hasSuffix("MacApp.app.dSYM") })
+        let dsym = try #require(TestPaths.dsymBundles.first { $0.hasSuffix("MacApp.app.dSYM") })
         let error = try #require(throws: DebugInfoError.self) { try DebugFile.open(path: dsym) }
         #expect(error.message.contains("arm64") && error.message.contains("x86_64"))
         let wrong = try #require(throws: DebugInfoError.self) {
-            try DebugFile.open(path: dsym, uuid: "00000000-0000-0000-0000-000000000000")
+            try DebugFile.open(path: dsym, id: DebugID(uuid: "00000000-0000-0000-0000-000000000000"))
         }
         #expect(wrong.message.contains("00000000-0000-0000-0000-000000000000"))
-        let identities = try DebugFile.identities(atPath: dsym)
-        for identity in identities {
-            let uuid = try #require(identity.uuid)
-            #expect(try DebugFile.open(path: dsym, uuid: uuid.lowercased().replacingOccurrences(of: "-", with: "")).architecture == identity.arch)
-            #expect(try DebugFile.open(path: dsym, arch: identity.arch).uuid == uuid)
+        for slice in try DebugFile.slices(atPath: dsym) {
+            let id = try #require(slice.debugID)
+            #expect(try DebugFile.open(path: dsym, id: id).architecture == slice.architecture)
+            #expect(try DebugFile.open(path: dsym, architecture: slice.architecture).debugID == id)
         }
     }
 }

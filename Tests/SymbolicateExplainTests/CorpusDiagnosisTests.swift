@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SymbolicateCrashReport
 @testable import SymbolicateExplain
+import SymbolicateTestSupport
 
 /// One real report and the diagnosis a person reaches by reading it.
 struct CorpusCase: Sendable, CustomTestStringConvertible {
@@ -142,7 +143,7 @@ let corpusCases: [CorpusCase] = [
 @Suite struct CorpusDiagnosisTests {
     @Test(arguments: corpusCases)
     func diagnosisMatchesReadingOfTheReport(_ item: CorpusCase) throws {
-        let url = Paths.corpus.appendingPathComponent(item.file)
+        let url = Corpus.reportsDirectory.appendingPathComponent(item.file)
         guard FileManager.default.fileExists(atPath: url.path) else {
             print("skipped: corpus not found at \(url.path)")
             return

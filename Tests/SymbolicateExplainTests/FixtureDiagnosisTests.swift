@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SymbolicateCrashReport
 @testable import SymbolicateExplain
+import SymbolicateTestSupport
 
 /// The parts of Fixtures/reports/manifest.json the diagnosis tests read.
 struct FixtureManifestEntry: Decodable {
@@ -66,7 +67,7 @@ let fixtureExpectations: [String: FixtureExpectation] = [
 
 @Suite struct FixtureDiagnosisTests {
     static var manifest: [FixtureManifestEntry] {
-        let url = Paths.fixtures.appendingPathComponent("reports/manifest.json")
+        let url = TestPaths.fixtures.appendingPathComponent("reports/manifest.json")
         guard let data = try? Data(contentsOf: url) else { return [] }
         return (try? JSONDecoder().decode([FixtureManifestEntry].self, from: data)) ?? []
     }
@@ -83,7 +84,7 @@ let fixtureExpectations: [String: FixtureExpectation] = [
     func fixtureIsDiagnosed(file: String) throws {
         guard let entry = Self.manifest.first(where: { $0.file == file }),
               let expected = fixtureExpectations[entry.scenario] else { return }
-        let (report, diagnosis) = try diagnoseFile(Paths.fixtures.appendingPathComponent(file))
+        let (report, diagnosis) = try diagnoseFile(TestPaths.fixtures.appendingPathComponent(file))
         #expect(diagnosis.category == expected.category, "\(file): \(diagnosis.headline) — \(expected.why)")
         for fragment in expected.evidence {
             #expect(diagnosis.hasEvidence(fragment), "\(file): no evidence with \(fragment): \(diagnosis.evidenceLines)")
@@ -106,8 +107,7 @@ let fixtureExpectations: [String: FixtureExpectation] = [
                                   isInlined: offset < levels.count - 1)
             }
         }
-        let text = try String(contentsOf: Paths.fixtures.appendingPathComponent(file), encoding: .utf8)
-        let after = diagnose(symbolicated, reportText: text)
+        let after = diagnose(symbolicated)
         #expect(after.category == expected.symbolicatedCategory, "\(file) symbolicated: \(after.headline)")
         for fragment in expected.symbolicatedHeadline {
             #expect(after.headline.contains(fragment), "\(file) symbolicated: headline \(after.headline) lacks \(fragment)")

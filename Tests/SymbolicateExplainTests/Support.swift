@@ -2,25 +2,16 @@ import Foundation
 import SymbolicateCrashReport
 @testable import SymbolicateExplain
 
-/// Where the shared corpus and the package fixtures live (same convention as the parser tests).
-enum Paths {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/reports")
-    static let fixtures = packageRoot.appendingPathComponent("Fixtures")
-}
-
 /// Parses a report file and diagnoses it the way the CLI does (model + original text).
 func diagnoseFile(_ url: URL) throws -> (CrashReport, Diagnosis) {
     let report = try CrashReport.parse(contentsOf: url.path)
-    let text = try String(contentsOf: url, encoding: .utf8)
-    return (report, diagnose(report, reportText: text))
+    return (report, diagnose(report))
 }
 
 /// Parses in-memory report text.
 func diagnoseText(_ text: String) throws -> Diagnosis {
     let report = try CrashReport.parse(data: Data(text.utf8), path: "synthetic.crash")
-    return diagnose(report, reportText: text)
+    return diagnose(report)
 }
 
 extension Diagnosis {

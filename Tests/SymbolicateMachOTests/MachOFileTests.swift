@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import Testing
 @testable import SymbolicateMachO
 
@@ -13,7 +14,7 @@ import Testing
         #expect(file.slices.count == 1)
         let slice = try #require(file.slices.first)
         #expect(slice.architecture.name == "arm64")
-        #expect(slice.uuid == "00010203-0405-0607-0809-0A0B0C0D0E0F")
+        #expect(slice.debugID?.description == "00010203-0405-0607-0809-0A0B0C0D0E0F")
         #expect(slice.textVMAddress == builder.textVMAddress)
         #expect(slice.section(segment: "__TEXT", name: "__text")?.address == builder.textVMAddress + 0x1000)
         let symbols = try slice.symbols()
@@ -34,14 +35,12 @@ import Testing
         let file = try MachOFile(path: path)
         #expect(file.isUniversal)
         #expect(file.slices.map(\.architecture.name) == ["arm64e", "x86_64h"])
-        #expect(file.slice(arch: "x86_64h")?.uuid == "CDCDCDCD-CDCD-CDCD-CDCD-CDCDCDCDCDCD")
+        #expect(file.slice(architecture: Architecture("x86_64h"))?.debugID == DebugID(uuid: "CDCDCDCD-CDCD-CDCD-CDCD-CDCDCDCDCDCD"))
         // The lone x86_64 family member stands in for plain x86_64.
-        #expect(file.slice(arch: "x86_64")?.architecture.name == "x86_64h")
-        #expect(file.slice(uuid: "abababababababababababababababab")?.architecture.name == "arm64e")
-        #expect(file.slice(uuid: "00000000-0000-0000-0000-000000000000") == nil)
-        let identities = try MachOFile.identities(atPath: path)
-        #expect(identities.map(\.arch) == ["arm64e", "x86_64h"])
-        #expect(identities.map(\.uuid) == ["ABABABAB-ABAB-ABAB-ABAB-ABABABABABAB", "CDCDCDCD-CDCD-CDCD-CDCD-CDCDCDCDCDCD"])
+        #expect(file.slice(architecture: .x86_64)?.architecture.name == "x86_64h")
+        #expect(file.slice(id: try #require(DebugID(uuid: "abababababababababababababababab")))?.architecture.name == "arm64e")
+        #expect(file.slice(id: try #require(DebugID(uuid: "00000000-0000-0000-0000-000000000000"))) == nil)
+        #expect(file.slices.map(\.debugID?.description) == ["ABABABAB-ABAB-ABAB-ABAB-ABABABABABAB", "CDCDCDCD-CDCD-CDCD-CDCD-CDCDCDCDCDCD"])
     }
 
     @Test(arguments: [
@@ -51,13 +50,7 @@ import Testing
         (12, 9, "armv7"), (12, 11, "armv7s"), (12, 12, "armv7k"),
     ])
     func architectureNames(cpuType: Int32, cpuSubtype: Int32, name: String) {
-        #expect(Architecture(cpuType: cpuType, cpuSubtype: cpuSubtype).name == name)
-    }
-
-    @Test func uuidNormalisation() {
-        #expect(normalizeUUID("82d13d98219e3040b62a07a297007a7c") == "82D13D98-219E-3040-B62A-07A297007A7C")
-        #expect(normalizeUUID("<82d13d98219e3040b62a07a297007a7c>") == "82D13D98-219E-3040-B62A-07A297007A7C")
-        #expect(normalizeUUID("82d13d98-219e-3040-b62a-07a297007a7c") == "82D13D98-219E-3040-B62A-07A297007A7C")
+        #expect(MachOCPU(cpuType: cpuType, cpuSubtype: cpuSubtype).architecture.name == name)
     }
 
     @Test func everyTruncationIsAnErrorNamingFileAndOffset() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SymbolicateTestSupport
 
 /// `symbolicate atos` end to end. Expected answers come from `Fixtures/facts.json`
 /// (llvm-symbolizer-19's output when the fixtures were generated) and from llvm-nm-19.
@@ -19,7 +20,7 @@ import Testing
     }
 
     static let facts: [Fact] = {
-        guard let data = try? Data(contentsOf: CLI.fixtures.appendingPathComponent("facts.json")) else { return [] }
+        guard let data = try? Data(contentsOf: TestPaths.fixtures.appendingPathComponent("facts.json")) else { return [] }
         return (try? JSONDecoder().decode([Fact].self, from: data)) ?? []
     }()
 
@@ -29,7 +30,7 @@ import Testing
 
     /// The image name atos prints: the DWARF file's name inside the bundle.
     static func image(_ fact: Fact) -> String {
-        let folder = CLI.fixtures.appendingPathComponent(fact.dsym).appendingPathComponent("Contents/Resources/DWARF")
+        let folder = TestPaths.fixtures.appendingPathComponent(fact.dsym).appendingPathComponent("Contents/Resources/DWARF")
         return (try? FileManager.default.contentsOfDirectory(atPath: folder.path).first) ?? "?"
     }
 
@@ -42,7 +43,7 @@ import Testing
 
     @Test func inlinedFramesOneLineEachInnermostFirst() throws {
         for fact in Self.facts {
-            let result = try CLI.run(["atos", "-o", CLI.fixtures.appendingPathComponent(fact.dsym).path, "-arch", fact.arch, "-i", fact.address])
+            let result = try CLI.run(["atos", "-o", TestPaths.fixtures.appendingPathComponent(fact.dsym).path, "-arch", fact.arch, "-i", fact.address])
             #expect(result.status == 0, "\(result.stderr.suffix(1500))")
             let expected = fact.frames.map { "\($0.function) (in \(Self.image(fact))) (\(Self.basename($0.file)):\($0.line ?? 0))" }
             #expect(result.stdout.split(separator: "\n").map(String.init) == expected, "\(fact.dsym) \(fact.address)")
@@ -51,7 +52,7 @@ import Testing
 
     @Test func withoutInlinesConcreteFunctionAndLineTableLocation() throws {
         let fact = try #require(Self.facts.first { $0.frames.count > 1 })
-        let result = try CLI.run(["atos", "-o", CLI.fixtures.appendingPathComponent(fact.dsym).path, fact.address])
+        let result = try CLI.run(["atos", "-o", TestPaths.fixtures.appendingPathComponent(fact.dsym).path, fact.address])
         let concrete = try #require(fact.frames.last)
         let innermost = try #require(fact.frames.first)
         #expect(result.stdout == "\(concrete.function) (in \(Self.image(fact))) (\(Self.basename(innermost.file)):\(innermost.line ?? 0))\n")
@@ -59,7 +60,7 @@ import Testing
 
     @Test func loadAddressOffsetAndFullPath() throws {
         let fact = try #require(Self.facts.first { $0.dsym.contains("CrashApp.app") })
-        let dsym = CLI.fixtures.appendingPathComponent(fact.dsym).path
+        let dsym = TestPaths.fixtures.appendingPathComponent(fact.dsym).path
         let fileAddress = try #require(UInt64(fact.address.dropFirst(2), radix: 16))
         let load: UInt64 = 0x1_0480_0000
         let runtime = fileAddress - Self.textVMAddress(fact) + load
@@ -76,7 +77,7 @@ import Testing
 
     @Test func unknownAddressesAreEchoedAndStdinAndFileWork() throws {
         let fact = try #require(Self.facts.first)
-        let dsym = CLI.fixtures.appendingPathComponent(fact.dsym).path
+        let dsym = TestPaths.fixtures.appendingPathComponent(fact.dsym).path
         let stdin = try CLI.run(["atos", "-o", dsym, "-arch", fact.arch], stdin: "0x10 \(fact.address)\nnot-an-address\n")
         let lines = stdin.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -92,7 +93,7 @@ import Testing
 
     @Test func jsonOneObjectPerAddress() throws {
         let fact = try #require(Self.facts.first { $0.frames.count > 1 })
-        let dsym = CLI.fixtures.appendingPathComponent(fact.dsym).path
+        let dsym = TestPaths.fixtures.appendingPathComponent(fact.dsym).path
         let result = try CLI.run(["atos", "-o", dsym, "--json", fact.address, "0x10"])
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
@@ -109,7 +110,7 @@ import Testing
 
     /// A binary without DWARF: `function (in Image) + offset` from the nearest symbol (llvm-nm-19).
     @Test func symbolTableFallbackGrammar() throws {
-        let binary = CLI.fixtures.appendingPathComponent("bin/CrashApp").path
+        let binary = TestPaths.fixtures.appendingPathComponent("bin/CrashApp").path
         let nmPaths = ["/usr/bin/llvm-nm-19", "/usr/lib/llvm-19/bin/llvm-nm"]
         guard let nm = nmPaths.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             print("AtosTests: skipped symbol-table grammar: llvm-nm-19 not found")
@@ -140,7 +141,7 @@ import Testing
         let usage = try CLI.run(["atos", "0x1000"])
         #expect(usage.status == 64)
         let fat = try #require(Self.facts.first { $0.dsym.hasSuffix("MacApp.app.dSYM") })
-        let ambiguous = try CLI.run(["atos", "-o", CLI.fixtures.appendingPathComponent(fat.dsym).path, fat.address])
+        let ambiguous = try CLI.run(["atos", "-o", TestPaths.fixtures.appendingPathComponent(fat.dsym).path, fat.address])
         #expect(ambiguous.status == 65)
         #expect(ambiguous.stderr.contains("--arch"))
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
+import SymbolicateTestSupport
 #endif
 
 /// `symbolicate batch` end to end through the real binary: every fixture report plus a zip of
@@ -47,16 +48,10 @@ import FoundationXML
     }
 
     static let manifest: [ManifestReport] = {
-        let url = CLI.fixtures.appendingPathComponent("reports/manifest.json")
+        let url = TestPaths.fixtures.appendingPathComponent("reports/manifest.json")
         guard let data = try? Data(contentsOf: url) else { return [] }
         return (try? JSONDecoder().decode([ManifestReport].self, from: data)) ?? []
     }()
-
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-batch-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     /// A zip of every fixture report, made with the system `zip` (Info-ZIP, on Linux and macOS).
     static func zipOfFixtureReports(in folder: URL) throws -> URL {
@@ -64,7 +59,7 @@ import FoundationXML
         let process = Process()
         let zipTool = ["/usr/bin/zip", "/bin/zip"].first { FileManager.default.isExecutableFile(atPath: $0) }
         process.executableURL = URL(fileURLWithPath: try #require(zipTool, "the zip tool is needed to build the test archive"))
-        process.currentDirectoryURL = CLI.fixtures.appendingPathComponent("reports")
+        process.currentDirectoryURL = TestPaths.fixtures.appendingPathComponent("reports")
         process.arguments = ["-q", zip.path] + manifest.map(\.name)
         try process.run()
         process.waitUntilExit()
@@ -112,17 +107,17 @@ import FoundationXML
     @Test func fixtureReportsAndAZipOfThem() throws {
         let manifest = Self.manifest
         #expect(manifest.count >= 14)
-        let work = try Self.temporaryFolder()
+        let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         let zip = try Self.zipOfFixtureReports(in: work)
         let out = work.appendingPathComponent("out")
         let junit = work.appendingPathComponent("junit.xml")
-        let reportsFolder = CLI.fixtures.appendingPathComponent("reports")
+        let reportsFolder = TestPaths.fixtures.appendingPathComponent("reports")
         let before = try Self.digest(of: reportsFolder)
 
         let result = try CLI.run(["batch", "Fixtures/reports", zip.path, "--dsyms", "Fixtures/dsyms",
                                   "--output", out.path, "--junit", junit.path, "--jobs", "2"],
-                                 currentDirectory: CLI.packageRoot)
+                                 currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.digest(of: reportsFolder) == before, "batch modified its inputs")
 
@@ -153,18 +148,19 @@ import FoundationXML
         #expect(summary.totals.skipped == 1) // Fixtures/reports/manifest.json
         #expect(summary.groups.count == scenarios.count)
         for (scenario, reports) in scenarios {
-            let members = Set(reports.flatMap { ["Fixtures/reports/\($0.name)", "\(zip.path)!\($0.name)"] })
+            // Named relative to the inputs: below the folder, and below the zip's name.
+            let members = Set(reports.flatMap { [$0.name, "testflight/\($0.name)"] })
             let group = summary.groups.first { Set($0.reports) == members }
             #expect(group != nil, "no group holds exactly the \(scenario) reports")
             guard let group, let first = reports.first else { continue }
             #expect(group.count == members.count)
             #expect(group.signature.hasPrefix("\(first.exceptionType) (\(first.signal))"))
             if let level = first.expectedLevel {
-                #expect(group.signature.hasSuffix(" in \(level.function)"), "\(group.signature)")
+                #expect(group.signature.contains(" in \(level.function) ("), "\(group.signature)")
                 #expect(group.sourceFile == level.file && group.sourceLine == level.line)
             } else {
                 let frame = try #require(first.crashedThreadAppFrames.first)
-                #expect(group.signature.hasSuffix(" in \(frame.image) + 0x\(String(frame.imageOffset, radix: 16))"), "\(group.signature)")
+                #expect(group.signature.contains(" in \(frame.image) + 0x\(String(frame.imageOffset, radix: 16)) · "), "\(group.signature)")
             }
             #expect(group.diagnosis?.isEmpty == false)
         }
@@ -192,26 +188,26 @@ import FoundationXML
     }
 
     @Test func rerunReplacesOutputsIdentically() throws {
-        let work = try Self.temporaryFolder()
+        let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("out")
         let arguments = ["batch", "Fixtures/reports", "--dsyms", "Fixtures/dsyms", "--output", out.path]
-        let first = try CLI.run(arguments, currentDirectory: CLI.packageRoot)
+        let first = try CLI.run(arguments, currentDirectory: TestPaths.packageRoot)
         #expect(first.status == 0, "\(first.stderr)")
         let files = try Self.allFiles(in: out)
         // A stale file is replaced, not appended to.
         try Data("stale".utf8).write(to: out.appendingPathComponent("null-deref.crash"))
-        let second = try CLI.run(arguments + ["--jobs", "1"], currentDirectory: CLI.packageRoot)
+        let second = try CLI.run(arguments + ["--jobs", "1"], currentDirectory: TestPaths.packageRoot)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try Self.allFiles(in: out) == files, "a rerun (with another --jobs) changed the outputs")
     }
 
     @Test func formatIPSKeepsJSONReports() throws {
-        let work = try Self.temporaryFolder()
+        let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         let result = try CLI.run(["batch", "Fixtures/reports/swift-trap.ips", "Fixtures/reports/swift-trap.crash",
                                   "--dsyms", "Fixtures/dsyms", "--output", work.path, "--format", "ips"],
-                                 currentDirectory: CLI.packageRoot)
+                                 currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let ips = try String(contentsOf: work.appendingPathComponent("swift-trap.ips"), encoding: .utf8)
         let text = try String(contentsOf: work.appendingPathComponent("swift-trap.crash"), encoding: .utf8)
@@ -220,7 +216,7 @@ import FoundationXML
         // --format json: one NAME.json per report, a JSON document.
         let json = work.appendingPathComponent("json")
         let jsonRun = try CLI.run(["batch", "Fixtures/reports/swift-trap.ips", "--dsyms", "Fixtures/dsyms", "--output", json.path, "--format", "json"],
-                                  currentDirectory: CLI.packageRoot)
+                                  currentDirectory: TestPaths.packageRoot)
         #expect(jsonRun.status == 0, "\(jsonRun.stderr)")
         let document = try Data(contentsOf: json.appendingPathComponent("swift-trap.json"))
         #expect((try? JSONSerialization.jsonObject(with: document)) is [String: Any])
@@ -232,11 +228,16 @@ import FoundationXML
     }
 
     @Test func githubAnnotationsPointAtTheCrashingLine() throws {
-        let work = try Self.temporaryFolder()
+        let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
+        let junit = work.appendingPathComponent("junit.xml")
         let result = try CLI.run(["batch", "Fixtures/reports", "--dsyms", "Fixtures/dsyms", "--output", work.path,
-                                  "--github-annotations", "--source-root", "/src"],
-                                 currentDirectory: CLI.packageRoot)
+                                  "--github-annotations", "--source-root", "/src", "--junit", junit.path],
+                                 currentDirectory: TestPaths.packageRoot)
+        // JUnit `file=` honours --source-root like the annotations do.
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(" file=\""))
+        #expect(!xml.contains(" file=\"/src/"), "\(xml)")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let scenarios = Dictionary(grouping: Self.manifest, by: \.scenario)
@@ -250,11 +251,11 @@ import FoundationXML
     }
 
     @Test func failOnPolicies() throws {
-        let work = try Self.temporaryFolder()
+        let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         func run(_ inputs: [String], _ extra: [String]) throws -> CLIResult {
             try CLI.run(["batch"] + inputs + ["--dsyms", "Fixtures/dsyms", "--output", work.appendingPathComponent(UUID().uuidString).path] + extra,
-                        currentDirectory: CLI.packageRoot)
+                        currentDirectory: TestPaths.packageRoot)
         }
         let good = "Fixtures/reports/null-deref.crash"
         let mismatch = "Fixtures/reports/uuid-mismatch.ips"
@@ -269,41 +270,41 @@ import FoundationXML
     }
 
     @Test func unreadableReportIsListedAndDoesNotStopTheOthers() throws {
-        let work = try Self.temporaryFolder()
+        let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         let bad = work.appendingPathComponent("truncated.ips")
         try Data("{\"bug_type\":\"309\",\"os_version\":\"iPhone OS 17.0\"}\n".utf8).write(to: bad)
         let out = work.appendingPathComponent("out")
         let result = try CLI.run(["batch", bad.path, "Fixtures/reports/watchdog.ips", "--dsyms", "Fixtures/dsyms", "--output", out.path],
-                                 currentDirectory: CLI.packageRoot)
+                                 currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("truncated.ips"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("watchdog.crash").path))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("truncated.crash").path))
         let summary = try JSONDecoder().decode(Summary.self, from: Data(contentsOf: out.appendingPathComponent("summary.json")))
-        #expect(summary.unreadable.map(\.input) == [bad.path])
+        #expect(summary.unreadable.map(\.input) == ["truncated.ips"], "named relative to its input, once")
         #expect(summary.totals.processed == 1)
         let markdown = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(markdown.contains("### Unreadable reports"))
         // Unreadable input trips every policy but never.
         let strict = try CLI.run(["batch", bad.path, "Fixtures/reports/watchdog.ips", "--dsyms", "Fixtures/dsyms",
-                                  "--output", out.path, "--fail-on", "missing-dsym"], currentDirectory: CLI.packageRoot)
+                                  "--output", out.path, "--fail-on", "missing-dsym"], currentDirectory: TestPaths.packageRoot)
         #expect(strict.status == 1)
     }
 
     @Test func outputsNeverReplaceInputs() throws {
-        let work = try Self.temporaryFolder()
+        let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         // x.ips becomes x.crash in text mode, which is also an input; --format ips would
         // write x.ips over itself.
         for name in ["watchdog.crash", "watchdog.ips"] {
-            try FileManager.default.copyItem(at: CLI.fixtures.appendingPathComponent("reports/\(name)"), to: work.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("reports/\(name)"), to: work.appendingPathComponent(name))
         }
         let before = try Self.digest(of: work)
         let text = try CLI.run(["batch", work.appendingPathComponent("watchdog.ips").path, work.appendingPathComponent("watchdog.crash").path,
-                                "--dsyms", "Fixtures/dsyms", "--output", work.path], currentDirectory: CLI.packageRoot)
+                                "--dsyms", "Fixtures/dsyms", "--output", work.path], currentDirectory: TestPaths.packageRoot)
         let ips = try CLI.run(["batch", work.appendingPathComponent("watchdog.ips").path,
-                               "--dsyms", "Fixtures/dsyms", "--output", work.path, "--format", "ips"], currentDirectory: CLI.packageRoot)
+                               "--dsyms", "Fixtures/dsyms", "--output", work.path, "--format", "ips"], currentDirectory: TestPaths.packageRoot)
         #expect(text.stderr.contains("would replace an input file"), "\(text.stderr)")
         #expect(ips.status == 65, "\(ips.stderr)")
         var after = try Self.digest(of: work)
@@ -313,7 +314,7 @@ import FoundationXML
     }
 
     @Test func exitCodesForNothingReadableAndUsage() throws {
-        let work = try Self.temporaryFolder()
+        let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         let bad = work.appendingPathComponent("empty.crash")
         try Data().write(to: bad)

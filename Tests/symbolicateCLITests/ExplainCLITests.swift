@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SymbolicateTestSupport
 
 /// `symbolicate explain` through the real binary: terms, unknown terms, reports, formats.
 @Suite struct ExplainCLITests {
@@ -36,7 +37,7 @@ import Testing
 
     // Fixtures/reports/watchdog.crash: Termination Reason FRONTBOARD 2343432205 (= 0x8badf00d).
     @Test func diagnosesAReportWithoutSymbolicating() throws {
-        let report = CLI.fixtures.appendingPathComponent("reports/watchdog.crash").path
+        let report = TestPaths.fixtures.appendingPathComponent("reports/watchdog.crash").path
         let result = try CLI.run(["explain", report])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Diagnosis: Watchdog timeout (0x8badf00d)"))
@@ -47,8 +48,8 @@ import Testing
     // Fixtures/reports/swift-trap.ips with the fixture dSYMs: the inlined frame
     // 'Swift runtime failure: Unexpectedly found nil…' only exists after symbolication.
     @Test func diagnosisUsesSymbolicationWhenDebugFilesAreGiven() throws {
-        let report = CLI.fixtures.appendingPathComponent("reports/swift-trap.ips").path
-        let dsyms = CLI.fixtures.appendingPathComponent("dsyms").path
+        let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips").path
+        let dsyms = TestPaths.fixtures.appendingPathComponent("dsyms").path
         let plain = try CLI.run(["explain", "--format", "json", report])
         let symbolicated = try CLI.run(["explain", "--format", "json", report, dsyms])
         #expect(symbolicated.status == 0, "\(symbolicated.stderr)")
@@ -68,5 +69,28 @@ import Testing
         let result = try CLI.run(["explain", empty.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("empty"))
+    }
+}
+
+/// Facts the parser carried decide the diagnosis, whatever the file's encoding (issue 15).
+@Suite struct ExplainCarriedFactsCLITests {
+    // A real crash .ips (corpus 2501osx SIGSEGV) with "isNonFatal" : true, saved as UTF-16LE
+    // with a byte order mark, as a Windows editor or mail client does.
+    @Test func utf16NonFatalIPSIsDiagnosedAsNonFatal() throws {
+        let corpus = TestPaths.packageRoot.deletingLastPathComponent()
+            .appendingPathComponent("shared/corpus/reports/2501osx__sigsegv_osaurus-mlx_mac16-5_macos26-3.ips")
+        var text = try String(contentsOf: corpus, encoding: .utf8)
+        let headerEnd = try #require(text.firstIndex(of: "\n"))
+        let bodyOpen = try #require(text[headerEnd...].firstIndex(of: "{"))
+        text.insert(contentsOf: "\n  \"isNonFatal\" : true,", at: text.index(after: bodyOpen))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explain-utf16-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("nonfatal.ips")
+        try (Data([0xFF, 0xFE]) + (try #require(text.data(using: .utf16LittleEndian)))).write(to: file)
+        let result = try CLI.run(["explain", "--format", "json", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["isFatal"] as? Bool == false, "\(result.stdout)")
     }
 }

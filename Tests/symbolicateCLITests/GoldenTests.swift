@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SymbolicateTestSupport
 
 /// Whole-output golden tests: the real binary symbolicates every fixture report against the
 /// fixture dSYMs and must reproduce `Fixtures/expected/` byte for byte.
@@ -17,7 +18,7 @@ import Testing
         var testDescription: String { expected }
     }
 
-    static let reportsFolder = CLI.fixtures.appendingPathComponent("reports")
+    static let reportsFolder = TestPaths.fixtures.appendingPathComponent("reports")
     static let updating = ProcessInfo.processInfo.environment["SYMBOLICATE_UPDATE_GOLDEN"] == "1"
 
     static var reports: [String] {
@@ -29,7 +30,7 @@ import Testing
         var cases: [Case] = []
         for name in reports {
             let path = "Fixtures/reports/\(name)"
-            cases.append(Case(report: name, arguments: [path, "Fixtures/dsyms", "--color", "never"], expected: "\(name).txt"))
+            cases.append(Case(report: name, arguments: [path, "Fixtures/dsyms", "--color", "never", "--headline"], expected: "\(name).txt"))
             if name.hasSuffix(".ips") {
                 cases.append(Case(report: name, arguments: [path, "Fixtures/dsyms", "--format", "ips"], expected: "\(name).symbolicated.ips"))
             }
@@ -38,18 +39,18 @@ import Testing
                           expected: "swift-trap.crash.md"))
         cases.append(Case(report: "objc-exception.ips", arguments: ["Fixtures/reports/objc-exception.ips", "Fixtures/dsyms", "--format", "json"],
                           expected: "objc-exception.ips.json"))
-        cases.append(Case(report: "watchdog.crash", arguments: ["Fixtures/reports/watchdog.crash", "Fixtures/dsyms", "--crashed-only", "--color", "never"],
+        cases.append(Case(report: "watchdog.crash", arguments: ["Fixtures/reports/watchdog.crash", "Fixtures/dsyms", "--crashed-only", "--color", "never", "--headline"],
                           expected: "watchdog.crash.crashed-only.txt"))
-        cases.append(Case(report: "null-deref.ips", arguments: ["Fixtures/reports/null-deref.ips", "Fixtures/dsyms", "--crashed-only", "--color", "always"],
+        cases.append(Case(report: "null-deref.ips", arguments: ["Fixtures/reports/null-deref.ips", "Fixtures/dsyms", "--crashed-only", "--color", "always", "--headline"],
                           expected: "null-deref.ips.crashed-only.ansi"))
         return cases
     }
 
     @Test(arguments: cases)
     func outputMatchesGolden(_ testCase: Case) throws {
-        let result = try CLI.run(testCase.arguments, currentDirectory: CLI.packageRoot)
+        let result = try CLI.run(testCase.arguments, currentDirectory: TestPaths.packageRoot)
         #expect(result.status == testCase.status, "\(testCase.arguments): \(result.stderr)")
-        let url = CLI.fixtures.appendingPathComponent("expected/\(testCase.expected)")
+        let url = TestPaths.fixtures.appendingPathComponent("expected/\(testCase.expected)")
         if Self.updating {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(result.stdout.utf8).write(to: url)
@@ -77,7 +78,7 @@ import Testing
         #expect(!manifest.isEmpty)
         for report in manifest {
             let name = URL(fileURLWithPath: report.file).lastPathComponent
-            let golden = try String(contentsOf: CLI.fixtures.appendingPathComponent("expected/\(name).txt"), encoding: .utf8)
+            let golden = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/\(name).txt"), encoding: .utf8)
             let lines = golden.split(separator: "\n", omittingEmptySubsequences: false)
             for frame in report.crashedThreadAppFrames {
                 guard let levels = frame.expected else { continue }

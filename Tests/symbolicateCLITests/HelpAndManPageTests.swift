@@ -1,8 +1,12 @@
 import Foundation
 import Testing
+import SymbolicateTestSupport
 
-/// Every user-visible flag must be documented: `--help` of each subcommand and the man page
-/// have to agree, or users find options nobody told them about.
+/// Every user-visible flag must be documented: each flag `--help` lists for a subcommand has to
+/// be in that subcommand's section of the man page (`.SH BATCH OPTIONS` for `batch`, `.SH
+/// REPORT OPTIONS` for the default `report`; `--help`/`--version` in `.SH COMMON OPTIONS`) and in
+/// the README, or users find options nobody told them about. New subcommands are read from the
+/// root help, so they are covered the day they are registered.
 @Suite struct HelpAndManPageTests {
     static let subcommands: [[String]] = [[], ["report"]] + extraSubcommands
     /// Subcommands registered beyond `report`, read from the root help so new ones are covered.
@@ -17,52 +21,117 @@ import Testing
             .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .compactMap { line -> [String]? in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                guard line.hasPrefix("  "), let word = trimmed.split(separator: " ").first,
+                // Names are indented by two spaces; wrapped descriptions by more.
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = trimmed.split(separator: " ").first,
                       word.allSatisfy({ $0.isLetter || $0 == "-" }), word != "report"
                 else { return nil }
                 return [String(word)]
             }
     }
 
-    static func longOptions(in help: String) -> Set<String> {
-        var found = Set<String>()
-        let scalars = Array(help)
-        var i = 0
-        while i + 2 < scalars.count {
-            if scalars[i] == "-", scalars[i + 1] == "-", scalars[i + 2].isLetter,
-               i == 0 || !(scalars[i - 1].isLetter || scalars[i - 1] == "-") {
-                var j = i + 2
-                while j < scalars.count, scalars[j].isLetter || scalars[j].isNumber || scalars[j] == "-" { j += 1 }
-                found.insert(String(scalars[(i + 2)..<j]))
-                i = j
-            } else {
-                i += 1
+    /// Flags in the OPTIONS part of a help text, every spelling: `-o, --output <output>` gives
+    /// `-o` and `--output`; `--arch, -arch <arch>` gives `--arch` and `-arch`.
+    static func flags(inHelp help: String) -> [String] {
+        var found: [String] = []
+        for line in help.split(separator: "\n") {
+            // A flag line is indented by two spaces; a wrapped description by more, and it may
+            // start with a flag it mentions.
+            guard line.hasPrefix("  -") else { continue }
+            let trimmed = line.dropFirst(2)
+            // Names run up to the value placeholder or the two spaces before the description.
+            let head = trimmed.components(separatedBy: "  ").first ?? ""
+            for part in head.split(separator: ",") {
+                let name = part.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
+                if name.hasPrefix("-"), name.count > 1, !found.contains(name) { found.append(name) }
             }
         }
         return found
     }
 
+    /// The man page's sections, title → text, with roff escapes a reader does not see removed
+    /// (`\-` is a dash, `\fB`…`\fP` change fonts).
+    static func manSections() throws -> [(title: String, text: String)] {
+        let man = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Man/symbolicate.1"), encoding: .utf8)
+        var sections: [(title: String, text: String)] = []
+        for line in man.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(".SH ") {
+                let title = line.dropFirst(4).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\"", with: "")
+                sections.append((title, ""))
+            } else if !sections.isEmpty {
+                var plain = line.replacingOccurrences(of: "\\-", with: "-")
+                for font in ["\\fB", "\\fI", "\\fR", "\\fP"] { plain = plain.replacingOccurrences(of: font, with: "") }
+                sections[sections.count - 1].text += plain + "\n"
+            }
+        }
+        return sections
+    }
+
+    /// `flag` as a word of `text`: `--format` is not found inside `--format-version`.
+    static func mentions(_ text: String, _ flag: String) -> Bool {
+        var search = text.startIndex..<text.endIndex
+        while let r = text.range(of: flag, range: search) {
+            let before = r.lowerBound == text.startIndex ? " " : text[text.index(before: r.lowerBound)]
+            let after = r.upperBound == text.endIndex ? " " : text[r.upperBound]
+            let isNamePart: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            if !isNamePart(before), !isNamePart(after) { return true }
+            search = r.upperBound..<text.endIndex
+        }
+        return false
+    }
+
+    static func displayName(_ subcommand: [String]) -> String {
+        (["symbolicate"] + subcommand).joined(separator: " ")
+    }
+
     @Test(arguments: subcommands)
-    func everyOptionInHelpIsInTheManPage(subcommand: [String]) throws {
+    func everyFlagInHelpIsInItsManPageSection(subcommand: [String]) throws {
         let result = try CLI.run(subcommand + ["--help"])
         #expect(result.status == 0, "\(subcommand) --help exited \(result.status): \(result.stderr)")
-        let options = Self.longOptions(in: result.stdout)
-        #expect(!options.isEmpty)
-        let man = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Man/symbolicate.1"), encoding: .utf8)
-        // roff escapes dashes as \- ; compare with escapes removed.
-        let plainMan = man.replacingOccurrences(of: "\\-", with: "-")
-        for option in options.sorted() {
-            #expect(plainMan.contains("--\(option)"), "Man/symbolicate.1 does not document --\(option) (from `symbolicate \(subcommand.joined(separator: " ")) --help`)")
+        let flags = Self.flags(inHelp: result.stdout)
+        #expect(flags.contains("--help"), "no flags read from `\(Self.displayName(subcommand)) --help`")
+        let sections = try Self.manSections()
+        let sectionTitle = "\((subcommand.first ?? "report").uppercased()) OPTIONS"
+        let common = sections.first { $0.title == "COMMON OPTIONS" }?.text ?? ""
+        let own = sections.first { $0.title == sectionTitle }
+        let ownFlags = flags.filter { !["-h", "--help", "--version"].contains($0) }
+        if !ownFlags.isEmpty {
+            #expect(own != nil, "Man/symbolicate.1 has no `.SH \(sectionTitle)` section for the flags of `\(Self.displayName(subcommand))` (\(ownFlags.joined(separator: ", "))); add one")
+        }
+        for flag in flags {
+            let isCommon = ["-h", "--help", "--version"].contains(flag)
+            let text = isCommon ? common : (own?.text ?? "")
+            let place = isCommon ? "COMMON OPTIONS" : sectionTitle
+            guard !Self.mentions(text, flag) else { continue }
+            let elsewhere = sections.filter { Self.mentions($0.text, flag) }.map(\.title)
+            Issue.record("""
+                `\(Self.displayName(subcommand)) --help` lists \(flag), but Man/symbolicate.1 does not document it \
+                in its \(place) section (.SH \(place))\
+                \(elsewhere.isEmpty ? "; it is nowhere in the man page" : "; it appears only in: \(elsewhere.joined(separator: ", "))")
+                """)
         }
     }
 
-    @Test func readmeDocumentsEveryOption() throws {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        for subcommand in Self.subcommands {
-            let help = try CLI.run(subcommand + ["--help"]).stdout
-            for option in Self.longOptions(in: help).sorted() where option != "help" && option != "version" {
-                #expect(readme.contains("--\(option)"), "README.md does not mention --\(option)")
-            }
+    @Test(arguments: subcommands)
+    func readmeDocumentsEveryFlag(subcommand: [String]) throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let help = try CLI.run(subcommand + ["--help"]).stdout
+        for flag in Self.flags(inHelp: help) where flag.hasPrefix("--") && flag != "--help" && flag != "--version" {
+            #expect(Self.mentions(readme, flag), "`\(Self.displayName(subcommand)) --help` lists \(flag), but README.md never mentions it")
         }
+    }
+
+    @Test func flagsAreReadFromHelpInEverySpelling() {
+        let help = """
+            OPTIONS:
+              -o, --output <output>   Folder.
+              --arch, -arch <arch>    The slice.
+              -i                      Inlined frames.
+              --source-root <source-root>
+                                      --github-annotations so they match.
+              -h, --help              Show help information.
+            """
+        #expect(Self.flags(inHelp: help) == ["-o", "--output", "--arch", "-arch", "-i", "--source-root", "-h", "--help"])
+        #expect(Self.mentions("use --format-version here", "--format") == false)
+        #expect(Self.mentions(".B --format text", "--format"))
     }
 }

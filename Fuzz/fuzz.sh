@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the parsers with libFuzzer (see Fuzz/README.md).
+#
+#   Fuzz/fuzz.sh build                 build the four targets into .build-fuzz/
+#   Fuzz/fuzz.sh run [TARGET…]         fuzz each target for FUZZ_SECONDS (default 300)
+#   Fuzz/fuzz.sh smoke                 CI: regression inputs, then FUZZ_SECONDS (default 15) per target
+#   Fuzz/fuzz.sh regress               replay Fuzz/regressions/ only (fails on any crash)
+#   Fuzz/fuzz.sh leaks                 one --explain run of the CLI built with ASan, leaks fatal
+#
+# Targets are built by calling swiftc directly into .build-fuzz/, so `swift build` and its
+# .build/ are never touched. Libraries are compiled from Sources/ with -sanitize=fuzzer,address
+# (coverage + AddressSanitizer); each target links only the modules it needs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}
+SWIFTC=${SWIFTC:-swiftc}
+OPT=${FUZZ_OPT:--O}
+TARGETS=(text-report ips macho dwarf)
+# Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
+CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
+if [[ -z "$CORPUS_DIR" ]]; then
+    for candidate in "$ROOT/../shared/corpus" /work/shared/corpus; do
+        [[ -d "$candidate" ]] && { CORPUS_DIR=$candidate; break; }
+    done
+fi
+
+module_sources() { ls "$ROOT/Sources/$1"/*.swift "$ROOT/Sources/$1"/**/*.swift 2>/dev/null | sort -u; }
+
+build_module() {  # name, extra flags…
+    local name=$1; shift
+    [[ -f "$OUT/lib$name.a" && -z "$(find "$ROOT/Sources/$name" -newer "$OUT/lib$name.a" -name '*.swift' | head -1)" ]] && return
+    echo "fuzz: compiling $name" >&2
+    shopt -s globstar nullglob
+    "$SWIFTC" -emit-library -static -parse-as-library -swift-version 6 $OPT -g \
+        -sanitize=fuzzer,address -module-name "$name" \
+        -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" "$@" \
+        -o "$OUT/lib$name.a" "$ROOT/Sources/$name"/**/*.swift
+}
+
+link_target() {  # target name, harness, modules…
+    local target=$1 harness=$2; shift 2
+    local libs=() mod
+    for mod in "$@"; do libs+=("$OUT/lib$mod.a"); done
+    local newest
+    newest=$(ls -t "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" | head -1)
+    [[ -x "$OUT/fuzz-$target" && "$OUT/fuzz-$target" -nt "$newest" ]] && return
+    echo "fuzz: linking fuzz-$target" >&2
+    "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize=fuzzer,address \
+        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -module-name "Fuzz_${target//-/_}" \
+        "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" -ldwarf -lelf -lz -o "$OUT/fuzz-$target"
+}
+
+build() {
+    mkdir -p "$OUT"
+    build_module SymbolicateCore
+    build_module SymbolicateCrashReport
+    build_module SymbolicateMachO
+    build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf"
+    link_target text-report FuzzTextReport.swift SymbolicateCrashReport SymbolicateCore
+    link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateCore
+    link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
+    link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateMachO SymbolicateCore
+}
+
+# Seeds: the corpus and the fixtures, copied into a writable working corpus per target
+# (libFuzzer adds the inputs it finds there; .build-fuzz/ is not in git).
+seed() {
+    local target=$1 dir="$OUT/corpus/$1"
+    mkdir -p "$dir"
+    case $target in
+        text-report)
+            cp -n "$ROOT"/Fixtures/reports/*.crash "$dir"/ 2>/dev/null || true
+            [[ -n "$CORPUS_DIR" ]] && find "$CORPUS_DIR/reports" -type f \( -name '*.crash' -o -name '*.txt' \) -exec cp -n {} "$dir"/ \; ;;
+        ips)
+            # The target puts its own header in front: seeds are the JSON bodies.
+            local f
+            for f in "$ROOT"/Fixtures/reports/*.ips ${CORPUS_DIR:+"$CORPUS_DIR"/reports/*.ips} ${CORPUS_DIR:+"$CORPUS_DIR"/metrickit/*.json}; do
+                [[ -f "$f" ]] || continue
+                if head -c1 "$f" | grep -q '{' && [[ $(wc -l <"$f") -gt 1 ]]; then
+                    tail -n +2 "$f" >"$dir/$(basename "$f").body"
+                else
+                    cp -n "$f" "$dir"/
+                fi
+            done ;;
+        macho | dwarf)
+            local f
+            for f in "$ROOT"/Fixtures/dsyms/*/Contents/Resources/DWARF/*; do
+                cp -n "$f" "$dir/$(basename "$f")"
+            done
+            if [[ $target == macho ]]; then
+                find "$ROOT/Fixtures/bin" -type f -size -2M -exec cp -n {} "$dir"/ \; 2>/dev/null || true
+            fi ;;
+    esac
+    echo "$dir"
+}
+
+# Options shared by every run: a hang is an input taking over 10 s. Leak detection stays on
+# (libdwarf errors included). The Swift runtime's own backtracer is off so that traps reach
+# libFuzzer as a clean deadly signal with ASan's stack.
+export SWIFT_BACKTRACE=enable=no
+FUZZ_FLAGS=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+
+# Input size per target: reports are cut to 16 KiB (a header, a few threads and images: the
+# parsers' paths are all there, and small inputs keep executions fast), Mach-O and DWARF
+# files to 64 KiB (the fixture dSYMs are 12–44 KB).
+max_len() { case $1 in text-report | ips) echo 16384 ;; *) echo 65536 ;; esac; }
+
+regress() {
+    local target status=0 files
+    for target in "${TARGETS[@]}"; do
+        files=("$ROOT/Fuzz/regressions/$target"/*)
+        [[ ${#files[@]} -gt 0 && -e "${files[0]}" ]] || continue
+        echo "fuzz: replaying ${#files[@]} regression input(s) for $target" >&2
+        "$OUT/fuzz-$target" "${FUZZ_FLAGS[@]}" -max_len="$(max_len "$target")" "${files[@]}" >"$OUT/regress-$target.log" 2>&1 \
+            || { status=1; echo "fuzz: $target FAILED on a regression input:" >&2; tail -40 "$OUT/regress-$target.log" >&2; }
+    done
+    return $status
+}
+
+run() {
+    local seconds=$1; shift
+    local target dir status=0
+    for target in "$@"; do
+        dir=$(seed "$target")
+        mkdir -p "$OUT/artifacts/$target"
+        echo "fuzz: $target for ${seconds}s (corpus $dir)" >&2
+        if ! "$OUT/fuzz-$target" "${FUZZ_FLAGS[@]}" -max_len="$(max_len "$target")" -max_total_time="$seconds" \
+            -artifact_prefix="$OUT/artifacts/$target/" "$dir" >"$OUT/run-$target.log" 2>&1; then
+            status=1
+            echo "fuzz: $target found a problem; input saved under $OUT/artifacts/$target/" >&2
+            grep -E 'ERROR|error|Fatal|SUMMARY|Test unit written' "$OUT/run-$target.log" | head -20 >&2
+        fi
+        grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|^Done' "$OUT/run-$target.log" | sed "s/^/fuzz: $target: /" >&2 || true
+    done
+    return $status
+}
+
+# --explain once on a fixture with the CLI built with AddressSanitizer (its own build dir);
+# LeakSanitizer makes any leak fatal.
+leaks() {
+    swift build --build-path "$ROOT/.build-asan" -Xswiftc -sanitize=address --product symbolicate >&2
+    local bin="$ROOT/.build-asan/debug/symbolicate"
+    ASAN_OPTIONS=detect_leaks=1:exitcode=23 "$bin" --explain "$ROOT/Fixtures/reports/swift-trap.ips" "$ROOT/Fixtures/dsyms" >/dev/null
+    echo "fuzz: --explain run under ASan: no leaks" >&2
+}
+
+command=${1:-run}
+shift || true
+case $command in
+    build) build ;;
+    regress) build; regress ;;
+    run) build; regress; run "${FUZZ_SECONDS:-300}" "${@:-${TARGETS[@]}}" ;;
+    smoke) build; regress; run "${FUZZ_SECONDS:-15}" "${TARGETS[@]}" ;;
+    leaks) leaks ;;
+    *) echo "usage: Fuzz/fuzz.sh build|run [TARGET…]|smoke|regress|leaks" >&2; exit 64 ;;
+esac

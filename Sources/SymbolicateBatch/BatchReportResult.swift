@@ -1,0 +1,199 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicatePresentation
+import SymbolicateSymbolication
+
+/// The facts batch mode keeps about one report once it has been written: enough for the
+/// summary, CI policy and annotations, and nothing that grows with the report's size.
+public struct BatchReportResult: Sendable, Codable, Equatable {
+    /// The input as shown to the user (`reports/a.ips`, `logs.zip!a.ips`).
+    public var input: String
+    /// Output file relative to the output folder; nil when nothing was written.
+    public var output: String?
+    /// Why the report could not be read or written; nil on success.
+    public var error: String?
+
+    /// `text`, `ips` or `ips-text`.
+    public var format: String?
+    public var processName: String?
+    public var appVersion: String?
+    public var osVersion: String?
+    public var incidentIdentifier: String?
+    /// Whether the report records a crash rather than a jetsam event, hang, resource report,
+    /// stackshot or kernel panic (`kind`): only crashes are crash groups and `::error`s.
+    public var isCrash: Bool = false
+    /// `ReportKind.identifier`: `crash`, `jetsam`, `hang`, `resource-cpu`, `kernel-panic`, …
+    public var kind: String = ReportKind.crash.identifier
+    /// The app, normalised: the process name (`MemoryLeakingApp`), not its bundle ID.
+    public var app: String?
+    /// Basename of the source file of `function` (`Records.c`), when the debug info or the
+    /// report gave one.
+    public var file: String?
+    /// Grouping key: kind, exception, app and first app frame (function + file), normalised.
+    public var signature: String?
+    /// `EXC_BAD_ACCESS (SIGSEGV)`, plus the termination namespace and code when they say more.
+    public var exception: String?
+    /// First app frame of the crashed thread after symbolication (or its image and offset).
+    public var function: String?
+    /// `File.swift:42` as Apple prints it.
+    public var location: String?
+    /// Full source path and line from the debug info, for `--github-annotations`.
+    public var sourceFile: String?
+    public var sourceLine: Int?
+    /// The image holding that frame.
+    public var image: String?
+    /// A compiler trap message from the inline chain (`Swift runtime failure: …`).
+    public var reason: String?
+    public var appFrames: Int = 0
+    public var appFramesSymbolicated: Int = 0
+    /// Missing, mismatched or unreadable debug files for this report's images.
+    public var diagnostics: [ImageDiagnostic] = []
+    /// One-sentence diagnosis from the explain knowledge base. Set for the first report of
+    /// each signature (the group's example), and for every report with `--explain`.
+    public var diagnosis: String?
+
+    /// The file turned out not to be a crash report at all (a README next to the reports):
+    /// with `error` set. Files met while walking folders are then skipped, not unreadable.
+    public var isNotAReport: Bool = false
+
+    public init(input: String) { self.input = input }
+
+    public var isReadable: Bool { error == nil }
+
+    /// True when an app image of the report had no usable debug file.
+    public var hasMissingAppDebugFile: Bool { diagnostics.contains { $0.isAppImage } }
+
+    /// True when some app frame still has no function name after symbolication.
+    public var hasUnsymbolicatedAppFrames: Bool { appFramesSymbolicated < appFrames }
+
+    mutating func record(report: CrashReport, summary: SymbolicationSummary) {
+        format = report.format.rawValue
+        processName = report.processName
+        appVersion = report.appVersion
+        osVersion = report.osVersion
+        incidentIdentifier = report.incidentIdentifier
+        kind = report.kind.identifier
+        isCrash = CrashSignature.isCrash(report.kind)
+        app = CrashSignature.appName(report)
+        appFrames = summary.appFrames
+        appFramesSymbolicated = summary.appFramesSymbolicated
+        diagnostics = summary.diagnostics
+
+        let headline = Headline(report: report)
+        exception = headline.exception.map(CrashSignature.normaliseException)
+        function = headline.function
+        location = headline.location
+        // Legacy macOS text names images by bundle ID in frames (`dev.mobile.App`), `.ips`
+        // by file name (`App`): the file name from the image's path is what both agree on.
+        image = headline.image.map { CrashSignature.imageFileName($0, in: report) }
+        reason = headline.reason
+        // `<compiler-generated>` is no file to point an annotation at.
+        if let path = headline.sourceFile, !path.hasPrefix("<") {
+            sourceFile = path
+            sourceLine = headline.sourceLine
+        }
+        file = sourceFile.map(lastPathComponent)
+        if let name = function, CrashSignature.isBareAddress(name) {
+            // A frame "named" by its address is not a name: fall back to image + offset.
+            function = nil
+        }
+        if function == nil, let image {
+            // `CrashApp + 0x4410` for a first app frame nothing could name: the offset in the
+            // image is stable across launches (ASLR moves the load address, not the offset),
+            // so unsymbolicated crashes of one build still group together.
+            function = headline.imageOffset.map { "\(image) + 0x\(String($0, radix: 16))" } ?? image
+        }
+        signature = CrashSignature.make(kind: report.kind, exception: exception, function: function, file: file, app: app)
+    }
+}
+
+/// Crash grouping keys.
+public enum CrashSignature {
+    /// `EXC_BAD_ACCESS (SIGSEGV) in ca_record_body (Records.c) · CrashApp`; other kinds are
+    /// prefixed with theirs (`jetsam: … · SpringBoard`).
+    ///
+    /// The same for copies of one crash whatever their format, build or launch, different for
+    /// different crashes: the report kind; the exception and signal (codes left out: they hold
+    /// fault addresses); the app, as its process name; the first app frame as function and
+    /// source file — not its address or line, which move with every build — with whitespace
+    /// collapsed and `+ offset` suffixes removed.
+    public static func make(kind: ReportKind = .crash, exception: String?, function: String?, file: String? = nil,
+                            app: String? = nil) -> String {
+        var text = isCrash(kind) ? "" : kind.identifier + ": "
+        text += exception.map(normaliseException) ?? "no exception"
+        if let function {
+            text += " in " + normaliseFunction(function)
+            if let file { text += " (\(file))" }
+        } else {
+            text += " in an unknown frame"
+        }
+        if let app { text += " · " + app }
+        return text
+    }
+
+    /// Crash kinds: what a team fixes as a crash. Jetsam events, hangs, resource reports,
+    /// stackshots and panics are reported, but in their own sections.
+    public static func isCrash(_ kind: ReportKind) -> Bool {
+        switch kind {
+        case .crash, .linuxBacktrace, .metricKit(.crash): return true
+        default: return false
+        }
+    }
+
+    /// The process name (not the bundle ID), else the executable's file name.
+    static func appName(_ report: CrashReport) -> String? {
+        if let name = report.processName?.trimmingCharacters(in: .whitespaces), !name.isEmpty { return name }
+        if let path = report.processPath, !path.isEmpty { return lastPathComponent(path) }
+        return report.bundleIdentifier
+    }
+
+    /// The file name of the binary image called `name` (by its path), else `name`.
+    static func imageFileName(_ name: String, in report: CrashReport) -> String {
+        guard let image = report.binaryImages.first(where: { $0.name == name }), let path = image.path,
+              !path.isEmpty, path != "???" else { return name }
+        return lastPathComponent(path)
+    }
+
+    /// `0x00020d58`: a frame printed with its address where the name goes.
+    static func isBareAddress(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        return t.lowercased().hasPrefix("0x") && t.count > 2 && t.dropFirst(2).allSatisfy(\.isHexDigit)
+    }
+
+    /// Termination codes are printed in decimal by text reports (`FRONTBOARD 2343432205`)
+    /// and in hex by `.ips` (`0x8badf00d`): numbers become lowercase hex so both agree.
+    public static func normaliseException(_ exception: String) -> String {
+        collapse(exception).split(separator: " ").map { token -> String in
+            let text = String(token)
+            if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt64(text) {
+                return "0x" + String(value, radix: 16)
+            }
+            if text.lowercased().hasPrefix("0x"), let value = UInt64(text.dropFirst(2), radix: 16) {
+                return "0x" + String(value, radix: 16)
+            }
+            return text
+        }.joined(separator: " ")
+    }
+
+    static func normaliseFunction(_ function: String) -> String {
+        var text = collapse(function)
+        // `foo + 36` → `foo` (symbol-table names printed with an offset).
+        if let range = text.range(of: #" \+ \d+$"#, options: .regularExpression) {
+            text.removeSubrange(range)
+        }
+        // Keep `Image + 0x4410` (our unsymbolicated form) but drop other raw addresses.
+        if !text.contains(" + 0x") {
+            text = text.replacingOccurrences(of: #"0x[0-9a-fA-F]+"#, with: "0x…", options: .regularExpression)
+        }
+        return text
+    }
+
+    static func collapse(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// `a/b/File.swift` → `File.swift`.
+func lastPathComponent(_ path: String) -> String {
+    path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+}

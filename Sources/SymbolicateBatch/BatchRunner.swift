@@ -1,0 +1,277 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateExplain
+import SymbolicatePresentation
+import SymbolicateSymbolication
+
+/// What batch mode does with each report.
+public struct BatchOptions: Sendable {
+    /// Folder receiving one output file per report (created when missing).
+    public var outputDirectory: String
+    /// `.text` writes Apple's text layout (`.ips` input becomes `NAME.crash`); `.ips` keeps
+    /// `.ips` input as symbolicated JSON (text input stays text); `.json` and `.markdown`
+    /// write `NAME.json` / `NAME.md`.
+    public var format: OutputFormat
+    /// Reports processed at the same time (≥ 1).
+    public var jobs: Int
+    /// Also put each report's diagnosis above it in its output file (the summary always
+    /// has the diagnosis column).
+    public var explainInOutput: Bool
+
+    public init(outputDirectory: String, format: OutputFormat = .text,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, explainInOutput: Bool = false) {
+        self.outputDirectory = outputDirectory
+        self.format = format
+        self.jobs = max(1, jobs)
+        self.explainInOutput = explainInOutput
+    }
+
+    /// The output file for an input, relative to the output folder.
+    public func outputRelativePath(for input: ReportInput) -> String {
+        let relative = input.relativePath
+        let ext = (relative.split(separator: "/").last.map(String.init) ?? relative).fileExtension
+        switch format {
+        case .text:
+            return ext.lowercased() == "ips" ? relative.replacingExtension(with: "crash") : relative
+        case .ips:
+            return relative
+        case .json:
+            return relative.replacingExtension(with: "json")
+        case .markdown:
+            return relative.replacingExtension(with: "md")
+        }
+    }
+}
+
+/// Symbolicates many reports with one shared `Annotator` (one debug-file index, each dSYM
+/// opened once and its decoded units reused by every report), on `jobs` threads.
+///
+/// Memory stays bounded by the debug files touched: a report is parsed, symbolicated,
+/// written and dropped by the thread that took it; only its `BatchReportResult` (a few
+/// strings) is kept for the summary.
+public struct BatchRunner: Sendable {
+    public let annotator: Annotator
+    public let options: BatchOptions
+
+    public init(annotator: Annotator, options: BatchOptions) {
+        self.annotator = annotator
+        self.options = options
+    }
+
+    /// Processes every input and returns one result per input, in input order (so the
+    /// summary does not depend on scheduling). `progress(done, total)` is called from
+    /// worker threads after each report.
+    public func run(_ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [BatchReportResult] {
+        let outputs = Self.uniqueOutputPaths(inputs.map(options.outputRelativePath(for:)), reserved: Self.summaryFileNames)
+        let state = RunState(count: inputs.count)
+        let gate = DiagnosisGate()
+        // Inputs are never modified: an output that would land on any input file is refused.
+        let protected = Set(inputs.map { Self.canonical($0.path) })
+        let workers = min(options.jobs, max(1, inputs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = state.next() {
+                let result = process(inputs[index], output: outputs[index], position: index, gate: gate, protected: protected)
+                let done = state.store(result, at: index)
+                progress?(done, inputs.count)
+            }
+        }
+        var results = state.results()
+        if !options.explainInOutput {
+            // Which later reports also got a diagnosis depends on scheduling: keep only the
+            // first of each signature so summaries are identical from run to run.
+            var seen = Set<String>()
+            for i in results.indices where results[i].isReadable {
+                if !seen.insert(results[i].signature ?? "").inserted { results[i].diagnosis = nil }
+            }
+        }
+        return results
+    }
+
+    /// Parses, symbolicates, renders and writes one report. Never throws: failures become
+    /// a result with `error` set, so one bad report cannot stop the others.
+    public func process(_ input: ReportInput, output: String) -> BatchReportResult {
+        process(input, output: output, position: 0, gate: nil, protected: [Self.canonical(input.path)])
+    }
+
+    /// - Parameters:
+    ///   - position: the input's index, so the diagnosis kept for a group is the one of its
+    ///     first report in input order, whatever the scheduling.
+    ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
+    ///     become their group's example; nil diagnoses every report.
+    ///   - protected: canonical paths of the inputs, which no output may replace.
+    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: Set<String>) -> BatchReportResult {
+        // Summaries name reports relative to the inputs (`reports/a.ips`, `logs/a.ips`), not
+        // by absolute path; errors are stored without the path, which the summary shows once.
+        var result = BatchReportResult(input: input.relativePath)
+        let target = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(output)
+        if protected.contains(Self.canonical(target.path)) {
+            result.error = "its output \(target.path) would replace an input file; choose another --output folder"
+            return result
+        }
+        var report: CrashReport
+        do {
+            report = try Self.read(input)
+        } catch {
+            result.error = Self.detail(of: error)
+            result.isNotAReport = error.kind == .notACrashReport && !input.isExplicit
+            return result
+        }
+        let summary = annotator.annotate(&report)
+        result.record(report: report, summary: summary)
+        // The diagnosis reads the symbolicated frames, so it runs after the annotator. It is
+        // a quarter of the time per report, and reports of one signature share it, so without
+        // --explain only the group's first report (in input order) needs one.
+        var diagnosis: Diagnosis?
+        if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true {
+            diagnosis = diagnose(report)
+            result.diagnosis = diagnosis?.headline
+        }
+
+        let rendered: String
+        do {
+            var presenter = presenter(for: report)
+            if options.explainInOutput { presenter.diagnosis = diagnosis }
+            rendered = try presenter.render(report, summary: summary)
+        } catch {
+            result.error = Self.detail(of: error)
+            return result
+        }
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try writeAtomically(rendered, to: target.path)
+            result.output = output
+        } catch {
+            result.error = "cannot write \(target.path): \(error.localizedDescription)"
+        }
+        return result
+    }
+
+    /// `line 14: JSON body does not parse: … (at threads[2])`: the error without its path.
+    static func detail(of error: CrashReportError) -> String {
+        var text = error.line.map { "line \($0): " } ?? ""
+        text += error.message
+        if let jsonPath = error.jsonPath { text += " (at \(jsonPath))" }
+        return text
+    }
+
+    /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    /// Reads with the display path in errors and warnings (a zip entry's temporary path
+    /// means nothing to the user).
+    static func read(_ input: ReportInput) throws(CrashReportError) -> CrashReport {
+        let data = try CrashReport.read(contentsOf: input.path, displayPath: input.displayPath)
+        return try CrashReport.parse(data: data, path: input.displayPath)
+    }
+
+    /// Output files are read by other tools, so text carries no headline; `--format ips`
+    /// falls back to text for reports that have no JSON body to write back.
+    func presenter(for report: CrashReport) -> Presenter {
+        switch options.format {
+        case .ips where report.format != .ips:
+            return Presenter(format: .text, headline: false)
+        case .text, .ips:
+            return Presenter(format: options.format, headline: false)
+        case .json, .markdown:
+            return Presenter(format: options.format)
+        }
+    }
+
+    /// Files the run writes itself at the top of the output folder; a report never takes
+    /// their names.
+    public static let summaryFileNames = ["summary.md", "summary.json"]
+
+    /// Two inputs may map to the same output (`a/x.crash` and `a/x.ips` in text mode, or the
+    /// same file name from two folders): later ones get `-2`, `-3`… before the extension, in
+    /// input order, so reruns give the same names. Compared case-insensitively because macOS
+    /// file systems are.
+    static func uniqueOutputPaths(_ paths: [String], reserved: [String] = []) -> [String] {
+        var taken = Set((paths + reserved).map { $0.lowercased() })
+        var seen = Set(reserved.map { $0.lowercased() })
+        return paths.map { path in
+            let key = path.lowercased()
+            if seen.insert(key).inserted { return path }
+            var n = 2
+            while true {
+                let ext = path.fileExtension
+                let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+                let candidate = ext.isEmpty ? "\(stem)-\(n)" : "\(stem)-\(n).\(ext)"
+                if !taken.contains(candidate.lowercased()) {
+                    taken.insert(candidate.lowercased())
+                    seen.insert(candidate.lowercased())
+                    return candidate
+                }
+                n += 1
+            }
+        }
+    }
+}
+
+/// Remembers, per signature, the earliest input position diagnosed so far. The earliest
+/// report of each signature is always diagnosed (nothing earlier can have been stored when
+/// it runs); later ones are skipped unless they ran before it.
+final class DiagnosisGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var earliest: [String: Int] = [:]
+
+    func shouldDiagnose(signature: String, position: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let seen = earliest[signature], seen <= position { return false }
+        earliest[signature] = position
+        return true
+    }
+}
+
+/// Work distribution and result slots shared by the worker threads.
+private final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private var done = 0
+    private let count: Int
+    private var slots: [BatchReportResult?]
+
+    init(count: Int) {
+        self.count = count
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextIndex < count else { return nil }
+        defer { nextIndex += 1 }
+        return nextIndex
+    }
+
+    func store(_ result: BatchReportResult, at index: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = result
+        done += 1
+        return done
+    }
+
+    func results() -> [BatchReportResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}
+
+extension String {
+    /// Extension of the last path component, without the dot (`""` when none).
+    var fileExtension: String {
+        let name = split(separator: "/").last.map(String.init) ?? self
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
+    func replacingExtension(with newExtension: String) -> String {
+        let ext = fileExtension
+        let stem = ext.isEmpty ? self : String(dropLast(ext.count + 1))
+        return stem + "." + newExtension
+    }
+}

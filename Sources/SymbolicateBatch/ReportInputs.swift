@@ -1,0 +1,209 @@
+import Foundation
+import SymbolicateCore
+import SymbolicateDiscovery
+
+/// One crash report to process in batch mode.
+public struct ReportInput: Sendable, Hashable, Codable {
+    /// The file to read (inside the private unzip folder for an entry of a zip).
+    public var path: String
+    /// What the user sees in summaries and messages: the path as given, or `reports.zip!a/b.ips`.
+    public var displayPath: String
+    /// Where its output goes, relative to the output folder, before the extension is adapted
+    /// to the output format: the file name for a file argument, the path below the folder for
+    /// a folder argument, `<zip name>/<entry path>` for a zip.
+    public var relativePath: String
+
+    /// Named on the command line (rather than met while walking a folder or a zip): a file
+    /// that is not a report is then an error, not skipped.
+    public var isExplicit: Bool
+
+    public init(path: String, displayPath: String, relativePath: String, isExplicit: Bool = false) {
+        self.path = path
+        self.displayPath = displayPath
+        self.relativePath = relativePath
+        self.isExplicit = isExplicit
+    }
+}
+
+/// The reports found in batch inputs (files, folders walked recursively, zips of reports).
+///
+/// Files named explicitly are always processed — a bad one is reported as unreadable. Files
+/// met while walking a folder or a zip are processed only when their first bytes look like a
+/// crash report (a JSON `.ips` header or Apple's text keys), so a `manifest.json` or a README
+/// next to the reports is skipped rather than counted as a failure.
+public final class ReportInputSet: Sendable {
+    public let reports: [ReportInput]
+    /// Inputs that could not be used at all (missing path, unreadable zip): reported in the
+    /// summary as unreadable, never fatal for the others.
+    public let problems: [BatchInputProblem]
+    /// Files met while walking that do not look like crash reports.
+    public let skipped: [String]
+    /// Keeps the unpacked zip folders alive for as long as the set is used.
+    private let extractor: ZipExtractor?
+
+    /// Collects the reports of `inputs`.
+    /// - Parameter excluding: folders never to walk into (the output folder, so a rerun over
+    ///   `--output reports/out` does not read its own output).
+    public init(inputs: [String], excluding: [String] = []) {
+        var collector = Collector(excluded: Set(excluding.map(Collector.canonical)))
+        for input in inputs { collector.add(input) }
+        reports = collector.reports
+        problems = collector.problems
+        skipped = collector.skipped
+        extractor = collector.extractor
+    }
+
+    /// Removes unpacked zip entries now rather than when the set is released.
+    public func removeTemporaryFiles() { extractor?.removeAll() }
+}
+
+/// An input that yielded no report at all.
+public struct BatchInputProblem: Sendable, Codable, Equatable, CustomStringConvertible {
+    public var input: String
+    public var message: String
+    public init(input: String, message: String) { self.input = input; self.message = message }
+    public var description: String { "\(input): \(message)" }
+}
+
+private struct Collector {
+    var excluded: Set<String>
+    var reports: [ReportInput] = []
+    var problems: [BatchInputProblem] = []
+    var skipped: [String] = []
+    var extractor: ZipExtractor?
+    /// Files already taken, so a report named twice (or inside a folder also given) is
+    /// processed once.
+    var seen: Set<String> = []
+
+    mutating func append(_ input: ReportInput) {
+        guard seen.insert(Self.canonical(input.path)).inserted else { return }
+        reports.append(input)
+    }
+
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    mutating func add(_ input: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            problems.append(BatchInputProblem(input: input, message: "no such file or folder"))
+            return
+        }
+        let name = URL(fileURLWithPath: input).lastPathComponent
+        if isDirectory.boolValue {
+            walk(folder: input, displayPrefix: input, outputPrefix: "")
+        } else if Self.isZip(path: input) {
+            addZip(input, displayPath: input, outputPrefix: "")
+        } else {
+            append(ReportInput(path: input, displayPath: input, relativePath: name, isExplicit: true))
+        }
+    }
+
+    /// Unpacks a zip of reports (with the same `ZipExtractor` the debug-file index uses) and
+    /// walks it; its reports go below `<zip name without extension>/` in the output.
+    mutating func addZip(_ path: String, displayPath: String, outputPrefix: String) {
+        do {
+            if extractor == nil { extractor = try ZipExtractor() }
+        } catch {
+            problems.append(BatchInputProblem(input: displayPath, message: "cannot create a temporary folder to unpack it: \(error)"))
+            return
+        }
+        guard let extractor else { return }
+        let folder: URL
+        do throws(DiscoveryError) {
+            folder = try extractor.extract(zipPath: path) { relative in
+                !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
+            }
+        } catch {
+            problems.append(BatchInputProblem(input: displayPath, message: error.description))
+            return
+        }
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        walk(folder: folder.path, displayPrefix: displayPath + "!", outputPrefix: outputPrefix + stem + "/", zipped: true)
+    }
+
+    mutating func walk(folder: String, displayPrefix: String, outputPrefix: String, zipped: Bool = false) {
+        let root = URL(fileURLWithPath: folder)
+        guard let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
+            options: [.skipsHiddenFiles]) else {
+            problems.append(BatchInputProblem(input: displayPrefix, message: "cannot list the folder"))
+            return
+        }
+        var found: [(relative: String, url: URL)] = []
+        let rootPath = root.standardizedFileURL.path
+        for case let url as URL in enumerator {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+            if values?.isDirectory == true {
+                // Debug files and our own output are never reports.
+                if url.pathExtension == "dSYM" || url.pathExtension == "xcarchive" || excluded.contains(Self.canonical(url.path)) {
+                    enumerator.skipDescendants()
+                }
+                continue
+            }
+            // A symlink to a report counts as the report (links to folders are not followed,
+            // so a link cycle cannot make the walk endless).
+            let isFile = values?.isRegularFile == true
+                || (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+            guard isFile else { continue }
+            let full = url.standardizedFileURL.path
+            var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
+            if relative.isEmpty { relative = url.lastPathComponent }
+            found.append((relative, url))
+        }
+        // Walk order depends on the file system; sort so outputs and summaries are stable.
+        found.sort { $0.relative < $1.relative }
+        let separator = zipped || displayPrefix.hasSuffix("/") ? "" : "/"
+        for (relative, url) in found {
+            let display = displayPrefix + separator + relative
+            if Self.isZip(path: url.path) {
+                addZip(url.path, displayPath: display, outputPrefix: outputPrefix + relative.parentFolderPrefix)
+            } else if ReportSniffer.looksLikeReport(path: url.path) {
+                append(ReportInput(path: url.path, displayPath: display, relativePath: outputPrefix + relative))
+            } else {
+                skipped.append(display)
+            }
+        }
+    }
+
+    /// Zips are recognised by their local-file-header magic, not by extension.
+    static func isZip(path: String) -> Bool {
+        let magic = RegularFile.prefix(path: path, count: 4) ?? Data()
+        return magic.elementsEqual([0x50, 0x4B, 0x03, 0x04] as [UInt8]) || magic.elementsEqual([0x50, 0x4B, 0x05, 0x06] as [UInt8])
+    }
+}
+
+private extension String {
+    /// `a/b/c.zip` → `a/b/`; `c.zip` → ``.
+    var parentFolderPrefix: String {
+        guard let slash = lastIndex(of: "/") else { return "" }
+        return String(self[...slash])
+    }
+}
+
+/// Tells crash reports from other files met while walking folders, by content only.
+public enum ReportSniffer {
+    /// Text keys every Apple text report format has at least one of near the top.
+    static let textMarkers = ["Incident Identifier:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
+                              "Hardware Model:", "Termination Reason:", "Binary Images:", "Event:", "Exception Codes:",
+                              "panic(cpu "]
+    /// Members of an `.ips` header line or JSON body.
+    static let jsonMarkers = ["\"bug_type\"", "\"incident", "\"crashReporterKey\"", "\"exception\"", "\"threads\"", "\"procName\""]
+
+    /// Whether the first 16 KiB of the file look like a crash report.
+    public static func looksLikeReport(path: String) -> Bool {
+        guard let prefix = RegularFile.prefix(path: path, count: 16 * 1024) else { return false }
+        return looksLikeReport(prefix: prefix)
+    }
+
+    public static func looksLikeReport(prefix: Data) -> Bool {
+        if prefix.contains(0) { return false }
+        let text = String(decoding: prefix, as: UTF8.self)
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("{") {
+            return jsonMarkers.contains { text.contains($0) }
+        }
+        return textMarkers.contains { text.contains($0) }
+    }
+}

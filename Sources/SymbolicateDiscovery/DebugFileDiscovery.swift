@@ -1,0 +1,253 @@
+import Foundation
+import SymbolicateCore
+import SymbolicateCrashReport
+
+/// Expands what the user passed as debug files — dSYM bundles, bare DWARF or Mach-O files,
+/// folders (searched recursively, which covers `.xcarchive/dSYMs`), `.xcarchive`s and zips —
+/// into the list of Mach-O files that may carry debug information.
+///
+/// Only paths are produced here; reading identities (arch, UUID) is the index's job, so a
+/// folder of thousands of dSYMs costs one directory walk plus one header read per file.
+public struct DebugFileDiscovery {
+    /// A Mach-O file found in the inputs.
+    struct Found: Hashable {
+        /// The Mach-O file itself (inside `Contents/Resources/DWARF/` for a dSYM).
+        var path: String
+        /// What to call it in messages: the `.dSYM` bundle, or the file.
+        var displayPath: String
+    }
+
+    /// Where zips are unpacked; created on first use.
+    private(set) var extractor: ZipExtractor?
+    private(set) var found: [Found] = []
+    private(set) var problems: [DiscoveryError] = []
+    private var seen = Set<String>()
+    /// Debug-file arguments added (for the "what was searched" line).
+    private(set) var explicitInputs = 0
+
+    /// Folders skipped during recursive walks: never debug files, often huge.
+    private static let skippedFolderNames: Set<String> = [".git", ".build", "node_modules", "DerivedData", "__MACOSX"]
+    /// Upper bound of directory entries visited per walked folder, so pointing at `/` or `$HOME`
+    /// cannot hang the tool.
+    static let walkLimit = 200_000
+
+    /// Adds one user input. Problems with explicit inputs are errors; problems met while
+    /// walking a folder are collected in `problems` (one bad file never stops the walk).
+    mutating func add(input path: String) throws(DiscoveryError) {
+        explicitInputs += 1
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .notFound(path: path)
+        }
+        if let kind = RegularFile.specialKind(path: path) {
+            throw .io(path: path, message: "is \(kind), not a regular file; refusing to read it")
+        }
+        if isDirectory.boolValue {
+            if Self.isDSYMBundle(path) { addBundle(path) } else { walk(folder: path) }
+        } else if Self.isZip(path) {
+            try addZip(path)
+        } else if Self.hasMachOMagic(path) {
+            record(path: path, displayPath: path)
+        } else {
+            throw .notADebugFile(path: path)
+        }
+    }
+
+    /// Adds a folder searched recursively because the user pointed at it for debug files
+    /// (`SYMBOLICATE_DSYM_PATH`): a missing folder is simply skipped.
+    mutating func add(searchFolder path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+        walk(folder: path)
+    }
+
+    /// Looks at the top level of a folder nobody said holds debug files (the report's folder,
+    /// the current directory — which may be `$HOME` or `/`): `*.dSYM` bundles, `*.xcarchive`
+    /// and `dSYMs` folders (their `dSYMs` searched as Xcode lays them out), and zips whose name
+    /// says they hold dSYMs. Never descends anywhere else, so it costs one directory listing.
+    mutating func add(shallowFolder path: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        statistics.folders += 1
+        for name in names.sorted() where !name.hasPrefix(".") {
+            statistics.files += 1
+            let full = (path as NSString).appendingPathComponent(name)
+            let lower = name.lowercased()
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                if Self.isDSYMBundle(full) {
+                    addBundle(full)
+                } else if lower.hasSuffix(".xcarchive") {
+                    add(xcodeDSYMsFolder: (full as NSString).appendingPathComponent("dSYMs"))
+                } else if lower == "dsyms" {
+                    add(xcodeDSYMsFolder: full)
+                }
+            } else if lower.contains("dsym"), Self.isZip(full) {
+                do { try addZip(full) } catch { problems.append(error) }
+            }
+        }
+    }
+
+    /// An Xcode `dSYMs` folder: the bundles directly inside it.
+    private mutating func add(xcodeDSYMsFolder path: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        statistics.folders += 1
+        for name in names.sorted() where !name.hasPrefix(".") {
+            statistics.files += 1
+            let full = (path as NSString).appendingPathComponent(name)
+            if Self.isDSYMBundle(full) { addBundle(full) }
+        }
+    }
+
+    /// What the searches looked at, for the one line that says so.
+    public struct Statistics: Sendable, Equatable {
+        /// Folders listed.
+        public var folders = 0
+        /// Entries (files and bundles) looked at in them.
+        public var files = 0
+        public init(folders: Int = 0, files: Int = 0) {
+            self.folders = folders
+            self.files = files
+        }
+    }
+
+    private(set) var statistics = Statistics()
+
+    /// Whether `path` is something only a debug-file argument can be: a dSYM bundle, an
+    /// `.xcarchive`, a Mach-O file. Used to notice swapped arguments.
+    public static func looksLikeDebugFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+        if isDirectory.boolValue {
+            let lower = path.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            return isDSYMBundle(path) || lower.hasSuffix(".dsym") || lower.hasSuffix(".xcarchive")
+        }
+        return hasMachOMagic(path)
+    }
+
+    private mutating func record(path: String, displayPath: String) {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard seen.insert(key).inserted else { return }
+        found.append(Found(path: path, displayPath: displayPath))
+    }
+
+    /// A folder named `*.dSYM` that has `Contents/Resources/DWARF`. Some build systems (and
+    /// users of MacSymbolicator) collect an app's dSYMs in a folder that is itself named
+    /// `.dSYM` (`Embedded.app.dSYM/App.app.dSYM`, `…/Framework.framework.dSYM`): without
+    /// that folder it is searched like any other.
+    public static func isDSYMBundle(_ path: String) -> Bool {
+        guard path.lowercased().hasSuffix(".dsym") else { return false }
+        var isDirectory: ObjCBool = false
+        let dwarf = (path as NSString).appendingPathComponent("Contents/Resources/DWARF")
+        return FileManager.default.fileExists(atPath: dwarf, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Every Mach-O file in `Bundle.dSYM/Contents/Resources/DWARF/`.
+    private mutating func addBundle(_ bundle: String) {
+        let dwarfDir = (bundle as NSString).appendingPathComponent("Contents/Resources/DWARF")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dwarfDir) else {
+            problems.append(.notADebugFile(path: bundle))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let file = (dwarfDir as NSString).appendingPathComponent(name)
+            if let kind = RegularFile.specialKind(path: file) {
+                problems.append(.io(path: file, message: "is \(kind), not a regular file; skipped"))
+            } else if Self.hasMachOMagic(file) {
+                record(path: file, displayPath: bundle)
+            }
+        }
+    }
+
+    private mutating func walk(folder: String) {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        // Paths are shown as the user spelled the folder, not as absolute paths.
+        func shown(_ url: URL) -> String {
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(root.path + "/") else { return full }
+            return (folder as NSString).appendingPathComponent(String(full.dropFirst(root.path.count + 1)))
+        }
+        guard let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey],
+            options: [], errorHandler: { _, _ in true })
+        else { return }
+        var visited = 0
+        statistics.folders += 1
+        while let url = enumerator.nextObject() as? URL {
+            visited += 1
+            if visited > Self.walkLimit {
+                problems.append(.io(path: folder, message: "stopped searching after \(Self.walkLimit) entries; pass the dSYM folder directly"))
+                return
+            }
+            let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey])
+            if values?.isSymbolicLink == true { continue }
+            let name = url.lastPathComponent
+            if values?.isDirectory == true {
+                if Self.skippedFolderNames.contains(name) || name.hasPrefix(".") {
+                    enumerator.skipDescendants()
+                } else if Self.isDSYMBundle(url.path) {
+                    statistics.files += 1
+                    addBundle(shown(url))
+                    enumerator.skipDescendants()
+                } else {
+                    statistics.folders += 1
+                }
+                continue
+            }
+            statistics.files += 1
+            guard values?.isRegularFile == true, !name.hasPrefix(".") else { continue }
+            if Self.isZip(url.path) {
+                do { try addZip(shown(url)) } catch { problems.append(error) }
+            } else if Self.looksLikeBareDebugFile(name), Self.hasMachOMagic(url.path) {
+                record(path: url.path, displayPath: shown(url))
+            }
+        }
+    }
+
+    /// Unpacks the dSYM DWARF files of a zip and adds them.
+    private mutating func addZip(_ path: String) throws(DiscoveryError) {
+        if extractor == nil {
+            do { extractor = try ZipExtractor() } catch {
+                throw .io(path: path, message: "cannot create a private temporary folder: \(error)")
+            }
+        }
+        guard let extractor else { return }
+        let folder = try extractor.extract(zipPath: path) { entry in
+            entry.lowercased().contains(".dsym/contents/resources/dwarf/")
+        }
+        var nested = DebugFileDiscovery()
+        nested.seen = seen
+        nested.walk(folder: folder.path)
+        for item in nested.found {
+            // Messages name the zip and the bundle inside it, not our temporary folder.
+            let inside = item.displayPath.replacingOccurrences(of: folder.path + "/", with: "")
+            record(path: item.path, displayPath: "\(path)!\(inside)")
+        }
+        problems += nested.problems
+    }
+
+    /// Files in walked folders worth opening: no extension (executables, DWARF files) or
+    /// Mach-O extensions. Avoids reading the first bytes of every source file and image.
+    static func looksLikeBareDebugFile(_ name: String) -> Bool {
+        let ext = (name as NSString).pathExtension.lowercased()
+        return ext.isEmpty || ext == "dylib" || ext == "so" || ext == "bundle" || ext == "dwarf"
+    }
+
+    public static func isZip(_ path: String) -> Bool {
+        guard path.lowercased().hasSuffix(".zip") || path.lowercased().hasSuffix(".ipa") else {
+            return firstBytes(path, count: 4) == [0x50, 0x4B, 0x03, 0x04]
+        }
+        return true
+    }
+
+    /// Thin (32/64-bit, either byte order) or fat (32/64-bit) Mach-O magic.
+    public static func hasMachOMagic(_ path: String) -> Bool {
+        guard let bytes = firstBytes(path, count: 4), bytes.count == 4 else { return false }
+        let magic = UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8 | UInt32(bytes[3])
+        return [0xFEEDFACE, 0xFEEDFACF, 0xCEFAEDFE, 0xCFFAEDFE, 0xCAFEBABE, 0xCAFEBABF].contains(magic)
+    }
+
+    private static func firstBytes(_ path: String, count: Int) -> [UInt8]? {
+        RegularFile.prefix(path: path, count: count).map { [UInt8]($0) }
+    }
+}

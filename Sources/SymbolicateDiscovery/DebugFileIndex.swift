@@ -1,0 +1,133 @@
+import Foundation
+import SymbolicateCore
+import SymbolicateDWARF
+import SymbolicateMachO
+
+/// One slice of one debug file: what the index knows without opening its DWARF.
+public struct DebugFileEntry: Sendable {
+    /// The Mach-O file to open (inside `Contents/Resources/DWARF/` for a dSYM).
+    public var path: String
+    /// What to show the user: the `.dSYM` bundle (or `zip!bundle`), or the file itself.
+    public var displayPath: String
+    public var architecture: Architecture
+    public var debugID: DebugID
+    /// The slice as the index parsed it (the file stays mapped), so opening a session on it
+    /// reads no header twice.
+    // Seam for other debug-file kinds (ELF): this is what a debug-file protocol replaces.
+    public var slice: MachOSlice
+
+    /// Opens the entry's debug information (DWARF, or the symbol table when it has none).
+    public func openSession() throws(DebugInfoError) -> DebugSession {
+        try DebugSession(slice: slice)
+    }
+}
+
+/// UUID → debug files, built once per run from every input, by reading Mach-O headers only.
+///
+/// Batch mode shares one index across all reports; the index also keeps the unpacked zip
+/// folders alive until it is released.
+public final class DebugFileIndex: Sendable {
+    public let entries: [DebugFileEntry]
+    /// Inputs that were skipped (unreadable files in walked folders, bad zips) — reported,
+    /// never fatal for the whole run.
+    public let problems: [String]
+    private let byID: [DebugID: [DebugFileEntry]]
+    /// File name (the image name a dSYM's DWARF file carries) → entries; asked for every
+    /// image without a UUID match, so it is built once.
+    private let byFileName: [String: [DebugFileEntry]]
+    private let extractor: ZipExtractor?
+
+    /// What the implicit searches (`shallowFolders`, `searchFolders`) looked at.
+    public let searched: DebugFileDiscovery.Statistics
+
+    /// Builds the index.
+    /// - Parameters:
+    ///   - inputs: explicit debug-file arguments; a missing or unusable one is an error.
+    ///   - shallowFolders: places nobody said hold debug files (the report's folder, the
+    ///     current directory): only their top level is looked at (see
+    ///     `DebugFileDiscovery.add(shallowFolder:)`); missing ones are skipped.
+    ///   - searchFolders: places the user keeps debug files (`SYMBOLICATE_DSYM_PATH`),
+    ///     searched recursively; missing ones are skipped.
+    public init(inputs: [String], shallowFolders: [String] = [], searchFolders: [String] = []) throws(DiscoveryError) {
+        var discovery = DebugFileDiscovery()
+        for input in inputs { try discovery.add(input: input) }
+        let beforeImplicit = discovery.statistics
+        for folder in shallowFolders { discovery.add(shallowFolder: folder) }
+        for folder in searchFolders { discovery.add(searchFolder: folder) }
+        searched = DebugFileDiscovery.Statistics(folders: discovery.statistics.folders - beforeImplicit.folders,
+                                                 files: discovery.statistics.files - beforeImplicit.files)
+        extractor = discovery.extractor
+
+        let found = discovery.found
+        // Header reads are independent: spread them over the cores for big folders.
+        let results = UnsafeMutableTransferBox<[Result<[DebugFileEntry], MachOError>?]>(Array(repeating: nil, count: found.count))
+        DispatchQueue.concurrentPerform(iterations: found.count) { i in
+            let item = found[i]
+            let result: Result<[DebugFileEntry], MachOError>
+            do throws(MachOError) {
+                let slices = try MachOFile(path: item.path).slices
+                result = .success(slices.compactMap { slice in
+                    guard let id = slice.debugID else { return nil }
+                    return DebugFileEntry(path: item.path, displayPath: item.displayPath, architecture: slice.architecture,
+                                          debugID: id, slice: slice)
+                })
+            } catch {
+                result = .failure(error)
+            }
+            results.set(i, result)
+        }
+        var entries: [DebugFileEntry] = []
+        var problems = discovery.problems.map(\.description)
+        for (i, result) in results.value.enumerated() {
+            switch result {
+            case .success(let list): entries += list
+            case .failure(let error):
+                // Name the file as the user knows it (a zip entry, a bundle), not our temp path.
+                var shown = error
+                shown.path = found[i].displayPath
+                problems.append(shown.description)
+            case nil: break
+            }
+        }
+        self.entries = entries
+        self.problems = problems
+        byID = Dictionary(grouping: entries, by: \.debugID)
+        byFileName = Dictionary(grouping: entries, by: { ($0.path as NSString).lastPathComponent })
+    }
+
+    /// Debug files whose slice has this identity, best first: files inside a `.dSYM` bundle
+    /// (they carry the DWARF) before executables that only have a symbol table, and the
+    /// report's architecture first.
+    public func entries(id: DebugID, preferring arch: Architecture? = nil) -> [DebugFileEntry] {
+        let matches = byID[id] ?? []
+        return matches.enumerated().sorted { a, b in
+            let rankA = Self.rank(a.element, arch), rankB = Self.rank(b.element, arch)
+            return rankA != rankB ? rankA < rankB : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private static func rank(_ entry: DebugFileEntry, _ arch: Architecture?) -> Int {
+        (entry.path.lowercased().contains(".dsym/contents/resources/dwarf/") ? 0 : 2) + (entry.architecture == arch ? 0 : 1)
+    }
+
+    /// Debug files whose file name matches an image name: used to explain a UUID mismatch
+    /// ("dSYM X has UUID … but the report expects …").
+    public func entries(imageName: String) -> [DebugFileEntry] {
+        byFileName[imageName] ?? []
+    }
+}
+
+/// A fixed-size array written from `concurrentPerform` iterations, each to its own slot.
+final class UnsafeMutableTransferBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+extension UnsafeMutableTransferBox {
+    func set<Element>(_ index: Int, _ element: Element) where Value == [Element?] {
+        lock.lock()
+        value[index] = element
+        lock.unlock()
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SymbolicateCrashReport
+
+/// Quoting frames as evidence: the top of the crashed thread, the first app frame, the exception backtrace.
+extension Diagnostician {
+    func quoteTopFrames(count: Int) {
+        guard let thread = facts.crashedThread else { return }
+        for frame in thread.frames.prefix(count) { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
+    }
+
+    func quoteFrames(matching needles: [String], limit: Int) {
+        guard let thread = facts.crashedThread else { return }
+        let hits = thread.frames.prefix(12).filter { frame in
+            frame.functionNames.contains { name in needles.contains { name.contains($0) } }
+        }
+        for frame in hits.prefix(limit) { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
+    }
+
+    /// Swift runtime frames plus the first app frame (the failed check's caller).
+    func quoteSwiftFrames() {
+        quoteFrames(matching: ["Swift runtime failure", "_assertionFailure", "fatalError", "swift_unexpectedError"], limit: 2)
+        quoteFirstAppFrame()
+    }
+
+    /// The first crashed-thread frame in an app-owned image: where to start reading code.
+    func quoteFirstAppFrame() {
+        guard let thread = facts.crashedThread else { return }
+        let appFrame = thread.frames.prefix(32).first { frame in
+            frame.imageIndex.map { report.binaryImages.indices.contains($0) && report.binaryImages[$0].isAppOwned } ?? false
+        }
+        if let appFrame {
+            found.quote("Thread \(thread.index) frame \(appFrame.index)", appFrame.evidenceText, "first frame in the app's own code")
+        }
+    }
+
+    func quoteLastExceptionBacktrace() {
+        guard let frames = report.lastExceptionBacktrace?.frames, !frames.isEmpty else { return }
+        for frame in frames.prefix(3) { found.quote("Last Exception Backtrace frame \(frame.index)", frame.evidenceText) }
+        let appFrame = frames.first { frame in
+            frame.imageIndex.map { report.binaryImages.indices.contains($0) && report.binaryImages[$0].isAppOwned } ?? false
+        }
+        if let appFrame {
+            found.quote("Last Exception Backtrace frame \(appFrame.index)", appFrame.evidenceText, "first frame in the app's own code: the call that threw")
+        }
+        if frames.contains(where: { $0.functionNames.contains { $0.contains("doesNotRecognizeSelector") } }) {
+            found.use(base.entry(.unrecognizedSelector))
+            found.cause(.likely, "An unrecognized selector: the message's receiver has the wrong class (or was deallocated and its memory reused)")
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import SymbolicateCrashReport
+
+/// The one-paragraph answer on top of the output: what crashed, where, and why —
+/// "Crashed: Thread 0 (main) in Fuga.init(json:) at Fuga.swift:355 — EXC_BREAKPOINT (SIGTRAP)".
+public struct Headline: Sendable, Equatable, Codable {
+    /// Printed thread number of the crashed thread.
+    public var thread: Int?
+    /// `main`, the thread name, or its dispatch queue.
+    public var threadLabel: String?
+    /// The crashed thread's first app frame: the first level of its inline chain that has a
+    /// real source line (compiler-generated trap levels name the reason, not the place).
+    public var function: String?
+    /// Full path and line of that level, as the debug info (or the report) gives them.
+    public var sourceFile: String?
+    public var sourceLine: Int?
+    /// The app image holding that frame, and the frame's offset in it (stable across
+    /// launches, so unsymbolicated crashes of one build can still be told apart).
+    public var image: String?
+    public var imageOffset: UInt64?
+    /// `EXC_BREAKPOINT (SIGTRAP)`, plus the termination reason when it says more.
+    public var exception: String?
+    /// A trap message the compiler put in the inline chain (`Swift runtime failure: …`).
+    public var reason: String?
+    /// For reports that are not crashes, what they are, in words (`Killed by jetsam: …`,
+    /// `Hang: blocked 2.10s — MyApp`); the frame then says where the time went.
+    public var summary: String?
+    /// What the report is; a MetricKit crash says so in its first word.
+    public var kind: ReportKind = .crash
+    /// What a cut report lacks (`report ends inside Thread 0; no Binary Images section`).
+    public var missing: String?
+
+    /// `File.swift:355` (basename, as Apple prints it).
+    public var location: String? {
+        guard let sourceFile, let sourceLine else { return nil }
+        return "\(basename(sourceFile)):\(sourceLine)"
+    }
+
+    /// One level of an inline chain, whether the annotator found it or the report printed it.
+    private struct Level {
+        var function: String
+        var file: String?
+        var line: Int?
+        var isPlaced: Bool {
+            guard let file, let line else { return false }
+            return line > 0 && !file.hasSuffix("<compiler-generated>")
+        }
+    }
+
+    public init(report: CrashReport) {
+        exception = Self.exceptionText(report)
+        summary = report.kindSummary
+        kind = report.kind
+        missing = report.completeness.isComplete ? nil : report.completeness.summary
+        guard let crashed = summary == nil ? report.crashedThread : report.focusThread else { return }
+        thread = crashed.index
+        threadLabel = Self.label(crashed)
+        let frames = crashed.frames
+        // Call graphs: the heaviest path, searched from its callee end for an app frame.
+        var order = summary == nil ? Array(frames.indices) : report.heaviestPath(of: crashed)
+        if frames.first?.callGraph.map({ !($0.depth == 0 && $0.isLeaf) }) == true { order.reverse() }
+        guard let start = order.first(where: { report.image(for: frames[$0])?.isAppOwned == true }) ?? order.first
+        else { return }
+        let frame = frames[start]
+        image = frame.imageName ?? report.image(for: frame)?.name
+        imageOffset = frame.imageOffset ?? report.image(for: frame).map { frame.address &- $0.loadAddress }
+        let levels = Self.levels(of: start, in: frames)
+        guard let innermost = levels.first else { return }
+        let level = levels.first(where: \.isPlaced) ?? innermost
+        function = level.function
+        if let file = level.file, let line = level.line, line > 0 {
+            sourceFile = file
+            sourceLine = line
+        }
+        if innermost.function.hasPrefix("Swift runtime failure:"), level.function != innermost.function {
+            reason = innermost.function
+        }
+    }
+
+    /// The inline chain of `frames[start]`, innermost first: the annotator's levels, or the
+    /// `[inlined]` lines the report already printed at the same address.
+    private static func levels(of start: Int, in frames: [Frame]) -> [Level] {
+        let frame = frames[start]
+        if let resolved = frame.symbolication, !resolved.isEmpty {
+            return resolved.map { Level(function: $0.function, file: $0.file, line: $0.line) }
+        }
+        guard !frame.isUnsymbolicated else { return [] }
+        var chain: [Level] = []
+        var index = start
+        while index < frames.count, frames[index].address == frame.address {
+            let printed = frames[index]
+            if let symbol = printed.symbol {
+                chain.append(Level(function: symbol, file: printed.sourceFile, line: printed.sourceLine))
+            }
+            guard printed.isInlined else { break }
+            index += 1
+        }
+        return chain
+    }
+
+    /// The sentence. Missing parts are left out rather than guessed.
+    public var text: String {
+        if let summary {
+            var s = summary
+            if let function {
+                s += " — in \(function)"
+                if let location { s += " at \(location)" }
+                if let image, location == nil { s += " (\(image))" }
+            } else if let image {
+                s += " — in \(image) (not symbolicated)"
+            }
+            return s + partialNote
+        }
+        var s = kind == .metricKit(.crash) ? "Crashed (MetricKit):" : "Crashed:"
+        if let thread {
+            s += " Thread \(thread)"
+            if let threadLabel { s += " (\(threadLabel))" }
+        } else {
+            s += " no crashed thread named in the report"
+        }
+        if let function {
+            s += " in \(function)"
+            if let location { s += " at \(location)" }
+            if let image, location == nil { s += " (\(image))" }
+            if let reason { s += " (\(reason))" }
+        } else if let image {
+            s += " in \(image) (not symbolicated)"
+        }
+        if let exception { s += " — \(exception)" }
+        return s + partialNote
+    }
+
+    private var partialNote: String {
+        missing.map { " [partial report: \($0)]" } ?? ""
+    }
+
+    static func label(_ thread: CrashReport.Thread) -> String? {
+        if thread.queue == "com.apple.main-thread" { return "main" }
+        if let name = thread.name, !name.isEmpty { return name }
+        if let queue = thread.queue, !queue.isEmpty { return queue }
+        return thread.index == 0 ? "main" : nil
+    }
+
+    static func exceptionText(_ report: CrashReport) -> String? {
+        var parts: [String] = []
+        if let exception = report.exception, let type = exception.type {
+            var s = type
+            if let signal = exception.signal, !type.contains(signal) { s += " (\(signal))" }
+            parts.append(s)
+        }
+        if let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
+            parts.append([namespace, termination.code.map(hexCode)].compactMap { $0 }.joined(separator: " "))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}
+
+func basename(_ path: String) -> String {
+    path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+}
+
+/// Termination codes are known by their hex spelling (`0x8badf00d`), but iOS 15+ text reports
+/// print them in decimal (`FRONTBOARD 2343432205`): show hex whatever the report used.
+func hexCode(_ code: String) -> String {
+    let trimmed = code.trimmingCharacters(in: .whitespaces)
+    if trimmed.lowercased().hasPrefix("0x") { return trimmed.lowercased() }
+    guard let value = UInt64(trimmed) else { return trimmed }
+    return "0x" + String(value, radix: 16)
+}

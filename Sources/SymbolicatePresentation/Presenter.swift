@@ -1,0 +1,166 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateExplain
+import SymbolicateSymbolication
+
+/// Output formats of the report command and batch mode.
+public enum OutputFormat: String, Sendable, CaseIterable, Codable {
+    /// Apple's text layout (an `.ips` comes out as its symbolicated text rendering).
+    case text
+    /// Symbolicated `.ips` JSON as Xcode's CrashSymbolicator writes it (`.ips` input only).
+    case ips
+    /// The report model plus symbolication results and diagnostics.
+    case json
+    /// Headline, diagnostics and crashed thread for an issue or a CI summary.
+    case markdown
+}
+
+/// Turns an annotated report into the bytes the user asked for.
+public struct Presenter: Sendable {
+    public var format: OutputFormat
+    /// ANSI colour: crashed thread bold red, app frames bold, headline bold.
+    public var color: Bool
+    /// Only the headline and the crashed thread.
+    public var crashedOnly: Bool
+    /// Leave out the headline (batch files that other tools re-read, golden tests of raw output).
+    public var headline: Bool
+    /// The `--explain` diagnosis, placed above the report in the output's own format.
+    public var diagnosis: Diagnosis?
+
+    public init(format: OutputFormat = .text, color: Bool = false, crashedOnly: Bool = false, headline: Bool = true,
+                diagnosis: Diagnosis? = nil) {
+        self.format = format
+        self.color = color
+        self.crashedOnly = crashedOnly
+        self.headline = headline
+        self.diagnosis = diagnosis
+    }
+
+    public func render(_ report: CrashReport, summary: SymbolicationSummary?) throws(CrashReportError) -> String {
+        switch format {
+        case .text: return renderText(report, summary: summary)
+        case .ips: return try report.ipsOutput()
+        case .json: return renderJSON(report, summary: summary)
+        case .markdown: return renderMarkdown(report, summary: summary)
+        }
+    }
+
+    // MARK: Text
+
+    private enum ANSI {
+        static let reset = "\u{1B}[0m"
+        static let bold = "\u{1B}[1m"
+        static let red = "\u{1B}[31m"
+        static let boldRed = "\u{1B}[1;31m"
+        static let dim = "\u{1B}[2m"
+    }
+
+    func renderText(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
+        var out = ""
+        if headline {
+            let text = Headline(report: report).text
+            out += color ? ANSI.boldRed + text + ANSI.reset : text
+            // Diagnostics go to stderr (the CLI prints them); the text stays a report.
+            out += "\n\n"
+        }
+        if let diagnosis { out += diagnosis.renderText(color: color) + "\n" }
+        let crashed = report.crashedThread?.index
+        var lines = report.renderedLines()
+        if crashedOnly { lines = lines.filter { Self.belongsToThread($0.kind, crashed) } }
+        guard color else { return out + lines.joinedText() }
+        for line in lines {
+            out += Self.colored(line, crashedThread: crashed) + line.terminator
+        }
+        return out
+    }
+
+    static func belongsToThread(_ kind: RenderedLine.Kind, _ thread: Int?) -> Bool {
+        guard let thread else { return false }
+        switch kind {
+        case .threadHeader(let t, _): return t == thread
+        case .frame(let t?, .thread, _): return t == thread
+        case .threadState(let t): return t == thread
+        default: return false
+        }
+    }
+
+    static func colored(_ line: RenderedLine, crashedThread: Int?) -> String {
+        switch line.kind {
+        case .threadHeader(_, let crashed) where crashed:
+            return ANSI.boldRed + line.text + ANSI.reset
+        case .frame(let t, _, let isApp):
+            let inCrashed = t != nil && t == crashedThread
+            if inCrashed { return (isApp ? ANSI.boldRed : ANSI.red) + line.text + ANSI.reset }
+            return isApp ? ANSI.bold + line.text + ANSI.reset : line.text
+        case .sectionHeader:
+            return ANSI.bold + line.text + ANSI.reset
+        default:
+            return line.text
+        }
+    }
+
+    // MARK: JSON
+
+    private struct JSONOutput: Encodable {
+        var headline: String
+        var report: CrashReport
+        var symbolication: SymbolicationSummary?
+        var diagnosis: Diagnosis?
+    }
+
+    func renderJSON(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let value = JSONOutput(headline: Headline(report: report).text, report: report, symbolication: summary,
+                               diagnosis: diagnosis)
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    // MARK: Markdown
+
+    func renderMarkdown(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
+        var out = "### \(Headline(report: report).text)\n\n"
+        var facts: [(String, String)] = []
+        if let name = report.processName { facts.append(("Process", name + (report.appVersion.map { " \($0)" } ?? ""))) }
+        if let os = report.osVersion { facts.append(("OS", os)) }
+        if let model = report.hardwareModel { facts.append(("Hardware", model)) }
+        if let e = report.exception {
+            let text = [e.type, e.signal.map { "(\($0))" }, e.codes].compactMap { $0 }.joined(separator: " ")
+            if !text.isEmpty { facts.append(("Exception", text)) }
+        }
+        if let t = report.termination {
+            let text = [t.namespace, t.code, t.text].compactMap { $0 }.joined(separator: " ")
+            if !text.isEmpty { facts.append(("Termination", text)) }
+        }
+        for (key, value) in facts { out += "- **\(key):** \(Self.inlineCode(value))\n" }
+        if let summary {
+            out += "- **Symbolicated:** \(summary.appFramesSymbolicated) of \(summary.appFrames) app frames\n"
+            for diagnostic in summary.diagnostics { out += "- ⚠️ \(diagnostic.description)\n" }
+        }
+        out += "\n"
+        if let diagnosis { out += diagnosis.renderMarkdown() + "\n" }
+        let crashed = report.crashedThread?.index
+        let all = report.renderedLines()
+        let crashedLines = all.filter { Self.belongsToThread($0.kind, crashed) && !Self.isThreadState($0.kind) }
+        if !crashedLines.isEmpty {
+            out += "```text\n" + crashedLines.map(\.text).joined(separator: "\n") + "\n```\n\n"
+        }
+        if !crashedOnly {
+            out += "<details><summary>Full report</summary>\n\n```text\n"
+            out += all.map(\.text).joined(separator: "\n").replacingOccurrences(of: "```", with: "`\u{200B}``")
+            out += "\n```\n\n</details>\n"
+        }
+        return out
+    }
+
+    static func isThreadState(_ kind: RenderedLine.Kind) -> Bool {
+        if case .threadState = kind { return true }
+        return false
+    }
+
+    /// `value` as inline code, safe against backticks inside it.
+    static func inlineCode(_ value: String) -> String {
+        value.contains("`") ? "`` \(value) ``" : "`\(value)`"
+    }
+}

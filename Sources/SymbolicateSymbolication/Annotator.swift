@@ -1,0 +1,235 @@
+import Foundation
+import SymbolicateCore
+import SymbolicateCrashReport
+import SymbolicateDWARF
+import SymbolicateDiscovery
+
+/// What the annotator did to one report: the numbers a user (or CI policy) acts on.
+public struct SymbolicationSummary: Sendable, Codable, Equatable {
+    /// Images the report lists as app-owned, and how many of them had a usable debug file.
+    public var appImages: Int = 0
+    public var appImagesWithDebugFile: Int = 0
+    /// Frames in app images, and how many of them now carry a function name.
+    public var appFrames: Int = 0
+    public var appFramesSymbolicated: Int = 0
+    /// Frames rewritten in total (app and system images with debug files).
+    public var framesSymbolicated: Int = 0
+    /// Image name → debug file used, for every image matched by UUID.
+    public var debugFiles: [String: String] = [:]
+    public var diagnostics: [ImageDiagnostic] = []
+
+    /// True when some app image had no usable debug file (`--require-all` fails on it).
+    public var hasUnsymbolicatedAppImage: Bool {
+        diagnostics.contains { $0.isAppImage && $0.kind != .matchedByName }
+    }
+
+    /// Images symbolicated with a debug file matched by name only (no UUID in the report).
+    public var unverifiedImages: [String] {
+        diagnostics.filter { $0.kind == .matchedByName }.map(\.imageName)
+    }
+}
+
+/// Rewrites the frames of a report with function, file, line and inline chain from the
+/// matching debug files.
+///
+/// Address arithmetic is `ImageSlide`'s (slide, lookup address, file address); the printed
+/// `+ offset` is `address − slide − functionStart`, measured from the original address so
+/// it matches what Apple prints.
+public struct Annotator: Sendable {
+    public struct Options: Sendable {
+        /// Also rewrite frames the OS already symbolicated.
+        public var resymbolicate = false
+        public init(resymbolicate: Bool = false) { self.resymbolicate = resymbolicate }
+    }
+
+    public let index: DebugFileIndex
+    public let sessions: DebugSessionCache
+    public var options: Options
+
+    public init(index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache(), options: Options = Options()) {
+        self.index = index
+        self.sessions = sessions
+        self.options = options
+    }
+
+    /// Symbolicates `report` in place and says what happened. Never throws: an image whose
+    /// debug file is missing or broken is a diagnostic, and its frames stay as they were.
+    public func annotate(_ report: inout CrashReport) -> SymbolicationSummary {
+        var summary = SymbolicationSummary()
+        var sessionForImage: [Int: DebugSession] = [:]
+        var unverified: Set<Int> = []
+
+        for (position, image) in report.binaryImages.enumerated() {
+            if image.isAppOwned { summary.appImages += 1 }
+            switch match(image, reportArchitecture: report.architecture.map(Architecture.init)) {
+            case .matched(let session, let entry, let verified):
+                sessionForImage[position] = session
+                if !verified {
+                    unverified.insert(position)
+                    summary.diagnostics.append(ImageDiagnostic(kind: .matchedByName, imageName: image.name, uuid: nil, arch: image.arch,
+                                                               isAppImage: image.isAppOwned, debugFile: entry.displayPath, debugFileUUID: entry.debugID))
+                }
+                summary.debugFiles[image.name] = entry.displayPath
+                if image.isAppOwned { summary.appImagesWithDebugFile += 1 }
+            case .problem(let diagnostic):
+                summary.diagnostics.append(diagnostic)
+            case .nothing:
+                break
+            }
+        }
+
+        let images = report.binaryImages
+        let resymbolicate = options.resymbolicate
+        // Walk state per backtrace: frames arrive in order, so the top frame (and the inline
+        // lines a report may already have printed for it) and existing inline chains can be
+        // recognised without indices, which inline expansion shifts.
+        var currentKind: BacktraceKind?
+        var atTop = true
+        var previous: Frame?
+        report.updateFrames { (kind: BacktraceKind, frame: inout Frame) in
+            if kind != currentKind {
+                currentKind = kind
+                atTop = true
+                previous = nil
+            } else if let previous, previous.address != frame.address {
+                atTop = false
+            }
+            // A call-graph node is a program counter only where no callee follows it.
+            let isTop = frame.callGraph.map(\.isLeaf) ?? atTop
+            let continuesInlineChain = previous.map { $0.isInlined && $0.address == frame.address } ?? false
+            defer { previous = frame }
+            let position = frame.imageIndex ?? images.firstIndex(where: { $0.contains(frame.address) })
+            let image = position.flatMap { images.indices.contains($0) ? images[$0] : nil }
+            if image?.isAppOwned == true { summary.appFrames += 1 }
+            guard let position, let image, let session = sessionForImage[position] else {
+                if image?.isAppOwned == true, !frame.isUnsymbolicated { summary.appFramesSymbolicated += 1 }
+                return
+            }
+            // Lines the report already expanded as inline levels, and the concrete frame that
+            // closes such a chain, are kept as they are: re-expanding would print the chain twice.
+            if frame.isInlined { return }
+            if !frame.isUnsymbolicated && (!resymbolicate || continuesInlineChain) {
+                if image.isAppOwned { summary.appFramesSymbolicated += 1 }
+                return
+            }
+            if var resolved = Self.symbolicate(frame: frame, isTopFrame: isTop, image: image, session: session) {
+                if unverified.contains(position) {
+                    for i in resolved.indices { resolved[i].isUnverified = true }
+                }
+                frame.symbolication = resolved
+                summary.framesSymbolicated += 1
+                if image.isAppOwned { summary.appFramesSymbolicated += 1 }
+            } else if image.isAppOwned, !frame.isUnsymbolicated {
+                summary.appFramesSymbolicated += 1
+            }
+        }
+        return summary
+    }
+
+    /// The inline chain for one frame, or nil when the debug file knows nothing there.
+    static func symbolicate(frame: Frame, isTopFrame: Bool, image: BinaryImage, session: DebugSession) -> [SymbolicatedFrame]? {
+        let slide = ImageSlide(loadAddress: image.loadAddress, linkedAddress: session.textVMAddress)
+        let fileAddress = slide.fileAddress(ImageSlide.lookupAddress(frame.address, isTopFrame: isTopFrame))
+        guard let result = session.lookup(fileAddress: fileAddress), !result.frames.isEmpty else { return nil }
+        let originalFileAddress = slide.fileAddress(frame.address)
+        return result.frames.map { source in
+            let base = originalFileAddress >= source.functionStart ? originalFileAddress : fileAddress
+            return SymbolicatedFrame(
+                function: source.function,
+                offsetInFunction: base &- source.functionStart,
+                file: source.file,
+                line: source.line,
+                column: source.column,
+                isInlined: source.isInlined
+            )
+        }
+    }
+
+    private enum Match {
+        /// `verified` is false for a match by image name alone (the report had no UUID).
+        case matched(DebugSession, DebugFileEntry, verified: Bool)
+        case problem(ImageDiagnostic)
+        case nothing
+    }
+
+    /// Finds the debug file for an image by UUID (and arch when several slices share it).
+    /// Images without any candidate are only reported when they are app-owned or when a
+    /// debug file of the same name exists (a wrong build is always worth saying).
+    private func match(_ image: BinaryImage, reportArchitecture: Architecture?) -> Match {
+        guard let uuid = image.debugID else { return matchByName(image, arch: image.arch ?? reportArchitecture) }
+        let candidates = index.entries(id: uuid, preferring: image.arch)
+        if !candidates.isEmpty {
+            // Best candidate with DWARF wins; a symbol-table-only match is kept as a fallback,
+            // and if nothing opens, the first failure is what the user needs to hear about.
+            var fallback: (DebugSession, DebugFileEntry)?
+            var firstFailure: (DebugInfoError, DebugFileEntry)?
+            for candidate in candidates {
+                switch sessions.session(for: candidate) {
+                case .success(let session):
+                    if session.hasDWARF { return .matched(session, candidate, verified: true) }
+                    if fallback == nil { fallback = (session, candidate) }
+                case .failure(let error):
+                    if firstFailure == nil { firstFailure = (error, candidate) }
+                }
+            }
+            if let (session, entry) = fallback { return .matched(session, entry, verified: true) }
+            if let (error, entry) = firstFailure {
+                return .problem(ImageDiagnostic(
+                    kind: .unreadableDebugFile, imageName: image.name, uuid: uuid, arch: image.arch,
+                    isAppImage: image.isAppOwned, debugFile: entry.displayPath, detail: error.message))
+            }
+        }
+        let sameName = index.entries(imageName: image.name)
+        if let other = sameName.first(where: { $0.architecture == image.arch }) ?? sameName.first {
+            return .problem(ImageDiagnostic(
+                kind: .uuidMismatch, imageName: image.name, uuid: uuid, arch: image.arch,
+                isAppImage: image.isAppOwned, debugFile: other.displayPath, debugFileUUID: other.debugID))
+        }
+        if image.isAppOwned {
+            return .problem(ImageDiagnostic(kind: .missingDebugFile, imageName: image.name, uuid: uuid, arch: image.arch, isAppImage: true))
+        }
+        return .nothing
+    }
+
+    /// An image without a UUID (cut report, image known only from frame lines): the debug
+    /// file of the same name, when exactly one build of it is among the inputs. The match is
+    /// unverified and said so.
+    private func matchByName(_ image: BinaryImage, arch: Architecture?) -> Match {
+        let sameName = index.entries(imageName: image.name)
+        let builds = Set(sameName.map(\.debugID))
+        guard !sameName.isEmpty else {
+            return image.isAppOwned
+                ? .problem(ImageDiagnostic(kind: .missingUUID, imageName: image.name, uuid: nil, arch: image.arch, isAppImage: true))
+                : .nothing
+        }
+        // A fat dSYM has one UUID per slice: pick the slice of the report's architecture.
+        let ofArch = arch.map { a in sameName.filter { $0.architecture == a } } ?? []
+        let candidates = ofArch.isEmpty ? sameName : ofArch
+        guard Set(candidates.map(\.debugID)).count == 1 || builds.count == 1 else {
+            return .problem(ImageDiagnostic(kind: .ambiguousName, imageName: image.name, uuid: nil, arch: arch, isAppImage: image.isAppOwned,
+                                            detail: candidates.map { "\($0.displayPath) <\($0.debugID)>" }.joined(separator: ", ")))
+        }
+        let ranked = index.entries(id: candidates[0].debugID, preferring: arch).filter { $0.path.hasSuffix("/" + image.name) || ($0.path as NSString).lastPathComponent == image.name }
+        var firstFailure: (DebugInfoError, DebugFileEntry)?
+        for candidate in ranked.isEmpty ? candidates : ranked {
+            switch sessions.session(for: candidate) {
+            case .success(let session): return .matched(session, candidate, verified: false)
+            case .failure(let error): if firstFailure == nil { firstFailure = (error, candidate) }
+            }
+        }
+        if let (error, entry) = firstFailure {
+            return .problem(ImageDiagnostic(kind: .unreadableDebugFile, imageName: image.name, uuid: nil, arch: arch,
+                                            isAppImage: image.isAppOwned, debugFile: entry.displayPath, detail: error.message))
+        }
+        return .nothing
+    }
+}
+
+extension Annotator {
+    /// Parses and symbolicates one report file.
+    public func symbolicate(contentsOf path: String) throws(CrashReportError) -> (CrashReport, SymbolicationSummary) {
+        var report = try CrashReport.parse(contentsOf: path)
+        let summary = annotate(&report)
+        return (report, summary)
+    }
+}

@@ -1,0 +1,150 @@
+import SymbolicateCore
+import SymbolicateCrashReport
+import SymbolicateDWARF
+
+/// `atos`-compatible symbolication of addresses against one debug file slice.
+///
+/// Address arithmetic: with a load address, `fileAddress = address − load + textVMAddress`;
+/// with `offsets`, each input is an offset from the image start, `fileAddress =
+/// textVMAddress + offset`; otherwise inputs are file addresses already. Inputs come from the
+/// command line, so both sums are checked: one past 2^64 is no address at all (a warning). Output always echoes the address as given.
+public struct AtosSymbolicator: Sendable {
+    public struct Options: Sendable {
+        /// Runtime load address of the image (`-l`).
+        public var loadAddress: UInt64?
+        /// Inputs are offsets from the image's `__TEXT` start (`--offset`).
+        public var offsets: Bool
+        /// Print every inlined frame, innermost first (`-i`).
+        public var inlinedFrames: Bool
+        /// Print full source paths instead of basenames (`-fullPath`).
+        public var fullPath: Bool
+        /// One JSON object per input address (design.md §3).
+        public var json: Bool
+
+        public init(loadAddress: UInt64? = nil, offsets: Bool = false, inlinedFrames: Bool = false, fullPath: Bool = false, json: Bool = false) {
+            self.loadAddress = loadAddress
+            self.offsets = offsets
+            self.inlinedFrames = inlinedFrames
+            self.fullPath = fullPath
+            self.json = json
+        }
+    }
+
+    public let session: DebugSession
+    public let options: Options
+    /// Image name printed in `(in Image)`: the Mach-O file's name.
+    public let imageName: String
+
+    public init(session: DebugSession, options: Options) {
+        self.session = session
+        self.options = options
+        imageName = session.path.split(separator: "/").last.map(String.init) ?? session.path
+    }
+
+    /// Parses an atos address: hex with or without `0x` (atos reads bare digits as hex).
+    public static func parseAddress(_ token: String) -> UInt64? {
+        var digits = Substring(token)
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        return UInt64(digits, radix: 16)
+    }
+
+    /// The file address an input address stands for, or nil when it cannot be one
+    /// (below the load address, or past 2^64 once moved to the file's `__TEXT`).
+    public func fileAddress(for address: UInt64) -> UInt64? {
+        if options.offsets { return checkedSum(session.textVMAddress, address) }
+        if let load = options.loadAddress {
+            guard address >= load else { return nil }
+            return checkedSum(address - load, session.textVMAddress)
+        }
+        return address
+    }
+
+    private func checkedSum(_ a: UInt64, _ b: UInt64) -> UInt64? {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? nil : sum
+    }
+
+    /// Output for many input tokens, one block per token in input order.
+    public func symbolicate(_ tokens: [String]) -> (output: String, warnings: [String]) {
+        let addresses = tokens.map(Self.parseAddress)
+        let fileAddresses = addresses.map { $0.flatMap(fileAddress(for:)) }
+        let wanted = fileAddresses.compactMap { $0 }
+        let results = session.lookup(fileAddresses: wanted)
+        var resultIterator = results.makeIterator()
+        var output = ""
+        output.reserveCapacity(tokens.count * 80)
+        var warnings: [String] = []
+        var reported = Set<String>()
+        for (token, fileAddress) in zip(tokens, fileAddresses) {
+            let result: LookupResult? = fileAddress == nil ? nil : (resultIterator.next() ?? nil)
+            if fileAddress == nil, let address = Self.parseAddress(token), options.offsets || options.loadAddress.map({ address >= $0 }) == true {
+                warnings.append("\(token): address moved to the file's __TEXT (vmaddr 0x\(String(session.textVMAddress, radix: 16))) passes 2^64; not a valid address, printed unchanged")
+            }
+            if let error = result?.dwarfError, reported.insert(error.description).inserted {
+                warnings.append(error.description)
+            }
+            if options.json {
+                output += jsonLine(token: token, result: result)
+            } else {
+                output += textLines(token: token, fileAddress: fileAddress, result: result)
+            }
+        }
+        return (output, warnings)
+    }
+
+    private func displayFile(_ path: String) -> Substring {
+        guard !options.fullPath, let slash = path.lastIndex(of: "/") else { return path[...] }
+        return path[path.index(after: slash)...]
+    }
+
+    /// atos grammar: `function (in Image) (File.swift:42)` with DWARF line information,
+    /// `function (in Image) + 12` without; an unknown address is echoed back.
+    func textLines(token: String, fileAddress: UInt64?, result: LookupResult?) -> String {
+        guard let fileAddress, let result, let concrete = result.frames.last else { return token + "\n" }
+        var text = ""
+        if options.inlinedFrames {
+            for frame in result.frames {
+                append(frame.function, frame.file, frame.line, frame.functionStart, fileAddress, to: &text)
+            }
+        } else {
+            // Without -i atos names the concrete function and gives the line-table location
+            // of the address (the innermost inlined code).
+            let innermost = result.frames[0]
+            append(concrete.function, innermost.file, innermost.line, concrete.functionStart, fileAddress, to: &text)
+        }
+        return text
+    }
+
+    private func append(_ function: String, _ file: String?, _ line: Int?, _ start: UInt64, _ fileAddress: UInt64, to text: inout String) {
+        text += function
+        text += " (in "
+        text += imageName
+        if let file, let line {
+            text += ") ("
+            text += displayFile(file)
+            text += ":"
+            text += String(line)
+            text += ")\n"
+        } else {
+            text += ") + "
+            text += String(fileAddress >= start ? fileAddress - start : 0)
+            text += "\n"
+        }
+    }
+
+    func jsonLine(token: String, result: LookupResult?) -> String {
+        var text = "{\"address\":" + JSONValue.quoted(token) + ",\"frames\":["
+        for (index, frame) in (result?.frames ?? []).enumerated() {
+            if index > 0 { text += "," }
+            text += "{\"function\":" + JSONValue.quoted(frame.function)
+            if let file = frame.file { text += ",\"file\":" + JSONValue.quoted(file) }
+            if let line = frame.line { text += ",\"line\":\(line)" }
+            if let column = frame.column, column > 0 { text += ",\"column\":\(column)" }
+            text += ",\"inlined\":\(frame.isInlined)}"
+        }
+        text += "]"
+        if let result { text += ",\"source\":\"\(result.source == .dwarf ? "dwarf" : "symtab")\"" }
+        return text + "}\n"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SymbolicateCore
+import SymbolicateDWARF
+import SymbolicateDiscovery
+
+/// Opens each debug-file slice at most once per run and shares it between reports.
+///
+/// Batch mode symbolicates hundreds of reports against the same few dSYMs: opening (mapping,
+/// parsing Mach-O, initialising libdwarf) happens once, and `DebugSession` keeps its decoded
+/// compile units, so later reports only pay for addresses not seen before.
+public final class DebugSessionCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sessions: [Key: Result<DebugSession, DebugInfoError>] = [:]
+
+    private struct Key: Hashable {
+        var path: String
+        var id: DebugID
+    }
+
+    public init() {}
+
+    /// The session for one indexed slice, opening it on first use. Failures are cached too,
+    /// so a damaged dSYM is reported once per report, not retried per frame.
+    public func session(for entry: DebugFileEntry) -> Result<DebugSession, DebugInfoError> {
+        let key = Key(path: entry.path, id: entry.debugID)
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = sessions[key] { return cached }
+        let result: Result<DebugSession, DebugInfoError>
+        do {
+            result = .success(try entry.openSession())
+        } catch {
+            result = .failure(error)
+        }
+        sessions[key] = result
+        return result
+    }
+
+    /// Number of slices opened so far (for batch statistics and tests).
+    public var openedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sessions.count
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// External tools the tests compare against (llvm-symbolizer-19, llvm-dwarfdump-19,
+/// swift-demangle): found on PATH or in the usual toolchain folders.
+public enum ExternalTool {
+    /// An executable found on PATH or in the usual toolchain folders, or nil.
+    public static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin", "/usr/lib/llvm-19/bin"]
+        for folder in folders {
+            let candidate = (folder as NSString).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs a tool and returns its stdout; stdin optional.
+    public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil) throws -> String {
+        try runProcess(URL(fileURLWithPath: executable), arguments, stdin: stdin).stdout
+    }
+}

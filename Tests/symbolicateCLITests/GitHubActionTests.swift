@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import SymbolicateTestSupport
+
+/// The GitHub Action, run here without GitHub: `scripts/github-action.sh` (all of action.yml's
+/// logic) with the runner's environment variables pointing at temporary files, on the fixture
+/// reports and dSYMs, with the binary under test.
+@Suite struct GitHubActionTests {
+    static let bash = URL(fileURLWithPath: "/bin/bash")
+    static let script = TestPaths.packageRoot.appendingPathComponent("scripts/github-action.sh")
+
+    struct Run {
+        var result: CLIResult
+        var stepSummary: String
+        var outputs: [String: String]
+        var outputDir: URL
+    }
+
+    /// Runs the action script in a scratch folder laid out like a runner's temp folder.
+    static func run(_ inputs: [String: String], useBinary: Bool = true) throws -> Run {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-action-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let summary = work.appendingPathComponent("step_summary.md")
+        let output = work.appendingPathComponent("github_output")
+        // An earlier step's summary must survive: the action appends.
+        try Data("## earlier step\n".utf8).write(to: summary)
+        var environment = [
+            "GITHUB_STEP_SUMMARY": summary.path,
+            "GITHUB_OUTPUT": output.path,
+            "RUNNER_TEMP": work.path,
+            "GITHUB_ACTION_PATH": TestPaths.packageRoot.path,
+            "SYMBOLICATE_OUTPUT": work.appendingPathComponent("out").path,
+            "SYMBOLICATE_BIN": useBinary ? CLI.binary.path : "",
+        ]
+        for (key, value) in inputs { environment[key] = value }
+        let result = try CLI.run([script.path], environment: environment, currentDirectory: TestPaths.packageRoot, executable: bash)
+        let outputs = ((try? String(contentsOf: output, encoding: .utf8)) ?? "")
+            .split(separator: "\n")
+            .reduce(into: [String: String]()) { map, line in
+                let parts = line.split(separator: "=", maxSplits: 1)
+                if parts.count == 2 { map[String(parts[0])] = String(parts[1]) }
+            }
+        let outDir = work.appendingPathComponent("out")
+        // Keep what the assertions read before the scratch folder goes.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-action-out-\(UUID().uuidString)")
+        try? FileManager.default.copyItem(at: outDir, to: copy)
+        return Run(result: result, stepSummary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "",
+                   outputs: outputs, outputDir: copy)
+    }
+
+    @Test func crashPolicyFailsTheStepAfterWritingSummaryAnnotationsAndOutputs() throws {
+        let run = try Self.run([
+            "SYMBOLICATE_REPORTS": "Fixtures/reports/swift-trap.ips\n  Fixtures/reports/null-deref.crash  \n",
+            "SYMBOLICATE_DSYMS": "Fixtures/dsyms",
+            "SYMBOLICATE_FAIL_ON": "crash",
+            "SYMBOLICATE_SOURCE_ROOT": "/src",
+        ])
+        defer { try? FileManager.default.removeItem(at: run.outputDir) }
+        #expect(run.result.status == 1, "fail-on crash with two crash reports must fail the step: \(run.result.stderr)")
+        // Annotations go to stdout, where the runner turns them into ::error annotations;
+        // --source-root /src makes the fixture's /src/CrashApp/Profile.swift repository-relative.
+        #expect(run.result.stdout.contains("::error file=CrashApp/Profile.swift,line="), "\(run.result.stdout)")
+        let summary = try String(contentsOf: run.outputDir.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(run.stepSummary.hasPrefix("## earlier step\n"), "the step summary was overwritten, not appended to")
+        #expect(run.stepSummary.contains(summary), "summary.md was not appended to $GITHUB_STEP_SUMMARY")
+        #expect(run.outputs["exit-code"] == "1")
+        #expect(run.outputs["output-dir"]?.hasSuffix("/out") == true)
+        #expect(run.outputs["summary"]?.hasSuffix("/out/summary.md") == true)
+        #expect(FileManager.default.fileExists(atPath: run.outputDir.appendingPathComponent("swift-trap.crash").path))
+        #expect(FileManager.default.fileExists(atPath: run.outputDir.appendingPathComponent("null-deref.crash").path))
+    }
+
+    @Test func neverPolicyPassesAndGlobsExpand() throws {
+        let run = try Self.run([
+            "SYMBOLICATE_REPORTS": "Fixtures/reports/*.ips",
+            "SYMBOLICATE_DSYMS": "Fixtures/dsyms",
+        ])
+        defer { try? FileManager.default.removeItem(at: run.outputDir) }
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        #expect(run.outputs["exit-code"] == "0")
+        let ips = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures.appendingPathComponent("reports").path)
+            .filter { $0.hasSuffix(".ips") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: run.outputDir.path).filter { $0.hasSuffix(".crash") }
+        #expect(written.count == ips.count, "the glob should give every .ips fixture: wrote \(written.sorted())")
+    }
+
+    @Test func missingReportsIsAnAnnotatedError() throws {
+        let run = try Self.run(["SYMBOLICATE_REPORTS": "  \n"])
+        defer { try? FileManager.default.removeItem(at: run.outputDir) }
+        #expect(run.result.status == 2)
+        #expect(run.result.stdout.contains("::error title=symbolicate action::no reports given"))
+    }
+
+    /// `release-url`: the action downloads a release tarball and runs the binary in it. A
+    /// tarball laid out like `make release`'s, served from a file:// URL, stands in for a
+    /// GitHub release download.
+    @Test func releaseURLIsDownloadedAndUsed() throws {
+        let stage = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-action-release-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stage) }
+        let top = stage.appendingPathComponent("symbolicate-0.0.0-linux-x86_64")
+        let install = try CLI.run([TestPaths.packageRoot.appendingPathComponent("scripts/install.sh").path, "install", CLI.binary.path, top.path],
+                                  executable: Self.bash)
+        #expect(install.status == 0, "\(install.stderr)")
+        let tarball = stage.appendingPathComponent("release.tar.gz")
+        let tar = try CLI.run(["-czf", tarball.path, "-C", stage.path, top.lastPathComponent], executable: URL(fileURLWithPath: "/bin/tar"))
+        #expect(tar.status == 0, "\(tar.stderr)")
+        let run = try Self.run([
+            "SYMBOLICATE_REPORTS": "Fixtures/reports/swift-trap.crash",
+            "SYMBOLICATE_DSYMS": "Fixtures/dsyms",
+            "SYMBOLICATE_RELEASE_URL": tarball.absoluteString,
+        ], useBinary: false)
+        defer { try? FileManager.default.removeItem(at: run.outputDir) }
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        #expect(run.result.stderr.contains("downloading \(tarball.absoluteString)"))
+        #expect(run.result.stderr.contains("/symbolicate-release/bin/symbolicate"))
+        #expect(FileManager.default.fileExists(atPath: run.outputDir.appendingPathComponent("swift-trap.crash").path))
+    }
+
+    /// action.yml hands every input to the script under the name the script reads, and runs
+    /// the script from the action's own checkout.
+    @Test func actionYAMLWiresEveryInputToTheScript() throws {
+        let yaml = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("action.yml"), encoding: .utf8)
+        let script = try String(contentsOf: Self.script, encoding: .utf8)
+        #expect(yaml.contains("using: composite"))
+        #expect(yaml.contains("run: '\"$GITHUB_ACTION_PATH/scripts/github-action.sh\"'"))
+        let wiring = yaml.split(separator: "\n").compactMap { line -> (variable: String, input: String)? in
+            let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: ": ${{ inputs.")
+            guard parts.count == 2, parts[0].hasPrefix("SYMBOLICATE_") else { return nil }
+            return (parts[0], parts[1].replacingOccurrences(of: " }}", with: ""))
+        }
+        let inputs = yaml.components(separatedBy: "\noutputs:")[0].split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":") }
+            .map { $0.trimmingCharacters(in: .whitespaces).dropLast() }
+        #expect(Set(wiring.map(\.input)) == Set(inputs.map(String.init)), "every input needs an env line in the step, and only inputs")
+        for (variable, input) in wiring {
+            #expect(script.contains("${\(variable)"), "action.yml passes input \(input) as \(variable), which scripts/github-action.sh never reads")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The logic of the GitHub Action (action.yml): find or install symbolicate, run
+# `symbolicate batch`, append summary.md to the job summary, let the ::error annotations through
+# to the log, and exit with batch's status (so --fail-on decides whether the job fails).
+# It uploads nothing; add actions/upload-artifact on the output folder if you want the files.
+#
+# Inputs (environment; action.yml maps its inputs onto these):
+#   SYMBOLICATE_REPORTS      report files, folders or zips; one per line, shell globs allowed
+#   SYMBOLICATE_DSYMS        dSYMs, folders, .xcarchive, zips; one per line, globs allowed (optional)
+#   SYMBOLICATE_OUTPUT       output folder (default: symbolicated)
+#   SYMBOLICATE_FAIL_ON      never | crash | unsymbolicated | missing-dsym (default: never)
+#   SYMBOLICATE_SOURCE_ROOT  build-time source folder stripped from annotation paths (optional)
+#   SYMBOLICATE_FORMAT       text | ips | json | markdown (default: text)
+#   SYMBOLICATE_BIN          a symbolicate binary to use as is (optional)
+#   SYMBOLICATE_RELEASE_URL  a release tarball (symbolicate-VERSION-linux-x86_64.tar.gz) to
+#                            download and unpack when SYMBOLICATE_BIN is not set (optional)
+# GitHub's own: GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, RUNNER_TEMP, GITHUB_ACTION_PATH (all
+# optional here, so the script also runs outside Actions). Without a binary or a URL it uses
+# `symbolicate` on PATH, else builds this checkout with `make build` (needs Swift 6).
+# Outputs (GITHUB_OUTPUT): output-dir, exit-code, summary (path of summary.md).
+set -uo pipefail
+
+action_root="${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/.." && pwd)}"
+temp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
+output="${SYMBOLICATE_OUTPUT:-symbolicated}"
+fail_on="${SYMBOLICATE_FAIL_ON:-never}"
+format="${SYMBOLICATE_FORMAT:-text}"
+
+die() { echo "::error title=symbolicate action::$*"; exit 2; }
+
+# Lines of $1 → the array `paths`, each glob expanded when it matches something.
+# (No namerefs: macOS runners still have bash 3.2.)
+split_paths() {
+  paths=()
+  local line matches
+  while IFS= read -r line || [ -n "$line" ]; do
+    line="${line#"${line%%[![:space:]]*}"}"; line="${line%"${line##*[![:space:]]}"}"
+    [ -z "$line" ] && continue
+    shopt -s nullglob
+    # shellcheck disable=SC2206 # the glob expansion is the point
+    matches=($line)
+    shopt -u nullglob
+    if [ ${#matches[@]} -gt 0 ]; then paths+=("${matches[@]}"); else paths+=("$line"); fi
+  done <<<"$1"
+}
+
+find_binary() {
+  if [ -n "${SYMBOLICATE_BIN:-}" ]; then
+    [ -x "$SYMBOLICATE_BIN" ] || die "SYMBOLICATE_BIN=$SYMBOLICATE_BIN is not an executable"
+    echo "$SYMBOLICATE_BIN"; return
+  fi
+  if [ -n "${SYMBOLICATE_RELEASE_URL:-}" ]; then
+    local dir="$temp/symbolicate-release"
+    rm -rf "$dir"; mkdir -p "$dir"
+    echo "symbolicate: downloading $SYMBOLICATE_RELEASE_URL" >&2
+    curl -fsSL --retry 3 -o "$dir/release.tar.gz" "$SYMBOLICATE_RELEASE_URL" || die "could not download $SYMBOLICATE_RELEASE_URL"
+    tar -xzf "$dir/release.tar.gz" -C "$dir" --strip-components=1 || die "$SYMBOLICATE_RELEASE_URL is not a release tarball"
+    [ -x "$dir/bin/symbolicate" ] || die "$SYMBOLICATE_RELEASE_URL has no bin/symbolicate"
+    echo "$dir/bin/symbolicate"; return
+  fi
+  if command -v symbolicate >/dev/null 2>&1; then command -v symbolicate; return; fi
+  echo "symbolicate: building from $action_root (make build)" >&2
+  make -C "$action_root" build >&2 || die "make build failed in $action_root"
+  echo "$action_root/.build/release/symbolicate"
+}
+
+split_paths "${SYMBOLICATE_REPORTS:-}"
+[ ${#paths[@]} -gt 0 ] || die "no reports given (input 'reports')"
+reports=("${paths[@]}")
+dsyms=()
+split_paths "${SYMBOLICATE_DSYMS:-}"; [ ${#paths[@]} -gt 0 ] && dsyms=("${paths[@]}")
+bin="$(find_binary)" || exit 2
+echo "symbolicate: $("$bin" --version) at $bin" >&2
+
+args=(batch "${reports[@]}" --output "$output" --fail-on "$fail_on" --format "$format" --github-annotations --no-progress)
+[ ${#dsyms[@]} -gt 0 ] && args+=(--dsyms "${dsyms[@]}")
+[ -n "${SYMBOLICATE_SOURCE_ROOT:-}" ] && args+=(--source-root "$SYMBOLICATE_SOURCE_ROOT")
+
+# --dsyms takes every value up to the next option, so it comes after the reports; stdout
+# carries the ::error annotations straight to the runner.
+"$bin" "${args[@]}"
+status=$?
+
+summary="$output/summary.md"
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  if [ -f "$summary" ]; then
+    { cat "$summary"; echo; } >>"$GITHUB_STEP_SUMMARY"
+  else
+    printf '## symbolicate\n\nNo summary was written (exit status %s); see the step log.\n' "$status" >>"$GITHUB_STEP_SUMMARY"
+  fi
+fi
+if [ -n "${GITHUB_OUTPUT:-}" ]; then
+  { echo "output-dir=$output"; echo "exit-code=$status"; echo "summary=$summary"; } >>"$GITHUB_OUTPUT"
+fi
+exit "$status"

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The release test (make release-check, run in CI): unpacks the tarball `make release` built
+# and proves the binary in it is self-contained.
+#   1. the tarball holds the binary, the man page and the three completions;
+#   2. the binary's direct needs (ELF NEEDED) and everything ldd resolves are glibc only —
+#      no libswift*, libFoundation*, libdwarf, libelf, libz, libstdc++, libgcc_s;
+#   3. it runs with an empty environment: no LD_LIBRARY_PATH, PATH without /opt/swift, and
+#      symbolicates a fixture report exactly as the golden file says;
+#   4. it states the oldest glibc it needs (highest GLIBC_x.y version its symbols reference)
+#      and checks the README states the same number.
+# usage: scripts/test-release.sh [TARBALL]   (default: the newest dist/symbolicate-*.tar.gz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+tarball="${1:-$(ls -t dist/symbolicate-*-linux-*.tar.gz 2>/dev/null | head -1)}"
+[ -n "$tarball" ] && [ -f "$tarball" ] || { echo "test-release: no tarball (run make release first)" >&2; exit 1; }
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+tar -xzf "$tarball" -C "$work"
+name="$(basename "$tarball" .tar.gz)"
+top="$work/$name"
+bin="$top/bin/symbolicate"
+
+# 1. Contents.
+for f in bin/symbolicate share/man/man1/symbolicate.1 share/bash-completion/completions/symbolicate \
+         share/zsh/site-functions/_symbolicate share/fish/vendor_completions.d/symbolicate.fish README.md LICENSE \
+         share/doc/symbolicate/third-party/README share/doc/symbolicate/third-party/libdwarf.copyright; do
+  [ -s "$top/$f" ] && ok "tarball has $f" || fail "$tarball lacks $f"
+done
+
+# 2. Only glibc-family shared libraries.
+glibc_family='^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|librt\.so\.1|libutil\.so\.1|libresolv\.so\.2|ld-linux-x86-64\.so\.2|ld-linux-aarch64\.so\.1|/lib64/ld-linux-x86-64\.so\.2|/lib/ld-linux-aarch64\.so\.1)$'
+needed="$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
+for lib in $needed; do
+  [[ "$lib" =~ $glibc_family ]] && ok "NEEDED $lib" || fail "the binary needs $lib, which is not part of glibc"
+done
+while read -r lib _; do
+  [ -z "$lib" ] && continue
+  [[ "$lib" =~ $glibc_family ]] || fail "ldd lists $lib, which is not part of glibc"
+done < <(ldd "$bin" | sed 's/^[[:space:]]*//')
+if ldd "$bin" | grep -E -q 'libswift|libFoundation|libdispatch|libdwarf|libelf|libz\.|libstdc\+\+|libgcc_s|/opt/swift'; then
+  fail "ldd still shows toolchain or C library dependencies: $(ldd "$bin" | tr '\n' ' ')"
+else
+  ok "ldd shows glibc only: $(ldd "$bin" | awk '{print $1}' | tr '\n' ' ')"
+fi
+
+# 3. Runs with no toolchain in reach.
+clean_env=(env -i HOME="$work" PATH=/usr/bin:/bin LD_LIBRARY_PATH= NO_COLOR=1)
+version="$("${clean_env[@]}" "$bin" --version)" || fail "--version failed in a clean environment"
+case "$name" in
+  "symbolicate-$version-linux-"*) ok "--version ($version) matches the tarball name" ;;
+  *) fail "--version prints '$version' but the tarball is $name" ;;
+esac
+grep -q "^\.TH SYMBOLICATE 1 .*\"symbolicate $version\"" "$top/share/man/man1/symbolicate.1" \
+  && ok "man page footer carries $version" || fail "man page .TH line does not carry version $version"
+expected="$root/Fixtures/expected/swift-trap.ips.txt"
+if [ -f "$expected" ]; then
+  actual="$work/out.crash"
+  (cd "$root" && "${clean_env[@]}" "$bin" Fixtures/reports/swift-trap.ips Fixtures/dsyms --color never >"$actual") \
+    || fail "symbolicating Fixtures/reports/swift-trap.ips failed in a clean environment"
+  if cmp -s "$expected" "$actual"; then
+    ok "symbolicates Fixtures/reports/swift-trap.ips exactly as $expected (clean environment, libdwarf from the archive)"
+  else
+    fail "output differs from $expected:"; diff "$expected" "$actual" | head -20 >&2
+  fi
+else
+  fail "no golden file $expected to compare against"
+fi
+
+# 4. Oldest glibc: the highest symbol version the binary references.
+floor="$(objdump -T "$bin" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)"
+at_floor="$(objdump -T "$bin" | grep "GLIBC_$floor" | awk '{print $NF}' | sort -u | tr '\n' ' ')"
+echo "glibc floor: $floor (symbols at that version: $at_floor)"
+if grep -q "glibc $floor" "$root/README.md"; then
+  ok "README states glibc $floor"
+else
+  fail "README.md does not state the glibc floor 'glibc $floor' (the binary references GLIBC_$floor: $at_floor)"
+fi
+
+if [ "$failures" -gt 0 ]; then
+  echo "test-release: $failures failure(s)" >&2
+  exit 1
+fi
+echo "test-release: $tarball is self-contained (needs glibc >= $floor)"
