@@ -50,7 +50,8 @@ final class LibDwarf {
         let result = symbolicate_object_init(object, &dbg, &error)
         if result != DW_DLV_OK {
             let message = result == DW_DLV_NO_ENTRY ? "no DWARF debug information" : Self.message(nil, error)
-            object.deallocate()
+            // Every stored property is set, so deinit runs for this instance and frees `object`
+            // (freeing it here too was a double free, found by the DWARF fuzzer).
             throw DebugInfoError(path: path, message: message)
         }
         debug = dbg
