@@ -10,7 +10,7 @@ import SymbolicateTestSupport
     /// A real crash `.ips` (SIGSEGV) with `"isNonFatal" : true` added as the body's first member,
     /// the way ReportCrash writes non-fatal reports.
     static func nonFatalIPS() throws -> String {
-        let url = Corpus.reportsDirectory.appendingPathComponent("2501osx__sigsegv_osaurus-mlx_mac16-5_macos26-3.ips")
+        let url = Corpus.bundled("2501osx__sigsegv_osaurus-mlx_mac16-5_macos26-3.ips")
         let text = try String(contentsOf: url, encoding: .utf8)
         let headerEnd = try #require(text.firstIndex(of: "\n"))
         let bodyOpen = try #require(text[headerEnd...].firstIndex(of: "{"))
@@ -42,7 +42,7 @@ import SymbolicateTestSupport
 
     @Test(arguments: encodings)
     func theSameReportWithoutTheFlagIsFatal(encoding: String.Encoding) throws {
-        let url = Corpus.reportsDirectory.appendingPathComponent("2501osx__sigsegv_osaurus-mlx_mac16-5_macos26-3.ips")
+        let url = Corpus.bundled("2501osx__sigsegv_osaurus-mlx_mac16-5_macos26-3.ips")
         let data = try Self.encode(try String(contentsOf: url, encoding: .utf8), as: encoding)
         let diagnosis = diagnose(try CrashReport.parse(data: data, path: "fatal.ips"))
         #expect(diagnosis.isFatal)
@@ -52,7 +52,7 @@ import SymbolicateTestSupport
     /// Text reports: the free lines after `Termination Reason:` are carried as details
     /// (zqqf16-sym TCC report translated by Apple: the usage-description text follows the reason).
     @Test func textTerminationDetailsAreCarried() throws {
-        let url = Corpus.reportsDirectory.appendingPathComponent("zqqf16-sym__tcc-abort_iphone13-4_ios15-2_apple-converted.crash")
+        let url = Corpus.bundled("zqqf16-sym__tcc-abort_iphone13-4_ios15-2_apple-converted.crash")
         let report = try CrashReport.parse(contentsOf: url.path)
         let details = try #require(report.termination?.details)
         #expect(details.contains { $0.contains("NSCameraUsageDescription") })

@@ -12,6 +12,12 @@ public enum Corpus {
 
     public static func url(_ name: String) -> URL { reportsDirectory.appendingPathComponent(name) }
 
+    /// A corpus report copied into `Fixtures/corpus/` (with its source in Fixtures/README.md),
+    /// for tests that must run where the shared corpus is absent, as on CI's fresh clone.
+    public static func bundled(_ name: String) -> URL {
+        TestPaths.fixtures.appendingPathComponent("corpus").appendingPathComponent(name)
+    }
+
     public static var allReports: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: reportsDirectory.path)) ?? [])
             .filter { !$0.hasPrefix(".") && $0 != "SOURCES.md" }.sorted()

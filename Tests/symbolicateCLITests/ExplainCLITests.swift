@@ -77,8 +77,7 @@ import SymbolicateTestSupport
     // A real crash .ips (corpus 2501osx SIGSEGV) with "isNonFatal" : true, saved as UTF-16LE
     // with a byte order mark, as a Windows editor or mail client does.
     @Test func utf16NonFatalIPSIsDiagnosedAsNonFatal() throws {
-        let corpus = TestPaths.packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus/reports/2501osx__sigsegv_osaurus-mlx_mac16-5_macos26-3.ips")
+        let corpus = Corpus.bundled("2501osx__sigsegv_osaurus-mlx_mac16-5_macos26-3.ips")
         var text = try String(contentsOf: corpus, encoding: .utf8)
         let headerEnd = try #require(text.firstIndex(of: "\n"))
         let bodyOpen = try #require(text[headerEnd...].firstIndex(of: "{"))
