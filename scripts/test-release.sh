@@ -60,7 +60,7 @@ grep -q "^\.TH SYMBOLICATE 1 .*\"symbolicate $version\"" "$top/share/man/man1/sy
 expected="$root/Fixtures/expected/swift-trap.ips.txt"
 if [ -f "$expected" ]; then
   actual="$work/out.crash"
-  (cd "$root" && "${clean_env[@]}" "$bin" Fixtures/reports/swift-trap.ips Fixtures/dsyms --color never >"$actual") \
+  (cd "$root" && "${clean_env[@]}" "$bin" Fixtures/reports/swift-trap.ips Fixtures/dsyms --color never --headline >"$actual") \
     || fail "symbolicating Fixtures/reports/swift-trap.ips failed in a clean environment"
   if cmp -s "$expected" "$actual"; then
     ok "symbolicates Fixtures/reports/swift-trap.ips exactly as $expected (clean environment, libdwarf from the archive)"
