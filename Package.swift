@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "SymbolicateDiscovery",
             dependencies: [
-                "SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF",
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateMachO", "SymbolicateDWARF",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
