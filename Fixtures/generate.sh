@@ -113,8 +113,10 @@ python3 "$FIXTURES/tools/fixtures.py" facts "$FIXTURES"
 if [ "${SKIP_REPORTS:-}" != 1 ]; then
     python3 "$FIXTURES/tools/fixtures.py" reports "$FIXTURES"
     python3 "$FIXTURES/tools/fixtures.py" verify "$FIXTURES"
+    # sample / spindump / MetricKit logs and the .xccrashpoint (built from reports/).
+    python3 "$FIXTURES/tools/fixtures.py" logs "$FIXTURES"
 fi
 
 mkdir -p "$FIXTURES/reports"
-(cd "$FIXTURES" && find bin dsyms reports facts.json -type f | LC_ALL=C sort | xargs sha256sum > "$WORK/checksums.txt")
+(cd "$FIXTURES" && find bin dsyms reports logs facts.json -type f | LC_ALL=C sort | xargs sha256sum > "$WORK/checksums.txt")
 echo "generate.sh: done; checksums in $WORK/checksums.txt"

@@ -3,6 +3,7 @@
 
   fixtures.py facts   FIXTURES_DIR   -> facts.json (llvm-symbolizer-19 answers)
   fixtures.py reports FIXTURES_DIR   -> reports/*.crash, reports/*.ips, reports/manifest.json
+  fixtures.py logs    FIXTURES_DIR   -> logs/ (sample, spindump, MetricKit, .xccrashpoint) + logs/manifest.json
   fixtures.py verify  FIXTURES_DIR   -> cross-checks text vs .ips vs manifest vs binaries
 
 Every address comes from the built binaries: crashing frames are the faulting or
@@ -341,8 +342,11 @@ if __name__ == "__main__":
     elif command == "verify":
         import verify  # noqa: E402  (sibling module)
         verify.verify(root)
+    elif command == "logs":
+        import logs  # noqa: E402  (sibling module)
+        logs.write_all(root, sys.modules[__name__])
     elif command == "reports":
         import reports  # noqa: E402  (sibling module)
         reports.write_all(root, sys.modules[__name__])
     else:
-        sys.exit("usage: fixtures.py facts|reports|verify FIXTURES_DIR")
+        sys.exit("usage: fixtures.py facts|reports|logs|verify FIXTURES_DIR")

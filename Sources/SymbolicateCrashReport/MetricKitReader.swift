@@ -99,9 +99,12 @@ enum MetricKitReader {
                                       8: "SIGFPE", 9: "SIGKILL", 10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE",
                                       14: "SIGALRM", 15: "SIGTERM"]
 
-    /// Names Apple's own images go by in MetricKit frames (no paths are given): everything
-    /// else is taken to be the app's. A heuristic, stated as one in the README.
-    static func isSystemImage(_ name: String) -> Bool {
+    /// Whether an image is Apple's rather than the app's. MetricKit gives no paths, so: a
+    /// load address inside the shared cache region (arm64 from 0x1_8000_0000, x86_64 macOS
+    /// from 0x7FF0_0000_0000: only system libraries live there, apps and their frameworks load
+    /// below), or a name Apple's images go by. A heuristic, stated as one in the README.
+    static func isSystemImage(_ name: String, loadAddress: UInt64) -> Bool {
+        if (0x1_8000_0000..<0x10_0000_0000).contains(loadAddress) || loadAddress >= 0x7FF0_0000_0000 { return true }
         if name.hasSuffix(".dylib") || name == "???" || name.hasPrefix("<") { return true }
         let system: Set<String> = ["UIKitCore", "UIKit", "Foundation", "CoreFoundation", "SwiftUI", "GraphicsServices", "QuartzCore",
                                    "AppKit", "CoreData", "CFNetwork", "WebKit", "JavaScriptCore", "CoreGraphics", "Combine",
@@ -133,7 +136,7 @@ enum MetricKitReader {
             n.children.forEach(note)
         }
         stacks.forEach { $0.roots.forEach(note) }
-        let appImage = images.first { !isSystemImage($0.name) }?.name
+        let appImage = images.first { !isSystemImage($0.name, loadAddress: $0.load) }?.name
 
         var lines: [String] = []
         func field(_ key: String, _ value: String?) {
@@ -216,7 +219,7 @@ enum MetricKitReader {
         lines.append("Binary Images:")
         for image in images {
             let uuid = image.uuid.map { " <\($0)>" } ?? ""
-            let marker = isSystemImage(image.name) ? "" : "+"
+            let marker = isSystemImage(image.name, loadAddress: image.load) ? "" : "+"
             lines.append("       0x\(String(image.load, radix: 16)) - 0x\(String(image.end, radix: 16)) \(marker)\(image.name)\(uuid) \(image.name)")
         }
         lines.append("")

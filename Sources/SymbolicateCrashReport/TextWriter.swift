@@ -34,8 +34,11 @@ extension CrashReport {
             // Apple-layout frame lines in place of its first line.
             var framesPerLine: [Int: Int] = [:]
             for f in frames { if let l = f.reportLine { framesPerLine[l, default: 0] += 1 } }
+            // Call-graph node lines are not Apple frame lines either, but never address lists.
+            let nodeLines = Set(frames.filter { $0.callGraph != nil }.compactMap(\.reportLine))
             func isListLine(_ l: Int) -> Bool {
-                (framesPerLine[l] ?? 0) > 1 || (l >= 1 && l <= document.lines.count && FrameFormatting.splitFrameLine(document.lines[l - 1].text) == nil)
+                guard !nodeLines.contains(l) else { return false }
+                return (framesPerLine[l] ?? 0) > 1 || (l >= 1 && l <= document.lines.count && FrameFormatting.splitFrameLine(document.lines[l - 1].text) == nil)
             }
             let listFrames = frames.filter { $0.reportLine.map(isListLine) ?? false }
             if !listFrames.isEmpty {
