@@ -19,7 +19,6 @@ import SymbolicateTestSupport
     }
 
     static let reportsFolder = TestPaths.fixtures.appendingPathComponent("reports")
-    static let updating = ProcessInfo.processInfo.environment["SYMBOLICATE_UPDATE_GOLDEN"] == "1"
 
     static var reports: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: reportsFolder.path)) ?? []
@@ -50,13 +49,7 @@ import SymbolicateTestSupport
     func outputMatchesGolden(_ testCase: Case) throws {
         let result = try CLI.run(testCase.arguments, currentDirectory: TestPaths.packageRoot)
         #expect(result.status == testCase.status, "\(testCase.arguments): \(result.stderr)")
-        let url = TestPaths.fixtures.appendingPathComponent("expected/\(testCase.expected)")
-        if Self.updating {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(result.stdout.utf8).write(to: url)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
+        guard let expected = try Golden.expected(testCase.expected, output: result.stdout) else { return }
         #expect(result.stdout == expected, "output of `symbolicate \(testCase.arguments.joined(separator: " "))` differs from Fixtures/expected/\(testCase.expected); rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff")
     }
 
