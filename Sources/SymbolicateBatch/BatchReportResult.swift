@@ -52,6 +52,11 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     /// each signature (the group's example), and for every report with `--explain`.
     public var diagnosis: String?
 
+    /// What a cut or pasted report lacks (`report ends inside Thread 0; no Binary Images
+    /// section`); nil for a complete report. Partial reports are counted and listed on their
+    /// own, never as crash groups: their frames are matched by name, unverified.
+    public var missing: String?
+
     /// The file turned out not to be a crash report at all (a README next to the reports):
     /// with `error` set. Files met while walking folders are then skipped, not unreadable.
     public var isNotAReport: Bool = false
@@ -59,6 +64,9 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     public init(input: String) { self.input = input }
 
     public var isReadable: Bool { error == nil }
+
+    /// Read, but cut short (see `missing`).
+    public var isPartial: Bool { missing != nil }
 
     /// True when an app image of the report had no usable debug file.
     public var hasMissingAppDebugFile: Bool { diagnostics.contains { $0.isAppImage } }
@@ -74,6 +82,7 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
         incidentIdentifier = report.incidentIdentifier
         kind = report.kind.identifier
         isCrash = CrashSignature.isCrash(report.kind)
+        missing = report.completeness.isComplete ? nil : report.completeness.summary
         app = CrashSignature.appName(report)
         appFrames = summary.appFrames
         appFramesSymbolicated = summary.appFramesSymbolicated

@@ -17,6 +17,10 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         /// their distinct signatures.
         public var otherReports: Int
         public var otherGroups: Int
+        /// Cut or pasted reports (of any kind), and their distinct signatures: neither crash
+        /// groups nor other reports.
+        public var partialReports: Int
+        public var partialGroups: Int
         /// Files met while walking folders/zips that are not crash reports.
         public var skipped: Int
         /// Processed reports with at least one app image without a usable debug file.
@@ -41,6 +45,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         public var sourceLine: Int?
         public var reason: String?
         public var diagnosis: String?
+        /// For a group of partial reports: what its first report lacks.
+        public var missing: String?
         /// The first report of the group, in input order.
         public var example: String
         /// Its output file, relative to the output folder.
@@ -104,6 +110,10 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     /// Groups of reports that are not crashes (jetsam, hang, resource, stackshot, panic…),
     /// ordered the same way. Never a crash group, `::error` or failed JUnit case.
     public var otherGroups: [Group]
+    /// Groups of cut or pasted reports, ordered the same way: counted apart because what they
+    /// lack (threads, the image list and its UUIDs) leaves their signature and frames
+    /// unverified. Never a crash group, `::error` or failed JUnit case.
+    public var partialGroups: [Group]
     public var missingDebugFiles: [MissingDebugFile]
     public var unreadable: [Unreadable]
     public var skipped: [String]
@@ -113,14 +123,18 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     /// Groups `results`. Everything is ordered by input order or by count, never by
     /// completion order, so the same inputs give byte-identical summaries.
     public init(results: [BatchReportResult], inputProblems: [BatchInputProblem] = [], skipped: [String] = []) {
-        var order: [String] = []
-        var members: [String: [BatchReportResult]] = [:]
+        struct GroupKey: Hashable { var signature: String; var isPartial: Bool }
+        var order: [GroupKey] = []
+        var members: [GroupKey: [BatchReportResult]] = [:]
         var missing: [String: MissingDebugFile] = [:]
         var missingOrder: [String] = []
         for result in results where result.isReadable {
-            let signature = result.signature ?? CrashSignature.make(exception: nil, function: nil)
-            if members[signature] == nil { order.append(signature) }
-            members[signature, default: []].append(result)
+            // A cut copy of a crash is kept apart from the complete ones (same signature,
+            // other section).
+            let key = GroupKey(signature: result.signature ?? CrashSignature.make(exception: nil, function: nil),
+                               isPartial: result.isPartial)
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(result)
             var seenInReport = Set<String>()
             for diagnostic in result.diagnostics {
                 // Grouped per image: one line for "Demo", however many builds reports hold.
@@ -141,19 +155,26 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         }
         var crashGroups: [Group] = []
         var otherGroups: [Group] = []
-        for signature in order {
-            guard let list = members[signature], let first = list.first else { continue }
+        var partialGroups: [Group] = []
+        for key in order {
+            guard let list = members[key], let first = list.first else { continue }
             let placed = list.first { $0.sourceFile != nil }
             let group = Group(
-                count: list.count, signature: signature, kind: first.kind, app: first.app, exception: first.exception,
+                count: list.count, signature: key.signature, kind: first.kind, app: first.app, exception: first.exception,
                 function: first.function, location: placed?.location ?? first.location,
                 sourceFile: placed?.sourceFile, sourceLine: placed?.sourceLine, reason: first.reason,
-                diagnosis: list.lazy.compactMap(\.diagnosis).first,
+                diagnosis: list.lazy.compactMap(\.diagnosis).first, missing: first.missing,
                 example: first.input, exampleOutput: first.output,
                 reports: list.map(\.input),
                 appVersions: Self.sortedDistinct(list.compactMap(\.appVersion)),
                 osVersions: Self.sortedDistinct(list.compactMap(\.osVersion)))
-            if first.isCrash { crashGroups.append(group) } else { otherGroups.append(group) }
+            if first.isPartial {
+                partialGroups.append(group)
+            } else if first.isCrash {
+                crashGroups.append(group)
+            } else {
+                otherGroups.append(group)
+            }
         }
         var unreadable = inputProblems.map { Unreadable(input: $0.input, error: $0.message) }
         unreadable += results.compactMap { result in
@@ -167,6 +188,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         let processed = results.filter(\.isReadable)
         self.groups = Self.largestFirst(crashGroups)
         self.otherGroups = Self.largestFirst(otherGroups)
+        self.partialGroups = Self.largestFirst(partialGroups)
         // Most-needed first (stable): the images worth fetching a dSYM for lead the list.
         self.missingDebugFiles = missingOrder.compactMap { missing[$0] }.enumerated().sorted { a, b in
             a.element.reports != b.element.reports ? a.element.reports > b.element.reports : a.offset < b.offset
@@ -179,8 +201,10 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             processed: processed.count,
             unreadable: unreadable.count,
             groups: crashGroups.count,
-            otherReports: processed.filter { !$0.isCrash }.count,
+            otherReports: processed.filter { !$0.isCrash && !$0.isPartial }.count,
             otherGroups: otherGroups.count,
+            partialReports: processed.filter(\.isPartial).count,
+            partialGroups: partialGroups.count,
             skipped: skipped.count,
             reportsMissingDebugFiles: processed.filter(\.hasMissingAppDebugFile).count,
             reportsWithUnsymbolicatedAppFrames: processed.filter(\.hasUnsymbolicatedAppFrames).count)
@@ -221,7 +245,7 @@ public enum BatchFailurePolicy: String, Sendable, CaseIterable, Codable {
         case .never:
             return nil
         case .crash:
-            let crashes = summary.reports.filter { $0.isReadable && $0.isCrash }.count
+            let crashes = summary.reports.filter { $0.isReadable && $0.isCrash && !$0.isPartial }.count
             return crashes > 0 ? "\(crashes) crash report(s) in \(summary.totals.groups) group(s)" : nil
         case .unsymbolicated:
             let n = summary.totals.reportsWithUnsymbolicatedAppFrames

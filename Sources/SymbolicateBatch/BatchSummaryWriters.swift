@@ -40,6 +40,7 @@ extension BatchSummary {
         try emit("{\n  \"groups\" : \(try encoded(groups, indent: 2)),\n")
         try emit("  \"missingDebugFiles\" : \(try encoded(missingDebugFiles, indent: 2)),\n")
         try emit("  \"otherGroups\" : \(try encoded(otherGroups, indent: 2)),\n")
+        try emit("  \"partialGroups\" : \(try encoded(partialGroups, indent: 2)),\n")
         if reports.isEmpty {
             try emit("  \"reports\" : [\n\n  ],\n")
         } else {
@@ -67,9 +68,11 @@ extension BatchSummary {
     public func renderMarkdown() -> String {
         let limit = Self.markdownRowLimit
         var out = "## Crash summary\n\n"
+        let crashes = totals.processed - totals.otherReports - totals.partialReports
         var parts = ["\(totals.processed) report\(totals.processed == 1 ? "" : "s") processed",
-                     "\(totals.processed - totals.otherReports) crash\(totals.processed - totals.otherReports == 1 ? "" : "es") in \(totals.groups) group\(totals.groups == 1 ? "" : "s")"]
+                     "\(crashes) crash\(crashes == 1 ? "" : "es") in \(totals.groups) group\(totals.groups == 1 ? "" : "s")"]
         if totals.otherReports > 0 { parts.append("\(totals.otherReports) other report\(totals.otherReports == 1 ? "" : "s") (jetsam, hang, resource, …)") }
+        if totals.partialReports > 0 { parts.append("\(totals.partialReports) partial (cut or pasted)") }
         if totals.unreadable > 0 { parts.append("\(totals.unreadable) unreadable") }
         if totals.reportsMissingDebugFiles > 0 { parts.append("\(totals.reportsMissingDebugFiles) with an app image without a usable dSYM") }
         if totals.skipped > 0 { parts.append("\(totals.skipped) non-report file\(totals.skipped == 1 ? "" : "s") skipped") }
@@ -101,6 +104,17 @@ extension BatchSummary {
                 out += "| \(group.count) | \(Self.cell(group.kind)) | \(Self.cell(group.app ?? "–")) | \(Self.cell(group.example)) |\n"
             }
             out += Self.remainder(otherGroups.dropFirst(limit).reduce(0) { $0 + $1.count }, max(0, otherGroups.count - limit), "group")
+            out += "\n"
+        }
+        if !partialGroups.isEmpty {
+            out += "### Partial reports (cut or pasted: frames matched by name, unverified)\n\n"
+            out += "| Count | Kind | Signature | Missing | Example |\n|---:|---|---|---|---|\n"
+            for group in partialGroups.prefix(limit) {
+                var signature = "`\(Self.code(group.exception ?? "no exception"))`"
+                if let function = group.function { signature += " in `\(Self.code(function))`" }
+                out += "| \(group.count) | \(Self.cell(group.kind)) | \(signature) | \(Self.cell(group.missing ?? "–")) | \(Self.cell(group.example)) |\n"
+            }
+            out += Self.remainder(partialGroups.dropFirst(limit).reduce(0) { $0 + $1.count }, max(0, partialGroups.count - limit), "group")
             out += "\n"
         }
         if !unreadable.isEmpty {

@@ -184,12 +184,15 @@ private extension String {
 
 /// Tells crash reports from other files met while walking folders, by content only.
 public enum ReportSniffer {
-    /// Text keys every Apple text report format has at least one of near the top.
+    /// Text keys every Apple text report format has at least one of near the top (`sample`
+    /// output starts with `Analysis of sampling`).
     static let textMarkers = ["Incident Identifier:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
                               "Hardware Model:", "Termination Reason:", "Binary Images:", "Event:", "Exception Codes:",
-                              "panic(cpu "]
-    /// Members of an `.ips` header line or JSON body.
-    static let jsonMarkers = ["\"bug_type\"", "\"incident", "\"crashReporterKey\"", "\"exception\"", "\"threads\"", "\"procName\""]
+                              "panic(cpu ", "Analysis of sampling", "Call graph:"]
+    /// Members of an `.ips` header line or JSON body, or of a MetricKit payload.
+    static let jsonMarkers = ["\"bug_type\"", "\"incident", "\"crashReporterKey\"", "\"exception\"", "\"threads\"", "\"procName\"",
+                              "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
+                              "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\""]
 
     /// Whether the first 16 KiB of the file look like a crash report.
     public static func looksLikeReport(path: String) -> Bool {
@@ -201,7 +204,8 @@ public enum ReportSniffer {
         if prefix.contains(0) { return false }
         let text = String(decoding: prefix, as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if trimmed.hasPrefix("{") {
+        // `[`: a MetricKit export holding several payloads.
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
             return jsonMarkers.contains { text.contains($0) }
         }
         return textMarkers.contains { text.contains($0) }

@@ -140,6 +140,7 @@ struct BatchCommand: ParsableCommand {
         var message = "\(summary.totals.processed) of \(summary.totals.reports) reports processed in \(timing), "
         message += "\(jobCount) job\(jobCount == 1 ? "" : "s")), \(groups) crash signature\(groups == 1 ? "" : "s"), "
         message += "\(summary.totals.otherReports) other report\(summary.totals.otherReports == 1 ? "" : "s"), "
+        if summary.totals.partialReports > 0 { message += "\(summary.totals.partialReports) partial, " }
         message += "\(summary.totals.unreadable) unreadable; summary in \(summaryPath)"
         Console.line(message)
 

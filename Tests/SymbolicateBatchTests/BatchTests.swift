@@ -47,6 +47,11 @@ import FoundationXML
         #expect(!ReportSniffer.looksLikeReport(prefix: Data("[{\"file\": \"reports/a.crash\"}]".utf8)))
         #expect(!ReportSniffer.looksLikeReport(prefix: Data("# README\nSome notes.\n".utf8)))
         #expect(!ReportSniffer.looksLikeReport(prefix: Data([0xCF, 0xFA, 0xED, 0xFE, 0, 0, 0, 0])))
+        // MetricKit payloads (one, or an array of them) and `sample` output are logs to read.
+        #expect(ReportSniffer.looksLikeReport(prefix: Data("{\n  \"timeStampEnd\" : \"x\",\n  \"hangDiagnostics\" : [".utf8)))
+        #expect(ReportSniffer.looksLikeReport(prefix: Data("[\n  {\n    \"crashDiagnostics\" : [".utf8)))
+        #expect(ReportSniffer.looksLikeReport(prefix: Data("Analysis of sampling MacApp (pid 7788) every 1 millisecond\n".utf8)))
+        #expect(!ReportSniffer.looksLikeReport(prefix: Data("{\"appName\": \"CrashApp\", \"filters\": []}".utf8)))
     }
 
     @Test func folderWalkFindsReportsSkipsTheRest() throws {
