@@ -1,4 +1,6 @@
-/// The sources behind the knowledge base (keys match the project's reference notes).
+/// The sources behind the knowledge base (keys match the project's reference notes): Apple's
+/// documentation and WWDC sessions, and Apple's open source (xnu, dyld, Libc, Swift) only —
+/// never third-party or reverse-engineered material, which may be wrong and cannot be checked.
 extension Citation {
     private static func apple(_ key: String, _ title: String, _ slug: String) -> Citation {
         Citation(key: key, title: title, url: "https://developer.apple.com/documentation/xcode/\(slug)")
@@ -39,6 +41,9 @@ extension Citation {
                              "interpreting-the-json-format-of-a-crash-report")
     static let aJetsam = apple("A-JETSAM", "Identifying high-memory use with jetsam event reports",
                                "identifying-high-memory-use-with-jetsam-event-reports")
+    /// WWDC20 session 10078: jetsam, watchdog, CPU, thermal and background-task terminations.
+    static let wwdcKilled = Citation(key: "WWDC20-10078", title: "WWDC20: Why is my app getting killed?",
+                                     url: "https://developer.apple.com/videos/play/wwdc2020/10078/")
     static let tn2151 = Citation(
         key: "TN2151", title: "Technical Note TN2151: Understanding and Analyzing Application Crash Reports (archived)",
         url: "https://developer.apple.com/library/archive/technotes/tn2151/_index.html")
@@ -55,37 +60,18 @@ extension Citation {
     static let xnuPortGuards = xnu("XNU-MPG", "doc/mach_ipc/guard_exceptions.md")
     static let xnuMemorystatus = xnu("XNU-MEMSTAT", "bsd/sys/kern_memorystatus.h")
     static let xnuSignal = xnu("XNU-SIGNAL", "bsd/sys/signal.h")
+    static let xnuI386 = xnu("XNU-I386", "osfmk/mach/i386/exception.h")
     static let dyld = Citation(key: "DYLD", title: "dyld include/mach-o/dyld_priv.h (DYLD_EXIT_REASON_*)",
                                url: "https://github.com/apple-oss-distributions/dyld")
-    static let reportCrash = Citation(
-        key: "RC", title: "Decompiled iOS 26.1 ReportCrash OSACrashReport (community source, not documentation)",
-        url: "https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore")
-    static let logTypes = Citation(key: "LOGTYPE", title: "blacktop/ipsw pkg/crashlog/data/log_type.json",
-                                   url: "https://github.com/blacktop/ipsw/blob/master/pkg/crashlog/data/log_type.json")
     static let swiftAssert = swift("SW-ASSERT", "stdlib/public/core/AssertCommon.swift")
     static let swiftRuntime = swift("SW-RT", "stdlib/public/runtime/Errors.cpp")
     static let swiftCasting = swift("SW-RT", "stdlib/public/runtime/Casting.cpp")
     static let swiftIRGen = swift("SW-IRGEN", "lib/IRGen/IRGenDebugInfo.cpp")
     static let swiftDictionary = swift("SW-DICT", "stdlib/public/core/NativeDictionary.swift")
     static let swiftConcurrency = swift("SW-CONC", "stdlib/public/Concurrency/ExecutorAssertions.swift")
-    static let ipswDiffs = Citation(key: "IPSWDIFF", title: "blacktop/ipsw-diffs (C-string diffs of libswiftCore)",
-                                    url: "https://github.com/blacktop/ipsw-diffs")
-    static let ksCrash = Citation(key: "KSC", title: "KSCrash KSMach.c / KSSignalInfo.c",
-                                  url: "https://github.com/kstenerud/KSCrash")
-    static let plCrash = Citation(key: "PLC", title: "PLCrashReporter PLCrashAsyncMachExceptionInfo.c",
-                                  url: "https://github.com/microsoft/plcrashreporter")
-    static let crashpad = Citation(key: "CRASHPAD", title: "Crashpad util/mach/exception_types.h",
-                                   url: "https://chromium.googlesource.com/crashpad/crashpad")
-    static let bugsnag = Citation(key: "BSG", title: "bugsnag-cocoa BugsnagClient.m",
-                                  url: "https://github.com/bugsnag/bugsnag-cocoa")
-    static let icdab = Citation(key: "ICDAB", title: "iOS Crash Dump Analysis book, example reports",
-                                url: "https://github.com/faisalmemon/ios-crash-dump-analysis-book")
     static let foundationExceptions = Citation(
         key: "NSEXC", title: "Foundation: NSExceptionName / Predefined exceptions",
         url: "https://developer.apple.com/documentation/foundation/nsexceptionname")
     static let libc = Citation(key: "LIBC", title: "Apple Libc (stack_protector.c, fortify)",
                                url: "https://github.com/apple-oss-distributions/Libc")
-    static let pushKitForum = Citation(
-        key: "DTS-VOIP", title: "Apple Developer Forums: PushKit VoIP pushes must report a CallKit call",
-        url: "https://developer.apple.com/forums/thread/781211")
 }

@@ -60,7 +60,7 @@ extension KnowledgeBase {
             term: "EXC_SOFTWARE", kind: .exceptionType, title: "Software-generated exception",
             meaning: "A software exception; codes 0x10000–0x1FFFF carry Unix signals: 0x10000 bad system call (SIGSYS), 0x10001 broken pipe (SIGPIPE), 0x10002 abort (SIGABRT), 0x10003 soft signal (SIGKILL).",
             checkNext: ["Read the code to find the signal, then read the entry for that signal"],
-            sources: [.xnuExceptionTypes, .xnuUnixException, .ksCrash, .plCrash], provenance: .openSource, values: [5]),
+            sources: [.xnuExceptionTypes, .xnuUnixException], provenance: .openSource, values: [5]),
         KnowledgeEntry(
             term: "EXC_BREAKPOINT", kind: .exceptionType, title: "Trace trap (deliberate crash)",
             meaning: "A breakpoint/trace trap (SIGTRAP). On ARM this is how deliberate traps surface: the Swift runtime stops the program this way on an unrecoverable error, libraries such as Dispatch trap on fatal misuse, and fatalError/__builtin_trap produce it.",
@@ -119,7 +119,7 @@ extension KnowledgeBase {
                 "Read Exception Subtype and Exception Message for the resource, the limit and the observed value",
                 "Use the heaviest stack in the report; profile with Instruments or MetricKit diagnostics",
             ],
-            sources: [.aResource, .xnuResource, .reportCrash], provenance: .documented, values: [11]),
+            sources: [.aResource, .xnuResource], provenance: .documented, values: [11]),
         KnowledgeEntry(
             term: "EXC_GUARD", kind: .exceptionType, title: "Guarded resource misused",
             meaning: "A guarded system resource was misused. The subtype names the guard type: usually a file descriptor (GUARD_TYPE_FD) owned by a system library, or a Mach port right (GUARD_TYPE_MACH_PORT). Exception Message says which operation on which descriptor/port.",
@@ -205,7 +205,7 @@ extension KnowledgeBase {
                 "Look for mmap / Data(contentsOf:options: .alwaysMapped) users in the backtrace",
                 "Read Kernel Triage lines (e.g. 'cluster_pagein past EOF')",
             ],
-            sources: [.aMemory, .xnuKernReturn, .reportCrash], provenance: .documented, values: [10]),
+            sources: [.aMemory, .xnuKernReturn], provenance: .documented, values: [10]),
         KnowledgeEntry(
             term: "KERN_CODESIGN_ERROR", kind: .exceptionCode, title: "Code signature rejected a page",
             meaning: "EXC_BAD_ACCESS code 0x32 (50): the kernel rejected a page because its code signature did not validate (the report often reads 'Code Signature Invalid').",
@@ -215,7 +215,7 @@ extension KnowledgeBase {
                 "Plug-ins failing library validation under the Hardened Runtime",
             ],
             checkNext: ["codesign --verify --deep --strict on the app", "Check whether a build replaced the binary while it ran"],
-            sources: [.xnuKernReturn, .ksCrash], provenance: .observed, aliases: ["Code Signature Invalid"], values: [50]),
+            sources: [.xnuKernReturn], provenance: .openSource, aliases: ["Code Signature Invalid"], values: [50]),
         KnowledgeEntry(
             term: "EXC_ARM_DA_ALIGN", kind: .exceptionCode, title: "Misaligned data access",
             meaning: "ARM EXC_BAD_ACCESS code 0x101: an alignment fault. Rare on 64-bit ARM, which tolerates misaligned ordinary loads; it shows up when the address is both misaligned and unmapped, so it is usually the same memory bug seen from another angle.",
@@ -239,7 +239,7 @@ extension KnowledgeBase {
             meaning: "ARM EXC_BAD_ACCESS code 0x105: the CPU itself reported that a signed pointer failed authentication (arm64e, FPAC hardware).",
             causes: ["Use-after-free or buffer overflow that overwrote a signed pointer", "Mismatched pointer signing between binaries"],
             checkNext: ["Treat like a memory corruption: Address Sanitizer, check the pointer's origin"],
-            sources: [.xnuARM, .reportCrash, .aMemory], provenance: .openSource, values: [0x105]),
+            sources: [.xnuARM, .aMemory], provenance: .openSource, values: [0x105]),
         KnowledgeEntry(
             term: "EXC_ARM_UNDEFINED", kind: .exceptionCode, title: "Undefined instruction (ARM)",
             meaning: "EXC_BAD_INSTRUCTION code 1 on ARM: the CPU met an undefined instruction.",
@@ -250,21 +250,21 @@ extension KnowledgeBase {
             meaning: "x86 general protection fault, reported as EXC_BAD_ACCESS: often a non-canonical (garbage) pointer on Intel, where the fault address is not reported.",
             causes: ["Garbage or corrupted pointer (non-canonical address)", "Use-after-free"],
             checkNext: ["Inspect registers for the pointer being dereferenced; reproduce with Address Sanitizer"],
-            sources: [.ksCrash], provenance: .observed),
+            sources: [.xnuI386], provenance: .openSource),
         KnowledgeEntry(
             term: "EXC_I386_DIV", kind: .exceptionCode, title: "Integer divide error (x86)",
             meaning: "EXC_ARITHMETIC code on Intel: an integer division by zero (or INT_MIN / -1) in C-family code.",
             checkNext: ["Find the / or % in the crashing frame and guard the divisor"],
-            sources: [.aArith, .ksCrash], provenance: .observed),
+            sources: [.aArith, .xnuI386], provenance: .openSource),
         KnowledgeEntry(
             term: "EXC_I386_INTO", kind: .exceptionCode, title: "Overflow trap (x86)",
             meaning: "EXC_ARITHMETIC code on Intel: the INTO overflow trap fired.",
-            sources: [.ksCrash], provenance: .observed),
+            sources: [.xnuI386], provenance: .openSource),
         KnowledgeEntry(
             term: "EXC_I386_SSEEXTERR", kind: .exceptionCode, title: "SSE floating-point exception (x86)",
             meaning: "EXC_ARITHMETIC code on Intel: an unmasked SSE floating-point exception.",
             checkNext: ["Check floating-point exception masks set by the code or a library"],
-            sources: [.ksCrash], provenance: .observed),
+            sources: [.xnuI386], provenance: .openSource),
         KnowledgeEntry(
             term: "EXC_ARM_FP", kind: .exceptionCode, title: "Floating-point exception (ARM)",
             meaning: "EXC_ARITHMETIC codes EXC_ARM_FP_* (0–6) on ARM: a trapped floating-point exception (undefined, invalid operation, divide by zero, overflow, underflow, inexact, input denormal).",
@@ -274,38 +274,33 @@ extension KnowledgeBase {
             term: "EXC_ARM_MTE_TAGCHECK_FAIL", kind: .exceptionCode, title: "Memory tag check failed",
             meaning: "Memory Tagging Extension: a pointer's tag did not match the memory's tag — a use-after-free or out-of-bounds access caught by hardware. Numeric value not verified.",
             checkNext: ["Treat as use-after-free / buffer overflow; reproduce with Address Sanitizer"],
-            sources: [.reportCrash], provenance: .reportCrash),
+            sources: [.aMemory], provenance: .observed),
         KnowledgeEntry(
             term: "EXC_ARM_MTE_CANONICAL_FAIL", kind: .exceptionCode, title: "Memory tag canonical check failed",
             meaning: "Memory Tagging Extension: a pointer with a non-canonical tag was used. Numeric value not verified.",
-            sources: [.reportCrash], provenance: .reportCrash),
-        KnowledgeEntry(
-            term: "0xdeadc0de", kind: .exceptionCode, title: "Third-party tag for an Objective-C exception",
-            meaning: "Not an Apple code: Breakpad-derived reporters (MD_EXCEPTION_CODE_MAC_NS_EXCEPTION) tag uncaught Objective-C exceptions with 0xdeadc0de.",
-            checkNext: ["Read the exception name and reason the reporter recorded"],
-            sources: [.crashpad], provenance: .thirdParty, aliases: ["deadc0de"], values: [0xdead_c0de]),
+            sources: [.aMemory], provenance: .observed),
         KnowledgeEntry(
             term: "SEGV_MAPERR", kind: .signalCode, title: "Address not mapped (signal code)",
             meaning: "SIGSEGV si_code: the address is not mapped; the signal-only equivalent of KERN_INVALID_ADDRESS (macOS and third-party reporters).",
             checkNext: ["Read the address after 'at' exactly as for KERN_INVALID_ADDRESS"],
-            sources: [.aMemory, .ksCrash, .plCrash], provenance: .documented),
+            sources: [.aMemory, .xnuSignal], provenance: .documented),
         KnowledgeEntry(
             term: "SEGV_ACCERR", kind: .signalCode, title: "Invalid permissions (signal code)",
             meaning: "SIGSEGV si_code: the address is mapped but the access is not permitted; like KERN_PROTECTION_FAILURE.",
-            sources: [.aMemory, .ksCrash, .plCrash], provenance: .documented),
+            sources: [.aMemory, .xnuSignal], provenance: .documented),
         KnowledgeEntry(
             term: "BUS_ADRALN", kind: .signalCode, title: "Misaligned address (signal code)",
             meaning: "SIGBUS si_code: misaligned memory access.",
             causes: ["Packed or misaligned structures read with wide loads", "A garbage pointer"],
-            sources: [.ksCrash], provenance: .observed),
+            sources: [.xnuSignal], provenance: .openSource),
         KnowledgeEntry(
             term: "BUS_ADRERR", kind: .signalCode, title: "Nonexistent physical address (signal code)",
             meaning: "SIGBUS si_code: the address does not exist physically, e.g. a truncated memory-mapped file.",
-            sources: [.ksCrash, .plCrash], provenance: .observed),
+            sources: [.xnuSignal], provenance: .openSource),
         KnowledgeEntry(
             term: "BUS_OBJERR", kind: .signalCode, title: "Object-specific hardware error (signal code)",
             meaning: "SIGBUS si_code: an object-specific hardware error.",
-            sources: [.ksCrash], provenance: .observed),
+            sources: [.xnuSignal], provenance: .openSource),
     ]
 
     /// Patterns recognised in addresses and messages rather than by name.
@@ -321,7 +316,7 @@ extension KnowledgeBase {
             meaning: "The subtype reads 'KERN_INVALID_ADDRESS at 0xA -> 0xB (possible pointer authentication failure)': the first address carries PAC bits, the second is the stripped address. A signed pointer (return address, function pointer, vtable or isa) failed authentication — or memory corruption left junk in the high bits; Apple warns the two look alike.",
             causes: ["Use-after-free or buffer overflow that overwrote a pointer", "Mismatched pointer signing between binaries (arm64e slices)"],
             checkNext: ["Check the stripped address (after ->) like any bad address", "Reproduce with Address Sanitizer; see Apple's 'Preparing your app to work with pointer authentication'"],
-            sources: [.aMemory, .reportCrash], provenance: .documented,
+            sources: [.aMemory], provenance: .documented,
             aliases: ["PAC", "PAC_FAILURE", "PAC failure", "pointer authentication"],
             patterns: ["possible pointer authentication failure"]),
         KnowledgeEntry(
@@ -329,7 +324,7 @@ extension KnowledgeBase {
             meaning: "A thread ran off the end of its stack into the guard region; the kernel turns that protection fault into SIGSEGV. Current reports say 'Thread stack size exceeded due to excessive recursion' and VM Region Info shows a STACK GUARD region.",
             causes: ["Unbounded recursion (the same frames repeated)", "Very large stack allocations (big structs or arrays, deep SwiftUI view builders)", "Secondary threads created with small stacks"],
             checkNext: ["Look for a repeating cycle of frames in the crashed thread", "Move large values to the heap; turn recursion into iteration"],
-            sources: [.aMemory, .xnuUnixException, .reportCrash], provenance: .documented,
+            sources: [.aMemory, .xnuUnixException], provenance: .documented,
             aliases: ["STACK GUARD", "stack guard"],
             patterns: ["Thread stack size exceeded", "stack guard region", "STACK GUARD", "stack overflow"]),
         KnowledgeEntry(

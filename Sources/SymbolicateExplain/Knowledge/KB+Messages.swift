@@ -5,7 +5,7 @@
 extension KnowledgeBase {
     private static func swiftMessage(
         _ term: String, _ title: String, _ meaning: String, causes: [String] = [], checkNext: [String] = [],
-        sources: [Citation] = [.swiftAssert, .ipswDiffs], provenance: Provenance = .openSource,
+        sources: [Citation] = [.swiftAssert], provenance: Provenance = .openSource,
         aliases: [String] = [], patterns: [String]
     ) -> KnowledgeEntry {
         KnowledgeEntry(term: term, kind: .swiftRuntimeMessage, title: title, meaning: meaning, causes: causes,
@@ -180,7 +180,7 @@ extension KnowledgeBase {
             term: "__stack_chk_fail", kind: .applicationSpecificMessage, title: "Stack buffer overflow detected",
             meaning: "The stack canary was overwritten (or libc fortify detected a buffer overflow): memory corruption on the stack, usually a buffer overflow in C-family or unsafe code.",
             checkNext: ["Reproduce with Address Sanitizer", "Check fixed-size buffers written by strcpy/sprintf/memcpy in the frames below"],
-            sources: [.libc, .reportCrash], provenance: .openSource,
+            sources: [.libc], provenance: .openSource,
             aliases: ["stack buffer overflow", "detected buffer overflow"],
             patterns: ["__stack_chk_fail", "stack buffer overflow", "detected buffer overflow", "detected source and destination buffer overlap"]),
         KnowledgeEntry(
@@ -214,7 +214,7 @@ extension KnowledgeBase {
             term: "objc_msgSend() selector name", kind: .applicationSpecificMessage, title: "Crash inside objc_msgSend",
             meaning: "The crash happened inside objc_msgSend while sending the named selector — the receiver was most likely a deallocated (over-released) object or a garbage pointer.",
             checkNext: ["Reproduce with Zombies enabled; check ownership of the receiver"],
-            sources: [.reportCrash, .aCommon], provenance: .reportCrash, patterns: ["objc_msgSend() selector name:"]),
+            sources: [.aMemory, .aCommon], provenance: .observed, patterns: ["objc_msgSend() selector name:"]),
     ]
 
     private static func objc(

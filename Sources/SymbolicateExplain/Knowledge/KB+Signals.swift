@@ -79,14 +79,14 @@ extension KnowledgeBase {
             meaning: "Signal 12: the process made a system call that does not exist (bad syscall number). Forbidden (rather than unknown) system calls appear as EXC_GUARD GUARD_TYPE_REJECTED_SC instead.",
             causes: ["Raw syscall() with a wrong number", "A binary built for a newer OS"],
             checkNext: ["Find the syscall() caller in the backtrace"],
-            sources: [.aSys, .xnuUnixException, .reportCrash], provenance: .documented,
+            sources: [.aSys, .xnuUnixException], provenance: .documented,
             aliases: ["Bad system call: 12"], values: [12]),
         KnowledgeEntry(
             term: "SIGPIPE", kind: .signal, title: "Broken pipe",
             meaning: "Signal 13: the process wrote to a pipe or socket whose reader is gone; the default action terminates it. Apple's ReportCrash is not expected to write a report for it (it is not a core-generating signal); third-party reporters do report it.",
             causes: ["Writing to a closed socket or pipe without ignoring SIGPIPE"],
             checkNext: ["signal(SIGPIPE, SIG_IGN) or SO_NOSIGPIPE on sockets; handle EPIPE"],
-            sources: [.xnuUnixException, .crashpad, .ksCrash], provenance: .observed, aliases: ["Broken pipe: 13"], values: [13]),
+            sources: [.xnuUnixException, .xnuSignal], provenance: .openSource, aliases: ["Broken pipe: 13"], values: [13]),
         KnowledgeEntry(
             term: "SIGALRM", kind: .signal, title: "Alarm clock",
             meaning: "Signal 14: a timer set with alarm() expired and nothing handled it.",
@@ -96,7 +96,7 @@ extension KnowledgeBase {
             meaning: "Signal 15: a polite termination request, often sent shortly before SIGKILL so the process can exit cleanly; also the default kill from Terminal. JSON reports may spell it SIGTRM.",
             causes: ["launchd stopping a daemon or agent", "System shutdown or logout", "MDM- or update-driven termination"],
             checkNext: ["Check the process lifecycle: who stops it and whether it exits promptly"],
-            sources: [.aTerm, .reportCrash], provenance: .documented,
+            sources: [.aTerm], provenance: .documented,
             aliases: ["Terminated: 15", "SIGTRM"], values: [15]),
         KnowledgeEntry(
             term: "SIGUSR1", kind: .signal, title: "User-defined signal 1",
@@ -112,11 +112,11 @@ extension KnowledgeBase {
         KnowledgeEntry(
             term: "SIMULATED (this is NOT a crash)", kind: .exceptionNote, title: "Simulated crash report",
             meaning: "The process did not crash: the report was generated on purpose (os_fault, simulated crash). The OS may have asked the process to quit afterwards.",
-            sources: [.aFields, .reportCrash], provenance: .documented, aliases: ["SIMULATED", "isSimulated"]),
+            sources: [.aFields], provenance: .documented, aliases: ["SIMULATED", "isSimulated"]),
         KnowledgeEntry(
             term: "NON-FATAL CONDITION (this is NOT a crash)", kind: .exceptionNote, title: "Non-fatal condition",
             meaning: "A report was generated but the process kept running (EXC_RESOURCE warnings, GUARD_TYPE_USER faults).",
-            sources: [.aFields, .reportCrash], provenance: .documented, aliases: ["NON-FATAL CONDITION", "isNonFatal"]),
+            sources: [.aFields], provenance: .documented, aliases: ["NON-FATAL CONDITION", "isNonFatal"]),
     ]
 
     static let guardTypes: [KnowledgeEntry] = [
@@ -135,7 +135,7 @@ extension KnowledgeBase {
         KnowledgeEntry(
             term: "GUARD_TYPE_USER", kind: .guardType, title: "User fault guard",
             meaning: "EXC_GUARD type 3: a user-space component reported a fault (namespace and reason code in the message). Non-fatal: reported as ExcUserFault_<process>.",
-            sources: [.xnuGuard, .reportCrash], provenance: .reportCrash, values: [3]),
+            sources: [.xnuGuard], provenance: .openSource, values: [3]),
         KnowledgeEntry(
             term: "GUARD_TYPE_VN", kind: .guardType, title: "Vnode guard",
             meaning: "EXC_GUARD type 4: a guarded file (vnode) was renamed, unlinked, written, truncated, linked, exchanged or had its permissions changed.",
@@ -143,11 +143,11 @@ extension KnowledgeBase {
         KnowledgeEntry(
             term: "GUARD_TYPE_VIRT_MEMORY", kind: .guardType, title: "Virtual memory guard",
             meaning: "EXC_GUARD type 5: a virtual-memory guard fired (deallocating a gap, reclaim failures, security or memory-tagging faults).",
-            sources: [.xnuGuard, .reportCrash], provenance: .reportCrash, values: [5]),
+            sources: [.xnuGuard], provenance: .openSource, values: [5]),
         KnowledgeEntry(
             term: "GUARD_TYPE_REJECTED_SC", kind: .guardType, title: "Rejected system call",
             meaning: "EXC_GUARD type 6: the process made a system call or Mach trap that is forbidden for it (the message names the trap or syscall number).",
-            sources: [.xnuGuard, .reportCrash], provenance: .reportCrash, values: [6]),
+            sources: [.xnuGuard], provenance: .openSource, values: [6]),
     ]
 
     static let resourceTypes: [KnowledgeEntry] = [
@@ -156,7 +156,7 @@ extension KnowledgeBase {
             meaning: "EXC_RESOURCE CPU: a thread used more CPU than allowed over a short window. Subtype CPU is a warning; CPU_FATAL kills. The message reads '(Limit N%) Observed M% over S secs'.",
             causes: ["Busy loops or polling timers", "Heavy background work that should be deferred or throttled"],
             checkNext: ["Read the heaviest thread's stack in the (sampled) report", "Profile with Time Profiler; MetricKit MXCPUExceptionDiagnostic gives the same data"],
-            sources: [.aResource, .xnuResource, .reportCrash], provenance: .documented, aliases: ["CPU", "CPU_FATAL"], values: [1]),
+            sources: [.aResource, .xnuResource], provenance: .documented, aliases: ["CPU", "CPU_FATAL"], values: [1]),
         KnowledgeEntry(
             term: "RESOURCE_TYPE_WAKEUPS", kind: .resourceType, title: "Too many wakeups",
             meaning: "EXC_RESOURCE WAKEUPS: threads woke too often, costing battery. The message reads '(Limit N/sec) Observed M/sec over S secs'.",
@@ -168,24 +168,24 @@ extension KnowledgeBase {
             meaning: "EXC_RESOURCE MEMORY: the process crossed a memory limit ('(Limit N MB) Crossed High Water Mark'). It may precede termination; the kill itself is a jetsam event. A 'Crossed Threshold For Diagnostic Log Generation' message is only a diagnostic, not a limit violation.",
             causes: ["Decoding images at full resolution", "Caches without limits, leaks", "App extensions have much lower limits than apps (Apple does not publish them)"],
             checkNext: ["Memory graph debugger and Allocations in Instruments", "Respond to memory warnings; downscale buffers in extensions"],
-            sources: [.aResource, .aJetsam, .xnuResource, .reportCrash], provenance: .documented, aliases: ["MEMORY"], values: [3]),
+            sources: [.aResource, .aJetsam, .xnuResource], provenance: .documented, aliases: ["MEMORY"], values: [3]),
         KnowledgeEntry(
             term: "RESOURCE_TYPE_IO", kind: .resourceType, title: "Too many disk writes",
             meaning: "EXC_RESOURCE IO: excessive disk writes in a short period ('(Limit N MB) Observed M MB over S secs').",
             causes: ["Logging to disk", "Database write amplification (no transactions, frequent checkpoints)", "Rewriting whole files or caches on every change"],
             checkNext: ["Batch writes; profile with the File Activity instrument"],
-            sources: [.aResource, .xnuResource, .reportCrash], provenance: .documented, aliases: ["IO", "DISK_WRITES"], values: [4]),
+            sources: [.aResource, .xnuResource], provenance: .documented, aliases: ["IO", "DISK_WRITES"], values: [4]),
         KnowledgeEntry(
             term: "RESOURCE_TYPE_THREADS", kind: .resourceType, title: "Too many threads",
             meaning: "EXC_RESOURCE THREADS: the process crossed its thread limit ('(Limit N threads) Crossed Thread Limit').",
             causes: ["GCD thread explosion from blocking work on many queues", "Unbounded Thread creation"],
             checkNext: ["Limit concurrency (OperationQueue.maxConcurrentOperationCount, structured concurrency)"],
-            sources: [.xnuResource, .reportCrash], provenance: .reportCrash, aliases: ["THREADS"], values: [5]),
+            sources: [.xnuResource], provenance: .openSource, aliases: ["THREADS"], values: [5]),
         KnowledgeEntry(
             term: "RESOURCE_TYPE_PORTS", kind: .resourceType, title: "Too many Mach ports",
             meaning: "EXC_RESOURCE PORTS: the process crossed the per-process Mach port limit — a port leak.",
             causes: ["XPC connections not invalidated", "IOKit service handles not released", "Leaked run-loop sources"],
             checkNext: ["Check that every XPC/IOKit object is released"],
-            sources: [.xnuResource, .reportCrash], provenance: .reportCrash, aliases: ["PORTS"], values: [6]),
+            sources: [.xnuResource], provenance: .openSource, aliases: ["PORTS"], values: [6]),
     ]
 }

@@ -7,8 +7,6 @@ public enum Provenance: String, Codable, Sendable, CaseIterable {
     case archivedTechNote
     /// Read from Apple open source (xnu, dyld, Swift).
     case openSource
-    /// Read from a decompilation of ReportCrash; not documentation.
-    case reportCrash
     /// Observed in real crash reports, not explained by Apple.
     case observed
     /// Third-party material only; unverified.
@@ -17,7 +15,7 @@ public enum Provenance: String, Codable, Sendable, CaseIterable {
     /// True when no Apple document or Apple source states the fact.
     public var isCommunityReported: Bool {
         switch self {
-        case .observed, .thirdParty, .reportCrash: true
+        case .observed, .thirdParty: true
         case .documented, .archivedTechNote, .openSource: false
         }
     }
@@ -28,7 +26,6 @@ public enum Provenance: String, Codable, Sendable, CaseIterable {
         case .documented: "documented by Apple"
         case .archivedTechNote: "archived Apple technote (TN2151)"
         case .openSource: "Apple open source"
-        case .reportCrash: "community-reported (from a ReportCrash decompilation)"
         case .observed: "community-reported (observed in real reports)"
         case .thirdParty: "community-reported (third-party, unverified)"
         }
