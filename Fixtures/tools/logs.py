@@ -2,6 +2,7 @@
 
   logs/macapp-sample.txt            macOS `sample` output (Activity Monitor "Sample Process")
   logs/macapp-spindump.txt          `spindump` hang report
+  logs/crashapp-cpu-usage.ips       microstackshot cpu usage report (bug_type 206, text body)
   logs/crashapp-metrickit.json      MXDiagnosticPayload.jsonRepresentation(), iOS 17 (offsets)
   logs/crashapp-metrickit-ios14.json  the same producer on iOS 14 (load address in
                                     offsetIntoBinaryTextSegment)
@@ -281,6 +282,112 @@ def scenario_spindump(cat):
 
 
 # --------------------------------------------------------------------------
+# Microstackshot (cpu usage resource report)
+# --------------------------------------------------------------------------
+
+def merge(stacks):
+    """Call-graph roots from linear stacks (innermost frame first, with a sample count):
+    stacks sharing their outer frames share nodes, counts add up."""
+    roots = []
+    for frames, count in stacks:
+        level = roots
+        outer_first = list(reversed(frames))
+        for depth, frame in enumerate(outer_first):
+            node = next((n for n in level if n.image is frame.image and n.offset == frame.offset), None)
+            if node is None:
+                node = Node(frame.image, frame.offset, 0, symbol=frame.symbol, location=frame.location)
+                level.append(node)
+            node.count += count
+            level = node.children
+    return roots
+
+
+def microstackshot_line(node, depth):
+    """`COUNT ??? (Image + offset) [0xADDR]`; images the list names only by UUID go by
+    `<UUID>`, as in the corpus's cpu-usage report."""
+    name = node.image.name if node.image.name != "???" else "<%s>" % node.image.uuid.upper()
+    return "  " + "  " * depth + "%-2d ??? (%s + %d) [0x%x]" % (node.count, name, node.offset, node.address)
+
+
+def scenario_microstackshot(cat, templates, F):
+    """CrashApp killed for CPU use (bug_type 206, text body, like the corpus's MapMyRun
+    report): samples in the watchdog's busy loop and in the Swift closure CrashKit calls
+    back; CrashKit's image is listed by UUID only (`??? <UUID>`), CrashApp's without one
+    (the `Powerstats for:` block's `UUID:` line names it)."""
+    fx, kit_fx = cat["CrashApp"], cat["CrashKit"]
+    b = reports.Builder(fx, templates, "ios15")
+    app, kit = reports.ios_app_images(b, cat)
+    kit.name = "???"
+    d, k = fx.dis, kit_fx.dis
+    ui = b.system(b.templates["uikitLaunch"])
+    outer = [reports.Builder.app(app, d.return_address("_main", "_UIApplicationMain"))] + b.system(b.templates["dyldStart"])
+    scene = [reports.Builder.app(app, d.return_address("-[CASceneDelegate scene:willConnectToSession:options:]", "_ca_wait_for_migration"))] + ui[8:] + outer
+    swift = [
+        reports.Builder.app(kit, k.return_address("_ck_dispatch_record", "*")),
+        reports.Builder.app(kit, k.return_address("_CKDecodeRecords", "_ck_dispatch_record")),
+        reports.Builder.app(app, d.return_address(F.SWIFT_LOAD, "_CKDecodeRecords")),
+        reports.Builder.app(app, d.return_address("_app_launch_swift", F.SWIFT_LOAD)),
+        reports.Builder.app(app, d.return_address("-[CAProfileViewController viewDidLoad]", "_app_launch_swift")),
+    ] + ui + outer
+    stacks = []
+    for address, count in zip(pick(line_rows(fx, "_ca_wait_for_migration"), 2), [19, 7]):
+        stacks.append(([reports.Builder.app(app, address)] + scene, count))
+    for address, count in zip(pick(line_rows(fx, F.SWIFT_CLOSURE), 3), [11, 4, 2]):
+        stacks.append(([reports.Builder.app(app, address)] + swift, count))
+    roots = merge(stacks)
+    total = sum(c for _, c in stacks)
+    heaviest = []
+    level = roots
+    while level:
+        node = max(level, key=lambda n: n.count)
+        heaviest.append(node)
+        level = node.children
+    uuid = fx.uuid.upper()
+    header = {"app_name": "CrashApp", "timestamp": "2022-08-04 01:20:12.00 +0200", "app_version": "1.0",
+              "slice_uuid": uuid.lower(), "adam_id": 0, "build_version": "1", "bundleID": "com.example.CrashApp",
+              "share_with_app_devs": False, "is_first_party": False, "bug_type": "206",
+              "os_version": "iPhone OS 15.5 (19F77)", "incident_id": reports.stable_uuid("incident/cpu-usage"),
+              "name": "CrashApp"}
+    lines = [json.dumps(header, separators=(",", ":"))]
+    fields = [("Date/Time", "2022-08-04 01:19:14.551062 +0200"), ("OS Version", "iPhone OS 15.5 (Build 19F77)"),
+              ("Architecture", "arm64e"), ("Report Version", "35"), None, None,
+              ("Command", "CrashApp"), ("Path", reports.IOS_APP_DIR + "/CrashApp"), ("Version", "1.0 (1)"),
+              ("PID", "4022"), None, None, ("Event", "cpu usage"), ("Action taken", "Process killed"),
+              ("CPU", "48 seconds cpu time over 53 seconds (91% cpu average), exceeding limit of 80% cpu over 60 seconds"),
+              ("CPU limit", "48s"), ("Limit duration", "60s"), ("CPU used", "48s"), ("Duration", "53.20s"),
+              ("Steps", str(total)), None, None, ("Hardware model", "iPhone14,2"), ("Active cpus", "6"), None, None,
+              "Heaviest stack for the target process:"]
+    for f in fields:
+        lines.append("" if f is None else f if isinstance(f, str) else "%-17s%s" % (f[0] + ":", f[1]))
+    # The heaviest stack is printed flat, every node at the roots' indentation.
+    lines += [microstackshot_line(node, 0) for node in heaviest]
+    lines += ["", "", "Powerstats for:  CrashApp [4022]", "UUID:            " + uuid,
+              "Start time:      2022-08-04 01:19:15 +0200", "End time:        2022-08-04 01:20:08 +0200",
+              "Microstackshots: %d samples (100%%)" % total,
+              "Primary state:   %d samples Frontmost App, User mode, Effective Thread QoS User Interactive" % total,
+              "User Activity:   %d samples Idle, 0 samples Active" % total,
+              "Power Source:    %d samples on Battery, 0 samples on AC" % total]
+
+    def emit(node, depth):
+        lines.append(microstackshot_line(node, depth))
+        for child in node.children:
+            emit(child, depth + 1)
+    for root in roots:
+        emit(root, 0)
+    lines += ["", "  Binary Images:"]
+    for image in sorted(b.images, key=lambda i: i.base):
+        if image is app:
+            desc, end = "com.example.CrashApp 1.0 (1)  " + image.path, "???"
+        elif image is kit:
+            desc, end = "??? <%s>" % image.uuid.upper(), "???"
+        else:
+            desc, end = "%s <%s> %s" % (image.name, image.uuid.upper(), image.path), "0x%x" % image.end
+        lines.append("  %18s - %18s  %s" % ("0x%x" % image.base, end, desc))
+    return {"file": "crashapp-cpu-usage.ips", "producer": "microstackshot cpu usage report (bug_type 206)",
+            "text": "\n".join(lines) + "\n", "threads": roots}
+
+
+# --------------------------------------------------------------------------
 # MetricKit
 # --------------------------------------------------------------------------
 
@@ -460,7 +567,7 @@ def write_all(root, F):
         entries.sort(key=lambda e: (e["image"], int(e["address"], 16), e["deepest"]))
         manifest.append({"file": "logs/" + name, "producer": producer, "appFrames": entries})
 
-    for scenario in (scenario_sample(cat, templates), scenario_spindump(cat)):
+    for scenario in (scenario_sample(cat, templates), scenario_spindump(cat), scenario_microstackshot(cat, templates, F)):
         with open(os.path.join(out, scenario["file"]), "w") as f:
             f.write(scenario["text"])
         frames = [(n.address, n.image.name, n.image.fixture, n.offset, not n.children)

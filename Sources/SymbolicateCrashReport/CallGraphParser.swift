@@ -52,10 +52,12 @@ struct CallGraphParser {
         /// which microstackshot image lists often leave out.
         var blockProcess: [Int: (name: String, uuid: DebugID?)] = [:]
 
-        func startThread(_ name: String?) {
+        /// `opensBlock: false` for the heaviest stack, printed above its process's
+        /// `Powerstats for:` block but part of it (its images and UUID are listed there).
+        func startThread(_ name: String?, opensBlock: Bool = true) {
             report.threads.append(CrashReport.Thread(index: report.threads.count, name: name))
             threadBlock.append(block)
-            blockHasContent = true
+            if opensBlock { blockHasContent = true }
         }
 
         for lineIndex in bodyStart..<document.lines.count {
@@ -93,7 +95,7 @@ struct CallGraphParser {
                 blockProcess[block] = (known.name, DebugID(uuid: value))
             }
             if trimmed.hasPrefix("Heaviest stack for ") {
-                startThread(String(trimmed.dropLast(trimmed.hasSuffix(":") ? 1 : 0)))
+                startThread(String(trimmed.dropLast(trimmed.hasSuffix(":") ? 1 : 0)), opensBlock: false)
                 pendingTitle = nil
                 continue
             }

@@ -3,7 +3,7 @@ import Testing
 import SymbolicateTestSupport
 
 /// End to end on the logs that are not crash reports (`Fixtures/logs/`: macOS `sample`,
-/// spindump, MetricKit payloads from iOS 17 and iOS 14): the real binary symbolicates them
+/// spindump, a microstackshot cpu-usage report, MetricKit payloads from iOS 17 and iOS 14): the real binary symbolicates them
 /// against the fixture dSYMs. The goldens in `Fixtures/expected/logs/` were written by the tool
 /// (`SYMBOLICATE_UPDATE_GOLDEN=1 swift test --filter LogInputTests`) and are held to
 /// llvm-symbolizer by `goldenFramesAgreeWithOracle` (`Fixtures/logs/manifest.json`), which is
@@ -30,6 +30,7 @@ import SymbolicateTestSupport
         let producers = Set(LogManifest.logs.map(\.producer))
         #expect(producers.contains("macOS sample"))
         #expect(producers.contains("spindump"))
+        #expect(producers.contains { $0.hasPrefix("microstackshot") })
         #expect(producers.contains { $0.hasPrefix("MXDiagnosticPayload") && $0.contains("iOS 14") })
         #expect(producers.contains { $0.hasPrefix("MXDiagnosticPayload") && $0.contains("iOS 17") })
         #expect(LogManifest.logs.allSatisfy { !$0.appFrames.isEmpty })
