@@ -433,8 +433,9 @@ def crashed(scenario):
 
 def scenario_metrickit(cat, templates, F):
     """iOS 17 payload: two crashes (Swift trap across CrashKit; C null dereference), the
-    watchdog's main thread as a hang, the busy C loop as a CPU exception whose tree
-    branches (several sampled tops), and the Objective-C store as a disk-write exception."""
+    watchdog's main thread as a hang and as a slow launch, the busy C loop as a CPU
+    exception whose tree branches (several sampled tops), and the Objective-C store as a
+    disk-write exception."""
     platform = ("iPhone OS 17.5.1 (21F90)", "iPhone15,2")
     trap = reports.scenario_swift_trap(cat, templates, F)
     null = reports.scenario_null_deref(cat, templates, F)
@@ -469,9 +470,13 @@ def scenario_metrickit(cat, templates, F):
     leb = objc["leb"]
     disk = mx_diagnostic([{"callStackRootFrames": [mx_stack(leb)]}],
                          mx_meta(platform, {"writesCaused": "1,073.74 MB"}))
+    # Slow launch: the scene delegate waiting for the migration, caught during launch.
+    launch = mx_diagnostic([{"threadAttributed": True, "callStackRootFrames": [mx_stack(crashed(watchdog).frames)]}],
+                           mx_meta(platform, {"launchDuration": "6.1 sec"}))
     payload = {"timeStampEnd": "2024-06-18 23:59:00 +0000", "timeStampBegin": "2024-06-18 00:00:00 +0000",
                "crashDiagnostics": [crash1, crash2], "hangDiagnostics": [hang],
-               "cpuExceptionDiagnostics": [cpu], "diskWriteExceptionDiagnostics": [disk]}
+               "cpuExceptionDiagnostics": [cpu], "diskWriteExceptionDiagnostics": [disk],
+               "appLaunchDiagnostics": [launch]}
     return {"file": "crashapp-metrickit.json", "producer": "MXDiagnosticPayload.jsonRepresentation() (iOS 17)",
             "payload": payload, "ios14": False}
 

@@ -121,11 +121,12 @@ import SymbolicateTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let headlines = list.compactMap { $0["headline"] as? String }
-        #expect(headlines.count == 5)
+        #expect(headlines.count == 6)
         #expect(headlines.filter { $0.hasPrefix("Crashed (MetricKit)") }.count == 2)
         #expect(headlines.contains { $0.hasPrefix("Hang (MetricKit)") && $0.contains("ca_wait_for_migration") })
         #expect(headlines.contains { $0.hasPrefix("CPU exception (MetricKit)") })
         #expect(headlines.contains { $0.hasPrefix("Disk writes exception (MetricKit)") && $0.contains("-[CAProfileStore loadProfileNamed:]") })
+        #expect(headlines.contains { $0.hasPrefix("Slow app launch (MetricKit): 6.1 sec") && $0.contains("ca_wait_for_migration") })
     }
 
     @Test(arguments: logNames)
