@@ -112,9 +112,18 @@ private struct Collector {
         guard let extractor else { return }
         let folder: URL
         do throws(DiscoveryError) {
-            folder = try extractor.extract(zipPath: path) { relative in
+            let extraction = try extractor.extract(zipPath: path, displayPath: displayPath) { relative in
                 !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
             }
+            // One bad entry never costs the archive's good reports: it is listed, the rest read.
+            for skipped in extraction.skipped {
+                if case .zip(_, let entry?, let message) = skipped {
+                    problems.append(BatchInputProblem(input: "\(displayPath)!\(entry)", message: message))
+                } else {
+                    problems.append(BatchInputProblem(input: displayPath, message: skipped.description))
+                }
+            }
+            folder = extraction.folder
         } catch {
             problems.append(BatchInputProblem(input: displayPath, message: error.description))
             return

@@ -212,9 +212,13 @@ public struct DebugFileDiscovery {
             }
         }
         guard let extractor else { return }
-        let folder = try extractor.extract(zipPath: path) { entry in
+        let extraction = try extractor.extract(zipPath: path) { entry in
             entry.lowercased().contains(".dsym/contents/resources/dwarf/")
         }
+        // Entries that could not be unpacked are named, so a dSYM lost that way is not just
+        // a "no dSYM for …" later.
+        problems += extraction.skipped
+        let folder = extraction.folder
         var nested = DebugFileDiscovery()
         nested.seen = seen
         nested.walk(folder: folder.path)

@@ -1,31 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
+import SymbolicateCore
 import ZIPFoundation
 
 /// Unpacks the debug files of a zip (App Store Connect's "Download dSYMs" archive, a zipped
 /// `.xcarchive`, a zip of crash reports) into a private temporary folder.
 ///
 /// Why unpack at all: the DWARF reader memory-maps files, and dSYMs inside a zip are usually
-/// deflated. Only entries that pass `wanted` are written, entries whose path would escape the
-/// folder (`../`, absolute paths) are rejected, and symlinks are never followed or created.
-/// The folder is removed by `removeAll()` (and on deinit), so nothing is left behind.
+/// deflated. Zips come from anywhere, so nothing the archive declares is trusted:
+/// - bytes are counted while inflating and an entry stops at the first of: its declared
+///   size (a header that lies is damage), the per-entry and per-run limits, or a
+///   compression ratio no real debug file or report has (a zip bomb);
+/// - entries whose path would escape the folder (`../`, absolute paths), symlinks,
+///   duplicates, file/folder clashes, encrypted entries and compression methods other than
+///   stored/deflate are skipped with a reason naming the archive and the entry, and the
+///   other entries are still unpacked;
+/// - files are created with `O_EXCL | O_NOFOLLOW`, inside folders this extractor made.
+/// The folder is registered with `TemporaryFiles`, so exit and signals remove it too.
 public final class ZipExtractor: @unchecked Sendable {
-    /// Root of the private folder that holds the unpacked entries.
+    /// Root of the private folder that holds the unpacked entries (created on first use).
     public let root: URL
     private let lock = NSLock()
+    private var created = false
     private var removed = false
+    /// Bytes written so far by every `extract` of this extractor (nested zips included).
+    private var unpackedTotal: UInt64 = 0
 
-    /// Upper bound of bytes unpacked per archive: `SYMBOLICATE_MAX_UNZIP_GIB` GiB, default 16
+    /// Upper bound of bytes unpacked per run: `SYMBOLICATE_MAX_UNZIP_GIB` GiB, default 16
     /// (App Store Connect dSYM zips of large apps reach a few GiB).
     public let maximumUnpackedSize: UInt64
+    /// Upper bound of bytes per entry: the run's limit unless given (a single DWARF file of a
+    /// big app can be most of the archive).
+    public let maximumEntrySize: UInt64
+    /// Inflated-to-compressed ratio above which an entry is taken for a zip bomb, once it has
+    /// produced `ratioGrace` bytes. Deflate tops out near 1032:1; DWARF and reports compress
+    /// 3–20:1, so 100:1 only ever trips on crafted (or all-zero) data.
+    public static let maximumRatio: UInt64 = 100
+    /// Output an entry may produce before its ratio is judged (small files may compress
+    /// extremely well without harm).
+    let ratioGrace: UInt64
 
-    public init(maximumUnpackedSize: UInt64? = nil) throws {
+    public init(maximumUnpackedSize: UInt64? = nil, maximumEntrySize: UInt64? = nil, ratioGrace: UInt64 = 64 << 20) throws {
+        self.ratioGrace = ratioGrace
         let gib = ProcessInfo.processInfo.environment["SYMBOLICATE_MAX_UNZIP_GIB"].flatMap(UInt64.init) ?? 16
-        self.maximumUnpackedSize = maximumUnpackedSize ?? gib << 30
-        let base = FileManager.default.temporaryDirectory
-        let dir = base.appendingPathComponent("symbolicate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
-        root = dir
+        let total = maximumUnpackedSize ?? (gib >= 1 << 34 ? UInt64.max : gib << 30)
+        self.maximumUnpackedSize = total
+        self.maximumEntrySize = min(maximumEntrySize ?? total, total)
+        // Short fixed-length name: NAME_MAX is never an issue, whatever TMPDIR is.
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("symbolicate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
     }
 
     deinit { removeAll() }
@@ -36,49 +65,259 @@ public final class ZipExtractor: @unchecked Sendable {
         defer { lock.unlock() }
         guard !removed else { return }
         removed = true
+        guard created else { return }
         try? FileManager.default.removeItem(at: root)
+        TemporaryFiles.unregister(root.path)
     }
 
-    /// Unpacks the entries of `zipPath` that `wanted` accepts into a fresh sub-folder and
-    /// returns that folder.
-    /// - Throws: `DiscoveryError.zip` naming the archive and the offending entry.
-    public func extract(zipPath: String, wanted: (String) -> Bool) throws(DiscoveryError) -> URL {
-        let archive: Archive
+    /// What one `extract` produced.
+    public struct Extraction: Sendable {
+        /// The folder holding the unpacked entries.
+        public var folder: URL
+        /// Entries not unpacked, each naming the archive, the entry and why.
+        public var skipped: [DiscoveryError]
+    }
+
+    /// Unpacks the entries of `zipPath` that `wanted` accepts into a fresh sub-folder.
+    /// - Parameter displayPath: how to name the archive in messages (`outer.zip!inner.zip`).
+    /// - Throws: `DiscoveryError.zip` when the file is not a readable zip at all; problems
+    ///   with single entries are returned in `skipped` instead.
+    public func extract(zipPath: String, displayPath: String? = nil, wanted: (String) -> Bool) throws(DiscoveryError) -> Extraction {
+        let shown = displayPath ?? zipPath
+        let directory: ZipDirectory
         do {
-            archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .read)
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: zipPath))
+            directory = try ZipDirectory(file: handle)
+        } catch let failure as ZipDirectory.Failure {
+            throw .zip(path: shown, entry: nil, message: "not a readable zip archive (\(failure))")
         } catch {
-            throw .zip(path: zipPath, entry: nil, message: "not a readable zip archive (\(error))")
+            throw .zip(path: shown, entry: nil, message: "not a readable zip archive (\(error.localizedDescription))")
         }
-        let destination = root.appendingPathComponent(UUID().uuidString, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: destination.path, message: "cannot create temporary folder: \(error)")
+        defer { try? directory.file.close() }
+        let destination = try makeDestination()
+        var skipped: [DiscoveryError] = []
+        if let damage = directory.damage {
+            skipped.append(.zip(path: shown, entry: nil, message: "\(damage); the entries after it are not read"))
         }
-        var unpacked: UInt64 = 0
-        for entry in archive where entry.type == .file {
-            let name = entry.path
+        var claimed = Set<String>()
+        var limitReached = false
+        for record in directory.records where !record.isDirectory {
+            let name = record.name
             guard let relative = Self.safeRelativePath(name) else {
-                throw .zip(path: zipPath, entry: name, message: "entry escapes the archive folder; refusing to unpack it")
+                skipped.append(.zip(path: shown, entry: name, message: "path escapes the archive folder; skipped"))
+                continue
             }
             guard wanted(relative) else { continue }
-            // A zip bomb must not fill the disk: the sizes the archive declares are checked
-            // before anything is written (ZIPFoundation enforces them while inflating).
-            unpacked += entry.uncompressedSize
-            guard unpacked <= maximumUnpackedSize else {
-                throw .zip(path: zipPath, entry: name,
-                           message: "would unpack more than \(maximumUnpackedSize / (1 << 30)) GiB; refusing (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)")
+            if record.isSymlink {
+                skipped.append(.zip(path: shown, entry: name, message: "is a symbolic link; links are never unpacked"))
+                continue
             }
-            let target = destination.appendingPathComponent(relative)
+            if let problem = Self.unsupported(record) {
+                skipped.append(.zip(path: shown, entry: name, message: problem))
+                continue
+            }
+            if limitReached {
+                skipped.append(.zip(path: shown, entry: name, message: "not unpacked: the unpack limit was reached"))
+                continue
+            }
+            guard claimed.insert(relative.lowercased()).inserted else {
+                skipped.append(.zip(path: shown, entry: name, message: "duplicate entry name; the first one is used"))
+                continue
+            }
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
-                _ = try archive.extract(entry, to: target, skipCRC32: false, allowUncontainedSymlinks: false)
+                try unpack(record, of: directory, to: destination, relative: relative)
+            } catch let failure as EntryFailure {
+                if case .totalLimit = failure { limitReached = true }
+                skipped.append(.zip(path: shown, entry: name, message: failure.message(limits: self)))
             } catch {
-                throw .zip(path: zipPath, entry: name, message: "cannot unpack entry: \(error)")
+                skipped.append(.zip(path: shown, entry: name, message: "damaged entry, skipped (\(error))"))
             }
         }
+        return Extraction(folder: destination, skipped: skipped)
+    }
+
+    /// The run's folder (created and registered on first use) plus a fresh sub-folder.
+    private func makeDestination() throws(DiscoveryError) -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        if !created {
+            guard mkdir(root.path, 0o700) == 0 else {
+                throw .io(path: root.path, message: "cannot create a private temporary folder: \(String(cString: strerror(errno)))")
+            }
+            created = true
+            TemporaryFiles.register(root.path)
+        }
+        let destination = root.appendingPathComponent(UUID().uuidString.prefix(8).lowercased(), isDirectory: true)
+        // Plain mkdir (never "with intermediates"): once a signal handler removed the root,
+        // nothing here can bring it back.
+        guard mkdir(destination.path, 0o700) == 0 else {
+            throw .io(path: destination.path, message: "cannot create a private temporary folder: \(String(cString: strerror(errno)))")
+        }
         return destination
+    }
+
+    /// Why one entry could not be unpacked.
+    enum EntryFailure: Error {
+        case declaredSizeExceeded(declared: UInt64)
+        case declaredPastTotal(declared: UInt64)
+        case entryLimit
+        case totalLimit
+        case ratio
+        case cannotCreate(path: String, reason: String)
+        case truncated
+        case sizeMismatch(declared: UInt64, actual: UInt64)
+        case checksum
+
+        func message(limits: ZipExtractor) -> String {
+            switch self {
+            case .declaredSizeExceeded(let declared):
+                return "inflates past its declared size of \(declared) bytes (damaged or hostile archive); skipped"
+            case .declaredPastTotal(let declared):
+                return "declares \(declared) bytes, more than is left of the \(Self.size(limits.maximumUnpackedSize)) unpack limit; skipped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
+            case .entryLimit:
+                return "larger than \(Self.size(limits.maximumEntrySize)) once inflated; skipped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
+            case .totalLimit:
+                return "would unpack more than \(Self.size(limits.maximumUnpackedSize)) in this run; stopped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
+            case .ratio:
+                return "inflates more than \(ZipExtractor.maximumRatio) times its compressed size (a zip bomb?); skipped — unzip it yourself if it is genuine"
+            case .cannotCreate(let path, let reason):
+                return "cannot unpack to \(path): \(reason); skipped"
+            case .truncated:
+                return "compressed data ends early (damaged archive); skipped"
+            case .sizeMismatch(let declared, let actual):
+                return "inflates to \(actual) bytes, not the declared \(declared) (damaged archive); skipped"
+            case .checksum:
+                return "CRC-32 does not match (damaged archive); skipped"
+            }
+        }
+
+        static func size(_ bytes: UInt64) -> String {
+            bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : "\(bytes) bytes"
+        }
+    }
+
+    /// Streams one entry into `destination/relative`, counting what is actually written.
+    private func unpack(_ record: ZipDirectory.Record, of directory: ZipDirectory, to destination: URL, relative: String) throws {
+        let declared = record.uncompressedSize
+        // Declared sizes are only an early refusal; the real checks are below, while writing.
+        if declared > maximumEntrySize { throw EntryFailure.entryLimit }
+        if !reserve(0, alsoChecking: declared) { throw EntryFailure.declaredPastTotal(declared: declared) }
+        let start = try directory.dataOffset(of: record)
+        let compressed = max(record.compressedSize, 1)
+        let target = try createParents(destination, relative)
+        let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let reason = errno == EEXIST ? "a folder of that name is also in the archive" : String(cString: strerror(errno))
+            throw EntryFailure.cannotCreate(path: relative, reason: reason)
+        }
+        var written: UInt64 = 0
+        var complete = false
+        defer {
+            close(fd)
+            if !complete { unlink(target.path) }
+        }
+        let consumer: Consumer = { chunk in
+            let count = UInt64(chunk.count)
+            written += count
+            if written > declared { throw EntryFailure.declaredSizeExceeded(declared: declared) }
+            if written > self.maximumEntrySize { throw EntryFailure.entryLimit }
+            if written > self.ratioGrace, written / compressed > Self.maximumRatio { throw EntryFailure.ratio }
+            guard self.reserve(count, alsoChecking: 0) else { throw EntryFailure.totalLimit }
+            try Self.writeAll(chunk, to: fd, relative: relative)
+        }
+        let chunkSize = 64 * 1024
+        // Every chunk handed to the inflater is exactly `size` bytes (ZIPFoundation's inflater
+        // assumes so): the entry's last bytes are padded with zeros, which inflate rejects as
+        // an invalid block, and asking past the entry's data is an error rather than a loop.
+        let provider: Provider = { position, size in
+            guard position >= 0, UInt64(position) < record.compressedSize else { throw EntryFailure.truncated }
+            var data = try directory.read(at: start + UInt64(position), count: Int(min(UInt64(size), record.compressedSize - UInt64(position))))
+            if data.count < size { data.append(Data(count: size - data.count)) }
+            return data
+        }
+        var crc: CRC32 = 0
+        switch record.method {
+        case 0:
+            var position: UInt64 = 0
+            while position < record.compressedSize {
+                let chunk = try directory.read(at: start + position, count: Int(min(UInt64(chunkSize), record.compressedSize - position)))
+                guard !chunk.isEmpty else { throw EntryFailure.truncated }
+                crc = chunk.crc32(checksum: crc)
+                try consumer(chunk)
+                position += UInt64(chunk.count)
+            }
+        default:
+            crc = try Data.decompress(size: Int64(record.compressedSize), bufferSize: chunkSize, skipCRC32: false,
+                                      provider: provider, consumer: consumer)
+        }
+        if written != declared { throw EntryFailure.sizeMismatch(declared: declared, actual: written) }
+        if crc != record.crc32 { throw EntryFailure.checksum }
+        complete = true
+    }
+
+    /// Writes all of `chunk` (retrying short writes and EINTR).
+    private static func writeAll(_ chunk: Data, to fd: Int32, relative: String) throws {
+        try chunk.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let n = write(fd, base + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw EntryFailure.cannotCreate(path: relative, reason: String(cString: strerror(errno)))
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// Adds `count` written bytes to the run's total; false when that (or `declared` more on
+    /// top of it) passes the limit.
+    private func reserve(_ count: UInt64, alsoChecking declared: UInt64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let (total, overflow) = unpackedTotal.addingReportingOverflow(count)
+        guard !overflow, total <= maximumUnpackedSize else { return false }
+        let (ahead, overflowAhead) = total.addingReportingOverflow(declared)
+        guard !overflowAhead, ahead <= maximumUnpackedSize else { return false }
+        unpackedTotal = total
+        return true
+    }
+
+    /// Creates the folders of `relative` below `destination` one by one (never following a
+    /// link, never above `destination`) and returns the file's URL.
+    private func createParents(_ destination: URL, _ relative: String) throws -> URL {
+        var folder = destination
+        let parts = relative.split(separator: "/").map(String.init)
+        for part in parts.dropLast() {
+            folder.appendPathComponent(part, isDirectory: true)
+            if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
+                throw EntryFailure.cannotCreate(path: relative, reason: String(cString: strerror(errno)))
+            }
+            var info = stat()
+            guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw EntryFailure.cannotCreate(path: relative, reason: "'\(part)' is also a file in the archive")
+            }
+        }
+        return folder.appendingPathComponent(parts.last ?? relative)
+    }
+
+    /// Why an entry cannot be unpacked before reading any of it: encryption or a compression
+    /// method other than stored (0) and deflate (8).
+    static func unsupported(_ record: ZipDirectory.Record) -> String? {
+        if record.isEncrypted {
+            let how = record.method == 99 ? "AES-encrypted" : "encrypted (password-protected)"
+            return "is \(how); encrypted entries cannot be read, skipped (unzip it with the password and pass the folder)"
+        }
+        if record.method != 0, record.method != 8 {
+            return "uses compression method \(methodName(record.method)), which is not supported (only stored and deflate); skipped"
+        }
+        return nil
+    }
+
+    static func methodName(_ method: UInt16) -> String {
+        let names: [UInt16: String] = [1: "shrink", 6: "implode", 9: "deflate64", 12: "bzip2", 14: "LZMA",
+                                       93: "Zstandard", 95: "xz", 96: "JPEG", 97: "WavPack", 98: "PPMd"]
+        return names[method].map { "\(method) (\($0))" } ?? "\(method)"
     }
 
     /// `path` as a relative path that stays inside the destination, or nil when it would

@@ -84,23 +84,32 @@ import SymbolicateTestSupport
         if let extractedRoot { #expect(!FileManager.default.fileExists(atPath: extractedRoot.path)) }
     }
 
-    @Test func zipWithEscapingEntryIsRejected() throws {
+    /// A zip with one good dSYM and `extra` entries added by `add`.
+    static func zipWithGoodDSYM(_ url: URL, extra add: (Archive) throws -> Void) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        let base = URL(fileURLWithPath: TestPaths.dsyms)
+        try archive.addEntry(with: "CrashApp.app.dSYM/Contents/Resources/DWARF/CrashApp", relativeTo: base, compressionMethod: .deflate)
+        try add(archive)
+    }
+
+    static func addEntry(_ archive: Archive, _ path: String, _ payload: Data, deflate: Bool = false) throws {
+        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(payload.count),
+                             compressionMethod: deflate ? .deflate : .none) { position, size in
+            payload.subdata(in: Int(position)..<Int(position) + size)
+        }
+    }
+
+    @Test func zipWithEscapingEntrySkipsItAndKeepsTheRest() throws {
         let root = try TestPaths.temporaryDirectory("discovery")
         defer { try? FileManager.default.removeItem(at: root) }
         let zipURL = root.appendingPathComponent("evil.zip")
-        let archive = try Archive(url: zipURL, accessMode: .create)
-        let payload = Data("not a dSYM".utf8)
-        try archive.addEntry(with: "../escaped.dSYM/Contents/Resources/DWARF/escaped", type: .file,
-                             uncompressedSize: Int64(payload.count)) { position, size in
-            payload.subdata(in: Int(position)..<Int(position) + size)
+        try Self.zipWithGoodDSYM(zipURL) { archive in
+            try Self.addEntry(archive, "../escaped.dSYM/Contents/Resources/DWARF/escaped", Data("not a dSYM".utf8))
         }
-        #expect(throws: DiscoveryError.self) { try DebugFileIndex(inputs: [zipURL.path]) }
-        do {
-            _ = try DebugFileIndex(inputs: [zipURL.path])
-        } catch {
-            #expect(error.description.contains("escapes"))
-            #expect(error.description.contains("evil.zip"))
-        }
+        let index = try DebugFileIndex(inputs: [zipURL.path])
+        #expect(Set(index.entries.map(\.debugID)) == [Self.crashAppUUID])
+        let problem = try #require(index.problems.first { $0.contains("escapes") })
+        #expect(problem.contains("evil.zip") && problem.contains("../escaped.dSYM"))
         #expect(!FileManager.default.fileExists(atPath: root.deletingLastPathComponent().appendingPathComponent("escaped.dSYM").path))
     }
 
@@ -109,20 +118,115 @@ import SymbolicateTestSupport
         defer { try? FileManager.default.removeItem(at: root) }
         let zipURL = root.appendingPathComponent("big.zip")
         let archive = try Archive(url: zipURL, accessMode: .create)
-        let payload = Data(repeating: 0, count: 4096)  // deflates to almost nothing
-        try archive.addEntry(with: "Big.dSYM/Contents/Resources/DWARF/Big", type: .file,
-                             uncompressedSize: Int64(payload.count), compressionMethod: .deflate) { position, size in
-            payload.subdata(in: Int(position)..<Int(position) + size)
-        }
+        try Self.addEntry(archive, "Big.dSYM/Contents/Resources/DWARF/Big", Data(repeating: 0, count: 4096), deflate: true)
         let extractor = try ZipExtractor(maximumUnpackedSize: 1024)
         defer { extractor.removeAll() }
-        #expect(throws: DiscoveryError.self) {
-            try extractor.extract(zipPath: zipURL.path) { _ in true }
-        }
+        let refused = try extractor.extract(zipPath: zipURL.path) { _ in true }
+        #expect(refused.skipped.count == 1)
+        #expect(refused.skipped.first?.description.contains("SYMBOLICATE_MAX_UNZIP_GIB") == true)
+        #expect(!FileManager.default.fileExists(atPath: refused.folder.appendingPathComponent("Big.dSYM/Contents/Resources/DWARF/Big").path))
         let roomy = try ZipExtractor(maximumUnpackedSize: 8192)
         defer { roomy.removeAll() }
-        let folder = try roomy.extract(zipPath: zipURL.path) { _ in true }
+        let folder = try roomy.extract(zipPath: zipURL.path) { _ in true }.folder
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Big.dSYM/Contents/Resources/DWARF/Big").path))
+        // The limit is per run: a second archive does not get a fresh allowance.
+        let second = try roomy.extract(zipPath: zipURL.path) { _ in true }
+        #expect(second.skipped.count == 0)
+        let third = try roomy.extract(zipPath: zipURL.path) { _ in true }
+        #expect(third.skipped.count == 1)
+    }
+
+    /// Patches the first entry's local and central headers: general-purpose flags, method,
+    /// and the declared uncompressed size.
+    static func patchFirstEntry(_ url: URL, flags: UInt16? = nil, method: UInt16? = nil, declaredSize: UInt32? = nil) throws {
+        var bytes = [UInt8](try Data(contentsOf: url))
+        func put16(_ value: UInt16, _ at: Int) { bytes[at] = UInt8(value & 0xFF); bytes[at + 1] = UInt8(value >> 8) }
+        func put32(_ value: UInt32, _ at: Int) { for i in 0..<4 { bytes[at + i] = UInt8((value >> (8 * UInt32(i))) & 0xFF) } }
+        let local = 0
+        #expect(bytes[0...3] == [0x50, 0x4B, 0x03, 0x04])
+        let central = try #require((0..<(bytes.count - 4)).first { bytes[$0...($0 + 3)] == [0x50, 0x4B, 0x01, 0x02] })
+        if let flags { put16(flags, local + 6); put16(flags, central + 8) }
+        if let method { put16(method, local + 8); put16(method, central + 10) }
+        if let declaredSize { put32(declaredSize, local + 22); put32(declaredSize, central + 24) }
+        try Data(bytes).write(to: url)
+    }
+
+    /// The reproducer: headers claim 100,000 bytes, the data inflates to 48 MiB (20 GiB in
+    /// the original report). Unpacking must stop right after the declared size.
+    @Test func entryInflatingPastItsDeclaredSizeStopsThere() throws {
+        let root = try TestPaths.temporaryDirectory("discovery")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let zipURL = root.appendingPathComponent("liar.zip")
+        let archive = try Archive(url: zipURL, accessMode: .create)
+        try Self.addEntry(archive, "Bomb.dSYM/Contents/Resources/DWARF/Bomb", Data(repeating: 0, count: 48 << 20), deflate: true)
+        try Self.addEntry(archive, "Good.dSYM/Contents/Resources/DWARF/Good", Data("fine".utf8))
+        try Self.patchFirstEntry(zipURL, declaredSize: 100_000)
+        let extractor = try ZipExtractor()
+        defer { extractor.removeAll() }
+        let result = try extractor.extract(zipPath: zipURL.path) { _ in true }
+        let message = try #require(result.skipped.first?.description)
+        #expect(message.contains("liar.zip") && message.contains("Bomb.dSYM") && message.contains("declared size of 100000"))
+        #expect(!FileManager.default.fileExists(atPath: result.folder.appendingPathComponent("Bomb.dSYM/Contents/Resources/DWARF/Bomb").path))
+        #expect(FileManager.default.fileExists(atPath: result.folder.appendingPathComponent("Good.dSYM/Contents/Resources/DWARF/Good").path))
+    }
+
+    @Test func entryWithABombRatioIsSkipped() throws {
+        let root = try TestPaths.temporaryDirectory("discovery")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let zipURL = root.appendingPathComponent("ratio.zip")
+        let archive = try Archive(url: zipURL, accessMode: .create)
+        try Self.addEntry(archive, "zeros.crash", Data(repeating: 0, count: 4 << 20), deflate: true)
+        let extractor = try ZipExtractor(ratioGrace: 1 << 20)
+        defer { extractor.removeAll() }
+        let result = try extractor.extract(zipPath: zipURL.path) { _ in true }
+        #expect(result.skipped.first?.description.contains("zip bomb") == true)
+    }
+
+    @Test(arguments: [(UInt16(1), UInt16?.none, "encrypted"), (0, 12, "bzip2"), (0, 14, "LZMA"), (0, 99, "AES")])
+    func encryptedAndUnsupportedEntriesAreNamed(flags: UInt16, method: UInt16?, word: String) throws {
+        let root = try TestPaths.temporaryDirectory("discovery")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let zipURL = root.appendingPathComponent("odd.zip")
+        let archive = try Archive(url: zipURL, accessMode: .create)
+        try Self.addEntry(archive, "a.crash", Data("Incident Identifier: X\n".utf8))
+        try Self.addEntry(archive, "b.crash", Data("Incident Identifier: Y\n".utf8))
+        try Self.patchFirstEntry(zipURL, flags: flags, method: method)
+        let extractor = try ZipExtractor()
+        defer { extractor.removeAll() }
+        let result = try extractor.extract(zipPath: zipURL.path) { _ in true }
+        #expect(result.skipped.count == 1)
+        let message = try #require(result.skipped.first?.description)
+        #expect(message.contains("odd.zip") && message.contains("'a.crash'") && message.contains(word), "\(message)")
+        #expect(FileManager.default.fileExists(atPath: result.folder.appendingPathComponent("b.crash").path))
+    }
+
+    @Test func duplicateAndClashingEntriesAreSkippedOneByOne() throws {
+        let root = try TestPaths.temporaryDirectory("discovery")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let zipURL = root.appendingPathComponent("clash.zip")
+        let archive = try Archive(url: zipURL, accessMode: .create)
+        try Self.addEntry(archive, "a.crash", Data("one".utf8))
+        try Self.addEntry(archive, "a.crash", Data("two".utf8))
+        try Self.addEntry(archive, "a.crash/inner.crash", Data("three".utf8))
+        try Self.addEntry(archive, "dir/x.crash", Data("four".utf8))
+        try Self.addEntry(archive, "dir", Data("five".utf8))
+        try Self.addEntry(archive, "ok.crash", Data("six".utf8))
+        let extractor = try ZipExtractor()
+        defer { extractor.removeAll() }
+        let result = try extractor.extract(zipPath: zipURL.path) { _ in true }
+        #expect(result.skipped.count == 3, "\(result.skipped)")
+        #expect(result.skipped.map(\.description).allSatisfy { $0.contains("clash.zip: entry '") })
+        #expect(try String(contentsOf: result.folder.appendingPathComponent("a.crash"), encoding: .utf8) == "one")
+        #expect(try String(contentsOf: result.folder.appendingPathComponent("dir/x.crash"), encoding: .utf8) == "four")
+        #expect(try String(contentsOf: result.folder.appendingPathComponent("ok.crash"), encoding: .utf8) == "six")
+    }
+
+    @Test func extractorFolderIsCreatedLazilyAndRegistered() throws {
+        let extractor = try ZipExtractor()
+        #expect(!FileManager.default.fileExists(atPath: extractor.root.path))
+        #expect(extractor.root.lastPathComponent.utf8.count < 64)
+        extractor.removeAll()
+        #expect(!TemporaryFiles.registered.contains(extractor.root.path))
     }
 
     @Test(arguments: ["a/../../b", "/etc/passwd", "..", "a/./../.."])
