@@ -10,7 +10,8 @@ let package = Package(
             name: "SymbolicateKit",
             targets: [
                 "SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateCrashReport", "SymbolicateExplain",
-                "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateBatch",
+                "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
+                "SymbolicateBatch",
             ]
         ),
     ],
@@ -52,20 +53,29 @@ let package = Package(
             name: "SymbolicatePresentation",
             dependencies: ["SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateSymbolication"]
         ),
+        // The one report path: input -> reports (ReportReaders) -> debug files -> symbolicated
+        // report -> diagnosis -> presentation. `report`, `explain` and `batch` all go through it.
+        .target(
+            name: "SymbolicatePipeline",
+            dependencies: [
+                "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication",
+                "SymbolicatePresentation",
+            ]
+        ),
         // Many reports at once: inputs, parallel runs, grouping and summaries.
         .target(
             name: "SymbolicateBatch",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateDiscovery",
-                "SymbolicateSymbolication", "SymbolicatePresentation",
+                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
             ]
         ),
         .executableTarget(
             name: "symbolicate",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain",
-                "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateBatch",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
+                "SymbolicateBatch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
@@ -96,6 +106,13 @@ let package = Package(
             name: "SymbolicateSymbolicationTests",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
+                "SymbolicateTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicatePipelineTests",
+            dependencies: [
+                "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicatePipeline", "SymbolicatePresentation",
                 "SymbolicateTestSupport",
             ]
         ),

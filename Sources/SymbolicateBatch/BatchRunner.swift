@@ -1,6 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
-import SymbolicateExplain
+import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateSymbolication
 
@@ -52,10 +52,13 @@ public struct BatchOptions: Sendable {
 public struct BatchRunner: Sendable {
     public let annotator: Annotator
     public let options: BatchOptions
+    /// The path each report takes (the same as `symbolicate report`'s), over `annotator`.
+    let pipeline: ReportPipeline
 
     public init(annotator: Annotator, options: BatchOptions) {
         self.annotator = annotator
         self.options = options
+        pipeline = ReportPipeline(annotator: annotator)
     }
 
     /// Processes every input and returns one result per input, in input order (so the
@@ -108,30 +111,27 @@ public struct BatchRunner: Sendable {
             result.error = "its output \(target.path) would replace an input file; choose another --output folder"
             return result
         }
-        var report: CrashReport
+        let report: CrashReport
         do {
-            report = try Self.read(input)
+            // Batch reads one report per file; a MetricKit payload's others are a warning.
+            report = try ReportPipeline.readFirst(.file(input.path, displayPath: input.displayPath))
         } catch {
             result.error = Self.detail(of: error)
             result.isNotAReport = error.kind == .notACrashReport && !input.isExplicit
             return result
         }
-        let summary = annotator.annotate(&report)
-        result.record(report: report, summary: summary)
-        // The diagnosis reads the symbolicated frames, so it runs after the annotator. It is
-        // a quarter of the time per report, and reports of one signature share it, so without
-        // --explain only the group's first report (in input order) needs one.
-        var diagnosis: Diagnosis?
+        var processed = pipeline.process(report)
+        result.record(report: processed.report, summary: processed.summary ?? SymbolicationSummary())
+        // The diagnosis is a quarter of the time per report, and reports of one signature
+        // share it, so without --explain only the group's first report (in input order) needs one.
         if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true {
-            diagnosis = diagnose(report)
-            result.diagnosis = diagnosis?.headline
+            processed.diagnose()
+            result.diagnosis = processed.diagnosis?.headline
         }
 
         let rendered: String
         do {
-            var presenter = presenter(for: report)
-            if options.explainInOutput { presenter.diagnosis = diagnosis }
-            rendered = try presenter.render(report, summary: summary)
+            rendered = try processed.render(with: presenter(for: processed.report), withDiagnosis: options.explainInOutput)
         } catch {
             result.error = Self.detail(of: error)
             return result
@@ -157,13 +157,6 @@ public struct BatchRunner: Sendable {
     /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed.
     static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-    }
-
-    /// Reads with the display path in errors and warnings (a zip entry's temporary path
-    /// means nothing to the user).
-    static func read(_ input: ReportInput) throws(CrashReportError) -> CrashReport {
-        let data = try CrashReport.read(contentsOf: input.path, displayPath: input.displayPath)
-        return try CrashReport.parse(data: data, path: input.displayPath)
     }
 
     /// Output files are read by other tools, so text carries no headline; `--format ips`

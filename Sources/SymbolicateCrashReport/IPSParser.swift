@@ -19,11 +19,7 @@ struct IPSParser {
     ]
 
     func parse() throws(CrashReportError) -> CrashReport {
-        var bytes: [UInt8] = []
-        for line in document.lines[bodyStartLine...] {
-            bytes.append(contentsOf: line.text.utf8)
-            bytes.append(contentsOf: line.terminator.utf8)
-        }
+        let bytes = document.bytes(from: bodyStartLine)
         let body: JSONValue, bodyText: JSONSourceText
         do {
             (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
@@ -60,11 +56,7 @@ struct IPSParser {
     /// A file that starts with `{` but whose first line is not a complete JSON object: a
     /// body without a header line, or a broken header.
     static func parseHeaderless(document: TextDocument, path: String, headerError: JSONSyntaxError, headerLine: Int) throws(CrashReportError) -> CrashReport {
-        var bytes: [UInt8] = []
-        for line in document.lines {
-            bytes.append(contentsOf: line.text.utf8)
-            bytes.append(contentsOf: line.terminator.utf8)
-        }
+        let bytes = document.bytes()
         let body: JSONValue, bodyText: JSONSourceText
         do {
             (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)

@@ -51,8 +51,20 @@ extension CrashReport {
     }
 
     /// Every report a file holds: one for a crash report, one per diagnostic for a MetricKit
-    /// payload. Never empty.
+    /// payload. Never empty. The layout is decided by `ReportReaders.all`, in order.
     public static func parseAll(data: Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> [CrashReport] {
+        let (document, warnings) = try decode(data: data, path: path, sizeLimit: sizeLimit)
+        guard var reports = try ReportReaders.read(document, path: path), !reports.isEmpty else {
+            throw CrashReportError(kind: .notACrashReport, path: path, message: "no report in the file")
+        }
+        reports[0].warnings.insert(contentsOf: warnings, at: 0)
+        return reports
+    }
+
+    /// The file's text as lines, whatever its encoding, and what decoding had to guess.
+    /// Refuses what is not text at all (empty, binary, a known non-report format) with an
+    /// error naming the file, so that no reader has to.
+    static func decode(data: Data, path: String, sizeLimit: Int) throws(CrashReportError) -> (TextDocument, [ParseWarning]) {
         if data.count > sizeLimit {
             throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(data.count) bytes, over the \(sizeLimit)-byte limit for crash reports")
         }
@@ -84,47 +96,12 @@ extension CrashReport {
             text = String(bytes.map { Character(UnicodeScalar($0)) })
             warnings.append(ParseWarning(path: path, line: firstInvalidUTF8Line(bytes), message: "file is not valid UTF-8; read as Latin-1 (output will be UTF-8)"))
         }
-        let document = TextDocument(text: text, hasBOM: hasBOM)
-        if let payload = metricKitPayload(document) {
-            var reports = MetricKitReader.reports(from: payload, path: path)
-            guard !reports.isEmpty else {
-                throw CrashReportError(kind: .notACrashReport, path: path, message: "MetricKit payload without any diagnostic")
-            }
-            reports[0].warnings.insert(contentsOf: warnings, at: 0)
-            return reports
-        }
-        var report: CrashReport
-        if let first = document.lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
-           document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{") {
-            report = try parseJSONStarting(document: document, firstLine: first, path: path)
-        } else if CallGraphParser.detect(document, bodyStart: 0) {
-            report = CallGraphParser(document: document, path: path, bodyStart: 0, format: .text, bugType: nil).parse()
-        } else {
-            report = try TextReportParser(document: document, path: path, bodyStart: 0, format: .text).parse()
-        }
-        report.warnings.insert(contentsOf: warnings, at: 0)
-        report.kind = ReportKind.detect(in: report)
-        return [report]
-    }
-
-    /// The document as a MetricKit payload, when it is one: a JSON object (or array) that
-    /// is the whole file and holds diagnostic arrays. `.ips` files fail this at their second
-    /// document, after parsing only the header line.
-    private static func metricKitPayload(_ document: TextDocument) -> JSONValue? {
-        guard let first = document.lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.text.drop(while: \.isWhitespace),
-              first.hasPrefix("{") || first.hasPrefix("[") else { return nil }
-        var bytes: [UInt8] = []
-        for line in document.lines {
-            bytes.append(contentsOf: line.text.utf8)
-            bytes.append(contentsOf: line.terminator.utf8)
-        }
-        guard let value = try? JSONParser.parse(bytes).value, MetricKitReader.isPayload(value) else { return nil }
-        return value
+        return (TextDocument(text: text, hasBOM: hasBOM), warnings)
     }
 
     /// Files starting with `{`: an `.ips` header line plus a JSON or text body, or a bare
     /// JSON body without a header line.
-    private static func parseJSONStarting(document: TextDocument, firstLine: Int, path: String) throws(CrashReportError) -> CrashReport {
+    static func parseJSONStarting(document: TextDocument, firstLine: Int, path: String) throws(CrashReportError) -> CrashReport {
         let headerText = document.lines[firstLine].text
         let header: JSONValue
         do {

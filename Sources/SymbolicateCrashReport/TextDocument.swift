@@ -1,16 +1,28 @@
 import Foundation
 
 /// The original bytes of a text report split into lines, each with its own terminator, so
-/// that untouched lines are written back byte for byte (CRLF, tabs, trailing spaces).
-struct TextDocument: Sendable {
-    struct Line: Sendable {
-        var text: String
+/// that untouched lines are written back byte for byte (CRLF, tabs, trailing spaces). What
+/// every `ReportReader` is given: the file already decoded (UTF-16, BOM, Latin-1 handled once).
+public struct TextDocument: Sendable {
+    public struct Line: Sendable {
+        public var text: String
         /// `"\n"`, `"\r\n"`, `"\r"` or `""` for a last line without a newline.
-        var terminator: String
+        public var terminator: String
     }
-    var lines: [Line]
+    public internal(set) var lines: [Line]
     /// The file began with a UTF-8 byte order mark.
-    var hasBOM: Bool
+    public internal(set) var hasBOM: Bool
+
+    /// The UTF-8 bytes of the lines from `start` on, terminators included: what a JSON parser
+    /// reads, with line numbers that still match the file.
+    public func bytes(from start: Int = 0) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for line in lines[min(start, lines.count)...] {
+            bytes.append(contentsOf: line.text.utf8)
+            bytes.append(contentsOf: line.terminator.utf8)
+        }
+        return bytes
+    }
 
     init(lines: [Line], hasBOM: Bool) { self.lines = lines; self.hasBOM = hasBOM }
 

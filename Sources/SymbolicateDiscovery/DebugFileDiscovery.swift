@@ -1,6 +1,6 @@
 import Foundation
 import SymbolicateCore
-import SymbolicateCrashReport
+import SymbolicateDWARF
 
 /// Expands what the user passed as debug files — dSYM bundles, bare DWARF or Mach-O files,
 /// folders (searched recursively, which covers `.xcarchive/dSYMs`), `.xcarchive`s and zips —
@@ -46,7 +46,7 @@ public struct DebugFileDiscovery {
             if Self.isDSYMBundle(path) { addBundle(path) } else { walk(folder: path) }
         } else if Self.isZip(path) {
             try addZip(path)
-        } else if Self.hasMachOMagic(path) {
+        } else if Self.hasDebugFileMagic(path) {
             record(path: path, displayPath: path)
         } else {
             throw .notADebugFile(path: path)
@@ -122,7 +122,7 @@ public struct DebugFileDiscovery {
             let lower = path.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             return isDSYMBundle(path) || lower.hasSuffix(".dsym") || lower.hasSuffix(".xcarchive")
         }
-        return hasMachOMagic(path)
+        return hasDebugFileMagic(path)
     }
 
     private mutating func record(path: String, displayPath: String) {
@@ -153,7 +153,7 @@ public struct DebugFileDiscovery {
             let file = (dwarfDir as NSString).appendingPathComponent(name)
             if let kind = RegularFile.specialKind(path: file) {
                 problems.append(.io(path: file, message: "is \(kind), not a regular file; skipped"))
-            } else if Self.hasMachOMagic(file) {
+            } else if Self.hasDebugFileMagic(file) {
                 record(path: file, displayPath: bundle)
             }
         }
@@ -198,7 +198,7 @@ public struct DebugFileDiscovery {
             guard values?.isRegularFile == true, !name.hasPrefix(".") else { continue }
             if Self.isZip(url.path) {
                 do { try addZip(shown(url)) } catch { problems.append(error) }
-            } else if Self.looksLikeBareDebugFile(name), Self.hasMachOMagic(url.path) {
+            } else if Self.looksLikeBareDebugFile(name), Self.hasDebugFileMagic(url.path) {
                 record(path: url.path, displayPath: shown(url))
             }
         }
@@ -244,11 +244,10 @@ public struct DebugFileDiscovery {
         return true
     }
 
-    /// Thin (32/64-bit, either byte order) or fat (32/64-bit) Mach-O magic.
-    public static func hasMachOMagic(_ path: String) -> Bool {
-        guard let bytes = firstBytes(path, count: 4), bytes.count == 4 else { return false }
-        let magic = UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8 | UInt32(bytes[3])
-        return [0xFEEDFACE, 0xFEEDFACF, 0xCEFAEDFE, 0xCFFAEDFE, 0xCAFEBABE, 0xCAFEBABF].contains(magic)
+    /// Whether the file starts like a debug file of a known format (`DebugFileFormats.all`:
+    /// Mach-O thin or universal today).
+    public static func hasDebugFileMagic(_ path: String) -> Bool {
+        DebugFileFormats.format(ofFileAt: path) != nil
     }
 
     private static func firstBytes(_ path: String, count: Int) -> [UInt8]? {

@@ -1,28 +1,26 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateDWARF
-import SymbolicateMachO
 
-/// One slice of one debug file: what the index knows without opening its DWARF.
+/// One build in one debug file (a Mach-O slice): what the index knows without opening its DWARF.
 public struct DebugFileEntry: Sendable {
-    /// The Mach-O file to open (inside `Contents/Resources/DWARF/` for a dSYM).
+    /// The file to open (inside `Contents/Resources/DWARF/` for a dSYM).
     public var path: String
     /// What to show the user: the `.dSYM` bundle (or `zip!bundle`), or the file itself.
     public var displayPath: String
     public var architecture: Architecture
     public var debugID: DebugID
-    /// The slice as the index parsed it (the file stays mapped), so opening a session on it
-    /// reads no header twice.
-    // Seam for other debug-file kinds (ELF): this is what a debug-file protocol replaces.
-    public var slice: MachOSlice
+    /// The build as the index parsed it (the file stays mapped), so opening it reads no
+    /// header twice. Any `DebugFileFormat`'s objects fit here (Mach-O today).
+    public var object: any DebugObject
 
     /// Opens the entry's debug information (DWARF, or the symbol table when it has none).
-    public func openSession() throws(DebugInfoError) -> DebugSession {
-        try DebugSession(slice: slice)
+    public func openSession() throws(DebugInfoError) -> any DebugLookup {
+        try object.open()
     }
 }
 
-/// UUID → debug files, built once per run from every input, by reading Mach-O headers only.
+/// Identity → debug files, built once per run from every input, by reading headers only.
 ///
 /// Batch mode shares one index across all reports; the index also keeps the unpacked zip
 /// folders alive until it is released.
@@ -60,16 +58,19 @@ public final class DebugFileIndex: Sendable {
 
         let found = discovery.found
         // Header reads are independent: spread them over the cores for big folders.
-        let results = UnsafeMutableTransferBox<[Result<[DebugFileEntry], MachOError>?]>(Array(repeating: nil, count: found.count))
+        let results = UnsafeMutableTransferBox<[Result<[DebugFileEntry], DebugInfoError>?]>(Array(repeating: nil, count: found.count))
         DispatchQueue.concurrentPerform(iterations: found.count) { i in
             let item = found[i]
-            let result: Result<[DebugFileEntry], MachOError>
-            do throws(MachOError) {
-                let slices = try MachOFile(path: item.path).slices
-                result = .success(slices.compactMap { slice in
-                    guard let id = slice.debugID else { return nil }
-                    return DebugFileEntry(path: item.path, displayPath: item.displayPath, architecture: slice.architecture,
-                                          debugID: id, slice: slice)
+            let result: Result<[DebugFileEntry], DebugInfoError>
+            do throws(DebugInfoError) {
+                // Discovery only records files some format recognised; Mach-O is the fallback
+                // so that a file changed since then still gets that format's error.
+                let format = DebugFileFormats.format(ofFileAt: item.path) ?? MachODebugFormat.self
+                let objects = try format.objects(inFile: item.path)
+                result = .success(objects.compactMap { object in
+                    guard let id = object.debugID else { return nil }
+                    return DebugFileEntry(path: item.path, displayPath: item.displayPath, architecture: object.architecture,
+                                          debugID: id, object: object)
                 })
             } catch {
                 result = .failure(error)

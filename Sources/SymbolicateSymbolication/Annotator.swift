@@ -18,6 +18,9 @@ public struct SymbolicationSummary: Sendable, Codable, Equatable {
     public var debugFiles: [String: String] = [:]
     public var diagnostics: [ImageDiagnostic] = []
 
+    /// Nothing symbolicated yet (also what a report read without debug files counts as).
+    public init() {}
+
     /// True when some app image had no usable debug file (`--require-all` fails on it).
     public var hasUnsymbolicatedAppImage: Bool {
         diagnostics.contains { $0.isAppImage && $0.kind != .matchedByName }
@@ -56,7 +59,7 @@ public struct Annotator: Sendable {
     /// debug file is missing or broken is a diagnostic, and its frames stay as they were.
     public func annotate(_ report: inout CrashReport) -> SymbolicationSummary {
         var summary = SymbolicationSummary()
-        var sessionForImage: [Int: DebugSession] = [:]
+        var sessionForImage: [Int: any DebugLookup] = [:]
         var unverified: Set<Int> = []
 
         for (position, image) in report.binaryImages.enumerated() {
@@ -127,8 +130,8 @@ public struct Annotator: Sendable {
     }
 
     /// The inline chain for one frame, or nil when the debug file knows nothing there.
-    static func symbolicate(frame: Frame, isTopFrame: Bool, image: BinaryImage, session: DebugSession) -> [SymbolicatedFrame]? {
-        let slide = ImageSlide(loadAddress: image.loadAddress, linkedAddress: session.textVMAddress)
+    static func symbolicate(frame: Frame, isTopFrame: Bool, image: BinaryImage, session: any DebugLookup) -> [SymbolicatedFrame]? {
+        let slide = ImageSlide(loadAddress: image.loadAddress, linkedAddress: session.linkedAddress)
         let fileAddress = slide.fileAddress(ImageSlide.lookupAddress(frame.address, isTopFrame: isTopFrame))
         guard let result = session.lookup(fileAddress: fileAddress), !result.frames.isEmpty else { return nil }
         let originalFileAddress = slide.fileAddress(frame.address)
@@ -147,7 +150,7 @@ public struct Annotator: Sendable {
 
     private enum Match {
         /// `verified` is false for a match by image name alone (the report had no UUID).
-        case matched(DebugSession, DebugFileEntry, verified: Bool)
+        case matched(any DebugLookup, DebugFileEntry, verified: Bool)
         case problem(ImageDiagnostic)
         case nothing
     }
@@ -161,7 +164,7 @@ public struct Annotator: Sendable {
         if !candidates.isEmpty {
             // Best candidate with DWARF wins; a symbol-table-only match is kept as a fallback,
             // and if nothing opens, the first failure is what the user needs to hear about.
-            var fallback: (DebugSession, DebugFileEntry)?
+            var fallback: (any DebugLookup, DebugFileEntry)?
             var firstFailure: (DebugInfoError, DebugFileEntry)?
             for candidate in candidates {
                 switch sessions.session(for: candidate) {

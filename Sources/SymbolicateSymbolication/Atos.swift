@@ -30,12 +30,12 @@ public struct AtosSymbolicator: Sendable {
         }
     }
 
-    public let session: DebugSession
+    public let session: any DebugLookup
     public let options: Options
     /// Image name printed in `(in Image)`: the Mach-O file's name.
     public let imageName: String
 
-    public init(session: DebugSession, options: Options) {
+    public init(session: any DebugLookup, options: Options) {
         self.session = session
         self.options = options
         imageName = session.path.split(separator: "/").last.map(String.init) ?? session.path
@@ -52,10 +52,10 @@ public struct AtosSymbolicator: Sendable {
     /// The file address an input address stands for, or nil when it cannot be one
     /// (below the load address, or past 2^64 once moved to the file's `__TEXT`).
     public func fileAddress(for address: UInt64) -> UInt64? {
-        if options.offsets { return checkedSum(session.textVMAddress, address) }
+        if options.offsets { return checkedSum(session.linkedAddress, address) }
         if let load = options.loadAddress {
             guard address >= load else { return nil }
-            return checkedSum(address - load, session.textVMAddress)
+            return checkedSum(address - load, session.linkedAddress)
         }
         return address
     }
@@ -79,7 +79,7 @@ public struct AtosSymbolicator: Sendable {
         for (token, fileAddress) in zip(tokens, fileAddresses) {
             let result: LookupResult? = fileAddress == nil ? nil : (resultIterator.next() ?? nil)
             if fileAddress == nil, let address = Self.parseAddress(token), options.offsets || options.loadAddress.map({ address >= $0 }) == true {
-                warnings.append("\(token): address moved to the file's __TEXT (vmaddr 0x\(String(session.textVMAddress, radix: 16))) passes 2^64; not a valid address, printed unchanged")
+                warnings.append("\(token): address moved to the file's __TEXT (vmaddr 0x\(String(session.linkedAddress, radix: 16))) passes 2^64; not a valid address, printed unchanged")
             }
             if let error = result?.dwarfError, reported.insert(error.description).inserted {
                 warnings.append(error.description)

@@ -10,7 +10,7 @@ import SymbolicateDiscovery
 /// compile units, so later reports only pay for addresses not seen before.
 public final class DebugSessionCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var sessions: [Key: Result<DebugSession, DebugInfoError>] = [:]
+    private var sessions: [Key: Result<any DebugLookup, DebugInfoError>] = [:]
 
     private struct Key: Hashable {
         var path: String
@@ -21,12 +21,12 @@ public final class DebugSessionCache: @unchecked Sendable {
 
     /// The session for one indexed slice, opening it on first use. Failures are cached too,
     /// so a damaged dSYM is reported once per report, not retried per frame.
-    public func session(for entry: DebugFileEntry) -> Result<DebugSession, DebugInfoError> {
+    public func session(for entry: DebugFileEntry) -> Result<any DebugLookup, DebugInfoError> {
         let key = Key(path: entry.path, id: entry.debugID)
         lock.lock()
         defer { lock.unlock() }
         if let cached = sessions[key] { return cached }
-        let result: Result<DebugSession, DebugInfoError>
+        let result: Result<any DebugLookup, DebugInfoError>
         do {
             result = .success(try entry.openSession())
         } catch {

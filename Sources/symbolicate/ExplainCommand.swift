@@ -2,9 +2,7 @@ import ArgumentParser
 import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
-import SymbolicateDiscovery
-import SymbolicatePresentation
-import SymbolicateSymbolication
+import SymbolicatePipeline
 
 /// Output formats of `explain`.
 enum ExplainFormat: String, ExpressibleByArgument, CaseIterable {
@@ -48,55 +46,40 @@ struct ExplainCommand: ParsableCommand {
             return
         }
         let explanation = KnowledgeBase.standard.explain(subject.joined(separator: " "))
-        write(explanation)
+        FileHandle.standardOutput.write(Data(render(explanation).utf8))
         if !explanation.isKnown { throw Exit.failed }
     }
 
     private func diagnoseReport(at path: String, debugFiles: [String]) throws {
-        var reports: [CrashReport]
+        let processed: [ProcessedReport]
         do {
-            let data = try CrashReport.read(contentsOf: path)
             // A MetricKit payload holds several diagnostics: each is diagnosed.
-            reports = try CrashReport.parseAll(data: data, path: path)
+            let reports = try ReportPipeline.read(.file(path))
             // A cut report is diagnosed from what it has; say what it lacks.
             for report in reports { for warning in report.warnings where warning.message.hasPrefix("partial report") { Console.line(warning.description) } }
+            // Symbolicating first lets the diagnosis read inlined trap frames.
+            var pipeline = ReportPipeline(annotator: nil)
             if !debugFiles.isEmpty {
-                // Symbolicating first lets the diagnosis read inlined trap frames.
-                let index = try DebugFileIndex(inputs: debugFiles)
+                let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
                 for problem in index.problems { Console.warning(problem) }
-                let annotator = Annotator(index: index)
-                for i in reports.indices {
-                    let summary = annotator.annotate(&reports[i])
-                    for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
-                }
+                pipeline = ReportPipeline(debugFiles: index)
             }
+            processed = reports.map { pipeline.process($0, diagnose: true) }
+            for diagnostic in processed.flatMap({ $0.summary?.diagnostics ?? [] }) { Console.warning(diagnostic.description) }
         } catch {
             Console.error("\(error)")
             throw Exit.invalidInput
         }
-        let diagnoses = reports.map(diagnose)
-        if diagnoses.count > 1, format == .json {
-            let pieces = diagnoses.map { d in
-                let json = d.renderJSON()
-                return json.hasSuffix("\n") ? String(json.dropLast()) : json
-            }
-            FileHandle.standardOutput.write(Data(("[\n" + pieces.joined(separator: ",\n") + "\n]\n").utf8))
-            return
-        }
-        for (i, diagnosis) in diagnoses.enumerated() {
-            if i > 0 { FileHandle.standardOutput.write(Data("\n".utf8)) }
-            write(diagnosis)
-        }
+        let diagnoses = processed.compactMap(\.diagnosis)
+        FileHandle.standardOutput.write(Data(ReportPipeline.join(diagnoses.map(render), asJSONArray: format == .json).utf8))
     }
 
-    /// Writes a term explanation or a diagnosis in the chosen format.
-    private func write(_ value: some ExplainRenderable) {
-        let output: String
+    /// A term explanation or a diagnosis in the chosen format.
+    private func render(_ value: some ExplainRenderable) -> String {
         switch format {
-        case .text: output = value.renderText(color: useColor)
-        case .json: output = value.renderJSON()
-        case .markdown: output = value.renderMarkdown()
+        case .text: return value.renderText(color: useColor)
+        case .json: return value.renderJSON()
+        case .markdown: return value.renderMarkdown()
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
     }
 }

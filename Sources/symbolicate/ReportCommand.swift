@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import SymbolicateCrashReport
-import SymbolicateExplain
 import SymbolicateBatch
 import SymbolicateDiscovery
+import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateSymbolication
 
@@ -65,20 +65,19 @@ struct ReportCommand: AsyncParsableCommand {
             Console.line("note: \(report) is a debug file and \(debugFiles[swapped]) a crash report; reading them as `symbolicate \(debugFiles[swapped]) \(report)`")
             (report, debugFiles[swapped]) = (debugFiles[swapped], report)
         }
-        let index: DebugFileIndex
         let implicit = debugFiles.isEmpty
-        let dsymPath = DebugFileIndex.extraSearchFolders()
+        let pipeline: ReportPipeline
+        let index: DebugFileIndex
         do {
-            index = try DebugFileIndex(
-                inputs: debugFiles,
-                shallowFolders: implicit ? DebugFileIndex.defaultSearchFolders(forReport: report) : [],
-                searchFolders: dsymPath)
+            index = try ReportPipeline.debugFiles(debugFiles, searchingNear: report)
+            pipeline = ReportPipeline(debugFiles: index, options: .init(resymbolicate: resymbolicate))
         } catch {
             Console.error(error.description)
             throw Exit.invalidInput
         }
-        if implicit || !dsymPath.isEmpty {
-            Console.line(Self.searchedLine(index, implicit: implicit, dsymPath: !dsymPath.isEmpty))
+        let dsymPath = !DebugFileIndex.extraSearchFolders().isEmpty
+        if implicit || dsymPath {
+            Console.line(Self.searchedLine(index, implicit: implicit, dsymPath: dsymPath))
         }
         // Unreadable files met while searching implicitly are only worth a word when they
         // look like debug files; explicit inputs always get one.
@@ -86,12 +85,10 @@ struct ReportCommand: AsyncParsableCommand {
             Console.warning(problem)
         }
 
-        let annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate))
         let reports: [CrashReport]
         do {
-            let data = try CrashReport.read(contentsOf: report)
             // A MetricKit payload holds several diagnostics: each is a report of its own.
-            reports = try CrashReport.parseAll(data: data, path: report)
+            reports = try ReportPipeline.read(.file(report))
         } catch {
             Console.error(error.description)
             throw Exit.invalidInput
@@ -102,46 +99,35 @@ struct ReportCommand: AsyncParsableCommand {
         let headlineInOutput = headline || (output == nil && stdoutIsTerminal)
         // Files never get escape codes: they are read by editors and other tools.
         let useColor = output == nil && color.enabled(forTerminalOutput: true)
+        let presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
         var missingAppImage = false
-        for var parsed in reports {
-            let summary = annotator.annotate(&parsed)
-            for warning in parsed.warnings { Console.line(warning.description) }
+        for parsed in reports {
+            let processed = pipeline.process(parsed, diagnose: explain)
+            let summary = processed.summary ?? SymbolicationSummary()
+            for warning in processed.report.warnings { Console.line(warning.description) }
             for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
             if !debugFiles.isEmpty {
                 for unused in UnusedDebugFile.find(index: index, summary: summary) { Console.warning(unused.description) }
             }
             missingAppImage = missingAppImage || summary.hasUnsymbolicatedAppImage
-
-            var presenter = Presenter(format: format.value, color: useColor, crashedOnly: crashedOnly, headline: headlineInOutput)
             if !headlineInOutput, format == .text || format == .ips {
-                let text = Headline(report: parsed).text + "\n"
+                let text = Headline(report: processed.report).text + "\n"
                 if output != nil && stdoutIsTerminal {
                     FileHandle.standardOutput.write(Data(text.utf8))
                 } else {
                     FileHandle.standardError.write(Data(text.utf8))
                 }
             }
-            if explain {
-                // The diagnosis reads the symbolicated frames, so it runs after the annotator.
-                presenter.diagnosis = diagnose(parsed)
-            }
             do {
-                pieces.append(try presenter.render(parsed, summary: summary))
+                pieces.append(try processed.render(with: presenter, withDiagnosis: explain))
             } catch {
                 Console.error(error.description)
                 throw Exit.usage
             }
         }
         // Several reports: text formats one after the other, JSON as an array.
-        let rendered: String
-        if pieces.count == 1 {
-            rendered = pieces[0]
-        } else if format.value == .json {
-            rendered = "[\n" + pieces.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n"
-        } else {
-            rendered = pieces.joined(separator: "\n")
-        }
+        let rendered = ReportPipeline.join(pieces, asJSONArray: format.value == .json)
         if let output {
             do { try writeAtomically(rendered, to: output) } catch {
                 Console.error("cannot write \(output): \(error.localizedDescription)")

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A reader of one input layout (Apple text, `.ips`, a `sample` call graph, a MetricKit
+/// payload…). `CrashReport.parseAll` decodes the bytes once into a `TextDocument`, then asks
+/// the readers of `ReportReaders.all` in order; the first whose `detect` answers reads.
+///
+/// Detection is by content, never by file name: reports arrive renamed, pasted and zipped.
+/// What detection had to parse to decide (a whole JSON payload, the line where a body starts)
+/// is handed to `read` as `Evidence`, so nothing is parsed twice.
+public protocol ReportReader: Sendable {
+    associatedtype Evidence
+    /// Whether the document is in this layout, with what was learned deciding it; nil when not.
+    /// Must be cheap to refuse: every reader before the matching one is asked.
+    static func detect(_ document: TextDocument) -> Evidence?
+    /// The reports the document holds (several for a MetricKit payload), never empty. Each has
+    /// its `kind` set. Malformed lines are warnings, not errors; an error means nothing usable.
+    static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport]
+}
+
+/// The readers, in the order they are asked. A new layout is one more type here, placed
+/// before any reader whose detection would also accept it (JSON layouts before `.ips`, which
+/// takes any document starting with `{`; everything before Apple text, which takes the rest).
+public enum ReportReaders {
+    public static let all: [any ReportReader.Type] = [
+        MetricKitPayloadReader.self,
+        IPSReportReader.self,
+        CallGraphReportReader.self,
+        AppleTextReportReader.self,
+    ]
+
+    /// Reads with the first reader that recognises the document; nil when none does (only
+    /// possible when `AppleTextReportReader` is left out of `readers`).
+    static func read(_ document: TextDocument, path: String,
+                     readers: [any ReportReader.Type] = all) throws(CrashReportError) -> [CrashReport]? {
+        for reader in readers {
+            if let reports = try attempt(reader, document, path: path) { return reports }
+        }
+        return nil
+    }
+
+    private static func attempt<Reader: ReportReader>(_ reader: Reader.Type, _ document: TextDocument,
+                                                      path: String) throws(CrashReportError) -> [CrashReport]? {
+        guard let evidence = reader.detect(document) else { return nil }
+        return try reader.read(document, evidence: evidence, path: path)
+    }
+}
+
+extension TextDocument {
+    /// Index of the first line with anything but whitespace.
+    var firstContentLine: Int? {
+        lines.firstIndex { !$0.text.allSatisfy(\.isWhitespace) }
+    }
+}
+
+extension CrashReport {
+    /// The report with its `kind` judged from what it says (event, exception, termination…).
+    func withDetectedKind() -> CrashReport {
+        var report = self
+        report.kind = ReportKind.detect(in: report)
+        return report
+    }
+}
+
+/// A MetricKit payload (`MXDiagnosticPayload` JSON, alone or in an array): one report per
+/// diagnostic. Detection parses the whole document as JSON, so it stops at the second line of
+/// an `.ips` (header line, then body) and the parsed payload is reused by `read`.
+public enum MetricKitPayloadReader: ReportReader {
+    public static func detect(_ document: TextDocument) -> JSONValue? {
+        guard let first = document.firstContentLine else { return nil }
+        let start = document.lines[first].text.drop(while: \.isWhitespace)
+        guard start.hasPrefix("{") || start.hasPrefix("[") else { return nil }
+        guard let value = try? JSONParser.parse(document.bytes()).value, MetricKitReader.isPayload(value) else { return nil }
+        return value
+    }
+
+    public static func read(_ document: TextDocument, evidence: JSONValue, path: String) throws(CrashReportError) -> [CrashReport] {
+        let reports = MetricKitReader.reports(from: evidence, path: path)
+        guard !reports.isEmpty else {
+            throw CrashReportError(kind: .notACrashReport, path: path, message: "MetricKit payload without any diagnostic")
+        }
+        return reports
+    }
+}
+
+/// `.ips`: a one-line JSON header and a JSON body (or, in older files, a text body), or a
+/// bare JSON body. Takes every document whose first content starts with `{`.
+public enum IPSReportReader: ReportReader {
+    /// The first content line, which holds the header.
+    public static func detect(_ document: TextDocument) -> Int? {
+        guard let first = document.firstContentLine,
+              document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{") else { return nil }
+        return first
+    }
+
+    public static func read(_ document: TextDocument, evidence: Int, path: String) throws(CrashReportError) -> [CrashReport] {
+        [try CrashReport.parseJSONStarting(document: document, firstLine: evidence, path: path).withDetectedKind()]
+    }
+}
+
+/// `sample` and `spindump` call graphs pasted or saved as text.
+public enum CallGraphReportReader: ReportReader {
+    public static func detect(_ document: TextDocument) -> Void? {
+        CallGraphParser.detect(document, bodyStart: 0) ? () : nil
+    }
+
+    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+        [CallGraphParser(document: document, path: path, bodyStart: 0, format: .text, bugType: nil).parse().withDetectedKind()]
+    }
+}
+
+/// Apple's text layout (`.crash`, Xcode Organizer, pasted or cut reports). The last reader:
+/// it takes whatever the others did not, and says what it could not find.
+public enum AppleTextReportReader: ReportReader {
+    public static func detect(_ document: TextDocument) -> Void? { () }
+
+    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+        [try TextReportParser(document: document, path: path, bodyStart: 0, format: .text).parse().withDetectedKind()]
+    }
+}

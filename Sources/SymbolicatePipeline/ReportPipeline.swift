@@ -1,0 +1,135 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateDiscovery
+import SymbolicateExplain
+import SymbolicatePresentation
+import SymbolicateSymbolication
+
+/// Where a report comes from: a file, a file standing for something else (a zip entry unpacked
+/// to a private folder), or bytes already in memory.
+public struct ReportSource: Sendable {
+    enum Content: Sendable {
+        case file(String)
+        case bytes(Data)
+    }
+
+    let content: Content
+    /// The name errors and warnings use: the path as the user gave it, or `reports.zip!a.ips`.
+    public let displayPath: String
+
+    /// The report at `path`; `displayPath` replaces it in messages (a zip entry's temporary
+    /// copy means nothing to the user).
+    public static func file(_ path: String, displayPath: String? = nil) -> ReportSource {
+        ReportSource(content: .file(path), displayPath: displayPath ?? path)
+    }
+
+    /// A report already read (pasted, received over a pipe, produced by a test).
+    public static func bytes(_ data: Data, name: String) -> ReportSource {
+        ReportSource(content: .bytes(data), displayPath: name)
+    }
+}
+
+/// One report after the pipeline: symbolicated when there were debug files to use, diagnosed
+/// when asked. Everything an output needs, so presenting never goes back to the input.
+public struct ProcessedReport: Sendable {
+    public var report: CrashReport
+    /// What symbolication did; nil when the pipeline had no debug files to use.
+    public var summary: SymbolicationSummary?
+    /// The plain-language diagnosis; nil until `diagnose()` (it costs a quarter of a report's time).
+    public var diagnosis: Diagnosis?
+
+    public init(report: CrashReport, summary: SymbolicationSummary? = nil, diagnosis: Diagnosis? = nil) {
+        self.report = report
+        self.summary = summary
+        self.diagnosis = diagnosis
+    }
+
+    /// Diagnoses the report. It reads the symbolicated frames (inlined trap frames such as
+    /// `Swift runtime failure: …`), so it comes after symbolication.
+    public mutating func diagnose() {
+        diagnosis = SymbolicateExplain.diagnose(report)
+    }
+
+    /// The report in the presenter's format; the diagnosis goes above it when `withDiagnosis`
+    /// (the `--explain` flags), else the presenter's own setting stands.
+    public func render(with presenter: Presenter, withDiagnosis: Bool) throws(CrashReportError) -> String {
+        var presenter = presenter
+        if withDiagnosis { presenter.diagnosis = diagnosis }
+        return try presenter.render(report, summary: summary)
+    }
+}
+
+/// The one path every command takes: input → reports of a known layout (`ReportReaders`) →
+/// debug files matched by identity (`DebugFileIndex`) → symbolicated report (`Annotator`) →
+/// diagnosis (`SymbolicateExplain`) → presentation (`Presenter`).
+///
+/// `report`, `explain` and `batch` differ only in what they do with the results (print, write
+/// files, summarise), so that a new input layout or debug-file format reaches all of them at once.
+public struct ReportPipeline: Sendable {
+    /// Symbolicates the reports; nil reads and diagnoses without symbolicating (`explain`
+    /// without debug files), which leaves frames and summaries untouched.
+    public let annotator: Annotator?
+
+    public init(annotator: Annotator?) {
+        self.annotator = annotator
+    }
+
+    /// A pipeline over one debug-file index, each debug file opened once for all reports.
+    public init(debugFiles index: DebugFileIndex, options: Annotator.Options = .init()) {
+        annotator = Annotator(index: index, options: options)
+    }
+
+    /// Finds the debug files for a run.
+    /// - Parameters:
+    ///   - explicit: debug-file arguments; a missing or unusable one is an error.
+    ///   - report: with no explicit files, the top level of this report's folder and of the
+    ///     current directory are searched too (never recursively: the current directory may be `$HOME`).
+    ///   - searchPath: also search `SYMBOLICATE_DSYM_PATH` (recursively).
+    public static func debugFiles(_ explicit: [String], searchingNear report: String? = nil,
+                                  searchPath: Bool = true) throws(DiscoveryError) -> DebugFileIndex {
+        let implicit = explicit.isEmpty ? report.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : []
+        return try DebugFileIndex(inputs: explicit, shallowFolders: implicit,
+                                  searchFolders: searchPath ? DebugFileIndex.extraSearchFolders() : [])
+    }
+
+    /// Every report the source holds (one per diagnostic for a MetricKit payload), read once.
+    /// Reading needs no debug files, so a command can say what is wrong with the report before
+    /// it searches for them.
+    public static func read(_ source: ReportSource) throws(CrashReportError) -> [CrashReport] {
+        try CrashReport.parseAll(data: Self.data(of: source), path: source.displayPath)
+    }
+
+    /// The first report the source holds, with a warning when it holds more.
+    public static func readFirst(_ source: ReportSource) throws(CrashReportError) -> CrashReport {
+        try CrashReport.parse(data: Self.data(of: source), path: source.displayPath)
+    }
+
+    private static func data(of source: ReportSource) throws(CrashReportError) -> Data {
+        switch source.content {
+        case .file(let path): return try CrashReport.read(contentsOf: path, displayPath: source.displayPath)
+        case .bytes(let data): return data
+        }
+    }
+
+    /// Symbolicates one report (when the pipeline has debug files) and diagnoses it when asked.
+    /// Never throws: an image without a usable debug file is a diagnostic in the summary.
+    public func process(_ report: CrashReport, diagnose: Bool = false) -> ProcessedReport {
+        var processed = ProcessedReport(report: report)
+        if let annotator { processed.summary = annotator.annotate(&processed.report) }
+        if diagnose { processed.diagnose() }
+        return processed
+    }
+
+    /// Reads and processes every report of the source.
+    public func run(_ source: ReportSource, diagnose: Bool = false) throws(CrashReportError) -> [ProcessedReport] {
+        try Self.read(source).map { process($0, diagnose: diagnose) }
+    }
+
+    /// Several rendered reports as one output: a JSON array for JSON, else one after the other
+    /// with a blank line between them.
+    public static func join(_ pieces: [String], asJSONArray: Bool) -> String {
+        if pieces.count == 1 { return pieces[0] }
+        guard asJSONArray else { return pieces.joined(separator: "\n") }
+        return "[\n" + pieces.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n"
+    }
+}
