@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "SymbolicateDiscovery",
             dependencies: [
-                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateMachO", "SymbolicateDWARF",
+                "SymbolicateCore", "SymbolicateDWARF",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
