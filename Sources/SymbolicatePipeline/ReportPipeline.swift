@@ -95,8 +95,13 @@ public struct ReportPipeline: Sendable {
     /// Every report the source holds (one per diagnostic for a MetricKit payload), read once.
     /// Reading needs no debug files, so a command can say what is wrong with the report before
     /// it searches for them.
+    /// A path given as it is may also be an Xcode `.xccrashpoint` bundle (or a folder of them):
+    /// every log in it is read.
     public static func read(_ source: ReportSource) throws(CrashReportError) -> [CrashReport] {
-        try CrashReport.parseAll(data: Self.data(of: source), path: source.displayPath)
+        if case .file(let path) = source.content, path == source.displayPath {
+            return try CrashReport.readAll(at: path)
+        }
+        return try CrashReport.parseAll(data: Self.data(of: source), path: source.displayPath)
     }
 
     /// The first report the source holds, with a warning when it holds more.

@@ -43,6 +43,14 @@ import SymbolicateTestSupport
         #expect(fromFile.map { $0.renderedLines().joinedText() } == fromBytes.map { $0.renderedLines().joinedText() })
     }
 
+    /// An Xcode Organizer export is read wherever a report is: each log is a report.
+    @Test func crashPointBundlesGiveEveryLog() throws {
+        let bundle = TestPaths.fixtures.appendingPathComponent("logs/CrashApp.xccrashpoint").path
+        let reports = try ReportPipeline.read(.file(bundle))
+        #expect(reports.count == 2)
+        #expect(reports.allSatisfy { $0.path.hasPrefix(bundle + "/") })
+    }
+
     /// Errors name the input as the user knows it (`reports.zip!a.ips`), never the unpacked copy.
     @Test func errorsUseTheDisplayPath() throws {
         let folder = try TestPaths.temporaryDirectory("pipeline")
