@@ -9,9 +9,9 @@ let package = Package(
         .library(
             name: "SymbolicateKit",
             targets: [
-                "SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateCrashReport", "SymbolicateExplain",
-                "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch",
+                "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateCrashReport",
+                "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation",
+                "SymbolicatePipeline", "SymbolicateBatch",
             ]
         ),
     ],
@@ -25,12 +25,17 @@ let package = Package(
             name: "CLibDwarf",
             providers: [.apt(["libdwarf-dev", "libelf-dev"]), .brew(["libdwarf"])]
         ),
+        // libelf (elfutils) for reading ELF executables and debug files.
+        .systemLibrary(name: "CLibElf", providers: [.apt(["libelf-dev"]), .brew(["libelf"])]),
         // The vocabulary every module shares: DebugID (UUID / build ID), Architecture, ImageSlide.
         .target(name: "SymbolicateCore"),
         // Pure-Swift Mach-O reading (thin/fat, load commands, UUIDs, sections, symtab).
         .target(name: "SymbolicateMachO", dependencies: ["SymbolicateCore"]),
+        // ELF reading on libelf: sections (zlib-compressed too), program headers, build ID,
+        // .gnu_debuglink, function symbols.
+        .target(name: "SymbolicateELF", dependencies: ["CLibElf", "SymbolicateCore"]),
         // Address -> source frames (inline chain) over Mach-O DWARF via libdwarf; demangling.
-        .target(name: "SymbolicateDWARF", dependencies: ["CLibDwarf", "SymbolicateCore", "SymbolicateMachO"]),
+        .target(name: "SymbolicateDWARF", dependencies: ["CLibDwarf", "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF"]),
         // One model for text .crash and JSON .ips reports; parsers and writers.
         .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
@@ -83,6 +88,7 @@ let package = Package(
         .target(name: "SymbolicateTestSupport", path: "Tests/SymbolicateTestSupport"),
         .testTarget(name: "SymbolicateCoreTests", dependencies: ["SymbolicateCore"]),
         .testTarget(name: "SymbolicateMachOTests", dependencies: ["SymbolicateCore", "SymbolicateMachO"]),
+        .testTarget(name: "SymbolicateELFTests", dependencies: ["SymbolicateCore", "SymbolicateELF", "SymbolicateTestSupport"]),
         .testTarget(
             name: "SymbolicateDWARFTests",
             dependencies: ["SymbolicateCore", "SymbolicateDWARF", "SymbolicateMachO", "SymbolicateTestSupport"]

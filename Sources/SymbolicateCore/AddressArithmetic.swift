@@ -1,8 +1,9 @@
 /// The address arithmetic of symbolication, in one place (design.md §2).
 ///
 /// - `loadAddress`: where the image was loaded in the crashed process (from the report).
-/// - `linkedAddress`: where the debug file says the image's text starts (`__TEXT` vmaddr
-///   for Mach-O, the first executable `PT_LOAD`'s vaddr for ELF).
+/// - `linkedAddress`: where the debug file says the image starts (`__TEXT` vmaddr for
+///   Mach-O; the lowest `PT_LOAD` vaddr for ELF, since the Swift runtime's backtracer prints
+///   an image's base as its lowest mapping — 0 for a PIE or shared object).
 /// - `slide = loadAddress − linkedAddress` (wrapping: images may load below their link
 ///   address).
 /// - `lookupAddress`: the frame's address for the top frame of a backtrace (a program

@@ -18,6 +18,12 @@ enum DWARFSections {
         "__debug_rnglists": ".debug_rnglists",
     ]
 
+    /// The Mach-O spelling of an ELF section name (`.debug_info` → `__debug_info`).
+    static func machOName(of elfName: String) -> String? {
+        if elfName == ".debug_aranges" { return "__debug_aranges" }
+        return served.first { $0.value == elfName }?.key
+    }
+
     /// The sections to serve for `slice`, with `.debug_abbrev` patched when needed.
     ///
     /// `patchedAbbrev` receives the owned copy of the patched table (if one was made); it must
@@ -26,21 +32,34 @@ enum DWARFSections {
         guard let dwarf = slice.segment(named: "__DWARF") else {
             throw DebugInfoError(path: slice.path, message: "no __DWARF segment (\(slice.architecture.name) slice has no debug information)")
         }
-        var out: [ServedSection] = []
+        var found: [(name: String, bytes: UnsafeRawBufferPointer, fileOffset: UInt64)] = []
         for section in dwarf.sections {
             guard let name = served[section.name] else { continue }
-            let bytes: UnsafeRawBufferPointer
             do {
-                bytes = try slice.contents(of: section)
+                found.append((name, try slice.contents(of: section), UInt64(slice.fileOffset) &+ UInt64(section.offset)))
             } catch {
                 throw DebugInfoError(error)
             }
+        }
+        guard found.contains(where: { $0.name == ".debug_info" && $0.bytes.count > 0 }) else {
+            throw DebugInfoError(path: slice.path, message: "no __debug_info section (\(slice.architecture.name) slice has no DWARF)")
+        }
+        return try serve(found, path: slice.path, patchedAbbrev: &patchedAbbrev)
+    }
+
+    /// Checks and patches sections found by their ELF names (any container format), in the
+    /// form libdwarf is served. `fileOffset` is where the section starts in the file, for errors.
+    static func serve(
+        _ found: [(name: String, bytes: UnsafeRawBufferPointer, fileOffset: UInt64)], path: String, patchedAbbrev: inout OwnedBytes?
+    ) throws(DebugInfoError) -> [ServedSection] {
+        var out: [ServedSection] = []
+        for (name, bytes, fileOffset) in found {
             guard bytes.count > 0 else { continue }
             if name == ".debug_rnglists" || name == ".debug_loclists" {
-                try HeaderCheck.validateListSection(bytes, name: name, path: slice.path, sectionOffset: slice.fileOffset + Int(section.offset))
+                try HeaderCheck.validateListSection(bytes, name: name, path: path, sectionOffset: Int(clamping: fileOffset))
             }
             if name == ".debug_abbrev" {
-                if let patched = try AbbreviationPatch.neutralizeDWOId(in: bytes, path: slice.path) {
+                if let patched = try AbbreviationPatch.neutralizeDWOId(in: bytes, path: path) {
                     let owned = OwnedBytes(patched)
                     patchedAbbrev = owned
                     out.append(ServedSection(name: name, bytes: UnsafeRawPointer(owned.pointer), size: owned.count))
@@ -50,7 +69,7 @@ enum DWARFSections {
             out.append(ServedSection(name: name, bytes: bytes.baseAddress, size: bytes.count))
         }
         guard out.contains(where: { $0.name == ".debug_info" }) else {
-            throw DebugInfoError(path: slice.path, message: "no __debug_info section (\(slice.architecture.name) slice has no DWARF)")
+            throw DebugInfoError(path: path, message: "no .debug_info section (no DWARF)")
         }
         return out
     }

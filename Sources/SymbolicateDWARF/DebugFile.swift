@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateELF
 import SymbolicateMachO
 
 /// Finds the Mach-O file and slice that hold debug information for an image.
@@ -37,6 +38,7 @@ public enum DebugFile {
     /// Opens the slice for an image: by identity when given (a mismatch is an error, never
     /// a silent fallback), else by architecture, else the only slice.
     public static func open(path: String, id: DebugID? = nil, architecture: Architecture? = nil) throws(DebugInfoError) -> DebugSession {
+        if isELF(path) { return try openELF(path: path, id: id, architecture: architecture) }
         var seen: [String] = []
         for file in try machOPaths(for: path) {
             let macho: MachOFile
@@ -63,7 +65,37 @@ public enum DebugFile {
     }
 }
 
+extension DebugFile {
+    /// Whether `path` is a regular file starting with the ELF magic (a FIFO or device is
+    /// never opened).
+    public static func isELF(_ path: String) -> Bool {
+        ELFFile.hasELFMagic([UInt8](RegularFile.prefix(path: path, count: 4) ?? Data()))
+    }
+
+    /// Opens an ELF file (a `.debug` file or a binary with symbols). A build ID or
+    /// architecture that differs from the one asked for is an error naming both.
+    public static func openELF(path: String, id: DebugID? = nil, architecture: Architecture? = nil) throws(DebugInfoError) -> DebugSession {
+        let file: ELFFile
+        do { file = try ELFFile(path: path) } catch { throw DebugInfoError(error) }
+        if let id, file.buildID != id {
+            throw DebugInfoError(
+                path: path,
+                message: "build ID mismatch: the report's image has \(id.hexString), this file has \(file.buildID?.hexString ?? "no build ID")"
+            )
+        }
+        if let architecture, architecture.family != file.architecture.family {
+            throw DebugInfoError(path: path, message: "architecture mismatch: asked for \(architecture), this ELF file is \(file.architecture)")
+        }
+        return try DebugSession(elf: file)
+    }
+}
+
 extension DebugInfoError {
+    /// Carries an ELF reading error over with its path and offset.
+    public init(_ error: ELFError) {
+        self.init(path: error.path, offset: error.offset, message: error.message)
+    }
+
     /// Carries a Mach-O reading error over with its path and offset.
     public init(_ error: MachOError) {
         self.init(path: error.path, offset: error.offset.map { UInt64($0) }, message: error.message)

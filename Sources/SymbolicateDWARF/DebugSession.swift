@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateELF
 import SymbolicateMachO
 
 /// One source-level frame of a lookup: an inlined call or the concrete function.
@@ -50,7 +51,8 @@ public struct LookupResult: Sendable, Equatable {
     public var dwarfError: DebugInfoError?
 }
 
-/// Symbolication for one Mach-O slice (a dSYM's DWARF file, or a binary with symbols).
+/// Symbolication for one debug file: a Mach-O slice (a dSYM's DWARF file, or a binary with
+/// symbols) or an ELF file (a separate `.debug` file, or a binary with symbols).
 ///
 /// Units are decoded lazily: the first address that falls in a compile unit decodes its
 /// line table and its list of functions; the first address in a function decodes that
@@ -63,24 +65,21 @@ public final class DebugSession: @unchecked Sendable {
     public let path: String
     public let architecture: Architecture
     public let debugID: DebugID?
-    /// `__TEXT` vmaddr: slide = load address − textVMAddress, fileAddress = runtime − slide.
+    /// Where the image's addresses start in the file: `__TEXT` vmaddr (Mach-O), lowest
+    /// `PT_LOAD` vaddr (ELF). slide = load address − textVMAddress, fileAddress = runtime − slide.
     public let textVMAddress: UInt64
     /// Whether the slice has DWARF at all (a stripped binary answers from symbols only).
     public let hasDWARF: Bool
 
     private let lock = NSLock()
-    private let slice: MachOSlice
-    private let textRange: Range<UInt64>?
+    /// The file (keeps its bytes alive) and its symbol table.
+    private let container: any DebugContainer
     // Everything below is guarded by `lock`.
     private var dwarf: LibDwarf?
     private var patchedAbbrev: OwnedBytes?
     private var unitIndex: [(range: AddressRange, unit: Int)]?
     private var units: [UnitState] = []
     private var names: [UInt64: (function: String, raw: String?)] = [:]
-    private var symbols: MachOSymbolIndex?
-    private var textSections: Set<UInt8> = []
-    /// `__TEXT` sections by `n_sect` ordinal: a symbol covers addresses of its own section only.
-    private let textSectionRanges: [(ordinal: UInt8, range: Range<UInt64>)]
     private var symbolNames: [UInt64: (function: String, raw: String?)] = [:]
     private var openError: DebugInfoError?
     private let lineDecoder: LineProgramDecoder
@@ -121,45 +120,35 @@ public final class DebugSession: @unchecked Sendable {
 
     /// Opens a slice. Throws when the slice has DWARF that libdwarf cannot open at all;
     /// a slice without any `__DWARF` segment opens in symbol-table-only mode.
-    public init(slice: MachOSlice) throws(DebugInfoError) {
-        self.slice = slice
-        path = slice.path
-        architecture = slice.architecture
-        debugID = slice.debugID
-        let text = slice.segment(named: "__TEXT")
-        textVMAddress = text?.vmAddress ?? 0
-        if let text {
-            // Header values: a segment that ends past 2^64 cannot be mapped, so the file is unusable.
-            let (end, overflow) = text.vmAddress.addingReportingOverflow(text.vmSize)
-            guard !overflow else {
-                throw DebugInfoError(path: slice.path, offset: nil, message: "__TEXT segment vmaddr 0x\(String(text.vmAddress, radix: 16)) + vmsize 0x\(String(text.vmSize, radix: 16)) passes the end of the address space")
-            }
-            textRange = text.vmAddress ..< end
-        } else {
-            textRange = nil
-        }
-        textSections = Set(text?.sections.map { UInt8(truncatingIfNeeded: $0.ordinal) } ?? [])
-        // A section ending past 2^64 (a damaged header) cannot hold code: it is left out.
-        textSectionRanges = (text?.sections ?? []).compactMap {
-            let (end, overflow) = $0.address.addingReportingOverflow($0.size)
-            return overflow ? nil : (UInt8(truncatingIfNeeded: $0.ordinal), $0.address ..< end)
-        }
-        func bytes(_ name: String) -> UnsafeRawBufferPointer {
-            guard let section = slice.section(segment: "__DWARF", name: name),
-                  let contents = try? slice.contents(of: section) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-            return contents
-        }
-        aranges = bytes("__debug_aranges")
-        scanner = UnitScanner(info: bytes("__debug_info"), abbrev: bytes("__debug_abbrev"), addr: bytes("__debug_addr"), path: slice.path)
-        rangeDecoder = RangeListDecoder(ranges: bytes("__debug_ranges"), rnglists: bytes("__debug_rnglists"), addr: bytes("__debug_addr"), path: slice.path)
+    public convenience init(slice: MachOSlice) throws(DebugInfoError) {
+        try self.init(container: try MachODebugContainer(slice: slice))
+    }
+
+    /// Opens an ELF file. Throws when it has DWARF that cannot be read at all (libdwarf
+    /// refuses it, or its sections are compressed in a way libelf cannot undo); a file
+    /// without `.debug_info` opens in symbol-table-only mode.
+    public convenience init(elf: ELFFile) throws(DebugInfoError) {
+        try self.init(container: ELFDebugContainer(file: elf))
+    }
+
+    private init(container: any DebugContainer) throws(DebugInfoError) {
+        self.container = container
+        path = container.path
+        architecture = container.architecture
+        debugID = container.debugID
+        textVMAddress = container.linkedAddress
+        let bytes = container.dwarfSection
+        aranges = bytes(".debug_aranges")
+        scanner = UnitScanner(info: bytes(".debug_info"), abbrev: bytes(".debug_abbrev"), addr: bytes(".debug_addr"), path: path)
+        rangeDecoder = RangeListDecoder(ranges: bytes(".debug_ranges"), rnglists: bytes(".debug_rnglists"), addr: bytes(".debug_addr"), path: path)
         lineDecoder = LineProgramDecoder(
-            line: bytes("__debug_line"), lineStrings: bytes("__debug_line_str"), strings: bytes("__debug_str"), path: slice.path
+            line: bytes(".debug_line"), lineStrings: bytes(".debug_line_str"), strings: bytes(".debug_str"), path: path
         )
-        if slice.segment(named: "__DWARF") != nil {
+        if container.hasDWARF {
             var patched: OwnedBytes?
-            let sections = try DWARFSections.sections(of: slice, patchedAbbrev: &patched)
+            let sections = try container.servedSections(patchedAbbrev: &patched)
             patchedAbbrev = patched
-            dwarf = try LibDwarf(path: slice.path, sections: sections, pointerSize: slice.is64Bit ? 8 : 4)
+            dwarf = try LibDwarf(path: path, sections: sections, pointerSize: container.pointerSize)
             hasDWARF = true
         } else {
             hasDWARF = false
@@ -236,15 +225,16 @@ public final class DebugSession: @unchecked Sendable {
             // the walked stretch of .debug_info is handed back every MiB, so peak memory
             // does not grow with the number of units.
             let info = scanner.info
+            let releasable = container.sectionPagesAreReleasable
             var released = 0
             let offsets = try dwarf.unitDieOffsets { next in
                 let walked = min(Int(clamping: next), info.count)
-                if walked >= released + (1 << 20) {
+                if releasable, walked >= released + (1 << 20) {
                     MappedFile.releasePages(UnsafeRawBufferPointer(rebasing: info[released ..< walked]))
                     released = walked
                 }
             }
-            MappedFile.releasePages(UnsafeRawBufferPointer(rebasing: info[released...]))
+            if releasable { MappedFile.releasePages(UnsafeRawBufferPointer(rebasing: info[released...])) }
             units = offsets.map { UnitState(headerOffset: $0.header, dieOffset: $0.die) }
             var byHeader: [UInt64: Int] = [:]
             for (number, offset) in offsets.enumerated() { byHeader[offset.header] = number }
@@ -255,7 +245,7 @@ public final class DebugSession: @unchecked Sendable {
                 index.append((entry.range, unit))
                 covered.insert(unit)
             }
-            MappedFile.releasePages(aranges)
+            if releasable { MappedFile.releasePages(aranges) }
             // Units that .debug_aranges does not describe (or all, when it is absent).
             for (number, offset) in offsets.enumerated() where !covered.contains(number) {
                 do {
@@ -479,19 +469,14 @@ public final class DebugSession: @unchecked Sendable {
 
     // MARK: - Symbol table
 
-    /// The nearest `__TEXT` symbol at or before the address, with its display name.
-    private func nearestSymbol(_ address: UInt64) -> (address: UInt64, section: UInt8, name: (function: String, raw: String?))? {
-        if symbols == nil {
-            symbols = (try? slice.symbolIndex(sections: textSections)) ?? .empty
-        }
-        guard let symbols, let textRange, textRange.contains(address),
-              let symbol = symbols.nearest(atOrBefore: address) else { return nil }
-        if let cached = symbolNames[symbol.address] { return (symbol.address, symbol.section, cached) }
-        let raw = symbols.name(of: symbol.handle) ?? ""
-        let stripped = Demangler.symbolName(fromSymbolTable: raw)
-        let name = (function: Demangler.demangle(stripped) ?? stripped, raw: Optional(raw))
+    /// The nearest code symbol at or before the address, with its display name.
+    private func nearestSymbol(_ address: UInt64) -> (address: UInt64, covers: Bool, name: (function: String, raw: String?))? {
+        guard let symbol = container.nearestSymbol(atOrBefore: address) else { return nil }
+        if let cached = symbolNames[symbol.address] { return (symbol.address, symbol.covers, cached) }
+        let stripped = container.sourceName(ofSymbol: symbol.name)
+        let name = (function: Demangler.demangle(stripped) ?? stripped, raw: Optional(symbol.name))
         symbolNames[symbol.address] = name
-        return (symbol.address, symbol.section, name)
+        return (symbol.address, symbol.covers, name)
     }
 
     /// The name llvm-symbolizer and atos give the outermost (concrete) frame: the symbol
@@ -500,9 +485,7 @@ public final class DebugSession: @unchecked Sendable {
     /// for compiler-renamed functions (`helper.1`), aliases, and functions whose DWARF has
     /// only a DW_AT_name (methods of interface types, `extern "C"` in namespaces).
     private func symbolName(containing address: UInt64) -> (function: String, raw: String?)? {
-        guard let symbol = nearestSymbol(address),
-              textSectionRanges.contains(where: { $0.ordinal == symbol.section && $0.range.contains(address) })
-        else { return nil }
+        guard let symbol = nearestSymbol(address), symbol.covers else { return nil }
         return symbol.name
     }
 

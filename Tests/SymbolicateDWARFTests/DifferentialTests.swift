@@ -18,7 +18,7 @@ import SymbolicateTestSupport
     static let slices: [Slice] = TestPaths.dsymBundles.flatMap { dsym -> [Slice] in
         guard let slices = try? DebugFile.slices(atPath: dsym) else { return [] }
         return slices.map { Slice(dwarfFile: $0.path, arch: $0.architecture.name) }
-    }
+    } + [LinuxFixtures.debugFile, LinuxFixtures.zlibDebugFile].map { Slice(dwarfFile: $0, arch: "x86_64") }
 
     static let symbolizer = ExternalTool.find("llvm-symbolizer-19")
     static let dwarfdump = ExternalTool.find("llvm-dwarfdump-19")
@@ -30,7 +30,9 @@ import SymbolicateTestSupport
 
     /// Start addresses of every row that is not an end-of-sequence marker.
     static func rowAddresses(_ slice: Slice, dwarfdump: String) throws -> [UInt64] {
-        let text = try ExternalTool.run(dwarfdump, ["--debug-line", "--arch=\(slice.arch)", slice.dwarfFile])
+        // --arch selects Mach-O slices only; it would filter an ELF file's rows away.
+        let arch = DebugFile.isELF(slice.dwarfFile) ? [] : ["--arch=\(slice.arch)"]
+        let text = try ExternalTool.run(dwarfdump, ["--debug-line"] + arch + [slice.dwarfFile])
         var addresses = Set<UInt64>()
         for line in text.split(separator: "\n") where line.hasPrefix("0x") && !line.contains("end_sequence") {
             guard let word = line.split(separator: " ").first, word.count == 18,

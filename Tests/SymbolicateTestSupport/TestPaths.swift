@@ -28,3 +28,40 @@ public enum TestPaths {
         return url
     }
 }
+
+/// The Linux fixtures (Fixtures/linux, built by Fixtures/linux/generate.sh).
+public enum LinuxFixtures {
+    public static let root = TestPaths.fixtures.appendingPathComponent("linux")
+    /// Stripped program with a `.gnu_debuglink` to `crashy.debug`.
+    public static let binary = root.appendingPathComponent("bin/crashy").path
+    public static let debugFile = root.appendingPathComponent("bin/crashy.debug").path
+    public static let zlibDebugFile = root.appendingPathComponent("bin/crashy-zlib.debug").path
+    public static let zstdDebugFile = root.appendingPathComponent("bin/crashy-zstd.debug").path
+    public static let modes = ["unwrap", "index", "pointer", "async"]
+
+    public static func log(_ name: String) -> String { root.appendingPathComponent("logs/\(name)").path }
+
+    /// One oracle answer (llvm-symbolizer-19 + swift-demangle --simplified, recorded by the
+    /// generator) for a frame of a log.
+    public struct OracleFrame: Decodable, Sendable {
+        public struct Level: Decodable, Sendable, Equatable {
+            public var function: String
+            public var file: String
+            public var line: Int
+            /// `function | file:line`, how tests print and compare a level.
+            public var text: String { "\(function) | \(file):\(line)" }
+        }
+        public var thread: Int
+        public var frame: Int
+        public var address: String
+        public var fileAddress: String
+        public var frames: [Level]
+    }
+
+    /// `oracle.json`: log file name → the program's frames with their oracle chains.
+    public static let oracle: [String: [OracleFrame]] = {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent("oracle.json").path),
+              let decoded = try? JSONDecoder().decode([String: [OracleFrame]].self, from: data) else { return [:] }
+        return decoded
+    }()
+}

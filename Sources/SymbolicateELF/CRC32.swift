@@ -1,0 +1,23 @@
+import Foundation
+
+/// CRC-32 (IEEE, as zlib computes it): what `.gnu_debuglink` stores for the debug file, so a
+/// file found by name can be checked to be the one the binary was linked with.
+public enum CRC32 {
+    private static let table: [UInt32] = (0 ..< 256).map { index in
+        var value = UInt32(index)
+        for _ in 0 ..< 8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    public static func checksum(_ data: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    /// The CRC of a file's contents, or nil when it cannot be read.
+    public static func checksum(ofFile path: String) -> UInt32? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return checksum(data)
+    }
+}
