@@ -182,7 +182,8 @@ struct CallGraphParser {
                     var image = BinaryImage(loadAddress: base, name: name)
                     image.debugID = name.hasPrefix("<") ? DebugID(uuid: name) : nil
                     image.isInferredFromFrames = true
-                    image.isAppOwned = name == report.processName
+                    image.isAppOwned = AppOwnership.isAppImage(inferredName: name, processName: report.processName,
+                                                               processPath: report.processPath)
                     report.binaryImages.append(image)
                     index = report.binaryImages.count - 1
                 }

@@ -144,7 +144,6 @@ struct IPSParser {
         }
 
         var images: [BinaryImage] = []
-        let bundle = TextReportParser.bundleDirectory(of: report.processPath)
         for (i, img) in (body["usedImages"]?.arrayValue ?? []).enumerated() {
             let base = img["base"]?.uint64Value ?? 0
             let size = img["size"]?.uint64Value ?? 0
@@ -164,7 +163,7 @@ struct IPSParser {
             var image = BinaryImage(loadAddress: base, endAddress: end, name: name,
                                     arch: img["arch"]?.stringValue.map(Architecture.init), debugID: img["uuid"]?.stringValue.flatMap { DebugID(uuid: $0) },
                                     path: path, version: img["CFBundleShortVersionString"]?.stringValue, source: img["source"]?.stringValue)
-            image.isAppOwned = path.map { BinaryImage.isAppPath($0, processBundle: bundle) } ?? false
+            image.isAppOwned = AppOwnership.isAppImage(path: path, processPath: report.processPath)
             images.append(image)
         }
         report.binaryImages = images

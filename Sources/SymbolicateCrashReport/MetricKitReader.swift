@@ -99,20 +99,6 @@ enum MetricKitReader {
                                       8: "SIGFPE", 9: "SIGKILL", 10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE",
                                       14: "SIGALRM", 15: "SIGTERM"]
 
-    /// Whether an image is Apple's rather than the app's. MetricKit gives no paths, so: a
-    /// load address inside the shared cache region (arm64 from 0x1_8000_0000, x86_64 macOS
-    /// from 0x7FF0_0000_0000: only system libraries live there, apps and their frameworks load
-    /// below), or a name Apple's images go by. A heuristic, stated as one in the README.
-    static func isSystemImage(_ name: String, loadAddress: UInt64) -> Bool {
-        if (0x1_8000_0000..<0x10_0000_0000).contains(loadAddress) || loadAddress >= 0x7FF0_0000_0000 { return true }
-        if name.hasSuffix(".dylib") || name == "???" || name.hasPrefix("<") { return true }
-        let system: Set<String> = ["UIKitCore", "UIKit", "Foundation", "CoreFoundation", "SwiftUI", "GraphicsServices", "QuartzCore",
-                                   "AppKit", "CoreData", "CFNetwork", "WebKit", "JavaScriptCore", "CoreGraphics", "Combine",
-                                   "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AttributeGraph", "dyld", "CoreText",
-                                   "UIFoundation", "AVFoundation", "MapKit", "Metal", "CoreML", "Security", "IOKit"]
-        return system.contains(name)
-    }
-
     static func report(_ diagnostic: JSONValue, kind: ReportKind.MetricKitDiagnostic, payload: JSONValue, place: String, path: String,
                        offsetIsLoadAddress: Bool) -> CrashReport {
         let meta = diagnostic["diagnosticMetaData"] ?? .object([])
@@ -136,7 +122,7 @@ enum MetricKitReader {
             n.children.forEach(note)
         }
         stacks.forEach { $0.roots.forEach(note) }
-        let appImage = images.first { !isSystemImage($0.name, loadAddress: $0.load) }?.name
+        let appImage = images.first { !AppOwnership.isSystemImage(named: $0.name, loadAddress: $0.load) }?.name
 
         var lines: [String] = []
         func field(_ key: String, _ value: String?) {
@@ -219,7 +205,7 @@ enum MetricKitReader {
         lines.append("Binary Images:")
         for image in images {
             let uuid = image.uuid.map { " <\($0)>" } ?? ""
-            let marker = isSystemImage(image.name, loadAddress: image.load) ? "" : "+"
+            let marker = AppOwnership.isSystemImage(named: image.name, loadAddress: image.load) ? "" : "+"
             lines.append("       0x\(String(image.load, radix: 16)) - 0x\(String(image.end, radix: 16)) \(marker)\(image.name)\(uuid) \(image.name)")
         }
         lines.append("")

@@ -273,16 +273,8 @@ public struct BinaryImage: Sendable, Codable, Equatable {
     public var debugID: DebugID?
     public var path: String?
     public var version: String?
-    /// Whether the image belongs to the app rather than the OS.
-    ///
-    /// Rule (text and `.ips` alike): an image whose path is an OS location (`/System/`,
-    /// `/usr/lib/`, `/usr/libexec/`, `/Library/Apple/`, a simulator runtime root, anything
-    /// inside an `Xcode*.app` bundle, a `libswift*.dylib` runtime copy inside the app) is never
-    /// app-owned. Otherwise it is app-owned when the text line
-    /// has the `+` marker, when its path is under `/var/containers/Bundle/Application/`,
-    /// `/private/var/containers/`, `/var/mobile/Applications/` or inside an `.app/` bundle,
-    /// or when it lives in the same bundle as the crashed process (`Path:`/`procPath`), or in
-    /// the same directory when the process is a bare tool outside any `.app`.
+    /// Whether the image belongs to the app rather than the OS; set by the reader from the
+    /// rules in `AppOwnership`, the one place they live.
     public var isAppOwned: Bool
     /// `.ips` `source` (`P`, `A`, `S`, `T`) when present.
     public var source: String?
@@ -315,32 +307,6 @@ public struct BinaryImage: Sendable, Codable, Equatable {
     public func contains(_ address: UInt64) -> Bool {
         guard address >= loadAddress else { return false }
         if let endAddress { return address <= endAddress }
-        return false
-    }
-
-    /// See `isAppOwned`.
-    static func isSystemPath(_ path: String) -> Bool {
-        let systemPrefixes = ["/System/", "/usr/lib/", "/usr/libexec/", "/Library/Apple/", "/usr/bin/", "/usr/sbin/", "/sbin/", "/bin/",
-                              "/Developer/", "/private/preboot/Cryptexes/"]
-        if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
-        if path.contains(".simruntime/") || path.contains("/RuntimeRoot/") || path.contains("/Contents/Developer/Platforms/")
-            || path.contains("/Contents/Developer/usr/") { return true }
-        // Anything inside an Xcode bundle (`/Applications/Xcode_13.3.app/Contents/…`) is a
-        // developer tool injected into the process, not the app.
-        if path.split(separator: "/").contains(where: { $0.hasPrefix("Xcode") && $0.hasSuffix(".app") }) { return true }
-        // Swift runtime libraries Xcode copied into apps built for iOS < 12.2 / macOS < 10.14.4
-        // (`App.app/Frameworks/libswiftUIKit.dylib`): Apple's code, no app dSYM exists for them.
-        if let file = path.split(separator: "/").last, file.hasPrefix("libswift"), file.hasSuffix(".dylib") { return true }
-        return false
-    }
-
-    static func isAppPath(_ path: String, processBundle: String?) -> Bool {
-        if isSystemPath(path) { return false }
-        let appPrefixes = ["/var/containers/Bundle/Application/", "/private/var/containers/", "/var/mobile/Applications/",
-                           "/private/var/mobile/Applications/", "/var/mobile/Containers/Bundle/", "/private/var/mobile/Containers/Bundle/"]
-        if appPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
-        if path.contains(".app/") { return true }
-        if let processBundle, !processBundle.isEmpty, path.hasPrefix(processBundle) { return true }
         return false
     }
 }

@@ -68,8 +68,6 @@ extension TextReportParser {
     func inferImagesFromFrames(in report: inout CrashReport) {
         var known = Set(report.binaryImages.map(\.name))
         var inferred: [BinaryImage] = []
-        let processName = report.processName
-        let processBase = report.processPath.flatMap { $0.split(separator: "/").last.map(String.init) }
         for (_, frames) in report.allBacktraces {
             for frame in frames {
                 guard let name = frame.imageName, !known.contains(name), let offset = frame.imageOffset,
@@ -77,7 +75,8 @@ extension TextReportParser {
                 known.insert(name)
                 var image = BinaryImage(loadAddress: frame.address - offset, name: name, reportLine: nil)
                 image.isInferredFromFrames = true
-                image.isAppOwned = name == processName || name == processBase
+                image.isAppOwned = AppOwnership.isAppImage(inferredName: name, processName: report.processName,
+                                                           processPath: report.processPath)
                 inferred.append(image)
             }
         }

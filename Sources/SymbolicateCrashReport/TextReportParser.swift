@@ -567,20 +567,10 @@ struct TextReportParser {
         return image
     }
 
+    /// The image with `isAppOwned` decided by `AppOwnership` (the `+` marker was stored in it
+    /// by `parseBinaryImage`).
     static func isAppOwned(_ image: BinaryImage, processPath: String?) -> Bool {
-        guard let path = image.path else { return image.isAppOwned }
-        if BinaryImage.isSystemPath(path) { return false }
-        if image.isAppOwned { return true }
-        return BinaryImage.isAppPath(path, processBundle: bundleDirectory(of: processPath))
-    }
-
-    /// Where the crashed process's own code lives: `/…/Foo.app/Foo` → `/…/Foo.app/`
-    /// (also for `Contents/MacOS/Foo`); a bare tool → its directory. `nil` for OS processes.
-    static func bundleDirectory(of processPath: String?) -> String? {
-        guard let p = processPath, p.hasPrefix("/"), !BinaryImage.isSystemPath(p) else { return nil }
-        if let r = p.range(of: ".app/") { return String(p[..<r.upperBound]) }
-        guard let slash = p.lastIndex(of: "/"), slash > p.startIndex else { return nil }
-        return String(p[...slash])
+        AppOwnership.isAppImage(path: image.path, listedAsApp: image.isAppOwned, processPath: processPath)
     }
 
     /// Fills `imageIndex`/`imageOffset` for every frame: by image name (preferring an image

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Which images are the app's and which the OS's: one rule set for every reader.
+///
+/// It decides which frames the headline picks, which images must have a dSYM
+/// (`--require-all`, batch `missing-dsym`), and what is coloured as app code, so the text,
+/// `.ips`, call-graph and MetricKit readers must agree on it.
+///
+/// - An image whose path is an OS location (`/System/`, `/usr/lib/`, `/usr/libexec/`,
+///   `/Library/Apple/`, a simulator runtime root, anything inside an `Xcode*.app` bundle, a
+///   `libswift*.dylib` runtime copy inside the app) is never the app's.
+/// - Otherwise it is the app's when the text line has the `+` marker, when its path is under
+///   `/var/containers/Bundle/Application/`, `/private/var/containers/`,
+///   `/var/mobile/Applications/` or inside an `.app/` bundle, or when it lives in the same
+///   bundle as the crashed process (`Path:`/`procPath`), or in the same directory when the
+///   process is a bare tool outside any `.app`.
+/// - An image known only from frame lines (cut report) is the app's when it is named like the
+///   process.
+/// - Without paths (MetricKit), `isSystemImage(named:loadAddress:)` judges by load address
+///   and name.
+public enum AppOwnership {
+    /// An image of a text report: `listedAsApp` is the `+` marker of its Binary Images line.
+    public static func isAppImage(path: String?, listedAsApp: Bool, processPath: String?) -> Bool {
+        guard let path else { return listedAsApp }
+        if isSystemPath(path) { return false }
+        if listedAsApp { return true }
+        return isAppPath(path, processBundle: bundleDirectory(of: processPath))
+    }
+
+    /// An image of an `.ips` body (no `+` marker: only the path tells).
+    public static func isAppImage(path: String?, processPath: String?) -> Bool {
+        isAppImage(path: path, listedAsApp: false, processPath: processPath)
+    }
+
+    /// An image the report does not list, known from frame lines by its name only.
+    public static func isAppImage(inferredName name: String, processName: String?, processPath: String?) -> Bool {
+        name == processName || name == processPath.flatMap { $0.split(separator: "/").last.map(String.init) }
+    }
+
+    /// OS locations: an image there is Apple's whatever else is said about it.
+    public static func isSystemPath(_ path: String) -> Bool {
+        let systemPrefixes = ["/System/", "/usr/lib/", "/usr/libexec/", "/Library/Apple/", "/usr/bin/", "/usr/sbin/", "/sbin/", "/bin/",
+                              "/Developer/", "/private/preboot/Cryptexes/"]
+        if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
+        if path.contains(".simruntime/") || path.contains("/RuntimeRoot/") || path.contains("/Contents/Developer/Platforms/")
+            || path.contains("/Contents/Developer/usr/") { return true }
+        // Anything inside an Xcode bundle (`/Applications/Xcode_13.3.app/Contents/…`) is a
+        // developer tool injected into the process, not the app.
+        if path.split(separator: "/").contains(where: { $0.hasPrefix("Xcode") && $0.hasSuffix(".app") }) { return true }
+        // Swift runtime libraries Xcode copied into apps built for iOS < 12.2 / macOS < 10.14.4
+        // (`App.app/Frameworks/libswiftUIKit.dylib`): Apple's code, no app dSYM exists for them.
+        if let file = path.split(separator: "/").last, file.hasPrefix("libswift"), file.hasSuffix(".dylib") { return true }
+        return false
+    }
+
+    /// Where apps live on iOS and macOS, and the crashed process's own bundle.
+    static func isAppPath(_ path: String, processBundle: String?) -> Bool {
+        if isSystemPath(path) { return false }
+        let appPrefixes = ["/var/containers/Bundle/Application/", "/private/var/containers/", "/var/mobile/Applications/",
+                           "/private/var/mobile/Applications/", "/var/mobile/Containers/Bundle/", "/private/var/mobile/Containers/Bundle/"]
+        if appPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
+        if path.contains(".app/") { return true }
+        if let processBundle, !processBundle.isEmpty, path.hasPrefix(processBundle) { return true }
+        return false
+    }
+
+    /// Where the crashed process's own code lives: `/…/Foo.app/Foo` → `/…/Foo.app/`
+    /// (also for `Contents/MacOS/Foo`); a bare tool → its directory. `nil` for OS processes.
+    static func bundleDirectory(of processPath: String?) -> String? {
+        guard let p = processPath, p.hasPrefix("/"), !isSystemPath(p) else { return nil }
+        if let r = p.range(of: ".app/") { return String(p[..<r.upperBound]) }
+        guard let slash = p.lastIndex(of: "/"), slash > p.startIndex else { return nil }
+        return String(p[...slash])
+    }
+
+    /// Whether an image is Apple's rather than the app's when the report gives no paths
+    /// (MetricKit): a load address inside the shared cache region (arm64 from 0x1_8000_0000,
+    /// x86_64 macOS from 0x7FF0_0000_0000: only system libraries live there, apps and their
+    /// frameworks load below), or a name Apple's images go by. A heuristic, stated as one in
+    /// the README.
+    static func isSystemImage(named name: String, loadAddress: UInt64) -> Bool {
+        if (0x1_8000_0000..<0x10_0000_0000).contains(loadAddress) || loadAddress >= 0x7FF0_0000_0000 { return true }
+        if name.hasSuffix(".dylib") || name == "???" || name.hasPrefix("<") { return true }
+        let system: Set<String> = ["UIKitCore", "UIKit", "Foundation", "CoreFoundation", "SwiftUI", "GraphicsServices", "QuartzCore",
+                                   "AppKit", "CoreData", "CFNetwork", "WebKit", "JavaScriptCore", "CoreGraphics", "Combine",
+                                   "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AttributeGraph", "dyld", "CoreText",
+                                   "UIFoundation", "AVFoundation", "MapKit", "Metal", "CoreML", "Security", "IOKit"]
+        return system.contains(name)
+    }
+}
