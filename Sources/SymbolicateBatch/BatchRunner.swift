@@ -32,7 +32,13 @@ public struct BatchOptions: Sendable {
         let ext = (relative.split(separator: "/").last.map(String.init) ?? relative).fileExtension
         switch format {
         case .text:
-            return ext.lowercased() == "ips" ? relative.replacingExtension(with: "crash") : relative
+            // An `.ips` comes out as Apple's text layout; so does a MetricKit payload (JSON
+            // in, text out: the name should not promise JSON).
+            switch ext.lowercased() {
+            case "ips": return relative.replacingExtension(with: "crash")
+            case "json": return relative.replacingExtension(with: "txt")
+            default: return relative
+            }
         case .ips:
             return relative
         case .json:
@@ -61,9 +67,9 @@ public struct BatchRunner: Sendable {
         pipeline = ReportPipeline(annotator: annotator)
     }
 
-    /// Processes every input and returns one result per input, in input order (so the
-    /// summary does not depend on scheduling). `progress(done, total)` is called from
-    /// worker threads after each report.
+    /// Processes every input and returns one result per report, in input order (so the
+    /// summary does not depend on scheduling): one per input, one per diagnostic for a
+    /// MetricKit payload. `progress(done, total)` is called from worker threads after each input.
     public func run(_ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [BatchReportResult] {
         let outputs = Self.uniqueOutputPaths(inputs.map(options.outputRelativePath(for:)), reserved: Self.summaryFileNames)
         let state = RunState(count: inputs.count)
@@ -73,8 +79,8 @@ public struct BatchRunner: Sendable {
         let workers = min(options.jobs, max(1, inputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.next() {
-                let result = process(inputs[index], output: outputs[index], position: index, gate: gate, protected: protected)
-                let done = state.store(result, at: index)
+                let results = process(inputs[index], output: outputs[index], position: index, gate: gate, protected: protected)
+                let done = state.store(results, at: index)
                 progress?(done, inputs.count)
             }
         }
@@ -90,9 +96,10 @@ public struct BatchRunner: Sendable {
         return results
     }
 
-    /// Parses, symbolicates, renders and writes one report. Never throws: failures become
-    /// a result with `error` set, so one bad report cannot stop the others.
-    public func process(_ input: ReportInput, output: String) -> BatchReportResult {
+    /// Parses, symbolicates, renders and writes one input: one result per report it holds
+    /// (every diagnostic of a MetricKit payload), all written to the one output file. Never
+    /// throws: failures become a result with `error` set, so one bad report cannot stop the others.
+    public func process(_ input: ReportInput, output: String) -> [BatchReportResult] {
         process(input, output: output, position: 0, gate: nil, protected: [Self.canonical(input.path)])
     }
 
@@ -102,48 +109,57 @@ public struct BatchRunner: Sendable {
     ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
     ///     become their group's example; nil diagnoses every report.
     ///   - protected: canonical paths of the inputs, which no output may replace.
-    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: Set<String>) -> BatchReportResult {
+    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: Set<String>) -> [BatchReportResult] {
         // Summaries name reports relative to the inputs (`reports/a.ips`, `logs/a.ips`), not
         // by absolute path; errors are stored without the path, which the summary shows once.
-        var result = BatchReportResult(input: input.relativePath)
+        var failed = BatchReportResult(input: input.relativePath)
         let target = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(output)
         if protected.contains(Self.canonical(target.path)) {
-            result.error = "its output \(target.path) would replace an input file; choose another --output folder"
-            return result
+            failed.error = "its output \(target.path) would replace an input file; choose another --output folder"
+            return [failed]
         }
-        let report: CrashReport
+        let reports: [CrashReport]
         do {
-            // Batch reads one report per file; a MetricKit payload's others are a warning.
-            report = try ReportPipeline.readFirst(.file(input.path, displayPath: input.displayPath))
+            reports = try ReportPipeline.read(.file(input.path, displayPath: input.displayPath))
         } catch {
-            result.error = Self.detail(of: error)
-            result.isNotAReport = error.kind == .notACrashReport && !input.isExplicit
-            return result
+            failed.error = Self.detail(of: error)
+            failed.isNotAReport = error.kind == .notACrashReport && !input.isExplicit
+            return [failed]
         }
-        var processed = pipeline.process(report)
-        result.record(report: processed.report, summary: processed.summary ?? SymbolicationSummary())
-        // The diagnosis is a quarter of the time per report, and reports of one signature
-        // share it, so without --explain only the group's first report (in input order) needs one.
-        if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true {
-            processed.diagnose()
-            result.diagnosis = processed.diagnosis?.headline
+        var results: [BatchReportResult] = []
+        var pieces: [String] = []
+        for report in reports {
+            // One diagnostic of several is named by its place in the payload, as the reader
+            // names it: `logs/p.json (crashDiagnostics[1])`.
+            let place = report.path.hasPrefix(input.displayPath) ? report.path.dropFirst(input.displayPath.count) : ""
+            var result = BatchReportResult(input: input.relativePath + place)
+            var processed = pipeline.process(report)
+            result.record(report: processed.report, summary: processed.summary ?? SymbolicationSummary())
+            // The diagnosis is a quarter of the time per report, and reports of one signature
+            // share it, so without --explain only the group's first report (in input order) needs one.
+            if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true {
+                processed.diagnose()
+                result.diagnosis = processed.diagnosis?.headline
+            }
+            do {
+                pieces.append(try processed.render(with: presenter(for: processed.report), withDiagnosis: options.explainInOutput))
+            } catch {
+                result.error = Self.detail(of: error)
+            }
+            results.append(result)
         }
-
-        let rendered: String
-        do {
-            rendered = try processed.render(with: presenter(for: processed.report), withDiagnosis: options.explainInOutput)
-        } catch {
-            result.error = Self.detail(of: error)
-            return result
-        }
+        guard !pieces.isEmpty else { return results }
+        let rendered = ReportPipeline.join(pieces, asJSONArray: options.format == .json)
         do {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try writeAtomically(rendered, to: target.path)
-            result.output = output
+            for i in results.indices where results[i].isReadable { results[i].output = output }
         } catch {
-            result.error = "cannot write \(target.path): \(error.localizedDescription)"
+            for i in results.indices where results[i].isReadable {
+                results[i].error = "cannot write \(target.path): \(error.localizedDescription)"
+            }
         }
-        return result
+        return results
     }
 
     /// `line 14: JSON body does not parse: … (at threads[2])`: the error without its path.
@@ -224,7 +240,7 @@ private final class RunState: @unchecked Sendable {
     private var nextIndex = 0
     private var done = 0
     private let count: Int
-    private var slots: [BatchReportResult?]
+    private var slots: [[BatchReportResult]?]
 
     init(count: Int) {
         self.count = count
@@ -239,10 +255,10 @@ private final class RunState: @unchecked Sendable {
         return nextIndex
     }
 
-    func store(_ result: BatchReportResult, at index: Int) -> Int {
+    func store(_ results: [BatchReportResult], at index: Int) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        slots[index] = result
+        slots[index] = results
         done += 1
         return done
     }
@@ -250,7 +266,7 @@ private final class RunState: @unchecked Sendable {
     func results() -> [BatchReportResult] {
         lock.lock()
         defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        return slots.compactMap { $0 }.flatMap { $0 }
     }
 }
 

@@ -76,6 +76,29 @@ import SymbolicateTestSupport
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
     }
 
+    /// Every diagnostic of a payload is a report of the summary; the payload's output file
+    /// holds them all, in Apple's text layout (`.txt`, not `.json`, in text mode).
+    @Test func everyMetricKitDiagnosticIsProcessed() throws {
+        let work = try TestPaths.temporaryDirectory("batch-metrickit")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let payload = TestPaths.fixtures.appendingPathComponent("logs/crashapp-metrickit.json").path
+        let (result, summary, out) = try Self.runBatch([payload], extra: ["--github-annotations"], in: work)
+        #expect(result.status == 0, "\(result.stderr)")
+        let places = ["crashDiagnostics[0]", "crashDiagnostics[1]", "hangDiagnostics[0]", "cpuExceptionDiagnostics[0]",
+                      "diskWriteExceptionDiagnostics[0]", "appLaunchDiagnostics[0]"]
+        #expect(summary.reports.map(\.input) == places.map { "crashapp-metrickit.json (\($0))" })
+        #expect(summary.reports.map(\.kind) == ["metrickit-crash", "metrickit-crash", "metrickit-hang", "metrickit-cpu-exception",
+                                                "metrickit-disk-write-exception", "metrickit-app-launch"])
+        #expect(summary.totals.processed == 6 && summary.totals.groups == 2 && summary.totals.otherReports == 4)
+        #expect(summary.reports.allSatisfy { $0.output == "crashapp-metrickit.txt" })
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 2)
+        let text = try String(contentsOf: out.appendingPathComponent("crashapp-metrickit.txt"), encoding: .utf8)
+        #expect(places.allSatisfy { text.contains("MetricKit Diagnostic: \($0.split(separator: "[").first ?? "") (\($0))") })
+        // Symbolicated: the oracle's frames of the crash and of the disk-write stacks.
+        #expect(text.contains("closure #1 in ProfileLoader.load(from:length:) + 84 (Profile.swift:60)"))
+        #expect(text.contains("-[CAProfileStore loadProfileNamed:] + 72 (ProfileStore.m:54)"))
+    }
+
     @Test func callGraphsAndMetricKitPayloadsAreBatchInputs() throws {
         let work = try TestPaths.temporaryDirectory("batch-logs")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -83,7 +106,7 @@ import SymbolicateTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         let inputs = Set(summary.reports.map(\.input))
         for name in LogManifest.logs.map(\.name) {
-            #expect(inputs.contains { $0.hasSuffix(name) }, "\(name) was not processed: skipped \(summary.skipped)")
+            #expect(inputs.contains { $0.hasSuffix(name) || $0.contains(name + " (") }, "\(name) was not processed: skipped \(summary.skipped)")
         }
         // manifest.json and PointInfo.json are not reports.
         #expect(Set(summary.skipped.map { URL(fileURLWithPath: $0).lastPathComponent }) == ["manifest.json", "PointInfo.json"])
