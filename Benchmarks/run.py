@@ -17,8 +17,8 @@ LLVM = shutil.which("llvm-symbolizer-19") or "/usr/bin/llvm-symbolizer-19"
 DEMANGLE = shutil.which("swift-demangle") or "/opt/swift/usr/bin/swift-demangle"
 RUNS = int(os.environ.get("RUNS", "5"))
 
-def text_range():
-    out = subprocess.run(["llvm-objdump-19", "--section-headers", DWARF], capture_output=True, text=True, check=True).stdout
+def text_range(dwarf):
+    out = subprocess.run(["llvm-objdump-19", "--section-headers", dwarf], capture_output=True, text=True, check=True).stdout
     for line in out.splitlines():
         parts = line.split()
         if len(parts) >= 4 and parts[1] == "__text":
@@ -26,19 +26,23 @@ def text_range():
             return start, start + size
     raise SystemExit("no __text section")
 
+TIME = shutil.which("time", path="/usr/bin") or "/usr/bin/time"
+
 def measure(cmd, stdin_path):
-    """Wall time (perf_counter around the child's whole life) and the child's own peak RSS
-    (os.wait4's rusage, so runs do not contaminate each other)."""
-    with open(stdin_path) as stdin, tempfile.TemporaryFile() as out:
+    """Wall time (perf_counter around the child's whole life) and the tool's own peak RSS.
+
+    The peak comes from GNU time (`%M`), not from this script's os.wait4: Python starts
+    children with vfork, and Linux carries the parent's high-water RSS into the child's
+    rusage at exec, so wait4 reported this script's own (growing) footprint as a floor
+    under every tool's peak. GNU time forks from a ~2 MiB process instead."""
+    with open(stdin_path) as stdin, tempfile.TemporaryFile() as out, tempfile.NamedTemporaryFile("r") as peak:
         start = time.perf_counter()
-        child = subprocess.Popen(cmd, stdin=stdin, stdout=out, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
+        child = subprocess.run([TIME, "-f", "%M", "-o", peak.name] + cmd, stdin=stdin, stdout=out, stderr=subprocess.DEVNULL)
         seconds = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
         if child.returncode != 0:
             raise SystemExit(f"{cmd[0]} exited {child.returncode}")
         out.seek(0)
-        return seconds, usage.ru_maxrss, out.read().decode()
+        return seconds, int(peak.read().split()[-1]), out.read().decode()
 
 def chains_llvm(text):
     text = subprocess.run([DEMANGLE, "--simplified"], input=text, capture_output=True, text=True).stdout
@@ -60,31 +64,53 @@ def chains_ours(text):
         out.append([(f["function"], f.get("file", "??"), f.get("line", 0)) for f in obj["frames"]])
     return out
 
+def dsyms():
+    """The size axis: the generated dSYM (~57 MB) and copies of its units linked into larger
+    ones by scale.py (~270 MB by default; ~1 GB with BENCH_1GB=1). BENCH_SIZES=0 keeps only
+    the first. Scaled dSYMs are built on first use and reused."""
+    out = [DSYM]
+    copies = [] if os.environ.get("BENCH_SIZES", "1") == "0" else [5]
+    if os.environ.get("BENCH_1GB") == "1":
+        copies.append(18)
+    for n in copies:
+        folder = os.path.join(WORK, f"scale-{n}")
+        dsym = os.path.join(folder, "BenchApp.dSYM")
+        if not os.path.exists(dsym):
+            os.makedirs(folder, exist_ok=True)
+            subprocess.run([sys.executable, os.path.join(HERE, "scale.py"), "300", str(n), folder], check=True)
+        out.append(dsym)
+    return out
+
 def main():
     if not os.path.exists(DWARF):
         subprocess.run([sys.executable, os.path.join(HERE, "generate.py")] + sys.argv[1:3], check=True)
-    low, high = text_range()
     rng = random.Random(42)
-    dwarf_size = os.path.getsize(DWARF)
-    lines = [f"dSYM: {os.path.relpath(DWARF, ROOT)} ({dwarf_size / 1e6:.1f} MB), __text {high - low} bytes, {RUNS} runs each, median shown", ""]
-    lines.append("| addresses | ours wall s | llvm wall s | wall ratio | ours peak MiB | llvm peak MiB | memory ratio |")
-    lines.append("|---|---|---|---|---|---|---|")
-    for count in (100, 10000):
-        addresses = [hex(rng.randrange(low, high) & ~3) for _ in range(count)]
-        path = os.path.join(WORK, f"addresses-{count}.txt")
-        open(path, "w").write("\n".join(addresses) + "\n")
-        ours, theirs = [], []
-        for _ in range(RUNS):
-            ours.append(measure([OURS, "atos", "-i", "-o", DSYM, "-f", path], "/dev/null"))
-            theirs.append(measure([LLVM, "--inlining", f"--obj={DWARF}"], path))
-        ow = statistics.median(r[0] for r in ours); tw = statistics.median(r[0] for r in theirs)
-        om = statistics.median(r[1] for r in ours) / 1024; tm = statistics.median(r[1] for r in theirs) / 1024
-        lines.append(f"| {count} | {ow:.3f} | {tw:.3f} | {ow / tw:.2f}x | {om:.1f} | {tm:.1f} | {om / tm:.2f}x |")
-        # Differential check on the same addresses.
-        ours_json = subprocess.run([OURS, "atos", "--json", "-o", DSYM, "-f", path], capture_output=True, text=True).stdout
-        a, b = chains_ours(ours_json), chains_llvm(theirs[0][2])
-        disagree = [i for i in range(min(len(a), len(b))) if a[i] != b[i]]
-        lines.append(f"|  | differential: {len(disagree)} of {count} chains disagree{(' e.g. ' + addresses[disagree[0]] + ' ours ' + str(a[disagree[0]]) + ' llvm ' + str(b[disagree[0]])) if disagree else ''} | | | | | |")
+    lines = [f"{RUNS} runs of each tool per row (alternating), median shown; ratios are ours / llvm-symbolizer-19 from the same run", ""]
+    lines.append("| dSYM | addresses | ours wall s | llvm wall s | wall ratio | ours peak MiB | llvm peak MiB | memory ratio | chains disagreeing |")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
+    for dsym in dsyms():
+        dwarf = os.path.join(dsym, "Contents/Resources/DWARF/BenchApp")
+        size = f"{os.path.getsize(dwarf) / 1e6:.0f} MB"
+        low, high = text_range(dwarf)
+        for count in (1, 100, 10000):
+            addresses = [hex(rng.randrange(low, high) & ~3) for _ in range(count)]
+            path = os.path.join(WORK, f"addresses-{count}.txt")
+            open(path, "w").write("\n".join(addresses) + "\n")
+            ours, theirs = [], []
+            for _ in range(RUNS):
+                ours.append(measure([OURS, "atos", "-i", "-o", dsym, "-f", path], "/dev/null"))
+                theirs.append(measure([LLVM, "--inlining", f"--obj={dwarf}"], path))
+            ow = statistics.median(r[0] for r in ours); tw = statistics.median(r[0] for r in theirs)
+            om = statistics.median(r[1] for r in ours) / 1024; tm = statistics.median(r[1] for r in theirs) / 1024
+            # Differential check on the same addresses.
+            ours_json = subprocess.run([OURS, "atos", "--json", "-o", dsym, "-f", path], capture_output=True, text=True).stdout
+            a, b = chains_ours(ours_json), chains_llvm(theirs[0][2])
+            disagree = [i for i in range(min(len(a), len(b))) if a[i] != b[i]]
+            if len(a) != len(b):
+                disagree.append(min(len(a), len(b)))
+            example = f" (e.g. {addresses[disagree[0]]}: ours {a[disagree[0]]}, llvm {b[disagree[0]]})" if disagree and disagree[0] < min(len(a), len(b)) else ""
+            lines.append(f"| {size} | {count} | {ow:.3f} | {tw:.3f} | {ow / tw:.2f}x | {om:.1f} | {tm:.1f} | {om / tm:.2f}x | {len(disagree)} of {count}{example} |")
+            print(lines[-1], flush=True)
     report = "\n".join(lines) + "\n"
     open(os.path.join(WORK, "results.md"), "w").write(report)
     print(report)
