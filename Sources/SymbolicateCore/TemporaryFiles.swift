@@ -54,7 +54,16 @@ public enum TemporaryFiles {
         let paths = registry.paths.sorted { $0.value > $1.value }.map(\.key)
         registry.paths.removeAll()
         registry.lock.unlock()
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        for path in paths {
+            // Another thread may still be unpacking into a folder while it is removed (a
+            // signal arrives mid-run), so a pass can fail on a file created behind it; once
+            // the folder itself is gone nothing can be created below it, so retry until then.
+            for _ in 0..<20 {
+                try? FileManager.default.removeItem(atPath: path)
+                var info = stat()
+                if lstat(path, &info) != 0 { break }
+            }
+        }
     }
 
     /// Installs the clean-up once per process: at `exit()` and on SIGINT/SIGTERM/SIGHUP.

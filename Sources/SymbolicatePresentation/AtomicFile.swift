@@ -1,7 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
+import SymbolicateCore
 
 /// Writes `contents` to `path` atomically: a temporary file in the same folder, then a
-/// rename, so a reader (or a crash of ours) never sees a half-written output.
+/// rename, so a reader (or a crash of ours) never sees a half-written output. Devices,
+/// FIFOs and our own stdout (`-o /dev/stdout`) are written in place instead (see
+/// `AtomicFileWriter`).
 public func writeAtomically(_ contents: String, to path: String) throws {
     let writer = try AtomicFileWriter(path: path)
     do {
@@ -13,40 +23,170 @@ public func writeAtomically(_ contents: String, to path: String) throws {
     }
 }
 
+/// Why an output could not be written; the message names the path.
+public struct OutputFileError: Error, LocalizedError, Sendable {
+    public var path: String
+    public var reason: String
+    public var errorDescription: String? { reason }
+    init(_ path: String, _ reason: String) { self.path = path; self.reason = reason }
+    static func system(_ path: String, _ what: String) -> OutputFileError {
+        OutputFileError(path, "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
 /// Writes a file in pieces to a temporary file next to it, then renames it into place, so
 /// readers never see a half-written file (batch summaries stream through it).
+///
+/// What is at the path decides how:
+/// - nothing, or a regular file (through symlinks): temporary file + rename onto the resolved
+///   path (a symlink to the output stays a symlink). The temporary name has a fixed short
+///   length, so any output name that fits NAME_MAX works; it is registered with
+///   `TemporaryFiles`, so a signal or `exit()` mid-write removes it.
+/// - a device, FIFO or socket, or a path under /dev or /proc (`/dev/stdout`, `/dev/null`):
+///   written in place, never replaced — a rename would turn `/dev/full` into a regular file.
+///   A FIFO without a reader is an error, not a hang.
 public final class AtomicFileWriter {
     let path: String
-    private let temporary: URL
-    private let handle: FileHandle
+    private let fd: Int32
+    /// The temporary file and the final path for a rename; nil when writing in place.
+    private let replacement: (temporary: String, final: String)?
+    private var closed = false
 
     public init(path: String) throws {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path,
-                NSLocalizedDescriptionKey: "cannot create \(temporary.path)"])
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        let isRegular = exists && info.st_mode & S_IFMT == S_IFREG
+        if exists && info.st_mode & S_IFMT == S_IFDIR {
+            throw OutputFileError(path, "is a folder")
         }
-        handle = try FileHandle(forWritingTo: temporary)
+        if exists && (!isRegular || path.hasPrefix("/dev/") || path.hasPrefix("/proc/")) {
+            fd = try Self.openInPlace(path, info)
+            replacement = nil
+            return
+        }
+        // Through symlinks to the real file, so the link is kept and the temporary file
+        // lands in the real file's folder (rename never crosses file systems).
+        let final = exists ? Self.resolved(path) : path
+        let folder = (final as NSString).deletingLastPathComponent
+        var attempt = 0
+        while true {
+            let name = ".symbolicate-\(UUID().uuidString.prefix(8).lowercased()).tmp"
+            let temporary = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+            let opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if opened >= 0 {
+                fd = opened
+                replacement = (temporary, final)
+                TemporaryFiles.register(temporary)
+                return
+            }
+            attempt += 1
+            if errno != EEXIST || attempt > 8 { throw OutputFileError.system(path, "cannot create a temporary file in \(folder.isEmpty ? "." : folder)") }
+        }
+    }
+
+    /// `realpath(3)`, or the path itself when it cannot be resolved.
+    private static func resolved(_ path: String) -> String {
+        guard let pointer = realpath(path, nil) else { return path }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// Our own stdout/stderr (same device and inode) are written through the descriptor we
+    /// already have, so `-o /dev/stdout >> log` appends; other special files are opened
+    /// for writing without creating or truncating anything.
+    private static func openInPlace(_ path: String, _ info: stat) throws -> Int32 {
+        for standard in [STDOUT_FILENO, STDERR_FILENO] {
+            var own = stat()
+            if fstat(standard, &own) == 0, own.st_dev == info.st_dev, own.st_ino == info.st_ino {
+                let copy = dup(standard)
+                guard copy >= 0 else { throw OutputFileError.system(path, "cannot write") }
+                return copy
+            }
+        }
+        let opened = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard opened >= 0 else {
+            if errno == ENXIO { throw OutputFileError(path, "is a FIFO with no reader") }
+            throw OutputFileError.system(path, "cannot open for writing")
+        }
+        // Non-blocking was only for the open (a FIFO without reader); writes may wait.
+        _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
+        return opened
     }
 
     public func write(_ text: String) throws {
-        try handle.write(contentsOf: Data(text.utf8))
-    }
-
-    public func commit() throws {
-        try handle.close()
-        if rename(temporary.path, path) != 0 {
-            let message = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: message])
+        var bytes = Array(text.utf8)
+        try bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let n = posixWrite(fd, base + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputFileError.system(path, "cannot write")
+                }
+                offset += n
+            }
         }
     }
 
+    public func commit() throws {
+        closed = true
+        guard close(fd) == 0 else {
+            let error = OutputFileError.system(path, "cannot write")
+            discardTemporary()
+            throw error
+        }
+        guard let replacement else { return }
+        if posixRename(replacement.temporary, replacement.final) != 0 {
+            let error = OutputFileError.system(path, "cannot write")
+            discardTemporary()
+            throw error
+        }
+        TemporaryFiles.unregister(replacement.temporary)
+    }
+
     public func discard() {
-        try? handle.close()
-        try? FileManager.default.removeItem(at: temporary)
+        if !closed { close(fd); closed = true }
+        discardTemporary()
+    }
+
+    private func discardTemporary() {
+        guard let replacement else { return }
+        unlink(replacement.temporary)
+        TemporaryFiles.unregister(replacement.temporary)
+    }
+
+    deinit { if !closed { close(fd) } }
+}
+
+// The class has `write` and `commit` methods; these reach the C functions by other names.
+private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
+private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+
+/// Outputs never replace inputs: `-o`, `--output` and `--junit` are compared with every
+/// input report and debug file, by resolved path and by device and inode (hard links).
+public enum OutputSafety {
+    /// The first of `inputs` that `output` would replace, or nil.
+    public static func input(replacedBy output: String, inputs: [String]) -> String? {
+        var target = stat()
+        let outputExists = stat(output, &target) == 0
+        // Special files are written in place, never replaced, so they cannot destroy an input.
+        if outputExists && target.st_mode & S_IFMT != S_IFREG { return nil }
+        let canonicalOutput = canonical(output)
+        for input in inputs {
+            var info = stat()
+            guard stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                if canonical(input) == canonicalOutput { return input }
+                continue
+            }
+            if outputExists && info.st_dev == target.st_dev && info.st_ino == target.st_ino { return input }
+            if canonical(input) == canonicalOutput { return input }
+        }
+        return nil
+    }
+
+    /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

@@ -79,6 +79,10 @@ struct ReportCommand: AsyncParsableCommand {
         if implicit || dsymPath {
             Console.line(Self.searchedLine(index, implicit: implicit, dsymPath: dsymPath))
         }
+        if let output, let input = OutputSafety.input(replacedBy: output, inputs: [report] + debugFiles + index.entries.map(\.path)) {
+            Console.error("--output \(output) would replace the input \(input); choose another output file")
+            throw Exit.usage
+        }
         // Unreadable files met while searching implicitly are only worth a word when they
         // look like debug files; explicit inputs always get one.
         for problem in index.problems where !debugFiles.isEmpty || problem.lowercased().contains(".dsym") {

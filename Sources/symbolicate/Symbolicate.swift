@@ -1,4 +1,5 @@
 import ArgumentParser
+import SymbolicateCore
 
 /// Root command. `symbolicate REPORT [DEBUG_FILES…]` runs the default `report`
 /// subcommand; the other subcommands are named explicitly.
@@ -16,4 +17,11 @@ struct Symbolicate: AsyncParsableCommand {
         subcommands: [ReportCommand.self, AtosCommand.self, ExplainCommand.self, BatchCommand.self],
         defaultSubcommand: ReportCommand.self
     )
+
+    /// Temporary folders (unpacked zips) and half-written outputs are removed on every way
+    /// out, Ctrl-C and `kill` included.
+    static func main() async {
+        TemporaryFiles.installCleanup()
+        await Self.main(nil)
+    }
 }

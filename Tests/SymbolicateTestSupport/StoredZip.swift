@@ -73,12 +73,16 @@ public struct StoredZip {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }
 
+    static let crcTable: [UInt32] = (0..<256).map { (n: UInt32) in
+        var crc = n
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        return crc
+    }
+
     static func crc32(_ data: Data) -> UInt32 {
+        let table = crcTable
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
+        for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return ~crc
     }
 }

@@ -1,0 +1,106 @@
+import Foundation
+import SymbolicateTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Outputs never destroy inputs or special files (issue 14): `-o`/`--junit` on an input is a
+/// usage error naming both; devices and our own stdout are written in place; long names work.
+@Suite struct OutputSafetyCLITests {
+    static let dsyms = TestPaths.fixtures.appendingPathComponent("dsyms").path
+
+    static func copyOfReport(_ name: String, in folder: URL) throws -> URL {
+        let copy = folder.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("reports/\(name)"), to: copy)
+        return copy
+    }
+
+    @Test(arguments: ["swift-trap.crash", "swift-trap.ips"])
+    func outputOnTheReportIsAUsageError(name: String) throws {
+        let root = try TestPaths.temporaryDirectory("output-safety")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = try Self.copyOfReport(name, in: root)
+        let before = try Data(contentsOf: report)
+        let link = root.appendingPathComponent("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: report)
+        for output in [report.path, link.path, root.appendingPathComponent("./sub/../\(name)").path] {
+            let result = try CLI.run([report.path, Self.dsyms, "-o", output])
+            #expect(result.status == 64, "\(output): \(result.stderr)")
+            #expect(result.stderr.contains(output) && result.stderr.contains(report.path), "\(result.stderr)")
+            #expect(try Data(contentsOf: report) == before)
+        }
+    }
+
+    @Test func outputOnTheDebugFileIsAUsageError() throws {
+        let root = try TestPaths.temporaryDirectory("output-safety")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bundle = root.appendingPathComponent("CrashApp.app.dSYM")
+        try FileManager.default.copyItem(atPath: "\(Self.dsyms)/CrashApp.app.dSYM", toPath: bundle.path)
+        let dwarf = bundle.appendingPathComponent("Contents/Resources/DWARF/CrashApp")
+        let before = try Data(contentsOf: dwarf)
+        let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
+        let result = try CLI.run([report, bundle.path, "-o", dwarf.path])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(dwarf.path))
+        #expect(try Data(contentsOf: dwarf) == before)
+    }
+
+    @Test func batchJUnitOnAReportIsAUsageError() throws {
+        let root = try TestPaths.temporaryDirectory("output-safety")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = try Self.copyOfReport("swift-trap.ips", in: root)
+        let before = try Data(contentsOf: report)
+        let result = try CLI.run(["batch", report.path, "--dsyms", Self.dsyms, "--output", root.appendingPathComponent("out").path,
+                                  "--junit", report.path])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--junit") && result.stderr.contains(report.path))
+        #expect(try Data(contentsOf: report) == before)
+    }
+
+    @Test func devicesAreWrittenInPlace() throws {
+        let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
+        let piped = try CLI.run([report, Self.dsyms, "-o", "/dev/stdout"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("Thread 0 Crashed"))
+        let null = try CLI.run([report, Self.dsyms, "-o", "/dev/null"])
+        #expect(null.status == 0, "\(null.stderr)")
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try CLI.run([report, Self.dsyms, "-o", "/dev/full"])
+            #expect(full.status == 73, "\(full.stderr)")
+            #expect(stat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        }
+    }
+
+    @Test func fifoWithoutReaderIsAnErrorNotAHang() throws {
+        let root = try TestPaths.temporaryDirectory("output-safety")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fifo = root.appendingPathComponent("out.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
+        let (result, timedOut) = try HostileInputCLITests.run([report, Self.dsyms, "-o", fifo], seconds: 20)
+        #expect(!timedOut)
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("no reader"))
+    }
+
+    @Test func longOutputNameFitsAndNothingIsLeftBeside() throws {
+        let root = try TestPaths.temporaryDirectory("output-safety")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let name = String(repeating: "n", count: 246) + ".crash"
+        let output = root.appendingPathComponent(name)
+        let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
+        let result = try CLI.run([report, Self.dsyms, "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [name])
+        // A rerun replaces it atomically, keeping a symlink to it a symlink.
+        let link = root.appendingPathComponent("latest.crash")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: output)
+        let again = try CLI.run([report, Self.dsyms, "-o", link.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == output.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["latest.crash", name].sorted())
+    }
+}
