@@ -138,6 +138,7 @@ struct CallGraphParser {
         if report.threads.isEmpty {
             report.warnings.append(ParseWarning(path: path, message: "call graph without any node line: printed unchanged"))
         }
+        report.source = .text(document.classifyingLines(imageLines: Set(report.binaryImages.compactMap(\.reportLine))))
         return report
     }
 

@@ -12,6 +12,8 @@ public struct TextDocument: Sendable {
     public internal(set) var lines: [Line]
     /// The file began with a UTF-8 byte order mark.
     public internal(set) var hasBOM: Bool
+    /// Each line's role, filled by the reader (empty until then); see `LineRole`.
+    var roles: [LineRole] = []
 
     /// The UTF-8 bytes of the lines from `start` on, terminators included: what a JSON parser
     /// reads, with line numbers that still match the file.

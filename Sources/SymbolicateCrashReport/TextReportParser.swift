@@ -33,208 +33,265 @@ struct TextReportParser {
         self.document = document; self.path = path; self.bodyStart = bodyStart; self.format = format; self.bugType = bugType
     }
 
-    func parse() throws(CrashReportError) -> CrashReport {
-        var report = CrashReport(path: path, format: format, source: .text(document))
-        report.bugType = bugType
+    /// What the reading of one report keeps between lines.
+    private struct State {
+        var report: CrashReport
         var section = Section.header
+        var family = Family.crash
         var sawBinaryImages = false
         var sawThreadsOrExceptionInfo = false
-        var asiLines: [String] = []
-        var pendingNames: [Int: (name: String?, queue: String?)] = [:]
         var sawBodyContent = false
+        var asiLines: [String] = []
+        /// `Thread N name:` lines seen before the thread's backtrace.
+        var pendingNames: [Int: (name: String?, queue: String?)] = [:]
         var terminationDetailsOpen = false
-        var processesTableLine: Int? = nil
+        var processesTableLine: Int?
         var processesRows = 0
-        var family: Family = .crash
-        var lastNonEmptyLine = bodyStart
-        var lastFrame: (firstLine: Int, lastLine: Int, text: String)? = nil
-        var lastImage: (line: Int, text: String)? = nil
+        var lastNonEmptyLine: Int
+        var lastFrame: (firstLine: Int, lastLine: Int, text: String)?
+        var lastImage: (line: Int, text: String)?
+        /// Inside a legacy `(0x… 0x…)` Last Exception Backtrace wrapped over several lines.
         var inAddressList = false
+        /// Each line's role for the writer, decided here once.
+        var roles: LineRoleTracker
 
-        func threadPosition(_ number: Int) -> Int {
+        /// Position in `report.threads` of thread `number`, adding it when first met.
+        mutating func threadPosition(_ number: Int) -> Int {
             if let i = report.threads.firstIndex(where: { $0.index == number }) { return i }
             let pending = pendingNames[number]
             report.threads.append(CrashReport.Thread(index: number, name: pending?.name, queue: pending?.queue))
             return report.threads.count - 1
         }
+    }
 
+    /// Reads the report line by line (each line's section decides how it is read), then checks
+    /// what was found: a cut report is kept with a warning, a text that is no report at all is
+    /// an error.
+    func parse() throws(CrashReportError) -> CrashReport {
+        var report = CrashReport(path: path, format: format, source: .text(document))
+        report.bugType = bugType
+        var state = State(report: report, lastNonEmptyLine: bodyStart, roles: LineRoleTracker(lineCount: document.lines.count))
+        for lineIndex in 0..<bodyStart { state.roles.classify(lineIndex, document.lines[lineIndex].text) }
         for lineIndex in bodyStart..<document.lines.count {
-            let raw = document.lines[lineIndex].text
-            let lineNumber = lineIndex + 1
-            let trimmed = raw.trimmedBlanks
-            if trimmed.isEmpty {
-                terminationDetailsOpen = false
-                switch section {
-                case .frames, .registers, .applicationSpecific: section = .other
-                default: break
-                }
-                continue
-            }
-            lastNonEmptyLine = lineIndex
-            if !sawBodyContent {
-                sawBodyContent = true
-                if trimmed.hasPrefix("panic(") {
-                    family = .kernelPanic
-                    report.panicString = trimmed
-                }
-            }
-            if terminationDetailsOpen {
-                if Self.endsTerminationDetails(trimmed) {
-                    terminationDetailsOpen = false
-                } else {
-                    let details = report.termination?.details ?? []
-                    report.termination?.details = details + [trimmed]
-                }
-            }
+            readLine(lineIndex, into: &state)
+        }
+        var classified = document
+        classified.roles = state.roles.roles
+        state.report.source = .text(classified)
+        return try finish(&state)
+    }
 
-            // Section headers that can appear anywhere.
-            if let t = Self.threadHeader(trimmed) {
-                sawThreadsOrExceptionInfo = true
-                switch t {
-                case let .name(n, name, queue):
-                    if let i = report.threads.firstIndex(where: { $0.index == n }) {
-                        report.threads[i].name = name ?? report.threads[i].name
-                        report.threads[i].queue = queue ?? report.threads[i].queue
-                    } else {
-                        pendingNames[n] = (name, queue)
-                    }
-                    section = .other
-                case let .backtrace(n, crashed, name, queue):
-                    let i = threadPosition(n)
-                    if crashed { report.threads[i].crashed = true }
-                    if let name { report.threads[i].name = name }
-                    if let queue { report.threads[i].queue = queue }
-                    section = .frames(.thread(i))
-                case let .state(n):
-                    section = .registers(threadPosition: report.threads.firstIndex(where: { $0.index == n }) ?? threadPosition(n))
-                case .other:
-                    section = .other
-                }
-                continue
+    /// One body line: blank lines close frame, register and ASI sections; section titles open
+    /// them; other lines are read by the open section, then as `Key: value` fields.
+    private func readLine(_ lineIndex: Int, into state: inout State) {
+        let raw = document.lines[lineIndex].text
+        let lineNumber = lineIndex + 1
+        let trimmed = raw.trimmedBlanks
+        if trimmed.isEmpty {
+            state.roles.record(lineIndex, raw, trimmed: trimmed, header: nil)
+            state.terminationDetailsOpen = false
+            switch state.section {
+            case .frames, .registers, .applicationSpecific: state.section = .other
+            default: break
             }
-            if trimmed == "Last Exception Backtrace:" {
-                sawThreadsOrExceptionInfo = true
-                report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: [])
-                section = .frames(.lastException)
-                continue
-            }
-            if trimmed.hasPrefix("Application Specific Backtrace"), trimmed.hasSuffix(":") {
-                report.asiBacktraces.append(Backtrace(title: String(trimmed.dropLast()), frames: []))
-                section = .frames(.asi(report.asiBacktraces.count - 1))
-                continue
-            }
-            if trimmed == "Application Specific Information:" {
-                section = .applicationSpecific
-                continue
-            }
-            if trimmed.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
-                // Microstackshot reports list images per sampled process; not one process's.
-                if family == .microstackshot { section = .other; continue }
-                sawBinaryImages = true
-                section = .binaryImages
-                continue
-            }
-            if trimmed == "Processes" || trimmed.hasPrefix("Processes:") {
-                processesTableLine = lineNumber
-                section = .other
-                continue
-            }
-            if processesTableLine != nil, trimmed.contains("|"), !trimmed.hasPrefix("Name") && !trimmed.hasPrefix("Name ") {
-                if !(trimmed.hasPrefix("Name") || trimmed.contains("<UUID>")) { processesRows += 1 }
-            }
-
-            switch section {
-            case .frames(let target):
-                if let frame = Self.parseFrame(trimmed, reportLine: lineNumber) {
-                    appendFrame(frame, to: target, in: &report)
-                    lastFrame = (lineNumber, lineNumber, trimmed)
-                    continue
-                }
-                if case .lastException = target, trimmed.hasPrefix("(") || (inAddressList && trimmed.hasPrefix("0x")) {
-                    // Legacy form: `(0x2d30401e 0x2ca72d02 …)`, possibly cut or wrapped.
-                    let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" })
-                    var base = report.lastExceptionBacktrace?.frames.count ?? 0
-                    for tok in tokens {
-                        guard let addr = Self.hex(tok) else { continue }
-                        report.lastExceptionBacktrace?.frames.append(Frame(index: base, address: addr, reportLine: lineNumber))
-                        base += 1
-                    }
-                    inAddressList = !trimmed.hasSuffix(")")
-                    continue
-                }
-                if trimmed.first?.isNumber == true {
-                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
-                    continue
-                }
-                // A line right after a frame that is not a frame itself: the rest of a frame
-                // wrapped by a mail client (or a symbol holding a newline). Read both as one.
-                if let last = lastFrame, last.lastLine == lineNumber - 1, Self.canContinueFrame(trimmed),
-                   var joined = Self.parseFrame(last.text + " " + trimmed, reportLine: last.firstLine) {
-                    replaceLastFrame(&joined, in: target, report: &report)
-                    report.wrappedLines[last.firstLine, default: []].append(lineNumber)
-                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the frame on line \(last.firstLine) (wrapped line)"))
-                    lastFrame = (last.firstLine, lineNumber, last.text + " " + trimmed)
-                    continue
-                }
-                section = .other
-            case .registers(let position):
-                if Self.parseRegisters(trimmed, into: &report.threads[position].registers) { continue }
-                section = .other
-            case .binaryImages:
-                if !trimmed.hasPrefix("0x"), let last = lastImage, last.line == lineNumber - 1,
-                   var image = Self.parseBinaryImage(last.text + " " + trimmed, reportLine: report.binaryImages[report.binaryImages.count - 1].reportLine ?? lineNumber) {
-                    // The rest of an image line wrapped by a mail client.
-                    image.isAppOwned = Self.isAppOwned(image, processPath: report.processPath)
-                    report.binaryImages[report.binaryImages.count - 1] = image
-                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the binary image line above (wrapped line)"))
-                    lastImage = (lineNumber, last.text + " " + trimmed)
-                    continue
-                }
-                if var image = Self.parseBinaryImage(raw, reportLine: lineNumber) {
-                    image.isAppOwned = Self.isAppOwned(image, processPath: report.processPath)
-                    report.binaryImages.append(image)
-                    lastImage = (lineNumber, raw)
-                    continue
-                }
-                if trimmed == "EOF" { section = .other; continue }
-                if trimmed.contains(":") { section = .other } else {
-                    report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "binary image line not understood; kept as is: \(Self.excerpt(trimmed))"))
-                    continue
-                }
-            case .applicationSpecific:
-                asiLines.append(trimmed)
-                continue
-            case .header, .other:
-                break
-            }
-
-            // `Key: value` lines (header block and the exception block).
-            if let (key, value) = Self.keyValue(trimmed) {
-                if case .header = section { report.headerFields.append(HeaderField(key: key, value: value)) }
-                if apply(key: key, value: value, to: &report, family: &family) { sawThreadsOrExceptionInfo = true }
-                if key == "Termination Reason" { terminationDetailsOpen = true }
+            return
+        }
+        state.lastNonEmptyLine = lineIndex
+        if !state.sawBodyContent {
+            state.sawBodyContent = true
+            if trimmed.hasPrefix("panic(") {
+                state.family = .kernelPanic
+                state.report.panicString = trimmed
             }
         }
+        if state.terminationDetailsOpen {
+            if Self.endsTerminationDetails(trimmed) {
+                state.terminationDetailsOpen = false
+            } else {
+                let details = state.report.termination?.details ?? []
+                state.report.termination?.details = details + [trimmed]
+            }
+        }
+        let header = Self.threadHeader(trimmed)
+        state.roles.record(lineIndex, raw, trimmed: trimmed, header: header)
+        if readSectionTitle(trimmed, header: header, lineNumber: lineNumber, into: &state) { return }
 
-        if !asiLines.isEmpty { report.applicationSpecificInformation = asiLines.joined(separator: "\n") }
+        switch state.section {
+        case .frames(let target):
+            if readFrameLine(trimmed, lineNumber: lineNumber, target: target, into: &state) { return }
+        case .registers(let position):
+            if Self.parseRegisters(trimmed, into: &state.report.threads[position].registers) { return }
+            state.section = .other
+        case .binaryImages:
+            if readImageLine(raw, trimmed: trimmed, lineIndex: lineIndex, into: &state) { return }
+        case .applicationSpecific:
+            state.asiLines.append(trimmed)
+            return
+        case .header, .other:
+            break
+        }
+
+        // `Key: value` lines (header block and the exception block).
+        if let (key, value) = Self.keyValue(trimmed) {
+            if case .header = state.section { state.report.headerFields.append(HeaderField(key: key, value: value)) }
+            if apply(key: key, value: value, to: &state.report, family: &state.family) { state.sawThreadsOrExceptionInfo = true }
+            if key == "Termination Reason" { state.terminationDetailsOpen = true }
+        }
+    }
+
+    /// Section titles, which can appear anywhere: thread headers, `Last Exception Backtrace:`,
+    /// `Application Specific …`, `Binary Images:`, `Processes`. True when the line was one.
+    private func readSectionTitle(_ trimmed: String, header: ThreadHeader?, lineNumber: Int, into state: inout State) -> Bool {
+        if let header {
+            state.sawThreadsOrExceptionInfo = true
+            switch header {
+            case let .name(n, name, queue):
+                if let i = state.report.threads.firstIndex(where: { $0.index == n }) {
+                    state.report.threads[i].name = name ?? state.report.threads[i].name
+                    state.report.threads[i].queue = queue ?? state.report.threads[i].queue
+                } else {
+                    state.pendingNames[n] = (name, queue)
+                }
+                state.section = .other
+            case let .backtrace(n, crashed, name, queue):
+                let i = state.threadPosition(n)
+                if crashed { state.report.threads[i].crashed = true }
+                if let name { state.report.threads[i].name = name }
+                if let queue { state.report.threads[i].queue = queue }
+                state.section = .frames(.thread(i))
+            case let .state(n):
+                state.section = .registers(threadPosition: state.report.threads.firstIndex(where: { $0.index == n }) ?? state.threadPosition(n))
+            case .other:
+                state.section = .other
+            }
+            return true
+        }
+        if trimmed == "Last Exception Backtrace:" {
+            state.sawThreadsOrExceptionInfo = true
+            state.report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: [])
+            state.section = .frames(.lastException)
+            return true
+        }
+        if trimmed.hasPrefix("Application Specific Backtrace"), trimmed.hasSuffix(":") {
+            state.report.asiBacktraces.append(Backtrace(title: String(trimmed.dropLast()), frames: []))
+            state.section = .frames(.asi(state.report.asiBacktraces.count - 1))
+            return true
+        }
+        if trimmed == "Application Specific Information:" {
+            state.section = .applicationSpecific
+            return true
+        }
+        if trimmed.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
+            // Microstackshot reports list images per sampled process; not one process's.
+            if state.family == .microstackshot { state.section = .other; return true }
+            state.sawBinaryImages = true
+            state.section = .binaryImages
+            return true
+        }
+        if trimmed == "Processes" || trimmed.hasPrefix("Processes:") {
+            state.processesTableLine = lineNumber
+            state.section = .other
+            return true
+        }
+        if state.processesTableLine != nil, trimmed.contains("|"), !trimmed.hasPrefix("Name") && !trimmed.hasPrefix("Name ") {
+            if !(trimmed.hasPrefix("Name") || trimmed.contains("<UUID>")) { state.processesRows += 1 }
+        }
+        return false
+    }
+
+    /// A line of a backtrace: a frame, a legacy address list, or the wrapped rest of the frame
+    /// above. False when the line ends the backtrace (it is then read as a field).
+    private func readFrameLine(_ trimmed: String, lineNumber: Int, target: Target, into state: inout State) -> Bool {
+        if let frame = Self.parseFrame(trimmed, reportLine: lineNumber) {
+            appendFrame(frame, to: target, in: &state.report)
+            state.lastFrame = (lineNumber, lineNumber, trimmed)
+            return true
+        }
+        if case .lastException = target, trimmed.hasPrefix("(") || (state.inAddressList && trimmed.hasPrefix("0x")) {
+            // Legacy form: `(0x2d30401e 0x2ca72d02 …)`, possibly cut or wrapped.
+            let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" })
+            var base = state.report.lastExceptionBacktrace?.frames.count ?? 0
+            for tok in tokens {
+                guard let addr = Self.hex(tok) else { continue }
+                state.report.lastExceptionBacktrace?.frames.append(Frame(index: base, address: addr, reportLine: lineNumber))
+                base += 1
+            }
+            state.inAddressList = !trimmed.hasSuffix(")")
+            return true
+        }
+        if trimmed.first?.isNumber == true {
+            state.report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
+            return true
+        }
+        // A line right after a frame that is not a frame itself: the rest of a frame
+        // wrapped by a mail client (or a symbol holding a newline). Read both as one.
+        if let last = state.lastFrame, last.lastLine == lineNumber - 1, Self.canContinueFrame(trimmed),
+           var joined = Self.parseFrame(last.text + " " + trimmed, reportLine: last.firstLine) {
+            replaceLastFrame(&joined, in: target, report: &state.report)
+            state.report.wrappedLines[last.firstLine, default: []].append(lineNumber)
+            state.report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the frame on line \(last.firstLine) (wrapped line)"))
+            state.lastFrame = (last.firstLine, lineNumber, last.text + " " + trimmed)
+            return true
+        }
+        state.section = .other
+        return false
+    }
+
+    /// A line of the Binary Images list (or the wrapped rest of the one above). False when
+    /// the line ends the list.
+    private func readImageLine(_ raw: String, trimmed: String, lineIndex: Int, into state: inout State) -> Bool {
+        let lineNumber = lineIndex + 1
+        if !trimmed.hasPrefix("0x"), let last = state.lastImage, last.line == lineNumber - 1,
+           var image = Self.parseBinaryImage(last.text + " " + trimmed,
+                                             reportLine: state.report.binaryImages[state.report.binaryImages.count - 1].reportLine ?? lineNumber) {
+            // The rest of an image line wrapped by a mail client.
+            image.isAppOwned = Self.isAppOwned(image, processPath: state.report.processPath)
+            state.report.binaryImages[state.report.binaryImages.count - 1] = image
+            state.report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the binary image line above (wrapped line)"))
+            state.lastImage = (lineNumber, last.text + " " + trimmed)
+            return true
+        }
+        if var image = Self.parseBinaryImage(raw, reportLine: lineNumber) {
+            image.isAppOwned = Self.isAppOwned(image, processPath: state.report.processPath)
+            state.report.binaryImages.append(image)
+            state.lastImage = (lineNumber, raw)
+            state.roles.markImageLine(lineIndex)
+            return true
+        }
+        if trimmed == "EOF" { state.section = .other; return true }
+        if trimmed.contains(":") {
+            state.section = .other
+            return false
+        }
+        state.report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "binary image line not understood; kept as is: \(Self.excerpt(trimmed))"))
+        return true
+    }
+
+    /// After the last line: frames tied to their images, the crashed thread, completeness (a
+    /// cut report gets images inferred from its frames and a warning), and the refusals.
+    private func finish(_ state: inout State) throws(CrashReportError) -> CrashReport {
+        var report = state.report
+        if !state.asiLines.isEmpty { report.applicationSpecificInformation = state.asiLines.joined(separator: "\n") }
         resolveImages(in: &report)
         report.crashedThreadIndex = report.crashedThreadIndex ?? report.threads.first(where: \.crashed)?.index
 
         // A cut or pasted report is read as far as it goes; what is missing is recorded.
-        let lastLine = lastNonEmptyLine + 1
-        report.completeness = completeness(of: report, lastLine: lastLine, family: family, sawBinaryImages: sawBinaryImages,
-                                           sawThreadsOrExceptionInfo: sawThreadsOrExceptionInfo,
-                                           emptyProcessTable: processesTableLine != nil && processesRows == 0)
+        let lastLine = state.lastNonEmptyLine + 1
+        let family = state.family
+        report.completeness = completeness(of: report, lastLine: lastLine, family: family, sawBinaryImages: state.sawBinaryImages,
+                                           sawThreadsOrExceptionInfo: state.sawThreadsOrExceptionInfo,
+                                           emptyProcessTable: state.processesTableLine != nil && state.processesRows == 0)
         if !report.completeness.isComplete {
             if report.completeness.missing.contains(.noBinaryImages) || report.completeness.missing.contains(.endsInsideBinaryImages) {
                 inferImagesFromFrames(in: &report)
                 resolveImages(in: &report)
             }
             report.warnings.append(partialWarning(report, lastLine: lastLine))
-        } else if !sawThreadsOrExceptionInfo, !sawBinaryImages, family == .crash, let reason = Self.notAReportReason(report, document: document, bodyStart: bodyStart) {
+        } else if !state.sawThreadsOrExceptionInfo, !state.sawBinaryImages, family == .crash,
+                  let reason = Self.notAReportReason(report, document: document, bodyStart: bodyStart) {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "not a crash report: \(reason)")
         }
-        if !sawBodyContent {
+        if !state.sawBodyContent {
             throw CrashReportError(kind: .headerWithoutBody, path: path, line: bodyStart, message: "report has no body")
         }
         if report.threads.isEmpty && report.binaryImages.isEmpty && report.completeness.isComplete {

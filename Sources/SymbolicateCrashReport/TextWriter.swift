@@ -97,7 +97,9 @@ extension CrashReport {
         let crashedNumbers = Set(threads.filter(\.crashed).map(\.index) + [crashedThreadIndex].compactMap { $0 })
         var out: [RenderedLine] = []
         out.reserveCapacity(document.lines.count)
-        var stateThread: Int? = nil
+        // Roles were decided by the reader; a document no reader classified is classified now.
+        let roles = document.roles.count == document.lines.count
+            ? document.roles : document.classifyingLines(imageLines: Set(imageLines.keys)).roles
         for (i, line) in document.lines.enumerated() {
             let number = i + 1
             if let plan = plans[number] {
@@ -107,35 +109,19 @@ extension CrashReport {
                 }
                 continue
             }
-            let trimmed = line.text.trimmedBlanks
-            var kind = RenderedLine.Kind.other
+            let kind: RenderedLine.Kind
             if let isApp = imageLines[number] {
                 kind = .binaryImage(isAppImage: isApp)
-                stateThread = nil
-            } else if let header = TextReportParser.threadHeader(trimmed) {
-                stateThread = nil
-                switch header {
-                case let .name(n, _, _): kind = .threadHeader(thread: n, crashed: crashedNumbers.contains(n))
-                case let .backtrace(n, _, _, _): kind = .threadHeader(thread: n, crashed: crashedNumbers.contains(n))
-                case let .state(n): kind = .threadState(thread: n); stateThread = n
-                case .other: kind = .sectionHeader
+            } else {
+                switch roles[i] {
+                case .threadHeader(let n): kind = .threadHeader(thread: n, crashed: crashedNumbers.contains(n))
+                case .threadState(let n): kind = .threadState(thread: n)
+                case .sectionHeader: kind = .sectionHeader
+                case .other: kind = .other
                 }
-            } else if trimmed.isEmpty {
-                stateThread = nil
-            } else if let n = stateThread {
-                kind = .threadState(thread: n)
-            } else if Self.isSectionHeader(line.text) {
-                kind = .sectionHeader
             }
             out.append(RenderedLine(text: line.text, terminator: line.terminator, kind: kind))
         }
         return out
-    }
-
-    static func isSectionHeader(_ text: String) -> Bool {
-        guard text.hasSuffix(":"), let first = text.first, first.isLetter else { return false }
-        return text.hasPrefix("Binary Images") || text == "Last Exception Backtrace:" || text.hasPrefix("Application Specific")
-            || text == "Kernel Triage:" || text.hasPrefix("External Modification Summary") || text.hasPrefix("VM Region Summary")
-            || text == "Thread State:"
     }
 }
