@@ -115,29 +115,21 @@ extension CrashReport {
     /// `Killed by jetsam: per-process memory limit (highwater) — MyApp, 1.4 GB`.
     private var jetsamSummary: String {
         var s = "Killed by jetsam"
-        guard case .ips(_, let body, _) = source else {
-            if let largest = field("Largest process") { s += " (largest process: \(largest))" }
+        guard case .ips = source else {
+            if let largest = jetsamLargestProcess { s += " (largest process: \(largest))" }
             return s
         }
-        let pageSize = body["memoryStatus"]?["pageSize"]?.uint64Value ?? 16384
-        let killed = (body["processes"]?.arrayValue ?? []).filter { $0["reason"] != nil }
-        // The frontmost app is the one a user noticed; otherwise the largest killed process.
-        let victim = killed.first { ($0["states"]?.arrayValue ?? []).contains { $0.stringValue == "frontmost" } }
-            ?? killed.max { ($0["rpages"]?.uint64Value ?? 0) < ($1["rpages"]?.uint64Value ?? 0) }
-        guard let victim else {
-            return s + ": no process was killed" + (body["largestProcess"]?.stringValue.map { " (largest process: \($0))" } ?? "")
+        let killed = jetsamKilledProcesses
+        guard let victim = jetsamVictim else {
+            return s + ": no process was killed" + (jetsamLargestProcess.map { " (largest process: \($0))" } ?? "")
         }
-        let reason = victim["reason"]?.stringValue ?? "?"
-        s += ": " + Self.jetsamReason(reason)
-        s += " — " + (victim["name"]?.stringValue ?? "pid \(victim["pid"]?.stringValue ?? "?")")
-        if let pages = victim["rpages"]?.uint64Value {
-            s += ", " + Self.byteCount(pages.multipliedReportingOverflow(by: pageSize).partialValue)
-        }
+        s += ": " + Self.jetsamReason(victim.reason) + " — " + victim.name
+        if let bytes = victim.residentBytes { s += ", " + Self.byteCount(bytes) }
         if killed.count > 1 { s += " (and \(killed.count - 1) more killed)" }
         return s
     }
 
-    static func jetsamReason(_ reason: String) -> String {
+    public static func jetsamReason(_ reason: String) -> String {
         switch reason {
         case "highwater": return "per-process memory limit (highwater)"
         case "per-process-limit": return "per-process memory limit (per-process-limit)"
@@ -151,7 +143,7 @@ extension CrashReport {
     }
 
     /// `1.4 GB`, `512.0 MB`, `40.0 KB` (powers of 1024, as Apple's tools count memory).
-    static func byteCount(_ bytes: UInt64) -> String {
+    public static func byteCount(_ bytes: UInt64) -> String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = 0

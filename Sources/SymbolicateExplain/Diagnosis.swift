@@ -83,6 +83,10 @@ public struct Diagnosis: Codable, Sendable {
         public var links: [String]
     }
 
+    /// Issue 17: a diagnosis a team can act on is short.
+    public static let maximumCauses = 3
+    public static let maximumSteps = 4
+
     public var category: Category
     public var certainty: Certainty
     /// One sentence: what happened.

@@ -6,7 +6,10 @@ final class Findings {
     var evidence: [Diagnosis.Evidence] = []
     var entries: [KnowledgeEntry] = []
     var causes: [Diagnosis.Cause] = []
+    /// Steps the rules wrote from this report's own facts, most specific first.
     var steps: [String] = []
+    /// Steps from knowledge-base entries: general advice, filtered by `Relevance` before use.
+    var entrySteps: [String] = []
     var notes: [String] = []
 
     func quote(_ field: String, _ text: String?, _ note: String? = nil) {
@@ -25,8 +28,14 @@ final class Findings {
     /// Cites `entry`; with `causes`, adds all its causes (the first `causes` as likely)
     /// and its next steps.
     func use(_ entry: KnowledgeEntry?, causes likely: Int? = nil) {
-        guard let entry, !entries.contains(entry) else { return }
-        entries.append(entry)
+        guard let entry else { return }
+        if entries.contains(entry) {
+            // Cited earlier as background; a rule now relies on it, so its causes count.
+            guard likely != nil, let index = background.firstIndex(of: entry) else { return }
+            background.remove(at: index)
+        } else {
+            entries.append(entry)
+        }
         guard let likely else {
             background.append(entry)
             return
@@ -34,18 +43,17 @@ final class Findings {
         for (index, text) in entry.causes.enumerated() {
             cause(index < likely ? .likely : .possible, text)
         }
-        for step in entry.checkNext where !steps.contains(step) { steps.append(step) }
+        for step in entry.checkNext where !entrySteps.contains(step) { entrySteps.append(step) }
     }
 
-    /// Falls back to the generic entries' causes and steps when no rule added its own.
-    func completeFromBackground() {
-        if causes.isEmpty {
-            for entry in background { for text in entry.causes { cause(.possible, text) } }
-        }
-        if steps.isEmpty {
-            for entry in background { for step in entry.checkNext where !steps.contains(step) { steps.append(step) } }
-        }
+    /// The generic entries' causes, all possible: used only when nothing more specific fits.
+    /// The signal (cited after the exception type) narrows more, so later entries lead.
+    var backgroundCauses: [Diagnosis.Cause] {
+        background.reversed().flatMap { $0.causes.map { Diagnosis.Cause($0, .possible) } }
     }
+
+    /// The generic entries' steps: used only when nothing more specific fits.
+    var backgroundSteps: [String] { background.flatMap(\.checkNext) }
 
     func cause(_ likelihood: Diagnosis.Likelihood, _ text: String) {
         if let existing = causes.firstIndex(where: { $0.text == text }) {

@@ -59,6 +59,53 @@ struct ReportFacts {
         panicLine = report.panicString
     }
 
+    /// The operating system family the report comes from, for platform-specific advice.
+    enum Platform: String { case iOS, macOS, watchOS, tvOS, visionOS, other }
+
+    var platform: Platform {
+        let os = (report.osVersion ?? "").lowercased()
+        let model = (report.hardwareModel ?? "").lowercased()
+        if os.contains("watch") || model.hasPrefix("watch") { return .watchOS }
+        if os.contains("tvos") || model.hasPrefix("appletv") { return .tvOS }
+        if os.contains("visionos") || os.contains("xros") || model.hasPrefix("realitydevice") { return .visionOS }
+        if os.contains("iphone os") || os.hasPrefix("ios") || os.contains("ipados") || model.hasPrefix("iphone")
+            || model.hasPrefix("ipad") || model.hasPrefix("ipod") { return .iOS }
+        if os.contains("mac os") || os.contains("macos") || os.contains("os x") || model.hasPrefix("mac")
+            || model.hasPrefix("imac") { return .macOS }
+        return .other
+    }
+
+    /// Intel code (native or translated by Rosetta): traps are `ud2`, faults can be general-protection faults.
+    var isIntel: Bool {
+        let arch = (architecture ?? "").lowercased()
+        return arch.hasPrefix("x86") || arch == "i386" || (report.codeType ?? "").uppercased().contains("X86")
+    }
+
+    /// ARM code running natively (not an Intel process under Rosetta).
+    var isNativeARM: Bool {
+        !isTranslated && !isIntel && (architecture ?? report.codeType ?? "").lowercased().contains("arm")
+    }
+
+    /// The first frame of the crashed thread that lies in the app's own code: where the app's
+    /// line is. `nil` when no frame does (the crash is entirely in system code, or no backtrace).
+    var firstAppFrame: Frame? {
+        let appFrames = crashedThread?.frames.prefix(32).filter(isAppOwned) ?? []
+        return appFrames.first { !$0.isLibraryCodeInApp } ?? appFrames.first
+    }
+
+    func isAppOwned(_ frame: Frame) -> Bool {
+        frame.imageIndex.map { report.binaryImages.indices.contains($0) && report.binaryImages[$0].isAppOwned } ?? false
+    }
+
+    /// True when some app frame near the top of the crashed thread still has no function name:
+    /// symbolicating would add information.
+    var needsSymbolication: Bool {
+        guard let thread = crashedThread else { return false }
+        let top = thread.frames.prefix(32)
+        let appFrames = top.filter(isAppOwned)
+        return (appFrames.isEmpty ? Array(top.prefix(1)) : appFrames).contains { $0.functionNames.isEmpty }
+    }
+
     /// The crashed thread's program counter (`pc` on ARM, `rip`/`eip` on Intel).
     var programCounter: UInt64? {
         crashedThread?.registers.first { ["pc", "rip", "eip"].contains($0.name) }?.value
@@ -128,6 +175,45 @@ extension Frame {
             return (path as NSString).lastPathComponent + (level.line.map { ":\($0)" } ?? "")
         }
         return sourceFile.map { ($0 as NSString).lastPathComponent + (sourceLine.map { ":\($0)" } ?? "") }
+    }
+
+    /// The function and `File.swift:42` of the frame's own code: of its inlined levels, the
+    /// innermost one with a real line outside SDK headers, the Swift runtime's artificial
+    /// frames and compiler-generated code (those are library code inlined into the app's
+    /// function, not the app's line); else the outermost level. Either part is nil when the
+    /// frame does not have it.
+    var appLine: (function: String?, location: String?) {
+        func flat(_ name: String) -> String { name.split(whereSeparator: \.isNewline).joined(separator: " ") }
+        func isLibrary(_ path: String) -> Bool {
+            // C++ standard headers (`vector`, `__tree`) have no extension.
+            ["<compiler-generated>", ".sdk/", "/usr/include/", ".xctoolchain/", "/swift/stdlib/"].contains { path.contains($0) }
+                || !(path as NSString).lastPathComponent.contains(".")
+        }
+        if let levels = symbolication, let outermost = levels.last {
+            let level = levels.first { level in
+                guard let file = level.file, let line = level.line, line > 0 else { return false }
+                return !isLibrary(file) && !level.function.hasPrefix("Swift runtime failure") && !level.function.contains(": assertion ")
+            } ?? outermost
+            let location = level.file.flatMap { file in
+                isLibrary(file) ? nil : (file as NSString).lastPathComponent + (level.line.map { $0 > 0 ? ":\($0)" : "" } ?? "")
+            }
+            return (flat(level.function), location)
+        }
+        let function = isUnsymbolicated ? nil : symbol.map(flat)
+        let location = sourceFile.flatMap { file in
+            isLibrary(file) ? nil : (file as NSString).lastPathComponent + (sourceLine.map { ":\($0)" } ?? "")
+        }
+        return (function, location)
+    }
+
+    /// Library code compiled into an app image (an inlined C++ standard-library template, the
+    /// artificial frame naming a failed check): in the app's image, but not the app's line.
+    var isLibraryCodeInApp: Bool {
+        let (function, location) = appLine
+        if let function, function.hasPrefix("std::") || function.contains(": assertion ") || function.hasPrefix("Swift runtime failure") {
+            return true
+        }
+        return symbolication == nil && sourceFile != nil && location == nil
     }
 
     /// Objective-C method names or C-family source files: Swift runtime checks are unlikely here.

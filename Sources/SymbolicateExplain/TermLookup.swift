@@ -19,7 +19,9 @@ extension KnowledgeBase {
     /// (`EXC_BAD_ACCESS (SIGSEGV)`, `KERN_INVALID_ADDRESS at 0x10`, `Namespace SPRINGBOARD, Code 0x8badf00d`,
     /// `GUARD 2305845208237028115`) or a message (`Fatal error: Index out of range`).
     public func explain(_ rawQuery: String) -> TermExplanation {
-        let query = rawQuery.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(["\"", "'"]))
+        let trimmed = rawQuery.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(["\"", "'"]))
+        // A line copied from a report keeps its field label (`Exception Type:  EXC_CRASH (SIGKILL)`).
+        let (label, query) = Self.splitReportLabel(trimmed)
         var found: [KnowledgeEntry] = []
         var decoded: [String] = []
         func add(_ more: [KnowledgeEntry]) {
@@ -34,9 +36,56 @@ extension KnowledgeBase {
         if found.isEmpty { explainStructured(query, add: add, decoded: &decoded) }
         if found.isEmpty, let value = parseNumber(query) { explainNumber(value, add: add, decoded: &decoded) }
         if found.isEmpty { add(entries(matchingText: query)) }
+        if found.isEmpty, label == "Exception Codes" { explainCodePair(query, add: add, decoded: &decoded) }
+        if found.isEmpty { explainWords(query, add: add, decoded: &decoded) }
 
         let suggestions = found.isEmpty ? nearMatches(for: query) : []
-        return TermExplanation(query: query, entries: found, decoded: decoded, nearMatches: suggestions)
+        return TermExplanation(query: trimmed, entries: found, decoded: decoded, nearMatches: suggestions)
+    }
+
+    /// Field labels of the report lines that hold terms.
+    static let reportLabels: Set<String> = [
+        "Exception Type", "Exception Codes", "Exception Code", "Exception Subtype", "Exception Note", "Exception Reason",
+        "Exception Message", "Termination Reason", "Termination Description", "Termination Signal", "Crashed Thread",
+    ]
+
+    /// `("Exception Type", "EXC_CRASH (SIGKILL)")` for a report line; `(nil, text)` otherwise.
+    static func splitReportLabel(_ text: String) -> (label: String?, rest: String) {
+        guard let colon = text.firstIndex(of: ":") else { return (nil, text) }
+        let label = text[..<colon].trimmingCharacters(in: .whitespaces)
+        guard reportLabels.contains(label) else { return (nil, text) }
+        return (label, text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `0x0000000000000001, 0x000000011ecc5adc`: the exception's code and, for memory faults,
+    /// the address (older reports print no names).
+    private func explainCodePair(_ text: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [String]) {
+        let numbers = text.split(separator: ",").compactMap { parseNumber($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 2, numbers[0] != 0 else { return }
+        let codes = entries(kind: .exceptionCode, value: numbers[0])
+        guard !codes.isEmpty else { return }
+        add(codes)
+        decoded.append("Code \(hex(numbers[0])) depends on the exception type (\(codes.map(\.term).joined(separator: ", "))); "
+                       + "for EXC_BAD_ACCESS the second code is the address: " + FaultAddress.describe(FaultAddress(address: numbers[1], stripped: nil), address: numbers[1]))
+    }
+
+    /// A report line that is not itself a term (`EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=50 MB,
+    /// unused=0x0)`): the words in it that are — names in capitals with underscores, and
+    /// termination codes such as 0xc00010ff.
+    private func explainWords(_ text: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [String]) {
+        var named: [String] = []
+        for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init) where word.count >= 3 {
+            let matches: [KnowledgeEntry]
+            if word.lowercased().hasPrefix("0x") {
+                matches = parseNumber(word).map { entries(kind: .terminationCode, value: $0) } ?? []
+            } else if word == word.uppercased(), word.first?.isLetter == true {
+                matches = entries(named: word)
+            } else {
+                matches = []
+            }
+            if !matches.isEmpty { named.append(word); add(matches) }
+        }
+        if named.count > 1 { decoded.append("Terms in this line: " + named.joined(separator: ", ") + ".") }
     }
 
     /// Report-line shapes: `TYPE (SIGNAL)`, `SUBTYPE at 0xADDR [-> 0xADDR]`, termination reasons.

@@ -215,7 +215,7 @@ extension KnowledgeBase {
                 "Plug-ins failing library validation under the Hardened Runtime",
             ],
             checkNext: ["codesign --verify --deep --strict on the app", "Check whether a build replaced the binary while it ran"],
-            sources: [.xnuKernReturn], provenance: .openSource, aliases: ["Code Signature Invalid"], values: [50]),
+            sources: [.xnuKernReturn], provenance: .openSource, aliases: ["Code Signature Invalid", "UNKNOWN_0x32"], values: [50]),
         KnowledgeEntry(
             term: "EXC_ARM_DA_ALIGN", kind: .exceptionCode, title: "Misaligned data access",
             meaning: "ARM EXC_BAD_ACCESS code 0x101: an alignment fault. Rare on 64-bit ARM, which tolerates misaligned ordinary loads; it shows up when the address is both misaligned and unmapped, so it is usually the same memory bug seen from another angle.",

@@ -13,8 +13,12 @@ extension KnowledgeBase {
     }
 
     static let namespaces: [KnowledgeEntry] = [
-        ns("JETSAM", 1, "Memory-pressure kill", "The memory-status subsystem (jetsam) killed the process; the code is a jetsam reason (e.g. 7 per-process-limit). Apps usually see these through JetsamEvent reports, not crash reports.",
-           checkNext: ["Look up the jetsam reason", "Reduce the memory footprint"], sources: [.aJetsam, .xnuReason, .xnuMemorystatus, .wwdcKilled]),
+        ns("JETSAM", 1, "Memory-pressure kill", "The memory-status subsystem (jetsam) killed the process to free memory; the code is a jetsam reason (e.g. 7 per-process-limit). There is no crash report for it: the system writes a JetsamEvent report (bug_type 298) that lists every process, marks the killed ones with a 'reason' (per-process-limit or highwater: the process crossed its own limit; vm-pageshortage, vm-thrashing, fc-thrashing: the whole system was short of memory) and gives their memory as rpages × pageSize.",
+           causes: ["The killed process crossed its own memory limit (per-process-limit, highwater): a leak, or images, caches or buffers kept in memory", "The system ran short of memory while the process was in the background (vm-pageshortage, thrashing): it was chosen, not at fault"],
+           checkNext: ["Find the killed process in the JetsamEvent report (symbolicate explain REPORT names it, with its reason and size)",
+                       "per-process-limit: measure the footprint with Instruments (Allocations, Leaks, VM Tracker) on the device model in the report",
+                       "Respond to memory warnings by freeing caches; keep well below the limit (os_proc_available_memory() on iOS says how close the app is)",
+                       "Background kills for system pressure are expected: save state when entering the background so a relaunch restores it"], sources: [.aJetsam, .xnuReason, .xnuMemorystatus, .wwdcKilled]),
         ns("SIGNAL", 2, "Plain signal", "The process died from a signal; the code is the signal number and the indicator its strsignal() text. 'exc handler' as the terminating process means the signal came from the process's own exception — explain it through the exception type.",
            sources: [.xnuReason, .aSwift], provenance: .documented),
         ns("CODESIGNING", 3, "Code-signing kill", "The kernel killed the process because its code signature did not validate. Codes: 1 Taskgated Invalid Signature, 2 Invalid Page, 3 Task Access Port, 4 Launch Constraint Violation.",
@@ -168,7 +172,8 @@ extension KnowledgeBase {
         magic("0xc00010ff", 0xc000_10ff, "Thermal kill (\"cool off\")",
               "The system killed the app because of a thermal event; it may be specific to the device or its environment.",
               causes: ["Sustained heavy CPU/GPU use: camera, AR, ML, games", "A hot environment or a charging device"],
-              checkNext: ["Observe ProcessInfo.thermalState and reduce work when it rises", "Test with Xcode's thermal-state device condition"],
+              checkNext: ["Observe ProcessInfo.thermalState and its change notification; reduce work (frame rate, camera, ML, location accuracy) when it reaches serious or critical",
+                          "Reproduce under heat with the thermal-state device condition in Xcode's Devices window (iOS devices)"],
               sources: [.aKill, .wwdcKilled], provenance: .documented, aliases: ["c00010ff", "cool off"]),
         magic("0xdead10cc", 0xdead_10cc, "Locked file at suspension (\"deadlock\")",
               "The app was suspended while holding a file lock or an SQLite database lock, typically on a database in a shared App Group container.",

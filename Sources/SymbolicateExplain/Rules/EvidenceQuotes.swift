@@ -33,6 +33,14 @@ extension Diagnostician {
         }
     }
 
+    /// "Symbolicate thread 0 frame 3 (MyApp + 0x1234) with the app's dSYM: why", only when that
+    /// frame has no function name yet (the step names the frame it is about).
+    func stepToSymbolicate(_ frame: Frame, in thread: CrashReport.Thread, _ why: String) {
+        guard frame.functionNames.isEmpty else { return }
+        let offset = frame.imageOffset.map { " + " + hex($0) } ?? ""
+        found.step("Symbolicate thread \(thread.index) frame \(frame.index) (\(frame.imageName ?? "?")\(offset)) with the app's dSYM: \(why)")
+    }
+
     func quoteLastExceptionBacktrace() {
         guard let frames = report.lastExceptionBacktrace?.frames, !frames.isEmpty else { return }
         for frame in frames.prefix(3) { found.quote("Last Exception Backtrace frame \(frame.index)", frame.evidenceText) }

@@ -75,9 +75,12 @@ extension Diagnostician {
         quoteFirstAppFrame()
         found.cause(.likely, "A Swift runtime check inlined into the crashing function (force unwrap of nil, index out of range, arithmetic overflow, failed as!), or fatalError/precondition")
         found.cause(.possible, "An explicit trap (__builtin_trap, brk) in C-family code or a debugger breakpoint instruction left in the binary")
-        found.step("Symbolicate frame 0 with the app's dSYM: optimized Swift builds name the failed check in a 'Swift runtime failure: …' frame")
+        if let first = top.first {
+            stepToSymbolicate(first, in: thread, "optimized Swift builds name the failed check in an inlined 'Swift runtime failure: …' frame")
+        }
         let place = top.first.map { " in \($0.imageName ?? "?")" } ?? ""
-        return Verdict(.swiftTrap, .likely, "Trace trap\(place): most likely a failed Swift runtime check or fatalError; symbolicate frame 0 to see which.")
+        let advice = top.first?.functionNames.isEmpty == true ? "; symbolicate frame \(top.first?.index ?? 0) to see which" : ""
+        return Verdict(.swiftTrap, .likely, "Trace trap\(place): most likely a failed Swift runtime check or fatalError\(advice).")
     }
 
     func badInstruction() -> Verdict {
@@ -94,7 +97,9 @@ extension Diagnostician {
             found.quote("Code Type", report.codeType, "on x86_64 Swift traps are illegal instructions (ud2)")
             found.cause(.likely, "A failed Swift runtime check (nil unwrap, index out of range, overflow, failed cast) or fatalError/precondition")
             found.cause(.possible, "A jump into data through a corrupted function pointer")
-            found.step("Symbolicate frame 0 with the dSYM to find the failed check and its line")
+            if let thread = facts.crashedThread, let first = thread.frames.first {
+                stepToSymbolicate(first, in: thread, "it holds the failed check, and the dSYM gives its line")
+            }
             return Verdict(.swiftTrap, .likely, "Illegal instruction on x86_64: most likely a Swift runtime check or fatalError (they trap with ud2 on Intel).")
         }
         found.cause(.likely, "A jump into data through a corrupted function pointer or return address")
@@ -161,7 +166,9 @@ extension Diagnostician {
         }
         found.cause(.likely, "Code in \(caller?.imageName ?? "the process") called abort() deliberately (a failed check or an unrecoverable error path)")
         found.cause(.possible, "An uncaught exception whose message was not recorded")
-        found.step("Symbolicate the frame that called abort() and read the code path that leads there")
+        if let caller {
+            stepToSymbolicate(caller, in: thread, "it called abort(); read the code path that leads there")
+        }
         return Verdict(.abort, .likely, "The process called abort()" + (caller.map { " from \($0.imageName ?? "?")" } ?? "") + "; no exception or message explains it.")
     }
 

@@ -18,21 +18,7 @@ extension Diagnostician {
             guard let entry = codeEntries.first else {
                 return Verdict(.systemTermination, .stated, "The system (\(namespace)) terminated the app with code \(codeText); the code is not in the knowledge base.")
             }
-            switch KnownTerm(rawValue: entry.term) {
-            case .watchdog?: return watchdog(allText)
-            case .thermal?: return Verdict(.thermal, .stated, "Thermal kill (0xc00010ff): the system killed the app because the device was too hot.")
-            case .lockedFileAtSuspension?:
-                found.step("Look for the thread writing to a database or file (fsync, sqlite3 commit) when the app was suspended")
-                return Verdict(.lockedFileAtSuspension, .stated, "Killed for holding a file or database lock while being suspended (0xdead10cc).")
-            case .voipNoCall?, .voipTooManyPushes?:
-                return Verdict(.voipPush, .stated, "\(entry.title) (\(entry.term)): the system killed the VoIP app.")
-            case .backgroundTaskTimeout?, .backgroundTaskTimeout3?, .backgroundTaskTimeout4?, .backgroundBudget1?, .backgroundBudget2?, .backgroundBudget3?:
-                return Verdict(.backgroundTimeLimit, .stated, "\(entry.title) (\(entry.term)): background work ran past its time allowance.")
-            case .securityViolation?:
-                return Verdict(.securityViolation, .stated, "Security violation (0x2bad45ec)" + (allText.contains("insecure drawing") ? ": insecure drawing — the app drew on screen while the device was in secure (locked) mode." : "."))
-            default:
-                return Verdict(.systemTermination, .stated, "\(entry.title) (\(entry.term)): the system terminated the app.")
-            }
+            return classifySystemCode(entry, text: allText)
         case "DYLD":
             for entry in base.entries(matchingText: allText, kinds: [.dyldError]) { found.use(entry) }
             for line in (facts.terminationDetails + facts.asiLines) where line.contains("Library not loaded") || line.contains("Symbol not found") || line.contains("Referenced from") {
@@ -77,6 +63,37 @@ extension Diagnostician {
             }
             return Verdict(.systemTermination, .stated, "\(namespaceEntry.title): the \(namespace) component terminated the process (code \(codeText)).")
         }
+    }
+
+    /// A system termination code (0x8badf00d, 0xc00010ff, …), from the termination reason or
+    /// from `Exception Codes` whatever `Exception Type` says (old reports print `00000020`).
+    func classifySystemCode(_ entry: KnowledgeEntry, text allText: String) -> Verdict {
+        switch KnownTerm(rawValue: entry.term) {
+        case .watchdog?: return watchdog(allText)
+        case .thermal?:
+            found.notes.append("A thermal kill ends whatever was running: the backtrace shows the moment of the kill, not necessarily the work that heated the device.")
+            return Verdict(.thermal, .stated, "Thermal kill (0xc00010ff, \"cool off\"): the system killed the app because the device was too hot.")
+        case .stackshotCode?:
+            return Verdict(.notACrash, .stated, "Stackshot (0xbaaaaaad), not a crash: a snapshot of every process, often taken by pressing buttons by accident.")
+        case .lockedFileAtSuspension?:
+            found.step("Look for the thread writing to a database or file (fsync, sqlite3 commit) when the app was suspended")
+            return Verdict(.lockedFileAtSuspension, .stated, "Killed for holding a file or database lock while being suspended (0xdead10cc).")
+        case .voipNoCall?, .voipTooManyPushes?:
+            return Verdict(.voipPush, .stated, "\(entry.title) (\(entry.term)): the system killed the VoIP app.")
+        case .backgroundTaskTimeout?, .backgroundTaskTimeout3?, .backgroundTaskTimeout4?, .backgroundBudget1?, .backgroundBudget2?, .backgroundBudget3?:
+            return Verdict(.backgroundTimeLimit, .stated, "\(entry.title) (\(entry.term)): background work ran past its time allowance.")
+        case .securityViolation?:
+            return Verdict(.securityViolation, .stated, "Security violation (0x2bad45ec)" + (allText.contains("insecure drawing") ? ": insecure drawing — the app drew on screen while the device was in secure (locked) mode." : "."))
+        default:
+            return Verdict(.systemTermination, .stated, "\(entry.title) (\(entry.term)): the system terminated the app.")
+        }
+    }
+
+    /// A termination code such as 0xc00010ff among the exception codes.
+    func systemCodeInExceptionCodes() -> KnowledgeEntry? {
+        guard let codes = facts.codes else { return nil }
+        let numbers = codes.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { parseNumber(String($0)) }
+        return numbers.lazy.compactMap { self.base.entries(kind: .terminationCode, value: $0).first }.first
     }
 
     /// 0x8badf00d: quote the watchdog text and the main thread, which is what it waited for.

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A process a jetsam event report lists as killed (it carries a `reason`).
+public struct JetsamProcess: Sendable, Hashable {
+    public var name: String
+    public var pid: Int?
+    /// The jetsam reason as the report spells it (`per-process-limit`, `highwater`, `vm-thrashing`…).
+    public var reason: String
+    /// Resident memory (`rpages` × page size) when the report gives it.
+    public var residentBytes: UInt64?
+    public var isFrontmost: Bool
+}
+
+extension CrashReport {
+    /// Every process the jetsam event report marks as killed, in report order. Empty for
+    /// other reports, and for a text report whose process table is cut before any such row.
+    public var jetsamKilledProcesses: [JetsamProcess] {
+        guard kind == .jetsam else { return [] }
+        switch source {
+        case .ips(_, let body, _):
+            let pageSize = body["memoryStatus"]?["pageSize"]?.uint64Value ?? 16384
+            return (body["processes"]?.arrayValue ?? []).compactMap { process in
+                guard let reason = process["reason"]?.stringValue else { return nil }
+                let pid = process["pid"]?.intValue
+                return JetsamProcess(
+                    name: process["name"]?.stringValue ?? "pid \(pid.map(String.init) ?? "?")", pid: pid, reason: reason,
+                    residentBytes: process["rpages"]?.uint64Value.map { $0.multipliedReportingOverflow(by: pageSize).partialValue },
+                    isFrontmost: (process["states"]?.arrayValue ?? []).contains { $0.stringValue == "frontmost" })
+            }
+        case .text(let document):
+            return Self.textJetsamRows(document.lines.map(\.text), pageSize: headerFields.first { $0.key == "Page Size" }?.value)
+        case .none:
+            return []
+        }
+    }
+
+    /// The process a user means by "the app that was killed": the frontmost killed one, else
+    /// the largest killed one.
+    public var jetsamVictim: JetsamProcess? {
+        let killed = jetsamKilledProcesses
+        return killed.first { $0.isFrontmost } ?? killed.max { ($0.residentBytes ?? 0) < ($1.residentBytes ?? 0) }
+    }
+
+    /// `largestProcess` / `Largest process:` of a jetsam event report.
+    public var jetsamLargestProcess: String? {
+        guard kind == .jetsam else { return nil }
+        if case .ips(_, let body, _) = source, let name = body["largestProcess"]?.stringValue { return name }
+        return headerFields.first { $0.key == "Largest process" }?.value
+    }
+
+    /// Rows of the legacy text process table (`Name | <UUID> | … | rpages | … | [reason] | (state)`)
+    /// that carry a `[reason]`; columns are found from the table's own header line.
+    static func textJetsamRows(_ lines: [String], pageSize: String?) -> [JetsamProcess] {
+        guard let headerIndex = lines.firstIndex(where: { $0.contains("[reason]") && $0.contains("|") }) else { return [] }
+        let columns = lines[headerIndex].split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        let rpagesColumn = columns.firstIndex(of: "rpages")
+        let bytesPerPage = pageSize.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) } ?? 4096
+        return lines[(headerIndex + 1)...].compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count > 1,
+                  let reasonCell = cells.first(where: { $0.hasPrefix("[") && $0.hasSuffix("]") && $0.count > 2 }) else { return nil }
+            let name = cells[0].split(separator: "<").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? cells[0]
+            let pages = cells.count == columns.count ? rpagesColumn.flatMap { UInt64(cells[$0]) } : nil
+            return JetsamProcess(name: name, pid: nil, reason: String(reasonCell.dropFirst().dropLast()),
+                                 residentBytes: pages.map { $0.multipliedReportingOverflow(by: bytesPerPage).partialValue },
+                                 isFrontmost: line.contains("(frontmost)"))
+        }
+    }
+
+    /// The first line of `VM Region Info` (`0 is not in any region.  Bytes before …`), when the
+    /// report has one.
+    public var vmRegionInfo: String? {
+        let text: String?
+        switch source {
+        case .ips(_, let body, _): text = body["vmRegionInfo"]?.stringValue
+        case .text(let document):
+            text = document.lines.lazy.map(\.text).first { $0.hasPrefix("VM Region Info:") }
+                .map { String($0.dropFirst("VM Region Info:".count)) }
+        case .none: text = nil
+        }
+        let first = text?.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
+        return first.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
