@@ -233,12 +233,22 @@ struct JSONParser {
         return v
     }
 
+    /// `threads[2].frames[5]`. A step repeated four times or more in a row is written once
+    /// with its count (`subFrames[0]×255`): a MetricKit call tree nests one level per frame,
+    /// and a path naming every level would bury the message.
     private func pathString() -> String? {
-        var s = ""
+        var steps: [String] = []
         for c in path {
-            if c.hasPrefix("[") { s += c } else { s += s.isEmpty ? c : "." + c }
+            if c.hasPrefix("["), let last = steps.popLast() { steps.append(last + c) } else { steps.append(c) }
         }
-        return s.isEmpty ? nil : s
+        var runs: [(step: String, count: Int)] = []
+        for step in steps {
+            if let last = runs.last, last.step == step { runs[runs.count - 1].count += 1 } else { runs.append((step, 1)) }
+        }
+        let parts = runs.flatMap { run -> [String] in
+            run.count >= 4 ? ["\(run.step)×\(run.count)"] : Array(repeating: run.step, count: run.count)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ".")
     }
 
     private func error(_ message: String) -> JSONSyntaxError {

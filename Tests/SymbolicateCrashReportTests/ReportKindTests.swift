@@ -110,6 +110,20 @@ struct MetricKitTests {
         #expect(reports[0].exception?.signal == "SIGTRAP")
     }
 
+    /// The JSON reader stops at 512 levels (a recursion guard): a call tree 300 frames deep
+    /// nests 600 levels and is refused, with an error whose path stays readable.
+    @Test("a call tree deeper than the JSON nesting limit is refused with a short path")
+    func tooDeepCallTree() throws {
+        let frame = "{\"binaryUUID\":\"4C4C443B-5555-3144-A1E9-455154CFFD57\",\"binaryName\":\"CrashApp\",\"address\":4096,\"offsetIntoBinaryTextSegment\":0"
+        let tree = String(repeating: frame + ",\"subFrames\":[", count: 300) + frame + "}" + String(repeating: "]}", count: 300)
+        let json = "{\"crashDiagnostics\":[{\"callStackTree\":{\"callStacks\":[{\"callStackRootFrames\":[\(tree)]}]}}]}"
+        let error = try #require(#expect(throws: CrashReportError.self) { try CrashReport.parseAll(data: Data(json.utf8), path: "deep.json") })
+        #expect(error.message.contains("nesting deeper than 512"))
+        let path = try #require(error.jsonPath)
+        #expect(path.hasPrefix("crashDiagnostics[0].callStackTree.callStacks[0].callStackRootFrames[0].subFrames[0]×"), "\(path)")
+        #expect(path.count < 120, "\(path)")
+    }
+
     @Test("iOS 15+ payloads carry the offset itself")
     func offsetReading() throws {
         let frame = { (address: Int, offset: Int, sub: String) in
