@@ -58,8 +58,9 @@ enum FrameFormatting {
         let afterDigits = afterLead[digits.endIndex...]
         let gap = afterDigits.prefix(while: { $0 == " " || $0 == "\t" })
         guard !gap.isEmpty else { return nil }
-        // Address: first whitespace-delimited `0x<hex>` token after the index.
-        var i = gap.endIndex
+        // Address: first whitespace-delimited `0x<hex>` token after the index (which may
+        // follow the gap directly, as in the Swift runtime's backtraces).
+        var i = line.index(before: gap.endIndex)
         let end = line.endIndex
         while i < end {
             if line[i] == " " || line[i] == "\t" {

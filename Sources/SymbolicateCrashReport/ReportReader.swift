@@ -23,6 +23,8 @@ public protocol ReportReader: Sendable {
 public enum ReportReaders {
     public static let all: [any ReportReader.Type] = [
         MetricKitPayloadReader.self,
+        SwiftBacktraceJSONReportReader.self,
+        SwiftBacktraceReportReader.self,
         IPSReportReader.self,
         CallGraphReportReader.self,
         AppleTextReportReader.self,

@@ -40,11 +40,18 @@ public protocol DebugFileFormat: Sendable {
     static func recognizes(magic: [UInt8]) -> Bool
     /// Every build in the file (one per slice of a universal Mach-O), from headers only.
     static func objects(inFile path: String) throws(DebugInfoError) -> [any DebugObject]
+    /// Other files the file points at that hold its debug information (an ELF binary's
+    /// `.gnu_debuglink` target), for discovery to add; none by default.
+    static func companions(ofFile path: String) -> [String]
+}
+
+extension DebugFileFormat {
+    public static func companions(ofFile path: String) -> [String] { [] }
 }
 
 /// The debug-file formats, tried in order.
 public enum DebugFileFormats {
-    public static let all: [any DebugFileFormat.Type] = [MachODebugFormat.self]
+    public static let all: [any DebugFileFormat.Type] = [MachODebugFormat.self, ELFDebugFormat.self]
 
     /// The format of the file at `path`, judged by its first bytes; nil for none (or unreadable).
     public static func format(ofFileAt path: String) -> (any DebugFileFormat.Type)? {

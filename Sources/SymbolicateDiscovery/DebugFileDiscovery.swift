@@ -129,6 +129,10 @@ public struct DebugFileDiscovery {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
         guard seen.insert(key).inserted else { return }
         found.append(Found(path: path, displayPath: displayPath))
+        // A stripped ELF binary names its separate debug file (.gnu_debuglink).
+        for companion in DebugFileFormats.format(ofFileAt: path)?.companions(ofFile: path) ?? [] {
+            record(path: companion, displayPath: companion)
+        }
     }
 
     /// A folder named `*.dSYM` that has `Contents/Resources/DWARF`. Some build systems (and
@@ -183,7 +187,9 @@ public struct DebugFileDiscovery {
             if values?.isSymbolicLink == true { continue }
             let name = url.lastPathComponent
             if values?.isDirectory == true {
-                if Self.skippedFolderNames.contains(name) || name.hasPrefix(".") {
+                // `.build-id/xx/rest.debug` trees (/usr/lib/debug, debuginfod caches) and GDB's
+                // `.debug/` folders hold ELF debug files: the only hidden folders searched.
+                if Self.skippedFolderNames.contains(name) || (name.hasPrefix(".") && name != ".build-id" && name != ".debug") {
                     enumerator.skipDescendants()
                 } else if Self.isDSYMBundle(url.path) {
                     statistics.files += 1
@@ -231,10 +237,10 @@ public struct DebugFileDiscovery {
     }
 
     /// Files in walked folders worth opening: no extension (executables, DWARF files) or
-    /// Mach-O extensions. Avoids reading the first bytes of every source file and image.
+    /// Mach-O extensions, or ELF's `.so`/`.debug`. Avoids reading the first bytes of every source file and image.
     static func looksLikeBareDebugFile(_ name: String) -> Bool {
         let ext = (name as NSString).pathExtension.lowercased()
-        return ext.isEmpty || ext == "dylib" || ext == "so" || ext == "bundle" || ext == "dwarf"
+        return ext.isEmpty || ext == "dylib" || ext == "so" || ext == "bundle" || ext == "dwarf" || ext == "debug"
     }
 
     public static func isZip(_ path: String) -> Bool {

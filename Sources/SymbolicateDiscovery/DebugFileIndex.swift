@@ -93,7 +93,14 @@ public final class DebugFileIndex: Sendable {
         self.entries = entries
         self.problems = problems
         byID = Dictionary(grouping: entries, by: \.debugID)
-        byFileName = Dictionary(grouping: entries, by: { ($0.path as NSString).lastPathComponent })
+        // A separate ELF debug file is usually the binary's name plus `.debug`.
+        var byFileName: [String: [DebugFileEntry]] = [:]
+        for entry in entries {
+            let name = (entry.path as NSString).lastPathComponent
+            byFileName[name, default: []].append(entry)
+            if name.hasSuffix(".debug"), name.count > 6 { byFileName[String(name.dropLast(6)), default: []].append(entry) }
+        }
+        self.byFileName = byFileName
     }
 
     /// Debug files whose slice has this identity, best first: files inside a `.dSYM` bundle

@@ -32,13 +32,16 @@ public struct AtosSymbolicator: Sendable {
 
     public let session: any DebugLookup
     public let options: Options
-    /// Image name printed in `(in Image)`: the Mach-O file's name.
+    /// Image name printed in `(in Image)`: the Mach-O file's name; for a separate ELF debug
+    /// file (`app.debug`), the binary's name it was split from.
     public let imageName: String
 
     public init(session: any DebugLookup, options: Options) {
         self.session = session
         self.options = options
-        imageName = session.path.split(separator: "/").last.map(String.init) ?? session.path
+        let name = session.path.split(separator: "/").last.map(String.init) ?? session.path
+        let isELFDebugFile = session.debugID?.kind == .buildID && name.hasSuffix(".debug") && name.count > 6
+        imageName = isELFDebugFile ? String(name.dropLast(6)) : name
     }
 
     /// Parses an atos address: hex with or without `0x` (atos reads bare digits as hex).

@@ -43,11 +43,16 @@ public struct ImageDiagnostic: Sendable, Codable, Equatable, CustomStringConvert
         self.detail = detail
     }
 
+    /// A GNU build ID names the image (a Linux report): ELF wording, not dSYM/UUID.
+    private var isELF: Bool { uuid?.kind == .buildID }
+
     public var description: String {
         let id = [uuid?.description, arch?.name].compactMap { $0 }.joined(separator: " ")
         switch kind {
         case .missingDebugFile:
-            return "no dSYM for \(imageName)\(id.isEmpty ? "" : " <\(id)>")"
+            return "no \(isELF ? "debug file" : "dSYM") for \(imageName)\(id.isEmpty ? "" : " <\(id)>")"
+        case .uuidMismatch where isELF:
+            return "debug file \(debugFile ?? "?") has build ID \(debugFileUUID?.description ?? "none") but the report expects \(uuid?.description ?? "?") for \(imageName)"
         case .uuidMismatch:
             return "dSYM \(debugFile ?? "?") has UUID \(debugFileUUID?.description ?? "?") but the report expects \(uuid?.description ?? "?") for \(imageName)"
         case .missingUUID:
