@@ -15,35 +15,65 @@ extension MachOSlice {
     /// describe object files, not addresses. Symbols at the same address keep the
     /// first one, preferring a global over a local.
     public func symbols() throws(MachOError) -> [MachOSymbol] {
-        guard let symtab else { return [] }
+        guard let walk = try definedSymbols() else { return [] }
+        var result: [(symbol: MachOSymbol, external: Bool)] = []
+        result.reserveCapacity(walk.count)
+        try walk.forEach { stringIndex, address, section, external throws(MachOError) in
+            guard stringIndex < walk.strings.count else { return }
+            let name = try walk.strings.cString(stringIndex, "symbol name")
+            guard !name.isEmpty else { return }
+            result.append((MachOSymbol(name: name, address: address, section: section), external))
+        }
+        return Self.firstPerAddress(result, address: \.address)
+    }
+
+    /// One walk over LC_SYMTAB's defined, non-debugging symbols (`N_SECT`, no stabs), shared
+    /// by `symbols()` and `symbolIndex(sections:)`; nil when the slice has no symbol table.
+    fileprivate func definedSymbols() throws(MachOError) -> DefinedSymbols? {
+        guard let symtab else { return nil }
         let reader = ByteReader(file: mapping, start: fileOffset, count: size)
         let entrySize = is64Bit ? 16 : 12
         guard symtab.nsyms <= (size / entrySize) else {
             throw MachOError(path: path, offset: fileOffset + symtab.symoff, message: "LC_SYMTAB claims \(symtab.nsyms) symbols, more than fit in the file")
         }
-        let table = try reader.window(symtab.symoff, count: symtab.nsyms * entrySize, "symbol table")
-        let strings = try reader.window(symtab.stroff, count: symtab.strsize, "string table")
-        var result: [(symbol: MachOSymbol, external: Bool)] = []
-        result.reserveCapacity(symtab.nsyms)
-        for index in 0..<symtab.nsyms {
+        return DefinedSymbols(
+            table: try reader.window(symtab.symoff, count: symtab.nsyms * entrySize, "symbol table"),
+            strings: try reader.window(symtab.stroff, count: symtab.strsize, "string table"),
+            count: symtab.nsyms, entrySize: entrySize, is64Bit: is64Bit)
+    }
+
+    /// Sorted by address; at one address the first external symbol, else the first one.
+    fileprivate static func firstPerAddress<Symbol>(_ found: [(symbol: Symbol, external: Bool)], address: KeyPath<Symbol, UInt64>) -> [Symbol] {
+        let sorted = found.sorted {
+            $0.symbol[keyPath: address] != $1.symbol[keyPath: address]
+                ? $0.symbol[keyPath: address] < $1.symbol[keyPath: address] : ($0.external && !$1.external)
+        }
+        var unique: [Symbol] = []
+        unique.reserveCapacity(sorted.count)
+        for item in sorted where unique.last?[keyPath: address] != item.symbol[keyPath: address] { unique.append(item.symbol) }
+        return unique
+    }
+}
+
+/// The nlist table and string table of a slice, walked entry by entry.
+private struct DefinedSymbols {
+    let table: ByteReader
+    let strings: ByteReader
+    let count: Int
+    let entrySize: Int
+    let is64Bit: Bool
+
+    /// Calls `body` with (string index, value, n_sect, external) for each defined symbol.
+    func forEach(_ body: (Int, UInt64, UInt8, Bool) throws(MachOError) -> Void) throws(MachOError) {
+        for index in 0..<count {
             let at = index * entrySize
             let type = try table.u8(at + 4, "nlist n_type")
             guard type & 0xE0 == 0, type & 0x0E == 0x0E else { continue }  // not a stab, N_SECT
             let section = try table.u8(at + 5, "nlist n_sect")
             let stringIndex = Int(try table.u32(at, "nlist n_strx"))
             let value = is64Bit ? try table.u64(at + 8, "nlist n_value") : UInt64(try table.u32(at + 8, "nlist n_value"))
-            guard stringIndex < symtab.strsize else { continue }
-            let name = try strings.cString(stringIndex, "symbol name")
-            guard !name.isEmpty else { continue }
-            result.append((MachOSymbol(name: name, address: value, section: section), type & 0x01 != 0))
+            try body(stringIndex, value, section, type & 0x01 != 0)
         }
-        result.sort { $0.symbol.address != $1.symbol.address ? $0.symbol.address < $1.symbol.address : ($0.external && !$1.external) }
-        var unique: [MachOSymbol] = []
-        unique.reserveCapacity(result.count)
-        for entry in result where unique.last?.address != entry.symbol.address {
-            unique.append(entry.symbol)
-        }
-        return unique
     }
 }
 
@@ -91,34 +121,16 @@ extension MachOSlice {
     /// `MachOSymbolIndex` of the defined, non-debugging symbols in `sections` (`n_sect`
     /// ordinals). At one address a global symbol is kept over a local one, as `symbols()` does.
     public func symbolIndex(sections: Set<UInt8>) throws(MachOError) -> MachOSymbolIndex {
-        guard let symtab else { return .empty }
-        let reader = ByteReader(file: mapping, start: fileOffset, count: size)
-        let entrySize = is64Bit ? 16 : 12
-        guard symtab.nsyms <= (size / entrySize) else {
-            throw MachOError(path: path, offset: fileOffset + symtab.symoff, message: "LC_SYMTAB claims \(symtab.nsyms) symbols, more than fit in the file")
-        }
-        let table = try reader.window(symtab.symoff, count: symtab.nsyms * entrySize, "symbol table")
-        let strings = try reader.window(symtab.stroff, count: symtab.strsize, "string table")
-        var found: [(entry: MachOSymbolIndex.Entry, external: Bool)] = []
-        for index in 0..<symtab.nsyms {
-            let at = index * entrySize
-            let type = try table.u8(at + 4, "nlist n_type")
-            guard type & 0xE0 == 0, type & 0x0E == 0x0E else { continue }  // not a stab, N_SECT
-            let section = try table.u8(at + 5, "nlist n_sect")
-            guard sections.contains(section) else { continue }
-            let stringIndex = try table.u32(at, "nlist n_strx")
-            guard Int(stringIndex) < symtab.strsize, stringIndex > 0 else { continue }
-            let value = is64Bit ? try table.u64(at + 8, "nlist n_value") : UInt64(try table.u32(at + 8, "nlist n_value"))
-            found.append((MachOSymbolIndex.Entry(address: value, stringIndex: stringIndex, section: section), type & 0x01 != 0))
+        guard let walk = try definedSymbols() else { return .empty }
+        var found: [(symbol: MachOSymbolIndex.Entry, external: Bool)] = []
+        try walk.forEach { stringIndex, address, section, external throws(MachOError) in
+            guard sections.contains(section), stringIndex > 0, stringIndex < walk.strings.count else { return }
+            found.append((MachOSymbolIndex.Entry(address: address, stringIndex: UInt32(stringIndex), section: section), external))
         }
         // The table was read once; its pages need not stay resident.
-        if let bytes = mapping.bytes(at: fileOffset + symtab.symoff, count: symtab.nsyms * entrySize) {
+        if let symtab, let bytes = mapping.bytes(at: fileOffset + symtab.symoff, count: walk.count * walk.entrySize) {
             MappedFile.releasePages(bytes)
         }
-        found.sort { $0.entry.address != $1.entry.address ? $0.entry.address < $1.entry.address : ($0.external && !$1.external) }
-        var unique: [MachOSymbolIndex.Entry] = []
-        unique.reserveCapacity(found.count)
-        for item in found where unique.last?.address != item.entry.address { unique.append(item.entry) }
-        return MachOSymbolIndex(entries: unique, strings: strings)
+        return MachOSymbolIndex(entries: Self.firstPerAddress(found, address: \.address), strings: walk.strings)
     }
 }
