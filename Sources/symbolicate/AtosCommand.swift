@@ -16,7 +16,7 @@ struct AtosCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .customShort("o"), help: "The dSYM bundle, DWARF file or binary with symbols.")
+    @Option(name: .customShort("o"), help: "The dSYM bundle, DWARF file, ELF debug file or binary with symbols.")
     var debugFile: String
 
     @Option(name: [.customLong("arch"), .customLong("arch", withSingleDash: true)], help: "The slice to use in a universal file (arm64, arm64e, x86_64, …).")
