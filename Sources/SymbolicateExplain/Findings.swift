@@ -11,6 +11,8 @@ final class Findings {
     /// Steps from knowledge-base entries: general advice, filtered by `Relevance` before use.
     var entrySteps: [String] = []
     var notes: [String] = []
+    /// Set by the watchdog rule from the report's CPU time (see `Relevance.mainThreadBusy`).
+    var mainThreadBusy: Bool?
 
     func quote(_ field: String, _ text: String?, _ note: String? = nil) {
         guard let text, !text.isEmpty else { return }

@@ -135,6 +135,28 @@ import SymbolicateTestSupport
         }
     }
 
+    /// A watchdog report whose CPU time shows the app computing is not also blamed on a
+    /// blocked main thread, nor a waiting one on busy work.
+    @Test(arguments: reportFiles)
+    func watchdogCausesAgreeWithTheCPUTime(file: URL) {
+        for (_, diagnosis) in Self.diagnoses(file) {
+            guard let cpu = diagnosis.evidence.first(where: { $0.field == "Watchdog CPU" })?.note else { continue }
+            let causes = diagnosis.causes.map { $0.text.lowercased() }
+            if cpu.contains("computing") {
+                #expect(!causes.contains { $0.contains("deadlock") || $0.contains("blocked") || $0.contains("synchronous") }, "\(file.lastPathComponent): \(causes)")
+            } else if cpu.contains("waiting") {
+                #expect(!causes.contains { $0.contains("busy") || $0.contains("long-running") || $0.contains("heavy work") }, "\(file.lastPathComponent): \(causes)")
+            }
+        }
+    }
+
+    @Test func watchdogFixtureIsTheComputingCase() throws {
+        let (_, diagnosis) = try #require(Self.diagnoses(TestPaths.fixtures.appendingPathComponent("reports/watchdog.crash")).first)
+        #expect(diagnosis.category == .watchdog)
+        #expect(diagnosis.evidence.first { $0.field == "Watchdog CPU" }?.note?.contains("computing") == true)
+        #expect(diagnosis.nextSteps.first?.contains("thread 0 frame 0") == true)
+    }
+
     // MARK: - The examples, on the corpus copies
 
     @Test func generalProtectionFault() throws {

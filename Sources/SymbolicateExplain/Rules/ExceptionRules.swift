@@ -62,7 +62,9 @@ extension Diagnostician {
         if topImage.hasPrefix("libswiftCore") || names.contains("_assertionFailure") || names.contains("fatalError") {
             found.use(base.entry(.assertionFailure))
             quoteFirstAppFrame()
-            found.notes.append("The Swift error message is not in this report; it is usually in Application Specific Information or, for optimized builds, in a 'Swift runtime failure' frame visible after symbolication.")
+            found.notes.append(facts.needsSymbolication
+                ? "The Swift error message is not in this report; it is usually in Application Specific Information or, for optimized builds, in a 'Swift runtime failure' frame visible after symbolication."
+                : "The Swift error message is not in this report: neither Application Specific Information nor the symbolicated frames name the failed check.")
             found.cause(.likely, "A Swift standard-library check or fatalError/precondition failed (nil unwrap, index out of range, overflow, failed cast…)")
             return Verdict(.swiftTrap, .likely, "A Swift runtime check stopped the program (trap in \(top.first?.functionNames.first ?? "libswiftCore")); the message is not in the report.")
         }

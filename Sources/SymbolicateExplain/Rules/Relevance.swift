@@ -11,6 +11,12 @@ import SymbolicateCrashReport
 /// settles most of them, so they are filtered here, in one place, by the words they use.
 struct Relevance {
     let facts: ReportFacts
+    /// Evidence fields the rules quoted: advice to read what the diagnosis already read and
+    /// interpreted is dropped.
+    var quotedFields: Set<String> = []
+    /// A watchdog report's CPU time against its allowance: true when the app was computing,
+    /// false when it was mostly waiting, nil when the report does not tell.
+    var mainThreadBusy: Bool? = nil
 
     // MARK: - Platform and architecture
 
@@ -57,9 +63,10 @@ struct Relevance {
             ("last exception backtrace", !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true)),
             ("exception message", facts.message != nil),
             ("termination reason", facts.report.termination != nil),
-            ("elapsed application cpu time", facts.terminationDetails.contains { $0.contains("Elapsed application CPU time") }
-                || facts.terminationText?.contains("Elapsed application CPU time") == true),
-            ("main thread's backtrace", facts.mainThread != nil),
+            ("elapsed application cpu time", !quotedFields.contains("Watchdog CPU")
+                && (facts.terminationDetails.contains { $0.contains("Elapsed application CPU time") }
+                    || facts.terminationText?.contains("Elapsed application CPU time") == true)),
+            ("main thread's backtrace", facts.mainThread != nil && !quotedFields.contains { $0.contains("(main thread)") }),
             ("crashed thread", !(facts.crashedThread?.frames.isEmpty ?? true)),
             ("exception name", reportSays("exception")),
             ("top frame objc_msgSend", topFrameIsObjCRuntime),
@@ -79,6 +86,12 @@ struct Relevance {
         if lower.contains("stack overflow") || lower.contains("recursion"), stackOverflowIsRuledOut { return false }
         // EXC_CRASH's abort causes do not explain a SIGKILL, SIGQUIT or SIGTERM.
         if lower.contains("abort"), let signal = facts.signal, !signal.hasPrefix("SIGABRT") { return false }
+        // Busy (most of the allowance used as CPU time) and blocked (little CPU) exclude each other.
+        if let busy = mainThreadBusy {
+            let named = Self.topics(of: cause)
+            if busy, named.contains("blockedMainThread") { return false }
+            if !busy, named.contains("busyMainThread") { return false }
+        }
         if lower.contains("last exception backtrace present") { return !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true) }
         if lower.contains("libc++abi message") { return reportSays("libc++abi") }
         if lower.contains("non-signal termination reason") { return facts.namespace.map { $0 != "SIGNAL" } ?? false }
@@ -133,6 +146,8 @@ struct Relevance {
         ("asi", ["application specific information"]),
         ("exceptionBacktrace", ["last exception backtrace"]),
         ("symbolicate", ["symbolicate"]),
+        ("busyMainThread", ["long-running work on the main thread", "main thread was busy", "heavy work on the main thread"]),
+        ("blockedMainThread", ["main thread was blocked", "main-thread deadlock", "synchronous networking on the main thread"]),
         ("appFrame", ["first frame in your code", "first frame of your code", "first frame in the app's code", "who called abort",
                       "up from abort"]),
     ]

@@ -19,7 +19,7 @@ extension Diagnostician {
                 if let levels = frame.symbolication,
                    let site = levels.first(where: { !$0.function.hasPrefix("Swift runtime failure") && $0.file.map { !$0.contains("<compiler-generated>") } == true && ($0.line ?? 0) > 0 }),
                    let file = site.file, let line = site.line {
-                    found.step("Open \((file as NSString).lastPathComponent):\(line) (\(site.function)): the failed check is on that line")
+                    found.step("Open \((file as NSString).lastPathComponent):\(line) in \(site.function) (thread \(thread.index) frame \(frame.index)): the failed check is on that line")
                 }
                 quoteFirstAppFrame()
                 return Verdict(.swiftRuntimeError, .stated, "Swift runtime error: \(reason).")

@@ -109,6 +109,7 @@ extension Diagnostician {
             found.quote("Watchdog CPU", "Elapsed application CPU time (seconds): \(cpuText) of a \(wall)-second allowance (\(share)%)",
                         busy == true ? "the app was computing most of the time" : busy == false ? "the app was mostly waiting" : nil)
         }
+        found.mainThreadBusy = busy
         if busy == true {
             found.cause(.likely, "Long-running work on the main thread (the app used most of the allowance as CPU time)")
         } else if busy == false {
@@ -117,6 +118,12 @@ extension Diagnostician {
         if let main = facts.mainThread {
             let top = main.frames.prefix(4)
             for frame in top { found.quote("Thread \(main.index) (main thread) frame \(frame.index)", frame.evidenceText) }
+            if let appFrame = main.frames.first(where: { facts.isAppOwned($0) && !$0.isLibraryCodeInApp }) {
+                let (function, location) = appFrame.appLine
+                let place = "thread \(main.index) frame \(appFrame.index)"
+                found.step(function.map { "Read \($0)" + (location.map { " at \($0)" } ?? "") + " (\(place), the main thread's first frame in the app's code): the work the watchdog waited for runs from there" }
+                           ?? "Symbolicate \(place) (\(appFrame.imageName ?? "?")\(appFrame.imageOffset.map { " + " + hex($0) } ?? "")) with the app's dSYM: it is the main thread's first frame in the app's code")
+            }
             let names = top.flatMap(\.functionNames).joined(separator: " ")
             let blocking = ["semaphore_wait", "__ulock_wait", "_dispatch_sync_f_slow", "__psynch_mutexwait", "__psynch_cvwait",
                             "mach_msg", "dispatch_group_wait", "CFURLConnectionSendSynchronousRequest", "sendSynchronousRequest"]
