@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Lookup benchmark: `symbolicate atos -i` against `llvm-symbolizer-19 --inlining` on the
-same generated dSYM and the same random addresses (inside __text), 100 and 10,000 of them.
+same generated dSYM and the same random addresses (inside __text), 100 and 10,000 of them;
+then the same rows for the same program built as an x86_64 ELF shared object's separate
+`.debug` file (elf.py; BENCH_ELF=0 skips it).
 Reports median wall time and peak RSS (the child's own rusage) over RUNS runs, and the
 ratios ours/llvm. Also checks that both tools agree on function/file/line for every
 address (a large-scale differential check). Writes Benchmarks/work/results.md.
@@ -17,11 +19,11 @@ LLVM = shutil.which("llvm-symbolizer-19") or "/usr/bin/llvm-symbolizer-19"
 DEMANGLE = shutil.which("swift-demangle") or "/opt/swift/usr/bin/swift-demangle"
 RUNS = int(os.environ.get("RUNS", "5"))
 
-def text_range(dwarf):
+def text_range(dwarf, section="__text"):
     out = subprocess.run(["llvm-objdump-19", "--section-headers", dwarf], capture_output=True, text=True, check=True).stdout
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) >= 4 and parts[1] == "__text":
+        if len(parts) >= 4 and parts[1] == section:
             size, start = int(parts[2], 16), int(parts[3], 16)
             return start, start + size
     raise SystemExit("no __text section")
@@ -88,29 +90,37 @@ def main():
     lines = [f"{RUNS} runs of each tool per row (alternating), median shown; ratios are ours / llvm-symbolizer-19 from the same run", ""]
     lines.append("| dSYM | addresses | ours wall s | llvm wall s | wall ratio | ours peak MiB | llvm peak MiB | memory ratio | chains disagreeing |")
     lines.append("|---|---|---|---|---|---|---|---|---|")
+    def row(label, debug_file, dwarf, low, high, count):
+        addresses = [hex(rng.randrange(low, high) & ~3) for _ in range(count)]
+        path = os.path.join(WORK, f"addresses-{count}.txt")
+        open(path, "w").write("\n".join(addresses) + "\n")
+        ours, theirs = [], []
+        for _ in range(RUNS):
+            ours.append(measure([OURS, "atos", "-i", "-o", debug_file, "-f", path], "/dev/null"))
+            theirs.append(measure([LLVM, "--inlining", f"--obj={dwarf}"], path))
+        ow = statistics.median(r[0] for r in ours); tw = statistics.median(r[0] for r in theirs)
+        om = statistics.median(r[1] for r in ours) / 1024; tm = statistics.median(r[1] for r in theirs) / 1024
+        # Differential check on the same addresses.
+        ours_json = subprocess.run([OURS, "atos", "--json", "-o", debug_file, "-f", path], capture_output=True, text=True).stdout
+        a, b = chains_ours(ours_json), chains_llvm(theirs[0][2])
+        disagree = [i for i in range(min(len(a), len(b))) if a[i] != b[i]]
+        if len(a) != len(b):
+            disagree.append(min(len(a), len(b)))
+        example = f" (e.g. {addresses[disagree[0]]}: ours {a[disagree[0]]}, llvm {b[disagree[0]]})" if disagree and disagree[0] < min(len(a), len(b)) else ""
+        lines.append(f"| {label} | {count} | {ow:.3f} | {tw:.3f} | {ow / tw:.2f}x | {om:.1f} | {tm:.1f} | {om / tm:.2f}x | {len(disagree)} of {count}{example} |")
+        print(lines[-1], flush=True)
+
     for dsym in dsyms():
         dwarf = os.path.join(dsym, "Contents/Resources/DWARF/BenchApp")
-        size = f"{os.path.getsize(dwarf) / 1e6:.0f} MB"
         low, high = text_range(dwarf)
         for count in (1, 100, 10000):
-            addresses = [hex(rng.randrange(low, high) & ~3) for _ in range(count)]
-            path = os.path.join(WORK, f"addresses-{count}.txt")
-            open(path, "w").write("\n".join(addresses) + "\n")
-            ours, theirs = [], []
-            for _ in range(RUNS):
-                ours.append(measure([OURS, "atos", "-i", "-o", dsym, "-f", path], "/dev/null"))
-                theirs.append(measure([LLVM, "--inlining", f"--obj={dwarf}"], path))
-            ow = statistics.median(r[0] for r in ours); tw = statistics.median(r[0] for r in theirs)
-            om = statistics.median(r[1] for r in ours) / 1024; tm = statistics.median(r[1] for r in theirs) / 1024
-            # Differential check on the same addresses.
-            ours_json = subprocess.run([OURS, "atos", "--json", "-o", dsym, "-f", path], capture_output=True, text=True).stdout
-            a, b = chains_ours(ours_json), chains_llvm(theirs[0][2])
-            disagree = [i for i in range(min(len(a), len(b))) if a[i] != b[i]]
-            if len(a) != len(b):
-                disagree.append(min(len(a), len(b)))
-            example = f" (e.g. {addresses[disagree[0]]}: ours {a[disagree[0]]}, llvm {b[disagree[0]]})" if disagree and disagree[0] < min(len(a), len(b)) else ""
-            lines.append(f"| {size} | {count} | {ow:.3f} | {tw:.3f} | {ow / tw:.2f}x | {om:.1f} | {tm:.1f} | {om / tm:.2f}x | {len(disagree)} of {count}{example} |")
-            print(lines[-1], flush=True)
+            row(f"{os.path.getsize(dwarf) / 1e6:.0f} MB", dsym, dwarf, low, high, count)
+    # The same program as an x86_64 Linux shared object's separate debug file (elf.py).
+    if os.environ.get("BENCH_ELF", "1") != "0":
+        elf = subprocess.run([sys.executable, os.path.join(HERE, "elf.py")], capture_output=True, text=True, check=True).stdout.strip()
+        low, high = text_range(elf, ".text")
+        for count in (1, 100, 10000):
+            row(f"{os.path.getsize(elf) / 1e6:.0f} MB ELF .debug", elf, elf, low, high, count)
     report = "\n".join(lines) + "\n"
     open(os.path.join(WORK, "results.md"), "w").write(report)
     print(report)

@@ -194,10 +194,12 @@ private extension String {
 /// Tells crash reports from other files met while walking folders, by content only.
 public enum ReportSniffer {
     /// Text keys every Apple text report format has at least one of near the top (`sample`
-    /// output starts with `Analysis of sampling`).
+    /// output starts with `Analysis of sampling`), and the Swift runtime backtrace's crash line.
     static let textMarkers = ["Incident Identifier:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
                               "Hardware Model:", "Termination Reason:", "Binary Images:", "Event:", "Exception Codes:",
-                              "panic(cpu ", "Analysis of sampling", "Call graph:"]
+                              "panic(cpu ", "Analysis of sampling", "Call graph:",
+                              // The Swift runtime's backtraces on Linux, text and JSON (possibly after other output).
+                              "*** Program crashed: ", "\"kind\": \"crashReport\""]
     /// Members of an `.ips` header line or JSON body, or of a MetricKit payload.
     static let jsonMarkers = ["\"bug_type\"", "\"incident", "\"crashReporterKey\"", "\"exception\"", "\"threads\"", "\"procName\"",
                               "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",

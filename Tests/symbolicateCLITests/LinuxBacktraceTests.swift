@@ -132,6 +132,21 @@ import Testing
         }
     }
 
+    /// Batch mode takes the logs from a folder: 8 reports, and the text and JSON log of each
+    /// crash share one signature (4 groups of 2).
+    @Test func batchGroupsTextAndJSONLogsTogether() throws {
+        let output = try TestPaths.temporaryDirectory("linux-batch")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CLI.run(["batch", "Fixtures/linux/logs", "--dsyms", "Fixtures/linux/bin", "-o", output.path, "--no-progress"],
+                                 currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try String(contentsOf: output.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("8 reports processed, 8 crashes in 4 groups"), "\(summary)")
+        for function in ["loadRecord(_:)", "Router.route(at:)", "readField(at:)", "contentLength(of:)"] {
+            #expect(summary.contains("| 2 | ") && summary.contains("`\(function)`"), "\(function) missing in \(summary)")
+        }
+    }
+
     /// With llvm-symbolizer-19 installed, the recorded oracle is rerun: the committed answers
     /// still are what the oracle says for the committed debug file.
     @Test func recordedOracleIsCurrent() throws {
