@@ -51,6 +51,9 @@ struct CallGraphParser {
         /// `Powerstats for: NAME [pid]` / `UUID:` per block: the process's main image UUID,
         /// which microstackshot image lists often leave out.
         var blockProcess: [Int: (name: String, uuid: DebugID?)] = [:]
+        /// `sample`'s `Sort by top of stack` list: a thread of leaves, one per entry.
+        var topOfStack: Int?
+        var inTopOfStack = false
 
         /// `opensBlock: false` for the heaviest stack, printed above its process's
         /// `Powerstats for:` block but part of it (its images and UUID are listed there).
@@ -66,6 +69,24 @@ struct CallGraphParser {
             let lineNumber = lineIndex + 1
             if trimmed.isEmpty {
                 inImages = false
+                inTopOfStack = false
+                continue
+            }
+            if trimmed.hasPrefix("Sort by top of stack") {
+                startThread(String(trimmed.dropLast(trimmed.hasSuffix(":") ? 1 : 0)), opensBlock: false)
+                topOfStack = report.threads.count - 1
+                inTopOfStack = true
+                continue
+            }
+            if inTopOfStack, let t = topOfStack {
+                // Entries already named by `sample` have no address to look up: kept as they are.
+                if let entry = TopOfStackEntry.parse(raw) {
+                    var frame = Frame(index: report.threads[t].frames.count, imageName: entry.imageName,
+                                      address: entry.loadAddress &+ entry.offset, reportLine: lineNumber)
+                    frame.imageOffset = entry.offset
+                    frame.callGraph = CallGraphNode(sampleCount: entry.count, depth: 0, isLeaf: true)
+                    report.threads[t].frames.append(frame)
+                }
                 continue
             }
             if trimmed.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
@@ -133,7 +154,7 @@ struct CallGraphParser {
         for (i, b) in imageBlock.enumerated() where report.binaryImages[i].debugID == nil {
             if let process = blockProcess[b], process.name == report.binaryImages[i].name { report.binaryImages[i].debugID = process.uuid }
         }
-        markLeaves(in: &report)
+        markLeaves(in: &report, except: topOfStack)
         resolveImages(in: &report, imageBlock: imageBlock, threadBlock: threadBlock)
         if report.threads.isEmpty {
             report.warnings.append(ParseWarning(path: path, message: "call graph without any node line: printed unchanged"))
@@ -144,8 +165,9 @@ struct CallGraphParser {
 
     /// A node is a leaf when the next node of its thread is not deeper. Heaviest stacks print
     /// every node at one indentation, outermost first: there only the last node is a leaf.
-    private func markLeaves(in report: inout CrashReport) {
-        for t in report.threads.indices {
+    /// Entries of `sample`'s top-of-stack list are all leaves.
+    private func markLeaves(in report: inout CrashReport, except topOfStack: Int?) {
+        for t in report.threads.indices where t != topOfStack {
             let frames = report.threads[t].frames
             let flat = frames.count > 1 && frames.allSatisfy { $0.callGraph?.depth == frames[0].callGraph?.depth }
             for i in frames.indices {
@@ -233,6 +255,48 @@ struct CallGraphParser {
         let rest = t.dropFirst(digits.count).drop(while: { $0 == " " })
         if rest.hasPrefix("Thread_") { return String(rest) }
         return nil
+    }
+
+    /// An entry of `sample`'s `Sort by top of stack, same collapsed` list that `sample` could
+    /// not name: `???  (in MacApp)  load address 0x10c5f2000 + 0x5f3        1530` (no address
+    /// in brackets: the load address and offset give it). The count stays last, in its column.
+    struct TopOfStackEntry {
+        var lead: Substring
+        var imageName: String
+        var loadAddress: UInt64
+        var offset: UInt64
+        var count: Int
+        /// Characters from the start of the line to the count.
+        var countColumn: Int
+
+        static func parse(_ raw: String) -> TopOfStackEntry? {
+            var line = Substring(raw)
+            while line.last == " " || line.last == "\t" { line.removeLast() }
+            let digits = line.reversed().prefix(while: \.isNumber)
+            guard !digits.isEmpty, digits.count <= 9, let count = Int(String(digits.reversed())) else { return nil }
+            let beforeCount = line.dropLast(digits.count)
+            guard beforeCount.last == " " else { return nil }
+            let body = beforeCount.trimmedBlanks
+            let lead = line.prefix(while: { $0 == " " || $0 == "\t" })
+            guard body.hasPrefix("???  (in "), let close = body.firstIndex(of: ")") else { return nil }
+            let image = String(body[body.index(body.startIndex, offsetBy: 9)..<close])
+            let rest = body[body.index(after: close)...].trimmedBlanks
+            guard !image.isEmpty, rest.hasPrefix("load address ") else { return nil }
+            let parts = rest.dropFirst(13).split(separator: " ")
+            guard parts.count == 3, parts[1] == "+", let load = TextReportParser.hex(parts[0]), let offset = TextReportParser.hex(parts[2]) else { return nil }
+            return TopOfStackEntry(lead: lead, imageName: image, loadAddress: load, offset: offset, count: count,
+                                   countColumn: beforeCount.count)
+        }
+
+        /// The entry again for one symbolicated level: `function  (in Image) + N  File.c:42`,
+        /// markers, then the count in its column.
+        func rendered(_ level: SymbolicatedFrame, isLast: Bool) -> String {
+            var s = String(lead) + "\(level.function)  (in \(imageName)) + \(level.offsetInFunction)"
+            if let file = level.file, let line = level.line { s += "  \(FrameFormatting.basename(file)):\(line)" }
+            if !isLast { s += " [inlined]" }
+            if level.isUnverified { s += " [unverified]" }
+            return s + String(repeating: " ", count: max(2, countColumn - s.count)) + String(count)
+        }
     }
 
     /// One node line, in either layout:
@@ -355,7 +419,10 @@ extension CrashReport {
     /// A call-graph node line rewritten with its symbolication: one line per inline level,
     /// innermost first, each with the node's guide, count and address.
     static func callGraphLines(original: String, levels: [SymbolicatedFrame]) -> [String]? {
-        guard let node = CallGraphParser.Node.parse(original) else { return nil }
-        return levels.enumerated().map { node.rendered($0.element, isLast: $0.offset == levels.count - 1) }
+        if let node = CallGraphParser.Node.parse(original) {
+            return levels.enumerated().map { node.rendered($0.element, isLast: $0.offset == levels.count - 1) }
+        }
+        guard let entry = CallGraphParser.TopOfStackEntry.parse(original) else { return nil }
+        return levels.enumerated().map { entry.rendered($0.element, isLast: $0.offset == levels.count - 1) }
     }
 }

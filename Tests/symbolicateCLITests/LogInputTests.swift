@@ -101,6 +101,43 @@ import SymbolicateTestSupport
         }
     }
 
+    /// `sample`'s top-of-stack list names its entries by load address and offset only: each
+    /// becomes the oracle's chain for that address (one line per level, innermost first), with
+    /// the entry's count kept at the end of every line.
+    @Test func sampleTopOfStackListIsSymbolicated() throws {
+        let log = try #require(LogManifest.logs.first { $0.name == "macapp-sample.txt" })
+        let input = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("logs/macapp-sample.txt"), encoding: .utf8)
+        let golden = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/logs/macapp-sample.txt.txt"), encoding: .utf8)
+        func section(_ text: String) -> [String] {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("Sort by top of stack") }) else { return [] }
+            return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
+        }
+        let entries = section(input).filter { $0.contains("load address") }
+        #expect(entries.count == 4)
+        var output = section(golden)[...]
+        output = output.drop { !$0.contains("(in MacApp)") }
+        for entry in entries {
+            let words = entry.split(separator: " ")
+            // `???  (in MacApp)  load address 0xBASE + 0xOFF   COUNT`
+            let at = try #require(words.firstIndex(of: "address"))
+            try #require(words.count == at + 5)
+            let load = try #require(UInt64(words[at + 1].dropFirst(2), radix: 16))
+            let offset = try #require(UInt64(words[at + 3].dropFirst(2), radix: 16))
+            let count = try #require(words.last)
+            let frame = try #require(log.appFrames.first { $0.address == "0x" + String(load + offset, radix: 16) })
+            for level in frame.expected {
+                guard let line = output.popFirst() else {
+                    Issue.record("top-of-stack list ends before \(level.function)")
+                    return
+                }
+                let file = URL(fileURLWithPath: level.file ?? "??").lastPathComponent
+                #expect(line.trimmingCharacters(in: .whitespaces).hasPrefix("\(level.function)  (in MacApp) + "), "\(line)")
+                #expect(line.contains("  \(file):\(level.line ?? 0)") && line.hasSuffix(" \(count)"), "\(line)")
+            }
+        }
+    }
+
     /// Without debug files a call graph is printed as it came, with no warning about it.
     @Test func callGraphWithoutDebugFilesPassesThrough() throws {
         for name in ["macapp-sample.txt", "macapp-spindump.txt"] {
