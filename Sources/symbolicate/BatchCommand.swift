@@ -30,7 +30,7 @@ struct BatchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Crash reports, folders of reports (recursive) and .zip files of reports.")
+    @Argument(help: "Crash reports and logs (any input the report command takes), folders of them (recursive, .xccrashpoint bundles included) and .zip files of them.")
     var inputs: [String]
 
     @Option(name: .customLong("dsyms"), parsing: .upToNextOption,

@@ -25,7 +25,7 @@ struct ReportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The crash report: .crash/.txt text or .ips JSON, detected by content.")
+    @Argument(help: "The crash report or log, detected by content: .crash/.txt text, .ips, a MetricKit payload, sample or spindump output, an .xccrashpoint bundle (or a folder of them).")
     var report: String
 
     @Argument(help: "dSYM bundles, DWARF files, folders, .xcarchive or .zip files.")
