@@ -10,16 +10,11 @@ enum ArangesReader {
         var out: [(range: AddressRange, unitHeaderOffset: UInt64)] = []
         var setStart = 0
         while setStart < bytes.count {
-            var cursor = DWARFCursor(bytes: bytes, at: setStart, end: bytes.count, path: path, section: ".debug_aranges")
-            var length = try cursor.fixed(4)
-            var offsetSize = 4
-            if length == 0xFFFF_FFFF {
-                length = try cursor.fixed(8)
-                offsetSize = 8
-            }
-            guard length <= UInt64(bytes.count - cursor.at) else { throw cursor.fail("set length past the end of the section") }
-            let setEnd = cursor.at + Int(length)
-            cursor = DWARFCursor(bytes: bytes, at: cursor.at, end: setEnd, path: path, section: ".debug_aranges")
+            var section = DWARFCursor(bytes: bytes, at: setStart, end: bytes.count, path: path, section: ".debug_aranges")
+            let prefixed = try section.lengthPrefixed("set")
+            var cursor = prefixed.body
+            let offsetSize = prefixed.offsetSize
+            let setEnd = cursor.end
             let version = try cursor.fixed(2)
             let unitOffset = try cursor.fixed(offsetSize)
             let addressSize = Int(try cursor.u8())

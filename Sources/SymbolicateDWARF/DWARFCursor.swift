@@ -13,6 +13,20 @@ struct DWARFCursor {
         DebugInfoError(path: path, offset: UInt64(at), message: "\(section): \(message)")
     }
 
+    /// Reads the initial length (32- or 64-bit DWARF) that starts every unit, line program
+    /// and aranges set, and returns a cursor bounded to what it introduces, with the offset
+    /// size it implies. `what` names the thing in the error ("unit", "set").
+    mutating func lengthPrefixed(_ what: String) throws(DebugInfoError) -> (body: DWARFCursor, offsetSize: Int) {
+        var length = try fixed(4)
+        var offsetSize = 4
+        if length == 0xFFFF_FFFF {
+            length = try fixed(8)
+            offsetSize = 8
+        }
+        guard length <= UInt64(end - at) else { throw fail("\(what) length past the end of the section") }
+        return (DWARFCursor(bytes: bytes, at: at, end: at + Int(length), path: path, section: section), offsetSize)
+    }
+
     mutating func u8() throws(DebugInfoError) -> UInt8 {
         guard at < end else { throw fail("unexpected end of data") }
         defer { at += 1 }

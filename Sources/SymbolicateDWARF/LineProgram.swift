@@ -47,16 +47,11 @@ struct LineProgramDecoder {
         guard offset < UInt64(line.count) else {
             throw DebugInfoError(path: path, offset: offset, message: ".debug_line: offset 0x\(String(offset, radix: 16)) outside the section")
         }
-        var cursor = DWARFCursor(bytes: line, at: Int(offset), end: line.count, path: path, section: ".debug_line")
-        var unitLength = try cursor.fixed(4)
-        var offsetSize = 4
-        if unitLength == 0xFFFF_FFFF {
-            unitLength = try cursor.fixed(8)
-            offsetSize = 8
-        }
-        guard unitLength <= UInt64(line.count - cursor.at) else { throw cursor.fail("unit length past the end of the section") }
-        let unitEnd = cursor.at + Int(unitLength)
-        cursor = DWARFCursor(bytes: line, at: cursor.at, end: unitEnd, path: path, section: ".debug_line")
+        var section = DWARFCursor(bytes: line, at: Int(offset), end: line.count, path: path, section: ".debug_line")
+        let prefixed = try section.lengthPrefixed("unit")
+        var cursor = prefixed.body
+        let offsetSize = prefixed.offsetSize
+        let unitEnd = cursor.end
         let version = try cursor.fixed(2)
         guard (2...5).contains(version) else { throw cursor.fail("unsupported line table version \(version)") }
         var addressSize = 8
@@ -131,7 +126,7 @@ struct LineProgramDecoder {
         // The program.
         cursor.at = programStart
         var rows: [LineRow] = []
-        rows.reserveCapacity(Int(unitLength / 3))
+        rows.reserveCapacity((unitEnd - programStart) / 3)
         var address: UInt64 = 0
         var file: UInt64 = 1
         var lineNumber: Int64 = 1

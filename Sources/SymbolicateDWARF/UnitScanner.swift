@@ -60,14 +60,9 @@ struct UnitScanner {
     func unit(headerOffset: UInt64) throws(DebugInfoError) -> Unit {
         var cursor = DWARFCursor(bytes: info, at: Int(clamping: headerOffset), end: info.count, path: path, section: ".debug_info")
         guard headerOffset < UInt64(info.count) else { throw cursor.fail("unit offset outside the section") }
-        var length = try cursor.fixed(4)
-        var offsetSize = 4
-        if length == 0xFFFF_FFFF {
-            length = try cursor.fixed(8)
-            offsetSize = 8
-        }
-        guard length <= UInt64(info.count - cursor.at) else { throw cursor.fail("unit length past the end of the section") }
-        let end = cursor.at + Int(length)
+        let offsetSize: Int
+        (cursor, offsetSize) = try cursor.lengthPrefixed("unit")
+        let end = cursor.end
         let version = try cursor.fixed(2)
         guard (2...5).contains(version) else { throw cursor.fail("unsupported DWARF version \(version)") }
         let abbrevOffset: UInt64
