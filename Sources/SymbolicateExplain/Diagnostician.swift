@@ -70,7 +70,7 @@ struct Diagnostician {
             return "Start at \(function) (\(place), the first frame in the app's code; the report gives no file and line for it)"
         }
         let offset = frame.imageOffset.map { " + " + hex($0) } ?? ""
-        return "Symbolicate \(place) (\(frame.imageName ?? "?")\(offset)) with the app's dSYM: it is the first frame in the app's code"
+        return "Symbolicate \(place) (\(frame.imageName ?? "?")\(offset)) with \(facts.debugFile): it is the first frame in the app's code"
     }
 
     /// A rule's step already names the frame (its file and line, or its function).

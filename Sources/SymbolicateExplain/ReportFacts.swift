@@ -32,6 +32,12 @@ struct ReportFacts {
         if let type = exception?.type, type.hasPrefix("SIG"), exception?.signal == nil {
             exceptionType = nil
             signal = type
+        } else if let type = exception?.type, !type.hasPrefix("EXC_"), exception?.signal != nil,
+                  KnowledgeBase.standard.entry(type, kind: .exceptionType) == nil {
+            // A description in the type field (a Linux backtrace's "Illegal instruction"): the
+            // signal is what identifies the crash.
+            exceptionType = nil
+            signal = exception?.signal
         } else {
             exceptionType = exception?.type
             signal = exception?.signal
@@ -60,10 +66,11 @@ struct ReportFacts {
     }
 
     /// The operating system family the report comes from, for platform-specific advice.
-    enum Platform: String { case iOS, macOS, watchOS, tvOS, visionOS, other }
+    enum Platform: String { case iOS, macOS, watchOS, tvOS, visionOS, linux, other }
 
     var platform: Platform {
         let os = (report.osVersion ?? "").lowercased()
+        if report.kind == .linuxBacktrace || os.hasPrefix("linux") { return .linux }
         let model = (report.hardwareModel ?? "").lowercased()
         if os.contains("watch") || model.hasPrefix("watch") { return .watchOS }
         if os.contains("tvos") || model.hasPrefix("appletv") { return .tvOS }
@@ -74,6 +81,9 @@ struct ReportFacts {
             || model.hasPrefix("imac") { return .macOS }
         return .other
     }
+
+    /// What holds the debug information the app's frames need: a dSYM on Apple platforms.
+    var debugFile: String { platform == .linux ? "the binary's debug file" : "the app's dSYM" }
 
     /// Intel code (native or translated by Rosetta): traps are `ud2`, faults can be general-protection faults.
     var isIntel: Bool {
@@ -133,6 +143,11 @@ struct ReportFacts {
             guard let text, let match = firstMatch(#"([A-Za-z_0-9]+) at (0x[0-9a-fA-F]+)(?: -> (0x[0-9a-fA-F]+))?"#, in: text),
                   let name = match[0], let address = match[1].flatMap(parseNumber) else { continue }
             return (name, address, match[2].flatMap(parseNumber), text, field)
+        }
+        // A Linux backtrace ("Bad pointer dereference at 0x20") carries the address alone.
+        if exceptionType == nil, let signal, ["SIGSEGV", "SIGBUS"].contains(signal), platform == .linux, let codes,
+           let address = parseNumber(codes.trimmingCharacters(in: .whitespaces)) {
+            return (signal, address, nil, codes, "Exception Codes")
         }
         // Numeric codes: code[0] = kern_return_t, code[1] = address.
         if exceptionType == "EXC_BAD_ACCESS", let codes {

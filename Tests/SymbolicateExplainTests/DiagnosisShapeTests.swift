@@ -199,6 +199,33 @@ import SymbolicateTestSupport
         #expect(!diagnosis.nextSteps.contains { $0.contains("reason\" key") || $0.hasPrefix("Find the process") })
     }
 
+    // MARK: - Swift runtime backtraces from Linux
+
+    static let linuxLogs = ((try? FileManager.default.contentsOfDirectory(
+        at: TestPaths.fixtures.appendingPathComponent("linux/logs"), includingPropertiesForKeys: nil)) ?? [])
+        .filter { ["txt", "json"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
+
+    /// The type field holds a description ("Illegal instruction"); the signal decides, and
+    /// the advice is not Apple's tooling.
+    @Test(arguments: linuxLogs)
+    func linuxBacktraceIsDiagnosedFromItsSignal(file: URL) {
+        let diagnoses = Self.diagnoses(file)
+        #expect(!diagnoses.isEmpty)
+        for (_, diagnosis) in diagnoses {
+            #expect(diagnosis.category != .unknown, "\(file.lastPathComponent): \(diagnosis.headline)")
+            for text in diagnosis.nextSteps + diagnosis.causes.map(\.text) {
+                #expect(!["dSYM", "Xcode", "Instruments", "Zombies"].contains { text.contains($0) }, "\(file.lastPathComponent): \(text)")
+            }
+        }
+    }
+
+    /// `Bad pointer dereference at 0x0000000000000020`: a field read through nil.
+    @Test func linuxBadPointerNearZeroIsNil() throws {
+        let (_, diagnosis) = try #require(Self.diagnoses(TestPaths.fixtures.appendingPathComponent("linux/logs/pointer.txt")).first)
+        #expect(diagnosis.category == .nilDereference)
+        #expect(diagnosis.headline.contains("0x20"))
+    }
+
     // MARK: - Codes recognised whatever the type field says
 
     static func oldReport(type: String, codes: String) -> String {

@@ -33,12 +33,12 @@ extension Diagnostician {
         }
     }
 
-    /// "Symbolicate thread 0 frame 3 (MyApp + 0x1234) with the app's dSYM: why", only when that
+    /// "Symbolicate thread 0 frame 3 (MyApp + 0x1234) with \(facts.debugFile): why", only when that
     /// frame has no function name yet (the step names the frame it is about).
     func stepToSymbolicate(_ frame: Frame, in thread: CrashReport.Thread, _ why: String) {
         guard frame.functionNames.isEmpty else { return }
         let offset = frame.imageOffset.map { " + " + hex($0) } ?? ""
-        found.step("Symbolicate thread \(thread.index) frame \(frame.index) (\(frame.imageName ?? "?")\(offset)) with the app's dSYM: \(why)")
+        found.step("Symbolicate thread \(thread.index) frame \(frame.index) (\(frame.imageName ?? "?")\(offset)) with \(facts.debugFile): \(why)")
     }
 
     func quoteLastExceptionBacktrace() {

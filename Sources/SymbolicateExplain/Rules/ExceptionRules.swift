@@ -100,7 +100,7 @@ extension Diagnostician {
             found.cause(.likely, "A failed Swift runtime check (nil unwrap, index out of range, overflow, failed cast) or fatalError/precondition")
             found.cause(.possible, "A jump into data through a corrupted function pointer")
             if let thread = facts.crashedThread, let first = thread.frames.first {
-                stepToSymbolicate(first, in: thread, "it holds the failed check, and the dSYM gives its line")
+                stepToSymbolicate(first, in: thread, "it holds the failed check, and the debug information gives its line")
             }
             return Verdict(.swiftTrap, .likely, "Illegal instruction on x86_64: most likely a Swift runtime check or fatalError (they trap with ud2 on Intel).")
         }

@@ -29,6 +29,8 @@ struct Relevance {
         if lower.contains("arm64e") { return facts.architecture == "arm64e" }
         let mentioned: [(String, ReportFacts.Platform)] = [("ios", .iOS), ("ipados", .iOS), ("macos", .macOS),
                                                            ("watchos", .watchOS), ("tvos", .tvOS), ("visionos", .visionOS)]
+        // Apple's tools do not apply to a Linux process.
+        if facts.platform == .linux, ["dsym", "xcode", "instruments", "zombies", "organizer"].contains(where: lower.contains) { return false }
         let platforms = Set(mentioned.filter { containsWord($0.0, in: lower) }.map(\.1))
         return platforms.isEmpty || platforms.contains(facts.platform)
     }

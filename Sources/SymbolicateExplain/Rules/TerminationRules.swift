@@ -122,7 +122,7 @@ extension Diagnostician {
                 let (function, location) = appFrame.appLine
                 let place = "thread \(main.index) frame \(appFrame.index)"
                 found.step(function.map { "Read \($0)" + (location.map { " at \($0)" } ?? "") + " (\(place), the main thread's first frame in the app's code): the work the watchdog waited for runs from there" }
-                           ?? "Symbolicate \(place) (\(appFrame.imageName ?? "?")\(appFrame.imageOffset.map { " + " + hex($0) } ?? "")) with the app's dSYM: it is the main thread's first frame in the app's code")
+                           ?? "Symbolicate \(place) (\(appFrame.imageName ?? "?")\(appFrame.imageOffset.map { " + " + hex($0) } ?? "")) with \(facts.debugFile): it is the main thread's first frame in the app's code")
             }
             let names = top.flatMap(\.functionNames).joined(separator: " ")
             let blocking = ["semaphore_wait", "__ulock_wait", "_dispatch_sync_f_slow", "__psynch_mutexwait", "__psynch_cvwait",
