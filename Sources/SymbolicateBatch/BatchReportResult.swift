@@ -206,3 +206,33 @@ public enum CrashSignature {
 func lastPathComponent(_ path: String) -> String {
     path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
 }
+
+/// Shares equal strings between the results a batch keeps until its summary. Reports of
+/// one app repeat the same process, versions, signature, exception, frame and diagnosis;
+/// kept once, a 10,000-report run grows only by each report's own names (input, output,
+/// incident), not by a copy of every fact per report.
+final class StringPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var strings = Set<String>()
+
+    func intern(_ value: String?) -> String? {
+        guard let value else { return nil }
+        // Short strings are stored inline (no allocation to share).
+        guard value.utf8.count > 15 else { return value }
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = strings.firstIndex(of: value) { return strings[index] }
+        strings.insert(value)
+        return value
+    }
+
+    func shared(_ result: BatchReportResult) -> BatchReportResult {
+        var result = result
+        for field in [\BatchReportResult.format, \.processName, \.appVersion, \.osVersion, \.app, \.file, \.signature,
+                      \.exception, \.function, \.location, \.sourceFile, \.image, \.reason, \.diagnosis, \.missing, \.error] {
+            result[keyPath: field] = intern(result[keyPath: field])
+        }
+        result.kind = intern(result.kind) ?? result.kind
+        return result
+    }
+}

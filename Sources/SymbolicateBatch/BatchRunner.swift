@@ -70,16 +70,23 @@ public struct BatchRunner: Sendable {
     /// Processes every input and returns one result per report, in input order (so the
     /// summary does not depend on scheduling): one per input, one per diagnostic for a
     /// MetricKit payload. `progress(done, total)` is called from worker threads after each input.
-    public func run(_ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil) -> [BatchReportResult] {
+    /// - Parameter crashGuard: when given, can read the results so far if the process dies
+    ///   of a fatal signal mid-run (see `BatchCrashGuard`).
+    public func run(_ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil,
+                    crashGuard: BatchCrashGuard? = nil) -> [BatchReportResult] {
         let outputs = Self.uniqueOutputPaths(inputs.map(options.outputRelativePath(for:)), reserved: Self.summaryFileNames)
         let state = RunState(count: inputs.count)
+        crashGuard?.attach(inputs: inputs) { state.snapshot() }
+        defer { crashGuard?.detach() }
         let gate = DiagnosisGate()
+        let pool = StringPool()
         // Inputs are never modified: an output that would land on any input file is refused.
         let protected = Set(inputs.map { Self.canonical($0.path) })
         let workers = min(options.jobs, max(1, inputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.next() {
                 let results = process(inputs[index], output: outputs[index], position: index, gate: gate, protected: protected)
+                    .map(pool.shared)
                 let done = state.store(results, at: index)
                 progress?(done, inputs.count)
             }
@@ -267,6 +274,14 @@ private final class RunState: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots.compactMap { $0 }.flatMap { $0 }
+    }
+
+    /// The slots and how many inputs were handed out, read from a fatal-signal handler: the
+    /// lock is only tried (the dying thread may be the one holding it).
+    func snapshot() -> (slots: [[BatchReportResult]?], started: Int) {
+        let locked = lock.try()
+        defer { if locked { lock.unlock() } }
+        return (slots, nextIndex)
     }
 }
 

@@ -114,7 +114,13 @@ struct BatchCommand: ParsableCommand {
         if let bar {
             progress = { done, total in bar.update(done: done, total: total) }
         }
-        let results = runner.run(inputSet.reports, progress: progress)
+        // A report that kills the process (a trap, a segfault) still leaves a summary behind.
+        let crashGuard = BatchCrashGuard { [inputSet] results in
+            let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
+            Console.error("symbolicate died mid-run; summary of what was done written to \(output)")
+            try? writeSummaryFiles(summary)
+        }
+        let results = runner.run(inputSet.reports, progress: progress, crashGuard: crashGuard)
         bar?.finish()
 
         let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
@@ -130,9 +136,7 @@ struct BatchCommand: ParsableCommand {
         }
         var failed = false
         do {
-            try writeAtomically(summary.renderMarkdown(), to: URL(fileURLWithPath: output).appendingPathComponent("summary.md").path)
-            try summary.writeJSON(to: URL(fileURLWithPath: output).appendingPathComponent("summary.json").path)
-            if let junit { try writeAtomically(summary.renderJUnit(sourceRoot: sourceRoot), to: junit) }
+            try writeSummaryFiles(summary)
         } catch {
             Console.error("cannot write the summary: \(error.localizedDescription)")
             failed = true
@@ -163,6 +167,15 @@ struct BatchCommand: ParsableCommand {
             Console.line("--fail-on \(failOn.rawValue): \(violation)")
             throw Exit.failed
         }
+    }
+}
+
+extension BatchCommand {
+    /// summary.md, summary.json and the JUnit file when asked for.
+    func writeSummaryFiles(_ summary: BatchSummary) throws {
+        try writeAtomically(summary.renderMarkdown(), to: URL(fileURLWithPath: output).appendingPathComponent("summary.md").path)
+        try summary.writeJSON(to: URL(fileURLWithPath: output).appendingPathComponent("summary.json").path)
+        if let junit { try writeAtomically(summary.renderJUnit(sourceRoot: sourceRoot), to: junit) }
     }
 }
 

@@ -58,4 +58,48 @@ import Glibc
         let left = (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []
         #expect(left.isEmpty, "left in TMPDIR after signal \(signal): \(left)")
     }
+
+    /// A report that kills the process mid-batch (stood in for by SIGSEGV from outside):
+    /// the summary still lists what was done and names the failure; the exit status is the
+    /// signal's, and TMPDIR is clean.
+    @Test func fatalSignalMidBatchStillWritesTheSummary() throws {
+        let root = try TestPaths.temporaryDirectory("signal")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmp = root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let zip = root.appendingPathComponent("reports.zip")
+        try Self.bigZip(at: zip, count: 1000)
+        let out = root.appendingPathComponent("out")
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", out.path, "--jobs", "1"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = tmp.path
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline {
+            let written = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("reports/r").path)) ?? []
+            if written.count >= 20 { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(process.isRunning, "the run ended before it could be interrupted")
+        kill(process.processIdentifier, SIGSEGV)
+        let stop = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGSEGV)
+        let summary = try String(contentsOf: out.appendingPathComponent("summary.json"), encoding: .utf8)
+        #expect(summary.contains("died of SIGSEGV"))
+        #expect(summary.contains("\"output\" : \"reports/r/0.crash\""), "finished reports are listed as usual")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("summary.md").path))
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []
+        #expect(left.isEmpty, "left in TMPDIR: \(left)")
+    }
 }
