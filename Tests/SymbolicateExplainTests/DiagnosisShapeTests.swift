@@ -186,6 +186,8 @@ import SymbolicateTestSupport
     @Test func inlinedLibraryCodeIsNotTheAppsLine() throws {
         let (_, diagnosis) = try #require(Self.diagnoses(Corpus.bundled("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips")).first)
         #expect(diagnosis.nextSteps.first?.hasPrefix("Open EntranceAwarePathfinder.cpp:61 in transitLib::EntranceAwarePathfinder::getPathBetweenStops") == true)
+        let call = try #require(diagnosis.evidence.first { $0.note == "the call that failed the check" })
+        #expect(call.field == "Thread 13 frame 2")
     }
 
     /// Two processes carry a reason (wifianalyticsd 382 pages, dasd 456 pages, highwater,

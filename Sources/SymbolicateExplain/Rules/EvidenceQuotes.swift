@@ -25,15 +25,12 @@ extension Diagnostician {
     /// The first crashed-thread frame in an app-owned image: where to start reading code.
     func quoteFirstAppFrame() {
         guard let thread = facts.crashedThread else { return }
-        let appFrame = thread.frames.prefix(32).first { frame in
-            frame.imageIndex.map { report.binaryImages.indices.contains($0) && report.binaryImages[$0].isAppOwned } ?? false
-        }
-        if let appFrame {
+        if let appFrame = facts.firstAppFrame {
             found.quote("Thread \(thread.index) frame \(appFrame.index)", appFrame.evidenceText, "first frame in the app's own code")
         }
     }
 
-    /// "Symbolicate thread 0 frame 3 (MyApp + 0x1234) with \(facts.debugFile): why", only when that
+    /// "Symbolicate thread 0 frame 3 (MyApp + 0x1234) with the app's dSYM: why", only when that
     /// frame has no function name yet (the step names the frame it is about).
     func stepToSymbolicate(_ frame: Frame, in thread: CrashReport.Thread, _ why: String) {
         guard frame.functionNames.isEmpty else { return }

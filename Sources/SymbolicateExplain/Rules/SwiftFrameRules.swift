@@ -31,7 +31,8 @@ extension Diagnostician {
                 guard let match = firstMatch(#"assertion (.+) failed: (.+)$"#, in: name), let what = match[1] else { continue }
                 found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "artificial frame naming the failed library assertion")
                 found.use(base.entry(.libcxxAssertion), causes: 1)
-                if let caller = thread.frames.first(where: { $0.index > frame.index && !$0.functionNames.isEmpty }) {
+                // The inlined standard-library frames between are not the call: skip them.
+                if let caller = thread.frames.first(where: { $0.index > frame.index && !$0.functionNames.isEmpty && !$0.isLibraryCodeInApp }) {
                     found.quote("Thread \(thread.index) frame \(caller.index)", caller.evidenceText, "the call that failed the check")
                 }
                 return Verdict(.assertionFailure, .stated, "A C++ standard-library hardening assertion failed (\(match[0] ?? "")): \(what).")
