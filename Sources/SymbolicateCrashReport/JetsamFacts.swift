@@ -55,13 +55,19 @@ extension CrashReport {
         let columns = lines[headerIndex].split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         let rpagesColumn = columns.firstIndex(of: "rpages")
         let bytesPerPage = pageSize.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) } ?? 4096
+        // Rows may be aligned with `|` like the header or with spaces only: the `[reason]` and
+        // the name before `<UUID>` are found either way; rpages only when the columns line up.
         return lines[(headerIndex + 1)...].compactMap { line in
+            guard let open = line.firstIndex(of: "["), let close = line[open...].firstIndex(of: "]"),
+                  line.index(after: open) < close else { return nil }
+            let reason = line[line.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+            guard !reason.isEmpty, reason.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else { return nil }
+            let head = line.split(separator: "<", maxSplits: 1).first.map(String.init) ?? ""
+            let name = (head.split(separator: "|").first.map(String.init) ?? head).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name != line.trimmingCharacters(in: .whitespaces) else { return nil }
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count > 1,
-                  let reasonCell = cells.first(where: { $0.hasPrefix("[") && $0.hasSuffix("]") && $0.count > 2 }) else { return nil }
-            let name = cells[0].split(separator: "<").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? cells[0]
             let pages = cells.count == columns.count ? rpagesColumn.flatMap { UInt64(cells[$0]) } : nil
-            return JetsamProcess(name: name, pid: nil, reason: String(reasonCell.dropFirst().dropLast()),
+            return JetsamProcess(name: name, pid: nil, reason: reason,
                                  residentBytes: pages.map { $0.multipliedReportingOverflow(by: bytesPerPage).partialValue },
                                  isFrontmost: line.contains("(frontmost)"))
         }

@@ -201,6 +201,40 @@ import SymbolicateTestSupport
         #expect(!diagnosis.nextSteps.contains { $0.contains("reason\" key") || $0.hasPrefix("Find the process") })
     }
 
+    /// A legacy text jetsam report (iOS 8 layout: the header lines are the corpus report's,
+    /// issue__ane-google-analytics-56, whose table is cut) with its table complete: one row
+    /// aligned with `|` like the header, one aligned with spaces.
+    static let legacyJetsam = """
+        Incident Identifier: 4082F993-8075-4007-AE2B-EE25E569D0FA
+        CrashReporter Key:   61871a3b45c887f9ab9e93946df0d472a297abae
+        Hardware Model:      iPhone7,2
+        OS Version:          iPhone OS 8.1 (12B411)
+        Kernel Version:      Darwin Kernel Version 14.0.0: Tue Oct  7 00:04:33 PDT 2014; root:xnu-2783.3.13~4/RELEASE_ARM64_T7000
+        Date:                2014-10-30 15:44:20 +0100
+        Time since snapshot: 23 ms
+
+        Free pages:                              2713
+        Page Size:                               16384
+        Largest process:   Clash of Clans
+
+        Processes
+             Name       |            <UUID>                |     CPU Time|     rpages|       purgeable| recent_max| lifetime_max| fds |  [reason]         | (state)
+           Clash of Clans | <e8ac0b8f7a1c3a5b9d3e2f1a0b9c8d7e> |      120.405|      92802|               0|      92802|        92802|  40 |  [per-process-limit] | (frontmost) (resume)
+               MobileMail <c5cf7e8ff6c83bd2a6a9b7da5a4d6fd8>      0.370       1474              0        -           2966  100    [vm-pageshortage] (continuous)
+                 SpringBoard <a2d7c5ce7a8a3a2b9d4b8d7c0a4e5f3a>     90.120      12001              0        -          14000  200                      (daemon)
+
+        """
+
+    @Test func legacyTextJetsamNamesTheKilledProcess() throws {
+        let diagnosis = try diagnoseText(Self.legacyJetsam)
+        #expect(diagnosis.category == .memoryPressure)
+        // 92,802 pages × 16,384 bytes ≈ 1.4 GB (the reference's worked example).
+        #expect(diagnosis.headline.contains("killed Clash of Clans"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("per-process-limit") && diagnosis.headline.contains("1.4 GB"))
+        #expect(diagnosis.hasEvidence("Also killed: MobileMail: reason vm-pageshortage"))
+        #expect(!diagnosis.hasEvidence("SpringBoard"))
+    }
+
     // MARK: - Swift runtime backtraces from Linux
 
     static let linuxLogs = ((try? FileManager.default.contentsOfDirectory(
