@@ -56,7 +56,7 @@ let package = Package(
         // Turning a symbolicated report into what the user reads: headline, formats, atomic files.
         .target(
             name: "SymbolicatePresentation",
-            dependencies: ["SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateSymbolication"]
+            dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateSymbolication"]
         ),
         // The one report path: input -> reports (ReportReaders) -> debug files -> symbolicated
         // report -> diagnosis -> presentation. `report`, `explain` and `batch` all go through it.
@@ -71,8 +71,8 @@ let package = Package(
         .target(
             name: "SymbolicateBatch",
             dependencies: [
-                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateDiscovery",
-                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
+                "SymbolicatePresentation", "SymbolicatePipeline",
             ]
         ),
         .executableTarget(
@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "SymbolicateDiscoveryTests",
             dependencies: [
-                "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateTestSupport",
+                "SymbolicateCore", "SymbolicateDWARF", "SymbolicateDiscovery", "SymbolicateTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -125,9 +125,8 @@ let package = Package(
         .testTarget(
             name: "SymbolicateBatchTests",
             dependencies: [
-                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicateBatch", "SymbolicateTestSupport",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicateBatch",
+                "SymbolicateTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.
