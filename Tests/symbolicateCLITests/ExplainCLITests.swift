@@ -93,3 +93,113 @@ import SymbolicateTestSupport
         #expect(object?["isFatal"] as? Bool == false, "\(result.stdout)")
     }
 }
+
+/// Issue 17, "explain that is short and exact", through the real binary on the corpus copies
+/// in Fixtures/corpus (real reports; sources in Fixtures/README.md).
+@Suite struct ExplainShortAndExactCLITests {
+    func diagnosis(_ name: String) throws -> [String: Any] {
+        let result = try CLI.run(["explain", "--format", "json", Corpus.bundled(name).path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    func texts(_ diagnosis: [String: Any], _ key: String) -> [String] {
+        if key == "causes" { return (diagnosis["causes"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String } }
+        return diagnosis[key] as? [String] ?? []
+    }
+
+    /// Was: 13 possible causes (use-after-free three times, nil among them) and 8 steps,
+    /// "Read the fault address" among them though the report has none.
+    @Test func generalProtectionFaultIsShort() throws {
+        let d = try diagnosis("icdab__gpflt_fud_macos10-13.crash")
+        let causes = texts(d, "causes"), steps = texts(d, "nextSteps")
+        #expect(causes.count <= 3 && steps.count <= 4, "\(causes) \(steps)")
+        #expect(causes.filter { $0.localizedCaseInsensitiveContains("use-after-free") }.count <= 1)
+        #expect(!causes.contains { $0.localizedCaseInsensitiveContains("nil") })
+        #expect(!steps.contains { $0.contains("fault address") })
+    }
+
+    /// Was: "Frames 0/1 give the file and line of the failed check" (they are libswiftCore).
+    @Test func swiftTrapNamesFrameTwo() throws {
+        let steps = texts(try diagnosis("macsym__exc-breakpoint_symbolicated_iphone14-2_ios15-5.crash"), "nextSteps")
+        #expect(steps.contains { $0.contains("thread 0 frame 2") && $0.contains("CrashClass.pleaseCrash()") }, "\(steps)")
+        #expect(!steps.contains { $0.contains("Frames 0/1") })
+    }
+
+    /// Was: an "ARM:" step on an x86_64 process translated by Rosetta.
+    @Test func rosettaHasNoARMStep() throws {
+        let d = try diagnosis("icdab__rosetta-avx-sigill_macos11b-dtk.crash")
+        #expect(!(texts(d, "nextSteps") + texts(d, "causes")).contains { $0.hasPrefix("ARM") })
+    }
+
+    /// Was: "Find the process entry with a reason key" instead of naming it.
+    @Test func jetsamReportNamesTheKilledProcess() throws {
+        let headline = try diagnosis("icdab__jetsam-event_iphone_ios14-2b.ips")["headline"] as? String ?? ""
+        #expect(headline.contains("killed dasd") && headline.contains("highwater"), "\(headline)")
+    }
+
+    /// Was: only "Look up the jetsam reason".
+    @Test func jetsamTermSaysHowToFindAndFixIt() throws {
+        let result = try CLI.run(["explain", "jetsam"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("Look up the jetsam reason"))
+        #expect(result.stdout.contains("killed process"))
+        #expect(result.stdout.contains("rpages × pageSize"))
+    }
+
+    /// Was: "unknown" — the code alone identifies a thermal kill, whatever the type says.
+    @Test func thermalCodeUnderANumericType() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("explain-thermal-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("thermal.crash")
+        try """
+            Incident Identifier: 2A3B4C5D-1111-2222-3333-444455556666
+            Hardware Model:      iPhone6,1
+            Process:         Demo [311]
+            Path:            /private/var/mobile/Applications/0A0B0C0D-0000-1111-2222-333344445555/Demo.app/Demo
+            Identifier:      com.example.Demo
+            Code Type:       ARM-64 (Native)
+            OS Version:      iOS 7.1 (11D167)
+            Report Version:  104
+
+            Exception Type:  00000020
+            Exception Codes: 0xc00010ff
+            Highlighted Thread:  0
+
+            Thread 0:
+            0   libsystem_kernel.dylib        \t0x0000000197e2ca94 mach_msg_trap + 8
+            1   Demo                          \t0x0000000100004010 0x100000000 + 16400
+
+            Binary Images:
+            0x100000000 - 0x100007fff Demo arm64  <4c4c443b55553144a1e9455154cffd57> /private/var/mobile/Applications/0A0B0C0D-0000-1111-2222-333344445555/Demo.app/Demo
+            0x197e18000 - 0x197e33fff libsystem_kernel.dylib arm64  <3c4c443b55553144a1e9455154cffd5a> /usr/lib/system/libsystem_kernel.dylib
+
+            """.write(to: report, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["explain", report.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Diagnosis: Thermal kill (0xc00010ff"), "\(result.stdout)")
+        #expect(result.stdout.contains("(category: thermal"))
+    }
+
+    /// Was: "not known", though the README says a line from a report works.
+    @Test(arguments: ["EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=50 MB, unused=0x0)", "Exception Codes: 0xc00010ff",
+                      "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d"])
+    func reportLineIsATerm(line: String) throws {
+        let result = try CLI.run(["explain", line])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.contains("is not known"))
+    }
+
+    /// Was: a decompiled-firmware repository among EXC_RESOURCE's sources.
+    @Test func sourcesAreApplesOnly() throws {
+        let result = try CLI.run(["explain", "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=50 MB, unused=0x0)"])
+        let urls = result.stdout.split(separator: "\n").filter { $0.contains("Source:") }
+            .compactMap { line in line.split(separator: "<").last.map { String($0.dropLast()) } }
+        #expect(!urls.isEmpty)
+        for url in urls {
+            #expect(["https://developer.apple.com/", "https://github.com/apple-oss-distributions/", "https://github.com/swiftlang/swift/"]
+                .contains { url.hasPrefix($0) }, "\(url)")
+        }
+    }
+}
