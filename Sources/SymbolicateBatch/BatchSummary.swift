@@ -125,16 +125,17 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public init(results: [BatchReportResult], inputProblems: [BatchInputProblem] = [], skipped: [String] = []) {
         struct GroupKey: Hashable { var signature: String; var isPartial: Bool }
         var order: [GroupKey] = []
-        var members: [GroupKey: [BatchReportResult]] = [:]
+        // Indices, not copies: a 10,000-report summary held every result two more times.
+        var members: [GroupKey: [Int]] = [:]
         var missing: [String: MissingDebugFile] = [:]
         var missingOrder: [String] = []
-        for result in results where result.isReadable {
+        for (index, result) in results.enumerated() where result.isReadable {
             // A cut copy of a crash is kept apart from the complete ones (same signature,
             // other section).
             let key = GroupKey(signature: result.signature ?? CrashSignature.make(exception: nil, function: nil),
                                isPartial: result.isPartial)
             if members[key] == nil { order.append(key) }
-            members[key, default: []].append(result)
+            members[key, default: []].append(index)
             var seenInReport = Set<String>()
             for diagnostic in result.diagnostics {
                 // Grouped per image: one line for "Demo", however many builds reports hold.
@@ -157,7 +158,9 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         var otherGroups: [Group] = []
         var partialGroups: [Group] = []
         for key in order {
-            guard let list = members[key], let first = list.first else { continue }
+            guard let indices = members[key], let firstIndex = indices.first else { continue }
+            let first = results[firstIndex]
+            let list = indices.lazy.map { results[$0] }
             let placed = list.first { $0.sourceFile != nil }
             let group = Group(
                 count: list.count, signature: key.signature, kind: first.kind, app: first.app, exception: first.exception,
@@ -165,9 +168,9 @@ public struct BatchSummary: Sendable, Codable, Equatable {
                 sourceFile: placed?.sourceFile, sourceLine: placed?.sourceLine, reason: first.reason,
                 diagnosis: list.lazy.compactMap(\.diagnosis).first, missing: first.missing,
                 example: first.input, exampleOutput: first.output,
-                reports: list.map(\.input),
-                appVersions: Self.sortedDistinct(list.compactMap(\.appVersion)),
-                osVersions: Self.sortedDistinct(list.compactMap(\.osVersion)))
+                reports: Array(list.map(\.input)),
+                appVersions: Self.sortedDistinct(Array(list.compactMap(\.appVersion))),
+                osVersions: Self.sortedDistinct(Array(list.compactMap(\.osVersion))))
             if first.isPartial {
                 partialGroups.append(group)
             } else if first.isCrash {
@@ -185,7 +188,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         let notReports = results.filter(\.isNotAReport)
         let skipped = skipped + notReports.map(\.input)
 
-        let processed = results.filter(\.isReadable)
+        let processed = results.lazy.filter(\.isReadable)
         self.groups = Self.largestFirst(crashGroups)
         self.otherGroups = Self.largestFirst(otherGroups)
         self.partialGroups = Self.largestFirst(partialGroups)
