@@ -1,6 +1,6 @@
 # The two commands a newcomer needs (see README.md):
 #   make demo   install what is missing, build, symbolicate a bundled crash report
-#   make test   install what is missing, run the whole test suite
+#   make test   install what is missing, build strictly (see strict-build), run the whole test suite
 # Shipping (README "Install"):
 #   make release             self-contained Linux binary + man page + completions in dist/*.tar.gz
 #   make release-check       make release, then prove the tarball runs without the toolchain
@@ -32,8 +32,17 @@ build: setup
 demo: build
 	.build/release/symbolicate --explain $(DEMO_REPORT) $(DEMO_DSYMS)
 
+# The build CI runs: our code warning-free (-warnings-as-errors) and no target importing a
+# package target it does not depend on. `make test` builds this way once and tests that build.
+STRICT_FLAGS = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
+
+.PHONY: strict-build
+strict-build:
+	$(SWIFT) build --build-tests $(STRICT_FLAGS)
+
 test: setup-test
-	$(SWIFT) test
+	$(SWIFT) build --build-tests $(STRICT_FLAGS)
+	$(SWIFT) test --skip-build
 
 # Build dependencies plus what packing needs (binutils: strip, readelf; the static archives
 # come with the -dev packages).
