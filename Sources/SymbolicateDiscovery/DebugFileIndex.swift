@@ -2,7 +2,7 @@ import Foundation
 import SymbolicateCore
 import SymbolicateDWARF
 
-/// One build in one debug file (a Mach-O slice): what the index knows without opening its DWARF.
+/// One build in one debug file (a Mach-O slice or an ELF file): what the index knows without opening its DWARF.
 public struct DebugFileEntry: Sendable {
     /// The file to open (inside `Contents/Resources/DWARF/` for a dSYM).
     public var path: String
@@ -11,7 +11,7 @@ public struct DebugFileEntry: Sendable {
     public var architecture: Architecture
     public var debugID: DebugID
     /// The build as the index parsed it (the file stays mapped), so opening it reads no
-    /// header twice. Any `DebugFileFormat`'s objects fit here (Mach-O today).
+    /// header twice. Any `DebugFileFormat`'s objects fit here (Mach-O slices, ELF files).
     public var object: any DebugObject
 
     /// Opens the entry's debug information (DWARF, or the symbol table when it has none).
