@@ -6,12 +6,15 @@
 #   make release-check       make release, then prove the tarball runs without the toolchain
 #   make install PREFIX=…    binary, man page, bash/zsh/fish completions (default /usr/local)
 #   make uninstall PREFIX=…  remove exactly those files
+# Fuzzing (Fuzz/README.md):
+#   make fuzz                coverage-guided fuzzing of the parsers, FUZZ_SECONDS (300) per target
+#   make fuzz-smoke          what CI runs: regression inputs, then 10 s per target
 SWIFT ?= swift
 DEMO_REPORT ?= Fixtures/reports/swift-trap.ips
 DEMO_DSYMS ?= Fixtures/dsyms
 
 .PHONY: setup setup-test setup-release build demo test bench bench-lookup bench-batch fixtures clean \
-	release release-check install uninstall
+	release release-check install uninstall fuzz fuzz-smoke
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -71,8 +74,15 @@ bench-lookup: build
 bench-batch: build
 	SYMBOLICATE_BIN=.build/release/symbolicate Benchmarks/batch/run.sh
 
+# libFuzzer targets built with swiftc into .build-fuzz/ (needs only the build dependencies).
+fuzz: setup
+	Fuzz/fuzz.sh run
+
+fuzz-smoke: setup
+	Fuzz/fuzz.sh smoke
+
 fixtures:
 	Fixtures/generate.sh
 
 clean:
-	rm -rf .build .build-release dist
+	rm -rf .build .build-release .build-fuzz .build-asan dist

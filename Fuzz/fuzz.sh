@@ -3,7 +3,7 @@
 #
 #   Fuzz/fuzz.sh build                 build the four targets into .build-fuzz/
 #   Fuzz/fuzz.sh run [TARGET…]         fuzz each target for FUZZ_SECONDS (default 300)
-#   Fuzz/fuzz.sh smoke                 CI: regression inputs, then FUZZ_SECONDS (default 15) per target
+#   Fuzz/fuzz.sh smoke                 CI: regression inputs, then FUZZ_SECONDS (default 10) per target
 #   Fuzz/fuzz.sh regress               replay Fuzz/regressions/ only (fails on any crash)
 #   Fuzz/fuzz.sh leaks                 one --explain run of the CLI built with ASan, leaks fatal
 #
@@ -47,8 +47,9 @@ link_target() {  # target name, harness, modules…
     [[ -x "$OUT/fuzz-$target" && "$OUT/fuzz-$target" -nt "$newest" ]] && return
     echo "fuzz: linking fuzz-$target" >&2
     "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize=fuzzer,address \
-        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -module-name "Fuzz_${target//-/_}" \
-        "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" -ldwarf -lelf -lz -o "$OUT/fuzz-$target"
+        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -module-name "Fuzz_${target//-/_}" \
+        "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" -ldwarf -lelf -lz -o "$OUT/fuzz-$target" \
+        2> >(grep -v "Cannot export local symbol '__asan" >&2)
 }
 
 build() {
@@ -56,11 +57,12 @@ build() {
     build_module SymbolicateCore
     build_module SymbolicateCrashReport
     build_module SymbolicateMachO
-    build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf"
+    build_module SymbolicateELF -I "$ROOT/Sources/CLibElf"
+    build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf"
     link_target text-report FuzzTextReport.swift SymbolicateCrashReport SymbolicateCore
     link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateCore
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
-    link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateMachO SymbolicateCore
+    link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateELF SymbolicateMachO SymbolicateCore
 }
 
 # Seeds: the corpus and the fixtures, copied into a writable working corpus per target
@@ -151,7 +153,7 @@ case $command in
     build) build ;;
     regress) build; regress ;;
     run) build; regress; run "${FUZZ_SECONDS:-300}" "${@:-${TARGETS[@]}}" ;;
-    smoke) build; regress; run "${FUZZ_SECONDS:-15}" "${TARGETS[@]}" ;;
+    smoke) build; regress; run "${FUZZ_SECONDS:-10}" "${TARGETS[@]}" ;;
     leaks) leaks ;;
     *) echo "usage: Fuzz/fuzz.sh build|run [TARGET…]|smoke|regress|leaks" >&2; exit 64 ;;
 esac
