@@ -143,6 +143,15 @@ public final class ELFFile: @unchecked Sendable {
                     message: "\(section.name): compressed with \(kind), which this libelf cannot decompress (zlib only); decompress the file first (objcopy --decompress-debug-sections)"
                 )
             }
+            // zlib cannot expand more than about 1032:1; a header claiming more is damaged or
+            // hostile, and libelf would try to allocate that much before inflating.
+            let (limit, overflow) = section.size.multipliedReportingOverflow(by: 1100)
+            guard overflow || header.ch_size <= limit &+ 4096 else {
+                throw ELFError(
+                    path: path, offset: section.fileOffset,
+                    message: "\(section.name): compression header claims \(header.ch_size) bytes from \(section.size) compressed; impossible for zlib"
+                )
+            }
             guard elf_compress(scn, 0, 0) >= 0 else {
                 throw ELFError(path: path, offset: section.fileOffset, message: "\(section.name): zlib decompression failed: \(Self.lastError())")
             }

@@ -77,6 +77,24 @@ import Testing
         #expect(error.description.contains(".debug_info"))
     }
 
+    /// A compression header claiming more than zlib can produce is refused before libelf
+    /// would allocate it.
+    @Test func impossibleUncompressedSizeIsRefused() throws {
+        let info = try #require(try ELFFile(path: LinuxFixtures.zlibDebugFile).section(named: ".debug_info"))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: LinuxFixtures.zlibDebugFile)))
+        let at = Int(info.fileOffset) + 8  // Elf64_Chdr.ch_size
+        for (index, byte) in [0, 0, 0, 0, 0, 0x10, 0, 0].enumerated() { bytes[at + index] = UInt8(byte) }
+        let folder = try TestPaths.temporaryDirectory("elf-ch-size")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("huge.debug").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let file = try ELFFile(path: path)
+        let section = try #require(file.section(named: ".debug_info"))
+        let error = try #require(throws: ELFError.self) { try file.contents(of: section) }
+        #expect(error.message.contains("claims"))
+        #expect(error.offset == section.fileOffset)
+    }
+
     @Test func notELFIsAnError() throws {
         let folder = try TestPaths.temporaryDirectory("elf")
         defer { try? FileManager.default.removeItem(at: folder) }
