@@ -205,6 +205,11 @@ public struct Frame: Sendable, Codable, Equatable {
     /// Set for nodes of a call graph (`sample`, spindump, microstackshot, MetricKit call
     /// trees): sample count and depth, so writers keep both.
     public var callGraph: CallGraphNode?
+    /// Set when the report says what the address is: true for where execution was (a program
+    /// counter, or a Swift async resume point), looked up as is; false for a return address,
+    /// looked up one byte back. nil: the frame's position decides (the top frame is the PC).
+    /// The Swift runtime's backtraces mark every frame (`[ra]`, `[async]`).
+    public var isProgramCounter: Bool?
 
     public init(index: Int, imageName: String? = nil, imageIndex: Int? = nil, address: UInt64, imageOffset: UInt64? = nil,
                 symbol: String? = nil, symbolOffset: UInt64? = nil, sourceFile: String? = nil, sourceLine: Int? = nil,

@@ -156,15 +156,17 @@ struct SwiftBacktraceParser {
     }
 
     /// `  1 [ra] 0x00007f5f40ef3c29 _dispatch_sig_thread + 8 in libdispatch.so [at file:line:col]`:
-    /// index, markers (`[ra]`, `[async]`, `[inlined]`, `[system]`, `[thunk]`), address,
+    /// index, markers (`[ra]` return address, `[async]` resume point, `[inlined]`, `[system]`, `[thunk]`), address,
     /// symbol (`<unknown>` when none) with its offset, image.
     static func frame(_ text: String, reportLine: Int) -> Frame? {
         var words = text.split(separator: " ", omittingEmptySubsequences: true)[...]
         guard let first = words.first, let index = Int(first) else { return nil }
         words = words.dropFirst()
         var inlined = false
+        var returnAddress = false
         while let marker = words.first, marker.hasPrefix("["), marker.hasSuffix("]") {
             if marker == "[inlined]" { inlined = true }
+            if marker == "[ra]" { returnAddress = true }
             words = words.dropFirst()
         }
         guard let addressWord = words.first, addressWord.hasPrefix("0x"), let address = UInt64(addressWord.dropFirst(2), radix: 16) else {
@@ -193,8 +195,12 @@ struct SwiftBacktraceParser {
             symbolOffset = offset
         }
         if symbol == "<unknown>" || symbol?.isEmpty == true { symbol = nil }
-        return Frame(index: index, imageName: imageName, address: address, symbol: symbol, symbolOffset: symbolOffset,
-                     sourceFile: source?.file, sourceLine: source?.line, isInlined: inlined, reportLine: reportLine)
+        var frame = Frame(index: index, imageName: imageName, address: address, symbol: symbol, symbolOffset: symbolOffset,
+                          sourceFile: source?.file, sourceLine: source?.line, isInlined: inlined, reportLine: reportLine)
+        // The runtime marks return addresses `[ra]`; a frame without it is a program counter
+        // or an async resume point (`[async]`), both exact.
+        frame.isProgramCounter = !returnAddress
+        return frame
     }
 
     /// `0x000055d1530ae000–0x000055d1530b23e0 610ceaa6… crashy /srv/crashy` (the separator is

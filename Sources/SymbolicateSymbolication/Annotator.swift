@@ -98,7 +98,7 @@ public struct Annotator: Sendable {
                 atTop = false
             }
             // A call-graph node is a program counter only where no callee follows it.
-            let isTop = frame.callGraph.map(\.isLeaf) ?? atTop
+            let isTop = frame.callGraph.map(\.isLeaf) ?? frame.isProgramCounter ?? atTop
             let continuesInlineChain = previous.map { $0.isInlined && $0.address == frame.address } ?? false
             defer { previous = frame }
             let position = frame.imageIndex ?? images.firstIndex(where: { $0.contains(frame.address) })

@@ -147,6 +147,37 @@ import Testing
         }
     }
 
+    /// The runtime's marker decides how an address is looked up, not the frame's position:
+    /// a `[ra]` return address one byte back, an unmarked (program counter) or `[async]`
+    /// (resume point) address as is. The unwrap log's top frame, relabelled `[ra]`, must give
+    /// llvm-symbolizer's chain one byte before it (another trap: arithmetic overflow).
+    @Test func returnAddressMarkerDecidesTheLookup() throws {
+        guard let symbolizer = ExternalTool.find("llvm-symbolizer-19"), let demangler = ExternalTool.find("swift-demangle") else {
+            print("LinuxBacktraceTests: llvm-symbolizer-19 or swift-demangle not found; [ra] marker not checked")
+            return
+        }
+        let entry = try #require(LinuxFixtures.oracle["unwrap.txt"]?.first)
+        let original = try String(contentsOfFile: LinuxFixtures.log("unwrap.txt"), encoding: .utf8)
+        let address = String(entry.address.dropFirst(2))
+        let padded = String(repeating: "0", count: max(0, 16 - address.count)) + address
+        let line = try #require(original.split(separator: "\n").first { $0.hasPrefix("  0  0x" + padded) })
+        let folder = try TestPaths.temporaryDirectory("linux-ra")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("unwrap-ra.txt")
+        try Data(original.replacingOccurrences(of: String(line), with: "  0 [ra] 0x" + padded + " <unknown> in crashy").utf8).write(to: log)
+        let before = try #require(UInt64(entry.fileAddress.dropFirst(2), radix: 16)) - 1
+        let raw = try ExternalTool.run(symbolizer, ["--obj=\(LinuxFixtures.debugFile)", "--inlining", "0x" + String(before, radix: 16)])
+        let oracle = try ExternalTool.run(demangler, ["--simplified"], stdin: raw).split(separator: "\n").map(String.init)
+        let functions = stride(from: 0, to: oracle.count - 1, by: 2).map { oracle[$0] }
+        #expect(functions != entry.frames.map(\.function), "the byte before the PC should be another trap")
+        let result = try CLI.run([log.path, LinuxFixtures.debugFile, "--color", "never"])
+        let ours = result.stdout.split(separator: "\n").filter { $0.contains(address) && $0.contains("[ra]") }
+        #expect(ours.count == functions.count, "\(ours) vs \(functions)")
+        for (printed, function) in zip(ours, functions) {
+            #expect(printed.contains(" \(function) + "), "\(printed) vs \(function)")
+        }
+    }
+
     /// With llvm-symbolizer-19 installed, the recorded oracle is rerun: the committed answers
     /// still are what the oracle says for the committed debug file.
     @Test func recordedOracleIsCurrent() throws {
