@@ -42,8 +42,9 @@ public struct OutputFileError: Error, LocalizedError, Sendable {
 ///   path (a symlink to the output stays a symlink). The temporary name has a fixed short
 ///   length, so any output name that fits NAME_MAX works; it is registered with
 ///   `TemporaryFiles`, so a signal or `exit()` mid-write removes it.
-/// - a device, FIFO or socket, or a path under /dev or /proc (`/dev/stdout`, `/dev/null`):
-///   written in place, never replaced — a rename would turn `/dev/full` into a regular file.
+/// - a device, FIFO or socket (`/dev/null`, `/dev/stdout` on a pipe or terminal), or the
+///   file our stdout already writes to (`-o /dev/stdout >> log`): written in place, never
+///   replaced — a rename would turn `/dev/full` into a regular file.
 ///   A FIFO without a reader is an error, not a hang.
 public final class AtomicFileWriter {
     let path: String
@@ -60,7 +61,7 @@ public final class AtomicFileWriter {
         if exists && info.st_mode & S_IFMT == S_IFDIR {
             throw OutputFileError(path, "is a folder")
         }
-        if exists && (!isRegular || path.hasPrefix("/dev/") || path.hasPrefix("/proc/")) {
+        if exists && (!isRegular || Self.isStandardStream(info)) {
             fd = try Self.openInPlace(path, info)
             replacement = nil
             return
@@ -90,6 +91,15 @@ public final class AtomicFileWriter {
         guard let pointer = realpath(path, nil) else { return path }
         defer { free(pointer) }
         return String(cString: pointer)
+    }
+
+    /// Whether `info` is the file our stdout or stderr already writes to (`-o /dev/stdout`
+    /// with stdout redirected to a file).
+    private static func isStandardStream(_ info: stat) -> Bool {
+        [STDOUT_FILENO, STDERR_FILENO].contains { standard in
+            var own = stat()
+            return fstat(standard, &own) == 0 && own.st_dev == info.st_dev && own.st_ino == info.st_ino
+        }
     }
 
     /// Our own stdout/stderr (same device and inode) are written through the descriptor we

@@ -103,4 +103,28 @@ import Glibc
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == output.path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["latest.crash", name].sorted())
     }
+
+    /// `-o /dev/stdout >> log`: the report is appended through our stdout, the log file is
+    /// neither replaced nor truncated.
+    @Test func devStdoutRedirectedToAFileAppends() throws {
+        let root = try TestPaths.temporaryDirectory("output-safety")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let log = root.appendingPathComponent("log.txt")
+        try Data("previous line\n".utf8).write(to: log)
+        let inode = try FileManager.default.attributesOfItem(atPath: log.path)[.systemFileNumber] as? Int
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = [TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path, Self.dsyms, "-o", "/dev/stdout"]
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        #expect(process.terminationStatus == 0)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.hasPrefix("previous line\n") && text.contains("Thread 0 Crashed"))
+        #expect(try FileManager.default.attributesOfItem(atPath: log.path)[.systemFileNumber] as? Int == inode)
+    }
 }
