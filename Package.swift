@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "SymbolicateELFTests", dependencies: ["SymbolicateCore", "SymbolicateELF", "SymbolicateTestSupport"]),
         .testTarget(
             name: "SymbolicateDWARFTests",
-            dependencies: ["SymbolicateCore", "SymbolicateDWARF", "SymbolicateMachO", "SymbolicateTestSupport"]
+            dependencies: ["SymbolicateCore", "SymbolicateDWARF", "SymbolicateELF", "SymbolicateMachO", "SymbolicateTestSupport"]
         ),
         .testTarget(
             name: "SymbolicateCrashReportTests",

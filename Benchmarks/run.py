@@ -63,7 +63,8 @@ def chains_ours(text):
     out = []
     for line in text.splitlines():
         obj = json.loads(line)
-        out.append([(f["function"], f.get("file", "??"), f.get("line", 0)) for f in obj["frames"]])
+        # Nothing known: llvm-symbolizer prints `??` / `??:0`, we print no frames.
+        out.append([(f["function"], f.get("file", "??"), f.get("line", 0)) for f in obj["frames"]] or [("??", "??", 0)])
     return out
 
 def dsyms():

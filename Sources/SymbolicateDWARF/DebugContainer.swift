@@ -153,12 +153,11 @@ final class ELFDebugContainer: DebugContainer {
         guard low > 0 else { return nil }
         let symbol = symbols[low - 1]
         guard let section = codeSections[symbol.section], section.contains(address) else { return nil }
-        let covers: Bool
+        // Past a sized symbol's end (the padding before the next function) nothing names the
+        // address: llvm-symbolizer prints `??` there, for DWARF-less lookups too.
         if symbol.size > 0 {
-            covers = address - symbol.address < symbol.size
-        } else {
-            covers = low >= symbols.count || address < symbols[low].address
+            guard address - symbol.address < symbol.size else { return nil }
         }
-        return (symbol.address, symbol.name, covers)
+        return (symbol.address, symbol.name, true)
     }
 }

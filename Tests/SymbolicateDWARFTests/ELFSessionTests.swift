@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateDWARF
+import SymbolicateELF
 import SymbolicateTestSupport
 import Testing
 
@@ -36,6 +37,27 @@ import Testing
         let ours = result.frames.map { "\($0.function) | \($0.file ?? "??"):\($0.line ?? 0)" }
         #expect(ours == item.frame.frames.map(\.text))
         #expect(result.frames.dropLast().allSatisfy { $0.isInlined })
+    }
+
+    /// The padding after a sized function symbol (before the next function) belongs to no
+    /// function: llvm-symbolizer says `??`, and so must we (not the preceding symbol's name).
+    @Test func paddingAfterAFunctionIsUnnamed() throws {
+        let file = try ELFFile(path: LinuxFixtures.debugFile)
+        let symbols = try file.functionSymbols()
+        var padding: [UInt64] = []
+        for (symbol, next) in zip(symbols, symbols.dropFirst()) where symbol.size > 0 && symbol.address + symbol.size < next.address {
+            padding.append(symbol.address + symbol.size)
+        }
+        try #require(!padding.isEmpty)
+        let session = try DebugFile.open(path: LinuxFixtures.debugFile)
+        for address in padding {
+            let frames = session.lookup(fileAddress: address)?.frames ?? []
+            #expect(frames.allSatisfy { $0.function == "??" }, "0x\(String(address, radix: 16)): \(frames.map(\.function))")
+        }
+        guard let symbolizer = ExternalTool.find("llvm-symbolizer-19") else { return }
+        let answer = try ExternalTool.run(symbolizer, ["--obj=\(LinuxFixtures.debugFile)"] + padding.map { "0x" + String($0, radix: 16) })
+        let functions = answer.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        #expect(functions.allSatisfy { $0 == "??" }, "llvm-symbolizer named padding: \(functions)")
     }
 
     @Test func buildIDMismatchNamesBoth() throws {
