@@ -155,7 +155,7 @@ case $command in
     build) build ;;
     regress) build; regress ;;
     run) build; regress; run "${FUZZ_SECONDS:-300}" "${@:-${TARGETS[@]}}" ;;
-    smoke) FUZZ_FLAGS+=(-detect_leaks="${FUZZ_DETECT_LEAKS:-0}"); build; regress; run "${FUZZ_SECONDS:-10}" "${TARGETS[@]}" ;;
+    smoke) FUZZ_FLAGS+=(-detect_leaks="${FUZZ_DETECT_LEAKS:-0}"); export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-0}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"; build; regress; run "${FUZZ_SECONDS:-10}" "${TARGETS[@]}" ;;
     leaks) leaks ;;
     *) echo "usage: Fuzz/fuzz.sh build|run [TARGET…]|smoke|regress|leaks" >&2; exit 64 ;;
 esac
