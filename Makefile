@@ -39,7 +39,14 @@ demo: build
 # package target it does not depend on. `make test` builds this way once and tests that build.
 STRICT_FLAGS = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: strict-build
+.PHONY: strict-build format format-check
+# Formatting (.swift-format): check a formatted copy (CI), or format the checkout.
+format-check:
+	scripts/check-format.sh
+
+format:
+	scripts/check-format.sh --fix
+
 strict-build:
 	$(SWIFT) build --build-tests $(STRICT_FLAGS)
 

@@ -5,7 +5,7 @@
 #                                        time) so C++ names are spelled as Apple's tools spell them
 #   llvm-19                            : llvm-symbolizer-19, the independent oracle for the
 #                                        differential tests (skipped with a reason if absent)
-#   man-db bash-completion             : the install test reads the installed man page with
+#   man-db bash-completion zip         : zip builds a test archive; the install test reads the installed man page with
 #                                        `man -M` and loads the installed bash completion
 #   binutils (SYMBOLICATE_WITH_RELEASE=1): strip and readelf for `make release`
 # Set SYMBOLICATE_SKIP_APT=1 to skip (e.g. on macOS with Homebrew's libdwarf).
@@ -14,7 +14,7 @@ set -euo pipefail
 command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; install libdwarf yourself" >&2; exit 0; }
 
 want=(libdwarf-dev libelf-dev zlib1g-dev libc++abi1-19)
-[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion)
+[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip)
 [ "${SYMBOLICATE_WITH_RELEASE:-0}" = 1 ] && want+=(binutils)
 missing=()
 for pkg in "${want[@]}"; do

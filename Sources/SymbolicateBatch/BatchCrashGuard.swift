@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SymbolicateCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes the batch summary even when the process dies mid-run of a fatal signal (a trap on
 /// some hostile report, a segfault, `kill -SEGV`): the reports finished so far are listed as
@@ -86,7 +87,8 @@ public final class BatchCrashGuard: @unchecked Sendable {
                 continue
             }
             var failed = BatchReportResult(input: input.relativePath)
-            failed.error = index < started
+            failed.error =
+                index < started
                 ? "symbolicate died of \(name) while processing this report (a bug in symbolicate: please report it with this file)"
                 : "not processed: the run died of \(name) before reaching it"
             results.append(failed)
@@ -95,8 +97,10 @@ public final class BatchCrashGuard: @unchecked Sendable {
     }
 
     static func signalName(_ number: Int32) -> String {
-        let names: [Int32: String] = [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS",
-                                      SIGFPE: "SIGFPE", SIGABRT: "SIGABRT"]
+        let names: [Int32: String] = [
+            SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS",
+            SIGFPE: "SIGFPE", SIGABRT: "SIGABRT",
+        ]
         return names[number] ?? "signal \(number)"
     }
 }

@@ -126,8 +126,10 @@ public enum CrashSignature {
     /// fault addresses); the app, as its process name; the first app frame as function and
     /// source file — not its address or line, which move with every build — with whitespace
     /// collapsed and `+ offset` suffixes removed.
-    public static func make(kind: ReportKind = .crash, exception: String?, function: String?, file: String? = nil,
-                            app: String? = nil) -> String {
+    public static func make(
+        kind: ReportKind = .crash, exception: String?, function: String?, file: String? = nil,
+        app: String? = nil
+    ) -> String {
         var text = isCrash(kind) ? "" : kind.identifier + ": "
         text += exception.map(normaliseException) ?? "no exception"
         if let function {
@@ -159,7 +161,8 @@ public enum CrashSignature {
     /// The file name of the binary image called `name` (by its path), else `name`.
     static func imageFileName(_ name: String, in report: CrashReport) -> String {
         guard let image = report.binaryImages.first(where: { $0.name == name }), let path = image.path,
-              !path.isEmpty, path != "???" else { return name }
+            !path.isEmpty, path != "???"
+        else { return name }
         return lastPathComponent(path)
     }
 
@@ -228,8 +231,10 @@ final class StringPool: @unchecked Sendable {
 
     func shared(_ result: BatchReportResult) -> BatchReportResult {
         var result = result
-        for field in [\BatchReportResult.format, \.processName, \.appVersion, \.osVersion, \.app, \.file, \.signature,
-                      \.exception, \.function, \.location, \.sourceFile, \.image, \.reason, \.diagnosis, \.missing, \.error] {
+        for field in [
+            \BatchReportResult.format, \.processName, \.appVersion, \.osVersion, \.app, \.file, \.signature,
+            \.exception, \.function, \.location, \.sourceFile, \.image, \.reason, \.diagnosis, \.missing, \.error,
+        ] {
             result[keyPath: field] = intern(result[keyPath: field])
         }
         result.kind = intern(result.kind) ?? result.kind

@@ -18,8 +18,10 @@ public struct BatchOptions: Sendable {
     /// has the diagnosis column).
     public var explainInOutput: Bool
 
-    public init(outputDirectory: String, format: OutputFormat = .text,
-                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, explainInOutput: Bool = false) {
+    public init(
+        outputDirectory: String, format: OutputFormat = .text,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, explainInOutput: Bool = false
+    ) {
         self.outputDirectory = outputDirectory
         self.format = format
         self.jobs = max(1, jobs)
@@ -72,8 +74,10 @@ public struct BatchRunner: Sendable {
     /// MetricKit payload. `progress(done, total)` is called from worker threads after each input.
     /// - Parameter crashGuard: when given, can read the results so far if the process dies
     ///   of a fatal signal mid-run (see `BatchCrashGuard`).
-    public func run(_ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil,
-                    crashGuard: BatchCrashGuard? = nil) -> [BatchReportResult] {
+    public func run(
+        _ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil,
+        crashGuard: BatchCrashGuard? = nil
+    ) -> [BatchReportResult] {
         let outputs = Self.uniqueOutputPaths(inputs.map(options.outputRelativePath(for:)), reserved: Self.summaryFileNames)
         let state = RunState(count: inputs.count)
         crashGuard?.attach(inputs: inputs) { state.snapshot() }

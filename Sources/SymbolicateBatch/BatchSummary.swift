@@ -123,7 +123,10 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     /// Groups `results`. Everything is ordered by input order or by count, never by
     /// completion order, so the same inputs give byte-identical summaries.
     public init(results: [BatchReportResult], inputProblems: [BatchInputProblem] = [], skipped: [String] = []) {
-        struct GroupKey: Hashable { var signature: String; var isPartial: Bool }
+        struct GroupKey: Hashable {
+            var signature: String
+            var isPartial: Bool
+        }
         var order: [GroupKey] = []
         // Indices, not copies: a 10,000-report summary held every result two more times.
         var members: [GroupKey: [Int]] = [:]
@@ -132,8 +135,9 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         for (index, result) in results.enumerated() where result.isReadable {
             // A cut copy of a crash is kept apart from the complete ones (same signature,
             // other section).
-            let key = GroupKey(signature: result.signature ?? CrashSignature.make(exception: nil, function: nil),
-                               isPartial: result.isPartial)
+            let key = GroupKey(
+                signature: result.signature ?? CrashSignature.make(exception: nil, function: nil),
+                isPartial: result.isPartial)
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(index)
             var seenInReport = Set<String>()
@@ -143,9 +147,10 @@ public struct BatchSummary: Sendable, Codable, Equatable {
                 guard seenInReport.insert(key).inserted else { continue }
                 if missing[key] == nil {
                     missingOrder.append(key)
-                    missing[key] = MissingDebugFile(kind: diagnostic.kind, image: diagnostic.imageName, uuids: [],
-                                                    arch: diagnostic.arch, isAppImage: diagnostic.isAppImage, reports: 0,
-                                                    message: diagnostic.description)
+                    missing[key] = MissingDebugFile(
+                        kind: diagnostic.kind, image: diagnostic.imageName, uuids: [],
+                        arch: diagnostic.arch, isAppImage: diagnostic.isAppImage, reports: 0,
+                        message: diagnostic.description)
                 }
                 guard var entry = missing[key] else { continue }
                 entry.reports += 1

@@ -69,12 +69,18 @@ extension BatchSummary {
         let limit = Self.markdownRowLimit
         var out = "## Crash summary\n\n"
         let crashes = totals.processed - totals.otherReports - totals.partialReports
-        var parts = ["\(totals.processed) report\(totals.processed == 1 ? "" : "s") processed",
-                     "\(crashes) crash\(crashes == 1 ? "" : "es") in \(totals.groups) group\(totals.groups == 1 ? "" : "s")"]
-        if totals.otherReports > 0 { parts.append("\(totals.otherReports) other report\(totals.otherReports == 1 ? "" : "s") (jetsam, hang, resource, …)") }
+        var parts = [
+            "\(totals.processed) report\(totals.processed == 1 ? "" : "s") processed",
+            "\(crashes) crash\(crashes == 1 ? "" : "es") in \(totals.groups) group\(totals.groups == 1 ? "" : "s")",
+        ]
+        if totals.otherReports > 0 {
+            parts.append("\(totals.otherReports) other report\(totals.otherReports == 1 ? "" : "s") (jetsam, hang, resource, …)")
+        }
         if totals.partialReports > 0 { parts.append("\(totals.partialReports) partial (cut or pasted)") }
         if totals.unreadable > 0 { parts.append("\(totals.unreadable) unreadable") }
-        if totals.reportsMissingDebugFiles > 0 { parts.append("\(totals.reportsMissingDebugFiles) with an app image without a usable dSYM") }
+        if totals.reportsMissingDebugFiles > 0 {
+            parts.append("\(totals.reportsMissingDebugFiles) with an app image without a usable dSYM")
+        }
         if totals.skipped > 0 { parts.append("\(totals.skipped) non-report file\(totals.skipped == 1 ? "" : "s") skipped") }
         out += parts.joined(separator: ", ") + ". Every report is in `summary.json`.\n\n"
 
@@ -92,7 +98,8 @@ extension BatchSummary {
                 if let reason = group.reason { signature += "<br>\(Self.cell(Self.short(reason)))" }
                 var row = "| \(group.count) | \(signature) |"
                 if withDiagnosis { row += " \(Self.cell(Self.short(group.diagnosis ?? ""))) |" }
-                row += " \(Self.cell(group.example)) | \(Self.cell(group.appVersionRange ?? "–")) | \(Self.cell(group.osVersionRange ?? "–")) |"
+                row +=
+                    " \(Self.cell(group.example)) | \(Self.cell(group.appVersionRange ?? "–")) | \(Self.cell(group.osVersionRange ?? "–")) |"
                 out += row + "\n"
             }
             out += Self.remainder(groups.dropFirst(limit).reduce(0) { $0 + $1.count }, groups.count - shown.count, "group")
@@ -112,7 +119,8 @@ extension BatchSummary {
             for group in partialGroups.prefix(limit) {
                 var signature = "`\(Self.code(group.exception ?? "no exception"))`"
                 if let function = group.function { signature += " in `\(Self.code(function))`" }
-                out += "| \(group.count) | \(Self.cell(group.kind)) | \(signature) | \(Self.cell(group.missing ?? "–")) | \(Self.cell(group.example)) |\n"
+                out +=
+                    "| \(group.count) | \(Self.cell(group.kind)) | \(signature) | \(Self.cell(group.missing ?? "–")) | \(Self.cell(group.example)) |\n"
             }
             out += Self.remainder(partialGroups.dropFirst(limit).reduce(0) { $0 + $1.count }, max(0, partialGroups.count - limit), "group")
             out += "\n"
@@ -167,7 +175,8 @@ extension BatchSummary {
     public func renderJUnit(suiteName: String = "symbolicate batch", sourceRoot: String? = nil) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let tests = groups.count + unreadable.count
-        out += "<testsuites name=\"\(Self.xml(suiteName))\" tests=\"\(tests)\" failures=\"\(groups.count)\" errors=\"\(unreadable.count)\">\n"
+        out +=
+            "<testsuites name=\"\(Self.xml(suiteName))\" tests=\"\(tests)\" failures=\"\(groups.count)\" errors=\"\(unreadable.count)\">\n"
         out += "  <testsuite name=\"crashes\" tests=\"\(groups.count)\" failures=\"\(groups.count)\" errors=\"0\" skipped=\"0\">\n"
         for group in groups {
             var attributes = "classname=\"crashes\" name=\"\(Self.xml(group.signature))\""
@@ -190,7 +199,8 @@ extension BatchSummary {
         }
         out += "  </testsuite>\n"
         if !unreadable.isEmpty {
-            out += "  <testsuite name=\"unreadable reports\" tests=\"\(unreadable.count)\" failures=\"0\" errors=\"\(unreadable.count)\" skipped=\"0\">\n"
+            out +=
+                "  <testsuite name=\"unreadable reports\" tests=\"\(unreadable.count)\" failures=\"0\" errors=\"\(unreadable.count)\" skipped=\"0\">\n"
             for item in unreadable {
                 out += "    <testcase classname=\"unreadable\" name=\"\(Self.xml(item.input))\">\n"
                 out += "      <error type=\"unreadable\" message=\"\(Self.xml(item.error))\"/>\n"

@@ -61,7 +61,10 @@ public final class ReportInputSet: Sendable {
 public struct BatchInputProblem: Sendable, Codable, Equatable, CustomStringConvertible {
     public var input: String
     public var message: String
-    public init(input: String, message: String) { self.input = input; self.message = message }
+    public init(input: String, message: String) {
+        self.input = input
+        self.message = message
+    }
     public var description: String { "\(input): \(message)" }
 }
 
@@ -134,9 +137,11 @@ private struct Collector {
 
     mutating func walk(folder: String, displayPrefix: String, outputPrefix: String, zipped: Bool = false) {
         let root = URL(fileURLWithPath: folder)
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
-            options: [.skipsHiddenFiles]) else {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
+                options: [.skipsHiddenFiles])
+        else {
             problems.append(BatchInputProblem(input: displayPrefix, message: "cannot list the folder"))
             return
         }
@@ -153,7 +158,8 @@ private struct Collector {
             }
             // A symlink to a report counts as the report (links to folders are not followed,
             // so a link cycle cannot make the walk endless).
-            let isFile = values?.isRegularFile == true
+            let isFile =
+                values?.isRegularFile == true
                 || (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
             guard isFile else { continue }
             let full = url.standardizedFileURL.path
@@ -195,15 +201,19 @@ private extension String {
 public enum ReportSniffer {
     /// Text keys every Apple text report format has at least one of near the top (`sample`
     /// output starts with `Analysis of sampling`), and the Swift runtime backtrace's crash line.
-    static let textMarkers = ["Incident Identifier:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
-                              "Hardware Model:", "Termination Reason:", "Binary Images:", "Event:", "Exception Codes:",
-                              "panic(cpu ", "Analysis of sampling", "Call graph:",
-                              // The Swift runtime's backtraces on Linux, text and JSON (possibly after other output).
-                              "*** Program crashed: ", "\"kind\": \"crashReport\""]
+    static let textMarkers = [
+        "Incident Identifier:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
+        "Hardware Model:", "Termination Reason:", "Binary Images:", "Event:", "Exception Codes:",
+        "panic(cpu ", "Analysis of sampling", "Call graph:",
+        // The Swift runtime's backtraces on Linux, text and JSON (possibly after other output).
+        "*** Program crashed: ", "\"kind\": \"crashReport\"",
+    ]
     /// Members of an `.ips` header line or JSON body, or of a MetricKit payload.
-    static let jsonMarkers = ["\"bug_type\"", "\"incident", "\"crashReporterKey\"", "\"exception\"", "\"threads\"", "\"procName\"",
-                              "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
-                              "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\""]
+    static let jsonMarkers = [
+        "\"bug_type\"", "\"incident", "\"crashReporterKey\"", "\"exception\"", "\"threads\"", "\"procName\"",
+        "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
+        "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\"",
+    ]
 
     /// Whether the first 16 KiB of the file look like a crash report.
     public static func looksLikeReport(path: String) -> Bool {

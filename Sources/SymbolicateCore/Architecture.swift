@@ -68,14 +68,29 @@ public struct Architecture: Hashable, Sendable, CustomStringConvertible, Codable
     public init?(codeType: String) {
         let t = codeType.uppercased()
         if t.hasPrefix("ARM-64") || t.hasPrefix("ARM64") {
-            if t.contains("ARM64E") { self = .arm64e; return }
-            if t.contains("32") { self = .arm64_32; return }
+            if t.contains("ARM64E") {
+                self = .arm64e
+                return
+            }
+            if t.contains("32") {
+                self = .arm64_32
+                return
+            }
             self = .arm64
             return
         }
-        if t.hasPrefix("X86-64") || t.hasPrefix("X86_64") { self = .x86_64; return }
-        if t.hasPrefix("X86") || t.hasPrefix("I386") { self = .i386; return }
-        if t.hasPrefix("ARM") { self = .armv7; return }
+        if t.hasPrefix("X86-64") || t.hasPrefix("X86_64") {
+            self = .x86_64
+            return
+        }
+        if t.hasPrefix("X86") || t.hasPrefix("I386") {
+            self = .i386
+            return
+        }
+        if t.hasPrefix("ARM") {
+            self = .armv7
+            return
+        }
         return nil
     }
 

@@ -39,11 +39,16 @@ public enum AppOwnership {
 
     /// OS locations: an image there is Apple's whatever else is said about it.
     public static func isSystemPath(_ path: String) -> Bool {
-        let systemPrefixes = ["/System/", "/usr/lib/", "/usr/libexec/", "/Library/Apple/", "/usr/bin/", "/usr/sbin/", "/sbin/", "/bin/",
-                              "/Developer/", "/private/preboot/Cryptexes/"]
+        let systemPrefixes = [
+            "/System/", "/usr/lib/", "/usr/libexec/", "/Library/Apple/", "/usr/bin/", "/usr/sbin/", "/sbin/", "/bin/",
+            "/Developer/", "/private/preboot/Cryptexes/",
+        ]
         if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
         if path.contains(".simruntime/") || path.contains("/RuntimeRoot/") || path.contains("/Contents/Developer/Platforms/")
-            || path.contains("/Contents/Developer/usr/") { return true }
+            || path.contains("/Contents/Developer/usr/")
+        {
+            return true
+        }
         // Anything inside an Xcode bundle (`/Applications/Xcode_13.3.app/Contents/…`) is a
         // developer tool injected into the process, not the app.
         if path.split(separator: "/").contains(where: { $0.hasPrefix("Xcode") && $0.hasSuffix(".app") }) { return true }
@@ -56,8 +61,10 @@ public enum AppOwnership {
     /// Where apps live on iOS and macOS, and the crashed process's own bundle.
     static func isAppPath(_ path: String, processBundle: String?) -> Bool {
         if isSystemPath(path) { return false }
-        let appPrefixes = ["/var/containers/Bundle/Application/", "/private/var/containers/", "/var/mobile/Applications/",
-                           "/private/var/mobile/Applications/", "/var/mobile/Containers/Bundle/", "/private/var/mobile/Containers/Bundle/"]
+        let appPrefixes = [
+            "/var/containers/Bundle/Application/", "/private/var/containers/", "/var/mobile/Applications/",
+            "/private/var/mobile/Applications/", "/var/mobile/Containers/Bundle/", "/private/var/mobile/Containers/Bundle/",
+        ]
         if appPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
         if path.contains(".app/") { return true }
         if let processBundle, !processBundle.isEmpty, path.hasPrefix(processBundle) { return true }
@@ -81,10 +88,12 @@ public enum AppOwnership {
     static func isSystemImage(named name: String, loadAddress: UInt64) -> Bool {
         if (0x1_8000_0000..<0x10_0000_0000).contains(loadAddress) || loadAddress >= 0x7FF0_0000_0000 { return true }
         if name.hasSuffix(".dylib") || name == "???" || name.hasPrefix("<") { return true }
-        let system: Set<String> = ["UIKitCore", "UIKit", "Foundation", "CoreFoundation", "SwiftUI", "GraphicsServices", "QuartzCore",
-                                   "AppKit", "CoreData", "CFNetwork", "WebKit", "JavaScriptCore", "CoreGraphics", "Combine",
-                                   "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AttributeGraph", "dyld", "CoreText",
-                                   "UIFoundation", "AVFoundation", "MapKit", "Metal", "CoreML", "Security", "IOKit"]
+        let system: Set<String> = [
+            "UIKitCore", "UIKit", "Foundation", "CoreFoundation", "SwiftUI", "GraphicsServices", "QuartzCore",
+            "AppKit", "CoreData", "CFNetwork", "WebKit", "JavaScriptCore", "CoreGraphics", "Combine",
+            "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AttributeGraph", "dyld", "CoreText",
+            "UIFoundation", "AVFoundation", "MapKit", "Metal", "CoreML", "Security", "IOKit",
+        ]
         return system.contains(name)
     }
 }

@@ -32,7 +32,9 @@ extension CrashReport {
         field("Role", body["procRole"]?.stringValue)
         field("Parent Process", parentProcess)
         if let c = body["coalitionName"]?.stringValue { field("Coalition", body["coalitionID"]?.intValue.map { "\(c) [\($0)]" } ?? c) }
-        if let r = body["responsibleProc"]?.stringValue { field("Responsible Process", body["responsiblePid"]?.intValue.map { "\(r) [\($0)]" } ?? r) }
+        if let r = body["responsibleProc"]?.stringValue {
+            field("Responsible Process", body["responsiblePid"]?.intValue.map { "\(r) [\($0)]" } ?? r)
+        }
         line("")
         field("Date/Time", dateTime)
         field("Launch Time", body["procLaunch"]?.stringValue)
@@ -56,7 +58,9 @@ extension CrashReport {
             let raw = body["termination"]
             if let raw, raw["details"] != nil {
                 // Apple prints namespace, code and the (possibly empty) indicator, then details.
-                line("Termination Reason: " + [t.namespace, t.code, raw["indicator"]?.stringValue ?? ""].compactMap { $0 }.joined(separator: " "))
+                line(
+                    "Termination Reason: "
+                        + [t.namespace, t.code, raw["indicator"]?.stringValue ?? ""].compactMap { $0 }.joined(separator: " "))
                 for d in raw["details"]?.arrayValue?.compactMap(\.stringValue) ?? [] { line(d) }
             } else {
                 line("Termination Reason: " + [t.namespace, t.code, t.text].compactMap { $0 }.joined(separator: " "))
@@ -120,7 +124,9 @@ extension CrashReport {
             // Apple prints base + size - 1, which wraps for absent images (`0x0 - 0xffffffffffffffff`).
             let size = raw["size"]?.uint64Value ?? image.endAddress.map { $0 &- image.loadAddress &+ 1 } ?? 0
             let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
-            var s = String(repeating: " ", count: max(0, 18 - start.count)) + start + " - " + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
+            var s =
+                String(repeating: " ", count: max(0, 18 - start.count)) + start + " - "
+                + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
             let uuidText: String
             if embedded {
                 uuidText = image.debugID?.hexString ?? ""
@@ -191,7 +197,8 @@ extension CrashReport {
             let label = shown ?? name
             let hex = String(r.value, radix: 16)
             let width = (name == "cpsr" || name == "esr") ? 8 : 16
-            var s = String(repeating: " ", count: max(0, 5 - label.count)) + label + ": 0x"
+            var s =
+                String(repeating: " ", count: max(0, 5 - label.count)) + label + ": 0x"
                 + String(repeating: "0", count: max(0, width - hex.count)) + hex
             if name == "esr", let note = r.note { s += " " + note }
             return s
@@ -203,7 +210,10 @@ extension CrashReport {
             var row: [String] = []
             for c in cells {
                 row.append(c)
-                if row.count == 4 { out.append(" " + row.joined()); row = [] }
+                if row.count == 4 {
+                    out.append(" " + row.joined())
+                    row = []
+                }
             }
             if !row.isEmpty { out.append(" " + row.joined()) }
             for group in [["sp", "pc", "cpsr"], ["far", "esr"]] {
@@ -212,14 +222,19 @@ extension CrashReport {
             }
             return ["Thread \(thread) crashed with ARM Thread State (64-bit):"] + out
         }
-        let rows = [["rax", "rbx", "rcx", "rdx"], ["rdi", "rsi", "rbp", "rsp"], ["r8", "r9", "r10", "r11"], ["r12", "r13", "r14", "r15"]]
+        let rows = [
+            ["rax", "rbx", "rcx", "rdx"], ["rdi", "rsi", "rbp", "rsp"], ["r8", "r9", "r10", "r11"], ["r12", "r13", "r14", "r15"],
+        ]
         for row in rows {
             let cells = row.compactMap { cell($0) }
             if !cells.isEmpty { out.append(cells.joined()) }
         }
         let last = [cell("rip"), cell("rflags", shown: "rfl") ?? cell("rfl"), cell("cr2")].compactMap { $0 }
         if !last.isEmpty { out.append(last.joined()) }
-        if let cpu = byName["cpu"] { out.append("  "); out.append("Logical CPU:     \(cpu.value)") }
+        if let cpu = byName["cpu"] {
+            out.append("  ")
+            out.append("Logical CPU:     \(cpu.value)")
+        }
         if let err = byName["err"] {
             let hex = String(err.value, radix: 16)
             // Apple appends the page-fault reading (`(no mapping for user data write)`) when

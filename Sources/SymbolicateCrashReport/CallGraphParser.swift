@@ -23,7 +23,8 @@ struct CallGraphParser {
         for line in document.lines[bodyStart...].prefix(4000) {
             let t = line.text.trimmedBlanks
             if t.hasPrefix("Analysis of sampling") || t == "Call graph:" || t.hasPrefix("Heaviest stack for ")
-                || t.hasPrefix("Powerstats for:") || (t.hasPrefix("Event:") && t.lowercased().contains("hang")) {
+                || t.hasPrefix("Powerstats for:") || (t.hasPrefix("Event:") && t.lowercased().contains("hang"))
+            {
                 marker = true
             }
             // A thread-list report is never a call graph, whatever else it says.
@@ -81,8 +82,9 @@ struct CallGraphParser {
             if inTopOfStack, let t = topOfStack {
                 // Entries already named by `sample` have no address to look up: kept as they are.
                 if let entry = TopOfStackEntry.parse(raw) {
-                    var frame = Frame(index: report.threads[t].frames.count, imageName: entry.imageName,
-                                      address: entry.loadAddress &+ entry.offset, reportLine: lineNumber)
+                    var frame = Frame(
+                        index: report.threads[t].frames.count, imageName: entry.imageName,
+                        address: entry.loadAddress &+ entry.offset, reportLine: lineNumber)
                     frame.imageOffset = entry.offset
                     frame.callGraph = CallGraphNode(sampleCount: entry.count, depth: 0, isLeaf: true)
                     report.threads[t].frames.append(frame)
@@ -105,7 +107,10 @@ struct CallGraphParser {
             }
             // A new process block (microstackshots list several processes; spindump too).
             if trimmed.hasPrefix("Powerstats for:") || (trimmed.hasPrefix("Process:") && sawNode) {
-                if blockHasContent { block += 1; blockHasContent = false }
+                if blockHasContent {
+                    block += 1
+                    blockHasContent = false
+                }
                 pendingTitle = trimmed
                 if let (_, value) = TextReportParser.keyValue(trimmed) {
                     let name = value.hasSuffix("]") ? value.components(separatedBy: " [").dropLast().joined(separator: " [") : value
@@ -132,7 +137,8 @@ struct CallGraphParser {
                 }
                 sawNode = true
                 let t = report.threads.count - 1
-                var frame = Frame(index: report.threads[t].frames.count, imageName: node.imageName, address: node.address, reportLine: lineNumber)
+                var frame = Frame(
+                    index: report.threads[t].frames.count, imageName: node.imageName, address: node.address, reportLine: lineNumber)
                 frame.symbol = node.symbol == "???" ? nil : node.symbol
                 frame.symbolOffset = node.symbolOffset
                 frame.imageOffset = node.imageOffset
@@ -205,8 +211,9 @@ struct CallGraphParser {
                     var image = BinaryImage(loadAddress: base, name: name)
                     image.debugID = name.hasPrefix("<") ? DebugID(uuid: name) : nil
                     image.isInferredFromFrames = true
-                    image.isAppOwned = AppOwnership.isAppImage(inferredName: name, processName: report.processName,
-                                                               processPath: report.processPath)
+                    image.isAppOwned = AppOwnership.isAppImage(
+                        inferredName: name, processName: report.processName,
+                        processPath: report.processPath)
                     report.binaryImages.append(image)
                     index = report.binaryImages.count - 1
                 }
@@ -283,9 +290,11 @@ struct CallGraphParser {
             let rest = body[body.index(after: close)...].trimmedBlanks
             guard !image.isEmpty, rest.hasPrefix("load address ") else { return nil }
             let parts = rest.dropFirst(13).split(separator: " ")
-            guard parts.count == 3, parts[1] == "+", let load = TextReportParser.hex(parts[0]), let offset = TextReportParser.hex(parts[2]) else { return nil }
-            return TopOfStackEntry(lead: lead, imageName: image, loadAddress: load, offset: offset, count: count,
-                                   countColumn: beforeCount.count)
+            guard parts.count == 3, parts[1] == "+", let load = TextReportParser.hex(parts[0]), let offset = TextReportParser.hex(parts[2])
+            else { return nil }
+            return TopOfStackEntry(
+                lead: lead, imageName: image, loadAddress: load, offset: offset, count: count,
+                countColumn: beforeCount.count)
         }
 
         /// The entry again for one symbolicated level: `function  (in Image) + N  File.c:42`,
@@ -332,7 +341,10 @@ struct CallGraphParser {
                 if marker == " [inlined]" { inlined = true }
                 line = line.dropLast(marker.count)
             }
-            if line.hasSuffix(" [inlined]") { inlined = true; line = line.dropLast(10) }
+            if line.hasSuffix(" [inlined]") {
+                inlined = true
+                line = line.dropLast(10)
+            }
             let lead = line.prefix(while: { " +!:|*".contains($0) })
             let afterLead = line[lead.endIndex...]
             let digits = afterLead.prefix(while: \.isNumber)
@@ -351,7 +363,8 @@ struct CallGraphParser {
         /// `symbol + off (File.swift:42) (Image + 123) [0xADDR]`.
         private static func spindump(_ body: Substring, prefix: Substring, indent: Int, count: Int, inlined: Bool) -> Node? {
             guard body.hasSuffix("]"), let open = body.range(of: " [0x", options: .backwards),
-                  let address = TextReportParser.hex(body[body.index(open.lowerBound, offsetBy: 2)..<body.index(before: body.endIndex)]) else { return nil }
+                let address = TextReportParser.hex(body[body.index(open.lowerBound, offsetBy: 2)..<body.index(before: body.endIndex)])
+            else { return nil }
             let addressText = body[body.index(after: open.lowerBound)...]
             let beforeAddress = body[..<open.lowerBound]
             guard beforeAddress.hasSuffix(")"), let paren = beforeAddress.range(of: " (", options: .backwards) else { return nil }
@@ -361,9 +374,10 @@ struct CallGraphParser {
             guard !image.isEmpty else { return nil }
             var frame = Frame(index: 0, address: address)
             TextReportParser.parseSymbolPart(String(beforeAddress[..<paren.lowerBound]), into: &frame)
-            return Node(layout: .spindump, indent: indent, count: count, prefix: prefix, symbol: frame.symbol ?? "???",
-                        symbolOffset: frame.symbolOffset, imageName: image, imageOffset: offset, loadAddress: nil, address: address,
-                        addressText: addressText, sourceFile: frame.sourceFile, sourceLine: frame.sourceLine, isInlined: inlined)
+            return Node(
+                layout: .spindump, indent: indent, count: count, prefix: prefix, symbol: frame.symbol ?? "???",
+                symbolOffset: frame.symbolOffset, imageName: image, imageOffset: offset, loadAddress: nil, address: address,
+                addressText: addressText, sourceFile: frame.sourceFile, sourceLine: frame.sourceLine, isInlined: inlined)
         }
 
         /// `symbol  (in Image)  load address 0xBASE + 0xOFF  [0xADDR]` or
@@ -374,12 +388,14 @@ struct CallGraphParser {
             let image = String(body[inRange.upperBound..<close])
             let after = body[body.index(after: close)...]
             guard let open = after.range(of: "  [0x"), let end = after[open.upperBound...].firstIndex(of: "]"),
-                  let address = UInt64(after[open.upperBound..<end], radix: 16) else { return nil }
+                let address = UInt64(after[open.upperBound..<end], radix: 16)
+            else { return nil }
             let addressText = after[after.index(open.lowerBound, offsetBy: 2)...end]
             let middle = after[..<open.lowerBound].trimmedBlanks
-            var node = Node(layout: .sample, indent: indent, count: count, prefix: prefix, symbol: symbol.isEmpty ? "???" : symbol,
-                            symbolOffset: nil, imageName: image, imageOffset: nil, loadAddress: nil, address: address,
-                            addressText: addressText, sourceFile: nil, sourceLine: nil, isInlined: inlined)
+            var node = Node(
+                layout: .sample, indent: indent, count: count, prefix: prefix, symbol: symbol.isEmpty ? "???" : symbol,
+                symbolOffset: nil, imageName: image, imageOffset: nil, loadAddress: nil, address: address,
+                addressText: addressText, sourceFile: nil, sourceLine: nil, isInlined: inlined)
             if middle.hasPrefix("load address ") {
                 let parts = middle.dropFirst(13).split(separator: " ")
                 guard parts.count == 3, parts[1] == "+", let load = TextReportParser.hex(parts[0]) else { return nil }

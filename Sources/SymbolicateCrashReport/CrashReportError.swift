@@ -15,7 +15,11 @@ public struct CrashReportError: Error, Sendable, Equatable, CustomStringConverti
     public var message: String
 
     public init(kind: Kind, path: String, line: Int? = nil, jsonPath: String? = nil, message: String) {
-        self.kind = kind; self.path = path; self.line = line; self.jsonPath = jsonPath; self.message = message
+        self.kind = kind
+        self.path = path
+        self.line = line
+        self.jsonPath = jsonPath
+        self.message = message
     }
 
     public var description: String {

@@ -68,7 +68,10 @@ enum FrameFormatting {
                 if line[next...].hasPrefix("0x") {
                     var k = line.index(next, offsetBy: 2)
                     var count = 0
-                    while k < end, line[k].isHexDigit { k = line.index(after: k); count += 1 }
+                    while k < end, line[k].isHexDigit {
+                        k = line.index(after: k)
+                        count += 1
+                    }
                     if count > 0, k == end || line[k] == " " || line[k] == "\t" {
                         return (lead, digits, gap, line[gap.endIndex..<k], line[k...])
                     }

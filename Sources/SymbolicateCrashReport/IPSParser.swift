@@ -26,15 +26,18 @@ struct IPSParser {
         } catch {
             // An error at end of input points past the last line; name the last line instead.
             let lastLine = (document.lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) ?? 0) + 1
-            throw CrashReportError(kind: .invalidJSON, path: path, line: min(bodyStartLine + error.line, lastLine),
-                                   jsonPath: error.path, message: "JSON body does not parse: \(error.message)" + Self.readableHeader(header))
+            throw CrashReportError(
+                kind: .invalidJSON, path: path, line: min(bodyStartLine + error.line, lastLine),
+                jsonPath: error.path, message: "JSON body does not parse: \(error.message)" + Self.readableHeader(header))
         }
         guard case .object = body else {
             throw CrashReportError(kind: .invalidJSON, path: path, line: bodyStartLine + 1, message: "JSON body is not an object")
         }
         let firstLine = document.lines[headerLine]
-        var report = CrashReport(path: path, format: .ips,
-                                 source: .ips(header: self.header, body: body, text: IPSSourceText(headerLine: firstLine.text + firstLine.terminator, body: bodyText)))
+        var report = CrashReport(
+            path: path, format: .ips,
+            source: .ips(
+                header: self.header, body: body, text: IPSSourceText(headerLine: firstLine.text + firstLine.terminator, body: bodyText)))
         Self.fill(&report, from: body)
         report.applyIPSHeader(self.header)
         Self.warnIfUnsupported(&report, path: path)
@@ -55,25 +58,31 @@ struct IPSParser {
 
     /// A file that starts with `{` but whose first line is not a complete JSON object: a
     /// body without a header line, or a broken header.
-    static func parseHeaderless(document: TextDocument, path: String, headerError: JSONSyntaxError, headerLine: Int) throws(CrashReportError) -> CrashReport {
+    static func parseHeaderless(document: TextDocument, path: String, headerError: JSONSyntaxError, headerLine: Int)
+        throws(CrashReportError) -> CrashReport
+    {
         let bytes = document.bytes()
         let body: JSONValue, bodyText: JSONSourceText
         do {
             (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
         } catch {
             if error.line == 1 {
-                throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, jsonPath: headerError.path,
-                                       message: ".ips header line does not parse: \(headerError.message)")
+                throw CrashReportError(
+                    kind: .invalidJSON, path: path, line: headerLine, jsonPath: headerError.path,
+                    message: ".ips header line does not parse: \(headerError.message)")
             }
-            throw CrashReportError(kind: .invalidJSON, path: path, line: error.line, jsonPath: error.path,
-                                   message: "JSON does not parse: \(error.message)")
+            throw CrashReportError(
+                kind: .invalidJSON, path: path, line: error.line, jsonPath: error.path,
+                message: "JSON does not parse: \(error.message)")
         }
         guard case .object = body else {
             throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, message: "JSON document is not an object")
         }
-        var report = CrashReport(path: path, format: .ips, source: .ips(header: .object([]), body: body, text: IPSSourceText(headerLine: "", body: bodyText)))
+        var report = CrashReport(
+            path: path, format: .ips, source: .ips(header: .object([]), body: body, text: IPSSourceText(headerLine: "", body: bodyText)))
         fill(&report, from: body)
-        report.warnings.append(ParseWarning(path: path, line: headerLine, message: ".ips file has no header line; read the JSON body alone"))
+        report.warnings.append(
+            ParseWarning(path: path, line: headerLine, message: ".ips file has no header line; read the JSON body alone"))
         warnIfUnsupported(&report, path: path)
         return report
     }
@@ -82,9 +91,13 @@ struct IPSParser {
         let bug = report.bugType ?? "?"
         if report.threads.isEmpty && report.binaryImages.isEmpty {
             let what = describedBugTypes[bug].map { "\($0) report" } ?? "report"
-            report.warnings.append(ParseWarning(path: path, message: "bug_type \(bug) \(what) has no threads or binary images: not supported for symbolication; printed unchanged"))
+            report.warnings.append(
+                ParseWarning(
+                    path: path,
+                    message: "bug_type \(bug) \(what) has no threads or binary images: not supported for symbolication; printed unchanged"))
         } else if bug != "309", describedBugTypes[bug] == nil {
-            report.warnings.append(ParseWarning(path: path, message: "bug_type \(bug) is not a known crash type; read as far as it has threads and images"))
+            report.warnings.append(
+                ParseWarning(path: path, message: "bug_type \(bug) is not a known crash type; read as far as it has threads and images"))
         }
     }
 
@@ -111,12 +124,15 @@ struct IPSParser {
             report.architecture = Architecture(codeType: cpu)?.name
         }
         if let e = body["exception"] {
-            report.exception = ExceptionInfo(type: e["type"]?.stringValue, signal: e["signal"]?.stringValue, codes: e["codes"]?.stringValue,
-                                             subtype: e["subtype"]?.stringValue, note: body["isCorpse"]?.boolValue == true ? "EXC_CORPSE_NOTIFY" : nil,
-                                             message: e["message"]?.stringValue)
+            report.exception = ExceptionInfo(
+                type: e["type"]?.stringValue, signal: e["signal"]?.stringValue, codes: e["codes"]?.stringValue,
+                subtype: e["subtype"]?.stringValue, note: body["isCorpse"]?.boolValue == true ? "EXC_CORPSE_NOTIFY" : nil,
+                message: e["message"]?.stringValue)
         }
         // Apple's text translation prints these flags as an `Exception Note:` line.
-        let nonFatal = body["isSimulated"]?.boolValue == true ? "SIMULATED (this is NOT a crash)"
+        let nonFatal =
+            body["isSimulated"]?.boolValue == true
+            ? "SIMULATED (this is NOT a crash)"
             : body["isNonFatal"]?.boolValue == true ? "NON-FATAL CONDITION (this is NOT a crash)" : nil
         if let nonFatal {
             report.exception = report.exception ?? ExceptionInfo()
@@ -131,9 +147,10 @@ struct IPSParser {
                 if case .number(let n) = v, let u = UInt64(n), u > 0xFFFF { return "0x" + String(u, radix: 16) }
                 return v.stringValue
             }
-            report.termination = TerminationInfo(namespace: t["namespace"]?.stringValue, code: code, text: text,
-                                                 byProcess: t["byProc"]?.stringValue.map { p in t["byPid"]?.intValue.map { "\(p) [\($0)]" } ?? p },
-                                                 details: t["details"]?.arrayValue.map { $0.compactMap(\.stringValue) }.flatMap { $0.isEmpty ? nil : $0 })
+            report.termination = TerminationInfo(
+                namespace: t["namespace"]?.stringValue, code: code, text: text,
+                byProcess: t["byProc"]?.stringValue.map { p in t["byPid"]?.intValue.map { "\(p) [\($0)]" } ?? p },
+                details: t["details"]?.arrayValue.map { $0.compactMap(\.stringValue) }.flatMap { $0.isEmpty ? nil : $0 })
         }
         report.asi = body["asi"]
         report.panicString = body["panicString"]?.stringValue?
@@ -155,14 +172,20 @@ struct IPSParser {
             if size > 0 {
                 let (last, overflow) = base.addingReportingOverflow(size - 1)
                 if overflow {
-                    report.warnings.append(ParseWarning(path: report.path, jsonPath: "usedImages[\(i)].size", message: "image \(name): base 0x\(String(base, radix: 16)) + size 0x\(String(size, radix: 16)) passes the end of the address space; its address range is ignored"))
+                    report.warnings.append(
+                        ParseWarning(
+                            path: report.path, jsonPath: "usedImages[\(i)].size",
+                            message:
+                                "image \(name): base 0x\(String(base, radix: 16)) + size 0x\(String(size, radix: 16)) passes the end of the address space; its address range is ignored"
+                        ))
                 } else {
                     end = last
                 }
             }
-            var image = BinaryImage(loadAddress: base, endAddress: end, name: name,
-                                    arch: img["arch"]?.stringValue.map(Architecture.init), debugID: img["uuid"]?.stringValue.flatMap { DebugID(uuid: $0) },
-                                    path: path, version: img["CFBundleShortVersionString"]?.stringValue, source: img["source"]?.stringValue)
+            var image = BinaryImage(
+                loadAddress: base, endAddress: end, name: name,
+                arch: img["arch"]?.stringValue.map(Architecture.init), debugID: img["uuid"]?.stringValue.flatMap { DebugID(uuid: $0) },
+                path: path, version: img["CFBundleShortVersionString"]?.stringValue, source: img["source"]?.stringValue)
             image.isAppOwned = AppOwnership.isAppImage(path: path, processPath: report.processPath)
             images.append(image)
         }
@@ -175,15 +198,20 @@ struct IPSParser {
                 let idx = f["imageIndex"]?.intValue
                 var frame = Frame(index: i, imageIndex: idx, address: offset, imageOffset: offset)
                 if f["imageOffset"]?.uint64Value == nil {
-                    frameWarnings.append(ParseWarning(path: report.path, jsonPath: "\(jsonPath)[\(i)]", message: "frame has no usable imageOffset; kept as is"))
+                    frameWarnings.append(
+                        ParseWarning(
+                            path: report.path, jsonPath: "\(jsonPath)[\(i)]", message: "frame has no usable imageOffset; kept as is"))
                 }
                 if let idx, images.indices.contains(idx) {
                     frame.address = images[idx].loadAddress &+ offset
                     frame.imageName = images[idx].name
                 } else {
                     frame.imageIndex = nil
-                    frameWarnings.append(ParseWarning(path: report.path, jsonPath: "\(jsonPath)[\(i)]",
-                                                      message: idx.map { "imageIndex \($0) is not in usedImages (\(images.count) images); kept as is" } ?? "frame has no imageIndex; kept as is"))
+                    frameWarnings.append(
+                        ParseWarning(
+                            path: report.path, jsonPath: "\(jsonPath)[\(i)]",
+                            message: idx.map { "imageIndex \($0) is not in usedImages (\(images.count) images); kept as is" }
+                                ?? "frame has no imageIndex; kept as is"))
                 }
                 frame.symbol = f["symbol"]?.stringValue
                 frame.symbolOffset = f["symbolLocation"]?.uint64Value
@@ -197,9 +225,10 @@ struct IPSParser {
         let faulting = body["faultingThread"]?.intValue
         var threads: [CrashReport.Thread] = []
         for (i, t) in (body["threads"]?.arrayValue ?? []).enumerated() {
-            var thread = CrashReport.Thread(index: i, name: t["name"]?.stringValue, queue: t["queue"]?.stringValue,
-                                            crashed: t["triggered"]?.boolValue ?? false, frames: frames(t["frames"]?.arrayValue ?? [], at: "threads[\(i)].frames"),
-                                            threadID: t["id"]?.uint64Value)
+            var thread = CrashReport.Thread(
+                index: i, name: t["name"]?.stringValue, queue: t["queue"]?.stringValue,
+                crashed: t["triggered"]?.boolValue ?? false, frames: frames(t["frames"]?.arrayValue ?? [], at: "threads[\(i)].frames"),
+                threadID: t["id"]?.uint64Value)
             if let state = t["threadState"] { thread.registers = registers(state) }
             threads.append(thread)
         }
@@ -217,7 +246,8 @@ struct IPSParser {
             let resolved = parsed.map { parsedFrame -> Frame in
                 var f = parsedFrame
                 f.reportLine = nil
-                let byName = images.firstIndex { $0.name == f.imageName && $0.contains(f.address) } ?? images.firstIndex { $0.name == f.imageName }
+                let byName =
+                    images.firstIndex { $0.name == f.imageName && $0.contains(f.address) } ?? images.firstIndex { $0.name == f.imageName }
                 if let idx = byName ?? images.firstIndex(where: { $0.contains(f.address) }) {
                     f.imageIndex = idx
                     if f.address >= images[idx].loadAddress { f.imageOffset = f.address &- images[idx].loadAddress }
@@ -234,7 +264,9 @@ struct IPSParser {
         for (key, value) in state.objectValue ?? [] where key != "flavor" {
             if let list = value.arrayValue {
                 for (i, v) in list.enumerated() {
-                    if let u = v["value"]?.uint64Value { out.append(Register(name: "\(key)\(i)", value: u, note: v["symbol"]?.stringValue)) }
+                    if let u = v["value"]?.uint64Value {
+                        out.append(Register(name: "\(key)\(i)", value: u, note: v["symbol"]?.stringValue))
+                    }
                 }
             } else if let u = value["value"]?.uint64Value {
                 out.append(Register(name: key, value: u, note: value["description"]?.stringValue ?? value["symbol"]?.stringValue))

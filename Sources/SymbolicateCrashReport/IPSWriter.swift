@@ -10,8 +10,9 @@ extension CrashReport {
     /// `imageOffset`/`imageIndex`, each laid out like the frame it comes from.
     public func ipsOutput() throws(CrashReportError) -> String {
         guard case .ips(_, let body, let original) = source else {
-            throw CrashReportError(kind: .notACrashReport, path: path,
-                                   message: "--format ips needs an .ips report with a JSON body; this is a \(format.rawValue) report")
+            throw CrashReportError(
+                kind: .notACrashReport, path: path,
+                message: "--format ips needs an .ips report with a JSON body; this is a \(format.rawValue) report")
         }
         let text = original.body
         var edits: [(range: Range<Int>, text: String)] = []
@@ -30,21 +31,25 @@ extension CrashReport {
 
     /// One edit per symbolicated frame of a JSON `frames` array: the frame object becomes one
     /// object per level (inline levels first), joined the way the array's elements are.
-    private static func frameEdits(_ json: JSONValue, at span: JSONSpan, _ frames: [Frame], in text: JSONSourceText) -> [(range: Range<Int>, text: String)] {
+    private static func frameEdits(_ json: JSONValue, at span: JSONSpan, _ frames: [Frame], in text: JSONSourceText) -> [(
+        range: Range<Int>, text: String
+    )] {
         guard let list = json.arrayValue, list.count == span.children.count else { return [] }
         var edits: [(range: Range<Int>, text: String)] = []
         for (i, original) in list.enumerated() {
             guard i < frames.count, let levels = frames[i].symbolication, !levels.isEmpty, case .object = original else { continue }
             let objects = levels.enumerated().map { k, level in
-                text.editedObject(original, at: span.children[i], updates: [
-                    ("symbol", .string(level.function)),
-                    ("symbolLocation", .int(level.offsetInFunction)),
-                    ("sourceFile", level.file.map { .string(FrameFormatting.basename($0)) }),
-                    ("sourceLine", level.line.map { .int($0) }),
-                    ("inline", k < levels.count - 1 ? .bool(true) : nil),
-                    // Not a CrashSymbolicator key: says the debug file was matched by name only.
-                    ("symbolicationUnverified", level.isUnverified ? .bool(true) : nil),
-                ])
+                text.editedObject(
+                    original, at: span.children[i],
+                    updates: [
+                        ("symbol", .string(level.function)),
+                        ("symbolLocation", .int(level.offsetInFunction)),
+                        ("sourceFile", level.file.map { .string(FrameFormatting.basename($0)) }),
+                        ("sourceLine", level.line.map { .int($0) }),
+                        ("inline", k < levels.count - 1 ? .bool(true) : nil),
+                        // Not a CrashSymbolicator key: says the debug file was matched by name only.
+                        ("symbolicationUnverified", level.isUnverified ? .bool(true) : nil),
+                    ])
             }
             edits.append((span.children[i].range, objects.joined(separator: text.separator(around: i, in: span))))
         }

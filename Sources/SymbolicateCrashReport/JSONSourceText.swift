@@ -38,7 +38,7 @@ struct JSONSourceText: Sendable {
     /// The span of `key`'s value in the object `value` whose span is `span`.
     static func member(_ key: String, of value: JSONValue, at span: JSONSpan) -> (value: JSONValue, span: JSONSpan)? {
         guard let members = value.objectValue, members.count == span.children.count,
-              let i = members.firstIndex(where: { $0.key == key })
+            let i = members.firstIndex(where: { $0.key == key })
         else { return nil }
         return (members[i].value, span.children[i])
     }

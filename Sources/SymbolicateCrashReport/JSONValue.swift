@@ -116,15 +116,23 @@ public enum JSONValue: Sendable, Equatable {
 extension JSONValue: Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let u = try? c.decode(UInt64.self) { self = .number(String(u)) }
-        else if let i = try? c.decode(Int64.self) { self = .number(String(i)) }
-        else if let d = try? c.decode(Decimal.self), d.isFinite { self = .number(d.description) }
-        else if let d = try? c.decode(Double.self) { self = .number(String(d)) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else {
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let u = try? c.decode(UInt64.self) {
+            self = .number(String(u))
+        } else if let i = try? c.decode(Int64.self) {
+            self = .number(String(i))
+        } else if let d = try? c.decode(Decimal.self), d.isFinite {
+            self = .number(d.description)
+        } else if let d = try? c.decode(Double.self) {
+            self = .number(String(d))
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
             let keyed = try decoder.container(keyedBy: AnyKey.self)
             var members: [(key: String, value: JSONValue)] = []
             for key in keyed.allKeys {
@@ -137,18 +145,27 @@ extension JSONValue: Codable {
     public func encode(to encoder: Encoder) throws {
         switch self {
         case .null:
-            var c = encoder.singleValueContainer(); try c.encodeNil()
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
         case .bool(let b):
-            var c = encoder.singleValueContainer(); try c.encode(b)
+            var c = encoder.singleValueContainer()
+            try c.encode(b)
         case .number(let n):
             var c = encoder.singleValueContainer()
-            if let u = UInt64(n) { try c.encode(u) }
-            else if let i = Int64(n) { try c.encode(i) }
-            else if let d = Self.exactDecimal(n) { try c.encode(d) }
-            else if let d = Double(n) { try c.encode(d) }
-            else { try c.encode(n) }
+            if let u = UInt64(n) {
+                try c.encode(u)
+            } else if let i = Int64(n) {
+                try c.encode(i)
+            } else if let d = Self.exactDecimal(n) {
+                try c.encode(d)
+            } else if let d = Double(n) {
+                try c.encode(d)
+            } else {
+                try c.encode(n)
+            }
         case .string(let s):
-            var c = encoder.singleValueContainer(); try c.encode(s)
+            var c = encoder.singleValueContainer()
+            try c.encode(s)
         case .array(let a):
             var c = encoder.unkeyedContainer()
             for v in a { try c.encode(v) }
@@ -205,7 +222,8 @@ struct JSONParser {
     init<C: Collection>(_ bytes: C) where C.Element == UInt8 { self.bytes = Array(bytes) }
 
     /// Parses exactly one value; trailing non-whitespace is an error unless `allowTrailing`.
-    static func parse<C: Collection>(_ bytes: C, allowTrailing: Bool = false) throws(JSONSyntaxError) -> (value: JSONValue, end: Int) where C.Element == UInt8 {
+    static func parse<C: Collection>(_ bytes: C, allowTrailing: Bool = false) throws(JSONSyntaxError) -> (value: JSONValue, end: Int)
+    where C.Element == UInt8 {
         var p = JSONParser(bytes)
         let v = try p.parseDocument(allowTrailing: allowTrailing)
         return (v, p.pos)
@@ -259,7 +277,10 @@ struct JSONParser {
         while pos < bytes.count {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0D: pos += 1
-            case 0x0A: pos += 1; line += 1; lineStart = pos
+            case 0x0A:
+                pos += 1
+                line += 1
+                lineStart = pos
             default: return
             }
         }
@@ -284,9 +305,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("unexpected character '\(printable(bytes[pos]))'")
         }
@@ -339,7 +366,8 @@ struct JSONParser {
             case UInt8(ascii: "\\"):
                 pos += 1
                 guard pos < bytes.count else { throw error("unexpected end of input inside a string (truncated JSON)") }
-                let e = bytes[pos]; pos += 1
+                let e = bytes[pos]
+                pos += 1
                 switch e {
                 case UInt8(ascii: "\""): out.append(0x22)
                 case UInt8(ascii: "\\"): out.append(0x5C)
@@ -352,7 +380,8 @@ struct JSONParser {
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar), pos + 1 < bytes.count,
-                       bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
+                        bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u")
+                    {
                         pos += 2
                         let low = try hex4()
                         if (0xDC00..<0xE000).contains(low) {
@@ -368,7 +397,8 @@ struct JSONParser {
             case 0x00..<0x20:
                 throw error("control character inside a string")
             default:
-                out.append(b); pos += 1
+                out.append(b)
+                pos += 1
             }
         }
     }
@@ -385,7 +415,8 @@ struct JSONParser {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
             default: throw error("invalid \\u escape")
             }
-            v = v << 4 | d; pos += 1
+            v = v << 4 | d
+            pos += 1
         }
         return v
     }
@@ -394,7 +425,10 @@ struct JSONParser {
         pos += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array([]) }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") {
+            pos += 1
+            return .array([])
+        }
         while true {
             path.append("[\(items.count)]")
             skipWhitespace()
@@ -405,8 +439,14 @@ struct JSONParser {
                 path.append("[\(items.count)]")
                 throw error("unexpected end of input in an array (truncated JSON)")
             }
-            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            if bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
+            if bytes[pos] == UInt8(ascii: ",") {
+                pos += 1
+                continue
+            }
+            if bytes[pos] == UInt8(ascii: "]") {
+                pos += 1
+                return .array(items)
+            }
             throw error("expected ',' or ']' in an array")
         }
     }
@@ -415,7 +455,10 @@ struct JSONParser {
         pos += 1
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object([]) }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") {
+            pos += 1
+            return .object([])
+        }
         while true {
             skipWhitespace()
             guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
@@ -434,8 +477,14 @@ struct JSONParser {
             skipWhitespace()
             guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
             path.removeLast()
-            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-            if bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
+            if bytes[pos] == UInt8(ascii: ",") {
+                pos += 1
+                continue
+            }
+            if bytes[pos] == UInt8(ascii: "}") {
+                pos += 1
+                return .object(members)
+            }
             throw error("expected ',' or '}' in an object")
         }
     }
@@ -465,7 +514,10 @@ extension JSONValue {
         case .number(let n): out += n
         case .string(let s): JSONValue.escape(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
@@ -475,7 +527,10 @@ extension JSONValue {
             if let indent { out += "\n" + String(repeating: indent, count: level) }
             out += "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{"
             for (i, m) in members.enumerated() {
                 if i > 0 { out += "," }

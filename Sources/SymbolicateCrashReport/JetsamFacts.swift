@@ -59,7 +59,8 @@ extension CrashReport {
         // the name before `<UUID>` are found either way; rpages only when the columns line up.
         return lines[(headerIndex + 1)...].compactMap { line in
             guard let open = line.firstIndex(of: "["), let close = line[open...].firstIndex(of: "]"),
-                  line.index(after: open) < close else { return nil }
+                line.index(after: open) < close
+            else { return nil }
             let reason = line[line.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
             guard !reason.isEmpty, reason.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else { return nil }
             let head = line.split(separator: "<", maxSplits: 1).first.map(String.init) ?? ""
@@ -67,9 +68,10 @@ extension CrashReport {
             guard !name.isEmpty, name != line.trimmingCharacters(in: .whitespaces) else { return nil }
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let pages = cells.count == columns.count ? rpagesColumn.flatMap { UInt64(cells[$0]) } : nil
-            return JetsamProcess(name: name, pid: nil, reason: reason,
-                                 residentBytes: pages.map { $0.multipliedReportingOverflow(by: bytesPerPage).partialValue },
-                                 isFrontmost: line.contains("(frontmost)"))
+            return JetsamProcess(
+                name: name, pid: nil, reason: reason,
+                residentBytes: pages.map { $0.multipliedReportingOverflow(by: bytesPerPage).partialValue },
+                isFrontmost: line.contains("(frontmost)"))
         }
     }
 

@@ -24,7 +24,8 @@ extension ReportKind {
         default: break
         }
         if report.exception?.codes?.lowercased() == "0xbaaaaaad"
-            || report.headerFields.contains(where: { $0.key == "Reason" && $0.value.lowercased().contains("stackshot") }) {
+            || report.headerFields.contains(where: { $0.key == "Reason" && $0.value.lowercased().contains("stackshot") })
+        {
             return .stackshot
         }
         if report.headerFields.contains(where: { $0.key == "Largest process" }) { return .jetsam }
@@ -52,13 +53,16 @@ extension ReportKind {
             })?.text.trimmedBlanks
             if first?.hasPrefix("panic(") == true { return .kernelPanic }
             if first?.hasPrefix("Analysis of sampling") == true
-                || report.headerFields.contains(where: { $0.key == "Analysis Tool" && $0.value.hasSuffix("sample") }) {
+                || report.headerFields.contains(where: { $0.key == "Analysis Tool" && $0.value.hasSuffix("sample") })
+            {
                 return .sample
             }
-            if report.threads.isEmpty, document.lines.contains(where: { l in
-                let t = l.text.trimmedBlanks
-                return t == "Processes" || t.hasPrefix("Processes:")
-            }), report.headerFields.contains(where: { $0.key == "Page Size" || $0.key == "Largest process" }) {
+            if report.threads.isEmpty,
+                document.lines.contains(where: { l in
+                    let t = l.text.trimmedBlanks
+                    return t == "Processes" || t.hasPrefix("Processes:")
+                }), report.headerFields.contains(where: { $0.key == "Page Size" || $0.key == "Largest process" })
+            {
                 return .jetsam
             }
         case .ips(_, let body, _):

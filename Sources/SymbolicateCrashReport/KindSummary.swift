@@ -22,7 +22,9 @@ extension CrashReport {
         case .metricKit(.cpuException):
             let cpu = field("Total CPU Time").map { "\($0) of CPU" }
             let sampled = field("Total Sampled Time").map { "over \($0) sampled" }
-            return "CPU exception (MetricKit)" + ([cpu, sampled].compactMap { $0 }.isEmpty ? "" : ": " + [cpu, sampled].compactMap { $0 }.joined(separator: " ")) + processSuffix
+            return "CPU exception (MetricKit)"
+                + ([cpu, sampled].compactMap { $0 }.isEmpty ? "" : ": " + [cpu, sampled].compactMap { $0 }.joined(separator: " "))
+                + processSuffix
         case .metricKit(.diskWriteException):
             return "Disk writes exception (MetricKit)" + (field("Writes Caused").map { ": \($0) written" } ?? "") + processSuffix
         case .metricKit(.appLaunch):
@@ -57,7 +59,8 @@ extension CrashReport {
             var child: Int? = nil
             i = current + 1
             while i < frames.count, let d = frames[i].callGraph?.depth, d > depth {
-                if d == depth + 1, child.map({ (frames[i].callGraph?.sampleCount ?? 0) > (frames[$0].callGraph?.sampleCount ?? 0) }) ?? true {
+                if d == depth + 1, child.map({ (frames[i].callGraph?.sampleCount ?? 0) > (frames[$0].callGraph?.sampleCount ?? 0) }) ?? true
+                {
                     child = i
                 }
                 i += 1
@@ -147,7 +150,10 @@ extension CrashReport {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = 0
-        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
         return unit == 0 ? "\(bytes) bytes" : String(format: "%.1f", value) + " " + units[unit]
     }
 }

@@ -36,7 +36,9 @@ struct LineRoleTracker {
             stateThread = nil
             switch header {
             case let .name(n, _, _), let .backtrace(n, _, _, _): role = .threadHeader(n)
-            case let .state(n): role = .threadState(n); stateThread = n
+            case let .state(n):
+                role = .threadState(n)
+                stateThread = n
             case .other: role = .sectionHeader
             }
         } else if trimmed.isEmpty {

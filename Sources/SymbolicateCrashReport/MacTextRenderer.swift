@@ -122,7 +122,8 @@ extension CrashReport {
             let kind = RenderedLine.Kind.threadState(thread: crashed.index)
             for text in Self.registerLines(crashed.registers, thread: crashed.index) { line(text, kind) }
             line("")
-            let raw = rawThreads.first { $0["triggered"]?.boolValue == true }
+            let raw =
+                rawThreads.first { $0["triggered"]?.boolValue == true }
                 ?? (crashed.index < rawThreads.count ? rawThreads[crashed.index] : .null)
             if let stream = Self.instructionStream(thread: raw, body: body) {
                 line("Thread \(crashed.index) instruction stream:")
@@ -139,7 +140,8 @@ extension CrashReport {
             let start = "0x" + String(image.loadAddress, radix: 16)
             let size = raw["size"]?.uint64Value ?? image.endAddress.map { $0 - image.loadAddress + 1 } ?? 0
             let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
-            var s = String(repeating: " ", count: max(0, 18 - start.count)) + start + " - "
+            var s =
+                String(repeating: " ", count: max(0, 18 - start.count)) + start + " - "
                 + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
             let name = raw["CFBundleIdentifier"]?.stringValue ?? image.name
             let version = raw["CFBundleShortVersionString"]?.stringValue ?? "*"
@@ -150,9 +152,11 @@ extension CrashReport {
 
         if let mods = body["extMods"], mods["targeted"] != nil || mods["caller"] != nil || mods["system"] != nil {
             line("External Modification Summary:", .sectionHeader)
-            for (title, key) in [("Calls made by other processes targeting this process:", "targeted"),
-                                 ("Calls made by this process:", "caller"),
-                                 ("Calls made by all processes on this machine:", "system")] {
+            for (title, key) in [
+                ("Calls made by other processes targeting this process:", "targeted"),
+                ("Calls made by this process:", "caller"),
+                ("Calls made by all processes on this machine:", "system"),
+            ] {
                 line("  " + title)
                 for counter in ["task_for_pid", "thread_create", "thread_set_state"] {
                     line("    \(counter): \(mods[key]?[counter]?.stringValue ?? "0")")
@@ -180,8 +184,9 @@ extension CrashReport {
             return (bytes, stream["offset"]?.intValue ?? -1)
         }
         if let stream = body["instructionByteStream"],
-           let before = stream["beforePC"]?.stringValue.flatMap({ Data(base64Encoded: $0) }),
-           let at = stream["atPC"]?.stringValue.flatMap({ Data(base64Encoded: $0) }), !(before.isEmpty && at.isEmpty) {
+            let before = stream["beforePC"]?.stringValue.flatMap({ Data(base64Encoded: $0) }),
+            let at = stream["atPC"]?.stringValue.flatMap({ Data(base64Encoded: $0) }), !(before.isEmpty && at.isEmpty)
+        {
             return ([UInt8](before) + [UInt8](at), before.count)
         }
         return nil

@@ -29,8 +29,10 @@ enum MetricKitReader {
             for kind in ReportKind.MetricKitDiagnostic.allCases {
                 for (i, diagnostic) in (payload[kind.payloadKey]?.arrayValue ?? []).enumerated() {
                     let place = (payloads.count > 1 ? "[\(p)]." : "") + "\(kind.payloadKey)[\(i)]"
-                    out.append(report(diagnostic, kind: kind, payload: payload, place: place, path: path,
-                                      offsetIsLoadAddress: loadAddressReading))
+                    out.append(
+                        report(
+                            diagnostic, kind: kind, payload: payload, place: place, path: path,
+                            offsetIsLoadAddress: loadAddressReading))
                 }
             }
         }
@@ -49,9 +51,10 @@ enum MetricKitReader {
     }
 
     static func node(_ json: JSONValue) -> Node {
-        Node(uuid: json["binaryUUID"]?.stringValue, name: json["binaryName"]?.stringValue ?? "???",
-             address: json["address"]?.uint64Value ?? 0, offsetField: json["offsetIntoBinaryTextSegment"]?.uint64Value ?? 0,
-             sampleCount: json["sampleCount"]?.intValue ?? 1, children: (json["subFrames"]?.arrayValue ?? []).map(node))
+        Node(
+            uuid: json["binaryUUID"]?.stringValue, name: json["binaryName"]?.stringValue ?? "???",
+            address: json["address"]?.uint64Value ?? 0, offsetField: json["offsetIntoBinaryTextSegment"]?.uint64Value ?? 0,
+            sampleCount: json["sampleCount"]?.intValue ?? 1, children: (json["subFrames"]?.arrayValue ?? []).map(node))
     }
 
     /// Every frame of every diagnostic, grouped per diagnostic (the same image loads at
@@ -61,7 +64,10 @@ enum MetricKitReader {
         for kind in ReportKind.MetricKitDiagnostic.allCases {
             for diagnostic in payload[kind.payloadKey]?.arrayValue ?? [] {
                 var nodes: [Node] = []
-                func walk(_ n: Node) { nodes.append(n); n.children.forEach(walk) }
+                func walk(_ n: Node) {
+                    nodes.append(n)
+                    n.children.forEach(walk)
+                }
                 for stack in diagnostic["callStackTree"]?["callStacks"]?.arrayValue ?? [] {
                     for root in stack["callStackRootFrames"]?.arrayValue ?? [] { walk(node(root)) }
                 }
@@ -92,15 +98,21 @@ enum MetricKitReader {
 
     // MARK: - Rendering
 
-    private static let exceptionNames = [1: "EXC_BAD_ACCESS", 2: "EXC_BAD_INSTRUCTION", 3: "EXC_ARITHMETIC", 4: "EXC_EMULATION",
-                                         5: "EXC_SOFTWARE", 6: "EXC_BREAKPOINT", 7: "EXC_SYSCALL", 8: "EXC_MACH_SYSCALL",
-                                         9: "EXC_RPC_ALERT", 10: "EXC_CRASH", 11: "EXC_RESOURCE", 12: "EXC_GUARD", 13: "EXC_CORPSE_NOTIFY"]
-    private static let signalNames = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGEMT",
-                                      8: "SIGFPE", 9: "SIGKILL", 10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE",
-                                      14: "SIGALRM", 15: "SIGTERM"]
+    private static let exceptionNames = [
+        1: "EXC_BAD_ACCESS", 2: "EXC_BAD_INSTRUCTION", 3: "EXC_ARITHMETIC", 4: "EXC_EMULATION",
+        5: "EXC_SOFTWARE", 6: "EXC_BREAKPOINT", 7: "EXC_SYSCALL", 8: "EXC_MACH_SYSCALL",
+        9: "EXC_RPC_ALERT", 10: "EXC_CRASH", 11: "EXC_RESOURCE", 12: "EXC_GUARD", 13: "EXC_CORPSE_NOTIFY",
+    ]
+    private static let signalNames = [
+        1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGEMT",
+        8: "SIGFPE", 9: "SIGKILL", 10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE",
+        14: "SIGALRM", 15: "SIGTERM",
+    ]
 
-    static func report(_ diagnostic: JSONValue, kind: ReportKind.MetricKitDiagnostic, payload: JSONValue, place: String, path: String,
-                       offsetIsLoadAddress: Bool) -> CrashReport {
+    static func report(
+        _ diagnostic: JSONValue, kind: ReportKind.MetricKitDiagnostic, payload: JSONValue, place: String, path: String,
+        offsetIsLoadAddress: Bool
+    ) -> CrashReport {
         let meta = diagnostic["diagnosticMetaData"] ?? .object([])
         let tree = diagnostic["callStackTree"]
         let stacks = (tree?["callStacks"]?.arrayValue ?? []).map { s in
@@ -158,9 +170,11 @@ enum MetricKitReader {
         field("Total Sampled Time", metaText("totalSampledTime"))
         field("Writes Caused", metaText("writesCaused"))
         field("Launch Duration", metaText("launchDuration"))
-        let shown: Set<String> = ["bundleIdentifier", "appVersion", "appBuildVersion", "platformArchitecture", "deviceType", "osVersion",
-                                  "regionFormat", "exceptionType", "signal", "exceptionCode", "exceptionReason", "terminationReason",
-                                  "hangDuration", "totalCPUTime", "totalSampledTime", "writesCaused", "launchDuration", "virtualMemoryRegionInfo"]
+        let shown: Set<String> = [
+            "bundleIdentifier", "appVersion", "appBuildVersion", "platformArchitecture", "deviceType", "osVersion",
+            "regionFormat", "exceptionType", "signal", "exceptionCode", "exceptionReason", "terminationReason",
+            "hangDuration", "totalCPUTime", "totalSampledTime", "writesCaused", "launchDuration", "virtualMemoryRegionInfo",
+        ]
         for (key, value) in meta.objectValue ?? [] where !shown.contains(key) {
             field(key, value.stringValue ?? value.compactText())
         }
@@ -186,8 +200,9 @@ enum MetricKitReader {
                 var index = 0
                 while let current = n {
                     let (name, base) = imageOf(current)
-                    lines.append(FrameFormatting.applePrefix(index: index, imageName: name, address: current.address)
-                                 + " 0x\(String(base, radix: 16)) + \(current.address &- base)")
+                    lines.append(
+                        FrameFormatting.applePrefix(index: index, imageName: name, address: current.address)
+                            + " 0x\(String(base, radix: 16)) + \(current.address &- base)")
                     index += 1
                     n = current.children.first
                 }
@@ -195,7 +210,9 @@ enum MetricKitReader {
                 lines.append("Call stack \(t)\(stack.attributed ? " (attributed)" : ""):")
                 func emit(_ n: Node, depth: Int) {
                     let (name, base) = imageOf(n)
-                    lines.append(String(repeating: "  ", count: depth + 1) + "\(n.sampleCount)  ??? (\(name) + \(n.address &- base)) [0x\(String(n.address, radix: 16))]")
+                    lines.append(
+                        String(repeating: "  ", count: depth + 1)
+                            + "\(n.sampleCount)  ??? (\(name) + \(n.address &- base)) [0x\(String(n.address, radix: 16))]")
                     n.children.forEach { emit($0, depth: depth + 1) }
                 }
                 stack.roots.forEach { emit($0, depth: 0) }
@@ -206,7 +223,8 @@ enum MetricKitReader {
         for image in images {
             let uuid = image.uuid.map { " <\($0)>" } ?? ""
             let marker = AppOwnership.isSystemImage(named: image.name, loadAddress: image.load) ? "" : "+"
-            lines.append("       0x\(String(image.load, radix: 16)) - 0x\(String(image.end, radix: 16)) \(marker)\(image.name)\(uuid) \(image.name)")
+            lines.append(
+                "       0x\(String(image.load, radix: 16)) - 0x\(String(image.end, radix: 16)) \(marker)\(image.name)\(uuid) \(image.name)")
         }
         lines.append("")
 
@@ -214,7 +232,8 @@ enum MetricKitReader {
         let document = TextDocument(text: lines.joined(separator: "\n"), hasBOM: false)
         var report: CrashReport
         if linear {
-            report = (try? TextReportParser(document: document, path: display, bodyStart: 0, format: .metricKit).parse())
+            report =
+                (try? TextReportParser(document: document, path: display, bodyStart: 0, format: .metricKit).parse())
                 ?? CrashReport(path: display, format: .metricKit, source: .text(document))
         } else {
             report = CallGraphParser(document: document, path: display, bodyStart: 0, format: .metricKit, bugType: nil).parse()

@@ -97,7 +97,10 @@ public struct CrashReport: Sendable {
 public struct HeaderField: Sendable, Codable, Equatable {
     public var key: String
     public var value: String
-    public init(key: String, value: String) { self.key = key; self.value = value }
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
 }
 
 public struct ExceptionInfo: Sendable, Codable, Equatable {
@@ -114,9 +117,17 @@ public struct ExceptionInfo: Sendable, Codable, Equatable {
     /// (spelled as Apple's text translation prints it, `NON-FATAL CONDITION (this is NOT a crash)`)
     /// or a text `Exception Note:` saying `NOT a crash`.
     public var nonFatalNote: String?
-    public init(type: String? = nil, signal: String? = nil, codes: String? = nil, subtype: String? = nil, note: String? = nil, message: String? = nil,
-                nonFatalNote: String? = nil) {
-        self.type = type; self.signal = signal; self.codes = codes; self.subtype = subtype; self.note = note; self.message = message
+    public init(
+        type: String? = nil, signal: String? = nil, codes: String? = nil, subtype: String? = nil, note: String? = nil,
+        message: String? = nil,
+        nonFatalNote: String? = nil
+    ) {
+        self.type = type
+        self.signal = signal
+        self.codes = codes
+        self.subtype = subtype
+        self.note = note
+        self.message = message
         self.nonFatalNote = nonFatalNote
     }
 }
@@ -134,7 +145,11 @@ public struct TerminationInfo: Sendable, Codable, Equatable {
     /// `nil` when there are none.
     public var details: [String]?
     public init(namespace: String? = nil, code: String? = nil, text: String? = nil, byProcess: String? = nil, details: [String]? = nil) {
-        self.namespace = namespace; self.code = code; self.text = text; self.byProcess = byProcess; self.details = details
+        self.namespace = namespace
+        self.code = code
+        self.text = text
+        self.byProcess = byProcess
+        self.details = details
     }
 }
 
@@ -149,7 +164,10 @@ public struct Backtrace: Sendable, Codable, Equatable {
     /// Title as printed (`Last Exception Backtrace`, `Application Specific Backtrace 1`).
     public var title: String
     public var frames: [Frame]
-    public init(title: String, frames: [Frame]) { self.title = title; self.frames = frames }
+    public init(title: String, frames: [Frame]) {
+        self.title = title
+        self.frames = frames
+    }
 }
 
 extension CrashReport {
@@ -164,9 +182,17 @@ extension CrashReport {
         public var registers: [Register]
         /// `.ips` thread `id`.
         public var threadID: UInt64?
-        public init(index: Int, name: String? = nil, queue: String? = nil, crashed: Bool = false, frames: [Frame] = [], registers: [Register] = [], threadID: UInt64? = nil) {
-            self.index = index; self.name = name; self.queue = queue; self.crashed = crashed
-            self.frames = frames; self.registers = registers; self.threadID = threadID
+        public init(
+            index: Int, name: String? = nil, queue: String? = nil, crashed: Bool = false, frames: [Frame] = [], registers: [Register] = [],
+            threadID: UInt64? = nil
+        ) {
+            self.index = index
+            self.name = name
+            self.queue = queue
+            self.crashed = crashed
+            self.frames = frames
+            self.registers = registers
+            self.threadID = threadID
         }
     }
 }
@@ -176,7 +202,11 @@ public struct Register: Sendable, Codable, Equatable {
     public var value: UInt64
     /// Extra text Apple prints (`(Breakpoint) brk 1`) or a symbol the value points into.
     public var note: String?
-    public init(name: String, value: UInt64, note: String? = nil) { self.name = name; self.value = value; self.note = note }
+    public init(name: String, value: UInt64, note: String? = nil) {
+        self.name = name
+        self.value = value
+        self.note = note
+    }
 }
 
 /// One backtrace entry as the report had it, plus what the annotator learned.
@@ -211,13 +241,23 @@ public struct Frame: Sendable, Codable, Equatable {
     /// The Swift runtime's backtraces mark every frame (`[ra]`, `[async]`).
     public var isProgramCounter: Bool?
 
-    public init(index: Int, imageName: String? = nil, imageIndex: Int? = nil, address: UInt64, imageOffset: UInt64? = nil,
-                symbol: String? = nil, symbolOffset: UInt64? = nil, sourceFile: String? = nil, sourceLine: Int? = nil,
-                isInlined: Bool = false, symbolication: [SymbolicatedFrame]? = nil, reportLine: Int? = nil) {
-        self.index = index; self.imageName = imageName; self.imageIndex = imageIndex; self.address = address
-        self.imageOffset = imageOffset; self.symbol = symbol; self.symbolOffset = symbolOffset
-        self.sourceFile = sourceFile; self.sourceLine = sourceLine; self.isInlined = isInlined
-        self.symbolication = symbolication; self.reportLine = reportLine
+    public init(
+        index: Int, imageName: String? = nil, imageIndex: Int? = nil, address: UInt64, imageOffset: UInt64? = nil,
+        symbol: String? = nil, symbolOffset: UInt64? = nil, sourceFile: String? = nil, sourceLine: Int? = nil,
+        isInlined: Bool = false, symbolication: [SymbolicatedFrame]? = nil, reportLine: Int? = nil
+    ) {
+        self.index = index
+        self.imageName = imageName
+        self.imageIndex = imageIndex
+        self.address = address
+        self.imageOffset = imageOffset
+        self.symbol = symbol
+        self.symbolOffset = symbolOffset
+        self.sourceFile = sourceFile
+        self.sourceLine = sourceLine
+        self.isInlined = isInlined
+        self.symbolication = symbolication
+        self.reportLine = reportLine
     }
 
     /// True when the report gave no function name for this frame (only `base + offset`,
@@ -239,7 +279,9 @@ public struct CallGraphNode: Sendable, Codable, Equatable {
     /// counter), not a return address, so it is looked up as is.
     public var isLeaf: Bool
     public init(sampleCount: Int, depth: Int, isLeaf: Bool) {
-        self.sampleCount = sampleCount; self.depth = depth; self.isLeaf = isLeaf
+        self.sampleCount = sampleCount
+        self.depth = depth
+        self.isLeaf = isLeaf
     }
 }
 
@@ -261,8 +303,12 @@ public struct SymbolicatedFrame: Sendable, Codable, Equatable {
         set { unverified = newValue ? true : nil }
     }
     public init(function: String, offsetInFunction: UInt64, file: String? = nil, line: Int? = nil, column: Int? = nil, isInlined: Bool) {
-        self.function = function; self.offsetInFunction = offsetInFunction; self.file = file
-        self.line = line; self.column = column; self.isInlined = isInlined
+        self.function = function
+        self.offsetInFunction = offsetInFunction
+        self.file = file
+        self.line = line
+        self.column = column
+        self.isInlined = isInlined
     }
 }
 
@@ -297,11 +343,20 @@ public struct BinaryImage: Sendable, Codable, Equatable {
         set { inferredFromFrames = newValue ? true : nil }
     }
 
-    public init(loadAddress: UInt64, endAddress: UInt64? = nil, name: String, arch: Architecture? = nil, debugID: DebugID? = nil,
-                path: String? = nil, version: String? = nil, isAppOwned: Bool = false, source: String? = nil, reportLine: Int? = nil) {
-        self.loadAddress = loadAddress; self.endAddress = endAddress; self.name = name; self.arch = arch
-        self.debugID = debugID; self.path = path; self.version = version; self.isAppOwned = isAppOwned
-        self.source = source; self.reportLine = reportLine
+    public init(
+        loadAddress: UInt64, endAddress: UInt64? = nil, name: String, arch: Architecture? = nil, debugID: DebugID? = nil,
+        path: String? = nil, version: String? = nil, isAppOwned: Bool = false, source: String? = nil, reportLine: Int? = nil
+    ) {
+        self.loadAddress = loadAddress
+        self.endAddress = endAddress
+        self.name = name
+        self.arch = arch
+        self.debugID = debugID
+        self.path = path
+        self.version = version
+        self.isAppOwned = isAppOwned
+        self.source = source
+        self.reportLine = reportLine
     }
 
     // JSON output keeps the key it always had.
@@ -325,7 +380,10 @@ public struct ParseWarning: Sendable, Codable, Equatable, CustomStringConvertibl
     public var jsonPath: String?
     public var message: String
     public init(path: String, line: Int? = nil, jsonPath: String? = nil, message: String) {
-        self.path = path; self.line = line; self.jsonPath = jsonPath; self.message = message
+        self.path = path
+        self.line = line
+        self.jsonPath = jsonPath
+        self.message = message
     }
     public var description: String {
         var s = path

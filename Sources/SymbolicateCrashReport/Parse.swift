@@ -14,18 +14,22 @@ extension CrashReport {
     /// The bytes of the report at `path`, after the checks that give a clear error (missing,
     /// a folder, over the size limit). For callers that also want the raw text (`--explain`
     /// quotes lines the model does not keep) without reading the file twice.
-    public static func read(contentsOf file: String, displayPath: String? = nil,
-                            sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> Data {
+    public static func read(
+        contentsOf file: String, displayPath: String? = nil,
+        sizeLimit: Int = defaultSizeLimit
+    ) throws(CrashReportError) -> Data {
         // Errors name the file as the user knows it (a zip entry, not its unpacked copy).
         let path = displayPath ?? file
         switch RegularFile.read(path: file, limit: sizeLimit) {
         case .success(let data):
             return data
         case .failure(.folder):
-            throw CrashReportError(kind: .unreadable, path: path,
-                                   message: "is a folder, not a crash report (symbolicate batch takes folders of reports)")
+            throw CrashReportError(
+                kind: .unreadable, path: path,
+                message: "is a folder, not a crash report (symbolicate batch takes folders of reports)")
         case .failure(.tooLarge(let size)):
-            throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(size) bytes, over the \(sizeLimit)-byte limit for crash reports")
+            throw CrashReportError(
+                kind: .tooLarge, path: path, message: "file is \(size) bytes, over the \(sizeLimit)-byte limit for crash reports")
         case .failure(let failure):
             throw CrashReportError(kind: .unreadable, path: path, message: failure.message)
         }
@@ -66,7 +70,8 @@ extension CrashReport {
     /// error naming the file, so that no reader has to.
     static func decode(data: Data, path: String, sizeLimit: Int) throws(CrashReportError) -> (TextDocument, [ParseWarning]) {
         if data.count > sizeLimit {
-            throw CrashReportError(kind: .tooLarge, path: path, message: "file is \(data.count) bytes, over the \(sizeLimit)-byte limit for crash reports")
+            throw CrashReportError(
+                kind: .tooLarge, path: path, message: "file is \(data.count) bytes, over the \(sizeLimit)-byte limit for crash reports")
         }
         var bytes = [UInt8](data)
         var warnings: [ParseWarning] = []
@@ -74,13 +79,17 @@ extension CrashReport {
             // Saved as UTF-16 by a Windows editor or mail client: read it, write UTF-8.
             let encoding: String.Encoding = bytes[0] == 0xFF ? .utf16LittleEndian : .utf16BigEndian
             guard let text = String(data: Data(bytes.dropFirst(2)), encoding: encoding) else {
-                throw CrashReportError(kind: .binary, path: path, message: "not a crash report: starts with a UTF-16 byte order mark but is not valid UTF-16")
+                throw CrashReportError(
+                    kind: .binary, path: path, message: "not a crash report: starts with a UTF-16 byte order mark but is not valid UTF-16")
             }
             bytes = Array(text.utf8)
             warnings.append(ParseWarning(path: path, message: "file is UTF-16; read it as text (output will be UTF-8)"))
         }
         var hasBOM = false
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { hasBOM = true; bytes.removeFirst(3) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            hasBOM = true
+            bytes.removeFirst(3)
+        }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw CrashReportError(kind: .empty, path: path, message: data.isEmpty ? "file is empty" : "file contains only whitespace")
         }
@@ -94,7 +103,10 @@ extension CrashReport {
             // Reports are UTF-8; a stray Latin-1 byte (mail clients, old tools) should not make
             // the whole report unreadable. Decode as Latin-1 and say so.
             text = String(bytes.map { Character(UnicodeScalar($0)) })
-            warnings.append(ParseWarning(path: path, line: firstInvalidUTF8Line(bytes), message: "file is not valid UTF-8; read as Latin-1 (output will be UTF-8)"))
+            warnings.append(
+                ParseWarning(
+                    path: path, line: firstInvalidUTF8Line(bytes),
+                    message: "file is not valid UTF-8; read as Latin-1 (output will be UTF-8)"))
         }
         return (TextDocument(text: text, hasBOM: hasBOM), warnings)
     }
@@ -111,17 +123,21 @@ extension CrashReport {
             return try IPSParser.parseHeaderless(document: document, path: path, headerError: error, headerLine: firstLine + 1)
         }
         guard case .object = header else {
-            throw CrashReportError(kind: .invalidJSON, path: path, line: firstLine + 1, message: ".ips header line is JSON but not an object")
+            throw CrashReportError(
+                kind: .invalidJSON, path: path, line: firstLine + 1, message: ".ips header line is JSON but not an object")
         }
         guard let bodyStart = document.lines[(firstLine + 1)...].firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) else {
-            throw CrashReportError(kind: .headerWithoutBody, path: path, line: firstLine + 1,
-                                   message: ".ips header (bug_type \(header["bug_type"]?.stringValue ?? "?")) is not followed by a report body (file truncated?)")
+            throw CrashReportError(
+                kind: .headerWithoutBody, path: path, line: firstLine + 1,
+                message:
+                    ".ips header (bug_type \(header["bug_type"]?.stringValue ?? "?")) is not followed by a report body (file truncated?)")
         }
         if document.lines[bodyStart].text.drop(while: \.isWhitespace).hasPrefix("{") {
             return try IPSParser(document: document, header: header, headerLine: firstLine, bodyStartLine: bodyStart, path: path).parse()
         }
         let bugType = header["bug_type"]?.stringValue
-        var report = CallGraphParser.detect(document, bodyStart: bodyStart)
+        var report =
+            CallGraphParser.detect(document, bodyStart: bodyStart)
             ? CallGraphParser(document: document, path: path, bodyStart: bodyStart, format: .ipsTextBody, bugType: bugType).parse()
             : try TextReportParser(document: document, path: path, bodyStart: bodyStart, format: .ipsTextBody, bugType: bugType).parse()
         report.applyIPSHeader(header)
@@ -160,7 +176,8 @@ extension CrashReport {
         var start = 0
         for (i, b) in bytes.enumerated() where b == 0x0A {
             if String(validating: bytes[start..<i], as: UTF8.self) == nil { return line }
-            line += 1; start = i + 1
+            line += 1
+            start = i + 1
         }
         return line
     }

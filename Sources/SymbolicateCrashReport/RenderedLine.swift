@@ -20,7 +20,9 @@ public struct RenderedLine: Sendable, Equatable {
     public var kind: Kind
 
     public init(text: String, terminator: String = "\n", kind: Kind) {
-        self.text = text; self.terminator = terminator; self.kind = kind
+        self.text = text
+        self.terminator = terminator
+        self.kind = kind
     }
 }
 
@@ -29,7 +31,10 @@ extension Array where Element == RenderedLine {
     public func joinedText() -> String {
         var out = ""
         out.reserveCapacity(reduce(0) { $0 + $1.text.utf8.count + 2 })
-        for line in self { out += line.text; out += line.terminator }
+        for line in self {
+            out += line.text
+            out += line.terminator
+        }
         return out
     }
 }

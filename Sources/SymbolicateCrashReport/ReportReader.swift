@@ -32,16 +32,20 @@ public enum ReportReaders {
 
     /// Reads with the first reader that recognises the document; nil when none does (only
     /// possible when `AppleTextReportReader` is left out of `readers`).
-    static func read(_ document: TextDocument, path: String,
-                     readers: [any ReportReader.Type] = all) throws(CrashReportError) -> [CrashReport]? {
+    static func read(
+        _ document: TextDocument, path: String,
+        readers: [any ReportReader.Type] = all
+    ) throws(CrashReportError) -> [CrashReport]? {
         for reader in readers {
             if let reports = try attempt(reader, document, path: path) { return reports }
         }
         return nil
     }
 
-    private static func attempt<Reader: ReportReader>(_ reader: Reader.Type, _ document: TextDocument,
-                                                      path: String) throws(CrashReportError) -> [CrashReport]? {
+    private static func attempt<Reader: ReportReader>(
+        _ reader: Reader.Type, _ document: TextDocument,
+        path: String
+    ) throws(CrashReportError) -> [CrashReport]? {
         guard let evidence = reader.detect(document) else { return nil }
         return try reader.read(document, evidence: evidence, path: path)
     }
@@ -90,7 +94,8 @@ public enum IPSReportReader: ReportReader {
     /// The first content line, which holds the header.
     public static func detect(_ document: TextDocument) -> Int? {
         guard let first = document.firstContentLine,
-              document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{") else { return nil }
+            document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{")
+        else { return nil }
         return first
     }
 

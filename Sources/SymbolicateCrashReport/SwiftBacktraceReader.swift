@@ -85,7 +85,8 @@ struct SwiftBacktraceParser {
                 if let frame = Self.frame(text, reportLine: number) {
                     report.threads[thread].frames.append(frame)
                 } else if trimmed.first?.isNumber == true {
-                    report.warnings.append(ParseWarning(path: path, line: number, message: "frame line not understood: \(trimmed.prefix(80))"))
+                    report.warnings.append(
+                        ParseWarning(path: path, line: number, message: "frame line not understood: \(trimmed.prefix(80))"))
                 }
             }
         }
@@ -123,7 +124,8 @@ struct SwiftBacktraceParser {
         for t in report.threads.indices {
             for f in report.threads[t].frames.indices {
                 let frame = report.threads[t].frames[f]
-                let position = frame.imageName.flatMap { name in images.firstIndex { $0.name == name && $0.contains(frame.address) } }
+                let position =
+                    frame.imageName.flatMap { name in images.firstIndex { $0.name == name && $0.contains(frame.address) } }
                     ?? images.firstIndex { $0.contains(frame.address) }
                 guard let position else { continue }
                 report.threads[t].frames[f].imageIndex = position
@@ -195,8 +197,9 @@ struct SwiftBacktraceParser {
             symbolOffset = offset
         }
         if symbol == "<unknown>" || symbol?.isEmpty == true { symbol = nil }
-        var frame = Frame(index: index, imageName: imageName, address: address, symbol: symbol, symbolOffset: symbolOffset,
-                          sourceFile: source?.file, sourceLine: source?.line, isInlined: inlined, reportLine: reportLine)
+        var frame = Frame(
+            index: index, imageName: imageName, address: address, symbol: symbol, symbolOffset: symbolOffset,
+            sourceFile: source?.file, sourceLine: source?.line, isInlined: inlined, reportLine: reportLine)
         // The runtime marks return addresses `[ra]`; a frame without it is a program counter
         // or an async resume point (`[async]`), both exact.
         frame.isProgramCounter = !returnAddress
@@ -227,7 +230,8 @@ struct SwiftBacktraceParser {
         let imagePath = rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         return BinaryImage(
             loadAddress: low, endAddress: high > low ? high - 1 : low, name: String(name), debugID: debugID,
-            path: imagePath.isEmpty ? nil : imagePath, isAppOwned: !isSystemImage(path: imagePath, name: String(name)), reportLine: reportLine
+            path: imagePath.isEmpty ? nil : imagePath, isAppOwned: !isSystemImage(path: imagePath, name: String(name)),
+            reportLine: reportLine
         )
     }
 

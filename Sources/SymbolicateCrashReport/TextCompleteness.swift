@@ -5,8 +5,10 @@ import Foundation
 /// not a report at all.
 extension TextReportParser {
     /// What a text report lacks, judged from where its last line falls.
-    func completeness(of report: CrashReport, lastLine: Int, family: Family, sawBinaryImages: Bool,
-                      sawThreadsOrExceptionInfo: Bool, emptyProcessTable: Bool) -> Completeness {
+    func completeness(
+        of report: CrashReport, lastLine: Int, family: Family, sawBinaryImages: Bool,
+        sawThreadsOrExceptionInfo: Bool, emptyProcessTable: Bool
+    ) -> Completeness {
         if emptyProcessTable, report.threads.isEmpty {
             return .partial([.endsInsideSection("the jetsam process table")])
         }
@@ -15,21 +17,26 @@ extension TextReportParser {
         if sawBinaryImages {
             // A list cut mid-line leaves an image line that does not parse as the last line.
             if let last = report.binaryImages.last?.reportLine, last < lastLine,
-               report.warnings.contains(where: { $0.line == lastLine && $0.message.hasPrefix("binary image line not understood") }) {
+                report.warnings.contains(where: { $0.line == lastLine && $0.message.hasPrefix("binary image line not understood") })
+            {
                 return .partial([.endsInsideBinaryImages])
             }
             return .complete
         }
         if sawThreadsOrExceptionInfo, report.threads.isEmpty, report.lastExceptionBacktrace == nil, report.exception == nil,
-           report.crashedThreadIndex == nil, report.termination == nil {
+            report.crashedThreadIndex == nil, report.termination == nil
+        {
             return .partial([.endsAfterHeader])
         }
         if sawThreadsOrExceptionInfo {
             var missing: [MissingPart] = []
             if let thread = report.threads.last(where: { t in t.frames.contains { ($0.reportLine ?? 0) >= lastLine - 1 } })
-                ?? report.threads.last(where: { $0.frames.isEmpty }) {
+                ?? report.threads.last(where: { $0.frames.isEmpty })
+            {
                 missing.append(.endsInsideThread(thread.index))
-            } else if let leb = report.lastExceptionBacktrace, leb.frames.isEmpty || leb.frames.contains(where: { ($0.reportLine ?? 0) >= lastLine - 1 }) {
+            } else if let leb = report.lastExceptionBacktrace,
+                leb.frames.isEmpty || leb.frames.contains(where: { ($0.reportLine ?? 0) >= lastLine - 1 })
+            {
                 missing.append(.endsInsideLastExceptionBacktrace)
             } else if report.threads.isEmpty {
                 if report.exception == nil { missing.append(.noExceptionInformation) }
@@ -39,7 +46,9 @@ extension TextReportParser {
             return .partial(missing)
         }
         let keys = Set(report.headerFields.map(\.key))
-        if !keys.isDisjoint(with: ["Process", "Incident Identifier"]), !keys.isDisjoint(with: ["Code Type", "Report Version", "OS Version"]) {
+        if !keys.isDisjoint(with: ["Process", "Incident Identifier"]),
+            !keys.isDisjoint(with: ["Code Type", "Report Version", "OS Version"])
+        {
             return .partial([.endsAfterHeader])
         }
         return .complete
@@ -52,7 +61,8 @@ extension TextReportParser {
         let missing = report.completeness.missing
         let hasFrames = report.allBacktraces.contains { !$0.frames.isEmpty }
         if missing.contains(.noBinaryImages), hasFrames {
-            message += report.binaryImages.isEmpty
+            message +=
+                report.binaryImages.isEmpty
                 ? " (no frame prints its image's load address: frames cannot be matched to debug files)"
                 : ": images are taken from the frames and matched by name, not UUID"
         } else if missing.contains(.endsInsideBinaryImages) {
@@ -71,12 +81,14 @@ extension TextReportParser {
         for (_, frames) in report.allBacktraces {
             for frame in frames {
                 guard let name = frame.imageName, !known.contains(name), let offset = frame.imageOffset,
-                      frame.address >= offset else { continue }
+                    frame.address >= offset
+                else { continue }
                 known.insert(name)
                 var image = BinaryImage(loadAddress: frame.address - offset, name: name, reportLine: nil)
                 image.isInferredFromFrames = true
-                image.isAppOwned = AppOwnership.isAppImage(inferredName: name, processName: report.processName,
-                                                           processPath: report.processPath)
+                image.isAppOwned = AppOwnership.isAppImage(
+                    inferredName: name, processName: report.processName,
+                    processPath: report.processPath)
                 inferred.append(image)
             }
         }
@@ -96,14 +108,19 @@ extension TextReportParser {
         let head = lines.prefix(40)
         func share(_ predicate: (String) -> Bool) -> Bool { head.filter(predicate).count * 3 >= head.count }
         if head.first?.hasPrefix("// swift-tools-version") == true { return "it is a Swift package manifest (Package.swift)" }
-        let swiftish = ["import ", "func ", "let ", "var ", "struct ", "class ", "enum ", "extension ", "protocol ", "}", "//", "#include", "#import", "@"]
+        let swiftish = [
+            "import ", "func ", "let ", "var ", "struct ", "class ", "enum ", "extension ", "protocol ", "}", "//", "#include", "#import",
+            "@",
+        ]
         if share({ l in swiftish.contains(where: { l.hasPrefix($0) }) }) { return "it looks like source code" }
         if head.first?.hasPrefix("<?xml") == true || head.first?.hasPrefix("<!DOCTYPE") == true || head.first?.hasPrefix("<html") == true {
             return "it looks like XML/HTML"
         }
-        if head.first?.hasPrefix("#") == true, share({ $0.hasPrefix("#") || $0.hasPrefix("- ") || $0.hasPrefix("* ") || $0.hasPrefix("|") }) {
+        if head.first?.hasPrefix("#") == true, share({ $0.hasPrefix("#") || $0.hasPrefix("- ") || $0.hasPrefix("* ") || $0.hasPrefix("|") })
+        {
             return "it looks like a Markdown document"
         }
-        return "it has none of a crash report's fields (Process, Exception Type, Thread N:, Binary Images:, …); first line: \(excerpt(lines.first ?? ""))"
+        return
+            "it has none of a crash report's fields (Process, Exception Type, Thread N:, Binary Images:, …); first line: \(excerpt(lines.first ?? ""))"
     }
 }

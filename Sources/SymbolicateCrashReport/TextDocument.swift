@@ -26,7 +26,10 @@ public struct TextDocument: Sendable {
         return bytes
     }
 
-    init(lines: [Line], hasBOM: Bool) { self.lines = lines; self.hasBOM = hasBOM }
+    init(lines: [Line], hasBOM: Bool) {
+        self.lines = lines
+        self.hasBOM = hasBOM
+    }
 
     /// Splits on LF (keeping a preceding CR as part of the terminator); a file with CRs but
     /// no LF at all (classic Mac / some mail clients) is split on CR.
@@ -42,7 +45,10 @@ public struct TextDocument: Sendable {
             if scalars[i] == separator {
                 var end = i
                 var term = hasLF ? "\n" : "\r"
-                if hasLF, end > start, scalars[end - 1] == 0x0D { end -= 1; term = "\r\n" }
+                if hasLF, end > start, scalars[end - 1] == 0x0D {
+                    end -= 1
+                    term = "\r\n"
+                }
                 lines.append(Line(text: String(decoding: scalars[start..<end], as: UTF8.self), terminator: term))
                 start = i + 1
             }

@@ -21,16 +21,20 @@ struct TextReportParser {
     }
 
     private enum Target {
-        case thread(Int)       // position in report.threads
+        case thread(Int)  // position in report.threads
         case lastException
-        case asi(Int)          // position in report.asiBacktraces
+        case asi(Int)  // position in report.asiBacktraces
     }
 
     /// `bug_type` of a legacy `.ips` header line, for messages.
     let bugType: String?
 
     init(document: TextDocument, path: String, bodyStart: Int, format: ReportFormat, bugType: String? = nil) {
-        self.document = document; self.path = path; self.bodyStart = bodyStart; self.format = format; self.bugType = bugType
+        self.document = document
+        self.path = path
+        self.bodyStart = bodyStart
+        self.format = format
+        self.bugType = bugType
     }
 
     /// What the reading of one report keeps between lines.
@@ -160,7 +164,8 @@ struct TextReportParser {
                 if let queue { state.report.threads[i].queue = queue }
                 state.section = .frames(.thread(i))
             case let .state(n):
-                state.section = .registers(threadPosition: state.report.threads.firstIndex(where: { $0.index == n }) ?? state.threadPosition(n))
+                state.section = .registers(
+                    threadPosition: state.report.threads.firstIndex(where: { $0.index == n }) ?? state.threadPosition(n))
             case .other:
                 state.section = .other
             }
@@ -183,7 +188,10 @@ struct TextReportParser {
         }
         if trimmed.hasPrefix("Binary Images") && trimmed.hasSuffix(":") {
             // Microstackshot reports list images per sampled process; not one process's.
-            if state.family == .microstackshot { state.section = .other; return true }
+            if state.family == .microstackshot {
+                state.section = .other
+                return true
+            }
             state.sawBinaryImages = true
             state.section = .binaryImages
             return true
@@ -220,16 +228,20 @@ struct TextReportParser {
             return true
         }
         if trimmed.first?.isNumber == true {
-            state.report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
+            state.report.warnings.append(
+                ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
             return true
         }
         // A line right after a frame that is not a frame itself: the rest of a frame
         // wrapped by a mail client (or a symbol holding a newline). Read both as one.
         if let last = state.lastFrame, last.lastLine == lineNumber - 1, Self.canContinueFrame(trimmed),
-           var joined = Self.parseFrame(last.text + " " + trimmed, reportLine: last.firstLine) {
+            var joined = Self.parseFrame(last.text + " " + trimmed, reportLine: last.firstLine)
+        {
             replaceLastFrame(&joined, in: target, report: &state.report)
             state.report.wrappedLines[last.firstLine, default: []].append(lineNumber)
-            state.report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the frame on line \(last.firstLine) (wrapped line)"))
+            state.report.warnings.append(
+                ParseWarning(
+                    path: path, line: lineNumber, message: "read as the rest of the frame on line \(last.firstLine) (wrapped line)"))
             state.lastFrame = (last.firstLine, lineNumber, last.text + " " + trimmed)
             return true
         }
@@ -242,12 +254,15 @@ struct TextReportParser {
     private func readImageLine(_ raw: String, trimmed: String, lineIndex: Int, into state: inout State) -> Bool {
         let lineNumber = lineIndex + 1
         if !trimmed.hasPrefix("0x"), let last = state.lastImage, last.line == lineNumber - 1,
-           var image = Self.parseBinaryImage(last.text + " " + trimmed,
-                                             reportLine: state.report.binaryImages[state.report.binaryImages.count - 1].reportLine ?? lineNumber) {
+            var image = Self.parseBinaryImage(
+                last.text + " " + trimmed,
+                reportLine: state.report.binaryImages[state.report.binaryImages.count - 1].reportLine ?? lineNumber)
+        {
             // The rest of an image line wrapped by a mail client.
             image.isAppOwned = Self.isAppOwned(image, processPath: state.report.processPath)
             state.report.binaryImages[state.report.binaryImages.count - 1] = image
-            state.report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "read as the rest of the binary image line above (wrapped line)"))
+            state.report.warnings.append(
+                ParseWarning(path: path, line: lineNumber, message: "read as the rest of the binary image line above (wrapped line)"))
             state.lastImage = (lineNumber, last.text + " " + trimmed)
             return true
         }
@@ -258,12 +273,16 @@ struct TextReportParser {
             state.roles.markImageLine(lineIndex)
             return true
         }
-        if trimmed == "EOF" { state.section = .other; return true }
+        if trimmed == "EOF" {
+            state.section = .other
+            return true
+        }
         if trimmed.contains(":") {
             state.section = .other
             return false
         }
-        state.report.warnings.append(ParseWarning(path: path, line: lineNumber, message: "binary image line not understood; kept as is: \(Self.excerpt(trimmed))"))
+        state.report.warnings.append(
+            ParseWarning(path: path, line: lineNumber, message: "binary image line not understood; kept as is: \(Self.excerpt(trimmed))"))
         return true
     }
 
@@ -278,9 +297,10 @@ struct TextReportParser {
         // A cut or pasted report is read as far as it goes; what is missing is recorded.
         let lastLine = state.lastNonEmptyLine + 1
         let family = state.family
-        report.completeness = completeness(of: report, lastLine: lastLine, family: family, sawBinaryImages: state.sawBinaryImages,
-                                           sawThreadsOrExceptionInfo: state.sawThreadsOrExceptionInfo,
-                                           emptyProcessTable: state.processesTableLine != nil && state.processesRows == 0)
+        report.completeness = completeness(
+            of: report, lastLine: lastLine, family: family, sawBinaryImages: state.sawBinaryImages,
+            sawThreadsOrExceptionInfo: state.sawThreadsOrExceptionInfo,
+            emptyProcessTable: state.processesTableLine != nil && state.processesRows == 0)
         if !report.completeness.isComplete {
             if report.completeness.missing.contains(.noBinaryImages) || report.completeness.missing.contains(.endsInsideBinaryImages) {
                 inferImagesFromFrames(in: &report)
@@ -288,7 +308,8 @@ struct TextReportParser {
             }
             report.warnings.append(partialWarning(report, lastLine: lastLine))
         } else if !state.sawThreadsOrExceptionInfo, !state.sawBinaryImages, family == .crash,
-                  let reason = Self.notAReportReason(report, document: document, bodyStart: bodyStart) {
+            let reason = Self.notAReportReason(report, document: document, bodyStart: bodyStart)
+        {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "not a crash report: \(reason)")
         }
         if !state.sawBodyContent {
@@ -301,9 +322,16 @@ struct TextReportParser {
             case .microstackshot: kind = "resource (microstackshot) report"
             case .crash: kind = report.bugType.map { "report (bug_type \($0))" } ?? "report"
             }
-            report.warnings.append(ParseWarning(path: path, message: "\(kind) without threads or binary images: not supported for symbolication; printed unchanged"))
+            report.warnings.append(
+                ParseWarning(
+                    path: path, message: "\(kind) without threads or binary images: not supported for symbolication; printed unchanged"))
         } else if family == .microstackshot {
-            report.warnings.append(ParseWarning(path: path, message: "resource (microstackshot) report: its heaviest-stack format is not supported for symbolication; printed unchanged"))
+            report.warnings.append(
+                ParseWarning(
+                    path: path,
+                    message:
+                        "resource (microstackshot) report: its heaviest-stack format is not supported for symbolication; printed unchanged")
+            )
         }
         return report
     }
@@ -422,8 +450,11 @@ struct TextReportParser {
                     frame.imageOffset = offset
                     _ = base
                     var tail = after.dropFirst(offText.count).trimmedBlanks
-                    if tail.hasPrefix("//") { tail = String(tail.dropFirst(2)).trimmedBlanks }
-                    else if tail.hasPrefix("("), tail.hasSuffix(")") { tail = String(tail.dropFirst().dropLast()) }
+                    if tail.hasPrefix("//") {
+                        tail = String(tail.dropFirst(2)).trimmedBlanks
+                    } else if tail.hasPrefix("("), tail.hasSuffix(")") {
+                        tail = String(tail.dropFirst().dropLast())
+                    }
                     if !tail.isEmpty { parseSymbolPart(tail, into: &frame) }
                     return
                 }
@@ -438,7 +469,8 @@ struct TextReportParser {
         if s.hasSuffix(")"), let open = matchingOpenParen(s) {
             let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
             if let colon = inner.lastIndex(of: ":"), let line = Int(inner[inner.index(after: colon)...]), open > s.startIndex,
-               s[s.index(before: open)] == " " {
+                s[s.index(before: open)] == " "
+            {
                 var file = String(inner[..<colon])
                 // `File.swift:42:7` carries a column.
                 if let c2 = file.lastIndex(of: ":"), Int(file[file.index(after: c2)...]) != nil {
@@ -472,7 +504,9 @@ struct TextReportParser {
         var i = s.endIndex
         while i > s.startIndex {
             i = s.index(before: i)
-            if s[i] == ")" { depth += 1 } else if s[i] == "(" {
+            if s[i] == ")" {
+                depth += 1
+            } else if s[i] == "(" {
                 depth -= 1
                 if depth == 0 { return i }
             }
@@ -557,8 +591,10 @@ struct TextReportParser {
 
     // MARK: - Binary images
 
-    static let knownArchs: Set<String> = ["arm64", "arm64e", "arm64_32", "armv7", "armv7s", "armv7k", "armv7m", "armv7em", "armv6", "armv6m",
-                                          "x86_64", "x86_64h", "i386", "arm64-unknown", "ppc", "ppc64", "arm64e.old", "armv8"]
+    static let knownArchs: Set<String> = [
+        "arm64", "arm64e", "arm64_32", "armv7", "armv7s", "armv7k", "armv7m", "armv7em", "armv6", "armv6m",
+        "x86_64", "x86_64h", "i386", "arm64-unknown", "ppc", "ppc64", "arm64e.old", "armv8",
+    ]
 
     /// `0x102230000 - 0x102237fff iOSCrashingTest arm64  <82d13d98…> /path`, with the
     /// older variants: `+` app marker, `(version - build)`, dashed UUIDs, `(x86_64)` arch,
@@ -577,7 +613,10 @@ struct TextReportParser {
         s = s.dropFirst(endText.count)
         var plus = false
         var body = s.drop(while: { $0 == " " || $0 == "\t" })
-        if body.hasPrefix("+") { plus = true; body = body.dropFirst().drop(while: { $0 == " " }) }
+        if body.hasPrefix("+") {
+            plus = true
+            body = body.dropFirst().drop(while: { $0 == " " })
+        }
         var debugID: DebugID?
         var before = body
         var after: Substring = ""
@@ -594,7 +633,8 @@ struct TextReportParser {
                 before = body[..<slash.lowerBound]
                 after = body[slash.lowerBound...]
             } else {
-                before = body; after = ""
+                before = body
+                after = ""
             }
         }
         var desc = before.trimmedBlanks
@@ -618,8 +658,9 @@ struct TextReportParser {
         }
         guard !desc.isEmpty || !pathText.isEmpty else { return nil }
         let name = desc.isEmpty ? (pathText.split(separator: "/").last.map(String.init) ?? pathText) : desc
-        var image = BinaryImage(loadAddress: start, endAddress: end, name: name, arch: arch.map(Architecture.init), debugID: debugID,
-                                path: pathText.isEmpty ? nil : pathText, version: version, reportLine: reportLine)
+        var image = BinaryImage(
+            loadAddress: start, endAddress: end, name: name, arch: arch.map(Architecture.init), debugID: debugID,
+            path: pathText.isEmpty ? nil : pathText, version: version, reportLine: reportLine)
         image.isAppOwned = plus  // refined by isAppOwned(_:processPath:)
         return image
     }
@@ -664,7 +705,10 @@ struct TextReportParser {
         guard let colon = raw.firstIndex(of: ":") else { return nil }
         let key = raw[..<colon]
         guard !key.isEmpty, key.first?.isLetter == true, key.count <= 40,
-              key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "/" || $0 == "-" || $0 == "_" || $0 == "(" || $0 == ")" || $0 == "." }) else { return nil }
+            key.allSatisfy({
+                $0.isLetter || $0.isNumber || $0 == " " || $0 == "/" || $0 == "-" || $0 == "_" || $0 == "(" || $0 == ")" || $0 == "."
+            })
+        else { return nil }
         let value = raw[raw.index(after: colon)...].trimmedBlanks
         return (key.trimmedBlanks, value)
     }

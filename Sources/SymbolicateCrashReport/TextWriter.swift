@@ -28,7 +28,10 @@ extension CrashReport {
         guard case .text(let document) = source else { return plans }
         for (kind, frames) in allBacktraces {
             var shift = 0
-            let threadNumber: Int? = { if case .thread(let i) = kind { return threads[i].index }; return nil }()
+            let threadNumber: Int? = {
+                if case .thread(let i) = kind { return threads[i].index }
+                return nil
+            }()
             // Frames read from a legacy `(0x… 0x…)` address list (several per line, possibly
             // over several lines): once any is symbolicated, the whole list becomes
             // Apple-layout frame lines in place of its first line.
@@ -38,7 +41,8 @@ extension CrashReport {
             let nodeLines = Set(frames.filter { $0.callGraph != nil }.compactMap(\.reportLine))
             func isListLine(_ l: Int) -> Bool {
                 guard !nodeLines.contains(l) else { return false }
-                return (framesPerLine[l] ?? 0) > 1 || (l >= 1 && l <= document.lines.count && FrameFormatting.splitFrameLine(document.lines[l - 1].text) == nil)
+                return (framesPerLine[l] ?? 0) > 1
+                    || (l >= 1 && l <= document.lines.count && FrameFormatting.splitFrameLine(document.lines[l - 1].text) == nil)
             }
             let listFrames = frames.filter { $0.reportLine.map(isListLine) ?? false }
             if !listFrames.isEmpty {
@@ -49,10 +53,13 @@ extension CrashReport {
                     var lines: [String] = []
                     for f in listFrames {
                         let img = image(for: f)
-                        let rests = f.symbolication.flatMap { $0.isEmpty ? nil : FrameFormatting.symbolicatedRests($0) }
+                        let rests =
+                            f.symbolication.flatMap { $0.isEmpty ? nil : FrameFormatting.symbolicatedRests($0) }
                             ?? [FrameFormatting.originalRest(f, imageBase: img?.loadAddress)]
                         for rest in rests {
-                            lines.append(FrameFormatting.applePrefix(index: lines.count, imageName: img?.name ?? f.imageName ?? "???", address: f.address) + " " + rest)
+                            lines.append(
+                                FrameFormatting.applePrefix(
+                                    index: lines.count, imageName: img?.name ?? f.imageName ?? "???", address: f.address) + " " + rest)
                         }
                     }
                     plans[first] = (lines, listKind)
@@ -62,7 +69,9 @@ extension CrashReport {
                 }
             }
             for frame in frames {
-                guard let lineNumber = frame.reportLine, lineNumber >= 1, lineNumber <= document.lines.count, !isListLine(lineNumber) else { continue }
+                guard let lineNumber = frame.reportLine, lineNumber >= 1, lineNumber <= document.lines.count, !isListLine(lineNumber) else {
+                    continue
+                }
                 let original = document.lines[lineNumber - 1].text
                 let isApp = image(for: frame)?.isAppOwned ?? false
                 let lineKind = RenderedLine.Kind.frame(thread: threadNumber, backtrace: kind, isAppImage: isApp)
@@ -92,20 +101,26 @@ extension CrashReport {
 
     private func rewriteText(_ document: TextDocument) -> [RenderedLine] {
         let plans = frameLinePlans()
-        let imageLines: [Int: Bool] = Dictionary(binaryImages.compactMap { img in img.reportLine.map { ($0, img.isAppOwned) } },
-                                                 uniquingKeysWith: { a, _ in a })
+        let imageLines: [Int: Bool] = Dictionary(
+            binaryImages.compactMap { img in img.reportLine.map { ($0, img.isAppOwned) } },
+            uniquingKeysWith: { a, _ in a })
         let crashedNumbers = Set(threads.filter(\.crashed).map(\.index) + [crashedThreadIndex].compactMap { $0 })
         var out: [RenderedLine] = []
         out.reserveCapacity(document.lines.count)
         // Roles were decided by the reader; a document no reader classified is classified now.
-        let roles = document.roles.count == document.lines.count
+        let roles =
+            document.roles.count == document.lines.count
             ? document.roles : document.classifyingLines(imageLines: Set(imageLines.keys)).roles
         for (i, line) in document.lines.enumerated() {
             let number = i + 1
             if let plan = plans[number] {
                 for (k, text) in plan.lines.enumerated() {
                     // Added inline lines use the original line's terminator too.
-                    out.append(RenderedLine(text: text, terminator: k == plan.lines.count - 1 ? line.terminator : (line.terminator.isEmpty ? "\n" : line.terminator), kind: plan.kind))
+                    out.append(
+                        RenderedLine(
+                            text: text,
+                            terminator: k == plan.lines.count - 1 ? line.terminator : (line.terminator.isEmpty ? "\n" : line.terminator),
+                            kind: plan.kind))
                 }
                 continue
             }

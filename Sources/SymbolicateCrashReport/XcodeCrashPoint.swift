@@ -36,12 +36,16 @@ public enum XcodeCrashPoint {
 
     private static func logs(inBundle bundle: String, display: String) -> [Log] {
         let root = URL(fileURLWithPath: bundle).standardizedFileURL
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                                                          options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
+        else { return [] }
         var found: [(relative: String, path: String)] = []
         for case let url as URL in walker {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                  url.deletingLastPathComponent().lastPathComponent == "Logs" else { continue }
+                url.deletingLastPathComponent().lastPathComponent == "Logs"
+            else { continue }
             let full = url.standardizedFileURL.path
             let relative = full.hasPrefix(root.path + "/") ? String(full.dropFirst(root.path.count + 1)) : url.lastPathComponent
             found.append((relative, url.path))
@@ -66,8 +70,9 @@ extension CrashReport {
             return try parseAll(data: try read(contentsOf: path, sizeLimit: sizeLimit), path: path, sizeLimit: sizeLimit)
         }
         guard !logs.isEmpty else {
-            throw CrashReportError(kind: .notACrashReport, path: path,
-                                   message: "Xcode crash point without any log (expected Filters/Filter_N/DistributionInfos/all/Logs/*.crash)")
+            throw CrashReportError(
+                kind: .notACrashReport, path: path,
+                message: "Xcode crash point without any log (expected Filters/Filter_N/DistributionInfos/all/Logs/*.crash)")
         }
         var reports: [CrashReport] = []
         var failures: [CrashReportError] = []

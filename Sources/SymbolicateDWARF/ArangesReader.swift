@@ -6,7 +6,9 @@
 /// a unit's functions are laid out together, so the index holds about one range per unit.
 enum ArangesReader {
     /// Ranges with the `.debug_info` offset of their unit's header, each set's entries merged.
-    static func read(_ bytes: UnsafeRawBufferPointer, path: String) throws(DebugInfoError) -> [(range: AddressRange, unitHeaderOffset: UInt64)] {
+    static func read(_ bytes: UnsafeRawBufferPointer, path: String) throws(DebugInfoError) -> [(
+        range: AddressRange, unitHeaderOffset: UInt64
+    )] {
         var out: [(range: AddressRange, unitHeaderOffset: UInt64)] = []
         var setStart = 0
         while setStart < bytes.count {

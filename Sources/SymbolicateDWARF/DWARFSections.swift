@@ -30,7 +30,8 @@ enum DWARFSections {
     /// outlive the libdwarf session that reads it.
     static func sections(of slice: MachOSlice, patchedAbbrev: inout OwnedBytes?) throws(DebugInfoError) -> [ServedSection] {
         guard let dwarf = slice.segment(named: "__DWARF") else {
-            throw DebugInfoError(path: slice.path, message: "no __DWARF segment (\(slice.architecture.name) slice has no debug information)")
+            throw DebugInfoError(
+                path: slice.path, message: "no __DWARF segment (\(slice.architecture.name) slice has no debug information)")
         }
         var found: [(name: String, bytes: UnsafeRawBufferPointer, fileOffset: UInt64)] = []
         for section in dwarf.sections {
@@ -158,7 +159,8 @@ enum HeaderCheck {
     /// Every unit header of a DWARF 5 list section (`.debug_rnglists`/`.debug_loclists`):
     /// lengths that tile the section, version 5, address size 4 or 8, no segment selector,
     /// an offset table that fits in the unit.
-    static func validateListSection(_ bytes: UnsafeRawBufferPointer, name: String, path: String, sectionOffset: Int) throws(DebugInfoError) {
+    static func validateListSection(_ bytes: UnsafeRawBufferPointer, name: String, path: String, sectionOffset: Int) throws(DebugInfoError)
+    {
         var at = 0
         func fail(_ message: String) -> DebugInfoError {
             DebugInfoError(path: path, offset: UInt64(sectionOffset + at), message: "\(name): \(message)")

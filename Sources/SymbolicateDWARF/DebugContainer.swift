@@ -54,9 +54,13 @@ final class MachODebugContainer: DebugContainer {
             // Header values: a segment that ends past 2^64 cannot be mapped, so the file is unusable.
             let (end, overflow) = text.vmAddress.addingReportingOverflow(text.vmSize)
             guard !overflow else {
-                throw DebugInfoError(path: slice.path, offset: nil, message: "__TEXT segment vmaddr 0x\(String(text.vmAddress, radix: 16)) + vmsize 0x\(String(text.vmSize, radix: 16)) passes the end of the address space")
+                throw DebugInfoError(
+                    path: slice.path, offset: nil,
+                    message:
+                        "__TEXT segment vmaddr 0x\(String(text.vmAddress, radix: 16)) + vmsize 0x\(String(text.vmSize, radix: 16)) passes the end of the address space"
+                )
             }
-            textRange = text.vmAddress ..< end
+            textRange = text.vmAddress..<end
         } else {
             textRange = nil
         }
@@ -64,7 +68,7 @@ final class MachODebugContainer: DebugContainer {
         // A section ending past 2^64 (a damaged header) cannot hold code: it is left out.
         textSectionRanges = (text?.sections ?? []).compactMap {
             let (end, overflow) = $0.address.addingReportingOverflow($0.size)
-            return overflow ? nil : (UInt8(truncatingIfNeeded: $0.ordinal), $0.address ..< end)
+            return overflow ? nil : (UInt8(truncatingIfNeeded: $0.ordinal), $0.address..<end)
         }
         hasDWARF = slice.segment(named: "__DWARF") != nil
     }
@@ -77,8 +81,9 @@ final class MachODebugContainer: DebugContainer {
 
     func dwarfSection(_ name: String) -> UnsafeRawBufferPointer {
         guard let machOName = DWARFSections.machOName(of: name),
-              let section = slice.section(segment: "__DWARF", name: machOName),
-              let contents = try? slice.contents(of: section) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            let section = slice.section(segment: "__DWARF", name: machOName),
+            let contents = try? slice.contents(of: section)
+        else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return contents
     }
 
@@ -93,7 +98,8 @@ final class MachODebugContainer: DebugContainer {
             symbols = (try? slice.symbolIndex(sections: textSections)) ?? .empty
         }
         guard let symbols, let textRange, textRange.contains(address),
-              let symbol = symbols.nearest(atOrBefore: address) else { return nil }
+            let symbol = symbols.nearest(atOrBefore: address)
+        else { return nil }
         let covers = textSectionRanges.contains { $0.ordinal == symbol.section && $0.range.contains(address) }
         return (symbol.address, symbols.name(of: symbol.handle) ?? "", covers)
     }
@@ -127,7 +133,8 @@ final class ELFDebugContainer: DebugContainer {
 
     func dwarfSection(_ name: String) -> UnsafeRawBufferPointer {
         guard let section = file.section(named: name) ?? file.section(named: ".z" + name.dropFirst()),
-              let bytes = try? file.contents(of: section) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            let bytes = try? file.contents(of: section)
+        else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return bytes
     }
 

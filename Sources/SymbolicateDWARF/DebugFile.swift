@@ -80,11 +80,13 @@ extension DebugFile {
         if let id, file.buildID != id {
             throw DebugInfoError(
                 path: path,
-                message: "build ID mismatch: the report's image has \(id.hexString), this file has \(file.buildID?.hexString ?? "no build ID")"
+                message:
+                    "build ID mismatch: the report's image has \(id.hexString), this file has \(file.buildID?.hexString ?? "no build ID")"
             )
         }
         if let architecture, architecture.family != file.architecture.family {
-            throw DebugInfoError(path: path, message: "architecture mismatch: asked for \(architecture), this ELF file is \(file.architecture)")
+            throw DebugInfoError(
+                path: path, message: "architecture mismatch: asked for \(architecture), this ELF file is \(file.architecture)")
         }
         return try DebugSession(elf: file)
     }

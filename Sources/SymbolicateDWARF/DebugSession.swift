@@ -140,7 +140,8 @@ public final class DebugSession: @unchecked Sendable {
         let bytes = container.dwarfSection
         aranges = bytes(".debug_aranges")
         scanner = UnitScanner(info: bytes(".debug_info"), abbrev: bytes(".debug_abbrev"), addr: bytes(".debug_addr"), path: path)
-        rangeDecoder = RangeListDecoder(ranges: bytes(".debug_ranges"), rnglists: bytes(".debug_rnglists"), addr: bytes(".debug_addr"), path: path)
+        rangeDecoder = RangeListDecoder(
+            ranges: bytes(".debug_ranges"), rnglists: bytes(".debug_rnglists"), addr: bytes(".debug_addr"), path: path)
         lineDecoder = LineProgramDecoder(
             line: bytes(".debug_line"), lineStrings: bytes(".debug_line_str"), strings: bytes(".debug_str"), path: path
         )
@@ -230,7 +231,7 @@ public final class DebugSession: @unchecked Sendable {
             let offsets = try dwarf.unitDieOffsets { next in
                 let walked = min(Int(clamping: next), info.count)
                 if releasable, walked >= released + (1 << 20) {
-                    MappedFile.releasePages(UnsafeRawBufferPointer(rebasing: info[released ..< walked]))
+                    MappedFile.releasePages(UnsafeRawBufferPointer(rebasing: info[released..<walked]))
                     released = walked
                 }
             }
@@ -270,9 +271,10 @@ public final class DebugSession: @unchecked Sendable {
             let offset = units[number].dieOffset
             let base = try dwarf.unitBase(unitDieOffset: offset)
             let location = try dwarf.lineTableLocation(unitDieOffset: offset)
-            let lines = try location.offset.map { (at) throws(DebugInfoError) in
-                try lineDecoder.decode(offset: at, compDir: location.compDir)
-            } ?? LineTable(rows: [], files: [], fileIndexBase: 1)
+            let lines =
+                try location.offset.map { (at) throws(DebugInfoError) in
+                    try lineDecoder.decode(offset: at, compDir: location.compDir)
+                } ?? LineTable(rows: [], files: [], fileIndexBase: 1)
             var scan = try scanner.unit(headerOffset: units[number].headerOffset)
             let functions = try self.functions(in: &scan, unitDieOffset: offset, base: base, dwarf: dwarf)
             let data = UnitData(base: base, scan: scan, lines: Self.sorted(lines), functions: functions)
@@ -285,7 +287,9 @@ public final class DebugSession: @unchecked Sendable {
     }
 
     /// Code ranges from what the scanner decoded, asking libdwarf only for DW_AT_ranges.
-    private func ranges(of entry: UnitScanner.Entry, base: UInt64, unit: UnitScanner.Unit, dwarf: LibDwarf) throws(DebugInfoError) -> [AddressRange] {
+    private func ranges(of entry: UnitScanner.Entry, base: UInt64, unit: UnitScanner.Unit, dwarf: LibDwarf) throws(DebugInfoError)
+        -> [AddressRange]
+    {
         if entry.hasRanges {
             guard let value = entry.rangesValue else { return try dwarf.ranges(dieOffset: entry.offset, unitBase: base) }
             return try rangeDecoder.decode(value: value, form: entry.rangesForm, unit: unit)
@@ -300,7 +304,9 @@ public final class DebugSession: @unchecked Sendable {
     /// definitions in their struct/class/enum: `module > class_type > subprogram`),
     /// lexical blocks, inlined calls and other functions (closures, nested functions) —
     /// everywhere llvm-symbolizer looks. The scan reads every DIE of the unit either way.
-    private func functions(in scan: inout UnitScanner.Unit, unitDieOffset: UInt64, base: UInt64, dwarf: LibDwarf) throws(DebugInfoError) -> [FunctionEntry] {
+    private func functions(in scan: inout UnitScanner.Unit, unitDieOffset: UInt64, base: UInt64, dwarf: LibDwarf) throws(DebugInfoError)
+        -> [FunctionEntry]
+    {
         let entries = try scanner.scan(unit: &scan, start: unitDieOffset, tags: [UnitScanner.tagSubprogram], transparent: { _ in true })
         var out: [FunctionEntry] = []
         for entry in entries {
@@ -311,7 +317,8 @@ public final class DebugSession: @unchecked Sendable {
         return out
     }
 
-    private func inlinedSubroutines(of function: FunctionEntry, in data: UnitData, dwarf: LibDwarf) throws(DebugInfoError) -> [InlineEntry] {
+    private func inlinedSubroutines(of function: FunctionEntry, in data: UnitData, dwarf: LibDwarf) throws(DebugInfoError) -> [InlineEntry]
+    {
         // Inlined calls anywhere below the function except inside nested functions (theirs).
         let entries = try scanner.scan(
             unit: &data.scan, start: function.dieOffset, tags: [UnitScanner.tagInlined],
@@ -320,11 +327,12 @@ public final class DebugSession: @unchecked Sendable {
         var out: [InlineEntry] = []
         out.reserveCapacity(entries.count)
         for entry in entries {
-            out.append(InlineEntry(
-                dieOffset: entry.offset, parent: entry.parent,
-                ranges: try ranges(of: entry, base: data.base, unit: data.scan, dwarf: dwarf),
-                callFile: entry.callFile, callLine: entry.callLine.map { Int($0) }, callColumn: entry.callColumn.map { Int($0) }
-            ))
+            out.append(
+                InlineEntry(
+                    dieOffset: entry.offset, parent: entry.parent,
+                    ranges: try ranges(of: entry, base: data.base, unit: data.scan, dwarf: dwarf),
+                    callFile: entry.callFile, callLine: entry.callLine.map { Int($0) }, callColumn: entry.callColumn.map { Int($0) }
+                ))
         }
         return out
     }
@@ -377,11 +385,14 @@ public final class DebugSession: @unchecked Sendable {
             guard let row else { return nil }
             // Line information without a function DIE: name it from the symbol table.
             let symbol = symbolLookup(address, error: nil)?.frames.first
-            return LookupResult(frames: [SourceFrame(
-                function: symbol?.function ?? "??", rawName: symbol?.rawName,
-                file: fileName(UInt64(row.file), in: data.lines), line: Int(row.line), column: Int(row.column),
-                functionStart: symbol?.functionStart ?? address, isInlined: false
-            )], source: .dwarf)
+            return LookupResult(
+                frames: [
+                    SourceFrame(
+                        function: symbol?.function ?? "??", rawName: symbol?.rawName,
+                        file: fileName(UInt64(row.file), in: data.lines), line: Int(row.line), column: Int(row.column),
+                        functionStart: symbol?.functionStart ?? address, isInlined: false
+                    )
+                ], source: .dwarf)
         }
         let function = data.functions[functionNumber]
         let inlines: [InlineEntry]
@@ -394,7 +405,9 @@ public final class DebugSession: @unchecked Sendable {
         // Chain from the outermost inlined call inwards.
         var chain: [Int] = []
         var parent: Int? = nil
-        while let next = inlines.indices.first(where: { inlines[$0].parent == parent && inlines[$0].ranges.contains { $0.contains(address) } }) {
+        while let next = inlines.indices.first(where: {
+            inlines[$0].parent == parent && inlines[$0].ranges.contains { $0.contains(address) }
+        }) {
             chain.append(next)
             parent = next
         }
@@ -407,10 +420,11 @@ public final class DebugSession: @unchecked Sendable {
             let entry = inlines[entryNumber]
             let name = try functionName(entry.dieOffset)
             let start = entry.ranges.first { $0.contains(address) }?.low ?? address
-            frames.append(SourceFrame(
-                function: name.function, rawName: name.raw, file: file, line: line, column: column,
-                functionStart: start, isInlined: true
-            ))
+            frames.append(
+                SourceFrame(
+                    function: name.function, rawName: name.raw, file: file, line: line, column: column,
+                    functionStart: start, isInlined: true
+                ))
             // The frame outside this inlined call is at the call site.
             file = fileName(entry.callFile.map { $0 &- data.lines.fileIndexBase }, in: data.lines)
             line = entry.callLine
@@ -422,10 +436,11 @@ public final class DebugSession: @unchecked Sendable {
         } else {
             name = try functionName(function.dieOffset)
         }
-        frames.append(SourceFrame(
-            function: name.function, rawName: name.raw, file: file, line: line, column: column,
-            functionStart: function.entry, isInlined: false
-        ))
+        frames.append(
+            SourceFrame(
+                function: name.function, rawName: name.raw, file: file, line: line, column: column,
+                functionStart: function.entry, isInlined: false
+            ))
         return LookupResult(frames: frames, source: .dwarf)
     }
 
@@ -440,7 +455,8 @@ public final class DebugSession: @unchecked Sendable {
         while position >= 0, low - 1 - position < 16 {
             let candidate = index[position].function
             if index[position].range.contains(address),
-               best.map({ data.functions[candidate].dieOffset > data.functions[$0].dieOffset }) ?? true {
+                best.map({ data.functions[candidate].dieOffset > data.functions[$0].dieOffset }) ?? true
+            {
                 best = candidate
             }
             position -= 1
@@ -494,15 +510,16 @@ public final class DebugSession: @unchecked Sendable {
             return error.map { LookupResult(frames: [], source: .dwarf, dwarfError: $0) }
         }
         return LookupResult(
-            frames: [SourceFrame(
-                function: symbol.name.function, rawName: symbol.name.raw,
-                file: nil, line: nil, column: nil, functionStart: symbol.address, isInlined: false
-            )],
+            frames: [
+                SourceFrame(
+                    function: symbol.name.function, rawName: symbol.name.raw,
+                    file: nil, line: nil, column: nil, functionStart: symbol.address, isInlined: false
+                )
+            ],
             source: .symbolTable, dwarfError: error
         )
     }
 }
-
 
 extension RandomAccessCollection where Index == Int {
     /// Index of the first element for which `isAbove` holds, in a collection sorted so that

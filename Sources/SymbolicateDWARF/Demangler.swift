@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The Swift runtime's backtrace demangler: Swift and Itanium C++ names, simplified the way
@@ -24,9 +24,10 @@ private func _swiftBacktraceDemangle(
 /// Loaded with `RTLD_LOCAL` so its `__cxa_*` symbols never interpose on libstdc++'s in
 /// the rest of the process; looked up through its own handle.
 private final class LLVMItaniumDemangler: @unchecked Sendable {
-    typealias Function = @convention(c) (
-        UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int32>?
-    ) -> UnsafeMutablePointer<CChar>?
+    typealias Function =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int32>?
+        ) -> UnsafeMutablePointer<CChar>?
 
     let function: Function?
 
@@ -35,29 +36,30 @@ private final class LLVMItaniumDemangler: @unchecked Sendable {
 
     private init() {
         #if os(Linux)
-        let candidates = [
-            "libc++abi.so.1", "/usr/lib/llvm-19/lib/libc++abi.so.1",
-            "/usr/lib/x86_64-linux-gnu/libc++abi.so.1", "/usr/lib/aarch64-linux-gnu/libc++abi.so.1",
-        ]
-        var found: Function?
-        for candidate in candidates {
-            guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let symbol = dlsym(handle, "__cxa_demangle") {
-                found = unsafeBitCast(symbol, to: Function.self)
-                break
+            let candidates = [
+                "libc++abi.so.1", "/usr/lib/llvm-19/lib/libc++abi.so.1",
+                "/usr/lib/x86_64-linux-gnu/libc++abi.so.1", "/usr/lib/aarch64-linux-gnu/libc++abi.so.1",
+            ]
+            var found: Function?
+            for candidate in candidates {
+                guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else { continue }
+                if let symbol = dlsym(handle, "__cxa_demangle") {
+                    found = unsafeBitCast(symbol, to: Function.self)
+                    break
+                }
+                dlclose(handle)
             }
-            dlclose(handle)
-        }
-        function = found
-        if found == nil {
-            let notice = "symbolicate: note: LLVM's C++ demangler (libc++abi.so.1, Debian package libc++abi1-19) "
-                + "is not installed; C++ names are spelled by the GNU demangler (`allocator<int> >`) instead of "
-                + "as Apple's tools spell them\n"
-            _ = notice.withCString { write(2, $0, strlen($0)) }
-        }
+            function = found
+            if found == nil {
+                let notice =
+                    "symbolicate: note: LLVM's C++ demangler (libc++abi.so.1, Debian package libc++abi1-19) "
+                    + "is not installed; C++ names are spelled by the GNU demangler (`allocator<int> >`) instead of "
+                    + "as Apple's tools spell them\n"
+                _ = notice.withCString { write(2, $0, strlen($0)) }
+            }
         #else
-        // Elsewhere the runtime's demangler already is LLVM's (libc++abi).
-        function = nil
+            // Elsewhere the runtime's demangler already is LLVM's (libc++abi).
+            function = nil
         #endif
     }
 
@@ -122,9 +124,9 @@ public enum Demangler {
     /// Whether C++ names go through LLVM's demangler (libc++abi) rather than the GNU one.
     public static var usesLLVMItaniumDemangler: Bool {
         #if os(Linux)
-        LLVMItaniumDemangler.shared.function != nil
+            LLVMItaniumDemangler.shared.function != nil
         #else
-        true
+            true
         #endif
     }
 }

@@ -20,7 +20,8 @@ public enum ELFDebugFormat: DebugFileFormat {
     public static func companions(ofFile path: String) -> [String] {
         guard let file = try? ELFFile(path: path), let link = try? file.debugLink() else { return [] }
         let folder = ((path as NSString).deletingLastPathComponent as NSString).standardizingPath
-        let absolute = folder.hasPrefix("/") ? folder : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder)
+        let absolute =
+            folder.hasPrefix("/") ? folder : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder)
         let candidates = [
             (folder as NSString).appendingPathComponent(link.name),
             ((folder as NSString).appendingPathComponent(".debug") as NSString).appendingPathComponent(link.name),
@@ -28,7 +29,8 @@ public enum ELFDebugFormat: DebugFileFormat {
         ]
         let own = (path as NSString).standardizingPath
         return candidates.filter { candidate in
-            (candidate as NSString).standardizingPath != own && RegularFile.prefix(path: candidate, count: 4).map { ELFFile.hasELFMagic([UInt8]($0)) } == true
+            (candidate as NSString).standardizingPath != own
+                && RegularFile.prefix(path: candidate, count: 4).map { ELFFile.hasELFMagic([UInt8]($0)) } == true
         }
     }
 }

@@ -1,11 +1,11 @@
 import CLibDwarf
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The only file that touches libdwarf's C pointers. Everything it hands out is plain Swift
@@ -169,7 +169,10 @@ final class LibDwarf {
         var value: Dwarf_Off = 0
         if dwarf_global_formref(attribute, &value, &error) != DW_DLV_OK {
             var udata: Dwarf_Unsigned = 0
-            if error != nil { dwarf_dealloc_error(debug, error); error = nil }
+            if error != nil {
+                dwarf_dealloc_error(debug, error)
+                error = nil
+            }
             guard dwarf_formudata(attribute, &udata, &error) == DW_DLV_OK else {
                 throw fail(error, "reading DW_AT_ranges offset", offset: offset(die))
             }
@@ -219,7 +222,7 @@ final class LibDwarf {
         var count: Dwarf_Unsigned = 0
         var globalOffset: Dwarf_Unsigned = 0
         guard dwarf_rnglists_get_rle_head(attribute, form, value, &head, &count, &globalOffset, &error) == DW_DLV_OK,
-              let head
+            let head
         else {
             throw fail(error, "reading .debug_rnglists entry 0x\(String(value, radix: 16))", offset: offset(die))
         }
@@ -233,9 +236,11 @@ final class LibDwarf {
             var unavailable: Dwarf_Bool = 0
             var low: Dwarf_Unsigned = 0
             var high: Dwarf_Unsigned = 0
-            guard dwarf_get_rnglists_entry_fields_a(
-                head, index, &length, &kind, &raw1, &raw2, &unavailable, &low, &high, &error
-            ) == DW_DLV_OK else {
+            guard
+                dwarf_get_rnglists_entry_fields_a(
+                    head, index, &length, &kind, &raw1, &raw2, &unavailable, &low, &high, &error
+                ) == DW_DLV_OK
+            else {
                 throw fail(error, "reading .debug_rnglists entry \(index)", offset: offset(die))
             }
             switch Int32(kind) {
@@ -355,7 +360,8 @@ private final class SectionServer {
     init(sections served: [ServedSection], pointerSize: UInt8) {
         self.pointerSize = pointerSize
         // Index 0 is an empty placeholder, like ELF's null section.
-        sections = [Entry(name: strdup(""), bytes: nil, size: 0)]
+        sections =
+            [Entry(name: strdup(""), bytes: nil, size: 0)]
             + served.map { Entry(name: strdup($0.name), bytes: $0.bytes, size: $0.size) }
     }
 

@@ -31,8 +31,12 @@ struct LineProgramDecoder {
         case 0x06: return (nil, try cursor.fixed(4))  // data4
         case 0x07: return (nil, try cursor.fixed(8))  // data8
         case 0x0F: return (nil, try cursor.uleb())  // udata
-        case 0x1E: try cursor.skip(16); return (nil, nil)  // data16 (MD5)
-        case 0x09: try cursor.skip(try cursor.uleb()); return (nil, nil)  // block
+        case 0x1E:
+            try cursor.skip(16)
+            return (nil, nil)  // data16 (MD5)
+        case 0x09:
+            try cursor.skip(try cursor.uleb())
+            return (nil, nil)  // block
         default: throw cursor.fail("unsupported form 0x\(String(form, radix: 16)) in a line table header")
         }
     }
@@ -45,7 +49,8 @@ struct LineProgramDecoder {
     /// Decodes the line table at `offset` for a unit with `compDir`.
     func decode(offset: UInt64, compDir: String?) throws(DebugInfoError) -> LineTable {
         guard offset < UInt64(line.count) else {
-            throw DebugInfoError(path: path, offset: offset, message: ".debug_line: offset 0x\(String(offset, radix: 16)) outside the section")
+            throw DebugInfoError(
+                path: path, offset: offset, message: ".debug_line: offset 0x\(String(offset, radix: 16)) outside the section")
         }
         var section = DWARFCursor(bytes: line, at: Int(offset), end: line.count, path: path, section: ".debug_line")
         let prefixed = try section.lengthPrefixed("unit")
@@ -117,7 +122,8 @@ struct LineProgramDecoder {
                 let index = try cursor.uleb()
                 _ = try cursor.uleb()
                 _ = try cursor.uleb()
-                let directory = index == 0 ? compDirectory : (index - 1 < UInt64(directories.count) ? directories[Int(index - 1)] : compDirectory)
+                let directory =
+                    index == 0 ? compDirectory : (index - 1 < UInt64(directories.count) ? directories[Int(index - 1)] : compDirectory)
                 files.append(Self.join(directory, name))
             }
         }
@@ -132,11 +138,12 @@ struct LineProgramDecoder {
         var lineNumber: Int64 = 1
         var column: UInt64 = 0
         func emit(end: Bool) {
-            rows.append(LineRow(
-                address: address, line: UInt32(truncatingIfNeeded: max(lineNumber, 0)),
-                column: UInt32(truncatingIfNeeded: column),
-                file: UInt32(truncatingIfNeeded: file &- fileBase), endSequence: end
-            ))
+            rows.append(
+                LineRow(
+                    address: address, line: UInt32(truncatingIfNeeded: max(lineNumber, 0)),
+                    column: UInt32(truncatingIfNeeded: column),
+                    file: UInt32(truncatingIfNeeded: file &- fileBase), endSequence: end
+                ))
         }
         func reset() {
             address = 0

@@ -73,7 +73,9 @@ struct UnitScanner {
             abbrevOffset = try cursor.fixed(offsetSize)
             switch unitType {
             case 4, 5: _ = try cursor.fixed(8)  // skeleton, split_compile: dwo_id
-            case 2, 6: _ = try cursor.fixed(8); _ = try cursor.fixed(offsetSize)  // type units
+            case 2, 6:
+                _ = try cursor.fixed(8)
+                _ = try cursor.fixed(offsetSize)  // type units
             default: break
             }
         } else {
@@ -114,14 +116,24 @@ struct UnitScanner {
     private func value(_ form: UInt64, _ constant: Int64, _ cursor: inout DWARFCursor, _ unit: Unit) throws(DebugInfoError) -> UInt64? {
         switch form {
         case 0x01: return try cursor.fixed(unit.addressSize)  // addr
-        case 0x03: try cursor.skip(try cursor.fixed(2)); return nil  // block2
-        case 0x04: try cursor.skip(try cursor.fixed(4)); return nil  // block4
+        case 0x03:
+            try cursor.skip(try cursor.fixed(2))
+            return nil  // block2
+        case 0x04:
+            try cursor.skip(try cursor.fixed(4))
+            return nil  // block4
         case 0x05: return try cursor.fixed(2)  // data2
         case 0x06: return try cursor.fixed(4)  // data4
         case 0x07: return try cursor.fixed(8)  // data8
-        case 0x08: try cursor.skipCString(); return nil  // string
-        case 0x09, 0x18: try cursor.skip(try cursor.uleb()); return nil  // block, exprloc
-        case 0x0A: try cursor.skip(UInt64(try cursor.u8())); return nil  // block1
+        case 0x08:
+            try cursor.skipCString()
+            return nil  // string
+        case 0x09, 0x18:
+            try cursor.skip(try cursor.uleb())
+            return nil  // block, exprloc
+        case 0x0A:
+            try cursor.skip(UInt64(try cursor.u8()))
+            return nil  // block1
         case 0x0B, 0x11, 0x0C: return UInt64(try cursor.u8())  // data1, ref1, flag
         case 0x0D: return UInt64(bitPattern: try cursor.sleb())  // sdata
         case 0x0E, 0x17, 0x1F, 0x1D, 0x1F20, 0x1F21: return try cursor.fixed(unit.offsetSize)  // strp, sec_offset, line_strp, strp_sup, GNU alt
@@ -135,7 +147,9 @@ struct UnitScanner {
             guard actual != 0x16 else { throw cursor.fail("nested DW_FORM_indirect") }
             return try value(actual, constant, &cursor, unit)
         case 0x19: return 1  // flag_present
-        case 0x1E: try cursor.skip(16); return nil  // data16
+        case 0x1E:
+            try cursor.skip(16)
+            return nil  // data16
         case 0x21: return UInt64(bitPattern: constant)  // implicit_const
         case 0x25, 0x29: return UInt64(try cursor.u8())  // strx1, addrx1
         case 0x26, 0x2A: return try cursor.fixed(2)  // strx2, addrx2
@@ -151,7 +165,8 @@ struct UnitScanner {
 
     private func resolveAddress(index: UInt64, _ unit: Unit, _ cursor: DWARFCursor) throws(DebugInfoError) -> UInt64 {
         guard let address = Self.address(at: index, in: addr, unit: unit) else {
-            throw cursor.fail(unit.addrBase == nil ? "DW_FORM_addrx without DW_AT_addr_base" : ".debug_addr index \(index) outside the section")
+            throw cursor.fail(
+                unit.addrBase == nil ? "DW_FORM_addrx without DW_AT_addr_base" : ".debug_addr index \(index) outside the section")
         }
         return address
     }

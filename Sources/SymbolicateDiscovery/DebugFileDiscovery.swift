@@ -171,16 +171,18 @@ public struct DebugFileDiscovery {
             guard full.hasPrefix(root.path + "/") else { return full }
             return (folder as NSString).appendingPathComponent(String(full.dropFirst(root.path.count + 1)))
         }
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey],
-            options: [], errorHandler: { _, _ in true })
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey],
+                options: [], errorHandler: { _, _ in true })
         else { return }
         var visited = 0
         statistics.folders += 1
         while let url = enumerator.nextObject() as? URL {
             visited += 1
             if visited > Self.walkLimit {
-                problems.append(.io(path: folder, message: "stopped searching after \(Self.walkLimit) entries; pass the dSYM folder directly"))
+                problems.append(
+                    .io(path: folder, message: "stopped searching after \(Self.walkLimit) entries; pass the dSYM folder directly"))
                 return
             }
             let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey])

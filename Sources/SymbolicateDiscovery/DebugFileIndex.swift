@@ -52,8 +52,9 @@ public final class DebugFileIndex: Sendable {
         let beforeImplicit = discovery.statistics
         for folder in shallowFolders { discovery.add(shallowFolder: folder) }
         for folder in searchFolders { discovery.add(searchFolder: folder) }
-        searched = DebugFileDiscovery.Statistics(folders: discovery.statistics.folders - beforeImplicit.folders,
-                                                 files: discovery.statistics.files - beforeImplicit.files)
+        searched = DebugFileDiscovery.Statistics(
+            folders: discovery.statistics.folders - beforeImplicit.folders,
+            files: discovery.statistics.files - beforeImplicit.files)
         extractor = discovery.extractor
 
         let found = discovery.found
@@ -67,11 +68,13 @@ public final class DebugFileIndex: Sendable {
                 // so that a file changed since then still gets that format's error.
                 let format = DebugFileFormats.format(ofFileAt: item.path) ?? MachODebugFormat.self
                 let objects = try format.objects(inFile: item.path)
-                result = .success(objects.compactMap { object in
-                    guard let id = object.debugID else { return nil }
-                    return DebugFileEntry(path: item.path, displayPath: item.displayPath, architecture: object.architecture,
-                                          debugID: id, object: object)
-                })
+                result = .success(
+                    objects.compactMap { object in
+                        guard let id = object.debugID else { return nil }
+                        return DebugFileEntry(
+                            path: item.path, displayPath: item.displayPath, architecture: object.architecture,
+                            debugID: id, object: object)
+                    })
             } catch {
                 result = .failure(error)
             }

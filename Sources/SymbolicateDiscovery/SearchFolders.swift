@@ -6,8 +6,10 @@ extension DebugFileIndex {
     /// `extraSearchFolders`.) Never a recursive walk: the current directory may be `$HOME`
     /// or `/`.
     public static func defaultSearchFolders(forReport reportPath: String) -> [String] {
-        let folders = [URL(fileURLWithPath: reportPath).deletingLastPathComponent().path,
-                       FileManager.default.currentDirectoryPath]
+        let folders = [
+            URL(fileURLWithPath: reportPath).deletingLastPathComponent().path,
+            FileManager.default.currentDirectoryPath,
+        ]
         var seen = Set<String>()
         return folders.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }

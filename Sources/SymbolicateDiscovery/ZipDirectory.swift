@@ -91,11 +91,13 @@ struct ZipDirectory {
             // UTF-8 when flagged (bit 11) or valid; otherwise Latin-1 keeps every byte visible.
             let name = String(validating: nameBytes, as: UTF8.self) ?? String(decoding: nameBytes.map { UInt16($0) }, as: UTF16.self)
             let unixMode = madeBy == 3 || madeBy == 19 ? attributes >> 16 : 0
-            records.append(Record(
-                name: name, flags: flags, method: Self.u16(directory, at + 10), crc32: Self.u32(directory, at + 16),
-                compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: local,
-                isDirectory: name.hasSuffix("/") || name.hasSuffix("\\") || unixMode & 0o170000 == 0o040000 || (madeBy == 0 && attributes & 0x10 != 0),
-                isSymlink: unixMode & 0o170000 == 0o120000))
+            records.append(
+                Record(
+                    name: name, flags: flags, method: Self.u16(directory, at + 10), crc32: Self.u32(directory, at + 16),
+                    compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: local,
+                    isDirectory: name.hasSuffix("/") || name.hasSuffix("\\") || unixMode & 0o170000 == 0o040000
+                        || (madeBy == 0 && attributes & 0x10 != 0),
+                    isSymlink: unixMode & 0o170000 == 0o120000))
             at = next
         }
     }
@@ -106,7 +108,8 @@ struct ZipDirectory {
         guard header.count == 30, Self.u32(header, 0) == 0x0403_4B50 else {
             throw Failure.damaged("local header missing at offset \(record.localHeaderOffset)")
         }
-        let (start, overflow) = record.localHeaderOffset.addingReportingOverflow(30 + UInt64(Self.u16(header, 26)) + UInt64(Self.u16(header, 28)))
+        let (start, overflow) = record.localHeaderOffset.addingReportingOverflow(
+            30 + UInt64(Self.u16(header, 26)) + UInt64(Self.u16(header, 28)))
         let (end, overflowEnd) = start.addingReportingOverflow(record.compressedSize)
         guard !overflow, !overflowEnd, end <= fileSize else {
             throw Failure.damaged("data (\(record.compressedSize) bytes at offset \(start)) runs past the end of the file")
@@ -131,8 +134,14 @@ struct ZipDirectory {
             guard body + length <= extra.count else { return }
             if id == 0x0001 {
                 var field = body
-                if uncompressed == 0xFFFF_FFFF, field + 8 <= body + length { uncompressed = u64(extra, field); field += 8 }
-                if compressed == 0xFFFF_FFFF, field + 8 <= body + length { compressed = u64(extra, field); field += 8 }
+                if uncompressed == 0xFFFF_FFFF, field + 8 <= body + length {
+                    uncompressed = u64(extra, field)
+                    field += 8
+                }
+                if compressed == 0xFFFF_FFFF, field + 8 <= body + length {
+                    compressed = u64(extra, field)
+                    field += 8
+                }
                 if offset == 0xFFFF_FFFF, field + 8 <= body + length { offset = u64(extra, field) }
                 return
             }

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SymbolicateCore
 import ZIPFoundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Unpacks the debug files of a zip (App Store Connect's "Download dSYMs" archive, a zipped
 /// `.xcarchive`, a zip of crash reports) into a private temporary folder.
@@ -173,13 +174,17 @@ public final class ZipExtractor: @unchecked Sendable {
             case .declaredSizeExceeded(let declared):
                 return "inflates past its declared size of \(declared) bytes (damaged or hostile archive); skipped"
             case .declaredPastTotal(let declared):
-                return "declares \(declared) bytes, more than is left of the \(Self.size(limits.maximumUnpackedSize)) unpack limit; skipped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
+                return
+                    "declares \(declared) bytes, more than is left of the \(Self.size(limits.maximumUnpackedSize)) unpack limit; skipped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
             case .entryLimit:
-                return "larger than \(Self.size(limits.maximumEntrySize)) once inflated; skipped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
+                return
+                    "larger than \(Self.size(limits.maximumEntrySize)) once inflated; skipped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
             case .totalLimit:
-                return "would unpack more than \(Self.size(limits.maximumUnpackedSize)) in this run; stopped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
+                return
+                    "would unpack more than \(Self.size(limits.maximumUnpackedSize)) in this run; stopped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
             case .ratio:
-                return "inflates more than \(ZipExtractor.maximumRatio) times its compressed size (a zip bomb?); skipped — unzip it yourself if it is genuine"
+                return
+                    "inflates more than \(ZipExtractor.maximumRatio) times its compressed size (a zip bomb?); skipped — unzip it yourself if it is genuine"
             case .cannotCreate(let path, let reason):
                 return "cannot unpack to \(path): \(reason); skipped"
             case .truncated:
@@ -231,7 +236,8 @@ public final class ZipExtractor: @unchecked Sendable {
         // an invalid block, and asking past the entry's data is an error rather than a loop.
         let provider: Provider = { position, size in
             guard position >= 0, UInt64(position) < record.compressedSize else { throw EntryFailure.truncated }
-            var data = try directory.read(at: start + UInt64(position), count: Int(min(UInt64(size), record.compressedSize - UInt64(position))))
+            var data = try directory.read(
+                at: start + UInt64(position), count: Int(min(UInt64(size), record.compressedSize - UInt64(position))))
             if data.count < size { data.append(Data(count: size - data.count)) }
             return data
         }
@@ -247,8 +253,9 @@ public final class ZipExtractor: @unchecked Sendable {
                 position += UInt64(chunk.count)
             }
         default:
-            crc = try Data.decompress(size: Int64(record.compressedSize), bufferSize: chunkSize, skipCRC32: false,
-                                      provider: provider, consumer: consumer)
+            crc = try Data.decompress(
+                size: Int64(record.compressedSize), bufferSize: chunkSize, skipCRC32: false,
+                provider: provider, consumer: consumer)
         }
         if written != declared { throw EntryFailure.sizeMismatch(declared: declared, actual: written) }
         if crc != record.crc32 { throw EntryFailure.checksum }
@@ -315,8 +322,10 @@ public final class ZipExtractor: @unchecked Sendable {
     }
 
     static func methodName(_ method: UInt16) -> String {
-        let names: [UInt16: String] = [1: "shrink", 6: "implode", 9: "deflate64", 12: "bzip2", 14: "LZMA",
-                                       93: "Zstandard", 95: "xz", 96: "JPEG", 97: "WavPack", 98: "PPMd"]
+        let names: [UInt16: String] = [
+            1: "shrink", 6: "implode", 9: "deflate64", 12: "bzip2", 14: "LZMA",
+            93: "Zstandard", 95: "xz", 96: "JPEG", 97: "WavPack", 98: "PPMd",
+        ]
         return names[method].map { "\(method) (\($0))" } ?? "\(method)"
     }
 

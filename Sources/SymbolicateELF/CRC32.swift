@@ -3,9 +3,9 @@ import Foundation
 /// CRC-32 (IEEE, as zlib computes it): what `.gnu_debuglink` stores for the debug file, so a
 /// file found by name can be checked to be the one the binary was linked with.
 public enum CRC32 {
-    private static let table: [UInt32] = (0 ..< 256).map { index in
+    private static let table: [UInt32] = (0..<256).map { index in
         var value = UInt32(index)
-        for _ in 0 ..< 8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
         return value
     }
 

@@ -32,7 +32,7 @@ public struct ELFSection: Sendable, Equatable {
     /// The address range the section occupies, or nil when it has none (or would pass 2^64).
     public var addressRange: Range<UInt64>? {
         let (end, overflow) = address.addingReportingOverflow(size)
-        return overflow || size == 0 ? nil : address ..< end
+        return overflow || size == 0 ? nil : address..<end
     }
 }
 
@@ -82,7 +82,7 @@ extension ELFFile {
     public var codeRange: Range<UInt64>? {
         let ranges = sections.filter(\.isExecutable).compactMap(\.addressRange)
         guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { return nil }
-        return low ..< high
+        return low..<high
     }
 
     /// Whether the file carries DWARF (a `.debug_info` with bytes, compressed or not).
@@ -97,13 +97,13 @@ extension ELFFile {
         guard let end = bytes.firstIndex(of: 0), end > 0 else {
             throw ELFError(path: path, offset: section.fileOffset, message: ".gnu_debuglink: no NUL-terminated file name")
         }
-        let name = String(decoding: bytes[0 ..< end], as: UTF8.self)
+        let name = String(decoding: bytes[0..<end], as: UTF8.self)
         let crcAt = (end + 4) & ~3
         guard crcAt <= bytes.count - 4 else {
             throw ELFError(path: path, offset: section.fileOffset, message: ".gnu_debuglink: no CRC after the file name")
         }
         var crc: UInt32 = 0
-        for index in 0 ..< 4 {
+        for index in 0..<4 {
             let byte = UInt32(bytes[crcAt + index])
             crc |= isLittleEndian ? byte << (8 * UInt32(index)) : byte << (8 * UInt32(3 - index))
         }

@@ -2,11 +2,11 @@ import CLibElf
 import SymbolicateCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The only file that touches libelf's C pointers. It reads an ELF file's headers, notes,
@@ -81,20 +81,24 @@ public final class ELFFile: @unchecked Sendable {
         } else if elfClass != ELFCLASS32 && elfClass != ELFCLASS64 {
             readError = ELFError(path: path, offset: 4, message: "unknown ELF class \(elfClass)")
         } else if elf_getshdrstrndx(handle, &sectionNameIndex) != 0 {
-            readError = ELFError(path: path, offset: UInt64(header.e_shoff), message: "unreadable section header string table index: \(Self.lastError())")
+            readError = ELFError(
+                path: path, offset: UInt64(header.e_shoff), message: "unreadable section header string table index: \(Self.lastError())")
         } else {
             var scn = elf_nextscn(handle, nil)
             while let section = scn {
                 var sh = GElf_Shdr()
                 guard gelf_getshdr(section, &sh) != nil else {
-                    readError = ELFError(path: path, offset: UInt64(header.e_shoff), message: "unreadable section header \(elf_ndxscn(section)): \(Self.lastError())")
+                    readError = ELFError(
+                        path: path, offset: UInt64(header.e_shoff),
+                        message: "unreadable section header \(elf_ndxscn(section)): \(Self.lastError())")
                     break
                 }
                 let name = elf_strptr(handle, sectionNameIndex, Int(sh.sh_name)).map { String(cString: $0) } ?? ""
-                sectionList.append(ELFSection(
-                    index: Int(elf_ndxscn(section)), name: name, type: sh.sh_type, flags: sh.sh_flags,
-                    address: sh.sh_addr, size: sh.sh_size, fileOffset: sh.sh_offset, link: sh.sh_link
-                ))
+                sectionList.append(
+                    ELFSection(
+                        index: Int(elf_ndxscn(section)), name: name, type: sh.sh_type, flags: sh.sh_flags,
+                        address: sh.sh_addr, size: sh.sh_size, fileOffset: sh.sh_offset, link: sh.sh_link
+                    ))
                 scn = elf_nextscn(handle, section)
             }
             var count = 0
@@ -102,13 +106,15 @@ public final class ELFFile: @unchecked Sendable {
                 for number in 0..<max(count, 0) {
                     var ph = GElf_Phdr()
                     guard gelf_getphdr(handle, Int32(clamping: number), &ph) != nil else {
-                        readError = ELFError(path: path, offset: UInt64(header.e_phoff), message: "unreadable program header \(number): \(Self.lastError())")
+                        readError = ELFError(
+                            path: path, offset: UInt64(header.e_phoff), message: "unreadable program header \(number): \(Self.lastError())")
                         break
                     }
-                    programList.append(ELFProgramHeader(
-                        type: ph.p_type, flags: ph.p_flags, virtualAddress: ph.p_vaddr, memorySize: ph.p_memsz,
-                        fileOffset: ph.p_offset, fileSize: ph.p_filesz
-                    ))
+                    programList.append(
+                        ELFProgramHeader(
+                            type: ph.p_type, flags: ph.p_flags, virtualAddress: ph.p_vaddr, memorySize: ph.p_memsz,
+                            fileOffset: ph.p_offset, fileSize: ph.p_filesz
+                        ))
                 }
             }
         }
@@ -129,18 +135,21 @@ public final class ELFFile: @unchecked Sendable {
         if let cached = loaded[section.index] { return cached }
         guard section.type != UInt32(SHT_NOBITS) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         guard let scn = elf_getscn(elf, section.index) else {
-            throw ELFError(path: path, offset: section.fileOffset, message: "\(section.name): no section \(section.index): \(Self.lastError())")
+            throw ELFError(
+                path: path, offset: section.fileOffset, message: "\(section.name): no section \(section.index): \(Self.lastError())")
         }
         if section.isCompressed {
             var header = GElf_Chdr()
             guard gelf_getchdr(scn, &header) != nil else {
-                throw ELFError(path: path, offset: section.fileOffset, message: "\(section.name): unreadable compression header: \(Self.lastError())")
+                throw ELFError(
+                    path: path, offset: section.fileOffset, message: "\(section.name): unreadable compression header: \(Self.lastError())")
             }
             guard header.ch_type == UInt32(ELFCOMPRESS_ZLIB) else {
                 let kind = header.ch_type == 2 ? "zstd" : "type \(header.ch_type)"
                 throw ELFError(
                     path: path, offset: section.fileOffset,
-                    message: "\(section.name): compressed with \(kind), which this libelf cannot decompress (zlib only); decompress the file first (objcopy --decompress-debug-sections)"
+                    message:
+                        "\(section.name): compressed with \(kind), which this libelf cannot decompress (zlib only); decompress the file first (objcopy --decompress-debug-sections)"
                 )
             }
             // zlib cannot expand more than about 1032:1; a header claiming more is damaged or
@@ -149,22 +158,26 @@ public final class ELFFile: @unchecked Sendable {
             guard overflow || header.ch_size <= limit &+ 4096 else {
                 throw ELFError(
                     path: path, offset: section.fileOffset,
-                    message: "\(section.name): compression header claims \(header.ch_size) bytes from \(section.size) compressed; impossible for zlib"
+                    message:
+                        "\(section.name): compression header claims \(header.ch_size) bytes from \(section.size) compressed; impossible for zlib"
                 )
             }
             guard elf_compress(scn, 0, 0) >= 0 else {
-                throw ELFError(path: path, offset: section.fileOffset, message: "\(section.name): zlib decompression failed: \(Self.lastError())")
+                throw ELFError(
+                    path: path, offset: section.fileOffset, message: "\(section.name): zlib decompression failed: \(Self.lastError())")
             }
         } else if section.name.hasPrefix(".zdebug") {
             guard elf_compress_gnu(scn, 0, 0) >= 0 else {
-                throw ELFError(path: path, offset: section.fileOffset, message: "\(section.name): GNU zlib decompression failed: \(Self.lastError())")
+                throw ELFError(
+                    path: path, offset: section.fileOffset, message: "\(section.name): GNU zlib decompression failed: \(Self.lastError())")
             }
         }
         guard let data = elf_getdata(scn, nil) else {
             // A section without data (size 0) is empty; anything else is an error (e.g. its
             // bytes lie outside the file).
             if section.size == 0 { return UnsafeRawBufferPointer(start: nil, count: 0) }
-            throw ELFError(path: path, offset: section.fileOffset, message: "\(section.name): section bytes unreadable: \(Self.lastError())")
+            throw ELFError(
+                path: path, offset: section.fileOffset, message: "\(section.name): section bytes unreadable: \(Self.lastError())")
         }
         let bytes = UnsafeRawBufferPointer(start: data.pointee.d_buf, count: data.pointee.d_buf == nil ? 0 : data.pointee.d_size)
         loaded[section.index] = bytes
@@ -186,12 +199,15 @@ public final class ELFFile: @unchecked Sendable {
                 var symbol = GElf_Sym()
                 guard gelf_getsym(data, Int32(clamping: number), &symbol) != nil else { break }
                 let type = Int32(symbol.st_info & 0xF)
-                guard type == STT_FUNC || type == STT_GNU_IFUNC, symbol.st_shndx != UInt16(SHN_UNDEF), symbol.st_value != 0 else { continue }
+                guard type == STT_FUNC || type == STT_GNU_IFUNC, symbol.st_shndx != UInt16(SHN_UNDEF), symbol.st_value != 0 else {
+                    continue
+                }
                 guard let cName = elf_strptr(elf, Int(table.link), Int(symbol.st_name)) else { continue }
                 let name = String(cString: cName)
                 guard !name.isEmpty else { continue }
                 let isGlobal = Int32(symbol.st_info >> 4) != STB_LOCAL
-                let entry = ELFSymbol(name: name, address: symbol.st_value, size: symbol.st_size, section: Int(symbol.st_shndx), isGlobal: isGlobal)
+                let entry = ELFSymbol(
+                    name: name, address: symbol.st_value, size: symbol.st_size, section: Int(symbol.st_shndx), isGlobal: isGlobal)
                 if let existing = found[symbol.st_value], existing.isGlobal || !isGlobal { continue }
                 found[symbol.st_value] = entry
             }
@@ -211,7 +227,7 @@ public final class ELFFile: @unchecked Sendable {
         for number in 0..<max(count, 0) {
             var ph = GElf_Phdr()
             guard gelf_getphdr(elf, Int32(clamping: number), &ph) != nil, ph.p_type == UInt32(PT_NOTE),
-                  let data = elf_getdata_rawchunk(elf, Int64(clamping: ph.p_offset), Int(clamping: ph.p_filesz), ELF_T_NHDR)
+                let data = elf_getdata_rawchunk(elf, Int64(clamping: ph.p_offset), Int(clamping: ph.p_filesz), ELF_T_NHDR)
             else { continue }
             if let id = buildID(in: data) { return id }
         }
@@ -227,8 +243,9 @@ public final class ELFFile: @unchecked Sendable {
             let next = gelf_getnote(data, offset, &note, &nameOffset, &descriptionOffset)
             guard next > offset, let base = data.pointee.d_buf else { return nil }
             if note.n_type == UInt32(NT_GNU_BUILD_ID), note.n_namesz == 4,
-               data.pointee.d_size >= 4, nameOffset <= data.pointee.d_size - 4,
-               descriptionOffset <= data.pointee.d_size, Int(note.n_descsz) <= data.pointee.d_size - descriptionOffset {
+                data.pointee.d_size >= 4, nameOffset <= data.pointee.d_size - 4,
+                descriptionOffset <= data.pointee.d_size, Int(note.n_descsz) <= data.pointee.d_size - descriptionOffset
+            {
                 let name = UnsafeRawBufferPointer(start: base + nameOffset, count: 3)
                 if Array(name) == Array("GNU".utf8) {
                     let bytes = UnsafeRawBufferPointer(start: base + descriptionOffset, count: Int(note.n_descsz))

@@ -66,14 +66,19 @@ public struct Diagnosis: Codable, Sendable {
         /// What it tells us, in plain words.
         public var note: String?
         public init(field: String, quote: String, note: String? = nil) {
-            self.field = field; self.quote = quote; self.note = note
+            self.field = field
+            self.quote = quote
+            self.note = note
         }
     }
 
     public struct Cause: Codable, Sendable, Hashable {
         public var text: String
         public var likelihood: Likelihood
-        public init(_ text: String, _ likelihood: Likelihood) { self.text = text; self.likelihood = likelihood }
+        public init(_ text: String, _ likelihood: Likelihood) {
+            self.text = text
+            self.likelihood = likelihood
+        }
     }
 
     public struct Reference: Codable, Sendable, Hashable {

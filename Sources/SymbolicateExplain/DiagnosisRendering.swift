@@ -45,12 +45,15 @@ extension Diagnosis {
 
     /// Markdown for issues and pull requests.
     public func renderMarkdown() -> String {
-        var lines = ["## Diagnosis", "", "**\(headline)**", "",
-                     "Category: `\(category.rawValue)` · confidence: \(certainty.rawValue)" + (isFatal ? "" : " · not fatal")]
+        var lines = [
+            "## Diagnosis", "", "**\(headline)**", "",
+            "Category: `\(category.rawValue)` · confidence: \(certainty.rawValue)" + (isFatal ? "" : " · not fatal"),
+        ]
         if !evidence.isEmpty {
             lines += ["", "### Evidence from the report", ""]
             for item in evidence {
-                lines.append("- \(item.field): `\(item.quote.replacingOccurrences(of: "`", with: "'"))`" + (item.note.map { " — \($0)" } ?? ""))
+                lines.append(
+                    "- \(item.field): `\(item.quote.replacingOccurrences(of: "`", with: "'"))`" + (item.note.map { " — \($0)" } ?? ""))
             }
         }
         if !causes.isEmpty {
@@ -69,7 +72,8 @@ extension Diagnosis {
             lines += ["", "### References", ""]
             lines += references.map { reference in
                 let links = reference.links.map { "<\($0)>" }.joined(separator: ", ")
-                return "- `\(reference.term)` — \(reference.title)" + (reference.communityReported ? " (community-reported)" : "") + ": \(links)"
+                return "- `\(reference.term)` — \(reference.title)" + (reference.communityReported ? " (community-reported)" : "")
+                    + ": \(links)"
             }
         }
         return lines.joined(separator: "\n") + "\n"

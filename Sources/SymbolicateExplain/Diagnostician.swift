@@ -27,15 +27,18 @@ struct Diagnostician {
         if causes.isEmpty { causes = relevance.causes(found.backgroundCauses) }
         var steps = relevance.steps(rule: ruleSteps, entry: found.entrySteps)
         if steps.isEmpty { steps = relevance.steps(rule: [], entry: found.backgroundSteps) }
-        let isFatal = !facts.isNonFatal && ![.notACrash].contains(category)
+        let isFatal =
+            !facts.isNonFatal && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
         let references = found.entries.map {
-            Diagnosis.Reference(term: $0.term, title: $0.title, communityReported: $0.isCommunityReported,
-                                links: $0.sources.map(\.url))
+            Diagnosis.Reference(
+                term: $0.term, title: $0.title, communityReported: $0.isCommunityReported,
+                links: $0.sources.map(\.url))
         }
-        return Diagnosis(category: category, certainty: verdict.certainty, headline: verdict.headline, isFatal: isFatal,
-                         evidence: found.evidence, causes: causes, nextSteps: steps,
-                         references: references, notes: found.notes)
+        return Diagnosis(
+            category: category, certainty: verdict.certainty, headline: verdict.headline, isFatal: isFatal,
+            evidence: found.evidence, causes: causes, nextSteps: steps,
+            references: references, notes: found.notes)
     }
 
     var report: CrashReport { facts.report }
@@ -55,7 +58,9 @@ struct Diagnostician {
     func whereToLook(_ category: Diagnosis.Category) -> (text: String, frame: Frame)? {
         guard Self.crashesInRunningCode.contains(category) else { return nil }
         if category == .uncaughtObjCException, let frame = report.lastExceptionBacktrace?.frames.first(where: facts.isAppOwned) {
-            return (describe(frame, at: "Last Exception Backtrace frame \(frame.index)", role: "the app's call that led to the throw"), frame)
+            return (
+                describe(frame, at: "Last Exception Backtrace frame \(frame.index)", role: "the app's call that led to the throw"), frame
+            )
         }
         guard let thread = facts.crashedThread, let frame = facts.firstAppFrame else { return nil }
         return (describe(frame, at: "thread \(thread.index) frame \(frame.index)", role: "where to start reading"), frame)
@@ -97,7 +102,9 @@ struct Diagnostician {
         if facts.exceptionLine == nil, facts.namespace == nil {
             if let panic = facts.panicLine {
                 found.quote("Panic", panic)
-                found.notes.append("A kernel panic is diagnosed from the panic string and the kernel extension backtrace in the report; an app can only trigger one through a driver or OS bug.")
+                found.notes.append(
+                    "A kernel panic is diagnosed from the panic string and the kernel extension backtrace in the report; an app can only trigger one through a driver or OS bug."
+                )
                 found.use(base.entry(.kernelPanicReport))
                 return Verdict(.notACrash, .stated, "Kernel panic: the whole system restarted; this is not an app crash report.")
             }

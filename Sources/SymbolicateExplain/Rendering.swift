@@ -22,9 +22,10 @@ extension KnowledgeEntry {
     /// `EXC_BAD_ACCESS — Bad memory access (Mach exception type 1)`.
     var heading: String {
         var text = "\(term) — \(title)"
-        let number = values.first.map { value in
-            kind == .terminationCode ? "" : " \(value <= 0xff ? String(value) : hex(value))"
-        } ?? ""
+        let number =
+            values.first.map { value in
+                kind == .terminationCode ? "" : " \(value <= 0xff ? String(value) : hex(value))"
+            } ?? ""
         text += " (\(kind.label)\(number))"
         return text
     }
@@ -47,8 +48,9 @@ extension KnowledgeEntry {
 
     func renderMarkdown(level: Int = 2) -> String {
         var lines = [String(repeating: "#", count: level) + " `\(term)` — \(title)", ""]
-        lines.append("*\(kind.label.prefix(1).uppercased() + kind.label.dropFirst())*"
-                     + (isCommunityReported ? " · **community-reported**" : "") + " · \(provenance.label)")
+        lines.append(
+            "*\(kind.label.prefix(1).uppercased() + kind.label.dropFirst())*"
+                + (isCommunityReported ? " · **community-reported**" : "") + " · \(provenance.label)")
         lines += ["", meaning, ""]
         if !causes.isEmpty {
             lines.append("**Usual causes**")
@@ -96,7 +98,8 @@ extension TermExplanation {
     private var notKnownText: String {
         var text = "\"\(query)\" is not known to the explain knowledge base."
         if nearMatches.isEmpty {
-            text += "\nTry an exception type (EXC_BAD_ACCESS), a signal (SIGABRT), a code (0x8badf00d), a subtype (KERN_INVALID_ADDRESS) or a message."
+            text +=
+                "\nTry an exception type (EXC_BAD_ACCESS), a signal (SIGABRT), a code (0x8badf00d), a subtype (KERN_INVALID_ADDRESS) or a message."
         } else {
             text += "\nDid you mean: " + nearMatches.joined(separator: ", ") + "?"
         }

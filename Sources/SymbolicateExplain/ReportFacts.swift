@@ -33,7 +33,8 @@ struct ReportFacts {
             exceptionType = nil
             signal = type
         } else if let type = exception?.type, !type.hasPrefix("EXC_"), exception?.signal != nil,
-                  KnowledgeBase.standard.entry(type, kind: .exceptionType) == nil {
+            KnowledgeBase.standard.entry(type, kind: .exceptionType) == nil
+        {
             // A description in the type field (a Linux backtrace's "Illegal instruction"): the
             // signal is what identifies the crash.
             exceptionType = nil
@@ -58,7 +59,8 @@ struct ReportFacts {
             .filter { !$0.isEmpty }
         crashedThread = report.crashedThread
         mainThread = report.threads.first { $0.queue == "com.apple.main-thread" } ?? report.threads.first { $0.index == 0 }
-        isNonFatal = exception?.nonFatalNote != nil
+        isNonFatal =
+            exception?.nonFatalNote != nil
             || (exception?.note.map { $0.contains("NOT a crash") } ?? false)
         architecture = report.architecture
         isTranslated = report.codeType?.contains("Translated") ?? false
@@ -76,9 +78,15 @@ struct ReportFacts {
         if os.contains("tvos") || model.hasPrefix("appletv") { return .tvOS }
         if os.contains("visionos") || os.contains("xros") || model.hasPrefix("realitydevice") { return .visionOS }
         if os.contains("iphone os") || os.hasPrefix("ios") || os.contains("ipados") || model.hasPrefix("iphone")
-            || model.hasPrefix("ipad") || model.hasPrefix("ipod") { return .iOS }
+            || model.hasPrefix("ipad") || model.hasPrefix("ipod")
+        {
+            return .iOS
+        }
         if os.contains("mac os") || os.contains("macos") || os.contains("os x") || model.hasPrefix("mac")
-            || model.hasPrefix("imac") { return .macOS }
+            || model.hasPrefix("imac")
+        {
+            return .macOS
+        }
         return .other
     }
 
@@ -141,12 +149,14 @@ struct ReportFacts {
     var faultDescription: (name: String, address: UInt64, stripped: UInt64?, quote: String, field: String)? {
         for (field, text) in [("Exception Subtype", subtype), ("Exception Codes", codes)] {
             guard let text, let match = firstMatch(#"([A-Za-z_0-9]+) at (0x[0-9a-fA-F]+)(?: -> (0x[0-9a-fA-F]+))?"#, in: text),
-                  let name = match[0], let address = match[1].flatMap(parseNumber) else { continue }
+                let name = match[0], let address = match[1].flatMap(parseNumber)
+            else { continue }
             return (name, address, match[2].flatMap(parseNumber), text, field)
         }
         // A Linux backtrace ("Bad pointer dereference at 0x20") carries the address alone.
         if exceptionType == nil, let signal, ["SIGSEGV", "SIGBUS"].contains(signal), platform == .linux, let codes,
-           let address = parseNumber(codes.trimmingCharacters(in: .whitespaces)) {
+            let address = parseNumber(codes.trimmingCharacters(in: .whitespaces))
+        {
             return (signal, address, nil, codes, "Exception Codes")
         }
         // Numeric codes: code[0] = kern_return_t, code[1] = address.
@@ -185,8 +195,10 @@ extension Frame {
 
     /// `File.m:15` from the symbolication or the report.
     var sourceLocation: String? {
-        if let level = symbolication?.first(where: { ($0.file.map { !$0.contains("<compiler-generated>") } ?? false) && ($0.line ?? 0) > 0 })
-            ?? symbolication?.first(where: { $0.file != nil }), let path = level.file {
+        if let level = symbolication?.first(where: { ($0.file.map { !$0.contains("<compiler-generated>") } ?? false) && ($0.line ?? 0) > 0 }
+        )
+            ?? symbolication?.first(where: { $0.file != nil }), let path = level.file
+        {
             return (path as NSString).lastPathComponent + (level.line.map { ":\($0)" } ?? "")
         }
         return sourceFile.map { ($0 as NSString).lastPathComponent + (sourceLine.map { ":\($0)" } ?? "") }
@@ -205,10 +217,12 @@ extension Frame {
                 || !(path as NSString).lastPathComponent.contains(".")
         }
         if let levels = symbolication, let outermost = levels.last {
-            let level = levels.first { level in
-                guard let file = level.file, let line = level.line, line > 0 else { return false }
-                return !isLibrary(file) && !level.function.hasPrefix("Swift runtime failure") && !level.function.contains(": assertion ")
-            } ?? outermost
+            let level =
+                levels.first { level in
+                    guard let file = level.file, let line = level.line, line > 0 else { return false }
+                    return !isLibrary(file) && !level.function.hasPrefix("Swift runtime failure")
+                        && !level.function.contains(": assertion ")
+                } ?? outermost
             let location = level.file.flatMap { file in
                 isLibrary(file) ? nil : (file as NSString).lastPathComponent + (level.line.map { $0 > 0 ? ":\($0)" : "" } ?? "")
             }

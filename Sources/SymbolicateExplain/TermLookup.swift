@@ -65,8 +65,10 @@ extension KnowledgeBase {
         let codes = entries(kind: .exceptionCode, value: numbers[0])
         guard !codes.isEmpty else { return }
         add(codes)
-        decoded.append("Code \(hex(numbers[0])) depends on the exception type (\(codes.map(\.term).joined(separator: ", "))); "
-                       + "for EXC_BAD_ACCESS the second code is the address: " + FaultAddress.describe(FaultAddress(address: numbers[1], stripped: nil), address: numbers[1]))
+        decoded.append(
+            "Code \(hex(numbers[0])) depends on the exception type (\(codes.map(\.term).joined(separator: ", "))); "
+                + "for EXC_BAD_ACCESS the second code is the address: "
+                + FaultAddress.describe(FaultAddress(address: numbers[1], stripped: nil), address: numbers[1]))
     }
 
     /// A report line that is not itself a term (`EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=50 MB,
@@ -83,7 +85,10 @@ extension KnowledgeBase {
             } else {
                 matches = []
             }
-            if !matches.isEmpty { named.append(word); add(matches) }
+            if !matches.isEmpty {
+                named.append(word)
+                add(matches)
+            }
         }
         if named.count > 1 { decoded.append("Terms in this line: " + named.joined(separator: ", ") + ".") }
     }
@@ -195,16 +200,21 @@ extension FaultAddress {
         case .null:
             return "Address 0x0 is the null pointer itself: a nil pointer was dereferenced or called."
         case .nearNull(let offset):
-            return "Address \(hex(address)) is in the never-mapped first pages of memory: likely reading a member at offset \(hex(offset)) of a nil object or struct pointer."
+            return
+                "Address \(hex(address)) is in the never-mapped first pages of memory: likely reading a member at offset \(hex(offset)) of a nil object or struct pointer."
         case .objcConcurrentAccess:
-            return "Address \(hex(address)) ends in bad0: the Objective-C runtime's deliberate crash for concurrent access to a strong property."
+            return
+                "Address \(hex(address)) ends in bad0: the Objective-C runtime's deliberate crash for concurrent access to a strong property."
         case .highBits(let stripped):
             if let stripped {
-                return "Address \(hex(address)) has high bits set; without them it is \(hex(stripped)): a pointer-authentication failure or a corrupted pointer."
+                return
+                    "Address \(hex(address)) has high bits set; without them it is \(hex(stripped)): a pointer-authentication failure or a corrupted pointer."
             }
-            return "Address \(hex(address)) is outside the user address range (high bits set): a corrupted, uninitialised or pointer-authenticated pointer."
+            return
+                "Address \(hex(address)) is outside the user address range (high bits set): a corrupted, uninitialised or pointer-authenticated pointer."
         case .other:
-            return "Address \(hex(address)) looks like an ordinary address: a dangling (freed) or out-of-bounds pointer is more likely than nil."
+            return
+                "Address \(hex(address)) looks like an ordinary address: a dangling (freed) or out-of-bounds pointer is more likely than nil."
         }
     }
 

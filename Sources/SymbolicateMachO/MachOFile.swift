@@ -61,13 +61,15 @@ public final class MachOFile: Sendable {
             guard offset <= UInt64(reader.count), size <= UInt64(reader.count) - offset else {
                 throw MachOError(
                     path: reader.file.path, offset: at,
-                    message: "slice \(index) (\(MachOCPU(cpuType: cpuType, cpuSubtype: cpuSubtype))) at 0x\(String(offset, radix: 16)) size 0x\(String(size, radix: 16)) extends past the end of the file (0x\(String(reader.count, radix: 16)) bytes)"
+                    message:
+                        "slice \(index) (\(MachOCPU(cpuType: cpuType, cpuSubtype: cpuSubtype))) at 0x\(String(offset, radix: 16)) size 0x\(String(size, radix: 16)) extends past the end of the file (0x\(String(reader.count, radix: 16)) bytes)"
                 )
             }
-            slices.append(try MachOSlice(
-                file: reader, offset: Int(offset), size: Int(size),
-                fatCPU: MachOCPU(cpuType: cpuType, cpuSubtype: cpuSubtype)
-            ))
+            slices.append(
+                try MachOSlice(
+                    file: reader, offset: Int(offset), size: Int(size),
+                    fatCPU: MachOCPU(cpuType: cpuType, cpuSubtype: cpuSubtype)
+                ))
         }
         return slices
     }

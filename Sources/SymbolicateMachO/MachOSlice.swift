@@ -145,21 +145,23 @@ public struct MachOSlice: Sendable {
             let section = try body.window(at, count: sectionSize, "section \(index) of \(name)")
             ordinal += 1
             if is64 {
-                sections.append(Section(
-                    segmentName: try section.fixedString(16, length: 16, "section segname"),
-                    name: try section.fixedString(0, length: 16, "section name"),
-                    address: try section.u64(32, "section addr"), size: try section.u64(40, "section size"),
-                    offset: try section.u32(48, "section offset"), flags: try section.u32(64, "section flags"),
-                    ordinal: ordinal
-                ))
+                sections.append(
+                    Section(
+                        segmentName: try section.fixedString(16, length: 16, "section segname"),
+                        name: try section.fixedString(0, length: 16, "section name"),
+                        address: try section.u64(32, "section addr"), size: try section.u64(40, "section size"),
+                        offset: try section.u32(48, "section offset"), flags: try section.u32(64, "section flags"),
+                        ordinal: ordinal
+                    ))
             } else {
-                sections.append(Section(
-                    segmentName: try section.fixedString(16, length: 16, "section segname"),
-                    name: try section.fixedString(0, length: 16, "section name"),
-                    address: UInt64(try section.u32(32, "section addr")), size: UInt64(try section.u32(36, "section size")),
-                    offset: try section.u32(40, "section offset"), flags: try section.u32(56, "section flags"),
-                    ordinal: ordinal
-                ))
+                sections.append(
+                    Section(
+                        segmentName: try section.fixedString(16, length: 16, "section segname"),
+                        name: try section.fixedString(0, length: 16, "section name"),
+                        address: UInt64(try section.u32(32, "section addr")), size: UInt64(try section.u32(36, "section size")),
+                        offset: try section.u32(40, "section offset"), flags: try section.u32(56, "section flags"),
+                        ordinal: ordinal
+                    ))
             }
         }
         return Segment(
@@ -189,11 +191,12 @@ public struct MachOSlice: Sendable {
             return UnsafeRawBufferPointer(start: nil, count: 0)
         }
         guard section.size <= UInt64(size), UInt64(section.offset) <= UInt64(size) - section.size,
-              let bytes = mapping.bytes(at: fileOffset + Int(section.offset), count: Int(section.size))
+            let bytes = mapping.bytes(at: fileOffset + Int(section.offset), count: Int(section.size))
         else {
             throw MachOError(
                 path: path, offset: fileOffset + Int(section.offset),
-                message: "section \(section.segmentName),\(section.name) (0x\(String(section.size, radix: 16)) bytes) extends past the end of the file"
+                message:
+                    "section \(section.segmentName),\(section.name) (0x\(String(section.size, radix: 16)) bytes) extends past the end of the file"
             )
         }
         return bytes

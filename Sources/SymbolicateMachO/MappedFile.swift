@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SymbolicateCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A read-only memory mapping of a whole file.
 ///
@@ -35,7 +36,8 @@ public final class MappedFile: @unchecked Sendable {
             throw MachOError(path: path, offset: nil, message: "cannot stat: \(String(cString: strerror(errno)))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw MachOError(path: path, offset: nil, message: "not a regular file (\(RegularFile.kind(info.st_mode))); refusing to read it")
+            throw MachOError(
+                path: path, offset: nil, message: "not a regular file (\(RegularFile.kind(info.st_mode))); refusing to read it")
         }
         let size = Int(info.st_size)
         count = size

@@ -34,7 +34,9 @@ extension MachOSlice {
         let reader = ByteReader(file: mapping, start: fileOffset, count: size)
         let entrySize = is64Bit ? 16 : 12
         guard symtab.nsyms <= (size / entrySize) else {
-            throw MachOError(path: path, offset: fileOffset + symtab.symoff, message: "LC_SYMTAB claims \(symtab.nsyms) symbols, more than fit in the file")
+            throw MachOError(
+                path: path, offset: fileOffset + symtab.symoff,
+                message: "LC_SYMTAB claims \(symtab.nsyms) symbols, more than fit in the file")
         }
         return DefinedSymbols(
             table: try reader.window(symtab.symoff, count: symtab.nsyms * entrySize, "symbol table"),
@@ -43,7 +45,9 @@ extension MachOSlice {
     }
 
     /// Sorted by address; at one address the first external symbol, else the first one.
-    fileprivate static func firstPerAddress<Symbol>(_ found: [(symbol: Symbol, external: Bool)], address: KeyPath<Symbol, UInt64>) -> [Symbol] {
+    fileprivate static func firstPerAddress<Symbol>(_ found: [(symbol: Symbol, external: Bool)], address: KeyPath<Symbol, UInt64>)
+        -> [Symbol]
+    {
         let sorted = found.sorted {
             $0.symbol[keyPath: address] != $1.symbol[keyPath: address]
                 ? $0.symbol[keyPath: address] < $1.symbol[keyPath: address] : ($0.external && !$1.external)

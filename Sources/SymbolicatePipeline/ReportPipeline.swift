@@ -85,11 +85,14 @@ public struct ReportPipeline: Sendable {
     ///   - report: with no explicit files, the top level of this report's folder and of the
     ///     current directory are searched too (never recursively: the current directory may be `$HOME`).
     ///   - searchPath: also search `SYMBOLICATE_DSYM_PATH` (recursively).
-    public static func debugFiles(_ explicit: [String], searchingNear report: String? = nil,
-                                  searchPath: Bool = true) throws(DiscoveryError) -> DebugFileIndex {
+    public static func debugFiles(
+        _ explicit: [String], searchingNear report: String? = nil,
+        searchPath: Bool = true
+    ) throws(DiscoveryError) -> DebugFileIndex {
         let implicit = explicit.isEmpty ? report.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : []
-        return try DebugFileIndex(inputs: explicit, shallowFolders: implicit,
-                                  searchFolders: searchPath ? DebugFileIndex.extraSearchFolders() : [])
+        return try DebugFileIndex(
+            inputs: explicit, shallowFolders: implicit,
+            searchFolders: searchPath ? DebugFileIndex.extraSearchFolders() : [])
     }
 
     /// Every report the source holds (one per diagnostic for a MetricKit payload), read once.

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SymbolicateCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes `contents` to `path` atomically: a temporary file in the same folder, then a
 /// rename, so a reader (or a crash of ours) never sees a half-written output. Devices,
@@ -28,7 +29,10 @@ public struct OutputFileError: Error, LocalizedError, Sendable {
     public var path: String
     public var reason: String
     public var errorDescription: String? { reason }
-    init(_ path: String, _ reason: String) { self.path = path; self.reason = reason }
+    init(_ path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+    }
     static func system(_ path: String, _ what: String) -> OutputFileError {
         OutputFileError(path, "\(what): \(String(cString: strerror(errno)))")
     }
@@ -82,7 +86,9 @@ public final class AtomicFileWriter {
                 return
             }
             attempt += 1
-            if errno != EEXIST || attempt > 8 { throw OutputFileError.system(path, "cannot create a temporary file in \(folder.isEmpty ? "." : folder)") }
+            if errno != EEXIST || attempt > 8 {
+                throw OutputFileError.system(path, "cannot create a temporary file in \(folder.isEmpty ? "." : folder)")
+            }
         }
     }
 
@@ -156,7 +162,10 @@ public final class AtomicFileWriter {
     }
 
     public func discard() {
-        if !closed { close(fd); closed = true }
+        if !closed {
+            close(fd)
+            closed = true
+        }
         discardTemporary()
     }
 

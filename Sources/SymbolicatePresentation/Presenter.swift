@@ -27,8 +27,10 @@ public struct Presenter: Sendable {
     /// The `--explain` diagnosis, placed above the report in the output's own format.
     public var diagnosis: Diagnosis?
 
-    public init(format: OutputFormat = .text, color: Bool = false, crashedOnly: Bool = false, headline: Bool = true,
-                diagnosis: Diagnosis? = nil) {
+    public init(
+        format: OutputFormat = .text, color: Bool = false, crashedOnly: Bool = false, headline: Bool = true,
+        diagnosis: Diagnosis? = nil
+    ) {
         self.format = format
         self.color = color
         self.crashedOnly = crashedOnly
@@ -111,8 +113,9 @@ public struct Presenter: Sendable {
     func renderJSON(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let value = JSONOutput(headline: Headline(report: report).text, report: report, symbolication: summary,
-                               diagnosis: diagnosis)
+        let value = JSONOutput(
+            headline: Headline(report: report).text, report: report, symbolication: summary,
+            diagnosis: diagnosis)
         guard let data = try? encoder.encode(value) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

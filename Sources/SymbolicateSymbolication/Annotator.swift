@@ -69,8 +69,10 @@ public struct Annotator: Sendable {
                 sessionForImage[position] = session
                 if !verified {
                     unverified.insert(position)
-                    summary.diagnostics.append(ImageDiagnostic(kind: .matchedByName, imageName: image.name, uuid: nil, arch: image.arch,
-                                                               isAppImage: image.isAppOwned, debugFile: entry.displayPath, debugFileUUID: entry.debugID))
+                    summary.diagnostics.append(
+                        ImageDiagnostic(
+                            kind: .matchedByName, imageName: image.name, uuid: nil, arch: image.arch,
+                            isAppImage: image.isAppOwned, debugFile: entry.displayPath, debugFileUUID: entry.debugID))
                 }
                 summary.debugFiles[image.name] = entry.displayPath
                 if image.isAppOwned { summary.appImagesWithDebugFile += 1 }
@@ -177,16 +179,18 @@ public struct Annotator: Sendable {
             }
             if let (session, entry) = fallback { return .matched(session, entry, verified: true) }
             if let (error, entry) = firstFailure {
-                return .problem(ImageDiagnostic(
-                    kind: .unreadableDebugFile, imageName: image.name, uuid: uuid, arch: image.arch,
-                    isAppImage: image.isAppOwned, debugFile: entry.displayPath, detail: error.message))
+                return .problem(
+                    ImageDiagnostic(
+                        kind: .unreadableDebugFile, imageName: image.name, uuid: uuid, arch: image.arch,
+                        isAppImage: image.isAppOwned, debugFile: entry.displayPath, detail: error.message))
             }
         }
         let sameName = index.entries(imageName: image.name)
         if let other = sameName.first(where: { $0.architecture == image.arch }) ?? sameName.first {
-            return .problem(ImageDiagnostic(
-                kind: .uuidMismatch, imageName: image.name, uuid: uuid, arch: image.arch,
-                isAppImage: image.isAppOwned, debugFile: other.displayPath, debugFileUUID: other.debugID))
+            return .problem(
+                ImageDiagnostic(
+                    kind: .uuidMismatch, imageName: image.name, uuid: uuid, arch: image.arch,
+                    isAppImage: image.isAppOwned, debugFile: other.displayPath, debugFileUUID: other.debugID))
         }
         if image.isAppOwned {
             return .problem(ImageDiagnostic(kind: .missingDebugFile, imageName: image.name, uuid: uuid, arch: image.arch, isAppImage: true))
@@ -209,10 +213,14 @@ public struct Annotator: Sendable {
         let ofArch = arch.map { a in sameName.filter { $0.architecture == a } } ?? []
         let candidates = ofArch.isEmpty ? sameName : ofArch
         guard Set(candidates.map(\.debugID)).count == 1 || builds.count == 1 else {
-            return .problem(ImageDiagnostic(kind: .ambiguousName, imageName: image.name, uuid: nil, arch: arch, isAppImage: image.isAppOwned,
-                                            detail: candidates.map { "\($0.displayPath) <\($0.debugID)>" }.joined(separator: ", ")))
+            return .problem(
+                ImageDiagnostic(
+                    kind: .ambiguousName, imageName: image.name, uuid: nil, arch: arch, isAppImage: image.isAppOwned,
+                    detail: candidates.map { "\($0.displayPath) <\($0.debugID)>" }.joined(separator: ", ")))
         }
-        let ranked = index.entries(id: candidates[0].debugID, preferring: arch).filter { $0.path.hasSuffix("/" + image.name) || ($0.path as NSString).lastPathComponent == image.name }
+        let ranked = index.entries(id: candidates[0].debugID, preferring: arch).filter {
+            $0.path.hasSuffix("/" + image.name) || ($0.path as NSString).lastPathComponent == image.name
+        }
         var firstFailure: (DebugInfoError, DebugFileEntry)?
         for candidate in ranked.isEmpty ? candidates : ranked {
             switch sessions.session(for: candidate) {
@@ -221,8 +229,10 @@ public struct Annotator: Sendable {
             }
         }
         if let (error, entry) = firstFailure {
-            return .problem(ImageDiagnostic(kind: .unreadableDebugFile, imageName: image.name, uuid: nil, arch: arch,
-                                            isAppImage: image.isAppOwned, debugFile: entry.displayPath, detail: error.message))
+            return .problem(
+                ImageDiagnostic(
+                    kind: .unreadableDebugFile, imageName: image.name, uuid: nil, arch: arch,
+                    isAppImage: image.isAppOwned, debugFile: entry.displayPath, detail: error.message))
         }
         return .nothing
     }

@@ -21,7 +21,9 @@ public struct AtosSymbolicator: Sendable {
         /// One JSON object per input address (design.md §3).
         public var json: Bool
 
-        public init(loadAddress: UInt64? = nil, offsets: Bool = false, inlinedFrames: Bool = false, fullPath: Bool = false, json: Bool = false) {
+        public init(
+            loadAddress: UInt64? = nil, offsets: Bool = false, inlinedFrames: Bool = false, fullPath: Bool = false, json: Bool = false
+        ) {
             self.loadAddress = loadAddress
             self.offsets = offsets
             self.inlinedFrames = inlinedFrames
@@ -81,8 +83,12 @@ public struct AtosSymbolicator: Sendable {
         var reported = Set<String>()
         for (token, fileAddress) in zip(tokens, fileAddresses) {
             let result: LookupResult? = fileAddress == nil ? nil : (resultIterator.next() ?? nil)
-            if fileAddress == nil, let address = Self.parseAddress(token), options.offsets || options.loadAddress.map({ address >= $0 }) == true {
-                warnings.append("\(token): address moved to the file's __TEXT (vmaddr 0x\(String(session.linkedAddress, radix: 16))) passes 2^64; not a valid address, printed unchanged")
+            if fileAddress == nil, let address = Self.parseAddress(token),
+                options.offsets || options.loadAddress.map({ address >= $0 }) == true
+            {
+                warnings.append(
+                    "\(token): address moved to the file's __TEXT (vmaddr 0x\(String(session.linkedAddress, radix: 16))) passes 2^64; not a valid address, printed unchanged"
+                )
             }
             if let error = result?.dwarfError, reported.insert(error.description).inserted {
                 warnings.append(error.description)

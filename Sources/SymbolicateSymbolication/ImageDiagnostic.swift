@@ -31,8 +31,10 @@ public struct ImageDiagnostic: Sendable, Codable, Equatable, CustomStringConvert
     /// Extra detail (e.g. the read error).
     public var detail: String?
 
-    public init(kind: Kind, imageName: String, uuid: DebugID? = nil, arch: Architecture? = nil, isAppImage: Bool,
-                debugFile: String? = nil, debugFileUUID: DebugID? = nil, detail: String? = nil) {
+    public init(
+        kind: Kind, imageName: String, uuid: DebugID? = nil, arch: Architecture? = nil, isAppImage: Bool,
+        debugFile: String? = nil, debugFileUUID: DebugID? = nil, detail: String? = nil
+    ) {
         self.kind = kind
         self.imageName = imageName
         self.uuid = uuid
@@ -52,9 +54,11 @@ public struct ImageDiagnostic: Sendable, Codable, Equatable, CustomStringConvert
         case .missingDebugFile:
             return "no \(isELF ? "debug file" : "dSYM") for \(imageName)\(id.isEmpty ? "" : " <\(id)>")"
         case .uuidMismatch where isELF:
-            return "debug file \(debugFile ?? "?") has build ID \(debugFileUUID?.description ?? "none") but the report expects \(uuid?.description ?? "?") for \(imageName)"
+            return
+                "debug file \(debugFile ?? "?") has build ID \(debugFileUUID?.description ?? "none") but the report expects \(uuid?.description ?? "?") for \(imageName)"
         case .uuidMismatch:
-            return "dSYM \(debugFile ?? "?") has UUID \(debugFileUUID?.description ?? "?") but the report expects \(uuid?.description ?? "?") for \(imageName)"
+            return
+                "dSYM \(debugFile ?? "?") has UUID \(debugFileUUID?.description ?? "?") but the report expects \(uuid?.description ?? "?") for \(imageName)"
         case .missingUUID:
             return "\(imageName) has no UUID in the report; not symbolicated"
         case .unreadableDebugFile:

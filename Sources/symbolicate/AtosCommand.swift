@@ -19,7 +19,9 @@ struct AtosCommand: ParsableCommand {
     @Option(name: .customShort("o"), help: "The dSYM bundle, DWARF file, ELF debug file or binary with symbols.")
     var debugFile: String
 
-    @Option(name: [.customLong("arch"), .customLong("arch", withSingleDash: true)], help: "The slice to use in a universal file (arm64, arm64e, x86_64, …).")
+    @Option(
+        name: [.customLong("arch"), .customLong("arch", withSingleDash: true)],
+        help: "The slice to use in a universal file (arm64, arm64e, x86_64, …).")
     var arch: String?
 
     @Option(name: .customLong("uuid"), help: "The slice to use, by UUID.")
@@ -31,10 +33,14 @@ struct AtosCommand: ParsableCommand {
     @Flag(name: .customShort("i"), help: "Print inlined frames, innermost first, one line each.")
     var inlinedFrames = false
 
-    @Flag(name: [.customLong("offset"), .customLong("offset", withSingleDash: true)], help: "Addresses are offsets from the start of the image.")
+    @Flag(
+        name: [.customLong("offset"), .customLong("offset", withSingleDash: true)],
+        help: "Addresses are offsets from the start of the image.")
     var offsets = false
 
-    @Flag(name: [.customLong("full-path"), .customLong("fullPath", withSingleDash: true)], help: "Print full source paths, not just file names.")
+    @Flag(
+        name: [.customLong("full-path"), .customLong("fullPath", withSingleDash: true)],
+        help: "Print full source paths, not just file names.")
     var fullPath = false
 
     @Option(name: .customShort("f"), help: "Read addresses from this file.")
@@ -86,9 +92,11 @@ struct AtosCommand: ParsableCommand {
             FileHandle.standardError.write(Data("symbolicate atos: \(error)\n".utf8))
             throw Exit.invalidInput
         }
-        let symbolicator = AtosSymbolicator(session: session, options: .init(
-            loadAddress: load, offsets: offsets, inlinedFrames: inlinedFrames, fullPath: fullPath, json: json
-        ))
+        let symbolicator = AtosSymbolicator(
+            session: session,
+            options: .init(
+                loadAddress: load, offsets: offsets, inlinedFrames: inlinedFrames, fullPath: fullPath, json: json
+            ))
         let (output, warnings) = symbolicator.symbolicate(tokens)
         for warning in warnings {
             FileHandle.standardError.write(Data("symbolicate atos: warning: \(warning)\n".utf8))

@@ -30,11 +30,17 @@ struct BatchCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Crash reports and logs (any input the report command takes), folders of them (recursive, .xccrashpoint bundles included) and .zip files of them.")
+    @Argument(
+        help:
+            "Crash reports and logs (any input the report command takes), folders of them (recursive, .xccrashpoint bundles included) and .zip files of them."
+    )
     var inputs: [String]
 
-    @Option(name: .customLong("dsyms"), parsing: .upToNextOption,
-            help: "dSYM bundles, DWARF files, folders, .xcarchive or .zip files (SYMBOLICATE_DSYM_PATH is searched too). Takes every value up to the next option: put INPUTS first.")
+    @Option(
+        name: .customLong("dsyms"), parsing: .upToNextOption,
+        help:
+            "dSYM bundles, DWARF files, folders, .xcarchive or .zip files (SYMBOLICATE_DSYM_PATH is searched too). Takes every value up to the next option: put INPUTS first."
+    )
     var debugFiles: [String] = []
 
     @Option(name: [.short, .customLong("output")], help: "Folder for the symbolicated reports and summary files (created if missing).")
@@ -55,7 +61,10 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "Build-time source folder to strip from paths in --github-annotations and --junit so they match the repository.")
     var sourceRoot: String?
 
-    @Option(help: "When to exit 1: never, crash (any crash report), unsymbolicated (an app frame left without a name) or missing-dsym (an app image without a usable dSYM). Every policy but never also trips on an unreadable report.")
+    @Option(
+        help:
+            "When to exit 1: never, crash (any crash report), unsymbolicated (an app frame left without a name) or missing-dsym (an app image without a usable dSYM). Every policy but never also trips on an unreadable report."
+    )
     var failOn: FailOnArgument = .never
 
     @Flag(help: "Also put each report's diagnosis above it in its output file (summary.md always has the diagnosis column).")
@@ -97,18 +106,22 @@ struct BatchCommand: ParsableCommand {
         // Inputs are never modified: the summaries and the JUnit file may not land on one.
         let readPaths = inputSet.reports.map(\.path) + debugFiles + index.entries.map(\.path)
         let folder = URL(fileURLWithPath: output)
-        for (option, path) in [("--output", folder.appendingPathComponent("summary.md").path),
-                               ("--output", folder.appendingPathComponent("summary.json").path)] + (junit.map { [("--junit", $0)] } ?? []) {
+        for (option, path) in [
+            ("--output", folder.appendingPathComponent("summary.md").path),
+            ("--output", folder.appendingPathComponent("summary.json").path),
+        ] + (junit.map { [("--junit", $0)] } ?? []) {
             if let input = OutputSafety.input(replacedBy: path, inputs: readPaths) {
-                Console.error("\(option) \(path) would replace the input \(input); choose another \(option == "--junit" ? "file" : "folder")")
+                Console.error(
+                    "\(option) \(path) would replace the input \(input); choose another \(option == "--junit" ? "file" : "folder")")
                 throw Exit.usage
             }
         }
 
         let runner = BatchRunner(
             annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
-            options: BatchOptions(outputDirectory: output, format: format.value,
-                                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, explainInOutput: explain))
+            options: BatchOptions(
+                outputDirectory: output, format: format.value,
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, explainInOutput: explain))
         let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
         var progress: (@Sendable (Int, Int) -> Void)?
         if let bar {

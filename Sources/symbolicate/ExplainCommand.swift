@@ -25,7 +25,10 @@ struct ExplainCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A term (EXC_BAD_ACCESS, SIGABRT, 0x8badf00d, KERN_INVALID_ADDRESS, EXC_RESOURCE…), or a report file followed by optional debug files.")
+    @Argument(
+        help:
+            "A term (EXC_BAD_ACCESS, SIGABRT, 0x8badf00d, KERN_INVALID_ADDRESS, EXC_RESOURCE…), or a report file followed by optional debug files."
+    )
     var subject: [String]
 
     @Option(help: "Output format: text, json or markdown.")
@@ -56,7 +59,9 @@ struct ExplainCommand: ParsableCommand {
             // A MetricKit payload holds several diagnostics: each is diagnosed.
             let reports = try ReportPipeline.read(.file(path))
             // A cut report is diagnosed from what it has; say what it lacks.
-            for report in reports { for warning in report.warnings where warning.message.hasPrefix("partial report") { Console.line(warning.description) } }
+            for report in reports {
+                for warning in report.warnings where warning.message.hasPrefix("partial report") { Console.line(warning.description) }
+            }
             // Symbolicating first lets the diagnosis read inlined trap frames.
             var pipeline = ReportPipeline(annotator: nil)
             if !debugFiles.isEmpty {

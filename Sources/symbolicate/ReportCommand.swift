@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SymbolicateCrashReport
 import SymbolicateBatch
+import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicatePipeline
 import SymbolicatePresentation
@@ -25,7 +25,10 @@ struct ReportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The crash report or log, detected by content: .crash/.txt text, .ips, a MetricKit payload, sample or spindump output, an .xccrashpoint bundle (or a folder of them).")
+    @Argument(
+        help:
+            "The crash report or log, detected by content: .crash/.txt text, .ips, a MetricKit payload, sample or spindump output, an .xccrashpoint bundle (or a folder of them)."
+    )
     var report: String
 
     @Argument(help: "dSYM bundles, DWARF files, folders, .xcarchive or .zip files.")
@@ -61,8 +64,13 @@ struct ReportCommand: AsyncParsableCommand {
         // `symbolicate App.dSYM crash.crash`: a debug file where the report goes and a report
         // among the debug files is a swap, not two errors.
         if DebugFileDiscovery.looksLikeDebugFile(report),
-           let swapped = debugFiles.firstIndex(where: { !DebugFileDiscovery.looksLikeDebugFile($0) && ReportSniffer.looksLikeReport(path: $0) }) {
-            Console.line("note: \(report) is a debug file and \(debugFiles[swapped]) a crash report; reading them as `symbolicate \(debugFiles[swapped]) \(report)`")
+            let swapped = debugFiles.firstIndex(where: {
+                !DebugFileDiscovery.looksLikeDebugFile($0) && ReportSniffer.looksLikeReport(path: $0)
+            })
+        {
+            Console.line(
+                "note: \(report) is a debug file and \(debugFiles[swapped]) a crash report; reading them as `symbolicate \(debugFiles[swapped]) \(report)`"
+            )
             (report, debugFiles[swapped]) = (debugFiles[swapped], report)
         }
         let implicit = debugFiles.isEmpty

@@ -5,9 +5,11 @@ import SymbolicateSymbolication
 import SymbolicateTestSupport
 import Testing
 import ZIPFoundation
+
 @testable import SymbolicateBatch
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Batch engine: which files are reports, where outputs go, how crashes group, and what the
@@ -27,12 +29,16 @@ import FoundationXML
     static var rawManifest: [[String: Any]] {
         let url = TestPaths.fixtures.appendingPathComponent("reports/manifest.json")
         guard let data = try? Data(contentsOf: url),
-              let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+            let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else { return [] }
         return list
     }
     static let imageOffsets: [String: Int] = rawManifest.reduce(into: [:]) { map, entry in
         if let file = entry["file"] as? String, let frames = entry["crashedThreadAppFrames"] as? [[String: Any]],
-           let offset = frames.first?["imageOffset"] as? Int { map[file] = offset }
+            let offset = frames.first?["imageOffset"] as? Int
+        {
+            map[file] = offset
+        }
     }
     static let signals: [String: String] = rawManifest.reduce(into: [:]) { map, entry in
         if let file = entry["file"] as? String, let signal = entry["signal"] as? String { map[file] = signal }
@@ -71,13 +77,16 @@ import FoundationXML
         let out = root.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: week, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.reportsFolder.appendingPathComponent("null-deref.ips"),
-                                         to: week.appendingPathComponent("a.ips"))
-        try FileManager.default.copyItem(at: Self.reportsFolder.appendingPathComponent("watchdog.crash"),
-                                         to: out.appendingPathComponent("old.crash"))
+        try FileManager.default.copyItem(
+            at: Self.reportsFolder.appendingPathComponent("null-deref.ips"),
+            to: week.appendingPathComponent("a.ips"))
+        try FileManager.default.copyItem(
+            at: Self.reportsFolder.appendingPathComponent("watchdog.crash"),
+            to: out.appendingPathComponent("old.crash"))
         // A link to a report is read; a link back to the root is not walked again.
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("linked.crash"),
-                                                   withDestinationURL: Self.reportsFolder.appendingPathComponent("swift-trap.crash"))
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("linked.crash"),
+            withDestinationURL: Self.reportsFolder.appendingPathComponent("swift-trap.crash"))
         try FileManager.default.createSymbolicLink(at: week.appendingPathComponent("loop"), withDestinationURL: root)
         let inputs = ReportInputSet(inputs: [root.path, root.appendingPathComponent("missing.ips").path], excluding: [out.path])
         #expect(inputs.reports.map(\.relativePath) == ["linked.crash", "week1/day2/a.ips"])
@@ -91,7 +100,8 @@ import FoundationXML
         let real = try Archive(url: zipURL, accessMode: .create)
         for name in ["swift-trap.ips", "null-deref.crash"] {
             let data = try Data(contentsOf: Self.reportsFolder.appendingPathComponent(name))
-            try real.addEntry(with: "logs/\(name)", type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            try real.addEntry(with: "logs/\(name)", type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
+                position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
@@ -99,7 +109,10 @@ import FoundationXML
         #expect(inputs.reports.map(\.relativePath) == ["rejections/logs/null-deref.crash", "rejections/logs/swift-trap.ips"])
         #expect(inputs.reports.map(\.displayPath) == ["\(zipURL.path)!logs/null-deref.crash", "\(zipURL.path)!logs/swift-trap.ips"])
         for report in inputs.reports {
-            #expect(FileManager.default.contents(atPath: report.path) == (try Data(contentsOf: Self.reportsFolder.appendingPathComponent(URL(fileURLWithPath: report.path).lastPathComponent))))
+            #expect(
+                FileManager.default.contents(atPath: report.path)
+                    == (try Data(contentsOf: Self.reportsFolder.appendingPathComponent(URL(fileURLWithPath: report.path).lastPathComponent)))
+            )
         }
         inputs.removeTemporaryFiles()
         #expect(!FileManager.default.fileExists(atPath: inputs.reports[0].path))
@@ -133,8 +146,9 @@ import FoundationXML
     }
 
     @Test func collidingOutputNamesAreNumberedInInputOrder() {
-        let names = BatchRunner.uniqueOutputPaths(["a.crash", "A.crash", "a.crash", "a-2.crash", "summary.md", "b"],
-                                                  reserved: BatchRunner.summaryFileNames)
+        let names = BatchRunner.uniqueOutputPaths(
+            ["a.crash", "A.crash", "a.crash", "a-2.crash", "summary.md", "b"],
+            reserved: BatchRunner.summaryFileNames)
         #expect(names == ["a.crash", "A-3.crash", "a-4.crash", "a-2.crash", "summary-2.md", "b"])
         #expect(Set(names.map { $0.lowercased() }).count == names.count)
     }
@@ -142,19 +156,26 @@ import FoundationXML
     // MARK: Signatures
 
     @Test func signaturesAgreeAcrossFormatsAndBuilds() {
-        #expect(CrashSignature.make(exception: "EXC_CRASH (SIGKILL), FRONTBOARD 2343432205", function: "f")
+        #expect(
+            CrashSignature.make(exception: "EXC_CRASH (SIGKILL), FRONTBOARD 2343432205", function: "f")
                 == CrashSignature.make(exception: "EXC_CRASH (SIGKILL), FRONTBOARD 0x8BADF00D", function: "f"))
-        #expect(CrashSignature.make(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "-[A b:] + 36")
+        #expect(
+            CrashSignature.make(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "-[A b:] + 36")
                 == "EXC_BAD_ACCESS (SIGSEGV) in -[A b:]")
         #expect(CrashSignature.make(exception: nil, function: "App + 0x4410") == "no exception in App + 0x4410")
         #expect(CrashSignature.make(exception: "EXC_BAD_ACCESS", function: nil) == "EXC_BAD_ACCESS in an unknown frame")
-        #expect(CrashSignature.make(exception: "EXC_BAD_ACCESS", function: "a") != CrashSignature.make(exception: "EXC_BAD_ACCESS", function: "b"))
+        #expect(
+            CrashSignature.make(exception: "EXC_BAD_ACCESS", function: "a")
+                != CrashSignature.make(exception: "EXC_BAD_ACCESS", function: "b"))
         // Different apps crashing in `main (main.m)` are different crashes; kinds never merge.
-        #expect(CrashSignature.make(exception: "EXC_CRASH (SIGABRT)", function: "main", file: "main.m", app: "A")
+        #expect(
+            CrashSignature.make(exception: "EXC_CRASH (SIGABRT)", function: "main", file: "main.m", app: "A")
                 != CrashSignature.make(exception: "EXC_CRASH (SIGABRT)", function: "main", file: "main.m", app: "B"))
-        #expect(CrashSignature.make(kind: .jetsam, exception: nil, function: nil, app: "A")
+        #expect(
+            CrashSignature.make(kind: .jetsam, exception: nil, function: nil, app: "A")
                 != CrashSignature.make(kind: .hang, exception: nil, function: nil, app: "A"))
-        #expect(CrashSignature.make(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "f", file: "F.swift", app: "App")
+        #expect(
+            CrashSignature.make(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "f", file: "F.swift", app: "App")
                 == "EXC_BAD_ACCESS (SIGSEGV) in f (F.swift) · App")
         #expect(CrashSignature.make(kind: .jetsam, exception: nil, function: nil) == "jetsam: no exception in an unknown frame")
         #expect(CrashSignature.isBareAddress("0x00020d58") && !CrashSignature.isBareAddress("0xfoo"))
@@ -195,18 +216,24 @@ import FoundationXML
                 let image = try #require(first.appImages.first { $0.name == frame.image })
                 #expect(image.dsym == nil)
                 let offset = try #require(Self.imageOffsets[first.file])
-                #expect(group.signature == "\(first.exceptionType) (\(try #require(Self.signals[first.file]))) in \(frame.image) + 0x\(String(offset, radix: 16)) · \(frame.image)")
+                #expect(
+                    group.signature
+                        == "\(first.exceptionType) (\(try #require(Self.signals[first.file]))) in \(frame.image) + 0x\(String(offset, radix: 16)) · \(frame.image)"
+                )
             }
         }
-        #expect(summary.totals.reportsMissingDebugFiles == scenarios.values.joined().filter { $0.appImages.contains { $0.dsym == nil } }.count)
+        #expect(
+            summary.totals.reportsMissingDebugFiles == scenarios.values.joined().filter { $0.appImages.contains { $0.dsym == nil } }.count)
         #expect(summary.skipped.count == 1)
         // Every group has a diagnosis from the knowledge base, taken from its first report;
         // the other reports are not diagnosed again (reports of one signature share it).
         #expect(summary.groups.allSatisfy { $0.diagnosis?.isEmpty == false })
         let diagnosed = results.filter { $0.diagnosis != nil }.map(\.input)
-        #expect(diagnosed == summary.groups.map(\.example).sorted { a, b in
-            (results.firstIndex { $0.input == a } ?? 0) < (results.firstIndex { $0.input == b } ?? 0)
-        })
+        #expect(
+            diagnosed
+                == summary.groups.map(\.example).sorted { a, b in
+                    (results.firstIndex { $0.input == a } ?? 0) < (results.firstIndex { $0.input == b } ?? 0)
+                })
     }
 
     @Test func unreadableReportDoesNotStopTheOthers() throws {
@@ -215,10 +242,13 @@ import FoundationXML
         let bad = root.appendingPathComponent("truncated.ips")
         try Data("{\"bug_type\":\"309\"}\n".utf8).write(to: bad)
         let good = Self.reportsFolder.appendingPathComponent("null-deref.crash").path
-        let runner = BatchRunner(annotator: Annotator(index: try DebugFileIndex(inputs: [TestPaths.dsyms])),
-                                 options: BatchOptions(outputDirectory: root.appendingPathComponent("out").path, jobs: 2))
-        let inputs = [ReportInput(path: bad.path, displayPath: "truncated.ips", relativePath: "truncated.ips"),
-                      ReportInput(path: good, displayPath: "null-deref.crash", relativePath: "null-deref.crash")]
+        let runner = BatchRunner(
+            annotator: Annotator(index: try DebugFileIndex(inputs: [TestPaths.dsyms])),
+            options: BatchOptions(outputDirectory: root.appendingPathComponent("out").path, jobs: 2))
+        let inputs = [
+            ReportInput(path: bad.path, displayPath: "truncated.ips", relativePath: "truncated.ips"),
+            ReportInput(path: good, displayPath: "null-deref.crash", relativePath: "null-deref.crash"),
+        ]
         let results = runner.run(inputs)
         #expect(results[0].error != nil)
         #expect(results[0].error?.contains("truncated.ips") == false, "the summary names the report once, not again in its error")
@@ -232,8 +262,10 @@ import FoundationXML
 
     // MARK: Summary and policy
 
-    static func result(_ input: String, exception: String, function: String?, app: String? = nil, os: String? = nil,
-                       file: String? = nil, line: Int? = nil, missing: Bool = false, unsymbolicated: Bool = false) -> BatchReportResult {
+    static func result(
+        _ input: String, exception: String, function: String?, app: String? = nil, os: String? = nil,
+        file: String? = nil, line: Int? = nil, missing: Bool = false, unsymbolicated: Bool = false
+    ) -> BatchReportResult {
         var r = BatchReportResult(input: input)
         r.output = input
         r.exception = exception
@@ -248,7 +280,9 @@ import FoundationXML
         r.appFrames = 3
         r.appFramesSymbolicated = unsymbolicated ? 1 : 3
         if missing {
-            r.diagnostics = [ImageDiagnostic(kind: .missingDebugFile, imageName: "App", uuid: DebugID(buildID: "0a"), arch: .arm64, isAppImage: true)]
+            r.diagnostics = [
+                ImageDiagnostic(kind: .missingDebugFile, imageName: "App", uuid: DebugID(buildID: "0a"), arch: .arm64, isAppImage: true)
+            ]
         }
         return r
     }
@@ -286,8 +320,10 @@ import FoundationXML
 
     @Test func junitIsWellFormedWithOneFailedCasePerGroup() throws {
         let summary = BatchSummary(
-            results: [Self.result("a<1>.ips", exception: "EXC_\"Q\" & <x>", function: "f'", file: "/s/F.swift", line: 3),
-                      Self.result("b.ips", exception: "EXC_B", function: "g\u{1}")],
+            results: [
+                Self.result("a<1>.ips", exception: "EXC_\"Q\" & <x>", function: "f'", file: "/s/F.swift", line: 3),
+                Self.result("b.ips", exception: "EXC_B", function: "g\u{1}"),
+            ],
             inputProblems: [BatchInputProblem(input: "c.zip", message: "not a zip")])
         let xml = summary.renderJUnit()
         let delegate = JUnitCounter()
@@ -305,8 +341,11 @@ import FoundationXML
     /// with sorted keys gives (which is what consumers would get from any JSON library).
     @Test(arguments: [0, 1, 3])
     func streamedJSONEqualsWholeEncoding(reportCount: Int) throws {
-        let results = (0..<reportCount).map { Self.result("r\($0).ips", exception: "EXC_\($0 % 2)", function: "f/\($0)", app: "1.\($0)", missing: $0 == 1) }
-        let summary = BatchSummary(results: results, inputProblems: [BatchInputProblem(input: "z.zip", message: "bad")], skipped: ["README"])
+        let results = (0..<reportCount).map {
+            Self.result("r\($0).ips", exception: "EXC_\($0 % 2)", function: "f/\($0)", app: "1.\($0)", missing: $0 == 1)
+        }
+        let summary = BatchSummary(
+            results: results, inputProblems: [BatchInputProblem(input: "z.zip", message: "bad")], skipped: ["README"])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let whole = String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n"
@@ -346,11 +385,15 @@ final class JUnitCounter: NSObject, XMLParserDelegate, @unchecked Sendable {
     var names: [String] = []
     var rootAttributes: [String: String] = [:]
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         switch elementName {
         case "testsuites": rootAttributes = attributeDict
-        case "testcase": testcases += 1; names.append(attributeDict["name"] ?? "")
+        case "testcase":
+            testcases += 1
+            names.append(attributeDict["name"] ?? "")
         case "failure": failures += 1
         case "error": errors += 1
         default: break

@@ -1,10 +1,13 @@
-import Testing
 import SymbolicateCore
+import Testing
 
 @Suite struct DebugIDTests {
-    @Test("every UUID spelling is the same identity, printed uppercase dashed",
-          arguments: ["82d13d98219e3040b62a07a297007a7c", "<82d13d98219e3040b62a07a297007a7c>",
-                      "82D13D98-219E-3040-B62A-07A297007A7C", "82d13d98-219e-3040-b62a-07a297007a7c"])
+    @Test(
+        "every UUID spelling is the same identity, printed uppercase dashed",
+        arguments: [
+            "82d13d98219e3040b62a07a297007a7c", "<82d13d98219e3040b62a07a297007a7c>",
+            "82D13D98-219E-3040-B62A-07A297007A7C", "82d13d98-219e-3040-b62a-07a297007a7c",
+        ])
     func uuidSpellings(_ spelling: String) throws {
         let id = try #require(DebugID(uuid: spelling))
         #expect(id.description == "82D13D98-219E-3040-B62A-07A297007A7C")
@@ -12,7 +15,9 @@ import SymbolicateCore
         #expect(id == DebugID(parsing: spelling))
     }
 
-    @Test("malformed UUIDs are refused", arguments: ["82d13d98", "zzd13d98219e3040b62a07a297007a7c", "", "<>", "82d13d98219e3040b62a07a297007a7c0"])
+    @Test(
+        "malformed UUIDs are refused",
+        arguments: ["82d13d98", "zzd13d98219e3040b62a07a297007a7c", "", "<>", "82d13d98219e3040b62a07a297007a7c0"])
     func badUUID(_ spelling: String) {
         #expect(DebugID(uuid: spelling) == nil)
     }
@@ -38,9 +43,12 @@ import SymbolicateCore
 }
 
 @Suite struct ArchitectureTests {
-    @Test("spellings of one architecture are equal",
-          arguments: [("arm64", "ARM64"), ("arm64", "arm64-unknown"), ("arm64", "aarch64"), ("x86_64", "amd64"),
-                      ("x86_64", "X86_64"), ("i386", "i686")])
+    @Test(
+        "spellings of one architecture are equal",
+        arguments: [
+            ("arm64", "ARM64"), ("arm64", "arm64-unknown"), ("arm64", "aarch64"), ("x86_64", "amd64"),
+            ("x86_64", "X86_64"), ("i386", "i686"),
+        ])
     func aliases(_ canonical: String, _ spelling: String) {
         #expect(Architecture(spelling) == Architecture(canonical))
         #expect(Architecture(spelling).name == canonical)
@@ -54,8 +62,12 @@ import SymbolicateCore
         #expect(!Architecture.arm64_32.is64Bit && Architecture.arm64e.is64Bit)
     }
 
-    @Test("Code Type lines", arguments: [("ARM-64 (Native)", "arm64"), ("ARM64E", "arm64e"), ("ARM-64_32", "arm64_32"),
-                                          ("X86-64 (Native)", "x86_64"), ("X86 (Native)", "i386"), ("ARM (Native)", "armv7")])
+    @Test(
+        "Code Type lines",
+        arguments: [
+            ("ARM-64 (Native)", "arm64"), ("ARM64E", "arm64e"), ("ARM-64_32", "arm64_32"),
+            ("X86-64 (Native)", "x86_64"), ("X86 (Native)", "i386"), ("ARM (Native)", "armv7"),
+        ])
     func codeType(_ line: String, _ name: String) {
         #expect(Architecture(codeType: line)?.name == name)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SymbolicateCrashReport
 
 /// The one rule set every reader uses to say which images are the app's.
@@ -13,10 +14,13 @@ import Testing
 
     static let cases: [Case] = [
         Case(path: "/System/Library/Frameworks/UIKit.framework/UIKit", listed: true, process: nil, isApp: false),
-        Case(path: "/private/var/containers/Bundle/Application/1/App.app/Frameworks/libswiftCore.dylib", listed: true,
-             process: "/private/var/containers/Bundle/Application/1/App.app/App", isApp: false),
+        Case(
+            path: "/private/var/containers/Bundle/Application/1/App.app/Frameworks/libswiftCore.dylib", listed: true,
+            process: "/private/var/containers/Bundle/Application/1/App.app/App", isApp: false),
         Case(path: "/private/var/containers/Bundle/Application/1/App.app/App", listed: false, process: nil, isApp: true),
-        Case(path: "/Applications/Xcode_15.app/Contents/Developer/usr/lib/libMainThreadChecker.dylib", listed: true, process: nil, isApp: false),
+        Case(
+            path: "/Applications/Xcode_15.app/Contents/Developer/usr/lib/libMainThreadChecker.dylib", listed: true, process: nil,
+            isApp: false),
         Case(path: "/usr/local/bin/tool", listed: false, process: "/usr/local/bin/tool", isApp: true),
         Case(path: "/usr/local/lib/libhelper.dylib", listed: false, process: "/usr/local/bin/tool", isApp: false),
         Case(path: "/usr/local/lib/libhelper.dylib", listed: true, process: "/usr/local/bin/tool", isApp: true),

@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateTestSupport
 import Testing
+
 @testable import SymbolicateCrashReport
 
 /// Text reports that parse: every corpus and fixture file whose content is text (not a JSON
@@ -41,7 +42,10 @@ let ipsTwins: [(ips: String, text: String)] = [
     ("macsym__exc-breakpoint_iphone14-2_ios16-0.ips", "macsym__exc-breakpoint_text-without-json-header_iphone14-2_ios16-0.crash"),
     ("macsym__exc-breakpoint_iphone14-2_ios15-5.ips", "macsym__exc-breakpoint_unsymbolicated_iphone14-2_ios15-5.crash"),
     ("macsym__multi-target-sigill_macos12-4.ips", "macsym__multi-target-sigill_unsymbolicated_macos12-4.crash"),
-    ("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips", "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash"),
+    (
+        "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips",
+        "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash"
+    ),
     ("zqqf16-sym__tcc-abort_iphone13-4_ios15-2.ips", "zqqf16-sym__tcc-abort_iphone13-4_ios15-2_apple-converted.crash"),
 ]
 
@@ -53,13 +57,28 @@ private func appleLines(_ text: String) -> (threads: [String], frames: [String],
     for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
         let line = String(raw)
         if line == "Full Report" { break }  // Console appends the .ips after the translation
-        if line.trimmingCharacters(in: .whitespaces).isEmpty { inFrames = false; inImages = false; continue }
-        if line.hasPrefix("Binary Images") { inImages = true; continue }
-        if inImages { images.append(line); continue }
-        if line.hasPrefix("Thread "), !line.contains(" crashed with "), !line.contains("instruction stream") {
-            threads.append(line); inFrames = !line.contains(" name:"); continue
+        if line.trimmingCharacters(in: .whitespaces).isEmpty {
+            inFrames = false
+            inImages = false
+            continue
         }
-        if line == "Last Exception Backtrace:" { inFrames = true; continue }
+        if line.hasPrefix("Binary Images") {
+            inImages = true
+            continue
+        }
+        if inImages {
+            images.append(line)
+            continue
+        }
+        if line.hasPrefix("Thread "), !line.contains(" crashed with "), !line.contains("instruction stream") {
+            threads.append(line)
+            inFrames = !line.contains(" name:")
+            continue
+        }
+        if line == "Last Exception Backtrace:" {
+            inFrames = true
+            continue
+        }
         if inFrames, line.first?.isNumber == true { frames.append(line) }
     }
     return (threads, frames, images)
@@ -78,10 +97,19 @@ struct IPSRenderingTests {
         let twinText = try String(contentsOf: Corpus.url(names[1]), encoding: .utf8)
         let expected = appleLines(twinText)
         let rendered = report.renderedLines()
-        let threads = rendered.filter { if case .threadHeader = $0.kind { return true }; return false }.map(\.text)
+        let threads = rendered.filter {
+            if case .threadHeader = $0.kind { return true }
+            return false
+        }.map(\.text)
         // Only lines that start a frame (a symbol with a newline continues on the next line).
-        let frames = rendered.filter { if case .frame = $0.kind { return $0.text.first?.isNumber == true }; return false }.map(\.text)
-        let images = rendered.filter { if case .binaryImage = $0.kind { return true }; return false }.map(\.text)
+        let frames = rendered.filter {
+            if case .frame = $0.kind { return $0.text.first?.isNumber == true }
+            return false
+        }.map(\.text)
+        let images = rendered.filter {
+            if case .binaryImage = $0.kind { return true }
+            return false
+        }.map(\.text)
         #expect(threads.map(normalized) == expected.threads.map(normalized))
         #expect(frames.count == expected.frames.count)
         for (a, b) in zip(frames, expected.frames) where normalized(a) != normalized(b) {
@@ -98,10 +126,15 @@ struct IPSRenderingTests {
 let exactTwins: [(ips: String, text: String, dropLeading: Int)] = [
     ("macsym__exc-breakpoint_iphone14-2_ios16-0.ips", "macsym__exc-breakpoint_text-without-json-header_iphone14-2_ios16-0.crash", 1),
     ("macsym__exc-breakpoint_iphone14-2_ios15-5.ips", "macsym__exc-breakpoint_unsymbolicated_iphone14-2_ios15-5.crash", 1),
-    ("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips", "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash", 4),
+    (
+        "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips",
+        "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash", 4
+    ),
 ]
 
-@Suite(".ips to text rendering, whole report", .enabled(if: Corpus.isAvailable, "corpus not found beside the package (../shared/corpus); skipped"))
+@Suite(
+    ".ips to text rendering, whole report",
+    .enabled(if: Corpus.isAvailable, "corpus not found beside the package (../shared/corpus); skipped"))
 struct IPSFullRenderingTests {
     @Test("rendering equals Apple's translation line for line", arguments: exactTwins.map { "\($0.ips) | \($0.text) | \($0.dropLeading)" })
     func exact(_ spec: String) throws {

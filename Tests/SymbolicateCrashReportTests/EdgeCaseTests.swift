@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import Testing
+
 @testable import SymbolicateCrashReport
 
 /// A small iOS-style report assembled line by line, so each test can vary the bytes.
@@ -126,7 +127,9 @@ struct TextParsingTests {
 
     @Test("a malformed frame line passes through and is named in a warning")
     func malformedFrame() throws {
-        let text = miniReport().replacingOccurrences(of: "3   UIKitCore                     \t       0x192fb1330 -[UIViewController view] + 84", with: "3   UIKitCore   garbage-without-address")
+        let text = miniReport().replacingOccurrences(
+            of: "3   UIKitCore                     \t       0x192fb1330 -[UIViewController view] + 84",
+            with: "3   UIKitCore   garbage-without-address")
         let r = try parse(text)
         #expect(r.crashedThread?.frames.count == 3)
         #expect(r.warnings.contains { $0.line == 19 && $0.message.contains("frame line not understood") })
@@ -159,26 +162,51 @@ struct FrameFormTests {
     }
 
     static let cases: [Case] = [
-        Case(line: "2   iOSCrashingTest               \t       0x1022364bc 0x102230000 + 25788", image: "iOSCrashingTest", address: 0x1022364bc, imageOffset: 25788),
-        Case(line: "3   bdlli-bind                    \t       0x10507c1ac llvm::ThreadPool::wait() + 60 (ThreadPool.cpp:147)", image: "bdlli-bind", address: 0x10507c1ac,
-             symbol: "llvm::ThreadPool::wait()", symbolOffset: 60, file: "ThreadPool.cpp", lineNumber: 147),
-        Case(line: "17  keneth_frequency              \t       0x100e09d84 static AppDelegate.$main() + 24 (/<compiler-generated>:4) [inlined]", image: "keneth_frequency",
-             address: 0x100e09d84, symbol: "static AppDelegate.$main()", symbolOffset: 24, file: "/<compiler-generated>", lineNumber: 4, inlined: true),
-        Case(line: "16  keneth_frequency              \t       0x100e09d84 specialized static NSApplicationDelegate.main() + 24 [inlined]", image: "keneth_frequency",
-             address: 0x100e09d84, symbol: "specialized static NSApplicationDelegate.main()", symbolOffset: 24, inlined: true),
-        Case(line: "5   libswiftCore.dylib            \t       0x18a98520c <deduplicated_symbol> + 1", image: "libswiftCore.dylib", address: 0x18a98520c,
-             symbol: "<deduplicated_symbol>", symbolOffset: 1),
-        Case(line: "0   App Namespace                       0x0000000102268e70 0x10211c000 + 1363568", image: "App Namespace", address: 0x102268e70, imageOffset: 1363568),
-        Case(line: "2   iOSCrashingTest               \t       0x1007da4bc specialized static CrashClass.pleaseCrash() (in iOSCrashingTest) (<compiler-generated>:0)",
-             image: "iOSCrashingTest", address: 0x1007da4bc, symbol: "specialized static CrashClass.pleaseCrash()", file: "<compiler-generated>", lineNumber: 0),
-        Case(line: "0   CoreFoundation                  0x3157e63d 0x314e0000 + 648765 (__exceptionPreprocess + 97)", image: "CoreFoundation", address: 0x3157e63d,
-             symbol: "__exceptionPreprocess", symbolOffset: 97, imageOffset: 648765),
-        Case(line: "0       CoreUI                        \t0x189699354 0x189622000 + 0x77354\t// -[CUICatalog _resolvedRenditionKey]", image: "CoreUI", address: 0x189699354,
-             symbol: "-[CUICatalog _resolvedRenditionKey]", imageOffset: 0x77354),
+        Case(
+            line: "2   iOSCrashingTest               \t       0x1022364bc 0x102230000 + 25788", image: "iOSCrashingTest",
+            address: 0x1022364bc, imageOffset: 25788),
+        Case(
+            line: "3   bdlli-bind                    \t       0x10507c1ac llvm::ThreadPool::wait() + 60 (ThreadPool.cpp:147)",
+            image: "bdlli-bind", address: 0x10507c1ac,
+            symbol: "llvm::ThreadPool::wait()", symbolOffset: 60, file: "ThreadPool.cpp", lineNumber: 147),
+        Case(
+            line:
+                "17  keneth_frequency              \t       0x100e09d84 static AppDelegate.$main() + 24 (/<compiler-generated>:4) [inlined]",
+            image: "keneth_frequency",
+            address: 0x100e09d84, symbol: "static AppDelegate.$main()", symbolOffset: 24, file: "/<compiler-generated>", lineNumber: 4,
+            inlined: true),
+        Case(
+            line: "16  keneth_frequency              \t       0x100e09d84 specialized static NSApplicationDelegate.main() + 24 [inlined]",
+            image: "keneth_frequency",
+            address: 0x100e09d84, symbol: "specialized static NSApplicationDelegate.main()", symbolOffset: 24, inlined: true),
+        Case(
+            line: "5   libswiftCore.dylib            \t       0x18a98520c <deduplicated_symbol> + 1", image: "libswiftCore.dylib",
+            address: 0x18a98520c,
+            symbol: "<deduplicated_symbol>", symbolOffset: 1),
+        Case(
+            line: "0   App Namespace                       0x0000000102268e70 0x10211c000 + 1363568", image: "App Namespace",
+            address: 0x102268e70, imageOffset: 1363568),
+        Case(
+            line:
+                "2   iOSCrashingTest               \t       0x1007da4bc specialized static CrashClass.pleaseCrash() (in iOSCrashingTest) (<compiler-generated>:0)",
+            image: "iOSCrashingTest", address: 0x1007da4bc, symbol: "specialized static CrashClass.pleaseCrash()",
+            file: "<compiler-generated>", lineNumber: 0),
+        Case(
+            line: "0   CoreFoundation                  0x3157e63d 0x314e0000 + 648765 (__exceptionPreprocess + 97)",
+            image: "CoreFoundation", address: 0x3157e63d,
+            symbol: "__exceptionPreprocess", symbolOffset: 97, imageOffset: 648765),
+        Case(
+            line: "0       CoreUI                        \t0x189699354 0x189622000 + 0x77354\t// -[CUICatalog _resolvedRenditionKey]",
+            image: "CoreUI", address: 0x189699354,
+            symbol: "-[CUICatalog _resolvedRenditionKey]", imageOffset: 0x77354),
         Case(line: "0   ???                           \t0x00007fff0144ff40 ???", image: "???", address: 0x7fff0144ff40, symbol: "???"),
         Case(line: "0 dyld 0x00007fff69ee9a70 memcmp + 208", image: "dyld", address: 0x7fff69ee9a70, symbol: "memcmp", symbolOffset: 208),
-        Case(line: "0   demo                          \t0x0000000100125780 specialized closure #1 in DEMOViewController.status() (DEMOViewController.swift:1477)", image: "demo",
-             address: 0x100125780, symbol: "specialized closure #1 in DEMOViewController.status()", file: "DEMOViewController.swift", lineNumber: 1477),
+        Case(
+            line:
+                "0   demo                          \t0x0000000100125780 specialized closure #1 in DEMOViewController.status() (DEMOViewController.swift:1477)",
+            image: "demo",
+            address: 0x100125780, symbol: "specialized closure #1 in DEMOViewController.status()", file: "DEMOViewController.swift",
+            lineNumber: 1477),
     ]
 
     @Test("frame line is read into the model", arguments: cases)
@@ -200,8 +228,12 @@ struct FrameFormTests {
         #expect(TextReportParser.parseFrame(line, reportLine: 1) == nil)
     }
 
-    @Test("UUID spellings normalise to uppercase 8-4-4-4-12",
-          arguments: ["82d13d98219e3040b62a07a297007a7c", "<82d13d98219e3040b62a07a297007a7c>", "82D13D98-219E-3040-B62A-07A297007A7C", "82d13d98-219e-3040-b62a-07a297007a7c"])
+    @Test(
+        "UUID spellings normalise to uppercase 8-4-4-4-12",
+        arguments: [
+            "82d13d98219e3040b62a07a297007a7c", "<82d13d98219e3040b62a07a297007a7c>", "82D13D98-219E-3040-B62A-07A297007A7C",
+            "82d13d98-219e-3040-b62a-07a297007a7c",
+        ])
     func uuid(_ spelling: String) {
         #expect(DebugID(uuid: spelling)?.description == "82D13D98-219E-3040-B62A-07A297007A7C")
     }
@@ -272,11 +304,13 @@ struct ErrorTests {
         #expect(r.textOutput() == text)
     }
 
-    @Test("files that are not crash reports are refused, saying what they look like", arguments: [
-        ("// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(name: \"x\")\n", "Swift package manifest"),
-        ("import Foundation\n\nstruct A {\n    let b: Int\n}\n", "source code"),
-        ("# Title\n\nSome prose about the app.\n- a list\n", "Markdown"),
-    ])
+    @Test(
+        "files that are not crash reports are refused, saying what they look like",
+        arguments: [
+            ("// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(name: \"x\")\n", "Swift package manifest"),
+            ("import Foundation\n\nstruct A {\n    let b: Int\n}\n", "source code"),
+            ("# Title\n\nSome prose about the app.\n- a list\n", "Markdown"),
+        ])
     func notAReport(_ text: String, _ what: String) {
         let e = parseError(Array(text.utf8), path: "x.txt")
         #expect(e?.kind == .notACrashReport)
@@ -295,7 +329,8 @@ struct ErrorTests {
 struct PastedReportTests {
     @Test("a report indented as a quote inside prose still parses and round-trips")
     func indented() throws {
-        let text = miniReport().split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+        let text = miniReport().split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }.joined(
+            separator: "\n")
         let r = try parse(text)
         #expect(r.threads.count == 2)
         #expect(r.binaryImages.count == 4)
@@ -316,7 +351,9 @@ struct PastedReportTests {
         #expect(r.warnings.contains { $0.line == 20 && $0.message.contains("line 19") })
         #expect(r.textOutput() == text)
         r.updateFrames { (f: inout Frame) in
-            if f.address == 0x192fb1330 { f.symbolication = [SymbolicatedFrame(function: "UIViewController.view", offsetInFunction: 84, isInlined: false)] }
+            if f.address == 0x192fb1330 {
+                f.symbolication = [SymbolicatedFrame(function: "UIViewController.view", offsetInFunction: 84, isInlined: false)]
+            }
         }
         let out = r.textOutput().components(separatedBy: "\n")
         #expect(out[18] == "3   UIKitCore                     \t       0x192fb1330 UIViewController.view + 84")
@@ -325,7 +362,8 @@ struct PastedReportTests {
 
     @Test("a legacy Last Exception Backtrace address list may span lines")
     func addressList() throws {
-        let text = miniReport().replacingOccurrences(of: "Thread 0 name:", with: "Last Exception Backtrace:\n(0x18a98520c 0x1022364bc\n0x1022361cc)\n\nThread 0 name:")
+        let text = miniReport().replacingOccurrences(
+            of: "Thread 0 name:", with: "Last Exception Backtrace:\n(0x18a98520c 0x1022364bc\n0x1022361cc)\n\nThread 0 name:")
         let r = try parse(text)
         let leb = try #require(r.lastExceptionBacktrace)
         #expect(leb.frames.map(\.address) == [0x18a98520c, 0x1022364bc, 0x1022361cc])
@@ -333,7 +371,9 @@ struct PastedReportTests {
         #expect(leb.frames[1].imageOffset == 25788)
         // Symbolicating one of them turns the address list into Apple-layout frame lines.
         var sym = r
-        sym.lastExceptionBacktrace?.frames[1].symbolication = [SymbolicatedFrame(function: "f()", offsetInFunction: 8, file: "/a/F.swift", line: 3, isInlined: false)]
+        sym.lastExceptionBacktrace?.frames[1].symbolication = [
+            SymbolicatedFrame(function: "f()", offsetInFunction: 8, file: "/a/F.swift", line: 3, isInlined: false)
+        ]
         let out = sym.textOutput().components(separatedBy: "\n")
         #expect(out[13] == "Last Exception Backtrace:")
         #expect(out[14] == "0   libswiftCore.dylib            \t       0x18a98520c 0x18a94d000 + 229900")
@@ -345,20 +385,26 @@ struct PastedReportTests {
 
 @Suite("App-owned images")
 struct AppOwnedTests {
-    @Test("OS and developer-tool paths are never app images, even with the + marker",
-          arguments: ["/System/Library/Frameworks/UIKit.framework/UIKit", "/usr/lib/dyld",
-                      "/Applications/Xcode12_2-beta.app/Contents/SharedFrameworks/DebugHierarchyFoundation.framework/Versions/A/DebugHierarchyFoundation",
-                      "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Library/Developer/CoreSimulator/Profiles/Runtimes/iOS.simruntime/Contents/Resources/RuntimeRoot/usr/lib/dyld_sim"])
+    @Test(
+        "OS and developer-tool paths are never app images, even with the + marker",
+        arguments: [
+            "/System/Library/Frameworks/UIKit.framework/UIKit", "/usr/lib/dyld",
+            "/Applications/Xcode12_2-beta.app/Contents/SharedFrameworks/DebugHierarchyFoundation.framework/Versions/A/DebugHierarchyFoundation",
+            "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Library/Developer/CoreSimulator/Profiles/Runtimes/iOS.simruntime/Contents/Resources/RuntimeRoot/usr/lib/dyld_sim",
+        ])
     func system(_ path: String) {
         let image = BinaryImage(loadAddress: 0x1000, name: "x", path: path, isAppOwned: true)
         #expect(!TextReportParser.isAppOwned(image, processPath: "/Applications/MyApp.app/Contents/MacOS/MyApp"))
     }
 
-    @Test("app bundle, iOS containers and the process's own folder are app images",
-          arguments: ["/private/var/containers/Bundle/Application/X/MyApp.app/Frameworks/Kit.framework/Kit",
-                      "/var/containers/Bundle/Application/X/MyApp.app/MyApp",
-                      "/Applications/MyApp.app/Contents/Frameworks/Sparkle.framework/Versions/B/Sparkle",
-                      "/Users/me/build/Kit.framework/Versions/A/Kit"])
+    @Test(
+        "app bundle, iOS containers and the process's own folder are app images",
+        arguments: [
+            "/private/var/containers/Bundle/Application/X/MyApp.app/Frameworks/Kit.framework/Kit",
+            "/var/containers/Bundle/Application/X/MyApp.app/MyApp",
+            "/Applications/MyApp.app/Contents/Frameworks/Sparkle.framework/Versions/B/Sparkle",
+            "/Users/me/build/Kit.framework/Versions/A/Kit",
+        ])
     func app(_ path: String) {
         let image = BinaryImage(loadAddress: 0x1000, name: "x", path: path)
         let process = path.hasPrefix("/Users/me") ? "/Users/me/build/tool" : "/Applications/MyApp.app/Contents/MacOS/MyApp"

@@ -1,8 +1,9 @@
 import Foundation
 import SymbolicateCore
-import Testing
-@testable import SymbolicateCrashReport
 import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateCrashReport
 
 /// One entry of `Fixtures/reports/manifest.json`, the ground truth the fixture generator
 /// wrote when it built each report from the binaries (independent of this parser).
@@ -30,20 +31,24 @@ struct FixtureEntry: Sendable, CustomTestStringConvertible {
                 crashedThread: e["crashedThread"]?.intValue, threadCount: e["threadCount"]?.intValue,
                 binaryImageCount: e["binaryImageCount"]?.intValue, crashedThreadFrameCount: e["crashedThreadFrameCount"]?.intValue,
                 appImages: (e["appImages"]?.arrayValue ?? []).compactMap { i in
-                    guard let n = i["name"]?.stringValue, let u = i["uuid"]?.stringValue, let a = i["loadAddress"]?.uint64Value else { return nil }
+                    guard let n = i["name"]?.stringValue, let u = i["uuid"]?.stringValue, let a = i["loadAddress"]?.uint64Value else {
+                        return nil
+                    }
                     return (n, u, a)
                 },
                 appFrames: (e["crashedThreadAppFrames"]?.arrayValue ?? []).compactMap { f in
                     guard let i = f["frameIndex"]?.intValue, let img = f["image"]?.stringValue, let a = f["address"]?.uint64Value,
-                          let o = f["imageOffset"]?.uint64Value else { return nil }
+                        let o = f["imageOffset"]?.uint64Value
+                    else { return nil }
                     return (i, img, a, o)
                 })
         }
     }
 }
 
-@Suite("Fixture reports against the generator's manifest",
-       .enabled(if: !FixtureEntry.load().isEmpty, "Fixtures/reports/manifest.json not present; skipped"))
+@Suite(
+    "Fixture reports against the generator's manifest",
+    .enabled(if: !FixtureEntry.load().isEmpty, "Fixtures/reports/manifest.json not present; skipped"))
 struct FixtureManifestTests {
     @Test("each fixture report parses to the manifest's facts", arguments: FixtureEntry.load())
     func manifest(_ entry: FixtureEntry) throws {
@@ -63,7 +68,10 @@ struct FixtureManifestTests {
         }
         let frames = report.crashedThread?.frames ?? []
         for f in entry.appFrames {
-            guard f.index < frames.count else { Issue.record("no frame \(f.index)"); continue }
+            guard f.index < frames.count else {
+                Issue.record("no frame \(f.index)")
+                continue
+            }
             let frame = frames[f.index]
             #expect(frame.address == f.address)
             #expect(frame.imageOffset == f.imageOffset)

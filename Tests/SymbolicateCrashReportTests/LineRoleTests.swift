@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import SymbolicateCrashReport
 import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateCrashReport
 
 /// Line roles are decided while reading, once; they must be what classifying the whole
 /// document afterwards gives, for every text layout we have (the writer relied on the latter).
@@ -17,7 +18,8 @@ import SymbolicateTestSupport
         var checked = 0
         for url in Self.textInputs {
             guard let data = try? Data(contentsOf: url),
-                  let reports = try? CrashReport.parseAll(data: data, path: url.path) else { continue }
+                let reports = try? CrashReport.parseAll(data: data, path: url.path)
+            else { continue }
             for report in reports {
                 guard case .text(let document) = report.source else { continue }
                 #expect(document.roles.count == document.lines.count, "\(url.lastPathComponent): lines not classified by the reader")

@@ -1,37 +1,39 @@
 import Foundation
 import SymbolicateTestSupport
 import Testing
+
 @testable import SymbolicateCrashReport
 
 /// Kinds of the corpus files, read off each file by hand (its `bug_type`, `Event:` line,
 /// `Exception Type`, or first body line): every file not listed is a crash report.
 let corpusKinds: [String: ReportKind] = [
-    "icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash": .resource(.cpu),        // Event: cpu usage, bug_type 206
-    "icdab__diskwrites-resource_assetsd_ios14-2b.ips": .resource(.diskWrites),             // Event: disk writes, bug_type 145
-    "icdab__exc-resource-cpu_brain_ipad4-4_ios8-1.crash": .resource(.cpu),                  // EXC_RESOURCE / Subtype CPU, bug_type 185
+    "icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash": .resource(.cpu),  // Event: cpu usage, bug_type 206
+    "icdab__diskwrites-resource_assetsd_ios14-2b.ips": .resource(.diskWrites),  // Event: disk writes, bug_type 145
+    "icdab__exc-resource-cpu_brain_ipad4-4_ios8-1.crash": .resource(.cpu),  // EXC_RESOURCE / Subtype CPU, bug_type 185
     "icdab__jetsam-event_iphone_ios14-2b.ips": .jetsam,
-    "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": .jetsam,                // Largest process + Processes table                                     // bug_type 298, memoryStatus + processes
-    "icdab__kernel-panic-text_amd-power-state_macos.crash": .kernelPanic,                   // starts with panic(cpu 1 caller …)
-    "icdab__stackshot-baaaaaad_iphone3-1_ios7.crash": .stackshot,                           // bug_type 188, Exception Code 0xbaaaaaad
+    "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": .jetsam,  // Largest process + Processes table                                     // bug_type 298, memoryStatus + processes
+    "icdab__kernel-panic-text_amd-power-state_macos.crash": .kernelPanic,  // starts with panic(cpu 1 caller …)
+    "icdab__stackshot-baaaaaad_iphone3-1_ios7.crash": .stackshot,  // bug_type 188, Exception Code 0xbaaaaaad
 ]
 
 /// What each cut corpus report lacks, read off the file's last lines. Every other readable
 /// corpus report is complete.
 let corpusGaps: [String: [MissingPart]] = [
-    "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": [.endsInsideSection("the jetsam process table")], // cut at the table header
-    "issue__dotnet-macios-8254_watchos6_watch5-1_sigabrt.crash": [.noThreads, .noBinaryImages],          // cut mid-line in the exception block
-    "issue__gvr-ios-sdk-288_ios9_armv7_mangled-symbols.crash": [.endsInsideThread(0), .noBinaryImages],    // cut inside Thread 0 Crashed
-    "issue__icontrol-web-12_watchos2_watch1-2_sigabrt.crash": [.endsInsideLastExceptionBacktrace, .noBinaryImages], // cut mid address list
-    "issue__mtadmob-125_appstore-review_ipad_sigabrt.crash": [.endsInsideThread(0), .noBinaryImages],      // cut at frame 3 of the crashed thread
-    "issue__reprovision-105_ipados13_jb-symbolicated-header.crash": [.noThreads, .noBinaryImages],       // cut after Triggered by Thread
-    "sentry-acrp__truncated-after-header_iphone8-1_ios13-3.crash": [.endsAfterHeader],                   // ends after OS Version
+    "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": [.endsInsideSection("the jetsam process table")],  // cut at the table header
+    "issue__dotnet-macios-8254_watchos6_watch5-1_sigabrt.crash": [.noThreads, .noBinaryImages],  // cut mid-line in the exception block
+    "issue__gvr-ios-sdk-288_ios9_armv7_mangled-symbols.crash": [.endsInsideThread(0), .noBinaryImages],  // cut inside Thread 0 Crashed
+    "issue__icontrol-web-12_watchos2_watch1-2_sigabrt.crash": [.endsInsideLastExceptionBacktrace, .noBinaryImages],  // cut mid address list
+    "issue__mtadmob-125_appstore-review_ipad_sigabrt.crash": [.endsInsideThread(0), .noBinaryImages],  // cut at frame 3 of the crashed thread
+    "issue__reprovision-105_ipados13_jb-symbolicated-header.crash": [.noThreads, .noBinaryImages],  // cut after Triggered by Thread
+    "sentry-acrp__truncated-after-header_iphone8-1_ios13-3.crash": [.endsAfterHeader],  // ends after OS Version
 ]
 
 @Suite("Report kinds")
 struct ReportKindTests {
-    @Test("each readable corpus report gets the kind read off the file",
-          .enabled(if: Corpus.isAvailable, "corpus not found beside the package (../shared/corpus); skipped"),
-          arguments: corpusFacts.filter { if case .parses = $0.expectation { true } else { false } }.map(\.file))
+    @Test(
+        "each readable corpus report gets the kind read off the file",
+        .enabled(if: Corpus.isAvailable, "corpus not found beside the package (../shared/corpus); skipped"),
+        arguments: corpusFacts.filter { if case .parses = $0.expectation { true } else { false } }.map(\.file))
     func corpusKind(_ file: String) throws {
         let report = try CrashReport.parse(contentsOf: Corpus.url(file).path)
         #expect(report.kind == (corpusKinds[file] ?? .crash))
@@ -55,24 +57,36 @@ struct ReportKindTests {
         return try CrashReport.parse(data: Data(text.utf8), path: "t.crash")
     }
 
-    static let imageLine = "0x100000000 - 0x100ffffff MyApp arm64  <4c4c443b55553144a1e9455154cffd57> /private/var/containers/Bundle/Application/X/MyApp.app/MyApp"
+    static let imageLine =
+        "0x100000000 - 0x100ffffff MyApp arm64  <4c4c443b55553144a1e9455154cffd57> /private/var/containers/Bundle/Application/X/MyApp.app/MyApp"
 
     @Test("content decides where Apple reuses a bug type")
     func contentOverBugType() throws {
-        let hang = try Self.parse(["Date/Time: 2024-01-01", "Event: hang", "Duration: 2.10s", "Steps: 21", "",
-                                   "Binary Images:", Self.imageLine], bugType: "288")
+        let hang = try Self.parse(
+            [
+                "Date/Time: 2024-01-01", "Event: hang", "Duration: 2.10s", "Steps: 21", "",
+                "Binary Images:", Self.imageLine,
+            ], bugType: "288")
         #expect(hang.kind == .hang)
-        let stackshot = try Self.parse(["Incident Identifier: X", "Exception Code: 0xbaaaaaad", "",
-                                        "Binary Images:", Self.imageLine], bugType: "288")
+        let stackshot = try Self.parse(
+            [
+                "Incident Identifier: X", "Exception Code: 0xbaaaaaad", "",
+                "Binary Images:", Self.imageLine,
+            ], bugType: "288")
         #expect(stackshot.kind == .stackshot)
-        let wakeups = try Self.parse(["Process: MyApp [1]", "Code Type: ARM-64", "Exception Type: EXC_RESOURCE",
-                                      "Exception Subtype: WAKEUPS", "Triggered by Thread: 0", "",
-                                      "Thread 0 Attributed:", "0   MyApp  0x100000010 0x100000000 + 16", "",
-                                      "Binary Images:", Self.imageLine], bugType: "185")
+        let wakeups = try Self.parse(
+            [
+                "Process: MyApp [1]", "Code Type: ARM-64", "Exception Type: EXC_RESOURCE",
+                "Exception Subtype: WAKEUPS", "Triggered by Thread: 0", "",
+                "Thread 0 Attributed:", "0   MyApp  0x100000010 0x100000000 + 16", "",
+                "Binary Images:", Self.imageLine,
+            ], bugType: "185")
         #expect(wakeups.kind == .resource(.wakeups))
-        let crash = try Self.parse(["Process: MyApp [1]", "Code Type: ARM-64", "Exception Type: EXC_CRASH (SIGABRT)",
-                                    "Triggered by Thread: 0", "", "Thread 0 Crashed:", "0   MyApp  0x100000010 0x100000000 + 16", "",
-                                    "Binary Images:", Self.imageLine])
+        let crash = try Self.parse([
+            "Process: MyApp [1]", "Code Type: ARM-64", "Exception Type: EXC_CRASH (SIGABRT)",
+            "Triggered by Thread: 0", "", "Thread 0 Crashed:", "0   MyApp  0x100000010 0x100000000 + 16", "",
+            "Binary Images:", Self.imageLine,
+        ])
         #expect(crash.kind == .crash)
         #expect(crash.kind.isCrash)
         #expect(!hang.kind.isCrash)
@@ -93,8 +107,9 @@ struct ReportKindTests {
 struct MetricKitTests {
     static let folder = Corpus.reportsDirectory.deletingLastPathComponent().appendingPathComponent("metrickit")
 
-    @Test("iOS 14 payloads put the load address in offsetIntoBinaryTextSegment; the offset is address − that",
-          .enabled(if: Corpus.isAvailable, "corpus not found; skipped"))
+    @Test(
+        "iOS 14 payloads put the load address in offsetIntoBinaryTextSegment; the offset is address − that",
+        .enabled(if: Corpus.isAvailable, "corpus not found; skipped"))
     func iOS14LoadAddressReading() throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent("meter__real_report.json"))
         let reports = try CrashReport.parseAll(data: data, path: "real_report.json")
@@ -114,10 +129,12 @@ struct MetricKitTests {
     /// nests 600 levels and is refused, with an error whose path stays readable.
     @Test("a call tree deeper than the JSON nesting limit is refused with a short path")
     func tooDeepCallTree() throws {
-        let frame = "{\"binaryUUID\":\"4C4C443B-5555-3144-A1E9-455154CFFD57\",\"binaryName\":\"CrashApp\",\"address\":4096,\"offsetIntoBinaryTextSegment\":0"
+        let frame =
+            "{\"binaryUUID\":\"4C4C443B-5555-3144-A1E9-455154CFFD57\",\"binaryName\":\"CrashApp\",\"address\":4096,\"offsetIntoBinaryTextSegment\":0"
         let tree = String(repeating: frame + ",\"subFrames\":[", count: 300) + frame + "}" + String(repeating: "]}", count: 300)
         let json = "{\"crashDiagnostics\":[{\"callStackTree\":{\"callStacks\":[{\"callStackRootFrames\":[\(tree)]}]}}]}"
-        let error = try #require(#expect(throws: CrashReportError.self) { try CrashReport.parseAll(data: Data(json.utf8), path: "deep.json") })
+        let error = try #require(
+            #expect(throws: CrashReportError.self) { try CrashReport.parseAll(data: Data(json.utf8), path: "deep.json") })
         #expect(error.message.contains("nesting deeper than 512"))
         let path = try #require(error.jsonPath)
         #expect(path.hasPrefix("crashDiagnostics[0].callStackTree.callStacks[0].callStackRootFrames[0].subFrames[0]×"), "\(path)")
@@ -131,7 +148,8 @@ struct MetricKitTests {
         }
         let inner = frame(4_297_032_604, 17564, "")
         let outer = frame(4_297_032_720, 17680, ",\"subFrames\":[\(inner)]")
-        let json = "{\"crashDiagnostics\":[{\"version\":\"1.0.0\",\"callStackTree\":{\"callStackPerThread\":true,\"callStacks\":[{\"threadAttributed\":true,\"callStackRootFrames\":[\(outer)]}]},\"diagnosticMetaData\":{\"exceptionType\":1,\"signal\":11,\"osVersion\":\"iPhone OS 17.0 (21A329)\",\"platformArchitecture\":\"arm64\"}}]}"
+        let json =
+            "{\"crashDiagnostics\":[{\"version\":\"1.0.0\",\"callStackTree\":{\"callStackPerThread\":true,\"callStacks\":[{\"threadAttributed\":true,\"callStackRootFrames\":[\(outer)]}]},\"diagnosticMetaData\":{\"exceptionType\":1,\"signal\":11,\"osVersion\":\"iPhone OS 17.0 (21A329)\",\"platformArchitecture\":\"arm64\"}}]}"
         let reports = try CrashReport.parseAll(data: Data(json.utf8), path: "p.json")
         #expect(reports.count == 1)
         let frames = try #require(reports[0].crashedThread?.frames)

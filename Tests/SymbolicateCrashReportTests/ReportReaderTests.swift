@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import SymbolicateCrashReport
 import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateCrashReport
 
 /// The reader registry: each layout goes to its own reader, in the documented order, and
 /// reading through the registry gives what the reader gives alone.

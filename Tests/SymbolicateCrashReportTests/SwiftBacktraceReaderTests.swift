@@ -30,7 +30,8 @@ import Testing
         #expect(image.isAppOwned)
         #expect(image.debugID?.kind == .buildID)
         #expect(image.path?.hasSuffix("/srv/crashy") == true)
-        #expect(report.binaryImages.filter { $0.name.hasPrefix("libswiftCore") || $0.name.hasPrefix("libc.so") }.allSatisfy { !$0.isAppOwned })
+        #expect(
+            report.binaryImages.filter { $0.name.hasPrefix("libswiftCore") || $0.name.hasPrefix("libc.so") }.allSatisfy { !$0.isAppOwned })
         // Every frame the generator found in `crashy` is read with the same address, at the
         // same place, resolved to the crashy image.
         let expected = try #require(LinuxFixtures.oracle[name])
@@ -80,7 +81,9 @@ import Testing
     }
 
     @Test func frameLineShapes() throws {
-        let symbolicated = try #require(SwiftBacktraceLine.frame("  3 [ra]             0x0000555c9b5c40f1 Router.route(at:) + 64 in crashy0 at /src/crashy.swift:28:15"))
+        let symbolicated = try #require(
+            SwiftBacktraceLine.frame("  3 [ra]             0x0000555c9b5c40f1 Router.route(at:) + 64 in crashy0 at /src/crashy.swift:28:15")
+        )
         #expect(symbolicated.index == 3)
         #expect(symbolicated.address == 0x555c9b5c40f1)
         #expect(symbolicated.symbol == "Router.route(at:)")
@@ -107,7 +110,8 @@ import Testing
             let text = lines.prefix(cut).joined(separator: "\n")
             _ = try? CrashReport.parseAll(data: Data(text.utf8), path: "cut.txt")
         }
-        let hostile = "*** Program crashed: x at 0xFFFFFFFFFFFFFFFFFF ***\nThread 99999999999999999999 crashed:\n 0 0x1 <unknown> in a\nImages:\n0xffffffffffffffff–0x0 zz a /a\n0x10–0x20 abc\n"
+        let hostile =
+            "*** Program crashed: x at 0xFFFFFFFFFFFFFFFFFF ***\nThread 99999999999999999999 crashed:\n 0 0x1 <unknown> in a\nImages:\n0xffffffffffffffff–0x0 zz a /a\n0x10–0x20 abc\n"
         let report = try #require(try CrashReport.parseAll(data: Data(hostile.utf8), path: "hostile.txt").first)
         #expect(report.binaryImages.isEmpty)
     }

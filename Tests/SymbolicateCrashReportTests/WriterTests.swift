@@ -1,34 +1,37 @@
 import Foundation
 import Testing
+
 @testable import SymbolicateCrashReport
 
 private let textReport = """
-Incident Identifier: 1
-Process:             MyApp [1]
-Path:                /private/var/containers/Bundle/Application/X/MyApp.app/MyApp
-Code Type:           ARM-64 (Native)
+    Incident Identifier: 1
+    Process:             MyApp [1]
+    Path:                /private/var/containers/Bundle/Application/X/MyApp.app/MyApp
+    Code Type:           ARM-64 (Native)
 
-Exception Type:  EXC_BREAKPOINT (SIGTRAP)
+    Exception Type:  EXC_BREAKPOINT (SIGTRAP)
 
-Thread 0 Crashed:
-0   libswiftCore.dylib            \t       0x18a98520c _assertionFailure(_:_:file:line:flags:) + 312
-1   MyApp                         \t       0x1022364bc 0x102230000 + 25788
-2   MyApp                         \t       0x1022361cc 0x102230000 + 25036
-3   UIKitCore                     \t       0x192fb1330 -[UIViewController view] + 84
+    Thread 0 Crashed:
+    0   libswiftCore.dylib            \t       0x18a98520c _assertionFailure(_:_:file:line:flags:) + 312
+    1   MyApp                         \t       0x1022364bc 0x102230000 + 25788
+    2   MyApp                         \t       0x1022361cc 0x102230000 + 25036
+    3   UIKitCore                     \t       0x192fb1330 -[UIViewController view] + 84
 
-Thread 1:
-0   MyApp                         \t       0x102236000 0x102230000 + 24576
+    Thread 1:
+    0   MyApp                         \t       0x102236000 0x102230000 + 24576
 
-Binary Images:
-       0x18a94d000 -        0x18aeb5fff libswiftCore.dylib arm64e  <a49d560c13233bfba7e8762be0c1b2ef> /usr/lib/swift/libswiftCore.dylib
-       0x102230000 -        0x102237fff MyApp arm64  <82d13d98219e3040b62a07a297007a7c> /private/var/containers/Bundle/Application/X/MyApp.app/MyApp
-       0x192c2e000 -        0x1943f4fff UIKitCore arm64e  <7b942fa4cb7633759972f58c14492fb4> /System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore
+    Binary Images:
+           0x18a94d000 -        0x18aeb5fff libswiftCore.dylib arm64e  <a49d560c13233bfba7e8762be0c1b2ef> /usr/lib/swift/libswiftCore.dylib
+           0x102230000 -        0x102237fff MyApp arm64  <82d13d98219e3040b62a07a297007a7c> /private/var/containers/Bundle/Application/X/MyApp.app/MyApp
+           0x192c2e000 -        0x1943f4fff UIKitCore arm64e  <7b942fa4cb7633759972f58c14492fb4> /System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore
 
-"""
+    """
 
 private let chain = [
-    SymbolicatedFrame(function: "CrashClass.inner()", offsetInFunction: 20, file: "/src/App/Inner.swift", line: 12, column: 5, isInlined: true),
-    SymbolicatedFrame(function: "CrashClass.pleaseCrash()", offsetInFunction: 44, file: "/src/App/Crash.swift", line: 30, column: 9, isInlined: false),
+    SymbolicatedFrame(
+        function: "CrashClass.inner()", offsetInFunction: 20, file: "/src/App/Inner.swift", line: 12, column: 5, isInlined: true),
+    SymbolicatedFrame(
+        function: "CrashClass.pleaseCrash()", offsetInFunction: 44, file: "/src/App/Crash.swift", line: 30, column: 9, isInlined: false),
 ]
 
 @Suite("Writers honour symbolication")
@@ -38,7 +41,9 @@ struct WriterTests {
         var r = try CrashReport.parse(data: Data(textReport.utf8), path: "w.crash")
         r.updateFrames { (kind: BacktraceKind, frame: inout Frame) in
             if kind == .thread(0), frame.address == 0x1022364bc { frame.symbolication = chain }
-            if kind == .thread(1) { frame.symbolication = [SymbolicatedFrame(function: "main", offsetInFunction: 0, file: nil, line: nil, isInlined: false)] }
+            if kind == .thread(1) {
+                frame.symbolication = [SymbolicatedFrame(function: "main", offsetInFunction: 0, file: nil, line: nil, isInlined: false)]
+            }
         }
         let lines = r.textOutput().components(separatedBy: "\n")
         #expect(lines[8] == "0   libswiftCore.dylib            \t       0x18a98520c _assertionFailure(_:_:file:line:flags:) + 312")
@@ -72,20 +77,20 @@ struct WriterTests {
     }
 
     static let ips = """
-    {"app_name":"MyApp","bug_type":"309","os_version":"iPhone OS 16.0 (20A362)"}
-    {
-      "osVersion" : {"isEmbedded" : true, "train" : "iPhone OS 16.0", "build" : "20A362"},
-      "procPath" : "\\/private\\/var\\/containers\\/Bundle\\/Application\\/X\\/MyApp.app\\/MyApp",
-      "faultingThread" : 0,
-      "unknownKey" : {"kept" : [1, 2.5, 18446744073709551615]},
-      "threads" : [{"triggered" : true, "id" : 5798, "queue" : "com.apple.main-thread",
-        "frames" : [{"imageOffset" : 25788, "imageIndex" : 0, "extra" : "x"}, {"imageOffset" : 4, "imageIndex" : 1, "symbol" : "start", "symbolLocation" : 4}]}],
-      "usedImages" : [
-        {"source" : "P", "arch" : "arm64", "base" : 4330815488, "size" : 32768, "uuid" : "82d13d98-219e-3040-b62a-07a297007a7c", "path" : "\\/private\\/var\\/containers\\/Bundle\\/Application\\/X\\/MyApp.app\\/MyApp", "name" : "MyApp"},
-        {"source" : "P", "arch" : "arm64e", "base" : 6619975680, "size" : 5672960, "uuid" : "341bbf64-6034-357e-8aa6-e4b988e03c00", "path" : "\\/usr\\/lib\\/dyld", "name" : "dyld"}
-      ]
-    }
-    """
+        {"app_name":"MyApp","bug_type":"309","os_version":"iPhone OS 16.0 (20A362)"}
+        {
+          "osVersion" : {"isEmbedded" : true, "train" : "iPhone OS 16.0", "build" : "20A362"},
+          "procPath" : "\\/private\\/var\\/containers\\/Bundle\\/Application\\/X\\/MyApp.app\\/MyApp",
+          "faultingThread" : 0,
+          "unknownKey" : {"kept" : [1, 2.5, 18446744073709551615]},
+          "threads" : [{"triggered" : true, "id" : 5798, "queue" : "com.apple.main-thread",
+            "frames" : [{"imageOffset" : 25788, "imageIndex" : 0, "extra" : "x"}, {"imageOffset" : 4, "imageIndex" : 1, "symbol" : "start", "symbolLocation" : 4}]}],
+          "usedImages" : [
+            {"source" : "P", "arch" : "arm64", "base" : 4330815488, "size" : 32768, "uuid" : "82d13d98-219e-3040-b62a-07a297007a7c", "path" : "\\/private\\/var\\/containers\\/Bundle\\/Application\\/X\\/MyApp.app\\/MyApp", "name" : "MyApp"},
+            {"source" : "P", "arch" : "arm64e", "base" : 6619975680, "size" : 5672960, "uuid" : "341bbf64-6034-357e-8aa6-e4b988e03c00", "path" : "\\/usr\\/lib\\/dyld", "name" : "dyld"}
+          ]
+        }
+        """
 
     @Test(".ips: frames resolve to absolute addresses and app images")
     func ipsModel() throws {
@@ -131,12 +136,16 @@ struct WriterTests {
     func ipsText() throws {
         var r = try CrashReport.parse(data: Data(Self.ips.utf8), path: "m.ips")
         r.threads[0].frames[0].symbolication = chain
-        let frames = r.renderedLines().filter { if case .frame = $0.kind { return true }; return false }.map(\.text)
-        #expect(frames == [
-            "0   MyApp                         \t       0x1022364bc CrashClass.inner() + 20 (Inner.swift:12) [inlined]",
-            "1   MyApp                         \t       0x1022364bc CrashClass.pleaseCrash() + 44 (Crash.swift:30)",
-            "2   dyld                          \t       0x18a94d004 start + 4",
-        ])
+        let frames = r.renderedLines().filter {
+            if case .frame = $0.kind { return true }
+            return false
+        }.map(\.text)
+        #expect(
+            frames == [
+                "0   MyApp                         \t       0x1022364bc CrashClass.inner() + 20 (Inner.swift:12) [inlined]",
+                "1   MyApp                         \t       0x1022364bc CrashClass.pleaseCrash() + 44 (Crash.swift:30)",
+                "2   dyld                          \t       0x18a94d004 start + 4",
+            ])
     }
 
     @Test("--format ips on a text report is refused with a clear message")
@@ -157,10 +166,12 @@ struct WriterTests {
 
     @Test(".ips asiBacktraces (text strings) become frames resolved to images, and are rendered")
     func asiBacktraces() throws {
-        let ips = Self.ips.replacingOccurrences(of: "\"faultingThread\" : 0,", with: """
-          "faultingThread" : 0,
-          "asiBacktraces" : ["0   dyld                          \\t0x18a94d010 start + 16\\n1   MyApp                         \\t0x1022364bc 0x102230000 + 25788"],
-        """)
+        let ips = Self.ips.replacingOccurrences(
+            of: "\"faultingThread\" : 0,",
+            with: """
+                  "faultingThread" : 0,
+                  "asiBacktraces" : ["0   dyld                          \\t0x18a94d010 start + 16\\n1   MyApp                         \\t0x1022364bc 0x102230000 + 25788"],
+                """)
         let r = try CrashReport.parse(data: Data(ips.utf8), path: "asi.ips")
         let asi = try #require(r.asiBacktraces.first)
         #expect(asi.frames.map(\.address) == [0x18a94d010, 0x1022364bc])
@@ -171,7 +182,8 @@ struct WriterTests {
 
     @Test(".ips: a frame pointing at no image still parses, with a warning naming its JSON path")
     func badFrame() throws {
-        let ips = Self.ips.replacingOccurrences(of: "{\"imageOffset\" : 4, \"imageIndex\" : 1,", with: "{\"imageOffset\" : 4, \"imageIndex\" : 7,")
+        let ips = Self.ips.replacingOccurrences(
+            of: "{\"imageOffset\" : 4, \"imageIndex\" : 1,", with: "{\"imageOffset\" : 4, \"imageIndex\" : 7,")
         let r = try CrashReport.parse(data: Data(ips.utf8), path: "bad.ips")
         #expect(r.threads[0].frames.count == 2)
         #expect(r.threads[0].frames[1].imageIndex == nil)

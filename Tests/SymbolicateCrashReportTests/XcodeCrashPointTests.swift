@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateTestSupport
 import Testing
+
 @testable import SymbolicateCrashReport
 
 /// Xcode Organizer exports (`.xccrashpoint`), on the committed `Fixtures/logs/CrashApp.xccrashpoint`
@@ -59,7 +60,10 @@ import Testing
         #expect(logs.map { $0.displayPath.components(separatedBy: "/Filters/")[1].prefix(9) } == ["Filter_2/", "Filter_3/", "Filter_10"])
         let reports = try CrashReport.readAll(at: bundle.path)
         #expect(reports.count == 2)
-        #expect(reports[0].warnings.contains { $0.message == "log skipped: file is empty" && $0.path.hasSuffix("Filter_3/DistributionInfos/all/Logs/empty.crash") })
+        #expect(
+            reports[0].warnings.contains {
+                $0.message == "log skipped: file is empty" && $0.path.hasSuffix("Filter_3/DistributionInfos/all/Logs/empty.crash")
+            })
 
         let empty = work.appendingPathComponent("Empty.xccrashpoint")
         try FileManager.default.createDirectory(at: empty.appendingPathComponent("Filters"), withIntermediateDirectories: true)

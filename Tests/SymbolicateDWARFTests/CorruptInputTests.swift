@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import SymbolicateDWARF
 import SymbolicateMachO
 import SymbolicateTestSupport
+import Testing
 
 /// Damaged debug files must give errors that name the file, never crash or hang. The
 /// damaged copies are made at test time from the fixture dSYMs.
@@ -75,7 +75,10 @@ import SymbolicateTestSupport
             Self.exercise(path, addresses: addresses)
         }
         // The length field of the first unit pointing far past the section.
-        bytes[start] = 0xF0; bytes[start + 1] = 0xFF; bytes[start + 2] = 0xFF; bytes[start + 3] = 0x0F
+        bytes[start] = 0xF0
+        bytes[start + 1] = 0xFF
+        bytes[start + 2] = 0xFF
+        bytes[start + 3] = 0x0F
         let path = directory.appendingPathComponent("bad-length").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         Self.exercise(path, addresses: addresses)

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import SymbolicateDWARF
 import SymbolicateMachO
 import SymbolicateTestSupport
+import Testing
 
 /// C++ names spelled by LLVM's Itanium demangler, as Apple's tools and llvm-symbolizer spell
 /// them: every C++ symbol-table name and DWARF linkage name of every fixture dSYM against
@@ -10,8 +10,10 @@ import SymbolicateTestSupport
 @Suite struct DemanglerTests {
     @Test(arguments: [
         ("_ZN6shapes3__16vectorIiNS0_9allocatorIiEEE4pushEi", "shapes::__1::vector<int, shapes::__1::allocator<int>>::push(int)"),
-        ("_ZN6shapes7measureIsEENS_9enable_ifIXaasr8is_smallIT_EE5valuentsr10is_pointerIS2_EE5valueEiE4typeES2_",
-         "shapes::enable_if<is_small<short>::value && !is_pointer<short>::value, int>::type shapes::measure<short>(short)"),
+        (
+            "_ZN6shapes7measureIsEENS_9enable_ifIXaasr8is_smallIT_EE5valuentsr10is_pointerIS2_EE5valueEiE4typeES2_",
+            "shapes::enable_if<is_small<short>::value && !is_pointer<short>::value, int>::type shapes::measure<short>(short)"
+        ),
         ("___ZN6shapes8scheduleEi_block_invoke", "invocation function for block in shapes::schedule(int)"),
         ("_ZZN6shapes7Counter3runEiENKUliE_clEi", "shapes::Counter::run(int)::'lambda'(int)::operator()(int) const"),
     ])
@@ -62,7 +64,8 @@ import SymbolicateTestSupport
         for (index, name) in names.enumerated() where Demangler.displayName(name) != theirs[index] {
             differences.append("\(name)\n  ours   \(Demangler.displayName(name))\n  theirs \(theirs[index])")
         }
-        #expect(differences.isEmpty, "\(differences.count) of \(names.count) names differ:\n\(differences.prefix(10).joined(separator: "\n"))")
+        #expect(
+            differences.isEmpty, "\(differences.count) of \(names.count) names differ:\n\(differences.prefix(10).joined(separator: "\n"))")
         print("DemanglerTests: \(names.count) C++ names, \(differences.count) differences")
     }
 }

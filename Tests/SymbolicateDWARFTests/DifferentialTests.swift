@@ -1,9 +1,9 @@
 import Foundation
 import SymbolicateCore
-import Testing
 import SymbolicateDWARF
 import SymbolicateMachO
 import SymbolicateTestSupport
+import Testing
 
 /// Our lookups against llvm-symbolizer-19 (piped through `swift-demangle --simplified`) at
 /// the start address of every line-table row of every fixture dSYM slice: the whole inline
@@ -15,10 +15,11 @@ import SymbolicateTestSupport
         var testDescription: String { "\((dwarfFile as NSString).lastPathComponent) \(arch)" }
     }
 
-    static let slices: [Slice] = TestPaths.dsymBundles.flatMap { dsym -> [Slice] in
-        guard let slices = try? DebugFile.slices(atPath: dsym) else { return [] }
-        return slices.map { Slice(dwarfFile: $0.path, arch: $0.architecture.name) }
-    } + [LinuxFixtures.debugFile, LinuxFixtures.zlibDebugFile].map { Slice(dwarfFile: $0, arch: "x86_64") }
+    static let slices: [Slice] =
+        TestPaths.dsymBundles.flatMap { dsym -> [Slice] in
+            guard let slices = try? DebugFile.slices(atPath: dsym) else { return [] }
+            return slices.map { Slice(dwarfFile: $0.path, arch: $0.architecture.name) }
+        } + [LinuxFixtures.debugFile, LinuxFixtures.zlibDebugFile].map { Slice(dwarfFile: $0, arch: "x86_64") }
 
     static let symbolizer = ExternalTool.find("llvm-symbolizer-19")
     static let dwarfdump = ExternalTool.find("llvm-dwarfdump-19")
@@ -36,7 +37,8 @@ import SymbolicateTestSupport
         var addresses = Set<UInt64>()
         for line in text.split(separator: "\n") where line.hasPrefix("0x") && !line.contains("end_sequence") {
             guard let word = line.split(separator: " ").first, word.count == 18,
-                  let address = UInt64(word.dropFirst(2), radix: 16) else { continue }
+                let address = UInt64(word.dropFirst(2), radix: 16)
+            else { continue }
             addresses.insert(address)
         }
         return addresses.sorted()
@@ -45,7 +47,8 @@ import SymbolicateTestSupport
     /// llvm-symbolizer's chains for `addresses`, one symbolizer run for the whole slice.
     static func oracle(_ slice: Slice, _ addresses: [UInt64], symbolizer: String, demangler: String) throws -> [[String]] {
         let input = addresses.map { "0x" + String($0, radix: 16) }.joined(separator: "\n") + "\n"
-        let raw = try ExternalTool.run(symbolizer, ["--obj=\(slice.dwarfFile)", "--inlining", "--default-arch=\(slice.arch)"], stdin: input)
+        let raw = try ExternalTool.run(
+            symbolizer, ["--obj=\(slice.dwarfFile)", "--inlining", "--default-arch=\(slice.arch)"], stdin: input)
         let text = try ExternalTool.run(demangler, ["--simplified"], stdin: raw)
         let blocks = text.components(separatedBy: "\n\n").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         return blocks.map { block in
@@ -84,7 +87,9 @@ import SymbolicateTestSupport
                 disagreements.append("0x\(String(address, radix: 16)):\n  ours   \(ours)\n  theirs \(theirs)")
             }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) of \(addresses.count) addresses disagree:\n\(disagreements.prefix(10).joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) of \(addresses.count) addresses disagree:\n\(disagreements.prefix(10).joined(separator: "\n"))")
         print("DifferentialTests: \(slice.testDescription): \(addresses.count) addresses, \(disagreements.count) disagreements")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import SymbolicateCore
-import Testing
 import SymbolicateDWARF
 import SymbolicateTestSupport
+import Testing
 
 /// Checks our lookups against `Fixtures/facts.json`: address → inline chain as printed by
 /// llvm-symbolizer-19 (the fixture generator's oracle), independent of our code.

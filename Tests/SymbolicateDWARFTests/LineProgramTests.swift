@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SymbolicateDWARF
 
 /// The line-program decoder on a hand-assembled DWARF 4 table, so every expected row is
@@ -30,9 +31,11 @@ import Testing
     @Test func decodesRowsAndFilePaths() throws {
         let bytes = Self.table()
         let table = try bytes.withUnsafeBytes { line in
-            try LineProgramDecoder(line: line, lineStrings: UnsafeRawBufferPointer(start: nil, count: 0),
-                                   strings: UnsafeRawBufferPointer(start: nil, count: 0), path: "test")
-                .decode(offset: 0, compDir: "/cd")
+            try LineProgramDecoder(
+                line: line, lineStrings: UnsafeRawBufferPointer(start: nil, count: 0),
+                strings: UnsafeRawBufferPointer(start: nil, count: 0), path: "test"
+            )
+            .decode(offset: 0, compDir: "/cd")
         }
         #expect(table.files == ["/cd/inc/a.c", "/abs/b.h"])
         #expect(table.fileIndexBase == 1)
@@ -49,9 +52,11 @@ import Testing
             let prefix = Array(bytes[..<cut])
             #expect(throws: DebugInfoError.self) {
                 try prefix.withUnsafeBytes { line in
-                    try LineProgramDecoder(line: line, lineStrings: UnsafeRawBufferPointer(start: nil, count: 0),
-                                           strings: UnsafeRawBufferPointer(start: nil, count: 0), path: "test")
-                        .decode(offset: 0, compDir: nil)
+                    try LineProgramDecoder(
+                        line: line, lineStrings: UnsafeRawBufferPointer(start: nil, count: 0),
+                        strings: UnsafeRawBufferPointer(start: nil, count: 0), path: "test"
+                    )
+                    .decode(offset: 0, compDir: nil)
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SymbolicateDWARF
 
 /// DW_AT_ranges decoding on hand-written `.debug_ranges` / `.debug_rnglists` bytes.
@@ -16,7 +17,8 @@ import Testing
 
     @Test func dwarf4PairsWithBaseSelection() throws {
         // At offset 8: (0x10,0x20) from the unit base, base selection to 0x5000, (0x4,0x8), end.
-        let bytes: [UInt8] = Array(repeating: 0, count: 8)
+        let bytes: [UInt8] =
+            Array(repeating: 0, count: 8)
             + Self.le(0x10, 8) + Self.le(0x20, 8)
             + Self.le(.max, 8) + Self.le(0x5000, 8)
             + Self.le(0x4, 8) + Self.le(0x8, 8)
@@ -46,10 +48,11 @@ import Testing
                     .decode(value: 0, form: 0x23, unit: unit)
             }
         }
-        #expect(ranges == [
-            AddressRange(low: 0x2000, high: 0x2010), AddressRange(low: 0x3004, high: 0x3008),
-            AddressRange(low: 0x9000, high: 0x9100), AddressRange(low: 0xA000, high: 0xA020),
-        ])
+        #expect(
+            ranges == [
+                AddressRange(low: 0x2000, high: 0x2010), AddressRange(low: 0x3004, high: 0x3008),
+                AddressRange(low: 0x9000, high: 0x9100), AddressRange(low: 0xA000, high: 0xA020),
+            ])
     }
 
     @Test func damagedListsAreErrors() {

@@ -1,9 +1,10 @@
 import Foundation
 import SymbolicateCore
-import Testing
-@testable import SymbolicateDWARF
 import SymbolicateMachO
 import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateDWARF
 
 @Suite struct SessionTests {
     /// `.debug_abbrev` bytes: one unit table with a declaration using DW_AT_GNU_dwo_id
@@ -23,8 +24,10 @@ import SymbolicateTestSupport
             try #require(try AbbreviationPatch.neutralizeDWOId(in: bytes, path: "<bytes>"))
         }
         var expected = table
-        expected[5] = 0xF0; expected[6] = 0x7F
-        expected[18] = 0xF0; expected[19] = 0x7F
+        expected[5] = 0xF0
+        expected[6] = 0x7F
+        expected[18] = 0xF0
+        expected[19] = 0x7F
         #expect(patched == expected)
         let untouched: [UInt8] = [0x01, 0x11, 0x00, 0x03, 0x08, 0x00, 0x00, 0x00]
         #expect(try untouched.withUnsafeBytes { try AbbreviationPatch.neutralizeDWOId(in: $0, path: "<bytes>") } == nil)
@@ -32,7 +35,9 @@ import SymbolicateTestSupport
 
     @Test func truncatedAbbreviationTableIsAnError() {
         let table: [UInt8] = [0x01, 0x11, 0x01, 0xB1]
-        #expect(throws: DebugInfoError.self) { try table.withUnsafeBytes { try AbbreviationPatch.neutralizeDWOId(in: $0, path: "<bytes>") } }
+        #expect(throws: DebugInfoError.self) {
+            try table.withUnsafeBytes { try AbbreviationPatch.neutralizeDWOId(in: $0, path: "<bytes>") }
+        }
     }
 
     @Test(arguments: [

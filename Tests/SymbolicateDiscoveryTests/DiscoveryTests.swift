@@ -1,9 +1,10 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateTestSupport
 import Testing
 import ZIPFoundation
+
 @testable import SymbolicateDiscovery
-import SymbolicateTestSupport
 
 /// Debug files arrive as bundles, folders, `.xcarchive`s and zips: each shape must index the
 /// same UUIDs as the bundles themselves, and a hostile zip must be refused.
@@ -30,8 +31,9 @@ import SymbolicateTestSupport
         let dsymsFolder = archive.appendingPathComponent("dSYMs")
         try FileManager.default.createDirectory(at: dsymsFolder, withIntermediateDirectories: true)
         for bundle in ["CrashApp.app.dSYM", "CrashKit.framework.dSYM"] {
-            try FileManager.default.copyItem(atPath: "\(TestPaths.dsyms)/\(bundle)",
-                                             toPath: dsymsFolder.appendingPathComponent(bundle).path)
+            try FileManager.default.copyItem(
+                atPath: "\(TestPaths.dsyms)/\(bundle)",
+                toPath: dsymsFolder.appendingPathComponent(bundle).path)
         }
         let index = try DebugFileIndex(inputs: [archive.path])
         #expect(Set(index.entries.map(\.debugID)) == [Self.crashAppUUID, Self.crashKitUUID])
@@ -47,8 +49,9 @@ import SymbolicateTestSupport
         let collection = root.appendingPathComponent("Embedded.app.dSYM")
         try FileManager.default.createDirectory(at: collection, withIntermediateDirectories: true)
         for bundle in ["CrashApp.app.dSYM", "CrashKit.framework.dSYM"] {
-            try FileManager.default.copyItem(atPath: "\(TestPaths.dsyms)/\(bundle)",
-                                             toPath: collection.appendingPathComponent(bundle).path)
+            try FileManager.default.copyItem(
+                atPath: "\(TestPaths.dsyms)/\(bundle)",
+                toPath: collection.appendingPathComponent(bundle).path)
         }
         let index = try DebugFileIndex(inputs: [walked ? root.path : collection.path])
         #expect(Set(index.entries.map(\.debugID)) == [Self.crashAppUUID, Self.crashKitUUID])
@@ -93,8 +96,10 @@ import SymbolicateTestSupport
     }
 
     static func addEntry(_ archive: Archive, _ path: String, _ payload: Data, deflate: Bool = false) throws {
-        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(payload.count),
-                             compressionMethod: deflate ? .deflate : .none) { position, size in
+        try archive.addEntry(
+            with: path, type: .file, uncompressedSize: Int64(payload.count),
+            compressionMethod: deflate ? .deflate : .none
+        ) { position, size in
             payload.subdata(in: Int(position)..<Int(position) + size)
         }
     }
@@ -124,7 +129,8 @@ import SymbolicateTestSupport
         let refused = try extractor.extract(zipPath: zipURL.path) { _ in true }
         #expect(refused.skipped.count == 1)
         #expect(refused.skipped.first?.description.contains("SYMBOLICATE_MAX_UNZIP_GIB") == true)
-        #expect(!FileManager.default.fileExists(atPath: refused.folder.appendingPathComponent("Big.dSYM/Contents/Resources/DWARF/Big").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: refused.folder.appendingPathComponent("Big.dSYM/Contents/Resources/DWARF/Big").path))
         let roomy = try ZipExtractor(maximumUnpackedSize: 8192)
         defer { roomy.removeAll() }
         let folder = try roomy.extract(zipPath: zipURL.path) { _ in true }.folder
@@ -140,14 +146,26 @@ import SymbolicateTestSupport
     /// and the declared uncompressed size.
     static func patchFirstEntry(_ url: URL, flags: UInt16? = nil, method: UInt16? = nil, declaredSize: UInt32? = nil) throws {
         var bytes = [UInt8](try Data(contentsOf: url))
-        func put16(_ value: UInt16, _ at: Int) { bytes[at] = UInt8(value & 0xFF); bytes[at + 1] = UInt8(value >> 8) }
+        func put16(_ value: UInt16, _ at: Int) {
+            bytes[at] = UInt8(value & 0xFF)
+            bytes[at + 1] = UInt8(value >> 8)
+        }
         func put32(_ value: UInt32, _ at: Int) { for i in 0..<4 { bytes[at + i] = UInt8((value >> (8 * UInt32(i))) & 0xFF) } }
         let local = 0
         #expect(bytes[0...3] == [0x50, 0x4B, 0x03, 0x04])
         let central = try #require((0..<(bytes.count - 4)).first { bytes[$0...($0 + 3)] == [0x50, 0x4B, 0x01, 0x02] })
-        if let flags { put16(flags, local + 6); put16(flags, central + 8) }
-        if let method { put16(method, local + 8); put16(method, central + 10) }
-        if let declaredSize { put32(declaredSize, local + 22); put32(declaredSize, central + 24) }
+        if let flags {
+            put16(flags, local + 6)
+            put16(flags, central + 8)
+        }
+        if let method {
+            put16(method, local + 8)
+            put16(method, central + 10)
+        }
+        if let declaredSize {
+            put32(declaredSize, local + 22)
+            put32(declaredSize, central + 24)
+        }
         try Data(bytes).write(to: url)
     }
 
@@ -166,8 +184,10 @@ import SymbolicateTestSupport
         let result = try extractor.extract(zipPath: zipURL.path) { _ in true }
         let message = try #require(result.skipped.first?.description)
         #expect(message.contains("liar.zip") && message.contains("Bomb.dSYM") && message.contains("declared size of 100000"))
-        #expect(!FileManager.default.fileExists(atPath: result.folder.appendingPathComponent("Bomb.dSYM/Contents/Resources/DWARF/Bomb").path))
-        #expect(FileManager.default.fileExists(atPath: result.folder.appendingPathComponent("Good.dSYM/Contents/Resources/DWARF/Good").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: result.folder.appendingPathComponent("Bomb.dSYM/Contents/Resources/DWARF/Bomb").path))
+        #expect(
+            FileManager.default.fileExists(atPath: result.folder.appendingPathComponent("Good.dSYM/Contents/Resources/DWARF/Good").path))
     }
 
     @Test func entryWithABombRatioIsSkipped() throws {

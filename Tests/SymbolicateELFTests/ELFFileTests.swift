@@ -116,19 +116,22 @@ import Testing
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: LinuxFixtures.zlibDebugFile)))
         let folder = try TestPaths.temporaryDirectory("elf-damage")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var variants: [[UInt8]] = [Array(original.prefix(16)), Array(original.prefix(64)), Array(original.prefix(original.count / 2)), Array(original.dropLast(100))]
+        var variants: [[UInt8]] = [
+            Array(original.prefix(16)), Array(original.prefix(64)), Array(original.prefix(original.count / 2)),
+            Array(original.dropLast(100)),
+        ]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0 ..< 40 {
+        for _ in 0..<40 {
             var copy = original
-            for _ in 0 ..< 8 {
-                let at = Int.random(in: 0 ..< copy.count, using: &generator)
-                copy[at] = UInt8.random(in: 0 ... 255, using: &generator)
+            for _ in 0..<8 {
+                let at = Int.random(in: 0..<copy.count, using: &generator)
+                copy[at] = UInt8.random(in: 0...255, using: &generator)
             }
             variants.append(copy)
         }
         // Section header table offset pointing past the end.
         var far = original
-        for index in 0x28 ..< 0x30 { far[index] = 0xFF }
+        for index in 0x28..<0x30 { far[index] = 0xFF }
         variants.append(far)
         var opened = 0
         for (number, bytes) in variants.enumerated() {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import SymbolicateCrashReport
-@testable import SymbolicateExplain
 import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateExplain
 
 /// The diagnosis reads what the parser carried in the model, whatever the file's encoding:
 /// it never decodes or re-parses the report text itself.

@@ -1,15 +1,17 @@
 import Foundation
-import Testing
 import SymbolicateCrashReport
-@testable import SymbolicateExplain
 import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateExplain
 
 /// Issue 17, "explain that is short and exact", checked on every real report at hand: the
 /// fixture reports and the corpus copies always, the whole shared corpus (reports and
 /// MetricKit payloads) when it sits beside the checkout.
 @Suite struct DiagnosisShapeTests {
-    static let bundledCorpus = ((try? FileManager.default.contentsOfDirectory(
-        at: TestPaths.fixtures.appendingPathComponent("corpus"), includingPropertiesForKeys: nil)) ?? [])
+    static let bundledCorpus =
+        ((try? FileManager.default.contentsOfDirectory(
+            at: TestPaths.fixtures.appendingPathComponent("corpus"), includingPropertiesForKeys: nil)) ?? [])
         .filter { ["crash", "ips"].contains($0.pathExtension) }
 
     static let sharedCorpus: [URL] = {
@@ -19,14 +21,16 @@ import SymbolicateTestSupport
         return Corpus.allReports.map(Corpus.url) + payloads
     }()
 
-    static let reportFiles: [URL] = (Corpus.fixtureReports.filter { ["crash", "ips"].contains($0.pathExtension) }
+    static let reportFiles: [URL] =
+        (Corpus.fixtureReports.filter { ["crash", "ips"].contains($0.pathExtension) }
         + bundledCorpus + sharedCorpus).sorted { $0.lastPathComponent < $1.lastPathComponent }
 
     /// Every diagnosis of a file (a MetricKit payload has several); none for a file the reader
     /// refuses (its error is tested elsewhere).
     static func diagnoses(_ url: URL) -> [(CrashReport, Diagnosis)] {
         guard let data = try? Data(contentsOf: url),
-              let reports = try? CrashReport.parseAll(data: data, path: url.path) else { return [] }
+            let reports = try? CrashReport.parseAll(data: data, path: url.path)
+        else { return [] }
         return reports.map { ($0, diagnose($0)) }
     }
 
@@ -81,7 +85,9 @@ import SymbolicateTestSupport
                     #expect(os.contains("watch"), "\(file.lastPathComponent): '\(text)' on \(os)")
                 }
                 if text.range(of: #"\biOS\b"#, options: .regularExpression) != nil {
-                    #expect(os.contains("iphone os") || os.contains("ios") || os.contains("ipados"), "\(file.lastPathComponent): '\(text)' on \(os)")
+                    #expect(
+                        os.contains("iphone os") || os.contains("ios") || os.contains("ipados"),
+                        "\(file.lastPathComponent): '\(text)' on \(os)")
                 }
             }
         }
@@ -95,8 +101,9 @@ import SymbolicateTestSupport
         for (report, diagnosis) in Self.diagnoses(file) {
             for text in diagnosis.causes.map(\.text) + diagnosis.nextSteps {
                 let plain = text.replacing(reference, with: "")
-                #expect(plain.range(of: #"\bframes? [0-9]"#, options: .regularExpression) == nil,
-                        "\(file.lastPathComponent): '\(text)' names a frame without its thread")
+                #expect(
+                    plain.range(of: #"\bframes? [0-9]"#, options: .regularExpression) == nil,
+                    "\(file.lastPathComponent): '\(text)' names a frame without its thread")
                 for match in text.matches(of: reference) {
                     let frames: [Frame]
                     if let thread = match.output[2].substring.flatMap({ Int($0) }) {
@@ -105,15 +112,18 @@ import SymbolicateTestSupport
                         frames = report.lastExceptionBacktrace?.frames ?? []
                     }
                     let index = Int(match.output[3].substring ?? "") ?? -1
-                    let frame = try #require(frames.first { $0.index == index }, "\(file.lastPathComponent): '\(text)' names a missing frame")
+                    let frame = try #require(
+                        frames.first { $0.index == index }, "\(file.lastPathComponent): '\(text)' names a missing frame")
                     let names = (frame.symbolication?.map(\.function) ?? []) + [frame.symbol].compactMap { $0 }
                     if text.hasPrefix("Symbolicate") {
-                        #expect(frame.symbolication == nil && (frame.symbol == nil || frame.isUnsymbolicated),
-                                "\(file.lastPathComponent): '\(text)' but the frame is symbolicated")
+                        #expect(
+                            frame.symbolication == nil && (frame.symbol == nil || frame.isUnsymbolicated),
+                            "\(file.lastPathComponent): '\(text)' but the frame is symbolicated")
                     }
                     if let function = firstMatch(#"^(?:Open \S+ in|Start at) (.+?) \((?:thread|Last Exception)"#, in: text)?.first ?? nil {
-                        #expect(names.contains { $0.split(whereSeparator: \.isNewline).joined(separator: " ") == function },
-                                "\(file.lastPathComponent): '\(text)' but the frame holds \(names)")
+                        #expect(
+                            names.contains { $0.split(whereSeparator: \.isNewline).joined(separator: " ") == function },
+                            "\(file.lastPathComponent): '\(text)' but the frame holds \(names)")
                     }
                 }
             }
@@ -129,8 +139,9 @@ import SymbolicateTestSupport
             let address = (firstMatch(#" at (0x[0-9a-fA-F]+)"#, in: codes)?.first ?? nil).flatMap(parseNumber)
             guard codes.contains("EXC_I386_GPFLT") || (address.map { $0 >= 0x10000 } ?? false) else { continue }
             for cause in diagnosis.causes {
-                #expect(cause.text.range(of: #"\bnil\b|NULL"#, options: .regularExpression) == nil,
-                        "\(file.lastPathComponent): '\(cause.text)' although the fault is \(codes)")
+                #expect(
+                    cause.text.range(of: #"\bnil\b|NULL"#, options: .regularExpression) == nil,
+                    "\(file.lastPathComponent): '\(cause.text)' although the fault is \(codes)")
             }
         }
     }
@@ -143,9 +154,13 @@ import SymbolicateTestSupport
             guard let cpu = diagnosis.evidence.first(where: { $0.field == "Watchdog CPU" })?.note else { continue }
             let causes = diagnosis.causes.map { $0.text.lowercased() }
             if cpu.contains("computing") {
-                #expect(!causes.contains { $0.contains("deadlock") || $0.contains("blocked") || $0.contains("synchronous") }, "\(file.lastPathComponent): \(causes)")
+                #expect(
+                    !causes.contains { $0.contains("deadlock") || $0.contains("blocked") || $0.contains("synchronous") },
+                    "\(file.lastPathComponent): \(causes)")
             } else if cpu.contains("waiting") {
-                #expect(!causes.contains { $0.contains("busy") || $0.contains("long-running") || $0.contains("heavy work") }, "\(file.lastPathComponent): \(causes)")
+                #expect(
+                    !causes.contains { $0.contains("busy") || $0.contains("long-running") || $0.contains("heavy work") },
+                    "\(file.lastPathComponent): \(causes)")
             }
         }
     }
@@ -175,7 +190,8 @@ import SymbolicateTestSupport
 
     /// Frames 0–1 are libswiftCore; the app's check is frame 2, and the step names it.
     @Test func swiftTrapNamesTheAppFrame() throws {
-        let (_, diagnosis) = try #require(Self.diagnoses(Corpus.bundled("macsym__exc-breakpoint_symbolicated_iphone14-2_ios15-5.crash")).first)
+        let (_, diagnosis) = try #require(
+            Self.diagnoses(Corpus.bundled("macsym__exc-breakpoint_symbolicated_iphone14-2_ios15-5.crash")).first)
         #expect(diagnosis.category == .swiftTrap)
         let step = try #require(diagnosis.nextSteps.first { $0.contains("thread 0 frame 2") })
         #expect(step.contains("CrashClass.pleaseCrash()"))
@@ -184,8 +200,11 @@ import SymbolicateTestSupport
 
     /// The libc++ assertion is inlined into the app's image: the app's line is the caller.
     @Test func inlinedLibraryCodeIsNotTheAppsLine() throws {
-        let (_, diagnosis) = try #require(Self.diagnoses(Corpus.bundled("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips")).first)
-        #expect(diagnosis.nextSteps.first?.hasPrefix("Open EntranceAwarePathfinder.cpp:61 in transitLib::EntranceAwarePathfinder::getPathBetweenStops") == true)
+        let (_, diagnosis) = try #require(
+            Self.diagnoses(Corpus.bundled("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips")).first)
+        #expect(
+            diagnosis.nextSteps.first?.hasPrefix(
+                "Open EntranceAwarePathfinder.cpp:61 in transitLib::EntranceAwarePathfinder::getPathBetweenStops") == true)
         let call = try #require(diagnosis.evidence.first { $0.note == "the call that failed the check" })
         #expect(call.field == "Thread 13 frame 2")
     }
@@ -237,8 +256,9 @@ import SymbolicateTestSupport
 
     // MARK: - Swift runtime backtraces from Linux
 
-    static let linuxLogs = ((try? FileManager.default.contentsOfDirectory(
-        at: TestPaths.fixtures.appendingPathComponent("linux/logs"), includingPropertiesForKeys: nil)) ?? [])
+    static let linuxLogs =
+        ((try? FileManager.default.contentsOfDirectory(
+            at: TestPaths.fixtures.appendingPathComponent("linux/logs"), includingPropertiesForKeys: nil)) ?? [])
         .filter { ["txt", "json"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
 
     /// The type field holds a description ("Illegal instruction"); the signal decides, and
@@ -265,12 +285,15 @@ import SymbolicateTestSupport
     // MARK: - Codes recognised whatever the type field says
 
     static func oldReport(type: String, codes: String) -> String {
-        RuleDiagnosisTests.report(exception: ["Exception Type:  \(type)", "Exception Codes: \(codes)"],
-                                  frames: RuleDiagnosisTests.appFrames)
+        RuleDiagnosisTests.report(
+            exception: ["Exception Type:  \(type)", "Exception Codes: \(codes)"],
+            frames: RuleDiagnosisTests.appFrames)
     }
 
-    @Test(arguments: [("0xc00010ff", Diagnosis.Category.thermal), ("0x000000008badf00d", .watchdog),
-                      ("0xdead10cc", .lockedFileAtSuspension)])
+    @Test(arguments: [
+        ("0xc00010ff", Diagnosis.Category.thermal), ("0x000000008badf00d", .watchdog),
+        ("0xdead10cc", .lockedFileAtSuspension),
+    ])
     func systemCodeUnderANumericType(code: String, category: Diagnosis.Category) throws {
         let diagnosis = try diagnoseText(Self.oldReport(type: "00000020", codes: code))
         #expect(diagnosis.category == category, "\(diagnosis.headline)")
@@ -300,8 +323,10 @@ import SymbolicateTestSupport
 
 /// `symbolicate explain "<a line from a report>"` (the README says a line from a report works).
 @Suite struct ReportLineTermTests {
-    static let labels = ["Exception Type:", "Exception Codes:", "Exception Subtype:", "Exception Note:",
-                         "Termination Reason:", "Termination Description:"]
+    static let labels = [
+        "Exception Type:", "Exception Codes:", "Exception Subtype:", "Exception Note:",
+        "Termination Reason:", "Termination Description:",
+    ]
 
     /// The term-bearing lines of every text report at hand (codes that are all zero say nothing).
     static let reportLines: [String] = {

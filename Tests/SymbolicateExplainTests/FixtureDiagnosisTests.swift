@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import SymbolicateCrashReport
-@testable import SymbolicateExplain
 import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateExplain
 
 /// The parts of Fixtures/reports/manifest.json the diagnosis tests read.
 struct FixtureManifestEntry: Decodable {
@@ -38,7 +39,9 @@ let fixtureExpectations: [String: FixtureExpectation] = [
     "swift-trap": FixtureExpectation(
         category: .swiftTrap, evidence: ["EXC_BREAKPOINT (SIGTRAP)"],
         symbolicatedCategory: .swiftRuntimeError, symbolicatedHeadline: ["Unexpectedly found nil while unwrapping an Optional value"],
-        why: "EXC_BREAKPOINT in CrashApp; the dSYM's inline chain starts with 'Swift runtime failure: Unexpectedly found nil…' (force unwrap)"),
+        why:
+            "EXC_BREAKPOINT in CrashApp; the dSYM's inline chain starts with 'Swift runtime failure: Unexpectedly found nil…' (force unwrap)"
+    ),
     "swift-index-dwarf4": FixtureExpectation(
         category: .swiftTrap, evidence: ["EXC_BREAKPOINT (SIGTRAP)"],
         symbolicatedCategory: .swiftRuntimeError, symbolicatedHeadline: ["Index out of range"],
@@ -83,7 +86,8 @@ let fixtureExpectations: [String: FixtureExpectation] = [
     @Test(arguments: manifest.map(\.file))
     func fixtureIsDiagnosed(file: String) throws {
         guard let entry = Self.manifest.first(where: { $0.file == file }),
-              let expected = fixtureExpectations[entry.scenario] else { return }
+            let expected = fixtureExpectations[entry.scenario]
+        else { return }
         let (report, diagnosis) = try diagnoseFile(TestPaths.fixtures.appendingPathComponent(file))
         #expect(diagnosis.category == expected.category, "\(file): \(diagnosis.headline) — \(expected.why)")
         for fragment in expected.evidence {
@@ -92,9 +96,10 @@ let fixtureExpectations: [String: FixtureExpectation] = [
 
         // Same report with the crashed thread symbolicated as llvm-symbolizer-19 says.
         var symbolicated = report
-        let levelsByFrame = Dictionary(entry.crashedThreadAppFrames.compactMap { frame in
-            frame.expected.map { (frame.frameIndex, $0) }
-        }, uniquingKeysWith: { first, _ in first })
+        let levelsByFrame = Dictionary(
+            entry.crashedThreadAppFrames.compactMap { frame in
+                frame.expected.map { (frame.frameIndex, $0) }
+            }, uniquingKeysWith: { first, _ in first })
         guard let threadPosition = symbolicated.threads.firstIndex(where: { $0.index == entry.crashedThread }) else {
             Issue.record("\(file): crashed thread \(entry.crashedThread) not parsed")
             return
@@ -103,8 +108,9 @@ let fixtureExpectations: [String: FixtureExpectation] = [
             let index = symbolicated.threads[threadPosition].frames[position].index
             guard let levels = levelsByFrame[index] else { continue }
             symbolicated.threads[threadPosition].frames[position].symbolication = levels.enumerated().map { offset, level in
-                SymbolicatedFrame(function: level.function, offsetInFunction: 0, file: level.file, line: level.line,
-                                  isInlined: offset < levels.count - 1)
+                SymbolicatedFrame(
+                    function: level.function, offsetInFunction: 0, file: level.file, line: level.line,
+                    isInlined: offset < levels.count - 1)
             }
         }
         let after = diagnose(symbolicated)

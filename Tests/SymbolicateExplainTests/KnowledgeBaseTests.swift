@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SymbolicateExplain
 
 /// Terms and numbers below were copied by reading the project's explain reference
@@ -140,8 +141,10 @@ import Testing
         #expect(entries?.first?["term"] as? String == term)
     }
 
-    @Test(arguments: [("EXC_BAD_ACES", "EXC_BAD_ACCESS"), ("SIGABORT", "SIGABRT"), ("0x8badf00", "0x8badf00d"),
-                      ("KERN_INVALID_ADRESS", "KERN_INVALID_ADDRESS"), ("EXC_RESOURSE", "EXC_RESOURCE")])
+    @Test(arguments: [
+        ("EXC_BAD_ACES", "EXC_BAD_ACCESS"), ("SIGABORT", "SIGABRT"), ("0x8badf00", "0x8badf00d"),
+        ("KERN_INVALID_ADRESS", "KERN_INVALID_ADDRESS"), ("EXC_RESOURSE", "EXC_RESOURCE"),
+    ])
     func unknownTermsListNearMatches(typo: String, expected: String) {
         let answer = base.explain(typo)
         #expect(!answer.isKnown)
@@ -171,13 +174,15 @@ import Testing
     }
 
     @Test func pacSubtypeIsPointerAuthentication() {
-        let answer = base.explain("KERN_INVALID_ADDRESS at 0x00006f126c1a9aa0 -> 0x000000126c1a9aa0 (possible pointer authentication failure)")
+        let answer = base.explain(
+            "KERN_INVALID_ADDRESS at 0x00006f126c1a9aa0 -> 0x000000126c1a9aa0 (possible pointer authentication failure)")
         #expect(answer.entries.map(\.term).contains("POINTER_AUTHENTICATION_FAILURE"))
         #expect(answer.decoded.first?.contains("0x126c1a9aa0") == true)
     }
 
     @Test func bad0AddressIsConcurrentPropertyAccess() {
-        let answer = base.explain("KERN_INVALID_ADDRESS at 0x400000000000bad0 -> 0x000000000000bad0 (possible pointer authentication failure)")
+        let answer = base.explain(
+            "KERN_INVALID_ADDRESS at 0x400000000000bad0 -> 0x000000000000bad0 (possible pointer authentication failure)")
         #expect(answer.entries.map(\.term).contains("0xbad0"))
     }
 
@@ -193,7 +198,7 @@ import Testing
     func terminationReasonLinesResolveNamespaceAndCode(line: String, expected: String) {
         let terms = base.explain(line).entries.map(\.term)
         #expect(terms.contains(expected))
-        #expect(terms.first != expected) // the namespace comes first
+        #expect(terms.first != expected)  // the namespace comes first
     }
 
     // §3.20: real iOS 15 report, termination code 2305845208237028115 = 0x2000020000013313:
@@ -228,11 +233,17 @@ import Testing
 
     // §6.2: Swift messages are found inside longer ASI text.
     @Test(arguments: [
-        ("Fatal error: Unexpectedly found nil while unwrapping an Optional value", "Unexpectedly found nil while unwrapping an Optional value"),
+        (
+            "Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+            "Unexpectedly found nil while unwrapping an Optional value"
+        ),
         ("Swift/ContiguousArrayBuffer.swift:600: Fatal error: Index out of range", "Index out of range"),
         ("Fatal error: 'try!' expression unexpectedly raised an error: Foo.Bar", "'try!' expression unexpectedly raised an error"),
         ("Could not cast value of type 'NSNull' (0x1) to 'NSString' (0x2).", "Could not cast value of type"),
-        ("BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread", "dispatch_sync called on queue already owned by current thread"),
+        (
+            "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread",
+            "dispatch_sync called on queue already owned by current thread"
+        ),
     ])
     func messagesMatchTheMostSpecificEntry(text: String, expected: String) {
         #expect(base.entries(matchingText: text).first?.term == expected)
@@ -289,26 +300,32 @@ import Testing
     }
 
     // §4.11 / §5 jetsam reasons by name and by JETSAM code.
-    @Test(arguments: [("per-process-limit", 7), ("vm-pageshortage", 4), ("vnode-limit", 3), ("highwater", 2),
-                      ("fc-thrashing", 6), ("idle-exit", 9), ("cpulimit", 100)])
+    @Test(arguments: [
+        ("per-process-limit", 7), ("vm-pageshortage", 4), ("vnode-limit", 3), ("highwater", 2),
+        ("fc-thrashing", 6), ("idle-exit", 9), ("cpulimit", 100),
+    ])
     func jetsamReasons(name: String, code: UInt64) {
         #expect(base.explain(name).entries.first?.values == [code])
         #expect(base.explain("JETSAM \(code)").entries.contains { $0.term == name })
     }
 
     // §7 predefined Objective-C exception names.
-    @Test(arguments: ["NSGenericException", "NSRangeException", "NSInvalidArgumentException", "NSInternalInconsistencyException",
-                      "NSObjectInaccessibleException", "NSObjectNotAvailableException", "NSDestinationInvalidException",
-                      "NSPortTimeoutException", "NSInvalidSendPortException", "NSInvalidReceivePortException",
-                      "NSPortSendException", "NSPortReceiveException", "NSMallocException", "NSUnknownKeyException"])
+    @Test(arguments: [
+        "NSGenericException", "NSRangeException", "NSInvalidArgumentException", "NSInternalInconsistencyException",
+        "NSObjectInaccessibleException", "NSObjectNotAvailableException", "NSDestinationInvalidException",
+        "NSPortTimeoutException", "NSInvalidSendPortException", "NSInvalidReceivePortException",
+        "NSPortSendException", "NSPortReceiveException", "NSMallocException", "NSUnknownKeyException",
+    ])
     func objcExceptionNames(name: String) {
         #expect(base.explain(name).entries.first?.kind == .objcException)
     }
 
     // §2.5 and §2.6: EXC_RESOURCE subtypes and EXC_GUARD types.
-    @Test(arguments: ["CPU", "CPU_FATAL", "WAKEUPS", "MEMORY", "IO", "THREADS", "PORTS",
-                      "GUARD_TYPE_MACH_PORT", "GUARD_TYPE_FD", "GUARD_TYPE_USER", "GUARD_TYPE_VN",
-                      "GUARD_TYPE_VIRT_MEMORY", "GUARD_TYPE_REJECTED_SC"])
+    @Test(arguments: [
+        "CPU", "CPU_FATAL", "WAKEUPS", "MEMORY", "IO", "THREADS", "PORTS",
+        "GUARD_TYPE_MACH_PORT", "GUARD_TYPE_FD", "GUARD_TYPE_USER", "GUARD_TYPE_VN",
+        "GUARD_TYPE_VIRT_MEMORY", "GUARD_TYPE_REJECTED_SC",
+    ])
     func resourceAndGuardTypes(term: String) {
         let kind = base.explain(term).entries.first?.kind
         #expect(kind == .resourceType || kind == .guardType)

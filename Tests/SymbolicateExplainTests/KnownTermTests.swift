@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SymbolicateExplain
 
 /// The rules name knowledge-base entries through `KnownTerm`; each name must resolve to

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SymbolicateCrashReport
+import Testing
+
 @testable import SymbolicateExplain
 
 /// Rules the corpus has no example for, checked on small reports in Apple's text layout.
@@ -36,10 +37,14 @@ import SymbolicateCrashReport
             let address = image == "Demo" ? 0x1_0000_4000 + UInt64(index) * 4 : 0x1_8a2f_5000 + UInt64(index) * 4
             let name = image.padding(toLength: 30, withPad: " ", startingAt: 0)
             let text = image == "Demo" && symbol.isEmpty ? "0x100000000 + \(address - 0x1_0000_0000)" : "\(symbol) + 16"
-            lines.append("\(index)".padding(toLength: 4, withPad: " ", startingAt: 0) + name + "\t       0x\(String(address, radix: 16)) \(text)")
+            lines.append(
+                "\(index)".padding(toLength: 4, withPad: " ", startingAt: 0) + name + "\t       0x\(String(address, radix: 16)) \(text)")
         }
         lines.append("")
-        if !extraThreads.isEmpty { lines.append(extraThreads); lines.append("") }
+        if !extraThreads.isEmpty {
+            lines.append(extraThreads)
+            lines.append("")
+        }
         lines += [
             "Binary Images:",
             "0x100000000 - 0x100007fff Demo arm64  <4c4c443b55553144a1e9455154cffd57> /private/var/containers/Bundle/Application/0A0B0C0D-0000-1111-2222-333344445555/Demo.app/Demo",
@@ -56,11 +61,13 @@ import SymbolicateCrashReport
 
     // §4.13 0xdead10cc: RUNNINGBOARD kill for a lock held at suspension.
     @Test func lockedFileAtSuspension() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_CRASH (SIGKILL)",
-            "Exception Codes: 0x0000000000000000, 0x0000000000000000",
-            "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc",
-        ], frames: Self.appFrames))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_CRASH (SIGKILL)",
+                    "Exception Codes: 0x0000000000000000, 0x0000000000000000",
+                    "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc",
+                ], frames: Self.appFrames))
         #expect(diagnosis.category == .lockedFileAtSuspension)
         #expect(diagnosis.hasEvidence("Termination Reason: RUNNINGBOARD 0xdead10cc"))
         #expect(diagnosis.nextSteps.contains { $0.contains("beginBackgroundTask") })
@@ -74,21 +81,25 @@ import SymbolicateCrashReport
         ("Namespace SPRINGBOARD, Code 0x8badf00d", .watchdog),
     ])
     func systemKillCodes(reason: String, category: Diagnosis.Category) throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: \(reason)",
-        ], frames: Self.appFrames))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: \(reason)",
+                ], frames: Self.appFrames))
         #expect(diagnosis.category == category, "\(diagnosis.headline)")
         #expect(diagnosis.certainty == .stated)
     }
 
     // §4.2: DYLD 1 Library missing with its detail lines.
     @Test func missingLibrary() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_CRASH (SIGABRT)",
-            "Termination Reason: DYLD 1 Library missing",
-            "Library not loaded: @rpath/Kit.framework/Kit",
-            "Referenced from: <4C4C443B-5555-3144-A1E9-455154CFFD57> /private/var/containers/Bundle/Application/X/Demo.app/Demo",
-        ], frames: [("libsystem_kernel.dylib", "__abort_with_payload")]))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_CRASH (SIGABRT)",
+                    "Termination Reason: DYLD 1 Library missing",
+                    "Library not loaded: @rpath/Kit.framework/Kit",
+                    "Referenced from: <4C4C443B-5555-3144-A1E9-455154CFFD57> /private/var/containers/Bundle/Application/X/Demo.app/Demo",
+                ], frames: [("libsystem_kernel.dylib", "__abort_with_payload")]))
         #expect(diagnosis.category == .missingLibrary)
         #expect(diagnosis.headline.contains("library missing"))
         #expect(diagnosis.hasEvidence("Library not loaded: @rpath/Kit.framework/Kit"))
@@ -97,19 +108,23 @@ import SymbolicateCrashReport
 
     // §3.9: an address ending in bad0 is the runtime's concurrent-property crash.
     @Test func objcConcurrentPropertyAccess() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
-            "Exception Subtype: KERN_INVALID_ADDRESS at 0x400000000000bad0 -> 0x000000000000bad0 (possible pointer authentication failure)",
-        ], frames: [("libobjc.A.dylib", "objc_release"), ("Demo", "")]))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
+                    "Exception Subtype: KERN_INVALID_ADDRESS at 0x400000000000bad0 -> 0x000000000000bad0 (possible pointer authentication failure)",
+                ], frames: [("libobjc.A.dylib", "objc_release"), ("Demo", "")]))
         #expect(diagnosis.category == .objcConcurrentPropertyAccess)
     }
 
     // §3.1: top frame objc_msgSend at an ordinary address suggests a zombie.
     @Test func zombieInObjcMsgSend() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
-            "Exception Subtype: KERN_INVALID_ADDRESS at 0x0000000281e4a3c0",
-        ], asi: ["objc_msgSend() selector name: reloadData"], frames: [("libobjc.A.dylib", "objc_msgSend"), ("Demo", "")]))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
+                    "Exception Subtype: KERN_INVALID_ADDRESS at 0x0000000281e4a3c0",
+                ], asi: ["objc_msgSend() selector name: reloadData"], frames: [("libobjc.A.dylib", "objc_msgSend"), ("Demo", "")]))
         #expect(diagnosis.category == .zombieObject)
         #expect(diagnosis.hasEvidence("selector name: reloadData"))
         #expect(diagnosis.headline.contains("likely"))
@@ -119,21 +134,25 @@ import SymbolicateCrashReport
     // §3.8: a long stack of one repeating frame is unbounded recursion.
     @Test func deepRecursionIsStackOverflow() throws {
         let frames = [("Demo", "Tree.depth()")] + Array(repeating: ("Demo", "Tree.depth()"), count: 300) + [("Demo", "main")]
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
-            "Exception Subtype: KERN_PROTECTION_FAILURE at 0x000000016b5fbff0",
-        ], frames: frames))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
+                    "Exception Subtype: KERN_PROTECTION_FAILURE at 0x000000016b5fbff0",
+                ], frames: frames))
         #expect(diagnosis.category == .stackOverflow)
         #expect(diagnosis.headline.contains("Tree.depth()"))
     }
 
     // §6.1: the Swift runtime's message in ASI names the check.
     @Test func swiftFatalErrorMessageInASI() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_BREAKPOINT (SIGTRAP)",
-            "Exception Codes: 0x0000000000000001, 0x000000018a98520c",
-        ], asi: ["Demo/Store.swift:41: Fatal error: Unexpectedly found nil while unwrapping an Optional value"],
-           frames: [("libswiftCore.dylib", "_assertionFailure(_:_:file:line:flags:)"), ("Demo", "")]))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_BREAKPOINT (SIGTRAP)",
+                    "Exception Codes: 0x0000000000000001, 0x000000018a98520c",
+                ], asi: ["Demo/Store.swift:41: Fatal error: Unexpectedly found nil while unwrapping an Optional value"],
+                frames: [("libswiftCore.dylib", "_assertionFailure(_:_:file:line:flags:)"), ("Demo", "")]))
         #expect(diagnosis.category == .swiftRuntimeError)
         #expect(diagnosis.headline.contains("Store.swift:41"))
         #expect(diagnosis.causes.first?.likelihood == .likely)
@@ -141,26 +160,35 @@ import SymbolicateCrashReport
 
     // §6.4: an uncaught C++ exception leaves a libc++abi line in ASI.
     @Test func uncaughtCppException() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: ["Exception Type:  EXC_CRASH (SIGABRT)"],
-            asi: ["libc++abi: terminating due to uncaught exception of type std::out_of_range: vector"],
-            frames: [("libsystem_kernel.dylib", "__pthread_kill"), ("libc++abi.dylib", "abort_message"), ("Demo", "")]))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: ["Exception Type:  EXC_CRASH (SIGABRT)"],
+                asi: ["libc++abi: terminating due to uncaught exception of type std::out_of_range: vector"],
+                frames: [("libsystem_kernel.dylib", "__pthread_kill"), ("libc++abi.dylib", "abort_message"), ("Demo", "")]))
         #expect(diagnosis.category == .uncaughtCppException)
         #expect(diagnosis.headline.contains("std::out_of_range"))
     }
 
     // §6.4: stack canary failure is memory corruption.
     @Test func stackCanary() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: ["Exception Type:  EXC_CRASH (SIGABRT)"],
-            frames: [("libsystem_kernel.dylib", "__pthread_kill"), ("libsystem_c.dylib", "abort"), ("libsystem_c.dylib", "__stack_chk_fail"), ("Demo", "")]))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: ["Exception Type:  EXC_CRASH (SIGABRT)"],
+                frames: [
+                    ("libsystem_kernel.dylib", "__pthread_kill"), ("libsystem_c.dylib", "abort"), ("libsystem_c.dylib", "__stack_chk_fail"),
+                    ("Demo", ""),
+                ]))
         #expect(diagnosis.category == .memoryCorruption)
     }
 
     // §3.22: EXC_RESOURCE MEMORY with its message.
     @Test func memoryResourceWarning() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_RESOURCE", "Exception Subtype: MEMORY",
-            "Exception Message: (Limit 50 MB) Crossed High Water Mark",
-        ], frames: Self.appFrames))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_RESOURCE", "Exception Subtype: MEMORY",
+                    "Exception Message: (Limit 50 MB) Crossed High Water Mark",
+                ], frames: Self.appFrames))
         #expect(diagnosis.category == .resourceLimit)
         #expect(diagnosis.hasEvidence("Crossed High Water Mark"))
         #expect(diagnosis.references.contains { $0.term == "RESOURCE_TYPE_MEMORY" })
@@ -176,11 +204,13 @@ import SymbolicateCrashReport
 
     // §3.20: the packed GUARD termination code is decoded into the evidence.
     @Test func guardTerminationCode() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_GUARD (SIGKILL)", "Exception Subtype: GUARD_TYPE_MACH_PORT",
-            "Exception Message: INVALID_NAME on mach port 78611 (guarded with 0x0000000000000000)",
-            "Termination Reason: GUARD 2305845208237028115",
-        ], frames: Self.appFrames))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_GUARD (SIGKILL)", "Exception Subtype: GUARD_TYPE_MACH_PORT",
+                    "Exception Message: INVALID_NAME on mach port 78611 (guarded with 0x0000000000000000)",
+                    "Termination Reason: GUARD 2305845208237028115",
+                ], frames: Self.appFrames))
         #expect(diagnosis.category == .guardViolation)
         #expect(diagnosis.hasEvidence("GUARD_TYPE_MACH_PORT, flavor INVALID_NAME, mach port 78611"))
     }
@@ -193,9 +223,11 @@ import SymbolicateCrashReport
     }
 
     @Test func renderersCarryTheSameFacts() throws {
-        let diagnosis = try diagnoseText(Self.report(exception: [
-            "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc",
-        ], frames: Self.appFrames))
+        let diagnosis = try diagnoseText(
+            Self.report(
+                exception: [
+                    "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc",
+                ], frames: Self.appFrames))
         let text = diagnosis.renderText()
         let markdown = diagnosis.renderMarkdown()
         #expect(text.contains(diagnosis.headline))

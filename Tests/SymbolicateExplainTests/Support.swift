@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+
 @testable import SymbolicateExplain
 
 /// Parses a report file and diagnoses it the way the CLI does (model + original text).

@@ -35,7 +35,8 @@ struct MachOBuilder {
             strings += Array(name.utf8) + [0]
         }
         let stringOffset = symbolOffset + table.count
-        let symtab: [UInt8] = B.le32(0x2) + B.le32(24) + B.le32(UInt32(symbolOffset)) + B.le32(UInt32(symbols.count))
+        let symtab: [UInt8] =
+            B.le32(0x2) + B.le32(24) + B.le32(UInt32(symbolOffset)) + B.le32(UInt32(symbols.count))
             + B.le32(UInt32(stringOffset)) + B.le32(UInt32(strings.count))
         var header: [UInt8] = B.le32(0xFEED_FACF) + B.le32(cpuType) + B.le32(cpuSubtype) + B.le32(2)
         header += B.le32(3) + B.le32(UInt32(commandsSize)) + B.le32(0) + B.le32(0)

@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import Testing
+
 @testable import SymbolicateMachO
 
 @Suite struct MachOFileTests {
@@ -40,7 +41,8 @@ import Testing
         #expect(file.slice(architecture: .x86_64)?.architecture.name == "x86_64h")
         #expect(file.slice(id: try #require(DebugID(uuid: "abababababababababababababababab")))?.architecture.name == "arm64e")
         #expect(file.slice(id: try #require(DebugID(uuid: "00000000-0000-0000-0000-000000000000"))) == nil)
-        #expect(file.slices.map(\.debugID?.description) == ["ABABABAB-ABAB-ABAB-ABAB-ABABABABABAB", "CDCDCDCD-CDCD-CDCD-CDCD-CDCDCDCDCDCD"])
+        #expect(
+            file.slices.map(\.debugID?.description) == ["ABABABAB-ABAB-ABAB-ABAB-ABABABABABAB", "CDCDCDCD-CDCD-CDCD-CDCD-CDCDCDCDCDCD"])
     }
 
     @Test(arguments: [

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateTestSupport
+import Testing
 
 /// The library path `report`, `explain` and `batch` share, run in process: it must give the
 /// CLI goldens byte for byte (they are tied to llvm-symbolizer by `GoldenTests`), so the

@@ -1,10 +1,11 @@
 import Foundation
 import SymbolicateCore
-import Testing
 import SymbolicateCrashReport
 import SymbolicateDiscovery
-@testable import SymbolicateSymbolication
 import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateSymbolication
 
 /// Symbolicates every fixture report and compares the crashed thread's app frames (and the
 /// Last Exception Backtrace) with what llvm-symbolizer said for the same lookup addresses
@@ -43,10 +44,12 @@ import SymbolicateTestSupport
 
     static func compare(frames: [Frame], with expected: [FixtureManifest.ExpectedFrame], in fixture: FixtureManifest.Report) throws {
         for want in expected {
-            let frame = try #require(frames.first { $0.index == want.frameIndex },
-                                     "\(fixture.file): no frame \(want.frameIndex)")
-            #expect(String(frame.address, radix: 16) == want.address.dropFirst(2).lowercased(),
-                    "\(fixture.file) frame \(want.frameIndex): address")
+            let frame = try #require(
+                frames.first { $0.index == want.frameIndex },
+                "\(fixture.file): no frame \(want.frameIndex)")
+            #expect(
+                String(frame.address, radix: 16) == want.address.dropFirst(2).lowercased(),
+                "\(fixture.file) frame \(want.frameIndex): address")
             guard let levels = want.expected else {
                 #expect(frame.symbolication == nil, "\(fixture.file) frame \(want.frameIndex) should stay unsymbolicated")
                 continue

@@ -21,9 +21,9 @@ public enum CLI {
             return URL(fileURLWithPath: explicit)
         }
         #if os(Linux)
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         #else
-        let me = Bundle.main.bundleURL
+            let me = Bundle.main.bundleURL
         #endif
         var dir = me.deletingLastPathComponent()
         // On macOS the xctest bundle sits in the products directory; on Linux the test
@@ -55,8 +55,10 @@ public enum CLI {
 
 /// Runs an executable to completion, feeding `stdin`; stdout and stderr are drained
 /// concurrently so large outputs cannot deadlock the pipes.
-func runProcess(_ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String]? = nil,
-                currentDirectory: URL? = nil) throws -> CLIResult {
+func runProcess(
+    _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String]? = nil,
+    currentDirectory: URL? = nil
+) throws -> CLIResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

@@ -48,9 +48,8 @@ public enum FixtureManifest {
     public static let reports: [Report] = {
         let url = TestPaths.fixtures.appendingPathComponent("reports/manifest.json")
         guard let data = try? Data(contentsOf: url),
-              let reports = try? JSONDecoder().decode([Report].self, from: data)
+            let reports = try? JSONDecoder().decode([Report].self, from: data)
         else { return [] }
         return reports
     }()
 }
-

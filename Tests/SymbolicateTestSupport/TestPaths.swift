@@ -61,7 +61,8 @@ public enum LinuxFixtures {
     /// `oracle.json`: log file name → the program's frames with their oracle chains.
     public static let oracle: [String: [OracleFrame]] = {
         guard let data = FileManager.default.contents(atPath: root.appendingPathComponent("oracle.json").path),
-              let decoded = try? JSONDecoder().decode([String: [OracleFrame]].self, from: data) else { return [:] }
+            let decoded = try? JSONDecoder().decode([String: [OracleFrame]].self, from: data)
+        else { return [:] }
         return decoded
     }()
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// `symbolicate atos` end to end. Expected answers come from `Fixtures/facts.json`
 /// (llvm-symbolizer-19's output when the fixtures were generated) and from llvm-nm-19.
@@ -43,7 +43,9 @@ import SymbolicateTestSupport
 
     @Test func inlinedFramesOneLineEachInnermostFirst() throws {
         for fact in Self.facts {
-            let result = try CLI.run(["atos", "-o", TestPaths.fixtures.appendingPathComponent(fact.dsym).path, "-arch", fact.arch, "-i", fact.address])
+            let result = try CLI.run([
+                "atos", "-o", TestPaths.fixtures.appendingPathComponent(fact.dsym).path, "-arch", fact.arch, "-i", fact.address,
+            ])
             #expect(result.status == 0, "\(result.stderr.suffix(1500))")
             let expected = fact.frames.map { "\($0.function) (in \(Self.image(fact))) (\(Self.basename($0.file)):\($0.line ?? 0))" }
             #expect(result.stdout.split(separator: "\n").map(String.init) == expected, "\(fact.dsym) \(fact.address)")
@@ -55,7 +57,8 @@ import SymbolicateTestSupport
         let result = try CLI.run(["atos", "-o", TestPaths.fixtures.appendingPathComponent(fact.dsym).path, fact.address])
         let concrete = try #require(fact.frames.last)
         let innermost = try #require(fact.frames.first)
-        #expect(result.stdout == "\(concrete.function) (in \(Self.image(fact))) (\(Self.basename(innermost.file)):\(innermost.line ?? 0))\n")
+        #expect(
+            result.stdout == "\(concrete.function) (in \(Self.image(fact))) (\(Self.basename(innermost.file)):\(innermost.line ?? 0))\n")
     }
 
     @Test func loadAddressOffsetAndFullPath() throws {

@@ -1,17 +1,29 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
-import SymbolicateTestSupport
+    import FoundationXML
+    import SymbolicateTestSupport
 #endif
 
 /// `symbolicate batch` end to end through the real binary: every fixture report plus a zip of
 /// them, checked against Fixtures/reports/manifest.json (llvm-symbolizer's answers), never
 /// against our own earlier output.
 @Suite struct BatchCLITests {
-    struct ManifestLevel: Decodable { var function: String; var file: String?; var line: Int? }
-    struct ManifestFrame: Decodable { var image: String; var imageOffset: Int; var expected: [ManifestLevel]? }
-    struct ManifestImage: Decodable { var name: String; var dsym: String? }
+    struct ManifestLevel: Decodable {
+        var function: String
+        var file: String?
+        var line: Int?
+    }
+    struct ManifestFrame: Decodable {
+        var image: String
+        var imageOffset: Int
+        var expected: [ManifestLevel]?
+    }
+    struct ManifestImage: Decodable {
+        var name: String
+        var dsym: String?
+    }
     struct ManifestReport: Decodable {
         var file: String
         var scenario: String
@@ -28,7 +40,8 @@ import SymbolicateTestSupport
         var outputName: String { isIPS ? "\(stem)-2.crash" : "\(stem).crash" }
         /// First crashed-thread app frame: its first level with a real source line.
         var expectedFunction: String? {
-            crashedThreadAppFrames.first?.expected?.first { ($0.line ?? 0) > 0 && !($0.file ?? "").hasSuffix("<compiler-generated>") }?.function
+            crashedThreadAppFrames.first?.expected?.first { ($0.line ?? 0) > 0 && !($0.file ?? "").hasSuffix("<compiler-generated>") }?
+                .function
         }
         var expectedLevel: ManifestLevel? {
             crashedThreadAppFrames.first?.expected?.first { ($0.line ?? 0) > 0 && !($0.file ?? "").hasSuffix("<compiler-generated>") }
@@ -36,12 +49,26 @@ import SymbolicateTestSupport
     }
 
     struct Summary: Decodable {
-        struct Totals: Decodable { var reports: Int; var processed: Int; var unreadable: Int; var groups: Int; var skipped: Int }
-        struct Group: Decodable {
-            var count: Int; var signature: String; var reports: [String]; var example: String
-            var diagnosis: String?; var sourceFile: String?; var sourceLine: Int?
+        struct Totals: Decodable {
+            var reports: Int
+            var processed: Int
+            var unreadable: Int
+            var groups: Int
+            var skipped: Int
         }
-        struct Unreadable: Decodable { var input: String; var error: String }
+        struct Group: Decodable {
+            var count: Int
+            var signature: String
+            var reports: [String]
+            var example: String
+            var diagnosis: String?
+            var sourceFile: String?
+            var sourceLine: Int?
+        }
+        struct Unreadable: Decodable {
+            var input: String
+            var error: String
+        }
         var totals: Totals
         var groups: [Group]
         var unreadable: [Unreadable]
@@ -98,8 +125,9 @@ import SymbolicateTestSupport
                 } else {
                     wanted = ""
                 }
-                #expect(lines.contains { $0.contains(" \(level.function) + ") && (wanted.isEmpty || $0.contains(wanted)) },
-                        "\(report): no line with \(level.function) \(wanted)")
+                #expect(
+                    lines.contains { $0.contains(" \(level.function) + ") && (wanted.isEmpty || $0.contains(wanted)) },
+                    "\(report): no line with \(level.function) \(wanted)")
             }
         }
     }
@@ -115,9 +143,12 @@ import SymbolicateTestSupport
         let reportsFolder = TestPaths.fixtures.appendingPathComponent("reports")
         let before = try Self.digest(of: reportsFolder)
 
-        let result = try CLI.run(["batch", "Fixtures/reports", zip.path, "--dsyms", "Fixtures/dsyms",
-                                  "--output", out.path, "--junit", junit.path, "--jobs", "2"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            [
+                "batch", "Fixtures/reports", zip.path, "--dsyms", "Fixtures/dsyms",
+                "--output", out.path, "--junit", junit.path, "--jobs", "2",
+            ],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.digest(of: reportsFolder) == before, "batch modified its inputs")
 
@@ -145,7 +176,7 @@ import SymbolicateTestSupport
         #expect(summary.totals.reports == 2 * manifest.count)
         #expect(summary.totals.processed == 2 * manifest.count)
         #expect(summary.totals.unreadable == 0)
-        #expect(summary.totals.skipped == 1) // Fixtures/reports/manifest.json
+        #expect(summary.totals.skipped == 1)  // Fixtures/reports/manifest.json
         #expect(summary.groups.count == scenarios.count)
         for (scenario, reports) in scenarios {
             // Named relative to the inputs: below the folder, and below the zip's name.
@@ -205,9 +236,12 @@ import SymbolicateTestSupport
     @Test func formatIPSKeepsJSONReports() throws {
         let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
-        let result = try CLI.run(["batch", "Fixtures/reports/swift-trap.ips", "Fixtures/reports/swift-trap.crash",
-                                  "--dsyms", "Fixtures/dsyms", "--output", work.path, "--format", "ips"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            [
+                "batch", "Fixtures/reports/swift-trap.ips", "Fixtures/reports/swift-trap.crash",
+                "--dsyms", "Fixtures/dsyms", "--output", work.path, "--format", "ips",
+            ],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let ips = try String(contentsOf: work.appendingPathComponent("swift-trap.ips"), encoding: .utf8)
         let text = try String(contentsOf: work.appendingPathComponent("swift-trap.crash"), encoding: .utf8)
@@ -215,8 +249,9 @@ import SymbolicateTestSupport
         #expect(text.contains("Exception Type:"))
         // --format json: one NAME.json per report, a JSON document.
         let json = work.appendingPathComponent("json")
-        let jsonRun = try CLI.run(["batch", "Fixtures/reports/swift-trap.ips", "--dsyms", "Fixtures/dsyms", "--output", json.path, "--format", "json"],
-                                  currentDirectory: TestPaths.packageRoot)
+        let jsonRun = try CLI.run(
+            ["batch", "Fixtures/reports/swift-trap.ips", "--dsyms", "Fixtures/dsyms", "--output", json.path, "--format", "json"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(jsonRun.status == 0, "\(jsonRun.stderr)")
         let document = try Data(contentsOf: json.appendingPathComponent("swift-trap.json"))
         #expect((try? JSONSerialization.jsonObject(with: document)) is [String: Any])
@@ -231,9 +266,12 @@ import SymbolicateTestSupport
         let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         let junit = work.appendingPathComponent("junit.xml")
-        let result = try CLI.run(["batch", "Fixtures/reports", "--dsyms", "Fixtures/dsyms", "--output", work.path,
-                                  "--github-annotations", "--source-root", "/src", "--junit", junit.path],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            [
+                "batch", "Fixtures/reports", "--dsyms", "Fixtures/dsyms", "--output", work.path,
+                "--github-annotations", "--source-root", "/src", "--junit", junit.path,
+            ],
+            currentDirectory: TestPaths.packageRoot)
         // JUnit `file=` honours --source-root like the annotations do.
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains(" file=\""))
@@ -254,8 +292,9 @@ import SymbolicateTestSupport
         let work = try TestPaths.temporaryDirectory("batch-cli")
         defer { try? FileManager.default.removeItem(at: work) }
         func run(_ inputs: [String], _ extra: [String]) throws -> CLIResult {
-            try CLI.run(["batch"] + inputs + ["--dsyms", "Fixtures/dsyms", "--output", work.appendingPathComponent(UUID().uuidString).path] + extra,
-                        currentDirectory: TestPaths.packageRoot)
+            try CLI.run(
+                ["batch"] + inputs + ["--dsyms", "Fixtures/dsyms", "--output", work.appendingPathComponent(UUID().uuidString).path] + extra,
+                currentDirectory: TestPaths.packageRoot)
         }
         let good = "Fixtures/reports/null-deref.crash"
         let mismatch = "Fixtures/reports/uuid-mismatch.ips"
@@ -275,8 +314,9 @@ import SymbolicateTestSupport
         let bad = work.appendingPathComponent("truncated.ips")
         try Data("{\"bug_type\":\"309\",\"os_version\":\"iPhone OS 17.0\"}\n".utf8).write(to: bad)
         let out = work.appendingPathComponent("out")
-        let result = try CLI.run(["batch", bad.path, "Fixtures/reports/watchdog.ips", "--dsyms", "Fixtures/dsyms", "--output", out.path],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["batch", bad.path, "Fixtures/reports/watchdog.ips", "--dsyms", "Fixtures/dsyms", "--output", out.path],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("truncated.ips"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("watchdog.crash").path))
@@ -287,8 +327,11 @@ import SymbolicateTestSupport
         let markdown = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(markdown.contains("### Unreadable reports"))
         // Unreadable input trips every policy but never.
-        let strict = try CLI.run(["batch", bad.path, "Fixtures/reports/watchdog.ips", "--dsyms", "Fixtures/dsyms",
-                                  "--output", out.path, "--fail-on", "missing-dsym"], currentDirectory: TestPaths.packageRoot)
+        let strict = try CLI.run(
+            [
+                "batch", bad.path, "Fixtures/reports/watchdog.ips", "--dsyms", "Fixtures/dsyms",
+                "--output", out.path, "--fail-on", "missing-dsym",
+            ], currentDirectory: TestPaths.packageRoot)
         #expect(strict.status == 1)
     }
 
@@ -298,13 +341,20 @@ import SymbolicateTestSupport
         // x.ips becomes x.crash in text mode, which is also an input; --format ips would
         // write x.ips over itself.
         for name in ["watchdog.crash", "watchdog.ips"] {
-            try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("reports/\(name)"), to: work.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: TestPaths.fixtures.appendingPathComponent("reports/\(name)"), to: work.appendingPathComponent(name))
         }
         let before = try Self.digest(of: work)
-        let text = try CLI.run(["batch", work.appendingPathComponent("watchdog.ips").path, work.appendingPathComponent("watchdog.crash").path,
-                                "--dsyms", "Fixtures/dsyms", "--output", work.path], currentDirectory: TestPaths.packageRoot)
-        let ips = try CLI.run(["batch", work.appendingPathComponent("watchdog.ips").path,
-                               "--dsyms", "Fixtures/dsyms", "--output", work.path, "--format", "ips"], currentDirectory: TestPaths.packageRoot)
+        let text = try CLI.run(
+            [
+                "batch", work.appendingPathComponent("watchdog.ips").path, work.appendingPathComponent("watchdog.crash").path,
+                "--dsyms", "Fixtures/dsyms", "--output", work.path,
+            ], currentDirectory: TestPaths.packageRoot)
+        let ips = try CLI.run(
+            [
+                "batch", work.appendingPathComponent("watchdog.ips").path,
+                "--dsyms", "Fixtures/dsyms", "--output", work.path, "--format", "ips",
+            ], currentDirectory: TestPaths.packageRoot)
         #expect(text.stderr.contains("would replace an input file"), "\(text.stderr)")
         #expect(ips.status == 65, "\(ips.stderr)")
         var after = try Self.digest(of: work)
@@ -324,10 +374,13 @@ import SymbolicateTestSupport
         #expect(try CLI.run(["batch", bad.path, "--output", out, "--jobs", "0"]).status == 64)
         #expect(try CLI.run(["batch", bad.path, "--output", out, "--fail-on", "sometimes"]).status == 64)
         #expect(try CLI.run(["batch", bad.path]).status == 64)
-        #expect(try CLI.run(["batch", bad.path, "--output", out, "--dsyms", work.appendingPathComponent("missing.dSYM").path]).status == 64)
+        #expect(
+            try CLI.run(["batch", bad.path, "--output", out, "--dsyms", work.appendingPathComponent("missing.dSYM").path]).status == 64)
         let help = try CLI.run(["batch", "--help"])
         #expect(help.status == 0)
-        for flag in ["--dsyms", "--output", "--format", "--jobs", "--junit", "--github-annotations", "--fail-on", "--source-root", "--explain"] {
+        for flag in [
+            "--dsyms", "--output", "--format", "--jobs", "--junit", "--github-annotations", "--fail-on", "--source-root", "--explain",
+        ] {
             #expect(help.stdout.contains(flag), "batch --help does not document \(flag)")
         }
         #expect(help.stdout.contains("65"))
@@ -338,8 +391,10 @@ import SymbolicateTestSupport
 final class JUnitElements: NSObject, XMLParserDelegate, @unchecked Sendable {
     var testcases: [String] = []
     var failures = 0, errors = 0
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         switch elementName {
         case "testcase": testcases.append(attributeDict["name"] ?? "")
         case "failure": failures += 1

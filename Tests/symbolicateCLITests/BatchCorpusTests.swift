@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// `symbolicate batch` over the whole shared corpus (../shared/corpus): what a team running it
 /// in CI reads — groups that mean one crash each, non-crashes kept apart, a short log and a
@@ -8,9 +8,22 @@ import SymbolicateTestSupport
 @Suite(.enabled(if: Corpus.isAvailable, "the shared corpus is not beside the package"))
 struct BatchCorpusTests {
     struct Summary: Decodable {
-        struct Group: Decodable { var count: Int; var signature: String; var kind: String; var reports: [String]; var app: String? }
-        struct Missing: Decodable { var image: String; var isAppImage: Bool; var reports: Int }
-        struct Unreadable: Decodable { var input: String; var error: String }
+        struct Group: Decodable {
+            var count: Int
+            var signature: String
+            var kind: String
+            var reports: [String]
+            var app: String?
+        }
+        struct Missing: Decodable {
+            var image: String
+            var isAppImage: Bool
+            var reports: Int
+        }
+        struct Unreadable: Decodable {
+            var input: String
+            var error: String
+        }
         var groups: [Group]
         var otherGroups: [Group]
         var missingDebugFiles: [Missing]
@@ -22,11 +35,13 @@ struct BatchCorpusTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let corpus = Corpus.reportsDirectory.deletingLastPathComponent()
         let out = work.appendingPathComponent("out")
-        guard let result = try? CLI.run(["batch", corpus.path, "--output", out.path, "--github-annotations", "--no-progress"],
-                                        currentDirectory: work),
-              let data = try? Data(contentsOf: out.appendingPathComponent("summary.json")),
-              let summary = try? JSONDecoder().decode(Summary.self, from: data),
-              let markdown = try? Data(contentsOf: out.appendingPathComponent("summary.md"))
+        guard
+            let result = try? CLI.run(
+                ["batch", corpus.path, "--output", out.path, "--github-annotations", "--no-progress"],
+                currentDirectory: work),
+            let data = try? Data(contentsOf: out.appendingPathComponent("summary.json")),
+            let summary = try? JSONDecoder().decode(Summary.self, from: data),
+            let markdown = try? Data(contentsOf: out.appendingPathComponent("summary.md"))
         else { return nil }
         return (result, summary, markdown.count)
     }()
@@ -41,10 +56,16 @@ struct BatchCorpusTests {
         // The same incident as .ips and as text (Apple's translation or a re-serialisation).
         let twins = [
             ("hduhky__abort_ezview_iphone11-8_ios15-2.ips", "hduhky__abort_ezview_iphone11-8_ios15-2_reserialized.crash"),
-            ("mdi__sim-exc-crash-sigsegv_memoryleakingapp_macos12-4-x86_64.ips", "mdi__sim-exc-crash-sigsegv_memoryleakingapp_macos12-4-x86_64.crash"),
+            (
+                "mdi__sim-exc-crash-sigsegv_memoryleakingapp_macos12-4-x86_64.ips",
+                "mdi__sim-exc-crash-sigsegv_memoryleakingapp_macos12-4-x86_64.crash"
+            ),
             ("zqqf16-sym__tcc-abort_iphone13-4_ios15-2.ips", "zqqf16-sym__tcc-abort_iphone13-4_ios15-2_apple-converted.crash"),
             ("macsym__multi-target-sigill_macos12-4.ips", "macsym__multi-target-sigill_unsymbolicated_macos12-4.crash"),
-            ("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips", "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash"),
+            (
+                "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips",
+                "ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash"
+            ),
         ]
         for (a, b) in twins {
             let ga = try #require(group(of: a, in: summary), "\(a) is in no group")
@@ -60,8 +81,10 @@ struct BatchCorpusTests {
 
     @Test func nonCrashesHaveTheirOwnSectionAndNoErrorAnnotation() throws {
         let (result, summary, _) = try #require(Self.run)
-        for report in ["icdab__jetsam-event_iphone_ios14-2b.ips", "icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash",
-                       "icdab__stackshot-baaaaaad_iphone3-1_ios7.crash", "icdab__diskwrites-resource_assetsd_ios14-2b.ips"] {
+        for report in [
+            "icdab__jetsam-event_iphone_ios14-2b.ips", "icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash",
+            "icdab__stackshot-baaaaaad_iphone3-1_ios7.crash", "icdab__diskwrites-resource_assetsd_ios14-2b.ips",
+        ] {
             let other = summary.otherGroups.first { $0.reports.contains("reports/" + report) }
             #expect(other != nil, "\(report) is not among the other reports")
             #expect(other?.kind != "crash")

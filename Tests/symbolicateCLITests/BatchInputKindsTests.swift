@@ -1,14 +1,32 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// `symbolicate batch` over inputs that are not plain complete crash reports: cut reports,
 /// call graphs and MetricKit payloads (issue 11), with the real binary and the fixture dSYMs.
 @Suite struct BatchInputKindsTests {
     struct Summary: Decodable {
-        struct Group: Decodable { var count: Int; var signature: String; var kind: String; var reports: [String]; var missing: String? }
-        struct Totals: Decodable { var processed: Int; var groups: Int; var otherReports: Int; var partialReports: Int; var partialGroups: Int; var skipped: Int }
-        struct Report: Decodable { var input: String; var kind: String; var output: String?; var missing: String? }
+        struct Group: Decodable {
+            var count: Int
+            var signature: String
+            var kind: String
+            var reports: [String]
+            var missing: String?
+        }
+        struct Totals: Decodable {
+            var processed: Int
+            var groups: Int
+            var otherReports: Int
+            var partialReports: Int
+            var partialGroups: Int
+            var skipped: Int
+        }
+        struct Report: Decodable {
+            var input: String
+            var kind: String
+            var output: String?
+            var missing: String?
+        }
         var groups: [Group]
         var otherGroups: [Group]
         var partialGroups: [Group]
@@ -19,8 +37,9 @@ import SymbolicateTestSupport
 
     static func runBatch(_ inputs: [String], extra: [String] = [], in work: URL) throws -> (CLIResult, Summary, URL) {
         let out = work.appendingPathComponent("out")
-        let result = try CLI.run(["batch"] + inputs + ["--dsyms", TestPaths.dsyms, "--output", out.path, "--no-progress"] + extra,
-                                 currentDirectory: work)
+        let result = try CLI.run(
+            ["batch"] + inputs + ["--dsyms", TestPaths.dsyms, "--output", out.path, "--no-progress"] + extra,
+            currentDirectory: work)
         let data = try Data(contentsOf: out.appendingPathComponent("summary.json"))
         return (result, try JSONDecoder().decode(Summary.self, from: data), out)
     }
@@ -41,10 +60,12 @@ import SymbolicateTestSupport
         let inputs = work.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         for name in ["swift-trap.crash", "null-deref.crash"] {
-            try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("reports/\(name)"),
-                                             to: inputs.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: TestPaths.fixtures.appendingPathComponent("reports/\(name)"),
+                to: inputs.appendingPathComponent(name))
         }
-        try Self.cutAfterCrashedThread("swift-trap.crash").write(to: inputs.appendingPathComponent("pasted.crash"), atomically: true, encoding: .utf8)
+        try Self.cutAfterCrashedThread("swift-trap.crash").write(
+            to: inputs.appendingPathComponent("pasted.crash"), atomically: true, encoding: .utf8)
 
         let (result, summary, out) = try Self.runBatch([inputs.path], extra: ["--github-annotations"], in: work)
         #expect(result.status == 0, "\(result.stderr)")
@@ -70,7 +91,8 @@ import SymbolicateTestSupport
         // Alone, it does not trip --fail-on crash: it is not counted as a crash.
         let alone = work.appendingPathComponent("alone")
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: inputs.appendingPathComponent("pasted.crash"), to: alone.appendingPathComponent("pasted.crash"))
+        try FileManager.default.moveItem(
+            at: inputs.appendingPathComponent("pasted.crash"), to: alone.appendingPathComponent("pasted.crash"))
         try FileManager.default.removeItem(at: out)
         let (again, _, _) = try Self.runBatch([alone.path], extra: ["--fail-on", "crash"], in: work)
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
@@ -84,11 +106,16 @@ import SymbolicateTestSupport
         let payload = TestPaths.fixtures.appendingPathComponent("logs/crashapp-metrickit.json").path
         let (result, summary, out) = try Self.runBatch([payload], extra: ["--github-annotations"], in: work)
         #expect(result.status == 0, "\(result.stderr)")
-        let places = ["crashDiagnostics[0]", "crashDiagnostics[1]", "hangDiagnostics[0]", "cpuExceptionDiagnostics[0]",
-                      "diskWriteExceptionDiagnostics[0]", "appLaunchDiagnostics[0]"]
+        let places = [
+            "crashDiagnostics[0]", "crashDiagnostics[1]", "hangDiagnostics[0]", "cpuExceptionDiagnostics[0]",
+            "diskWriteExceptionDiagnostics[0]", "appLaunchDiagnostics[0]",
+        ]
         #expect(summary.reports.map(\.input) == places.map { "crashapp-metrickit.json (\($0))" })
-        #expect(summary.reports.map(\.kind) == ["metrickit-crash", "metrickit-crash", "metrickit-hang", "metrickit-cpu-exception",
-                                                "metrickit-disk-write-exception", "metrickit-app-launch"])
+        #expect(
+            summary.reports.map(\.kind) == [
+                "metrickit-crash", "metrickit-crash", "metrickit-hang", "metrickit-cpu-exception",
+                "metrickit-disk-write-exception", "metrickit-app-launch",
+            ])
         #expect(summary.totals.processed == 6 && summary.totals.groups == 2 && summary.totals.otherReports == 4)
         #expect(summary.reports.allSatisfy { $0.output == "crashapp-metrickit.txt" })
         #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 2)
@@ -106,7 +133,8 @@ import SymbolicateTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         let inputs = Set(summary.reports.map(\.input))
         for name in LogManifest.logs.map(\.name) {
-            #expect(inputs.contains { $0.hasSuffix(name) || $0.contains(name + " (") }, "\(name) was not processed: skipped \(summary.skipped)")
+            #expect(
+                inputs.contains { $0.hasSuffix(name) || $0.contains(name + " (") }, "\(name) was not processed: skipped \(summary.skipped)")
         }
         // manifest.json and PointInfo.json are not reports.
         #expect(Set(summary.skipped.map { URL(fileURLWithPath: $0).lastPathComponent }) == ["manifest.json", "PointInfo.json"])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// Every file of the shared corpus through the real binary: exit 0 with a headline naming
 /// what the report is, or 65 for the three whose JSON is broken beyond recovery — and those
@@ -20,23 +20,31 @@ struct CorpusHeadlineTests {
 
     /// Read off the files: their bug_type/Event/first line (see ReportKindTests for the kinds).
     static let headlines: [String: String] = [
-        "reports/icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash": "CPU resource (process killed): 48 seconds cpu time over 54 seconds",
-        "reports/icdab__diskwrites-resource_assetsd_ios14-2b.ips": "Disk writes resource (no action taken): 1073.75 MB of file backed memory dirtied",
+        "reports/icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash":
+            "CPU resource (process killed): 48 seconds cpu time over 54 seconds",
+        "reports/icdab__diskwrites-resource_assetsd_ios14-2b.ips":
+            "Disk writes resource (no action taken): 1073.75 MB of file backed memory dirtied",
         "reports/icdab__exc-resource-cpu_brain_ipad4-4_ios8-1.crash": "CPU resource: (Limit 50%) Observed 60% over 180 secs",
         // dasd: rpages 456 × pageSize 16384 = 7.1 MB; wifianalyticsd (382 pages) is the other one killed.
-        "reports/icdab__jetsam-event_iphone_ios14-2b.ips": "Killed by jetsam: per-process memory limit (highwater) — dasd, 7.1 MB (and 1 more killed)",
-        "reports/issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": "Killed by jetsam (largest process: Clash of Clans) [partial report: report ends inside the jetsam process table]",
-        "reports/icdab__kernel-panic-text_amd-power-state_macos.crash": "Kernel panic: panic(cpu 1 caller 0xffffff8003814e17): \"AMDFramebufferSI::setPowerState",
+        "reports/icdab__jetsam-event_iphone_ios14-2b.ips":
+            "Killed by jetsam: per-process memory limit (highwater) — dasd, 7.1 MB (and 1 more killed)",
+        "reports/issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash":
+            "Killed by jetsam (largest process: Clash of Clans) [partial report: report ends inside the jetsam process table]",
+        "reports/icdab__kernel-panic-text_amd-power-state_macos.crash":
+            "Kernel panic: panic(cpu 1 caller 0xffffff8003814e17): \"AMDFramebufferSI::setPowerState",
         "reports/icdab__stackshot-baaaaaad_iphone3-1_ios7.crash": "Stackshot: Manually triggered stackshot via backboardd (0xbaaaaaad)",
-        "reports/issue__mtadmob-125_appstore-review_ipad_sigabrt.crash": "Crashed: Thread 0 (main) in __pthread_kill (libsystem_kernel.dylib) — EXC_CRASH (SIGABRT) [partial report: report ends inside Thread 0; no Binary Images section]",
-        "metrickit/meter__real_report.json": "Crashed (MetricKit): Thread 0 (main) in MetricKitTest (not symbolicated) — EXC_BREAKPOINT (SIGTRAP)",
-        "metrickit/meter__xcode_simulated.json": "Crashed (MetricKit): Thread 0 (main) in testBinaryName (not symbolicated) — EXC_BAD_ACCESS (SIGSEGV)",
+        "reports/issue__mtadmob-125_appstore-review_ipad_sigabrt.crash":
+            "Crashed: Thread 0 (main) in __pthread_kill (libsystem_kernel.dylib) — EXC_CRASH (SIGABRT) [partial report: report ends inside Thread 0; no Binary Images section]",
+        "metrickit/meter__real_report.json":
+            "Crashed (MetricKit): Thread 0 (main) in MetricKitTest (not symbolicated) — EXC_BREAKPOINT (SIGTRAP)",
+        "metrickit/meter__xcode_simulated.json":
+            "Crashed (MetricKit): Thread 0 (main) in testBinaryName (not symbolicated) — EXC_BAD_ACCESS (SIGSEGV)",
     ]
 
     static let brokenJSON: Set<String> = [
-        "reports/icdab__bridgeos-panic_imac_bug210_malformed-json.crash",   // JSON re-wrapped mid-token
-        "reports/icdab__jetsam-vm-thrashing_ios9-3_elided.crash",          // `...` elisions in the body
-        "reports/issue__audiobooth-11_watchos10_watch5-2_arm64_32.ips",    // cut mid-string
+        "reports/icdab__bridgeos-panic_imac_bug210_malformed-json.crash",  // JSON re-wrapped mid-token
+        "reports/icdab__jetsam-vm-thrashing_ios9-3_elided.crash",  // `...` elisions in the body
+        "reports/issue__audiobooth-11_watchos10_watch5-2_arm64_32.ips",  // cut mid-string
     ]
 
     @Test("every corpus file gives exit 0 and a headline for its kind, or 65 with its readable header", arguments: files)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// Xcode Organizer exports end to end: `Fixtures/logs/CrashApp.xccrashpoint` holds unchanged
 /// copies of `reports/swift-trap.crash` (Filter_1) and `reports/null-deref.crash` (Filter_2),
@@ -42,11 +42,14 @@ import SymbolicateTestSupport
         let work = try TestPaths.temporaryDirectory("batch-xccrashpoint")
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("out")
-        let result = try CLI.run(["batch", Self.bundle, "--dsyms", "Fixtures/dsyms", "--output", out.path, "--no-progress"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["batch", Self.bundle, "--dsyms", "Fixtures/dsyms", "--output", out.path, "--no-progress"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
-        let logs = ["Filters/Filter_1/DistributionInfos/all/Logs/2022-08-04_01-11-01.0000_+0200-8d3f1a.crash": "swift-trap.crash",
-                    "Filters/Filter_2/DistributionInfos/all/Logs/2022-08-04_01-11-01.0000_+0200-2b7c90.crash": "null-deref.crash"]
+        let logs = [
+            "Filters/Filter_1/DistributionInfos/all/Logs/2022-08-04_01-11-01.0000_+0200-8d3f1a.crash": "swift-trap.crash",
+            "Filters/Filter_2/DistributionInfos/all/Logs/2022-08-04_01-11-01.0000_+0200-2b7c90.crash": "null-deref.crash",
+        ]
         for (log, report) in logs {
             let text = try String(contentsOf: out.appendingPathComponent(log), encoding: .utf8)
             // Batch files carry no headline: the golden without its first two lines.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// Where the report command looks for debug files when none are named, what it says about
 /// debug files that do not fit, and where the headline goes (issue 17, items 1, 4 and 5).
@@ -24,8 +24,9 @@ import SymbolicateTestSupport
     /// the whole file system (minutes, killed by the user).
     @Test func noDebugFilesFromTheRootIsQuickAndSaysWhatWasSearched() throws {
         let started = Date()
-        let result = try CLI.run([TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash").path],
-                                 currentDirectory: URL(fileURLWithPath: "/"))
+        let result = try CLI.run(
+            [TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash").path],
+            currentDirectory: URL(fileURLWithPath: "/"))
         let seconds = Date().timeIntervalSince(started)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(seconds < 5, "took \(seconds) s")
@@ -59,8 +60,9 @@ import SymbolicateTestSupport
         try Self.copyFixture("dsyms/CrashApp.app.dSYM", to: folder.appendingPathComponent("a/b"))
         try Self.copyFixture("dsyms/CrashKit.framework.dSYM", to: folder.appendingPathComponent("c"))
         let report = TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash").path
-        let result = try CLI.run([report, "--require-all"], environment: ["SYMBOLICATE_DSYM_PATH": folder.path],
-                                 currentDirectory: folder)
+        let result = try CLI.run(
+            [report, "--require-all"], environment: ["SYMBOLICATE_DSYM_PATH": folder.path],
+            currentDirectory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("SYMBOLICATE_DSYM_PATH"), "\(result.stderr)")
         #expect(result.stderr.contains(": 2 found"), "\(result.stderr)")
@@ -68,22 +70,29 @@ import SymbolicateTestSupport
 
     /// An unrelated dSYM is described by what it holds, beside what the report needs.
     @Test func unrelatedDebugFileShowsItsIdentity() throws {
-        let result = try CLI.run(["Fixtures/reports/null-deref.crash", "Fixtures/dsyms/MacApp.app.dSYM"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/reports/null-deref.crash", "Fixtures/dsyms/MacApp.app.dSYM"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0)
         let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("MacApp.app.dSYM was not used") })
-        #expect(line.contains("it holds MacApp <4C4C44E9-5555-3144-A121-B971AA1071A6> x86_64, MacApp <4C4C44A0-5555-3144-A158-AF459A33CC4C> arm64"))
+        #expect(
+            line.contains(
+                "it holds MacApp <4C4C44E9-5555-3144-A121-B971AA1071A6> x86_64, MacApp <4C4C44A0-5555-3144-A158-AF459A33CC4C> arm64"))
         #expect(line.contains("the report needs CrashApp <4C4C443B-5555-3144-A1E9-455154CFFD57> arm64"))
     }
 
     /// `symbolicate App.dSYM crash.crash` is a swap, said once, and the report is symbolicated.
     @Test func swappedArgumentsAreRecognised() throws {
-        let swapped = try CLI.run(["Fixtures/dsyms/CrashApp.app.dSYM", "Fixtures/reports/null-deref.crash", "--color", "never"],
-                                  currentDirectory: TestPaths.packageRoot)
-        let straight = try CLI.run(["Fixtures/reports/null-deref.crash", "Fixtures/dsyms/CrashApp.app.dSYM", "--color", "never"],
-                                   currentDirectory: TestPaths.packageRoot)
+        let swapped = try CLI.run(
+            ["Fixtures/dsyms/CrashApp.app.dSYM", "Fixtures/reports/null-deref.crash", "--color", "never"],
+            currentDirectory: TestPaths.packageRoot)
+        let straight = try CLI.run(
+            ["Fixtures/reports/null-deref.crash", "Fixtures/dsyms/CrashApp.app.dSYM", "--color", "never"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(swapped.status == 0, "\(swapped.stderr)")
-        #expect(swapped.stderr.contains("Fixtures/dsyms/CrashApp.app.dSYM is a debug file and Fixtures/reports/null-deref.crash a crash report"))
+        #expect(
+            swapped.stderr.contains("Fixtures/dsyms/CrashApp.app.dSYM is a debug file and Fixtures/reports/null-deref.crash a crash report")
+        )
         #expect(!swapped.stderr.contains("not a dSYM"))
         #expect(swapped.stdout == straight.stdout)
         #expect(swapped.stdout.contains("ca_record_body"))
@@ -92,8 +101,9 @@ import SymbolicateTestSupport
     // MARK: Exit codes
 
     @Test func unwritableOutputIsExit73() throws {
-        let result = try CLI.run(["Fixtures/reports/null-deref.crash", "Fixtures/dsyms", "-o", "/nonexistent-folder/out.crash"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/reports/null-deref.crash", "Fixtures/dsyms", "-o", "/nonexistent-folder/out.crash"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 73, "\(result.stderr)")
         #expect(result.stderr.contains("cannot write /nonexistent-folder/out.crash"))
     }
@@ -104,8 +114,9 @@ import SymbolicateTestSupport
         // A file where the output folder's parent should be: the folder cannot be created.
         let blocker = folder.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
-        let result = try CLI.run(["batch", "Fixtures/reports/null-deref.crash", "--dsyms", "Fixtures/dsyms", "-o", blocker.path + "/out"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["batch", "Fixtures/reports/null-deref.crash", "--dsyms", "Fixtures/dsyms", "-o", blocker.path + "/out"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 73, "\(result.stderr)")
     }
 
@@ -115,8 +126,9 @@ import SymbolicateTestSupport
 
     /// Piped stdout gets the report in Apple's layout; the headline goes to stderr.
     @Test func pipedOutputHasNoHeadline() throws {
-        let result = try CLI.run(["Fixtures/reports/null-deref.crash", "Fixtures/dsyms", "--color", "never"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/reports/null-deref.crash", "Fixtures/dsyms", "--color", "never"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0)
         #expect(!result.stdout.contains("Crashed: Thread"))
         #expect(result.stderr.contains(Self.nullDerefHeadline + "\n"))
@@ -128,8 +140,9 @@ import SymbolicateTestSupport
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("out.crash")
-        let result = try CLI.run(["Fixtures/reports/null-deref.crash", "Fixtures/dsyms", "-o", target.path] + (asked ? ["--headline"] : []),
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/reports/null-deref.crash", "Fixtures/dsyms", "-o", target.path] + (asked ? ["--headline"] : []),
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let written = try String(contentsOf: target, encoding: .utf8)
         #expect(written.hasPrefix(Self.nullDerefHeadline + "\n\n") == asked)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// `symbolicate explain` through the real binary: terms, unknown terms, reports, formats.
 @Suite struct ExplainCLITests {
@@ -154,28 +154,28 @@ import SymbolicateTestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("thermal.crash")
         try """
-            Incident Identifier: 2A3B4C5D-1111-2222-3333-444455556666
-            Hardware Model:      iPhone6,1
-            Process:         Demo [311]
-            Path:            /private/var/mobile/Applications/0A0B0C0D-0000-1111-2222-333344445555/Demo.app/Demo
-            Identifier:      com.example.Demo
-            Code Type:       ARM-64 (Native)
-            OS Version:      iOS 7.1 (11D167)
-            Report Version:  104
+        Incident Identifier: 2A3B4C5D-1111-2222-3333-444455556666
+        Hardware Model:      iPhone6,1
+        Process:         Demo [311]
+        Path:            /private/var/mobile/Applications/0A0B0C0D-0000-1111-2222-333344445555/Demo.app/Demo
+        Identifier:      com.example.Demo
+        Code Type:       ARM-64 (Native)
+        OS Version:      iOS 7.1 (11D167)
+        Report Version:  104
 
-            Exception Type:  00000020
-            Exception Codes: 0xc00010ff
-            Highlighted Thread:  0
+        Exception Type:  00000020
+        Exception Codes: 0xc00010ff
+        Highlighted Thread:  0
 
-            Thread 0:
-            0   libsystem_kernel.dylib        \t0x0000000197e2ca94 mach_msg_trap + 8
-            1   Demo                          \t0x0000000100004010 0x100000000 + 16400
+        Thread 0:
+        0   libsystem_kernel.dylib        \t0x0000000197e2ca94 mach_msg_trap + 8
+        1   Demo                          \t0x0000000100004010 0x100000000 + 16400
 
-            Binary Images:
-            0x100000000 - 0x100007fff Demo arm64  <4c4c443b55553144a1e9455154cffd57> /private/var/mobile/Applications/0A0B0C0D-0000-1111-2222-333344445555/Demo.app/Demo
-            0x197e18000 - 0x197e33fff libsystem_kernel.dylib arm64  <3c4c443b55553144a1e9455154cffd5a> /usr/lib/system/libsystem_kernel.dylib
+        Binary Images:
+        0x100000000 - 0x100007fff Demo arm64  <4c4c443b55553144a1e9455154cffd57> /private/var/mobile/Applications/0A0B0C0D-0000-1111-2222-333344445555/Demo.app/Demo
+        0x197e18000 - 0x197e33fff libsystem_kernel.dylib arm64  <3c4c443b55553144a1e9455154cffd5a> /usr/lib/system/libsystem_kernel.dylib
 
-            """.write(to: report, atomically: true, encoding: .utf8)
+        """.write(to: report, atomically: true, encoding: .utf8)
         let result = try CLI.run(["explain", report.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Diagnosis: Thermal kill (0xc00010ff"), "\(result.stdout)")
@@ -183,8 +183,10 @@ import SymbolicateTestSupport
     }
 
     /// Was: "not known", though the README says a line from a report works.
-    @Test(arguments: ["EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=50 MB, unused=0x0)", "Exception Codes: 0xc00010ff",
-                      "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d"])
+    @Test(arguments: [
+        "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=50 MB, unused=0x0)", "Exception Codes: 0xc00010ff",
+        "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d",
+    ])
     func reportLineIsATerm(line: String) throws {
         let result = try CLI.run(["explain", line])
         #expect(result.status == 0, "\(result.stdout)")
@@ -198,8 +200,9 @@ import SymbolicateTestSupport
             .compactMap { line in line.split(separator: "<").last.map { String($0.dropLast()) } }
         #expect(!urls.isEmpty)
         for url in urls {
-            #expect(["https://developer.apple.com/", "https://github.com/apple-oss-distributions/", "https://github.com/swiftlang/swift/"]
-                .contains { url.hasPrefix($0) }, "\(url)")
+            #expect(
+                ["https://developer.apple.com/", "https://github.com/apple-oss-distributions/", "https://github.com/swiftlang/swift/"]
+                    .contains { url.hasPrefix($0) }, "\(url)")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// The GitHub Action, run here without GitHub: `scripts/github-action.sh` (all of action.yml's
 /// logic) with the runner's environment variables pointing at temporary files, on the fixture
@@ -45,8 +45,9 @@ import SymbolicateTestSupport
         // Keep what the assertions read before the scratch folder goes.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-action-out-\(UUID().uuidString)")
         try? FileManager.default.copyItem(at: outDir, to: copy)
-        return Run(result: result, stepSummary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "",
-                   outputs: outputs, outputDir: copy)
+        return Run(
+            result: result, stepSummary: (try? String(contentsOf: summary, encoding: .utf8)) ?? "",
+            outputs: outputs, outputDir: copy)
     }
 
     @Test func crashPolicyFailsTheStepAfterWritingSummaryAnnotationsAndOutputs() throws {
@@ -99,17 +100,20 @@ import SymbolicateTestSupport
         let stage = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-action-release-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: stage) }
         let top = stage.appendingPathComponent("symbolicate-0.0.0-linux-x86_64")
-        let install = try CLI.run([TestPaths.packageRoot.appendingPathComponent("scripts/install.sh").path, "install", CLI.binary.path, top.path],
-                                  executable: Self.bash)
+        let install = try CLI.run(
+            [TestPaths.packageRoot.appendingPathComponent("scripts/install.sh").path, "install", CLI.binary.path, top.path],
+            executable: Self.bash)
         #expect(install.status == 0, "\(install.stderr)")
         let tarball = stage.appendingPathComponent("release.tar.gz")
-        let tar = try CLI.run(["-czf", tarball.path, "-C", stage.path, top.lastPathComponent], executable: URL(fileURLWithPath: "/bin/tar"))
+        let tar = try CLI.run(
+            ["-czf", tarball.path, "-C", stage.path, top.lastPathComponent], executable: URL(fileURLWithPath: "/bin/tar"))
         #expect(tar.status == 0, "\(tar.stderr)")
-        let run = try Self.run([
-            "SYMBOLICATE_REPORTS": "Fixtures/reports/swift-trap.crash",
-            "SYMBOLICATE_DSYMS": "Fixtures/dsyms",
-            "SYMBOLICATE_RELEASE_URL": tarball.absoluteString,
-        ], useBinary: false)
+        let run = try Self.run(
+            [
+                "SYMBOLICATE_REPORTS": "Fixtures/reports/swift-trap.crash",
+                "SYMBOLICATE_DSYMS": "Fixtures/dsyms",
+                "SYMBOLICATE_RELEASE_URL": tarball.absoluteString,
+            ], useBinary: false)
         defer { try? FileManager.default.removeItem(at: run.outputDir) }
         #expect(run.result.status == 0, "\(run.result.stderr)")
         #expect(run.result.stderr.contains("downloading \(tarball.absoluteString)"))
@@ -134,7 +138,9 @@ import SymbolicateTestSupport
             .map { $0.trimmingCharacters(in: .whitespaces).dropLast() }
         #expect(Set(wiring.map(\.input)) == Set(inputs.map(String.init)), "every input needs an env line in the step, and only inputs")
         for (variable, input) in wiring {
-            #expect(script.contains("${\(variable)"), "action.yml passes input \(input) as \(variable), which scripts/github-action.sh never reads")
+            #expect(
+                script.contains("${\(variable)"),
+                "action.yml passes input \(input) as \(variable), which scripts/github-action.sh never reads")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// Whole-output golden tests: the real binary symbolicates every fixture report against the
 /// fixture dSYMs and must reproduce `Fixtures/expected/` byte for byte.
@@ -29,19 +29,31 @@ import SymbolicateTestSupport
         var cases: [Case] = []
         for name in reports {
             let path = "Fixtures/reports/\(name)"
-            cases.append(Case(report: name, arguments: [path, "Fixtures/dsyms", "--color", "never", "--headline"], expected: "\(name).txt"))
+            cases.append(
+                Case(report: name, arguments: [path, "Fixtures/dsyms", "--color", "never", "--headline"], expected: "\(name).txt"))
             if name.hasSuffix(".ips") {
-                cases.append(Case(report: name, arguments: [path, "Fixtures/dsyms", "--format", "ips"], expected: "\(name).symbolicated.ips"))
+                cases.append(
+                    Case(report: name, arguments: [path, "Fixtures/dsyms", "--format", "ips"], expected: "\(name).symbolicated.ips"))
             }
         }
-        cases.append(Case(report: "swift-trap.crash", arguments: ["Fixtures/reports/swift-trap.crash", "Fixtures/dsyms", "--format", "markdown"],
-                          expected: "swift-trap.crash.md"))
-        cases.append(Case(report: "objc-exception.ips", arguments: ["Fixtures/reports/objc-exception.ips", "Fixtures/dsyms", "--format", "json"],
-                          expected: "objc-exception.ips.json"))
-        cases.append(Case(report: "watchdog.crash", arguments: ["Fixtures/reports/watchdog.crash", "Fixtures/dsyms", "--crashed-only", "--color", "never", "--headline"],
-                          expected: "watchdog.crash.crashed-only.txt"))
-        cases.append(Case(report: "null-deref.ips", arguments: ["Fixtures/reports/null-deref.ips", "Fixtures/dsyms", "--crashed-only", "--color", "always", "--headline"],
-                          expected: "null-deref.ips.crashed-only.ansi"))
+        cases.append(
+            Case(
+                report: "swift-trap.crash", arguments: ["Fixtures/reports/swift-trap.crash", "Fixtures/dsyms", "--format", "markdown"],
+                expected: "swift-trap.crash.md"))
+        cases.append(
+            Case(
+                report: "objc-exception.ips", arguments: ["Fixtures/reports/objc-exception.ips", "Fixtures/dsyms", "--format", "json"],
+                expected: "objc-exception.ips.json"))
+        cases.append(
+            Case(
+                report: "watchdog.crash",
+                arguments: ["Fixtures/reports/watchdog.crash", "Fixtures/dsyms", "--crashed-only", "--color", "never", "--headline"],
+                expected: "watchdog.crash.crashed-only.txt"))
+        cases.append(
+            Case(
+                report: "null-deref.ips",
+                arguments: ["Fixtures/reports/null-deref.ips", "Fixtures/dsyms", "--crashed-only", "--color", "always", "--headline"],
+                expected: "null-deref.ips.crashed-only.ansi"))
         return cases
     }
 
@@ -50,14 +62,21 @@ import SymbolicateTestSupport
         let result = try CLI.run(testCase.arguments, currentDirectory: TestPaths.packageRoot)
         #expect(result.status == testCase.status, "\(testCase.arguments): \(result.stderr)")
         guard let expected = try Golden.expected(testCase.expected, output: result.stdout) else { return }
-        #expect(result.stdout == expected, "output of `symbolicate \(testCase.arguments.joined(separator: " "))` differs from Fixtures/expected/\(testCase.expected); rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff")
+        #expect(
+            result.stdout == expected,
+            "output of `symbolicate \(testCase.arguments.joined(separator: " "))` differs from Fixtures/expected/\(testCase.expected); rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff"
+        )
     }
 
     struct ManifestFrame: Decodable {
         var frameIndex: Int
         var address: String
         var expected: [Level]?
-        struct Level: Decodable { var function: String; var file: String?; var line: Int? }
+        struct Level: Decodable {
+            var function: String
+            var file: String?
+            var line: Int?
+        }
     }
     struct ManifestReport: Decodable {
         var file: String
@@ -80,8 +99,9 @@ import SymbolicateTestSupport
                 for level in levels {
                     let file = level.file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
                     let location = level.line.map { "(\(file):\($0))" } ?? ""
-                    #expect(frameLines.contains { $0.contains(" \(level.function) + ") && $0.contains(location) },
-                            "\(name): no golden line for \(address) \(level.function) \(location)")
+                    #expect(
+                        frameLines.contains { $0.contains(" \(level.function) + ") && $0.contains(location) },
+                        "\(name): no golden line for \(address) \(level.function) \(location)")
                 }
             }
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// Every user-visible flag must be documented: each flag `--help` lists for a subcommand has to
 /// be in that subcommand's section of the man page (`.SH BATCH OPTIONS` for `batch`, `.SH
@@ -12,7 +12,7 @@ import SymbolicateTestSupport
     /// Subcommands registered beyond `report`, read from the root help so new ones are covered.
     static var extraSubcommands: [[String]] {
         guard let help = try? CLI.run(["--help"]).stdout,
-              let range = help.range(of: "SUBCOMMANDS:")
+            let range = help.range(of: "SUBCOMMANDS:")
         else { return [] }
         // The subcommand list runs from the header to the first blank line.
         return help[range.upperBound...]
@@ -23,7 +23,7 @@ import SymbolicateTestSupport
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 // Names are indented by two spaces; wrapped descriptions by more.
                 guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = trimmed.split(separator: " ").first,
-                      word.allSatisfy({ $0.isLetter || $0 == "-" }), word != "report"
+                    word.allSatisfy({ $0.isLetter || $0 == "-" }), word != "report"
                 else { return nil }
                 return [String(word)]
             }
@@ -95,7 +95,10 @@ import SymbolicateTestSupport
         let own = sections.first { $0.title == sectionTitle }
         let ownFlags = flags.filter { !["-h", "--help", "--version"].contains($0) }
         if !ownFlags.isEmpty {
-            #expect(own != nil, "Man/symbolicate.1 has no `.SH \(sectionTitle)` section for the flags of `\(Self.displayName(subcommand))` (\(ownFlags.joined(separator: ", "))); add one")
+            #expect(
+                own != nil,
+                "Man/symbolicate.1 has no `.SH \(sectionTitle)` section for the flags of `\(Self.displayName(subcommand))` (\(ownFlags.joined(separator: ", "))); add one"
+            )
         }
         for flag in flags {
             let isCommon = ["-h", "--help", "--version"].contains(flag)
@@ -103,7 +106,8 @@ import SymbolicateTestSupport
             let place = isCommon ? "COMMON OPTIONS" : sectionTitle
             guard !Self.mentions(text, flag) else { continue }
             let elsewhere = sections.filter { Self.mentions($0.text, flag) }.map(\.title)
-            Issue.record("""
+            Issue.record(
+                """
                 `\(Self.displayName(subcommand)) --help` lists \(flag), but Man/symbolicate.1 does not document it \
                 in its \(place) section (.SH \(place))\
                 \(elsewhere.isEmpty ? "; it is nowhere in the man page" : "; it appears only in: \(elsewhere.joined(separator: ", "))")

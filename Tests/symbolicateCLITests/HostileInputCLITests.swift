@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
-import SymbolicateTestSupport
+    import Glibc
+    import SymbolicateTestSupport
 #endif
 
 /// Issue 14's reproducers, end to end through the real binary: numbers from files and the
@@ -27,19 +28,32 @@ import SymbolicateTestSupport
         nonisolated(unsafe) var outData = Data(), errData = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         let deadline = Date().addingTimeInterval(seconds)
         var timedOut = false
         while process.isRunning {
-            if Date() > deadline { timedOut = true; process.terminate(); break }
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                break
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         process.waitUntilExit()
         group.wait()
-        return (CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData, as: UTF8.self)), timedOut)
+        return (
+            CLIResult(
+                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                stderr: String(decoding: errData, as: UTF8.self)), timedOut
+        )
     }
 
     static let dsym = TestPaths.fixtures.appendingPathComponent("dsyms/CrashApp.app.dSYM").path
@@ -86,12 +100,18 @@ import SymbolicateTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let reports = folder.appendingPathComponent("reports")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips"),
-                                         to: reports.appendingPathComponent("good.ips"))
-        try Data("{\"bug_type\":\"309\"}\n{\"usedImages\":[{\"base\":-1,\"size\":16}],\"threads\":[],\"exception\":{\"type\":\"EXC_CRASH\"}}\n".utf8)
-            .write(to: reports.appendingPathComponent("wrap.ips"))
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips"),
+            to: reports.appendingPathComponent("good.ips"))
+        try Data(
+            "{\"bug_type\":\"309\"}\n{\"usedImages\":[{\"base\":-1,\"size\":16}],\"threads\":[],\"exception\":{\"type\":\"EXC_CRASH\"}}\n"
+                .utf8
+        )
+        .write(to: reports.appendingPathComponent("wrap.ips"))
         let out = folder.appendingPathComponent("out")
-        let (result, timedOut) = try Self.run(["batch", reports.path, TestPaths.fixtures.appendingPathComponent("dsyms").path, "--output", out.path])
+        let (result, timedOut) = try Self.run([
+            "batch", reports.path, TestPaths.fixtures.appendingPathComponent("dsyms").path, "--output", out.path,
+        ])
         #expect(!timedOut)
         #expect(result.status != 132 && result.status < 128, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("summary.md").path))
@@ -153,6 +173,8 @@ import SymbolicateTestSupport
         let out = folder.appendingPathComponent("out")
         let (batch, batchTimedOut) = try Self.run(["batch", fifo, "--output", out.path], seconds: 10)
         #expect(!batchTimedOut)
-        #expect(batch.stderr.contains("FIFO") || ((try? String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)) ?? "").contains("FIFO"))
+        #expect(
+            batch.stderr.contains("FIFO")
+                || ((try? String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)) ?? "").contains("FIFO"))
     }
 }

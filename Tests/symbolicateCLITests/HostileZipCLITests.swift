@@ -31,21 +31,26 @@ import Testing
             .init("logs/b.ips", good),
         ]).write(to: zip)
         let out = root.appendingPathComponent("out")
-        let result = try CLI.run(["batch", zip.path, "--dsyms", Self.dsyms, "--output", out.path],
-                                 environment: ["TMPDIR": tmp.path])
+        let result = try CLI.run(
+            ["batch", zip.path, "--dsyms", Self.dsyms, "--output", out.path],
+            environment: ["TMPDIR": tmp.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("reports/logs/a.crash").path))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("reports/logs/b.crash").path))
         let summary = try String(contentsOf: out.appendingPathComponent("summary.json"), encoding: .utf8)
-        for (entry, word) in [("../../escaped.ips", "escapes"), ("locked.ips", "encrypted"), ("packed.ips", "bzip2"),
-                              ("logs/a.ips", "duplicate")] {
+        for (entry, word) in [
+            ("../../escaped.ips", "escapes"), ("locked.ips", "encrypted"), ("packed.ips", "bzip2"),
+            ("logs/a.ips", "duplicate"),
+        ] {
             #expect(summary.contains("reports.zip!\(entry)"), "\(entry) not named in the summary")
             #expect(summary.contains(word), "\(word) missing from the summary")
         }
         #expect(result.stderr.contains("reports.zip!"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("escaped.ips").path))
-        #expect(!FileManager.default.fileExists(atPath: zip.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("escaped.ips").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: zip.deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("escaped.ips").path))
         #expect(Self.contents(of: tmp).isEmpty, "left in TMPDIR: \(Self.contents(of: tmp))")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// `make install PREFIX=…` into a scratch prefix with the binary under test: the files land in
 /// the conventional folders, `man -M PREFIX/share/man symbolicate` shows the page with the
@@ -20,8 +20,9 @@ import SymbolicateTestSupport
     static func install() throws -> URL {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-install-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
-        let result = try CLI.run(["-c", "make install PREFIX=\"$1\" SYMBOLICATE_BIN=\"$2\"", "install", prefix.path, CLI.binary.path],
-                                 currentDirectory: TestPaths.packageRoot, executable: bash)
+        let result = try CLI.run(
+            ["-c", "make install PREFIX=\"$1\" SYMBOLICATE_BIN=\"$2\"", "install", prefix.path, CLI.binary.path],
+            currentDirectory: TestPaths.packageRoot, executable: bash)
         #expect(result.status == 0, "make install failed: \(result.stderr)")
         return prefix
     }
@@ -38,8 +39,9 @@ import SymbolicateTestSupport
         let version = try CLI.run(["--version"], executable: prefix.appendingPathComponent("bin/symbolicate"))
         #expect(version.status == 0)
 
-        let result = try CLI.run(["-c", "make uninstall PREFIX=\"$1\"", "uninstall", prefix.path],
-                                 currentDirectory: TestPaths.packageRoot, executable: Self.bash)
+        let result = try CLI.run(
+            ["-c", "make uninstall PREFIX=\"$1\"", "uninstall", prefix.path],
+            currentDirectory: TestPaths.packageRoot, executable: Self.bash)
         #expect(result.status == 0, "make uninstall failed: \(result.stderr)")
         for file in Self.installed {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "make uninstall left \(file)")
@@ -50,10 +52,13 @@ import SymbolicateTestSupport
         let prefix = try Self.install()
         defer { try? FileManager.default.removeItem(at: prefix) }
         let version = try CLI.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let man = try CLI.run(["-c", "man -M \"$1/share/man\" symbolicate", "man", prefix.path],
-                              environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100", "LANG": "C.UTF-8"],
-                              executable: Self.bash)
-        #expect(man.status == 0, "man -M PREFIX/share/man symbolicate failed (is man-db installed? scripts/setup.sh installs it): \(man.stderr)")
+        let man = try CLI.run(
+            ["-c", "man -M \"$1/share/man\" symbolicate", "man", prefix.path],
+            environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100", "LANG": "C.UTF-8"],
+            executable: Self.bash)
+        #expect(
+            man.status == 0, "man -M PREFIX/share/man symbolicate failed (is man-db installed? scripts/setup.sh installs it): \(man.stderr)"
+        )
         #expect(man.stdout.contains("SYMBOLICATE(1)"))
         #expect(man.stdout.contains("NAME"))
         #expect(man.stdout.contains("symbolicate \(version)"), "the man page footer does not carry `symbolicate --version` (\(version))")
@@ -70,9 +75,10 @@ import SymbolicateTestSupport
             _symbolicate symbolicate "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try CLI.run(["-c", script, "complete", prefix.path] + words,
-                                 environment: ["PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"],
-                                 executable: bash)
+        let result = try CLI.run(
+            ["-c", script, "complete", prefix.path] + words,
+            environment: ["PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"],
+            executable: bash)
         #expect(result.status == 0, "completion script failed: \(result.stderr)")
         return result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }
@@ -82,8 +88,9 @@ import SymbolicateTestSupport
         defer { try? FileManager.default.removeItem(at: prefix) }
         #expect(try Self.complete(["symbolicate", "ba"], prefix: prefix) == ["batch"])
         #expect(try Self.complete(["symbolicate", "batch", "--fail"], prefix: prefix).contains("--fail-on"))
-        #expect(try Self.complete(["symbolicate", "batch", "--fail-on", ""], prefix: prefix)
-                    == ["never", "crash", "unsymbolicated", "missing-dsym"])
+        #expect(
+            try Self.complete(["symbolicate", "batch", "--fail-on", ""], prefix: prefix)
+                == ["never", "crash", "unsymbolicated", "missing-dsym"])
         #expect(try Self.complete(["symbolicate", "report", "--format", "j"], prefix: prefix) == ["json"])
     }
 
@@ -92,13 +99,15 @@ import SymbolicateTestSupport
     /// `make install` writes it (`/usr/local/share` is on the default list).
     @Test func bashCompletionLoaderFindsTheInstalledScript() throws {
         let loader = "/usr/share/bash-completion/bash_completion"
-        try #require(FileManager.default.fileExists(atPath: loader),
-                     "\(loader) is missing: scripts/setup.sh installs bash-completion for the tests")
+        try #require(
+            FileManager.default.fileExists(atPath: loader),
+            "\(loader) is missing: scripts/setup.sh installs bash-completion for the tests")
         let prefix = try Self.install()
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let result = try CLI.run(["-c", "source \(loader); __load_completion symbolicate && complete -p symbolicate", "load"],
-                                 environment: ["XDG_DATA_DIRS": prefix.appendingPathComponent("share").path],
-                                 executable: Self.bash)
+        let result = try CLI.run(
+            ["-c", "source \(loader); __load_completion symbolicate && complete -p symbolicate", "load"],
+            environment: ["XDG_DATA_DIRS": prefix.appendingPathComponent("share").path],
+            executable: Self.bash)
         #expect(result.status == 0, "bash-completion did not load the installed script: \(result.stderr)")
         #expect(result.stdout.contains("-F _symbolicate symbolicate"))
     }

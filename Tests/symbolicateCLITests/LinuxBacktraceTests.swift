@@ -39,21 +39,29 @@ import Testing
 
     @Test(arguments: cases)
     func crashingFramesMatchOracle(_ item: Case) throws {
-        let result = try CLI.run(["Fixtures/linux/logs/\(item.log)", item.debugInput, "--color", "never"], currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/linux/logs/\(item.log)", item.debugInput, "--color", "never"], currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let entries = try #require(LinuxFixtures.oracle[item.log])
         for entry in entries {
             let address = String(entry.address.dropFirst(2))
             // The chain's lines all carry the frame's address; the first is the innermost.
-            guard let start = lines.firstIndex(where: { $0.contains(address) && Self.matches($0, entry.frames[0], inlined: entry.frames.count > 1) }) else {
+            guard
+                let start = lines.firstIndex(where: {
+                    $0.contains(address) && Self.matches($0, entry.frames[0], inlined: entry.frames.count > 1)
+                })
+            else {
                 Issue.record("\(item.log): no line for \(entry.address) starting \(entry.frames[0].text) in:\n\(result.stdout)")
                 continue
             }
             for (offset, level) in entry.frames.enumerated() {
                 let index = start + offset
-                #expect(index < lines.count && lines[index].contains(address) && Self.matches(lines[index], level, inlined: offset < entry.frames.count - 1),
-                        "\(item.log) \(entry.address) level \(offset): expected \(level.text), got \(index < lines.count ? lines[index] : "end of output")")
+                #expect(
+                    index < lines.count && lines[index].contains(address)
+                        && Self.matches(lines[index], level, inlined: offset < entry.frames.count - 1),
+                    "\(item.log) \(entry.address) level \(offset): expected \(level.text), got \(index < lines.count ? lines[index] : "end of output")"
+                )
             }
         }
         #expect(!result.stderr.contains("no debug file"), "\(result.stderr)")
@@ -63,16 +71,21 @@ import Testing
     /// which `crashingFramesMatchOracle` ties to llvm-symbolizer.
     @Test(arguments: logs)
     func outputMatchesGolden(_ log: String) throws {
-        let result = try CLI.run(["Fixtures/linux/logs/\(log)", "Fixtures/linux/bin/crashy.debug", "--color", "never", "--headline"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/linux/logs/\(log)", "Fixtures/linux/bin/crashy.debug", "--color", "never", "--headline"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         guard let expected = try Golden.expected("linux/\(log).symbolicated.txt", output: result.stdout) else { return }
-        #expect(result.stdout == expected, "differs from Fixtures/expected/linux/\(log).symbolicated.txt; rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff")
+        #expect(
+            result.stdout == expected,
+            "differs from Fixtures/expected/linux/\(log).symbolicated.txt; rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff")
     }
 
     /// The headline names the crashing function with its file:line and the crash reason.
     @Test func headlineReadsTheCrashReason() throws {
-        let result = try CLI.run(["Fixtures/linux/logs/index.json", "Fixtures/linux/bin", "--headline", "--color", "never"], currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/linux/logs/index.json", "Fixtures/linux/bin", "--headline", "--color", "never"],
+            currentDirectory: TestPaths.packageRoot)
         let headline = try #require(result.stdout.split(separator: "\n").first)
         #expect(headline.contains("Router.route(at:)"))
         #expect(headline.contains("crashy.swift:28"))
@@ -100,8 +113,9 @@ import Testing
     /// zstd-compressed debug sections cannot be read by Debian 12's libelf: a clear error
     /// naming the file, not a silent unsymbolicated report.
     @Test func zstdDebugFileIsNamed() throws {
-        let result = try CLI.run(["Fixtures/linux/logs/index.txt", "Fixtures/linux/bin/crashy-zstd.debug", "--color", "never"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/linux/logs/index.txt", "Fixtures/linux/bin/crashy-zstd.debug", "--color", "never"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.stderr.contains("crashy-zstd.debug"), "\(result.stderr)")
         #expect(result.stderr.contains("zstd"), "\(result.stderr)")
     }
@@ -113,7 +127,10 @@ import Testing
         let text = try String(contentsOfFile: LinuxFixtures.log(log), encoding: .utf8)
         let base: String
         if log.hasSuffix(".json") {
-            let start = try #require(text.range(of: "\"baseAddress\": \"", options: .backwards, range: text.range(of: "\"name\": \"crashy\"").map { $0.lowerBound ..< text.endIndex }))
+            let start = try #require(
+                text.range(
+                    of: "\"baseAddress\": \"", options: .backwards,
+                    range: text.range(of: "\"name\": \"crashy\"").map { $0.lowerBound..<text.endIndex }))
             base = String(text[start.upperBound...].prefix { $0 != "\"" })
         } else {
             let line = try #require(text.split(separator: "\n").first { $0.hasSuffix("/srv/crashy") })
@@ -137,8 +154,9 @@ import Testing
     @Test func batchGroupsTextAndJSONLogsTogether() throws {
         let output = try TestPaths.temporaryDirectory("linux-batch")
         defer { try? FileManager.default.removeItem(at: output) }
-        let result = try CLI.run(["batch", "Fixtures/linux/logs", "--dsyms", "Fixtures/linux/bin", "-o", output.path, "--no-progress"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["batch", "Fixtures/linux/logs", "--dsyms", "Fixtures/linux/bin", "-o", output.path, "--no-progress"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try String(contentsOf: output.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("8 reports processed, 8 crashes in 4 groups"), "\(summary)")

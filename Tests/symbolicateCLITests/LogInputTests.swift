@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// End to end on the logs that are not crash reports (`Fixtures/logs/`: macOS `sample`,
 /// spindump, a microstackshot cpu-usage report, MetricKit payloads from iOS 17 and iOS 14): the real binary symbolicates them
@@ -21,8 +21,10 @@ import SymbolicateTestSupport
         var cases = logNames.map { name in
             Case(arguments: ["Fixtures/logs/\(name)", "Fixtures/dsyms", "--color", "never", "--headline"], expected: "logs/\(name).txt")
         }
-        cases.append(Case(arguments: ["Fixtures/logs/crashapp-metrickit.json", "Fixtures/dsyms", "--format", "markdown"],
-                          expected: "logs/crashapp-metrickit.json.md"))
+        cases.append(
+            Case(
+                arguments: ["Fixtures/logs/crashapp-metrickit.json", "Fixtures/dsyms", "--format", "markdown"],
+                expected: "logs/crashapp-metrickit.json.md"))
         return cases
     }
 
@@ -41,7 +43,10 @@ import SymbolicateTestSupport
         let result = try CLI.run(testCase.arguments, currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(testCase.arguments): \(result.stderr)")
         guard let expected = try Golden.expected(testCase.expected, output: result.stdout) else { return }
-        #expect(result.stdout == expected, "output of `symbolicate \(testCase.arguments.joined(separator: " "))` differs from Fixtures/expected/\(testCase.expected); rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff")
+        #expect(
+            result.stdout == expected,
+            "output of `symbolicate \(testCase.arguments.joined(separator: " "))` differs from Fixtures/expected/\(testCase.expected); rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff"
+        )
     }
 
     /// Every occurrence of every app address in the golden text is the oracle's inline chain:
@@ -56,8 +61,9 @@ import SymbolicateTestSupport
             let indices = lines.indices.filter { Self.mentions(lines[$0], address: frame.address) }
             #expect(!indices.isEmpty, "\(name): address \(frame.address) not in the output")
             for group in Self.runs(indices) {
-                #expect(group.count == frame.expected.count,
-                        "\(name): \(frame.address) printed on \(group.count) lines, the oracle has \(frame.expected.count) levels")
+                #expect(
+                    group.count == frame.expected.count,
+                    "\(name): \(frame.address) printed on \(group.count) lines, the oracle has \(frame.expected.count) levels")
                 for (level, index) in zip(frame.expected, group) {
                     let line = lines[index]
                     let file = URL(fileURLWithPath: level.file ?? "??").lastPathComponent
@@ -71,9 +77,11 @@ import SymbolicateTestSupport
     }
 
     /// The manifest against llvm-symbolizer-19 as installed now (skipped where it is not).
-    @Test(.enabled(if: ExternalTool.find("llvm-symbolizer-19") != nil && ExternalTool.find("swift-demangle") != nil,
-                   "llvm-symbolizer-19 or swift-demangle not installed"),
-          arguments: logNames)
+    @Test(
+        .enabled(
+            if: ExternalTool.find("llvm-symbolizer-19") != nil && ExternalTool.find("swift-demangle") != nil,
+            "llvm-symbolizer-19 or swift-demangle not installed"),
+        arguments: logNames)
     func manifestAgreesWithOracle(_ name: String) throws {
         let log = try #require(LogManifest.logs.first { $0.name == name })
         let symbolizer = try #require(ExternalTool.find("llvm-symbolizer-19"))
@@ -95,7 +103,9 @@ import SymbolicateTestSupport
                     want.append("\(level.file ?? "??"):\(level.line ?? 0)")
                 }
                 // Columns are not in the manifest's levels: compare "file:line" prefixes.
-                let trimmed = got.enumerated().map { $0.offset % 2 == 1 ? String($0.element.split(separator: ":").dropLast().joined(separator: ":")) : $0.element }
+                let trimmed = got.enumerated().map {
+                    $0.offset % 2 == 1 ? String($0.element.split(separator: ":").dropLast().joined(separator: ":")) : $0.element
+                }
                 #expect(trimmed == want, "\(name) \(frame.address) (lookup \(frame.lookupFileAddress))")
             }
         }
@@ -107,7 +117,8 @@ import SymbolicateTestSupport
     @Test func sampleTopOfStackListIsSymbolicated() throws {
         let log = try #require(LogManifest.logs.first { $0.name == "macapp-sample.txt" })
         let input = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("logs/macapp-sample.txt"), encoding: .utf8)
-        let golden = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/logs/macapp-sample.txt.txt"), encoding: .utf8)
+        let golden = try String(
+            contentsOf: TestPaths.fixtures.appendingPathComponent("expected/logs/macapp-sample.txt.txt"), encoding: .utf8)
         func section(_ text: String) -> [String] {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard let start = lines.firstIndex(where: { $0.hasPrefix("Sort by top of stack") }) else { return [] }
@@ -153,8 +164,9 @@ import SymbolicateTestSupport
 
     /// Every MetricKit diagnostic is its own report: one headline each, named by kind.
     @Test func metricKitHeadlinesEveryDiagnostic() throws {
-        let result = try CLI.run(["Fixtures/logs/crashapp-metrickit.json", "Fixtures/dsyms", "--format", "json"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/logs/crashapp-metrickit.json", "Fixtures/dsyms", "--format", "json"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let headlines = list.compactMap { $0["headline"] as? String }
@@ -162,7 +174,8 @@ import SymbolicateTestSupport
         #expect(headlines.filter { $0.hasPrefix("Crashed (MetricKit)") }.count == 2)
         #expect(headlines.contains { $0.hasPrefix("Hang (MetricKit)") && $0.contains("ca_wait_for_migration") })
         #expect(headlines.contains { $0.hasPrefix("CPU exception (MetricKit)") })
-        #expect(headlines.contains { $0.hasPrefix("Disk writes exception (MetricKit)") && $0.contains("-[CAProfileStore loadProfileNamed:]") })
+        #expect(
+            headlines.contains { $0.hasPrefix("Disk writes exception (MetricKit)") && $0.contains("-[CAProfileStore loadProfileNamed:]") })
         #expect(headlines.contains { $0.hasPrefix("Slow app launch (MetricKit): 6.1 sec") && $0.contains("ca_wait_for_migration") })
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// The `.ips` → text rendering against Apple's own translations in the corpus, line by line
 /// (issue 17, item 4).
@@ -28,8 +28,10 @@ struct MacTextLayoutTests {
             #expect(a == e, "line \(i + 1)")
         }
         #expect(actual.count == expected.count)
-        for section in ["Crashed Thread:        0  Dispatch queue: com.apple.main-thread", "Thread 0 instruction stream:",
-                        "External Modification Summary:", "VM Region Summary:"] {
+        for section in [
+            "Crashed Thread:        0  Dispatch queue: com.apple.main-thread", "Thread 0 instruction stream:",
+            "External Modification Summary:", "VM Region Summary:",
+        ] {
             #expect(actual.contains(section))
         }
     }
@@ -39,7 +41,8 @@ struct MacTextLayoutTests {
     @Test func simulatorOnMacOS15KeepsTheDeviceLayout() throws {
         let result = try Self.render(Corpus.url("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips").path)
         #expect(result.status == 0)
-        let twin = try String(contentsOf: Corpus.url("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash"), encoding: .utf8)
+        let twin = try String(
+            contentsOf: Corpus.url("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash"), encoding: .utf8)
         let twinLines = Self.lines(twin)
         let start = try #require(twinLines.firstIndex { $0.hasPrefix("Incident Identifier:") })
         let end = try #require(twinLines.firstIndex { $0 == "Full Report" })
@@ -54,15 +57,18 @@ struct MacTextLayoutTests {
         let work = try TestPaths.temporaryDirectory("mac-layout")
         defer { try? FileManager.default.removeItem(at: work) }
         var text = try String(contentsOf: Corpus.url("macsym__multi-target-sigill_macos12-4.ips"), encoding: .utf8)
-        let region = #"0x8 is not in any region.  Bytes before following region: 4366024696\n      REGION TYPE                    START - END         [ VSIZE] PRT\/MAX SHRMOD  REGION DETAIL\n      UNUSED SPACE AT START"#
-        text = text.replacingOccurrences(of: #""err":{"value":0}"#, with: #""err":{"value":6,"description":"(no mapping for user data write)"}"#)
+        let region =
+            #"0x8 is not in any region.  Bytes before following region: 4366024696\n      REGION TYPE                    START - END         [ VSIZE] PRT\/MAX SHRMOD  REGION DETAIL\n      UNUSED SPACE AT START"#
+        text = text.replacingOccurrences(
+            of: #""err":{"value":0}"#, with: #""err":{"value":6,"description":"(no mapping for user data write)"}"#)
         text = text.replacingOccurrences(of: #""vmSummary""#, with: #""vmRegionInfo":"\#(region)","vmSummary""#)
         #expect(text.contains("no mapping for user data write") && text.contains("vmRegionInfo"), "the corpus file changed shape")
         let file = work.appendingPathComponent("fault.ips")
         try Data(text.utf8).write(to: file)
         let output = try Self.render(file.path).stdout
         #expect(output.contains("\nError Code:      0x00000006 (no mapping for user data write)\n"))
-        #expect(output.contains("\nVM Region Info: 0x8 is not in any region.  Bytes before following region: 4366024696\n      REGION TYPE "))
+        #expect(
+            output.contains("\nVM Region Info: 0x8 is not in any region.  Bytes before following region: 4366024696\n      REGION TYPE "))
         let lines = Self.lines(output)
         let info = try #require(lines.firstIndex { $0.hasPrefix("VM Region Info:") })
         let thread = try #require(lines.firstIndex { $0.hasPrefix("Thread 0 Crashed::") })

@@ -1,8 +1,9 @@
 import Foundation
 import SymbolicateTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Outputs never destroy inputs or special files (issue 14): `-o`/`--junit` on an input is a
@@ -51,8 +52,10 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: root) }
         let report = try Self.copyOfReport("swift-trap.ips", in: root)
         let before = try Data(contentsOf: report)
-        let result = try CLI.run(["batch", report.path, "--dsyms", Self.dsyms, "--output", root.appendingPathComponent("out").path,
-                                  "--junit", report.path])
+        let result = try CLI.run([
+            "batch", report.path, "--dsyms", Self.dsyms, "--output", root.appendingPathComponent("out").path,
+            "--junit", report.path,
+        ])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("--junit") && result.stderr.contains(report.path))
         #expect(try Data(contentsOf: report) == before)

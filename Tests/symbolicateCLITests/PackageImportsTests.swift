@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// Every module a target imports is one of its declared dependencies in `Package.swift`.
 /// SwiftPM's `--explicit-target-dependency-import-check` (run by `make test`) accepts modules
@@ -26,7 +26,9 @@ import SymbolicateTestSupport
                 let isTest = kind == ".testTarget("
                 let folder = Self.firstQuoted(after: "path:", in: call) ?? (isTest ? "Tests/" : "Sources/") + name
                 var dependencies: Set<String> = []
-                if let list = call.range(of: "dependencies:").map({ Self.balancedPrefix(String(call[$0.upperBound...].drop { $0 != "[" }.dropFirst())) }) {
+                if let list = call.range(of: "dependencies:").map({
+                    Self.balancedPrefix(String(call[$0.upperBound...].drop { $0 != "[" }.dropFirst()))
+                }) {
                     for match in list.matches(of: /"([A-Za-z0-9_]+)"/) { dependencies.insert(String(match.1)) }
                 }
                 targets.append(Target(name: name, folder: folder, dependencies: dependencies))
@@ -72,7 +74,8 @@ import SymbolicateTestSupport
         #expect(targets.count >= 20, "Package.swift no longer reads as expected")
         let packageModules = Set(targets.map(\.name)).union(["ArgumentParser", "ZIPFoundation"])
         for target in targets {
-            let undeclared = Self.imports(in: target.folder).intersection(packageModules).subtracting(target.dependencies.union([target.name]))
+            let undeclared = Self.imports(in: target.folder).intersection(packageModules).subtracting(
+                target.dependencies.union([target.name]))
             #expect(undeclared.isEmpty, "\(target.name) imports \(undeclared.sorted()) without declaring them in Package.swift")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SymbolicateTestSupport
+import Testing
 
 /// The report command as a user runs it: exit codes, stderr diagnostics, atomic `-o`, colour
 /// rules and the implicit search for debug files.
@@ -9,17 +9,24 @@ import SymbolicateTestSupport
         let args = ["Fixtures/reports/uuid-mismatch.crash", "Fixtures/dsyms"]
         let lenient = try CLI.run(args, currentDirectory: TestPaths.packageRoot)
         #expect(lenient.status == 0)
-        #expect(lenient.stderr.contains("dSYM Fixtures/dsyms/CrashApp.app.dSYM has UUID 4C4C443B-5555-3144-A1E9-455154CFFD57 but the report expects A1B2C3D4-E5F6-3A7B-8C9D-0E1F2A3B4C5D for CrashApp"))
+        #expect(
+            lenient.stderr.contains(
+                "dSYM Fixtures/dsyms/CrashApp.app.dSYM has UUID 4C4C443B-5555-3144-A1E9-455154CFFD57 but the report expects A1B2C3D4-E5F6-3A7B-8C9D-0E1F2A3B4C5D for CrashApp"
+            ))
         let strict = try CLI.run(args + ["--require-all"], currentDirectory: TestPaths.packageRoot)
         #expect(strict.status == 1)
         #expect(strict.stdout == lenient.stdout, "the report is still printed")
     }
 
     @Test func requireAllPassesWhenEverythingMatches() throws {
-        let result = try CLI.run(["Fixtures/reports/null-deref.ips", "Fixtures/dsyms", "--require-all"], currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/reports/null-deref.ips", "Fixtures/dsyms", "--require-all"], currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         // Nothing but the headline, which goes to the terminal (stderr, as stdout is a pipe).
-        #expect(result.stderr.split(separator: "\n").map(String.init) == ["Crashed: Thread 0 (main) in ca_record_body at Records.c:43 — EXC_BAD_ACCESS (SIGSEGV)"])
+        #expect(
+            result.stderr.split(separator: "\n").map(String.init) == [
+                "Crashed: Thread 0 (main) in ca_record_body at Records.c:43 — EXC_BAD_ACCESS (SIGSEGV)"
+            ])
     }
 
     @Test func outputFileIsWrittenAndInputUntouched() throws {
@@ -29,13 +36,16 @@ import SymbolicateTestSupport
         let before = try Data(contentsOf: input)
         let target = folder.appendingPathComponent("out.crash")
         try Data("old contents".utf8).write(to: target)
-        let result = try CLI.run([input.path, "Fixtures/dsyms", "-o", target.path, "--color", "always"], currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            [input.path, "Fixtures/dsyms", "-o", target.path, "--color", "always"], currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         let written = try String(contentsOf: target, encoding: .utf8)
         // The file is the report in Apple's layout; the headline went to the terminal (stderr here).
         #expect(!written.contains("Crashed: Thread"))
-        #expect(result.stderr.contains("Crashed: Thread 0 (main) in ca_wait_for_migration at Records.c:69 — EXC_CRASH (SIGKILL), FRONTBOARD 0x8badf00d\n"))
+        #expect(
+            result.stderr.contains(
+                "Crashed: Thread 0 (main) in ca_wait_for_migration at Records.c:69 — EXC_CRASH (SIGKILL), FRONTBOARD 0x8badf00d\n"))
         #expect(!written.contains("\u{1B}["), "no colour codes in files")
         #expect(try Data(contentsOf: input) == before)
         // Nothing but the output is left in the folder (no temporary files).
@@ -71,7 +81,8 @@ import SymbolicateTestSupport
     }
 
     @Test func ipsFormatOfATextReportIsAUsageError() throws {
-        let result = try CLI.run(["Fixtures/reports/swift-trap.crash", "Fixtures/dsyms", "--format", "ips"], currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/reports/swift-trap.crash", "Fixtures/dsyms", "--format", "ips"], currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 64)
         #expect(result.stderr.contains("--format ips"))
     }
@@ -79,11 +90,13 @@ import SymbolicateTestSupport
     @Test func debugFilesAreFoundNextToTheReport() throws {
         let folder = try TestPaths.temporaryDirectory("cli")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash"),
-                                         to: folder.appendingPathComponent("null-deref.crash"))
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash"),
+            to: folder.appendingPathComponent("null-deref.crash"))
         for bundle in ["CrashApp.app.dSYM", "CrashKit.framework.dSYM"] {
-            try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("dsyms/\(bundle)"),
-                                             to: folder.appendingPathComponent(bundle))
+            try FileManager.default.copyItem(
+                at: TestPaths.fixtures.appendingPathComponent("dsyms/\(bundle)"),
+                to: folder.appendingPathComponent(bundle))
         }
         let elsewhere = try TestPaths.temporaryDirectory("cli")
         defer { try? FileManager.default.removeItem(at: elsewhere) }
@@ -96,8 +109,10 @@ import SymbolicateTestSupport
         let elsewhere = try TestPaths.temporaryDirectory("cli")
         defer { try? FileManager.default.removeItem(at: elsewhere) }
         let report = TestPaths.fixtures.appendingPathComponent("reports/null-deref.ips").path
-        let result = try CLI.run([report, "--require-all"], environment: ["SYMBOLICATE_DSYM_PATH": "/nonexistent:" + TestPaths.fixtures.appendingPathComponent("dsyms").path],
-                                 currentDirectory: elsewhere)
+        let result = try CLI.run(
+            [report, "--require-all"],
+            environment: ["SYMBOLICATE_DSYM_PATH": "/nonexistent:" + TestPaths.fixtures.appendingPathComponent("dsyms").path],
+            currentDirectory: elsewhere)
         #expect(result.status == 0, "\(result.stderr)")
     }
 
@@ -108,8 +123,9 @@ import SymbolicateTestSupport
         (["--color", "always"], ["NO_COLOR": "1"], true),  // an explicit choice wins
     ])
     func colourRules(arguments: [String], environment: [String: String], coloured: Bool) throws {
-        let result = try CLI.run(["Fixtures/reports/swift-trap.ips", "Fixtures/dsyms"] + arguments,
-                                 environment: environment, currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/reports/swift-trap.ips", "Fixtures/dsyms"] + arguments,
+            environment: environment, currentDirectory: TestPaths.packageRoot)
         #expect(result.stdout.contains("\u{1B}[") == coloured)
     }
 
@@ -132,8 +148,9 @@ import SymbolicateTestSupport
     }
 
     @Test func crashedOnlyShowsOneThread() throws {
-        let result = try CLI.run(["Fixtures/reports/macapp-x86_64.ips", "Fixtures/dsyms", "--crashed-only", "--color", "never"],
-                                 currentDirectory: TestPaths.packageRoot)
+        let result = try CLI.run(
+            ["Fixtures/reports/macapp-x86_64.ips", "Fixtures/dsyms", "--crashed-only", "--color", "never"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0)
         #expect(result.stdout.contains("Thread 1 Crashed:"))
         #expect(!result.stdout.contains("Thread 0"))

@@ -1,8 +1,9 @@
 import Foundation
 import SymbolicateTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Issue 14: SIGINT/SIGTERM/SIGHUP during a batch left the unpacked zip in TMPDIR. The real
@@ -26,8 +27,10 @@ import Glibc
 
         let process = Process()
         process.executableURL = CLI.binary
-        process.arguments = ["batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", root.appendingPathComponent("out").path,
-                             "--jobs", "1"]
+        process.arguments = [
+            "batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", root.appendingPathComponent("out").path,
+            "--jobs", "1",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = tmp.path
         process.environment = environment
@@ -41,7 +44,8 @@ import Glibc
         while process.isRunning && Date() < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []
             if let folder = names.first(where: { $0.hasPrefix("symbolicate-") }),
-               ((try? FileManager.default.subpathsOfDirectory(atPath: tmp.appendingPathComponent(folder).path)) ?? []).count > 100 {
+                ((try? FileManager.default.subpathsOfDirectory(atPath: tmp.appendingPathComponent(folder).path)) ?? []).count > 100
+            {
                 sawTemporaryFolder = true
                 break
             }

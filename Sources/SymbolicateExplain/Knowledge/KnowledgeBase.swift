@@ -7,11 +7,12 @@ public struct KnowledgeBase: Sendable {
     private let byKey: [String: [Int]]
 
     /// The built-in knowledge base.
-    public static let standard = KnowledgeBase(entries:
-        exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
-        + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
-        + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
-        + objcExceptions + dyldErrors + frameSymbols)
+    public static let standard = KnowledgeBase(
+        entries:
+            exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
+            + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
+            + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
+            + objcExceptions + dyldErrors + frameSymbols)
 
     public init(entries: [KnowledgeEntry]) {
         self.entries = entries

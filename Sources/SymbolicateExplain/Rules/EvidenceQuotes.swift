@@ -35,7 +35,8 @@ extension Diagnostician {
     func stepToSymbolicate(_ frame: Frame, in thread: CrashReport.Thread, _ why: String) {
         guard frame.functionNames.isEmpty else { return }
         let offset = frame.imageOffset.map { " + " + hex($0) } ?? ""
-        found.step("Symbolicate thread \(thread.index) frame \(frame.index) (\(frame.imageName ?? "?")\(offset)) with \(facts.debugFile): \(why)")
+        found.step(
+            "Symbolicate thread \(thread.index) frame \(frame.index) (\(frame.imageName ?? "?")\(offset)) with \(facts.debugFile): \(why)")
     }
 
     func quoteLastExceptionBacktrace() {
@@ -45,11 +46,14 @@ extension Diagnostician {
             frame.imageIndex.map { report.binaryImages.indices.contains($0) && report.binaryImages[$0].isAppOwned } ?? false
         }
         if let appFrame {
-            found.quote("Last Exception Backtrace frame \(appFrame.index)", appFrame.evidenceText, "first frame in the app's own code: the call that threw")
+            found.quote(
+                "Last Exception Backtrace frame \(appFrame.index)", appFrame.evidenceText,
+                "first frame in the app's own code: the call that threw")
         }
         if frames.contains(where: { $0.functionNames.contains { $0.contains("doesNotRecognizeSelector") } }) {
             found.use(base.entry(.unrecognizedSelector))
-            found.cause(.likely, "An unrecognized selector: the message's receiver has the wrong class (or was deallocated and its memory reused)")
+            found.cause(
+                .likely, "An unrecognized selector: the message's receiver has the wrong class (or was deallocated and its memory reused)")
         }
     }
 }

@@ -8,7 +8,8 @@ extension Diagnostician {
         // Uncaught Objective-C exception with name and reason.
         for line in lines {
             guard let match = firstMatch(#"uncaught exception '([^']+)', reason: '(.*)'"#, in: line),
-                  let name = match[0] else { continue }
+                let name = match[0]
+            else { continue }
             found.quote("Application Specific Information", line)
             return objcException(name: name, reason: match[1])
         }
@@ -39,12 +40,15 @@ extension Diagnostician {
         // Uncaught C++ exception (NSException escaping through libc++abi is handled above or below).
         for line in lines {
             guard let match = firstMatch(#"terminat\w+ (?:due to|with) uncaught exception of type (.+?)(?:: (.*))?$"#, in: line),
-                  let type = match[0]?.trimmingCharacters(in: .whitespaces) else { continue }
+                let type = match[0]?.trimmingCharacters(in: .whitespaces)
+            else { continue }
             found.quote("Application Specific Information", line)
             if type == "NSException" { return objcException(name: nil, reason: nil) }
             found.use(base.entry(.uncaughtCppException), causes: 1)
             quoteTopFrames(count: 6)
-            return Verdict(.uncaughtCppException, .stated, "Uncaught C++ exception of type \(type)" + (match[1].flatMap { $0.isEmpty ? nil : ": \($0)" } ?? "") + ".")
+            return Verdict(
+                .uncaughtCppException, .stated,
+                "Uncaught C++ exception of type \(type)" + (match[1].flatMap { $0.isEmpty ? nil : ": \($0)" } ?? "") + ".")
         }
         // assert() / stack canary / malloc.
         for line in lines {
@@ -57,7 +61,8 @@ extension Diagnostician {
                 return Verdict(.assertionFailure, .stated, "An assertion failed: \(line)")
             }
             if let entry = base.entries(matchingText: line, kinds: [.applicationSpecificMessage]).first,
-               entry.is(.stackCheckFail) || entry.is(.freedNotAllocated) {
+                entry.is(.stackCheckFail) || entry.is(.freedNotAllocated)
+            {
                 found.quote("Application Specific Information", line)
                 found.use(entry)
                 return Verdict(.memoryCorruption, .stated, "\(entry.title): \(line)")
@@ -94,9 +99,12 @@ extension Diagnostician {
         let describedName = name.map { " \($0)" } ?? ""
         let describedReason = reason.map { ": \($0)" } ?? ""
         if name == nil {
-            found.notes.append("The exception name and reason are not in this report (Application Specific Information is missing or elided).")
+            found.notes.append(
+                "The exception name and reason are not in this report (Application Specific Information is missing or elided).")
         }
-        return Verdict(.uncaughtObjCException, name == nil ? .likely : .stated,
-                "Uncaught Objective-C exception\(describedName)\(describedReason)" + (name == nil ? " (likely: the report has an exception backtrace but no message)." : ""))
+        return Verdict(
+            .uncaughtObjCException, name == nil ? .likely : .stated,
+            "Uncaught Objective-C exception\(describedName)\(describedReason)"
+                + (name == nil ? " (likely: the report has an exception backtrace but no message)." : ""))
     }
 }

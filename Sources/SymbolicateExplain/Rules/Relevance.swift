@@ -27,10 +27,14 @@ struct Relevance {
         if lower.hasPrefix("x86_64:") || lower.contains("on intel") { return facts.isIntel }
         if lower.hasPrefix("arm:") || lower.contains("on arm") { return facts.isNativeARM }
         if lower.contains("arm64e") { return facts.architecture == "arm64e" }
-        let mentioned: [(String, ReportFacts.Platform)] = [("ios", .iOS), ("ipados", .iOS), ("macos", .macOS),
-                                                           ("watchos", .watchOS), ("tvos", .tvOS), ("visionos", .visionOS)]
+        let mentioned: [(String, ReportFacts.Platform)] = [
+            ("ios", .iOS), ("ipados", .iOS), ("macos", .macOS),
+            ("watchos", .watchOS), ("tvos", .tvOS), ("visionos", .visionOS),
+        ]
         // Apple's tools do not apply to a Linux process.
-        if facts.platform == .linux, ["dsym", "xcode", "instruments", "zombies", "organizer"].contains(where: lower.contains) { return false }
+        if facts.platform == .linux, ["dsym", "xcode", "instruments", "zombies", "organizer"].contains(where: lower.contains) {
+            return false
+        }
         let platforms = Set(mentioned.filter { containsWord($0.0, in: lower) }.map(\.1))
         return platforms.isEmpty || platforms.contains(facts.platform)
     }
@@ -65,9 +69,12 @@ struct Relevance {
             ("last exception backtrace", !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true)),
             ("exception message", facts.message != nil),
             ("termination reason", facts.report.termination != nil),
-            ("elapsed application cpu time", !quotedFields.contains("Watchdog CPU")
-                && (facts.terminationDetails.contains { $0.contains("Elapsed application CPU time") }
-                    || facts.terminationText?.contains("Elapsed application CPU time") == true)),
+            (
+                "elapsed application cpu time",
+                !quotedFields.contains("Watchdog CPU")
+                    && (facts.terminationDetails.contains { $0.contains("Elapsed application CPU time") }
+                        || facts.terminationText?.contains("Elapsed application CPU time") == true)
+            ),
             ("main thread's backtrace", facts.mainThread != nil && !quotedFields.contains { $0.contains("(main thread)") }),
             ("crashed thread", !(facts.crashedThread?.frames.isEmpty ?? true)),
             ("exception name", reportSays("exception")),
@@ -150,16 +157,22 @@ struct Relevance {
         ("symbolicate", ["symbolicate"]),
         ("busyMainThread", ["long-running work on the main thread", "main thread was busy", "heavy work on the main thread"]),
         ("blockedMainThread", ["main thread was blocked", "main-thread deadlock", "synchronous networking on the main thread"]),
-        ("appFrame", ["first frame in your code", "first frame of your code", "first frame in the app's code", "who called abort",
-                      "up from abort"]),
+        (
+            "appFrame",
+            [
+                "first frame in your code", "first frame of your code", "first frame in the app's code", "who called abort",
+                "up from abort",
+            ]
+        ),
     ]
 
     /// The ideas `text` names.
     static func topics(of text: String) -> Set<String> {
         let lower = text.lowercased()
-        return Set(topics.filter { _, words in
-            words.contains { lower.range(of: #"\b"# + NSRegularExpression.escapedPattern(for: $0), options: .regularExpression) != nil }
-        }.map(\.name))
+        return Set(
+            topics.filter { _, words in
+                words.contains { lower.range(of: #"\b"# + NSRegularExpression.escapedPattern(for: $0), options: .regularExpression) != nil }
+            }.map(\.name))
     }
 
     /// Keeps texts in order, dropping one whose ideas an earlier kept text already named, up to `limit`.
@@ -186,7 +199,8 @@ struct Relevance {
 
     /// `ruleSteps` were written from this report's facts; `entrySteps` are general advice.
     func steps(rule ruleSteps: [String], entry entrySteps: [String]) -> [String] {
-        let fitting = ruleSteps.filter { fitsPlatform($0) && stepFitsEvidence($0, fromKnowledgeBase: false) }
+        let fitting =
+            ruleSteps.filter { fitsPlatform($0) && stepFitsEvidence($0, fromKnowledgeBase: false) }
             + entrySteps.filter { fitsPlatform($0) && stepFitsEvidence($0, fromKnowledgeBase: true) }
         return Self.distinct(fitting, limit: Diagnosis.maximumSteps)
     }

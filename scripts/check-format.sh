@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Fails when a Swift file differs from what `swift format` (configured by .swift-format)
+# makes of it. It formats a copy, so the checkout is never changed, and prints the diff.
+#   scripts/check-format.sh         check (CI, `make format-check`)
+#   scripts/check-format.sh --fix   format the checkout in place (`make format`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+paths=(Package.swift Sources Tests Fuzz/Targets)
+if [ "${1:-}" = --fix ]; then
+  exec swift format format --in-place --recursive --parallel "${paths[@]}"
+fi
+copy=$(mktemp -d)
+trap 'rm -rf "$copy"' EXIT
+cp .swift-format "$copy/"
+cp -R --parents "${paths[@]}" "$copy/"
+(cd "$copy" && swift format format --in-place --recursive --parallel "${paths[@]}")
+changed=0
+for p in "${paths[@]}"; do
+  diff -r -u "$p" "$copy/$p" >>"$copy/format.diff" || changed=1
+done
+if [ $changed = 1 ]; then
+  echo "check-format: these files are not formatted as .swift-format says (scripts/check-format.sh --fix):" >&2
+  head -60 "$copy/format.diff" >&2
+  exit 1
+fi
+echo "check-format: every Swift file is formatted"
