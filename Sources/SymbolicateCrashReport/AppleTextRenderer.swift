@@ -97,11 +97,7 @@ extension CrashReport {
                 }
                 line("Thread \(thread.index)\(crashed ? " Crashed" : ""):", headerKind)
             } else {
-                var h = "Thread \(thread.index)\(crashed ? " Crashed" : ""):"
-                if thread.name != nil || thread.queue != nil { h += ":" }
-                if let n = thread.name { h += " \(n)" }
-                if let q = thread.queue { h += "  Dispatch queue: \(q)" }
-                line(h, headerKind)
+                line(Self.threadHeader(thread, crashed: crashed), headerKind)
             }
             appendFrames(thread.frames, kind: .thread(i), thread: thread.index, into: &out)
             line("")
@@ -189,6 +185,16 @@ extension CrashReport {
     /// `Thread N crashed with … Thread State` and its rows as Apple prints them: ARM
     /// `x0…x28 fp lr` four per row, then `sp pc cpsr`, then `far esr`; x86 `rax…r15` four per
     /// row, then `rip rfl cr2`, then `Logical CPU`/`Error Code`/`Trap Number`.
+    /// The one-line thread header Apple's `.ips` → text conversion prints (iOS and macOS alike):
+    /// `Thread 0 Crashed:: name  Dispatch queue: q`.
+    static func threadHeader(_ thread: Thread, crashed: Bool) -> String {
+        var header = "Thread \(thread.index)\(crashed ? " Crashed" : ""):"
+        if thread.name != nil || thread.queue != nil { header += ":" }
+        if let name = thread.name { header += " \(name)" }
+        if let queue = thread.queue { header += "  Dispatch queue: \(queue)" }
+        return header
+    }
+
     static func registerLines(_ registers: [Register], thread: Int = 0) -> [String] {
         var byName: [String: Register] = [:]
         for r in registers { byName[r.name] = r }

@@ -107,11 +107,7 @@ extension CrashReport {
         let rawThreads = body["threads"]?.arrayValue ?? []
         for (i, thread) in threads.enumerated() {
             let crashed = thread.crashed || thread.index == crashedThreadIndex
-            var h = "Thread \(thread.index)\(crashed ? " Crashed" : ""):"
-            if thread.name != nil || thread.queue != nil { h += ":" }
-            if let n = thread.name { h += " \(n)" }
-            if let q = thread.queue { h += "  Dispatch queue: \(q)" }
-            line(h, .threadHeader(thread: thread.index, crashed: crashed))
+            line(Self.threadHeader(thread, crashed: crashed), .threadHeader(thread: thread.index, crashed: crashed))
             appendFrames(thread.frames, kind: .thread(i), thread: thread.index, into: &out)
             line("")
         }
