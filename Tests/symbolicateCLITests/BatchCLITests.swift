@@ -48,31 +48,7 @@ import Testing
         }
     }
 
-    struct Summary: Decodable {
-        struct Totals: Decodable {
-            var reports: Int
-            var processed: Int
-            var unreadable: Int
-            var groups: Int
-            var skipped: Int
-        }
-        struct Group: Decodable {
-            var count: Int
-            var signature: String
-            var reports: [String]
-            var example: String
-            var diagnosis: String?
-            var sourceFile: String?
-            var sourceLine: Int?
-        }
-        struct Unreadable: Decodable {
-            var input: String
-            var error: String
-        }
-        var totals: Totals
-        var groups: [Group]
-        var unreadable: [Unreadable]
-    }
+    typealias Summary = BatchSummaryJSON
 
     static let manifest: [ManifestReport] = {
         let url = TestPaths.fixtures.appendingPathComponent("reports/manifest.json")
@@ -171,7 +147,7 @@ import Testing
         #expect(Set(written) == Set(manifest.flatMap { [$0.outputName, "testflight/\($0.outputName)"] } + ["summary.md", "summary.json"]))
 
         // Grouping: one group per scenario, holding exactly its .crash and .ips, twice.
-        let summary = try JSONDecoder().decode(Summary.self, from: Data(contentsOf: out.appendingPathComponent("summary.json")))
+        let summary = try Summary.read(from: out)
         let scenarios = Dictionary(grouping: manifest, by: \.scenario)
         #expect(summary.totals.reports == 2 * manifest.count)
         #expect(summary.totals.processed == 2 * manifest.count)
@@ -321,7 +297,7 @@ import Testing
         #expect(result.stderr.contains("truncated.ips"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("watchdog.crash").path))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("truncated.crash").path))
-        let summary = try JSONDecoder().decode(Summary.self, from: Data(contentsOf: out.appendingPathComponent("summary.json")))
+        let summary = try Summary.read(from: out)
         #expect(summary.unreadable.map(\.input) == ["truncated.ips"], "named relative to its input, once")
         #expect(summary.totals.processed == 1)
         let markdown = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)

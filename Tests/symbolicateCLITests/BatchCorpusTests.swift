@@ -7,28 +7,7 @@ import Testing
 /// short summary.md (issue 17, item 2).
 @Suite(.enabled(if: Corpus.isAvailable, "the shared corpus is not beside the package"))
 struct BatchCorpusTests {
-    struct Summary: Decodable {
-        struct Group: Decodable {
-            var count: Int
-            var signature: String
-            var kind: String
-            var reports: [String]
-            var app: String?
-        }
-        struct Missing: Decodable {
-            var image: String
-            var isAppImage: Bool
-            var reports: Int
-        }
-        struct Unreadable: Decodable {
-            var input: String
-            var error: String
-        }
-        var groups: [Group]
-        var otherGroups: [Group]
-        var missingDebugFiles: [Missing]
-        var unreadable: [Unreadable]
-    }
+    typealias Summary = BatchSummaryJSON
 
     static let run: (result: CLIResult, summary: Summary, markdownSize: Int)? = {
         guard let work = try? TestPaths.temporaryDirectory("batch-corpus") else { return nil }

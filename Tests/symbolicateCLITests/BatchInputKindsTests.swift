@@ -5,35 +5,7 @@ import Testing
 /// `symbolicate batch` over inputs that are not plain complete crash reports: cut reports,
 /// call graphs and MetricKit payloads (issue 11), with the real binary and the fixture dSYMs.
 @Suite struct BatchInputKindsTests {
-    struct Summary: Decodable {
-        struct Group: Decodable {
-            var count: Int
-            var signature: String
-            var kind: String
-            var reports: [String]
-            var missing: String?
-        }
-        struct Totals: Decodable {
-            var processed: Int
-            var groups: Int
-            var otherReports: Int
-            var partialReports: Int
-            var partialGroups: Int
-            var skipped: Int
-        }
-        struct Report: Decodable {
-            var input: String
-            var kind: String
-            var output: String?
-            var missing: String?
-        }
-        var groups: [Group]
-        var otherGroups: [Group]
-        var partialGroups: [Group]
-        var totals: Totals
-        var reports: [Report]
-        var skipped: [String]
-    }
+    typealias Summary = BatchSummaryJSON
 
     static func runBatch(_ inputs: [String], extra: [String] = [], in work: URL) throws -> (CLIResult, Summary, URL) {
         let out = work.appendingPathComponent("out")
