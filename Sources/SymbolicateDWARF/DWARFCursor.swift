@@ -36,9 +36,15 @@ struct DWARFCursor {
     /// Little-endian unsigned integer of `size` bytes (1–8).
     mutating func fixed(_ size: Int) throws(DebugInfoError) -> UInt64 {
         guard size <= 8, at <= end - size else { throw fail("unexpected end of data") }
+        defer { at += size }
+        switch size {
+        case 2: return UInt64(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+        case 4: return UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+        case 8: return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        default: break
+        }
         var value: UInt64 = 0
         for index in 0..<size { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
-        at += size
         return value
     }
 

@@ -17,10 +17,15 @@ protocol DebugContainer: AnyObject {
     var pointerSize: Int { get }
     /// Whether there is DWARF at all (else the session answers from symbols only).
     var hasDWARF: Bool { get }
-    /// Whether the DWARF section bytes are file-backed mappings, whose pages may be handed
-    /// back to the kernel after a pass (they are re-read from the file if touched again).
-    /// Decompressed sections live in anonymous memory, which that would zero.
-    var sectionPagesAreReleasable: Bool { get }
+    /// Hands the resident pages of `bytes` (one of this file's sections) back to the kernel
+    /// after a pass; they are mapped again from the page cache if touched again. Does
+    /// nothing where the bytes are not a file mapping (decompressed sections, an in-memory
+    /// copy), since dropping anonymous pages would zero them.
+    func releasePages(_ bytes: UnsafeRawBufferPointer)
+    /// The same for everything lookups read from the file (DWARF sections, symbol and
+    /// string tables): keeps peak memory to the pages in use rather than every page ever
+    /// touched.
+    func releaseResidentPages()
     /// A DWARF section's bytes by its ELF name (`.debug_info`), empty when absent or unreadable.
     func dwarfSection(_ name: String) -> UnsafeRawBufferPointer
     /// The sections to hand libdwarf (checked and patched; see `DWARFSections`).
@@ -77,7 +82,8 @@ final class MachODebugContainer: DebugContainer {
     var architecture: Architecture { slice.architecture }
     var debugID: DebugID? { slice.debugID }
     var pointerSize: Int { slice.is64Bit ? 8 : 4 }
-    var sectionPagesAreReleasable: Bool { true }
+    func releasePages(_ bytes: UnsafeRawBufferPointer) { slice.mapping.releasePages(bytes) }
+    func releaseResidentPages() { slice.mapping.releaseAllPages() }
 
     func dwarfSection(_ name: String) -> UnsafeRawBufferPointer {
         guard let machOName = DWARFSections.machOName(of: name),
@@ -129,7 +135,17 @@ final class ELFDebugContainer: DebugContainer {
     var architecture: Architecture { file.architecture }
     var debugID: DebugID? { file.buildID }
     var pointerSize: Int { file.is64Bit ? 8 : 4 }
-    var sectionPagesAreReleasable: Bool { !file.sections.contains { $0.isCompressed || $0.name.hasPrefix(".zdebug") } }
+    /// libelf maps the file (`ELF_C_READ_MMAP`); decompressed sections are its own heap copies.
+    private var sectionPagesAreReleasable: Bool { !file.sections.contains { $0.isCompressed || $0.name.hasPrefix(".zdebug") } }
+
+    func releasePages(_ bytes: UnsafeRawBufferPointer) {
+        if sectionPagesAreReleasable { MappedFile.releaseMappedPages(bytes) }
+    }
+
+    func releaseResidentPages() {
+        guard sectionPagesAreReleasable else { return }
+        for name in DWARFSections.served.values { MappedFile.releaseMappedPages(dwarfSection(name)) }
+    }
 
     func dwarfSection(_ name: String) -> UnsafeRawBufferPointer {
         guard let section = file.section(named: name) ?? file.section(named: ".z" + name.dropFirst()),

@@ -129,6 +129,16 @@ struct LineProgramDecoder {
         }
         let fileBase: UInt64 = version >= 5 ? 0 : 1
 
+        // Each special opcode's address and line advance, computed once: the division per
+        // row was the decoder's single largest cost.
+        var specialAddress = [UInt64](repeating: 0, count: 256)
+        var specialLine = [Int64](repeating: 0, count: 256)
+        for opcode in Int(opcodeBase)..<256 {
+            let adjusted = UInt64(opcode - Int(opcodeBase))
+            specialAddress[opcode] = (adjusted / lineRange) &* minimumInstructionLength
+            specialLine[opcode] = lineBase + Int64(adjusted % lineRange)
+        }
+
         // The program.
         cursor.at = programStart
         var rows: [LineRow] = []
@@ -154,9 +164,8 @@ struct LineProgramDecoder {
         while cursor.at < unitEnd {
             let opcode = try cursor.u8()
             if opcode >= opcodeBase {
-                let adjusted = UInt64(opcode - opcodeBase)
-                address &+= (adjusted / lineRange) &* minimumInstructionLength
-                lineNumber += lineBase + Int64(adjusted % lineRange)
+                address &+= specialAddress[Int(opcode)]
+                lineNumber &+= specialLine[Int(opcode)]
                 emit(end: false)
                 continue
             }
@@ -185,7 +194,7 @@ struct LineProgramDecoder {
                 cursor.at = next
             case 1: emit(end: false)  // copy
             case 2: address &+= try cursor.uleb() &* minimumInstructionLength  // advance_pc
-            case 3: lineNumber += try cursor.sleb()  // advance_line
+            case 3: lineNumber &+= try cursor.sleb()  // advance_line (wrapping: the value comes from the file)
             case 4: file = try cursor.uleb()  // set_file
             case 5: column = try cursor.uleb()  // set_column
             case 6, 7, 10, 11: break  // negate_stmt, basic_block, prologue_end, epilogue_begin

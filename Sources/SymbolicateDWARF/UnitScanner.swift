@@ -38,7 +38,7 @@ struct UnitScanner {
         var offsetSize: Int
         var firstDIE: Int
         var end: Int
-        var abbreviations: [UInt64: Abbreviation]
+        var abbreviations: AbbreviationTable
         var addrBase: UInt64?
         /// The unit DIE's DW_AT_low_pc: base address of its range lists.
         var baseAddress: UInt64?
@@ -51,6 +51,33 @@ struct UnitScanner {
         var hasChildren: Bool
         /// (attribute, form, implicit constant)
         var attributes: [(UInt64, UInt64, Int64)]
+        /// Size in bytes of a DIE's attribute values when every form has a fixed size in this
+        /// unit: such a DIE, when nobody asked for it, is skipped in one step instead of
+        /// decoding each value (most DIEs of a unit: types, members, parameters, variables).
+        var fixedSize: Int?
+    }
+
+    /// A unit's abbreviations by code. Producers number them 1, 2, 3 …, so they sit in an
+    /// array indexed by code (a hash lookup per DIE was ~5% of a lookup); stray large codes
+    /// go to a dictionary.
+    struct AbbreviationTable {
+        private var dense: [Abbreviation?] = []
+        private var sparse: [UInt64: Abbreviation] = [:]
+
+        subscript(code: UInt64) -> Abbreviation? {
+            get {
+                if code < UInt64(dense.count) { return dense[Int(code)] }
+                return sparse[code]
+            }
+            set {
+                if code < 4096 {
+                    if code >= UInt64(dense.count) { dense.append(contentsOf: repeatElement(nil, count: Int(code) + 1 - dense.count)) }
+                    dense[Int(code)] = newValue
+                } else {
+                    sparse[code] = newValue
+                }
+            }
+        }
     }
 
     static let tagSubprogram: UInt64 = 0x2E
@@ -85,28 +112,56 @@ struct UnitScanner {
         guard addressSize == 4 || addressSize == 8 else { throw cursor.fail("address size \(addressSize)") }
         return Unit(
             version: version, addressSize: addressSize, offsetSize: offsetSize, firstDIE: cursor.at, end: end,
-            abbreviations: try abbreviations(at: abbrevOffset), addrBase: nil
+            abbreviations: try abbreviations(
+                at: abbrevOffset, sizes: FormSizes(address: addressSize, offset: offsetSize, version: version)),
+            addrBase: nil
         )
     }
 
-    private func abbreviations(at offset: UInt64) throws(DebugInfoError) -> [UInt64: Abbreviation] {
+    /// What the sizes of address- and offset-sized forms are in one unit.
+    private struct FormSizes {
+        var address: Int
+        var offset: Int
+        var version: UInt64
+
+        /// Bytes of a value in `form`, nil when it varies (LEB128, strings, blocks, indirect).
+        func size(of form: UInt64) -> Int? {
+            switch form {
+            case 0x01: return address  // addr
+            case 0x0B, 0x11, 0x0C, 0x25, 0x29: return 1  // data1, ref1, flag, strx1, addrx1
+            case 0x05, 0x12, 0x26, 0x2A: return 2  // data2, ref2, strx2, addrx2
+            case 0x27, 0x2B: return 3  // strx3, addrx3
+            case 0x06, 0x13, 0x1C, 0x28, 0x2C: return 4  // data4, ref4, ref_sup4, strx4, addrx4
+            case 0x07, 0x14, 0x20, 0x24: return 8  // data8, ref8, ref_sig8, ref_sup8
+            case 0x0E, 0x17, 0x1F, 0x1D, 0x1F20, 0x1F21: return offset  // strp, sec_offset, line_strp, strp_sup, GNU alt
+            case 0x10: return version <= 2 ? address : offset  // ref_addr
+            case 0x19, 0x21: return 0  // flag_present, implicit_const
+            case 0x1E: return 16  // data16
+            default: return nil
+            }
+        }
+    }
+
+    private func abbreviations(at offset: UInt64, sizes: FormSizes) throws(DebugInfoError) -> AbbreviationTable {
         var cursor = DWARFCursor(bytes: abbrev, at: Int(clamping: offset), end: abbrev.count, path: path, section: ".debug_abbrev")
         guard offset < UInt64(abbrev.count) else { throw cursor.fail("abbreviation offset outside the section") }
-        var table: [UInt64: Abbreviation] = [:]
+        var table = AbbreviationTable()
         while cursor.at < abbrev.count {
             let code = try cursor.uleb()
             if code == 0 { break }
             let tag = try cursor.uleb()
             let children = try cursor.u8() != 0
             var attributes: [(UInt64, UInt64, Int64)] = []
+            var fixedSize: Int? = 0
             while true {
                 let attribute = try cursor.uleb()
                 let form = try cursor.uleb()
                 if attribute == 0 && form == 0 { break }
                 let constant = form == 0x21 ? try cursor.sleb() : 0
                 attributes.append((attribute, form, constant))
+                if let total = fixedSize { fixedSize = sizes.size(of: form).map { total + $0 } }
             }
-            table[code] = Abbreviation(tag: tag, hasChildren: children, attributes: attributes)
+            table[code] = Abbreviation(tag: tag, hasChildren: children, attributes: attributes, fixedSize: fixedSize)
         }
         return table
     }
@@ -215,12 +270,29 @@ struct UnitScanner {
             }
             let searching = skipDepth == 0
             let wanted = searching && !isRoot && tags.contains(abbreviation.tag)
+            if !wanted, !isRoot {
+                if let size = abbreviation.fixedSize {
+                    try cursor.skip(UInt64(size))
+                } else {
+                    for (_, form, constant) in abbreviation.attributes { _ = try value(form, constant, &cursor, unit) }
+                }
+                if skipDepth > 0 {
+                    if abbreviation.hasChildren { skipDepth += 1 }
+                } else if abbreviation.hasChildren {
+                    if transparent(abbreviation.tag) {
+                        stack.append(stack.last ?? nil)
+                    } else {
+                        skipDepth = 1
+                    }
+                }
+                continue
+            }
             var entry = Entry(offset: dieOffset, tag: abbreviation.tag, depth: stack.count, parent: stack.last ?? nil)
             var lowIndex: UInt64?
             var highIndex: UInt64?
             for (attribute, form, constant) in abbreviation.attributes {
                 let decoded = try value(form, constant, &cursor, unit)
-                guard wanted || isRoot, let decoded else { continue }
+                guard let decoded else { continue }
                 switch attribute {
                 case 0x11:  // low_pc
                     if Self.isAddressIndex(form) { lowIndex = decoded } else { entry.lowPC = decoded }
@@ -244,10 +316,8 @@ struct UnitScanner {
                 default: break
                 }
             }
-            if wanted || isRoot {
-                if let lowIndex { entry.lowPC = try resolveAddress(index: lowIndex, unit, cursor) }
-                if let highIndex { entry.highPC = try resolveAddress(index: highIndex, unit, cursor) }
-            }
+            if let lowIndex { entry.lowPC = try resolveAddress(index: lowIndex, unit, cursor) }
+            if let highIndex { entry.highPC = try resolveAddress(index: highIndex, unit, cursor) }
             if isRoot {
                 isRoot = false
                 if abbreviation.tag == 0x11 || abbreviation.tag == 0x41 { unit.baseAddress = entry.lowPC }
@@ -255,20 +325,8 @@ struct UnitScanner {
                 stack.append(nil)
                 continue
             }
-            if skipDepth > 0 {
-                if abbreviation.hasChildren { skipDepth += 1 }
-                continue
-            }
-            if wanted {
-                entries.append(entry)
-                if abbreviation.hasChildren { stack.append(entries.count - 1) }
-            } else if abbreviation.hasChildren {
-                if transparent(abbreviation.tag) {
-                    stack.append(stack.last ?? nil)
-                } else {
-                    skipDepth = 1
-                }
-            }
+            entries.append(entry)
+            if abbreviation.hasChildren { stack.append(entries.count - 1) }
         }
         return entries
     }

@@ -8,7 +8,7 @@ import Testing
     static var empty: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: nil, count: 0) }
 
     static func unit(version: UInt64, base: UInt64?, addrBase: UInt64? = nil, rnglistsBase: UInt64? = nil) -> UnitScanner.Unit {
-        var unit = UnitScanner.Unit(version: version, addressSize: 8, offsetSize: 4, firstDIE: 0, end: 0, abbreviations: [:])
+        var unit = UnitScanner.Unit(version: version, addressSize: 8, offsetSize: 4, firstDIE: 0, end: 0, abbreviations: .init())
         unit.baseAddress = base
         unit.addrBase = addrBase
         unit.rnglistsBase = rnglistsBase
