@@ -61,4 +61,25 @@ import Testing
             }
         }
     }
+
+    /// Two advance_line operands near Int64.max: the line number wraps (and is clamped to a
+    /// row's UInt32) instead of trapping on the file's numbers.
+    @Test func hugeLineAdvancesDoNotTrap() throws {
+        var bytes = Self.table()
+        let huge: [UInt8] = [0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x3F]  // advance_line +(2^62 - 1)
+        // Before the final end_sequence (`advance_pc 4, 0x00 1 0x01`): four huge advances and a copy.
+        let insertAt = bytes.count - 5
+        bytes.insert(contentsOf: huge + huge + huge + huge + [0x01], at: insertAt)
+        // The unit length (first 4 bytes) grows by what was inserted.
+        let length = UInt64(bytes.count - 4)
+        bytes.replaceSubrange(0..<4, with: Self.le(length, 4))
+        let table = try bytes.withUnsafeBytes { line in
+            try LineProgramDecoder(
+                line: line, lineStrings: UnsafeRawBufferPointer(start: nil, count: 0),
+                strings: UnsafeRawBufferPointer(start: nil, count: 0), path: "test"
+            )
+            .decode(offset: 0, compDir: "/cd")
+        }
+        #expect(table.rows.count == 5)
+    }
 }
