@@ -85,7 +85,7 @@ public struct BatchRunner: Sendable {
         let gate = DiagnosisGate()
         let pool = StringPool()
         // Inputs are never modified: an output that would land on any input file is refused.
-        let protected = Set(inputs.map { Self.canonical($0.path) })
+        let protected = OutputGuard(inputs: inputs.map(\.path))
         let workers = min(options.jobs, max(1, inputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.next() {
@@ -111,7 +111,7 @@ public struct BatchRunner: Sendable {
     /// (every diagnostic of a MetricKit payload), all written to the one output file. Never
     /// throws: failures become a result with `error` set, so one bad report cannot stop the others.
     public func process(_ input: ReportInput, output: String) -> [BatchReportResult] {
-        process(input, output: output, position: 0, gate: nil, protected: [Self.canonical(input.path)])
+        process(input, output: output, position: 0, gate: nil, protected: OutputGuard(inputs: [input.path]))
     }
 
     /// - Parameters:
@@ -119,13 +119,13 @@ public struct BatchRunner: Sendable {
     ///     first report in input order, whatever the scheduling.
     ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
     ///     become their group's example; nil diagnoses every report.
-    ///   - protected: canonical paths of the inputs, which no output may replace.
-    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: Set<String>) -> [BatchReportResult] {
+    ///   - protected: the inputs, which no output may replace.
+    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: OutputGuard) -> [BatchReportResult] {
         // Summaries name reports relative to the inputs (`reports/a.ips`, `logs/a.ips`), not
         // by absolute path; errors are stored without the path, which the summary shows once.
         var failed = BatchReportResult(input: input.relativePath)
         let target = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(output)
-        if protected.contains(Self.canonical(target.path)) {
+        if protected.input(replacedBy: target.path) != nil {
             failed.error = "its output \(target.path) would replace an input file; choose another --output folder"
             return [failed]
         }
@@ -179,11 +179,6 @@ public struct BatchRunner: Sendable {
         text += error.message
         if let jsonPath = error.jsonPath { text += " (at \(jsonPath))" }
         return text
-    }
-
-    /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed.
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
     /// Output files are read by other tools, so text carries no headline; `--format ips`

@@ -74,12 +74,17 @@ private struct Collector {
     var problems: [BatchInputProblem] = []
     var skipped: [String] = []
     var extractor: ZipExtractor?
-    /// Files already taken, so a report named twice (or inside a folder also given) is
-    /// processed once.
-    var seen: Set<String> = []
+    /// Files already taken, so a report named twice (or inside a folder also given, or
+    /// reached through a link) is processed once: by identity, else by resolved path.
+    var seen: Set<FileIdentity> = []
+    var seenPaths: Set<String> = []
 
     mutating func append(_ input: ReportInput) {
-        guard seen.insert(Self.canonical(input.path)).inserted else { return }
+        if let identity = FileIdentity(path: input.path) {
+            guard seen.insert(identity).inserted else { return }
+        } else {
+            guard seenPaths.insert(Self.canonical(input.path)).inserted else { return }
+        }
         reports.append(input)
     }
 
@@ -148,8 +153,12 @@ private struct Collector {
         var found: [(relative: String, url: URL)] = []
         let rootPath = root.standardizedFileURL.path
         for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
-            if values?.isDirectory == true {
+            // lstat, not `resourceValues`: Foundation's file attributes look up the owner's
+            // user and group names (reading /etc/passwd and /etc/group) for every file.
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR {
                 // Debug files and our own output are never reports.
                 if url.pathExtension == "dSYM" || url.pathExtension == "xcarchive" || excluded.contains(Self.canonical(url.path)) {
                     enumerator.skipDescendants()
@@ -158,9 +167,8 @@ private struct Collector {
             }
             // A symlink to a report counts as the report (links to folders are not followed,
             // so a link cycle cannot make the walk endless).
-            let isFile =
-                values?.isRegularFile == true
-                || (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+            var target = stat()
+            let isFile = type == S_IFREG || (type == S_IFLNK && stat(url.path, &target) == 0 && target.st_mode & S_IFMT == S_IFREG)
             guard isFile else { continue }
             let full = url.standardizedFileURL.path
             var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
@@ -172,9 +180,11 @@ private struct Collector {
         let separator = zipped || displayPrefix.hasSuffix("/") ? "" : "/"
         for (relative, url) in found {
             let display = displayPrefix + separator + relative
-            if Self.isZip(path: url.path) {
+            // One read decides both (zip magic, report markers).
+            let prefix = RegularFile.prefix(path: url.path, count: ReportSniffer.prefixLength) ?? Data()
+            if Self.isZip(prefix: prefix) {
                 addZip(url.path, displayPath: display, outputPrefix: outputPrefix + relative.parentFolderPrefix)
-            } else if ReportSniffer.looksLikeReport(path: url.path) {
+            } else if ReportSniffer.looksLikeReport(prefix: prefix) {
                 append(ReportInput(path: url.path, displayPath: display, relativePath: outputPrefix + relative))
             } else {
                 skipped.append(display)
@@ -184,7 +194,11 @@ private struct Collector {
 
     /// Zips are recognised by their local-file-header magic, not by extension.
     static func isZip(path: String) -> Bool {
-        let magic = RegularFile.prefix(path: path, count: 4) ?? Data()
+        isZip(prefix: RegularFile.prefix(path: path, count: 4) ?? Data())
+    }
+
+    static func isZip(prefix: Data) -> Bool {
+        let magic = prefix.prefix(4)
         return magic.elementsEqual([0x50, 0x4B, 0x03, 0x04] as [UInt8]) || magic.elementsEqual([0x50, 0x4B, 0x05, 0x06] as [UInt8])
     }
 }
@@ -216,19 +230,30 @@ public enum ReportSniffer {
     ]
 
     /// Whether the first 16 KiB of the file look like a crash report.
+    /// How much of a file the sniffer reads.
+    static let prefixLength = 16 * 1024
+
     public static func looksLikeReport(path: String) -> Bool {
-        guard let prefix = RegularFile.prefix(path: path, count: 16 * 1024) else { return false }
+        guard let prefix = RegularFile.prefix(path: path, count: prefixLength) else { return false }
         return looksLikeReport(prefix: prefix)
     }
 
     public static func looksLikeReport(prefix: Data) -> Bool {
-        if prefix.contains(0) { return false }
-        let text = String(decoding: prefix, as: UTF8.self)
-        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        // `[`: a MetricKit export holding several payloads.
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
-            return jsonMarkers.contains { text.contains($0) }
+        // Searched as bytes (the markers are ASCII): Data's iterator and Foundation's String
+        // search were most of the time batch mode spent finding its inputs.
+        prefix.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            if memchr(base, 0, bytes.count) != nil { return false }  // binary
+            let text = String(decoding: bytes, as: UTF8.self)
+            let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+            // `[`: a MetricKit export holding several payloads.
+            let markers = trimmed.hasPrefix("{") || trimmed.hasPrefix("[") ? jsonMarkerBytes : textMarkerBytes
+            return markers.contains { marker in
+                marker.withUnsafeBytes { ByteSearch.contains(bytes, $0) }
+            }
         }
-        return textMarkers.contains { text.contains($0) }
     }
+
+    private static let textMarkerBytes = textMarkers.map { Array($0.utf8) }
+    private static let jsonMarkerBytes = jsonMarkers.map { Array($0.utf8) }
 }

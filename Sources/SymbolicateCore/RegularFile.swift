@@ -109,3 +109,19 @@ public enum RegularFile {
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
+
+/// Which file a path names: its device and inode, symlinks followed. Two paths name the
+/// same file exactly when their identities are equal, whatever links or `..` lie between
+/// them — one `stat`, where resolving a path component by component costs one per component.
+public struct FileIdentity: Hashable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    /// nil when nothing is at `path` (or it cannot be examined).
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}

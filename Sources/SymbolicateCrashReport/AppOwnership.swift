@@ -44,8 +44,8 @@ public enum AppOwnership {
             "/Developer/", "/private/preboot/Cryptexes/",
         ]
         if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
-        if path.contains(".simruntime/") || path.contains("/RuntimeRoot/") || path.contains("/Contents/Developer/Platforms/")
-            || path.contains("/Contents/Developer/usr/")
+        if path.containsBytes(".simruntime/") || path.containsBytes("/RuntimeRoot/") || path.containsBytes("/Contents/Developer/Platforms/")
+            || path.containsBytes("/Contents/Developer/usr/")
         {
             return true
         }
@@ -66,7 +66,7 @@ public enum AppOwnership {
             "/private/var/mobile/Applications/", "/var/mobile/Containers/Bundle/", "/private/var/mobile/Containers/Bundle/",
         ]
         if appPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
-        if path.contains(".app/") { return true }
+        if path.containsBytes(".app/") { return true }
         if let processBundle, !processBundle.isEmpty, path.hasPrefix(processBundle) { return true }
         return false
     }
@@ -88,12 +88,14 @@ public enum AppOwnership {
     static func isSystemImage(named name: String, loadAddress: UInt64) -> Bool {
         if (0x1_8000_0000..<0x10_0000_0000).contains(loadAddress) || loadAddress >= 0x7FF0_0000_0000 { return true }
         if name.hasSuffix(".dylib") || name == "???" || name.hasPrefix("<") { return true }
-        let system: Set<String> = [
-            "UIKitCore", "UIKit", "Foundation", "CoreFoundation", "SwiftUI", "GraphicsServices", "QuartzCore",
-            "AppKit", "CoreData", "CFNetwork", "WebKit", "JavaScriptCore", "CoreGraphics", "Combine",
-            "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AttributeGraph", "dyld", "CoreText",
-            "UIFoundation", "AVFoundation", "MapKit", "Metal", "CoreML", "Security", "IOKit",
-        ]
-        return system.contains(name)
+        return systemImageNames.contains(name)
     }
+
+    /// Names Apple's frameworks go by (MetricKit payloads give names only).
+    private static let systemImageNames: Set<String> = [
+        "UIKitCore", "UIKit", "Foundation", "CoreFoundation", "SwiftUI", "GraphicsServices", "QuartzCore",
+        "AppKit", "CoreData", "CFNetwork", "WebKit", "JavaScriptCore", "CoreGraphics", "Combine",
+        "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AttributeGraph", "dyld", "CoreText",
+        "UIFoundation", "AVFoundation", "MapKit", "Metal", "CoreML", "Security", "IOKit",
+    ]
 }

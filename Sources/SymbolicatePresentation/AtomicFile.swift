@@ -76,7 +76,9 @@ public final class AtomicFileWriter {
         let folder = (final as NSString).deletingLastPathComponent
         var attempt = 0
         while true {
-            let name = ".symbolicate-\(UUID().uuidString.prefix(8).lowercased()).tmp"
+            // Eight random hex digits (`UUID()` opens /dev/urandom on every call on Linux).
+            let random = String(UInt32.random(in: .min ... .max), radix: 16)
+            let name = ".symbolicate-\(String(repeating: "0", count: 8 - random.count) + random).tmp"
             let temporary = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
             let opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if opened >= 0 {
@@ -187,25 +189,74 @@ private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, t
 public enum OutputSafety {
     /// The first of `inputs` that `output` would replace, or nil.
     public static func input(replacedBy output: String, inputs: [String]) -> String? {
-        var target = stat()
-        let outputExists = stat(output, &target) == 0
-        // Special files are written in place, never replaced, so they cannot destroy an input.
-        if outputExists && target.st_mode & S_IFMT != S_IFREG { return nil }
-        let canonicalOutput = canonical(output)
-        for input in inputs {
-            var info = stat()
-            guard stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                if canonical(input) == canonicalOutput { return input }
-                continue
-            }
-            if outputExists && info.st_dev == target.st_dev && info.st_ino == target.st_ino { return input }
-            if canonical(input) == canonicalOutput { return input }
-        }
-        return nil
+        OutputGuard(inputs: inputs).input(replacedBy: output)
     }
 
     /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed.
     static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+}
+
+/// The inputs of a run, examined once, so that every output can be checked against all of
+/// them with one `stat` (batch mode checks each of thousands of outputs against thousands
+/// of reports: resolving every path component by component was most of its serial time).
+public struct OutputGuard: Sendable {
+    /// Regular input files by identity: an output replaces one exactly when it names the
+    /// same file (through links, `..` or a hard link included).
+    private let files: [FileIdentity: String]
+    /// Inputs that are not regular files (folders such as dSYM bundles, paths that do not
+    /// exist yet), by canonical path.
+    private let others: [String: String]
+
+    public init(inputs: [String]) {
+        var files: [FileIdentity: String] = [:]
+        var others: [String: String] = [:]
+        for input in inputs {
+            var info = stat()
+            if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let identity = FileIdentity(path: input) {
+                if files[identity] == nil { files[identity] = input }
+            } else {
+                let key = OutputSafety.canonical(input)
+                if others[key] == nil { others[key] = input }
+            }
+        }
+        self.files = files
+        self.others = others
+    }
+
+    /// The input that writing `output` would replace, or nil. Special files (devices, FIFOs)
+    /// are written in place, never replaced, so they cannot destroy an input.
+    public func input(replacedBy output: String) -> String? {
+        var target = stat()
+        if stat(output, &target) == 0 {
+            if target.st_mode & S_IFMT != S_IFREG { return nil }
+            if let identity = FileIdentity(path: output), let input = files[identity] { return input }
+        } else {
+            // `dir/missing/../report.crash` names no file for the kernel, but is the report
+            // once `..` is taken literally: said so rather than failing to write.
+            if let literal = Self.withoutDotComponents(output), let identity = FileIdentity(path: literal), let input = files[identity] {
+                return input
+            }
+        }
+        guard !others.isEmpty else { return nil }
+        return others[OutputSafety.canonical(output)]
+    }
+
+    /// `path` with `.` and `..` components applied literally (no symlinks resolved), or nil
+    /// when it has none.
+    static func withoutDotComponents(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+        var kept: [Substring] = []
+        for part in parts {
+            if part == "." { continue }
+            if part == "..", let last = kept.last, !last.isEmpty, last != ".." {
+                kept.removeLast()
+                continue
+            }
+            kept.append(part)
+        }
+        return kept.joined(separator: "/")
     }
 }
