@@ -87,19 +87,36 @@ public final class DebugSession: @unchecked Sendable {
     /// `.debug_aranges`, read once to build the unit index.
     private let aranges: UnsafeRawBufferPointer
     private let rangeDecoder: RangeListDecoder
+    /// Units the current `lookup(fileAddresses:)` call needs for more than one address.
+    private var repeatedInBatch = Set<Int>()
     /// Cache misses that read the file (a unit decoded, an inline tree scanned, a name read)
-    /// since its resident pages were last handed back.
-    private var touchesSinceRelease = 0
-    /// Units decoded so far (what the session holds grows with them).
-    private var unitsDecoded = 0
-    /// How many misses before the file's pages are handed back. Each touch maps a whole
-    /// page-cache folio (up to megabytes), so without it a hundred lookups in a hundred
-    /// units kept ~100 MB of a 259 MB dSYM resident (with it: ~10 MB). Re-mapping a dropped
-    /// page is a minor fault, but over thousands of lookups those add up (10,000 addresses
-    /// took 0.80 s instead of 0.54 s with a fixed budget of 12), so the budget grows with
-    /// the decoded units: the mapped pages kept stay a fraction of the memory the decoded
-    /// units take anyway.
-    private var touchesPerRelease: Int { max(12, unitsDecoded / 8) }
+    /// since the resident pages were last looked at.
+    private var touchesSinceCheck = 0
+    /// File-backed resident memory just after the file's pages were last handed back.
+    private var fileBackedAfterRelease: Int?
+
+    /// Hands the file's mapped pages back when they have grown past what the session's own
+    /// decoded data takes (and past 16 MiB). Each touch of a mapped debug file maps a whole
+    /// page-cache folio (up to megabytes), so without it a hundred lookups in a hundred units
+    /// kept ~100 MB of a 259 MB dSYM resident. Re-mapping a dropped page is a minor fault,
+    /// so a run that touches most of a file anyway (thousands of addresses, a small dSYM)
+    /// keeps its pages: its decoded data is larger than they are. Checked every 12 misses;
+    /// reading the counters costs a few microseconds. Without the counters (macOS), pages
+    /// are handed back every 12 misses.
+    private func releasePagesIfGrown() {
+        touchesSinceCheck += 1
+        guard touchesSinceCheck >= 12 else { return }
+        touchesSinceCheck = 0
+        guard let now = ResidentMemory.current() else {
+            container.releaseResidentPages()
+            return
+        }
+        let baseline = fileBackedAfterRelease ?? now.fileBacked
+        if fileBackedAfterRelease == nil { fileBackedAfterRelease = baseline }
+        guard now.fileBacked - baseline > max(16 << 20, now.anonymous) else { return }
+        container.releaseResidentPages()
+        fileBackedAfterRelease = ResidentMemory.current()?.fileBacked ?? baseline
+    }
 
     private struct UnitState {
         var headerOffset: UInt64
@@ -111,16 +128,21 @@ public final class DebugSession: @unchecked Sendable {
     private final class UnitData {
         let base: UInt64
         var scan: UnitScanner.Unit
-        let lines: LineTable
+        /// Where the unit's line program is (DW_AT_stmt_list) and its DW_AT_comp_dir.
+        let lineLocation: (offset: UInt64?, compDir: String?)
+        /// The whole line table, decoded once a second address needs it (see `lines(for:)`).
+        var lines: LineTable?
+        /// Addresses answered from the line program without keeping its table.
+        var uncachedLineLookups = 0
         let functions: [FunctionEntry]
         /// (range, function index) sorted by range start.
         let functionIndex: [(range: AddressRange, function: Int)]
         var inlines: [Int: [InlineEntry]] = [:]
 
-        init(base: UInt64, scan: UnitScanner.Unit, lines: LineTable, functions: [FunctionEntry]) {
+        init(base: UInt64, scan: UnitScanner.Unit, lineLocation: (offset: UInt64?, compDir: String?), functions: [FunctionEntry]) {
             self.base = base
             self.scan = scan
-            self.lines = lines
+            self.lineLocation = lineLocation
             self.functions = functions
             var index: [(range: AddressRange, function: Int)] = []
             for (number, function) in functions.enumerated() {
@@ -181,6 +203,17 @@ public final class DebugSession: @unchecked Sendable {
     public func lookup(fileAddresses: [UInt64]) -> [LookupResult?] {
         lock.lock()
         defer { lock.unlock() }
+        // Units this batch visits more than once get their line tables kept from the start.
+        if fileAddresses.count > 1, dwarf != nil {
+            let index = buildUnitIndex()
+            var seen = Set<Int>()
+            for address in fileAddresses {
+                for unit in units(containing: address, in: index) where !seen.insert(unit).inserted {
+                    repeatedInBatch.insert(unit)
+                }
+            }
+        }
+        defer { repeatedInBatch.removeAll() }
         return fileAddresses.map(lookupLocked)
     }
 
@@ -196,13 +229,7 @@ public final class DebugSession: @unchecked Sendable {
     // MARK: - Lookup
 
     private func lookupLocked(_ address: UInt64) -> LookupResult? {
-        defer {
-            if touchesSinceRelease >= touchesPerRelease {
-                container.releaseResidentPages()
-                touchesSinceRelease = 0
-            }
-        }
-        return uncheckedLookup(address)
+        uncheckedLookup(address)
     }
 
     private func uncheckedLookup(_ address: UInt64) -> LookupResult? {
@@ -214,8 +241,18 @@ public final class DebugSession: @unchecked Sendable {
             case .failure(let failure):
                 error = failure
             case .success(let data):
+                let lines: LineTable
                 do {
-                    if let result = try dwarfLookup(address, in: data) { return result }
+                    lines = try self.lines(for: address, unit: unitNumber, data: data)
+                } catch let failure {
+                    // A unit whose line program cannot be read is unusable, as when its DIEs cannot.
+                    units[unitNumber].data = nil
+                    units[unitNumber].error = failure
+                    error = failure
+                    continue
+                }
+                do {
+                    if let result = try dwarfLookup(address, in: data, lines: lines) { return result }
                 } catch {
                     return symbolLookup(address, error: error)
                 }
@@ -289,19 +326,14 @@ public final class DebugSession: @unchecked Sendable {
         if let data = units[number].data { return .success(data) }
         if let error = units[number].error { return .failure(error) }
         guard let dwarf else { return .failure(DebugInfoError(path: path, message: "no DWARF")) }
-        touchesSinceRelease += 1
-        unitsDecoded += 1
+        releasePagesIfGrown()
         do {
             let offset = units[number].dieOffset
             let base = try dwarf.unitBase(unitDieOffset: offset)
             let location = try dwarf.lineTableLocation(unitDieOffset: offset)
-            let lines =
-                try location.offset.map { (at) throws(DebugInfoError) in
-                    try lineDecoder.decode(offset: at, compDir: location.compDir)
-                } ?? LineTable(rows: [], files: [], fileIndexBase: 1)
             var scan = try scanner.unit(headerOffset: units[number].headerOffset)
             let functions = try self.functions(in: &scan, unitDieOffset: offset, base: base, dwarf: dwarf)
-            let data = UnitData(base: base, scan: scan, lines: Self.sorted(lines), functions: functions)
+            let data = UnitData(base: base, scan: scan, lineLocation: location, functions: functions)
             units[number].data = data
             return .success(data)
         } catch {
@@ -388,6 +420,24 @@ public final class DebugSession: @unchecked Sendable {
         return table
     }
 
+    /// The line table to answer `address` from. The first address in a unit is answered by
+    /// running its line program and keeping only the row that holds it (storing thousands of
+    /// rows for one answer was a fifth of a 100-address lookup, mostly fresh pages); the
+    /// whole table is decoded and kept once a second address needs the unit — at once when
+    /// the current batch of addresses already holds more than one for it.
+    private func lines(for address: UInt64, unit: Int, data: UnitData) throws(DebugInfoError) -> LineTable {
+        if let lines = data.lines { return lines }
+        guard let offset = data.lineLocation.offset else { return LineTable(rows: [], files: [], fileIndexBase: 1) }
+        if data.uncachedLineLookups == 0, !repeatedInBatch.contains(unit) {
+            data.uncachedLineLookups += 1
+            return try lineDecoder.decode(offset: offset, compDir: data.lineLocation.compDir, onlyFor: address)
+        }
+        releasePagesIfGrown()
+        let lines = Self.sorted(try lineDecoder.decode(offset: offset, compDir: data.lineLocation.compDir))
+        data.lines = lines
+        return lines
+    }
+
     private func lineRow(_ address: UInt64, in table: LineTable) -> LineRow? {
         let rows = table.rows
         let low = rows.partitionPoint { $0.address > address }
@@ -402,9 +452,9 @@ public final class DebugSession: @unchecked Sendable {
         return name.isEmpty ? nil : name
     }
 
-    private func dwarfLookup(_ address: UInt64, in data: UnitData) throws(DebugInfoError) -> LookupResult? {
+    private func dwarfLookup(_ address: UInt64, in data: UnitData, lines: LineTable) throws(DebugInfoError) -> LookupResult? {
         guard let dwarf else { return nil }
-        let row = lineRow(address, in: data.lines)
+        let row = lineRow(address, in: lines)
         guard let functionNumber = function(containing: address, in: data) else {
             guard let row else { return nil }
             // Line information without a function DIE: name it from the symbol table.
@@ -413,7 +463,7 @@ public final class DebugSession: @unchecked Sendable {
                 frames: [
                     SourceFrame(
                         function: symbol?.function ?? "??", rawName: symbol?.rawName,
-                        file: fileName(UInt64(row.file), in: data.lines), line: Int(row.line), column: Int(row.column),
+                        file: fileName(UInt64(row.file), in: lines), line: Int(row.line), column: Int(row.column),
                         functionStart: symbol?.functionStart ?? address, isInlined: false
                     )
                 ], source: .dwarf)
@@ -423,7 +473,7 @@ public final class DebugSession: @unchecked Sendable {
         if let cached = data.inlines[functionNumber] {
             inlines = cached
         } else {
-            touchesSinceRelease += 1
+            releasePagesIfGrown()
             inlines = try inlinedSubroutines(of: function, in: data, dwarf: dwarf)
             data.inlines[functionNumber] = inlines
         }
@@ -438,7 +488,7 @@ public final class DebugSession: @unchecked Sendable {
         }
         var frames: [SourceFrame] = []
         // Innermost first: its location comes from the line table.
-        var file = row.flatMap { fileName(UInt64($0.file), in: data.lines) }
+        var file = row.flatMap { fileName(UInt64($0.file), in: lines) }
         var line = row.map { Int($0.line) }
         var column = row.map { Int($0.column) }
         for entryNumber in chain.reversed() {
@@ -451,7 +501,7 @@ public final class DebugSession: @unchecked Sendable {
                     functionStart: start, isInlined: true
                 ))
             // The frame outside this inlined call is at the call site.
-            file = fileName(entry.callFile.map { $0 &- data.lines.fileIndexBase }, in: data.lines)
+            file = fileName(entry.callFile.map { $0 &- lines.fileIndexBase }, in: lines)
             line = entry.callLine
             column = entry.callColumn
         }
@@ -495,7 +545,7 @@ public final class DebugSession: @unchecked Sendable {
     private func functionName(_ dieOffset: UInt64) throws(DebugInfoError) -> (function: String, raw: String?) {
         if let cached = names[dieOffset] { return cached }
         guard let dwarf else { return ("??", nil) }
-        touchesSinceRelease += 1
+        releasePagesIfGrown()
         let found = try dwarf.names(dieOffset: dieOffset)
         let result: (function: String, raw: String?)
         if let linkage = found.linkageName {
@@ -515,7 +565,7 @@ public final class DebugSession: @unchecked Sendable {
     private func nearestSymbol(_ address: UInt64) -> (address: UInt64, covers: Bool, name: (function: String, raw: String?))? {
         guard let symbol = container.nearestSymbol(atOrBefore: address) else { return nil }
         if let cached = symbolNames[symbol.address] { return (symbol.address, symbol.covers, cached) }
-        touchesSinceRelease += 1
+        releasePagesIfGrown()
         let stripped = container.sourceName(ofSymbol: symbol.name)
         let name = (function: Demangler.demangle(stripped) ?? stripped, raw: Optional(symbol.name))
         symbolNames[symbol.address] = name

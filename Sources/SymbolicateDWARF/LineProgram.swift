@@ -46,8 +46,11 @@ struct LineProgramDecoder {
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    /// Decodes the line table at `offset` for a unit with `compDir`.
-    func decode(offset: UInt64, compDir: String?) throws(DebugInfoError) -> LineTable {
+    /// Decodes the line table at `offset` for a unit with `compDir`. With `onlyFor`, the
+    /// table holds just the row that a lookup of that address in the whole (sorted) table
+    /// would find — the last row at or before it, a row ending a sequence losing a tie — and
+    /// nothing is stored for the others.
+    func decode(offset: UInt64, compDir: String?, onlyFor target: UInt64? = nil) throws(DebugInfoError) -> LineTable {
         guard offset < UInt64(line.count) else {
             throw DebugInfoError(
                 path: path, offset: offset, message: ".debug_line: offset 0x\(String(offset, radix: 16)) outside the section")
@@ -142,18 +145,31 @@ struct LineProgramDecoder {
         // The program.
         cursor.at = programStart
         var rows: [LineRow] = []
-        rows.reserveCapacity((unitEnd - programStart) / 3)
+        if target == nil { rows.reserveCapacity((unitEnd - programStart) / 3) }
+        var best: LineRow?
         var address: UInt64 = 0
         var file: UInt64 = 1
         var lineNumber: Int64 = 1
         var column: UInt64 = 0
         func emit(end: Bool) {
-            rows.append(
-                LineRow(
-                    address: address, line: UInt32(truncatingIfNeeded: max(lineNumber, 0)),
-                    column: UInt32(truncatingIfNeeded: column),
-                    file: UInt32(truncatingIfNeeded: file &- fileBase), endSequence: end
-                ))
+            let row = LineRow(
+                address: address, line: UInt32(truncatingIfNeeded: max(lineNumber, 0)),
+                column: UInt32(truncatingIfNeeded: column),
+                file: UInt32(truncatingIfNeeded: file &- fileBase), endSequence: end
+            )
+            guard let target else {
+                rows.append(row)
+                return
+            }
+            // In table order: a later row at the highest address wins, except that a row ending
+            // a sequence never replaces one that does not (the sorted table puts those first).
+            guard row.address <= target else { return }
+            if let current = best,
+                row.address < current.address || (row.address == current.address && row.endSequence && !current.endSequence)
+            {
+                return
+            }
+            best = row
         }
         func reset() {
             address = 0
@@ -206,6 +222,7 @@ struct LineProgramDecoder {
                 for _ in 0..<operands { _ = try cursor.uleb() }
             }
         }
+        if target != nil { rows = best.map { [$0] } ?? [] }
         return LineTable(rows: rows, files: files, fileIndexBase: fileBase)
     }
 }

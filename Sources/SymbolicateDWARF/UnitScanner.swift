@@ -39,6 +39,8 @@ struct UnitScanner {
         var firstDIE: Int
         var end: Int
         var abbreviations: AbbreviationTable
+        /// Sizes of address- and offset-sized forms in this unit.
+        var sizes: FormSizes { FormSizes(address: addressSize, offset: offsetSize, version: version) }
         var addrBase: UInt64?
         /// The unit DIE's DW_AT_low_pc: base address of its range lists.
         var baseAddress: UInt64?
@@ -46,36 +48,52 @@ struct UnitScanner {
         var rnglistsBase: UInt64?
     }
 
+    /// One abbreviation: plain values only, so reading it per DIE copies no reference
+    /// (an array of attributes per abbreviation was retained and released for every DIE).
     struct Abbreviation {
         var tag: UInt64
         var hasChildren: Bool
-        /// (attribute, form, implicit constant)
-        var attributes: [(UInt64, UInt64, Int64)]
         /// Size in bytes of a DIE's attribute values when every form has a fixed size in this
-        /// unit: such a DIE, when nobody asked for it, is skipped in one step instead of
-        /// decoding each value (most DIEs of a unit: types, members, parameters, variables).
-        var fixedSize: Int?
+        /// unit, else -1: such a DIE, when nobody asked for it, is skipped in one step instead
+        /// of decoding each value (most DIEs of a unit: types, members, parameters, variables).
+        var fixedSize: Int
+        /// Its attributes are `AbbreviationTable.attributes[firstAttribute ..< endAttribute]`.
+        var firstAttribute: Int
+        var endAttribute: Int
     }
 
-    /// A unit's abbreviations by code. Producers number them 1, 2, 3 …, so they sit in an
-    /// array indexed by code (a hash lookup per DIE was ~5% of a lookup); stray large codes
-    /// go to a dictionary.
+    /// A unit's abbreviations by code. Producers number them 1, 2, 3 …, so they are found
+    /// through an array indexed by code (a hash lookup per DIE was ~5% of a lookup); stray
+    /// large codes go to a dictionary. Attributes of all abbreviations share one array.
     struct AbbreviationTable {
-        private var dense: [Abbreviation?] = []
-        private var sparse: [UInt64: Abbreviation] = [:]
+        private(set) var entries: [Abbreviation] = []
+        /// (attribute, form, implicit constant)
+        private(set) var attributes: [(attribute: UInt64, form: UInt64, constant: Int64)] = []
+        /// Code → index in `entries` + 1 (0: no such code).
+        private var dense: [Int] = []
+        private var sparse: [UInt64: Int] = [:]
 
-        subscript(code: UInt64) -> Abbreviation? {
-            get {
-                if code < UInt64(dense.count) { return dense[Int(code)] }
-                return sparse[code]
-            }
-            set {
-                if code < 4096 {
-                    if code >= UInt64(dense.count) { dense.append(contentsOf: repeatElement(nil, count: Int(code) + 1 - dense.count)) }
-                    dense[Int(code)] = newValue
-                } else {
-                    sparse[code] = newValue
-                }
+        func slot(of code: UInt64) -> Int? {
+            if code < UInt64(dense.count) { return dense[Int(code)] == 0 ? nil : dense[Int(code)] - 1 }
+            return sparse[code]
+        }
+
+        /// Adds (or, for a repeated code, replaces) an abbreviation.
+        mutating func add(
+            code: UInt64, tag: UInt64, hasChildren: Bool, attributes new: [(attribute: UInt64, form: UInt64, constant: Int64)],
+            fixedSize: Int?
+        ) {
+            let first = attributes.count
+            attributes.append(contentsOf: new)
+            entries.append(
+                Abbreviation(
+                    tag: tag, hasChildren: hasChildren, fixedSize: fixedSize ?? -1, firstAttribute: first, endAttribute: attributes.count))
+            let slot = entries.count - 1
+            if code < 4096 {
+                if code >= UInt64(dense.count) { dense.append(contentsOf: repeatElement(0, count: Int(code) + 1 - dense.count)) }
+                dense[Int(code)] = slot + 1
+            } else {
+                sparse[code] = slot
             }
         }
     }
@@ -119,7 +137,7 @@ struct UnitScanner {
     }
 
     /// What the sizes of address- and offset-sized forms are in one unit.
-    private struct FormSizes {
+    struct FormSizes {
         var address: Int
         var offset: Int
         var version: UInt64
@@ -151,7 +169,7 @@ struct UnitScanner {
             if code == 0 { break }
             let tag = try cursor.uleb()
             let children = try cursor.u8() != 0
-            var attributes: [(UInt64, UInt64, Int64)] = []
+            var attributes: [(attribute: UInt64, form: UInt64, constant: Int64)] = []
             var fixedSize: Int? = 0
             while true {
                 let attribute = try cursor.uleb()
@@ -161,16 +179,17 @@ struct UnitScanner {
                 attributes.append((attribute, form, constant))
                 if let total = fixedSize { fixedSize = sizes.size(of: form).map { total + $0 } }
             }
-            table[code] = Abbreviation(tag: tag, hasChildren: children, attributes: attributes, fixedSize: fixedSize)
+            table.add(code: code, tag: tag, hasChildren: children, attributes: attributes, fixedSize: fixedSize)
         }
         return table
     }
 
     /// Reads or skips one attribute value. Returns the value for constant, address,
     /// index and reference forms (not for strings, blocks or expressions).
-    private func value(_ form: UInt64, _ constant: Int64, _ cursor: inout DWARFCursor, _ unit: Unit) throws(DebugInfoError) -> UInt64? {
+    private func value(_ form: UInt64, _ constant: Int64, _ cursor: inout DWARFCursor, _ unit: FormSizes) throws(DebugInfoError) -> UInt64?
+    {
         switch form {
-        case 0x01: return try cursor.fixed(unit.addressSize)  // addr
+        case 0x01: return try cursor.fixed(unit.address)  // addr
         case 0x03:
             try cursor.skip(try cursor.fixed(2))
             return nil  // block2
@@ -191,9 +210,9 @@ struct UnitScanner {
             return nil  // block1
         case 0x0B, 0x11, 0x0C: return UInt64(try cursor.u8())  // data1, ref1, flag
         case 0x0D: return UInt64(bitPattern: try cursor.sleb())  // sdata
-        case 0x0E, 0x17, 0x1F, 0x1D, 0x1F20, 0x1F21: return try cursor.fixed(unit.offsetSize)  // strp, sec_offset, line_strp, strp_sup, GNU alt
+        case 0x0E, 0x17, 0x1F, 0x1D, 0x1F20, 0x1F21: return try cursor.fixed(unit.offset)  // strp, sec_offset, line_strp, strp_sup, GNU alt
         case 0x0F, 0x15, 0x1A, 0x1B, 0x22, 0x23, 0x1F01, 0x1F02: return try cursor.uleb()  // udata, ref_udata, strx, addrx, loclistx, rnglistx, GNU index
-        case 0x10: return try cursor.fixed(unit.version <= 2 ? unit.addressSize : unit.offsetSize)  // ref_addr
+        case 0x10: return try cursor.fixed(unit.version <= 2 ? unit.address : unit.offset)  // ref_addr
         case 0x12: return try cursor.fixed(2)  // ref2
         case 0x13, 0x1C: return try cursor.fixed(4)  // ref4, ref_sup4
         case 0x14, 0x20, 0x24: return try cursor.fixed(8)  // ref8, ref_sig8, ref_sup8
@@ -247,6 +266,7 @@ struct UnitScanner {
     ) throws(DebugInfoError) -> [Entry] {
         var cursor = DWARFCursor(bytes: info, at: Int(clamping: start), end: unit.end, path: path, section: ".debug_info")
         guard start >= UInt64(unit.firstDIE), start < UInt64(unit.end) else { throw cursor.fail("DIE offset outside its unit") }
+        let sizes = unit.sizes
         var entries: [Entry] = []
         // One element per open (searched) level inside the root: the recorded entry it belongs to.
         var stack: [Int?] = []
@@ -265,16 +285,20 @@ struct UnitScanner {
                 }
                 continue
             }
-            guard let abbreviation = unit.abbreviations[code] else {
+            guard let slot = unit.abbreviations.slot(of: code) else {
                 throw cursor.fail("unknown abbreviation code \(code) at DIE 0x\(String(dieOffset, radix: 16))")
             }
+            let abbreviation = unit.abbreviations.entries[slot]
             let searching = skipDepth == 0
             let wanted = searching && !isRoot && tags.contains(abbreviation.tag)
             if !wanted, !isRoot {
-                if let size = abbreviation.fixedSize {
-                    try cursor.skip(UInt64(size))
+                if abbreviation.fixedSize >= 0 {
+                    try cursor.skip(UInt64(abbreviation.fixedSize))
                 } else {
-                    for (_, form, constant) in abbreviation.attributes { _ = try value(form, constant, &cursor, unit) }
+                    for index in abbreviation.firstAttribute..<abbreviation.endAttribute {
+                        let spec = unit.abbreviations.attributes[index]
+                        _ = try value(spec.form, spec.constant, &cursor, sizes)
+                    }
                 }
                 if skipDepth > 0 {
                     if abbreviation.hasChildren { skipDepth += 1 }
@@ -290,8 +314,9 @@ struct UnitScanner {
             var entry = Entry(offset: dieOffset, tag: abbreviation.tag, depth: stack.count, parent: stack.last ?? nil)
             var lowIndex: UInt64?
             var highIndex: UInt64?
-            for (attribute, form, constant) in abbreviation.attributes {
-                let decoded = try value(form, constant, &cursor, unit)
+            for index in abbreviation.firstAttribute..<abbreviation.endAttribute {
+                let (attribute, form, constant) = unit.abbreviations.attributes[index]
+                let decoded = try value(form, constant, &cursor, sizes)
                 guard let decoded else { continue }
                 switch attribute {
                 case 0x11:  // low_pc

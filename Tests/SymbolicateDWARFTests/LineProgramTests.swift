@@ -82,4 +82,61 @@ import Testing
         }
         #expect(table.rows.count == 5)
     }
+
+    /// Two sequences written out of address order, a sequence ending where the next one
+    /// starts, and two rows at one address: the program written here, header as in `table()`.
+    static func twoSequences() -> [UInt8] {
+        var header: [UInt8] = [1, 1, 1, UInt8(bitPattern: -5), 14, 13]
+        header += [0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1]
+        header += [0]  // no include directories
+        header += Array("a.c".utf8) + [0, 0, 0, 0]
+        header += [0]
+        var program: [UInt8] = [0x00, 9, 0x02] + le(0x2000, 8)  // sequence 1 at 0x2000
+        program += [0x03, 4, 0x01]  // line 5, row 0x2000
+        program += [0x02, 8, 0x03, 1, 0x01]  // row 0x2008 line 6
+        program += [0x02, 8, 0x00, 1, 0x01]  // end_sequence at 0x2010
+        program += [0x00, 9, 0x02] + le(0x1000, 8)  // sequence 2 at 0x1000
+        program += [0x01]  // row 0x1000 line 1
+        program += [0x02, 4, 0x03, 1, 0x01]  // row 0x1004 line 2
+        program += [0x03, 1, 0x01]  // row 0x1004 line 3 (same address, later)
+        program += [0x02, 0x80, 0x18, 0x00, 1, 0x01]  // advance 0xC00 -> end_sequence at 0x1C04
+        program += [0x00, 9, 0x02] + le(0x1C04, 8)  // sequence 3 starts where 2 ended
+        program += [0x03, 9, 0x01]  // row 0x1C04 line 10
+        program += [0x02, 0xFC, 0x07, 0x00, 1, 0x01]  // end_sequence at 0x2000, after sequence 1's row there
+        let afterLength = le(4, 2) + le(UInt64(header.count), 4) + header + program
+        return le(UInt64(afterLength.count), 4) + afterLength
+    }
+
+    /// What a lookup finds in the whole table: rows by address, end-of-sequence rows first at
+    /// equal addresses, then table order; the last row at or before the address, nothing when
+    /// that row ends a sequence.
+    static func expectedRow(_ rows: [LineRow], _ address: UInt64) -> LineRow? {
+        let sorted = rows.indices.sorted { a, b in
+            if rows[a].address != rows[b].address { return rows[a].address < rows[b].address }
+            if rows[a].endSequence != rows[b].endSequence { return rows[a].endSequence }
+            return a < b
+        }
+        guard let last = sorted.last(where: { rows[$0].address <= address }), !rows[last].endSequence else { return nil }
+        return rows[last]
+    }
+
+    /// One address answered without keeping the table gives the row the whole table gives.
+    @Test func answeringOneAddressMatchesTheWholeTable() throws {
+        let bytes = Self.twoSequences()
+        try bytes.withUnsafeBytes { line in
+            let decoder = LineProgramDecoder(
+                line: line, lineStrings: UnsafeRawBufferPointer(start: nil, count: 0),
+                strings: UnsafeRawBufferPointer(start: nil, count: 0), path: "test")
+            let whole = try decoder.decode(offset: 0, compDir: "/cd")
+            #expect(whole.rows.count == 9)
+            #expect(Self.expectedRow(whole.rows, 0x2004)?.line == 5)  // the end row at 0x2000 does not hide line 5
+            for address in stride(from: UInt64(0xFF0), through: 0x2018, by: 2) {
+                let single = try decoder.decode(offset: 0, compDir: "/cd", onlyFor: address)
+                let expected = Self.expectedRow(whole.rows, address)
+                let found = single.rows.last.flatMap { $0.endSequence ? nil : $0 }
+                #expect(found?.address == expected?.address && found?.line == expected?.line, "0x\(String(address, radix: 16))")
+                #expect(single.files == whole.files)
+            }
+        }
+    }
 }

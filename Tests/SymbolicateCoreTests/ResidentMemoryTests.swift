@@ -1,0 +1,22 @@
+import Testing
+
+@testable import SymbolicateCore
+
+/// The counters the DWARF session uses to decide when to hand a debug file's pages back.
+@Suite struct ResidentMemoryTests {
+    #if os(Linux)
+        @Test func readsTheProcessCounters() throws {
+            let before = try #require(ResidentMemory.current())
+            // A test process maps its binary and libraries and has a heap.
+            #expect(before.fileBacked > 1 << 20)
+            #expect(before.anonymous > 1 << 20)
+            // 64 MiB touched on the heap shows up as anonymous memory.
+            let size = 64 << 20
+            let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+            defer { block.deallocate() }
+            for offset in stride(from: 0, to: size, by: 4096) { block.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self) }
+            let after = try #require(ResidentMemory.current())
+            #expect(after.anonymous - before.anonymous >= 60 << 20)
+        }
+    #endif
+}
