@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the parsers with libFuzzer (see Fuzz/README.md).
 #
-#   Fuzz/fuzz.sh build                 build the four targets into .build-fuzz/
-#   Fuzz/fuzz.sh run [TARGET…]         fuzz each target for FUZZ_SECONDS (default 300)
+#   Fuzz/fuzz.sh build                 build the five targets into .build-fuzz/
+#   Fuzz/fuzz.sh run [TARGET…]         fuzz each target for FUZZ_SECONDS (default 300), or FUZZ_RUNS executions
 #   Fuzz/fuzz.sh smoke                 CI: regression inputs, then FUZZ_SECONDS (default 10) per target
 #   Fuzz/fuzz.sh regress               replay Fuzz/regressions/ only (fails on any crash)
 #   Fuzz/fuzz.sh leaks                 one --explain run of the CLI built with ASan, leaks fatal
 #
 # Targets are built by calling swiftc directly into .build-fuzz/, so `swift build` and its
-# .build/ are never touched. Libraries are compiled from Sources/ with -sanitize=fuzzer,address
-# (coverage + AddressSanitizer); each target links only the modules it needs.
+# .build/ are never touched (only ZIPFoundation's sources are read from .build/checkouts/).
+# Libraries are compiled from Sources/ with -sanitize=fuzzer,address (coverage +
+# AddressSanitizer); each target links only the modules it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}
 SWIFTC=${SWIFTC:-swiftc}
 OPT=${FUZZ_OPT:--O}
-TARGETS=(text-report ips macho dwarf)
+TARGETS=(text-report ips macho dwarf zip)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
 if [[ -z "$CORPUS_DIR" ]]; then
@@ -25,17 +26,27 @@ if [[ -z "$CORPUS_DIR" ]]; then
     done
 fi
 
-module_sources() { ls "$ROOT/Sources/$1"/*.swift "$ROOT/Sources/$1"/**/*.swift 2>/dev/null | sort -u; }
+# ZIPFoundation (inflating zip entries) is a package dependency: its sources are the ones
+# SwiftPM checked out (`swift package resolve` fetches them when this checkout has none yet).
+zipfoundation_dir() {
+    local dir=${FUZZ_ZIPFOUNDATION:-$ROOT/.build/checkouts/ZIPFoundation}
+    if [[ ! -d "$dir/Sources/ZIPFoundation" ]]; then
+        echo "fuzz: fetching package dependencies (swift package resolve)" >&2
+        swift package resolve >&2
+    fi
+    echo "$dir"
+}
 
-build_module() {  # name, extra flags…
+build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir, SWIFT_VERSION=5 for a dependency)
     local name=$1; shift
-    [[ -f "$OUT/lib$name.a" && -z "$(find "$ROOT/Sources/$name" -newer "$OUT/lib$name.a" -name '*.swift' | head -1)" ]] && return
+    local sources=${SOURCES:-$ROOT/Sources/$name}
+    [[ -f "$OUT/lib$name.a" && -z "$(find "$sources" -newer "$OUT/lib$name.a" -name '*.swift' | head -1)" ]] && return
     echo "fuzz: compiling $name" >&2
     shopt -s globstar nullglob
-    "$SWIFTC" -emit-library -static -parse-as-library -swift-version 6 $OPT -g \
+    "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g \
         -sanitize=fuzzer,address -module-name "$name" \
         -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" "$@" \
-        -o "$OUT/lib$name.a" "$ROOT/Sources/$name"/**/*.swift
+        -o "$OUT/lib$name.a" "$sources"/**/*.swift
 }
 
 link_target() {  # target name, harness, modules…
@@ -47,13 +58,16 @@ link_target() {  # target name, harness, modules…
     [[ -x "$OUT/fuzz-$target" && "$OUT/fuzz-$target" -nt "$newest" ]] && return
     echo "fuzz: linking fuzz-$target" >&2
     "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize=fuzzer,address \
-        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -module-name "Fuzz_${target//-/_}" \
+        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$CZLIB" \
+        -module-name "Fuzz_${target//-/_}" \
         "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" -ldwarf -lelf -lz -o "$OUT/fuzz-$target" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2)
 }
 
 build() {
     mkdir -p "$OUT"
+    ZIPFOUNDATION=$(zipfoundation_dir)
+    CZLIB=$ZIPFOUNDATION/Sources/CZLib
     build_module SymbolicateCore
     build_module SymbolicateCrashReport
     build_module SymbolicateMachO
@@ -63,6 +77,12 @@ build() {
     link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateCore
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
     link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateELF SymbolicateMachO SymbolicateCore
+    # The zip target reads the central directory again (ZipDirectory, internal) to check every
+    # entry's outcome, hence -enable-testing and `@testable import` in its harness.
+    SOURCES=$ZIPFOUNDATION/Sources/ZIPFoundation SWIFT_VERSION=5 build_module ZIPFoundation -I "$CZLIB" -Xcc -D_GNU_SOURCE=1
+    build_module SymbolicateDiscovery -enable-testing -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$CZLIB"
+    link_target zip FuzzZip.swift SymbolicateDiscovery SymbolicateDWARF \
+        SymbolicateELF SymbolicateMachO SymbolicateCore ZIPFoundation
 }
 
 # Seeds: the corpus and the fixtures, copied into a writable working corpus per target
@@ -93,22 +113,31 @@ seed() {
             if [[ $target == macho ]]; then
                 find "$ROOT/Fixtures/bin" -type f -size -2M -exec cp -n {} "$dir"/ \; 2>/dev/null || true
             fi ;;
+        zip)
+            # Small archives made by Fuzz/make-zip-seeds.py (stored, deflated, folders, a dSYM,
+            # data descriptors, ZIP64, entries to skip, a bomb, a lying size).
+            cp -n "$ROOT"/Fuzz/seeds/zip/*.zip "$dir"/ ;;
     esac
     echo "$dir"
 }
 
-# Options shared by every run: a hang is an input taking over 10 s. Leak detection stays on
-# (libdwarf errors included). The Swift runtime's own backtracer is off so that traps reach
-# libFuzzer as a clean deadly signal with ASan's stack.
+# Options shared by every run: a hang is an input taking over 10 s. Leak detection is on, in
+# the CI smoke too (libdwarf's allocations included: LibDwarf.swift frees what libdwarf hands
+# out). FUZZ_DETECT_LEAKS=0 turns it off for a run. The Swift runtime's own backtracer is off
+# so that traps reach libFuzzer as a clean deadly signal with ASan's stack.
 export SWIFT_BACKTRACE=enable=no
-# FUZZ_DETECT_LEAKS=0 (the CI smoke) keeps the open libdwarf leak (Fuzz/README.md) from
-# failing CI by chance; crashes, hangs and memory errors still fail it.
 FUZZ_FLAGS=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks="${FUZZ_DETECT_LEAKS:-1}")
+export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
 # Input size per target: reports are cut to 16 KiB (a header, a few threads and images: the
 # parsers' paths are all there, and small inputs keep executions fast), Mach-O and DWARF
-# files to 64 KiB (the fixture dSYMs are 12–44 KB).
+# files to 64 KiB (the fixture dSYMs are 12–44 KB), zips to 64 KiB (the seeds are 0.1–4 KB;
+# what they inflate to is bounded by the harness's own unpack limits, 1 MiB per entry and
+# 4 MiB per run).
 max_len() { case $1 in text-report | ips) echo 16384 ;; *) echo 65536 ;; esac; }
+
+# Per-target libFuzzer options: the zip target gets the zip record signatures as a dictionary.
+target_flags() { case $1 in zip) echo "-dict=$ROOT/Fuzz/zip.dict" ;; esac; }
 
 regress() {
     local target status=0 files
@@ -128,8 +157,15 @@ run() {
     for target in "$@"; do
         dir=$(seed "$target")
         mkdir -p "$OUT/artifacts/$target"
-        echo "fuzz: $target for ${seconds}s (corpus $dir)" >&2
-        if ! "$OUT/fuzz-$target" "${FUZZ_FLAGS[@]}" -max_len="$(max_len "$target")" -max_total_time="$seconds" \
+        local budget="${seconds}s"
+        if [[ -n "${FUZZ_RUNS:-}" ]]; then
+            budget="$FUZZ_RUNS executions"
+            if [[ $seconds != 0 ]]; then budget+=" or ${seconds}s"; fi
+        fi
+        echo "fuzz: $target for $budget (corpus $dir)" >&2
+        # shellcheck disable=SC2046  # target_flags is one word or none
+        if ! "$OUT/fuzz-$target" "${FUZZ_FLAGS[@]}" $(target_flags "$target") -max_len="$(max_len "$target")" \
+            -max_total_time="$seconds" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} \
             -artifact_prefix="$OUT/artifacts/$target/" "$dir" >"$OUT/run-$target.log" 2>&1; then
             status=1
             echo "fuzz: $target found a problem; input saved under $OUT/artifacts/$target/" >&2
@@ -154,8 +190,10 @@ shift || true
 case $command in
     build) build ;;
     regress) build; regress ;;
-    run) build; regress; run "${FUZZ_SECONDS:-300}" "${@:-${TARGETS[@]}}" ;;
-    smoke) FUZZ_FLAGS+=(-detect_leaks="${FUZZ_DETECT_LEAKS:-0}"); export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-0}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"; build; regress; run "${FUZZ_SECONDS:-10}" "${TARGETS[@]}" ;;
+    # FUZZ_RUNS alone: that many executions, however long they take (max_total_time=0).
+    run) default_seconds=300; [[ -n "${FUZZ_RUNS:-}" ]] && default_seconds=0
+        build; regress; run "${FUZZ_SECONDS:-$default_seconds}" "${@:-${TARGETS[@]}}" ;;
+    smoke) build; regress; run "${FUZZ_SECONDS:-10}" "${TARGETS[@]}" ;;
     leaks) leaks ;;
     *) echo "usage: Fuzz/fuzz.sh build|run [TARGET…]|smoke|regress|leaks" >&2; exit 64 ;;
 esac

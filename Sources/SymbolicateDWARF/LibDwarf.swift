@@ -139,19 +139,53 @@ final class LibDwarf {
         return result == DW_DLV_OK ? value : nil
     }
 
+    /// End of a DIE's `[low_pc, high_pc)`: DW_AT_high_pc as an address, or as an offset from
+    /// `low` when it has a constant form; nil when the DIE has no DW_AT_high_pc.
+    ///
+    /// Read with dwarf_attr/dwarf_formaddr/dwarf_formudata rather than dwarf_highpc_b: given a
+    /// high_pc of any other form (a mutated dSYM had DW_FORM_strx4), libdwarf 20210528's
+    /// dwarf_highpc_b writes DW_DLE_DIE_BAD into the caller's Dwarf_Error, then writes
+    /// DW_DLE_HIGHPC_WRONG_FORM over it, so the first error (40 bytes) leaked on every call.
+    /// Found by the DWARF fuzzer (Fuzz/regressions/dwarf/highpc-strx4-leak).
+    private func highPC(_ die: Dwarf_Die, low: UInt64) throws(DebugInfoError) -> UInt64? {
+        var error: Dwarf_Error?
+        var attribute: Dwarf_Attribute?
+        let found = dwarf_attr(die, Dwarf_Half(DW_AT_high_pc), &attribute, &error)
+        if found == DW_DLV_NO_ENTRY { return nil }
+        guard found == DW_DLV_OK, let attribute else { throw fail(error, "reading DW_AT_high_pc", offset: offset(die)) }
+        defer { dwarf_dealloc_attribute(attribute) }
+        var form: Dwarf_Half = 0
+        guard dwarf_whatform(attribute, &form, &error) == DW_DLV_OK else {
+            throw fail(error, "reading the form of DW_AT_high_pc", offset: offset(die))
+        }
+        var version: Dwarf_Half = 0
+        var offsetSize: Dwarf_Half = 0
+        _ = dwarf_get_version_of_die(die, &version, &offsetSize)
+        switch dwarf_get_form_class(version, Dwarf_Half(DW_AT_high_pc), offsetSize, form) {
+        case DW_FORM_CLASS_ADDRESS:
+            var value: Dwarf_Addr = 0
+            guard dwarf_formaddr(attribute, &value, &error) == DW_DLV_OK else {
+                throw fail(error, "reading DW_AT_high_pc", offset: offset(die))
+            }
+            return value
+        case DW_FORM_CLASS_CONSTANT:
+            var value: Dwarf_Unsigned = 0
+            guard dwarf_formudata(attribute, &value, &error) == DW_DLV_OK else {
+                throw fail(error, "reading DW_AT_high_pc", offset: offset(die))
+            }
+            return low &+ value
+        default:
+            throw DebugInfoError(
+                path: path, offset: offset(die),
+                message: "reading DW_AT_high_pc: form 0x\(String(form, radix: 16)) is neither an address nor a constant")
+        }
+    }
+
     /// Code ranges of a DIE: `[low_pc, high_pc)` or its DW_AT_ranges list; empty when it has none.
     private func ranges(of die: Dwarf_Die, unitBase: UInt64) throws(DebugInfoError) -> [AddressRange] {
         var error: Dwarf_Error?
-        if let low = lowPC(die) {
-            var high: Dwarf_Addr = 0
-            var form: Dwarf_Half = 0
-            var formClass = DW_FORM_CLASS_UNKNOWN
-            let result = dwarf_highpc_b(die, &high, &form, &formClass, &error)
-            if result == DW_DLV_OK {
-                let end = formClass == DW_FORM_CLASS_CONSTANT ? low &+ high : high
-                return end > low ? [AddressRange(low: low, high: end)] : []
-            }
-            if result == DW_DLV_ERROR { throw fail(error, "reading DW_AT_high_pc", offset: offset(die)) }
+        if let low = lowPC(die), let end = try highPC(die, low: low) {
+            return end > low ? [AddressRange(low: low, high: end)] : []
         }
         var attribute: Dwarf_Attribute?
         let found = dwarf_attr(die, Dwarf_Half(DW_AT_ranges), &attribute, &error)
