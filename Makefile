@@ -13,7 +13,7 @@ SWIFT ?= swift
 DEMO_REPORT ?= Fixtures/reports/swift-trap.ips
 DEMO_DSYMS ?= Fixtures/dsyms
 
-.PHONY: setup setup-test setup-release build demo test bench bench-lookup bench-batch fixtures clean \
+.PHONY: setup setup-test setup-release build demo test bench bench-lookup bench-batch bench-batch-memory fixtures clean \
 	release release-check install uninstall fuzz fuzz-smoke
 
 PREFIX ?= /usr/local
@@ -80,6 +80,10 @@ bench-lookup: build
 
 bench-batch: build
 	SYMBOLICATE_BIN=.build/release/symbolicate Benchmarks/batch/run.sh
+
+# Resident memory over a long batch run (Benchmarks/batch/README.md; COUNT, JOBS).
+bench-batch-memory: build
+	SYMBOLICATE_BIN=.build/release/symbolicate Benchmarks/batch/run.sh memory
 
 # libFuzzer targets built with swiftc into .build-fuzz/ (needs only the build dependencies).
 fuzz: setup

@@ -12,6 +12,7 @@ Usage: bench.py SYMBOLICATE_BINARY FIXTURES_DIR WORK_DIR [COUNT] [SAMPLE]
 import os
 import shutil
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -39,17 +40,27 @@ def main():
     binary, fixtures, work = sys.argv[1], sys.argv[2], sys.argv[3]
     count = int(sys.argv[4]) if len(sys.argv) > 4 else 1000
     sample = min(count, int(sys.argv[5]) if len(sys.argv) > 5 else 100)
-    reports = os.path.join(work, "reports")
+    reports = os.path.join(work, "reports-%d" % count)
     dsyms = os.path.join(fixtures, "dsyms")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
-    subprocess.check_call([sys.executable, os.path.join(HERE, "generate.py"), fixtures, reports, str(count)])
+    # The reports are made once (generate.py is deterministic) and kept: deleting thousands of
+    # files and creating thousands more at once measures ext4 instead of us. ext4 skips
+    # inodes freed in the last 30 s (dirty_expire_centisecs) when it allocates new ones, so
+    # after such a cleanup every file batch created cost a scan past thousands of them: three
+    # runs in a row measured 21x, 13x and 11x, with batch's system time growing each time.
+    if not os.path.isdir(reports) or len(os.listdir(reports)) != count:
+        shutil.rmtree(reports, ignore_errors=True)
+        os.makedirs(work, exist_ok=True)
+        subprocess.check_call([sys.executable, os.path.join(HERE, "generate.py"), fixtures, reports, str(count)])
     names = sorted(os.listdir(reports))
+    # Outputs go to a new folder in RAM (/dev/shm when there is one, BATCH_OUT to choose),
+    # removed afterwards, for the same reason; the single-report command writes to stdout.
+    out_root = tempfile.mkdtemp(prefix="symbolicate-batch-bench-",
+                                dir=os.environ.get("BATCH_OUT") or ("/dev/shm" if os.path.isdir("/dev/shm") else work))
     cores = os.cpu_count() or 1
 
     rows = []
     for label, jobs in (("batch --jobs 1", 1), ("batch (default: %d cores)" % cores, None)):
-        out = os.path.join(work, "out-%s" % (jobs or "all"))
+        out = os.path.join(out_root, "out-%s" % (jobs or "all"))
         argv = [binary, "batch", reports, "--dsyms", dsyms, "--output", out, "--no-progress"]
         if jobs:
             argv += ["--jobs", str(jobs)]
@@ -59,6 +70,7 @@ def main():
             sys.exit("%s wrote %d reports, expected %d\n%s" % (label, written, count, stderr))
         rows.append((label, count, seconds, count / seconds, cpu, rss, "measured"))
 
+    shutil.rmtree(out_root, ignore_errors=True)
     step = max(1, count // sample)
     chosen = names[::step][:sample]
     total = 0.0
@@ -75,7 +87,8 @@ def main():
                  total_cpu / len(chosen) * count, peak, how))
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print("%d cores, load average %.1f at the end (other work on the machine slows the runs)." % (cores, load))
+    print("%d cores, load average %.1f at the end (other work on the machine slows the runs); outputs in %s."
+          % (cores, load, os.path.dirname(out_root)))
     print()
     print("| run | reports | wall time (s) | reports/s | CPU time (s) | peak RSS (MiB) | |")
     print("|---|---:|---:|---:|---:|---:|---|")
