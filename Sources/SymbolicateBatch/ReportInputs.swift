@@ -229,10 +229,10 @@ public enum ReportSniffer {
         "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\"",
     ]
 
-    /// Whether the first 16 KiB of the file look like a crash report.
     /// How much of a file the sniffer reads.
     static let prefixLength = 16 * 1024
 
+    /// Whether the first 16 KiB of the file look like a crash report.
     public static func looksLikeReport(path: String) -> Bool {
         guard let prefix = RegularFile.prefix(path: path, count: prefixLength) else { return false }
         return looksLikeReport(prefix: prefix)

@@ -95,29 +95,6 @@ public final class DebugSession: @unchecked Sendable {
     /// File-backed resident memory just after the file's pages were last handed back.
     private var fileBackedAfterRelease: Int?
 
-    /// Hands the file's mapped pages back when they have grown past what the session's own
-    /// decoded data takes (and past 16 MiB). Each touch of a mapped debug file maps a whole
-    /// page-cache folio (up to megabytes), so without it a hundred lookups in a hundred units
-    /// kept ~100 MB of a 259 MB dSYM resident. Re-mapping a dropped page is a minor fault,
-    /// so a run that touches most of a file anyway (thousands of addresses, a small dSYM)
-    /// keeps its pages: its decoded data is larger than they are. Checked every 12 misses;
-    /// reading the counters costs a few microseconds. Without the counters (macOS), pages
-    /// are handed back every 12 misses.
-    private func releasePagesIfGrown() {
-        touchesSinceCheck += 1
-        guard touchesSinceCheck >= 12 else { return }
-        touchesSinceCheck = 0
-        guard let now = ResidentMemory.current() else {
-            container.releaseResidentPages()
-            return
-        }
-        let baseline = fileBackedAfterRelease ?? now.fileBacked
-        if fileBackedAfterRelease == nil { fileBackedAfterRelease = baseline }
-        guard now.fileBacked - baseline > max(16 << 20, now.anonymous) else { return }
-        container.releaseResidentPages()
-        fileBackedAfterRelease = ResidentMemory.current()?.fileBacked ?? baseline
-    }
-
     private struct UnitState {
         var headerOffset: UInt64
         var dieOffset: UInt64
@@ -132,8 +109,8 @@ public final class DebugSession: @unchecked Sendable {
         let lineLocation: (offset: UInt64?, compDir: String?)
         /// The whole line table, decoded once a second address needs it (see `lines(for:)`).
         var lines: LineTable?
-        /// Addresses answered from the line program without keeping its table.
-        var uncachedLineLookups = 0
+        /// Whether an address was answered from the line program without keeping its table.
+        var answeredWithoutTable = false
         let functions: [FunctionEntry]
         /// (range, function index) sorted by range start.
         let functionIndex: [(range: AddressRange, function: Int)]
@@ -229,10 +206,6 @@ public final class DebugSession: @unchecked Sendable {
     // MARK: - Lookup
 
     private func lookupLocked(_ address: UInt64) -> LookupResult? {
-        uncheckedLookup(address)
-    }
-
-    private func uncheckedLookup(_ address: UInt64) -> LookupResult? {
         guard dwarf != nil else { return symbolLookup(address, error: nil) }
         let index = buildUnitIndex()
         var error = openError
@@ -259,6 +232,29 @@ public final class DebugSession: @unchecked Sendable {
             }
         }
         return symbolLookup(address, error: error)
+    }
+
+    /// Hands the file's mapped pages back when they have grown past what the session's own
+    /// decoded data takes (and past 16 MiB). Each touch of a mapped debug file maps a whole
+    /// page-cache folio (up to megabytes), so without it a hundred lookups in a hundred units
+    /// kept ~100 MB of a 259 MB dSYM resident. Re-mapping a dropped page is a minor fault,
+    /// so a run that touches most of a file anyway (thousands of addresses, a small dSYM)
+    /// keeps its pages: its decoded data is larger than they are. Checked every 12 misses;
+    /// reading the counters costs a few microseconds. Without the counters (macOS), pages
+    /// are handed back every 12 misses.
+    private func releasePagesIfGrown() {
+        touchesSinceCheck += 1
+        guard touchesSinceCheck >= 12 else { return }
+        touchesSinceCheck = 0
+        guard let now = ResidentMemory.current() else {
+            container.releaseResidentPages()
+            return
+        }
+        let baseline = fileBackedAfterRelease ?? now.fileBacked
+        if fileBackedAfterRelease == nil { fileBackedAfterRelease = baseline }
+        guard now.fileBacked - baseline > max(16 << 20, now.anonymous) else { return }
+        container.releaseResidentPages()
+        fileBackedAfterRelease = ResidentMemory.current()?.fileBacked ?? baseline
     }
 
     private func units(containing address: UInt64, in index: [(range: AddressRange, unit: Int)]) -> [Int] {
@@ -428,8 +424,8 @@ public final class DebugSession: @unchecked Sendable {
     private func lines(for address: UInt64, unit: Int, data: UnitData) throws(DebugInfoError) -> LineTable {
         if let lines = data.lines { return lines }
         guard let offset = data.lineLocation.offset else { return LineTable(rows: [], files: [], fileIndexBase: 1) }
-        if data.uncachedLineLookups == 0, !repeatedInBatch.contains(unit) {
-            data.uncachedLineLookups += 1
+        if !data.answeredWithoutTable, !repeatedInBatch.contains(unit) {
+            data.answeredWithoutTable = true
             return try lineDecoder.decode(offset: offset, compDir: data.lineLocation.compDir, onlyFor: address)
         }
         releasePagesIfGrown()

@@ -214,7 +214,8 @@ public struct OutputGuard: Sendable {
         var others: [String: String] = [:]
         for input in inputs {
             var info = stat()
-            if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let identity = FileIdentity(path: input) {
+            if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                let identity = FileIdentity(info)
                 if files[identity] == nil { files[identity] = input }
             } else {
                 let key = OutputSafety.canonical(input)
@@ -231,7 +232,7 @@ public struct OutputGuard: Sendable {
         var target = stat()
         if stat(output, &target) == 0 {
             if target.st_mode & S_IFMT != S_IFREG { return nil }
-            if let identity = FileIdentity(path: output), let input = files[identity] { return input }
+            if let input = files[FileIdentity(target)] { return input }
         } else {
             // `dir/missing/../report.crash` names no file for the kernel, but is the report
             // once `..` is taken literally: said so rather than failing to write.

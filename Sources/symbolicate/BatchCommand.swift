@@ -104,13 +104,13 @@ struct BatchCommand: ParsableCommand {
         let inputSet = ReportInputSet(inputs: inputs, excluding: [output])
         defer { inputSet.removeTemporaryFiles() }
         // Inputs are never modified: the summaries and the JUnit file may not land on one.
-        let readPaths = OutputGuard(inputs: inputSet.reports.map(\.path) + debugFiles + index.entries.map(\.path))
+        let inputGuard = OutputGuard(inputs: inputSet.reports.map(\.path) + debugFiles + index.entries.map(\.path))
         let folder = URL(fileURLWithPath: output)
         for (option, path) in [
             ("--output", folder.appendingPathComponent("summary.md").path),
             ("--output", folder.appendingPathComponent("summary.json").path),
         ] + (junit.map { [("--junit", $0)] } ?? []) {
-            if let input = readPaths.input(replacedBy: path) {
+            if let input = inputGuard.input(replacedBy: path) {
                 Console.error(
                     "\(option) \(path) would replace the input \(input); choose another \(option == "--junit" ? "file" : "folder")")
                 throw Exit.usage
