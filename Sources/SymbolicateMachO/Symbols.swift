@@ -16,15 +16,16 @@ extension MachOSlice {
     /// first one, preferring a global over a local.
     public func symbols() throws(MachOError) -> [MachOSymbol] {
         guard let walk = try definedSymbols() else { return [] }
-        var result: [(symbol: MachOSymbol, address: UInt64, external: Bool)] = []
-        result.reserveCapacity(walk.count)
+        var found: [NamedCandidate] = []
+        found.reserveCapacity(walk.count)
         try walk.forEach { stringIndex, address, section, external throws(MachOError) in
             guard stringIndex < walk.strings.count else { return }
             let name = try walk.strings.cString(stringIndex, "symbol name")
             guard !name.isEmpty else { return }
-            result.append((MachOSymbol(name: name, address: address, section: section), address, external))
+            found.append(NamedCandidate(symbol: MachOSymbol(name: name, address: address, section: section), isExternal: external))
         }
-        return Self.firstPerAddress(result)
+        Self.keepFirstPerAddress(&found)
+        return found.map(\.symbol)
     }
 
     /// One walk over LC_SYMTAB's defined, non-debugging symbols (`N_SECT`, no stabs), shared
@@ -44,19 +45,18 @@ extension MachOSlice {
             count: symtab.nsyms, entrySize: entrySize, is64Bit: is64Bit)
     }
 
-    /// Sorted by address; at one address the first external symbol, else the first one.
-    /// The address travels beside the symbol as a plain value: a key path read in the sort's
-    /// comparator made building the index of a 36k-symbol dSYM cost ~15 ms per run.
-    fileprivate static func firstPerAddress<Symbol>(_ found: [(symbol: Symbol, address: UInt64, external: Bool)]) -> [Symbol] {
-        let sorted = found.sorted { $0.address != $1.address ? $0.address < $1.address : ($0.external && !$1.external) }
-        var unique: [Symbol] = []
-        unique.reserveCapacity(sorted.count)
-        var last: UInt64?
-        for item in sorted where item.address != last {
-            unique.append(item.symbol)
-            last = item.address
+    /// Sorts by address, in place, and keeps at one address the first external symbol, else
+    /// the first one (the stable sort keeps table order among equals). Shared by `symbols()`
+    /// and `symbolIndex(sections:)`. Plain stored values in the comparator: a key path read
+    /// there made building the index of a 36k-symbol dSYM cost ~15 ms per run.
+    fileprivate static func keepFirstPerAddress<Symbol: AddressOrdered>(_ symbols: inout [Symbol]) {
+        symbols.sort { $0.address != $1.address ? $0.address < $1.address : ($0.isExternal && !$1.isExternal) }
+        var kept = 0
+        for index in symbols.indices where kept == 0 || symbols[index].address != symbols[kept - 1].address {
+            symbols[kept] = symbols[index]
+            kept += 1
         }
-        return unique
+        symbols.removeLast(symbols.count - kept)
     }
 }
 
@@ -146,15 +146,22 @@ extension MachOSlice {
         if let symtab, let bytes = mapping.bytes(at: fileOffset + symtab.symoff, count: walk.count * walk.entrySize) {
             mapping.releasePages(bytes)
         }
-        // By address; at one address the first external symbol, else the first one (the
-        // stable sort keeps table order among equals).
-        entries.sort { $0.address != $1.address ? $0.address < $1.address : ($0.isExternal && !$1.isExternal) }
-        var kept = 0
-        for index in entries.indices where kept == 0 || entries[index].address != entries[kept - 1].address {
-            entries[kept] = entries[index]
-            kept += 1
-        }
-        entries.removeLast(entries.count - kept)
+        Self.keepFirstPerAddress(&entries)
         return MachOSymbolIndex(entries: entries, strings: walk.strings)
     }
+}
+
+/// What the first-per-address rule reads of a symbol.
+fileprivate protocol AddressOrdered {
+    var address: UInt64 { get }
+    var isExternal: Bool { get }
+}
+
+extension MachOSymbolIndex.Entry: AddressOrdered {}
+
+/// A named symbol on its way into `symbols()`.
+private struct NamedCandidate: AddressOrdered {
+    var symbol: MachOSymbol
+    var isExternal: Bool
+    var address: UInt64 { symbol.address }
 }
