@@ -189,16 +189,17 @@ struct UnitScanner {
     private func value(_ form: UInt64, _ constant: Int64, _ cursor: inout DWARFCursor, _ unit: FormSizes) throws(DebugInfoError) -> UInt64?
     {
         switch form {
-        case 0x01: return try cursor.fixed(unit.address)  // addr
+        case 0x19: return 1  // flag_present
+        case 0x21: return UInt64(bitPattern: constant)  // implicit_const
+        case 0x1E:
+            try cursor.skip(16)
+            return nil  // data16
         case 0x03:
             try cursor.skip(try cursor.fixed(2))
             return nil  // block2
         case 0x04:
             try cursor.skip(try cursor.fixed(4))
             return nil  // block4
-        case 0x05: return try cursor.fixed(2)  // data2
-        case 0x06: return try cursor.fixed(4)  // data4
-        case 0x07: return try cursor.fixed(8)  // data8
         case 0x08:
             try cursor.skipCString()
             return nil  // string
@@ -208,28 +209,16 @@ struct UnitScanner {
         case 0x0A:
             try cursor.skip(UInt64(try cursor.u8()))
             return nil  // block1
-        case 0x0B, 0x11, 0x0C: return UInt64(try cursor.u8())  // data1, ref1, flag
         case 0x0D: return UInt64(bitPattern: try cursor.sleb())  // sdata
-        case 0x0E, 0x17, 0x1F, 0x1D, 0x1F20, 0x1F21: return try cursor.fixed(unit.offset)  // strp, sec_offset, line_strp, strp_sup, GNU alt
         case 0x0F, 0x15, 0x1A, 0x1B, 0x22, 0x23, 0x1F01, 0x1F02: return try cursor.uleb()  // udata, ref_udata, strx, addrx, loclistx, rnglistx, GNU index
-        case 0x10: return try cursor.fixed(unit.version <= 2 ? unit.address : unit.offset)  // ref_addr
-        case 0x12: return try cursor.fixed(2)  // ref2
-        case 0x13, 0x1C: return try cursor.fixed(4)  // ref4, ref_sup4
-        case 0x14, 0x20, 0x24: return try cursor.fixed(8)  // ref8, ref_sig8, ref_sup8
         case 0x16:  // indirect
             let actual = try cursor.uleb()
             guard actual != 0x16 else { throw cursor.fail("nested DW_FORM_indirect") }
             return try value(actual, constant, &cursor, unit)
-        case 0x19: return 1  // flag_present
-        case 0x1E:
-            try cursor.skip(16)
-            return nil  // data16
-        case 0x21: return UInt64(bitPattern: constant)  // implicit_const
-        case 0x25, 0x29: return UInt64(try cursor.u8())  // strx1, addrx1
-        case 0x26, 0x2A: return try cursor.fixed(2)  // strx2, addrx2
-        case 0x27, 0x2B: return try cursor.fixed(3)  // strx3, addrx3
-        case 0x28, 0x2C: return try cursor.fixed(4)  // strx4, addrx4
-        default: throw cursor.fail("unknown attribute form 0x\(String(form, radix: 16))")
+        default:
+            // Every fixed-size form: one table of sizes serves this and the one-step skip.
+            guard let size = unit.size(of: form) else { throw cursor.fail("unknown attribute form 0x\(String(form, radix: 16))") }
+            return try cursor.fixed(size)
         }
     }
 
