@@ -55,6 +55,8 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "Also write a JUnit XML file: one failed test case per crash group, one errored per unreadable report.")
     var junit: String?
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     @Flag(help: "Print a GitHub Actions ::error annotation per crash group on stdout, at the crashing source line.")
     var githubAnnotations = false
 
@@ -121,7 +123,8 @@ struct BatchCommand: ParsableCommand {
             annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
             options: BatchOptions(
                 outputDirectory: output, format: format.value,
-                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, explainInOutput: explain))
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, explainInOutput: explain,
+                language: languageOptions.resolved))
         let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
         var progress: (@Sendable (Int, Int) -> Void)?
         if let bar {

@@ -37,6 +37,8 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "Colour the text output: auto, always or never (NO_COLOR is honoured).")
     var color: ColorChoice = .auto
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     private var useColor: Bool { color.enabled(forTerminalOutput: true) }
 
     func validate() throws {
@@ -48,7 +50,7 @@ struct ExplainCommand: ParsableCommand {
             try diagnoseReport(at: first, debugFiles: Array(subject.dropFirst()))
             return
         }
-        let explanation = KnowledgeBase.standard.explain(subject.joined(separator: " "))
+        let explanation = KnowledgeBase.standard.explain(subject.joined(separator: " "), language: languageOptions.resolved)
         FileHandle.standardOutput.write(Data(render(explanation).utf8))
         if !explanation.isKnown { throw Exit.failed }
     }
@@ -69,7 +71,8 @@ struct ExplainCommand: ParsableCommand {
                 for problem in index.problems { Console.warning(problem) }
                 pipeline = ReportPipeline(debugFiles: index)
             }
-            processed = reports.map { pipeline.process($0, diagnose: true) }
+            let language = languageOptions.resolved
+            processed = reports.map { pipeline.process($0, diagnose: true, language: language) }
             for diagnostic in processed.flatMap({ $0.summary?.diagnostics ?? [] }) { Console.warning(diagnostic.description) }
         } catch {
             Console.error("\(error)")

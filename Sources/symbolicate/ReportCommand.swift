@@ -55,6 +55,8 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Explain the crash in plain words (meaning, evidence, likely causes, next steps) above the report.")
     var explain = false
 
+    @OptionGroup var languageOptions: LanguageOptions
+
     @Flag(help: "Put the headline in the output even when it is a file or a pipe (by default it goes to the terminal only).")
     var headline = false
 
@@ -115,7 +117,7 @@ struct ReportCommand: AsyncParsableCommand {
         var pieces: [String] = []
         var missingAppImage = false
         for parsed in reports {
-            let processed = pipeline.process(parsed, diagnose: explain)
+            let processed = pipeline.process(parsed, diagnose: explain, language: languageOptions.resolved)
             let summary = processed.summary ?? SymbolicationSummary()
             for warning in processed.report.warnings { Console.line(warning.description) }
             for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }

@@ -48,6 +48,8 @@ public enum CLI {
     ) throws -> CLIResult {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = env["NO_COLOR"] ?? "1"
+        // The goldens are English: a developer's Japanese locale must not change them.
+        env["SYMBOLICATE_LANGUAGE"] = "en"
         for (key, value) in environment { env[key] = value }
         return try runProcess(executable, arguments, stdin: stdin, environment: env, currentDirectory: currentDirectory)
     }

@@ -1,0 +1,3 @@
+extension Catalog {
+    static let japaneseKnowledge: [String: KnowledgeText] = [:]
+}
