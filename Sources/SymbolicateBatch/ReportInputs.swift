@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateCrashReport
 import SymbolicateDiscovery
 
 /// One crash report to process in batch mode.
@@ -38,6 +39,9 @@ public final class ReportInputSet: Sendable {
     public let problems: [BatchInputProblem]
     /// Files met while walking that do not look like crash reports.
     public let skipped: [String]
+    /// Why some of `skipped` were skipped without being read as reports (a FIFO, a device, a
+    /// dangling link, a zip entry too small to be a report), by display path.
+    public let skipReasons: [String: String]
     /// Keeps the unpacked zip folders alive for as long as the set is used.
     private let extractor: ZipExtractor?
 
@@ -50,6 +54,7 @@ public final class ReportInputSet: Sendable {
         reports = collector.reports
         problems = collector.problems
         skipped = collector.skipped
+        skipReasons = collector.skipReasons
         extractor = collector.extractor
     }
 
@@ -73,7 +78,14 @@ private struct Collector {
     var reports: [ReportInput] = []
     var problems: [BatchInputProblem] = []
     var skipped: [String] = []
+    /// Why a skipped file was skipped, when it is more than "does not look like a report".
+    var skipReasons: [String: String] = [:]
     var extractor: ZipExtractor?
+
+    mutating func skip(_ display: String, because reason: String) {
+        skipped.append(display)
+        skipReasons[display] = reason
+    }
     /// Files already taken, so a report named twice (or inside a folder also given, or
     /// reached through a link) is processed once: by identity, else by resolved path.
     var seen: Set<FileIdentity> = []
@@ -120,9 +132,13 @@ private struct Collector {
         guard let extractor else { return }
         let folder: URL
         do throws(DiscoveryError) {
-            let extraction = try extractor.extract(zipPath: path, displayPath: displayPath) { relative in
-                !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
-            }
+            let extraction = try extractor.extract(
+                zipPath: path, displayPath: displayPath,
+                wanted: { relative in
+                    !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
+                },
+                passOver: ReportSniffer.cannotBeAReport)
+            for (entry, reason) in extraction.passedOver { skip("\(displayPath)!\(entry)", because: reason) }
             // One bad entry never costs the archive's good reports: it is listed, the rest read.
             for skipped in extraction.skipped {
                 if case .zip(_, let entry?, let message) = skipped {
@@ -150,7 +166,8 @@ private struct Collector {
             problems.append(BatchInputProblem(input: displayPrefix, message: "cannot list the folder"))
             return
         }
-        var found: [(relative: String, url: URL)] = []
+        // `special`: why a file that is not a regular file (or a link to one) is skipped.
+        var found: [(relative: String, url: URL, special: String?)] = []
         let rootPath = root.standardizedFileURL.path
         for case let url as URL in enumerator {
             // lstat, not `resourceValues`: Foundation's file attributes look up the owner's
@@ -165,23 +182,44 @@ private struct Collector {
                 }
                 continue
             }
+            let full = url.standardizedFileURL.path
+            var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
+            if relative.isEmpty { relative = url.lastPathComponent }
             // A symlink to a report counts as the report (links to folders are not followed,
             // so a link cycle cannot make the walk endless).
             var target = stat()
             let isFile = type == S_IFREG || (type == S_IFLNK && stat(url.path, &target) == 0 && target.st_mode & S_IFMT == S_IFREG)
-            guard isFile else { continue }
-            let full = url.standardizedFileURL.path
-            var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
-            if relative.isEmpty { relative = url.lastPathComponent }
-            found.append((relative, url))
+            guard isFile else {
+                // Everything met is accounted for: FIFOs, sockets, devices and links that do
+                // not lead to a file are never opened (a FIFO would block), only listed.
+                let reason: String
+                if type == S_IFLNK {
+                    reason =
+                        stat(url.path, &target) == 0
+                        ? "a symbolic link to \(RegularFile.kind(target.st_mode)); links are followed only to files"
+                        : "a symbolic link to nothing"
+                } else {
+                    reason = "\(RegularFile.kind(info.st_mode)), not a regular file; never opened"
+                }
+                found.append((relative, url, reason))
+                continue
+            }
+            found.append((relative, url, nil))
         }
         // Walk order depends on the file system; sort so outputs and summaries are stable.
         found.sort { $0.relative < $1.relative }
         let separator = zipped || displayPrefix.hasSuffix("/") ? "" : "/"
-        for (relative, url) in found {
+        for (relative, url, special) in found {
             let display = displayPrefix + separator + relative
+            if let special {
+                skip(display, because: special)
+                continue
+            }
             // One read decides both (zip magic, report markers).
-            let prefix = RegularFile.prefix(path: url.path, count: ReportSniffer.prefixLength) ?? Data()
+            guard let prefix = RegularFile.prefix(path: url.path, count: ReportSniffer.prefixLength) else {
+                skip(display, because: "cannot be read")
+                continue
+            }
             if Self.isZip(prefix: prefix) {
                 addZip(url.path, displayPath: display, outputPrefix: outputPrefix + relative.parentFolderPrefix)
             } else if ReportSniffer.looksLikeReport(prefix: prefix) {
@@ -229,6 +267,33 @@ public enum ReportSniffer {
         "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\"",
     ]
 
+    /// Why a zip entry cannot be a crash report from its name and declared size alone, or nil
+    /// when only its content can tell: shorter than the shortest marker above, larger than any
+    /// report is read (`CrashReport.defaultSizeLimit`; a nested zip may be), or named as an
+    /// image, a document or a compiled binary.
+    public static func cannotBeAReport(relative: String, size: UInt64) -> String? {
+        if size < shortestMarker {
+            return "\(size) byte\(size == 1 ? "" : "s"): too small to be a crash report; not unpacked"
+        }
+        let name = relative.split(separator: "/").last.map(String.init) ?? relative
+        let dot = name.lastIndex(of: ".")
+        let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
+        if size > UInt64(CrashReport.defaultSizeLimit), ext != "zip" {
+            return "\(size) bytes: over the \(CrashReport.defaultSizeLimit)-byte limit for crash reports; not unpacked"
+        }
+        if nonReportExtensions.contains(ext) { return "a .\(ext) file, not a crash report; not unpacked" }
+        return nil
+    }
+
+    /// Extensions of files that are never crash reports and often fill an archive next to them.
+    static let nonReportExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "heic", "tiff", "bmp", "mov", "mp4", "pdf", "dylib", "so", "a", "o", "car", "nib",
+        "gz", "bz2", "xz", "tar",
+    ]
+
+    /// Bytes of the shortest marker: a file shorter than this cannot be a report.
+    static let shortestMarker = UInt64((textMarkers + jsonMarkers).map(\.utf8.count).min() ?? 0)
+
     /// How much of a file the sniffer reads.
     static let prefixLength = 16 * 1024
 
@@ -242,8 +307,12 @@ public enum ReportSniffer {
         // Searched as bytes (the markers are ASCII): Data's iterator and Foundation's String
         // search were most of the time batch mode spent finding its inputs.
         prefix.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-            if memchr(base, 0, bytes.count) != nil { return false }  // binary
+            guard !bytes.isEmpty else { return false }
+            // Binary: mostly control characters (a stray NUL in a text report is damage, read
+            // with a warning, as `CrashReport.parseAll` does).
+            var controls = 0
+            for b in bytes where b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D && b != 0x0C { controls += 1 }
+            if controls * 20 > bytes.count { return false }
             let text = String(decoding: bytes, as: UTF8.self)
             let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
             // `[`: a MetricKit export holding several payloads.

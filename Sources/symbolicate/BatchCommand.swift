@@ -49,7 +49,9 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "Format of each output file: text (.ips → .crash), ips (.ips stays .ips; text reports stay text), json or markdown.")
     var format: OutputFormatArgument = .text
 
-    @Option(name: [.short, .customLong("jobs")], help: "Reports processed in parallel (default: all cores).")
+    // `-j1` as well as `-j 1`: make's spelling, which people type from habit.
+    @Option(
+        name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Reports processed in parallel (default: all cores).")
     var jobs: Int?
 
     @Option(help: "Also write a JUnit XML file: one failed test case per crash group, one errored per unreadable report.")
@@ -94,6 +96,12 @@ struct BatchCommand: ParsableCommand {
             throw Exit.usage
         }
         for problem in index.problems { Console.warning(problem) }
+        // Checked before the folder is created: nothing is ever made inside a dSYM bundle
+        // or a folder of debug files.
+        if let input = OutputGuard(inputs: debugFiles).input(replacedBy: output) {
+            Console.error("--output \(output) would replace the input \(input); choose another folder")
+            throw Exit.usage
+        }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
@@ -129,14 +137,16 @@ struct BatchCommand: ParsableCommand {
         }
         // A report that kills the process (a trap, a segfault) still leaves a summary behind.
         let crashGuard = BatchCrashGuard { [inputSet] results in
-            let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
+            let summary = BatchSummary(
+                results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
             Console.error("symbolicate died mid-run; summary of what was done written to \(output)")
             try? writeSummaryFiles(summary)
         }
         let results = runner.run(inputSet.reports, progress: progress, crashGuard: crashGuard)
         bar?.finish()
 
-        let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
+        let summary = BatchSummary(
+            results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
         // A CI log is read by people: a few lines, grouped; the rest is in the summary files.
         let shown = 3
         let unreadable = summary.unreadable
