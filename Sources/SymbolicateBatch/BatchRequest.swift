@@ -77,6 +77,11 @@ public struct BatchRequest: Sendable {
             return response.fail(.debugFiles(error))
         }
         response.messages += index.problems.map(BatchMessage.debugFileProblem)
+        // Checked before the folder is created: nothing is ever made inside a dSYM bundle
+        // or a folder of debug files.
+        if let input = OutputGuard(inputs: debugFiles).input(replacedBy: outputFolder) {
+            return response.fail(.outputReplacesInput(option: .output, output: outputFolder, input: input))
+        }
         do {
             try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
         } catch {
@@ -100,12 +105,14 @@ public struct BatchRequest: Sendable {
                 explainInOutput: explain))
         // A report that kills the process (a trap, a segfault) still leaves a summary behind.
         let crashGuard = BatchCrashGuard { [inputSet, self] results in
-            let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
+            let summary = BatchSummary(
+                results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
             dying?(.diedMidRun(outputFolder: outputFolder))
             try? writeSummaryFiles(summary)
         }
         let results = runner.run(inputSet.reports, progress: progress, crashGuard: crashGuard)
-        let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
+        let summary = BatchSummary(
+            results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
         response.summary = summary
         response.messages += Self.logLines(summary)
         var summaryFailure: BatchFailure?

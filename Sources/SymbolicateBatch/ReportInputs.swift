@@ -39,6 +39,9 @@ public final class ReportInputSet: Sendable {
     public let problems: [BatchInputProblem]
     /// Files met while walking that do not look like crash reports.
     public let skipped: [String]
+    /// Why some of `skipped` were skipped without being read as reports (a FIFO, a device, a
+    /// dangling link, a zip entry too small to be a report), by display path.
+    public let skipReasons: [String: String]
     /// Keeps the unpacked zip folders alive for as long as the set is used.
     private let extractor: ZipExtractor?
 
@@ -51,6 +54,7 @@ public final class ReportInputSet: Sendable {
         reports = collector.reports
         problems = collector.problems
         skipped = collector.skipped
+        skipReasons = collector.skipReasons
         extractor = collector.extractor
     }
 
@@ -74,7 +78,14 @@ private struct Collector {
     var reports: [ReportInput] = []
     var problems: [BatchInputProblem] = []
     var skipped: [String] = []
+    /// Why a skipped file was skipped, when it is more than "does not look like a report".
+    var skipReasons: [String: String] = [:]
     var extractor: ZipExtractor?
+
+    mutating func skip(_ display: String, because reason: String) {
+        skipped.append(display)
+        skipReasons[display] = reason
+    }
     /// Files already taken, so a report named twice (or inside a folder also given, or
     /// reached through a link) is processed once: by identity, else by resolved path.
     var seen: Set<FileIdentity> = []
@@ -121,9 +132,13 @@ private struct Collector {
         guard let extractor else { return }
         let folder: URL
         do throws(DiscoveryError) {
-            let extraction = try extractor.extract(zipPath: path, displayPath: displayPath) { relative in
-                !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
-            }
+            let extraction = try extractor.extract(
+                zipPath: path, displayPath: displayPath,
+                wanted: { relative in
+                    !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
+                },
+                passOver: ReportSniffer.cannotBeAReport)
+            for (entry, reason) in extraction.passedOver { skip("\(displayPath)!\(entry)", because: reason) }
             // One bad entry never costs the archive's good reports: it is listed, the rest read.
             for skipped in extraction.skipped {
                 if case .zip(_, let entry?, let message) = skipped {
@@ -151,7 +166,8 @@ private struct Collector {
             problems.append(BatchInputProblem(input: displayPrefix, message: "cannot list the folder"))
             return
         }
-        var found: [(relative: String, url: URL)] = []
+        // `special`: why a file that is not a regular file (or a link to one) is skipped.
+        var found: [(relative: String, url: URL, special: String?)] = []
         let rootPath = root.standardizedFileURL.path
         for case let url as URL in enumerator {
             // lstat, not `resourceValues`: Foundation's file attributes look up the owner's
@@ -166,23 +182,44 @@ private struct Collector {
                 }
                 continue
             }
+            let full = url.standardizedFileURL.path
+            var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
+            if relative.isEmpty { relative = url.lastPathComponent }
             // A symlink to a report counts as the report (links to folders are not followed,
             // so a link cycle cannot make the walk endless).
             var target = stat()
             let isFile = type == S_IFREG || (type == S_IFLNK && stat(url.path, &target) == 0 && target.st_mode & S_IFMT == S_IFREG)
-            guard isFile else { continue }
-            let full = url.standardizedFileURL.path
-            var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
-            if relative.isEmpty { relative = url.lastPathComponent }
-            found.append((relative, url))
+            guard isFile else {
+                // Everything met is accounted for: FIFOs, sockets, devices and links that do
+                // not lead to a file are never opened (a FIFO would block), only listed.
+                let reason: String
+                if type == S_IFLNK {
+                    reason =
+                        stat(url.path, &target) == 0
+                        ? "a symbolic link to \(RegularFile.kind(target.st_mode)); links are followed only to files"
+                        : "a symbolic link to nothing"
+                } else {
+                    reason = "\(RegularFile.kind(info.st_mode)), not a regular file; never opened"
+                }
+                found.append((relative, url, reason))
+                continue
+            }
+            found.append((relative, url, nil))
         }
         // Walk order depends on the file system; sort so outputs and summaries are stable.
         found.sort { $0.relative < $1.relative }
         let separator = zipped || displayPrefix.hasSuffix("/") ? "" : "/"
-        for (relative, url) in found {
+        for (relative, url, special) in found {
             let display = displayPrefix + separator + relative
+            if let special {
+                skip(display, because: special)
+                continue
+            }
             // One read decides both (zip magic, report markers).
-            let prefix = RegularFile.prefix(path: url.path, count: ReportSniffer.prefixLength) ?? Data()
+            guard let prefix = RegularFile.prefix(path: url.path, count: ReportSniffer.prefixLength) else {
+                skip(display, because: "cannot be read")
+                continue
+            }
             if Self.isZip(prefix: prefix) {
                 addZip(url.path, displayPath: display, outputPrefix: outputPrefix + relative.parentFolderPrefix)
             } else if ReportSniffer.looksLikeReport(prefix: prefix) {

@@ -48,7 +48,9 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var format: FormatOption<BatchCommand>
 
-    @Option(name: [.short, .customLong("jobs")], help: "Reports processed in parallel (default: all cores).")
+    // `-j1` as well as `-j 1`: make's spelling, which people type from habit.
+    @Option(
+        name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Reports processed in parallel (default: all cores).")
     var jobs: Int?
 
     @Option(help: "Also write a JUnit XML file: one failed test case per crash group, one errored per unreadable report.")
