@@ -4,12 +4,12 @@ import SymbolicateExplain
 
 /// `--language`, shared by the commands that write a diagnosis (`explain`, `report --explain`,
 /// `batch`). Without it the environment decides (`Language.resolve(environment:)`).
-struct LanguageOptions: ParsableArguments {
+struct LanguageOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Language of the explanation: en or ja. Default: SYMBOLICATE_LANGUAGE, then LC_ALL, LC_MESSAGES, LANG (ja_JP.UTF-8 gives Japanese).",
             valueName: "en|ja"),
-        transform: LanguageOptions.parse)
+        transform: LanguageOption.parse)
     var language: Language?
 
     /// The language asked for, else the environment's.
