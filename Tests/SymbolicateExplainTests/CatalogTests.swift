@@ -42,4 +42,33 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func everyKnowledgeEntryIsTranslated(_ language: Language) {
+        let catalog = Catalog.knowledge(language)
+        let entries = KnowledgeBase.standard.entries
+        // IDs are unique, and the catalog holds nothing the knowledge base lacks.
+        #expect(Set(entries.map(\.catalogID)).count == entries.count)
+        let stale = Set(catalog.keys).subtracting(entries.map(\.catalogID))
+        #expect(stale.isEmpty, "\(language) catalog has entries the knowledge base lacks: \(stale.sorted())")
+        for entry in entries {
+            guard let text = catalog[entry.catalogID] else {
+                Issue.record("\(language) catalog lacks \(entry.catalogID)")
+                continue
+            }
+            #expect(text.causes.count == entry.causes.count, "\(entry.catalogID): causes")
+            #expect(text.checkNext.count == entry.checkNext.count, "\(entry.catalogID): steps")
+            let pairs =
+                [(entry.title, text.title), (entry.meaning, text.meaning)] + Array(zip(entry.causes, text.causes))
+                + Array(zip(entry.checkNext, text.checkNext))
+            for (english, translated) in pairs {
+                #expect(
+                    Set(Catalog.placeholders(in: translated)) == Set(Catalog.placeholders(in: english)),
+                    "\(entry.catalogID): placeholders of \(translated)")
+                if Self.hasWords(english) {
+                    #expect(Self.isJapanese(translated), "\(entry.catalogID) is still English: \(translated)")
+                }
+            }
+        }
+    }
 }

@@ -69,6 +69,28 @@ import Testing
         }
     }
 
+    @Test(arguments: reports)
+    func japaneseFromEndToEnd(_ url: URL) {
+        for diagnosis in Self.diagnoses(url, .japanese) {
+            for (place, text) in Self.prose(diagnosis) {
+                #expect(CatalogTests.isJapanese(text), "\(url.lastPathComponent): \(place) is not Japanese: \(text)")
+            }
+        }
+    }
+
+    /// The summary a non-crash diagnosis leads with is the reader's own `kindSummary`, word for
+    /// word, in English.
+    @Test(arguments: reports)
+    func summaryPhraseIsTheReportsSummary(_ url: URL) {
+        guard let data = FileManager.default.contents(atPath: url.path),
+            let reports = try? CrashReport.parseAll(data: data, path: url.path)
+        else { return }
+        for report in reports {
+            guard let phrase = Diagnostician(report: report, base: .standard).summaryPhrase else { continue }
+            #expect(phrase.english == report.kindSummary, "\(url.lastPathComponent)")
+        }
+    }
+
     @Test func englishIsTheDefault() throws {
         let url = TestPaths.fixtures.appendingPathComponent("reports/watchdog.ips")
         let report = try CrashReport.parse(contentsOf: url.path)

@@ -362,5 +362,18 @@ extension Catalog {
         .kindDyldError: "dyld error",
         .kindFrameSymbol: "backtrace frame",
         .kindFaultPattern: "fault pattern",
+        .summaryProcess: " — {name}",
+        .summaryBlocked: ": blocked {duration}",
+        .summaryHang: "Hang",
+        .summaryHangMetricKit: "Hang (MetricKit)",
+        .summarySample: "Sample",
+        .summarySampleCount: ", {count} samples",
+        .summaryCPUException: "CPU exception (MetricKit)",
+        .summaryCPUTime: "{time} of CPU",
+        .summarySampledTime: "over {time} sampled",
+        .summaryDetail: ": {detail}",
+        .summaryDiskWrites: "Disk writes exception (MetricKit)",
+        .summaryWritten: ": {amount} written",
+        .summarySlowLaunch: "Slow app launch (MetricKit)",
     ]
 }

@@ -15,6 +15,8 @@ indirect enum Phrase: Hashable, Sendable {
     case lowercasedInEnglish(Phrase)
     /// Phrases joined with the language's list separator (`, ` or `、`).
     case list([Phrase])
+    /// Phrases written one after the other.
+    case sequence([Phrase])
 
     init(_ key: PhraseKey, _ values: [String: Phrase] = [:]) {
         self = .catalog(key, values)
@@ -30,6 +32,8 @@ indirect enum Phrase: Hashable, Sendable {
         case .lowercasedInEnglish(let phrase):
             let text = phrase.text(language)
             return language == .english ? text.lowercased() : text
+        case .sequence(let items):
+            return items.map { $0.text(language) }.joined()
         case .list(let items):
             return items.map { $0.text(language) }.joined(separator: Catalog.template(.listSeparator, language))
         case .catalog(let key, let values):

@@ -306,4 +306,17 @@ public enum PhraseKey: String, CaseIterable, Sendable {
     case kindDyldError
     case kindFrameSymbol
     case kindFaultPattern
+    case summaryProcess
+    case summaryBlocked
+    case summaryHang
+    case summaryHangMetricKit
+    case summarySample
+    case summarySampleCount
+    case summaryCPUException
+    case summaryCPUTime
+    case summarySampledTime
+    case summaryDetail
+    case summaryDiskWrites
+    case summaryWritten
+    case summarySlowLaunch
 }

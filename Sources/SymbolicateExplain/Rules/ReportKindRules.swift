@@ -97,28 +97,28 @@ extension Diagnostician {
     /// Diagnostics that are not crashes and have no exception: hangs, samples, MetricKit
     /// CPU/disk/launch diagnostics. Their headline is the report's own summary.
     func classifyOtherDiagnostic() -> Verdict? {
-        guard let summary = report.kindSummary else { return nil }
+        guard report.kindSummary != nil, let summary = summaryPhrase else { return nil }
         switch report.kind {
         case .hang, .metricKit(.hang):
             found.use(base.namespace("HANGTRACER"))
             quoteFocusThread()
             found.step(.stepReadMainThreadForHang)
-            return Verdict(.notACrash, .stated, .verdictHang, ["summary": .text(summary)])
+            return Verdict(.notACrash, .stated, .verdictHang, ["summary": summary])
         case .sample:
             quoteFocusThread()
-            return Verdict(.notACrash, .stated, .verdictSample, ["summary": .text(summary)])
+            return Verdict(.notACrash, .stated, .verdictSample, ["summary": summary])
         case .metricKit(.cpuException):
             found.use(base.entry(.resourceCPU), causes: 0)
             quoteFocusThread()
-            return Verdict(.resourceLimit, .stated, .verdictCPUDiagnostic, ["summary": .text(summary)])
+            return Verdict(.resourceLimit, .stated, .verdictCPUDiagnostic, ["summary": summary])
         case .metricKit(.diskWriteException):
             found.use(base.entry(.resourceIO), causes: 0)
             quoteFocusThread()
-            return Verdict(.resourceLimit, .stated, .verdictDiskWritesDiagnostic, ["summary": .text(summary)])
+            return Verdict(.resourceLimit, .stated, .verdictDiskWritesDiagnostic, ["summary": summary])
         case .metricKit(.appLaunch):
             quoteFocusThread()
             found.step(.stepProfileLaunch)
-            return Verdict(.notACrash, .stated, .verdictLaunchDiagnostic, ["summary": .text(summary)])
+            return Verdict(.notACrash, .stated, .verdictLaunchDiagnostic, ["summary": summary])
         default:
             return nil
         }
@@ -167,5 +167,41 @@ extension Diagnostician {
         return Verdict(
             .resourceLimit, .stated, key,
             ["subtype": .text(subtype.isEmpty ? "EXC_RESOURCE" : subtype), "message": .text(facts.message ?? "")])
+    }
+
+    /// `CrashReport.kindSummary` for the diagnostics `classifyOtherDiagnostic` explains, as a
+    /// phrase: the same words in English, the reader's language otherwise (the values are the
+    /// report's own: durations, counts, the process name).
+    var summaryPhrase: Phrase? {
+        func field(_ key: String) -> String? { report.headerFields.first { $0.key == key }?.value }
+        let process = report.processName.map { Phrase(.summaryProcess, ["name": .text($0)]) }
+        func blocked(_ duration: String?) -> Phrase? { duration.map { Phrase(.summaryBlocked, ["duration": .text($0)]) } }
+        let parts: [Phrase?]
+        switch report.kind {
+        case .hang:
+            parts = [Phrase(.summaryHang), blocked(field("Duration")), process]
+        case .metricKit(.hang):
+            parts = [Phrase(.summaryHangMetricKit), blocked(field("Hang Duration")), process]
+        case .sample:
+            let samples = report.threads.first?.frames.first?.callGraph?.sampleCount
+            parts = [Phrase(.summarySample), process, samples.map { Phrase(.summarySampleCount, ["count": .text(String($0))]) }]
+        case .metricKit(.cpuException):
+            let amounts = [
+                field("Total CPU Time").map { Phrase(.summaryCPUTime, ["time": .text($0)]) },
+                field("Total Sampled Time").map { Phrase(.summarySampledTime, ["time": .text($0)]) },
+            ].compactMap { $0 }
+            let spaced = amounts.enumerated().flatMap { $0.offset == 0 ? [$0.element] : [.verbatim(" "), $0.element] }
+            let detail = amounts.isEmpty ? nil : Phrase(.summaryDetail, ["detail": .sequence(spaced)])
+            parts = [Phrase(.summaryCPUException), detail, process]
+        case .metricKit(.diskWriteException):
+            parts = [Phrase(.summaryDiskWrites), field("Writes Caused").map { Phrase(.summaryWritten, ["amount": .text($0)]) }, process]
+        case .metricKit(.appLaunch):
+            parts = [
+                Phrase(.summarySlowLaunch), field("Launch Duration").map { Phrase(.summaryDetail, ["detail": .text($0)]) }, process,
+            ]
+        default:
+            return nil
+        }
+        return .sequence(parts.compactMap { $0 })
     }
 }
