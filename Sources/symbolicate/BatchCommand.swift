@@ -70,7 +70,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Also put each report's diagnosis above it in its output file (summary.md always has the diagnosis column).")
     var explain = false
 
-    @Flag(help: "Also rewrite frames the OS already symbolicated.")
+    @Flag(help: "Also rewrite frames that already carry a file and line (frames with only a name are resolved either way).")
     var resymbolicate = false
 
     @Flag(help: "Do not draw the progress bar even when stderr is a terminal.")

@@ -46,7 +46,7 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Print only the headline and the crashed thread.")
     var crashedOnly = false
 
-    @Flag(help: "Also rewrite frames the OS already symbolicated.")
+    @Flag(help: "Also rewrite frames that already carry a file and line (frames with only a name are resolved either way).")
     var resymbolicate = false
 
     @Flag(help: "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM).")
