@@ -51,6 +51,7 @@ extension BatchSummary {
             try emit("  ],\n")
         }
         try emit("  \"skipped\" : \(try encoded(skipped, indent: 2)),\n")
+        try emit("  \"skippedReasons\" : \(try encoded(skippedReasons, indent: 2)),\n")
         try emit("  \"totals\" : \(try encoded(totals, indent: 2)),\n")
         try emit("  \"unreadable\" : \(try encoded(unreadable, indent: 2))\n}\n")
     }
