@@ -18,7 +18,7 @@ public struct AtosSymbolicator: Sendable {
         public var inlinedFrames: Bool
         /// Print full source paths instead of basenames (`-fullPath`).
         public var fullPath: Bool
-        /// One JSON object per input address (design.md §3).
+        /// One JSON object per input address and line (`--json`), for scripts.
         public var json: Bool
 
         public init(
