@@ -75,9 +75,13 @@ public struct Diagnosis: Codable, Sendable {
     public struct Cause: Codable, Sendable, Hashable {
         public var text: String
         public var likelihood: Likelihood
-        public init(_ text: String, _ likelihood: Likelihood) {
+        /// The frames that show it (`Thread 16 frame 12: UIKitCore -[UIView setNeedsLayout]`),
+        /// as the evidence quotes them; absent when the cause rests on other fields.
+        public var frames: [String]?
+        public init(_ text: String, _ likelihood: Likelihood, frames: [String]? = nil) {
             self.text = text
             self.likelihood = likelihood
+            self.frames = frames.flatMap { $0.isEmpty ? nil : $0 }
         }
     }
 
@@ -113,6 +117,11 @@ public struct Diagnosis: Codable, Sendable {
 
 /// Diagnoses a parsed report from the facts its reader carried (never from its text again),
 /// with the prose in `language`.
-public func diagnose(_ report: CrashReport, language: Language = .english) -> Diagnosis {
+public func diagnose(_ report: CrashReport, language: Language) -> Diagnosis {
     Diagnostician(report: report, base: KnowledgeBase.standard).run(language: language)
+}
+
+/// Diagnoses a parsed report, in English.
+public func diagnose(_ report: CrashReport) -> Diagnosis {
+    diagnose(report, language: .english)
 }

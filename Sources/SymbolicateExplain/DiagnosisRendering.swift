@@ -31,7 +31,10 @@ extension Diagnosis {
         if !causes.isEmpty {
             lines.append("")
             lines.append(style.bold(say(.uiCausesMostLikelyFirst) + ":"))
-            for cause in causes { lines.append("  - [\(word(cause.likelihood.rawValue))] \(cause.text)") }
+            for cause in causes {
+                lines.append("  - [\(word(cause.likelihood.rawValue))] \(cause.text)")
+                for frame in cause.frames ?? [] { lines.append(style.dim("      " + say(.uiShownBy, ["frame": frame]))) }
+            }
         }
         if !nextSteps.isEmpty {
             lines.append("")
@@ -70,7 +73,12 @@ extension Diagnosis {
         }
         if !causes.isEmpty {
             lines += ["", "### " + say(.uiCauses), ""]
-            lines += causes.map { "- *\(word($0.likelihood.rawValue))*: \($0.text)" }
+            for cause in causes {
+                lines.append("- *\(word(cause.likelihood.rawValue))*: \(cause.text)")
+                lines += (cause.frames ?? []).map {
+                    "  - " + say(.uiShownBy, ["frame": "`\($0.replacingOccurrences(of: "`", with: "'"))`"])
+                }
+            }
         }
         if !nextSteps.isEmpty {
             lines += ["", "### " + say(.uiNextSteps), ""]

@@ -20,6 +20,7 @@ struct Diagnostician {
     func run(language: Language = .english) -> Diagnosis {
         let verdict = classify()
         let category = verdict.category
+        if Self.crashesInRunningCode.contains(category) { readThreadRole() }
         let relevance = Relevance(
             facts: facts, quotedFields: Set(found.evidence.map(\.field.english)), mainThreadBusy: found.mainThreadBusy)
         var ruleSteps = found.steps
@@ -44,7 +45,8 @@ struct Diagnostician {
         }
         return Diagnosis(
             category: category, certainty: verdict.certainty, headline: verdict.headline.text(language), isFatal: isFatal,
-            evidence: evidence, causes: causes.map { Diagnosis.Cause($0.phrase.text(language), $0.likelihood) },
+            evidence: evidence,
+            causes: causes.map { Diagnosis.Cause($0.phrase.text(language), $0.likelihood, frames: $0.frames.map { $0.text(language) }) },
             nextSteps: steps.map { $0.text(language) }, references: references, notes: found.notes.map { $0.text(language) },
             language: language)
     }

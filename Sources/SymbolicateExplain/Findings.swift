@@ -1,10 +1,20 @@
 import Foundation
 import SymbolicateCrashReport
 
-/// A cause as the rules found it: a phrase, rendered in the reader's language at the end.
+/// A cause as the rules found it: a phrase, rendered in the reader's language at the end,
+/// with the frames that show it (as the evidence quotes them).
 struct FoundCause {
     var phrase: Phrase
     var likelihood: Diagnosis.Likelihood
+    var frames: [FrameLine] = []
+}
+
+/// A quoted frame a cause carries: `Thread 16 frame 12: UIKitCore -[UIView setNeedsLayout]`.
+struct FrameLine {
+    var place: Phrase
+    var text: Phrase
+
+    func text(_ language: Language) -> String { "\(place.text(language)): \(text.text(language))" }
 }
 
 /// A quoted line as the rules found it. `field` and `note` are prose (a report's own field
@@ -81,17 +91,27 @@ final class Findings {
     /// The generic entries' steps: used only when nothing more specific fits.
     var backgroundSteps: [Phrase] { background.flatMap(\.stepPhrases) }
 
-    func cause(_ likelihood: Diagnosis.Likelihood, _ phrase: Phrase) {
+    func cause(_ likelihood: Diagnosis.Likelihood, _ phrase: Phrase, frames: [FrameLine] = []) {
         let text = phrase.english
         if let existing = causes.firstIndex(where: { $0.phrase.english == text }) {
             if likelihood == .likely { causes[existing].likelihood = .likely }
             return
         }
-        causes.append(FoundCause(phrase: phrase, likelihood: likelihood))
+        causes.append(FoundCause(phrase: phrase, likelihood: likelihood, frames: frames))
     }
 
-    func cause(_ likelihood: Diagnosis.Likelihood, _ key: PhraseKey, _ values: [String: Phrase] = [:]) {
-        cause(likelihood, Phrase(key, values))
+    func cause(
+        _ likelihood: Diagnosis.Likelihood, _ key: PhraseKey, _ values: [String: Phrase] = [:], frames: [FrameLine] = []
+    ) {
+        cause(likelihood, Phrase(key, values), frames: frames)
+    }
+
+    /// Quotes `frame` as evidence and returns the line, for a cause to carry.
+    @discardableResult
+    func quote(_ frame: Frame, at place: Phrase, _ note: Phrase? = nil) -> FrameLine {
+        let text = frame.evidenceText
+        quote(place, text, note)
+        return FrameLine(place: place, text: .verbatim(text))
     }
 
     func step(_ phrase: Phrase) {

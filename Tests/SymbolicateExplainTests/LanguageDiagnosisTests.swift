@@ -13,7 +13,7 @@ import Testing
     static var reports: [URL] {
         let fixtures = TestPaths.fixtures
         var urls: [URL] = []
-        for folder in ["reports", "logs", "corpus", "named", "linux/logs", "linux-named/logs"] {
+        for folder in ["reports", "logs", "corpus", "named", "linux/logs", "linux-named/logs", "abort-paths/reports"] {
             let base = fixtures.appendingPathComponent(folder)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.path) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") && name != "manifest.json" && !name.hasSuffix(".md") {

@@ -351,5 +351,16 @@ extension Catalog {
                 "プロパティへのアクセスを直列化するか、atomic にしてください",
                 "Thread Sanitizer で確認してください",
             ]),
+        "faultPattern/MAIN_THREAD_ONLY": KnowledgeText(
+            title: "メインスレッド以外からの UI の呼び出し",
+            meaning:
+                "UIKit と AppKit のビュー、ウインドウ、アプリケーションオブジェクトは、メインスレッドからしか使えません。別のスレッドから呼び出すと、フレームワークの中でクラッシュしたり、そのアサーションに引っかかったり、メインキューやメインアクタのチェックに失敗したりします。Xcode の Main Thread Checker は、アプリの実行中にこのような呼び出しを報告します。",
+            causes: [
+                "バックグラウンドのスレッドやキューから呼ばれた UI のメソッド（ネットワークや完了のコールバック、バックグラウンドタスク）"
+            ],
+            checkNext: [
+                "UI の呼び出しをメインスレッドに移してください（DispatchQueue.main.async、または @MainActor の関数）",
+                "Main Thread Checker（スキーム › Diagnostics）を有効にして実行し、そのような呼び出しをすべて見つけてください",
+            ]),
     ]
 }

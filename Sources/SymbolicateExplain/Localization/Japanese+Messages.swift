@@ -468,5 +468,49 @@ extension Catalog {
             checkNext: [
                 "abort から下に、あなたのコードの最初のフレームまで読んでください"
             ]),
+        "frameSymbol/malloc_zone_error": KnowledgeText(
+            title: "malloc のヒープのチェックがプロセスを停止",
+            meaning:
+                "libmalloc は、メモリの確保と解放のときに自身のメタデータをチェックします。チェックに失敗すると（二重解放、自分が返していないポインタの解放、ヘッダやガードが上書きされたブロック）、malloc_zone_error／malloc_report で報告して中断します。チェックは不具合より後で実行されます。フレームが示すのは次にヒープに触れた箇所で、ヒープを壊した箇所ではありません。",
+            causes: [
+                "二重解放、または malloc が返していないポインタの解放",
+                "ヒープの破壊: ヒープブロックの末尾を超えた書き込み、または解放済みのブロックへの書き込み",
+            ],
+            checkNext: [
+                "Address Sanitizer で再現してください。不正な書き込みや解放そのもので止まります",
+                "Guard Malloc と Malloc Scribble を有効にして、メモリ破壊が原因に近い場所で失敗するようにしてください",
+            ]),
+        "frameSymbol/demangling_terminate_handler": KnowledgeText(
+            title: "C++ の terminate ハンドラ",
+            meaning:
+                "libc++abi のデフォルトの terminate ハンドラです。std::terminate が実行されました。何も捕捉しなかった例外（__cxa_throw がハンドラを見つけられなかった）、noexcept 関数から抜け出した例外（__clang_call_terminate）、または例外のない rethrow です。例外の型をコンソールに出力し、abort() を呼び出します。",
+            causes: [
+                "C++ の例外が投げられ、どのハンドラも捕捉しなかった"
+            ],
+            checkNext: [
+                "throw を探してください。__cxa_throw を呼んだフレームが、例外を投げた呼び出しです"
+            ]),
+        "frameSymbol/__cxa_pure_virtual": KnowledgeText(
+            title: "純粋仮想関数の呼び出し",
+            meaning: "呼び出しが純粋仮想メソッドに届くと、libc++abi は 'Pure virtual function called!' と出力して中断します。オブジェクトはまだ構築中か、破棄中か、すでに解放されています。",
+            causes: [
+                "コンストラクタやデストラクタの中、または解放後のオブジェクトでの仮想関数の呼び出し"
+            ],
+            checkNext: [
+                "Address Sanitizer で再現して、解放後の使用を捕まえてください"
+            ]),
+        "frameSymbol/NSAssertionHandler": KnowledgeText(
+            title: "NSAssert の失敗",
+            meaning:
+                "NSAssert や NSCAssert の条件が偽のとき、-[NSAssertionHandler handleFailureInMethod:…]／handleFailureInFunction: が NSInternalInconsistencyException を投げます。その次のフレームが、アサーションが失敗したメソッドです。そのメソッドがシステムのフレームワークのものなら、フレームワークは、アプリが許されない使い方をしていることを見つけました。",
+            checkNext: [
+                "アサーションを出したメソッドのドキュメントで、チェックしているルールを読み、アプリからの呼び出しを確認してください"
+            ]),
+        "frameSymbol/_objc_fatal": KnowledgeText(
+            title: "Objective-C ランタイムの致命的なエラー",
+            meaning: "Objective-C ランタイムが、続行できない状態を見つけてプロセスを停止しました。理由は 'objc[pid]: …' としてコンソールに出力されます（例: 解放中のオブジェクトへの weak 参照の作成）。",
+            checkNext: [
+                "クラッシュした時点のコンソールログを読んでください。ランタイムはそこに理由を出力しています"
+            ]),
     ]
 }

@@ -52,6 +52,14 @@ extension Diagnostician {
         guard let thread = facts.crashedThread else {
             return Verdict(.swiftTrap, .possible, .verdictTraceTrapNoThread)
         }
+        // A library that traps instead of aborting (libmalloc's newer checks, C++ terminate
+        // paths compiled to a trap): the same stop, named the same way.
+        if let path = AbortPath(thread: thread), path.machinery.isEmpty,
+            [.malloc, .stackProtector, .cxxTerminate, .objcRuntime].contains(path.stopper),
+            let verdict = classifyAbortPath(path, in: thread)
+        {
+            return verdict
+        }
         let top = thread.frames.prefix(3)
         for frame in top { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
         let topImage = top.first?.imageName ?? ""
@@ -139,35 +147,10 @@ extension Diagnostician {
         guard let thread = facts.crashedThread else {
             return Verdict(.abort, .possible, .verdictAbortNoThread)
         }
-        let names = thread.frames.prefix(12).map { $0.functionNames.joined(separator: " ") }
-        if let index = names.firstIndex(where: { $0.contains("_objc_terminate") || $0.contains("objc_exception_rethrow") }) {
-            found.quote(
-                .frame(thread.index, thread.frames[index].index), thread.frames[index].evidenceText, Phrase(.noteObjCHandlerAborted))
-            return objcException(name: nil, reason: nil)
-        }
-        if let index = names.firstIndex(where: {
-            $0.contains("__stack_chk_fail") || $0.contains("malloc_error_break") || $0.contains("BUG_IN_CLIENT_OF_LIBMALLOC")
-        }) {
-            found.quote(.frame(thread.index, thread.frames[index].index), thread.frames[index].evidenceText)
-            found.use(base.entries(matchingText: names[index], kinds: [.applicationSpecificMessage]).first)
-            return Verdict(
-                .memoryCorruption, .likely, .verdictMemoryCorruptionDetected,
-                ["function": .text(String(names[index].split(separator: " ").first ?? ""))])
-        }
-        if let index = names.firstIndex(where: { $0.contains("__assert_rtn") || $0 == "assert" }) {
-            found.quote(.frame(thread.index, thread.frames[index].index), thread.frames[index].evidenceText, Phrase(.noteAssertFailed))
-            quoteFirstAppFrame()
-            found.cause(.likely, .causeAssertFalseCaller)
-            found.note(.noteAssertionMessageMissing)
-            return Verdict(.assertionFailure, .likely, .verdictAssertFailed)
-        }
-        if let index = names.firstIndex(where: {
-            $0.contains("__cxa_throw") || $0.contains("std::terminate") || $0.contains("demangling_terminate_handler")
-        }) {
-            found.quote(.frame(thread.index, thread.frames[index].index), thread.frames[index].evidenceText)
-            found.use(base.entry(.uncaughtCppException), causes: 1)
-            return Verdict(.uncaughtCppException, .likely, .verdictCppTerminateHandler)
-        }
+        // The library between abort() and its caller says who stopped the process and why.
+        // A frame naming the stop outranks a message; the stopping image alone does not.
+        let path = AbortPath(thread: thread)
+        if let path, path.stopFrame != nil, let verdict = classifyAbortPath(path, in: thread) { return verdict }
         // A library explained itself in Application Specific Information.
         for line in facts.asiLines {
             guard let entry = base.entries(matchingText: line, kinds: [.applicationSpecificMessage]).first,
@@ -179,25 +162,44 @@ extension Diagnostician {
                 entry.is(.forkedMultithreaded) ? .abort : .memoryCorruption, .stated, .verdictTitleAndLine,
                 ["title": entry.titlePhrase, "line": .text(line)])
         }
-        // Explicit abort: name the first frame after the abort machinery.
-        let machinery = ["__pthread_kill", "pthread_kill", "abort", "__abort", "raise", "__pthread_sigmask"]
-        let caller = thread.frames.first { frame in
-            let name = frame.functionNames.first ?? ""
-            return !machinery.contains(name) && !(frame.imageName ?? "").hasPrefix("libsystem_")
-        }
+        if let path, path.stopFrame == nil, let verdict = classifyAbortPath(path, in: thread) { return verdict }
+        return explicitAbort(path, in: thread)
+    }
+
+    /// An abort no library explains: name who called it — the deciding library and function
+    /// when that is system code, and the first frame of the code that called into it.
+    func explicitAbort(_ path: AbortPath?, in thread: CrashReport.Thread) -> Verdict {
         for frame in thread.frames.prefix(3) { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
-        if let caller {
-            found.quote(.frame(thread.index, caller.index), caller.evidenceText, Phrase(.noteFirstFrameAfterAbort))
+        let decider = path?.decider
+        // The code that decided: the decider itself unless it is a system library's frame
+        // (then its first caller outside that library).
+        let isSystem = decider.map { !facts.isAppOwned($0) } ?? false
+        let caller = isSystem ? (path?.caller ?? decider) : decider
+        var shown: [FrameLine] = []
+        if let decider, isSystem, let caller, caller.index != decider.index {
+            shown.append(found.quote(decider, at: place(thread, decider), Phrase(.noteLibraryCalledAbort)))
+            shown.append(found.quote(caller, at: place(thread, caller), Phrase(.noteCallIntoLibrary)))
+        } else if let caller {
+            shown.append(found.quote(caller, at: place(thread, caller), Phrase(.noteFirstFrameAfterAbort)))
         }
-        found.cause(.likely, .causeCodeCalledAbort, ["image": caller.map { .text($0.imageName ?? "?") } ?? Phrase(.wordTheProcess)])
+        let who: Phrase? = decider.map { frame in
+            let image = Phrase.text(frame.imageName ?? "?")
+            return frame.functionNames.first.map {
+                Phrase(.wordImageInFunction, ["image": image, "function": .text(AbortPath.baseName($0))])
+            } ?? image
+        }
+        found.cause(
+            .likely, .causeCodeCalledAbort, ["image": decider.map { .text($0.imageName ?? "?") } ?? Phrase(.wordTheProcess)],
+            frames: shown)
         found.cause(.possible, .causeUncaughtUnrecorded)
         if let caller {
             stepToSymbolicate(caller, in: thread, .whyCalledAbort)
         }
-        if let caller {
-            return Verdict(.abort, .likely, .verdictAbortFrom, ["image": .text(caller.imageName ?? "?")])
+        guard let who else { return Verdict(.abort, .likely, .verdictAbortUnexplained) }
+        if isSystem, let caller, let decider, caller.index != decider.index {
+            return Verdict(.abort, .likely, .verdictAbortFromCalledFrom, ["image": who, "caller": named(caller)])
         }
-        return Verdict(.abort, .likely, .verdictAbortUnexplained)
+        return Verdict(.abort, .likely, .verdictAbortFrom, ["image": who])
     }
 
     /// EXC_CRASH wrapping a fault signal (e.g. a process that called raise(SIGSEGV)).

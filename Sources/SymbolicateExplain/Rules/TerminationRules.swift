@@ -53,6 +53,10 @@ extension Diagnostician {
             }
             return classifyGuard()
         case "JETSAM":
+            guard code != nil else {
+                // Third-party reporters (KSCrash's memory termination) record the kill without a reason code.
+                return Verdict(.memoryPressure, .stated, .verdictMemoryTermination)
+            }
             let reason = codeEntries.first.map { Phrase.text($0.term) } ?? Phrase(.wordCode, ["code": .text(codeText)])
             return Verdict(.memoryPressure, .stated, .verdictJetsamKill, ["reason": reason])
         case "LIBSYSTEM":

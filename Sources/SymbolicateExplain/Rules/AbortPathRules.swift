@@ -1,0 +1,211 @@
+import Foundation
+import SymbolicateCrashReport
+
+/// A process that stopped itself: the library between `abort()` and its caller says who decided
+/// to stop it and why (issue 31). Each verdict quotes the frames it read.
+extension Diagnostician {
+    func place(_ thread: CrashReport.Thread, _ frame: Frame) -> Phrase { .frame(thread.index, frame.index) }
+
+    /// `-[UITableView _endCellAnimationsWithContext:] (UIKitCore)`, or the image and offset.
+    func named(_ frame: Frame) -> Phrase {
+        let (function, location) = frame.appLine
+        let image = Phrase.text(frame.imageName ?? "?")
+        if let function, let location {
+            return Phrase(.namedFrameAt, ["function": .text(function), "location": .text(location), "image": image])
+        }
+        if let function { return Phrase(.namedFrame, ["function": .text(function), "image": image]) }
+        return frame.imageAndOffset
+    }
+
+    /// `, called from -[X y] (Image)`, or nothing.
+    private func calledFrom(_ frame: Frame?) -> Phrase {
+        frame.map { Phrase(.wordCalledFrom, ["caller": named($0)]) } ?? .verbatim("")
+    }
+
+    /// The diagnosis an abort path names, nil when its stop is not one the rules know (the
+    /// generic abort rule then names the caller).
+    func classifyAbortPath(_ path: AbortPath, in thread: CrashReport.Thread) -> Verdict? {
+        guard let stopper = path.stopper else { return nil }
+        let library = path.library.map(Phrase.text) ?? Phrase(.wordSystemLibrary)
+        let stopName = path.stopFrame?.functionNames.first.map(AbortPath.baseName)
+        let via = stopName.map { Phrase(.wordFunctionInLibrary, ["function": .text($0), "library": library]) } ?? library
+        var shown: [FrameLine] = []
+        if let abortFrame = path.machinery.last {
+            found.quote(abortFrame, at: place(thread, abortFrame), Phrase(.noteAbortMachinery))
+        }
+        if let stop = path.stopFrame ?? path.decider {
+            shown.append(found.quote(stop, at: place(thread, stop), Phrase(.noteLibraryDecided, ["library": library])))
+        }
+        if let caller = path.caller {
+            shown.append(found.quote(caller, at: place(thread, caller), Phrase(.noteCallLedToStop, ["library": library])))
+        }
+        let callerText = calledFrom(path.caller)
+        let values: [String: Phrase] = ["via": via, "calledFrom": callerText]
+
+        switch stopper {
+        case .objcException:
+            return objcException(name: nil, reason: nil)
+        case .malloc:
+            found.use(base.entry(.mallocCheck))
+            found.cause(.likely, .causeMallocDoubleFree, ["via": via], frames: shown)
+            found.cause(.likely, .causeMallocHeapCorruption)
+            // `step` puts each before the earlier ones: the first to try comes last.
+            found.step(.stepMallocZombies)
+            found.step(.stepMallocGuard)
+            found.step(.stepMallocASan)
+            return Verdict(.memoryCorruption, .likely, .verdictMallocCheck, values)
+        case .stackProtector:
+            found.use(base.entry(.stackCheckFail))
+            found.cause(.likely, .causeStackBufferOverflow, frames: shown)
+            return Verdict(.memoryCorruption, .likely, .verdictStackProtector, values)
+        case .cAssert:
+            found.note(.noteAssertionMessageMissing)
+            if let caller = path.caller {
+                found.cause(.likely, .causeAssertFalseAt, ["site": named(caller)], frames: shown)
+                return Verdict(.assertionFailure, .likely, .verdictAssertFailedAt, ["site": named(caller)])
+            }
+            found.cause(.likely, .causeAssertFalseCaller, frames: shown)
+            return Verdict(.assertionFailure, .likely, .verdictAssertFailed)
+        case .nsAssertion:
+            found.use(base.entry(.nsAssertionHandler))
+            if let caller = path.caller {
+                found.cause(.likely, .causeNSAssertFailedAt, ["site": named(caller)], frames: shown)
+                return Verdict(.assertionFailure, .likely, .verdictNSAssertAt, ["site": named(caller)])
+            }
+            found.cause(.likely, .causeNSAssertFailed, frames: shown)
+            return Verdict(.assertionFailure, .likely, .verdictNSAssert)
+        case .cxxTerminate:
+            return cxxTerminate(path, in: thread, shown: shown, callerText: callerText)
+        case .swiftRuntime:
+            found.use(base.entry(.assertionFailure))
+            let what: PhraseKey
+            switch stopName ?? "" {
+            case let name where name.contains("swift_dynamicCastFailure"): what = .wordForcedCastFailed
+            case let name where name.contains("Unowned"): what = .wordUnownedAfterDealloc
+            case let name where name.contains("reportUnexpectedExecutor"): what = .wordWrongExecutor
+            default: what = .wordSwiftCheckFailed
+            }
+            found.cause(.likely, .causeSwiftRuntimeStopped, ["what": Phrase(what)], frames: shown)
+            return Verdict(.swiftRuntimeError, .likely, .verdictSwiftRuntimeStopped, values.merging(["what": Phrase(what)]) { a, _ in a })
+        case .objcRuntime:
+            found.use(base.entry(.objcFatal))
+            found.cause(.likely, .causeObjCRuntimeFatal, frames: shown)
+            found.step(.stepReadConsoleObjC)
+            return Verdict(.abort, .likely, .verdictObjCRuntimeStopped, values)
+        case .libdispatch:
+            found.use(base.entry(.libdispatchClientBug))
+            found.cause(.likely, .causeDispatchMisuseVia, ["via": via], frames: shown)
+            return Verdict(.dispatchMisuse, .likely, .verdictLibdispatchStopped, values)
+        case .dyld:
+            found.note(.noteDyldStopped)
+            return Verdict(.missingLibrary, .likely, .verdictDyldStopped, ["via": via])
+        case .tcc:
+            found.note(.noteTCCStops)
+            return Verdict(.privacyViolation, .likely, .verdictTCCStopped, values)
+        }
+    }
+
+    /// libc++abi's terminate path: an uncaught C++ exception, an exception leaving a noexcept
+    /// function, or a pure virtual call.
+    private func cxxTerminate(_ path: AbortPath, in thread: CrashReport.Thread, shown: [FrameLine], callerText: Phrase) -> Verdict {
+        let region = thread.frames.drop { $0.index <= (path.machinery.last?.index ?? -1) }.prefix(AbortPath.stopRegion + 3)
+        func frame(_ fragment: String) -> Frame? {
+            region.first { $0.functionNames.contains { $0.contains(fragment) } }
+        }
+        if let pure = frame("__cxa_pure_virtual") ?? frame("__cxa_deleted_virtual") {
+            found.use(base.entry(.pureVirtual), causes: 1)
+            found.quote(pure, at: place(thread, pure), Phrase(.notePureVirtualHandler))
+            return Verdict(.abort, .likely, .verdictPureVirtual, ["calledFrom": calledFrom(path.caller)])
+        }
+        found.use(base.entry(.uncaughtCppException))
+        found.use(base.entry(.terminateHandler))
+        var chain = shown
+        for name in ["demangling_terminate_handler", "std::__terminate", "__cxa_throw", "__cxa_rethrow"] {
+            if let hit = frame(name) {
+                chain.append(found.quote(hit, at: place(thread, hit), name == "__cxa_throw" ? Phrase(.noteThrowNothingCaught) : nil))
+            }
+        }
+        if let noexcept = frame("__clang_call_terminate") ?? frame("__cxa_call_unexpected") {
+            let owner = thread.frames.first { $0.index > noexcept.index && !($0.imageName ?? "").hasPrefix("libc++abi") }
+            chain.append(found.quote(noexcept, at: place(thread, noexcept), Phrase(.noteNoexceptTerminate)))
+            let site = owner.map { Phrase(.wordParenthesized, ["what": named($0)]) } ?? .verbatim("")
+            found.cause(.likely, .causeNoexcept, ["site": site], frames: chain)
+            return Verdict(.uncaughtCppException, .likely, .verdictNoexcept, ["site": site])
+        }
+        let thrower = frame("__cxa_throw").flatMap { hit in
+            thread.frames.first { $0.index > hit.index && !($0.imageName ?? "").hasPrefix("libc++abi") }
+        }
+        if let thrower { chain.append(found.quote(thrower, at: place(thread, thrower), Phrase(.noteCallThatThrew))) }
+        let thrownFrom = thrower.map { Phrase(.wordThrownFrom, ["frame": named($0)]) }
+        found.cause(.likely, .causeCppUncaught, ["thrown": thrownFrom ?? .verbatim("")], frames: chain)
+        found.note(.noteCppTypeMissing)
+        return Verdict(.uncaughtCppException, .likely, .verdictCppTerminate, ["where": thrownFrom ?? callerText])
+    }
+
+    /// For an Objective-C exception: the API that threw it, from the Last Exception Backtrace
+    /// (or the crashed thread past `objc_exception_throw`); a failed NSAssert names the method.
+    func quoteThrowSite() {
+        var site: ThrowSite?
+        var field: (Int) -> Phrase = { .exceptionFrame($0) }
+        if let frames = report.lastExceptionBacktrace?.frames, !frames.isEmpty {
+            site = ThrowSite(frames: frames)
+        } else if let thread = facts.crashedThread,
+            let start = thread.frames.lastIndex(where: { $0.functionNames.contains { $0.hasPrefix("objc_exception_throw") } })
+        {
+            site = ThrowSite(frames: Array(thread.frames[start...]))
+            field = { .frame(thread.index, $0) }
+        }
+        guard let site, let thrower = site.thrower else { return }
+        if let handler = site.assertionHandler {
+            found.use(base.entry(.nsAssertionHandler))
+            var frames = [found.quote(handler, at: field(handler.index), Phrase(.noteNSAssertFailed))]
+            if let method = site.caller {
+                frames.append(found.quote(method, at: field(method.index), Phrase(.noteMethodAssertionFailed)))
+                found.cause(
+                    .likely, .causeNSAssertIn,
+                    ["method": named(method), "image": method.imageName.map(Phrase.text) ?? Phrase(.wordTheCode)], frames: frames)
+            }
+            return
+        }
+        guard !thrower.functionNames.isEmpty, !facts.isAppOwned(thrower) else { return }
+        found.quote(thrower, at: field(thrower.index), Phrase(.noteAPIThatThrew))
+    }
+}
+
+extension Diagnostician {
+    /// The crashed thread's role: quoted for every crash in running code, and "called off the
+    /// main thread" as a cause when a main-thread-only call or check sits on another thread.
+    func readThreadRole() {
+        guard let role = ThreadRole(facts: facts), facts.platform != .linux else { return }
+        found.quote(Phrase(.fieldCrashedThread), phrase: role.summary)
+        let evidence = role.offMainEvidence
+        guard let first = evidence.first else { return }
+        found.use(base.entry(.mainThreadOnly))
+        let frames = evidence.map { frame in
+            let isUI = ThreadRole.isMainOnly(frame)
+            let at =
+                isUI && role.exceptionFrames.contains(frame.index) && !role.thread.frames.contains(frame)
+                ? Phrase.exceptionFrame(frame.index) : place(role.thread, frame)
+            return found.quote(frame, at: at, Phrase(isUI ? .noteMainThreadOnlyCall : .noteMainQueueCheck))
+        }
+        // A queue assertion whose message names another queue is not about the main thread.
+        let message = (facts.asiLines + [facts.message].compactMap { $0 }).joined(separator: "\n")
+        if message.contains("Block was expected to execute on queue"), !message.contains("com.apple.main-thread") { return }
+        let certain = !role.mainOnlyFrames.isEmpty || message.contains("com.apple.main-thread") || message.contains("MainActor")
+        let text: Phrase
+        if let ui = role.mainOnlyFrames.first {
+            text = Phrase(.causeCalledOffMainUI, ["call": named(ui), "thread": role.label])
+        } else {
+            // The isolation check's caller is the code that expected the main thread.
+            let caller = role.thread.frames.first { $0.index > first.index && !AbortPath.isPlumbing($0, stopper: nil) }
+            text = Phrase(
+                .causeCalledOffMainCheck,
+                [
+                    "caller": caller.map(named) ?? Phrase(.wordMainActorCode), "thread": role.label,
+                    "check": first.functionNames.first.map { .text(AbortPath.baseName($0)) } ?? Phrase(.wordMainQueueCheck),
+                ])
+        }
+        found.causes.insert(FoundCause(phrase: text, likelihood: certain ? .likely : .possible, frames: frames), at: 0)
+        found.step(.stepMoveToMain)
+    }
+}
