@@ -72,7 +72,7 @@ let package = Package(
             name: "SymbolicateBatch",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation", "SymbolicatePipeline",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain",
             ]
         ),
         .executableTarget(

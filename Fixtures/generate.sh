@@ -119,6 +119,9 @@ if [ "${SKIP_REPORTS:-}" != 1 ]; then
     rm -rf "$FIXTURES/named" && python3 "$FIXTURES/tools/named.py" "$FIXTURES"
 fi
 
+# --- Abort paths, thread role, stack overflow (issue 31): text, .ips and MetricKit from one table ---
+python3 "$FIXTURES/abort-paths/make_reports.py" "$FIXTURES/abort-paths/reports"
+
 mkdir -p "$FIXTURES/reports"
 (cd "$FIXTURES" && find bin dsyms reports logs facts.json -type f | LC_ALL=C sort | xargs sha256sum > "$WORK/checksums.txt")
 echo "generate.sh: done; checksums in $WORK/checksums.txt"
