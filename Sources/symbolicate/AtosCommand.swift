@@ -12,12 +12,19 @@ struct AtosCommand: ParsableCommand {
         discussion: """
             Addresses come from the arguments, else from -f FILE, else from standard input \
             (whitespace-separated, hex with or without 0x). Addresses nothing knows are \
-            echoed back. atos's single-dash spellings -arch, -offset and -fullPath are accepted.
+            echoed back. atos's single-dash spellings -arch, -offset and -fullPath are accepted. \
+            Without -o, --uuid picks an Apple library from --system-symbols (a DeviceSupport \
+            folder or a dyld shared cache); -l is then its load address in the process.
             """
     )
 
-    @Option(name: .customShort("o"), help: "The dSYM bundle, DWARF file, ELF debug file or binary with symbols.")
-    var debugFile: String
+    @Option(
+        name: .customShort("o"),
+        help:
+            "The dSYM bundle, DWARF file, ELF debug file or binary with symbols (or none: the system image of --uuid in --system-symbols).")
+    var debugFile: String?
+
+    @OptionGroup var system: SystemSymbolOptions
 
     @Option(
         name: [.customLong("arch"), .customLong("arch", withSingleDash: true)],
@@ -85,12 +92,29 @@ struct AtosCommand: ParsableCommand {
             guard let parsed = DebugID(parsing: uuid) else { throw ValidationError("--uuid: not a UUID or build ID: \(uuid)") }
             id = parsed
         }
-        let session: DebugSession
-        do {
-            session = try DebugFile.open(path: debugFile, id: id, architecture: arch.map(Architecture.init))
-        } catch {
-            FileHandle.standardError.write(Data("symbolicate atos: \(error)\n".utf8))
-            throw Exit.invalidInput
+        let session: any DebugLookup
+        if let debugFile {
+            do {
+                session = try DebugFile.open(path: debugFile, id: id, architecture: arch.map(Architecture.init))
+            } catch {
+                FileHandle.standardError.write(Data("symbolicate atos: \(error)\n".utf8))
+                throw Exit.invalidInput
+            }
+        } else {
+            // An Apple library: found by UUID in the system symbols given (no report, so no OS
+            // to choose Xcode's folder by).
+            let systemSymbols = system.systemSymbols()
+            guard let id, !systemSymbols.explicitPlaces.isEmpty else {
+                throw ValidationError("give -o DEBUG_FILE, or --uuid with --system-symbols (or SYMBOLICATE_SYSTEM_SYMBOLS)")
+            }
+            let found = systemSymbols.image(id: id, architecture: arch.map(Architecture.init), os: nil)
+            for line in systemSymbols.takeMessages() { FileHandle.standardError.write(Data("symbolicate atos: \(line)\n".utf8)) }
+            guard let found else {
+                FileHandle.standardError.write(
+                    Data("symbolicate atos: no image with UUID \(id) in \(systemSymbols.explicitPlaces.joined(separator: ", "))\n".utf8))
+                throw Exit.invalidInput
+            }
+            session = found.lookup
         }
         let symbolicator = AtosSymbolicator(
             session: session,

@@ -4,6 +4,7 @@ import SymbolicateBatch
 import SymbolicateDiscovery
 import SymbolicatePresentation
 import SymbolicateSymbolication
+import SymbolicateSystemSymbols
 
 /// `symbolicate batch`: many reports at once, for CI.
 struct BatchCommand: ParsableCommand {
@@ -73,6 +74,8 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Also rewrite frames the OS already symbolicated.")
     var resymbolicate = false
 
+    @OptionGroup var system: SystemSymbolOptions
+
     @Flag(help: "Do not draw the progress bar even when stderr is a terminal.")
     var noProgress = false
 
@@ -117,8 +120,9 @@ struct BatchCommand: ParsableCommand {
             }
         }
 
+        let systemSymbols = system.systemSymbols()
         let runner = BatchRunner(
-            annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
+            annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols),
             options: BatchOptions(
                 outputDirectory: output, format: format.value,
                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, explainInOutput: explain))
@@ -137,6 +141,7 @@ struct BatchCommand: ParsableCommand {
         bar?.finish()
 
         let summary = BatchSummary(results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped)
+        for line in systemSymbols.takeMessages(collapsingMissing: true) { Console.line(line) }
         // A CI log is read by people: a few lines, grouped; the rest is in the summary files.
         let shown = 3
         let unreadable = summary.unreadable

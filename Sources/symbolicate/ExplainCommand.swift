@@ -3,6 +3,7 @@ import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
 import SymbolicatePipeline
+import SymbolicateSystemSymbols
 
 /// Output formats of `explain`.
 enum ExplainFormat: String, ExpressibleByArgument, CaseIterable {
@@ -34,6 +35,8 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: ExplainFormat = .text
 
+    @OptionGroup var system: SystemSymbolOptions
+
     @Option(help: "Colour the text output: auto, always or never (NO_COLOR is honoured).")
     var color: ColorChoice = .auto
 
@@ -63,14 +66,16 @@ struct ExplainCommand: ParsableCommand {
                 for warning in report.warnings where warning.message.hasPrefix("partial report") { Console.line(warning.description) }
             }
             // Symbolicating first lets the diagnosis read inlined trap frames.
-            var pipeline = ReportPipeline(annotator: nil)
-            if !debugFiles.isEmpty {
-                let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
-                for problem in index.problems { Console.warning(problem) }
-                pipeline = ReportPipeline(debugFiles: index)
-            }
+            // System frames named from system symbols read as functions, not offsets.
+            let systemSymbols = system.systemSymbols()
+            let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
+            for problem in index.problems { Console.warning(problem) }
+            let pipeline = ReportPipeline(debugFiles: index, systemSymbols: systemSymbols)
             processed = reports.map { pipeline.process($0, diagnose: true) }
-            for diagnostic in processed.flatMap({ $0.summary?.diagnostics ?? [] }) { Console.warning(diagnostic.description) }
+            for line in systemSymbols.takeMessages() { Console.line(line) }
+            if !debugFiles.isEmpty {
+                for diagnostic in processed.flatMap({ $0.summary?.diagnostics ?? [] }) { Console.warning(diagnostic.description) }
+            }
         } catch {
             Console.error("\(error)")
             throw Exit.invalidInput

@@ -6,6 +6,7 @@ import SymbolicateDiscovery
 import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateSymbolication
+import SymbolicateSystemSymbols
 
 /// `symbolicate REPORT [DEBUG_FILES…]`: symbolicate one crash report.
 struct ReportCommand: AsyncParsableCommand {
@@ -17,7 +18,9 @@ struct ReportCommand: AsyncParsableCommand {
             .xcarchive folders or .zip files. With none, the top level of the report's folder and \
             of the current directory is searched (dSYM bundles, .xcarchive/dSYMs, dSYMs folders, \
             zips named *dSYM*), and SYMBOLICATE_DSYM_PATH (colon-separated) recursively; one \
-            stderr line says what was searched. A debug file given first and a report after it \
+            stderr line says what was searched. Frames of Apple's own libraries that the report \
+            left unnamed are named from system symbols, matched by UUID (see --system-symbols). \
+            A debug file given first and a report after it \
             are read the right way round. The headline goes to the terminal (stdout when it is \
             one, else stderr), never into a file or pipe unless --headline. Images whose \
             debug file is missing or does not match are listed on stderr. With no debug file at \
@@ -49,6 +52,8 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Also rewrite frames the OS already symbolicated.")
     var resymbolicate = false
 
+    @OptionGroup var system: SystemSymbolOptions
+
     @Flag(help: "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM).")
     var requireAll = false
 
@@ -74,11 +79,13 @@ struct ReportCommand: AsyncParsableCommand {
             (report, debugFiles[swapped]) = (debugFiles[swapped], report)
         }
         let implicit = debugFiles.isEmpty
+        let systemSymbols = system.systemSymbols()
         let pipeline: ReportPipeline
         let index: DebugFileIndex
         do {
             index = try ReportPipeline.debugFiles(debugFiles, searchingNear: report)
-            pipeline = ReportPipeline(debugFiles: index, options: .init(resymbolicate: resymbolicate))
+            pipeline = ReportPipeline(
+                debugFiles: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
         } catch {
             Console.error(error.description)
             throw Exit.invalidInput
@@ -117,6 +124,7 @@ struct ReportCommand: AsyncParsableCommand {
         for parsed in reports {
             let processed = pipeline.process(parsed, diagnose: explain)
             let summary = processed.summary ?? SymbolicationSummary()
+            for line in systemSymbols.takeMessages() { Console.line(line) }
             for warning in processed.report.warnings { Console.line(warning.description) }
             for diagnostic in summary.diagnostics { Console.warning(diagnostic.description) }
             if !debugFiles.isEmpty {
