@@ -74,8 +74,8 @@ let package = Package(
         .target(
             name: "SymbolicatePipeline",
             dependencies: [
-                "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation", "SymbolicateSystemSymbols",
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain", "SymbolicateDiscovery",
+                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateSystemSymbols",
             ]
         ),
         // Many reports at once: inputs, parallel runs, grouping and summaries.
@@ -83,7 +83,7 @@ let package = Package(
             name: "SymbolicateBatch",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation", "SymbolicatePipeline",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateSystemSymbols",
             ]
         ),
         .executableTarget(
@@ -144,8 +144,8 @@ let package = Package(
         .testTarget(
             name: "SymbolicateBatchTests",
             dependencies: [
-                "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicateBatch",
-                "SymbolicateTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePipeline",
+                "SymbolicateBatch", "SymbolicateTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.
