@@ -118,6 +118,8 @@ if [ "${SKIP_REPORTS:-}" != 1 ]; then
     python3 "$FIXTURES/tools/fixtures.py" verify "$FIXTURES"
     # sample / spindump / MetricKit logs and the .xccrashpoint (built from reports/).
     python3 "$FIXTURES/tools/fixtures.py" logs "$FIXTURES"
+    # Named-frame variants of the reports and logs (issue 21): app frames named from the symbol table.
+    rm -rf "$FIXTURES/named" && python3 "$FIXTURES/tools/named.py" "$FIXTURES"
 fi
 
 mkdir -p "$FIXTURES/reports"
