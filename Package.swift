@@ -83,7 +83,7 @@ let package = Package(
             name: "SymbolicateBatch",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateSystemSymbols",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateSystemSymbols",
             ]
         ),
         .executableTarget(
