@@ -2,6 +2,7 @@ import Foundation
 import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
+import SymbolicateSystemSymbols
 
 /// Output formats of `explain`.
 public enum ExplainFormat: String, Sendable, CaseIterable {
@@ -25,15 +26,19 @@ public struct ExplainRequest: Sendable {
     /// The language of the explanation or diagnosis (`--language`).
     public var language: Language
 
+    /// Apple's libraries, so the diagnosis quotes system frames by name; nil names none.
+    public var systemSymbols: SystemSymbols?
+
     public init(
         subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
-        language: Language = .english
+        systemSymbols: SystemSymbols? = nil, language: Language = .english
     ) {
+        self.systemSymbols = systemSymbols
+        self.language = language
         self.subject = subject
         self.format = format
         self.color = color
         self.terminal = terminal
-        self.language = language
     }
 
     /// The command line's reading of its arguments: when the first names an existing file it
@@ -75,17 +80,22 @@ public struct ExplainRequest: Sendable {
         }
         // Symbolicating first lets the diagnosis read inlined trap frames.
         var pipeline = ReportPipeline(annotator: nil)
-        if !debugFiles.isEmpty {
+        if !debugFiles.isEmpty || systemSymbols != nil {
             do {
                 let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
                 response.messages += index.problems.map(ReportMessage.debugFileProblem)
-                pipeline = ReportPipeline(debugFiles: index)
+                // System frames named from system symbols read as functions in the evidence.
+                pipeline = ReportPipeline(debugFiles: index, systemSymbols: systemSymbols)
             } catch {
                 return response.fail(.debugFiles(error))
             }
         }
         response.reports = reports.map { pipeline.process($0, diagnose: true, language: language) }
-        response.messages += response.reports.flatMap { $0.summary?.diagnostics ?? [] }.map(ReportMessage.image)
+        response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
+        // Images without a debug file are only worth a word when debug files were given.
+        if !debugFiles.isEmpty {
+            response.messages += response.reports.flatMap { $0.summary?.diagnostics ?? [] }.map(ReportMessage.image)
+        }
         let diagnoses = response.reports.compactMap(\.diagnosis)
         response.output = ReportPipeline.join(diagnoses.map(render), asJSONArray: format == .json)
     }

@@ -30,6 +30,8 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var language: LanguageOption
 
+    @OptionGroup var system: SystemSymbolOptions
+
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
     }
@@ -37,7 +39,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let request = ExplainRequest(
             subject: ExplainRequest.subject(arguments: subject), format: format, color: color.color, terminal: .current,
-            language: language.resolved)
+            systemSymbols: system.systemSymbols(), language: language.resolved)
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }
