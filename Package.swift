@@ -76,8 +76,8 @@ let package = Package(
         .target(
             name: "SymbolicatePipeline",
             dependencies: [
-                "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation",
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain", "SymbolicateDiscovery",
+                "SymbolicateSymbolication", "SymbolicatePresentation",
             ]
         ),
         // Many reports at once: inputs, parallel runs, grouping and summaries.
@@ -138,8 +138,8 @@ let package = Package(
         .testTarget(
             name: "SymbolicateBatchTests",
             dependencies: [
-                "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicateBatch",
-                "SymbolicateTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePipeline",
+                "SymbolicateBatch", "SymbolicateTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.

@@ -117,12 +117,18 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public var missingDebugFiles: [MissingDebugFile]
     public var unreadable: [Unreadable]
     public var skipped: [String]
+    /// Why some of `skipped` were never read as reports (special files, zip entries that
+    /// cannot be reports), by path; `summary.json`'s `skippedReasons`.
+    public var skippedReasons: [String: String]
     /// Per-report facts, in input order.
     public var reports: [BatchReportResult]
 
     /// Groups `results`. Everything is ordered by input order or by count, never by
     /// completion order, so the same inputs give byte-identical summaries.
-    public init(results: [BatchReportResult], inputProblems: [BatchInputProblem] = [], skipped: [String] = []) {
+    public init(
+        results: [BatchReportResult], inputProblems: [BatchInputProblem] = [], skipped: [String] = [],
+        skippedReasons: [String: String] = [:]
+    ) {
         struct GroupKey: Hashable {
             var signature: String
             var isPartial: Bool
@@ -203,6 +209,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         }.map(\.element)
         self.unreadable = unreadable
         self.skipped = skipped
+        self.skippedReasons = skippedReasons
         self.reports = results
         self.totals = Totals(
             reports: results.count - notReports.count + inputProblems.count,

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateCrashReport
 import SymbolicateDiscovery
 
 /// One crash report to process in batch mode.
@@ -38,6 +39,9 @@ public final class ReportInputSet: Sendable {
     public let problems: [BatchInputProblem]
     /// Files met while walking that do not look like crash reports.
     public let skipped: [String]
+    /// Why some of `skipped` were skipped without being read as reports (a FIFO, a device, a
+    /// dangling link, a zip entry too small to be a report), by display path.
+    public let skipReasons: [String: String]
     /// Keeps the unpacked zip folders alive for as long as the set is used.
     private let extractor: ZipExtractor?
 
@@ -50,6 +54,7 @@ public final class ReportInputSet: Sendable {
         reports = collector.reports
         problems = collector.problems
         skipped = collector.skipped
+        skipReasons = collector.skipReasons
         extractor = collector.extractor
     }
 
@@ -73,7 +78,14 @@ private struct Collector {
     var reports: [ReportInput] = []
     var problems: [BatchInputProblem] = []
     var skipped: [String] = []
+    /// Why a skipped file was skipped, when it is more than "does not look like a report".
+    var skipReasons: [String: String] = [:]
     var extractor: ZipExtractor?
+
+    mutating func skip(_ display: String, because reason: String) {
+        skipped.append(display)
+        skipReasons[display] = reason
+    }
     /// Files already taken, so a report named twice (or inside a folder also given, or
     /// reached through a link) is processed once: by identity, else by resolved path.
     var seen: Set<FileIdentity> = []
@@ -120,9 +132,13 @@ private struct Collector {
         guard let extractor else { return }
         let folder: URL
         do throws(DiscoveryError) {
-            let extraction = try extractor.extract(zipPath: path, displayPath: displayPath) { relative in
-                !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
-            }
+            let extraction = try extractor.extract(
+                zipPath: path, displayPath: displayPath,
+                wanted: { relative in
+                    !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
+                },
+                passOver: ReportSniffer.cannotBeAReport)
+            for (entry, reason) in extraction.passedOver { skip("\(displayPath)!\(entry)", because: reason) }
             // One bad entry never costs the archive's good reports: it is listed, the rest read.
             for skipped in extraction.skipped {
                 if case .zip(_, let entry?, let message) = skipped {
@@ -150,7 +166,8 @@ private struct Collector {
             problems.append(BatchInputProblem(input: displayPrefix, message: "cannot list the folder"))
             return
         }
-        var found: [(relative: String, url: URL)] = []
+        // `special`: why a file that is not a regular file (or a link to one) is skipped.
+        var found: [(relative: String, url: URL, special: String?)] = []
         let rootPath = root.standardizedFileURL.path
         for case let url as URL in enumerator {
             // lstat, not `resourceValues`: Foundation's file attributes look up the owner's
@@ -165,23 +182,44 @@ private struct Collector {
                 }
                 continue
             }
+            let full = url.standardizedFileURL.path
+            var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
+            if relative.isEmpty { relative = url.lastPathComponent }
             // A symlink to a report counts as the report (links to folders are not followed,
             // so a link cycle cannot make the walk endless).
             var target = stat()
             let isFile = type == S_IFREG || (type == S_IFLNK && stat(url.path, &target) == 0 && target.st_mode & S_IFMT == S_IFREG)
-            guard isFile else { continue }
-            let full = url.standardizedFileURL.path
-            var relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
-            if relative.isEmpty { relative = url.lastPathComponent }
-            found.append((relative, url))
+            guard isFile else {
+                // Everything met is accounted for: FIFOs, sockets, devices and links that do
+                // not lead to a file are never opened (a FIFO would block), only listed.
+                let reason: String
+                if type == S_IFLNK {
+                    reason =
+                        stat(url.path, &target) == 0
+                        ? "a symbolic link to \(RegularFile.kind(target.st_mode)); links are followed only to files"
+                        : "a symbolic link to nothing"
+                } else {
+                    reason = "\(RegularFile.kind(info.st_mode)), not a regular file; never opened"
+                }
+                found.append((relative, url, reason))
+                continue
+            }
+            found.append((relative, url, nil))
         }
         // Walk order depends on the file system; sort so outputs and summaries are stable.
         found.sort { $0.relative < $1.relative }
         let separator = zipped || displayPrefix.hasSuffix("/") ? "" : "/"
-        for (relative, url) in found {
+        for (relative, url, special) in found {
             let display = displayPrefix + separator + relative
+            if let special {
+                skip(display, because: special)
+                continue
+            }
             // One read decides both (zip magic, report markers).
-            let prefix = RegularFile.prefix(path: url.path, count: ReportSniffer.prefixLength) ?? Data()
+            guard let prefix = RegularFile.prefix(path: url.path, count: ReportSniffer.prefixLength) else {
+                skip(display, because: "cannot be read")
+                continue
+            }
             if Self.isZip(prefix: prefix) {
                 addZip(url.path, displayPath: display, outputPrefix: outputPrefix + relative.parentFolderPrefix)
             } else if ReportSniffer.looksLikeReport(prefix: prefix) {
@@ -209,51 +247,4 @@ private extension String {
         guard let slash = lastIndex(of: "/") else { return "" }
         return String(self[...slash])
     }
-}
-
-/// Tells crash reports from other files met while walking folders, by content only.
-public enum ReportSniffer {
-    /// Text keys every Apple text report format has at least one of near the top (`sample`
-    /// output starts with `Analysis of sampling`), and the Swift runtime backtrace's crash line.
-    static let textMarkers = [
-        "Incident Identifier:", "Exception Type:", "Crashed Thread:", "Triggered by Thread:",
-        "Hardware Model:", "Termination Reason:", "Binary Images:", "Event:", "Exception Codes:",
-        "panic(cpu ", "Analysis of sampling", "Call graph:",
-        // The Swift runtime's backtraces on Linux, text and JSON (possibly after other output).
-        "*** Program crashed: ", "\"kind\": \"crashReport\"",
-    ]
-    /// Members of an `.ips` header line or JSON body, or of a MetricKit payload.
-    static let jsonMarkers = [
-        "\"bug_type\"", "\"incident", "\"crashReporterKey\"", "\"exception\"", "\"threads\"", "\"procName\"",
-        "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
-        "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\"",
-    ]
-
-    /// How much of a file the sniffer reads.
-    static let prefixLength = 16 * 1024
-
-    /// Whether the first 16 KiB of the file look like a crash report.
-    public static func looksLikeReport(path: String) -> Bool {
-        guard let prefix = RegularFile.prefix(path: path, count: prefixLength) else { return false }
-        return looksLikeReport(prefix: prefix)
-    }
-
-    public static func looksLikeReport(prefix: Data) -> Bool {
-        // Searched as bytes (the markers are ASCII): Data's iterator and Foundation's String
-        // search were most of the time batch mode spent finding its inputs.
-        prefix.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-            if memchr(base, 0, bytes.count) != nil { return false }  // binary
-            let text = String(decoding: bytes, as: UTF8.self)
-            let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-            // `[`: a MetricKit export holding several payloads.
-            let markers = trimmed.hasPrefix("{") || trimmed.hasPrefix("[") ? jsonMarkerBytes : textMarkerBytes
-            return markers.contains { marker in
-                marker.withUnsafeBytes { ByteSearch.contains(bytes, $0) }
-            }
-        }
-    }
-
-    private static let textMarkerBytes = textMarkers.map { Array($0.utf8) }
-    private static let jsonMarkerBytes = jsonMarkers.map { Array($0.utf8) }
 }

@@ -77,13 +77,23 @@ public final class ZipExtractor: @unchecked Sendable {
         public var folder: URL
         /// Entries not unpacked, each naming the archive, the entry and why.
         public var skipped: [DiscoveryError]
+        /// Entries (by safe relative path) the caller's `passOver` turned down from the central
+        /// directory alone (never inflated), with the caller's reason: not problems, not wanted.
+        public var passedOver: [(entry: String, reason: String)] = []
     }
 
     /// Unpacks the entries of `zipPath` that `wanted` accepts into a fresh sub-folder.
     /// - Parameter displayPath: how to name the archive in messages (`outer.zip!inner.zip`).
     /// - Throws: `DiscoveryError.zip` when the file is not a readable zip at all; problems
     ///   with single entries are returned in `skipped` instead.
-    public func extract(zipPath: String, displayPath: String? = nil, wanted: (String) -> Bool) throws(DiscoveryError) -> Extraction {
+    /// - Parameter passOver: given an entry's safe relative path and declared size, a reason
+    ///   not to unpack it (a file that cannot be what the caller looks for), or nil. Decided
+    ///   before anything is inflated or created: a zip of 100,000 one-byte entries costs a
+    ///   walk of its central directory, not 100,000 files.
+    public func extract(
+        zipPath: String, displayPath: String? = nil, wanted: (String) -> Bool,
+        passOver: ((_ relative: String, _ size: UInt64) -> String?)? = nil
+    ) throws(DiscoveryError) -> Extraction {
         let shown = displayPath ?? zipPath
         let directory: ZipDirectory
         do {
@@ -102,6 +112,7 @@ public final class ZipExtractor: @unchecked Sendable {
         }
         var claimed = Set<String>()
         var limitReached = false
+        var passedOver: [(entry: String, reason: String)] = []
         for record in directory.records where !record.isDirectory {
             let name = record.name
             guard let relative = Self.safeRelativePath(name) else {
@@ -109,6 +120,10 @@ public final class ZipExtractor: @unchecked Sendable {
                 continue
             }
             guard wanted(relative) else { continue }
+            if let reason = passOver?(relative, record.uncompressedSize) {
+                passedOver.append((relative, reason))
+                continue
+            }
             if record.isSymlink {
                 skipped.append(.zip(path: shown, entry: name, message: "is a symbolic link; links are never unpacked"))
                 continue
@@ -134,7 +149,7 @@ public final class ZipExtractor: @unchecked Sendable {
                 skipped.append(.zip(path: shown, entry: name, message: "damaged entry, skipped (\(error))"))
             }
         }
-        return Extraction(folder: destination, skipped: skipped)
+        return Extraction(folder: destination, skipped: skipped, passedOver: passedOver)
     }
 
     /// The run's folder (created and registered on first use) plus a fresh sub-folder.

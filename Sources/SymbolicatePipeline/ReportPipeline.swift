@@ -17,6 +17,13 @@ public struct ReportSource: Sendable {
     /// The name errors and warnings use: the path as the user gave it, or `reports.zip!a.ips`.
     public let displayPath: String
 
+    /// The path as the user gave it, when the report is a file of theirs (not bytes, not a
+    /// temporary copy): the only kind of source with a folder to search or to protect.
+    public var userPath: String? {
+        if case .file(let path) = content, path == displayPath { return path }
+        return nil
+    }
+
     /// The report at `path`; `displayPath` replaces it in messages (a zip entry's temporary
     /// copy means nothing to the user).
     public static func file(_ path: String, displayPath: String? = nil) -> ReportSource {

@@ -185,7 +185,8 @@ private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) ->
 private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 
 /// Outputs never replace inputs: `-o`, `--output` and `--junit` are compared with every
-/// input report and debug file, by resolved path and by device and inode (hard links).
+/// input report and debug file, by resolved path and by device and inode (hard links), and
+/// never land inside an input folder or bundle.
 public enum OutputSafety {
     /// The first of `inputs` that `output` would replace, or nil.
     public static func input(replacedBy output: String, inputs: [String]) -> String? {
@@ -208,22 +209,32 @@ public struct OutputGuard: Sendable {
     /// Inputs that are not regular files (folders such as dSYM bundles, paths that do not
     /// exist yet), by canonical path.
     private let others: [String: String]
+    /// Input folders (dSYM bundles, `.xcarchive`s, folders of debug files) by canonical path:
+    /// nothing below one may be written either (`-o App.dSYM/Contents/Info.plist`).
+    private let folders: [(canonical: String, input: String)]
 
     public init(inputs: [String]) {
         var files: [FileIdentity: String] = [:]
         var others: [String: String] = [:]
+        var folders: [(canonical: String, input: String)] = []
         for input in inputs {
             var info = stat()
             if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                 let identity = FileIdentity(info)
                 if files[identity] == nil { files[identity] = input }
+                // The DWARF file of a bundle found by search stands for its whole bundle.
+                if let bundle = Self.enclosingBundle(input) {
+                    folders.append((OutputSafety.canonical(bundle), bundle))
+                }
             } else {
                 let key = OutputSafety.canonical(input)
                 if others[key] == nil { others[key] = input }
+                if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { folders.append((key, input)) }
             }
         }
         self.files = files
         self.others = others
+        self.folders = folders
     }
 
     /// The input that writing `output` would replace, or nil. Special files (devices, FIFOs)
@@ -240,8 +251,17 @@ public struct OutputGuard: Sendable {
                 return input
             }
         }
-        guard !others.isEmpty else { return nil }
-        return others[OutputSafety.canonical(output)]
+        guard !others.isEmpty || !folders.isEmpty else { return nil }
+        let canonical = OutputSafety.canonical(output)
+        if let input = others[canonical] { return input }
+        return folders.first { canonical.hasPrefix($0.canonical.hasSuffix("/") ? $0.canonical : $0.canonical + "/") }?.input
+    }
+
+    /// The `.dSYM` bundle a file lies in (`A.dSYM/Contents/Resources/DWARF/A` → `A.dSYM`).
+    static func enclosingBundle(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let last = parts.dropLast().lastIndex(where: { $0.lowercased().hasSuffix(".dsym") }) else { return nil }
+        return parts[...last].joined(separator: "/")
     }
 
     /// `path` with `.` and `..` components applied literally (no symlinks resolved), or nil

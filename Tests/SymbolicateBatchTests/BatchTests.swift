@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateSymbolication
 import SymbolicateTestSupport

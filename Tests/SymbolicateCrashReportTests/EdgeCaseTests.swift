@@ -256,9 +256,24 @@ struct ErrorTests {
     @Test("binary garbage")
     func binary() {
         #expect(parseError([0xCF, 0xFA, 0xED, 0xFE, 0, 0, 0, 1])?.kind == .binary)
-        let e = parseError(Array("Incident Identifier: X\nabc\u{0}def\n".utf8))
+        // Mostly NUL and other control bytes: binary, whatever text is among them.
+        let e = parseError(Array("Incident Identifier: X\n".utf8) + [UInt8](repeating: 0, count: 64))
         #expect(e?.kind == .binary)
-        #expect(e?.line == 2)
+    }
+
+    /// Issue 26: one NUL byte (a zero-filled block, a bad copy) used to reject the whole
+    /// report as binary. Now the line is named in a warning and the report read as usual.
+    @Test("a NUL byte in a text report is a warning on its line")
+    func nulByteIsAWarning() throws {
+        var lines = miniReport().components(separatedBy: "\n")
+        lines[19] = "\u{0}"  // the empty line before `Thread 1:`
+        lines[1] = "Hardware\u{0} Model:      iPhone14,2"
+        let r = try parse(lines.joined(separator: "\n"))
+        let nul = r.warnings.filter { $0.message.contains("NUL") }
+        #expect(nul.map(\.line) == [2, 20])
+        #expect(r.threads.count == 2)
+        #expect(r.threads[0].frames.count == 4)
+        #expect(r.binaryImages.count == 4)
     }
 
     @Test("files over the size limit")

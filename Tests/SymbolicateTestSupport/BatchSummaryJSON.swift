@@ -51,6 +51,8 @@ public struct BatchSummaryJSON: Decodable, Sendable {
     public var partialGroups: [Group]
     public var reports: [Report]
     public var skipped: [String]
+    /// Why some of `skipped` were never read as reports, by path.
+    public var skippedReasons: [String: String]
     public var missingDebugFiles: [Missing]
     public var unreadable: [Unreadable]
 

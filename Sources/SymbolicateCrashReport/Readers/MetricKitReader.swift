@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads MetricKit `MXDiagnosticPayload` JSON (`jsonRepresentation()`, formats.md §5.3): every
+/// Reads MetricKit `MXDiagnosticPayload` JSON (`jsonRepresentation()`, `Fixtures/logs/crashapp-metrickit.json`): every
 /// diagnostic becomes its own report, written out in Apple's text layout — metadata as header
 /// fields, a linear call stack as a thread backtrace (`IDX IMAGE 0xADDR 0xLOAD + OFF`), a
 /// branching call tree as call-graph nodes — plus a `Binary Images:` list carrying each

@@ -3,7 +3,7 @@ import Foundation
 /// Apple's frame text, shared by the text writer and the `.ips` → text rendering.
 enum FrameFormatting {
     /// `function + off (File.swift:42)` per level, innermost first; ` [inlined]` on every level
-    /// but the concrete (last) one, as Apple prints inline chains (formats.md §4.2), and
+    /// but the concrete (last) one, as Apple prints inline chains (`Fixtures/expected/swift-trap.crash.txt`), and
     /// ` [unverified]` on levels from a debug file matched by name only.
     static func symbolicatedRests(_ levels: [SymbolicatedFrame]) -> [String] {
         levels.enumerated().map { (i, level) in

@@ -4,8 +4,8 @@ extension CrashReport {
     /// The `.ips` again, in the input's own layout: the header line and every byte of the body
     /// that symbolication does not touch are copied as read (Apple's compact one-line body, its
     /// pretty form, a re-serialised one — spacing, key order, number spelling and escapes
-    /// included). Symbolicated frames get the keys CrashSymbolicator.py writes (formats.md
-    /// §4.3): `symbol`, `symbolLocation`, `sourceFile`, `sourceLine`, and one extra frame object
+    /// included). Symbolicated frames get the keys CrashSymbolicator.py writes
+    /// (`Fixtures/expected/swift-trap.ips.symbolicated.ips`): `symbol`, `symbolLocation`, `sourceFile`, `sourceLine`, and one extra frame object
     /// with `"inline": true` per inline level, placed before the concrete frame and sharing its
     /// `imageOffset`/`imageIndex`, each laid out like the frame it comes from.
     public func ipsOutput() throws(CrashReportError) -> String {
@@ -59,9 +59,6 @@ extension CrashReport {
     /// The model as JSON (`--format json`): keys as in the Swift types, sorted; addresses as
     /// numbers. Stable: keys are only ever added.
     public func jsonDump() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        (OutputJSON.text(self) ?? "{}") + "\n"
     }
 }

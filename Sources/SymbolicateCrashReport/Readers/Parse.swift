@@ -96,6 +96,7 @@ extension CrashReport {
         if let reason = binaryReason(bytes) {
             throw CrashReportError(kind: .binary, path: path, line: reason.line, message: "not a crash report: \(reason.message)")
         }
+        warnings += nulWarnings(bytes, path: path)
         let text: String
         if let s = String(validating: bytes, as: UTF8.self) {
             text = s
@@ -159,16 +160,40 @@ extension CrashReport {
             ([0x1F, 0x8B], "a gzip archive (unpack it first)"),
         ]
         for (magic, what) in magics where bytes.starts(with: magic) { return (nil, "file is \(what)") }
-        var line = 1
+        // NUL bytes count as control characters: a few in a text report are damage (a disk
+        // or a copy that zero-filled a block), warned about per line; only a file made mostly
+        // of them is binary.
         var controls = 0
         let window = bytes.prefix(65536)
-        for b in window {
-            if b == 0x0A { line += 1 }
-            if b == 0 { return (line, "file contains NUL bytes (binary data)") }
-            if b < 0x20, b != 0x09, b != 0x0A, b != 0x0D, b != 0x0C { controls += 1 }
-        }
+        for b in window where b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D && b != 0x0C { controls += 1 }
         if controls * 20 > window.count { return (nil, "file is mostly control characters (binary data)") }
         return nil
+    }
+
+    /// One warning per line holding NUL bytes (at most `limit`, then a count of the rest):
+    /// the line is kept as it is, and read like any other.
+    static func nulWarnings(_ bytes: [UInt8], path: String, limit: Int = 20) -> [ParseWarning] {
+        guard bytes.contains(0) else { return [] }
+        var warnings: [ParseWarning] = []
+        var line = 1
+        var lastWarned = 0
+        var more = 0
+        for b in bytes {
+            if b == 0x0A {
+                line += 1
+            } else if b == 0, lastWarned != line {
+                lastWarned = line
+                if warnings.count < limit {
+                    warnings.append(ParseWarning(path: path, line: line, message: "line holds a NUL byte (damaged file?); read as text"))
+                } else {
+                    more += 1
+                }
+            }
+        }
+        if more > 0 {
+            warnings.append(ParseWarning(path: path, message: "\(more) more line\(more == 1 ? "" : "s") hold NUL bytes"))
+        }
+        return warnings
     }
 
     private static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int? {

@@ -1,7 +1,7 @@
 import Foundation
 import SymbolicateCore
 
-/// Xcode Organizer exports (formats.md §5.4): an `.xccrashpoint` bundle is a folder holding
+/// Xcode Organizer exports (`Fixtures/logs/CrashApp.xccrashpoint`): an `.xccrashpoint` bundle is a folder holding
 /// one log per incident under `Filters/Filter_N/DistributionInfos/<distribution>/Logs/`, plus
 /// metadata (`PointInfo.json`). Users drag them out of Xcode and hand them over as they are,
 /// one bundle or a folder of them, so they are read wherever a report is.

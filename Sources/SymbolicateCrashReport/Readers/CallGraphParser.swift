@@ -1,7 +1,7 @@
 import Foundation
 import SymbolicateCore
 
-/// Reads the call-graph layouts (formats.md §5.1–5.2): macOS `sample` output, spindump and
+/// Reads the call-graph layouts (`Fixtures/logs/macapp-sample.txt`, `macapp-spindump.txt`): macOS `sample` output, spindump and
 /// hang reports, and microstackshot resource reports (cpu usage, wakeups, disk writes).
 ///
 /// Each thread root (`2449 Thread_16614993 …`, `Thread 0x1b7c …`, `Heaviest stack for the target

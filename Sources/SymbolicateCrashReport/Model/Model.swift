@@ -379,11 +379,27 @@ public struct ParseWarning: Sendable, Codable, Equatable, CustomStringConvertibl
     /// JSON path (`threads[2].frames[5]`), for `.ips` bodies.
     public var jsonPath: String?
     public var message: String
-    public init(path: String, line: Int? = nil, jsonPath: String? = nil, message: String) {
+    /// What kind of problem it is, so that a command can pick warnings without reading messages.
+    public var kind: Kind = .malformed
+
+    public enum Kind: Sendable, Equatable {
+        /// A line or value that could not be read (it passes through untouched).
+        case malformed
+        /// The report is cut: the warning says what it lacks (`explain` shows only these).
+        case partialReport
+    }
+
+    public init(path: String, line: Int? = nil, jsonPath: String? = nil, message: String, kind: Kind = .malformed) {
         self.path = path
         self.line = line
         self.jsonPath = jsonPath
         self.message = message
+        self.kind = kind
+    }
+
+    // JSON output carries the text only, as it always has.
+    private enum CodingKeys: String, CodingKey {
+        case path, line, jsonPath, message
     }
     public var description: String {
         var s = path

@@ -68,7 +68,7 @@ extension TextReportParser {
         } else if missing.contains(.endsInsideBinaryImages) {
             message += ": images missing from the list are taken from the frames and matched by name, not UUID"
         }
-        return ParseWarning(path: path, line: lastLine, message: message)
+        return ParseWarning(path: path, line: lastLine, message: message, kind: .partialReport)
     }
 
     /// Adds an image for every frame whose line says where its image was loaded
