@@ -52,6 +52,6 @@ struct ExplainFlag<Command: ExplainHelp>: ParsableArguments {
 
 /// `--resymbolicate` (`report`, `batch`).
 struct ResymbolicateFlag: ParsableArguments {
-    @Flag(help: "Also rewrite frames the OS already symbolicated.")
+    @Flag(help: "Also rewrite frames that already carry a file and line (frames with only a name are resolved either way).")
     var resymbolicate = false
 }

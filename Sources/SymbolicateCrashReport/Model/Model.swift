@@ -12,6 +12,10 @@ public enum ReportFormat: String, Sendable, Codable, Equatable {
     case ipsTextBody = "ips-text"
     /// One diagnostic of a MetricKit `MXDiagnosticPayload`, rendered in Apple's text layout.
     case metricKit = "metrickit"
+    /// A KSCrash report (KSCrash's own JSON, or an SDK that keeps its layout).
+    case kscrash
+    /// A Sentry event (as exported from Sentry, or stored on disk by the Cocoa SDK).
+    case sentry
 }
 
 /// A crash report in one model for both text and `.ips` input.
@@ -74,6 +78,8 @@ public struct CrashReport: Sendable {
     /// Text reports: first line of a frame → later lines that continue it (wrapped lines).
     /// A rewritten frame replaces all of them.
     var wrappedLines: [Int: [Int]] = [:]
+    /// KSCrash and Sentry reports: the document in its own layout, for `--format ips`.
+    var foreign: ForeignJSONSource?
 
     enum Source: Sendable {
         case text(TextDocument)
@@ -221,7 +227,7 @@ public struct Frame: Sendable, Codable, Equatable {
     /// Offset from the image load address when the image is known.
     public var imageOffset: UInt64?
     /// Existing symbol (`-[UIViewController view]`, `<deduplicated_symbol>`, `???`).
-    public var symbol: String?
+    public var symbol: String? { didSet { nameSource = Self.nameSource(symbol, symbolication) } }
     /// Offset into `symbol` as printed after ` + `.
     public var symbolOffset: UInt64?
     public var sourceFile: String?
@@ -229,7 +235,11 @@ public struct Frame: Sendable, Codable, Equatable {
     /// The report already marked this frame as an inlined level.
     public var isInlined: Bool
     /// Filled by the annotator: innermost first, concrete function last. Writers render it.
-    public var symbolication: [SymbolicatedFrame]?
+    public var symbolication: [SymbolicatedFrame]? { didSet { nameSource = Self.nameSource(symbol, symbolication) } }
+    /// Where the name printed for this frame comes from (the JSON output carries it): the
+    /// report, or the debug file's symbol table or debug information. Kept in step with
+    /// `symbol` and `symbolication`; `nil` while the frame has no name.
+    public private(set) var nameSource: FrameNameSource?
     /// 1-based line of the report this frame was read from (text); `nil` for JSON.
     public var reportLine: Int?
     /// Set for nodes of a call graph (`sample`, spindump, microstackshot, MetricKit call
@@ -258,6 +268,13 @@ public struct Frame: Sendable, Codable, Equatable {
         self.isInlined = isInlined
         self.symbolication = symbolication
         self.reportLine = reportLine
+        nameSource = Self.nameSource(symbol, symbolication)
+    }
+
+    private static func nameSource(_ symbol: String?, _ symbolication: [SymbolicatedFrame]?) -> FrameNameSource? {
+        if let concrete = symbolication?.last { return concrete.nameSource ?? .debugInfo }
+        guard let symbol, symbol != "???", !symbol.isEmpty else { return nil }
+        return .report
     }
 
     /// True when the report gave no function name for this frame (only `base + offset`,
@@ -285,6 +302,17 @@ public struct CallGraphNode: Sendable, Codable, Equatable {
     }
 }
 
+/// Where a frame's printed name was read.
+public enum FrameNameSource: String, Sendable, Codable, Equatable {
+    /// The report's own text (an OS, the Swift runtime or another tool named the frame).
+    case report
+    /// The matching debug file's symbol table (no DWARF covers the address, or the
+    /// outermost frame, named by its covering symbol as llvm-symbolizer and atos do).
+    case symbolTable
+    /// The matching debug file's DWARF (subprogram or inlined call).
+    case debugInfo
+}
+
 /// One level of a symbolicated frame (innermost first in an array).
 public struct SymbolicatedFrame: Sendable, Codable, Equatable {
     public var function: String
@@ -302,7 +330,13 @@ public struct SymbolicatedFrame: Sendable, Codable, Equatable {
         get { unverified ?? false }
         set { unverified = newValue ? true : nil }
     }
-    public init(function: String, offsetInFunction: UInt64, file: String? = nil, line: Int? = nil, column: Int? = nil, isInlined: Bool) {
+    /// Where `function` was read (`nil` in JSON written before it was recorded).
+    public var nameSource: FrameNameSource?
+    public init(
+        function: String, offsetInFunction: UInt64, file: String? = nil, line: Int? = nil, column: Int? = nil, isInlined: Bool,
+        nameSource: FrameNameSource? = nil
+    ) {
+        self.nameSource = nameSource
         self.function = function
         self.offsetInFunction = offsetInFunction
         self.file = file
