@@ -471,5 +471,10 @@ extension Catalog {
         .causeLargeStackAllocations: "Very large stack allocations (big structs or arrays) on a deep call path",
         .stepEndRepetition: "Find the condition that should end the repetition in the repeating frames, or turn the recursion into a loop",
         .verdictStackOverflowWhat: "Stack overflow: {what}.",
+        .noteCallIntoTrapped: "the call into {image} that trapped",
+        .causeFrameworkTrap: "{image} found a condition it cannot continue from in {function} (a check compiled to a trap instruction)",
+        .causeFrameworkArgument: "An argument the call passed that the framework does not accept (NULL, a released object, a wrong type)",
+        .verdictFrameworkTrap:
+            "{image} stopped the process with a trap in {function}, called from {caller}: a check in that library failed.",
     ]
 }

@@ -415,5 +415,9 @@ extension Catalog {
         .causeLargeStackAllocations: "深い呼び出しの経路での、スタック上の非常に大きな確保（大きな構造体や配列）",
         .stepEndRepetition: "繰り返すフレームの中で、繰り返しを終わらせるはずの条件を探すか、再帰をループに書き換えてください",
         .verdictStackOverflowWhat: "スタックオーバーフローです: {what}。",
+        .noteCallIntoTrapped: "トラップした {image} への呼び出し",
+        .causeFrameworkTrap: "{image} が {function} で、続行できない状態を見つけました（トラップ命令にコンパイルされたチェック）",
+        .causeFrameworkArgument: "呼び出しが渡した引数を、フレームワークが受け付けませんでした（NULL、解放済みのオブジェクト、間違った型）",
+        .verdictFrameworkTrap: "{image} が {function} でトラップを起こし、プロセスを停止しました（呼び出し元は {caller}）。そのライブラリのチェックが失敗しました。",
     ]
 }

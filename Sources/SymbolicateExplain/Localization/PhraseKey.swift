@@ -406,4 +406,8 @@ public enum PhraseKey: String, CaseIterable, Sendable {
     case causeLargeStackAllocations
     case stepEndRepetition
     case verdictStackOverflowWhat
+    case noteCallIntoTrapped
+    case causeFrameworkTrap
+    case causeFrameworkArgument
+    case verdictFrameworkTrap
 }

@@ -80,6 +80,26 @@ extension Diagnostician {
                 .swiftTrap, .likely, .verdictSwiftCheckStopped,
                 ["function": .text(top.first?.functionNames.first ?? "libswiftCore")])
         }
+        // A system framework's own trap (a __builtin_trap check such as CFRelease(NULL)): say
+        // which framework, in which of its functions, and who called it.
+        // (A frame with a source file is someone's own code, such as a test bundle: not a framework.)
+        if let first = top.first, first.imageIndex != nil, !facts.isAppOwned(first), first.sourceLocation == nil,
+            let image = first.imageName, !image.hasPrefix("libswift"),
+            let function = first.functionNames.first,
+            let caller = thread.frames.first(where: { $0.index > first.index && $0.imageName != image })
+        {
+            found.quote(caller, at: place(thread, caller), Phrase(.noteCallIntoTrapped, ["image": .text(image)]))
+            found.cause(
+                .likely, .causeFrameworkTrap, ["image": .text(image), "function": .text(function)],
+                frames: [
+                    FrameLine(place: place(thread, first), text: .verbatim(first.evidenceText)),
+                    FrameLine(place: place(thread, caller), text: .verbatim(caller.evidenceText)),
+                ])
+            found.cause(.possible, .causeFrameworkArgument)
+            return Verdict(
+                .explicitTrap, .likely, .verdictFrameworkTrap,
+                ["image": .text(image), "function": .text(AbortPath.baseName(function)), "caller": named(caller)])
+        }
         if let first = top.first, first.isCFamily {
             found.cause(.likely, .causeExplicitTrapC)
             found.cause(.possible, .causeBreakpointLeft)
