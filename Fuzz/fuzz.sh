@@ -44,7 +44,7 @@ build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir,
     echo "fuzz: compiling $name" >&2
     shopt -s globstar nullglob
     "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g \
-        -sanitize=fuzzer,address -module-name "$name" \
+        -sanitize=fuzzer,address -module-name "$name" -package-name symbolicate \
         -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" "$@" \
         -o "$OUT/lib$name.a" "$sources"/**/*.swift
 }
