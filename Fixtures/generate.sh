@@ -108,6 +108,9 @@ done
 # --- Xcode-shape DWARF (own script, own work dir /tmp/symbolicate-fixtures-h4) ---
 "$FIXTURES/xcode-shapes/generate.sh"
 
+# --- ELF naming fixtures (own script, own work dir /tmp/symbolicate-fixtures-elf-lto) ---
+"$FIXTURES/elf-lto/generate.sh"
+
 # --- Ground truth and crash reports -----------------------------------------
 python3 "$FIXTURES/tools/fixtures.py" facts "$FIXTURES"
 if [ "${SKIP_REPORTS:-}" != 1 ]; then
