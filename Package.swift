@@ -86,7 +86,7 @@ let package = Package(
             name: "SymbolicateBatch",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation", "SymbolicatePipeline",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain",
             ]
         ),
         .executableTarget(

@@ -12,6 +12,10 @@ public enum ReportFormat: String, Sendable, Codable, Equatable {
     case ipsTextBody = "ips-text"
     /// One diagnostic of a MetricKit `MXDiagnosticPayload`, rendered in Apple's text layout.
     case metricKit = "metrickit"
+    /// A KSCrash report (KSCrash's own JSON, or an SDK that keeps its layout).
+    case kscrash
+    /// A Sentry event (as exported from Sentry, or stored on disk by the Cocoa SDK).
+    case sentry
 }
 
 /// A crash report in one model for both text and `.ips` input.
@@ -74,6 +78,8 @@ public struct CrashReport: Sendable {
     /// Text reports: first line of a frame → later lines that continue it (wrapped lines).
     /// A rewritten frame replaces all of them.
     var wrappedLines: [Int: [Int]] = [:]
+    /// KSCrash and Sentry reports: the document in its own layout, for `--format ips`.
+    var foreign: ForeignJSONSource?
 
     enum Source: Sendable {
         case text(TextDocument)

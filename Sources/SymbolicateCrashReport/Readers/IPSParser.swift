@@ -78,6 +78,11 @@ struct IPSParser {
         guard case .object = body else {
             throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, message: "JSON document is not an object")
         }
+        guard isIPSBody(body) else {
+            throw CrashReportError(
+                kind: .notACrashReport, path: path, line: headerLine,
+                message: "JSON document in none of the layouts read (tried: \(KnownJSONLayouts.names))")
+        }
         var report = CrashReport(
             path: path, format: .ips, source: .ips(header: .object([]), body: body, text: IPSSourceText(headerLine: "", body: bodyText)))
         fill(&report, from: body)
@@ -85,6 +90,25 @@ struct IPSParser {
             ParseWarning(path: path, line: headerLine, message: ".ips file has no header line; read the JSON body alone"))
         warnIfUnsupported(&report, path: path)
         return report
+    }
+
+    /// Keys an `.ips` header line has some of; a one-line JSON object with none of them is
+    /// some other document (a `package.json`), not an `.ips` header.
+    static let ipsHeaderKeys: Set<String> = [
+        "bug_type", "os_version", "timestamp", "app_name", "incident_id", "slice_uuid", "app_version", "bundleID",
+    ]
+    /// Keys an `.ips` body always has some of, read when the header line is missing.
+    static let ipsBodyKeys: Set<String> = [
+        "bug_type", "threads", "usedImages", "procName", "procPath", "incident", "crashReporterKey", "faultingThread",
+        "panicString", "processByPid", "largestProcess", "memoryStatus", "captureTime", "modelCode", "cpuType",
+    ]
+
+    static func isIPSHeader(_ value: JSONValue) -> Bool {
+        (value.objectValue ?? []).contains { ipsHeaderKeys.contains($0.key) || ipsBodyKeys.contains($0.key) }
+    }
+
+    static func isIPSBody(_ value: JSONValue) -> Bool {
+        (value.objectValue ?? []).contains { ipsBodyKeys.contains($0.key) }
     }
 
     private static func warnIfUnsupported(_ report: inout CrashReport, path: String) {

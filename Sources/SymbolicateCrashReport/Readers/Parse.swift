@@ -127,6 +127,11 @@ extension CrashReport {
             throw CrashReportError(
                 kind: .invalidJSON, path: path, line: firstLine + 1, message: ".ips header line is JSON but not an object")
         }
+        guard IPSParser.isIPSHeader(header) else {
+            throw CrashReportError(
+                kind: .notACrashReport, path: path, line: firstLine + 1,
+                message: "JSON document in none of the layouts read (tried: \(KnownJSONLayouts.names))")
+        }
         guard let bodyStart = document.lines[(firstLine + 1)...].firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) else {
             throw CrashReportError(
                 kind: .headerWithoutBody, path: path, line: firstLine + 1,

@@ -23,9 +23,12 @@ public protocol ReportReader: Sendable {
 public enum ReportReaders {
     public static let all: [any ReportReader.Type] = [
         MetricKitPayloadReader.self,
+        KSCrashReportReader.self,
+        SentryEventReader.self,
         SwiftBacktraceJSONReportReader.self,
         SwiftBacktraceReportReader.self,
         IPSReportReader.self,
+        UnknownJSONReader.self,
         CallGraphReportReader.self,
         AppleTextReportReader.self,
     ]
@@ -37,7 +40,10 @@ public enum ReportReaders {
         readers: [any ReportReader.Type] = all
     ) throws(CrashReportError) -> [CrashReport]? {
         for reader in readers {
-            if let reports = try attempt(reader, document, path: path) { return reports }
+            guard var reports = try attempt(reader, document, path: path) else { continue }
+            for i in reports.indices { reports[i].stripPointerAuthentication() }
+            try refuseEmpty(reports, path: path)
+            return reports
         }
         return nil
     }
@@ -122,5 +128,64 @@ public enum AppleTextReportReader: ReportReader {
 
     public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
         [try TextReportParser(document: document, path: path, bodyStart: 0, format: .text).parse().withDetectedKind()]
+    }
+}
+
+/// The JSON layouts `symbolicate` reads, as error messages name them.
+public enum KnownJSONLayouts {
+    public static let names =
+        ".ips (header line and body, or body alone), MetricKit payload, Swift runtime backtrace JSON, KSCrash report, Sentry event"
+}
+
+/// A JSON document (array or scalar) that no JSON reader took: refused, never read as text.
+public enum UnknownJSONReader: ReportReader {
+    public static func detect(_ document: TextDocument) -> Void? {
+        guard let first = document.firstContentLine else { return nil }
+        let start = document.lines[first].text.drop(while: \.isWhitespace)
+        guard start.hasPrefix("[") || start.hasPrefix("\"") else { return nil }
+        return (try? JSONParser.parse(document.bytes())) != nil ? () : nil
+    }
+
+    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+        throw CrashReportError(
+            kind: .notACrashReport, path: path, line: (document.firstContentLine ?? 0) + 1,
+            message: "JSON document in none of the layouts read (tried: \(KnownJSONLayouts.names))")
+    }
+}
+
+extension ReportReaders {
+    /// A report with no threads, no backtraces and no images has nothing to symbolicate or
+    /// explain; printing it as an empty report would hide that the input was not understood.
+    /// Kinds that can come without backtraces (jetsam events, panics, stackshots, resource
+    /// and hang summaries, memory terminations) and cut reports are let through.
+    static func refuseEmpty(_ reports: [CrashReport], path: String) throws(CrashReportError) {
+        for report in reports {
+            let hasFrames = report.allBacktraces.contains { !$0.frames.isEmpty }
+            guard !hasFrames, report.threads.isEmpty, report.binaryImages.isEmpty else { continue }
+            switch report.kind {
+            case .jetsam, .kernelPanic, .stackshot, .resource, .hang: continue
+            default: break
+            }
+            if report.termination?.namespace == "JETSAM" || report.completeness != .complete { continue }
+            throw CrashReportError(
+                kind: .notACrashReport, path: report.path,
+                message:
+                    "read as \(report.format.layoutName) but it holds no threads, no backtraces and no binary images: nothing to symbolicate"
+            )
+        }
+    }
+}
+
+extension ReportFormat {
+    /// How messages name the layout.
+    public var layoutName: String {
+        switch self {
+        case .text: "a text crash report"
+        case .ips: "an .ips report"
+        case .ipsTextBody: "an .ips report with a text body"
+        case .metricKit: "a MetricKit diagnostic"
+        case .kscrash: "a KSCrash report"
+        case .sentry: "a Sentry event"
+        }
     }
 }

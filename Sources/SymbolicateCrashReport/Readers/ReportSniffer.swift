@@ -13,11 +13,14 @@ public enum ReportSniffer {
         // The Swift runtime's backtraces on Linux, text and JSON (possibly after other output).
         "*** Program crashed: ", "\"kind\": \"crashReport\"",
     ]
-    /// Members of an `.ips` header line or JSON body, or of a MetricKit payload.
+    /// Members of an `.ips` header line or JSON body, a MetricKit payload, a KSCrash report or a
+    /// Sentry event.
     static let jsonMarkers = [
         "\"bug_type\"", "\"incident", "\"crashReporterKey\"", "\"exception\"", "\"threads\"", "\"procName\"",
         "\"crashDiagnostics\"", "\"hangDiagnostics\"", "\"cpuExceptionDiagnostics\"",
         "\"diskWriteExceptionDiagnostics\"", "\"appLaunchDiagnostics\"", "\"callStackTree\"",
+        // KSCrash reports (2.x sorts its keys: `binary_images` first) and Sentry events/envelopes.
+        "\"binary_images\"", "\"recrash_report\"", "\"debug_meta\"", "\"event_id\"",
     ]
 
     /// Why a zip entry cannot be a crash report from its name and declared size alone, or nil

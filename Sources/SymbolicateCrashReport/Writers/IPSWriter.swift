@@ -9,6 +9,7 @@ extension CrashReport {
     /// with `"inline": true` per inline level, placed before the concrete frame and sharing its
     /// `imageOffset`/`imageIndex`, each laid out like the frame it comes from.
     public func ipsOutput() throws(CrashReportError) -> String {
+        if let foreign { return try foreignOutput(foreign) }
         guard case .ips(_, let body, let original) = source else {
             throw CrashReportError(
                 kind: .notACrashReport, path: path,
