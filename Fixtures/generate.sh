@@ -111,6 +111,9 @@ done
 # --- ELF naming fixtures (own script, own work dir /tmp/symbolicate-fixtures-elf-lto) ---
 "$FIXTURES/elf-lto/generate.sh"
 
+# --- System symbols: DeviceSupport folders, dyld shared caches (own script, /tmp/symbolicate-fixtures-system-symbols) ---
+"$FIXTURES/system-symbols/generate.sh"
+
 # --- Ground truth and crash reports -----------------------------------------
 python3 "$FIXTURES/tools/fixtures.py" facts "$FIXTURES"
 if [ "${SKIP_REPORTS:-}" != 1 ]; then

@@ -4,6 +4,7 @@ import SymbolicateDiscovery
 import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateSymbolication
+import SymbolicateSystemSymbols
 
 /// One `batch` run, as data: inputs, debug files, the output folder and what to write there.
 /// `run()` holds the command's rules (outputs that may not replace inputs, what a CI log
@@ -34,12 +35,15 @@ public struct BatchRequest: Sendable {
     /// Called when the process is dying of a fatal signal mid-run (the summary of what was
     /// done is written next): the only message that cannot wait for the response.
     public var dying: (@Sendable (BatchMessage) -> Void)?
+    /// Apple's libraries for system frames the reports left unnamed; nil names none.
+    public var systemSymbols: SystemSymbols?
 
     public init(
         inputs: [String], debugFiles: [String] = [], searchFolders: [String] = [], outputFolder: String, format: OutputFormat = .text,
         jobs: Int? = nil, junit: String? = nil, githubAnnotations: Bool = false, sourceRoot: String? = nil,
-        failOn: BatchFailurePolicy = .never, explain: Bool = false, resymbolicate: Bool = false
+        failOn: BatchFailurePolicy = .never, explain: Bool = false, resymbolicate: Bool = false, systemSymbols: SystemSymbols? = nil
     ) {
+        self.systemSymbols = systemSymbols
         self.inputs = inputs
         self.debugFiles = debugFiles
         self.searchFolders = searchFolders
@@ -99,7 +103,7 @@ public struct BatchRequest: Sendable {
         }
 
         let runner = BatchRunner(
-            annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
+            annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols),
             options: BatchOptions(
                 outputDirectory: outputFolder, format: format, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                 explainInOutput: explain))
@@ -114,6 +118,8 @@ public struct BatchRequest: Sendable {
         let summary = BatchSummary(
             results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
         response.summary = summary
+        // Many reports, many OS builds: the ones without a DeviceSupport folder in one line.
+        response.messages += (systemSymbols?.takeMessages(collapsingMissing: true) ?? []).map(BatchMessage.systemSymbols)
         response.messages += Self.logLines(summary)
         var summaryFailure: BatchFailure?
         do {
@@ -225,13 +231,15 @@ public enum BatchMessage: RunMessage, Equatable {
     case failOnTripped(BatchFailurePolicy, violation: String)
     /// Said from the fatal-signal handler, before the summary of what was done is written.
     case diedMidRun(outputFolder: String)
+    /// What a system-symbols place held, OS builds without one (its own `warning:` when it is one).
+    case systemSymbols(String)
     case failure(BatchFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .debugFileProblem, .missingDebugFile, .moreMissingDebugFiles: return .warning
         case .unreadable, .moreUnreadable, .diedMidRun, .failure: return .error
-        case .finished, .failOnTripped: return .plain
+        case .finished, .failOnTripped, .systemSymbols: return .plain
         }
     }
 
@@ -254,6 +262,7 @@ public enum BatchMessage: RunMessage, Equatable {
             return message
         case .failOnTripped(let policy, let violation): return "--fail-on \(policy.rawValue): \(violation)"
         case .diedMidRun(let folder): return "symbolicate died mid-run; summary of what was done written to \(folder)"
+        case .systemSymbols(let line): return line
         case .failure(let failure): return failure.description
         }
     }

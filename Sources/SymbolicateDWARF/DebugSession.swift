@@ -53,6 +53,12 @@ public struct LookupResult: Sendable, Equatable {
     /// Set when the DWARF for this address could not be read and the symbol table answered
     /// instead (or nothing did): the caller should report it.
     public var dwarfError: DebugInfoError?
+
+    public init(frames: [SourceFrame], source: LookupSource, dwarfError: DebugInfoError? = nil) {
+        self.frames = frames
+        self.source = source
+        self.dwarfError = dwarfError
+    }
 }
 
 /// Symbolication for one debug file: a Mach-O slice (a dSYM's DWARF file, or a binary with

@@ -2,12 +2,14 @@ import Foundation
 import SymbolicateCore
 import SymbolicateDWARF
 import SymbolicateSymbolication
+import SymbolicateSystemSymbols
 
 /// One `atos` run: Apple's atos on any platform. Addresses come from `addresses`, else from
 /// `addressFile`, else from `standardInput` (called only then, so a caller with addresses
 /// never blocks on a terminal).
 public struct AtosRequest: Sendable {
-    public var debugFile: String
+    /// `-o`; nil looks the `--uuid` image up in `systemSymbols` (an Apple library).
+    public var debugFile: String?
     /// `-arch`: the slice of a universal file.
     public var architecture: String?
     /// `--uuid`: the slice, by identity.
@@ -21,12 +23,15 @@ public struct AtosRequest: Sendable {
     public var addresses: [String]
     public var addressFile: String?
     public var standardInput: @Sendable () -> Data
+    /// Where an Apple library is found by `--uuid` when there is no `debugFile`.
+    public var systemSymbols: SystemSymbols?
 
     public init(
-        debugFile: String, architecture: String? = nil, uuid: String? = nil, loadAddress: String? = nil, inlinedFrames: Bool = false,
+        debugFile: String?, architecture: String? = nil, uuid: String? = nil, loadAddress: String? = nil, inlinedFrames: Bool = false,
         offsets: Bool = false, fullPath: Bool = false, json: Bool = false, addresses: [String] = [], addressFile: String? = nil,
-        standardInput: @escaping @Sendable () -> Data = { Data() }
+        standardInput: @escaping @Sendable () -> Data = { Data() }, systemSymbols: SystemSymbols? = nil
     ) {
+        self.systemSymbols = systemSymbols
         self.debugFile = debugFile
         self.architecture = architecture
         self.uuid = uuid
@@ -87,14 +92,30 @@ public struct AtosRequest: Sendable {
         } catch {
             return response.fail(error)
         }
-        let session: DebugSession
-        do {
-            session = try DebugFile.open(path: debugFile, id: id, architecture: architecture.map(Architecture.init))
-        } catch {
-            return response.fail(.cannotOpen(error))
+        let session: any DebugLookup
+        if let debugFile {
+            do {
+                session = try DebugFile.open(path: debugFile, id: id, architecture: architecture.map(Architecture.init))
+            } catch {
+                return response.fail(.cannotOpen(error))
+            }
+        } else {
+            // An Apple library, by UUID, in the system symbols given (there is no report, so
+            // no OS to choose Xcode's folder by).
+            guard let id, let systemSymbols, !systemSymbols.explicitPlaces.isEmpty else {
+                return response.fail(
+                    .invalidArgument("give -o DEBUG_FILE, or --uuid with --system-symbols (or SYMBOLICATE_SYSTEM_SYMBOLS)"))
+            }
+            let found = systemSymbols.image(id: id, architecture: architecture.map(Architecture.init), os: nil)
+            response.messages += systemSymbols.takeMessages().map(AtosMessage.systemSymbols)
+            guard let found else {
+                let places = systemSymbols.explicitPlaces.joined(separator: ", ")
+                return response.fail(.cannotOpen(DebugInfoError(path: places, message: "no image with UUID \(id)")))
+            }
+            session = found.lookup
         }
         let (output, warnings) = AtosSymbolicator(session: session, options: options).symbolicate(tokens)
-        response.messages = warnings.map(AtosMessage.warning)
+        response.messages += warnings.map(AtosMessage.warning)
         response.output = output
         return response
     }
@@ -129,11 +150,14 @@ public enum AtosFailure: Error, Sendable, Equatable, CustomStringConvertible {
 /// What atos tells the user besides its output.
 public enum AtosMessage: RunMessage, Equatable {
     case warning(AtosWarning)
+    /// What a `--system-symbols` place held (its own `warning:` when it is one).
+    case systemSymbols(String)
     case failure(AtosFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .warning: return .warning
+        case .systemSymbols: return .plain
         // atos's own errors carry no label, as they always have.
         case .failure: return .plain
         }
@@ -142,6 +166,7 @@ public enum AtosMessage: RunMessage, Equatable {
     public var body: String {
         switch self {
         case .warning(let warning): return warning.description
+        case .systemSymbols(let line): return line
         case .failure(let failure): return failure.description
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
+import SymbolicateSystemSymbols
 
 /// Output formats of `explain`.
 public enum ExplainFormat: String, Sendable, CaseIterable {
@@ -22,8 +23,14 @@ public struct ExplainRequest: Sendable {
     public var format: ExplainFormat
     public var color: ColorChoice
     public var terminal: Terminal
+    /// Apple's libraries, so the diagnosis quotes system frames by name; nil names none.
+    public var systemSymbols: SystemSymbols?
 
-    public init(subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none) {
+    public init(
+        subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
+        systemSymbols: SystemSymbols? = nil
+    ) {
+        self.systemSymbols = systemSymbols
         self.subject = subject
         self.format = format
         self.color = color
@@ -69,17 +76,22 @@ public struct ExplainRequest: Sendable {
         }
         // Symbolicating first lets the diagnosis read inlined trap frames.
         var pipeline = ReportPipeline(annotator: nil)
-        if !debugFiles.isEmpty {
+        if !debugFiles.isEmpty || systemSymbols != nil {
             do {
                 let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
                 response.messages += index.problems.map(ReportMessage.debugFileProblem)
-                pipeline = ReportPipeline(debugFiles: index)
+                // System frames named from system symbols read as functions in the evidence.
+                pipeline = ReportPipeline(debugFiles: index, systemSymbols: systemSymbols)
             } catch {
                 return response.fail(.debugFiles(error))
             }
         }
         response.reports = reports.map { pipeline.process($0, diagnose: true) }
-        response.messages += response.reports.flatMap { $0.summary?.diagnostics ?? [] }.map(ReportMessage.image)
+        response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
+        // Images without a debug file are only worth a word when debug files were given.
+        if !debugFiles.isEmpty {
+            response.messages += response.reports.flatMap { $0.summary?.diagnostics ?? [] }.map(ReportMessage.image)
+        }
         let diagnoses = response.reports.compactMap(\.diagnosis)
         response.output = ReportPipeline.join(diagnoses.map(render), asJSONArray: format == .json)
     }

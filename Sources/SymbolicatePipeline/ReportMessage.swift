@@ -79,13 +79,16 @@ public enum ReportMessage: RunMessage, Equatable {
     /// The headline, when it is not part of the output: for the person at the terminal
     /// (standard output when the report goes to a file, else standard error).
     case headline(String, on: OutputStream)
+    /// What a system-symbols place held, where the default one was looked for, a place for
+    /// another OS build (each said once per run; the text carries its own `warning:`).
+    case systemSymbols(String)
     /// The run stopped.
     case failure(ReportFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .swappedArguments: return .note
-        case .searched, .parseWarning, .headline: return .plain
+        case .searched, .parseWarning, .headline, .systemSymbols: return .plain
         case .debugFileProblem, .image, .unusedDebugFile: return .warning
         case .failure: return .error
         }
@@ -107,6 +110,7 @@ public enum ReportMessage: RunMessage, Equatable {
         case .image(let diagnostic): return diagnostic.description
         case .unusedDebugFile(let unused): return unused.description
         case .headline(let text, _): return text
+        case .systemSymbols(let line): return line
         case .failure(let failure): return failure.description
         }
     }

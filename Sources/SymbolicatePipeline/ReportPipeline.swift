@@ -4,6 +4,7 @@ import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePresentation
 import SymbolicateSymbolication
+import SymbolicateSystemSymbols
 
 /// Where a report comes from: a file, a file standing for something else (a zip entry unpacked
 /// to a private folder), or bytes already in memory.
@@ -81,9 +82,10 @@ public struct ReportPipeline: Sendable {
         self.annotator = annotator
     }
 
-    /// A pipeline over one debug-file index, each debug file opened once for all reports.
-    public init(debugFiles index: DebugFileIndex, options: Annotator.Options = .init()) {
-        annotator = Annotator(index: index, options: options)
+    /// A pipeline over one debug-file index, each debug file opened once for all reports;
+    /// system frames no debug file names are looked up in `systemSymbols`.
+    public init(debugFiles index: DebugFileIndex, options: Annotator.Options = .init(), systemSymbols: SystemSymbols? = nil) {
+        annotator = Annotator(index: index, options: options, systemSymbols: systemSymbols)
     }
 
     /// Finds the debug files for a run.

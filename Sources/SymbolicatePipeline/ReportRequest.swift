@@ -3,6 +3,7 @@ import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicatePresentation
 import SymbolicateSymbolication
+import SymbolicateSystemSymbols
 
 /// One `report` run, as data: which report, which debug files, what to do and where the
 /// output goes. `run()` holds every rule of the command (the argument swap, the search, the
@@ -37,13 +38,16 @@ public struct ReportRequest: Sendable {
     public var headline: Bool
     public var destination: Destination
     public var terminal: Terminal
+    /// Apple's libraries for system frames the report left unnamed; nil names none.
+    public var systemSymbols: SystemSymbols?
 
     public init(
         report: ReportSource, debugFiles: [String] = [], searchFolders: [String] = [], searchesNearReport: Bool = true,
         resymbolicate: Bool = false, explain: Bool = false, requireAll: Bool = false, format: OutputFormat = .text,
         color: ColorChoice = .never, crashedOnly: Bool = false, headline: Bool = false, destination: Destination = .standardOutput,
-        terminal: Terminal = .none
+        terminal: Terminal = .none, systemSymbols: SystemSymbols? = nil
     ) {
+        self.systemSymbols = systemSymbols
         self.report = report
         self.debugFiles = debugFiles
         self.searchFolders = searchFolders
@@ -139,12 +143,13 @@ public struct ReportRequest: Sendable {
         } catch {
             return response.fail(.unreadableReport(error))
         }
-        let pipeline = ReportPipeline(debugFiles: index, options: .init(resymbolicate: resymbolicate))
+        let pipeline = ReportPipeline(debugFiles: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
         for report in reports {
             let processed = pipeline.process(report, diagnose: explain)
             let summary = processed.summary ?? SymbolicationSummary()
+            response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
             response.messages += processed.report.warnings.map(ReportMessage.parseWarning)
             response.messages += summary.diagnostics.map(ReportMessage.image)
             if !debugFiles.isEmpty {

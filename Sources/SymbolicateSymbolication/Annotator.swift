@@ -3,6 +3,7 @@ import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDWARF
 import SymbolicateDiscovery
+import SymbolicateSystemSymbols
 
 /// What the annotator did to one report: the numbers a user (or CI policy) acts on.
 public struct SymbolicationSummary: Sendable, Codable, Equatable {
@@ -49,11 +50,18 @@ public struct Annotator: Sendable {
     public let index: DebugFileIndex
     public let sessions: DebugSessionCache
     public var options: Options
+    /// Apple's own images (DeviceSupport folders, dyld shared caches), asked for images no
+    /// debug file matched; nil names no system frame.
+    public var systemSymbols: SystemSymbols?
 
-    public init(index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache(), options: Options = Options()) {
+    public init(
+        index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache(), options: Options = Options(),
+        systemSymbols: SystemSymbols? = nil
+    ) {
         self.index = index
         self.sessions = sessions
         self.options = options
+        self.systemSymbols = systemSymbols
     }
 
     /// Symbolicates `report` in place and says what happened. Never throws: an image whose
@@ -62,10 +70,11 @@ public struct Annotator: Sendable {
         var summary = SymbolicationSummary()
         var sessionForImage: [Int: any DebugLookup] = [:]
         var unverified: Set<Int> = []
+        let wantsSystemSymbols = systemSymbols == nil ? [] : imagesWithFramesToName(report)
 
         for (position, image) in report.binaryImages.enumerated() {
             if image.isAppOwned { summary.appImages += 1 }
-            switch match(image, reportArchitecture: report.architecture.map(Architecture.init)) {
+            switch match(image, reportArchitecture: report.architecture) {
             case .matched(let session, let entry, let verified):
                 sessionForImage[position] = session
                 if !verified {
@@ -80,7 +89,10 @@ public struct Annotator: Sendable {
             case .problem(let diagnostic):
                 summary.diagnostics.append(diagnostic)
             case .nothing:
-                break
+                if wantsSystemSymbols.contains(position), let system = systemImage(image, report: report) {
+                    sessionForImage[position] = system.lookup
+                    summary.debugFiles[image.name] = system.displayPath
+                }
             }
         }
 

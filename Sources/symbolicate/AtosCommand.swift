@@ -10,12 +10,19 @@ struct AtosCommand: ParsableCommand {
         discussion: """
             Addresses come from the arguments, else from -f FILE, else from standard input \
             (whitespace-separated, hex with or without 0x). Addresses nothing knows are \
-            echoed back. atos's single-dash spellings -arch, -offset and -fullPath are accepted.
+            echoed back. atos's single-dash spellings -arch, -offset and -fullPath are accepted. \
+            Without -o, --uuid picks an Apple library from --system-symbols (a DeviceSupport \
+            folder or a dyld shared cache); -l is then its load address in the process.
             """
     )
 
-    @Option(name: .customShort("o"), help: "The dSYM bundle, DWARF file, ELF debug file or binary with symbols.")
-    var debugFile: String
+    @Option(
+        name: .customShort("o"),
+        help:
+            "The dSYM bundle, DWARF file, ELF debug file or binary with symbols (or none: the system image of --uuid in --system-symbols).")
+    var debugFile: String?
+
+    @OptionGroup var system: SystemSymbolOptions
 
     @Option(
         name: [.customLong("arch"), .customLong("arch", withSingleDash: true)],
@@ -54,7 +61,7 @@ struct AtosCommand: ParsableCommand {
         let request = AtosRequest(
             debugFile: debugFile, architecture: arch, uuid: uuid, loadAddress: loadAddress, inlinedFrames: inlinedFrames,
             offsets: offsets, fullPath: fullPath, json: json, addresses: addresses, addressFile: addressFile,
-            standardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+            standardInput: { FileHandle.standardInput.readDataToEndOfFile() }, systemSymbols: system.systemSymbols())
         let response = request.run()
         // Arguments that make no request are usage errors, printed with the usage text.
         if case .invalidArgument(let message)? = response.failure { throw ValidationError(message) }

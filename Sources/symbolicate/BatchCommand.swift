@@ -72,6 +72,8 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var symbolication: ResymbolicateFlag
 
+    @OptionGroup var system: SystemSymbolOptions
+
     @Flag(help: "Do not draw the progress bar even when stderr is a terminal.")
     var noProgress = false
 
@@ -87,7 +89,8 @@ struct BatchCommand: ParsableCommand {
         var request = BatchRequest(
             inputs: inputs, debugFiles: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders(), outputFolder: output,
             format: format.format, jobs: jobs, junit: junit, githubAnnotations: githubAnnotations, sourceRoot: sourceRoot,
-            failOn: failOn, explain: explain.explain, resymbolicate: symbolication.resymbolicate)
+            failOn: failOn, explain: explain.explain, resymbolicate: symbolication.resymbolicate,
+            systemSymbols: system.systemSymbols())
         let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
         if let bar { request.progress = { done, total in bar.update(done: done, total: total) } }
         request.dying = { message in Console.write(message.text(tool: "symbolicate"), to: message.stream) }

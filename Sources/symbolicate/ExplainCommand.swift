@@ -28,13 +28,16 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var color: ColorOption<ExplainCommand>
 
+    @OptionGroup var system: SystemSymbolOptions
+
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
     }
 
     func run() throws {
         let request = ExplainRequest(
-            subject: ExplainRequest.subject(arguments: subject), format: format, color: color.color, terminal: .current)
+            subject: ExplainRequest.subject(arguments: subject), format: format, color: color.color, terminal: .current,
+            systemSymbols: system.systemSymbols())
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

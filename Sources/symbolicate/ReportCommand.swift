@@ -14,7 +14,9 @@ struct ReportCommand: AsyncParsableCommand {
             .xcarchive folders or .zip files. With none, the top level of the report's folder and \
             of the current directory is searched (dSYM bundles, .xcarchive/dSYMs, dSYMs folders, \
             zips named *dSYM*), and SYMBOLICATE_DSYM_PATH (colon-separated) recursively; one \
-            stderr line says what was searched. A debug file given first and a report after it \
+            stderr line says what was searched. Frames of Apple's own libraries that the report \
+            left unnamed are named from system symbols, matched by UUID (see --system-symbols). \
+            A debug file given first and a report after it \
             are read the right way round. The headline goes to the terminal (stdout when it is \
             one, else stderr), never into a file or pipe unless --headline. Images whose \
             debug file is missing or does not match are listed on stderr. With no debug file at \
@@ -43,6 +45,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var symbolication: ResymbolicateFlag
 
+    @OptionGroup var system: SystemSymbolOptions
+
     @Flag(help: "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM).")
     var requireAll = false
 
@@ -56,7 +60,7 @@ struct ReportCommand: AsyncParsableCommand {
             report: .file(report), debugFiles: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders(),
             resymbolicate: symbolication.resymbolicate, explain: explain.explain, requireAll: requireAll, format: format.format,
             color: color.color, crashedOnly: crashedOnly, headline: headline, destination: output.map { .file($0) } ?? .standardOutput,
-            terminal: .current)
+            terminal: .current, systemSymbols: system.systemSymbols())
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }
