@@ -191,7 +191,21 @@ extension Diagnostician {
         // queue name its thread 0 need not be the main thread.
         if case .metricKit = report.kind, role.thread.queue == nil { return }
         found.quote("Crashed thread", role.summary)
+        let message = (facts.asiLines + [facts.message].compactMap { $0 }).joined(separator: "\n")
         let evidence = role.offMainEvidence
+        // UIKit, AppKit and Auto Layout say so themselves in the exception's reason.
+        if !role.isMain, evidence.isEmpty, let line = (facts.asiLines + [facts.message].compactMap { $0 }).first(where: Self.saysOffMain) {
+            found.use(base.entry(.mainThreadOnly))
+            found.cause(
+                .likely, "Called off the main thread: the exception's reason says a main-thread-only API ran on \(role.label)",
+                frames: ["Application Specific Information: " + (line.range(of: "reason: ").map { String(line[$0.lowerBound...]) } ?? line)]
+            )
+            found.causes.insert(found.causes.removeLast(), at: 0)
+            found.step(
+                "Move the call to the main thread (DispatchQueue.main.async or a @MainActor function); the Main Thread Checker (scheme › Diagnostics) finds every such call"
+            )
+            return
+        }
         guard let first = evidence.first else { return }
         found.use(base.entry(.mainThreadOnly))
         let frames = evidence.map { frame in
@@ -202,7 +216,6 @@ extension Diagnostician {
             return found.quote(frame, at: at, isUI ? "a main-thread-only call" : "a main-queue or main-actor check")
         }
         // A queue assertion whose message names another queue is not about the main thread.
-        let message = (facts.asiLines + [facts.message].compactMap { $0 }).joined(separator: "\n")
         if message.contains("Block was expected to execute on queue"), !message.contains("com.apple.main-thread") { return }
         let certain = !role.mainOnlyFrames.isEmpty || message.contains("com.apple.main-thread") || message.contains("MainActor")
         let text: String
@@ -218,5 +231,13 @@ extension Diagnostician {
         found.step(
             "Move the call to the main thread (DispatchQueue.main.async or a @MainActor function); the Main Thread Checker (scheme › Diagnostics) finds every such call"
         )
+    }
+
+    /// Reasons UIKit, AppKit and Auto Layout give when a main-thread-only API ran elsewhere.
+    static func saysOffMain(_ line: String) -> Bool {
+        [
+            "from a background thread", "main thread only", "only be instantiated on the main thread",
+            "must be used from main thread", "UI API called on a background thread", "on the main thread only",
+        ].contains { line.localizedCaseInsensitiveContains($0) }
     }
 }
