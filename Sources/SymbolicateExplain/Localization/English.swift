@@ -476,5 +476,6 @@ extension Catalog {
         .causeFrameworkArgument: "An argument the call passed that the framework does not accept (NULL, a released object, a wrong type)",
         .verdictFrameworkTrap:
             "{image} stopped the process with a trap in {function}, called from {caller}: a check in that library failed.",
+        .causeOffMainByReason: "Called off the main thread: the exception's reason says a main-thread-only API ran on {thread}",
     ]
 }

@@ -419,5 +419,6 @@ extension Catalog {
         .causeFrameworkTrap: "{image} が {function} で、続行できない状態を見つけました（トラップ命令にコンパイルされたチェック）",
         .causeFrameworkArgument: "呼び出しが渡した引数を、フレームワークが受け付けませんでした（NULL、解放済みのオブジェクト、間違った型）",
         .verdictFrameworkTrap: "{image} が {function} でトラップを起こし、プロセスを停止しました（呼び出し元は {caller}）。そのライブラリのチェックが失敗しました。",
+        .causeOffMainByReason: "メインスレッド以外からの呼び出し: 例外の reason によると、メインスレッドでしか使えない API が {thread} で実行されました",
     ]
 }

@@ -410,4 +410,5 @@ public enum PhraseKey: String, CaseIterable, Sendable {
     case causeFrameworkTrap
     case causeFrameworkArgument
     case verdictFrameworkTrap
+    case causeOffMainByReason
 }

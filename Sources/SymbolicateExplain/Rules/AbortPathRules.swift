@@ -181,7 +181,19 @@ extension Diagnostician {
         // queue name its thread 0 need not be the main thread.
         if case .metricKit = report.kind, role.thread.queue == nil { return }
         found.quote(Phrase(.fieldCrashedThread), phrase: role.summary)
+        let message = (facts.asiLines + [facts.message].compactMap { $0 }).joined(separator: "\n")
         let evidence = role.offMainEvidence
+        // UIKit, AppKit and Auto Layout say so themselves in the exception's reason.
+        if !role.isMain, evidence.isEmpty, let line = (facts.asiLines + [facts.message].compactMap { $0 }).first(where: Self.saysOffMain) {
+            found.use(base.entry(.mainThreadOnly))
+            let reason = line.range(of: "reason: ").map { String(line[$0.lowerBound...]) } ?? line
+            found.cause(
+                .likely, .causeOffMainByReason, ["thread": role.label],
+                frames: [FrameLine(place: .label("Application Specific Information"), text: .verbatim(reason))])
+            found.causes.insert(found.causes.removeLast(), at: 0)
+            found.step(.stepMoveToMain)
+            return
+        }
         guard let first = evidence.first else { return }
         found.use(base.entry(.mainThreadOnly))
         let frames = evidence.map { frame in
@@ -192,7 +204,6 @@ extension Diagnostician {
             return found.quote(frame, at: at, Phrase(isUI ? .noteMainThreadOnlyCall : .noteMainQueueCheck))
         }
         // A queue assertion whose message names another queue is not about the main thread.
-        let message = (facts.asiLines + [facts.message].compactMap { $0 }).joined(separator: "\n")
         if message.contains("Block was expected to execute on queue"), !message.contains("com.apple.main-thread") { return }
         let certain = !role.mainOnlyFrames.isEmpty || message.contains("com.apple.main-thread") || message.contains("MainActor")
         let text: Phrase
@@ -210,5 +221,13 @@ extension Diagnostician {
         }
         found.causes.insert(FoundCause(phrase: text, likelihood: certain ? .likely : .possible, frames: frames), at: 0)
         found.step(.stepMoveToMain)
+    }
+
+    /// Reasons UIKit, AppKit and Auto Layout give when a main-thread-only API ran elsewhere.
+    static func saysOffMain(_ line: String) -> Bool {
+        [
+            "from a background thread", "main thread only", "only be instantiated on the main thread",
+            "must be used from main thread", "UI API called on a background thread", "on the main thread only",
+        ].contains { line.localizedCaseInsensitiveContains($0) }
     }
 }
