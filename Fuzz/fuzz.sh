@@ -17,7 +17,7 @@ ROOT=$PWD
 OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}
 SWIFTC=${SWIFTC:-swiftc}
 OPT=${FUZZ_OPT:--O}
-TARGETS=(text-report ips macho dwarf zip)
+TARGETS=(text-report ips macho dwarf zip kscrash sentry)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
 if [[ -z "$CORPUS_DIR" ]]; then
@@ -37,6 +37,7 @@ zipfoundation_dir() {
     echo "$dir"
 }
 
+# One package name for every module, as SwiftPM gives them, so `package` declarations are shared.
 build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir, SWIFT_VERSION=5 for a dependency)
     local name=$1; shift
     local sources=${SOURCES:-$ROOT/Sources/$name}
@@ -44,9 +45,19 @@ build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir,
     echo "fuzz: compiling $name" >&2
     shopt -s globstar nullglob
     "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g \
-        -sanitize=fuzzer,address -module-name "$name" \
+        -sanitize=fuzzer,address -module-name "$name" -package-name symbolicate \
         -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" "$@" \
         -o "$OUT/lib$name.a" "$sources"/**/*.swift
+}
+
+# LLVM's demangler (Sources/CLLVMDemangle over llvm-19-dev's libLLVMDemangle.a), which
+# SymbolicateDWARF calls: its one C++ file compiled here, linked into every target.
+build_llvm_demangle() {
+    local source=$ROOT/Sources/CLLVMDemangle/LLVMDemangle.cpp
+    [[ -f "$OUT/CLLVMDemangle.o" && "$OUT/CLLVMDemangle.o" -nt "$source" ]] && return
+    echo "fuzz: compiling CLLVMDemangle" >&2
+    clang++ -std=c++17 -O1 -g -fsanitize=address -I "$ROOT/Sources/CLLVMDemangle/include" -I /usr/lib/llvm-19/include \
+        -c "$source" -o "$OUT/CLLVMDemangle.o"
 }
 
 link_target() {  # target name, harness, modules…
@@ -58,9 +69,10 @@ link_target() {  # target name, harness, modules…
     [[ -x "$OUT/fuzz-$target" && "$OUT/fuzz-$target" -nt "$newest" ]] && return
     echo "fuzz: linking fuzz-$target" >&2
     "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize=fuzzer,address \
-        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$CZLIB" \
-        -module-name "Fuzz_${target//-/_}" \
-        "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" -ldwarf -lelf -lz -o "$OUT/fuzz-$target" \
+        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB" \
+        -module-name "Fuzz_${target//-/_}" -package-name symbolicate \
+        "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" "$OUT/CLLVMDemangle.o" -L /usr/lib/llvm-19/lib -lLLVMDemangle -lstdc++ \
+        -ldwarf -lelf -lz -o "$OUT/fuzz-$target" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2)
 }
 
@@ -72,15 +84,19 @@ build() {
     build_module SymbolicateCrashReport
     build_module SymbolicateMachO
     build_module SymbolicateELF -I "$ROOT/Sources/CLibElf"
-    build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf"
+    build_llvm_demangle
+    build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include"
     link_target text-report FuzzTextReport.swift SymbolicateCrashReport SymbolicateCore
     link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateCore
+    link_target kscrash FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateCore
+    link_target sentry FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateCore
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
     link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateELF SymbolicateMachO SymbolicateCore
     # The zip target reads the central directory again (ZipDirectory, internal) to check every
     # entry's outcome, hence -enable-testing and `@testable import` in its harness.
     SOURCES=$ZIPFOUNDATION/Sources/ZIPFoundation SWIFT_VERSION=5 build_module ZIPFoundation -I "$CZLIB" -Xcc -D_GNU_SOURCE=1
-    build_module SymbolicateDiscovery -enable-testing -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$CZLIB"
+    build_module SymbolicateDiscovery -enable-testing -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" \
+        -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB"
     link_target zip FuzzZip.swift SymbolicateDiscovery SymbolicateDWARF \
         SymbolicateELF SymbolicateMachO SymbolicateCore ZIPFoundation
 }
@@ -105,6 +121,12 @@ seed() {
                     cp -n "$f" "$dir"/
                 fi
             done ;;
+        kscrash)
+            # KSCrash's example reports and the fixture crash in KSCrash form (cut to max_len,
+            # most reach the reader damaged: its repair path is the point).
+            cp -n "$ROOT"/Fixtures/thirdparty/kscrash/*.json "$ROOT"/Fixtures/thirdparty/own/*.kscrash.json "$dir"/ ;;
+        sentry)
+            cp -n "$ROOT"/Fixtures/thirdparty/sentry/*.json "$ROOT"/Fixtures/thirdparty/own/*.sentry.* "$dir"/ ;;
         macho | dwarf)
             local f
             for f in "$ROOT"/Fixtures/dsyms/*/Contents/Resources/DWARF/*; do
@@ -129,12 +151,12 @@ export SWIFT_BACKTRACE=enable=no
 FUZZ_FLAGS=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks="${FUZZ_DETECT_LEAKS:-1}")
 export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
-# Input size per target: reports are cut to 16 KiB (a header, a few threads and images: the
+# Input size per target: reports (KSCrash and Sentry JSON too) are cut to 16 KiB (a header, a few threads and images: the
 # parsers' paths are all there, and small inputs keep executions fast), Mach-O and DWARF
 # files to 64 KiB (the fixture dSYMs are 12–44 KB), zips to 64 KiB (the seeds are 0.1–4 KB;
 # what they inflate to is bounded by the harness's own unpack limits, 1 MiB per entry and
 # 4 MiB per run).
-max_len() { case $1 in text-report | ips) echo 16384 ;; *) echo 65536 ;; esac; }
+max_len() { case $1 in text-report | ips | kscrash | sentry) echo 16384 ;; *) echo 65536 ;; esac; }
 
 # Per-target libFuzzer options: the zip target gets the zip record signatures as a dictionary.
 target_flags() { case $1 in zip) echo "-dict=$ROOT/Fuzz/zip.dict" ;; esac; }

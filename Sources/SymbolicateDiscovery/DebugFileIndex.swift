@@ -46,6 +46,7 @@ public final class DebugFileIndex: Sendable {
     ///     `DebugFileDiscovery.add(shallowFolder:)`); missing ones are skipped.
     ///   - searchFolders: places the user keeps debug files (`SYMBOLICATE_DSYM_PATH`),
     ///     searched recursively; missing ones are skipped.
+    /// - Throws: why the first unusable explicit input cannot be used.
     public init(inputs: [String], shallowFolders: [String] = [], searchFolders: [String] = []) throws(DiscoveryError) {
         var discovery = DebugFileDiscovery()
         for input in inputs { try discovery.add(input: input) }
@@ -118,7 +119,7 @@ public final class DebugFileIndex: Sendable {
     }
 
     private static func rank(_ entry: DebugFileEntry, _ arch: Architecture?) -> Int {
-        (entry.path.lowercased().contains(".dsym/contents/resources/dwarf/") ? 0 : 2) + (entry.architecture == arch ? 0 : 1)
+        (DSYMBundle.holdsDWARFFile(entry.path) ? 0 : 2) + (entry.architecture == arch ? 0 : 1)
     }
 
     /// Debug files whose file name matches an image name: used to explain a UUID mismatch
