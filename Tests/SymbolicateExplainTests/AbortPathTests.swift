@@ -193,6 +193,30 @@ let abortCases: [AbortCase] = [
         try diagnoseFile(Corpus.bundled(name)).1
     }
 
+    /// KSCrash's own example reports (`Fixtures/thirdparty/kscrash`, MIT; Fixtures/README.md):
+    /// real crashes of its crash tester, read through the KSCrash reader.
+    static func kscrash(_ name: String) throws -> Diagnosis {
+        try diagnoseFile(TestPaths.fixtures.appendingPathComponent("thirdparty/kscrash/\(name)")).1
+    }
+
+    /// A real heap corruption: malloc's own check (`szone_error`) stopped the process, named with
+    /// the frames that show it, and the steps name the tools that find the bad write or free.
+    @Test func kscrashCorruptMemoryIsMallocsHeapCheck() throws {
+        let diagnosis = try Self.kscrash("CorruptMemory.json")
+        #expect(diagnosis.category == .memoryCorruption)
+        #expect(diagnosis.headline.contains("szone_error"))
+        #expect(diagnosis.causes.contains { $0.frames?.contains { $0.contains("szone_error") } == true })
+        #expect(diagnosis.nextSteps.contains { $0.contains("Address Sanitizer") })
+    }
+
+    /// A real stack overflow with no "Thread stack size exceeded" message: recognised from the
+    /// run of one method on the crashed thread.
+    @Test func kscrashStackOverflowIsReadFromTheFrames() throws {
+        let diagnosis = try Self.kscrash("StackOverflow.json")
+        #expect(diagnosis.category == .stackOverflow)
+        #expect(diagnosis.headline.contains("-[Crasher causeStackOverflow]"))
+    }
+
     /// A graphics driver's abort on a dispatch worker: the deciding library, its function and
     /// the driver that called it, on a thread that is not the main one.
     @Test func graphicsDriverAbortNamesTheLibraryAndCaller() throws {
