@@ -11,7 +11,7 @@ let package = Package(
             targets: [
                 "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateCrashReport",
                 "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation",
-                "SymbolicatePipeline", "SymbolicateBatch",
+                "SymbolicatePipeline", "SymbolicateBatch", "SymbolicateDyldCache", "SymbolicateSystemSymbols",
             ]
         ),
     ],
@@ -31,6 +31,9 @@ let package = Package(
         .target(name: "SymbolicateCore"),
         // Pure-Swift Mach-O reading (thin/fat, load commands, UUIDs, sections, symtab).
         .target(name: "SymbolicateMachO", dependencies: ["SymbolicateCore"]),
+        // Pure-Swift dyld shared cache reading (main file, subcaches, .symbols): images by
+        // UUID and each image's symbols, through SymbolicateMachO's bounds-checked cursor.
+        .target(name: "SymbolicateDyldCache", dependencies: ["SymbolicateCore", "SymbolicateMachO"]),
         // ELF reading on libelf: sections (zlib-compressed too), program headers, build ID,
         // .gnu_debuglink, function symbols.
         .target(name: "SymbolicateELF", dependencies: ["CLibElf", "SymbolicateCore"]),
@@ -48,10 +51,18 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // Apple's system images by UUID: DeviceSupport folders and dyld shared caches, the
+        // folder Xcode would use for a report's OS, indexed once per run.
+        .target(
+            name: "SymbolicateSystemSymbols",
+            dependencies: ["SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateDyldCache"]
+        ),
         // Rewriting a report's frames from matching debug files (annotator), and atos.
         .target(
             name: "SymbolicateSymbolication",
-            dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateDiscovery"]
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateDiscovery", "SymbolicateSystemSymbols",
+            ]
         ),
         // Turning a symbolicated report into what the user reads: headline, formats, atomic files.
         .target(
@@ -63,8 +74,8 @@ let package = Package(
         .target(
             name: "SymbolicatePipeline",
             dependencies: [
-                "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation",
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain", "SymbolicateDiscovery",
+                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateSystemSymbols",
             ]
         ),
         // Many reports at once: inputs, parallel runs, grouping and summaries.
@@ -72,7 +83,7 @@ let package = Package(
             name: "SymbolicateBatch",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation", "SymbolicatePipeline",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateSystemSymbols",
             ]
         ),
         .executableTarget(
@@ -80,7 +91,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain",
                 "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SymbolicateBatch", "SymbolicateSystemSymbols", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
@@ -88,6 +99,14 @@ let package = Package(
         .target(name: "SymbolicateTestSupport", path: "Tests/SymbolicateTestSupport"),
         .testTarget(name: "SymbolicateCoreTests", dependencies: ["SymbolicateCore"]),
         .testTarget(name: "SymbolicateMachOTests", dependencies: ["SymbolicateCore", "SymbolicateMachO"]),
+        .testTarget(
+            name: "SymbolicateDyldCacheTests",
+            dependencies: ["SymbolicateCore", "SymbolicateDyldCache", "SymbolicateTestSupport"]
+        ),
+        .testTarget(
+            name: "SymbolicateSystemSymbolsTests",
+            dependencies: ["SymbolicateCore", "SymbolicateDWARF", "SymbolicateSystemSymbols", "SymbolicateTestSupport"]
+        ),
         .testTarget(name: "SymbolicateELFTests", dependencies: ["SymbolicateCore", "SymbolicateELF", "SymbolicateTestSupport"]),
         .testTarget(
             name: "SymbolicateDWARFTests",
@@ -125,8 +144,8 @@ let package = Package(
         .testTarget(
             name: "SymbolicateBatchTests",
             dependencies: [
-                "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicateBatch",
-                "SymbolicateTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePipeline",
+                "SymbolicateBatch", "SymbolicateTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.

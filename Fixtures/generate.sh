@@ -108,6 +108,9 @@ done
 # --- Xcode-shape DWARF (own script, own work dir /tmp/symbolicate-fixtures-h4) ---
 "$FIXTURES/xcode-shapes/generate.sh"
 
+# --- System symbols: DeviceSupport folders, dyld shared caches (own script, /tmp/symbolicate-fixtures-system-symbols) ---
+"$FIXTURES/system-symbols/generate.sh"
+
 # --- Ground truth and crash reports -----------------------------------------
 python3 "$FIXTURES/tools/fixtures.py" facts "$FIXTURES"
 if [ "${SKIP_REPORTS:-}" != 1 ]; then
@@ -115,7 +118,14 @@ if [ "${SKIP_REPORTS:-}" != 1 ]; then
     python3 "$FIXTURES/tools/fixtures.py" verify "$FIXTURES"
     # sample / spindump / MetricKit logs and the .xccrashpoint (built from reports/).
     python3 "$FIXTURES/tools/fixtures.py" logs "$FIXTURES"
+    # KSCrash / Sentry forms of the fixture crashes (built from reports/).
+    python3 "$FIXTURES/tools/thirdparty.py" "$FIXTURES"
+    # Named-frame variants of the reports and logs (issue 21): app frames named from the symbol table.
+    rm -rf "$FIXTURES/named" && python3 "$FIXTURES/tools/named.py" "$FIXTURES"
 fi
+
+# --- Abort paths, thread role, stack overflow (issue 31): text, .ips and MetricKit from one table ---
+python3 "$FIXTURES/abort-paths/make_reports.py" "$FIXTURES/abort-paths/reports"
 
 mkdir -p "$FIXTURES/reports"
 (cd "$FIXTURES" && find bin dsyms reports logs facts.json -type f | LC_ALL=C sort | xargs sha256sum > "$WORK/checksums.txt")

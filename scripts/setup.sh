@@ -8,25 +8,37 @@
 #   man-db bash-completion zip         : zip builds a test archive; the install test reads the installed man page with
 #                                        `man -M` and loads the installed bash completion
 #   binutils (SYMBOLICATE_WITH_RELEASE=1): strip and readelf for `make release`
+#   python3-pip + PyPI lief (with the oracle): LIEF, the independent Mach-O / dyld shared cache
+#                                        reader the system-symbols fixture tests compare with
+#                                        (skipped with a reason when missing)
 # Set SYMBOLICATE_SKIP_APT=1 to skip (e.g. on macOS with Homebrew's libdwarf).
 set -euo pipefail
 [ "${SYMBOLICATE_SKIP_APT:-0}" = 1 ] && exit 0
 command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; install libdwarf yourself" >&2; exit 0; }
 
 want=(libdwarf-dev libelf-dev zlib1g-dev libc++abi1-19)
-[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip)
+[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip python3-pip)
 [ "${SYMBOLICATE_WITH_RELEASE:-0}" = 1 ] && want+=(binutils)
 missing=()
 for pkg in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+
+# LIEF from PyPI, for the tests only; a failure here is not fatal (the tests say why they skip).
+install_lief() {
+  [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] || return 0
+  python3 -c 'import lief' >/dev/null 2>&1 && return 0
+  echo "setup: installing LIEF (pip)" >&2
+  $sudo python3 -m pip install -q lief >/dev/null 2>&1 \
+    || $sudo python3 -m pip install -q --break-system-packages lief >/dev/null 2>&1 \
+    || echo "setup: could not install LIEF with pip; the LIEF comparisons will be skipped" >&2
+}
 
 sudo=""
-if [ "$(id -u)" != 0 ]; then
-  command -v sudo >/dev/null 2>&1 || { echo "setup: need root to install: ${missing[*]}" >&2; exit 1; }
-  sudo="sudo"
-fi
+if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
+if [ ${#missing[@]} -eq 0 ]; then install_lief; exit 0; fi
+if [ "$(id -u)" != 0 ] && [ -z "$sudo" ]; then echo "setup: need root to install: ${missing[*]}" >&2; exit 1; fi
 echo "setup: installing ${missing[*]}" >&2
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+install_lief

@@ -12,8 +12,9 @@ a return address ([ra] / "returnAddress") one byte earlier.
 import json, os, re, subprocess, sys
 
 here = sys.argv[1]
-debug = os.path.join(here, "bin", "crashy.debug")
-program = "crashy"
+# The program's name (its debug file is bin/<program>.debug); Fixtures/linux-named passes "app".
+program = sys.argv[2] if len(sys.argv) > 2 else "crashy"
+debug = os.path.join(here, "bin", program + ".debug")
 
 def text_frames(text):
     """(thread, frame, address, is_return) for the program's frames, and its base."""

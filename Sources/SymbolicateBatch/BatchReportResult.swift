@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateExplain
 import SymbolicatePresentation
 import SymbolicateSymbolication
 
@@ -112,7 +113,10 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
             // so unsymbolicated crashes of one build still group together.
             function = headline.imageOffset.map { "\(image) + 0x\(String($0, radix: 16))" } ?? image
         }
-        signature = CrashSignature.make(kind: report.kind, exception: exception, function: function, file: file, app: app)
+        // Aborts are told apart by who stopped the process (malloc's check, libc++abi's
+        // terminate handler, an assertion): two reports on the same path group together.
+        let via = CrashSignature.isCrash(report.kind) ? AbortPath(report: report)?.groupingText : nil
+        signature = CrashSignature.make(kind: report.kind, exception: exception, function: function, file: file, app: app, via: via)
     }
 }
 
@@ -128,7 +132,7 @@ public enum CrashSignature {
     /// collapsed and `+ offset` suffixes removed.
     public static func make(
         kind: ReportKind = .crash, exception: String?, function: String?, file: String? = nil,
-        app: String? = nil
+        app: String? = nil, via: String? = nil
     ) -> String {
         var text = isCrash(kind) ? "" : kind.identifier + ": "
         text += exception.map(normaliseException) ?? "no exception"
@@ -138,6 +142,8 @@ public enum CrashSignature {
         } else {
             text += " in an unknown frame"
         }
+        // The stop's own function, unless it is the frame already named.
+        if let via, via != function.map(normaliseFunction) { text += " via " + normaliseFunction(via) }
         if let app { text += " · " + app }
         return text
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCrashReport
 import SymbolicatePresentation
 
 extension BatchSummary {
@@ -28,8 +29,7 @@ extension BatchSummary {
     /// Emits the same text as encoding the whole summary with sorted keys and pretty
     /// printing, in pieces.
     func renderJSON(_ emit: (String) throws -> Void) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = OutputJSON.encoder()
         func encoded<T: Encodable>(_ value: T, indent: Int) throws -> String {
             let text = String(decoding: try encoder.encode(value), as: UTF8.self)
             let pad = String(repeating: " ", count: indent)

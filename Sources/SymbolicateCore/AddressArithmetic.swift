@@ -1,4 +1,5 @@
-/// The address arithmetic of symbolication, in one place (design.md §2).
+/// The address arithmetic of symbolication, in one place (ARCHITECTURE.md: the slide is
+/// computed nowhere else).
 ///
 /// - `loadAddress`: where the image was loaded in the crashed process (from the report).
 /// - `linkedAddress`: where the debug file says the image starts (`__TEXT` vmaddr for

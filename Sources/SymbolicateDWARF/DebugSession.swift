@@ -19,11 +19,15 @@ public struct SourceFrame: Sendable, Equatable {
     public var functionStart: UInt64
     /// Whether this frame is an inlined call inside the next frame of the chain.
     public var isInlined: Bool
+    /// Where `function` was read: the DWARF subprogram or inlined call, or the symbol table
+    /// (the outermost frame takes the covering symbol's name, as llvm-symbolizer does).
+    public var nameSource: LookupSource
 
     public init(
         function: String, rawName: String?, file: String?, line: Int?, column: Int?,
-        functionStart: UInt64, isInlined: Bool
+        functionStart: UInt64, isInlined: Bool, nameSource: LookupSource = .dwarf
     ) {
+        self.nameSource = nameSource
         self.function = function
         self.rawName = rawName
         self.file = file
@@ -49,6 +53,12 @@ public struct LookupResult: Sendable, Equatable {
     /// Set when the DWARF for this address could not be read and the symbol table answered
     /// instead (or nothing did): the caller should report it.
     public var dwarfError: DebugInfoError?
+
+    public init(frames: [SourceFrame], source: LookupSource, dwarfError: DebugInfoError? = nil) {
+        self.frames = frames
+        self.source = source
+        self.dwarfError = dwarfError
+    }
 }
 
 /// Symbolication for one debug file: a Mach-O slice (a dSYM's DWARF file, or a binary with
@@ -460,7 +470,8 @@ public final class DebugSession: @unchecked Sendable {
                     SourceFrame(
                         function: symbol?.function ?? "??", rawName: symbol?.rawName,
                         file: fileName(UInt64(row.file), in: lines), line: Int(row.line), column: Int(row.column),
-                        functionStart: symbol?.functionStart ?? address, isInlined: false
+                        functionStart: symbol?.functionStart ?? address, isInlined: false,
+                        nameSource: symbol == nil ? .dwarf : .symbolTable
                     )
                 ], source: .dwarf)
         }
@@ -502,15 +513,18 @@ public final class DebugSession: @unchecked Sendable {
             column = entry.callColumn
         }
         let name: (function: String, raw: String?)
+        let nameSource: LookupSource
         if let symbol = symbolName(containing: address) {
             name = symbol
+            nameSource = .symbolTable
         } else {
             name = try functionName(function.dieOffset)
+            nameSource = .dwarf
         }
         frames.append(
             SourceFrame(
                 function: name.function, rawName: name.raw, file: file, line: line, column: column,
-                functionStart: function.entry, isInlined: false
+                functionStart: function.entry, isInlined: false, nameSource: nameSource
             ))
         return LookupResult(frames: frames, source: .dwarf)
     }
@@ -586,7 +600,8 @@ public final class DebugSession: @unchecked Sendable {
             frames: [
                 SourceFrame(
                     function: symbol.name.function, rawName: symbol.name.raw,
-                    file: nil, line: nil, column: nil, functionStart: symbol.address, isInlined: false
+                    file: nil, line: nil, column: nil, functionStart: symbol.address, isInlined: false,
+                    nameSource: .symbolTable
                 )
             ],
             source: .symbolTable, dwarfError: error

@@ -28,7 +28,7 @@ public final class DebugFileIndex: Sendable {
     public let entries: [DebugFileEntry]
     /// Inputs that were skipped (unreadable files in walked folders, bad zips) — reported,
     /// never fatal for the whole run.
-    public let problems: [String]
+    public let problems: [DebugFileProblem]
     private let byID: [DebugID: [DebugFileEntry]]
     /// File name (the image name a dSYM's DWARF file carries) → entries; asked for every
     /// image without a UUID match, so it is built once.
@@ -81,7 +81,7 @@ public final class DebugFileIndex: Sendable {
             results.set(i, result)
         }
         var entries: [DebugFileEntry] = []
-        var problems = discovery.problems.map(\.description)
+        var problems = discovery.problems.map(DebugFileProblem.discovery)
         for (i, result) in results.value.enumerated() {
             switch result {
             case .success(let list): entries += list
@@ -89,7 +89,7 @@ public final class DebugFileIndex: Sendable {
                 // Name the file as the user knows it (a zip entry, a bundle), not our temp path.
                 var shown = error
                 shown.path = found[i].displayPath
-                problems.append(shown.description)
+                problems.append(.unreadable(shown))
             case nil: break
             }
         }

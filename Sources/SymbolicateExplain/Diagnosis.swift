@@ -75,9 +75,13 @@ public struct Diagnosis: Codable, Sendable {
     public struct Cause: Codable, Sendable, Hashable {
         public var text: String
         public var likelihood: Likelihood
-        public init(_ text: String, _ likelihood: Likelihood) {
+        /// The frames that show it (`Thread 16 frame 12: UIKitCore -[UIView setNeedsLayout]`),
+        /// as the evidence quotes them; absent when the cause rests on other fields.
+        public var frames: [String]?
+        public init(_ text: String, _ likelihood: Likelihood, frames: [String]? = nil) {
             self.text = text
             self.likelihood = likelihood
+            self.frames = frames.flatMap { $0.isEmpty ? nil : $0 }
         }
     }
 

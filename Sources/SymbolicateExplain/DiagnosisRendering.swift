@@ -20,7 +20,10 @@ extension Diagnosis {
         if !causes.isEmpty {
             lines.append("")
             lines.append(style.bold("Likely causes (most likely first):"))
-            for cause in causes { lines.append("  - [\(cause.likelihood.rawValue)] \(cause.text)") }
+            for cause in causes {
+                lines.append("  - [\(cause.likelihood.rawValue)] \(cause.text)")
+                for frame in cause.frames ?? [] { lines.append(style.dim("      shown by \(frame)")) }
+            }
         }
         if !nextSteps.isEmpty {
             lines.append("")
@@ -58,7 +61,10 @@ extension Diagnosis {
         }
         if !causes.isEmpty {
             lines += ["", "### Likely causes", ""]
-            lines += causes.map { "- *\($0.likelihood.rawValue)*: \($0.text)" }
+            for cause in causes {
+                lines.append("- *\(cause.likelihood.rawValue)*: \(cause.text)")
+                lines += (cause.frames ?? []).map { "  - shown by `\($0.replacingOccurrences(of: "`", with: "'"))`" }
+            }
         }
         if !nextSteps.isEmpty {
             lines += ["", "### Next steps", ""]

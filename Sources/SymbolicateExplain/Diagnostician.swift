@@ -17,6 +17,7 @@ struct Diagnostician {
     func run() -> Diagnosis {
         let verdict = classify()
         let category = verdict.category
+        if Self.crashesInRunningCode.contains(category) { readThreadRole() }
         let relevance = Relevance(facts: facts, quotedFields: Set(found.evidence.map(\.field)), mainThreadBusy: found.mainThreadBusy)
         var ruleSteps = found.steps
         if let look = whereToLook(category), !ruleSteps.contains(where: { mentionsSameFrame($0, look) }) {

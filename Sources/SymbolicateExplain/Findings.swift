@@ -57,12 +57,20 @@ final class Findings {
     /// The generic entries' steps: used only when nothing more specific fits.
     var backgroundSteps: [String] { background.flatMap(\.checkNext) }
 
-    func cause(_ likelihood: Diagnosis.Likelihood, _ text: String) {
+    func cause(_ likelihood: Diagnosis.Likelihood, _ text: String, frames: [String] = []) {
         if let existing = causes.firstIndex(where: { $0.text == text }) {
             if likelihood == .likely { causes[existing].likelihood = .likely }
             return
         }
-        causes.append(Diagnosis.Cause(text, likelihood))
+        causes.append(Diagnosis.Cause(text, likelihood, frames: frames))
+    }
+
+    /// Quotes `frame` as evidence and returns the line, for a cause to carry.
+    @discardableResult
+    func quote(_ frame: Frame, at place: String, _ note: String? = nil) -> String {
+        let text = frame.evidenceText
+        quote(place, text, note)
+        return "\(place): \(text)"
     }
 
     func step(_ text: String) {

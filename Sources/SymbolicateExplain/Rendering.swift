@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCrashReport
 
 /// Minimal ANSI styling so `--color` output stays readable when piped without it.
 struct Style {
@@ -10,12 +11,7 @@ struct Style {
 
 /// JSON with stable key order, so output can be diffed and tested.
 func encodeJSON<T: Encodable>(_ value: T) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
-        return "{}"
-    }
-    return text
+    OutputJSON.text(value) ?? "{}"
 }
 
 extension KnowledgeEntry {

@@ -2,20 +2,20 @@
 ///
 /// Every read checks the window, so a truncated or corrupt file yields a `MachOError`
 /// naming the absolute file offset instead of a crash.
-struct ByteReader {
-    let file: MappedFile
+package struct ByteReader {
+    package let file: MappedFile
     /// Absolute file offset of the window's first byte.
-    let start: Int
+    package let start: Int
     /// Length of the window.
-    let count: Int
+    package let count: Int
 
-    init(file: MappedFile, start: Int, count: Int) {
+    package init(file: MappedFile, start: Int, count: Int) {
         self.file = file
         self.start = start
         self.count = count
     }
 
-    init(file: MappedFile) {
+    package init(file: MappedFile) {
         self.init(file: file, start: 0, count: file.count)
     }
 
@@ -28,30 +28,30 @@ struct ByteReader {
         }
     }
 
-    func u8(_ offset: Int, _ what: String) throws(MachOError) -> UInt8 {
+    package func u8(_ offset: Int, _ what: String) throws(MachOError) -> UInt8 {
         try check(offset, 1, what)
         return file.base.unsafelyUnwrapped.load(fromByteOffset: start + offset, as: UInt8.self)
     }
 
-    func u32(_ offset: Int, _ what: String, bigEndian: Bool = false) throws(MachOError) -> UInt32 {
+    package func u32(_ offset: Int, _ what: String, bigEndian: Bool = false) throws(MachOError) -> UInt32 {
         try check(offset, 4, what)
         let raw = file.base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: start + offset, as: UInt32.self)
         return bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
     }
 
-    func u16(_ offset: Int, _ what: String) throws(MachOError) -> UInt16 {
+    package func u16(_ offset: Int, _ what: String) throws(MachOError) -> UInt16 {
         try check(offset, 2, what)
         return UInt16(littleEndian: file.base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: start + offset, as: UInt16.self))
     }
 
-    func u64(_ offset: Int, _ what: String, bigEndian: Bool = false) throws(MachOError) -> UInt64 {
+    package func u64(_ offset: Int, _ what: String, bigEndian: Bool = false) throws(MachOError) -> UInt64 {
         try check(offset, 8, what)
         let raw = file.base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
         return bigEndian ? UInt64(bigEndian: raw) : UInt64(littleEndian: raw)
     }
 
     /// A fixed-size, NUL-padded name field such as `segname[16]`.
-    func fixedString(_ offset: Int, length: Int, _ what: String) throws(MachOError) -> String {
+    package func fixedString(_ offset: Int, length: Int, _ what: String) throws(MachOError) -> String {
         try check(offset, length, what)
         let buffer = UnsafeRawBufferPointer(start: file.base.unsafelyUnwrapped + start + offset, count: length)
         let end = buffer.firstIndex(of: 0) ?? length
@@ -59,7 +59,7 @@ struct ByteReader {
     }
 
     /// A NUL-terminated string starting at `offset`; an unterminated string ends at the window.
-    func cString(_ offset: Int, _ what: String) throws(MachOError) -> String {
+    package func cString(_ offset: Int, _ what: String) throws(MachOError) -> String {
         try check(offset, 0, what)
         let buffer = UnsafeRawBufferPointer(start: file.base.unsafelyUnwrapped + start + offset, count: count - offset)
         let end = buffer.firstIndex(of: 0) ?? buffer.count
@@ -67,7 +67,7 @@ struct ByteReader {
     }
 
     /// A sub-window, checked against this one.
-    func window(_ offset: Int, count length: Int, _ what: String) throws(MachOError) -> ByteReader {
+    package func window(_ offset: Int, count length: Int, _ what: String) throws(MachOError) -> ByteReader {
         try check(offset, length, what)
         return ByteReader(file: file, start: start + offset, count: length)
     }

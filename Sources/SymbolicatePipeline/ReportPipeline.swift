@@ -4,6 +4,7 @@ import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePresentation
 import SymbolicateSymbolication
+import SymbolicateSystemSymbols
 
 /// Where a report comes from: a file, a file standing for something else (a zip entry unpacked
 /// to a private folder), or bytes already in memory.
@@ -16,6 +17,13 @@ public struct ReportSource: Sendable {
     let content: Content
     /// The name errors and warnings use: the path as the user gave it, or `reports.zip!a.ips`.
     public let displayPath: String
+
+    /// The path as the user gave it, when the report is a file of theirs (not bytes, not a
+    /// temporary copy): the only kind of source with a folder to search or to protect.
+    public var userPath: String? {
+        if case .file(let path) = content, path == displayPath { return path }
+        return nil
+    }
 
     /// The report at `path`; `displayPath` replaces it in messages (a zip entry's temporary
     /// copy means nothing to the user).
@@ -74,9 +82,10 @@ public struct ReportPipeline: Sendable {
         self.annotator = annotator
     }
 
-    /// A pipeline over one debug-file index, each debug file opened once for all reports.
-    public init(debugFiles index: DebugFileIndex, options: Annotator.Options = .init()) {
-        annotator = Annotator(index: index, options: options)
+    /// A pipeline over one debug-file index, each debug file opened once for all reports;
+    /// system frames no debug file names are looked up in `systemSymbols`.
+    public init(debugFiles index: DebugFileIndex, options: Annotator.Options = .init(), systemSymbols: SystemSymbols? = nil) {
+        annotator = Annotator(index: index, options: options, systemSymbols: systemSymbols)
     }
 
     /// Finds the debug files for a run.

@@ -111,13 +111,10 @@ public struct Presenter: Sendable {
     }
 
     func renderJSON(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let value = JSONOutput(
             headline: Headline(report: report).text, report: report, symbolication: summary,
             diagnosis: diagnosis)
-        guard let data = try? encoder.encode(value) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return (OutputJSON.text(value) ?? "{}") + "\n"
     }
 
     // MARK: Markdown

@@ -3,6 +3,7 @@ import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDWARF
 import SymbolicateDiscovery
+import SymbolicateSystemSymbols
 
 /// What the annotator did to one report: the numbers a user (or CI policy) acts on.
 public struct SymbolicationSummary: Sendable, Codable, Equatable {
@@ -40,7 +41,8 @@ public struct SymbolicationSummary: Sendable, Codable, Equatable {
 /// it matches what Apple prints.
 public struct Annotator: Sendable {
     public struct Options: Sendable {
-        /// Also rewrite frames the OS already symbolicated.
+        /// Also rewrite frames that already carry a file and line. Frames with only a name
+        /// (symbol-table names, from the OS or the Swift runtime) are resolved either way.
         public var resymbolicate = false
         public init(resymbolicate: Bool = false) { self.resymbolicate = resymbolicate }
     }
@@ -48,11 +50,18 @@ public struct Annotator: Sendable {
     public let index: DebugFileIndex
     public let sessions: DebugSessionCache
     public var options: Options
+    /// Apple's own images (DeviceSupport folders, dyld shared caches), asked for images no
+    /// debug file matched; nil names no system frame.
+    public var systemSymbols: SystemSymbols?
 
-    public init(index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache(), options: Options = Options()) {
+    public init(
+        index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache(), options: Options = Options(),
+        systemSymbols: SystemSymbols? = nil
+    ) {
         self.index = index
         self.sessions = sessions
         self.options = options
+        self.systemSymbols = systemSymbols
     }
 
     /// Symbolicates `report` in place and says what happened. Never throws: an image whose
@@ -61,6 +70,7 @@ public struct Annotator: Sendable {
         var summary = SymbolicationSummary()
         var sessionForImage: [Int: any DebugLookup] = [:]
         var unverified: Set<Int> = []
+        let wantsSystemSymbols = systemSymbols == nil ? [] : imagesWithFramesToName(report)
 
         for (position, image) in report.binaryImages.enumerated() {
             if image.isAppOwned { summary.appImages += 1 }
@@ -79,7 +89,10 @@ public struct Annotator: Sendable {
             case .problem(let diagnostic):
                 summary.diagnostics.append(diagnostic)
             case .nothing:
-                break
+                if wantsSystemSymbols.contains(position), let system = systemImage(image, report: report) {
+                    sessionForImage[position] = system.lookup
+                    summary.debugFiles[image.name] = system.displayPath
+                }
             }
         }
 
@@ -113,11 +126,17 @@ public struct Annotator: Sendable {
             // Lines the report already expanded as inline levels, and the concrete frame that
             // closes such a chain, are kept as they are: re-expanding would print the chain twice.
             if frame.isInlined { return }
-            if !frame.isUnsymbolicated && (!resymbolicate || continuesInlineChain) {
+            let named = !frame.isUnsymbolicated
+            // A frame the report already placed in a file and line is kept unless asked to redo it;
+            // a frame with only a name is resolved from DWARF: it gains the file, line and inline chain.
+            let located = frame.sourceFile != nil && frame.sourceLine != nil
+            if named && (continuesInlineChain || (located && !resymbolicate) || (!session.hasDWARF && !resymbolicate)) {
                 if image.isAppOwned { summary.appFramesSymbolicated += 1 }
                 return
             }
-            if var resolved = Self.symbolicate(frame: frame, isTopFrame: isTop, image: image, session: session) {
+            if var resolved = Self.symbolicate(
+                frame: frame, isTopFrame: isTop, image: image, session: session, requireDWARF: named && !resymbolicate)
+            {
                 if unverified.contains(position) {
                     for i in resolved.indices { resolved[i].isUnverified = true }
                 }
@@ -131,11 +150,16 @@ public struct Annotator: Sendable {
         return summary
     }
 
-    /// The inline chain for one frame, or nil when the debug file knows nothing there.
-    static func symbolicate(frame: Frame, isTopFrame: Bool, image: BinaryImage, session: any DebugLookup) -> [SymbolicatedFrame]? {
+    /// The inline chain for one frame, or nil when the debug file knows nothing there (or,
+    /// with `requireDWARF`, when only its symbol table does: a name the report already gave
+    /// is then kept rather than swapped for another name without a file and line).
+    static func symbolicate(
+        frame: Frame, isTopFrame: Bool, image: BinaryImage, session: any DebugLookup, requireDWARF: Bool = false
+    ) -> [SymbolicatedFrame]? {
         let slide = ImageSlide(loadAddress: image.loadAddress, linkedAddress: session.linkedAddress)
         let fileAddress = slide.fileAddress(ImageSlide.lookupAddress(frame.address, isTopFrame: isTopFrame))
         guard let result = session.lookup(fileAddress: fileAddress), !result.frames.isEmpty else { return nil }
+        if requireDWARF && result.source != .dwarf { return nil }
         let originalFileAddress = slide.fileAddress(frame.address)
         return result.frames.map { source in
             let base = originalFileAddress >= source.functionStart ? originalFileAddress : fileAddress
@@ -145,7 +169,8 @@ public struct Annotator: Sendable {
                 file: source.file,
                 line: source.line,
                 column: source.column,
-                isInlined: source.isInlined
+                isInlined: source.isInlined,
+                nameSource: source.nameSource == .dwarf ? .debugInfo : .symbolTable
             )
         }
     }

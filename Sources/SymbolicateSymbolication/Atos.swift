@@ -18,7 +18,7 @@ public struct AtosSymbolicator: Sendable {
         public var inlinedFrames: Bool
         /// Print full source paths instead of basenames (`-fullPath`).
         public var fullPath: Bool
-        /// One JSON object per input address (design.md §3).
+        /// One JSON object per input address and line (`--json`), for scripts.
         public var json: Bool
 
         public init(
@@ -71,7 +71,7 @@ public struct AtosSymbolicator: Sendable {
     }
 
     /// Output for many input tokens, one block per token in input order.
-    public func symbolicate(_ tokens: [String]) -> (output: String, warnings: [String]) {
+    public func symbolicate(_ tokens: [String]) -> (output: String, warnings: [AtosWarning]) {
         let addresses = tokens.map(Self.parseAddress)
         let fileAddresses = addresses.map { $0.flatMap(fileAddress(for:)) }
         let wanted = fileAddresses.compactMap { $0 }
@@ -79,19 +79,17 @@ public struct AtosSymbolicator: Sendable {
         var resultIterator = results.makeIterator()
         var output = ""
         output.reserveCapacity(tokens.count * 80)
-        var warnings: [String] = []
+        var warnings: [AtosWarning] = []
         var reported = Set<String>()
         for (token, fileAddress) in zip(tokens, fileAddresses) {
             let result: LookupResult? = fileAddress == nil ? nil : (resultIterator.next() ?? nil)
             if fileAddress == nil, let address = Self.parseAddress(token),
                 options.offsets || options.loadAddress.map({ address >= $0 }) == true
             {
-                warnings.append(
-                    "\(token): address moved to the file's __TEXT (vmaddr 0x\(String(session.linkedAddress, radix: 16))) passes 2^64; not a valid address, printed unchanged"
-                )
+                warnings.append(.addressOverflow(token: token, linkedAddress: session.linkedAddress))
             }
             if let error = result?.dwarfError, reported.insert(error.description).inserted {
-                warnings.append(error.description)
+                warnings.append(.unreadableDebugInfo(error))
             }
             if options.json {
                 output += jsonLine(token: token, result: result)
@@ -155,5 +153,23 @@ public struct AtosSymbolicator: Sendable {
         text += "]"
         if let result { text += ",\"source\":\"\(result.source == .dwarf ? "dwarf" : "symtab")\"" }
         return text + "}\n"
+    }
+}
+
+/// Something atos printed unchanged or could not fully answer; the address is still echoed.
+public enum AtosWarning: Sendable, Equatable, CustomStringConvertible {
+    /// The address, once moved to the file's `__TEXT`, passes 2^64.
+    case addressOverflow(token: String, linkedAddress: UInt64)
+    /// The debug information could not be read where an address fell (said once per error).
+    case unreadableDebugInfo(DebugInfoError)
+
+    public var description: String {
+        switch self {
+        case .addressOverflow(let token, let linkedAddress):
+            return
+                "\(token): address moved to the file's __TEXT (vmaddr 0x\(String(linkedAddress, radix: 16))) passes 2^64; not a valid address, printed unchanged"
+        case .unreadableDebugInfo(let error):
+            return error.description
+        }
     }
 }

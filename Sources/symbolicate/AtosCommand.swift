@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import SymbolicateCore
-import SymbolicateDWARF
-import SymbolicateSymbolication
+import SymbolicatePipeline
 
 /// `symbolicate atos`: Apple's atos on any platform, for scripts that already speak it.
 struct AtosCommand: ParsableCommand {
@@ -12,12 +10,19 @@ struct AtosCommand: ParsableCommand {
         discussion: """
             Addresses come from the arguments, else from -f FILE, else from standard input \
             (whitespace-separated, hex with or without 0x). Addresses nothing knows are \
-            echoed back. atos's single-dash spellings -arch, -offset and -fullPath are accepted.
+            echoed back. atos's single-dash spellings -arch, -offset and -fullPath are accepted. \
+            Without -o, --uuid picks an Apple library from --system-symbols (a DeviceSupport \
+            folder or a dyld shared cache); -l is then its load address in the process.
             """
     )
 
-    @Option(name: .customShort("o"), help: "The dSYM bundle, DWARF file, ELF debug file or binary with symbols.")
-    var debugFile: String
+    @Option(
+        name: .customShort("o"),
+        help:
+            "The dSYM bundle, DWARF file, ELF debug file or binary with symbols (or none: the system image of --uuid in --system-symbols).")
+    var debugFile: String?
+
+    @OptionGroup var system: SystemSymbolOptions
 
     @Option(
         name: [.customLong("arch"), .customLong("arch", withSingleDash: true)],
@@ -53,54 +58,13 @@ struct AtosCommand: ParsableCommand {
     var addresses: [String] = []
 
     func run() throws {
-        var load: UInt64?
-        if let loadAddress {
-            guard let value = AtosSymbolicator.parseAddress(loadAddress) else {
-                throw ValidationError("-l: not a hex address: \(loadAddress)")
-            }
-            load = value
-        }
-        if load != nil && offsets {
-            throw ValidationError("-l and --offset cannot be used together")
-        }
-        var tokens = addresses
-        if tokens.isEmpty {
-            let data: Data?
-            if let addressFile {
-                data = FileManager.default.contents(atPath: addressFile)
-                if data == nil {
-                    FileHandle.standardError.write(Data("symbolicate atos: cannot read \(addressFile)\n".utf8))
-                    throw Exit.invalidInput
-                }
-            } else {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            }
-            // Split bytes, not Characters: thousands of addresses per call must be cheap.
-            tokens = [UInt8](data ?? Data())
-                .split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x2C })
-                .map { String(decoding: $0, as: UTF8.self) }
-        }
-        var id: DebugID?
-        if let uuid {
-            guard let parsed = DebugID(parsing: uuid) else { throw ValidationError("--uuid: not a UUID or build ID: \(uuid)") }
-            id = parsed
-        }
-        let session: DebugSession
-        do {
-            session = try DebugFile.open(path: debugFile, id: id, architecture: arch.map(Architecture.init))
-        } catch {
-            FileHandle.standardError.write(Data("symbolicate atos: \(error)\n".utf8))
-            throw Exit.invalidInput
-        }
-        let symbolicator = AtosSymbolicator(
-            session: session,
-            options: .init(
-                loadAddress: load, offsets: offsets, inlinedFrames: inlinedFrames, fullPath: fullPath, json: json
-            ))
-        let (output, warnings) = symbolicator.symbolicate(tokens)
-        for warning in warnings {
-            FileHandle.standardError.write(Data("symbolicate atos: warning: \(warning)\n".utf8))
-        }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        let request = AtosRequest(
+            debugFile: debugFile, architecture: arch, uuid: uuid, loadAddress: loadAddress, inlinedFrames: inlinedFrames,
+            offsets: offsets, fullPath: fullPath, json: json, addresses: addresses, addressFile: addressFile,
+            standardInput: { FileHandle.standardInput.readDataToEndOfFile() }, systemSymbols: system.systemSymbols())
+        let response = request.run()
+        // Arguments that make no request are usage errors, printed with the usage text.
+        if case .invalidArgument(let message)? = response.failure { throw ValidationError(message) }
+        try Console.finish(response.messages, standardOutput: response.output, status: response.status, tool: "symbolicate atos")
     }
 }

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import SymbolicateBatch
 import SymbolicateDiscovery
+import SymbolicatePipeline
 import SymbolicatePresentation
-import SymbolicateSymbolication
 
 /// `symbolicate batch`: many reports at once, for CI.
 struct BatchCommand: ParsableCommand {
@@ -46,8 +46,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Folder for the symbolicated reports and summary files (created if missing).")
     var output: String
 
-    @Option(help: "Format of each output file: text (.ips → .crash), ips (.ips stays .ips; text reports stay text), json or markdown.")
-    var format: OutputFormatArgument = .text
+    @OptionGroup var format: FormatOption<BatchCommand>
 
     // `-j1` as well as `-j 1`: make's spelling, which people type from habit.
     @Option(
@@ -67,13 +66,13 @@ struct BatchCommand: ParsableCommand {
         help:
             "When to exit 1: never, crash (any crash report), unsymbolicated (an app frame left without a name) or missing-dsym (an app image without a usable dSYM). Every policy but never also trips on an unreadable report."
     )
-    var failOn: FailOnArgument = .never
+    var failOn: BatchFailurePolicy = .never
 
-    @Flag(help: "Also put each report's diagnosis above it in its output file (summary.md always has the diagnosis column).")
-    var explain = false
+    @OptionGroup var explain: ExplainFlag<BatchCommand>
 
-    @Flag(help: "Also rewrite frames the OS already symbolicated.")
-    var resymbolicate = false
+    @OptionGroup var symbolication: ResymbolicateFlag
+
+    @OptionGroup var system: SystemSymbolOptions
 
     @Flag(help: "Do not draw the progress bar even when stderr is a terminal.")
     var noProgress = false
@@ -87,134 +86,27 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let started = Date()
-        let index: DebugFileIndex
-        do {
-            index = try DebugFileIndex(inputs: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders())
-        } catch {
-            Console.error(error.description)
-            throw Exit.usage
-        }
-        for problem in index.problems { Console.warning(problem) }
-        // Checked before the folder is created: nothing is ever made inside a dSYM bundle
-        // or a folder of debug files.
-        if let input = OutputGuard(inputs: debugFiles).input(replacedBy: output) {
-            Console.error("--output \(output) would replace the input \(input); choose another folder")
-            throw Exit.usage
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            Console.error("cannot create \(output): \(error.localizedDescription)")
-            throw Exit.cannotWrite
-        }
-
-        let inputSet = ReportInputSet(inputs: inputs, excluding: [output])
-        defer { inputSet.removeTemporaryFiles() }
-        // Inputs are never modified: the summaries and the JUnit file may not land on one.
-        let inputGuard = OutputGuard(inputs: inputSet.reports.map(\.path) + debugFiles + index.entries.map(\.path))
-        let folder = URL(fileURLWithPath: output)
-        for (option, path) in [
-            ("--output", folder.appendingPathComponent("summary.md").path),
-            ("--output", folder.appendingPathComponent("summary.json").path),
-        ] + (junit.map { [("--junit", $0)] } ?? []) {
-            if let input = inputGuard.input(replacedBy: path) {
-                Console.error(
-                    "\(option) \(path) would replace the input \(input); choose another \(option == "--junit" ? "file" : "folder")")
-                throw Exit.usage
-            }
-        }
-
-        let runner = BatchRunner(
-            annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate)),
-            options: BatchOptions(
-                outputDirectory: output, format: format.value,
-                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, explainInOutput: explain))
+        var request = BatchRequest(
+            inputs: inputs, debugFiles: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders(), outputFolder: output,
+            format: format.format, jobs: jobs, junit: junit, githubAnnotations: githubAnnotations, sourceRoot: sourceRoot,
+            failOn: failOn, explain: explain.explain, resymbolicate: symbolication.resymbolicate,
+            systemSymbols: system.systemSymbols())
         let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
-        var progress: (@Sendable (Int, Int) -> Void)?
-        if let bar {
-            progress = { done, total in bar.update(done: done, total: total) }
-        }
-        // A report that kills the process (a trap, a segfault) still leaves a summary behind.
-        let crashGuard = BatchCrashGuard { [inputSet] results in
-            let summary = BatchSummary(
-                results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
-            Console.error("symbolicate died mid-run; summary of what was done written to \(output)")
-            try? writeSummaryFiles(summary)
-        }
-        let results = runner.run(inputSet.reports, progress: progress, crashGuard: crashGuard)
+        if let bar { request.progress = { done, total in bar.update(done: done, total: total) } }
+        request.dying = { message in Console.write(message.text(tool: "symbolicate"), to: message.stream) }
+        let response = request.run()
         bar?.finish()
-
-        let summary = BatchSummary(
-            results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
-        // A CI log is read by people: a few lines, grouped; the rest is in the summary files.
-        let shown = 3
-        let unreadable = summary.unreadable
-        for item in unreadable.prefix(shown) { Console.error("\(item.input): \(item.error)") }
-        if unreadable.count > shown { Console.error("… and \(unreadable.count - shown) more unreadable reports (summary.md)") }
-        let missingApp = summary.missingDebugFiles.filter(\.isAppImage)
-        for missing in missingApp.prefix(shown) { Console.warning(missing.summaryLine) }
-        if missingApp.count > shown {
-            Console.warning("… and \(missingApp.count - shown) more app images without a usable dSYM (summary.md)")
-        }
-        var failed = false
-        do {
-            try writeSummaryFiles(summary)
-        } catch {
-            Console.error("cannot write the summary: \(error.localizedDescription)")
-            failed = true
-        }
-        if githubAnnotations {
-            FileHandle.standardOutput.write(Data(summary.renderGitHubAnnotations(sourceRoot: sourceRoot).utf8))
-        }
-
-        let seconds = Date().timeIntervalSince(started)
-        let rate = seconds > 0 ? Double(summary.totals.processed) / seconds : 0
-        let jobCount = runner.options.jobs
-        let timing = String(format: "%.2f s (%.1f reports/s", seconds, rate)
-        let groups = summary.totals.groups
-        let summaryPath = URL(fileURLWithPath: output).appendingPathComponent("summary.md").path
-        var message = "\(summary.totals.processed) of \(summary.totals.reports) reports processed in \(timing), "
-        message += "\(jobCount) job\(jobCount == 1 ? "" : "s")), \(groups) crash signature\(groups == 1 ? "" : "s"), "
-        message += "\(summary.totals.otherReports) other report\(summary.totals.otherReports == 1 ? "" : "s"), "
-        if summary.totals.partialReports > 0 { message += "\(summary.totals.partialReports) partial, " }
-        message += "\(summary.totals.unreadable) unreadable; summary in \(summaryPath)"
-        Console.line(message)
-
-        if summary.totals.processed == 0 {
-            Console.error(summary.totals.reports == 0 ? "no crash reports found in the inputs" : "no report could be read")
-            throw Exit.invalidInput
-        }
-        if failed { throw Exit.cannotWrite }
-        if let violation = failOn.value.violation(in: summary) {
-            Console.line("--fail-on \(failOn.rawValue): \(violation)")
-            throw Exit.failed
-        }
+        try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }
 }
 
-extension BatchCommand {
-    /// summary.md, summary.json and the JUnit file when asked for.
-    func writeSummaryFiles(_ summary: BatchSummary) throws {
-        try writeAtomically(summary.renderMarkdown(), to: URL(fileURLWithPath: output).appendingPathComponent("summary.md").path)
-        try summary.writeJSON(to: URL(fileURLWithPath: output).appendingPathComponent("summary.json").path)
-        if let junit { try writeAtomically(summary.renderJUnit(sourceRoot: sourceRoot), to: junit) }
-    }
+extension BatchCommand: FormatHelp, ExplainHelp {
+    static let formatHelp =
+        "Format of each output file: text (.ips → .crash), ips (.ips stays .ips; text reports stay text), json or markdown."
+    static let explainHelp = "Also put each report's diagnosis above it in its output file (summary.md always has the diagnosis column)."
 }
 
-/// `--fail-on` values.
-enum FailOnArgument: String, ExpressibleByArgument, CaseIterable {
-    case never, crash, unsymbolicated
-    case missingDSYM = "missing-dsym"
-    var value: BatchFailurePolicy {
-        switch self {
-        case .never: return .never
-        case .crash: return .crash
-        case .unsymbolicated: return .unsymbolicated
-        case .missingDSYM: return .missingDSYM
-        }
-    }
-}
+extension BatchFailurePolicy: ExpressibleByArgument {}
 
 /// Redraws one stderr line at most ten times a second, from any worker thread.
 final class ProgressBar: @unchecked Sendable {

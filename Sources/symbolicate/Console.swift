@@ -1,43 +1,57 @@
 import ArgumentParser
 import Foundation
+import SymbolicatePipeline
 import SymbolicatePresentation
 
-/// stderr messages, prefixed with the tool name so they stand out in CI logs.
+/// Where the CLI meets the terminal: a run's messages to their streams, its output to
+/// standard output, its status to the exit code. Everything else is the library's.
 enum Console {
-    static func line(_ text: String) {
-        FileHandle.standardError.write(Data("symbolicate: \(text)\n".utf8))
+    /// Prints what a run said and produced, then ends the command with the run's status.
+    /// `tool` prefixes each message so it stands out in CI logs.
+    static func finish(
+        _ messages: [some RunMessage], standardOutput: String?, status: ExitStatus, tool: String = "symbolicate"
+    ) throws {
+        for message in messages { write(message.text(tool: tool), to: message.stream) }
+        if let standardOutput { write(standardOutput, to: .standardOutput) }
+        if status != .success { throw ExitCode(status.rawValue) }
     }
-    static func warning(_ text: String) { line("warning: \(text)") }
-    static func error(_ text: String) { line("error: \(text)") }
-}
 
-/// `--color auto|always|never`.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, always, never
-
-    /// `auto` colours only a terminal, and never when `NO_COLOR` is set (no-color.org) or
-    /// `TERM=dumb`; `always`/`never` win over the environment.
-    func enabled(forTerminalOutput toStdout: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        switch self {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if environment["TERM"] == "dumb" { return false }
-            return toStdout && isatty(STDOUT_FILENO) == 1
-        }
+    static func write(_ text: String, to stream: SymbolicatePipeline.OutputStream) {
+        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+        handle.write(Data(text.utf8))
     }
 }
 
-/// `--format` values, mapped onto the library's `OutputFormat`.
-enum OutputFormatArgument: String, ExpressibleByArgument, CaseIterable {
-    case text, ips, json, markdown
-    var value: OutputFormat {
-        switch self {
-        case .text: return .text
-        case .ips: return .ips
-        case .json: return .json
-        case .markdown: return .markdown
-        }
-    }
+extension ColorChoice: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+extension ExplainFormat: ExpressibleByArgument {}
+
+/// Flags several commands share are declared once (an `@OptionGroup` each); every command
+/// keeps its own help text for them, supplied by the command type.
+protocol FormatHelp { static var formatHelp: String { get } }
+protocol ColorHelp { static var colorHelp: String { get } }
+protocol ExplainHelp { static var explainHelp: String { get } }
+
+/// `--format`, as `report` and `batch` take it.
+struct FormatOption<Command: FormatHelp>: ParsableArguments {
+    @Option(help: ArgumentHelp(Command.formatHelp))
+    var format: OutputFormat = .text
+}
+
+/// `--color auto|always|never`, as `report` and `explain` take it.
+struct ColorOption<Command: ColorHelp>: ParsableArguments {
+    @Option(help: ArgumentHelp(Command.colorHelp))
+    var color: ColorChoice = .auto
+}
+
+/// `--explain`: the diagnosis above each report (`report`, `batch`).
+struct ExplainFlag<Command: ExplainHelp>: ParsableArguments {
+    @Flag(help: ArgumentHelp(Command.explainHelp))
+    var explain = false
+}
+
+/// `--resymbolicate` (`report`, `batch`).
+struct ResymbolicateFlag: ParsableArguments {
+    @Flag(help: "Also rewrite frames that already carry a file and line (frames with only a name are resolved either way).")
+    var resymbolicate = false
 }

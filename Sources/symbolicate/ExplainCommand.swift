@@ -1,13 +1,5 @@
 import ArgumentParser
-import Foundation
-import SymbolicateCrashReport
-import SymbolicateExplain
 import SymbolicatePipeline
-
-/// Output formats of `explain`.
-enum ExplainFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, markdown
-}
 
 /// `symbolicate explain TERM` and `symbolicate explain REPORT [DEBUG_FILES…]`: a plain-language
 /// explanation of a term, or a diagnosis of a whole report (without printing the report).
@@ -34,57 +26,23 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: ExplainFormat = .text
 
-    @Option(help: "Colour the text output: auto, always or never (NO_COLOR is honoured).")
-    var color: ColorChoice = .auto
+    @OptionGroup var color: ColorOption<ExplainCommand>
 
-    private var useColor: Bool { color.enabled(forTerminalOutput: true) }
+    @OptionGroup var system: SystemSymbolOptions
 
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
     }
 
     func run() throws {
-        if let first = subject.first, FileManager.default.fileExists(atPath: first) {
-            try diagnoseReport(at: first, debugFiles: Array(subject.dropFirst()))
-            return
-        }
-        let explanation = KnowledgeBase.standard.explain(subject.joined(separator: " "))
-        FileHandle.standardOutput.write(Data(render(explanation).utf8))
-        if !explanation.isKnown { throw Exit.failed }
+        let request = ExplainRequest(
+            subject: ExplainRequest.subject(arguments: subject), format: format, color: color.color, terminal: .current,
+            systemSymbols: system.systemSymbols())
+        let response = request.run()
+        try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }
+}
 
-    private func diagnoseReport(at path: String, debugFiles: [String]) throws {
-        let processed: [ProcessedReport]
-        do {
-            // A MetricKit payload holds several diagnostics: each is diagnosed.
-            let reports = try ReportPipeline.read(.file(path))
-            // A cut report is diagnosed from what it has; say what it lacks.
-            for report in reports {
-                for warning in report.warnings where warning.message.hasPrefix("partial report") { Console.line(warning.description) }
-            }
-            // Symbolicating first lets the diagnosis read inlined trap frames.
-            var pipeline = ReportPipeline(annotator: nil)
-            if !debugFiles.isEmpty {
-                let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
-                for problem in index.problems { Console.warning(problem) }
-                pipeline = ReportPipeline(debugFiles: index)
-            }
-            processed = reports.map { pipeline.process($0, diagnose: true) }
-            for diagnostic in processed.flatMap({ $0.summary?.diagnostics ?? [] }) { Console.warning(diagnostic.description) }
-        } catch {
-            Console.error("\(error)")
-            throw Exit.invalidInput
-        }
-        let diagnoses = processed.compactMap(\.diagnosis)
-        FileHandle.standardOutput.write(Data(ReportPipeline.join(diagnoses.map(render), asJSONArray: format == .json).utf8))
-    }
-
-    /// A term explanation or a diagnosis in the chosen format.
-    private func render(_ value: some ExplainRenderable) -> String {
-        switch format {
-        case .text: return value.renderText(color: useColor)
-        case .json: return value.renderJSON()
-        case .markdown: return value.renderMarkdown()
-        }
-    }
+extension ExplainCommand: ColorHelp {
+    static let colorHelp = "Colour the text output: auto, always or never (NO_COLOR is honoured)."
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateSymbolication
 import SymbolicateTestSupport
@@ -398,5 +399,33 @@ final class JUnitCounter: NSObject, XMLParserDelegate, @unchecked Sendable {
         case "error": errors += 1
         default: break
         }
+    }
+}
+
+/// Issue 31: aborts are grouped by the path that stopped the process, in every layout.
+@Suite struct AbortPathGroupingTests {
+    @Test func reportsAbortingOnTheSamePathGroupTogether() throws {
+        let folder = TestPaths.fixtures.appendingPathComponent("abort-paths/reports")
+        let out = try TestPaths.temporaryDirectory("batch-abort-paths")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let inputs = ReportInputSet(inputs: [folder.path])
+        let runner = BatchRunner(
+            annotator: Annotator(index: try DebugFileIndex(inputs: [TestPaths.dsyms])),
+            options: BatchOptions(outputDirectory: out.path, jobs: 2))
+        let results = runner.run(inputs.reports)
+        func signature(_ file: String) -> String? { results.first { $0.input == file }?.signature }
+        // The text and .ips of one crash share a signature.
+        for name in ["malloc-guard-abort", "assert-same-caller", "cxx-uncaught", "nsassert-off-main", "mainactor-off-main"] {
+            let text = signature("\(name).crash")
+            #expect(text != nil && text == signature("\(name).ips"), "\(name): \(text ?? "-") vs \(signature("\(name).ips") ?? "-")")
+        }
+        // Same exception, same first app frame, different stop: two groups, each naming its stop.
+        let malloc = try #require(signature("malloc-guard-abort.crash"))
+        let assert = try #require(signature("assert-same-caller.crash"))
+        #expect(malloc != assert)
+        #expect(malloc.contains("in ImageCache.store(_:for:)") && malloc.contains("via malloc_vreport"), "\(malloc)")
+        #expect(assert.contains("in ImageCache.store(_:for:)") && assert.contains("via __assert_rtn"), "\(assert)")
+        let summary = BatchSummary(results: results, skipped: inputs.skipped)
+        #expect(summary.groups.first { $0.signature == malloc }?.count == 2)
     }
 }

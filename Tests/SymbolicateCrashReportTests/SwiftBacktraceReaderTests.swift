@@ -112,8 +112,8 @@ import Testing
         }
         let hostile =
             "*** Program crashed: x at 0xFFFFFFFFFFFFFFFFFF ***\nThread 99999999999999999999 crashed:\n 0 0x1 <unknown> in a\nImages:\n0xffffffffffffffff–0x0 zz a /a\n0x10–0x20 abc\n"
-        let report = try #require(try CrashReport.parseAll(data: Data(hostile.utf8), path: "hostile.txt").first)
-        #expect(report.binaryImages.isEmpty)
+        // Nothing readable is left (no thread, no image): refused with a clear error, not an empty report.
+        #expect(throws: CrashReportError.self) { try CrashReport.parseAll(data: Data(hostile.utf8), path: "hostile.txt") }
     }
 }
 

@@ -113,7 +113,7 @@ import ZIPFoundation
         }
         let index = try DebugFileIndex(inputs: [zipURL.path])
         #expect(Set(index.entries.map(\.debugID)) == [Self.crashAppUUID])
-        let problem = try #require(index.problems.first { $0.contains("escapes") })
+        let problem = try #require(index.problems.map(\.description).first { $0.contains("escapes") })
         #expect(problem.contains("evil.zip") && problem.contains("../escaped.dSYM"))
         #expect(!FileManager.default.fileExists(atPath: root.deletingLastPathComponent().appendingPathComponent("escaped.dSYM").path))
     }

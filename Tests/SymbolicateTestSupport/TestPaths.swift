@@ -59,10 +59,39 @@ public enum LinuxFixtures {
     }
 
     /// `oracle.json`: log file name → the program's frames with their oracle chains.
-    public static let oracle: [String: [OracleFrame]] = {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent("oracle.json").path),
+    public static let oracle: [String: [OracleFrame]] = oracle(in: root)
+
+    /// The `oracle.json` of a Linux fixture folder (written by `Fixtures/linux/oracle.py`).
+    public static func oracle(in folder: URL) -> [String: [OracleFrame]] {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("oracle.json").path),
             let decoded = try? JSONDecoder().decode([String: [OracleFrame]].self, from: data)
         else { return [:] }
         return decoded
-    }()
+    }
+}
+
+/// The named-frame Linux fixture (Fixtures/linux-named, built by its generate.sh): the Swift
+/// runtime named every frame from the debug file's symbol table, with no file or line.
+public enum LinuxNamedFixture {
+    public static let root = TestPaths.fixtures.appendingPathComponent("linux-named")
+    public static let debugFile = root.appendingPathComponent("bin/app.debug").path
+    public static let logs = ["crash.txt", "crash.json"]
+    public static func log(_ name: String) -> String { root.appendingPathComponent("logs/\(name)").path }
+    public static let oracle: [String: [LinuxFixtures.OracleFrame]] = LinuxFixtures.oracle(in: root)
+}
+
+/// Named-frame variants of the fixture reports and logs (Fixtures/named, written by
+/// Fixtures/tools/named.py): app frames named from the binaries' symbol tables, no file or line.
+public enum NamedFrameFixtures {
+    public static let root = TestPaths.fixtures.appendingPathComponent("named")
+    /// File names in Fixtures/named; each is a variant of the file of that name in
+    /// Fixtures/reports or Fixtures/logs.
+    public static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+    }
+    /// The unnamed original of a variant.
+    public static func original(of name: String) -> String {
+        let report = TestPaths.fixtures.appendingPathComponent("reports/\(name)").path
+        return FileManager.default.fileExists(atPath: report) ? report : TestPaths.fixtures.appendingPathComponent("logs/\(name)").path
+    }
 }

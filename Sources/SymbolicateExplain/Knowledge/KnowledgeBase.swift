@@ -12,7 +12,7 @@ public struct KnowledgeBase: Sendable {
             exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
             + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
             + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
-            + objcExceptions + dyldErrors + frameSymbols)
+            + objcExceptions + dyldErrors + frameSymbols + abortPathFrames)
 
     public init(entries: [KnowledgeEntry]) {
         self.entries = entries

@@ -50,6 +50,12 @@ enum KnownTerm: String, CaseIterable, Sendable {
     case freedNotAllocated = "pointer being freed was not allocated"
     case forkedMultithreaded = "multi-threaded process forked"
     case libcxxAssertion = "libc++ assertion"
+    case mallocCheck = "malloc_zone_error"
+    case terminateHandler = "demangling_terminate_handler"
+    case pureVirtual = "__cxa_pure_virtual"
+    case nsAssertionHandler = "NSAssertionHandler"
+    case objcFatal = "_objc_fatal"
+    case mainThreadOnly = "MAIN_THREAD_ONLY"
 }
 
 extension KnowledgeBase {

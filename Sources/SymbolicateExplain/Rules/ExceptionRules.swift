@@ -58,6 +58,14 @@ extension Diagnostician {
                 .swiftTrap, .possible,
                 "Trace trap (EXC_BREAKPOINT): a deliberate crash; the report has no crashed-thread backtrace to say which check failed.")
         }
+        // A library that traps instead of aborting (libmalloc's newer checks, C++ terminate
+        // paths compiled to a trap): the same stop, named the same way.
+        if let path = AbortPath(thread: thread), path.machinery.isEmpty,
+            [.malloc, .stackProtector, .cxxTerminate, .objcRuntime].contains(path.stopper),
+            let verdict = classifyAbortPath(path, in: thread)
+        {
+            return verdict
+        }
         let top = thread.frames.prefix(3)
         for frame in top { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
         let topImage = top.first?.imageName ?? ""
@@ -169,36 +177,10 @@ extension Diagnostician {
         guard let thread = facts.crashedThread else {
             return Verdict(.abort, .possible, "The process aborted (SIGABRT); the report has no crashed-thread backtrace to say why.")
         }
-        let names = thread.frames.prefix(12).map { $0.functionNames.joined(separator: " ") }
-        if let index = names.firstIndex(where: { $0.contains("_objc_terminate") || $0.contains("objc_exception_rethrow") }) {
-            found.quote(
-                "Thread \(thread.index) frame \(thread.frames[index].index)", thread.frames[index].evidenceText,
-                "the Objective-C exception handler called abort")
-            return objcException(name: nil, reason: nil)
-        }
-        if let index = names.firstIndex(where: {
-            $0.contains("__stack_chk_fail") || $0.contains("malloc_error_break") || $0.contains("BUG_IN_CLIENT_OF_LIBMALLOC")
-        }) {
-            found.quote("Thread \(thread.index) frame \(thread.frames[index].index)", thread.frames[index].evidenceText)
-            found.use(base.entries(matchingText: names[index], kinds: [.applicationSpecificMessage]).first)
-            return Verdict(
-                .memoryCorruption, .likely,
-                "Memory corruption detected (\(names[index].split(separator: " ").first ?? "")): the process aborted itself.")
-        }
-        if let index = names.firstIndex(where: { $0.contains("__assert_rtn") || $0 == "assert" }) {
-            found.quote("Thread \(thread.index) frame \(thread.frames[index].index)", thread.frames[index].evidenceText, "assert() failed")
-            quoteFirstAppFrame()
-            found.cause(.likely, "An assert() condition was false; the calling frame is the assertion site")
-            found.notes.append("The assertion message is not in this report's Application Specific Information.")
-            return Verdict(.assertionFailure, .likely, "An assert() failed (__assert_rtn called abort).")
-        }
-        if let index = names.firstIndex(where: {
-            $0.contains("__cxa_throw") || $0.contains("std::terminate") || $0.contains("demangling_terminate_handler")
-        }) {
-            found.quote("Thread \(thread.index) frame \(thread.frames[index].index)", thread.frames[index].evidenceText)
-            found.use(base.entry(.uncaughtCppException), causes: 1)
-            return Verdict(.uncaughtCppException, .likely, "Likely an uncaught C++ exception: the C++ terminate handler called abort.")
-        }
+        // The library between abort() and its caller says who stopped the process and why.
+        // A frame naming the stop outranks a message; the stopping image alone does not.
+        let path = AbortPath(thread: thread)
+        if let path, path.stopFrame != nil, let verdict = classifyAbortPath(path, in: thread) { return verdict }
         // A library explained itself in Application Specific Information.
         for line in facts.asiLines {
             guard let entry = base.entries(matchingText: line, kinds: [.applicationSpecificMessage]).first,
@@ -208,26 +190,43 @@ extension Diagnostician {
             quoteTopFrames(count: 4)
             return Verdict(entry.is(.forkedMultithreaded) ? .abort : .memoryCorruption, .stated, "\(entry.title): \(line)")
         }
-        // Explicit abort: name the first frame after the abort machinery.
-        let machinery = ["__pthread_kill", "pthread_kill", "abort", "__abort", "raise", "__pthread_sigmask"]
-        let caller = thread.frames.first { frame in
-            let name = frame.functionNames.first ?? ""
-            return !machinery.contains(name) && !(frame.imageName ?? "").hasPrefix("libsystem_")
-        }
+        if let path, path.stopFrame == nil, let verdict = classifyAbortPath(path, in: thread) { return verdict }
+        return explicitAbort(path, in: thread)
+    }
+
+    /// An abort no library explains: name who called it — the deciding library and function
+    /// when that is system code, and the first frame of the code that called into it.
+    func explicitAbort(_ path: AbortPath?, in thread: CrashReport.Thread) -> Verdict {
         for frame in thread.frames.prefix(3) { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
-        if let caller {
-            found.quote("Thread \(thread.index) frame \(caller.index)", caller.evidenceText, "first frame after abort(): the caller")
+        let decider = path?.decider
+        // The code that decided: the decider itself unless it is a system library's frame
+        // (then its first caller outside that library).
+        let isSystem = decider.map { !facts.isAppOwned($0) } ?? false
+        let caller = isSystem ? (path?.caller ?? decider) : decider
+        var shown: [String] = []
+        if let decider, isSystem, let caller, caller.index != decider.index {
+            shown.append(found.quote(decider, at: place(thread, decider), "first frame after abort(): the library that called it"))
+            shown.append(found.quote(caller, at: place(thread, caller), "the call into that library"))
+        } else if let caller {
+            shown.append(found.quote(caller, at: place(thread, caller), "first frame after abort(): the caller"))
+        }
+        let who = decider.map { frame in
+            let function = frame.functionNames.first.map { " in \(AbortPath.baseName($0))" } ?? ""
+            return (frame.imageName ?? "?") + function
         }
         found.cause(
             .likely,
-            "Code in \(caller?.imageName ?? "the process") called abort() deliberately (a failed check or an unrecoverable error path)")
+            "Code in \(decider?.imageName ?? "the process") called abort() deliberately (a failed check or an unrecoverable error path)",
+            frames: shown)
         found.cause(.possible, "An uncaught exception whose message was not recorded")
         if let caller {
             stepToSymbolicate(caller, in: thread, "it called abort(); read the code path that leads there")
         }
-        return Verdict(
-            .abort, .likely,
-            "The process called abort()" + (caller.map { " from \($0.imageName ?? "?")" } ?? "") + "; no exception or message explains it.")
+        var headline = "The process called abort()" + (who.map { " from \($0)" } ?? "")
+        if isSystem, let caller, let decider, caller.index != decider.index {
+            headline += ", called from \(named(caller))"
+        }
+        return Verdict(.abort, .likely, headline + "; no exception or message explains it.")
     }
 
     /// EXC_CRASH wrapping a fault signal (e.g. a process that called raise(SIGSEGV)).

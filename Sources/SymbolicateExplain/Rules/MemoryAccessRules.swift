@@ -29,7 +29,7 @@ extension Diagnostician {
         let thread = facts.crashedThread
         let top = thread?.frames.first
         if let thread, let top { found.quote("Thread \(thread.index) frame \(top.index)", top.evidenceText) }
-        if let overflow = recursion() { return overflow }
+        if let overflow = stackOverflowFromFrames() ?? recursion() { return overflow }
         if let message = facts.message, let entry = base.entries(matchingText: message, kinds: [.faultPattern]).first,
             entry.is(.stackOverflow)
         {

@@ -93,6 +93,7 @@ extension Diagnostician {
             }
         }
         quoteLastExceptionBacktrace()
+        quoteThrowSite()
         if name == nil, report.lastExceptionBacktrace == nil {
             quoteTopFrames(count: 8)
         }

@@ -123,7 +123,9 @@ struct Relevance {
     private var stackOverflowIsRuledOut: Bool {
         guard let thread = facts.crashedThread, !thread.frames.isEmpty else { return false }
         let said = reportSays("stack") || facts.report.vmRegionInfo?.lowercased().contains("stack") == true
-        return thread.frames.count < 64 && !said
+        // The rules quoted a fault just below the stack pointer or a repeating stretch of frames.
+        let shown = quotedFields.contains("Stack pointer") || quotedFields.contains("Thread \(thread.index)")
+        return thread.frames.count < 64 && !said && !shown
     }
 
     private var topFrameIsObjCRuntime: Bool {
@@ -155,6 +157,7 @@ struct Relevance {
         ("asi", ["application specific information"]),
         ("exceptionBacktrace", ["last exception backtrace"]),
         ("symbolicate", ["symbolicate"]),
+        ("offMain", ["off the main thread", "off main thread"]),
         ("busyMainThread", ["long-running work on the main thread", "main thread was busy", "heavy work on the main thread"]),
         ("blockedMainThread", ["main thread was blocked", "main-thread deadlock", "synchronous networking on the main thread"]),
         (

@@ -56,6 +56,12 @@ extension Diagnostician {
             }
             return classifyGuard()
         case "JETSAM":
+            guard code != nil else {
+                // Third-party reporters (KSCrash's memory termination) record the kill without a reason code.
+                return Verdict(
+                    .memoryPressure, .stated,
+                    "The system killed the process for its memory use (a memory termination; no jetsam reason code recorded).")
+            }
             let reason = codeEntries.first?.term ?? "code \(codeText)"
             return Verdict(.memoryPressure, .stated, "The system killed the process for memory (jetsam reason \(reason)).")
         case "LIBSYSTEM":

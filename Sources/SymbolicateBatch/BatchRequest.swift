@@ -1,0 +1,287 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateDiscovery
+import SymbolicatePipeline
+import SymbolicatePresentation
+import SymbolicateSymbolication
+import SymbolicateSystemSymbols
+
+/// One `batch` run, as data: inputs, debug files, the output folder and what to write there.
+/// `run()` holds the command's rules (outputs that may not replace inputs, what a CI log
+/// shows, the `--fail-on` policy, the exit status) and prints nothing.
+public struct BatchRequest: Sendable {
+    /// Report files, folders (searched recursively) and zips of reports.
+    public var inputs: [String]
+    /// Debug-file arguments (`--dsyms`); a missing one is a usage error.
+    public var debugFiles: [String]
+    /// Places the user keeps debug files (`SYMBOLICATE_DSYM_PATH`).
+    public var searchFolders: [String]
+    public var outputFolder: String
+    public var format: OutputFormat
+    /// Reports processed in parallel; nil for every core.
+    public var jobs: Int?
+    /// Also write this JUnit XML file.
+    public var junit: String?
+    /// Also return GitHub Actions annotations as standard output.
+    public var githubAnnotations: Bool
+    /// Build-time source folder stripped from annotation and JUnit paths.
+    public var sourceRoot: String?
+    public var failOn: BatchFailurePolicy
+    /// Put each report's diagnosis above it in its output file.
+    public var explain: Bool
+    public var resymbolicate: Bool
+    /// Called from worker threads as reports finish.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Called when the process is dying of a fatal signal mid-run (the summary of what was
+    /// done is written next): the only message that cannot wait for the response.
+    public var dying: (@Sendable (BatchMessage) -> Void)?
+    /// Apple's libraries for system frames the reports left unnamed; nil names none.
+    public var systemSymbols: SystemSymbols?
+
+    public init(
+        inputs: [String], debugFiles: [String] = [], searchFolders: [String] = [], outputFolder: String, format: OutputFormat = .text,
+        jobs: Int? = nil, junit: String? = nil, githubAnnotations: Bool = false, sourceRoot: String? = nil,
+        failOn: BatchFailurePolicy = .never, explain: Bool = false, resymbolicate: Bool = false, systemSymbols: SystemSymbols? = nil
+    ) {
+        self.systemSymbols = systemSymbols
+        self.inputs = inputs
+        self.debugFiles = debugFiles
+        self.searchFolders = searchFolders
+        self.outputFolder = outputFolder
+        self.format = format
+        self.jobs = jobs
+        self.junit = junit
+        self.githubAnnotations = githubAnnotations
+        self.sourceRoot = sourceRoot
+        self.failOn = failOn
+        self.explain = explain
+        self.resymbolicate = resymbolicate
+    }
+
+    var summaryMarkdownPath: String { URL(fileURLWithPath: outputFolder).appendingPathComponent("summary.md").path }
+    var summaryJSONPath: String { URL(fileURLWithPath: outputFolder).appendingPathComponent("summary.json").path }
+
+    /// The summary files and the JUnit file, with the option each comes from: none of them may
+    /// replace an input.
+    var summaryOutputs: [(option: BatchOutputOption, path: String)] {
+        [(.output, summaryMarkdownPath), (.output, summaryJSONPath)] + (junit.map { [(.junit, $0)] } ?? [])
+    }
+
+    /// A CI log is read by people: this many lines of each kind, the rest in the summary files.
+    public static let shownPerKind = 3
+
+    /// Runs the request; never throws and never prints (but `progress` and `dying`).
+    public func run() -> BatchResponse {
+        let started = Date()
+        var response = BatchResponse()
+        let index: DebugFileIndex
+        do {
+            index = try DebugFileIndex(inputs: debugFiles, searchFolders: searchFolders)
+        } catch {
+            return response.fail(.debugFiles(error))
+        }
+        response.messages += index.problems.map(BatchMessage.debugFileProblem)
+        // Checked before the folder is created: nothing is ever made inside a dSYM bundle
+        // or a folder of debug files.
+        if let input = OutputGuard(inputs: debugFiles).input(replacedBy: outputFolder) {
+            return response.fail(.outputReplacesInput(option: .output, output: outputFolder, input: input))
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+        } catch {
+            return response.fail(.cannotCreateFolder(path: outputFolder, reason: error.localizedDescription))
+        }
+
+        let inputSet = ReportInputSet(inputs: inputs, excluding: [outputFolder])
+        defer { inputSet.removeTemporaryFiles() }
+        // Inputs are never modified: the summaries and the JUnit file may not land on one.
+        let inputGuard = OutputGuard(inputs: inputSet.reports.map(\.path) + debugFiles + index.entries.map(\.path))
+        for (option, path) in summaryOutputs {
+            if let input = inputGuard.input(replacedBy: path) {
+                return response.fail(.outputReplacesInput(option: option, output: path, input: input))
+            }
+        }
+
+        let runner = BatchRunner(
+            annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols),
+            options: BatchOptions(
+                outputDirectory: outputFolder, format: format, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                explainInOutput: explain))
+        // A report that kills the process (a trap, a segfault) still leaves a summary behind.
+        let crashGuard = BatchCrashGuard { [inputSet, self] results in
+            let summary = BatchSummary(
+                results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
+            dying?(.diedMidRun(outputFolder: outputFolder))
+            try? writeSummaryFiles(summary)
+        }
+        let results = runner.run(inputSet.reports, progress: progress, crashGuard: crashGuard)
+        let summary = BatchSummary(
+            results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
+        response.summary = summary
+        // Many reports, many OS builds: the ones without a DeviceSupport folder in one line.
+        response.messages += (systemSymbols?.takeMessages(collapsingMissing: true) ?? []).map(BatchMessage.systemSymbols)
+        response.messages += Self.logLines(summary)
+        var summaryFailure: BatchFailure?
+        do {
+            try writeSummaryFiles(summary)
+        } catch {
+            summaryFailure = .cannotWriteSummary(reason: error.localizedDescription)
+            response.messages.append(.failure(.cannotWriteSummary(reason: error.localizedDescription)))
+        }
+        if githubAnnotations { response.standardOutput = summary.renderGitHubAnnotations(sourceRoot: sourceRoot) }
+        response.messages.append(
+            .finished(
+                BatchTiming(seconds: Date().timeIntervalSince(started), jobs: runner.options.jobs), summary.totals,
+                summaryPath: summaryMarkdownPath))
+        if summary.totals.processed == 0 {
+            return response.fail(summary.totals.reports == 0 ? .noReports : .noReadableReport)
+        }
+        if let summaryFailure {
+            response.status = summaryFailure.exitStatus
+            return response
+        }
+        if let violation = failOn.violation(in: summary) {
+            response.messages.append(.failOnTripped(failOn, violation: violation))
+            response.status = .failed
+        }
+        return response
+    }
+
+    /// The first few unreadable reports and app images without a usable dSYM, each kind
+    /// closed by a count of the rest.
+    static func logLines(_ summary: BatchSummary) -> [BatchMessage] {
+        var lines: [BatchMessage] = []
+        let unreadable = summary.unreadable
+        lines += unreadable.prefix(shownPerKind).map(BatchMessage.unreadable)
+        if unreadable.count > shownPerKind { lines.append(.moreUnreadable(unreadable.count - shownPerKind)) }
+        let missingApp = summary.missingDebugFiles.filter(\.isAppImage)
+        lines += missingApp.prefix(shownPerKind).map(BatchMessage.missingDebugFile)
+        if missingApp.count > shownPerKind { lines.append(.moreMissingDebugFiles(missingApp.count - shownPerKind)) }
+        return lines
+    }
+
+    /// summary.md, summary.json and the JUnit file when asked for.
+    func writeSummaryFiles(_ summary: BatchSummary) throws {
+        try writeAtomically(summary.renderMarkdown(), to: summaryMarkdownPath)
+        try summary.writeJSON(to: summaryJSONPath)
+        if let junit { try writeAtomically(summary.renderJUnit(sourceRoot: sourceRoot), to: junit) }
+    }
+}
+
+/// The option an output path comes from, as the error names it.
+public enum BatchOutputOption: String, Sendable, Equatable {
+    case output = "--output"
+    case junit = "--junit"
+}
+
+/// How long a batch took, for the closing line.
+public struct BatchTiming: Sendable, Equatable {
+    public var seconds: Double
+    public var jobs: Int
+
+    public init(seconds: Double, jobs: Int) {
+        self.seconds = seconds
+        self.jobs = jobs
+    }
+}
+
+/// Why a batch run stopped, or could not write what it owed.
+public enum BatchFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A `--dsyms` path is missing or unusable (a usage error in batch mode).
+    case debugFiles(DiscoveryError)
+    case cannotCreateFolder(path: String, reason: String)
+    /// A summary file or the JUnit file would replace an input.
+    case outputReplacesInput(option: BatchOutputOption, output: String, input: String)
+    case cannotWriteSummary(reason: String)
+    /// The inputs hold no crash report.
+    case noReports
+    /// Reports were found but none could be read.
+    case noReadableReport
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .debugFiles, .outputReplacesInput: return .usage
+        case .cannotCreateFolder, .cannotWriteSummary: return .cannotWrite
+        case .noReports, .noReadableReport: return .invalidInput
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .debugFiles(let error): return error.description
+        case .cannotCreateFolder(let path, let reason): return "cannot create \(path): \(reason)"
+        case .outputReplacesInput(let option, let output, let input):
+            return "\(option.rawValue) \(output) would replace the input \(input); choose another \(option == .junit ? "file" : "folder")"
+        case .cannotWriteSummary(let reason): return "cannot write the summary: \(reason)"
+        case .noReports: return "no crash reports found in the inputs"
+        case .noReadableReport: return "no report could be read"
+        }
+    }
+}
+
+/// Everything `batch` tells the user besides the files it writes, in order.
+public enum BatchMessage: RunMessage, Equatable {
+    case debugFileProblem(DebugFileProblem)
+    case unreadable(BatchSummary.Unreadable)
+    case moreUnreadable(Int)
+    case missingDebugFile(BatchSummary.MissingDebugFile)
+    case moreMissingDebugFiles(Int)
+    /// The closing line: counts, time and where the summary is.
+    case finished(BatchTiming, BatchSummary.Totals, summaryPath: String)
+    case failOnTripped(BatchFailurePolicy, violation: String)
+    /// Said from the fatal-signal handler, before the summary of what was done is written.
+    case diedMidRun(outputFolder: String)
+    /// What a system-symbols place held, OS builds without one (its own `warning:` when it is one).
+    case systemSymbols(String)
+    case failure(BatchFailure)
+
+    public var severity: MessageSeverity {
+        switch self {
+        case .debugFileProblem, .missingDebugFile, .moreMissingDebugFiles: return .warning
+        case .unreadable, .moreUnreadable, .diedMidRun, .failure: return .error
+        case .finished, .failOnTripped, .systemSymbols: return .plain
+        }
+    }
+
+    public var body: String {
+        switch self {
+        case .debugFileProblem(let problem): return problem.description
+        case .unreadable(let item): return "\(item.input): \(item.error)"
+        case .moreUnreadable(let count): return "… and \(count) more unreadable reports (summary.md)"
+        case .missingDebugFile(let missing): return missing.summaryLine
+        case .moreMissingDebugFiles(let count): return "… and \(count) more app images without a usable dSYM (summary.md)"
+        case .finished(let timing, let totals, let summaryPath):
+            let rate = timing.seconds > 0 ? Double(totals.processed) / timing.seconds : 0
+            let time = String(format: "%.2f s (%.1f reports/s", timing.seconds, rate)
+            var message = "\(totals.processed) of \(totals.reports) reports processed in \(time), "
+            message +=
+                "\(timing.jobs) job\(timing.jobs == 1 ? "" : "s")), \(totals.groups) crash signature\(totals.groups == 1 ? "" : "s"), "
+            message += "\(totals.otherReports) other report\(totals.otherReports == 1 ? "" : "s"), "
+            if totals.partialReports > 0 { message += "\(totals.partialReports) partial, " }
+            message += "\(totals.unreadable) unreadable; summary in \(summaryPath)"
+            return message
+        case .failOnTripped(let policy, let violation): return "--fail-on \(policy.rawValue): \(violation)"
+        case .diedMidRun(let folder): return "symbolicate died mid-run; summary of what was done written to \(folder)"
+        case .systemSymbols(let line): return line
+        case .failure(let failure): return failure.description
+        }
+    }
+}
+
+/// What a batch run produced.
+public struct BatchResponse: Sendable {
+    public var messages: [BatchMessage] = []
+    /// The summary of every report; nil when the run stopped before processing.
+    public var summary: BatchSummary?
+    /// GitHub Actions annotations, when asked for.
+    public var standardOutput: String?
+    public var status: ExitStatus = .success
+
+    public init() {}
+
+    mutating func fail(_ failure: BatchFailure) -> BatchResponse {
+        messages.append(.failure(failure))
+        status = failure.exitStatus
+        return self
+    }
+}

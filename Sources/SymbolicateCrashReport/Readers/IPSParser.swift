@@ -1,0 +1,311 @@
+import Foundation
+import SymbolicateCore
+
+/// Reads a modern `.ips` (JSON header line + JSON body) into the model. The JSON documents
+/// are kept so the `.ips` writer can emit them again with every unknown key intact.
+struct IPSParser {
+    let document: TextDocument
+    let header: JSONValue
+    /// 0-based line indices.
+    let headerLine: Int
+    let bodyStartLine: Int
+    let path: String
+
+    /// Bug types whose body carries `threads`/`usedImages` in the crash layout.
+    static let describedBugTypes: [String: String] = [
+        "309": "crash", "288": "stackshot/hang", "298": "jetsam event", "210": "panic", "185": "resource (EXC_RESOURCE)",
+        "206": "cpu resource", "145": "disk writes resource", "142": "wakeups resource", "409": "hang", "385": "memory resource",
+        "109": "legacy crash", "188": "stackshot", "151": "app hang",
+    ]
+
+    func parse() throws(CrashReportError) -> CrashReport {
+        let bytes = document.bytes(from: bodyStartLine)
+        let body: JSONValue, bodyText: JSONSourceText
+        do {
+            (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
+        } catch {
+            // An error at end of input points past the last line; name the last line instead.
+            let lastLine = (document.lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) ?? 0) + 1
+            throw CrashReportError(
+                kind: .invalidJSON, path: path, line: min(bodyStartLine + error.line, lastLine),
+                jsonPath: error.path, message: "JSON body does not parse: \(error.message)" + Self.readableHeader(header))
+        }
+        guard case .object = body else {
+            throw CrashReportError(kind: .invalidJSON, path: path, line: bodyStartLine + 1, message: "JSON body is not an object")
+        }
+        let firstLine = document.lines[headerLine]
+        var report = CrashReport(
+            path: path, format: .ips,
+            source: .ips(
+                header: self.header, body: body, text: IPSSourceText(headerLine: firstLine.text + firstLine.terminator, body: bodyText)))
+        Self.fill(&report, from: body)
+        report.applyIPSHeader(self.header)
+        Self.warnIfUnsupported(&report, path: path)
+        return report
+    }
+
+    /// What the header line still tells when the body is beyond recovery, so even a broken
+    /// report says what it was: `; the header line reads: bug_type 210 (panic), os_version …`.
+    static func readableHeader(_ header: JSONValue) -> String {
+        guard let members = header.objectValue, !members.isEmpty else { return "" }
+        let fields = members.map { member -> String in
+            let value = member.value.stringValue ?? member.value.compactText()
+            if member.key == "bug_type", let what = describedBugTypes[value] { return "bug_type \(value) (\(what))" }
+            return "\(member.key.trimmedBlanks) \(value)"
+        }
+        return "; the header line reads: " + fields.joined(separator: ", ")
+    }
+
+    /// A file that starts with `{` but whose first line is not a complete JSON object: a
+    /// body without a header line, or a broken header.
+    static func parseHeaderless(document: TextDocument, path: String, headerError: JSONSyntaxError, headerLine: Int)
+        throws(CrashReportError) -> CrashReport
+    {
+        let bytes = document.bytes()
+        let body: JSONValue, bodyText: JSONSourceText
+        do {
+            (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
+        } catch {
+            // Named for the layout the document was taken for: a MetricKit payload that does
+            // not parse is no `.ips` header line.
+            if let layout = MetricKitReader.looksLikePayload(bytes) {
+                // Its own error, at the nesting bound MetricKit payloads are read with.
+                var deep = error
+                do { _ = try JSONParser.parse(bytes, maxDepth: JSONParser.deepMaxDepth) } catch { deep = error }
+                throw CrashReportError(
+                    kind: .invalidJSON, path: path, line: deep.line, jsonPath: deep.path,
+                    message: "\(layout) does not parse: \(deep.message)")
+            }
+            if error.line == 1 {
+                throw CrashReportError(
+                    kind: .invalidJSON, path: path, line: headerLine, jsonPath: headerError.path,
+                    message: ".ips header line does not parse: \(headerError.message)")
+            }
+            throw CrashReportError(
+                kind: .invalidJSON, path: path, line: error.line, jsonPath: error.path,
+                message: "JSON does not parse: \(error.message)")
+        }
+        guard case .object = body else {
+            throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, message: "JSON document is not an object")
+        }
+        guard isIPSBody(body) else {
+            throw CrashReportError(
+                kind: .notACrashReport, path: path, line: headerLine,
+                message: "JSON document in none of the layouts read (tried: \(KnownJSONLayouts.names))")
+        }
+        var report = CrashReport(
+            path: path, format: .ips, source: .ips(header: .object([]), body: body, text: IPSSourceText(headerLine: "", body: bodyText)))
+        fill(&report, from: body)
+        report.warnings.append(
+            ParseWarning(path: path, line: headerLine, message: ".ips file has no header line; read the JSON body alone"))
+        warnIfUnsupported(&report, path: path)
+        return report
+    }
+
+    /// Keys an `.ips` header line has some of; a one-line JSON object with none of them is
+    /// some other document (a `package.json`), not an `.ips` header.
+    static let ipsHeaderKeys: Set<String> = [
+        "bug_type", "os_version", "timestamp", "app_name", "incident_id", "slice_uuid", "app_version", "bundleID",
+    ]
+    /// Keys an `.ips` body always has some of, read when the header line is missing.
+    static let ipsBodyKeys: Set<String> = [
+        "bug_type", "threads", "usedImages", "procName", "procPath", "incident", "crashReporterKey", "faultingThread",
+        "panicString", "processByPid", "largestProcess", "memoryStatus", "captureTime", "modelCode", "cpuType",
+    ]
+
+    static func isIPSHeader(_ value: JSONValue) -> Bool {
+        (value.objectValue ?? []).contains { ipsHeaderKeys.contains($0.key) || ipsBodyKeys.contains($0.key) }
+    }
+
+    static func isIPSBody(_ value: JSONValue) -> Bool {
+        (value.objectValue ?? []).contains { ipsBodyKeys.contains($0.key) }
+    }
+
+    private static func warnIfUnsupported(_ report: inout CrashReport, path: String) {
+        let bug = report.bugType ?? "?"
+        if report.threads.isEmpty && report.binaryImages.isEmpty {
+            let what = describedBugTypes[bug].map { "\($0) report" } ?? "report"
+            report.warnings.append(
+                ParseWarning(
+                    path: path,
+                    message: "bug_type \(bug) \(what) has no threads or binary images: not supported for symbolication; printed unchanged"))
+        } else if bug != "309", describedBugTypes[bug] == nil {
+            report.warnings.append(
+                ParseWarning(path: path, message: "bug_type \(bug) is not a known crash type; read as far as it has threads and images"))
+        }
+    }
+
+    static func fill(_ report: inout CrashReport, from body: JSONValue) {
+        report.bugType = body["bug_type"]?.stringValue
+        report.incidentIdentifier = body["incident"]?.stringValue
+        report.processName = body["procName"]?.stringValue
+        report.processID = body["pid"]?.intValue
+        report.processPath = body["procPath"]?.stringValue
+        report.bundleIdentifier = body["bundleInfo"]?["CFBundleIdentifier"]?.stringValue
+        if let short = body["bundleInfo"]?["CFBundleShortVersionString"]?.stringValue {
+            let build = body["bundleInfo"]?["CFBundleVersion"]?.stringValue
+            report.appVersion = build.map { "\(short) (\($0))" } ?? short
+        }
+        report.parentProcess = body["parentProc"]?.stringValue.map { p in body["parentPid"]?.intValue.map { "\(p) [\($0)]" } ?? p }
+        report.dateTime = body["captureTime"]?.stringValue
+        if let os = body["osVersion"], let train = os["train"]?.stringValue {
+            report.osVersion = os["build"]?.stringValue.map { "\(train) (\($0))" } ?? train
+        }
+        report.hardwareModel = body["modelCode"]?.stringValue
+        if let cpu = body["cpuType"]?.stringValue {
+            let translated = body["translated"]?.boolValue == true
+            report.codeType = cpu + (translated ? " (Translated)" : " (Native)")
+            report.architecture = Architecture(codeType: cpu)?.name
+        }
+        if let e = body["exception"] {
+            report.exception = ExceptionInfo(
+                type: e["type"]?.stringValue, signal: e["signal"]?.stringValue, codes: e["codes"]?.stringValue,
+                subtype: e["subtype"]?.stringValue, note: body["isCorpse"]?.boolValue == true ? "EXC_CORPSE_NOTIFY" : nil,
+                message: e["message"]?.stringValue)
+        }
+        // Apple's text translation prints these flags as an `Exception Note:` line.
+        let nonFatal =
+            body["isSimulated"]?.boolValue == true
+            ? "SIMULATED (this is NOT a crash)"
+            : body["isNonFatal"]?.boolValue == true ? "NON-FATAL CONDITION (this is NOT a crash)" : nil
+        if let nonFatal {
+            report.exception = report.exception ?? ExceptionInfo()
+            report.exception?.nonFatalNote = nonFatal
+        }
+        if let t = body["termination"] {
+            var text = t["indicator"]?.stringValue
+            let more = (t["reasons"]?.arrayValue ?? []) + (t["details"]?.arrayValue ?? [])
+            let extra = more.compactMap(\.stringValue)
+            if !extra.isEmpty { text = ([text].compactMap { $0 } + extra).joined(separator: " ") }
+            let code: String? = t["code"].flatMap { v in
+                if case .number(let n) = v, let u = UInt64(n), u > 0xFFFF { return "0x" + String(u, radix: 16) }
+                return v.stringValue
+            }
+            report.termination = TerminationInfo(
+                namespace: t["namespace"]?.stringValue, code: code, text: text,
+                byProcess: t["byProc"]?.stringValue.map { p in t["byPid"]?.intValue.map { "\(p) [\($0)]" } ?? p },
+                details: t["details"]?.arrayValue.map { $0.compactMap(\.stringValue) }.flatMap { $0.isEmpty ? nil : $0 })
+        }
+        report.asi = body["asi"]
+        report.panicString = body["panicString"]?.stringValue?
+            .split(whereSeparator: \.isNewline).first.map { String($0).trimmedBlanks }
+        if let asi = body["asi"]?.objectValue {
+            let lines = asi.flatMap { m in (m.value.arrayValue ?? [m.value]).compactMap(\.stringValue).map { "\(m.key): \($0)" } }
+            if !lines.isEmpty { report.applicationSpecificInformation = lines.joined(separator: "\n") }
+        }
+
+        var images: [BinaryImage] = []
+        for (i, img) in (body["usedImages"]?.arrayValue ?? []).enumerated() {
+            let base = img["base"]?.uint64Value ?? 0
+            let size = img["size"]?.uint64Value ?? 0
+            let path = img["path"]?.stringValue
+            let name = img["name"]?.stringValue ?? path.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "???"
+            // base and size come from the file: a range past 2^64 is impossible, so the image
+            // keeps no address range (frames still reach it through their imageIndex).
+            var end: UInt64?
+            if size > 0 {
+                let (last, overflow) = base.addingReportingOverflow(size - 1)
+                if overflow {
+                    report.warnings.append(
+                        ParseWarning(
+                            path: report.path, jsonPath: "usedImages[\(i)].size",
+                            message:
+                                "image \(name): base 0x\(String(base, radix: 16)) + size 0x\(String(size, radix: 16)) passes the end of the address space; its address range is ignored"
+                        ))
+                } else {
+                    end = last
+                }
+            }
+            var image = BinaryImage(
+                loadAddress: base, endAddress: end, name: name,
+                arch: img["arch"]?.stringValue.map(Architecture.init), debugID: img["uuid"]?.stringValue.flatMap { DebugID(uuid: $0) },
+                path: path, version: img["CFBundleShortVersionString"]?.stringValue, source: img["source"]?.stringValue)
+            image.isAppOwned = AppOwnership.isAppImage(path: path, processPath: report.processPath)
+            images.append(image)
+        }
+        report.binaryImages = images
+
+        var frameWarnings: [ParseWarning] = []
+        func frames(_ list: [JSONValue], at jsonPath: String) -> [Frame] {
+            list.enumerated().map { (i, f) in
+                let offset = f["imageOffset"]?.uint64Value ?? 0
+                let idx = f["imageIndex"]?.intValue
+                var frame = Frame(index: i, imageIndex: idx, address: offset, imageOffset: offset)
+                if f["imageOffset"]?.uint64Value == nil {
+                    frameWarnings.append(
+                        ParseWarning(
+                            path: report.path, jsonPath: "\(jsonPath)[\(i)]", message: "frame has no usable imageOffset; kept as is"))
+                }
+                if let idx, images.indices.contains(idx) {
+                    frame.address = images[idx].loadAddress &+ offset
+                    frame.imageName = images[idx].name
+                } else {
+                    frame.imageIndex = nil
+                    frameWarnings.append(
+                        ParseWarning(
+                            path: report.path, jsonPath: "\(jsonPath)[\(i)]",
+                            message: idx.map { "imageIndex \($0) is not in usedImages (\(images.count) images); kept as is" }
+                                ?? "frame has no imageIndex; kept as is"))
+                }
+                frame.symbol = f["symbol"]?.stringValue
+                frame.symbolOffset = f["symbolLocation"]?.uint64Value
+                frame.sourceFile = f["sourceFile"]?.stringValue
+                frame.sourceLine = f["sourceLine"]?.intValue
+                frame.isInlined = f["inline"]?.boolValue ?? false
+                return frame
+            }
+        }
+
+        let faulting = body["faultingThread"]?.intValue
+        var threads: [CrashReport.Thread] = []
+        for (i, t) in (body["threads"]?.arrayValue ?? []).enumerated() {
+            var thread = CrashReport.Thread(
+                index: i, name: t["name"]?.stringValue, queue: t["queue"]?.stringValue,
+                crashed: t["triggered"]?.boolValue ?? false, frames: frames(t["frames"]?.arrayValue ?? [], at: "threads[\(i)].frames"),
+                threadID: t["id"]?.uint64Value)
+            if let state = t["threadState"] { thread.registers = registers(state) }
+            threads.append(thread)
+        }
+        report.threads = threads
+        report.crashedThreadIndex = faulting ?? threads.first(where: \.crashed)?.index
+        if let leb = body["lastExceptionBacktrace"]?.arrayValue {
+            report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: frames(leb, at: "lastExceptionBacktrace"))
+        }
+        report.warnings.append(contentsOf: frameWarnings)
+        for (i, b) in (body["asiBacktraces"]?.arrayValue ?? []).enumerated() {
+            // Text backtraces (`"0   CoreFoundation   0x… __exceptionPreprocess + 164\n…"`).
+            let text = b.stringValue ?? ""
+            let lines = text.split(separator: "\n").map(String.init)
+            let parsed = lines.compactMap { TextReportParser.parseFrame($0.trimmedBlanks, reportLine: 0) }
+            let resolved = parsed.map { parsedFrame -> Frame in
+                var f = parsedFrame
+                f.reportLine = nil
+                let byName =
+                    images.firstIndex { $0.name == f.imageName && $0.contains(f.address) } ?? images.firstIndex { $0.name == f.imageName }
+                if let idx = byName ?? images.firstIndex(where: { $0.contains(f.address) }) {
+                    f.imageIndex = idx
+                    if f.address >= images[idx].loadAddress { f.imageOffset = f.address &- images[idx].loadAddress }
+                }
+                return f
+            }
+            report.asiBacktraces.append(Backtrace(title: "Application Specific Backtrace \(i)", frames: resolved))
+        }
+    }
+
+    /// `threadState`: ARM (`x` array, `fp`, `lr`, …) or x86 (`rax`, …), in document order.
+    static func registers(_ state: JSONValue) -> [Register] {
+        var out: [Register] = []
+        for (key, value) in state.objectValue ?? [] where key != "flavor" {
+            if let list = value.arrayValue {
+                for (i, v) in list.enumerated() {
+                    if let u = v["value"]?.uint64Value {
+                        out.append(Register(name: "\(key)\(i)", value: u, note: v["symbol"]?.stringValue))
+                    }
+                }
+            } else if let u = value["value"]?.uint64Value {
+                out.append(Register(name: key, value: u, note: value["description"]?.stringValue ?? value["symbol"]?.stringValue))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+
+/// A reader of one input layout (Apple text, `.ips`, a `sample` call graph, a MetricKit
+/// payload…). `CrashReport.parseAll` decodes the bytes once into a `TextDocument`, then asks
+/// the readers of `ReportReaders.all` in order; the first whose `detect` answers reads.
+///
+/// Detection is by content, never by file name: reports arrive renamed, pasted and zipped.
+/// What detection had to parse to decide (a whole JSON payload, the line where a body starts)
+/// is handed to `read` as `Evidence`, so nothing is parsed twice.
+public protocol ReportReader: Sendable {
+    associatedtype Evidence
+    /// Whether the document is in this layout, with what was learned deciding it; nil when not.
+    /// Must be cheap to refuse: every reader before the matching one is asked.
+    static func detect(_ document: TextDocument) -> Evidence?
+    /// The reports the document holds (several for a MetricKit payload), never empty. Each has
+    /// its `kind` set. Malformed lines are warnings, not errors; an error means nothing usable.
+    static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport]
+}
+
+/// The readers, in the order they are asked. A new layout is one more type here, placed
+/// before any reader whose detection would also accept it (JSON layouts before `.ips`, which
+/// takes any document starting with `{`; everything before Apple text, which takes the rest).
+public enum ReportReaders {
+    public static let all: [any ReportReader.Type] = [
+        MetricKitPayloadReader.self,
+        KSCrashReportReader.self,
+        SentryEventReader.self,
+        SwiftBacktraceJSONReportReader.self,
+        SwiftBacktraceReportReader.self,
+        IPSReportReader.self,
+        UnknownJSONReader.self,
+        CallGraphReportReader.self,
+        AppleTextReportReader.self,
+    ]
+
+    /// Reads with the first reader that recognises the document; nil when none does (only
+    /// possible when `AppleTextReportReader` is left out of `readers`).
+    static func read(
+        _ document: TextDocument, path: String,
+        readers: [any ReportReader.Type] = all
+    ) throws(CrashReportError) -> [CrashReport]? {
+        for reader in readers {
+            guard var reports = try attempt(reader, document, path: path) else { continue }
+            for i in reports.indices { reports[i].stripPointerAuthentication() }
+            try refuseEmpty(reports, path: path)
+            return reports
+        }
+        return nil
+    }
+
+    private static func attempt<Reader: ReportReader>(
+        _ reader: Reader.Type, _ document: TextDocument,
+        path: String
+    ) throws(CrashReportError) -> [CrashReport]? {
+        guard let evidence = reader.detect(document) else { return nil }
+        return try reader.read(document, evidence: evidence, path: path)
+    }
+}
+
+extension TextDocument {
+    /// Index of the first line with anything but whitespace.
+    var firstContentLine: Int? {
+        lines.firstIndex { !$0.text.allSatisfy(\.isWhitespace) }
+    }
+}
+
+extension CrashReport {
+    /// The report with its `kind` judged from what it says (event, exception, termination…).
+    func withDetectedKind() -> CrashReport {
+        var report = self
+        report.kind = ReportKind.detect(in: report)
+        return report
+    }
+}
+
+/// A MetricKit payload (`MXDiagnosticPayload` JSON, alone or in an array): one report per
+/// diagnostic. Detection parses the whole document as JSON, so it stops at the second line of
+/// an `.ips` (header line, then body) and the parsed payload is reused by `read`.
+public enum MetricKitPayloadReader: ReportReader {
+    /// Read with the deep nesting bound (call trees nest two levels per frame), held by a
+    /// `DeepJSON` so it is released with a loop.
+    public static func detect(_ document: TextDocument) -> DeepJSON? {
+        guard let first = document.firstContentLine else { return nil }
+        let start = document.lines[first].text.drop(while: \.isWhitespace)
+        guard start.hasPrefix("{") || start.hasPrefix("[") else { return nil }
+        guard let value = try? JSONParser.parse(document.bytes(), maxDepth: JSONParser.deepMaxDepth).value else { return nil }
+        let payload = DeepJSON(value)
+        return MetricKitReader.isPayload(payload.value) ? payload : nil
+    }
+
+    public static func read(_ document: TextDocument, evidence: DeepJSON, path: String) throws(CrashReportError) -> [CrashReport] {
+        let reports = MetricKitReader.reports(from: evidence.value, path: path)
+        guard !reports.isEmpty else {
+            throw CrashReportError(kind: .notACrashReport, path: path, message: "MetricKit payload without any diagnostic")
+        }
+        return reports
+    }
+}
+
+/// `.ips`: a one-line JSON header and a JSON body (or, in older files, a text body), or a
+/// bare JSON body. Takes every document whose first content starts with `{`.
+public enum IPSReportReader: ReportReader {
+    /// The first content line, which holds the header.
+    public static func detect(_ document: TextDocument) -> Int? {
+        guard let first = document.firstContentLine,
+            document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{")
+        else { return nil }
+        return first
+    }
+
+    public static func read(_ document: TextDocument, evidence: Int, path: String) throws(CrashReportError) -> [CrashReport] {
+        [try CrashReport.parseJSONStarting(document: document, firstLine: evidence, path: path).withDetectedKind()]
+    }
+}
+
+/// `sample` and `spindump` call graphs pasted or saved as text.
+public enum CallGraphReportReader: ReportReader {
+    public static func detect(_ document: TextDocument) -> Void? {
+        CallGraphParser.detect(document, bodyStart: 0) ? () : nil
+    }
+
+    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+        [CallGraphParser(document: document, path: path, bodyStart: 0, format: .text, bugType: nil).parse().withDetectedKind()]
+    }
+}
+
+/// Apple's text layout (`.crash`, Xcode Organizer, pasted or cut reports). The last reader:
+/// it takes whatever the others did not, and says what it could not find.
+public enum AppleTextReportReader: ReportReader {
+    public static func detect(_ document: TextDocument) -> Void? { () }
+
+    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+        [try TextReportParser(document: document, path: path, bodyStart: 0, format: .text).parse().withDetectedKind()]
+    }
+}
+
+/// The JSON layouts `symbolicate` reads, as error messages name them.
+public enum KnownJSONLayouts {
+    public static let names =
+        ".ips (header line and body, or body alone), MetricKit payload, Swift runtime backtrace JSON, KSCrash report, Sentry event"
+}
+
+/// A JSON document (array or scalar) that no JSON reader took: refused, never read as text.
+public enum UnknownJSONReader: ReportReader {
+    public static func detect(_ document: TextDocument) -> Void? {
+        guard let first = document.firstContentLine else { return nil }
+        let start = document.lines[first].text.drop(while: \.isWhitespace)
+        guard start.hasPrefix("[") || start.hasPrefix("\"") else { return nil }
+        return (try? JSONParser.parse(document.bytes())) != nil ? () : nil
+    }
+
+    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+        throw CrashReportError(
+            kind: .notACrashReport, path: path, line: (document.firstContentLine ?? 0) + 1,
+            message: "JSON document in none of the layouts read (tried: \(KnownJSONLayouts.names))")
+    }
+}
+
+extension ReportReaders {
+    /// A report with no threads, no backtraces and no images has nothing to symbolicate or
+    /// explain; printing it as an empty report would hide that the input was not understood.
+    /// Kinds that can come without backtraces (jetsam events, panics, stackshots, resource
+    /// and hang summaries, memory terminations) and cut reports are let through.
+    static func refuseEmpty(_ reports: [CrashReport], path: String) throws(CrashReportError) {
+        for report in reports {
+            let hasFrames = report.allBacktraces.contains { !$0.frames.isEmpty }
+            guard !hasFrames, report.threads.isEmpty, report.binaryImages.isEmpty else { continue }
+            switch report.kind {
+            case .jetsam, .kernelPanic, .stackshot, .resource, .hang: continue
+            default: break
+            }
+            if report.termination?.namespace == "JETSAM" || report.completeness != .complete { continue }
+            throw CrashReportError(
+                kind: .notACrashReport, path: report.path,
+                message:
+                    "read as \(report.format.layoutName) but it holds no threads, no backtraces and no binary images: nothing to symbolicate"
+            )
+        }
+    }
+}
+
+extension ReportFormat {
+    /// How messages name the layout.
+    public var layoutName: String {
+        switch self {
+        case .text: "a text crash report"
+        case .ips: "an .ips report"
+        case .ipsTextBody: "an .ips report with a text body"
+        case .metricKit: "a MetricKit diagnostic"
+        case .kscrash: "a KSCrash report"
+        case .sentry: "a Sentry event"
+        }
+    }
+}

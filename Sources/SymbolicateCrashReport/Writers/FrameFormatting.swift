@@ -1,0 +1,113 @@
+import Foundation
+
+/// Apple's frame text, shared by the text writer and the `.ips` → text rendering.
+enum FrameFormatting {
+    /// `function + off (File.swift:42)` per level, innermost first; ` [inlined]` on every level
+    /// but the concrete (last) one, as Apple prints inline chains (`Fixtures/expected/swift-trap.crash.txt`), and
+    /// ` [unverified]` on levels from a debug file matched by name only.
+    static func symbolicatedRests(_ levels: [SymbolicatedFrame]) -> [String] {
+        levels.enumerated().map { (i, level) in
+            var s = "\(level.function) + \(level.offsetInFunction)"
+            if let line = level.line, let file = level.file {
+                s += " (\(basename(file)):\(line))"
+            }
+            if i < levels.count - 1 { s += " [inlined]" }
+            if level.isUnverified { s += " [unverified]" }
+            return s
+        }
+    }
+
+    /// What the report itself said after the address, rebuilt from the model (`.ips`).
+    static func originalRest(_ frame: Frame, imageBase: UInt64?) -> String {
+        var s: String
+        if let symbol = frame.symbol {
+            s = symbol
+            if let off = frame.symbolOffset { s += " + \(off)" }
+            if let file = frame.sourceFile, let line = frame.sourceLine { s += " (\(file):\(line))" }
+        } else if let base = imageBase, let off = frame.imageOffset {
+            s = "0x\(String(base, radix: 16)) + \(off)"
+        } else {
+            s = "???"
+        }
+        if frame.isInlined { s += " [inlined]" }
+        return s
+    }
+
+    static func basename(_ path: String) -> String {
+        if let slash = path.lastIndex(of: "/") { return String(path[path.index(after: slash)...]) }
+        return path
+    }
+
+    /// `IDX IMAGE(padded 30)\t ADDR(right-aligned 18)` — the layout of iOS 15+/macOS 12+
+    /// translated reports.
+    static func applePrefix(index: Int, imageName: String, address: UInt64) -> String {
+        let idx = String(index)
+        let idxCol = idx + String(repeating: " ", count: max(1, 4 - idx.count))
+        let nameCol = imageName + String(repeating: " ", count: max(1, 30 - imageName.count))
+        let addr = "0x" + String(address, radix: 16)
+        return idxCol + nameCol + "\t" + String(repeating: " ", count: max(0, 18 - addr.count)) + addr
+    }
+
+    /// Splits an existing frame line into (leading, index digits, whitespace after the index,
+    /// middle through the end of the address, rest after the address).
+    static func splitFrameLine(_ line: String) -> (lead: Substring, index: Substring, gap: Substring, middle: Substring, rest: Substring)? {
+        // Scanned as UTF-8 bytes: every boundary is an ASCII space, tab, digit or `0x`. Walking
+        // Characters here was an eighth of batch mode's time.
+        var text = line
+        guard let ends = text.withUTF8({ frameLineBoundaries($0) }) else { return nil }
+        let utf8 = line.utf8
+        func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        let leadEnd = at(ends.leadEnd)
+        let digitsEnd = at(ends.digitsEnd)
+        let gapEnd = at(ends.gapEnd)
+        let addressEnd = at(ends.addressEnd)
+        return (
+            line[..<leadEnd], line[leadEnd..<digitsEnd], line[digitsEnd..<gapEnd], line[gapEnd..<addressEnd], line[addressEnd...]
+        )
+    }
+
+    /// Byte offsets of `splitFrameLine`'s parts: leading blanks, index digits, blanks, then the
+    /// first blank-delimited `0x<hex>` token after the index (which may follow the gap
+    /// directly, as in the Swift runtime's backtraces).
+    private static func frameLineBoundaries(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> (leadEnd: Int, digitsEnd: Int, gapEnd: Int, addressEnd: Int)? {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func isHex(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        }
+        let count = bytes.count
+        var i = 0
+        while i < count, isBlank(bytes[i]) { i += 1 }
+        let leadEnd = i
+        while i < count, (0x30...0x39).contains(bytes[i]) { i += 1 }
+        let digitsEnd = i
+        guard digitsEnd > leadEnd else { return nil }
+        while i < count, isBlank(bytes[i]) { i += 1 }
+        let gapEnd = i
+        guard gapEnd > digitsEnd else { return nil }
+        var j = gapEnd - 1
+        while j + 2 < count {
+            if isBlank(bytes[j]), bytes[j + 1] == 0x30, bytes[j + 2] == 0x78 {  // " 0x"
+                var k = j + 3
+                while k < count, isHex(bytes[k]) { k += 1 }
+                if k > j + 3, k == count || isBlank(bytes[k]) { return (leadEnd, digitsEnd, gapEnd, k) }
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The same frame line with a new index (column width kept where the gap allows) and,
+    /// when given, a new text after the address.
+    static func rewrite(_ line: String, index: Int, rest: String?) -> String? {
+        guard let parts = splitFrameLine(line) else { return nil }
+        let idx = String(index)
+        var gap = String(parts.gap)
+        if idx.count != parts.index.count, !gap.contains("\t") {
+            gap = String(repeating: " ", count: max(1, parts.index.count + gap.count - idx.count))
+        }
+        let newRest = rest.map { " " + $0 } ?? String(parts.rest)
+        return String(parts.lead) + idx + gap + String(parts.middle) + newRest
+    }
+}

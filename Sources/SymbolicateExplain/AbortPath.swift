@@ -1,0 +1,252 @@
+import Foundation
+import SymbolicateCrashReport
+
+/// Who stopped the process on purpose, read from the crashed thread: the frames of the abort
+/// machinery (`abort`, `pthread_kill`, `abort_with_payload`…), then the library that called it
+/// and the function it stopped in, then that library's caller. A process that aborts was
+/// stopped by code that decided to: malloc's heap checks, libc++abi's terminate handler, an
+/// assertion handler, a runtime. Naming it is what tells one abort from another.
+public struct AbortPath: Sendable, Equatable {
+    /// The families of deliberate stops, each decided by a library for a reason it documents.
+    public enum Stopper: String, Sendable, Codable, CaseIterable {
+        /// libmalloc's heap checks (`malloc_zone_error`, `malloc_vreport`, nano/xzone guards).
+        case malloc
+        /// libc++abi's terminate path (`std::__terminate`, `demangling_terminate_handler`).
+        case cxxTerminate
+        /// An Objective-C exception nothing caught (`_objc_terminate`, `objc_exception_rethrow`).
+        case objcException
+        /// C `assert()` (`__assert_rtn`).
+        case cAssert
+        /// Foundation's `NSAssertionHandler` (an `NSAssert` or `NSCAssert` that failed).
+        case nsAssertion
+        /// The Swift runtime (`swift::fatalError`, `swift_dynamicCastFailure`, `_assertionFailure`).
+        case swiftRuntime
+        /// The Objective-C runtime's fatal errors (`_objc_fatal`).
+        case objcRuntime
+        /// libdispatch's API-misuse checks.
+        case libdispatch
+        /// dyld halting the launch.
+        case dyld
+        /// TCC stopping a privacy violation.
+        case tcc
+        /// Libc's stack protector and fortify checks (`__stack_chk_fail`, `__chk_fail`).
+        case stackProtector
+    }
+
+    /// One frame the path read: where it is and its text, for evidence.
+    public struct Step: Sendable, Equatable {
+        public var place: String
+        public var text: String
+        public var frame: Frame
+    }
+
+    /// The crashed thread's printed number.
+    public let thread: Int
+    /// The abort machinery at the top of the thread, innermost first (may be empty when a
+    /// library trapped directly, as newer libmalloc does with `__builtin_trap`).
+    public let machinery: [Frame]
+    /// The first frame past the machinery: the library that called abort, and its function.
+    public let decider: Frame?
+    /// The family of the stop, when a frame of the stop region names one (or its image does).
+    public let stopper: Stopper?
+    /// The frame that names the stop (`malloc_zone_error`, `__assert_rtn`), nil when only the
+    /// image told.
+    public let stopFrame: Frame?
+    /// The first frame after the stopping library's own frames: who asked it to stop — the
+    /// method that asserted, the code that freed, the call that threw.
+    public let caller: Frame?
+
+    /// Functions that only carry the stop out: they never decide it.
+    static let machineryNames: Set<String> = [
+        "__pthread_kill", "pthread_kill", "abort", "__abort", "raise", "__pthread_sigmask", "abort_with_reason",
+        "abort_with_payload", "__abort_with_payload", "abort_with_payload_wrapper_internal", "terminate_with_reason",
+        "terminate_with_payload", "__terminate_with_payload", "__sigkill", "kill", "__kill",
+    ]
+
+    /// The names, matched as fragments of a frame's function, that decide each family; checked
+    /// in this order so an Objective-C exception (which passes through libc++abi's terminate)
+    /// is not taken for a C++ one.
+    static let stopNames: [(Stopper, [String])] = [
+        (.objcException, ["_objc_terminate", "objc_exception_rethrow", "objc_exception_throw"]),
+        (.nsAssertion, ["-[NSAssertionHandler handleFailureIn"]),
+        (.cAssert, ["__assert_rtn"]),
+        (
+            .malloc,
+            [
+                "malloc_zone_error", "malloc_vreport", "malloc_report", "szone_error", "malloc_error_break", "BUG_IN_CLIENT_OF_LIBMALLOC",
+                "nanov2_guard_corruption_detected", "nano_guard_corruption_detected", "free_list_checksum_botch", "xzm_",
+            ]
+        ),
+        (.stackProtector, ["__stack_chk_fail", "__chk_fail"]),
+        (
+            .cxxTerminate,
+            [
+                "std::__terminate", "std::terminate", "demangling_terminate_handler", "__cxa_throw", "__cxa_rethrow", "failed_throw",
+                "__clang_call_terminate", "__cxa_call_unexpected", "__cxa_pure_virtual", "__cxa_deleted_virtual",
+            ]
+        ),
+        (
+            .swiftRuntime,
+            [
+                "swift::fatalError", "swift_dynamicCastFailure", "swift_abortRetainUnowned", "swift_abortRetainOverflow",
+                "swift_deletedMethodError", "_assertionFailure", "swift::swift_abort", "swift_task_reportUnexpectedExecutor",
+            ]
+        ),
+        (.objcRuntime, ["_objc_fatal"]),
+        (.tcc, ["__TCC_CRASHING_DUE_TO_PRIVACY_VIOLATION__"]),
+        (.libdispatch, ["_dispatch_", "DISPATCH_CLIENT_CRASH", "dispatch_assert_queue"]),
+        (.dyld, ["dyld4::halt", "dyld3::halt", "dyld::halt"]),
+    ]
+
+    /// The images whose frames, when nothing names the stop, still say which family it is
+    /// (MetricKit and unsymbolicated reports carry images only).
+    static let stopImages: [(Stopper, [String])] = [
+        (.malloc, ["libsystem_malloc"]),
+        (.cxxTerminate, ["libc++abi"]),
+        (.objcRuntime, ["libobjc"]),
+        (.swiftRuntime, ["libswiftCore"]),
+        (.libdispatch, ["libdispatch"]),
+        (.tcc, ["TCC"]),
+        (.dyld, ["dyld"]),
+    ]
+
+    /// Frames past the machinery read for the stop: enough for the terminate chain
+    /// (`__abort_message`, handler, `_objc_terminate`, `std::__terminate`, `failed_throw`,
+    /// `__cxa_throw`, `objc_exception_throw`) and a malloc check's callers.
+    static let stopRegion = 9
+
+    /// Nil when the crashed thread does not stop through abort machinery or a named stop.
+    public init?(report: CrashReport) {
+        guard let thread = report.crashedThread, !thread.frames.isEmpty else { return nil }
+        self.init(thread: thread)
+    }
+
+    init?(thread: CrashReport.Thread) {
+        let frames = thread.frames
+        var index = 0
+        while index < frames.count, Self.isMachinery(frames[index], position: index, in: frames) { index += 1 }
+        let machinery = Array(frames[..<index])
+        let rest = Array(frames[index...])
+        let region = rest.prefix(Self.stopRegion)
+        var stopper: Stopper?
+        var stopFrame: Frame?
+        family: for (family, names) in Self.stopNames {
+            for frame in region where frame.functionNames.contains(where: { name in names.contains { name.contains($0) } }) {
+                stopper = family
+                stopFrame = frame
+                break family
+            }
+        }
+        if stopper == nil, let first = region.first, let image = first.imageName {
+            stopper = Self.stopImages.first { _, prefixes in prefixes.contains { image.hasPrefix($0) } }?.0
+        }
+        // Without machinery, only a named stop at the very top counts (a library that trapped).
+        if machinery.isEmpty {
+            guard let top = frames.first, let found = stopFrame, found.index == top.index else { return nil }
+        }
+        self.thread = thread.index
+        self.machinery = machinery
+        decider = rest.first
+        self.stopper = stopper
+        self.stopFrame = stopFrame
+        // The caller: past the stop frame, the first frame outside the stopping library.
+        let anchor = stopFrame ?? rest.first
+        let libraryImage = anchor?.imageName
+        let after = rest.drop { $0.index <= (anchor?.index ?? -1) }
+        caller = after.first { frame in
+            frame.imageName != libraryImage && !Self.isPlumbing(frame, stopper: stopper)
+        }
+    }
+
+    /// The abort machinery: the named functions anywhere at the top, and unnamed frames in the
+    /// kernel and pthread libraries (and one libc frame right after them: `abort`).
+    static func isMachinery(_ frame: Frame, position: Int, in frames: [Frame]) -> Bool {
+        if let name = frame.functionNames.first {
+            return machineryNames.contains(baseName(name))
+        }
+        let image = frame.imageName ?? ""
+        if image.hasPrefix("libsystem_kernel") || image.hasPrefix("libsystem_pthread") { return true }
+        if image.hasPrefix("libsystem_c"), position > 0,
+            let previous = frames[position - 1].imageName, previous.hasPrefix("libsystem_pthread") || previous.hasPrefix("libsystem_kernel")
+        {
+            return true
+        }
+        return false
+    }
+
+    /// `pthread_kill$VARIANT$mp` → `pthread_kill`; `abort + 12` → `abort`.
+    static func baseName(_ name: String) -> String {
+        var text = name
+        if let dollar = text.firstIndex(of: "$") { text = String(text[..<dollar]) }
+        if let plus = text.range(of: " + ") { text = String(text[..<plus.lowerBound]) }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Frames between the stop and its caller that belong to the stop's own plumbing: the
+    /// exception machinery of Objective-C and C++, the Swift runtime's reporting helpers.
+    static func isPlumbing(_ frame: Frame, stopper: Stopper?) -> Bool {
+        let image = frame.imageName ?? ""
+        if ["libc++abi", "libobjc", "libsystem_c", "libsystem_malloc", "libswiftCore", "libsystem_kernel", "libsystem_pthread"].contains(
+            where: image.hasPrefix)
+        {
+            return true
+        }
+        let name = frame.functionNames.first ?? ""
+        if stopper == .nsAssertion || stopper == .objcException,
+            ["__exceptionPreprocess", "+[NSException raise:", "-[NSException raise]", "_CFThrowFormattedException"].contains(
+                where: name.hasPrefix)
+        {
+            return true
+        }
+        return false
+    }
+
+    /// The text batch grouping adds to a signature: the function that decided the stop, else
+    /// its family, else the named function that called abort; nil when the path says nothing
+    /// more than the frames a signature already names.
+    public var groupingText: String? {
+        if let name = stopFrame?.functionNames.first { return Self.baseName(name) }
+        if let stopper { return "\(stopper.rawValue) (\(library ?? "?"))" }
+        return decider?.functionNames.first.map(Self.baseName)
+    }
+
+    /// The library that stopped the process: the stop frame's image, else the decider's.
+    public var library: String? { stopFrame?.imageName ?? decider?.imageName }
+}
+
+/// The API that threw an Objective-C exception, read from the Last Exception Backtrace past the
+/// throwing machinery (`__exceptionPreprocess`, `objc_exception_throw`, `+[NSException raise…]`).
+/// An `NSAssertionHandler` frame there means an `NSAssert` failed; the frame after it is the
+/// method that asserted.
+struct ThrowSite {
+    let thrower: Frame?
+    /// The assertion handler's frame, when the exception is a failed NSAssert.
+    let assertionHandler: Frame?
+    /// The method that asserted (the caller of the handler) or the caller of the thrower.
+    let caller: Frame?
+
+    static let machinery = [
+        "__exceptionPreprocess", "objc_exception_throw", "+[NSException raise:", "-[NSException raise]", "_CFThrowFormattedException",
+        "+[NSException exceptionWithName:", "-[NSException initWithName:", "objc_exception_rethrow", "__cxa_throw", "__cxa_rethrow",
+        "swift_willThrow", "_userInfoForFileAndLine",
+    ]
+
+    init?(frames: [Frame]) {
+        let named = frames.filter { !$0.functionNames.isEmpty }
+        guard !named.isEmpty else { return nil }
+        let rest = frames.drop { frame in
+            guard let name = frame.functionNames.first else { return false }
+            return Self.machinery.contains { name.hasPrefix($0) }
+        }
+        guard rest.count < frames.count, let first = rest.first else { return nil }
+        if first.functionNames.first?.hasPrefix("-[NSAssertionHandler handleFailureIn") == true {
+            assertionHandler = first
+            thrower = first
+            caller = rest.dropFirst().first
+        } else {
+            assertionHandler = nil
+            thrower = first
+            caller = rest.dropFirst().first { $0.imageName != first.imageName }
+        }
+    }
+}

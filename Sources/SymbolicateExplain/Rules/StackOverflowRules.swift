@@ -1,0 +1,123 @@
+import Foundation
+import SymbolicateCrashReport
+
+/// A thread that ran off its stack, recognised from the report itself (issue 31): a long run
+/// of one function or a short cycle of functions on the crashed thread, a fault address just
+/// below the thread's stack pointer, a VM region named as a stack guard — not only from the
+/// message newer reports add ("Thread stack size exceeded").
+struct StackEvidence {
+    /// The longest stretch of the crashed thread made of one repeating cycle.
+    struct Cycle {
+        /// Function names of the cycle, innermost first (one for plain recursion).
+        let functions: [String]
+        /// Frames the stretch covers, and where it starts.
+        let frameCount: Int
+        let firstFrame: Frame
+        var repetitions: Int { frameCount / max(functions.count, 1) }
+    }
+
+    let cycle: Cycle?
+    /// How far below the stack pointer the fault address lies, when it does (within 1 MiB).
+    let belowStackPointer: (distance: UInt64, pointer: UInt64, register: String)?
+    let guardRegion: Bool
+
+    /// Longest cycle length looked for: mutual recursion through a few functions.
+    static let longestCycle = 4
+    /// Frames a cycle must cover to be a runaway recursion on its own; fewer suffice when the
+    /// fault address points at the stack.
+    static let runawayFrames = 64
+    static let supportedFrames = 16
+
+    init(facts: ReportFacts) {
+        let frames = facts.crashedThread?.frames ?? []
+        cycle = Self.longestCycle(in: frames)
+        if let thread = facts.crashedThread, let fault = facts.faultDescription,
+            let sp = thread.registers.first(where: { ["sp", "rsp", "esp"].contains($0.name) })
+        {
+            let address = fault.stripped ?? fault.address
+            belowStackPointer = address < sp.value && sp.value - address <= 0x10_0000 ? (sp.value - address, sp.value, sp.name) : nil
+        } else {
+            belowStackPointer = nil
+        }
+        guardRegion = facts.report.vmRegionInfo?.uppercased().contains("STACK GUARD") ?? false
+    }
+
+    /// The key a frame repeats under: its function, else its image and offset.
+    static func key(_ frame: Frame) -> String {
+        frame.functionNames.first.map(AbortPath.baseName)
+            ?? "\(frame.imageName ?? "?") + \(frame.imageOffset.map { hex($0) } ?? hex(frame.address))"
+    }
+
+    static func longestCycle(in frames: [Frame]) -> Cycle? {
+        let keys = frames.map(key)
+        var best: Cycle?
+        for period in 1...longestCycle where keys.count > period * 2 {
+            var start = 0
+            var run = 0
+            for index in 0..<(keys.count - period) {
+                if keys[index] == keys[index + period] {
+                    if run == 0 { start = index }
+                    run += 1
+                } else {
+                    run = 0
+                }
+                let covered = run + period
+                // A cycle of several functions must not be one function repeated.
+                let cycleKeys = Array(keys[start..<(start + period)])
+                guard run > 0, period == 1 || Set(cycleKeys).count == period else { continue }
+                if covered > (best?.frameCount ?? 0) {
+                    best = Cycle(functions: cycleKeys, frameCount: covered, firstFrame: frames[start])
+                }
+            }
+        }
+        return best
+    }
+
+    /// The evidence is enough on its own: a guard-region fault, or a long cycle, or a fault
+    /// just below the stack pointer with a cycle behind it.
+    var isOverflow: Bool {
+        if guardRegion { return true }
+        guard let cycle, cycle.repetitions >= 8 else { return false }
+        if cycle.frameCount >= Self.runawayFrames { return true }
+        return belowStackPointer != nil && cycle.frameCount >= Self.supportedFrames
+    }
+}
+
+extension Diagnostician {
+    /// Stack overflow from the frames, the stack pointer and the VM region (see `StackEvidence`).
+    func stackOverflowFromFrames() -> Verdict? {
+        guard let thread = facts.crashedThread else { return nil }
+        let evidence = StackEvidence(facts: facts)
+        guard evidence.isOverflow else { return nil }
+        var shown: [String] = []
+        if evidence.guardRegion, let region = facts.report.vmRegionInfo {
+            let line =
+                region.split(whereSeparator: \.isNewline).first { $0.uppercased().contains("STACK GUARD") }.map(String.init) ?? region
+            found.quote(
+                "VM Region Info", line.trimmingCharacters(in: .whitespaces), "the fault is in the guard page below a thread's stack")
+        }
+        if let below = evidence.belowStackPointer {
+            let text = "\(below.register) = \(hex(below.pointer)); the fault address is \(below.distance) bytes below it"
+            found.quote("Stack pointer", text, "the thread wrote past the end of its stack")
+            shown.append("Stack pointer: \(text)")
+        }
+        var what = "the crashed thread ran off its stack"
+        if let cycle = evidence.cycle, cycle.repetitions >= 8 {
+            let names = cycle.functions.joined(separator: " → ")
+            let summary =
+                "\(cycle.frameCount) frames from frame \(cycle.firstFrame.index) repeat \(cycle.functions.count == 1 ? names : "the cycle \(names)") (\(cycle.repetitions) times; the thread has \(thread.frames.count) frames)"
+            found.quote(
+                "Thread \(thread.index)", summary,
+                cycle.functions.count == 1 ? "a function calling itself" : "functions calling each other in a cycle")
+            shown.insert("Thread \(thread.index): \(summary)", at: 0)
+            shown.append(found.quote(cycle.firstFrame, at: place(thread, cycle.firstFrame), "innermost frame of the repeating stretch"))
+            what = cycle.functions.count == 1 ? "unbounded recursion in \(names)" : "unbounded mutual recursion (\(names))"
+        }
+        found.use(base.entry(.stackOverflow))
+        found.cause(.likely, "Unbounded recursion: the repeating frames never reach their base case", frames: shown)
+        found.cause(.possible, "Very large stack allocations (big structs or arrays) on a deep call path")
+        found.step("Find the condition that should end the repetition in the repeating frames, or turn the recursion into a loop")
+        let certainty: Diagnosis.Certainty = evidence.guardRegion ? .stated : .likely
+        return Verdict(.stackOverflow, certainty, "Stack overflow: \(what).")
+    }
+}

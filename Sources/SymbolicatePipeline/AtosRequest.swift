@@ -1,0 +1,194 @@
+import Foundation
+import SymbolicateCore
+import SymbolicateDWARF
+import SymbolicateSymbolication
+import SymbolicateSystemSymbols
+
+/// One `atos` run: Apple's atos on any platform. Addresses come from `addresses`, else from
+/// `addressFile`, else from `standardInput` (called only then, so a caller with addresses
+/// never blocks on a terminal).
+public struct AtosRequest: Sendable {
+    /// `-o`; nil looks the `--uuid` image up in `systemSymbols` (an Apple library).
+    public var debugFile: String?
+    /// `-arch`: the slice of a universal file.
+    public var architecture: String?
+    /// `--uuid`: the slice, by identity.
+    public var uuid: String?
+    /// `-l`: the image's load address (hex), as given.
+    public var loadAddress: String?
+    public var inlinedFrames: Bool
+    public var offsets: Bool
+    public var fullPath: Bool
+    public var json: Bool
+    public var addresses: [String]
+    public var addressFile: String?
+    public var standardInput: @Sendable () -> Data
+    /// Where an Apple library is found by `--uuid` when there is no `debugFile`.
+    public var systemSymbols: SystemSymbols?
+
+    public init(
+        debugFile: String?, architecture: String? = nil, uuid: String? = nil, loadAddress: String? = nil, inlinedFrames: Bool = false,
+        offsets: Bool = false, fullPath: Bool = false, json: Bool = false, addresses: [String] = [], addressFile: String? = nil,
+        standardInput: @escaping @Sendable () -> Data = { Data() }, systemSymbols: SystemSymbols? = nil
+    ) {
+        self.systemSymbols = systemSymbols
+        self.debugFile = debugFile
+        self.architecture = architecture
+        self.uuid = uuid
+        self.loadAddress = loadAddress
+        self.inlinedFrames = inlinedFrames
+        self.offsets = offsets
+        self.fullPath = fullPath
+        self.json = json
+        self.addresses = addresses
+        self.addressFile = addressFile
+        self.standardInput = standardInput
+    }
+
+    /// The symbolicator's options, or why the arguments make none.
+    public func options() -> Result<AtosSymbolicator.Options, AtosFailure> {
+        var load: UInt64?
+        if let loadAddress {
+            guard let value = AtosSymbolicator.parseAddress(loadAddress) else {
+                return .failure(.invalidArgument("-l: not a hex address: \(loadAddress)"))
+            }
+            load = value
+        }
+        if load != nil && offsets { return .failure(.invalidArgument("-l and --offset cannot be used together")) }
+        return .success(.init(loadAddress: load, offsets: offsets, inlinedFrames: inlinedFrames, fullPath: fullPath, json: json))
+    }
+
+    /// Whitespace- or comma-separated tokens of the arguments, the file or standard input.
+    func tokens() -> Result<[String], AtosFailure> {
+        guard addresses.isEmpty else { return .success(addresses) }
+        let data: Data
+        if let addressFile {
+            guard let contents = FileManager.default.contents(atPath: addressFile) else {
+                return .failure(.cannotReadAddresses(path: addressFile))
+            }
+            data = contents
+        } else {
+            data = standardInput()
+        }
+        // Split bytes, not Characters: thousands of addresses per call must be cheap.
+        return .success(
+            [UInt8](data).split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x2C })
+                .map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Runs the request; never throws and never prints.
+    public func run() -> AtosResponse {
+        var response = AtosResponse()
+        let options: AtosSymbolicator.Options
+        let tokens: [String]
+        var id: DebugID?
+        do throws(AtosFailure) {
+            options = try self.options().get()
+            tokens = try self.tokens().get()
+            if let uuid {
+                guard let parsed = DebugID(parsing: uuid) else { throw .invalidArgument("--uuid: not a UUID or build ID: \(uuid)") }
+                id = parsed
+            }
+        } catch {
+            return response.fail(error)
+        }
+        let session: any DebugLookup
+        if let debugFile {
+            do {
+                session = try DebugFile.open(path: debugFile, id: id, architecture: architecture.map(Architecture.init))
+            } catch {
+                return response.fail(.cannotOpen(error))
+            }
+        } else {
+            // An Apple library, by UUID, in the system symbols given (there is no report, so
+            // no OS to choose Xcode's folder by).
+            guard let id, let systemSymbols, !systemSymbols.explicitPlaces.isEmpty else {
+                return response.fail(
+                    .invalidArgument("give -o DEBUG_FILE, or --uuid with --system-symbols (or SYMBOLICATE_SYSTEM_SYMBOLS)"))
+            }
+            let found = systemSymbols.image(id: id, architecture: architecture.map(Architecture.init), os: nil)
+            response.messages += systemSymbols.takeMessages().map(AtosMessage.systemSymbols)
+            guard let found else {
+                let places = systemSymbols.explicitPlaces.joined(separator: ", ")
+                return response.fail(.cannotOpen(DebugInfoError(path: places, message: "no image with UUID \(id)")))
+            }
+            session = found.lookup
+        }
+        let (output, warnings) = AtosSymbolicator(session: session, options: options).symbolicate(tokens)
+        response.messages += warnings.map(AtosMessage.warning)
+        response.output = output
+        return response
+    }
+}
+
+/// Why an atos run stopped.
+public enum AtosFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The arguments make no request (`-l` not hex, `-l` with `--offset`, a bad `--uuid`):
+    /// the CLI reports these as usage errors, with the usage text.
+    case invalidArgument(String)
+    /// `-f FILE` cannot be read.
+    case cannotReadAddresses(path: String)
+    /// The debug file cannot be opened, or has no slice for the request.
+    case cannotOpen(DebugInfoError)
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidArgument: return .usage
+        case .cannotReadAddresses, .cannotOpen: return .invalidInput
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidArgument(let message): return message
+        case .cannotReadAddresses(let path): return "cannot read \(path)"
+        case .cannotOpen(let error): return error.description
+        }
+    }
+}
+
+/// What atos tells the user besides its output.
+public enum AtosMessage: RunMessage, Equatable {
+    case warning(AtosWarning)
+    /// What a `--system-symbols` place held (its own `warning:` when it is one).
+    case systemSymbols(String)
+    case failure(AtosFailure)
+
+    public var severity: MessageSeverity {
+        switch self {
+        case .warning: return .warning
+        case .systemSymbols: return .plain
+        // atos's own errors carry no label, as they always have.
+        case .failure: return .plain
+        }
+    }
+
+    public var body: String {
+        switch self {
+        case .warning(let warning): return warning.description
+        case .systemSymbols(let line): return line
+        case .failure(let failure): return failure.description
+        }
+    }
+}
+
+/// What an atos run produced.
+public struct AtosResponse: Sendable {
+    public var messages: [AtosMessage] = []
+    /// One block (or JSON line) per address, in input order; nil when the run stopped first.
+    public var output: String?
+    public var status: ExitStatus = .success
+
+    public init() {}
+
+    public var failure: AtosFailure? {
+        for case .failure(let failure) in messages.reversed() { return failure }
+        return nil
+    }
+
+    mutating func fail(_ failure: AtosFailure) -> AtosResponse {
+        messages.append(.failure(failure))
+        status = failure.exitStatus
+        return self
+    }
+}

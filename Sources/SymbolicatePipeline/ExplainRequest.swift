@@ -1,0 +1,107 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateDiscovery
+import SymbolicateExplain
+import SymbolicateSystemSymbols
+
+/// Output formats of `explain`.
+public enum ExplainFormat: String, Sendable, CaseIterable {
+    case text, json, markdown
+}
+
+/// One `explain` run: a term to look up, or a report to diagnose (symbolicated first when
+/// debug files are given, so the diagnosis can read inlined trap frames).
+public struct ExplainRequest: Sendable {
+    public enum Subject: Sendable {
+        /// `EXC_BAD_ACCESS`, `0x8badf00d`, `Namespace SPRINGBOARD, Code 0x8badf00d`…
+        case term(String)
+        /// A report, and debug files to symbolicate it with first.
+        case report(ReportSource, debugFiles: [String])
+    }
+
+    public var subject: Subject
+    public var format: ExplainFormat
+    public var color: ColorChoice
+    public var terminal: Terminal
+    /// Apple's libraries, so the diagnosis quotes system frames by name; nil names none.
+    public var systemSymbols: SystemSymbols?
+
+    public init(
+        subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
+        systemSymbols: SystemSymbols? = nil
+    ) {
+        self.systemSymbols = systemSymbols
+        self.subject = subject
+        self.format = format
+        self.color = color
+        self.terminal = terminal
+    }
+
+    /// The command line's reading of its arguments: when the first names an existing file it
+    /// is a report and the rest are debug files; otherwise all of them form one term.
+    public static func subject(arguments: [String]) -> Subject {
+        if let first = arguments.first, FileManager.default.fileExists(atPath: first) {
+            return .report(.file(first), debugFiles: Array(arguments.dropFirst()))
+        }
+        return .term(arguments.joined(separator: " "))
+    }
+
+    /// Runs the request; never throws and never prints. An unknown term is `.failed` (near
+    /// matches are still the output).
+    public func run() -> ReportResponse {
+        var response = ReportResponse()
+        switch subject {
+        case .term(let term):
+            let explanation = KnowledgeBase.standard.explain(term)
+            response.output = render(explanation)
+            if !explanation.isKnown { response.status = .failed }
+        case .report(let source, let debugFiles):
+            diagnose(source, debugFiles: debugFiles, into: &response)
+        }
+        response.standardOutput = response.output
+        return response
+    }
+
+    private func diagnose(_ source: ReportSource, debugFiles: [String], into response: inout ReportResponse) {
+        let reports: [CrashReport]
+        do {
+            // A MetricKit payload holds several diagnostics: each is diagnosed.
+            reports = try ReportPipeline.read(source)
+        } catch {
+            return response.fail(.unreadableReport(error))
+        }
+        // A cut report is diagnosed from what it has; say what it lacks.
+        for report in reports {
+            response.messages += report.warnings.filter { $0.kind == .partialReport }.map(ReportMessage.parseWarning)
+        }
+        // Symbolicating first lets the diagnosis read inlined trap frames.
+        var pipeline = ReportPipeline(annotator: nil)
+        if !debugFiles.isEmpty || systemSymbols != nil {
+            do {
+                let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
+                response.messages += index.problems.map(ReportMessage.debugFileProblem)
+                // System frames named from system symbols read as functions in the evidence.
+                pipeline = ReportPipeline(debugFiles: index, systemSymbols: systemSymbols)
+            } catch {
+                return response.fail(.debugFiles(error))
+            }
+        }
+        response.reports = reports.map { pipeline.process($0, diagnose: true) }
+        response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
+        // Images without a debug file are only worth a word when debug files were given.
+        if !debugFiles.isEmpty {
+            response.messages += response.reports.flatMap { $0.summary?.diagnostics ?? [] }.map(ReportMessage.image)
+        }
+        let diagnoses = response.reports.compactMap(\.diagnosis)
+        response.output = ReportPipeline.join(diagnoses.map(render), asJSONArray: format == .json)
+    }
+
+    /// A term explanation or a diagnosis in the chosen format.
+    private func render(_ value: some ExplainRenderable) -> String {
+        switch format {
+        case .text: return value.renderText(color: color.enabled(on: terminal))
+        case .json: return value.renderJSON()
+        case .markdown: return value.renderMarkdown()
+        }
+    }
+}

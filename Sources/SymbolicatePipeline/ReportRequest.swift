@@ -1,0 +1,210 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateDiscovery
+import SymbolicatePresentation
+import SymbolicateSymbolication
+import SymbolicateSystemSymbols
+
+/// One `report` run, as data: which report, which debug files, what to do and where the
+/// output goes. `run()` holds every rule of the command (the argument swap, the search, the
+/// output that may not replace an input, where the headline goes, which problems are worth
+/// a word, the exit status) and prints nothing, so the CLI and a server give the same bytes.
+public struct ReportRequest: Sendable {
+    /// Where the rendered reports go.
+    public enum Destination: Sendable, Equatable {
+        /// Returned in `ReportResponse.standardOutput` for the caller to print or send.
+        case standardOutput
+        /// Written atomically by the run (`-o`).
+        case file(String)
+    }
+
+    public var report: ReportSource
+    /// Debug-file arguments (dSYMs, folders, `.xcarchive`, zips); a missing one is an error.
+    public var debugFiles: [String]
+    /// Places the user keeps debug files (`SYMBOLICATE_DSYM_PATH`), searched recursively.
+    public var searchFolders: [String]
+    /// With no debug-file argument, search the top level of the report's folder and of the
+    /// current directory (a report given as a path only).
+    public var searchesNearReport: Bool
+    public var resymbolicate: Bool
+    /// Put the diagnosis above the report (`--explain`).
+    public var explain: Bool
+    /// Fail when an app image could not be symbolicated (`--require-all`).
+    public var requireAll: Bool
+    public var format: OutputFormat
+    public var color: ColorChoice
+    public var crashedOnly: Bool
+    /// Put the headline in the output even when it is a file or a pipe (`--headline`).
+    public var headline: Bool
+    public var destination: Destination
+    public var terminal: Terminal
+    /// Apple's libraries for system frames the report left unnamed; nil names none.
+    public var systemSymbols: SystemSymbols?
+
+    public init(
+        report: ReportSource, debugFiles: [String] = [], searchFolders: [String] = [], searchesNearReport: Bool = true,
+        resymbolicate: Bool = false, explain: Bool = false, requireAll: Bool = false, format: OutputFormat = .text,
+        color: ColorChoice = .never, crashedOnly: Bool = false, headline: Bool = false, destination: Destination = .standardOutput,
+        terminal: Terminal = .none, systemSymbols: SystemSymbols? = nil
+    ) {
+        self.systemSymbols = systemSymbols
+        self.report = report
+        self.debugFiles = debugFiles
+        self.searchFolders = searchFolders
+        self.searchesNearReport = searchesNearReport
+        self.resymbolicate = resymbolicate
+        self.explain = explain
+        self.requireAll = requireAll
+        self.format = format
+        self.color = color
+        self.crashedOnly = crashedOnly
+        self.headline = headline
+        self.destination = destination
+        self.terminal = terminal
+    }
+
+    /// `symbolicate App.dSYM crash.crash`: a debug file where the report goes and a report
+    /// among the debug files is a swap, not two errors. Returns the arguments the right way
+    /// round, or nil when they already are.
+    public static func swapped(report: String, debugFiles: [String]) -> (report: String, debugFiles: [String])? {
+        guard DebugFileDiscovery.looksLikeDebugFile(report),
+            let index = debugFiles.firstIndex(where: {
+                !DebugFileDiscovery.looksLikeDebugFile($0) && ReportSniffer.looksLikeReport(path: $0)
+            })
+        else { return nil }
+        var files = debugFiles
+        files[index] = report
+        return (debugFiles[index], files)
+    }
+
+    /// The headline goes into the output when asked (`--headline`) or when the output is a
+    /// terminal; files and pipes get the report in Apple's layout, which other tools parse.
+    public var headlineInOutput: Bool {
+        headline || (destination == .standardOutput && terminal.standardOutputIsTerminal)
+    }
+
+    /// Files never get escape codes: they are read by editors and other tools.
+    public var usesColor: Bool {
+        destination == .standardOutput && color.enabled(on: terminal)
+    }
+
+    /// Where the headline goes when it is not in the output (text and ips only: JSON and
+    /// Markdown carry it themselves), or nil.
+    public var separateHeadlineStream: OutputStream? {
+        guard !headlineInOutput, format == .text || format == .ips else { return nil }
+        if case .file = destination, terminal.standardOutputIsTerminal { return .standardOutput }
+        return .standardError
+    }
+
+    /// Runs the request. Never throws and never prints: what went wrong is in the response's
+    /// messages and status.
+    public func run() -> ReportResponse {
+        var response = ReportResponse()
+        var request = self
+        if let path = report.userPath, let (report, debugFiles) = Self.swapped(report: path, debugFiles: debugFiles) {
+            response.messages.append(.swappedArguments(debugFile: path, report: report))
+            request.report = .file(report)
+            request.debugFiles = debugFiles
+        }
+        request.proceed(&response)
+        return response
+    }
+
+    private func proceed(_ response: inout ReportResponse) {
+        let reportPath = report.userPath
+        let nearReport = debugFiles.isEmpty && searchesNearReport && reportPath != nil
+        let index: DebugFileIndex
+        do {
+            index = try DebugFileIndex(
+                inputs: debugFiles,
+                shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
+                searchFolders: searchFolders)
+        } catch {
+            return response.fail(.debugFiles(error))
+        }
+        if nearReport || !searchFolders.isEmpty {
+            response.messages.append(.searched(DebugFileSearch(index, nearReport: nearReport, searchPath: !searchFolders.isEmpty)))
+        }
+        if case .file(let output) = destination,
+            let input = OutputSafety.input(
+                replacedBy: output, inputs: [reportPath].compactMap { $0 } + debugFiles + index.entries.map(\.path))
+        {
+            return response.fail(.outputReplacesInput(output: output, input: input))
+        }
+        // Unreadable files met while searching implicitly are only worth a word when they
+        // concern a dSYM; explicit inputs always get one.
+        for problem in index.problems where !debugFiles.isEmpty || problem.mentionsDSYM {
+            response.messages.append(.debugFileProblem(problem))
+        }
+        let reports: [CrashReport]
+        do {
+            // A MetricKit payload holds several diagnostics: each is a report of its own.
+            reports = try ReportPipeline.read(report)
+        } catch {
+            return response.fail(.unreadableReport(error))
+        }
+        let pipeline = ReportPipeline(debugFiles: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
+        let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
+        var pieces: [String] = []
+        for report in reports {
+            let processed = pipeline.process(report, diagnose: explain)
+            let summary = processed.summary ?? SymbolicationSummary()
+            response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
+            response.messages += processed.report.warnings.map(ReportMessage.parseWarning)
+            response.messages += summary.diagnostics.map(ReportMessage.image)
+            if !debugFiles.isEmpty {
+                response.messages += UnusedDebugFile.find(index: index, summary: summary).map(ReportMessage.unusedDebugFile)
+            }
+            if let stream = separateHeadlineStream {
+                response.messages.append(.headline(Headline(report: processed.report).text, on: stream))
+            }
+            response.reports.append(processed)
+            do {
+                pieces.append(try processed.render(with: presenter, withDiagnosis: explain))
+            } catch {
+                return response.fail(.cannotRender(error))
+            }
+        }
+        // Several reports: text formats one after the other, JSON as an array.
+        let rendered = ReportPipeline.join(pieces, asJSONArray: format == .json)
+        response.output = rendered
+        switch destination {
+        case .standardOutput:
+            response.standardOutput = rendered
+        case .file(let path):
+            do { try writeAtomically(rendered, to: path) } catch {
+                return response.fail(.cannotWrite(path: path, reason: error.localizedDescription))
+            }
+        }
+        if requireAll && response.reports.contains(where: { $0.summary?.hasUnsymbolicatedAppImage == true }) {
+            response.status = .failed
+        }
+    }
+}
+
+/// What a `report` or `explain` run produced.
+public struct ReportResponse: Sendable {
+    /// Everything to tell the user besides the output, in order (`text(tool:)` gives the bytes).
+    public var messages: [ReportMessage] = []
+    /// The reports, symbolicated and (when asked) diagnosed.
+    public var reports: [ProcessedReport] = []
+    /// The rendered output (what `-o` received or standard output shows); nil when the run
+    /// stopped before it.
+    public var output: String?
+    /// What the caller prints on standard output: the output when it was not written to a file.
+    public var standardOutput: String?
+    public var status: ExitStatus = .success
+
+    public init() {}
+
+    /// The failure that stopped the run, if any.
+    public var failure: ReportFailure? {
+        for case .failure(let failure) in messages.reversed() { return failure }
+        return nil
+    }
+
+    mutating func fail(_ failure: ReportFailure) {
+        messages.append(.failure(failure))
+        status = failure.exitStatus
+    }
+}

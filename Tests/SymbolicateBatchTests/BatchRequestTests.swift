@@ -1,0 +1,97 @@
+import Foundation
+import SymbolicatePipeline
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateBatch
+
+/// The rules of a `batch` run, on the request: outputs never replace inputs, what a CI log
+/// shows, and the exit status.
+@Suite struct BatchRequestTests {
+    static let reportsFolder = TestPaths.fixtures.appendingPathComponent("reports")
+
+    static func copyReports(_ names: [String], to folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(
+                at: reportsFolder.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+    }
+
+    @Test func aJUnitFileOnAnInputIsAUsageErrorAndTheInputIsKept() throws {
+        let root = try TestPaths.temporaryDirectory("batch-request")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inputs = root.appendingPathComponent("in")
+        try Self.copyReports(["swift-trap.crash"], to: inputs)
+        let report = inputs.appendingPathComponent("swift-trap.crash").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: report))
+        let request = BatchRequest(
+            inputs: [inputs.path], debugFiles: [TestPaths.dsyms], outputFolder: root.appendingPathComponent("out").path, jobs: 1,
+            junit: report)
+        let response = request.run()
+        #expect(response.status == .usage)
+        guard case .failure(.outputReplacesInput(.junit, let output, let input))? = response.messages.last else {
+            Issue.record("expected outputReplacesInput, got \(response.messages)")
+            return
+        }
+        #expect(output == report && input == report)
+        #expect(response.messages.last?.body.hasSuffix("; choose another file") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == before)
+    }
+
+    @Test func aMissingDSYMPathIsAUsageError() {
+        let response = BatchRequest(inputs: [Self.reportsFolder.path], debugFiles: ["/nonexistent/x.dSYM"], outputFolder: "/tmp/unused")
+            .run()
+        #expect(response.status == .usage)
+        #expect(response.messages == [.failure(.debugFiles(.notFound(path: "/nonexistent/x.dSYM")))])
+    }
+
+    @Test func noReportsIsInvalidInputButTheSummaryIsWritten() throws {
+        let root = try TestPaths.temporaryDirectory("batch-request")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let empty = root.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let out = root.appendingPathComponent("out")
+        let response = BatchRequest(inputs: [empty.path], outputFolder: out.path).run()
+        #expect(response.status == .invalidInput)
+        #expect(response.messages.last == .failure(.noReports))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("summary.md").path))
+    }
+
+    @Test func failOnTripsAfterTheClosingLine() throws {
+        let root = try TestPaths.temporaryDirectory("batch-request")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inputs = root.appendingPathComponent("in")
+        try Self.copyReports(["swift-trap.crash", "null-deref.ips"], to: inputs)
+        var request = BatchRequest(
+            inputs: [inputs.path], debugFiles: [TestPaths.dsyms], outputFolder: root.appendingPathComponent("out").path,
+            githubAnnotations: true, failOn: .never)
+        request.jobs = 1
+        let passing = request.run()
+        #expect(passing.status == .success)
+        #expect(passing.standardOutput?.contains("::error") == true)
+        guard case .finished(let timing, let totals, _)? = passing.messages.last else {
+            Issue.record("expected the closing line last, got \(passing.messages)")
+            return
+        }
+        #expect(timing.jobs == 1 && totals.processed == 2)
+        request.failOn = .crash
+        let failing = request.run()
+        #expect(failing.status == .failed)
+        guard case .failOnTripped(.crash, _)? = failing.messages.last else {
+            Issue.record("expected the --fail-on line last, got \(failing.messages)")
+            return
+        }
+        #expect(failing.messages.last?.text(tool: "symbolicate").hasPrefix("symbolicate: --fail-on crash: ") == true)
+    }
+
+    /// A CI log shows three of each kind, then a count of the rest.
+    @Test func theLogShowsThreeOfEachKind() {
+        var summary = BatchSummary(results: [])
+        summary.unreadable = (1...5).map { BatchSummary.Unreadable(input: "r\($0).crash", error: "empty file") }
+        let lines = BatchRequest.logLines(summary)
+        #expect(lines.count == 4)
+        #expect(lines.last == .moreUnreadable(2))
+        #expect(lines.last?.text(tool: "symbolicate") == "symbolicate: error: … and 2 more unreadable reports (summary.md)\n")
+    }
+}

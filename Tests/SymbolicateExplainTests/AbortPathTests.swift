@@ -1,0 +1,220 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateExplain
+
+/// Issue 31: who aborted and why, the crashed thread's role, stack overflow from the frames.
+/// The fixtures (`Fixtures/abort-paths/reports`, written by `make_reports.py` from one table)
+/// are each a `.crash`, an `.ips` and for two a MetricKit payload of the same crash: every
+/// layout must reach the same diagnosis from the same frames.
+struct AbortCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let category: Diagnosis.Category
+    let headline: [String]
+    /// Fragments of `field: quote` evidence lines.
+    let evidence: [String]
+    /// A fragment of a cause, and a fragment of a frame that cause carries.
+    let cause: (text: String, frame: String)?
+    var layouts: [String] = ["crash", "ips"]
+    var testDescription: String { name }
+}
+
+let abortCases: [AbortCase] = [
+    AbortCase(
+        name: "malloc-guard-abort", category: .memoryCorruption, headline: ["malloc's heap check", "ImageCache.store"],
+        evidence: ["libsystem_malloc.dylib malloc_vreport", "Crashed thread: Thread 0 (queue com.apple.main-thread): the main thread"],
+        cause: ("double free", "Demo ImageCache.store(_:for:)")),
+    AbortCase(
+        name: "malloc-guard-trap", category: .memoryCorruption, headline: ["malloc_zone_error", "ImageCache.store"],
+        evidence: ["Thread 0 frame 0: libsystem_malloc.dylib malloc_zone_error"], cause: ("double free", "malloc_zone_error")),
+    AbortCase(
+        name: "cxx-uncaught", category: .uncaughtCppException, headline: ["Uncaught C++ exception", "Engine::loadLevel(int)"],
+        evidence: ["libc++abi.dylib __cxa_throw", "Thread 3 (queue com.example.loader): not the main thread"],
+        cause: ("no handler caught it", "__cxa_throw")),
+    AbortCase(
+        name: "cxx-noexcept", category: .uncaughtCppException, headline: ["noexcept", "Cache::~Cache()"],
+        evidence: ["Demo __clang_call_terminate"], cause: ("left a noexcept function", "__clang_call_terminate")),
+    AbortCase(
+        name: "nsassert-off-main", category: .uncaughtObjCException,
+        headline: ["NSInternalInconsistencyException", "Invalid update"],
+        evidence: [
+            "Last Exception Backtrace frame 3: Foundation -[NSAssertionHandler handleFailureInMethod:",
+            "Last Exception Backtrace frame 4: UIKitCore -[UITableView _endCellAnimationsWithContext:]",
+            "Crashed thread: Thread 5 (queue com.apple.root.default-qos): not the main thread",
+        ],
+        cause: ("Called off the main thread", "UIKitCore -[UITableView _endCellAnimationsWithContext:]")),
+    AbortCase(
+        name: "mainactor-off-main", category: .swiftRuntimeError,
+        headline: ["Swift runtime", "swift_task_reportUnexpectedExecutor", "LocationDelegate"],
+        evidence: ["Thread 2 (queue com.apple.root.user-initiated-qos): not the main thread"],
+        cause: ("Called off the main thread", "swift_task_reportUnexpectedExecutor")),
+    AbortCase(
+        name: "stack-overflow-cycle", category: .stackOverflow, headline: ["Stack overflow", "Node.visit(_:) → Tree.walk(_:)"],
+        evidence: ["Stack pointer: sp = 0x16b0fc000; the fault address is 16 bytes below it", "repeat the cycle"],
+        cause: ("Unbounded recursion", "Stack pointer")),
+    AbortCase(
+        name: "stack-overflow-run", category: .stackOverflow, headline: ["Stack overflow", "JSONValue.depth()"],
+        evidence: ["100 frames from frame 0 repeat JSONValue.depth()"], cause: ("Unbounded recursion", "JSONValue.depth()")),
+]
+
+@Suite struct AbortPathTests {
+    static let folder = TestPaths.fixtures.appendingPathComponent("abort-paths/reports")
+
+    static func diagnoses(_ name: String, _ layout: String) throws -> Diagnosis {
+        let url = folder.appendingPathComponent("\(name).\(layout)")
+        let reports = try CrashReport.parseAll(data: Data(contentsOf: url), path: url.path)
+        return try #require(reports.first.map(diagnose))
+    }
+
+    @Test(arguments: abortCases)
+    func everyLayoutNamesTheStop(_ item: AbortCase) throws {
+        for layout in item.layouts {
+            let diagnosis = try Self.diagnoses(item.name, layout)
+            let label = "\(item.name).\(layout)"
+            #expect(diagnosis.category == item.category, "\(label): \(diagnosis.headline)")
+            for fragment in item.headline {
+                #expect(diagnosis.headline.contains(fragment), "\(label): headline \(diagnosis.headline) lacks \(fragment)")
+            }
+            for fragment in item.evidence {
+                #expect(diagnosis.hasEvidence(fragment), "\(label): no evidence with \(fragment): \(diagnosis.evidenceLines)")
+            }
+            if let (text, frame) = item.cause {
+                let cause = diagnosis.causes.first { $0.text.contains(text) }
+                #expect(cause != nil, "\(label): no cause with \(text): \(diagnosis.causes.map(\.text))")
+                #expect(cause?.frames?.contains { $0.contains(frame) } == true, "\(label): cause frames \(cause?.frames ?? [])")
+            }
+            #expect(diagnosis.causes.count <= Diagnosis.maximumCauses && diagnosis.nextSteps.count <= Diagnosis.maximumSteps)
+        }
+    }
+
+    /// Text and `.ips` of one crash give the same diagnosis, word for word.
+    @Test(arguments: abortCases.map(\.name))
+    func textAndIpsAgree(name: String) throws {
+        let text = try Self.diagnoses(name, "crash")
+        let ips = try Self.diagnoses(name, "ips")
+        #expect(text.category == ips.category)
+        #expect(text.headline == ips.headline)
+        #expect(text.causes == ips.causes)
+    }
+
+    /// MetricKit carries images and offsets only: the stopping library is named by its image.
+    @Test func metricKitNamesTheStoppingLibrary() throws {
+        let malloc = try Self.diagnoses("malloc-guard-abort", "metrickit.json")
+        #expect(malloc.category == .memoryCorruption)
+        #expect(malloc.headline.contains("libsystem_malloc.dylib"))
+        #expect(malloc.causes.first?.frames?.contains { $0.contains("libsystem_malloc.dylib") } == true)
+        let overflow = try Self.diagnoses("stack-overflow-run", "metrickit.json")
+        #expect(overflow.category == .stackOverflow)
+    }
+
+    @Test func mallocStepsNameTheMemoryTools() throws {
+        let diagnosis = try Self.diagnoses("malloc-guard-abort", "ips")
+        let steps = diagnosis.nextSteps.joined(separator: "\n")
+        for tool in ["Address Sanitizer", "Guard Malloc", "Malloc Scribble", "Zombies"] {
+            #expect(steps.contains(tool), "no step names \(tool): \(diagnosis.nextSteps)")
+        }
+        #expect(diagnosis.references.contains { $0.term == "malloc_zone_error" && !$0.communityReported })
+    }
+
+    /// `--format json`: a cause carries the frames that show it; causes without frames omit the key.
+    @Test func jsonCausesCarryTheirFrames() throws {
+        let diagnosis = try Self.diagnoses("cxx-uncaught", "ips")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(diagnosis.renderJSON().utf8)) as? [String: Any])
+        let causes = try #require(object["causes"] as? [[String: Any]])
+        let frames = try #require(causes.first?["frames"] as? [String])
+        #expect(frames.contains { $0.hasPrefix("Thread 3 frame ") && $0.contains("__cxa_throw") })
+        #expect(diagnosis.renderText().contains("shown by Thread 3 frame"))
+        // A cause that rests on other fields has no "frames" key.
+        let fault = try diagnoseFile(TestPaths.fixtures.appendingPathComponent("reports/null-deref.ips")).1
+        let faultJSON = try #require(try JSONSerialization.jsonObject(with: Data(fault.renderJSON().utf8)) as? [String: Any])
+        let faultCauses = try #require(faultJSON["causes"] as? [[String: Any]])
+        #expect(!faultCauses.isEmpty && faultCauses.allSatisfy { $0["frames"] == nil })
+    }
+
+    /// A main-thread crash in UIKit is not "off the main thread"; the same frames elsewhere are.
+    @Test func offMainNeedsAnotherThread() throws {
+        let main = try Self.diagnoses("malloc-guard-abort", "crash")
+        #expect(!main.causes.contains { $0.text.contains("off the main thread") })
+        #expect(main.hasEvidence("the main thread"))
+    }
+
+    // MARK: - The path itself
+
+    @Test func pathReadsMachineryStopAndCaller() throws {
+        let url = Self.folder.appendingPathComponent("cxx-uncaught.ips")
+        let report = try CrashReport.parse(contentsOf: url.path)
+        let path = try #require(AbortPath(report: report))
+        #expect(path.machinery.compactMap(\.functionNames.first) == ["__pthread_kill", "pthread_kill", "abort"])
+        #expect(path.stopper == .cxxTerminate)
+        #expect(path.library == "libc++abi.dylib")
+        #expect(path.caller?.functionNames.first == "Engine::loadLevel(int)")
+        #expect(path.groupingText == "demangling_terminate_handler()")
+    }
+
+    @Test func aFaultIsNoAbortPath() throws {
+        let url = TestPaths.fixtures.appendingPathComponent("reports/null-deref.ips")
+        #expect(AbortPath(report: try CrashReport.parse(contentsOf: url.path)) == nil)
+    }
+
+    /// Two frames of mutual recursion on a short thread are not an overflow without a fault
+    /// near the stack pointer; with 64 frames they are.
+    @Test func cycleThresholds() {
+        func frames(_ count: Int) -> [Frame] {
+            (0..<count).map { index in
+                Frame(index: index, imageName: "Demo", address: 0x1000 + UInt64(index % 2) * 0x10, symbol: index % 2 == 0 ? "a()" : "b()")
+            }
+        }
+        let short = StackEvidence.longestCycle(in: frames(20))
+        #expect(short?.functions == ["a()", "b()"])
+        #expect(short?.frameCount == 20)
+        #expect(StackEvidence.longestCycle(in: frames(3)) == nil)
+    }
+}
+
+/// Issue 31 on real reports (sources in Fixtures/README.md, "Corpus copies").
+@Suite struct AbortPathCorpusTests {
+    static func diagnosis(_ name: String) throws -> Diagnosis {
+        try diagnoseFile(Corpus.bundled(name)).1
+    }
+
+    /// A graphics driver's abort on a dispatch worker: the deciding library, its function and
+    /// the driver that called it, on a thread that is not the main one.
+    @Test func graphicsDriverAbortNamesTheLibraryAndCaller() throws {
+        let diagnosis = try Self.diagnosis("icdab__kdp-graphics-abort_i386-process_macos10-13.crash")
+        #expect(diagnosis.category == .abort)
+        #expect(diagnosis.headline.contains("libGPUSupportMercury.dylib in gpusGenerateCrashLog"))
+        #expect(diagnosis.headline.contains("gpusKillClientExt (com.apple.AMDRadeonX4000GLDriver)"))
+        #expect(diagnosis.hasEvidence("Crashed thread: Thread 16 (queue com.apple.root.default-qos): not the main thread"))
+        #expect(diagnosis.causes.first?.frames?.contains { $0.contains("gpusGenerateCrashLog") } == true)
+    }
+
+    /// The uncaught Objective-C exception ends in libc++abi's terminate path through
+    /// `_objc_terminate`: an Objective-C exception, not a C++ one, on a non-main queue.
+    @Test func objcTerminateIsNotACppException() throws {
+        let diagnosis = try Self.diagnosis("driverpay__nsexception-leb_iphone18-4_ios26-3.ips")
+        #expect(diagnosis.category == .uncaughtObjCException)
+        #expect(diagnosis.hasEvidence("Crashed thread: Thread 1 (queue expo.controller.errorRecoveryQueue): not the main thread"))
+        let report = try CrashReport.parse(contentsOf: Corpus.bundled("driverpay__nsexception-leb_iphone18-4_ios26-3.ips").path)
+        #expect(AbortPath(report: report)?.stopper == .objcException)
+    }
+
+    /// assert() on a 32-bit device: `__assert_rtn` and the app frame that asserted.
+    @Test func cAssertNamesTheAssertingFrame() throws {
+        let diagnosis = try Self.diagnosis("icdab__assert-abort_planets_armv7_ipod5-1_ios9-3-5.crash")
+        #expect(diagnosis.category == .assertionFailure)
+        #expect(diagnosis.headline.contains("assert() failed in icdab_planets"))
+        #expect(diagnosis.causes.first?.frames?.contains { $0.contains("__assert_rtn") } == true)
+    }
+
+    /// A mis-symbolicated libc frame (`err + 0` where `__assert_rtn` was) between abort and the
+    /// app: the library and the app method that called it are both named.
+    @Test func systemFrameBetweenAbortAndTheApp() throws {
+        let diagnosis = try Self.diagnosis("icdab__assert-abort_planets_symbolicated_ipod9-1_ios13-5.crash")
+        #expect(diagnosis.category == .abort)
+        #expect(diagnosis.headline.contains("libsystem_c.dylib in err"))
+        #expect(diagnosis.headline.contains("-[PlanetViewController viewDidLoad] at PlanetViewController.mm:33"))
+        #expect(diagnosis.hasEvidence("Crashed thread: Thread 0 (queue com.apple.main-thread): the main thread"))
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import SymbolicateTestSupport
+import Testing
+
+/// KSCrash reports and Sentry events through the real binary: the same crash read from its
+/// `.ips`, KSCrash and Sentry forms prints the same frame lines; unknown JSON exits 65.
+@Suite struct ThirdPartyReportTests {
+    static let own = "Fixtures/thirdparty/own"
+
+    /// Every frame line (`N   Image   0x… rest`) of every thread, in order.
+    static func frameLines(_ output: String) -> [String] {
+        let lines = output.components(separatedBy: "\n")
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("Thread ") }),
+            let images = lines.firstIndex(where: { $0.hasPrefix("Binary Images:") })
+        else { return [] }
+        return lines[first..<images].filter { $0.first?.isNumber == true }
+    }
+
+    static func run(_ arguments: [String]) throws -> CLIResult {
+        try CLI.run(arguments + ["--color", "never"], currentDirectory: TestPaths.packageRoot)
+    }
+
+    @Test("the same crash in .ips, KSCrash and Sentry form symbolicates to identical frame lines", arguments: ["null-deref", "swift-trap"])
+    func identicalFrameLines(_ scenario: String) throws {
+        let ips = try Self.run(["Fixtures/reports/\(scenario).ips", "Fixtures/dsyms"])
+        #expect(ips.status == 0)
+        let expected = Self.frameLines(ips.stdout)
+        #expect(expected.count > 10)
+        // The app's frames came from the dSYM (file and line), not from the report.
+        #expect(expected.contains { $0.contains("CrashApp") && $0.contains(".c:") || $0.contains(".swift:") })
+        for form in ["kscrash.json", "sentry.json", "sentry.envelope"] {
+            let other = try Self.run(["\(Self.own)/\(scenario).\(form)", "Fixtures/dsyms"])
+            #expect(other.status == 0, "\(form): \(other.stderr)")
+            #expect(Self.frameLines(other.stdout) == expected, "\(scenario).\(form)")
+        }
+    }
+
+    @Test func jsonAndMarkdownFormats() throws {
+        let json = try Self.run(["\(Self.own)/null-deref.kscrash.json", "Fixtures/dsyms", "--format", "json"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["report"] as? [String: Any])?["format"] as? String == "kscrash")
+        let markdown = try Self.run(["\(Self.own)/null-deref.sentry.json", "Fixtures/dsyms", "--format", "markdown"])
+        #expect(markdown.status == 0)
+        #expect(markdown.stdout.contains("ca_record_body"))
+    }
+
+    /// `--format ips` gives the report back in its own layout with the symbols filled in.
+    @Test func writesBackInItsOwnLayout() throws {
+        let ks = try Self.run(["\(Self.own)/null-deref.kscrash.json", "Fixtures/dsyms", "--format", "ips"])
+        #expect(ks.status == 0, "\(ks.stderr)")
+        let ksObject = try #require(try JSONSerialization.jsonObject(with: Data(ks.stdout.utf8)) as? [String: Any])
+        let crash = try #require(ksObject["crash"] as? [String: Any])
+        let threads = try #require(crash["threads"] as? [[String: Any]])
+        let top = try #require(((threads[0]["backtrace"] as? [String: Any])?["contents"] as? [[String: Any]])?.first)
+        #expect(top["symbol_name"] as? String == "ca_record_checksum")
+        // The top frame sits at its function's first instruction (`+ 0`).
+        #expect(top["symbol_addr"] as? Int == top["instruction_addr"] as? Int)
+
+        let sentry = try Self.run(["\(Self.own)/null-deref.sentry.json", "Fixtures/dsyms", "--format", "ips"])
+        #expect(sentry.status == 0, "\(sentry.stderr)")
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(sentry.stdout.utf8)) as? [String: Any])
+        let values = try #require((event["threads"] as? [String: Any])?["values"] as? [[String: Any]])
+        let frames = try #require((values[0]["stacktrace"] as? [String: Any])?["frames"] as? [[String: Any]])
+        // Callers first: the crashing frame's inline chain ends the list, innermost last.
+        let last = try #require(frames.last)
+        #expect(last["function"] as? String == "ca_record_body")
+        #expect(last["filename"] as? String == "Records.c")
+        #expect(last["lineno"] as? Int == 43)
+        #expect(frames.dropLast().last?["function"] as? String == "ca_record_count")
+    }
+
+    @Test func explainNamesTheExceptionAndTheMemoryTermination() throws {
+        let ns = try Self.run(["explain", "Fixtures/thirdparty/kscrash/NSException.json"])
+        #expect(ns.status == 0)
+        #expect(ns.stdout.contains("NSInvalidArgumentException"))
+        #expect(ns.stdout.contains("-[__NSArrayI objectForKey:]: unrecognized selector sent to instance 0x1e59bc50"))
+        let oom = try Self.run(["explain", "Fixtures/thirdparty/kscrash/oom.json"])
+        #expect(oom.status == 0, "\(oom.stderr)")
+        #expect(oom.stdout.contains("category: memoryPressure"))
+        #expect(oom.stdout.contains("memory termination"))
+    }
+
+    @Test func unknownJSONExits65NamingTheLayoutsTried() throws {
+        let folder = try TestPaths.temporaryDirectory("unknown-json")
+        let file = folder.appendingPathComponent("package.json")
+        try Data("{\n  \"name\": \"demo\",\n  \"version\": \"1.0.0\",\n  \"dependencies\": {}\n}\n".utf8).write(to: file)
+        let result = try Self.run([file.path])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("package.json"))
+        #expect(result.stderr.contains("KSCrash report") && result.stderr.contains("Sentry event") && result.stderr.contains(".ips"))
+    }
+
+    @Test func pointerAuthenticatedTextFrameResolvesLikeThePlainOne() throws {
+        let plain = try Self.run(["Fixtures/reports/null-deref.crash", "Fixtures/dsyms"])
+        let signed = try Self.run(["\(Self.own)/null-deref-pac.crash", "Fixtures/dsyms"])
+        #expect(signed.status == 0)
+        #expect(signed.stderr.contains("pointer-authentication bits"))
+        // Same symbols, file and line; only the address column keeps what the report printed.
+        func rests(_ lines: [String]) -> [String] {
+            lines.map { line in line.split(whereSeparator: \.isWhitespace).dropFirst(3).joined(separator: " ") }
+        }
+        #expect(rests(Self.frameLines(signed.stdout)) == rests(Self.frameLines(plain.stdout)))
+    }
+
+    @Test func batchReadsThemAndGroupsTheThreeFormsOfOneCrash() throws {
+        let folder = try TestPaths.temporaryDirectory("thirdparty-batch")
+        let inputs = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        for name in ["null-deref.kscrash.json", "null-deref.sentry.json"] {
+            try FileManager.default.copyItem(
+                at: TestPaths.packageRoot.appendingPathComponent("\(Self.own)/\(name)"), to: inputs.appendingPathComponent(name))
+        }
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("reports/null-deref.ips"), to: inputs.appendingPathComponent("null-deref.ips"))
+        // KSCrash 2.x sorts its keys: the first 16 KiB the batch sniffer reads are binary images.
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("thirdparty/kscrash/NSException.json"),
+            to: inputs.appendingPathComponent("ks.json"))
+        let out = folder.appendingPathComponent("out")
+        let result = try CLI.run(
+            ["batch", inputs.path, "--dsyms", "Fixtures/dsyms", "--output", out.path], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try JSONDecoder().decode(BatchSummaryJSON.self, from: Data(contentsOf: out.appendingPathComponent("summary.json")))
+        #expect(summary.totals.processed == 4)
+        #expect(summary.groups.count == 2)
+        #expect(summary.groups.contains { $0.count == 3 })
+    }
+}
