@@ -75,6 +75,13 @@ CASES = {
         crashed=0, queue="com.apple.main-thread",
         frames=[("libsystem_malloc.dylib", "malloc_zone_error", 40), ("libsystem_malloc.dylib", "nanov2_guard_corruption_detected", 44),
                 ("libsystem_malloc.dylib", "nanov2_allocate_outlined", 404), ("Demo", "ImageCache.store(_:for:)", 212)] + MAIN_TAIL),
+    # CFRelease(NULL): CoreFoundation's own check traps (EXC_BREAKPOINT in CFRelease.cold.1).
+    "cfrelease-null-trap": dict(
+        exception={"type": "EXC_BREAKPOINT", "signal": "SIGTRAP", "codes": "0x0000000000000001, 0x000000018b001010",
+                   "termination": ("SIGNAL", 5, "Trace/BPT trap: 5")},
+        crashed=0, queue="com.apple.main-thread",
+        frames=[("CoreFoundation", "CFRelease.cold.1", 16), ("CoreFoundation", "CFRelease", 268),
+                ("Demo", "PhotoExporter.finish()", 148)] + MAIN_TAIL),
     # A C++ throw nothing caught, on a background thread: libc++abi's terminate path.
     "cxx-uncaught": dict(
         exception=SIGABRT, crashed=3, queue="com.example.loader",

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCrashReport
 
 /// Decoders for the bit layouts Apple packs into exception codes and for fault addresses.
 /// Tables are data (from xnu headers, see the project's explain reference §2.5–2.6).
@@ -173,10 +174,5 @@ func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
 
 /// Parses `0x1F`, `1f` with hex letters, or decimal. Returns nil for anything else.
 func parseNumber(_ text: String) -> UInt64? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let lower = trimmed.lowercased()
-    if lower.hasPrefix("0x") { return UInt64(lower.dropFirst(2), radix: 16) }
-    if let decimal = UInt64(lower) { return decimal }
-    if lower.count >= 4, lower.allSatisfy(\.isHexDigit) { return UInt64(lower, radix: 16) }
-    return nil
+    ReportNumber.parse(text)
 }

@@ -81,7 +81,10 @@ public struct Diagnosis: Codable, Sendable {
         public init(_ text: String, _ likelihood: Likelihood, frames: [String]? = nil) {
             self.text = text
             self.likelihood = likelihood
-            self.frames = frames.flatMap { $0.isEmpty ? nil : $0 }
+            // Each frame once, in the order the rules quoted them.
+            var seen = Set<String>()
+            let unique = (frames ?? []).filter { seen.insert($0).inserted }
+            self.frames = unique.isEmpty ? nil : unique
         }
     }
 

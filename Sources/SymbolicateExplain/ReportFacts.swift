@@ -28,29 +28,16 @@ struct ReportFacts {
     init(report: CrashReport) {
         self.report = report
         let exception = report.exception
-        // Third-party reporters print a bare signal as the exception type.
-        if let type = exception?.type, type.hasPrefix("SIG"), exception?.signal == nil {
-            exceptionType = nil
-            signal = type
-        } else if let type = exception?.type, !type.hasPrefix("EXC_"), exception?.signal != nil,
-            KnowledgeBase.standard.entry(type, kind: .exceptionType) == nil
-        {
-            // A description in the type field (a Linux backtrace's "Illegal instruction"): the
-            // signal is what identifies the crash.
-            exceptionType = nil
-            signal = exception?.signal
-        } else {
-            exceptionType = exception?.type
-            signal = exception?.signal
-        }
+        // What the fields mean (a bare signal or a description in the type field) is the
+        // model's to say, once for every stage.
+        exceptionType = exception?.machExceptionType
+        signal = exception?.signalName
         codes = exception?.codes
         subtype = exception?.subtype
         message = exception?.message?.trimmingCharacters(in: .whitespaces)
         note = exception?.note ?? exception?.nonFatalNote
-        namespace = report.termination?.namespace?.uppercased()
-        terminationCode = report.termination?.code.flatMap { code in
-            code.split(separator: " ").first.flatMap { parseNumber(String($0)) }
-        }
+        namespace = report.termination?.namespaceName
+        terminationCode = report.termination?.codeValue
         terminationText = report.termination?.text
         terminationDetails = report.termination?.details ?? []
         asiLines = (report.applicationSpecificInformation ?? "")
@@ -59,10 +46,8 @@ struct ReportFacts {
             .filter { !$0.isEmpty }
         crashedThread = report.crashedThread
         mainThread = report.threads.first { $0.queue == "com.apple.main-thread" } ?? report.threads.first { $0.index == 0 }
-        isNonFatal =
-            exception?.nonFatalNote != nil
-            || (exception?.note.map { $0.contains("NOT a crash") } ?? false)
-        architecture = report.architecture
+        isNonFatal = exception?.isNonFatal ?? false
+        architecture = report.architecture?.name
         isTranslated = report.codeType?.contains("Translated") ?? false
         panicLine = report.panicString
     }

@@ -74,7 +74,7 @@ public struct Annotator: Sendable {
 
         for (position, image) in report.binaryImages.enumerated() {
             if image.isAppOwned { summary.appImages += 1 }
-            switch match(image, reportArchitecture: report.architecture.map(Architecture.init)) {
+            switch match(image, reportArchitecture: report.architecture) {
             case .matched(let session, let entry, let verified):
                 sessionForImage[position] = session
                 if !verified {

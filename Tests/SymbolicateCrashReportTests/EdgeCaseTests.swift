@@ -65,7 +65,7 @@ struct TextParsingTests {
         #expect(r.format == .text)
         #expect(r.processName == "MyApp")
         #expect(r.processID == 455)
-        #expect(r.architecture == "arm64")
+        #expect(r.architecture == .arm64)
         #expect(r.exception == ExceptionInfo(type: "EXC_BREAKPOINT", signal: "SIGTRAP", codes: "0x0000000000000001, 0x000000018a98520c"))
         #expect(r.termination?.namespace == "SIGNAL")
         #expect(r.termination?.code == "5")

@@ -20,7 +20,7 @@ import Testing
     @Test(arguments: logs)
     func readsThreadsFramesAndImages(_ name: String) throws {
         let report = try Self.read(name)
-        #expect(report.architecture == "x86_64")
+        #expect(report.architecture == .x86_64)
         #expect(report.osVersion?.hasPrefix("Linux") == true)
         #expect(report.processName == "crashy")
         let crashed = try #require(report.threads.first { $0.crashed })

@@ -30,6 +30,10 @@ let abortCases: [AbortCase] = [
         name: "malloc-guard-trap", category: .memoryCorruption, headline: ["malloc_zone_error", "ImageCache.store"],
         evidence: ["Thread 0 frame 0: libsystem_malloc.dylib malloc_zone_error"], cause: ("double free", "malloc_zone_error")),
     AbortCase(
+        name: "cfrelease-null-trap", category: .explicitTrap,
+        headline: ["CoreFoundation stopped the process with a trap in CFRelease.cold.1", "PhotoExporter.finish()"],
+        evidence: ["Thread 0 frame 2: Demo PhotoExporter.finish()"], cause: ("CoreFoundation found a condition", "CFRelease.cold.1")),
+    AbortCase(
         name: "cxx-uncaught", category: .uncaughtCppException, headline: ["Uncaught C++ exception", "Engine::loadLevel(int)"],
         evidence: ["libc++abi.dylib __cxa_throw", "Thread 3 (queue com.example.loader): not the main thread"],
         cause: ("no handler caught it", "__cxa_throw")),
@@ -107,6 +111,9 @@ let abortCases: [AbortCase] = [
         #expect(malloc.causes.first?.frames?.contains { $0.contains("libsystem_malloc.dylib") } == true)
         let overflow = try Self.diagnoses("stack-overflow-run", "metrickit.json")
         #expect(overflow.category == .stackOverflow)
+        for diagnosis in [malloc, overflow] {
+            #expect(diagnosis.causes.count <= Diagnosis.maximumCauses && diagnosis.nextSteps.count <= Diagnosis.maximumSteps)
+        }
     }
 
     @Test func mallocStepsNameTheMemoryTools() throws {
@@ -125,6 +132,7 @@ let abortCases: [AbortCase] = [
         let causes = try #require(object["causes"] as? [[String: Any]])
         let frames = try #require(causes.first?["frames"] as? [String])
         #expect(frames.contains { $0.hasPrefix("Thread 3 frame ") && $0.contains("__cxa_throw") })
+        #expect(Set(frames).count == frames.count, "a frame is listed once: \(frames)")
         #expect(diagnosis.renderText().contains("shown by Thread 3 frame"))
         // A cause that rests on other fields has no "frames" key.
         let fault = try diagnoseFile(TestPaths.fixtures.appendingPathComponent("reports/null-deref.ips")).1

@@ -103,6 +103,8 @@ import Testing
         ("watchdog.ips", [.watchdog], [.watchdog]),
         ("assert-same-caller.crash", [.assertionFailure], [.assertionFailure]),
         ("assert-same-caller.ips", [.assertionFailure], [.assertionFailure]),
+        ("cfrelease-null-trap.crash", [.swiftTrap], [.explicitTrap]),
+        ("cfrelease-null-trap.ips", [.swiftTrap], [.explicitTrap]),
         ("cxx-noexcept.crash", [.uncaughtCppException], [.uncaughtCppException]),
         ("cxx-noexcept.ips", [.uncaughtCppException], [.uncaughtCppException]),
         ("cxx-uncaught.crash", [.uncaughtCppException], [.uncaughtCppException]),
@@ -126,7 +128,7 @@ import Testing
     /// Before → after changes that say more, not less: the same crash, named by its frames.
     static let refinements: Set<String> = [
         "abort→memoryCorruption", "abort→swiftRuntimeError", "abort→uncaughtCppException", "abort→assertionFailure",
-        "swiftTrap→memoryCorruption", "badMemoryAccess→stackOverflow",
+        "swiftTrap→memoryCorruption", "swiftTrap→explicitTrap", "badMemoryAccess→stackOverflow",
     ]
 
     static let folders: [URL] = [

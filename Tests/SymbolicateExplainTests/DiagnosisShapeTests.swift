@@ -74,7 +74,7 @@ import Testing
     func platformAdviceMatchesThePlatform(file: URL) {
         for (report, diagnosis) in Self.diagnoses(file) {
             let codeType = (report.codeType ?? "").uppercased()
-            let arch = (report.architecture ?? "").lowercased()
+            let arch = report.architecture?.name ?? ""
             let intel = codeType.contains("X86") || arch.hasPrefix("x86") || arch == "i386"
             let nativeARM = !intel && (codeType.contains("ARM") || arch.hasPrefix("arm"))
             let os = (report.osVersion ?? "").lowercased()

@@ -50,9 +50,9 @@ public struct CrashReport: Sendable {
     public var hardwareModel: String?
     /// As printed, e.g. `ARM-64 (Native)`, `X86-64 (Translated)`.
     public var codeType: String?
-    /// Normalised process architecture when it can be told: `arm64`, `arm64e`, `x86_64`,
-    /// `i386`, `armv7`, `arm64_32`.
-    public var architecture: String?
+    /// The process architecture when the report tells it (`Code Type:`, `Architecture:`,
+    /// `cpuType`), in the one spelling images and debug files use too.
+    public var architecture: Architecture?
     public var reportVersion: String?
 
     public var exception: ExceptionInfo?
@@ -525,7 +525,7 @@ extension CrashReport: Codable {
         osVersion = try c.decodeIfPresent(String.self, forKey: .osVersion)
         hardwareModel = try c.decodeIfPresent(String.self, forKey: .hardwareModel)
         codeType = try c.decodeIfPresent(String.self, forKey: .codeType)
-        architecture = try c.decodeIfPresent(String.self, forKey: .architecture)
+        architecture = try c.decodeIfPresent(Architecture.self, forKey: .architecture)
         reportVersion = try c.decodeIfPresent(String.self, forKey: .reportVersion)
         exception = try c.decodeIfPresent(ExceptionInfo.self, forKey: .exception)
         termination = try c.decodeIfPresent(TerminationInfo.self, forKey: .termination)

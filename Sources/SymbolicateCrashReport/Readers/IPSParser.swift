@@ -155,7 +155,7 @@ struct IPSParser {
         if let cpu = body["cpuType"]?.stringValue {
             let translated = body["translated"]?.boolValue == true
             report.codeType = cpu + (translated ? " (Translated)" : " (Native)")
-            report.architecture = Architecture(codeType: cpu)?.name
+            report.architecture = Architecture(codeType: cpu)
         }
         if let e = body["exception"] {
             report.exception = ExceptionInfo(

@@ -66,9 +66,9 @@ struct SwiftBacktraceParser {
             } else if text.hasPrefix("Platform: ") {
                 let platform = text.dropFirst(10)
                 let architecture = platform.prefix { !$0.isWhitespace }
-                report.architecture = architecture.isEmpty ? nil : String(architecture)
+                report.architecture = architecture.isEmpty ? nil : Architecture(String(architecture))
                 report.osVersion = String(platform.dropFirst(architecture.count)).trimmingCharacters(in: .whitespaces)
-                report.codeType = report.architecture
+                report.codeType = architecture.isEmpty ? nil : String(architecture)
             } else if let thread = Self.threadHeader(text) {
                 inImages = false
                 currentThread = report.threads.count

@@ -745,9 +745,9 @@ struct TextReportParser {
         case "Hardware Model", "Hardware model", "Model": report.hardwareModel = report.hardwareModel ?? value
         case "Code Type":
             report.codeType = report.codeType ?? value
-            report.architecture = report.architecture ?? Architecture(codeType: value)?.name
+            report.architecture = report.architecture ?? Architecture(codeType: value)
             return true
-        case "Architecture": report.architecture = report.architecture ?? value
+        case "Architecture": report.architecture = report.architecture ?? Architecture(value)
         case "Report Version": report.reportVersion = report.reportVersion ?? value
         case "Event": family = .microstackshot
         case "Exception Type":

@@ -94,6 +94,24 @@ extension Diagnostician {
                 "A Swift runtime check stopped the program (trap in \(top.first?.functionNames.first ?? "libswiftCore")); the message is not in the report."
             )
         }
+        // A system framework's own trap (a __builtin_trap check such as CFRelease(NULL)): say
+        // which framework, in which of its functions, and who called it.
+        // (A frame with a source file is someone's own code, such as a test bundle: not a framework.)
+        if let first = top.first, first.imageIndex != nil, !facts.isAppOwned(first), first.sourceLocation == nil,
+            let image = first.imageName, !image.hasPrefix("libswift"),
+            let function = first.functionNames.first,
+            let caller = thread.frames.first(where: { $0.index > first.index && $0.imageName != image })
+        {
+            found.quote(caller, at: place(thread, caller), "the call into \(image) that trapped")
+            found.cause(
+                .likely, "\(image) found a condition it cannot continue from in \(function) (a check compiled to a trap instruction)",
+                frames: ["\(place(thread, first)): \(first.evidenceText)", "\(place(thread, caller)): \(caller.evidenceText)"])
+            found.cause(.possible, "An argument the call passed that the framework does not accept (NULL, a released object, a wrong type)")
+            return Verdict(
+                .explicitTrap, .likely,
+                "\(image) stopped the process with a trap in \(AbortPath.baseName(function)), called from \(named(caller)): a check in that library failed."
+            )
+        }
         if let first = top.first, first.isCFamily {
             found.cause(
                 .likely,
