@@ -37,6 +37,7 @@ zipfoundation_dir() {
     echo "$dir"
 }
 
+# One package name for every module, as SwiftPM gives them, so `package` declarations are shared.
 build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir, SWIFT_VERSION=5 for a dependency)
     local name=$1; shift
     local sources=${SOURCES:-$ROOT/Sources/$name}
@@ -44,7 +45,7 @@ build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir,
     echo "fuzz: compiling $name" >&2
     shopt -s globstar nullglob
     "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g \
-        -sanitize=fuzzer,address -module-name "$name" \
+        -sanitize=fuzzer,address -module-name "$name" -package-name symbolicate \
         -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" "$@" \
         -o "$OUT/lib$name.a" "$sources"/**/*.swift
 }
@@ -59,7 +60,7 @@ link_target() {  # target name, harness, modules…
     echo "fuzz: linking fuzz-$target" >&2
     "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize=fuzzer,address \
         -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$CZLIB" \
-        -module-name "Fuzz_${target//-/_}" \
+        -module-name "Fuzz_${target//-/_}" -package-name symbolicate \
         "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" -ldwarf -lelf -lz -o "$OUT/fuzz-$target" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2)
 }
