@@ -1,6 +1,7 @@
 # The two commands a newcomer needs (see README.md):
 #   make demo   install what is missing, build, symbolicate a bundled crash report
 #   make test   install what is missing, build strictly (see strict-build), run the whole test suite
+#   make test-libdwarf-current   the same against libdwarf 0.11.1 built from source (CI runs both)
 # Shipping (README "Install"):
 #   make release             self-contained Linux binary + man page + completions in dist/*.tar.gz
 #   make release-check       make release, then prove the tarball runs without the toolchain
@@ -54,6 +55,13 @@ test: setup-test
 	$(SWIFT) build --build-tests $(STRICT_FLAGS)
 	$(SWIFT) test --skip-build
 
+# The same strict build and whole suite against libdwarf 0.11.1 (the 0.x/2.x API Homebrew ships),
+# built from Debian trixie's source tarball into .build-libdwarf-current/prefix (cached there),
+# in its own scratch folder so .build is untouched (scripts/test-libdwarf-current.sh).
+.PHONY: test-libdwarf-current
+test-libdwarf-current: setup-test
+	SWIFT=$(SWIFT) scripts/test-libdwarf-current.sh
+
 # Build dependencies plus what packing needs (binutils: strip, readelf; the static archives
 # come with the -dev packages).
 setup-release:
@@ -96,4 +104,4 @@ fixtures:
 	Fixtures/generate.sh
 
 clean:
-	rm -rf .build .build-release .build-fuzz .build-asan dist
+	rm -rf .build .build-release .build-fuzz .build-asan .build-libdwarf-current dist

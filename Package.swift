@@ -1,6 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// libdwarf's compiler and linker flags come from its libdwarf.pc on macOS, where libdwarf
+// (Homebrew's 2.x) lives outside the default search paths; every libdwarf 0.x/2.x build
+// (cmake, meson, autotools) installs that file. Debian 12's libdwarf-dev (20210528) has none
+// and is on the default paths; naming a pkg-config file that is absent makes SwiftPM warn on
+// every build. On Linux a libdwarf in a private prefix is named with its pkg-config flags on
+// the command line (scripts/test-libdwarf-current.sh does that for 0.11.1).
+#if os(macOS)
+    let libdwarfPkgConfig: String? = "libdwarf"
+#else
+    let libdwarfPkgConfig: String? = nil
+#endif
+
 let package = Package(
     name: "symbolicate",
     platforms: [.macOS(.v13)],
@@ -23,6 +35,7 @@ let package = Package(
         // The only C in the package: libdwarf's headers behind one shim.
         .systemLibrary(
             name: "CLibDwarf",
+            pkgConfig: libdwarfPkgConfig,
             providers: [.apt(["libdwarf-dev", "libelf-dev"]), .brew(["libdwarf"])]
         ),
         // libelf (elfutils) for reading ELF executables and debug files.

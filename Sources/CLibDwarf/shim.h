@@ -1,48 +1,74 @@
 /*
  * The only C header the package sees. It finds libdwarf wherever the
- * platform put it: Debian 12 ships 20210528 as <libdwarf/libdwarf.h>
- * (no pkg-config file); libdwarf 0.x / 2.x (Homebrew, newer distributions)
- * install under <libdwarf-0/> or <libdwarf-2/> and changed some signatures.
- * Calls whose signatures differ between those layouts get a
- * `symbolicate_`-prefixed static inline wrapper here so Swift sees one API.
+ * platform put it and gives Swift one API over the versions we support:
+ *   - libdwarf 20210528 (Debian 12's libdwarf-dev): <libdwarf/libdwarf.h>, no pkg-config file;
+ *   - libdwarf 0.x (0.11.1 is built and tested in CI, scripts/build-libdwarf.sh) and 2.x
+ *     (Homebrew): <libdwarf-2/…>, <libdwarf-0/…> (autotools and meson installs, whose
+ *     libdwarf.pc points -I there) or flat <libdwarf.h> (cmake installs).
+ * A flat or versioned header comes before <libdwarf/libdwarf.h> so that a libdwarf named
+ * with -I (or by its libdwarf.pc) wins over an older one in /usr/include. Which API applies
+ * is decided by what the header declares (DW_LIBDWARF_VERSION_MAJOR exists from 0.x on),
+ * never by where it was found.
+ * Calls whose signatures differ between versions get a `symbolicate_`-prefixed static inline
+ * wrapper here so the Swift code is the same for all of them (LibDwarf.swift calls only those).
  */
 #ifndef SYMBOLICATE_CLIBDWARF_SHIM_H
 #define SYMBOLICATE_CLIBDWARF_SHIM_H
 
-#if __has_include(<libdwarf/libdwarf.h>)
-#  include <libdwarf/libdwarf.h>
-#  include <libdwarf/dwarf.h>
-#  define SYMBOLICATE_LIBDWARF_LEGACY 1
-#elif __has_include(<libdwarf-2/libdwarf.h>)
+#if __has_include(<libdwarf-2/libdwarf.h>)
 #  include <libdwarf-2/libdwarf.h>
 #  include <libdwarf-2/dwarf.h>
-#  define SYMBOLICATE_LIBDWARF_LEGACY 0
 #elif __has_include(<libdwarf-0/libdwarf.h>)
 #  include <libdwarf-0/libdwarf.h>
 #  include <libdwarf-0/dwarf.h>
-#  define SYMBOLICATE_LIBDWARF_LEGACY 0
 #elif __has_include(<libdwarf.h>)
 #  include <libdwarf.h>
 #  include <dwarf.h>
-#  define SYMBOLICATE_LIBDWARF_LEGACY 0
+#elif __has_include(<libdwarf/libdwarf.h>)
+#  include <libdwarf/libdwarf.h>
+#  include <libdwarf/dwarf.h>
 #else
 #  error "libdwarf headers not found: install libdwarf-dev (Debian) or libdwarf (Homebrew)"
 #endif
 
 #include <string.h>
 
-/* libdwarf 2.x dropped dwarf_next_cu_header_d and dwarf_siblingof_b. */
-#if !SYMBOLICATE_LIBDWARF_LEGACY && defined(DW_LIBDWARF_VERSION_MAJOR) && DW_LIBDWARF_VERSION_MAJOR >= 2
-#  define SYMBOLICATE_LIBDWARF_2 1
+/* 20210528 and older (date-versioned) libdwarf declares no semantic version. */
+#if defined(DW_LIBDWARF_VERSION_MAJOR)
+#  define SYMBOLICATE_LIBDWARF_LEGACY 0
 #else
-#  define SYMBOLICATE_LIBDWARF_2 0
+#  define SYMBOLICATE_LIBDWARF_LEGACY 1
 #endif
+
+/* dwarf_next_cu_header_e (the unit DIE comes with the header) and dwarf_siblingof_c exist
+   from libdwarf 0.9.0 on; 2.x still has the _d/_b pair but documents it as to be deprecated,
+   so every libdwarf that has _e uses it. */
+#if !SYMBOLICATE_LIBDWARF_LEGACY && \
+    (DW_LIBDWARF_VERSION_MAJOR > 0 || DW_LIBDWARF_VERSION_MINOR >= 9)
+#  define SYMBOLICATE_LIBDWARF_HAS_NEXT_CU_HEADER_E 1
+#else
+#  define SYMBOLICATE_LIBDWARF_HAS_NEXT_CU_HEADER_E 0
+#endif
+
+/* The version the headers were compiled from, NULL for the legacy API (whose headers name
+   no version). Compared with dwarf_package_version(), the library actually loaded, by the
+   tests: headers of one libdwarf with the library of another would misread every struct. */
+static inline const char *symbolicate_libdwarf_header_version(void) {
+#if SYMBOLICATE_LIBDWARF_LEGACY
+    return 0;
+#else
+    return DW_LIBDWARF_VERSION;
+#endif
+}
 
 /*
  * Serving sections ourselves (dwarf_object_init_b). The object-access structs were renamed
  * and reshaped in libdwarf 0.x (`_a` types, `om_`/`as_` fields, Dwarf_Unsigned indices, a
  * file-size method), so Swift fills this format-neutral description instead and the shim
- * builds whichever interface the installed libdwarf wants.
+ * builds whichever interface the installed libdwarf wants. libdwarf 0.12.0 appended two
+ * members (om_load_section_a for mmap loading, om_finish); they stay NULL (the memset below),
+ * so libdwarf loads through om_load_section, counts those bytes as not its own and never
+ * frees them (read in 2.3.1's dwarf_init_finish.c and dwarf_alloc.c).
  */
 typedef struct symbolicate_section_source {
     /* Passed back to the callbacks. */
@@ -161,8 +187,41 @@ static inline int symbolicate_object_init(symbolicate_object *object, Dwarf_Debu
                                DW_GROUPNUMBER_ANY, debug, error);
 }
 
-/* Next compile-unit header of .debug_info and its unit DIE (_d + siblingof_b before 2.x,
-   _e after). Returns DW_DLV_NO_ENTRY after the last unit. */
+/* Closes a session opened by symbolicate_object_init. 20210528 takes an error pointer;
+   0.x/2.x take none (it never fails there). Frees only libdwarf's own data: the served
+   sections stay ours. */
+static inline void symbolicate_object_finish(Dwarf_Debug debug) {
+#if SYMBOLICATE_LIBDWARF_LEGACY
+    Dwarf_Error error = 0;
+    if (dwarf_object_finish(debug, &error) == DW_DLV_ERROR && error) {
+        dwarf_dealloc_error(0, error);
+    }
+#else
+    (void)dwarf_object_finish(debug);
+#endif
+}
+
+/* Frees a .debug_ranges list from dwarf_get_ranges_b: dwarf_ranges_dealloc in 20210528,
+   renamed dwarf_dealloc_ranges in 0.x/2.x. */
+static inline void symbolicate_dealloc_ranges(Dwarf_Debug debug, Dwarf_Ranges *list, Dwarf_Signed count) {
+#if SYMBOLICATE_LIBDWARF_LEGACY
+    dwarf_ranges_dealloc(debug, list, count);
+#else
+    dwarf_dealloc_ranges(debug, list, count);
+#endif
+}
+
+/* Frees a .debug_rnglists head: returns int in 20210528, void in 0.x/2.x. */
+static inline void symbolicate_dealloc_rnglists_head(Dwarf_Rnglists_Head head) {
+#if SYMBOLICATE_LIBDWARF_LEGACY
+    (void)dwarf_dealloc_rnglists_head(head);
+#else
+    dwarf_dealloc_rnglists_head(head);
+#endif
+}
+
+/* Next compile-unit header of .debug_info and its unit DIE (_d + siblingof_b before 0.9.0,
+   _e from then on). Returns DW_DLV_NO_ENTRY after the last unit. */
 static inline int symbolicate_next_unit(Dwarf_Debug debug, Dwarf_Die *unit_die,
                                         Dwarf_Unsigned *next_header_offset, Dwarf_Error *error) {
     Dwarf_Unsigned header_length = 0, type_offset = 0;
@@ -170,7 +229,7 @@ static inline int symbolicate_next_unit(Dwarf_Debug debug, Dwarf_Die *unit_die,
     Dwarf_Off abbrev_offset = 0;
     Dwarf_Sig8 signature;
     memset(&signature, 0, sizeof signature);
-#if SYMBOLICATE_LIBDWARF_2
+#if SYMBOLICATE_LIBDWARF_HAS_NEXT_CU_HEADER_E
     return dwarf_next_cu_header_e(debug, 1, unit_die, &header_length, &version, &abbrev_offset,
                                   &address_size, &length_size, &extension_size, &signature,
                                   &type_offset, next_header_offset, &unit_type, error);

@@ -71,9 +71,13 @@ public struct BatchRunner: Sendable {
 
     /// Processes every input and returns one result per report, in input order (so the
     /// summary does not depend on scheduling): one per input, one per diagnostic for a
-    /// MetricKit payload. `progress(done, total)` is called from worker threads after each input.
-    /// - Parameter crashGuard: when given, can read the results so far if the process dies
-    ///   of a fatal signal mid-run (see `BatchCrashGuard`).
+    /// MetricKit payload.
+    /// - Parameters:
+    ///   - inputs: the reports, in the order the summary lists them.
+    ///   - progress: `progress(done, total)`, called from worker threads after each input.
+    ///   - crashGuard: when given, can read the results so far if the process dies of a
+    ///     fatal signal mid-run (see `BatchCrashGuard`).
+    /// - Returns: one result per report, in input order.
     public func run(
         _ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil,
         crashGuard: BatchCrashGuard? = nil
@@ -114,12 +118,16 @@ public struct BatchRunner: Sendable {
         process(input, output: output, position: 0, gate: nil, protected: OutputGuard(inputs: [input.path]))
     }
 
+    /// Reads, symbolicates and writes one input.
     /// - Parameters:
+    ///   - input: the report file.
+    ///   - output: where its symbolicated copy goes.
     ///   - position: the input's index, so the diagnosis kept for a group is the one of its
     ///     first report in input order, whatever the scheduling.
     ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
     ///     become their group's example; nil diagnoses every report.
     ///   - protected: the inputs, which no output may replace.
+    /// - Returns: one result per report the input holds.
     func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: OutputGuard) -> [BatchReportResult] {
         // Summaries name reports relative to the inputs (`reports/a.ips`, `logs/a.ips`), not
         // by absolute path; errors are stored without the path, which the summary shows once.

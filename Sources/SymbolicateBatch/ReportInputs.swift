@@ -46,8 +46,10 @@ public final class ReportInputSet: Sendable {
     private let extractor: ZipExtractor?
 
     /// Collects the reports of `inputs`.
-    /// - Parameter excluding: folders never to walk into (the output folder, so a rerun over
-    ///   `--output reports/out` does not read its own output).
+    /// - Parameters:
+    ///   - inputs: report files, folders and zips, as the user named them.
+    ///   - excluding: folders never to walk into (the output folder, so a rerun over
+    ///     `--output reports/out` does not read its own output).
     public init(inputs: [String], excluding: [String] = []) {
         var collector = Collector(excluded: Set(excluding.map(Collector.canonical)))
         for input in inputs { collector.add(input) }

@@ -61,10 +61,15 @@ final class LibDwarf {
         if let debug {
             // dwarf_object_init_b pairs with dwarf_object_finish: dwarf_finish would also run
             // libdwarf's own file-format destructors on our object and free foreign memory.
-            var error: Dwarf_Error?
-            _ = dwarf_object_finish(debug, &error)
+            symbolicate_object_finish(debug)
         }
         object.deallocate()
+    }
+
+    /// The libdwarf the headers describe (nil for 20210528, whose headers name no version) and
+    /// the one loaded at run time; they must agree (a test checks it).
+    static var versions: (headers: String?, library: String) {
+        (symbolicate_libdwarf_header_version().map { String(cString: $0) }, String(cString: dwarf_package_version()))
     }
 
     // MARK: Errors
@@ -219,7 +224,7 @@ final class LibDwarf {
         guard dwarf_get_ranges_b(debug, value, die, &realOffset, &list, &count, &bytes, &error) == DW_DLV_OK, let list else {
             throw fail(error, "reading .debug_ranges at 0x\(String(value, radix: 16))", offset: offset(die))
         }
-        defer { dwarf_ranges_dealloc(debug, list, count) }
+        defer { symbolicate_dealloc_ranges(debug, list, count) }
         var base = unitBase
         var out: [AddressRange] = []
         for index in 0..<Int(count) {
@@ -260,7 +265,7 @@ final class LibDwarf {
         else {
             throw fail(error, "reading .debug_rnglists entry 0x\(String(value, radix: 16))", offset: offset(die))
         }
-        defer { _ = dwarf_dealloc_rnglists_head(head) }
+        defer { symbolicate_dealloc_rnglists_head(head) }
         var out: [AddressRange] = []
         for index in 0..<count {
             var length: UInt32 = 0

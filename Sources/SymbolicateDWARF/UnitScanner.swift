@@ -210,7 +210,8 @@ struct UnitScanner {
             try cursor.skip(UInt64(try cursor.u8()))
             return nil  // block1
         case 0x0D: return UInt64(bitPattern: try cursor.sleb())  // sdata
-        case 0x0F, 0x15, 0x1A, 0x1B, 0x22, 0x23, 0x1F01, 0x1F02: return try cursor.uleb()  // udata, ref_udata, strx, addrx, loclistx, rnglistx, GNU index
+        // udata, ref_udata, strx, addrx, loclistx, rnglistx, GNU index
+        case 0x0F, 0x15, 0x1A, 0x1B, 0x22, 0x23, 0x1F01, 0x1F02: return try cursor.uleb()
         case 0x16:  // indirect
             let actual = try cursor.uleb()
             guard actual != 0x16 else { throw cursor.fail("nested DW_FORM_indirect") }

@@ -46,6 +46,7 @@ public final class DebugFileIndex: Sendable {
     ///     `DebugFileDiscovery.add(shallowFolder:)`); missing ones are skipped.
     ///   - searchFolders: places the user keeps debug files (`SYMBOLICATE_DSYM_PATH`),
     ///     searched recursively; missing ones are skipped.
+    /// - Throws: why the first unusable explicit input cannot be used.
     public init(inputs: [String], shallowFolders: [String] = [], searchFolders: [String] = []) throws(DiscoveryError) {
         var discovery = DebugFileDiscovery()
         for input in inputs { try discovery.add(input: input) }

@@ -84,13 +84,17 @@ public final class ZipExtractor: @unchecked Sendable {
     }
 
     /// Unpacks the entries of `zipPath` that `wanted` accepts into a fresh sub-folder.
-    /// - Parameter displayPath: how to name the archive in messages (`outer.zip!inner.zip`).
+    /// - Parameters:
+    ///   - zipPath: the archive.
+    ///   - displayPath: how to name the archive in messages (`outer.zip!inner.zip`).
+    ///   - wanted: whether an entry (by safe relative path) is unpacked.
+    ///   - passOver: given an entry's safe relative path and declared size, a reason not to
+    ///     unpack it (a file that cannot be what the caller looks for), or nil. Decided before
+    ///     anything is inflated or created: a zip of 100,000 one-byte entries costs a walk of
+    ///     its central directory, not 100,000 files.
+    /// - Returns: where the entries went, and the entries skipped or passed over.
     /// - Throws: `DiscoveryError.zip` when the file is not a readable zip at all; problems
     ///   with single entries are returned in `skipped` instead.
-    /// - Parameter passOver: given an entry's safe relative path and declared size, a reason
-    ///   not to unpack it (a file that cannot be what the caller looks for), or nil. Decided
-    ///   before anything is inflated or created: a zip of 100,000 one-byte entries costs a
-    ///   walk of its central directory, not 100,000 files.
     public func extract(
         zipPath: String, displayPath: String? = nil, wanted: (String) -> Bool,
         passOver: ((_ relative: String, _ size: UInt64) -> String?)? = nil

@@ -94,6 +94,8 @@ public struct ReportPipeline: Sendable {
     ///   - report: with no explicit files, the top level of this report's folder and of the
     ///     current directory are searched too (never recursively: the current directory may be `$HOME`).
     ///   - searchPath: also search `SYMBOLICATE_DSYM_PATH` (recursively).
+    /// - Returns: the index over every debug file found.
+    /// - Throws: why the first unusable explicit argument cannot be used.
     public static func debugFiles(
         _ explicit: [String], searchingNear report: String? = nil,
         searchPath: Bool = true

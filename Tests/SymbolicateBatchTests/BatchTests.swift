@@ -9,10 +9,6 @@ import ZIPFoundation
 
 @testable import SymbolicateBatch
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// Batch engine: which files are reports, where outputs go, how crashes group, and what the
 /// summary files say. Expected groupings come from Fixtures/reports/manifest.json.
 @Suite struct BatchTests {
@@ -327,15 +323,13 @@ import ZIPFoundation
             ],
             inputProblems: [BatchInputProblem(input: "c.zip", message: "not a zip")])
         let xml = summary.renderJUnit()
-        let delegate = JUnitCounter()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.delegate = delegate
-        #expect(parser.parse(), "JUnit XML does not parse: \(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
-        #expect(delegate.testcases == 3)
-        #expect(delegate.failures == 2)
-        #expect(delegate.errors == 1)
-        #expect(delegate.names.contains("EXC_\"Q\" & <x> in f'"))
-        #expect(delegate.rootAttributes["failures"] == "2" && delegate.rootAttributes["errors"] == "1")
+        let junit = JUnitXML(Data(xml.utf8))
+        #expect(junit.parseError == nil, "JUnit XML does not parse: \(junit.parseError ?? "")\n\(xml)")
+        #expect(junit.testcases.count == 3)
+        #expect(junit.failures == 2)
+        #expect(junit.errors == 1)
+        #expect(junit.testcases.contains("EXC_\"Q\" & <x> in f'"))
+        #expect(junit.rootAttributes["failures"] == "2" && junit.rootAttributes["errors"] == "1")
     }
 
     /// summary.json is written in pieces; it must be exactly what encoding the whole summary
@@ -377,28 +371,6 @@ import ZIPFoundation
         let markdown = summary.renderMarkdown()
         let row = markdown.split(separator: "\n").first { $0.hasPrefix("| 1 |") }
         #expect(row == "| 1 | `EXC_A` in `operator\\|(_:_:)` | a\\|b.ips | 2.0 | – |")
-    }
-}
-
-/// Counts JUnit elements while checking the XML parses.
-final class JUnitCounter: NSObject, XMLParserDelegate, @unchecked Sendable {
-    var testcases = 0, failures = 0, errors = 0
-    var names: [String] = []
-    var rootAttributes: [String: String] = [:]
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
-        switch elementName {
-        case "testsuites": rootAttributes = attributeDict
-        case "testcase":
-            testcases += 1
-            names.append(attributeDict["name"] ?? "")
-        case "failure": failures += 1
-        case "error": errors += 1
-        default: break
-        }
     }
 }
 

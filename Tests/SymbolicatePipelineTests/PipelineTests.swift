@@ -32,7 +32,7 @@ import Testing
         #expect(first.summary != nil)
         #expect(first.diagnosis == nil, "diagnosis runs only when asked")
         let text = try first.render(with: Presenter(format: .text, headline: true), withDiagnosis: false)
-        let expected = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/\(name).txt"), encoding: .utf8)
+        let expected = try Golden.text("\(name).txt")
         #expect(text == expected, "pipeline output for \(name) differs from Fixtures/expected/\(name).txt")
     }
 

@@ -14,7 +14,7 @@ import Testing
     static let crashAppDSYM = TestPaths.fixtures.appendingPathComponent("dsyms/CrashApp.app.dSYM").path
 
     static func golden(_ name: String) throws -> String {
-        try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/\(name)"), encoding: .utf8)
+        try Golden.text("\(name)")
     }
 
     @Test func outputIsTheGoldenWithTheHeadlineAskedFor() throws {
@@ -51,6 +51,11 @@ import Testing
         )
         #expect(response.status == .success)
         #expect(response.reports.first?.summary?.appFramesSymbolicated ?? 0 > 0)
+        // Read the right way round, nothing is said about the report not being a dSYM, and
+        // the output is the one the arguments in order give.
+        #expect(!response.messages.contains { if case .debugFileProblem = $0 { return true } else { return false } })
+        let straight = ReportRequest(report: .file(Self.swiftTrap), debugFiles: [Self.crashAppDSYM], headline: true).run()
+        #expect(response.output == straight.output)
     }
 
     struct Placement: Sendable, CustomTestStringConvertible {
@@ -145,6 +150,14 @@ import Testing
         #expect(try String(contentsOfFile: output, encoding: .utf8) == response.output)
         // The terminal gets the headline on standard output, the file the report without it.
         #expect(response.messages.contains { $0.stream == .standardOutput })
+        #expect(response.output.map { !$0.contains("Crashed: Thread") } == true)
+        // `--headline`: the file has it on top and the terminal gets nothing beside.
+        let asked = ReportRequest(
+            report: .file(Self.swiftTrap), debugFiles: [TestPaths.dsyms], headline: true, destination: .file(output),
+            terminal: Terminal(standardOutputIsTerminal: true)
+        ).run()
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == (try Self.golden("swift-trap.crash.txt")))
+        #expect(!asked.messages.contains { if case .headline = $0 { return true } else { return false } })
 
         let unwritable = ReportRequest(
             report: .file(Self.swiftTrap), debugFiles: [TestPaths.dsyms],
@@ -178,6 +191,7 @@ import Testing
             Issue.record("expected cannotRender")
             return
         }
+        #expect(ipsOfText.messages.last?.text(tool: "symbolicate").contains("--format ips") == true)
         #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 73])
     }
 

@@ -6,11 +6,15 @@ public struct CLIResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// The run outlived its `timeout` and was terminated: a hang, reported as a failure
+    /// rather than a stuck suite.
+    public var timedOut: Bool
 
-    public init(status: Int32, stdout: String, stderr: String) {
+    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool = false) {
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
+        self.timedOut = timedOut
     }
 }
 
@@ -37,19 +41,45 @@ public enum CLI {
     }()
 
     /// Runs the binary (or `executable`, e.g. `bash` for the install and action tests) with
-    /// `arguments`, feeding `stdin`, with `environment` overrides.
+    /// `arguments`, feeding `stdin`, with `environment` overrides; terminated after `timeout`
+    /// seconds when one is given (`timedOut` says so).
     /// Output is drained concurrently so large outputs cannot deadlock the pipe.
     public static func run(
         _ arguments: [String],
         stdin: String? = nil,
         environment: [String: String] = [:],
         currentDirectory: URL? = nil,
-        executable: URL = binary
+        executable: URL = binary,
+        timeout: Double? = nil
     ) throws -> CLIResult {
+        try runProcess(
+            executable, arguments, stdin: stdin, environment: Self.environment(environment), currentDirectory: currentDirectory,
+            timeout: timeout)
+    }
+
+    /// Starts the binary and returns it running, for tests that act on it mid-run (a signal)
+    /// or hand it their own standard output (`-o /dev/stdout >> log`). Standard input and
+    /// error are the null device, as is standard output unless given.
+    public static func start(
+        _ arguments: [String], environment: [String: String] = [:], standardOutput: FileHandle? = nil
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = Self.environment(environment)
+        process.standardOutput = standardOutput ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// The test process's environment, without colour unless asked, with `overrides`.
+    static func environment(_ overrides: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = env["NO_COLOR"] ?? "1"
-        for (key, value) in environment { env[key] = value }
-        return try runProcess(executable, arguments, stdin: stdin, environment: env, currentDirectory: currentDirectory)
+        for (key, value) in overrides { env[key] = value }
+        return env
     }
 }
 
@@ -57,7 +87,7 @@ public enum CLI {
 /// concurrently so large outputs cannot deadlock the pipes.
 func runProcess(
     _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String]? = nil,
-    currentDirectory: URL? = nil
+    currentDirectory: URL? = nil, timeout: Double? = nil
 ) throws -> CLIResult {
     let process = Process()
     process.executableURL = executable
@@ -84,11 +114,24 @@ func runProcess(
     }
     if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
     try? inPipe.fileHandleForWriting.close()
+    var timedOut = false
+    if let timeout {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
     process.waitUntilExit()
     group.wait()
     return CLIResult(
         status: process.terminationStatus,
         stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self)
+        stderr: String(decoding: errData, as: UTF8.self),
+        timedOut: timedOut
     )
 }

@@ -18,4 +18,9 @@ public enum ExternalTool {
     public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil) throws -> String {
         try runProcess(URL(fileURLWithPath: executable), arguments, stdin: stdin).stdout
     }
+
+    /// Runs a tool in `currentDirectory` and returns everything it did (status included).
+    public static func result(_ executable: String, _ arguments: [String], currentDirectory: URL? = nil) throws -> CLIResult {
+        try runProcess(URL(fileURLWithPath: executable), arguments, stdin: nil, currentDirectory: currentDirectory)
+    }
 }

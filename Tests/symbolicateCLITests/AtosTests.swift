@@ -119,14 +119,7 @@ import Testing
             print("AtosTests: skipped symbol-table grammar: llvm-nm-19 not found")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: nm)
-        process.arguments = ["--defined-only", "-n", binary]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ExternalTool.run(nm, ["--defined-only", "-n", binary])
         let symbols = text.split(separator: "\n").compactMap { line -> (UInt64, String)? in
             let parts = line.split(separator: " ", maxSplits: 2)
             guard parts.count == 3, parts[1] == "T", let address = UInt64(parts[0], radix: 16) else { return nil }

@@ -1,10 +1,6 @@
 import Foundation
+import SymbolicateTestSupport
 import Testing
-
-#if canImport(FoundationXML)
-    import FoundationXML
-    import SymbolicateTestSupport
-#endif
 
 /// `symbolicate batch` end to end through the real binary: every fixture report plus a zip of
 /// them, checked against Fixtures/reports/manifest.json (llvm-symbolizer's answers), never
@@ -59,14 +55,11 @@ import Testing
     /// A zip of every fixture report, made with the system `zip` (Info-ZIP, on Linux and macOS).
     static func zipOfFixtureReports(in folder: URL) throws -> URL {
         let zip = folder.appendingPathComponent("testflight.zip")
-        let process = Process()
         let zipTool = ["/usr/bin/zip", "/bin/zip"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        process.executableURL = URL(fileURLWithPath: try #require(zipTool, "the zip tool is needed to build the test archive"))
-        process.currentDirectoryURL = TestPaths.fixtures.appendingPathComponent("reports")
-        process.arguments = ["-q", zip.path] + manifest.map(\.name)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try ExternalTool.result(
+            try #require(zipTool, "the zip tool is needed to build the test archive"), ["-q", zip.path] + manifest.map(\.name),
+            currentDirectory: TestPaths.fixtures.appendingPathComponent("reports"))
+        #expect(result.status == 0, "\(result.stderr)")
         return zip
     }
 
@@ -184,14 +177,11 @@ import Testing
         }
 
         // JUnit: one failed test case per group, named by its signature.
-        let xml = try Data(contentsOf: junit)
-        let counter = JUnitElements()
-        let parser = XMLParser(data: xml)
-        parser.delegate = counter
-        #expect(parser.parse())
-        #expect(counter.testcases == summary.groups.map(\.signature))
-        #expect(counter.failures == scenarios.count)
-        #expect(counter.errors == 0)
+        let parsed = JUnitXML(try Data(contentsOf: junit))
+        #expect(parsed.parseError == nil)
+        #expect(parsed.testcases == summary.groups.map(\.signature))
+        #expect(parsed.failures == scenarios.count)
+        #expect(parsed.errors == 0)
     }
 
     @Test func rerunReplacesOutputsIdentically() throws {
@@ -360,22 +350,5 @@ import Testing
             #expect(help.stdout.contains(flag), "batch --help does not document \(flag)")
         }
         #expect(help.stdout.contains("65"))
-    }
-}
-
-/// Collects JUnit test case names and failure/error counts while checking the XML parses.
-final class JUnitElements: NSObject, XMLParserDelegate, @unchecked Sendable {
-    var testcases: [String] = []
-    var failures = 0, errors = 0
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
-        switch elementName {
-        case "testcase": testcases.append(attributeDict["name"] ?? "")
-        case "failure": failures += 1
-        case "error": errors += 1
-        default: break
-        }
     }
 }

@@ -10,7 +10,7 @@ import Testing
     static let bundle = "Fixtures/logs/CrashApp.xccrashpoint"
 
     static func golden(_ name: String) throws -> String {
-        try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/\(name)"), encoding: .utf8)
+        try Golden.text("\(name)")
     }
 
     @Test(arguments: [bundle, "Fixtures/logs"])

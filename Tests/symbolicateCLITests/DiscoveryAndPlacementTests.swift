@@ -81,32 +81,7 @@ import Testing
         #expect(line.contains("the report needs CrashApp <4C4C443B-5555-3144-A1E9-455154CFFD57> arm64"))
     }
 
-    /// `symbolicate App.dSYM crash.crash` is a swap, said once, and the report is symbolicated.
-    @Test func swappedArgumentsAreRecognised() throws {
-        let swapped = try CLI.run(
-            ["Fixtures/dsyms/CrashApp.app.dSYM", "Fixtures/reports/null-deref.crash", "--color", "never"],
-            currentDirectory: TestPaths.packageRoot)
-        let straight = try CLI.run(
-            ["Fixtures/reports/null-deref.crash", "Fixtures/dsyms/CrashApp.app.dSYM", "--color", "never"],
-            currentDirectory: TestPaths.packageRoot)
-        #expect(swapped.status == 0, "\(swapped.stderr)")
-        #expect(
-            swapped.stderr.contains("Fixtures/dsyms/CrashApp.app.dSYM is a debug file and Fixtures/reports/null-deref.crash a crash report")
-        )
-        #expect(!swapped.stderr.contains("not a dSYM"))
-        #expect(swapped.stdout == straight.stdout)
-        #expect(swapped.stdout.contains("ca_record_body"))
-    }
-
     // MARK: Exit codes
-
-    @Test func unwritableOutputIsExit73() throws {
-        let result = try CLI.run(
-            ["Fixtures/reports/null-deref.crash", "Fixtures/dsyms", "-o", "/nonexistent-folder/out.crash"],
-            currentDirectory: TestPaths.packageRoot)
-        #expect(result.status == 73, "\(result.stderr)")
-        #expect(result.stderr.contains("cannot write /nonexistent-folder/out.crash"))
-    }
 
     @Test func unwritableBatchOutputIsExit73() throws {
         let folder = try Self.temporaryFolder()
@@ -132,23 +107,5 @@ import Testing
         #expect(result.status == 0)
         #expect(!result.stdout.contains("Crashed: Thread"))
         #expect(result.stderr.contains(Self.nullDerefHeadline + "\n"))
-    }
-
-    /// `-o FILE` writes the report only; `--headline` asks for the line on top.
-    @Test(arguments: [false, true])
-    func writtenFileHasAHeadlineOnlyWhenAsked(asked: Bool) throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("out.crash")
-        let result = try CLI.run(
-            ["Fixtures/reports/null-deref.crash", "Fixtures/dsyms", "-o", target.path] + (asked ? ["--headline"] : []),
-            currentDirectory: TestPaths.packageRoot)
-        #expect(result.status == 0, "\(result.stderr)")
-        let written = try String(contentsOf: target, encoding: .utf8)
-        #expect(written.hasPrefix(Self.nullDerefHeadline + "\n\n") == asked)
-        #expect(written.contains("Crashed: Thread") == asked)
-        // Not asked: the person at the (here: piped) terminal still gets it, on stderr.
-        #expect(result.stderr.contains(Self.nullDerefHeadline) == !asked)
-        #expect(result.stdout.isEmpty)
     }
 }

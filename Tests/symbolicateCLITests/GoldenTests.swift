@@ -61,11 +61,8 @@ import Testing
     func outputMatchesGolden(_ testCase: Case) throws {
         let result = try CLI.run(testCase.arguments, currentDirectory: TestPaths.packageRoot)
         #expect(result.status == testCase.status, "\(testCase.arguments): \(result.stderr)")
-        guard let expected = try Golden.expected(testCase.expected, output: result.stdout) else { return }
-        #expect(
-            result.stdout == expected,
-            "output of `symbolicate \(testCase.arguments.joined(separator: " "))` differs from Fixtures/expected/\(testCase.expected); rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff"
-        )
+        try Golden.check(
+            result.stdout, against: testCase.expected, what: "output of `symbolicate \(testCase.arguments.joined(separator: " "))`")
     }
 
     struct ManifestFrame: Decodable {
@@ -90,7 +87,7 @@ import Testing
         #expect(!manifest.isEmpty)
         for report in manifest {
             let name = URL(fileURLWithPath: report.file).lastPathComponent
-            let golden = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/\(name).txt"), encoding: .utf8)
+            let golden = try Golden.text("\(name).txt")
             let lines = golden.split(separator: "\n", omittingEmptySubsequences: false)
             for frame in report.crashedThreadAppFrames {
                 guard let levels = frame.expected else { continue }

@@ -17,43 +17,8 @@ import Testing
 
     /// Runs the binary and kills it after `seconds`: a hang is a failure, not a stuck suite.
     static func run(_ arguments: [String], seconds: Double = 20) throws -> (result: CLIResult, timedOut: Bool) {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            outData = out.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let deadline = Date().addingTimeInterval(seconds)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                process.terminate()
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        process.waitUntilExit()
-        group.wait()
-        return (
-            CLIResult(
-                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                stderr: String(decoding: errData, as: UTF8.self)), timedOut
-        )
+        let result = try CLI.run(arguments, timeout: seconds)
+        return (result, result.timedOut)
     }
 
     static let dsym = TestPaths.fixtures.appendingPathComponent("dsyms/CrashApp.app.dSYM").path

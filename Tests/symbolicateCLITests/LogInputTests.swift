@@ -42,11 +42,8 @@ import Testing
     func outputMatchesGolden(_ testCase: Case) throws {
         let result = try CLI.run(testCase.arguments, currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(testCase.arguments): \(result.stderr)")
-        guard let expected = try Golden.expected(testCase.expected, output: result.stdout) else { return }
-        #expect(
-            result.stdout == expected,
-            "output of `symbolicate \(testCase.arguments.joined(separator: " "))` differs from Fixtures/expected/\(testCase.expected); rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review the diff"
-        )
+        try Golden.check(
+            result.stdout, against: testCase.expected, what: "output of `symbolicate \(testCase.arguments.joined(separator: " "))`")
     }
 
     /// Every occurrence of every app address in the golden text is the oracle's inline chain:
@@ -55,7 +52,7 @@ import Testing
     @Test(arguments: logNames)
     func goldenFramesAgreeWithOracle(_ name: String) throws {
         let log = try #require(LogManifest.logs.first { $0.name == name })
-        let golden = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/logs/\(name).txt"), encoding: .utf8)
+        let golden = try Golden.text("logs/\(name).txt")
         let lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for frame in log.appFrames {
             let indices = lines.indices.filter { Self.mentions(lines[$0], address: frame.address) }
@@ -117,8 +114,7 @@ import Testing
     @Test func sampleTopOfStackListIsSymbolicated() throws {
         let log = try #require(LogManifest.logs.first { $0.name == "macapp-sample.txt" })
         let input = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("logs/macapp-sample.txt"), encoding: .utf8)
-        let golden = try String(
-            contentsOf: TestPaths.fixtures.appendingPathComponent("expected/logs/macapp-sample.txt.txt"), encoding: .utf8)
+        let golden = try Golden.text("logs/macapp-sample.txt.txt")
         func section(_ text: String) -> [String] {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard let start = lines.firstIndex(where: { $0.hasPrefix("Sort by top of stack") }) else { return [] }

@@ -33,34 +33,6 @@ import Testing
         }
     }
 
-    @Test func outputOnTheDebugFileIsAUsageError() throws {
-        let root = try TestPaths.temporaryDirectory("output-safety")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let bundle = root.appendingPathComponent("CrashApp.app.dSYM")
-        try FileManager.default.copyItem(atPath: "\(Self.dsyms)/CrashApp.app.dSYM", toPath: bundle.path)
-        let dwarf = bundle.appendingPathComponent("Contents/Resources/DWARF/CrashApp")
-        let before = try Data(contentsOf: dwarf)
-        let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
-        let result = try CLI.run([report, bundle.path, "-o", dwarf.path])
-        #expect(result.status == 64, "\(result.stderr)")
-        #expect(result.stderr.contains(dwarf.path))
-        #expect(try Data(contentsOf: dwarf) == before)
-    }
-
-    @Test func batchJUnitOnAReportIsAUsageError() throws {
-        let root = try TestPaths.temporaryDirectory("output-safety")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let report = try Self.copyOfReport("swift-trap.ips", in: root)
-        let before = try Data(contentsOf: report)
-        let result = try CLI.run([
-            "batch", report.path, "--dsyms", Self.dsyms, "--output", root.appendingPathComponent("out").path,
-            "--junit", report.path,
-        ])
-        #expect(result.status == 64, "\(result.stderr)")
-        #expect(result.stderr.contains("--junit") && result.stderr.contains(report.path))
-        #expect(try Data(contentsOf: report) == before)
-    }
-
     @Test func devicesAreWrittenInPlace() throws {
         let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
         let piped = try CLI.run([report, Self.dsyms, "-o", "/dev/stdout"])
@@ -117,12 +89,9 @@ import Testing
         let inode = try FileManager.default.attributesOfItem(atPath: log.path)[.systemFileNumber] as? Int
         let handle = try FileHandle(forWritingTo: log)
         try handle.seekToEnd()
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = [TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path, Self.dsyms, "-o", "/dev/stdout"]
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try CLI.start(
+            [TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path, Self.dsyms, "-o", "/dev/stdout"],
+            standardOutput: handle)
         process.waitUntilExit()
         try handle.close()
         #expect(process.terminationStatus == 0)

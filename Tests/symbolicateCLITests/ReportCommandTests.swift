@@ -69,22 +69,9 @@ import Testing
         #expect(result.stderr.contains("\(path): \(message)"))
     }
 
-    @Test func missingDebugFileArgumentExits65() throws {
-        let result = try CLI.run(["Fixtures/reports/swift-trap.crash", "Fixtures/nope.dSYM"], currentDirectory: TestPaths.packageRoot)
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("Fixtures/nope.dSYM: no such file or folder"))
-    }
-
     @Test func unknownOptionIsAUsageError() throws {
         let result = try CLI.run(["Fixtures/reports/swift-trap.crash", "--no-such-flag"], currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 64)
-    }
-
-    @Test func ipsFormatOfATextReportIsAUsageError() throws {
-        let result = try CLI.run(
-            ["Fixtures/reports/swift-trap.crash", "Fixtures/dsyms", "--format", "ips"], currentDirectory: TestPaths.packageRoot)
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("--format ips"))
     }
 
     @Test func debugFilesAreFoundNextToTheReport() throws {

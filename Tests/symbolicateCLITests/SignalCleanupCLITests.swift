@@ -25,19 +25,9 @@ import Testing
         let zip = root.appendingPathComponent("reports.zip")
         try Self.bigZip(at: zip, count: 1000)
 
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = [
-            "batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", root.appendingPathComponent("out").path,
-            "--jobs", "1",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = tmp.path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try CLI.start(
+            ["batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", root.appendingPathComponent("out").path, "--jobs", "1"],
+            environment: ["TMPDIR": tmp.path])
         // Wait until the run has unpacked something, then interrupt it.
         let deadline = Date().addingTimeInterval(60)
         var sawTemporaryFolder = false
@@ -136,17 +126,9 @@ import Testing
         let zip = root.appendingPathComponent("reports.zip")
         try Self.bigZip(at: zip, count: 1000)
         let out = root.appendingPathComponent("out")
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", out.path, "--jobs", "1"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = tmp.path
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try CLI.start(
+            ["batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", out.path, "--jobs", "1"],
+            environment: ["TMPDIR": tmp.path, "SWIFT_BACKTRACE": "enable=no"])
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline {
             let written = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("reports/r").path)) ?? []

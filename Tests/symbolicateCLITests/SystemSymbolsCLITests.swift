@@ -57,11 +57,9 @@ import Testing
         let golden = "system-symbols/\(testCase.report.report).txt"
         // One golden for every source: a DeviceSupport folder and a cache name frames alike.
         if testCase.source == .deviceSupport {
-            guard let expected = try Golden.expected(golden, output: result.stdout) else { return }
-            #expect(
-                result.stdout == expected, "differs from Fixtures/expected/\(golden); rerun with SYMBOLICATE_UPDATE_GOLDEN=1 and review")
+            try Golden.check(result.stdout, against: golden)
         } else {
-            let expected = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("expected/\(golden)"), encoding: .utf8)
+            let expected = try Golden.text("\(golden)")
             #expect(result.stdout == expected, "\(testCase.source) output differs from Fixtures/expected/\(golden)")
         }
     }
@@ -71,8 +69,7 @@ import Testing
     @Test(arguments: SystemSymbolsFixtures.manifest.reports.map(\.report))
     func goldenNamesEveryPlannedFrame(_ name: String) throws {
         let report = try #require(SystemSymbolsFixtures.manifest.reports.first { $0.report == name })
-        let golden = try String(
-            contentsOf: TestPaths.fixtures.appendingPathComponent("expected/system-symbols/\(name).txt"), encoding: .utf8)
+        let golden = try Golden.text("system-symbols/\(name).txt")
         let lines = golden.split(separator: "\n").map(String.init)
         for frame in report.threads.joined() {
             // Binary Images lines (`start - end name <UUID>`) may end at a frame address too.

@@ -187,6 +187,9 @@ extension Diagnostician {
     /// main thread" as a cause when a main-thread-only call or check sits on another thread.
     func readThreadRole() {
         guard let role = ThreadRole(facts: facts), facts.platform != .linux else { return }
+        // MetricKit numbers the call stacks it kept, not the process's threads: without a
+        // queue name its thread 0 need not be the main thread.
+        if case .metricKit = report.kind, role.thread.queue == nil { return }
         found.quote("Crashed thread", role.summary)
         let evidence = role.offMainEvidence
         guard let first = evidence.first else { return }
