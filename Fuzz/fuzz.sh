@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the parsers with libFuzzer (see Fuzz/README.md).
 #
-#   Fuzz/fuzz.sh build                 build the eight targets into .build-fuzz/
+#   Fuzz/fuzz.sh build                 build the ten targets into .build-fuzz/
 #   Fuzz/fuzz.sh run [TARGET…]         fuzz each target for FUZZ_SECONDS (default 300), or FUZZ_RUNS executions
 #   Fuzz/fuzz.sh smoke                 CI: regression inputs, then FUZZ_SECONDS (default 10) per target
 #   Fuzz/fuzz.sh regress               replay Fuzz/regressions/ only (fails on any crash)
@@ -17,7 +17,7 @@ ROOT=$PWD
 OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}
 SWIFTC=${SWIFTC:-swiftc}
 OPT=${FUZZ_OPT:--O}
-TARGETS=(text-report ips metrickit sample swift-backtrace macho dwarf zip)
+TARGETS=(text-report ips metrickit sample swift-backtrace macho dwarf zip kscrash sentry)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
 if [[ -z "$CORPUS_DIR" ]]; then
@@ -79,6 +79,8 @@ build() {
     link_target metrickit FuzzMetricKit.swift SymbolicateCrashReport SymbolicateCore
     link_target sample FuzzSample.swift SymbolicateCrashReport SymbolicateCore
     link_target swift-backtrace FuzzSwiftBacktrace.swift SymbolicateCrashReport SymbolicateCore
+    link_target kscrash FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateCore
+    link_target sentry FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateCore
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
     link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateELF SymbolicateMachO SymbolicateCore
     # The zip target reads the central directory again (ZipDirectory, internal) to check every
@@ -116,6 +118,12 @@ seed() {
             cp -n "$ROOT"/Fixtures/logs/macapp-sample.txt "$ROOT"/Fixtures/logs/macapp-spindump.txt "$dir"/ ;;
         swift-backtrace)
             cp -n "$ROOT"/Fixtures/linux/logs/*.txt "$ROOT"/Fixtures/linux/logs/*.json "$dir"/ ;;
+        kscrash)
+            # KSCrash's example reports and the fixture crash in KSCrash form (cut to max_len,
+            # most reach the reader damaged: its repair path is the point).
+            cp -n "$ROOT"/Fixtures/thirdparty/kscrash/*.json "$ROOT"/Fixtures/thirdparty/own/*.kscrash.json "$dir"/ ;;
+        sentry)
+            cp -n "$ROOT"/Fixtures/thirdparty/sentry/*.json "$ROOT"/Fixtures/thirdparty/own/*.sentry.* "$dir"/ ;;
         macho | dwarf)
             local f
             for f in "$ROOT"/Fixtures/dsyms/*/Contents/Resources/DWARF/*; do
@@ -140,12 +148,12 @@ export SWIFT_BACKTRACE=enable=no
 FUZZ_FLAGS=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks="${FUZZ_DETECT_LEAKS:-1}")
 export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
-# Input size per target: reports are cut to 16 KiB (a header, a few threads and images: the
+# Input size per target: reports (KSCrash and Sentry JSON too) are cut to 16 KiB (a header, a few threads and images: the
 # parsers' paths are all there, and small inputs keep executions fast), Mach-O and DWARF
 # files to 64 KiB (the fixture dSYMs are 12–44 KB), zips to 64 KiB (the seeds are 0.1–4 KB;
 # what they inflate to is bounded by the harness's own unpack limits, 1 MiB per entry and
 # 4 MiB per run).
-max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace) echo 16384 ;; *) echo 65536 ;; esac; }
+max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | kscrash | sentry) echo 16384 ;; *) echo 65536 ;; esac; }
 
 # Per-target libFuzzer options: the zip target gets the zip record signatures as a dictionary.
 target_flags() { case $1 in zip) echo "-dict=$ROOT/Fuzz/zip.dict" ;; esac; }

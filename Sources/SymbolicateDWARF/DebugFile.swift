@@ -3,6 +3,23 @@ import SymbolicateCore
 import SymbolicateELF
 import SymbolicateMachO
 
+/// The `.dSYM` bundle layout, written down here only: a bundle's DWARF files (one per image,
+/// each a Mach-O file, possibly universal) live in `Contents/Resources/DWARF/`.
+public enum DSYMBundle {
+    public static let dwarfFolder = "Contents/Resources/DWARF"
+
+    /// The folder holding the DWARF files of `bundle`.
+    public static func dwarfFolder(of bundle: String) -> String {
+        (bundle as NSString).appendingPathComponent(dwarfFolder)
+    }
+
+    /// Whether `path` is a file in a bundle's DWARF folder (`A.dSYM/Contents/Resources/DWARF/A`):
+    /// such files carry the DWARF, where an executable of the same build may only have symbols.
+    public static func holdsDWARFFile(_ path: String) -> Bool {
+        path.lowercased().contains(".dsym/" + dwarfFolder.lowercased() + "/")
+    }
+}
+
 /// Finds the Mach-O file and slice that hold debug information for an image.
 public enum DebugFile {
     /// The Mach-O files a path stands for: every file in a `.dSYM` bundle's
@@ -13,13 +30,13 @@ public enum DebugFile {
             throw DebugInfoError(path: path, message: "no such file or directory")
         }
         guard isDirectory.boolValue else { return [path] }
-        let dwarfFolder = (path as NSString).appendingPathComponent("Contents/Resources/DWARF")
+        let dwarfFolder = DSYMBundle.dwarfFolder(of: path)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dwarfFolder) else {
-            throw DebugInfoError(path: path, message: "a directory but not a .dSYM bundle (no Contents/Resources/DWARF)")
+            throw DebugInfoError(path: path, message: "a directory but not a .dSYM bundle (no \(DSYMBundle.dwarfFolder))")
         }
         let files = names.filter { !$0.hasPrefix(".") }.sorted().map { (dwarfFolder as NSString).appendingPathComponent($0) }
         guard !files.isEmpty else {
-            throw DebugInfoError(path: path, message: "the .dSYM bundle has no DWARF file in Contents/Resources/DWARF")
+            throw DebugInfoError(path: path, message: "the .dSYM bundle has no DWARF file in \(DSYMBundle.dwarfFolder)")
         }
         return files
     }

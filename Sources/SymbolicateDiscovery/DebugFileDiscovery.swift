@@ -142,13 +142,13 @@ public struct DebugFileDiscovery {
     public static func isDSYMBundle(_ path: String) -> Bool {
         guard path.lowercased().hasSuffix(".dsym") else { return false }
         var isDirectory: ObjCBool = false
-        let dwarf = (path as NSString).appendingPathComponent("Contents/Resources/DWARF")
+        let dwarf = DSYMBundle.dwarfFolder(of: path)
         return FileManager.default.fileExists(atPath: dwarf, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Every Mach-O file in `Bundle.dSYM/Contents/Resources/DWARF/`.
     private mutating func addBundle(_ bundle: String) {
-        let dwarfDir = (bundle as NSString).appendingPathComponent("Contents/Resources/DWARF")
+        let dwarfDir = DSYMBundle.dwarfFolder(of: bundle)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dwarfDir) else {
             problems.append(.notADebugFile(path: bundle))
             return

@@ -119,7 +119,7 @@ public final class DebugFileIndex: Sendable {
     }
 
     private static func rank(_ entry: DebugFileEntry, _ arch: Architecture?) -> Int {
-        (entry.path.lowercased().contains(".dsym/contents/resources/dwarf/") ? 0 : 2) + (entry.architecture == arch ? 0 : 1)
+        (DSYMBundle.holdsDWARFFile(entry.path) ? 0 : 2) + (entry.architecture == arch ? 0 : 1)
     }
 
     /// Debug files whose file name matches an image name: used to explain a UUID mismatch

@@ -26,7 +26,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Argument(
         help:
-            "The crash report or log, detected by content: .crash/.txt text, .ips, a MetricKit payload, sample or spindump output, an .xccrashpoint bundle (or a folder of them)."
+            "The crash report or log, detected by content: .crash/.txt text, .ips, a KSCrash report, a Sentry event (or envelope), a MetricKit payload, sample or spindump output, an .xccrashpoint bundle (or a folder of them)."
     )
     var report: String
 
@@ -67,7 +67,7 @@ struct ReportCommand: AsyncParsableCommand {
 }
 
 extension ReportCommand: FormatHelp, ColorHelp, ExplainHelp {
-    static let formatHelp = "Output format: text, ips (.ips input only), json or markdown."
+    static let formatHelp = "Output format: text, ips (the input's own JSON layout: .ips, KSCrash or Sentry), json or markdown."
     static let colorHelp = "Colour the crashed thread and app frames: auto, always or never (NO_COLOR is honoured)."
     static let explainHelp = "Explain the crash in plain words (meaning, evidence, likely causes, next steps) above the report."
 }

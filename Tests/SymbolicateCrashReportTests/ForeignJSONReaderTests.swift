@@ -106,6 +106,28 @@ import Testing
             report.applicationSpecificInformation?.contains("uncaught exception of type MyException: Something bad happened...") == true)
     }
 
+    /// A user-reported exception (`KSCrash.reportUserException`), in the shape KSCrash's writer
+    /// gives it: `crash.error.user_reported` with name, language, line of code and backtrace.
+    @Test func userReportedException() throws {
+        let text = """
+            {"report": {"id": "U", "version": "3.3.0", "type": "standard"},
+             "binary_images": [{"image_addr": 4294967296, "image_size": 65536, "name": "/a/App.app/App",
+               "uuid": "4C4C443B-5555-3144-A1E9-455154CFFD57", "cpu_type": 16777228, "cpu_subtype": 0}],
+             "crash": {"error": {"type": "user", "reason": "bad state", "address": 0,
+                "user_reported": {"name": "StateError", "language": "swift", "line_of_code": "App.swift:12",
+                  "backtrace": ["0 App foo()", "1 App bar()"]}},
+               "threads": [{"index": 0, "crashed": true, "dispatch_queue": "com.apple.main-thread",
+                 "backtrace": {"contents": [{"instruction_addr": 4294971392, "object_addr": 4294967296, "object_name": "App"}], "skipped": 0}}]}}
+            """
+        let report = try #require(try CrashReport.parseAll(data: Data(text.utf8), path: "user.json").first)
+        let asi = try #require(report.applicationSpecificInformation)
+        #expect(asi.contains("User-reported exception 'StateError' (swift): bad state"))
+        #expect(asi.contains("Line of code: App.swift:12"))
+        #expect(asi.contains("1 App bar()"))
+        #expect(report.crashedThread?.frames.first?.imageOffset == 0x1000)
+        #expect(report.binaryImages.first?.arch?.name == "arm64")
+    }
+
     @Test func memoryTerminationHasNoThreads() throws {
         let report = try #require(try Self.read("kscrash/oom.json").first)
         #expect(report.threads.isEmpty)

@@ -120,8 +120,10 @@ import Testing
             to: inputs.appendingPathComponent("ks.json"))
         let out = folder.appendingPathComponent("out")
         let result = try CLI.run(
-            ["batch", inputs.path, "--dsyms", "Fixtures/dsyms", "--output", out.path], currentDirectory: TestPaths.packageRoot)
+            ["batch", inputs.path, "--dsyms", "Fixtures/dsyms", "--output", out.path, "--github-annotations", "--source-root", "/src"],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("::error file=CrashApp/Records.c,line=43,title=Crash (3 reports)"))
         let summary = try JSONDecoder().decode(BatchSummaryJSON.self, from: Data(contentsOf: out.appendingPathComponent("summary.json")))
         #expect(summary.totals.processed == 4)
         #expect(summary.groups.count == 2)

@@ -261,8 +261,9 @@ enum LenientJSON {
         var fixed = bytes
         let commas = trailingCommas(in: bytes)
         if !commas.isEmpty {
-            for offset in commas.reversed() { fixed.remove(at: offset) }
-            for offset in commas {
+            let dropped = Set(commas)
+            fixed = bytes.enumerated().compactMap { dropped.contains($0.offset) ? nil : $0.element }
+            for offset in commas.prefix(20) {
                 notes.append((line(of: offset, in: bytes), "trailing comma before a closing bracket; ignored"))
             }
             if let value = try? JSONParser.parse(fixed).value { return JSONRepair(bytes: fixed, value: value, notes: notes) }
@@ -278,7 +279,7 @@ enum LenientJSON {
         guard error.message.contains("end") || error.message.contains("unterminated") || error.message.contains("truncated") else {
             return nil
         }
-        for (cut, closers) in cutPoints(in: fixed).reversed().prefix(64) {
+        for (cut, closers) in cutPoints(in: fixed, keeping: 64).reversed() {
             var candidate = Array(fixed[..<cut])
             candidate.append(contentsOf: closers)
             if let value = try? JSONParser.parse(candidate).value {
@@ -332,10 +333,26 @@ enum LenientJSON {
         return out
     }
 
-    /// Places a cut-off document can end: before each comma and after each complete
-    /// container, outside strings, with the brackets that close what is open there.
-    static func cutPoints(in bytes: [UInt8]) -> [(Int, [UInt8])] {
+    /// The last `keeping` places a cut-off document can end: before each comma and after each
+    /// complete container, outside strings, with the brackets that close what is open there.
+    /// One pass finds the places, a second takes the open brackets at just those (so a huge
+    /// document costs two scans, not a copy of the bracket stack per comma).
+    static func cutPoints(in bytes: [UInt8], keeping: Int) -> [(Int, [UInt8])] {
+        var recent: [Int] = []
+        scan(bytes) { offset, _ in
+            recent.append(offset)
+            if recent.count > keeping * 2 { recent.removeFirst(recent.count - keeping) }
+        }
+        let wanted = Set(recent.suffix(keeping))
         var out: [(Int, [UInt8])] = []
+        scan(bytes) { offset, stack in
+            if wanted.contains(offset) { out.append((offset, stack.reversed())) }
+        }
+        return out
+    }
+
+    /// Calls `place` at every cut place with the stack of closing brackets open there.
+    private static func scan(_ bytes: [UInt8], _ place: (Int, [UInt8]) -> Void) {
         var stack: [UInt8] = []
         var inString = false
         var escaped = false
@@ -354,19 +371,18 @@ enum LenientJSON {
             case 0x22: inString = true
             case 0x7B:
                 stack.append(0x7D)
-                out.append((i + 1, stack.reversed()))
+                place(i + 1, stack)
             case 0x5B:
                 stack.append(0x5D)
-                out.append((i + 1, stack.reversed()))
+                place(i + 1, stack)
             case 0x7D, 0x5D:
                 if !stack.isEmpty { stack.removeLast() }
-                if !stack.isEmpty { out.append((i + 1, stack.reversed())) }
+                if !stack.isEmpty { place(i + 1, stack) }
             case 0x2C:
-                if !stack.isEmpty { out.append((i, stack.reversed())) }
+                if !stack.isEmpty { place(i, stack) }
             default: break
             }
         }
-        return out
     }
 }
 

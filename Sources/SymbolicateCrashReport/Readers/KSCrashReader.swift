@@ -321,6 +321,8 @@ public enum KSCrashReportReader: ReportReader {
         let foreign = ForeignJSONSource(layout: .kscrash, bytes: bytes, reportPath: reportPath, frameSlots: slots)
         var report = CrashReport.fromForeign(ips, header: header, path: path, format: .kscrash, foreign: foreign, warnings: warnings)
         report.reportVersion = "KSCrash " + (version ?? "?")
+        // The app itself was ended for its memory: a termination of this process, not a
+        // jetsam event report (which lists every process and has no backtraces to read).
         if type == "memory_termination" { report.kind = .crash }
         return report
     }

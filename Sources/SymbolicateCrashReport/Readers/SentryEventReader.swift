@@ -226,7 +226,6 @@ public enum SentryEventReader: ReportReader {
         let exceptionThread = crashing?["thread_id"]
         var threads: [JSONValue] = []
         var crashedIndex: Int?
-        var usedExceptionFrames = false
         for (i, t) in (event["threads"]?["values"]?.arrayValue ?? []).enumerated() {
             var listPath: [JSONPathStep] = [.key("threads"), .key("values"), .index(i), .key("stacktrace"), .key("frames")]
             var list = t["stacktrace"]?["frames"]?.arrayValue
@@ -234,7 +233,6 @@ public enum SentryEventReader: ReportReader {
             if list == nil, isCrashed, let exceptionIndex, let frames = crashing?["stacktrace"]?["frames"]?.arrayValue {
                 list = frames
                 listPath = [.key("exception"), .key("values"), .index(exceptionIndex), .key("stacktrace"), .key("frames")]
-                usedExceptionFrames = true
             }
             let (converted, elements) = frames(list ?? [], at: listPath)
             slots[.thread(threads.count)] = FrameSlot(path: listPath, elements: elements)
@@ -262,9 +260,7 @@ public enum SentryEventReader: ReportReader {
             slots[.thread(0)] = FrameSlot(path: listPath, elements: elements)
             threads.append(.object([("id", crashing?["thread_id"] ?? .int(0)), ("triggered", .bool(true)), ("frames", .array(converted))]))
             crashedIndex = 0
-            usedExceptionFrames = true
         }
-        _ = usedExceptionFrames
         ips.set("threads", .array(threads))
         if let crashedIndex { ips.set("faultingThread", .int(crashedIndex)) }
         if let first = stripped.first {

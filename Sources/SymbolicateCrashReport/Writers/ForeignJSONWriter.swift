@@ -13,7 +13,7 @@ extension CrashReport {
             throw CrashReportError(
                 kind: .invalidJSON, path: path, message: "--format ips: the \(foreign.layout.rawValue) document no longer parses")
         }
-        guard let (reportValue, reportSpan) = Self.locate(foreign.reportPath, in: root, at: text.root) else {
+        guard let (_, reportSpan) = Self.locate(foreign.reportPath, in: root, at: text.root) else {
             throw CrashReportError(
                 kind: .notACrashReport, path: path,
                 message: "--format ips: cannot find the report in the \(foreign.layout.rawValue) document")
@@ -77,7 +77,6 @@ extension CrashReport {
         let bytes = Array(whole.utf8)
         let start = reportSpan.range.lowerBound + shift
         guard start >= 0, start + length <= bytes.count else { return whole }
-        _ = reportValue
         return String(decoding: bytes[start..<(start + length)], as: UTF8.self) + "\n"
     }
 
