@@ -14,7 +14,7 @@ SWIFT ?= swift
 DEMO_REPORT ?= Fixtures/reports/swift-trap.ips
 DEMO_DSYMS ?= Fixtures/dsyms
 
-.PHONY: setup setup-test setup-release build demo test bench bench-lookup bench-batch bench-batch-memory fixtures clean \
+.PHONY: setup setup-test setup-release build demo test bench bench-lookup bench-batch bench-batch-memory bench-system-symbols fixtures clean \
 	release release-check install uninstall fuzz fuzz-smoke
 
 PREFIX ?= /usr/local
@@ -81,10 +81,15 @@ uninstall:
 	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 # Benchmarks (not tests): ratios against llvm-symbolizer-19, and batch throughput.
-bench: bench-lookup bench-batch
+bench: bench-lookup bench-batch bench-system-symbols
 
 bench-lookup: build
 	Benchmarks/run.sh
+
+# One report's 50 system frames against a 2,000-image DeviceSupport folder and a ~3 GB dyld
+# shared cache, generated once into Benchmarks/work/system-symbols (Benchmarks/README.md).
+bench-system-symbols: build
+	SYMBOLICATE_BIN=.build/release/symbolicate python3 Benchmarks/system_symbols.py
 
 bench-batch: build
 	SYMBOLICATE_BIN=.build/release/symbolicate Benchmarks/batch/run.sh

@@ -40,6 +40,19 @@ let package = Package(
         ),
         // libelf (elfutils) for reading ELF executables and debug files.
         .systemLibrary(name: "CLibElf", providers: [.apt(["libelf-dev"]), .brew(["libelf"])]),
+        // LLVM's demangler (llvm-19-dev's libLLVMDemangle.a) linked statically on Linux, behind
+        // one extern "C" entry: C++ names spelled as llvm-symbolizer and Apple's tools spell them.
+        .target(
+            name: "CLLVMDemangle",
+            cxxSettings: [
+                .unsafeFlags(["-std=c++17"]),
+                .unsafeFlags(["-I/usr/lib/llvm-19/include"], .when(platforms: [.linux])),
+            ],
+            linkerSettings: [
+                .unsafeFlags(["-L/usr/lib/llvm-19/lib"], .when(platforms: [.linux])),
+                .linkedLibrary("LLVMDemangle", .when(platforms: [.linux])),
+            ]
+        ),
         // The vocabulary every module shares: DebugID (UUID / build ID), Architecture, ImageSlide.
         .target(name: "SymbolicateCore"),
         // Pure-Swift Mach-O reading (thin/fat, load commands, UUIDs, sections, symtab).
@@ -51,7 +64,8 @@ let package = Package(
         // .gnu_debuglink, function symbols.
         .target(name: "SymbolicateELF", dependencies: ["CLibElf", "SymbolicateCore"]),
         // Address -> source frames (inline chain) over Mach-O DWARF via libdwarf; demangling.
-        .target(name: "SymbolicateDWARF", dependencies: ["CLibDwarf", "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF"]),
+        .target(
+            name: "SymbolicateDWARF", dependencies: ["CLibDwarf", "CLLVMDemangle", "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF"]),
         // One model for text .crash and JSON .ips reports; parsers and writers.
         .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.

@@ -108,6 +108,9 @@ done
 # --- Xcode-shape DWARF (own script, own work dir /tmp/symbolicate-fixtures-h4) ---
 "$FIXTURES/xcode-shapes/generate.sh"
 
+# --- ELF naming fixtures (own script, own work dir /tmp/symbolicate-fixtures-elf-lto) ---
+"$FIXTURES/elf-lto/generate.sh"
+
 # --- System symbols: DeviceSupport folders, dyld shared caches (own script, /tmp/symbolicate-fixtures-system-symbols) ---
 "$FIXTURES/system-symbols/generate.sh"
 

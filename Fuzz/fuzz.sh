@@ -50,6 +50,16 @@ build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir,
         -o "$OUT/lib$name.a" "$sources"/**/*.swift
 }
 
+# LLVM's demangler (Sources/CLLVMDemangle over llvm-19-dev's libLLVMDemangle.a), which
+# SymbolicateDWARF calls: its one C++ file compiled here, linked into every target.
+build_llvm_demangle() {
+    local source=$ROOT/Sources/CLLVMDemangle/LLVMDemangle.cpp
+    [[ -f "$OUT/CLLVMDemangle.o" && "$OUT/CLLVMDemangle.o" -nt "$source" ]] && return
+    echo "fuzz: compiling CLLVMDemangle" >&2
+    clang++ -std=c++17 -O1 -g -fsanitize=address -I "$ROOT/Sources/CLLVMDemangle/include" -I /usr/lib/llvm-19/include \
+        -c "$source" -o "$OUT/CLLVMDemangle.o"
+}
+
 link_target() {  # target name, harness, modules…
     local target=$1 harness=$2; shift 2
     local libs=() mod
@@ -59,9 +69,10 @@ link_target() {  # target name, harness, modules…
     [[ -x "$OUT/fuzz-$target" && "$OUT/fuzz-$target" -nt "$newest" ]] && return
     echo "fuzz: linking fuzz-$target" >&2
     "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize=fuzzer,address \
-        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$CZLIB" \
+        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB" \
         -module-name "Fuzz_${target//-/_}" -package-name symbolicate \
-        "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" -ldwarf -lelf -lz -o "$OUT/fuzz-$target" \
+        "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" "$OUT/CLLVMDemangle.o" -L /usr/lib/llvm-19/lib -lLLVMDemangle -lstdc++ \
+        -ldwarf -lelf -lz -o "$OUT/fuzz-$target" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2)
 }
 
@@ -73,7 +84,8 @@ build() {
     build_module SymbolicateCrashReport
     build_module SymbolicateMachO
     build_module SymbolicateELF -I "$ROOT/Sources/CLibElf"
-    build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf"
+    build_llvm_demangle
+    build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include"
     link_target text-report FuzzTextReport.swift SymbolicateCrashReport SymbolicateCore
     link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateCore
     link_target metrickit FuzzMetricKit.swift SymbolicateCrashReport SymbolicateCore
@@ -86,7 +98,8 @@ build() {
     # The zip target reads the central directory again (ZipDirectory, internal) to check every
     # entry's outcome, hence -enable-testing and `@testable import` in its harness.
     SOURCES=$ZIPFOUNDATION/Sources/ZIPFoundation SWIFT_VERSION=5 build_module ZIPFoundation -I "$CZLIB" -Xcc -D_GNU_SOURCE=1
-    build_module SymbolicateDiscovery -enable-testing -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$CZLIB"
+    build_module SymbolicateDiscovery -enable-testing -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" \
+        -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB"
     link_target zip FuzzZip.swift SymbolicateDiscovery SymbolicateDWARF \
         SymbolicateELF SymbolicateMachO SymbolicateCore ZIPFoundation
 }

@@ -6,7 +6,8 @@
 #
 # Self-contained means: the Swift standard library and Foundation linked statically
 # (--static-swift-stdlib), and libdwarf, libelf, zlib and libstdc++ taken from their static
-# archives, so the binary needs only glibc (libc, libm, the loader). Linking against the static
+# archives (and LLVM's demangler from llvm-19-dev's libLLVMDemangle.a, which has no shared
+# form), so the binary needs only glibc (libc, libm, the loader). Linking against the static
 # archives needs one trick: ld takes the first folder on its search path that holds libX.so or
 # libX.a, and SwiftPM puts /usr/lib/x86_64-linux-gnu (from zlib's pkg-config file, read for
 # ZIPFoundation) in front of everything. A folder holding only the .a files, named in a copy of
@@ -83,7 +84,7 @@ cp README.md LICENSE "$stage/"
 # because this source, and the script that links it, are published with the binary.
 notices="$stage/share/doc/symbolicate/third-party"
 mkdir -p "$notices"
-for pkg in libdwarf-dev libelf-dev zlib1g-dev libstdc++-12-dev; do
+for pkg in libdwarf-dev libelf-dev zlib1g-dev libstdc++-12-dev llvm-19-dev; do
   [ -f "/usr/share/doc/$pkg/copyright" ] && cp "/usr/share/doc/$pkg/copyright" "$notices/${pkg%-dev}.copyright"
 done
 cp "$scratch/checkouts/swift-argument-parser/LICENSE.txt" "$notices/swift-argument-parser.LICENSE.txt"
@@ -95,6 +96,7 @@ symbolicate (Apache-2.0, see ../../../../LICENSE) is linked statically with:
   libelf (elfutils)                                 GPL-2.0-or-later OR LGPL-3.0-or-later (libelf.copyright)
   zlib                                              Zlib (zlib1g.copyright)
   libstdc++                                         GPL-3.0 with the GCC Runtime Library Exception (libstdc++-12.copyright)
+  LLVM's demangler (libLLVMDemangle, LLVM 19)       Apache-2.0 with LLVM Exceptions (llvm-19.copyright)
   swift-argument-parser, ZIPFoundation              Apache-2.0, MIT (their LICENSE files here)
 To relink with another libdwarf or libelf, build from the published source with scripts/release.sh.
 NOTE

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages symbolicate needs when they are missing.
 #   libdwarf-dev libelf-dev zlib1g-dev : build and link (libdwarf links libelf and zlib)
-#   libc++abi1-19                      : LLVM's C++ demangler (__cxa_demangle, loaded at run
-#                                        time) so C++ names are spelled as Apple's tools spell them
+#   llvm-19-dev                        : libLLVMDemangle.a, LLVM's demangler linked into the binary
+#                                        so C++ names are spelled as Apple's tools spell them
 #   llvm-19                            : llvm-symbolizer-19, the independent oracle for the
 #                                        differential tests (skipped with a reason if absent)
 #   man-db bash-completion zip         : zip builds a test archive; the install test reads the installed man page with
@@ -16,7 +16,7 @@ set -euo pipefail
 [ "${SYMBOLICATE_SKIP_APT:-0}" = 1 ] && exit 0
 command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; install libdwarf yourself" >&2; exit 0; }
 
-want=(libdwarf-dev libelf-dev zlib1g-dev libc++abi1-19)
+want=(libdwarf-dev libelf-dev zlib1g-dev llvm-19-dev)
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip python3-pip)
 [ "${SYMBOLICATE_WITH_RELEASE:-0}" = 1 ] && want+=(binutils)
 missing=()

@@ -5,7 +5,8 @@
 #   2. the binary's direct needs (ELF NEEDED) and everything ldd resolves are glibc only —
 #      no libswift*, libFoundation*, libdwarf, libelf, libz, libstdc++, libgcc_s;
 #   3. it runs with an empty environment: no LD_LIBRARY_PATH, PATH without /opt/swift, and
-#      symbolicates a fixture report exactly as the golden file says;
+#      symbolicates a fixture report exactly as the golden file says, and spells the C++ names
+#      of an ELF fixture as the golden file (LLVM's spelling) says with every libc++abi hidden;
 #   4. it states the oldest glibc it needs (highest GLIBC_x.y version its symbols reference)
 #      and checks the README states the same number.
 # usage: scripts/test-release.sh [TARBALL]   (default: the newest dist/symbolicate-*.tar.gz)
@@ -69,6 +70,33 @@ if [ -f "$expected" ]; then
   fi
 else
   fail "no golden file $expected to compare against"
+fi
+
+# 3b. C++ names in LLVM's spelling from the demangler linked in, with libc++abi absent (issue 21):
+# every libc++abi.so.1 on the machine is hidden (bind-mounted over in a private mount namespace).
+cxx_expected="$root/Fixtures/expected/elf-lto/gcc-lto.cxx.atos.txt"
+[ -f "$cxx_expected" ] || fail "no golden file $cxx_expected"
+mapfile -t cxx_addresses <"$root/Fixtures/elf-lto/cxx-addresses.txt"
+cxx_run=("${clean_env[@]}" "$bin" atos -o "$root/Fixtures/elf-lto/bin/gcc-lto.debug" -l 0 -i "${cxx_addresses[@]}")
+hide=""
+for lib in /usr/lib/*/libc++abi.so* /usr/lib/llvm-*/lib/libc++abi.so* /lib/*/libc++abi.so*; do
+  [ -e "$lib" ] && hide+="mount --bind /dev/null '$lib'; "
+done
+if [ -n "$hide" ]; then
+  if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+    cxx_actual="$(unshare -m sh -c "$hide exec \"\$@\"" sh "${cxx_run[@]}")" || fail "atos on the C++ fixture failed with libc++abi hidden"
+    where="libc++abi hidden"
+  else
+    fail "libc++abi is installed and cannot be hidden here (needs root and unshare)"
+  fi
+else
+  cxx_actual="$("${cxx_run[@]}")" || fail "atos on the C++ fixture failed"
+  where="libc++abi not installed"
+fi
+if [ "$cxx_actual" = "$(cat "$cxx_expected")" ]; then
+  ok "C++ names as $cxx_expected spells them ($where, clean environment)"
+else
+  fail "C++ names differ from $cxx_expected ($where):"; diff <(echo "$cxx_actual") "$cxx_expected" | head -10 >&2
 fi
 
 # 4. Oldest glibc: the highest symbol version the binary references.

@@ -117,18 +117,11 @@ final class ELFDebugContainer: DebugContainer {
     let linkedAddress: UInt64
     let hasDWARF: Bool
     private var symbols: [ELFSymbol]?
-    /// Executable sections by index: an unsized symbol reaches the end of its section at most.
-    private let codeSections: [Int: Range<UInt64>]
 
     init(file: ELFFile) {
         self.file = file
         linkedAddress = file.loadBase
         hasDWARF = file.hasDWARF
-        var code: [Int: Range<UInt64>] = [:]
-        for section in file.sections where section.isExecutable {
-            if let range = section.addressRange { code[section.index] = range }
-        }
-        codeSections = code
     }
 
     var path: String { file.path }
@@ -175,9 +168,9 @@ final class ELFDebugContainer: DebugContainer {
         let low = symbols.partitionPoint { $0.address > address }
         guard low > 0 else { return nil }
         let symbol = symbols[low - 1]
-        guard let section = codeSections[symbol.section], section.contains(address) else { return nil }
         // Past a sized symbol's end (the padding before the next function) nothing names the
-        // address: llvm-symbolizer prints `??` there, for DWARF-less lookups too.
+        // address: llvm-symbolizer prints `??` there, for DWARF-less lookups too. An unsized
+        // symbol reaches the next one, whatever the sections (as in LLVM's symbol table).
         if symbol.size > 0 {
             guard address - symbol.address < symbol.size else { return nil }
         }

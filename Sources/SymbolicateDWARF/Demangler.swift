@@ -1,3 +1,5 @@
+import CLLVMDemangle
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -16,60 +18,19 @@ private func _swiftBacktraceDemangle(
     _ outputBufferSize: UnsafeMutablePointer<Int>?
 ) -> UnsafeMutablePointer<CChar>?
 
-/// LLVM's Itanium C++ demangler: `__cxa_demangle` of libc++abi (Debian `libc++abi1-19`),
-/// which spells names as Apple's tools and llvm-symbolizer do (`allocator<int>>`,
-/// `a && !b`, `'lambda'(int)`); libstdc++'s — what the Swift runtime calls on Linux —
-/// spells them the GNU way (`allocator<int> >`, `a&&(!b)`, `{lambda(int)#1}`).
-///
-/// Loaded with `RTLD_LOCAL` so its `__cxa_*` symbols never interpose on libstdc++'s in
-/// the rest of the process; looked up through its own handle.
-private final class LLVMItaniumDemangler: @unchecked Sendable {
-    typealias Function =
-        @convention(c) (
-            UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int32>?
-        ) -> UnsafeMutablePointer<CChar>?
+/// LLVM's demangler, linked into the binary (the `CLLVMDemangle` target over llvm-19-dev's
+/// `libLLVMDemangle.a`): it spells C++ names as Apple's tools and llvm-symbolizer do
+/// (`allocator<int>>`, `a && !b`, `'lambda'(int)`); libstdc++'s — what the Swift runtime calls
+/// on Linux — spells them the GNU way (`allocator<int> >`, `a&&(!b)`, `{lambda(int)#1}`).
+/// This is the one Swift file that calls into it.
+private enum LLVMDemangler {
+    static let isLinked = symbolicate_llvm_demangler_linked() != 0
 
-    let function: Function?
-
-    /// Loaded once per process; when the library is missing, says so once on stderr.
-    static let shared = LLVMItaniumDemangler()
-
-    private init() {
-        #if os(Linux)
-            let candidates = [
-                "libc++abi.so.1", "/usr/lib/llvm-19/lib/libc++abi.so.1",
-                "/usr/lib/x86_64-linux-gnu/libc++abi.so.1", "/usr/lib/aarch64-linux-gnu/libc++abi.so.1",
-            ]
-            var found: Function?
-            for candidate in candidates {
-                guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else { continue }
-                if let symbol = dlsym(handle, "__cxa_demangle") {
-                    found = unsafeBitCast(symbol, to: Function.self)
-                    break
-                }
-                dlclose(handle)
-            }
-            function = found
-            if found == nil {
-                let notice =
-                    "symbolicate: note: LLVM's C++ demangler (libc++abi.so.1, Debian package libc++abi1-19) "
-                    + "is not installed; C++ names are spelled by the GNU demangler (`allocator<int> >`) instead of "
-                    + "as Apple's tools spell them\n"
-                _ = notice.withCString { write(2, $0, strlen($0)) }
-            }
-        #else
-            // Elsewhere the runtime's demangler already is LLVM's (libc++abi).
-            function = nil
-        #endif
-    }
-
-    /// The demangled name, or nil when it is not a valid Itanium mangling.
-    func demangle(_ name: String) -> String? {
-        guard let function else { return nil }
-        var status: Int32 = 0
-        guard let result = name.withCString({ function($0, nil, nil, &status) }) else { return nil }
+    /// The demangled name, or nil when LLVM's demangler does not accept it.
+    static func demangle(_ name: String) -> String? {
+        guard let result = name.withCString({ symbolicate_llvm_demangle($0) }) else { return nil }
         defer { free(result) }
-        return status == 0 ? String(cString: result) : nil
+        return String(cString: result)
     }
 }
 
@@ -82,9 +43,9 @@ public enum Demangler {
     /// with `symbolName(fromSymbolTable:)` first.
     public static func demangle(_ name: String) -> String? {
         guard looksMangled(name) else { return nil }
-        if isItanium(name), usesLLVMItaniumDemangler {
+        if isItanium(name), LLVMDemangler.isLinked {
             // LLVM's demangler decides alone: a name it rejects is printed raw, as llvm-symbolizer does.
-            return LLVMItaniumDemangler.shared.demangle(name).flatMap { $0.isEmpty || $0 == name ? nil : $0 }
+            return LLVMDemangler.demangle(name).flatMap { $0.isEmpty || $0 == name ? nil : $0 }
         }
         // The C++ path hands the pointer to __cxa_demangle, which reads up to a NUL:
         // the buffer must be NUL-terminated even though the length is passed.
@@ -121,10 +82,11 @@ public enum Demangler {
         return (1...4).contains(underscores) && name.utf8.dropFirst(underscores).first == UInt8(ascii: "Z")
     }
 
-    /// Whether C++ names go through LLVM's demangler (libc++abi) rather than the GNU one.
+    /// Whether C++ names go through LLVM's demangler rather than the GNU one: linked in on
+    /// Linux; on Darwin the runtime's own demangler already is LLVM's (libc++abi).
     public static var usesLLVMItaniumDemangler: Bool {
         #if os(Linux)
-            LLVMItaniumDemangler.shared.function != nil
+            LLVMDemangler.isLinked
         #else
             true
         #endif

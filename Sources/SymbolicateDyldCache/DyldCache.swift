@@ -205,6 +205,13 @@ public final class DyldCache: Sendable {
             }
         }
         self.images = images
+        // The header area (image list, paths) was read once; subcache and symbols-file
+        // headers too. None of their pages need stay resident in a multi-GB mapping.
+        for file in files {
+            ByteReader(file: file, start: 0, count: min(file.count, max(headerEnd, textOffset + textCount * 32, 1 << 22)))
+                .releaseResidentPages()
+        }
+        if let local = localSymbols { local.entriesTable.releaseResidentPages() }
     }
 
     private static func uuid(_ reader: ByteReader, at offset: Int, path: String) throws(DyldCacheError) -> DebugID? {
@@ -281,6 +288,8 @@ public struct DyldCacheError: Error, Equatable, Sendable, CustomStringConvertibl
 struct LocalSymbols: Sendable {
     let nlists: ByteReader
     let strings: ByteReader
+    /// The entries array, read once into `entries`.
+    let entriesTable: ByteReader
     /// Image key (a VM offset from the cache base in 64-bit entries, a file offset in the
     /// main file in 32-bit ones) → range of nlist indices.
     let entries: [UInt64: Range<Int>]
@@ -323,6 +332,7 @@ struct LocalSymbols: Sendable {
             entries[key] = start..<(start + count)
         }
         self.entries = entries
+        entriesTable = table
     }
 }
 

@@ -99,6 +99,7 @@ extension DyldCache {
                 }
                 at += commandSize
             }
+            commands.releaseResidentPages()
             return header
         }
     }
@@ -157,6 +158,7 @@ extension DyldCache {
             let table = try linkedit(header, offset: symtab.symoff, count: symtab.nsyms * size, "\(image.installName) symbol table")
             tables.append(try linkedit(header, offset: symtab.stroff, count: symtab.strsize, "\(image.installName) string table"))
             try addNlists(table, range: 0..<symtab.nsyms, strings: 0, external: nil)
+            table.releaseResidentPages()
         }
         if let local = localSymbols {
             let key: UInt64?
@@ -170,11 +172,15 @@ extension DyldCache {
             if let key, let range = local.entries[key] {
                 tables.append(local.strings)
                 try addNlists(local.nlists, range: range, strings: tables.count - 1, external: false)
+                if let window = try? local.nlists.window(range.lowerBound * 16, count: range.count * 16, "local nlists") {
+                    window.releaseResidentPages()
+                }
             }
         }
         var exportNames: [String] = []
         if let exports = header.exports, exports.size > 0 {
             let trie = try linkedit(header, offset: exports.offset, count: exports.size, "\(image.installName) export trie")
+            defer { trie.releaseResidentPages() }
             for (name, offset) in try ExportTrie.entries(trie) {
                 let address = image.address &+ offset
                 guard textRange.contains(address) else { continue }
@@ -240,7 +246,12 @@ public struct DyldCacheSymbols: Sendable {
             return exportNames.indices.contains(Int(entry.nameOffset)) ? exportNames[Int(entry.nameOffset)] : ""
         }
         guard tables.indices.contains(Int(entry.table)) else { return "" }
-        return (try? tables[Int(entry.table)].cString(Int(entry.nameOffset), "symbol name")) ?? ""
+        let table = tables[Int(entry.table)]
+        let name = (try? table.cString(Int(entry.nameOffset), "symbol name")) ?? ""
+        // One name of a large string table: its pages need not stay resident.
+        (try? table.window(Int(entry.nameOffset), count: min(name.utf8.count + 1, table.count - Int(entry.nameOffset)), "name"))?
+            .releaseResidentPages()
+        return name
     }
 }
 

@@ -184,35 +184,55 @@ public final class ELFFile: @unchecked Sendable {
         return bytes
     }
 
-    /// Defined function symbols of `.symtab` and `.dynsym` (one entry per address, `.symtab`
-    /// names first), sorted by address.
+    /// The symbols llvm-symbolizer names code with, one per address, sorted by address
+    /// (LLVM's `SymbolizableObjectFile`): `.symtab` (`.dynsym` only when there is no
+    /// `.symtab`), symbols of a section that is loaded (`SHF_ALLOC`), of type
+    /// `STT_FUNC`, `STT_GNU_IFUNC`, `STT_OBJECT` or `STT_NOTYPE` (not `$x`/`$d`-style mapping
+    /// symbols). Where several share an address the largest size wins, and among equal sizes
+    /// the last in table order: with GCC's folded and LTO-renamed locals (`f.lto_priv.0` beside
+    /// `g` at one address) that is the name llvm-symbolizer prints.
     public func functionSymbols() throws(ELFError) -> [ELFSymbol] {
-        var found: [UInt64: ELFSymbol] = [:]
-        for table in sections where table.type == UInt32(SHT_SYMTAB) || table.type == UInt32(SHT_DYNSYM) {
+        let tables = sections.filter { $0.type == UInt32(SHT_SYMTAB) }
+        let loaded = Set(sections.filter { $0.flags & UInt64(SHF_ALLOC) != 0 }.map(\.index))
+        var all: [ELFSymbol] = []
+        for table in tables.isEmpty ? sections.filter({ $0.type == UInt32(SHT_DYNSYM) }) : tables {
             guard let scn = elf_getscn(elf, table.index) else { continue }
             guard let data = elf_getdata(scn, nil) else {
                 throw ELFError(path: path, offset: table.fileOffset, message: "\(table.name): unreadable symbol table: \(Self.lastError())")
             }
             let entrySize = is64Bit ? 24 : 16
             let count = data.pointee.d_size / entrySize
-            for number in 0..<count {
+            // Entry 0 is the null symbol.
+            for number in 1..<max(count, 1) {
                 var symbol = GElf_Sym()
                 guard gelf_getsym(data, Int32(clamping: number), &symbol) != nil else { break }
                 let type = Int32(symbol.st_info & 0xF)
-                guard type == STT_FUNC || type == STT_GNU_IFUNC, symbol.st_shndx != UInt16(SHN_UNDEF), symbol.st_value != 0 else {
-                    continue
-                }
-                guard let cName = elf_strptr(elf, Int(table.link), Int(symbol.st_name)) else { continue }
-                let name = String(cString: cName)
-                guard !name.isEmpty else { continue }
+                guard type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_OBJECT || type == STT_NOTYPE else { continue }
+                // A section of this file (not undefined, absolute or common), loaded at run time.
+                let index = Int(symbol.st_shndx)
+                guard index != Int(SHN_UNDEF), index < Int(SHN_LORESERVE), loaded.contains(index) else { continue }
+                let name = elf_strptr(elf, Int(table.link), Int(symbol.st_name)).map { String(cString: $0) } ?? ""
+                if type == STT_NOTYPE, name.hasPrefix("$") { continue }
                 let isGlobal = Int32(symbol.st_info >> 4) != STB_LOCAL
-                let entry = ELFSymbol(
-                    name: name, address: symbol.st_value, size: symbol.st_size, section: Int(symbol.st_shndx), isGlobal: isGlobal)
-                if let existing = found[symbol.st_value], existing.isGlobal || !isGlobal { continue }
-                found[symbol.st_value] = entry
+                all.append(ELFSymbol(name: name, address: symbol.st_value, size: symbol.st_size, section: index, isGlobal: isGlobal))
             }
         }
-        return found.values.sorted { $0.address < $1.address }
+        // Stable by (address, size): the last of each address is the one kept.
+        let order = all.indices.sorted { a, b in
+            if all[a].address != all[b].address { return all[a].address < all[b].address }
+            if all[a].size != all[b].size { return all[a].size < all[b].size }
+            return a < b
+        }
+        var kept: [ELFSymbol] = []
+        kept.reserveCapacity(order.count)
+        for position in order {
+            if let last = kept.last, last.address == all[position].address {
+                kept[kept.count - 1] = all[position]
+            } else {
+                kept.append(all[position])
+            }
+        }
+        return kept
     }
 
     /// `NT_GNU_BUILD_ID` from the note sections, else from `PT_NOTE` segments (a file whose

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Bounds-checked little-endian reads over a window of a mapped file.
 ///
 /// Every read checks the window, so a truncated or corrupt file yields a `MachOError`
@@ -70,5 +78,20 @@ package struct ByteReader {
     package func window(_ offset: Int, count length: Int, _ what: String) throws(MachOError) -> ByteReader {
         try check(offset, length, what)
         return ByteReader(file: file, start: start + offset, count: length)
+    }
+
+    /// Hands the resident pages this window touches back to the kernel (whole pages, rounded
+    /// outward: the mapping is read-only and file-backed, so a dropped page is read again from
+    /// the page cache if touched). On Linux one touched byte of a large file can map a whole
+    /// page-cache folio; readers of big files (dyld shared caches) call this after a pass.
+    /// Does nothing for an in-memory copy.
+    package func releaseResidentPages() {
+        guard let base = file.base, count > 0, !file.isCopy else { return }
+        let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+        let mappingStart = Int(bitPattern: base)
+        let first = max((mappingStart + start) / page * page, (mappingStart + page - 1) / page * page)
+        let last = min((mappingStart + start + count + page - 1) / page * page, (mappingStart + file.count) / page * page)
+        guard last > first, let pointer = UnsafeRawPointer(bitPattern: first) else { return }
+        MappedFile.releaseMappedPages(UnsafeRawBufferPointer(start: pointer, count: last - first))
     }
 }

@@ -52,7 +52,7 @@ public final class MappedFile: @unchecked Sendable {
     }
 
     /// Whether `base` came from `malloc` (a copy of bytes in memory) rather than `mmap`.
-    private let isCopy: Bool
+    let isCopy: Bool
 
     /// A copy of bytes already in memory, read exactly like a mapped file: the fuzz targets
     /// feed mutated Mach-O files through here without touching the disk.

@@ -8,6 +8,9 @@ import SymbolicateMachO
 /// a dyld shared cache.
 struct SystemImage: Sendable {
     enum Source: Sendable {
+        /// A slice of a file indexed from its first bytes only: mapped when opened.
+        case machOFile(path: String)
+        /// A slice of a file that had to be mapped to be indexed (universal files).
         case machO(MachOSlice)
         case cache(DyldCache, DyldCacheImage)
     }
@@ -20,6 +23,13 @@ struct SystemImage: Sendable {
 
     func open() throws(DebugInfoError) -> any DebugLookup {
         switch source {
+        case .machOFile(let path):
+            let file: MachOFile
+            do { file = try MachOFile(path: path) } catch { throw DebugInfoError(error) }
+            guard let slice = file.slice(id: debugID) else {
+                throw DebugInfoError(path: path, message: "no longer has a slice with UUID \(debugID) (changed since it was indexed?)")
+            }
+            return try slice.open()
         case .machO(let slice): return try slice.open()
         case .cache(let cache, let image): return DyldCacheLookup(cache: cache, image: image)
         }
@@ -65,18 +75,11 @@ struct SystemSymbolPlace: Sendable {
         let results = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
-            do {
-                let slices = try MachOFile(path: file).slices
-                results.set(
-                    index,
-                    .images(
-                        slices.compactMap { slice in
-                            slice.debugID.map {
-                                SystemImage(debugID: $0, architecture: slice.architecture, displayPath: file, source: .machO(slice))
-                            }
-                        }))
+            do throws(MachOError) {
+                guard let images = try Self.headerImages(file) else { return }
+                results.set(index, .images(images))
             } catch {
-                results.set(index, .problem("\(error)"))
+                results.set(index, .problem(error.description))
             }
         }
         var images: [DebugID: [SystemImage]] = [:]
@@ -128,20 +131,31 @@ struct SystemSymbolPlace: Sendable {
         var pending = [folder]
         var visited = 0
         while let current = pending.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") {
+            // readdir's d_type says file or folder without a stat per entry (a DeviceSupport
+            // folder has ~2,000 framework folders); lstat only where the file system does not.
+            guard let directory = opendir(current) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                guard !name.hasPrefix(".") else { continue }
                 visited += 1
                 if visited > walkLimit {
                     problems.append("\(folder): stopped after \(walkLimit) entries; name the Symbols folder itself")
                     return
                 }
-                let full = (current as NSString).appendingPathComponent(name)
-                var status = stat()
-                guard lstat(full, &status) == 0 else { continue }
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR:
+                let full = current.hasSuffix("/") ? current + name : current + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var status = stat()
+                    guard lstat(full, &status) == 0 else { continue }
+                    let mode = status.st_mode & S_IFMT
+                    type = mode == S_IFDIR ? Int32(DT_DIR) : mode == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
+                }
+                if type == Int32(DT_DIR) {
                     pending.append(full)
-                case S_IFREG:
+                } else if type == Int32(DT_REG) {
                     if DyldCache.isMainCacheName(name) {
                         if DyldCache.hasMagic(path: full) { caches.append(full) }
                     } else if name.hasPrefix("dyld_shared_cache_") || name.hasPrefix("dyld_sim_shared_cache_") {
@@ -150,17 +164,38 @@ struct SystemSymbolPlace: Sendable {
                         let ext = (name as NSString).pathExtension
                         if ext.isEmpty || ext == "dylib" { machO.append(full) }
                     }
-                default:
-                    continue
                 }
             }
         }
-        // Files that turn out not to be Mach-O (scripts, plists without extension) are not
-        // problems: a folder holds more than images.
-        machO = machO.filter {
-            MachODebugFormat.recognizes(magic: [UInt8](RegularFile.prefix(path: $0, count: 8) ?? Data()))
+        machO.sort()
+        caches.sort()
+    }
+
+    /// The images of one Mach-O file, from its first bytes: a thin file's header and load
+    /// commands are read (not mapped) and the file is mapped only when a frame needs it, so
+    /// indexing 2,000 files keeps no page of them resident. Universal files are mapped (their
+    /// slices' headers lie far into the file). Nil for a file that is not Mach-O (a folder
+    /// holds more than images: scripts, plists without extension).
+    static func headerImages(_ path: String) throws(MachOError) -> [SystemImage]? {
+        guard let prefix = RegularFile.prefix(path: path, count: headerReadSize), prefix.count >= 8,
+            MachODebugFormat.recognizes(magic: [UInt8](prefix.prefix(8)))
+        else { return nil }
+        let thin = prefix.prefix(4).elementsEqual([0xCF, 0xFA, 0xED, 0xFE]) || prefix.prefix(4).elementsEqual([0xCE, 0xFA, 0xED, 0xFE])
+        if thin, let parsed = try? prefix.withUnsafeBytes({ try MachOFile(mapping: MappedFile(path: path, copying: $0)) }) {
+            return parsed.slices.compactMap { slice in
+                slice.debugID.map {
+                    SystemImage(debugID: $0, architecture: slice.architecture, displayPath: path, source: .machOFile(path: path))
+                }
+            }
+        }
+        return try MachOFile(path: path).slices.compactMap { slice in
+            slice.debugID.map { SystemImage(debugID: $0, architecture: slice.architecture, displayPath: path, source: .machO(slice)) }
         }
     }
+
+    /// Enough for the load commands of a system image (UIKitCore's are under 8 KiB); a file
+    /// whose commands run longer is mapped instead.
+    static let headerReadSize = 16 * 1024
 }
 
 /// What reading one file's headers gave: its images, or a problem to say.

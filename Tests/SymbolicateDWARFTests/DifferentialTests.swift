@@ -19,7 +19,10 @@ import Testing
         TestPaths.dsymBundles.flatMap { dsym -> [Slice] in
             guard let slices = try? DebugFile.slices(atPath: dsym) else { return [] }
             return slices.map { Slice(dwarfFile: $0.path, arch: $0.architecture.name) }
-        } + [LinuxFixtures.debugFile, LinuxFixtures.zlibDebugFile].map { Slice(dwarfFile: $0, arch: "x86_64") }
+        }
+        + ([LinuxFixtures.debugFile, LinuxFixtures.zlibDebugFile, LinuxNamedFixture.debugFile] + ELFNamingFixtures.debugFiles).map {
+            Slice(dwarfFile: $0, arch: "x86_64")
+        }
 
     static let symbolizer = ExternalTool.find("llvm-symbolizer-19")
     static let dwarfdump = ExternalTool.find("llvm-dwarfdump-19")

@@ -95,3 +95,10 @@ public enum NamedFrameFixtures {
         return FileManager.default.fileExists(atPath: report) ? report : TestPaths.fixtures.appendingPathComponent("logs/\(name)").path
     }
 }
+
+/// The ELF naming fixtures (Fixtures/elf-lto, built by its generate.sh with gcc-12 and clang):
+/// LTO-renamed locals, clones, folded aliases, GCC ABI-2 template-pack manglings.
+public enum ELFNamingFixtures {
+    public static let root = TestPaths.fixtures.appendingPathComponent("elf-lto")
+    public static let debugFiles = ["gcc-lto", "gcc-abi2", "clang-thinlto"].map { root.appendingPathComponent("bin/\($0).debug").path }
+}

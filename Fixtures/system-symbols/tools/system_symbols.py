@@ -5,8 +5,8 @@ laid out as Xcode DeviceSupport folders, dyld shared caches holding the same dyl
 have no names.
 
     system_symbols.py build WORK FIXTURES     compile, lay out, write caches and reports
-    system_symbols.py bigcache WORK IMAGES    a large cache for the benchmark (never committed)
-    system_symbols.py bigfolder WORK IMAGES   a large DeviceSupport folder for the benchmark
+    system_symbols.py bigcache WORK IMAGES PAD    a large cache for the benchmark (never committed)
+    system_symbols.py bigfolder WORK IMAGES PAD   a large DeviceSupport folder for the benchmark
 
 Only the Python standard library, clang and ld64.lld-19 are used. Every number written
 into a report is computed here from the linked dylibs (symbol address + offset), and
@@ -824,16 +824,29 @@ def text_code_end(data):
     raise SystemExit("no __text")
 
 
-def big(work, count, kind):
-    """A DeviceSupport-sized input for the benchmark: `count` dylibs (each a few hundred
-    symbols), as a folder or as one split cache."""
+def big(work, count, kind, pad):
+    """A DeviceSupport-sized input for the benchmark (Benchmarks/system_symbols.py): `count`
+    dylibs, each 400 functions and `pad` bytes of constant data in __TEXT (so the whole is
+    several GB, as Apple's are), as a DeviceSupport folder or as one split cache."""
     os.makedirs(work, exist_ok=True)
     template = {"id": "bench", "platform": "ios", "os": "iPhone OS", "version": "17.5", "build": "21F79", "arch": "arm64e",
                 "cache": "split", "export_only": "", "region": 0x180000000, "slide": 0x1000000}
-    symbols = [(f"-[BenchClass method{k}:]", True, 6) if k % 2 else (f"_bench_function_{k}", False, 6) for k in range(400)]
-    linked = build_dylib(work, template, ("Bench", "/System/Library/PrivateFrameworks/Bench.framework/Bench", symbols))
+    symbols = [(f"-[BenchClass{k % 7} method{k}:]", True, 6) if k % 2 else (f"_bench_function_{k}", False, 6) for k in range(400)]
+    folder = os.path.join(work, "template")
+    os.makedirs(folder, exist_ok=True)
+    src = os.path.join(folder, "lib.c")
+    with open(src, "w") as f:
+        f.write(c_source(symbols))
+        f.write(f"__attribute__((used)) static const unsigned char padding[{pad}] = {{1}};\n")
+    obj, linked_path = os.path.join(folder, "lib.o"), os.path.join(folder, "linked")
+    subprocess.run(["clang", "-target", "arm64e-apple-ios17.5", "-O1", "-c", src, "-o", obj], check=True)
+    subprocess.run(["ld64.lld-19", "-arch", "arm64e", "-platform_version", "ios", "17.5", "17.5", "-dylib", "-install_name",
+                    "/System/Library/PrivateFrameworks/Bench.framework/Bench", obj, "-o", linked_path],
+                   check=True, stderr=subprocess.DEVNULL)
+    with open(linked_path, "rb") as f:
+        linked = f.read()
     images = []
-    address = template["region"] + align(0x200 + 64 * count + 80 * count) + PAGE
+    address = template["region"] + align(0x200 + 64 * count + 100 * count) + PAGE
     for i in range(count):
         if i == (count + 1) // 2:
             address += PAGE  # the subcache's own header page
@@ -851,13 +864,13 @@ def big(work, count, kind):
                 f.write(data)
     else:
         write_cache(os.path.join(work, "cache"), template, images)
-    # What the benchmark report needs: name, UUID, load address and 50 function addresses.
+    # What the benchmark report needs: name, UUID, load address and function addresses.
     listing = []
     for name, install, data, text in images:
         uuid = next(data[at + 8:at + 24] for at, cmd, _ in load_commands(data) if cmd == LC_UUID)
         syms = sorted(v for _, _, t, _, _, v in nlists(data) if t & 0x0E == 0x0E)
         listing.append({"name": name, "path": install, "uuid": uuid_text(uuid), "text": text,
-                        "textSize": text_segment(data)[1], "symbols": syms[:50]})
+                        "textSize": text_segment(data)[1], "symbols": syms[:60]})
     with open(os.path.join(work, f"{kind}.json"), "w") as f:
         json.dump(listing, f)
 
@@ -865,7 +878,7 @@ def big(work, count, kind):
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "build":
         build(sys.argv[2], sys.argv[3])
-    elif len(sys.argv) == 4 and sys.argv[1] in ("bigcache", "bigfolder"):
-        big(sys.argv[2], int(sys.argv[3]), "cache" if sys.argv[1] == "bigcache" else "folder")
+    elif len(sys.argv) == 5 and sys.argv[1] in ("bigcache", "bigfolder"):
+        big(sys.argv[2], int(sys.argv[3]), "cache" if sys.argv[1] == "bigcache" else "folder", int(sys.argv[4]))
     else:
         sys.exit(__doc__)
