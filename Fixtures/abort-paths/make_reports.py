@@ -108,6 +108,18 @@ CASES = {
                                     ("libc++abi.dylib", "__cxa_rethrow", 148), ("libobjc.A.dylib", "objc_exception_rethrow", 44),
                                     ("libdispatch.dylib", "_dispatch_client_callout", 20),
                                     ("libdispatch.dylib", "_dispatch_root_queue_drain", 684)]),
+    # Auto Layout used from a background queue: Foundation's own check throws, and its reason
+    # says so; no UIKit frame is on the thread.
+    "layout-off-main": dict(
+        exception=SIGABRT, crashed=4, queue="com.example.progress",
+        asi=["*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Modifications to the layout engine must not be performed from a background thread after it has been accessed from the main thread.'"],
+        leb=[("CoreFoundation", "__exceptionPreprocess", 164), ("libobjc.A.dylib", "objc_exception_throw", 60),
+             ("Foundation", "_AssertAutolayoutOnAllowedThreadsOnly", 320),
+             ("Foundation", "-[NSISEngine withBehaviors:performModifications:]", 28),
+             ("Demo", "ProgressReporter.update(_:)", 212), ("libdispatch.dylib", "_dispatch_call_block_and_release", 32)],
+        frames=ABORT + TERMINATE + [("libobjc.A.dylib", "_objc_terminate()", 172), ("libc++abi.dylib", "std::__terminate(void (*)())", 16),
+                                    ("libc++abi.dylib", "__cxa_rethrow", 148), ("libobjc.A.dylib", "objc_exception_rethrow", 44),
+                                    ("libdispatch.dylib", "_dispatch_client_callout", 20)]),
     # A @MainActor method reached from a delegate callback on a background queue: the Swift
     # runtime's isolation check stops the process.
     "mainactor-off-main": dict(

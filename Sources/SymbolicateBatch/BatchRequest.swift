@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCrashReport
 import SymbolicateDiscovery
+import SymbolicateExplain
 import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateSymbolication
@@ -29,6 +30,8 @@ public struct BatchRequest: Sendable {
     public var failOn: BatchFailurePolicy
     /// Put each report's diagnosis above it in its output file.
     public var explain: Bool
+    /// The language of the diagnoses, in the output files and the summaries (`--language`).
+    public var language: Language
     public var resymbolicate: Bool
     /// Called from worker threads as reports finish.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -41,9 +44,11 @@ public struct BatchRequest: Sendable {
     public init(
         inputs: [String], debugFiles: [String] = [], searchFolders: [String] = [], outputFolder: String, format: OutputFormat = .text,
         jobs: Int? = nil, junit: String? = nil, githubAnnotations: Bool = false, sourceRoot: String? = nil,
-        failOn: BatchFailurePolicy = .never, explain: Bool = false, resymbolicate: Bool = false, systemSymbols: SystemSymbols? = nil
+        failOn: BatchFailurePolicy = .never, explain: Bool = false, resymbolicate: Bool = false, systemSymbols: SystemSymbols? = nil,
+        language: Language = .english
     ) {
         self.systemSymbols = systemSymbols
+        self.language = language
         self.inputs = inputs
         self.debugFiles = debugFiles
         self.searchFolders = searchFolders
@@ -106,7 +111,7 @@ public struct BatchRequest: Sendable {
             annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols),
             options: BatchOptions(
                 outputDirectory: outputFolder, format: format, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                explainInOutput: explain))
+                explainInOutput: explain, language: language))
         // A report that kills the process (a trap, a segfault) still leaves a summary behind.
         let crashGuard = BatchCrashGuard { [inputSet, self] results in
             let summary = BatchSummary(

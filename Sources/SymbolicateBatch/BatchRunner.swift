@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateExplain
 import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateSymbolication
@@ -17,15 +18,19 @@ public struct BatchOptions: Sendable {
     /// Also put each report's diagnosis above it in its output file (the summary always
     /// has the diagnosis column).
     public var explainInOutput: Bool
+    /// The language of the diagnoses (in the output files and the summaries).
+    public var language: Language
 
     public init(
         outputDirectory: String, format: OutputFormat = .text,
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, explainInOutput: Bool = false
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, explainInOutput: Bool = false,
+        language: Language = .english
     ) {
         self.outputDirectory = outputDirectory
         self.format = format
         self.jobs = max(1, jobs)
         self.explainInOutput = explainInOutput
+        self.language = language
     }
 
     /// The output file for an input, relative to the output folder.
@@ -157,7 +162,7 @@ public struct BatchRunner: Sendable {
             // The diagnosis is a quarter of the time per report, and reports of one signature
             // share it, so without --explain only the group's first report (in input order) needs one.
             if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true {
-                processed.diagnose()
+                processed.diagnose(language: options.language)
                 result.diagnosis = processed.diagnosis?.headline
             }
             do {

@@ -113,9 +113,18 @@ public struct Diagnosis: Codable, Sendable {
     public var references: [Reference]
     /// Caveats: what the report does not show, format quirks.
     public var notes: [String]
+    /// The language of the prose (headline, notes, causes, steps, evidence notes, titles);
+    /// `category` and the other enumerations are the same in every language.
+    public var language: Language = .english
 }
 
-/// Diagnoses a parsed report from the facts its reader carried (never from its text again).
+/// Diagnoses a parsed report from the facts its reader carried (never from its text again),
+/// with the prose in `language`.
+public func diagnose(_ report: CrashReport, language: Language) -> Diagnosis {
+    Diagnostician(report: report, base: KnowledgeBase.standard).run(language: language)
+}
+
+/// Diagnoses a parsed report, in English.
 public func diagnose(_ report: CrashReport) -> Diagnosis {
-    Diagnostician(report: report, base: KnowledgeBase.standard).run()
+    diagnose(report, language: .english)
 }

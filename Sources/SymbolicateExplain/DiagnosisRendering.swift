@@ -2,16 +2,27 @@ import Foundation
 import SymbolicateCrashReport
 
 extension Diagnosis {
+    private func say(_ key: PhraseKey, _ values: [String: String] = [:]) -> String { Catalog.text(key, language, values) }
+
+    /// A certainty or likelihood in words (`likely`, `可能性が高い`).
+    private func word(_ certainty: String) -> String {
+        switch certainty {
+        case Certainty.stated.rawValue: say(.certaintyStated)
+        case Certainty.likely.rawValue: say(.certaintyLikely)
+        default: say(.certaintyPossible)
+        }
+    }
+
     /// Plain text for terminals; `color` adds ANSI emphasis.
     public func renderText(color: Bool = false) -> String {
         let style = Style(color: color)
-        var lines = [style.bold("Diagnosis: ") + headline]
-        var facts = ["category: \(category.rawValue)", "confidence: \(certainty.rawValue)"]
-        if !isFatal { facts.append("not fatal") }
-        lines.append(style.dim("  (" + facts.joined(separator: ", ") + ")"))
+        var lines = [style.bold(say(.uiDiagnosis) + ": ") + headline]
+        var facts = [say(.uiCategory, ["category": category.rawValue]), say(.uiConfidence, ["certainty": word(certainty.rawValue)])]
+        if !isFatal { facts.append(say(.uiNotFatal)) }
+        lines.append(style.dim("  (" + facts.joined(separator: say(.listSeparator)) + ")"))
         if !evidence.isEmpty {
             lines.append("")
-            lines.append(style.bold("Evidence from the report:"))
+            lines.append(style.bold(say(.uiEvidence) + ":"))
             for item in evidence {
                 lines.append("  \(item.field): \(item.quote)")
                 if let note = item.note { lines.append(style.dim("      → \(note)")) }
@@ -19,27 +30,27 @@ extension Diagnosis {
         }
         if !causes.isEmpty {
             lines.append("")
-            lines.append(style.bold("Likely causes (most likely first):"))
+            lines.append(style.bold(say(.uiCausesMostLikelyFirst) + ":"))
             for cause in causes {
-                lines.append("  - [\(cause.likelihood.rawValue)] \(cause.text)")
-                for frame in cause.frames ?? [] { lines.append(style.dim("      shown by \(frame)")) }
+                lines.append("  - [\(word(cause.likelihood.rawValue))] \(cause.text)")
+                for frame in cause.frames ?? [] { lines.append(style.dim("      " + say(.uiShownBy, ["frame": frame]))) }
             }
         }
         if !nextSteps.isEmpty {
             lines.append("")
-            lines.append(style.bold("Next steps:"))
+            lines.append(style.bold(say(.uiNextSteps) + ":"))
             for (number, step) in nextSteps.enumerated() { lines.append("  \(number + 1). \(step)") }
         }
         if !notes.isEmpty {
             lines.append("")
-            lines.append(style.bold("Notes:"))
+            lines.append(style.bold(say(.uiNotes) + ":"))
             for note in notes { lines.append("  - \(note)") }
         }
         if !references.isEmpty {
             lines.append("")
-            lines.append(style.bold("References:"))
+            lines.append(style.bold(say(.uiReferences) + ":"))
             for reference in references {
-                let flag = reference.communityReported ? " (community-reported)" : ""
+                let flag = reference.communityReported ? " (\(say(.uiCommunityReported)))" : ""
                 lines.append("  - \(reference.term) — \(reference.title)\(flag): \(reference.links.first ?? "")")
             }
         }
@@ -49,36 +60,39 @@ extension Diagnosis {
     /// Markdown for issues and pull requests.
     public func renderMarkdown() -> String {
         var lines = [
-            "## Diagnosis", "", "**\(headline)**", "",
-            "Category: `\(category.rawValue)` · confidence: \(certainty.rawValue)" + (isFatal ? "" : " · not fatal"),
+            "## " + say(.uiDiagnosis), "", "**\(headline)**", "",
+            say(.uiMarkdownCategory, ["category": "`\(category.rawValue)`", "certainty": word(certainty.rawValue)])
+                + (isFatal ? "" : " · " + say(.uiNotFatal)),
         ]
         if !evidence.isEmpty {
-            lines += ["", "### Evidence from the report", ""]
+            lines += ["", "### " + say(.uiEvidence), ""]
             for item in evidence {
                 lines.append(
                     "- \(item.field): `\(item.quote.replacingOccurrences(of: "`", with: "'"))`" + (item.note.map { " — \($0)" } ?? ""))
             }
         }
         if !causes.isEmpty {
-            lines += ["", "### Likely causes", ""]
+            lines += ["", "### " + say(.uiCauses), ""]
             for cause in causes {
-                lines.append("- *\(cause.likelihood.rawValue)*: \(cause.text)")
-                lines += (cause.frames ?? []).map { "  - shown by `\($0.replacingOccurrences(of: "`", with: "'"))`" }
+                lines.append("- *\(word(cause.likelihood.rawValue))*: \(cause.text)")
+                lines += (cause.frames ?? []).map {
+                    "  - " + say(.uiShownBy, ["frame": "`\($0.replacingOccurrences(of: "`", with: "'"))`"])
+                }
             }
         }
         if !nextSteps.isEmpty {
-            lines += ["", "### Next steps", ""]
+            lines += ["", "### " + say(.uiNextSteps), ""]
             lines += nextSteps.enumerated().map { "\($0.offset + 1). \($0.element)" }
         }
         if !notes.isEmpty {
-            lines += ["", "### Notes", ""]
+            lines += ["", "### " + say(.uiNotes), ""]
             lines += notes.map { "- \($0)" }
         }
         if !references.isEmpty {
-            lines += ["", "### References", ""]
+            lines += ["", "### " + say(.uiReferences), ""]
             lines += references.map { reference in
                 let links = reference.links.map { "<\($0)>" }.joined(separator: ", ")
-                return "- `\(reference.term)` — \(reference.title)" + (reference.communityReported ? " (community-reported)" : "")
+                return "- `\(reference.term)` — \(reference.title)" + (reference.communityReported ? " (\(say(.uiCommunityReported)))" : "")
                     + ": \(links)"
             }
         }

@@ -14,13 +14,17 @@ struct Diagnostician {
         self.base = base
     }
 
-    func run() -> Diagnosis {
+    /// The diagnosis with its prose in `language`. The rules and their filters run on the
+    /// English rendering whatever the language, so the category, the evidence and the causes
+    /// and steps chosen are the same in every language; only the words differ.
+    func run(language: Language = .english) -> Diagnosis {
         let verdict = classify()
         let category = verdict.category
         if Self.crashesInRunningCode.contains(category) { readThreadRole() }
-        let relevance = Relevance(facts: facts, quotedFields: Set(found.evidence.map(\.field)), mainThreadBusy: found.mainThreadBusy)
+        let relevance = Relevance(
+            facts: facts, quotedFields: Set(found.evidence.map(\.field.english)), mainThreadBusy: found.mainThreadBusy)
         var ruleSteps = found.steps
-        if let look = whereToLook(category), !ruleSteps.contains(where: { mentionsSameFrame($0, look) }) {
+        if let look = whereToLook(category), !ruleSteps.contains(where: { mentionsSameFrame($0.english, look) }) {
             ruleSteps.append(look.text)
         }
         // The generic entries (exception type, signal) speak only when nothing more specific fits.
@@ -33,13 +37,18 @@ struct Diagnostician {
             && !(category == .resourceLimit && !resourceIsFatal)
         let references = found.entries.map {
             Diagnosis.Reference(
-                term: $0.term, title: $0.title, communityReported: $0.isCommunityReported,
+                term: $0.term, title: $0.titlePhrase.text(language), communityReported: $0.isCommunityReported,
                 links: $0.sources.map(\.url))
         }
+        let evidence = found.evidence.map {
+            Diagnosis.Evidence(field: $0.field.text(language), quote: $0.quote.text(language), note: $0.note?.text(language))
+        }
         return Diagnosis(
-            category: category, certainty: verdict.certainty, headline: verdict.headline, isFatal: isFatal,
-            evidence: found.evidence, causes: causes, nextSteps: steps,
-            references: references, notes: found.notes)
+            category: category, certainty: verdict.certainty, headline: verdict.headline.text(language), isFatal: isFatal,
+            evidence: evidence,
+            causes: causes.map { Diagnosis.Cause($0.phrase.text(language), $0.likelihood, frames: $0.frames.map { $0.text(language) }) },
+            nextSteps: steps.map { $0.text(language) }, references: references, notes: found.notes.map { $0.text(language) },
+            language: language)
     }
 
     var report: CrashReport { facts.report }
@@ -56,31 +65,28 @@ struct Diagnostician {
     /// The step naming the frame that holds the app's line (issue 17: every claim about a frame
     /// is checked against the frames): the first app frame of the exception backtrace for an
     /// Objective-C exception (where it was thrown), else of the crashed thread.
-    func whereToLook(_ category: Diagnosis.Category) -> (text: String, frame: Frame)? {
+    func whereToLook(_ category: Diagnosis.Category) -> (text: Phrase, frame: Frame)? {
         guard Self.crashesInRunningCode.contains(category) else { return nil }
         if category == .uncaughtObjCException, let frame = report.lastExceptionBacktrace?.frames.first(where: facts.isAppOwned) {
-            return (
-                describe(frame, at: "Last Exception Backtrace frame \(frame.index)", role: "the app's call that led to the throw"), frame
-            )
+            return (describe(frame, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow)), frame)
         }
         guard let thread = facts.crashedThread, let frame = facts.firstAppFrame else { return nil }
-        return (describe(frame, at: "thread \(thread.index) frame \(frame.index)", role: "where to start reading"), frame)
+        return (describe(frame, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart)), frame)
     }
 
-    private func describe(_ frame: Frame, at place: String, role: String) -> String {
+    private func describe(_ frame: Frame, at place: Phrase, role: Phrase) -> Phrase {
         let (function, location) = frame.appLine
         if let function, let location {
-            return "Open \(location) in \(function) (\(place), the first frame in the app's code): \(role)"
+            return Phrase(.stepOpenFirstAppFrame, ["location": .text(location), "function": .text(function), "place": place, "role": role])
         }
         if let function {
-            return "Start at \(function) (\(place), the first frame in the app's code; the report gives no file and line for it)"
+            return Phrase(.stepStartAtFirstAppFrame, ["function": .text(function), "place": place])
         }
-        let offset = frame.imageOffset.map { " + " + hex($0) } ?? ""
-        return "Symbolicate \(place) (\(frame.imageName ?? "?")\(offset)) with \(facts.debugFile): it is the first frame in the app's code"
+        return Phrase(.stepSymbolicateFirstAppFrame, ["place": place, "image": frame.imageAndOffset, "debugFile": facts.debugFilePhrase])
     }
 
     /// A rule's step already names the frame (its file and line, or its function).
-    private func mentionsSameFrame(_ step: String, _ look: (text: String, frame: Frame)) -> Bool {
+    private func mentionsSameFrame(_ step: String, _ look: (text: Phrase, frame: Frame)) -> Bool {
         let (function, location) = look.frame.appLine
         if let location, step.contains(location) { return true }
         return function.map { step.contains($0) } ?? false
@@ -102,15 +108,13 @@ struct Diagnostician {
         if let result = classifyReportType() { return result }
         if facts.exceptionLine == nil, facts.namespace == nil {
             if let panic = facts.panicLine {
-                found.quote("Panic", panic)
-                found.notes.append(
-                    "A kernel panic is diagnosed from the panic string and the kernel extension backtrace in the report; an app can only trigger one through a driver or OS bug."
-                )
+                found.quote(.label("Panic"), panic)
+                found.note(.noteKernelPanic)
                 found.use(base.entry(.kernelPanicReport))
-                return Verdict(.notACrash, .stated, "Kernel panic: the whole system restarted; this is not an app crash report.")
+                return Verdict(.notACrash, .stated, .verdictKernelPanic)
             }
-            found.notes.append("The report has no exception or termination information; it may be truncated or a fragment.")
-            return Verdict(.unknown, .possible, "Not enough information in the report to diagnose a crash.")
+            found.note(.noteNoExceptionInformation)
+            return Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }
         quoteException()
         if facts.isNonFatal {
@@ -122,7 +126,8 @@ struct Diagnostician {
         // Older reports carry the system's code in Exception Codes under a numeric type
         // (`Exception Type: 00000020`, `Exception Codes: 0xc00010ff`): the code alone identifies it.
         if let entry = systemCodeInExceptionCodes() {
-            found.quote("Exception Codes", facts.codes, "\(entry.term): \(entry.title)")
+            found.quote(
+                .label("Exception Codes"), facts.codes, Phrase(.noteTermTitle, ["term": .text(entry.term), "title": entry.titlePhrase]))
             found.use(entry, causes: 0)
             let text = ([facts.terminationText ?? ""] + facts.terminationDetails + facts.asiLines).joined(separator: "\n")
             return classifySystemCode(entry, text: text)
@@ -132,12 +137,12 @@ struct Diagnostician {
     }
 
     func quoteException() {
-        found.quote("Exception Type", facts.exceptionLine)
-        found.quote("Exception Subtype", facts.subtype)
-        found.quote("Exception Message", facts.message)
-        found.quote("Exception Note", facts.note)
-        if let line = facts.terminationLine, facts.namespace != nil { found.quote("Termination Reason", line) }
-        for detail in facts.terminationDetails { found.quote("Termination Details", detail) }
+        found.quote(.label("Exception Type"), facts.exceptionLine)
+        found.quote(.label("Exception Subtype"), facts.subtype)
+        found.quote(.label("Exception Message"), facts.message)
+        found.quote(.label("Exception Note"), facts.note)
+        if let line = facts.terminationLine, facts.namespace != nil { found.quote(.label("Termination Reason"), line) }
+        for detail in facts.terminationDetails { found.quote(.label("Termination Details"), detail) }
     }
 
 }

@@ -1,26 +1,60 @@
 import Foundation
 import SymbolicateCrashReport
 
+/// A cause as the rules found it: a phrase, rendered in the reader's language at the end,
+/// with the frames that show it (as the evidence quotes them).
+struct FoundCause {
+    var phrase: Phrase
+    var likelihood: Diagnosis.Likelihood
+    var frames: [FrameLine] = []
+}
+
+/// A quoted frame a cause carries: `Thread 16 frame 12: UIKitCore -[UIView setNeedsLayout]`.
+struct FrameLine {
+    var place: Phrase
+    var text: Phrase
+
+    func text(_ language: Language) -> String { "\(place.text(language)): \(text.text(language))" }
+}
+
+/// A quoted line as the rules found it. `field` and `note` are prose (a report's own field
+/// labels are verbatim); `quote` is the report's text, or a line the rules derived from it.
+struct FoundEvidence {
+    var field: Phrase
+    var quote: Phrase
+    var note: Phrase?
+}
+
 /// Collects evidence and knowledge-base entries while the rules run, then builds the diagnosis.
+/// Texts are phrases (catalog keys and values); they are compared by their English rendering,
+/// so what the rules keep does not depend on the reader's language.
 final class Findings {
-    var evidence: [Diagnosis.Evidence] = []
+    var evidence: [FoundEvidence] = []
     var entries: [KnowledgeEntry] = []
-    var causes: [Diagnosis.Cause] = []
+    var causes: [FoundCause] = []
     /// Steps the rules wrote from this report's own facts, most specific first.
-    var steps: [String] = []
+    var steps: [Phrase] = []
     /// Steps from knowledge-base entries: general advice, filtered by `Relevance` before use.
-    var entrySteps: [String] = []
-    var notes: [String] = []
+    var entrySteps: [Phrase] = []
+    var notes: [Phrase] = []
     /// Set by the watchdog rule from the report's CPU time (see `Relevance.mainThreadBusy`).
     var mainThreadBusy: Bool?
 
-    func quote(_ field: String, _ text: String?, _ note: String? = nil) {
+    /// Quotes the report's own text.
+    func quote(_ field: Phrase, _ text: String?, _ note: Phrase? = nil) {
         guard let text, !text.isEmpty else { return }
-        if let existing = evidence.firstIndex(where: { $0.field == field && $0.quote == text }) {
+        quote(field, phrase: .verbatim(text), note)
+    }
+
+    /// Quotes a line derived from the report (a decoded address, a frame count).
+    func quote(_ field: Phrase, phrase: Phrase, _ note: Phrase? = nil) {
+        let fieldText = field.english
+        let quoteText = phrase.english
+        if let existing = evidence.firstIndex(where: { $0.field.english == fieldText && $0.quote.english == quoteText }) {
             if let note, evidence[existing].note == nil { evidence[existing].note = note }
             return
         }
-        evidence.append(Diagnosis.Evidence(field: field, quote: text, note: note))
+        evidence.append(FoundEvidence(field: field, quote: phrase, note: note))
     }
 
     /// Generic entries (the exception type, the signal): cited, and their causes and
@@ -42,38 +76,50 @@ final class Findings {
             background.append(entry)
             return
         }
-        for (index, text) in entry.causes.enumerated() {
-            cause(index < likely ? .likely : .possible, text)
+        for (index, phrase) in entry.causePhrases.enumerated() {
+            cause(index < likely ? .likely : .possible, phrase)
         }
-        for step in entry.checkNext where !entrySteps.contains(step) { entrySteps.append(step) }
+        for step in entry.stepPhrases where !entrySteps.contains(where: { $0.english == step.english }) { entrySteps.append(step) }
     }
 
     /// The generic entries' causes, all possible: used only when nothing more specific fits.
     /// The signal (cited after the exception type) narrows more, so later entries lead.
-    var backgroundCauses: [Diagnosis.Cause] {
-        background.reversed().flatMap { $0.causes.map { Diagnosis.Cause($0, .possible) } }
+    var backgroundCauses: [FoundCause] {
+        background.reversed().flatMap { $0.causePhrases.map { FoundCause(phrase: $0, likelihood: .possible) } }
     }
 
     /// The generic entries' steps: used only when nothing more specific fits.
-    var backgroundSteps: [String] { background.flatMap(\.checkNext) }
+    var backgroundSteps: [Phrase] { background.flatMap(\.stepPhrases) }
 
-    func cause(_ likelihood: Diagnosis.Likelihood, _ text: String, frames: [String] = []) {
-        if let existing = causes.firstIndex(where: { $0.text == text }) {
+    func cause(_ likelihood: Diagnosis.Likelihood, _ phrase: Phrase, frames: [FrameLine] = []) {
+        let text = phrase.english
+        if let existing = causes.firstIndex(where: { $0.phrase.english == text }) {
             if likelihood == .likely { causes[existing].likelihood = .likely }
             return
         }
-        causes.append(Diagnosis.Cause(text, likelihood, frames: frames))
+        causes.append(FoundCause(phrase: phrase, likelihood: likelihood, frames: frames))
+    }
+
+    func cause(
+        _ likelihood: Diagnosis.Likelihood, _ key: PhraseKey, _ values: [String: Phrase] = [:], frames: [FrameLine] = []
+    ) {
+        cause(likelihood, Phrase(key, values), frames: frames)
     }
 
     /// Quotes `frame` as evidence and returns the line, for a cause to carry.
     @discardableResult
-    func quote(_ frame: Frame, at place: String, _ note: String? = nil) -> String {
+    func quote(_ frame: Frame, at place: Phrase, _ note: Phrase? = nil) -> FrameLine {
         let text = frame.evidenceText
         quote(place, text, note)
-        return "\(place): \(text)"
+        return FrameLine(place: place, text: .verbatim(text))
     }
 
-    func step(_ text: String) {
-        if !steps.contains(text) { steps.insert(text, at: 0) }
+    func step(_ phrase: Phrase) {
+        let text = phrase.english
+        if !steps.contains(where: { $0.english == text }) { steps.insert(phrase, at: 0) }
     }
+
+    func step(_ key: PhraseKey, _ values: [String: Phrase] = [:]) { step(Phrase(key, values)) }
+
+    func note(_ key: PhraseKey, _ values: [String: Phrase] = [:]) { notes.append(Phrase(key, values)) }
 }

@@ -14,49 +14,97 @@ func encodeJSON<T: Encodable>(_ value: T) -> String {
     OutputJSON.text(value) ?? "{}"
 }
 
+extension Provenance {
+    /// The label in `language`.
+    public func label(_ language: Language) -> String {
+        let key: PhraseKey =
+            switch self {
+            case .documented: .provenanceDocumented
+            case .archivedTechNote: .provenanceArchivedTechNote
+            case .openSource: .provenanceOpenSource
+            case .observed: .provenanceObserved
+            case .thirdParty: .provenanceThirdParty
+            }
+        return Catalog.text(key, language)
+    }
+}
+
+extension TermKind {
+    /// The label in `language`.
+    public func label(_ language: Language) -> String {
+        let key: PhraseKey =
+            switch self {
+            case .exceptionType: .kindExceptionType
+            case .exceptionCode: .kindExceptionCode
+            case .signal: .kindSignal
+            case .signalCode: .kindSignalCode
+            case .exceptionNote: .kindExceptionNote
+            case .guardType: .kindGuardType
+            case .resourceType: .kindResourceType
+            case .terminationNamespace: .kindTerminationNamespace
+            case .terminationCode: .kindTerminationCode
+            case .namespaceCode: .kindNamespaceCode
+            case .jetsamReason: .kindJetsamReason
+            case .reportType: .kindReportType
+            case .swiftRuntimeMessage: .kindSwiftRuntimeMessage
+            case .concurrencyMessage: .kindConcurrencyMessage
+            case .objcException: .kindObjcException
+            case .applicationSpecificMessage: .kindApplicationSpecificMessage
+            case .dyldError: .kindDyldError
+            case .frameSymbol: .kindFrameSymbol
+            case .faultPattern: .kindFaultPattern
+            }
+        return Catalog.text(key, language)
+    }
+}
+
 extension KnowledgeEntry {
     /// `EXC_BAD_ACCESS — Bad memory access (Mach exception type 1)`.
-    var heading: String {
+    func heading(_ language: Language) -> String {
         var text = "\(term) — \(title)"
         let number =
             values.first.map { value in
                 kind == .terminationCode ? "" : " \(value <= 0xff ? String(value) : hex(value))"
             } ?? ""
-        text += " (\(kind.label)\(number))"
+        text += " (\(kind.label(language))\(number))"
         return text
     }
 
-    func renderText(style: Style, indent: String = "") -> String {
-        var lines = [indent + style.bold(heading)]
+    /// The entry as text; its prose is already in `language` (see `localized`), the labels follow it.
+    func renderText(style: Style, indent: String = "", language: Language) -> String {
+        func say(_ key: PhraseKey, _ values: [String: String] = [:]) -> String { Catalog.text(key, language, values) }
+        var lines = [indent + style.bold(heading(language))]
         lines.append(indent + "  " + meaning)
         if !causes.isEmpty {
-            lines.append(indent + "  Usual causes:")
+            lines.append(indent + "  " + say(.uiUsualCauses) + ":")
             lines += causes.map { indent + "    - " + $0 }
         }
         if !checkNext.isEmpty {
-            lines.append(indent + "  Check next:")
+            lines.append(indent + "  " + say(.uiCheckNext) + ":")
             lines += checkNext.map { indent + "    - " + $0 }
         }
-        lines.append(indent + "  " + style.dim("Status: \(provenance.label)"))
-        lines += sources.map { indent + "  " + style.dim("Source: \($0.title) <\($0.url)>") }
+        lines.append(indent + "  " + style.dim(say(.uiStatus, ["status": provenance.label(language)])))
+        lines += sources.map { indent + "  " + style.dim(say(.uiSource, ["source": "\($0.title) <\($0.url)>"])) }
         return lines.joined(separator: "\n")
     }
 
-    func renderMarkdown(level: Int = 2) -> String {
+    func renderMarkdown(level: Int = 2, language: Language) -> String {
+        func say(_ key: PhraseKey, _ values: [String: String] = [:]) -> String { Catalog.text(key, language, values) }
         var lines = [String(repeating: "#", count: level) + " `\(term)` — \(title)", ""]
+        let kindLabel = kind.label(language)
         lines.append(
-            "*\(kind.label.prefix(1).uppercased() + kind.label.dropFirst())*"
-                + (isCommunityReported ? " · **community-reported**" : "") + " · \(provenance.label)")
+            "*\(kindLabel.prefix(1).uppercased() + kindLabel.dropFirst())*"
+                + (isCommunityReported ? " · **\(say(.uiCommunityReported))**" : "") + " · \(provenance.label(language))")
         lines += ["", meaning, ""]
         if !causes.isEmpty {
-            lines.append("**Usual causes**")
+            lines.append("**\(say(.uiUsualCauses))**")
             lines += [""] + causes.map { "- " + $0 } + [""]
         }
         if !checkNext.isEmpty {
-            lines.append("**Check next**")
+            lines.append("**\(say(.uiCheckNext))**")
             lines += [""] + checkNext.map { "- " + $0 } + [""]
         }
-        lines.append("Sources: " + sources.map { "[\($0.title)](\($0.url))" }.joined(separator: ", "))
+        lines.append(say(.uiSources, ["sources": sources.map { "[\($0.title)](\($0.url))" }.joined(separator: ", ")]))
         return lines.joined(separator: "\n")
     }
 }
@@ -77,7 +125,7 @@ extension TermExplanation {
         let style = Style(color: color)
         guard isKnown else { return notKnownText }
         var blocks = decoded.map { style.accent($0) }
-        blocks += entries.map { $0.renderText(style: style) }
+        blocks += entries.map { $0.renderText(style: style, language: language) }
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
@@ -85,19 +133,18 @@ extension TermExplanation {
         guard isKnown else { return notKnownText }
         var blocks = ["# `\(query)`"]
         blocks += decoded.map { "> " + $0 }
-        blocks += entries.map { $0.renderMarkdown() }
+        blocks += entries.map { $0.renderMarkdown(language: language) }
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
     public func renderJSON() -> String { encodeJSON(self) + "\n" }
 
     private var notKnownText: String {
-        var text = "\"\(query)\" is not known to the explain knowledge base."
+        var text = Catalog.text(.uiNotKnown, language, ["query": query])
         if nearMatches.isEmpty {
-            text +=
-                "\nTry an exception type (EXC_BAD_ACCESS), a signal (SIGABRT), a code (0x8badf00d), a subtype (KERN_INVALID_ADDRESS) or a message."
+            text += "\n" + Catalog.text(.uiTryTerms, language)
         } else {
-            text += "\nDid you mean: " + nearMatches.joined(separator: ", ") + "?"
+            text += "\n" + Catalog.text(.uiDidYouMean, language, ["matches": nearMatches.joined(separator: ", ")])
         }
         return text + "\n"
     }

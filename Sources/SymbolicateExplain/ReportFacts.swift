@@ -75,9 +75,6 @@ struct ReportFacts {
         return .other
     }
 
-    /// What holds the debug information the app's frames need: a dSYM on Apple platforms.
-    var debugFile: String { platform == .linux ? "the binary's debug file" : "the app's dSYM" }
-
     /// Intel code (native or translated by Rosetta): traps are `ud2`, faults can be general-protection faults.
     var isIntel: Bool {
         let arch = (architecture ?? "").lowercased()

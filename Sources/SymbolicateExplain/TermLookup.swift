@@ -4,11 +4,14 @@ import Foundation
 /// and — when nothing matches — the nearest spellings the knowledge base knows.
 public struct TermExplanation: Codable, Sendable {
     public let query: String
+    /// The matching entries, their prose in `language`.
     public let entries: [KnowledgeEntry]
     /// Lines derived from the query itself (decoded bit fields, address classification).
     public let decoded: [String]
     /// Suggestions when the term is not known.
     public let nearMatches: [String]
+    /// The language of the prose.
+    public let language: Language
 
     public var isKnown: Bool { !entries.isEmpty }
 }
@@ -18,18 +21,18 @@ extension KnowledgeBase {
     /// or decimal (`0x8badf00d`, `2343432205`), a report line fragment
     /// (`EXC_BAD_ACCESS (SIGSEGV)`, `KERN_INVALID_ADDRESS at 0x10`, `Namespace SPRINGBOARD, Code 0x8badf00d`,
     /// `GUARD 2305845208237028115`) or a message (`Fatal error: Index out of range`).
-    public func explain(_ rawQuery: String) -> TermExplanation {
+    public func explain(_ rawQuery: String, language: Language = .english) -> TermExplanation {
         let trimmed = rawQuery.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(["\"", "'"]))
         // A line copied from a report keeps its field label (`Exception Type:  EXC_CRASH (SIGKILL)`).
         let (label, query) = Self.splitReportLabel(trimmed)
         var found: [KnowledgeEntry] = []
-        var decoded: [String] = []
+        var decoded: [Phrase] = []
         func add(_ more: [KnowledgeEntry]) {
             for entry in more where !found.contains(entry) { found.append(entry) }
         }
 
         guard !query.isEmpty else {
-            return TermExplanation(query: rawQuery, entries: [], decoded: [], nearMatches: [])
+            return TermExplanation(query: rawQuery, entries: [], decoded: [], nearMatches: [], language: language)
         }
         add(entries(named: query))
 
@@ -40,7 +43,9 @@ extension KnowledgeBase {
         if found.isEmpty { explainWords(query, add: add, decoded: &decoded) }
 
         let suggestions = found.isEmpty ? nearMatches(for: query) : []
-        return TermExplanation(query: trimmed, entries: found, decoded: decoded, nearMatches: suggestions)
+        return TermExplanation(
+            query: trimmed, entries: found.map { $0.localized(language) }, decoded: decoded.map { $0.text(language) },
+            nearMatches: suggestions, language: language)
     }
 
     /// Field labels of the report lines that hold terms.
@@ -59,22 +64,25 @@ extension KnowledgeBase {
 
     /// `0x0000000000000001, 0x000000011ecc5adc`: the exception's code and, for memory faults,
     /// the address (older reports print no names).
-    private func explainCodePair(_ text: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [String]) {
+    private func explainCodePair(_ text: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [Phrase]) {
         let numbers = text.split(separator: ",").compactMap { parseNumber($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 2, numbers[0] != 0 else { return }
         let codes = entries(kind: .exceptionCode, value: numbers[0])
         guard !codes.isEmpty else { return }
         add(codes)
         decoded.append(
-            "Code \(hex(numbers[0])) depends on the exception type (\(codes.map(\.term).joined(separator: ", "))); "
-                + "for EXC_BAD_ACCESS the second code is the address: "
-                + FaultAddress.describe(FaultAddress(address: numbers[1], stripped: nil), address: numbers[1]))
+            Phrase(
+                .decodedCodePair,
+                [
+                    "code": .text(hex(numbers[0])), "terms": .text(codes.map(\.term).joined(separator: ", ")),
+                    "address": FaultAddress.describe(FaultAddress(address: numbers[1], stripped: nil), address: numbers[1]),
+                ]))
     }
 
     /// A report line that is not itself a term (`EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=50 MB,
     /// unused=0x0)`): the words in it that are — names in capitals with underscores, and
     /// termination codes such as 0xc00010ff.
-    private func explainWords(_ text: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [String]) {
+    private func explainWords(_ text: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [Phrase]) {
         var named: [String] = []
         for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init) where word.count >= 3 {
             let matches: [KnowledgeEntry]
@@ -90,11 +98,11 @@ extension KnowledgeBase {
                 add(matches)
             }
         }
-        if named.count > 1 { decoded.append("Terms in this line: " + named.joined(separator: ", ") + ".") }
+        if named.count > 1 { decoded.append(Phrase(.decodedTermsInLine, ["terms": .text(named.joined(separator: ", "))])) }
     }
 
     /// Report-line shapes: `TYPE (SIGNAL)`, `SUBTYPE at 0xADDR [-> 0xADDR]`, termination reasons.
-    private func explainStructured(_ query: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [String]) {
+    private func explainStructured(_ query: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [Phrase]) {
         // EXC_BAD_ACCESS (SIGSEGV), EXC_CRASH (SIGKILL - CODESIGNING)
         if let open = query.firstIndex(of: "("), query.hasSuffix(")") {
             let head = query[..<open].trimmingCharacters(in: .whitespaces)
@@ -138,7 +146,7 @@ extension KnowledgeBase {
         }
     }
 
-    private func explainNumber(_ value: UInt64, add: ([KnowledgeEntry]) -> Void, decoded: inout [String]) {
+    private func explainNumber(_ value: UInt64, add: ([KnowledgeEntry]) -> Void, decoded: inout [Phrase]) {
         let magic = entries(kind: .terminationCode, value: value)
         if !magic.isEmpty {
             add(magic)
@@ -150,7 +158,7 @@ extension KnowledgeBase {
         if !candidates.isEmpty {
             add(candidates)
             if candidates.count > 1 {
-                decoded.append("\(value) is ambiguous: it is a value of several kinds of terms; each is listed below.")
+                decoded.append(Phrase(.decodedAmbiguous, ["value": .text(String(value))]))
             }
         }
     }
@@ -195,26 +203,22 @@ func editDistance(_ lhs: String, _ rhs: String) -> Int {
 
 extension FaultAddress {
     /// A plain-language sentence about the address.
-    static func describe(_ fault: FaultAddress, address: UInt64) -> String {
+    static func describe(_ fault: FaultAddress, address: UInt64) -> Phrase {
+        let value = Phrase.text(hex(address))
         switch fault {
         case .null:
-            return "Address 0x0 is the null pointer itself: a nil pointer was dereferenced or called."
+            return Phrase(.addressNull)
         case .nearNull(let offset):
-            return
-                "Address \(hex(address)) is in the never-mapped first pages of memory: likely reading a member at offset \(hex(offset)) of a nil object or struct pointer."
+            return Phrase(.addressNearNull, ["address": value, "offset": .text(hex(offset))])
         case .objcConcurrentAccess:
-            return
-                "Address \(hex(address)) ends in bad0: the Objective-C runtime's deliberate crash for concurrent access to a strong property."
+            return Phrase(.addressBad0, ["address": value])
         case .highBits(let stripped):
             if let stripped {
-                return
-                    "Address \(hex(address)) has high bits set; without them it is \(hex(stripped)): a pointer-authentication failure or a corrupted pointer."
+                return Phrase(.addressHighBitsStripped, ["address": value, "stripped": .text(hex(stripped))])
             }
-            return
-                "Address \(hex(address)) is outside the user address range (high bits set): a corrupted, uninitialised or pointer-authenticated pointer."
+            return Phrase(.addressHighBits, ["address": value])
         case .other:
-            return
-                "Address \(hex(address)) looks like an ordinary address: a dangling (freed) or out-of-bounds pointer is more likely than nil."
+            return Phrase(.addressOrdinary, ["address": value])
         }
     }
 
@@ -251,9 +255,9 @@ enum TerminationReason {
         }
     }
 
-    static func decodedLines(namespace: String, code: UInt64) -> [String] {
+    static func decodedLines(namespace: String, code: UInt64) -> [Phrase] {
         if namespace.uppercased() == "GUARD" {
-            return ["Guard code \(hex(code)) decodes to: \(GuardCode(code).summary)."]
+            return [Phrase(.decodedGuardCode, ["code": .text(hex(code)), "summary": .text(GuardCode(code).summary)])]
         }
         return []
     }

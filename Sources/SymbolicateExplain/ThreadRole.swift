@@ -64,16 +64,17 @@ struct ThreadRole {
     }
 
     /// `Thread 16 (queue com.apple.root.default-qos)`.
-    var label: String {
-        var parts: [String] = []
-        if let name = thread.name, !name.isEmpty { parts.append("\"\(name)\"") }
-        if let queue = thread.queue, !queue.isEmpty { parts.append("queue \(queue)") }
-        return "Thread \(thread.index)" + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
+    var label: Phrase {
+        var parts: [Phrase] = []
+        if let name = thread.name, !name.isEmpty { parts.append(.verbatim("\"\(name)\"")) }
+        if let queue = thread.queue, !queue.isEmpty { parts.append(Phrase(.wordQueue, ["queue": .text(queue)])) }
+        let thread = Phrase(.fieldThread, ["thread": .text(String(thread.index))])
+        return parts.isEmpty ? thread : .sequence([thread, Phrase(.wordParenthesized, ["what": .list(parts)])])
     }
 
     /// The role in words, for the evidence line.
-    var summary: String {
-        isMain ? "\(label): the main thread" : "\(label): not the main thread"
+    var summary: Phrase {
+        Phrase(isMain ? .roleMainThread : .roleNotMainThread, ["thread": label])
     }
 
     /// The evidence that a main-thread-only call ran elsewhere: a UI method or an isolation

@@ -4,11 +4,15 @@
 struct Verdict {
     let category: Diagnosis.Category
     let certainty: Diagnosis.Certainty
-    let headline: String
+    let headline: Phrase
 
-    init(_ category: Diagnosis.Category, _ certainty: Diagnosis.Certainty, _ headline: String) {
+    init(_ category: Diagnosis.Category, _ certainty: Diagnosis.Certainty, _ headline: Phrase) {
         self.category = category
         self.certainty = certainty
         self.headline = headline
+    }
+
+    init(_ category: Diagnosis.Category, _ certainty: Diagnosis.Certainty, _ key: PhraseKey, _ values: [String: Phrase] = [:]) {
+        self.init(category, certainty, Phrase(key, values))
     }
 }

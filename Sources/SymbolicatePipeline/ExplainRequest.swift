@@ -23,14 +23,18 @@ public struct ExplainRequest: Sendable {
     public var format: ExplainFormat
     public var color: ColorChoice
     public var terminal: Terminal
+    /// The language of the explanation or diagnosis (`--language`).
+    public var language: Language
+
     /// Apple's libraries, so the diagnosis quotes system frames by name; nil names none.
     public var systemSymbols: SystemSymbols?
 
     public init(
         subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
-        systemSymbols: SystemSymbols? = nil
+        systemSymbols: SystemSymbols? = nil, language: Language = .english
     ) {
         self.systemSymbols = systemSymbols
+        self.language = language
         self.subject = subject
         self.format = format
         self.color = color
@@ -52,7 +56,7 @@ public struct ExplainRequest: Sendable {
         var response = ReportResponse()
         switch subject {
         case .term(let term):
-            let explanation = KnowledgeBase.standard.explain(term)
+            let explanation = KnowledgeBase.standard.explain(term, language: language)
             response.output = render(explanation)
             if !explanation.isKnown { response.status = .failed }
         case .report(let source, let debugFiles):
@@ -86,7 +90,7 @@ public struct ExplainRequest: Sendable {
                 return response.fail(.debugFiles(error))
             }
         }
-        response.reports = reports.map { pipeline.process($0, diagnose: true) }
+        response.reports = reports.map { pipeline.process($0, diagnose: true, language: language) }
         response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
         // Images without a debug file are only worth a word when debug files were given.
         if !debugFiles.isEmpty {

@@ -52,10 +52,10 @@ public struct ProcessedReport: Sendable {
         self.diagnosis = diagnosis
     }
 
-    /// Diagnoses the report. It reads the symbolicated frames (inlined trap frames such as
-    /// `Swift runtime failure: …`), so it comes after symbolication.
-    public mutating func diagnose() {
-        diagnosis = SymbolicateExplain.diagnose(report)
+    /// Diagnoses the report, its prose in `language`. It reads the symbolicated frames
+    /// (inlined trap frames such as `Swift runtime failure: …`), so it comes after symbolication.
+    public mutating func diagnose(language: Language = .english) {
+        diagnosis = SymbolicateExplain.diagnose(report, language: language)
     }
 
     /// The report in the presenter's format; the diagnosis goes above it when `withDiagnosis`
@@ -132,16 +132,18 @@ public struct ReportPipeline: Sendable {
 
     /// Symbolicates one report (when the pipeline has debug files) and diagnoses it when asked.
     /// Never throws: an image without a usable debug file is a diagnostic in the summary.
-    public func process(_ report: CrashReport, diagnose: Bool = false) -> ProcessedReport {
+    public func process(_ report: CrashReport, diagnose: Bool = false, language: Language = .english) -> ProcessedReport {
         var processed = ProcessedReport(report: report)
         if let annotator { processed.summary = annotator.annotate(&processed.report) }
-        if diagnose { processed.diagnose() }
+        if diagnose { processed.diagnose(language: language) }
         return processed
     }
 
     /// Reads and processes every report of the source.
-    public func run(_ source: ReportSource, diagnose: Bool = false) throws(CrashReportError) -> [ProcessedReport] {
-        try Self.read(source).map { process($0, diagnose: diagnose) }
+    public func run(
+        _ source: ReportSource, diagnose: Bool = false, language: Language = .english
+    ) throws(CrashReportError) -> [ProcessedReport] {
+        try Self.read(source).map { process($0, diagnose: diagnose, language: language) }
     }
 
     /// Several rendered reports as one output: a JSON array for JSON, else one after the other

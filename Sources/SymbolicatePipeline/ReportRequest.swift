@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCrashReport
 import SymbolicateDiscovery
+import SymbolicateExplain
 import SymbolicatePresentation
 import SymbolicateSymbolication
 import SymbolicateSystemSymbols
@@ -29,6 +30,8 @@ public struct ReportRequest: Sendable {
     public var resymbolicate: Bool
     /// Put the diagnosis above the report (`--explain`).
     public var explain: Bool
+    /// The language of the diagnosis (`--language`).
+    public var language: Language
     /// Fail when an app image could not be symbolicated (`--require-all`).
     public var requireAll: Bool
     public var format: OutputFormat
@@ -45,9 +48,10 @@ public struct ReportRequest: Sendable {
         report: ReportSource, debugFiles: [String] = [], searchFolders: [String] = [], searchesNearReport: Bool = true,
         resymbolicate: Bool = false, explain: Bool = false, requireAll: Bool = false, format: OutputFormat = .text,
         color: ColorChoice = .never, crashedOnly: Bool = false, headline: Bool = false, destination: Destination = .standardOutput,
-        terminal: Terminal = .none, systemSymbols: SystemSymbols? = nil
+        terminal: Terminal = .none, systemSymbols: SystemSymbols? = nil, language: Language = .english
     ) {
         self.systemSymbols = systemSymbols
+        self.language = language
         self.report = report
         self.debugFiles = debugFiles
         self.searchFolders = searchFolders
@@ -147,7 +151,7 @@ public struct ReportRequest: Sendable {
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
         for report in reports {
-            let processed = pipeline.process(report, diagnose: explain)
+            let processed = pipeline.process(report, diagnose: explain, language: language)
             let summary = processed.summary ?? SymbolicationSummary()
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
             response.messages += processed.report.warnings.map(ReportMessage.parseWarning)

@@ -70,6 +70,8 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var explain: ExplainFlag<BatchCommand>
 
+    @OptionGroup var language: LanguageOption
+
     @OptionGroup var symbolication: ResymbolicateFlag
 
     @OptionGroup var system: SystemSymbolOptions
@@ -90,7 +92,7 @@ struct BatchCommand: ParsableCommand {
             inputs: inputs, debugFiles: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders(), outputFolder: output,
             format: format.format, jobs: jobs, junit: junit, githubAnnotations: githubAnnotations, sourceRoot: sourceRoot,
             failOn: failOn, explain: explain.explain, resymbolicate: symbolication.resymbolicate,
-            systemSymbols: system.systemSymbols())
+            systemSymbols: system.systemSymbols(), language: language.resolved)
         let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
         if let bar { request.progress = { done, total in bar.update(done: done, total: total) } }
         request.dying = { message in Console.write(message.text(tool: "symbolicate"), to: message.stream) }

@@ -28,6 +28,8 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var color: ColorOption<ExplainCommand>
 
+    @OptionGroup var language: LanguageOption
+
     @OptionGroup var system: SystemSymbolOptions
 
     func validate() throws {
@@ -37,7 +39,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let request = ExplainRequest(
             subject: ExplainRequest.subject(arguments: subject), format: format, color: color.color, terminal: .current,
-            systemSymbols: system.systemSymbols())
+            systemSymbols: system.systemSymbols(), language: language.resolved)
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

@@ -52,6 +52,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var explain: ExplainFlag<ReportCommand>
 
+    @OptionGroup var language: LanguageOption
+
     @Flag(help: "Put the headline in the output even when it is a file or a pipe (by default it goes to the terminal only).")
     var headline = false
 
@@ -60,7 +62,7 @@ struct ReportCommand: AsyncParsableCommand {
             report: .file(report), debugFiles: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders(),
             resymbolicate: symbolication.resymbolicate, explain: explain.explain, requireAll: requireAll, format: format.format,
             color: color.color, crashedOnly: crashedOnly, headline: headline, destination: output.map { .file($0) } ?? .standardOutput,
-            terminal: .current, systemSymbols: system.systemSymbols())
+            terminal: .current, systemSymbols: system.systemSymbols(), language: language.resolved)
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

@@ -50,6 +50,10 @@ let abortCases: [AbortCase] = [
         ],
         cause: ("Called off the main thread", "UIKitCore -[UITableView _endCellAnimationsWithContext:]")),
     AbortCase(
+        name: "layout-off-main", category: .uncaughtObjCException, headline: ["NSInternalInconsistencyException", "layout engine"],
+        evidence: ["Crashed thread: Thread 4 (queue com.example.progress): not the main thread"],
+        cause: ("Called off the main thread: the exception's reason says", "Modifications to the layout engine")),
+    AbortCase(
         name: "mainactor-off-main", category: .swiftRuntimeError,
         headline: ["Swift runtime", "swift_task_reportUnexpectedExecutor", "LocationDelegate"],
         evidence: ["Thread 2 (queue com.apple.root.user-initiated-qos): not the main thread"],

@@ -109,6 +109,8 @@ import Testing
         ("cxx-noexcept.ips", [.uncaughtCppException], [.uncaughtCppException]),
         ("cxx-uncaught.crash", [.uncaughtCppException], [.uncaughtCppException]),
         ("cxx-uncaught.ips", [.uncaughtCppException], [.uncaughtCppException]),
+        ("layout-off-main.crash", [.uncaughtObjCException], [.uncaughtObjCException]),
+        ("layout-off-main.ips", [.uncaughtObjCException], [.uncaughtObjCException]),
         ("mainactor-off-main.crash", [.abort], [.swiftRuntimeError]),
         ("mainactor-off-main.ips", [.abort], [.swiftRuntimeError]),
         ("malloc-guard-abort.crash", [.abort], [.memoryCorruption]),

@@ -78,6 +78,8 @@ public enum CLI {
     static func environment(_ overrides: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = env["NO_COLOR"] ?? "1"
+        // The goldens are English: a developer's Japanese locale must not change them.
+        env["SYMBOLICATE_LANGUAGE"] = "en"
         for (key, value) in overrides { env[key] = value }
         return env
     }

@@ -4,181 +4,171 @@ import SymbolicateCrashReport
 /// A process that stopped itself: the library between `abort()` and its caller says who decided
 /// to stop it and why (issue 31). Each verdict quotes the frames it read.
 extension Diagnostician {
-    func place(_ thread: CrashReport.Thread, _ frame: Frame) -> String { "Thread \(thread.index) frame \(frame.index)" }
+    func place(_ thread: CrashReport.Thread, _ frame: Frame) -> Phrase { .frame(thread.index, frame.index) }
 
     /// `-[UITableView _endCellAnimationsWithContext:] (UIKitCore)`, or the image and offset.
-    func named(_ frame: Frame) -> String {
+    func named(_ frame: Frame) -> Phrase {
         let (function, location) = frame.appLine
-        let image = frame.imageName ?? "?"
-        if let function { return "\(function)" + (location.map { " at \($0)" } ?? "") + " (\(image))" }
-        return "\(image)" + (frame.imageOffset.map { " + " + hex($0) } ?? "")
+        let image = Phrase.text(frame.imageName ?? "?")
+        if let function, let location {
+            return Phrase(.namedFrameAt, ["function": .text(function), "location": .text(location), "image": image])
+        }
+        if let function { return Phrase(.namedFrame, ["function": .text(function), "image": image]) }
+        return frame.imageAndOffset
+    }
+
+    /// `, called from -[X y] (Image)`, or nothing.
+    private func calledFrom(_ frame: Frame?) -> Phrase {
+        frame.map { Phrase(.wordCalledFrom, ["caller": named($0)]) } ?? .verbatim("")
     }
 
     /// The diagnosis an abort path names, nil when its stop is not one the rules know (the
     /// generic abort rule then names the caller).
     func classifyAbortPath(_ path: AbortPath, in thread: CrashReport.Thread) -> Verdict? {
         guard let stopper = path.stopper else { return nil }
-        let library = path.library ?? "a system library"
+        let library = path.library.map(Phrase.text) ?? Phrase(.wordSystemLibrary)
         let stopName = path.stopFrame?.functionNames.first.map(AbortPath.baseName)
-        let via = stopName.map { "\($0) in \(library)" } ?? library
-        var shown: [String] = []
+        let via = stopName.map { Phrase(.wordFunctionInLibrary, ["function": .text($0), "library": library]) } ?? library
+        var shown: [FrameLine] = []
         if let abortFrame = path.machinery.last {
-            found.quote(abortFrame, at: place(thread, abortFrame), "the abort machinery")
+            found.quote(abortFrame, at: place(thread, abortFrame), Phrase(.noteAbortMachinery))
         }
         if let stop = path.stopFrame ?? path.decider {
-            shown.append(found.quote(stop, at: place(thread, stop), "\(library) decided to stop the process here"))
+            shown.append(found.quote(stop, at: place(thread, stop), Phrase(.noteLibraryDecided, ["library": library])))
         }
-        var callerText = ""
         if let caller = path.caller {
-            shown.append(found.quote(caller, at: place(thread, caller), "the call that led \(library) to stop"))
-            callerText = ", called from \(named(caller))"
+            shown.append(found.quote(caller, at: place(thread, caller), Phrase(.noteCallLedToStop, ["library": library])))
         }
+        let callerText = calledFrom(path.caller)
+        let values: [String: Phrase] = ["via": via, "calledFrom": callerText]
 
         switch stopper {
         case .objcException:
             return objcException(name: nil, reason: nil)
         case .malloc:
             found.use(base.entry(.mallocCheck))
-            found.cause(.likely, "A double free, or a free of a pointer malloc did not return (the check ran in \(via))", frames: shown)
-            found.cause(
-                .likely, "Heap corruption: a write past the end of a heap block or into one already freed, found later by malloc's check")
+            found.cause(.likely, .causeMallocDoubleFree, ["via": via], frames: shown)
+            found.cause(.likely, .causeMallocHeapCorruption)
             // `step` puts each before the earlier ones: the first to try comes last.
-            found.step("If Objective-C objects are freed here, enable Zombies to catch a message to a deallocated object")
-            found.step("Or enable Guard Malloc and Malloc Scribble (scheme › Diagnostics) so the corruption fails nearer its cause")
-            found.step(
-                "Reproduce with Address Sanitizer (scheme › Diagnostics): it stops at the bad write or free, not later at malloc's check")
-            return Verdict(
-                .memoryCorruption, .likely,
-                "malloc's heap check stopped the process (\(via)\(callerText)): heap corruption, a double free or an invalid free.")
+            found.step(.stepMallocZombies)
+            found.step(.stepMallocGuard)
+            found.step(.stepMallocASan)
+            return Verdict(.memoryCorruption, .likely, .verdictMallocCheck, values)
         case .stackProtector:
             found.use(base.entry(.stackCheckFail))
-            found.cause(
-                .likely, "A buffer on the stack was written past its end (the stack protector's canary was overwritten)", frames: shown)
-            return Verdict(
-                .memoryCorruption, .likely,
-                "The stack protector stopped the process (\(via)\(callerText)): a stack buffer overflow.")
+            found.cause(.likely, .causeStackBufferOverflow, frames: shown)
+            return Verdict(.memoryCorruption, .likely, .verdictStackProtector, values)
         case .cAssert:
-            let site = path.caller.map { " in \(named($0))" } ?? ""
-            found.cause(.likely, "An assert() condition was false\(site); the calling frame is the assertion site", frames: shown)
-            found.notes.append("The assertion message is not in this report's Application Specific Information.")
-            return Verdict(.assertionFailure, .likely, "An assert() failed\(site) (__assert_rtn called abort).")
+            found.note(.noteAssertionMessageMissing)
+            if let caller = path.caller {
+                found.cause(.likely, .causeAssertFalseAt, ["site": named(caller)], frames: shown)
+                return Verdict(.assertionFailure, .likely, .verdictAssertFailedAt, ["site": named(caller)])
+            }
+            found.cause(.likely, .causeAssertFalseCaller, frames: shown)
+            return Verdict(.assertionFailure, .likely, .verdictAssertFailed)
         case .nsAssertion:
             found.use(base.entry(.nsAssertionHandler))
-            let site = path.caller.map { " in \(named($0))" } ?? ""
-            found.cause(.likely, "An NSAssert failed\(site): the method's own consistency check", frames: shown)
-            return Verdict(.assertionFailure, .likely, "An NSAssert failed\(site) (NSAssertionHandler stopped the process).")
+            if let caller = path.caller {
+                found.cause(.likely, .causeNSAssertFailedAt, ["site": named(caller)], frames: shown)
+                return Verdict(.assertionFailure, .likely, .verdictNSAssertAt, ["site": named(caller)])
+            }
+            found.cause(.likely, .causeNSAssertFailed, frames: shown)
+            return Verdict(.assertionFailure, .likely, .verdictNSAssert)
         case .cxxTerminate:
             return cxxTerminate(path, in: thread, shown: shown, callerText: callerText)
         case .swiftRuntime:
             found.use(base.entry(.assertionFailure))
-            let what: String
+            let what: PhraseKey
             switch stopName ?? "" {
-            case let name where name.contains("swift_dynamicCastFailure"): what = "a forced cast (as!) failed"
-            case let name where name.contains("Unowned"): what = "an unowned reference was read after its object was deallocated"
-            case let name where name.contains("reportUnexpectedExecutor"):
-                what = "code isolated to an actor (usually @MainActor) ran on another executor"
-            default: what = "a Swift runtime check, precondition or fatalError failed"
+            case let name where name.contains("swift_dynamicCastFailure"): what = .wordForcedCastFailed
+            case let name where name.contains("Unowned"): what = .wordUnownedAfterDealloc
+            case let name where name.contains("reportUnexpectedExecutor"): what = .wordWrongExecutor
+            default: what = .wordSwiftCheckFailed
             }
-            found.cause(.likely, "The Swift runtime stopped the process: \(what)", frames: shown)
-            return Verdict(.swiftRuntimeError, .likely, "The Swift runtime stopped the process (\(via)\(callerText)): \(what).")
+            found.cause(.likely, .causeSwiftRuntimeStopped, ["what": Phrase(what)], frames: shown)
+            return Verdict(.swiftRuntimeError, .likely, .verdictSwiftRuntimeStopped, values.merging(["what": Phrase(what)]) { a, _ in a })
         case .objcRuntime:
             found.use(base.entry(.objcFatal))
-            found.cause(
-                .likely,
-                "The Objective-C runtime found a fatal error (for example a weak reference formed to an object being deallocated); it printed the reason to the console",
-                frames: shown)
-            found.step("Read the console log from the moment of the crash (objc[pid]: …): the runtime printed its reason there")
-            return Verdict(.abort, .likely, "The Objective-C runtime stopped the process (\(via)\(callerText)).")
+            found.cause(.likely, .causeObjCRuntimeFatal, frames: shown)
+            found.step(.stepReadConsoleObjC)
+            return Verdict(.abort, .likely, .verdictObjCRuntimeStopped, values)
         case .libdispatch:
             found.use(base.entry(.libdispatchClientBug))
-            found.cause(.likely, "A Dispatch API misuse that libdispatch checks for (\(via))", frames: shown)
-            return Verdict(.dispatchMisuse, .likely, "libdispatch stopped the process (\(via)\(callerText)): a Dispatch API misuse.")
+            found.cause(.likely, .causeDispatchMisuseVia, ["via": via], frames: shown)
+            return Verdict(.dispatchMisuse, .likely, .verdictLibdispatchStopped, values)
         case .dyld:
-            found.notes.append("dyld stopped the process; a termination reason from DYLD would name what it could not load.")
-            return Verdict(.missingLibrary, .likely, "dyld stopped the process (\(via)).")
+            found.note(.noteDyldStopped)
+            return Verdict(.missingLibrary, .likely, .verdictDyldStopped, ["via": via])
         case .tcc:
-            found.notes.append(
-                "TCC stops a process that reads privacy-protected data without the Info.plist usage description; the report's termination reason names the key when it has one."
-            )
-            return Verdict(.privacyViolation, .likely, "TCC stopped the process for a privacy violation (\(via)\(callerText)).")
+            found.note(.noteTCCStops)
+            return Verdict(.privacyViolation, .likely, .verdictTCCStopped, values)
         }
     }
 
     /// libc++abi's terminate path: an uncaught C++ exception, an exception leaving a noexcept
     /// function, or a pure virtual call.
-    private func cxxTerminate(_ path: AbortPath, in thread: CrashReport.Thread, shown: [String], callerText: String) -> Verdict {
+    private func cxxTerminate(_ path: AbortPath, in thread: CrashReport.Thread, shown: [FrameLine], callerText: Phrase) -> Verdict {
         let region = thread.frames.drop { $0.index <= (path.machinery.last?.index ?? -1) }.prefix(AbortPath.stopRegion + 3)
         func frame(_ fragment: String) -> Frame? {
             region.first { $0.functionNames.contains { $0.contains(fragment) } }
         }
         if let pure = frame("__cxa_pure_virtual") ?? frame("__cxa_deleted_virtual") {
             found.use(base.entry(.pureVirtual), causes: 1)
-            let site = path.caller.map { ", called from \(named($0))" } ?? ""
-            found.quote(pure, at: place(thread, pure), "libc++abi's handler for a call to a pure virtual method")
-            return Verdict(
-                .abort, .likely,
-                "A pure virtual function was called (__cxa_pure_virtual\(site)): the object was being built, destroyed, or already freed.")
+            found.quote(pure, at: place(thread, pure), Phrase(.notePureVirtualHandler))
+            return Verdict(.abort, .likely, .verdictPureVirtual, ["calledFrom": calledFrom(path.caller)])
         }
         found.use(base.entry(.uncaughtCppException))
         found.use(base.entry(.terminateHandler))
         var chain = shown
         for name in ["demangling_terminate_handler", "std::__terminate", "__cxa_throw", "__cxa_rethrow"] {
             if let hit = frame(name) {
-                chain.append(found.quote(hit, at: place(thread, hit), name == "__cxa_throw" ? "the throw nothing caught" : nil))
+                chain.append(found.quote(hit, at: place(thread, hit), name == "__cxa_throw" ? Phrase(.noteThrowNothingCaught) : nil))
             }
         }
         if let noexcept = frame("__clang_call_terminate") ?? frame("__cxa_call_unexpected") {
             let owner = thread.frames.first { $0.index > noexcept.index && !($0.imageName ?? "").hasPrefix("libc++abi") }
-            chain.append(found.quote(noexcept, at: place(thread, noexcept), "the compiler's terminate call for a noexcept function"))
-            let site = owner.map { " (\(named($0)))" } ?? ""
-            found.cause(.likely, "An exception left a noexcept function\(site): C++ calls std::terminate for that", frames: chain)
-            return Verdict(
-                .uncaughtCppException, .likely,
-                "A C++ exception left a noexcept function\(site); libc++abi's terminate handler stopped the process.")
+            chain.append(found.quote(noexcept, at: place(thread, noexcept), Phrase(.noteNoexceptTerminate)))
+            let site = owner.map { Phrase(.wordParenthesized, ["what": named($0)]) } ?? .verbatim("")
+            found.cause(.likely, .causeNoexcept, ["site": site], frames: chain)
+            return Verdict(.uncaughtCppException, .likely, .verdictNoexcept, ["site": site])
         }
         let thrower = frame("__cxa_throw").flatMap { hit in
             thread.frames.first { $0.index > hit.index && !($0.imageName ?? "").hasPrefix("libc++abi") }
         }
-        if let thrower { chain.append(found.quote(thrower, at: place(thread, thrower), "the call that threw")) }
-        found.cause(
-            .likely,
-            "A C++ exception was thrown and no handler caught it" + (thrower.map { " (thrown from \(named($0)))" } ?? ""),
-            frames: chain)
-        found.notes.append("The exception's type is not in this report; libc++abi prints it to the console before it aborts.")
-        return Verdict(
-            .uncaughtCppException, .likely,
-            "Uncaught C++ exception: libc++abi's terminate handler stopped the process"
-                + (thrower.map { " (thrown from \(named($0)))" } ?? callerText) + ".")
+        if let thrower { chain.append(found.quote(thrower, at: place(thread, thrower), Phrase(.noteCallThatThrew))) }
+        let thrownFrom = thrower.map { Phrase(.wordThrownFrom, ["frame": named($0)]) }
+        found.cause(.likely, .causeCppUncaught, ["thrown": thrownFrom ?? .verbatim("")], frames: chain)
+        found.note(.noteCppTypeMissing)
+        return Verdict(.uncaughtCppException, .likely, .verdictCppTerminate, ["where": thrownFrom ?? callerText])
     }
 
     /// For an Objective-C exception: the API that threw it, from the Last Exception Backtrace
     /// (or the crashed thread past `objc_exception_throw`); a failed NSAssert names the method.
     func quoteThrowSite() {
         var site: ThrowSite?
-        var field = "Last Exception Backtrace frame"
+        var field: (Int) -> Phrase = { .exceptionFrame($0) }
         if let frames = report.lastExceptionBacktrace?.frames, !frames.isEmpty {
             site = ThrowSite(frames: frames)
         } else if let thread = facts.crashedThread,
             let start = thread.frames.lastIndex(where: { $0.functionNames.contains { $0.hasPrefix("objc_exception_throw") } })
         {
             site = ThrowSite(frames: Array(thread.frames[start...]))
-            field = "Thread \(thread.index) frame"
+            field = { .frame(thread.index, $0) }
         }
         guard let site, let thrower = site.thrower else { return }
         if let handler = site.assertionHandler {
             found.use(base.entry(.nsAssertionHandler))
-            var frames = [found.quote(handler, at: "\(field) \(handler.index)", "an NSAssert failed")]
+            var frames = [found.quote(handler, at: field(handler.index), Phrase(.noteNSAssertFailed))]
             if let method = site.caller {
-                frames.append(found.quote(method, at: "\(field) \(method.index)", "the method whose assertion failed"))
+                frames.append(found.quote(method, at: field(method.index), Phrase(.noteMethodAssertionFailed)))
                 found.cause(
-                    .likely,
-                    "An NSAssert in \(named(method)) failed: \(method.imageName ?? "the code")'s own check of how it is used",
-                    frames: frames)
+                    .likely, .causeNSAssertIn,
+                    ["method": named(method), "image": method.imageName.map(Phrase.text) ?? Phrase(.wordTheCode)], frames: frames)
             }
             return
         }
         guard !thrower.functionNames.isEmpty, !facts.isAppOwned(thrower) else { return }
-        found.quote(thrower, at: "\(field) \(thrower.index)", "the API that threw")
+        found.quote(thrower, at: field(thrower.index), Phrase(.noteAPIThatThrew))
     }
 }
 
@@ -190,33 +180,54 @@ extension Diagnostician {
         // MetricKit numbers the call stacks it kept, not the process's threads: without a
         // queue name its thread 0 need not be the main thread.
         if case .metricKit = report.kind, role.thread.queue == nil { return }
-        found.quote("Crashed thread", role.summary)
+        found.quote(Phrase(.fieldCrashedThread), phrase: role.summary)
+        let message = (facts.asiLines + [facts.message].compactMap { $0 }).joined(separator: "\n")
         let evidence = role.offMainEvidence
+        // UIKit, AppKit and Auto Layout say so themselves in the exception's reason.
+        if !role.isMain, evidence.isEmpty, let line = (facts.asiLines + [facts.message].compactMap { $0 }).first(where: Self.saysOffMain) {
+            found.use(base.entry(.mainThreadOnly))
+            let reason = line.range(of: "reason: ").map { String(line[$0.lowerBound...]) } ?? line
+            found.cause(
+                .likely, .causeOffMainByReason, ["thread": role.label],
+                frames: [FrameLine(place: .label("Application Specific Information"), text: .verbatim(reason))])
+            found.causes.insert(found.causes.removeLast(), at: 0)
+            found.step(.stepMoveToMain)
+            return
+        }
         guard let first = evidence.first else { return }
         found.use(base.entry(.mainThreadOnly))
         let frames = evidence.map { frame in
             let isUI = ThreadRole.isMainOnly(frame)
             let at =
                 isUI && role.exceptionFrames.contains(frame.index) && !role.thread.frames.contains(frame)
-                ? "Last Exception Backtrace frame \(frame.index)" : place(role.thread, frame)
-            return found.quote(frame, at: at, isUI ? "a main-thread-only call" : "a main-queue or main-actor check")
+                ? Phrase.exceptionFrame(frame.index) : place(role.thread, frame)
+            return found.quote(frame, at: at, Phrase(isUI ? .noteMainThreadOnlyCall : .noteMainQueueCheck))
         }
         // A queue assertion whose message names another queue is not about the main thread.
-        let message = (facts.asiLines + [facts.message].compactMap { $0 }).joined(separator: "\n")
         if message.contains("Block was expected to execute on queue"), !message.contains("com.apple.main-thread") { return }
         let certain = !role.mainOnlyFrames.isEmpty || message.contains("com.apple.main-thread") || message.contains("MainActor")
-        let text: String
+        let text: Phrase
         if let ui = role.mainOnlyFrames.first {
-            text = "Called off the main thread: \(named(ui)) ran on \(role.label); UIKit and AppKit may be used only from the main thread"
+            text = Phrase(.causeCalledOffMainUI, ["call": named(ui), "thread": role.label])
         } else {
             // The isolation check's caller is the code that expected the main thread.
             let caller = role.thread.frames.first { $0.index > first.index && !AbortPath.isPlumbing($0, stopper: nil) }
-            text =
-                "Called off the main thread: \(caller.map(named) ?? "main-actor code") ran on \(role.label), where \(first.functionNames.first.map(AbortPath.baseName) ?? "a main-queue check") stopped it"
+            text = Phrase(
+                .causeCalledOffMainCheck,
+                [
+                    "caller": caller.map(named) ?? Phrase(.wordMainActorCode), "thread": role.label,
+                    "check": first.functionNames.first.map { .text(AbortPath.baseName($0)) } ?? Phrase(.wordMainQueueCheck),
+                ])
         }
-        found.causes.insert(Diagnosis.Cause(text, certain ? .likely : .possible, frames: frames), at: 0)
-        found.step(
-            "Move the call to the main thread (DispatchQueue.main.async or a @MainActor function); the Main Thread Checker (scheme › Diagnostics) finds every such call"
-        )
+        found.causes.insert(FoundCause(phrase: text, likelihood: certain ? .likely : .possible, frames: frames), at: 0)
+        found.step(.stepMoveToMain)
+    }
+
+    /// Reasons UIKit, AppKit and Auto Layout give when a main-thread-only API ran elsewhere.
+    static func saysOffMain(_ line: String) -> Bool {
+        [
+            "from a background thread", "main thread only", "only be instantiated on the main thread",
+            "must be used from main thread", "UI API called on a background thread", "on the main thread only",
+        ].contains { line.localizedCaseInsensitiveContains($0) }
     }
 }

@@ -5,7 +5,7 @@ import SymbolicateCrashReport
 extension Diagnostician {
     func quoteTopFrames(count: Int) {
         guard let thread = facts.crashedThread else { return }
-        for frame in thread.frames.prefix(count) { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
+        for frame in thread.frames.prefix(count) { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
     }
 
     func quoteFrames(matching needles: [String], limit: Int) {
@@ -13,7 +13,7 @@ extension Diagnostician {
         let hits = thread.frames.prefix(12).filter { frame in
             frame.functionNames.contains { name in needles.contains { name.contains($0) } }
         }
-        for frame in hits.prefix(limit) { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
+        for frame in hits.prefix(limit) { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
     }
 
     /// Swift runtime frames plus the first app frame (the failed check's caller).
@@ -26,34 +26,34 @@ extension Diagnostician {
     func quoteFirstAppFrame() {
         guard let thread = facts.crashedThread else { return }
         if let appFrame = facts.firstAppFrame {
-            found.quote("Thread \(thread.index) frame \(appFrame.index)", appFrame.evidenceText, "first frame in the app's own code")
+            found.quote(.frame(thread.index, appFrame.index), appFrame.evidenceText, Phrase(.noteFirstAppFrame))
         }
     }
 
     /// "Symbolicate thread 0 frame 3 (MyApp + 0x1234) with the app's dSYM: why", only when that
     /// frame has no function name yet (the step names the frame it is about).
-    func stepToSymbolicate(_ frame: Frame, in thread: CrashReport.Thread, _ why: String) {
+    func stepToSymbolicate(_ frame: Frame, in thread: CrashReport.Thread, _ why: PhraseKey) {
         guard frame.functionNames.isEmpty else { return }
-        let offset = frame.imageOffset.map { " + " + hex($0) } ?? ""
         found.step(
-            "Symbolicate thread \(thread.index) frame \(frame.index) (\(frame.imageName ?? "?")\(offset)) with \(facts.debugFile): \(why)")
+            .stepSymbolicateFrame,
+            [
+                "place": .place(thread.index, frame.index), "image": frame.imageAndOffset, "debugFile": facts.debugFilePhrase,
+                "why": Phrase(why),
+            ])
     }
 
     func quoteLastExceptionBacktrace() {
         guard let frames = report.lastExceptionBacktrace?.frames, !frames.isEmpty else { return }
-        for frame in frames.prefix(3) { found.quote("Last Exception Backtrace frame \(frame.index)", frame.evidenceText) }
+        for frame in frames.prefix(3) { found.quote(.exceptionFrame(frame.index), frame.evidenceText) }
         let appFrame = frames.first { frame in
             frame.imageIndex.map { report.binaryImages.indices.contains($0) && report.binaryImages[$0].isAppOwned } ?? false
         }
         if let appFrame {
-            found.quote(
-                "Last Exception Backtrace frame \(appFrame.index)", appFrame.evidenceText,
-                "first frame in the app's own code: the call that threw")
+            found.quote(.exceptionFrame(appFrame.index), appFrame.evidenceText, Phrase(.noteFirstAppFrameThrew))
         }
         if frames.contains(where: { $0.functionNames.contains { $0.contains("doesNotRecognizeSelector") } }) {
             found.use(base.entry(.unrecognizedSelector))
-            found.cause(
-                .likely, "An unrecognized selector: the message's receiver has the wrong class (or was deallocated and its memory reused)")
+            found.cause(.likely, .causeUnrecognizedSelector)
         }
     }
 }

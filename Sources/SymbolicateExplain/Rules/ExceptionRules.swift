@@ -22,7 +22,7 @@ extension Diagnostician {
             return badInstruction()
         case ("EXC_ARITHMETIC", _), (nil, "SIGFPE"):
             quoteTopFrames(count: 2)
-            return Verdict(.arithmetic, .likely, "Arithmetic fault (SIGFPE): most likely an integer division by zero in C-family code.")
+            return Verdict(.arithmetic, .likely, .verdictArithmetic)
         case ("EXC_GUARD", _):
             return classifyGuard()
         case ("EXC_RESOURCE", _):
@@ -30,33 +30,27 @@ extension Diagnostician {
         case ("EXC_CRASH", "SIGABRT"), (nil, "SIGABRT"):
             return abort()
         case ("EXC_CRASH", "SIGKILL"), (nil, "SIGKILL"):
-            found.notes.append(
-                "No termination namespace or code explains the kill; backtraces of a killed process usually show whatever was running, not a cause."
-            )
-            return Verdict(
-                .killed, .stated, "The process was killed (SIGKILL) by the system or another process; the report gives no reason code.")
+            found.note(.noteKilledWithoutReason)
+            return Verdict(.killed, .stated, .verdictKilled)
         case ("EXC_CRASH", "SIGTERM"), ("EXC_CRASH", "SIGTRM"), ("EXC_CRASH", "SIGQUIT"), (nil, "SIGTERM"), (nil, "SIGQUIT"):
-            return Verdict(
-                .terminated, .stated,
-                "The process was asked to terminate (\(signal ?? "")) by another process; this is not a bug in the crashing code itself.")
+            return Verdict(.terminated, .stated, .verdictTerminated, ["signal": .text(signal ?? "")])
         case ("EXC_CRASH", "SIGSYS"):
             quoteTopFrames(count: 3)
-            return Verdict(.illegalInstruction, .stated, "Bad system call (SIGSYS): the process made a system call that does not exist.")
+            return Verdict(.illegalInstruction, .stated, .verdictBadSystemCall)
         case ("EXC_CRASH", let signal?):
             return raisedSignal(signal)
         default:
             if let signal, signal.contains("Code Signature") { return codeSignature() }
             quoteTopFrames(count: 3)
             return Verdict(
-                .unknown, .possible, "Crash of type \(facts.exceptionLine ?? "unknown"); the knowledge base has no specific rule for it.")
+                .unknown, .possible, .verdictUnknownType,
+                ["type": facts.exceptionLine.map(Phrase.text) ?? Phrase(.wordUnknown)])
         }
     }
 
     func breakpoint() -> Verdict {
         guard let thread = facts.crashedThread else {
-            return Verdict(
-                .swiftTrap, .possible,
-                "Trace trap (EXC_BREAKPOINT): a deliberate crash; the report has no crashed-thread backtrace to say which check failed.")
+            return Verdict(.swiftTrap, .possible, .verdictTraceTrapNoThread)
         }
         // A library that traps instead of aborting (libmalloc's newer checks, C++ terminate
         // paths compiled to a trap): the same stop, named the same way.
@@ -67,32 +61,24 @@ extension Diagnostician {
             return verdict
         }
         let top = thread.frames.prefix(3)
-        for frame in top { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
+        for frame in top { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
         let topImage = top.first?.imageName ?? ""
         let names = thread.frames.prefix(4).flatMap(\.functionNames).joined(separator: " ")
         if topImage.hasPrefix("libdispatch") {
             found.use(base.entry(.libdispatchClientBug))
-            found.notes.append("The message libdispatch leaves in Application Specific Information is missing from this report.")
+            found.note(.noteDispatchMessageMissing)
             return Verdict(
-                .dispatchMisuse, .likely,
-                "libdispatch stopped the process in \(top.first?.functionNames.first ?? "its code"): likely a Dispatch API misuse (BUG IN CLIENT OF LIBDISPATCH)."
-            )
+                .dispatchMisuse, .likely, .verdictDispatchStopped,
+                ["function": top.first?.functionNames.first.map(Phrase.text) ?? Phrase(.wordItsCode)])
         }
         if topImage.hasPrefix("libswiftCore") || names.contains("_assertionFailure") || names.contains("fatalError") {
             found.use(base.entry(.assertionFailure))
             quoteFirstAppFrame()
-            found.notes.append(
-                facts.needsSymbolication
-                    ? "The Swift error message is not in this report; it is usually in Application Specific Information or, for optimized builds, in a 'Swift runtime failure' frame visible after symbolication."
-                    : "The Swift error message is not in this report: neither Application Specific Information nor the symbolicated frames name the failed check."
-            )
-            found.cause(
-                .likely,
-                "A Swift standard-library check or fatalError/precondition failed (nil unwrap, index out of range, overflow, failed cast…)")
+            found.note(facts.needsSymbolication ? .noteSwiftMessageMissingSymbolicate : .noteSwiftMessageMissing)
+            found.cause(.likely, .causeSwiftCheckFailed)
             return Verdict(
-                .swiftTrap, .likely,
-                "A Swift runtime check stopped the program (trap in \(top.first?.functionNames.first ?? "libswiftCore")); the message is not in the report."
-            )
+                .swiftTrap, .likely, .verdictSwiftCheckStopped,
+                ["function": .text(top.first?.functionNames.first ?? "libswiftCore")])
         }
         // A system framework's own trap (a __builtin_trap check such as CFRelease(NULL)): say
         // which framework, in which of its functions, and who called it.
@@ -102,44 +88,42 @@ extension Diagnostician {
             let function = first.functionNames.first,
             let caller = thread.frames.first(where: { $0.index > first.index && $0.imageName != image })
         {
-            found.quote(caller, at: place(thread, caller), "the call into \(image) that trapped")
+            found.quote(caller, at: place(thread, caller), Phrase(.noteCallIntoTrapped, ["image": .text(image)]))
             found.cause(
-                .likely, "\(image) found a condition it cannot continue from in \(function) (a check compiled to a trap instruction)",
-                frames: ["\(place(thread, first)): \(first.evidenceText)", "\(place(thread, caller)): \(caller.evidenceText)"])
-            found.cause(.possible, "An argument the call passed that the framework does not accept (NULL, a released object, a wrong type)")
+                .likely, .causeFrameworkTrap, ["image": .text(image), "function": .text(function)],
+                frames: [
+                    FrameLine(place: place(thread, first), text: .verbatim(first.evidenceText)),
+                    FrameLine(place: place(thread, caller), text: .verbatim(caller.evidenceText)),
+                ])
+            found.cause(.possible, .causeFrameworkArgument)
             return Verdict(
-                .explicitTrap, .likely,
-                "\(image) stopped the process with a trap in \(AbortPath.baseName(function)), called from \(named(caller)): a check in that library failed."
-            )
+                .explicitTrap, .likely, .verdictFrameworkTrap,
+                ["image": .text(image), "function": .text(AbortPath.baseName(function)), "caller": named(caller)])
         }
         if let first = top.first, first.isCFamily {
-            found.cause(
-                .likely,
-                "An explicit trap in C, C++ or Objective-C code (__builtin_trap(), a trap macro) or a compiler-inserted trap (unreachable code, -fsanitize=…-trap)"
-            )
-            found.cause(.possible, "A breakpoint instruction left in the code (e.g. a debugger-only macro)")
+            found.cause(.likely, .causeExplicitTrapC)
+            found.cause(.possible, .causeBreakpointLeft)
             found.step(
-                "Open \(first.sourceLocation ?? "the crashing function") and look for a trap, assertion macro or code the compiler proved unreachable"
-            )
+                .stepOpenTrapSite, ["location": first.sourceLocation.map(Phrase.text) ?? Phrase(.wordTheCrashingFunction)])
             return Verdict(
-                .explicitTrap, .likely,
-                "Trace trap in C-family code (\(first.functionNames.first ?? "?")\(first.sourceLocation.map { ", \($0)" } ?? "")): an explicit or compiler-inserted trap instruction."
-            )
+                .explicitTrap, .likely, .verdictTraceTrapC,
+                ["frame": .text("\(first.functionNames.first ?? "?")\(first.sourceLocation.map { ", \($0)" } ?? "")")])
         }
         quoteFirstAppFrame()
-        found.cause(
-            .likely,
-            "A Swift runtime check inlined into the crashing function (force unwrap of nil, index out of range, arithmetic overflow, failed as!), or fatalError/precondition"
-        )
-        found.cause(
-            .possible, "An explicit trap (__builtin_trap, brk) in C-family code or a debugger breakpoint instruction left in the binary")
+        found.cause(.likely, .causeSwiftCheckInlined)
+        found.cause(.possible, .causeExplicitTrapOrBreakpoint)
         if let first = top.first {
-            stepToSymbolicate(
-                first, in: thread, "optimized Swift builds name the failed check in an inlined 'Swift runtime failure: …' frame")
+            stepToSymbolicate(first, in: thread, .whyOptimizedSwiftNamesCheck)
         }
-        let place = top.first.map { " in \($0.imageName ?? "?")" } ?? ""
-        let advice = top.first?.functionNames.isEmpty == true ? "; symbolicate frame \(top.first?.index ?? 0) to see which" : ""
-        return Verdict(.swiftTrap, .likely, "Trace trap\(place): most likely a failed Swift runtime check or fatalError\(advice).")
+        let key: PhraseKey =
+            switch (top.first, top.first?.functionNames.isEmpty == true) {
+            case (nil, _): .verdictTraceTrap
+            case (_?, false): .verdictTraceTrapIn
+            case (_?, true): .verdictTraceTrapInSymbolicate
+            }
+        return Verdict(
+            .swiftTrap, .likely, key,
+            ["image": .text(top.first?.imageName ?? "?"), "frame": .text(String(top.first?.index ?? 0))])
     }
 
     func badInstruction() -> Verdict {
@@ -147,31 +131,23 @@ extension Diagnostician {
         quoteTopFrames(count: 3)
         quoteFirstAppFrame()
         if facts.isTranslated {
-            found.quote("Code Type", report.codeType, "x86_64 code running under Rosetta")
-            found.cause(.likely, "An instruction Rosetta does not translate (for example AVX) in the crashing code")
-            found.cause(.possible, "A failed Swift runtime check or fatalError (ud2) in x86_64 code")
-            return Verdict(
-                .illegalInstruction, .likely,
-                "Illegal instruction in an x86_64 process translated by Rosetta: likely an unsupported instruction (such as AVX), or a Swift trap."
-            )
+            found.quote(.label("Code Type"), report.codeType, Phrase(.noteRosetta))
+            found.cause(.likely, .causeRosettaInstruction)
+            found.cause(.possible, .causeSwiftTrapX86)
+            return Verdict(.illegalInstruction, .likely, .verdictIllegalInstructionRosetta)
         }
         if isIntel {
-            found.quote("Code Type", report.codeType, "on x86_64 Swift traps are illegal instructions (ud2)")
-            found.cause(
-                .likely, "A failed Swift runtime check (nil unwrap, index out of range, overflow, failed cast) or fatalError/precondition")
-            found.cause(.possible, "A jump into data through a corrupted function pointer")
+            found.quote(.label("Code Type"), report.codeType, Phrase(.noteX86SwiftTraps))
+            found.cause(.likely, .causeSwiftCheckFailedX86)
+            found.cause(.possible, .causeJumpIntoData)
             if let thread = facts.crashedThread, let first = thread.frames.first {
-                stepToSymbolicate(first, in: thread, "it holds the failed check, and the debug information gives its line")
+                stepToSymbolicate(first, in: thread, .whyHoldsFailedCheck)
             }
-            return Verdict(
-                .swiftTrap, .likely,
-                "Illegal instruction on x86_64: most likely a Swift runtime check or fatalError (they trap with ud2 on Intel).")
+            return Verdict(.swiftTrap, .likely, .verdictIllegalInstructionX86)
         }
-        found.cause(.likely, "A jump into data through a corrupted function pointer or return address")
-        found.cause(.possible, "A corrupted code page or an instruction the CPU does not support")
-        return Verdict(
-            .illegalInstruction, .likely,
-            "Illegal instruction on ARM: the CPU met an undefined instruction, usually after jumping through a bad pointer.")
+        found.cause(.likely, .causeJumpIntoDataOrReturn)
+        found.cause(.possible, .causeCorruptedCodePage)
+        return Verdict(.illegalInstruction, .likely, .verdictIllegalInstructionARM)
     }
 
     func codeSignature(_ certainty: Diagnosis.Certainty = .stated) -> Verdict {
@@ -179,21 +155,17 @@ extension Diagnostician {
         found.use(base.entry(.codeSigningNamespace))
         quoteTopFrames(count: 3)
         if let dlopen = facts.asiLines.firstIndex(where: { $0.contains("dlopen") }) {
-            for line in facts.asiLines[dlopen...].prefix(2) { found.quote("Application Specific Information", line) }
-            found.cause(
-                .likely,
-                "A library or plug-in loaded with dlopen() whose pages fail signature validation (modified after signing, or rejected by library validation)"
-            )
+            for line in facts.asiLines[dlopen...].prefix(2) { found.quote(.label("Application Specific Information"), line) }
+            found.cause(.likely, .causeDlopenSignature)
         }
-        return Verdict(
-            .codeSigning, certainty, "Code signature invalid: the kernel refused a memory page whose code signature did not validate.")
+        return Verdict(.codeSigning, certainty, .verdictCodeSignatureInvalid)
     }
 
     func abort() -> Verdict {
         found.use(base.entry(.abortCalled))
-        for line in facts.asiLines { found.quote("Application Specific Information", line) }
+        for line in facts.asiLines { found.quote(.label("Application Specific Information"), line) }
         guard let thread = facts.crashedThread else {
-            return Verdict(.abort, .possible, "The process aborted (SIGABRT); the report has no crashed-thread backtrace to say why.")
+            return Verdict(.abort, .possible, .verdictAbortNoThread)
         }
         // The library between abort() and its caller says who stopped the process and why.
         // A frame naming the stop outranks a message; the stopping image alone does not.
@@ -206,7 +178,9 @@ extension Diagnostician {
             else { continue }
             found.use(entry, causes: 1)
             quoteTopFrames(count: 4)
-            return Verdict(entry.is(.forkedMultithreaded) ? .abort : .memoryCorruption, .stated, "\(entry.title): \(line)")
+            return Verdict(
+                entry.is(.forkedMultithreaded) ? .abort : .memoryCorruption, .stated, .verdictTitleAndLine,
+                ["title": entry.titlePhrase, "line": .text(line)])
         }
         if let path, path.stopFrame == nil, let verdict = classifyAbortPath(path, in: thread) { return verdict }
         return explicitAbort(path, in: thread)
@@ -215,57 +189,54 @@ extension Diagnostician {
     /// An abort no library explains: name who called it — the deciding library and function
     /// when that is system code, and the first frame of the code that called into it.
     func explicitAbort(_ path: AbortPath?, in thread: CrashReport.Thread) -> Verdict {
-        for frame in thread.frames.prefix(3) { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
+        for frame in thread.frames.prefix(3) { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
         let decider = path?.decider
         // The code that decided: the decider itself unless it is a system library's frame
         // (then its first caller outside that library).
         let isSystem = decider.map { !facts.isAppOwned($0) } ?? false
         let caller = isSystem ? (path?.caller ?? decider) : decider
-        var shown: [String] = []
+        var shown: [FrameLine] = []
         if let decider, isSystem, let caller, caller.index != decider.index {
-            shown.append(found.quote(decider, at: place(thread, decider), "first frame after abort(): the library that called it"))
-            shown.append(found.quote(caller, at: place(thread, caller), "the call into that library"))
+            shown.append(found.quote(decider, at: place(thread, decider), Phrase(.noteLibraryCalledAbort)))
+            shown.append(found.quote(caller, at: place(thread, caller), Phrase(.noteCallIntoLibrary)))
         } else if let caller {
-            shown.append(found.quote(caller, at: place(thread, caller), "first frame after abort(): the caller"))
+            shown.append(found.quote(caller, at: place(thread, caller), Phrase(.noteFirstFrameAfterAbort)))
         }
-        let who = decider.map { frame in
-            let function = frame.functionNames.first.map { " in \(AbortPath.baseName($0))" } ?? ""
-            return (frame.imageName ?? "?") + function
+        let who: Phrase? = decider.map { frame in
+            let image = Phrase.text(frame.imageName ?? "?")
+            return frame.functionNames.first.map {
+                Phrase(.wordImageInFunction, ["image": image, "function": .text(AbortPath.baseName($0))])
+            } ?? image
         }
         found.cause(
-            .likely,
-            "Code in \(decider?.imageName ?? "the process") called abort() deliberately (a failed check or an unrecoverable error path)",
+            .likely, .causeCodeCalledAbort, ["image": decider.map { .text($0.imageName ?? "?") } ?? Phrase(.wordTheProcess)],
             frames: shown)
-        found.cause(.possible, "An uncaught exception whose message was not recorded")
+        found.cause(.possible, .causeUncaughtUnrecorded)
         if let caller {
-            stepToSymbolicate(caller, in: thread, "it called abort(); read the code path that leads there")
+            stepToSymbolicate(caller, in: thread, .whyCalledAbort)
         }
-        var headline = "The process called abort()" + (who.map { " from \($0)" } ?? "")
+        guard let who else { return Verdict(.abort, .likely, .verdictAbortUnexplained) }
         if isSystem, let caller, let decider, caller.index != decider.index {
-            headline += ", called from \(named(caller))"
+            return Verdict(.abort, .likely, .verdictAbortFromCalledFrom, ["image": who, "caller": named(caller)])
         }
-        return Verdict(.abort, .likely, headline + "; no exception or message explains it.")
+        return Verdict(.abort, .likely, .verdictAbortFrom, ["image": who])
     }
 
     /// EXC_CRASH wrapping a fault signal (e.g. a process that called raise(SIGSEGV)).
     func raisedSignal(_ signal: String) -> Verdict {
         guard let thread = facts.crashedThread else {
-            return Verdict(.signalRaised, .possible, "The process died from \(signal) delivered as EXC_CRASH (not a hardware fault).")
+            return Verdict(.signalRaised, .possible, .verdictSignalNoThread, ["signal": .text(signal)])
         }
         let raise = thread.frames.prefix(6).first {
             ["raise", "kill", "pthread_kill", "__pthread_kill"].contains($0.functionNames.first ?? "")
                 && $0.functionNames.first != "__pthread_kill"
         }
-        for frame in thread.frames.prefix(4) { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
+        for frame in thread.frames.prefix(4) { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
         quoteFirstAppFrame()
         if raise != nil {
-            found.cause(.likely, "The code sent \(signal) to itself with raise()/kill(); it is not a memory fault")
-            return Verdict(
-                .signalRaised, .likely,
-                "The process raised \(signal) itself (raise/pthread_kill in the crashed thread), delivered as EXC_CRASH — not a hardware fault."
-            )
+            found.cause(.likely, .causeSignalSentToSelf, ["signal": .text(signal)])
+            return Verdict(.signalRaised, .likely, .verdictSignalRaised, ["signal": .text(signal)])
         }
-        return Verdict(
-            .signalRaised, .possible, "The process died from \(signal) delivered as EXC_CRASH (software-generated, not a hardware fault).")
+        return Verdict(.signalRaised, .possible, .verdictSignalSoftware, ["signal": .text(signal)])
     }
 }

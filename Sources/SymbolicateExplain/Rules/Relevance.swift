@@ -192,19 +192,22 @@ struct Relevance {
         return kept
     }
 
-    func causes(_ causes: [Diagnosis.Cause]) -> [Diagnosis.Cause] {
-        let fitting = causes.filter { fitsPlatform($0.text) && causeFitsEvidence($0.text) }
+    /// Filters and orders causes by their English text (the words these filters know), so the
+    /// same causes are kept whatever language the diagnosis is written in.
+    func causes(_ causes: [FoundCause]) -> [FoundCause] {
+        let fitting = causes.filter { fitsPlatform($0.phrase.english) && causeFitsEvidence($0.phrase.english) }
         // Likely before possible, otherwise in the order the rules found them.
         let ordered = fitting.filter { $0.likelihood == .likely } + fitting.filter { $0.likelihood == .possible }
-        let texts = Self.distinct(ordered.map(\.text), limit: Diagnosis.maximumCauses)
-        return texts.compactMap { text in ordered.first { $0.text == text } }
+        let texts = Self.distinct(ordered.map(\.phrase.english), limit: Diagnosis.maximumCauses)
+        return texts.compactMap { text in ordered.first { $0.phrase.english == text } }
     }
 
     /// `ruleSteps` were written from this report's facts; `entrySteps` are general advice.
-    func steps(rule ruleSteps: [String], entry entrySteps: [String]) -> [String] {
+    func steps(rule ruleSteps: [Phrase], entry entrySteps: [Phrase]) -> [Phrase] {
         let fitting =
-            ruleSteps.filter { fitsPlatform($0) && stepFitsEvidence($0, fromKnowledgeBase: false) }
-            + entrySteps.filter { fitsPlatform($0) && stepFitsEvidence($0, fromKnowledgeBase: true) }
-        return Self.distinct(fitting, limit: Diagnosis.maximumSteps)
+            ruleSteps.filter { fitsPlatform($0.english) && stepFitsEvidence($0.english, fromKnowledgeBase: false) }
+            + entrySteps.filter { fitsPlatform($0.english) && stepFitsEvidence($0.english, fromKnowledgeBase: true) }
+        let texts = Self.distinct(fitting.map(\.english), limit: Diagnosis.maximumSteps)
+        return texts.compactMap { text in fitting.first { $0.english == text } }
     }
 }

@@ -13,15 +13,13 @@ extension Diagnostician {
         let entry = base.entries(named: "bug_type \(bugType)").first
         switch bugType {
         case "288", "188":
-            found.quote("bug_type", bugType, "stackshot")
+            found.quote(.label("bug_type"), bugType, Phrase(.noteStackshot))
             found.use(entry ?? base.entry(.stackshotCode))
-            return Verdict(
-                .notACrash, .stated,
-                "Stackshot report, not a crash: a snapshot of every process (often taken by pressing buttons by accident).")
+            return Verdict(.notACrash, .stated, .verdictStackshotReport)
         case "210":
-            found.quote("bug_type", bugType, "kernel panic")
+            found.quote(.label("bug_type"), bugType, Phrase(.noteKernelPanicType))
             found.use(entry)
-            return Verdict(.notACrash, .stated, "Kernel panic report: the whole system restarted; this is not an app crash.")
+            return Verdict(.notACrash, .stated, .verdictKernelPanicReport)
         default:
             return classifyMicrostackshot()
         }
@@ -30,87 +28,97 @@ extension Diagnostician {
     /// A jetsam event report: names the process that was killed (the frontmost one, else the
     /// largest), its reason and its size, from the report's process list (issue 17).
     func jetsamEvent() -> Verdict {
-        found.quote("bug_type", report.bugType, "jetsam event report")
+        found.quote(.label("bug_type"), report.bugType, Phrase(.noteJetsamEventReport))
         found.use(base.entries(named: "bug_type 298").first)
         found.use(base.entry(.jetsamNamespace))
-        found.notes.append("A jetsam event report has no backtraces: it does not show what used the memory.")
+        found.note(.noteJetsamNoBacktraces)
         let killed = report.jetsamKilledProcesses
         guard let victim = report.jetsamVictim else {
             let largest = report.jetsamLargestProcess
-            found.quote("Largest process", largest)
+            found.quote(Phrase(.fieldLargestProcess), largest)
             let cut = report.completeness != .complete
-            found.notes.append(
-                cut
-                    ? "The process table is cut: the report does not show which process was killed."
-                    : "No process in the report carries a \"reason\": none was killed in this event.")
-            return Verdict(
-                .memoryPressure, .stated,
-                "Jetsam event report (not a crash): the system was short of memory"
-                    + (largest.map { "; the largest process was \($0)" } ?? "")
-                    + (cut ? ", and the report is cut before it names the killed process." : "; it names no killed process."))
+            found.note(cut ? .noteProcessTableCut : .noteNoProcessKilled)
+            let key: PhraseKey =
+                switch (largest != nil, cut) {
+                case (true, true): .verdictJetsamEventLargestCut
+                case (true, false): .verdictJetsamEventLargest
+                case (false, true): .verdictJetsamEventCut
+                case (false, false): .verdictJetsamEvent
+                }
+            return Verdict(.memoryPressure, .stated, key, ["largest": .text(largest ?? "")])
         }
-        let size = victim.residentBytes.map { ", \(CrashReport.byteCount($0)) resident" } ?? ""
+        let size = victim.residentBytes.map { Phrase(.wordResident, ["size": .text(CrashReport.byteCount($0))]) }
         let reasonEntry = base.entries(named: victim.reason).first { $0.kind == .jetsamReason }
         found.use(reasonEntry)
-        found.quote(
-            "Killed process",
-            "\(victim.name)\(victim.pid.map { " (pid \($0))" } ?? ""): reason \(victim.reason)"
-                + (victim.isFrontmost ? ", frontmost" : "") + size, reasonEntry?.meaning)
-        for other in killed where other != victim { found.quote("Also killed", "\(other.name): reason \(other.reason)") }
+        let name = Phrase.text(victim.name)
+        let reason = Phrase.text(victim.reason)
+        var victimLine: [Phrase] = [
+            Phrase(
+                victim.pid == nil ? .quoteKilledProcess : .quoteKilledProcessPID,
+                ["name": name, "pid": .text(victim.pid.map(String.init) ?? ""), "reason": reason])
+        ]
+        if victim.isFrontmost { victimLine.append(Phrase(.wordFrontmost)) }
+        if let size { victimLine.append(size) }
+        found.quote(Phrase(.fieldKilledProcess), phrase: .list(victimLine), reasonEntry?.meaningPhrase)
+        for other in killed where other != victim {
+            found.quote(
+                Phrase(.fieldAlsoKilled), phrase: Phrase(.quoteAlsoKilled, ["name": .text(other.name), "reason": .text(other.reason)]))
+        }
         let ownLimit = ["per-process-limit", "highwater"].contains(victim.reason)
         if ownLimit {
-            found.cause(
-                .likely,
-                "\(victim.name) crossed its own memory limit (\(victim.reason)): its footprint grew too large — a leak, or images, caches or buffers kept in memory"
-            )
+            found.cause(.likely, .causeOwnMemoryLimit, ["name": name, "reason": reason])
             // `step` puts each step first: the last one written leads.
-            found.step("Free caches when \(victim.name) receives a memory warning and keep its footprint well below the limit")
-            found.step(
-                "Measure \(victim.name)'s memory footprint with Instruments (Allocations, Leaks, VM Tracker)"
-                    + (report.hardwareModel.map { " on a \($0)" } ?? ""))
+            found.step(.stepFreeCaches, ["name": name])
+            if let model = report.hardwareModel {
+                found.step(.stepMeasureFootprintOn, ["name": name, "model": .text(model)])
+            } else {
+                found.step(.stepMeasureFootprint, ["name": name])
+            }
         } else {
             found.cause(
-                .likely,
-                "The system as a whole ran short of memory (\(victim.reason)); \(victim.name) was "
-                    + (victim.isFrontmost ? "the frontmost app" : "chosen to free memory, not necessarily at fault"))
-            found.step("Reduce \(victim.name)'s memory use, and others' if they are yours, when memory is short (memory warnings)")
+                .likely, victim.isFrontmost ? .causeSystemShortFrontmost : .causeSystemShortChosen, ["name": name, "reason": reason])
+            found.step(.stepReduceMemory, ["name": name])
             if !victim.isFrontmost {
-                found.step("Save state when \(victim.name) enters the background, so a relaunch after a memory kill restores it")
+                found.step(.stepSaveState, ["name": name])
             }
         }
-        found.notes.append("If your app crashed but the killed process is another one, memory was not the cause of your crash.")
-        let more = killed.count > 1 ? " (\(killed.count - 1) more process\(killed.count > 2 ? "es" : "") killed)" : ""
-        let reasonText = CrashReport.jetsamReason(victim.reason)
-        return Verdict(
-            .memoryPressure, .stated,
-            "Jetsam event (not a crash): the system killed \(victim.name) for memory — \(reasonText)\(size)\(more).")
+        found.note(.noteOtherProcessKilled)
+        var values: [String: Phrase] = [
+            "name": name, "reason": .jetsamReason(victim.reason), "size": .text(""), "more": .text(""),
+        ]
+        if let size { values["size"] = .list([.verbatim(""), size]) }
+        if killed.count > 1 {
+            values["more"] = Phrase(
+                killed.count > 2 ? .wordMoreProcessesKilled : .wordOneMoreProcessKilled, ["count": .text(String(killed.count - 1))])
+        }
+        return Verdict(.memoryPressure, .stated, .verdictJetsamEventKilled, values)
     }
 
     /// Diagnostics that are not crashes and have no exception: hangs, samples, MetricKit
     /// CPU/disk/launch diagnostics. Their headline is the report's own summary.
     func classifyOtherDiagnostic() -> Verdict? {
-        guard let summary = report.kindSummary else { return nil }
+        guard report.kindSummary != nil, let summary = summaryPhrase else { return nil }
         switch report.kind {
         case .hang, .metricKit(.hang):
             found.use(base.namespace("HANGTRACER"))
             quoteFocusThread()
-            found.step("Read the main thread's backtrace for the blocking call or the long-running work")
-            return Verdict(.notACrash, .stated, "\(summary): the main thread did not respond; this is not a crash report.")
+            found.step(.stepReadMainThreadForHang)
+            return Verdict(.notACrash, .stated, .verdictHang, ["summary": summary])
         case .sample:
             quoteFocusThread()
-            return Verdict(.notACrash, .stated, "\(summary): a call-graph sample of a running process, not a crash.")
+            return Verdict(.notACrash, .stated, .verdictSample, ["summary": summary])
         case .metricKit(.cpuException):
             found.use(base.entry(.resourceCPU), causes: 0)
             quoteFocusThread()
-            return Verdict(.resourceLimit, .stated, "\(summary): a CPU-use diagnostic, not a crash.")
+            return Verdict(.resourceLimit, .stated, .verdictCPUDiagnostic, ["summary": summary])
         case .metricKit(.diskWriteException):
             found.use(base.entry(.resourceIO), causes: 0)
             quoteFocusThread()
-            return Verdict(.resourceLimit, .stated, "\(summary): a disk-writes diagnostic, not a crash.")
+            return Verdict(.resourceLimit, .stated, .verdictDiskWritesDiagnostic, ["summary": summary])
         case .metricKit(.appLaunch):
             quoteFocusThread()
-            found.step("Profile launch with the App Launch template in Instruments; move work out of launch")
-            return Verdict(.notACrash, .stated, "\(summary): a launch-time diagnostic, not a crash.")
+            found.step(.stepProfileLaunch)
+            return Verdict(.notACrash, .stated, .verdictLaunchDiagnostic, ["summary": summary])
         default:
             return nil
         }
@@ -119,15 +127,15 @@ extension Diagnostician {
     /// The top frames of the thread a non-crash report is about.
     func quoteFocusThread() {
         guard let thread = report.focusThread else { return }
-        for frame in thread.frames.prefix(3) { found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText) }
+        for frame in thread.frames.prefix(3) { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
     }
 
     /// `Event: cpu usage` / `Event: disk writes` diagnostic reports (bug_type 145, 202, 206).
     func classifyMicrostackshot() -> Verdict? {
         guard let event = header("Event") else { return nil }
-        found.quote("Event", event)
-        found.quote("Action taken", header("Action taken"))
-        for key in ["CPU", "Writes", "Wakeups", "Limit", "Duration"] { found.quote(key, header(key)) }
+        found.quote(.label("Event"), event)
+        found.quote(.label("Action taken"), header("Action taken"))
+        for key in ["CPU", "Writes", "Wakeups", "Limit", "Duration"] { found.quote(.label(key), header(key)) }
         let lower = event.lowercased()
         let resource: KnownTerm? =
             lower.contains("cpu")
@@ -138,11 +146,8 @@ extension Diagnostician {
         found.use(resource.flatMap { base.entry($0) }, causes: 0)
         if let type = report.bugType { found.use(base.entries(named: "bug_type \(type)").first) }
         let killed = resourceIsFatal
-        found.notes.append("This is a sampled diagnostic (microstackshot): the heaviest stacks show where time or writes went.")
-        return Verdict(
-            .resourceLimit, .stated,
-            "Resource report (\(event))" + (killed ? ": the system killed the process for it." : ": a warning; the process was not killed.")
-        )
+        found.note(.noteMicrostackshot)
+        return Verdict(.resourceLimit, .stated, killed ? .verdictResourceReportKilled : .verdictResourceReport, ["event": .text(event)])
     }
 
     func resource() -> Verdict {
@@ -151,10 +156,52 @@ extension Diagnostician {
         found.use(entry, causes: 0)
         quoteTopFrames(count: 3)
         let fatal = resourceIsFatal
-        if !fatal { found.notes.append("EXC_RESOURCE \(subtype) is a warning: the process kept running unless the report says otherwise.") }
+        if !fatal { found.note(.noteResourceWarning, ["subtype": .text(subtype)]) }
+        let key: PhraseKey =
+            switch (facts.message != nil, fatal) {
+            case (true, true): .verdictResourceLimitMessageKilled
+            case (true, false): .verdictResourceLimitMessage
+            case (false, true): .verdictResourceLimitKilled
+            case (false, false): .verdictResourceLimit
+            }
         return Verdict(
-            .resourceLimit, .stated,
-            "Resource limit exceeded (\(subtype.isEmpty ? "EXC_RESOURCE" : subtype))" + (facts.message.map { ": \($0)" } ?? "")
-                + (fatal ? "; the process was killed." : "."))
+            .resourceLimit, .stated, key,
+            ["subtype": .text(subtype.isEmpty ? "EXC_RESOURCE" : subtype), "message": .text(facts.message ?? "")])
+    }
+
+    /// `CrashReport.kindSummary` for the diagnostics `classifyOtherDiagnostic` explains, as a
+    /// phrase: the same words in English, the reader's language otherwise (the values are the
+    /// report's own: durations, counts, the process name).
+    var summaryPhrase: Phrase? {
+        func field(_ key: String) -> String? { report.headerFields.first { $0.key == key }?.value }
+        let process = report.processName.map { Phrase(.summaryProcess, ["name": .text($0)]) }
+        func blocked(_ duration: String?) -> Phrase? { duration.map { Phrase(.summaryBlocked, ["duration": .text($0)]) } }
+        let parts: [Phrase?]
+        switch report.kind {
+        case .hang:
+            parts = [Phrase(.summaryHang), blocked(field("Duration")), process]
+        case .metricKit(.hang):
+            parts = [Phrase(.summaryHangMetricKit), blocked(field("Hang Duration")), process]
+        case .sample:
+            let samples = report.threads.first?.frames.first?.callGraph?.sampleCount
+            parts = [Phrase(.summarySample), process, samples.map { Phrase(.summarySampleCount, ["count": .text(String($0))]) }]
+        case .metricKit(.cpuException):
+            let amounts = [
+                field("Total CPU Time").map { Phrase(.summaryCPUTime, ["time": .text($0)]) },
+                field("Total Sampled Time").map { Phrase(.summarySampledTime, ["time": .text($0)]) },
+            ].compactMap { $0 }
+            let spaced = amounts.enumerated().flatMap { $0.offset == 0 ? [$0.element] : [.verbatim(" "), $0.element] }
+            let detail = amounts.isEmpty ? nil : Phrase(.summaryDetail, ["detail": .sequence(spaced)])
+            parts = [Phrase(.summaryCPUException), detail, process]
+        case .metricKit(.diskWriteException):
+            parts = [Phrase(.summaryDiskWrites), field("Writes Caused").map { Phrase(.summaryWritten, ["amount": .text($0)]) }, process]
+        case .metricKit(.appLaunch):
+            parts = [
+                Phrase(.summarySlowLaunch), field("Launch Duration").map { Phrase(.summaryDetail, ["detail": .text($0)]) }, process,
+            ]
+        default:
+            return nil
+        }
+        return .sequence(parts.compactMap { $0 })
     }
 }

@@ -89,35 +89,40 @@ extension Diagnostician {
         guard let thread = facts.crashedThread else { return nil }
         let evidence = StackEvidence(facts: facts)
         guard evidence.isOverflow else { return nil }
-        var shown: [String] = []
+        var shown: [FrameLine] = []
         if evidence.guardRegion, let region = facts.report.vmRegionInfo {
             let line =
                 region.split(whereSeparator: \.isNewline).first { $0.uppercased().contains("STACK GUARD") }.map(String.init) ?? region
-            found.quote(
-                "VM Region Info", line.trimmingCharacters(in: .whitespaces), "the fault is in the guard page below a thread's stack")
+            found.quote(.label("VM Region Info"), line.trimmingCharacters(in: .whitespaces), Phrase(.noteGuardPage))
         }
         if let below = evidence.belowStackPointer {
-            let text = "\(below.register) = \(hex(below.pointer)); the fault address is \(below.distance) bytes below it"
-            found.quote("Stack pointer", text, "the thread wrote past the end of its stack")
-            shown.append("Stack pointer: \(text)")
+            let text = Phrase(
+                .quoteStackPointer,
+                ["register": .text(below.register), "pointer": .text(hex(below.pointer)), "distance": .text(String(below.distance))])
+            found.quote(Phrase(.fieldStackPointer), phrase: text, Phrase(.noteWrotePastStack))
+            shown.append(FrameLine(place: Phrase(.fieldStackPointer), text: text))
         }
-        var what = "the crashed thread ran off its stack"
+        var what = Phrase(.wordRanOffStack)
         if let cycle = evidence.cycle, cycle.repetitions >= 8 {
-            let names = cycle.functions.joined(separator: " → ")
-            let summary =
-                "\(cycle.frameCount) frames from frame \(cycle.firstFrame.index) repeat \(cycle.functions.count == 1 ? names : "the cycle \(names)") (\(cycle.repetitions) times; the thread has \(thread.frames.count) frames)"
-            found.quote(
-                "Thread \(thread.index)", summary,
-                cycle.functions.count == 1 ? "a function calling itself" : "functions calling each other in a cycle")
-            shown.insert("Thread \(thread.index): \(summary)", at: 0)
-            shown.append(found.quote(cycle.firstFrame, at: place(thread, cycle.firstFrame), "innermost frame of the repeating stretch"))
-            what = cycle.functions.count == 1 ? "unbounded recursion in \(names)" : "unbounded mutual recursion (\(names))"
+            let names = Phrase.text(cycle.functions.joined(separator: " → "))
+            let single = cycle.functions.count == 1
+            let summary = Phrase(
+                single ? .quoteRepeatFunction : .quoteRepeatCycle,
+                [
+                    "count": .text(String(cycle.frameCount)), "first": .text(String(cycle.firstFrame.index)), "names": names,
+                    "repetitions": .text(String(cycle.repetitions)), "total": .text(String(thread.frames.count)),
+                ])
+            let field = Phrase(.fieldThread, ["thread": .text(String(thread.index))])
+            found.quote(field, phrase: summary, Phrase(single ? .noteCallingItself : .noteCallingCycle))
+            shown.insert(FrameLine(place: field, text: summary), at: 0)
+            shown.append(found.quote(cycle.firstFrame, at: place(thread, cycle.firstFrame), Phrase(.noteInnermostRepeating)))
+            what = Phrase(single ? .wordRecursionIn : .wordMutualRecursion, ["names": names])
         }
         found.use(base.entry(.stackOverflow))
-        found.cause(.likely, "Unbounded recursion: the repeating frames never reach their base case", frames: shown)
-        found.cause(.possible, "Very large stack allocations (big structs or arrays) on a deep call path")
-        found.step("Find the condition that should end the repetition in the repeating frames, or turn the recursion into a loop")
+        found.cause(.likely, .causeUnboundedRecursion, frames: shown)
+        found.cause(.possible, .causeLargeStackAllocations)
+        found.step(.stepEndRepetition)
         let certainty: Diagnosis.Certainty = evidence.guardRegion ? .stated : .likely
-        return Verdict(.stackOverflow, certainty, "Stack overflow: \(what).")
+        return Verdict(.stackOverflow, certainty, .verdictStackOverflowWhat, ["what": what])
     }
 }

@@ -10,12 +10,11 @@ extension Diagnostician {
             for name in frame.functionNames {
                 guard let range = name.range(of: "Swift runtime failure: ") else { continue }
                 let reason = String(name[range.upperBound...])
-                found.quote(
-                    "Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "artificial frame naming the failed Swift check")
+                found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteSwiftFailureFrame))
                 found.use(base.entry(.swiftRuntimeFailure))
                 if let entry = base.entries(matchingText: reason, kinds: [.swiftRuntimeMessage]).first {
                     found.use(entry, causes: 0)
-                    found.cause(.likely, "\(entry.title) — named by the symbolicated frame")
+                    found.cause(.likely, .causeNamedByFrame, ["title": entry.titlePhrase])
                 }
                 if let levels = frame.symbolication,
                     let site = levels.first(where: {
@@ -25,53 +24,51 @@ extension Diagnostician {
                     let file = site.file, let line = site.line
                 {
                     found.step(
-                        "Open \((file as NSString).lastPathComponent):\(line) in \(site.function) (thread \(thread.index) frame \(frame.index)): the failed check is on that line"
-                    )
+                        .stepOpenFailedCheck,
+                        [
+                            "location": .text("\((file as NSString).lastPathComponent):\(line)"), "function": .text(site.function),
+                            "place": .place(thread.index, frame.index),
+                        ])
                 }
                 quoteFirstAppFrame()
-                return Verdict(.swiftRuntimeError, .stated, "Swift runtime error: \(reason).")
+                return Verdict(.swiftRuntimeError, .stated, .verdictSwiftRuntimeError, ["reason": .text(reason)])
             }
         }
         // libc++ hardening: the failed assertion is the name of an artificial inlined frame.
         for frame in thread.frames.prefix(3) {
             for name in frame.functionNames {
                 guard let match = firstMatch(#"assertion (.+) failed: (.+)$"#, in: name), let what = match[1] else { continue }
-                found.quote(
-                    "Thread \(thread.index) frame \(frame.index)", frame.evidenceText,
-                    "artificial frame naming the failed library assertion")
+                found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteLibraryAssertionFrame))
                 found.use(base.entry(.libcxxAssertion), causes: 1)
                 // The inlined standard-library frames between are not the call: skip them.
                 if let caller = thread.frames.first(where: { $0.index > frame.index && !$0.functionNames.isEmpty && !$0.isLibraryCodeInApp }
                 ) {
-                    found.quote("Thread \(thread.index) frame \(caller.index)", caller.evidenceText, "the call that failed the check")
+                    found.quote(.frame(thread.index, caller.index), caller.evidenceText, Phrase(.noteCallFailedCheck))
                 }
                 return Verdict(
-                    .assertionFailure, .stated, "A C++ standard-library hardening assertion failed (\(match[0] ?? "")): \(what).")
+                    .assertionFailure, .stated, .verdictLibcxxAssertion, ["file": .text(match[0] ?? ""), "what": .text(what)])
             }
         }
         for frame in thread.frames.prefix(6) {
             let names = frame.functionNames.joined(separator: " ")
             if names.contains("swift_unexpectedError") {
-                found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "called when a try! expression throws")
+                found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteTryBangFrame))
                 found.use(base.entry(.unexpectedError))
                 found.use(base.entry(.tryBang))
                 quoteFirstAppFrame()
-                return Verdict(.swiftRuntimeError, .likely, "Swift runtime error: a try! call threw an error (swift_unexpectedError).")
+                return Verdict(.swiftRuntimeError, .likely, .verdictTryBang)
             }
             if names.contains("swift_abortRetainUnowned") || names.contains("swift_unknownObjectUnownedLoadStrong") {
-                found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "unowned reference check")
+                found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteUnownedCheck))
                 found.use(base.entry(.unownedDeallocated), causes: 1)
                 quoteFirstAppFrame()
-                return Verdict(
-                    .swiftRuntimeError, .likely, "Swift runtime error: an unowned reference was read after its object was deallocated.")
+                return Verdict(.swiftRuntimeError, .likely, .verdictUnowned)
             }
             if names.contains("_dispatch_assert_queue_fail") {
-                found.quote("Thread \(thread.index) frame \(frame.index)", frame.evidenceText, "dispatch queue assertion")
+                found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteQueueAssertion))
                 found.use(base.entry(.queueAssertion))
                 quoteFirstAppFrame()
-                return Verdict(
-                    .dispatchMisuse, .likely,
-                    "A closure that must run on a specific queue (usually the main queue) was called from another queue.")
+                return Verdict(.dispatchMisuse, .likely, .verdictWrongQueue)
             }
         }
         return nil

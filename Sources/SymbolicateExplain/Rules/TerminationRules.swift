@@ -17,74 +17,70 @@ extension Diagnostician {
         case "SPRINGBOARD", "FRONTBOARD", "RUNNINGBOARD", "CAROUSEL":
             guard let entry = codeEntries.first else {
                 return Verdict(
-                    .systemTermination, .stated,
-                    "The system (\(namespace)) terminated the app with code \(codeText); the code is not in the knowledge base.")
+                    .systemTermination, .stated, .verdictSystemUnknownCode, ["namespace": .text(namespace), "code": .text(codeText)])
             }
             return classifySystemCode(entry, text: allText)
         case "DYLD":
             for entry in base.entries(matchingText: allText, kinds: [.dyldError]) { found.use(entry) }
             for line in (facts.terminationDetails + facts.asiLines)
             where line.contains("Library not loaded") || line.contains("Symbol not found") || line.contains("Referenced from") {
-                found.quote("dyld", line)
+                found.quote(.label("dyld"), line)
             }
-            let what = codeEntries.first?.title.lowercased() ?? "dyld failure"
-            found.notes.append("dyld failed before the app's code ran: the backtrace is not the cause.")
+            let what = codeEntries.first.map { Phrase.lowercasedInEnglish($0.titlePhrase) } ?? Phrase(.wordDyldFailure)
+            found.note(.noteDyldBeforeApp)
             return Verdict(
-                .missingLibrary, .stated, "The app could not launch: dyld reported \"\(what)\" (DYLD \(code.map(String.init) ?? "?")).")
+                .missingLibrary, .stated, .verdictDyldFailed, ["what": what, "code": .text(code.map(String.init) ?? "?")])
         case "CODESIGNING":
-            return Verdict(
-                .codeSigning, .stated,
-                "The kernel killed the process because a code signature did not validate (CODESIGNING \(code.map(String.init) ?? "?")\(codeEntries.first.map { ", \($0.title.lowercased())" } ?? ""))."
-            )
+            let codeValue = Phrase.text(code.map(String.init) ?? "?")
+            if let entry = codeEntries.first {
+                return Verdict(
+                    .codeSigning, .stated, .verdictCodeSigningKillWhat,
+                    ["code": codeValue, "what": .lowercasedInEnglish(entry.titlePhrase)])
+            }
+            return Verdict(.codeSigning, .stated, .verdictCodeSigningKill, ["code": codeValue])
         case "TCC":
             let key = firstMatch(#"(NS[A-Za-z]+UsageDescription)"#, in: allText)?.first ?? nil
             if let key {
-                found.cause(.likely, "The Info.plist of the target that accessed the data has no \(key) (the report names the key)")
-                found.step("Add \(key) with a user-facing explanation to the Info.plist of the target that accessed the data")
-            } else {
-                found.notes.append(
-                    "The report does not name the missing usage-description key; look for a privacy-protected API (camera, microphone, photos, contacts, location) called just before the crash."
-                )
+                found.cause(.likely, .causeUsageDescriptionMissing, ["key": .text(key)])
+                found.step(.stepAddUsageDescription, ["key": .text(key)])
+                return Verdict(.privacyViolation, .stated, .verdictPrivacyViolationKey, ["key": .text(key)])
             }
-            return Verdict(
-                .privacyViolation, .stated,
-                "Privacy violation: the app accessed protected data without a usage description" + (key.map { " (\($0) is missing)" } ?? "")
-                    + ".")
+            found.note(.noteUsageKeyNotNamed)
+            return Verdict(.privacyViolation, .stated, .verdictPrivacyViolation)
         case "GUARD":
             if let code {
-                found.quote("Decoded guard code", GuardCode(code).summary)
+                found.quote(Phrase(.fieldDecodedGuardCode), GuardCode(code).summary)
             }
             return classifyGuard()
         case "JETSAM":
             guard code != nil else {
                 // Third-party reporters (KSCrash's memory termination) record the kill without a reason code.
-                return Verdict(
-                    .memoryPressure, .stated,
-                    "The system killed the process for its memory use (a memory termination; no jetsam reason code recorded).")
+                return Verdict(.memoryPressure, .stated, .verdictMemoryTermination)
             }
-            let reason = codeEntries.first?.term ?? "code \(codeText)"
-            return Verdict(.memoryPressure, .stated, "The system killed the process for memory (jetsam reason \(reason)).")
+            let reason = codeEntries.first.map { Phrase.text($0.term) } ?? Phrase(.wordCode, ["code": .text(codeText)])
+            return Verdict(.memoryPressure, .stated, .verdictJetsamKill, ["reason": reason])
         case "LIBSYSTEM":
             let assertion = facts.asiLines.first { $0.localizedCaseInsensitiveContains("assert") }
-            for line in facts.asiLines { found.quote("Application Specific Information", line) }
-            let what = codeEntries.first?.title ?? "a libsystem fault"
+            for line in facts.asiLines { found.quote(.label("Application Specific Information"), line) }
+            let what = codeEntries.first?.titlePhrase ?? Phrase(.wordLibsystemFault)
+            let codeValue = Phrase.text(code.map(String.init) ?? "?")
             if let assertion {
-                found.cause(.likely, "A system-library assertion failed: \(assertion)")
+                found.cause(.likely, .causeSystemAssertion, ["assertion": .text(assertion)])
+                return Verdict(
+                    .libsystemFault, .stated, .verdictLibsystemAssertion,
+                    ["what": what, "code": codeValue, "assertion": .text(assertion)])
             }
-            return Verdict(
-                .libsystemFault, .stated,
-                "A system library aborted the process: \(what) (LIBSYSTEM \(code.map(String.init) ?? "?"))"
-                    + (assertion.map { " — \($0)" } ?? "") + ".")
+            return Verdict(.libsystemFault, .stated, .verdictLibsystem, ["what": what, "code": codeValue])
         case "LIBXPC" where code == 3:
-            return Verdict(.watchdog, .stated, "The app extension took too long to initialize (LAUNCH_HANG) and was terminated.")
+            return Verdict(.watchdog, .stated, .verdictLaunchHang)
         default:
             guard let namespaceEntry else {
-                found.notes.append("Termination namespace \(namespace) is not in the knowledge base.")
+                found.note(.noteNamespaceUnknown, ["namespace": .text(namespace)])
                 return nil
             }
             return Verdict(
-                .systemTermination, .stated,
-                "\(namespaceEntry.title): the \(namespace) component terminated the process (code \(codeText)).")
+                .systemTermination, .stated, .verdictComponentTerminated,
+                ["title": namespaceEntry.titlePhrase, "namespace": .text(namespace), "code": .text(codeText)])
         }
     }
 
@@ -94,32 +90,24 @@ extension Diagnostician {
         switch KnownTerm(rawValue: entry.term) {
         case .watchdog?: return watchdog(allText)
         case .thermal?:
-            found.notes.append(
-                "A thermal kill ends whatever was running: the backtrace shows the moment of the kill, not necessarily the work that heated the device."
-            )
-            return Verdict(
-                .thermal, .stated, "Thermal kill (0xc00010ff, \"cool off\"): the system killed the app because the device was too hot.")
+            found.note(.noteThermalKill)
+            return Verdict(.thermal, .stated, .verdictThermal)
         case .stackshotCode?:
-            return Verdict(
-                .notACrash, .stated,
-                "Stackshot (0xbaaaaaad), not a crash: a snapshot of every process, often taken by pressing buttons by accident.")
+            return Verdict(.notACrash, .stated, .verdictStackshotCode)
         case .lockedFileAtSuspension?:
-            found.step("Look for the thread writing to a database or file (fsync, sqlite3 commit) when the app was suspended")
-            return Verdict(
-                .lockedFileAtSuspension, .stated, "Killed for holding a file or database lock while being suspended (0xdead10cc).")
+            found.step(.stepLookForLockedFileWriter)
+            return Verdict(.lockedFileAtSuspension, .stated, .verdictLockedFile)
         case .voipNoCall?, .voipTooManyPushes?:
-            return Verdict(.voipPush, .stated, "\(entry.title) (\(entry.term)): the system killed the VoIP app.")
+            return Verdict(.voipPush, .stated, .verdictVoIP, ["title": entry.titlePhrase, "term": .text(entry.term)])
         case .backgroundTaskTimeout?, .backgroundTaskTimeout3?, .backgroundTaskTimeout4?, .backgroundBudget1?, .backgroundBudget2?,
             .backgroundBudget3?:
-            return Verdict(.backgroundTimeLimit, .stated, "\(entry.title) (\(entry.term)): background work ran past its time allowance.")
+            return Verdict(.backgroundTimeLimit, .stated, .verdictBackgroundTime, ["title": entry.titlePhrase, "term": .text(entry.term)])
         case .securityViolation?:
             return Verdict(
                 .securityViolation, .stated,
-                "Security violation (0x2bad45ec)"
-                    + (allText.contains("insecure drawing")
-                        ? ": insecure drawing — the app drew on screen while the device was in secure (locked) mode." : "."))
+                allText.contains("insecure drawing") ? .verdictSecurityViolationDrawing : .verdictSecurityViolation)
         default:
-            return Verdict(.systemTermination, .stated, "\(entry.title) (\(entry.term)): the system terminated the app.")
+            return Verdict(.systemTermination, .stated, .verdictSystemTerminated, ["title": entry.titlePhrase, "term": .text(entry.term)])
         }
     }
 
@@ -143,29 +131,36 @@ extension Diagnostician {
             busy = cpu / wall >= 0.5 ? true : cpu / wall <= 0.2 ? false : nil
             let share = Int((cpu / wall * 100).rounded())
             found.quote(
-                "Watchdog CPU", "Elapsed application CPU time (seconds): \(cpuText) of a \(wall)-second allowance (\(share)%)",
-                busy == true ? "the app was computing most of the time" : busy == false ? "the app was mostly waiting" : nil)
+                Phrase(.fieldWatchdogCPU),
+                phrase: Phrase(
+                    .quoteWatchdogCPU, ["cpu": .text(cpuText), "wall": .text("\(wall)"), "share": .text(String(share))]),
+                busy == true ? Phrase(.noteAppComputing) : busy == false ? Phrase(.noteAppWaiting) : nil)
         }
         found.mainThreadBusy = busy
         if busy == true {
-            found.cause(.likely, "Long-running work on the main thread (the app used most of the allowance as CPU time)")
+            found.cause(.likely, .causeMainThreadLongWork)
         } else if busy == false {
-            found.cause(
-                .likely, "The main thread was blocked waiting (little CPU used): a lock, semaphore, synchronous network or IPC call")
+            found.cause(.likely, .causeMainThreadBlockedLittleCPU)
         }
         if let main = facts.mainThread {
             let top = main.frames.prefix(4)
-            for frame in top { found.quote("Thread \(main.index) (main thread) frame \(frame.index)", frame.evidenceText) }
+            for frame in top {
+                found.quote(
+                    Phrase(.fieldMainThreadFrame, ["thread": .text(String(main.index)), "frame": .text(String(frame.index))]),
+                    frame.evidenceText)
+            }
             if let appFrame = main.frames.first(where: { facts.isAppOwned($0) && !$0.isLibraryCodeInApp }) {
                 let (function, location) = appFrame.appLine
-                let place = "thread \(main.index) frame \(appFrame.index)"
-                found.step(
-                    function.map {
-                        "Read \($0)" + (location.map { " at \($0)" } ?? "")
-                            + " (\(place), the main thread's first frame in the app's code): the work the watchdog waited for runs from there"
-                    }
-                        ?? "Symbolicate \(place) (\(appFrame.imageName ?? "?")\(appFrame.imageOffset.map { " + " + hex($0) } ?? "")) with \(facts.debugFile): it is the main thread's first frame in the app's code"
-                )
+                let place = Phrase.place(main.index, appFrame.index)
+                if let function, let location {
+                    found.step(.stepReadMainThreadFrameAt, ["function": .text(function), "location": .text(location), "place": place])
+                } else if let function {
+                    found.step(.stepReadMainThreadFrame, ["function": .text(function), "place": place])
+                } else {
+                    found.step(
+                        .stepSymbolicateMainThreadFrame,
+                        ["place": place, "image": appFrame.imageAndOffset, "debugFile": facts.debugFilePhrase])
+                }
             }
             let names = top.flatMap(\.functionNames).joined(separator: " ")
             let blocking = [
@@ -173,23 +168,21 @@ extension Diagnostician {
                 "mach_msg", "dispatch_group_wait", "CFURLConnectionSendSynchronousRequest", "sendSynchronousRequest",
             ]
             if let hit = blocking.first(where: { names.contains($0) }) {
-                found.cause(
-                    busy == true ? .possible : .likely,
-                    "The main thread was blocked waiting (\(hit) at the top of its stack): a lock, semaphore, synchronous call or IPC")
+                found.cause(busy == true ? .possible : .likely, .causeMainThreadBlockedAt, ["call": .text(hit)])
             } else if !top.isEmpty, busy != false {
-                found.cause(
-                    busy == true ? .likely : .possible,
-                    "The main thread was busy running code (no waiting call at the top of its stack); the frames show what it was doing at the moment of the kill"
-                )
+                found.cause(busy == true ? .likely : .possible, .causeMainThreadBusy)
             }
         } else {
-            found.notes.append("The report has no main-thread backtrace to show what the watchdog waited for.")
+            found.note(.noteNoMainThread)
         }
-        let phase = event.map { " during \($0)" } ?? ""
-        return Verdict(
-            .watchdog, .stated,
-            "Watchdog timeout (0x8badf00d): the app did not respond\(phase)" + (allowance.map { " within \($0) seconds" } ?? "")
-                + " and was killed.")
+        let key: PhraseKey =
+            switch (event != nil, allowance != nil) {
+            case (true, true): .verdictWatchdogDuringWithin
+            case (true, false): .verdictWatchdogDuring
+            case (false, true): .verdictWatchdogWithin
+            case (false, false): .verdictWatchdog
+            }
+        return Verdict(.watchdog, .stated, key, ["event": .text(event ?? ""), "seconds": .text(allowance ?? "")])
     }
 
     func classifyGuard() -> Verdict {
@@ -197,12 +190,19 @@ extension Diagnostician {
         found.use(base.entry(.guardException))
         found.use(typeName.flatMap { base.entries(named: $0).first }, causes: 0)
         quoteTopFrames(count: 4)
-        let detail = facts.message.map { ": \($0)" } ?? ""
-        let what =
+        let what: PhraseKey =
             typeName == "GUARD_TYPE_FD"
-            ? "a guarded file descriptor was misused"
-            : typeName == "GUARD_TYPE_MACH_PORT" ? "a Mach port right was misused" : "a guarded resource was misused"
-        let prefix = facts.isNonFatal ? "Not a crash (simulated report): " : ""
-        return Verdict(.guardViolation, .stated, prefix + "Guard violation (\(typeName ?? "EXC_GUARD")) — \(what)\(detail).")
+            ? .wordGuardedFDMisused
+            : typeName == "GUARD_TYPE_MACH_PORT" ? .wordMachPortMisused : .wordGuardedResourceMisused
+        var values: [String: Phrase] = ["type": .text(typeName ?? "EXC_GUARD"), "what": Phrase(what)]
+        if let message = facts.message { values["message"] = .text(message) }
+        let key: PhraseKey =
+            switch (facts.isNonFatal, facts.message != nil) {
+            case (false, false): .verdictGuard
+            case (false, true): .verdictGuardMessage
+            case (true, false): .verdictGuardSimulated
+            case (true, true): .verdictGuardSimulatedMessage
+            }
+        return Verdict(.guardViolation, .stated, key, values)
     }
 }
