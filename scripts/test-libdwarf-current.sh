@@ -33,7 +33,7 @@ scratch="$work/swift-$version"
 # 20210528 libdwarf.so would win over the prefix. A copy of zlib.pc without -L/-I, first on
 # PKG_CONFIG_PATH, keeps that folder off the command line (it is on ld's default path anyway, so
 # -lz still resolves there, after the prefix). scripts/release.sh meets the same ordering.
-pcdir="$work/pkgconfig"
+pcdir="$PWD/$work/pkgconfig" # absolute: SwiftPM ignores relative PKG_CONFIG_PATH entries
 mkdir -p "$pcdir"
 zlib_pc="$(pkg-config --variable=pcfiledir zlib 2>/dev/null)/zlib.pc"
 [ -f "$zlib_pc" ] || fail "no zlib.pc (Debian: zlib1g-dev)"
