@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the parsers with libFuzzer (see Fuzz/README.md).
 #
-#   Fuzz/fuzz.sh build                 build the five targets into .build-fuzz/
+#   Fuzz/fuzz.sh build                 build the ten targets into .build-fuzz/
 #   Fuzz/fuzz.sh run [TARGET…]         fuzz each target for FUZZ_SECONDS (default 300), or FUZZ_RUNS executions
 #   Fuzz/fuzz.sh smoke                 CI: regression inputs, then FUZZ_SECONDS (default 10) per target
 #   Fuzz/fuzz.sh regress               replay Fuzz/regressions/ only (fails on any crash)
@@ -17,7 +17,7 @@ ROOT=$PWD
 OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}
 SWIFTC=${SWIFTC:-swiftc}
 OPT=${FUZZ_OPT:--O}
-TARGETS=(text-report ips macho dwarf zip kscrash sentry)
+TARGETS=(text-report ips metrickit sample swift-backtrace macho dwarf zip kscrash sentry)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
 if [[ -z "$CORPUS_DIR" ]]; then
@@ -88,6 +88,9 @@ build() {
     build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include"
     link_target text-report FuzzTextReport.swift SymbolicateCrashReport SymbolicateCore
     link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateCore
+    link_target metrickit FuzzMetricKit.swift SymbolicateCrashReport SymbolicateCore
+    link_target sample FuzzSample.swift SymbolicateCrashReport SymbolicateCore
+    link_target swift-backtrace FuzzSwiftBacktrace.swift SymbolicateCrashReport SymbolicateCore
     link_target kscrash FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateCore
     link_target sentry FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateCore
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
@@ -121,6 +124,13 @@ seed() {
                     cp -n "$f" "$dir"/
                 fi
             done ;;
+        metrickit)
+            cp -n "$ROOT"/Fixtures/logs/*metrickit*.json "$dir"/
+            [[ -n "$CORPUS_DIR" ]] && find "$CORPUS_DIR/metrickit" -type f -name '*.json' -exec cp -n {} "$dir"/ \; 2>/dev/null || true ;;
+        sample)
+            cp -n "$ROOT"/Fixtures/logs/macapp-sample.txt "$ROOT"/Fixtures/logs/macapp-spindump.txt "$dir"/ ;;
+        swift-backtrace)
+            cp -n "$ROOT"/Fixtures/linux/logs/*.txt "$ROOT"/Fixtures/linux/logs/*.json "$dir"/ ;;
         kscrash)
             # KSCrash's example reports and the fixture crash in KSCrash form (cut to max_len,
             # most reach the reader damaged: its repair path is the point).
@@ -156,7 +166,7 @@ export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_
 # files to 64 KiB (the fixture dSYMs are 12–44 KB), zips to 64 KiB (the seeds are 0.1–4 KB;
 # what they inflate to is bounded by the harness's own unpack limits, 1 MiB per entry and
 # 4 MiB per run).
-max_len() { case $1 in text-report | ips | kscrash | sentry) echo 16384 ;; *) echo 65536 ;; esac; }
+max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | kscrash | sentry) echo 16384 ;; *) echo 65536 ;; esac; }
 
 # Per-target libFuzzer options: the zip target gets the zip record signatures as a dictionary.
 target_flags() { case $1 in zip) echo "-dict=$ROOT/Fuzz/zip.dict" ;; esac; }

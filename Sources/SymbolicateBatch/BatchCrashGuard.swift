@@ -71,7 +71,7 @@ public final class BatchCrashGuard: @unchecked Sendable {
             let (slots, started) = snapshot()
             guardian.writeSummary(results(inputs: guardian.inputs, slots: slots, started: started, signal: number))
         }
-        TemporaryFiles.removeAll()
+        TemporaryFiles.shutDown()
         // Pending until this handler returns (the signal is blocked in it); a fault then
         // also re-executes and reaches the restored handler.
         raise(number)

@@ -12,6 +12,14 @@ import Foundation
 /// Every temporary path this process created (unzip folders, atomic-write temporary files),
 /// so that they are removed on every way out: normal return, `exit()` (which skips deinit),
 /// and SIGINT/SIGTERM/SIGHUP. An interrupted batch used to leave its unpacked zips in TMPDIR.
+///
+/// Clean-up cannot race a creation (issue 26: a signal mid-unpack left thousands of files, and
+/// output folders kept `.symbolicate-*.tmp` files): every temporary file or folder, and every
+/// file or folder made inside one, is created through `create` or `createInside`, under the
+/// lock the clean-up takes, with its path registered before it exists. Once the clean-up of a
+/// signal or `exit()` has begun (`shutDown`), creators never create again: they wait for the
+/// process to end. So the clean-up sees every path that will ever exist, and removes it after
+/// the last creation.
 public enum TemporaryFiles {
     private final class Registry: @unchecked Sendable {
         let lock = NSLock()
@@ -19,6 +27,8 @@ public enum TemporaryFiles {
         var next = 0
         var installed = false
         var sources: [DispatchSourceSignal] = []
+        /// Set by `shutDown`: the process is on its way out and nothing more is created.
+        var closing = false
     }
 
     private static let registry = Registry()
@@ -27,7 +37,60 @@ public enum TemporaryFiles {
     /// parent sees the conventional status, 128 + n in a shell).
     public static let cleanedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Remembers `path` (a file or a folder) for removal on exit or signal.
+    /// Creates the temporary file or folder `path` with `make` (true when it was created),
+    /// registered before it exists and under the clean-up's lock. Returns `make`'s answer;
+    /// `errno` is kept from `make` when it fails. After `shutDown` began it never returns: the
+    /// process is about to die of a signal or to exit.
+    public static func create(_ path: String, _ make: () -> Bool) -> Bool {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        waitIfClosing()
+        registry.next += 1
+        registry.paths[path] = registry.next
+        let made = make()
+        if !made {
+            let saved = errno
+            registry.paths[path] = nil
+            errno = saved
+        }
+        return made
+    }
+
+    /// Runs `make`, which creates something inside a registered temporary folder (an
+    /// unpacked entry, its parent folders), under the clean-up's lock, so the folder's
+    /// removal never races it. Never returns after `shutDown` began.
+    public static func createInside<T>(_ make: () throws -> T) rethrows -> T {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        waitIfClosing()
+        return try make()
+    }
+
+    /// Runs `settle` (a rename into place, an unlink) under the clean-up's lock and forgets
+    /// `path` when it succeeded (returned true): a temporary file is either still registered
+    /// or already gone from its name. Never returns after `shutDown` began (the file is then
+    /// removed by the clean-up instead).
+    @discardableResult
+    public static func settle(_ path: String, _ settle: () -> Bool) -> Bool {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        waitIfClosing()
+        let done = settle()
+        if done { registry.paths[path] = nil }
+        return done
+    }
+
+    /// Called with the lock held: once the clean-up has begun, the caller gives the lock back
+    /// and waits for the end of the process (the clean-up then raises the signal or `exit`
+    /// returns to the system), so nothing is created behind the clean-up.
+    private static func waitIfClosing() {
+        guard registry.closing else { return }
+        registry.lock.unlock()
+        while true { pause() }
+    }
+
+    /// Remembers `path` (a file or a folder) for removal on exit or signal. Prefer `create`,
+    /// which registers the path before the file exists.
     public static func register(_ path: String) {
         registry.lock.lock()
         defer { registry.lock.unlock() }
@@ -50,21 +113,30 @@ public enum TemporaryFiles {
     }
 
     /// Removes every registered path, newest first (files inside folders before the folders).
+    /// The process goes on: for owners done with their files (tests). Ways out use `shutDown`.
     public static func removeAll() {
         registry.lock.lock()
         let paths = registry.paths.sorted { $0.value > $1.value }.map(\.key)
         registry.paths.removeAll()
         registry.lock.unlock()
-        for path in paths {
-            // Another thread may still be unpacking into a folder while it is removed (a
-            // signal arrives mid-run), so a pass can fail on a file created behind it; once
-            // the folder itself is gone nothing can be created below it, so retry until then.
-            for _ in 0..<20 {
-                try? FileManager.default.removeItem(atPath: path)
-                var info = stat()
-                if lstat(path, &info) != 0 { break }
-            }
-        }
+        remove(paths)
+    }
+
+    /// The clean-up of a way out (a signal, `exit()`, a fatal signal in batch mode): from now
+    /// on nothing is created through `create`/`createInside`/`settle` (their callers wait for
+    /// the end), then every registered path is removed. Creations run under the lock taken
+    /// here, so when it is held no creation is half done, and none can follow.
+    public static func shutDown() {
+        registry.lock.lock()
+        registry.closing = true
+        let paths = registry.paths.sorted { $0.value > $1.value }.map(\.key)
+        registry.paths.removeAll()
+        registry.lock.unlock()
+        remove(paths)
+    }
+
+    private static func remove(_ paths: [String]) {
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// Installs the clean-up once per process: at `exit()` and on SIGINT/SIGTERM/SIGHUP.
@@ -77,7 +149,7 @@ public enum TemporaryFiles {
         defer { registry.lock.unlock() }
         guard !registry.installed else { return }
         registry.installed = true
-        atexit { TemporaryFiles.removeAll() }
+        atexit { TemporaryFiles.shutDown() }
         let queue = DispatchQueue(label: "symbolicate.signal-cleanup")
         for number in cleanedSignals {
             // A signal ignored by whoever started us (`nohup`, a background job) stays ignored.
@@ -85,7 +157,7 @@ public enum TemporaryFiles {
             if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                TemporaryFiles.removeAll()
+                TemporaryFiles.shutDown()
                 signal(number, SIG_DFL)
                 kill(getpid(), number)
             }

@@ -23,7 +23,8 @@ import ZIPFoundation
 ///   stored/deflate are skipped with a reason naming the archive and the entry, and the
 ///   other entries are still unpacked;
 /// - files are created with `O_EXCL | O_NOFOLLOW`, inside folders this extractor made.
-/// The folder is registered with `TemporaryFiles`, so exit and signals remove it too.
+/// The folder and everything in it are created through `TemporaryFiles`, so exit and signals
+/// remove them too, and a signal's clean-up never races an entry being unpacked.
 public final class ZipExtractor: @unchecked Sendable {
     /// Root of the private folder that holds the unpacked entries (created on first use).
     public let root: URL
@@ -161,16 +162,16 @@ public final class ZipExtractor: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if !created {
-            guard mkdir(root.path, 0o700) == 0 else {
+            // Registered before it exists, under the signal clean-up's lock.
+            guard TemporaryFiles.create(root.path, { mkdir(root.path, 0o700) == 0 }) else {
                 throw .io(path: root.path, message: "cannot create a private temporary folder: \(String(cString: strerror(errno)))")
             }
             created = true
-            TemporaryFiles.register(root.path)
         }
         let destination = root.appendingPathComponent(UUID().uuidString.prefix(8).lowercased(), isDirectory: true)
-        // Plain mkdir (never "with intermediates"): once a signal handler removed the root,
-        // nothing here can bring it back.
-        guard mkdir(destination.path, 0o700) == 0 else {
+        // Plain mkdir (never "with intermediates"), and under the clean-up's lock: once a
+        // signal's clean-up began, nothing more is created below the root.
+        guard TemporaryFiles.createInside({ mkdir(destination.path, 0o700) == 0 }) else {
             throw .io(path: destination.path, message: "cannot create a private temporary folder: \(String(cString: strerror(errno)))")
         }
         return destination
@@ -228,8 +229,11 @@ public final class ZipExtractor: @unchecked Sendable {
         if !reserve(0, alsoChecking: declared) { throw EntryFailure.declaredPastTotal(declared: declared) }
         let start = try directory.dataOffset(of: record)
         let compressed = max(record.compressedSize, 1)
-        let target = try createParents(destination, relative)
-        let fd = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // Folders and file made under the signal clean-up's lock, which removes the root.
+        let (target, fd) = try TemporaryFiles.createInside {
+            let target = try createParents(destination, relative)
+            return (target, open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600))
+        }
         guard fd >= 0 else {
             let reason = errno == EEXIST ? "a folder of that name is also in the archive" : String(cString: strerror(errno))
             throw EntryFailure.cannotCreate(path: relative, reason: reason)

@@ -44,8 +44,9 @@ public struct OutputFileError: Error, LocalizedError, Sendable {
 /// What is at the path decides how:
 /// - nothing, or a regular file (through symlinks): temporary file + rename onto the resolved
 ///   path (a symlink to the output stays a symlink). The temporary name has a fixed short
-///   length, so any output name that fits NAME_MAX works; it is registered with
-///   `TemporaryFiles`, so a signal or `exit()` mid-write removes it.
+///   length, so any output name that fits NAME_MAX works; it is created through
+///   `TemporaryFiles` (registered before it exists), so a signal or `exit()` mid-write
+///   removes it and none can be created behind the clean-up.
 /// - a device, FIFO or socket (`/dev/null`, `/dev/stdout` on a pipe or terminal), or the
 ///   file our stdout already writes to (`-o /dev/stdout >> log`): written in place, never
 ///   replaced — a rename would turn `/dev/full` into a regular file.
@@ -80,11 +81,17 @@ public final class AtomicFileWriter {
             let random = String(UInt32.random(in: .min ... .max), radix: 16)
             let name = ".symbolicate-\(String(repeating: "0", count: 8 - random.count) + random).tmp"
             let temporary = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-            let opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if opened >= 0 {
+            // Registered before it exists, under the signal clean-up's lock.
+            var opened: Int32 = -1
+            if TemporaryFiles.create(
+                temporary,
+                {
+                    opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                    return opened >= 0
+                })
+            {
                 fd = opened
                 replacement = (temporary, final)
-                TemporaryFiles.register(temporary)
                 return
             }
             attempt += 1
@@ -155,12 +162,16 @@ public final class AtomicFileWriter {
             throw error
         }
         guard let replacement else { return }
-        if posixRename(replacement.temporary, replacement.final) != 0 {
-            let error = OutputFileError.system(path, "cannot write")
-            discardTemporary()
-            throw error
+        var failure: OutputFileError?
+        TemporaryFiles.settle(replacement.temporary) {
+            if posixRename(replacement.temporary, replacement.final) == 0 { return true }
+            failure = OutputFileError.system(path, "cannot write")
+            return false
         }
-        TemporaryFiles.unregister(replacement.temporary)
+        if let failure {
+            discardTemporary()
+            throw failure
+        }
     }
 
     public func discard() {
@@ -173,8 +184,10 @@ public final class AtomicFileWriter {
 
     private func discardTemporary() {
         guard let replacement else { return }
-        unlink(replacement.temporary)
-        TemporaryFiles.unregister(replacement.temporary)
+        TemporaryFiles.settle(replacement.temporary) {
+            unlink(replacement.temporary)
+            return true
+        }
     }
 
     deinit { if !closed { close(fd) } }

@@ -125,20 +125,60 @@ struct MetricKitTests {
         #expect(reports[0].exception?.signal == "SIGTRAP")
     }
 
-    /// The JSON reader stops at 512 levels (a recursion guard): a call tree 300 frames deep
-    /// nests 600 levels and is refused, with an error whose path stays readable.
-    @Test("a call tree deeper than the JSON nesting limit is refused with a short path")
-    func tooDeepCallTree() throws {
+    /// A MetricKit call stack `frames` deep: each frame's caller nested in its `subFrames`.
+    static func deepPayload(frames: Int) -> String {
         let frame =
             "{\"binaryUUID\":\"4C4C443B-5555-3144-A1E9-455154CFFD57\",\"binaryName\":\"CrashApp\",\"address\":4096,\"offsetIntoBinaryTextSegment\":0"
-        let tree = String(repeating: frame + ",\"subFrames\":[", count: 300) + frame + "}" + String(repeating: "]}", count: 300)
-        let json = "{\"crashDiagnostics\":[{\"callStackTree\":{\"callStacks\":[{\"callStackRootFrames\":[\(tree)]}]}}]}"
+        let tree =
+            String(repeating: frame + ",\"subFrames\":[", count: frames - 1) + frame + "}" + String(repeating: "]}", count: frames - 1)
+        return "{\"crashDiagnostics\":[{\"callStackTree\":{\"callStacks\":[{\"callStackRootFrames\":[\(tree)]}]}}]}"
+    }
+
+    /// Runs `body` on a thread with a 512 KiB stack, the size of a batch worker's on macOS.
+    static func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try body() }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        return try #require(box.result).get()
+    }
+
+    /// Issue 26: the JSON reader recursed and stopped at 512 levels, so a call tree deeper
+    /// than about 250 frames was refused (as an ".ips header line"). Now it reads with an
+    /// explicit stack: a 10,000-frame tree (20,000 levels) is read on a 512 KiB stack.
+    @Test("a 10,000-frame call tree is read on a 512 KiB stack")
+    func deepCallTree() throws {
+        let json = Self.deepPayload(frames: 10_000)
+        let frames = try Self.onSmallStack {
+            let reports = try CrashReport.parseAll(data: Data(json.utf8), path: "deep.json")
+            return reports.map { $0.threads.map(\.frames.count) }
+        }
+        #expect(frames == [[10_000]])
+    }
+
+    /// Deeper than the reader's bound: refused, as a MetricKit payload (not an `.ips` header
+    /// line), with a path that stays readable.
+    @Test("a call tree deeper than the JSON nesting bound is refused, named as MetricKit")
+    func tooDeepCallTree() throws {
+        let json = Self.deepPayload(frames: JSONParser.deepMaxDepth / 2 + 10)
         let error = try #require(
             #expect(throws: CrashReportError.self) { try CrashReport.parseAll(data: Data(json.utf8), path: "deep.json") })
-        #expect(error.message.contains("nesting deeper than 512"))
+        #expect(
+            error.message.hasPrefix("MetricKit payload does not parse: nesting deeper than \(JSONParser.deepMaxDepth)"), "\(error.message)")
         let path = try #require(error.jsonPath)
         #expect(path.hasPrefix("crashDiagnostics[0].callStackTree.callStacks[0].callStackRootFrames[0].subFrames[0]×"), "\(path)")
         #expect(path.count < 120, "\(path)")
+        // Cut short: also named as what it is.
+        let cut = try #require(
+            #expect(throws: CrashReportError.self) {
+                try CrashReport.parseAll(data: Data(Self.deepPayload(frames: 3).dropLast(5).utf8), path: "cut.json")
+            })
+        #expect(cut.message.hasPrefix("MetricKit payload does not parse: unexpected end of input"), "\(cut.message)")
     }
 
     @Test("iOS 15+ payloads carry the offset itself")
@@ -157,4 +197,9 @@ struct MetricKitTests {
         #expect(reports[0].image(for: frames[0])?.loadAddress == 4_297_015_040)
         #expect(reports[0].exception?.type == "EXC_BAD_ACCESS")
     }
+}
+
+/// What a thread of `onSmallStack` hands back.
+final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
 }

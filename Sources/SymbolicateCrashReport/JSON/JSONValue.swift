@@ -194,6 +194,32 @@ extension JSONValue: Codable {
     }
 }
 
+// MARK: - Deep documents
+
+/// A JSON value that may be nested far deeper than a thread's stack allows (a MetricKit
+/// payload, read with `JSONParser.deepMaxDepth`). Swift destroys nested arrays by recursion,
+/// one call chain per level; this box takes its value apart with a loop instead when the last
+/// reference goes, so a 20,000-level tree is released on a 512 KiB stack.
+public final class DeepJSON: @unchecked Sendable {
+    public private(set) var value: JSONValue
+
+    init(_ value: JSONValue) { self.value = value }
+
+    deinit {
+        // Each step holds a level's children before the level itself is released, so no
+        // release ever reaches more than one level down (and the box lets go of the root).
+        var pending: [JSONValue] = [value]
+        value = .null
+        while let next = pending.popLast() {
+            switch next {
+            case .array(let items): pending.append(contentsOf: items)
+            case .object(let members): pending.append(contentsOf: members.lazy.map(\.value))
+            default: break
+            }
+        }
+    }
+}
+
 // MARK: - Parsing
 
 /// Where and why a JSON text failed to parse. `line` is 1-based within the parsed text.
@@ -213,18 +239,31 @@ struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var path: [String] = []
-    private let maxDepth = 512
+    /// The nesting any JSON document may have: far above every real `.ips` body, header or
+    /// Swift backtrace, and low enough for the recursive code that walks `JSONValue`s
+    /// (`==`, Codable, the compiler's own destruction of nested arrays) on any thread.
+    static let defaultMaxDepth = 512
+    /// The nesting a MetricKit payload may have: its call trees nest two levels per frame,
+    /// and a tree of 10,000 frames is read. Such a tree is only walked with loops and released
+    /// through `DeepJSON` (never by recursion).
+    static let deepMaxDepth = 100_000
+    private let maxDepth: Int
     /// Spans of the values being read, one list per open container (nil: not recording).
     private var spanStack: [[JSONSpan]]?
     /// Offset of the key quote of the object member whose value is read next (-1: none).
     private var pendingKeyStart = -1
 
-    init<C: Collection>(_ bytes: C) where C.Element == UInt8 { self.bytes = Array(bytes) }
+    init<C: Collection>(_ bytes: C, maxDepth: Int = defaultMaxDepth) where C.Element == UInt8 {
+        self.bytes = Array(bytes)
+        self.maxDepth = maxDepth
+    }
 
     /// Parses exactly one value; trailing non-whitespace is an error unless `allowTrailing`.
-    static func parse<C: Collection>(_ bytes: C, allowTrailing: Bool = false) throws(JSONSyntaxError) -> (value: JSONValue, end: Int)
+    static func parse<C: Collection>(
+        _ bytes: C, allowTrailing: Bool = false, maxDepth: Int = defaultMaxDepth
+    ) throws(JSONSyntaxError) -> (value: JSONValue, end: Int)
     where C.Element == UInt8 {
-        var p = JSONParser(bytes)
+        var p = JSONParser(bytes, maxDepth: maxDepth)
         let v = try p.parseDocument(allowTrailing: allowTrailing)
         return (v, p.pos)
     }
@@ -241,7 +280,7 @@ struct JSONParser {
 
     private mutating func parseDocument(allowTrailing: Bool) throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
-        let v = try parseValue(depth: 0)
+        let v = try parseValue()
         let end = pos
         skipWhitespace()
         if !allowTrailing, pos < bytes.count {
@@ -286,37 +325,135 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard spanStack != nil else { return try parseBareValue(depth: depth) }
-        let start = pos, keyStart = pendingKeyStart
-        pendingKeyStart = -1
-        spanStack?.append([])
-        let value = try parseBareValue(depth: depth)
-        let children = spanStack?.popLast() ?? []
-        let span = JSONSpan(range: start..<pos, keyStart: keyStart, children: children)
-        if let last = spanStack?.indices.last { spanStack?[last].append(span) }
-        return value
+    /// One open container while parsing: its elements or members so far, where it starts,
+    /// and the spans of its children (when recording).
+    private struct OpenContainer {
+        var isObject: Bool
+        var items: [JSONValue] = []
+        var members: [(key: String, value: JSONValue)] = []
+        /// The key whose value is being read (objects).
+        var key = ""
+        var start: Int
+        var keyStart: Int
+        var spans: [JSONSpan] = []
+        var count: Int { isObject ? members.count : items.count }
     }
 
-    private mutating func parseBareValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth)") }
-        guard pos < bytes.count else { throw error("unexpected end of input (truncated JSON)") }
-        switch bytes[pos] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth)
-        case UInt8(ascii: "["): return try parseArray(depth: depth)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"):
-            try literal("true")
-            return .bool(true)
-        case UInt8(ascii: "f"):
-            try literal("false")
-            return .bool(false)
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default: throw error("unexpected character '\(printable(bytes[pos]))'")
+    /// Reads one value with an explicit stack of open containers rather than recursion: a
+    /// MetricKit call tree nests two levels per frame, and batch workers may run on small
+    /// stacks (512 KiB on macOS), so the nesting a document may have is bounded by
+    /// `maxDepth`, not by the thread's stack.
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        var stack: [OpenContainer] = []
+        while true {
+            // At the start of a value (whitespace skipped).
+            guard stack.count < maxDepth else { throw error("nesting deeper than \(maxDepth)") }
+            guard pos < bytes.count else { throw error("unexpected end of input (truncated JSON)") }
+            let start = pos, keyStart = pendingKeyStart
+            pendingKeyStart = -1
+            var value: JSONValue
+            switch bytes[pos] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[pos] == UInt8(ascii: "{")
+                pos += 1
+                skipWhitespace()
+                if pos < bytes.count, bytes[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    pos += 1
+                    value = isObject ? .object([]) : .array([])
+                    break
+                }
+                stack.append(OpenContainer(isObject: isObject, start: start, keyStart: keyStart))
+                if isObject {
+                    try readKey(into: &stack[stack.count - 1])
+                } else {
+                    path.append("[0]")
+                    skipWhitespace()
+                }
+                continue
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"):
+                try literal("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+            default: throw error("unexpected character '\(printable(bytes[pos]))'")
+            }
+            var span = spanStack == nil ? nil : JSONSpan(range: start..<pos, keyStart: keyStart, children: [])
+            // A value is complete: hand it to its container, closing every container it ends.
+            while true {
+                guard var top = stack.popLast() else {
+                    if let span { spanStack?[0].append(span) }
+                    return value
+                }
+                if let span { top.spans.append(span) }
+                skipWhitespace()
+                if top.isObject {
+                    top.members.append((top.key, value))
+                    guard pos < bytes.count else {
+                        stack.append(top)
+                        throw error("unexpected end of input in an object (truncated JSON)")
+                    }
+                    path.removeLast()
+                    if bytes[pos] == UInt8(ascii: ",") {
+                        pos += 1
+                        stack.append(top)
+                        try readKey(into: &stack[stack.count - 1])
+                        break
+                    }
+                    guard bytes[pos] == UInt8(ascii: "}") else {
+                        stack.append(top)
+                        throw error("expected ',' or '}' in an object")
+                    }
+                    pos += 1
+                    value = .object(top.members)
+                } else {
+                    top.items.append(value)
+                    path.removeLast()
+                    guard pos < bytes.count else {
+                        path.append("[\(top.items.count)]")
+                        stack.append(top)
+                        throw error("unexpected end of input in an array (truncated JSON)")
+                    }
+                    if bytes[pos] == UInt8(ascii: ",") {
+                        pos += 1
+                        path.append("[\(top.items.count)]")
+                        skipWhitespace()
+                        stack.append(top)
+                        break
+                    }
+                    guard bytes[pos] == UInt8(ascii: "]") else {
+                        stack.append(top)
+                        throw error("expected ',' or ']' in an array")
+                    }
+                    pos += 1
+                    value = .array(top.items)
+                }
+                span = spanStack == nil ? nil : JSONSpan(range: top.start..<pos, keyStart: top.keyStart, children: top.spans)
+            }
         }
+    }
+
+    /// Reads `"key" :` of the next object member (whitespace before and after included) and
+    /// names it in the path.
+    private mutating func readKey(into container: inout OpenContainer) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
+        guard bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+        let keyStart = pos
+        let key = try parseString()
+        path.append(key)
+        skipWhitespace()
+        guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
+        guard bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+        pos += 1
+        skipWhitespace()
+        container.key = key
+        pendingKeyStart = keyStart
     }
 
     private func printable(_ b: UInt8) -> String {
@@ -420,74 +557,6 @@ struct JSONParser {
         }
         return v
     }
-
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        pos += 1
-        var items: [JSONValue] = []
-        skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") {
-            pos += 1
-            return .array([])
-        }
-        while true {
-            path.append("[\(items.count)]")
-            skipWhitespace()
-            items.append(try parseValue(depth: depth + 1))
-            path.removeLast()
-            skipWhitespace()
-            guard pos < bytes.count else {
-                path.append("[\(items.count)]")
-                throw error("unexpected end of input in an array (truncated JSON)")
-            }
-            if bytes[pos] == UInt8(ascii: ",") {
-                pos += 1
-                continue
-            }
-            if bytes[pos] == UInt8(ascii: "]") {
-                pos += 1
-                return .array(items)
-            }
-            throw error("expected ',' or ']' in an array")
-        }
-    }
-
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        pos += 1
-        var members: [(key: String, value: JSONValue)] = []
-        skipWhitespace()
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") {
-            pos += 1
-            return .object([])
-        }
-        while true {
-            skipWhitespace()
-            guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
-            guard bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
-            let keyStart = pos
-            let key = try parseString()
-            path.append(key)
-            skipWhitespace()
-            guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
-            guard bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
-            pos += 1
-            skipWhitespace()
-            pendingKeyStart = keyStart
-            let value = try parseValue(depth: depth + 1)
-            members.append((key, value))
-            skipWhitespace()
-            guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
-            path.removeLast()
-            if bytes[pos] == UInt8(ascii: ",") {
-                pos += 1
-                continue
-            }
-            if bytes[pos] == UInt8(ascii: "}") {
-                pos += 1
-                return .object(members)
-            }
-            throw error("expected ',' or '}' in an object")
-        }
-    }
 }
 
 // MARK: - Serialising
@@ -507,40 +576,62 @@ extension JSONValue {
         return out
     }
 
+    /// Writes with an explicit stack of open containers (a value read with
+    /// `JSONParser.deepMaxDepth` may be nested far deeper than a thread's stack allows).
     private func write(into out: inout String, indent: String?, level: Int) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n
-        case .string(let s): JSONValue.escape(s, into: &out)
-        case .array(let items):
-            if items.isEmpty {
-                out += "[]"
-                return
-            }
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
-                item.write(into: &out, indent: indent, level: level + 1)
-            }
+        enum Step {
+            case value(JSONValue, level: Int)
+            case member(String, JSONValue, level: Int, first: Bool)
+            case element(JSONValue, level: Int, first: Bool)
+            case close(Character, level: Int)
+        }
+        func newline(_ level: Int, into out: inout String) {
             if let indent { out += "\n" + String(repeating: indent, count: level) }
-            out += "]"
-        case .object(let members):
-            if members.isEmpty {
-                out += "{}"
-                return
-            }
-            out += "{"
-            for (i, m) in members.enumerated() {
-                if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
-                JSONValue.escape(m.key, into: &out)
+        }
+        var steps: [Step] = [.value(self, level: level)]
+        while let step = steps.popLast() {
+            var pending: JSONValue
+            var at: Int
+            switch step {
+            case .close(let bracket, let level):
+                newline(level, into: &out)
+                out.append(bracket)
+                continue
+            case .member(let key, let value, let level, let first):
+                if !first { out += "," }
+                newline(level, into: &out)
+                JSONValue.escape(key, into: &out)
                 out += indent == nil ? ":" : " : "
-                m.value.write(into: &out, indent: indent, level: level + 1)
+                (pending, at) = (value, level)
+            case .element(let value, let level, let first):
+                if !first { out += "," }
+                newline(level, into: &out)
+                (pending, at) = (value, level)
+            case .value(let value, let level):
+                (pending, at) = (value, level)
             }
-            if let indent { out += "\n" + String(repeating: indent, count: level) }
-            out += "}"
+            switch pending {
+            case .null: out += "null"
+            case .bool(let b): out += b ? "true" : "false"
+            case .number(let n): out += n
+            case .string(let s): JSONValue.escape(s, into: &out)
+            case .array(let items):
+                if items.isEmpty {
+                    out += "[]"
+                    continue
+                }
+                out += "["
+                steps.append(.close("]", level: at))
+                for (i, item) in items.enumerated().reversed() { steps.append(.element(item, level: at + 1, first: i == 0)) }
+            case .object(let members):
+                if members.isEmpty {
+                    out += "{}"
+                    continue
+                }
+                out += "{"
+                steps.append(.close("}", level: at))
+                for (i, m) in members.enumerated().reversed() { steps.append(.member(m.key, m.value, level: at + 1, first: i == 0)) }
+            }
         }
     }
 

@@ -66,6 +66,16 @@ struct IPSParser {
         do {
             (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
         } catch {
+            // Named for the layout the document was taken for: a MetricKit payload that does
+            // not parse is no `.ips` header line.
+            if let layout = MetricKitReader.looksLikePayload(bytes) {
+                // Its own error, at the nesting bound MetricKit payloads are read with.
+                var deep = error
+                do { _ = try JSONParser.parse(bytes, maxDepth: JSONParser.deepMaxDepth) } catch { deep = error }
+                throw CrashReportError(
+                    kind: .invalidJSON, path: path, line: deep.line, jsonPath: deep.path,
+                    message: "\(layout) does not parse: \(deep.message)")
+            }
             if error.line == 1 {
                 throw CrashReportError(
                     kind: .invalidJSON, path: path, line: headerLine, jsonPath: headerError.path,

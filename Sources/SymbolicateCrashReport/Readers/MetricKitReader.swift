@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// Reads MetricKit `MXDiagnosticPayload` JSON (`jsonRepresentation()`, `Fixtures/logs/crashapp-metrickit.json`): every
 /// diagnostic becomes its own report, written out in Apple's text layout — metadata as header
@@ -18,6 +19,17 @@ enum MetricKitReader {
         if let list = json.arrayValue { return !list.isEmpty && list.allSatisfy(isPayload) }
         guard json.objectValue != nil else { return false }
         return ReportKind.MetricKitDiagnostic.allCases.contains { json[$0.payloadKey]?.arrayValue != nil }
+    }
+
+    /// "MetricKit payload" when the first 64 KiB of a JSON text name a diagnostic list or a
+    /// call stack tree: what to call a document that does not parse, so the error names the
+    /// layout it was read as.
+    static func looksLikePayload(_ bytes: [UInt8]) -> String? {
+        let head = bytes.prefix(65536)
+        let markers = ReportKind.MetricKitDiagnostic.allCases.map { "\"\($0.payloadKey)\"" } + ["\"callStackTree\""]
+        return head.withUnsafeBytes { buffer in
+            markers.contains { marker in Array(marker.utf8).withUnsafeBytes { ByteSearch.contains(buffer, $0) } }
+        } ? "MetricKit payload" : nil
     }
 
     /// One report per diagnostic, in payload order (crash, hang, CPU, disk writes, launch).
@@ -41,20 +53,35 @@ enum MetricKitReader {
 
     // MARK: - Frames
 
+    /// One frame of a call tree. Trees are kept flat, in preorder with each node's depth,
+    /// and walked with loops: a MetricKit tree may be thousands of frames deep, and nothing
+    /// here may recurse once per frame (batch workers can have 512 KiB stacks).
     struct Node {
         var uuid: String?
         var name: String
         var address: UInt64
         var offsetField: UInt64
         var sampleCount: Int
-        var children: [Node]
+        /// 0 for a root frame; sub-frames are one deeper.
+        var depth: Int
+        var childCount: Int
     }
 
-    static func node(_ json: JSONValue) -> Node {
-        Node(
-            uuid: json["binaryUUID"]?.stringValue, name: json["binaryName"]?.stringValue ?? "???",
-            address: json["address"]?.uint64Value ?? 0, offsetField: json["offsetIntoBinaryTextSegment"]?.uint64Value ?? 0,
-            sampleCount: json["sampleCount"]?.intValue ?? 1, children: (json["subFrames"]?.arrayValue ?? []).map(node))
+    /// The frames of `roots` and everything under them, in preorder (a node, then its
+    /// sub-frames' trees in order).
+    static func flatten(_ roots: [JSONValue]) -> [Node] {
+        var out: [Node] = []
+        var pending: [(json: JSONValue, depth: Int)] = roots.reversed().map { ($0, 0) }
+        while let (json, depth) = pending.popLast() {
+            let children = json["subFrames"]?.arrayValue ?? []
+            out.append(
+                Node(
+                    uuid: json["binaryUUID"]?.stringValue, name: json["binaryName"]?.stringValue ?? "???",
+                    address: json["address"]?.uint64Value ?? 0, offsetField: json["offsetIntoBinaryTextSegment"]?.uint64Value ?? 0,
+                    sampleCount: json["sampleCount"]?.intValue ?? 1, depth: depth, childCount: children.count))
+            pending.append(contentsOf: children.reversed().map { ($0, depth + 1) })
+        }
+        return out
     }
 
     /// Every frame of every diagnostic, grouped per diagnostic (the same image loads at
@@ -64,12 +91,8 @@ enum MetricKitReader {
         for kind in ReportKind.MetricKitDiagnostic.allCases {
             for diagnostic in payload[kind.payloadKey]?.arrayValue ?? [] {
                 var nodes: [Node] = []
-                func walk(_ n: Node) {
-                    nodes.append(n)
-                    n.children.forEach(walk)
-                }
                 for stack in diagnostic["callStackTree"]?["callStacks"]?.arrayValue ?? [] {
-                    for root in stack["callStackRootFrames"]?.arrayValue ?? [] { walk(node(root)) }
+                    nodes += flatten(stack["callStackRootFrames"]?.arrayValue ?? [])
                 }
                 out.append(nodes)
             }
@@ -116,7 +139,8 @@ enum MetricKitReader {
         let meta = diagnostic["diagnosticMetaData"] ?? .object([])
         let tree = diagnostic["callStackTree"]
         let stacks = (tree?["callStacks"]?.arrayValue ?? []).map { s in
-            (attributed: s["threadAttributed"]?.boolValue ?? false, roots: (s["callStackRootFrames"]?.arrayValue ?? []).map(node))
+            let roots = s["callStackRootFrames"]?.arrayValue ?? []
+            return (attributed: s["threadAttributed"]?.boolValue ?? false, rootCount: roots.count, nodes: flatten(roots))
         }
         func load(_ n: Node) -> UInt64 {
             offsetIsLoadAddress ? n.offsetField : (n.address >= n.offsetField ? n.address - n.offsetField : 0)
@@ -124,16 +148,16 @@ enum MetricKitReader {
         // Images: one per UUID (or name), load address from the reading chosen above, end at
         // the highest address seen (MetricKit gives no sizes).
         var images: [(key: String, name: String, uuid: String?, load: UInt64, end: UInt64)] = []
-        func note(_ n: Node) {
+        var imageIndex: [String: Int] = [:]
+        for n in stacks.lazy.flatMap(\.nodes) {
             let key = n.uuid ?? n.name
-            if let i = images.firstIndex(where: { $0.key == key }) {
+            if let i = imageIndex[key] {
                 images[i].end = max(images[i].end, n.address)
             } else {
+                imageIndex[key] = images.count
                 images.append((key, n.name, n.uuid, load(n), max(n.address, load(n))))
             }
-            n.children.forEach(note)
         }
-        stacks.forEach { $0.roots.forEach(note) }
         let appImage = images.first { !AppOwnership.isSystemImage(named: $0.name, loadAddress: $0.load) }?.name
 
         var lines: [String] = []
@@ -187,35 +211,30 @@ enum MetricKitReader {
         lines.append("")
 
         let imageOf = { (n: Node) -> (name: String, load: UInt64) in
-            let i = images.first { $0.key == (n.uuid ?? n.name) }
-            return (n.name, i?.load ?? load(n))
+            (n.name, imageIndex[n.uuid ?? n.name].map { images[$0].load } ?? load(n))
         }
-        let linear = stacks.allSatisfy { $0.roots.count <= 1 && isChain($0.roots.first) }
+        // A chain: one root, and no frame with more than one sub-frame (preorder is then the
+        // stack from the running frame down to the outermost caller).
+        let linear = stacks.allSatisfy { $0.rootCount <= 1 && $0.nodes.allSatisfy { $0.childCount <= 1 } }
         for (t, stack) in stacks.enumerated() {
             let marker = stack.attributed ? (kind == .crash ? " Crashed" : " Attributed") : ""
             if linear {
                 // Root frame is the top of the stack, its sub-frames its callers: Apple's order.
                 lines.append("Thread \(t)\(marker):")
-                var n = stack.roots.first
-                var index = 0
-                while let current = n {
+                for (index, current) in stack.nodes.enumerated() {
                     let (name, base) = imageOf(current)
                     lines.append(
                         FrameFormatting.applePrefix(index: index, imageName: name, address: current.address)
                             + " 0x\(String(base, radix: 16)) + \(current.address &- base)")
-                    index += 1
-                    n = current.children.first
                 }
             } else {
                 lines.append("Call stack \(t)\(stack.attributed ? " (attributed)" : ""):")
-                func emit(_ n: Node, depth: Int) {
+                for n in stack.nodes {
                     let (name, base) = imageOf(n)
                     lines.append(
-                        String(repeating: "  ", count: depth + 1)
+                        String(repeating: "  ", count: n.depth + 1)
                             + "\(n.sampleCount)  ??? (\(name) + \(n.address &- base)) [0x\(String(n.address, radix: 16))]")
-                    n.children.forEach { emit($0, depth: depth + 1) }
                 }
-                stack.roots.forEach { emit($0, depth: 0) }
             }
             lines.append("")
         }
@@ -248,12 +267,6 @@ enum MetricKitReader {
         }
         report.kind = .metricKit(kind)
         return report
-    }
-
-    private static func isChain(_ n: Node?) -> Bool {
-        guard let n else { return true }
-        if n.children.count > 1 { return false }
-        return isChain(n.children.first)
     }
 
     private static func codeType(_ arch: String) -> String {

@@ -77,16 +77,19 @@ extension CrashReport {
 /// diagnostic. Detection parses the whole document as JSON, so it stops at the second line of
 /// an `.ips` (header line, then body) and the parsed payload is reused by `read`.
 public enum MetricKitPayloadReader: ReportReader {
-    public static func detect(_ document: TextDocument) -> JSONValue? {
+    /// Read with the deep nesting bound (call trees nest two levels per frame), held by a
+    /// `DeepJSON` so it is released with a loop.
+    public static func detect(_ document: TextDocument) -> DeepJSON? {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
         guard start.hasPrefix("{") || start.hasPrefix("[") else { return nil }
-        guard let value = try? JSONParser.parse(document.bytes()).value, MetricKitReader.isPayload(value) else { return nil }
-        return value
+        guard let value = try? JSONParser.parse(document.bytes(), maxDepth: JSONParser.deepMaxDepth).value else { return nil }
+        let payload = DeepJSON(value)
+        return MetricKitReader.isPayload(payload.value) ? payload : nil
     }
 
-    public static func read(_ document: TextDocument, evidence: JSONValue, path: String) throws(CrashReportError) -> [CrashReport] {
-        let reports = MetricKitReader.reports(from: evidence, path: path)
+    public static func read(_ document: TextDocument, evidence: DeepJSON, path: String) throws(CrashReportError) -> [CrashReport] {
+        let reports = MetricKitReader.reports(from: evidence.value, path: path)
         guard !reports.isEmpty else {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "MetricKit payload without any diagnostic")
         }

@@ -59,11 +59,19 @@ struct TextReportParser {
         /// Each line's role for the writer, decided here once.
         var roles: LineRoleTracker
 
+        /// Position in `report.threads` of each thread number (threads are only ever appended):
+        /// a search of the list per thread line made reading quadratic in threads.
+        var positions: [Int: Int] = [:]
+
+        /// Position in `report.threads` of thread `number`, nil when not met yet.
+        func existingThread(_ number: Int) -> Int? { positions[number] }
+
         /// Position in `report.threads` of thread `number`, adding it when first met.
         mutating func threadPosition(_ number: Int) -> Int {
-            if let i = report.threads.firstIndex(where: { $0.index == number }) { return i }
+            if let i = positions[number] { return i }
             let pending = pendingNames[number]
             report.threads.append(CrashReport.Thread(index: number, name: pending?.name, queue: pending?.queue))
+            positions[number] = report.threads.count - 1
             return report.threads.count - 1
         }
     }
@@ -150,7 +158,7 @@ struct TextReportParser {
             state.sawThreadsOrExceptionInfo = true
             switch header {
             case let .name(n, name, queue):
-                if let i = state.report.threads.firstIndex(where: { $0.index == n }) {
+                if let i = state.existingThread(n) {
                     state.report.threads[i].name = name ?? state.report.threads[i].name
                     state.report.threads[i].queue = queue ?? state.report.threads[i].queue
                 } else {
@@ -165,7 +173,7 @@ struct TextReportParser {
                 state.section = .frames(.thread(i))
             case let .state(n):
                 state.section = .registers(
-                    threadPosition: state.report.threads.firstIndex(where: { $0.index == n }) ?? state.threadPosition(n))
+                    threadPosition: state.threadPosition(n))
             case .other:
                 state.section = .other
             }
