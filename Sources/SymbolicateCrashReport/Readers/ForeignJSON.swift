@@ -432,13 +432,20 @@ extension CrashReport {
                 changed.append((raw, plain))
             }
         }
-        if let first = changed.first {
-            warnings.append(
-                ParseWarning(
-                    path: path,
-                    message:
-                        "\(changed.count) frame address\(changed.count == 1 ? "" : "es") carried pointer-authentication bits, stripped before lookup (0x\(String(first.0, radix: 16)) → 0x\(String(first.1, radix: 16)))"
-                ))
-        }
+        if let warning = ParseWarning.pointerAuthenticationStripped(changed, path: path) { warnings.append(warning) }
+    }
+}
+
+extension ParseWarning {
+    /// The one wording every layout uses for frame addresses whose pointer-authentication bits
+    /// were stripped before lookup: how many, and the first one as it was and as looked up.
+    static func pointerAuthenticationStripped(_ pairs: [(UInt64, UInt64)], path: String) -> ParseWarning? {
+        guard let first = pairs.first else { return nil }
+        let addresses = pairs.count == 1 ? "1 frame address" : "\(pairs.count) frame addresses"
+        return ParseWarning(
+            path: path,
+            message:
+                "\(addresses) carried pointer-authentication bits, stripped before lookup (0x\(String(first.0, radix: 16)) → 0x\(String(first.1, radix: 16)))"
+        )
     }
 }

@@ -305,14 +305,7 @@ public enum KSCrashReportReader: ReportReader {
         if root["incomplete"]?.boolValue == true {
             warnings.append(ParseWarning(path: path, message: "KSCrash marked this report incomplete (it was cut while being written)"))
         }
-        if let first = stripped.first {
-            warnings.append(
-                ParseWarning(
-                    path: path,
-                    message:
-                        "\(stripped.count) frame address\(stripped.count == 1 ? "" : "es") carried pointer-authentication bits, stripped before lookup (0x\(String(first.0, radix: 16)) → 0x\(String(first.1, radix: 16)))"
-                ))
-        }
+        if let warning = ParseWarning.pointerAuthenticationStripped(stripped, path: path) { warnings.append(warning) }
 
         var header = JSONValue.object([])
         header.set("bug_type", .string("309"))
