@@ -304,24 +304,10 @@ enum LenientJSON {
     /// Offsets of commas outside strings followed (after blanks) by `}` or `]`.
     static func trailingCommas(in bytes: [UInt8]) -> [Int] {
         var out: [Int] = []
-        var inString = false
-        var escaped = false
         var lastComma: Int?
-        for (i, b) in bytes.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == 0x5C {
-                    escaped = true
-                } else if b == 0x22 {
-                    inString = false
-                }
-                continue
-            }
+        forEachByteOutsideStrings(bytes) { i, b in
             switch b {
-            case 0x22:
-                inString = true
-                lastComma = nil
+            case 0x22: lastComma = nil
             case 0x2C: lastComma = i
             case 0x7D, 0x5D:
                 if let c = lastComma { out.append(c) }
@@ -354,21 +340,8 @@ enum LenientJSON {
     /// Calls `place` at every cut place with the stack of closing brackets open there.
     private static func scan(_ bytes: [UInt8], _ place: (Int, [UInt8]) -> Void) {
         var stack: [UInt8] = []
-        var inString = false
-        var escaped = false
-        for (i, b) in bytes.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == 0x5C {
-                    escaped = true
-                } else if b == 0x22 {
-                    inString = false
-                }
-                continue
-            }
+        forEachByteOutsideStrings(bytes) { i, b in
             switch b {
-            case 0x22: inString = true
             case 0x7B:
                 stack.append(0x7D)
                 place(i + 1, stack)
@@ -382,6 +355,28 @@ enum LenientJSON {
                 if !stack.isEmpty { place(i, stack) }
             default: break
             }
+        }
+    }
+
+    /// The one walk both repairs share: every byte outside JSON strings, with its offset, and
+    /// each string's opening quote (a string is a value, so it ends any run of blanks after a
+    /// comma); the bytes inside a string, escapes included, are skipped.
+    private static func forEachByteOutsideStrings(_ bytes: [UInt8], _ body: (Int, UInt8) -> Void) {
+        var inString = false
+        var escaped = false
+        for (i, b) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if b == 0x5C {
+                    escaped = true
+                } else if b == 0x22 {
+                    inString = false
+                }
+                continue
+            }
+            if b == 0x22 { inString = true }
+            body(i, b)
         }
     }
 }
