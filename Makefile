@@ -56,8 +56,8 @@ test: setup-test
 	$(SWIFT) test --skip-build
 
 # The same strict build and whole suite against libdwarf 0.11.1 (the 0.x/2.x API Homebrew ships),
-# built from Debian trixie's source tarball into .build-libdwarf-current/prefix (cached there),
-# in its own scratch folder so .build is untouched (scripts/test-libdwarf-current.sh).
+# built from Debian trixie's source tarball into .build-libdwarf-current/prefix (cached there).
+# It builds in .build, redoing only the targets that import libdwarf (scripts/test-libdwarf-current.sh).
 .PHONY: test-libdwarf-current
 test-libdwarf-current: setup-test
 	SWIFT=$(SWIFT) scripts/test-libdwarf-current.sh

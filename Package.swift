@@ -10,7 +10,10 @@ import PackageDescription
 #if os(macOS)
     let libdwarfPkgConfig: String? = "libdwarf"
 #else
-    let libdwarfPkgConfig: String? = nil
+    // SYMBOLICATE_LIBDWARF_PKGCONFIG=libdwarf names it on Linux too: its -I then reaches only the
+    // targets that import CLibDwarf, so a build against another libdwarf recompiles those alone
+    // instead of every module of every package (as a global -Xcc -I would).
+    let libdwarfPkgConfig: String? = Context.environment["SYMBOLICATE_LIBDWARF_PKGCONFIG"]
 #endif
 
 let package = Package(
