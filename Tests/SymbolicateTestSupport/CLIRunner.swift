@@ -74,9 +74,27 @@ public enum CLI {
         return process
     }
 
-    /// The test process's environment, without colour unless asked, with `overrides`.
+    /// Variables through which a developer's own setup would reach the binary under test: debug
+    /// files found on their machine or servers, their cache. Tests that want one pass it.
+    static let hostVariables: Set<String> = [
+        "SYMBOLICATE_DSYM_PATH", "SYMBOLICATE_SYSTEM_SYMBOLS", "SYMBOLICATE_SYMBOL_SERVERS",
+        "SYMBOLICATE_SERVE_TOKEN", "DEBUGINFOD_URLS", "XDG_CACHE_HOME",
+    ]
+
+    /// An empty `$HOME` for every run: Xcode's DeviceSupport folders, caches and settings of the
+    /// machine running the tests must not change what the tests see.
+    static let emptyHome: String = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("symbolicate-tests-home-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.path
+    }()
+
+    /// The test process's environment, without colour unless asked, without the developer's own
+    /// setup (`hostVariables`, `$HOME`), with `overrides`.
     static func environment(_ overrides: [String: String]) -> [String: String] {
-        var env = ProcessInfo.processInfo.environment
+        var env = ProcessInfo.processInfo.environment.filter { !hostVariables.contains($0.key) }
+        env["HOME"] = emptyHome
         env["NO_COLOR"] = env["NO_COLOR"] ?? "1"
         // The goldens are English: a developer's Japanese locale must not change them.
         env["SYMBOLICATE_LANGUAGE"] = "en"
