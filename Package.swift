@@ -34,6 +34,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        // Symbol servers and debuginfod (SymbolicateSymbolSources only).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -88,6 +91,18 @@ let package = Package(
             name: "SymbolicateSymbolStore",
             dependencies: ["SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateDiscovery"]
         ),
+        // Debug files fetched by identity where teams keep them: HTTP symbol servers (URL
+        // templates, Sentry's layouts), debuginfod, dsymForUUID and lldb's file-mapped UUID
+        // folders, kept in a DebugFileStore cache. The only target with network code.
+        .target(
+            name: "SymbolicateSymbolSources",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Apple's system images by UUID: DeviceSupport folders and dyld shared caches, the
         // folder Xcode would use for a report's OS, indexed once per run.
         .target(
@@ -128,7 +143,8 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain",
                 "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", "SymbolicateSystemSymbols", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
@@ -191,6 +207,10 @@ let package = Package(
                 "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolStore", "SymbolicateTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
+        ),
+        .testTarget(
+            name: "SymbolicateSymbolSourcesTests",
+            dependencies: ["SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolSources", "SymbolicateTestSupport"]
         ),
         // End-to-end: runs the real built `symbolicate` binary.
         .testTarget(name: "symbolicateCLITests", dependencies: ["symbolicate", "SymbolicateTestSupport"]),

@@ -18,6 +18,8 @@ command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; ins
 
 want=(libdwarf-dev libelf-dev zlib1g-dev llvm-19-dev)
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip python3-pip)
+# debuginfod: the real server the symbol-source tests fetch ELF debug files from (issue 24).
+[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(debuginfod)
 [ "${SYMBOLICATE_WITH_RELEASE:-0}" = 1 ] && want+=(binutils)
 missing=()
 for pkg in "${want[@]}"; do

@@ -41,6 +41,9 @@ public struct BatchRequest: Sendable {
     public var dying: (@Sendable (BatchMessage) -> Void)?
     /// Apple's libraries for system frames the reports left unnamed; nil names none.
     public var systemSymbols: SystemSymbols?
+    /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
+    /// file answered: each identity fetched once for the whole batch, several at a time.
+    package var remoteDebugFiles: (any RemoteDebugFiles)?
     /// What the input `-` stands for (a report or a zip of reports piped in); read once, only
     /// when `-` is among the inputs.
     package var standardInput: @Sendable () -> Data = { StandardInput.read(limit: Int.max - 1) }
@@ -111,8 +114,10 @@ public struct BatchRequest: Sendable {
             }
         }
 
+        var annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
+        annotator.remoteDebugFiles = remoteDebugFiles
         let runner = BatchRunner(
-            annotator: Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols),
+            annotator: annotator,
             options: BatchOptions(
                 outputDirectory: outputFolder, format: format, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                 explainInOutput: explain, language: language))
@@ -128,6 +133,7 @@ public struct BatchRequest: Sendable {
             results: results, inputProblems: inputSet.problems, skipped: inputSet.skipped, skippedReasons: inputSet.skipReasons)
         response.summary = summary
         // Many reports, many OS builds: the ones without a DeviceSupport folder in one line.
+        response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(BatchMessage.symbolSources)
         response.messages += (systemSymbols?.takeMessages(collapsingMissing: true) ?? []).map(BatchMessage.systemSymbols)
         response.messages += Self.logLines(summary)
         var summaryFailure: BatchFailure?
@@ -242,13 +248,15 @@ public enum BatchMessage: RunMessage, Equatable {
     case diedMidRun(outputFolder: String)
     /// What a system-symbols place held, OS builds without one (its own `warning:` when it is one).
     case systemSymbols(String)
+    /// What symbol servers, debuginfod, dsymForUUID or the cache said (its own `warning:`).
+    case symbolSources(String)
     case failure(BatchFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .debugFileProblem, .missingDebugFile, .moreMissingDebugFiles: return .warning
         case .unreadable, .moreUnreadable, .diedMidRun, .failure: return .error
-        case .finished, .failOnTripped, .systemSymbols: return .plain
+        case .finished, .failOnTripped, .systemSymbols, .symbolSources: return .plain
         }
     }
 
@@ -271,7 +279,7 @@ public enum BatchMessage: RunMessage, Equatable {
             return message
         case .failOnTripped(let policy, let violation): return "--fail-on \(policy.rawValue): \(violation)"
         case .diedMidRun(let folder): return "symbolicate died mid-run; summary of what was done written to \(folder)"
-        case .systemSymbols(let line): return line
+        case .systemSymbols(let line), .symbolSources(let line): return line
         case .failure(let failure): return failure.description
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateDWARF
+import SymbolicateDiscovery
 import SymbolicateSymbolication
 import SymbolicateSystemSymbols
 
@@ -25,6 +26,9 @@ public struct AtosRequest: Sendable {
     public var standardInput: @Sendable () -> Data
     /// Where an Apple library is found by `--uuid` when there is no `debugFile`.
     public var systemSymbols: SystemSymbols?
+    /// Symbol servers, debuginfod, dsymForUUID and their cache, asked for `--uuid` without
+    /// `-o` before system symbols; nil asks nobody.
+    package var remoteDebugFiles: (any RemoteDebugFiles)?
 
     public init(
         debugFile: String?, architecture: String? = nil, uuid: String? = nil, loadAddress: String? = nil, inlinedFrames: Bool = false,
@@ -99,12 +103,23 @@ public struct AtosRequest: Sendable {
             } catch {
                 return response.fail(.cannotOpen(error))
             }
+        } else if let id, let fetched = fetched(id, into: &response) {
+            // Symbol servers, debuginfod, dsymForUUID or their cache had it.
+            switch fetched {
+            case .success(let lookup): session = lookup
+            case .failure(let error): return response.fail(.cannotOpen(error))
+            }
         } else {
             // An Apple library, by UUID, in the system symbols given (there is no report, so
             // no OS to choose Xcode's folder by).
             guard let id, let systemSymbols, !systemSymbols.explicitPlaces.isEmpty else {
+                if let id, remoteDebugFiles != nil {
+                    return response.fail(.cannotOpen(DebugInfoError(path: "--uuid", message: "no symbol source has \(id)")))
+                }
                 return response.fail(
-                    .invalidArgument("give -o DEBUG_FILE, or --uuid with --system-symbols (or SYMBOLICATE_SYSTEM_SYMBOLS)"))
+                    .invalidArgument(
+                        "give -o DEBUG_FILE, or --uuid with --system-symbols (or SYMBOLICATE_SYSTEM_SYMBOLS) or a symbol source (--symbol-server, DEBUGINFOD_URLS, --dsym-for-uuid)"
+                    ))
             }
             let found = systemSymbols.image(id: id, architecture: architecture.map(Architecture.init), os: nil)
             response.messages += systemSymbols.takeMessages().map(AtosMessage.systemSymbols)
@@ -118,6 +133,18 @@ public struct AtosRequest: Sendable {
         response.messages += warnings.map(AtosMessage.warning)
         response.output = output
         return response
+    }
+}
+
+extension AtosRequest {
+    /// The `--uuid` image from a remote source, opened; nil when none has it.
+    private func fetched(_ id: DebugID, into response: inout AtosResponse) -> Result<any DebugLookup, DebugInfoError>? {
+        guard let remoteDebugFiles else { return nil }
+        let wanted = WantedDebugFile(id: id, architecture: architecture.map(Architecture.init), name: id.description, isAppImage: true)
+        let entries = remoteDebugFiles.entries(for: wanted)
+        response.messages += remoteDebugFiles.takeMessages().map(AtosMessage.symbolSources)
+        guard let entry = entries.first else { return nil }
+        do { return .success(try entry.openSession()) } catch { return .failure(error) }
     }
 }
 
@@ -152,12 +179,14 @@ public enum AtosMessage: RunMessage, Equatable {
     case warning(AtosWarning)
     /// What a `--system-symbols` place held (its own `warning:` when it is one).
     case systemSymbols(String)
+    /// What symbol servers, debuginfod, dsymForUUID or the cache said (its own `warning:`).
+    case symbolSources(String)
     case failure(AtosFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .warning: return .warning
-        case .systemSymbols: return .plain
+        case .systemSymbols, .symbolSources: return .plain
         // atos's own errors carry no label, as they always have.
         case .failure: return .plain
         }
@@ -166,7 +195,7 @@ public enum AtosMessage: RunMessage, Equatable {
     public var body: String {
         switch self {
         case .warning(let warning): return warning.description
-        case .systemSymbols(let line): return line
+        case .systemSymbols(let line), .symbolSources(let line): return line
         case .failure(let failure): return failure.description
         }
     }

@@ -28,6 +28,9 @@ public struct ExplainRequest: Sendable {
 
     /// Apple's libraries, so the diagnosis quotes system frames by name; nil names none.
     public var systemSymbols: SystemSymbols?
+    /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
+    /// file answered; nil asks nobody.
+    package var remoteDebugFiles: (any RemoteDebugFiles)?
 
     public init(
         subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
@@ -84,17 +87,18 @@ public struct ExplainRequest: Sendable {
         }
         // Symbolicating first lets the diagnosis read inlined trap frames.
         var pipeline = ReportPipeline(annotator: nil)
-        if !debugFiles.isEmpty || systemSymbols != nil {
+        if !debugFiles.isEmpty || systemSymbols != nil || remoteDebugFiles != nil {
             do {
                 let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
                 response.messages += index.problems.map(ReportMessage.debugFileProblem)
                 // System frames named from system symbols read as functions in the evidence.
-                pipeline = ReportPipeline(debugFiles: index, systemSymbols: systemSymbols)
+                pipeline = ReportPipeline(debugFiles: index, systemSymbols: systemSymbols, remoteDebugFiles: remoteDebugFiles)
             } catch {
                 return response.fail(.debugFiles(error))
             }
         }
         response.reports = reports.map { pipeline.process($0, diagnose: true, language: language) }
+        response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(ReportMessage.symbolSources)
         response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
         // Images without a debug file are only worth a word when debug files were given.
         if !debugFiles.isEmpty {

@@ -82,13 +82,16 @@ public enum ReportMessage: RunMessage, Equatable {
     /// What a system-symbols place held, where the default one was looked for, a place for
     /// another OS build (each said once per run; the text carries its own `warning:`).
     case systemSymbols(String)
+    /// What symbol servers, debuginfod, dsymForUUID or the cache said (a server down, a
+    /// status, a refused file; each once per run, carrying its own `warning:` or `note:`).
+    case symbolSources(String)
     /// The run stopped.
     case failure(ReportFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .swappedArguments: return .note
-        case .searched, .parseWarning, .headline, .systemSymbols: return .plain
+        case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources: return .plain
         case .debugFileProblem, .image, .unusedDebugFile: return .warning
         case .failure: return .error
         }
@@ -110,7 +113,7 @@ public enum ReportMessage: RunMessage, Equatable {
         case .image(let diagnostic): return diagnostic.description
         case .unusedDebugFile(let unused): return unused.description
         case .headline(let text, _): return text
-        case .systemSymbols(let line): return line
+        case .systemSymbols(let line), .symbolSources(let line): return line
         case .failure(let failure): return failure.description
         }
     }

@@ -88,6 +88,17 @@ public struct ReportPipeline: Sendable {
         annotator = Annotator(index: index, options: options, systemSymbols: systemSymbols)
     }
 
+    /// The same, with debug files fetched by identity (symbol servers, debuginfod,
+    /// dsymForUUID, their cache) for images the local files did not answer.
+    package init(
+        debugFiles index: DebugFileIndex, options: Annotator.Options = .init(), systemSymbols: SystemSymbols? = nil,
+        remoteDebugFiles: (any RemoteDebugFiles)?
+    ) {
+        var annotator = Annotator(index: index, options: options, systemSymbols: systemSymbols)
+        annotator.remoteDebugFiles = remoteDebugFiles
+        self.annotator = annotator
+    }
+
     /// Finds the debug files for a run.
     /// - Parameters:
     ///   - explicit: debug-file arguments; a missing or unusable one is an error.

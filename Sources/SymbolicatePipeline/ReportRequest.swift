@@ -44,6 +44,9 @@ public struct ReportRequest: Sendable {
     public var terminal: Terminal
     /// Apple's libraries for system frames the report left unnamed; nil names none.
     public var systemSymbols: SystemSymbols?
+    /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
+    /// file answered; nil asks nobody.
+    package var remoteDebugFiles: (any RemoteDebugFiles)?
 
     public init(
         report: ReportSource, debugFiles: [String] = [], searchFolders: [String] = [], searchesNearReport: Bool = true,
@@ -148,12 +151,15 @@ public struct ReportRequest: Sendable {
         } catch {
             return response.fail(.unreadableReport(error))
         }
-        let pipeline = ReportPipeline(debugFiles: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
+        let pipeline = ReportPipeline(
+            debugFiles: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols,
+            remoteDebugFiles: remoteDebugFiles)
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
         for report in reports {
             let processed = pipeline.process(report, diagnose: explain, language: language)
             let summary = processed.summary ?? SymbolicationSummary()
+            response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(ReportMessage.symbolSources)
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
             response.messages += processed.report.warnings.map(ReportMessage.parseWarning)
             response.messages += summary.diagnostics.map(ReportMessage.image)

@@ -1,6 +1,7 @@
 import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDWARF
+import SymbolicateDiscovery
 import SymbolicateSystemSymbols
 
 /// The annotator's one hook into system symbols: images no debug file matched are looked up
@@ -19,6 +20,23 @@ extension Annotator {
             }
         }
         return positions
+    }
+
+    /// The builds to ask remote sources for: app images and images with a frame to name, with
+    /// an identity and no local debug file. Asked all at once (`prefetch`), so their downloads
+    /// run side by side.
+    func remotelyWanted(_ report: CrashReport, positions: Set<Int>) -> [Int: WantedDebugFile] {
+        guard let remoteDebugFiles else { return [:] }
+        var wanted: [Int: WantedDebugFile] = [:]
+        let appImages = report.binaryImages.indices.filter { report.binaryImages[$0].isAppOwned }
+        for position in positions.union(appImages).sorted() where report.binaryImages.indices.contains(position) {
+            let image = report.binaryImages[position]
+            guard let id = image.debugID, index.entries(id: id).isEmpty else { continue }
+            wanted[position] = WantedDebugFile(
+                id: id, architecture: image.arch ?? report.architecture, name: image.name, isAppImage: image.isAppOwned)
+        }
+        if !wanted.isEmpty { remoteDebugFiles.prefetch(Array(Set(wanted.values))) }
+        return wanted
     }
 
     /// The system image with the report image's UUID, opened for lookups.

@@ -53,6 +53,9 @@ public struct Annotator: Sendable {
     /// Apple's own images (DeviceSupport folders, dyld shared caches), asked for images no
     /// debug file matched; nil names no system frame.
     public var systemSymbols: SystemSymbols?
+    /// Symbol servers, debuginfod, dsymForUUID and their cache, asked for images with frames
+    /// to name that no local debug file matched, before system symbols; nil asks nobody.
+    package var remoteDebugFiles: (any RemoteDebugFiles)?
 
     public init(
         index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache(), options: Options = Options(),
@@ -70,11 +73,13 @@ public struct Annotator: Sendable {
         var summary = SymbolicationSummary()
         var sessionForImage: [Int: any DebugLookup] = [:]
         var unverified: Set<Int> = []
-        let wantsSystemSymbols = systemSymbols == nil ? [] : imagesWithFramesToName(report)
+        let framesToName = systemSymbols == nil && remoteDebugFiles == nil ? [] : imagesWithFramesToName(report)
+        let wantsSystemSymbols = systemSymbols == nil ? [] : framesToName
+        let remote = remotelyWanted(report, positions: framesToName)
 
         for (position, image) in report.binaryImages.enumerated() {
             if image.isAppOwned { summary.appImages += 1 }
-            switch match(image, reportArchitecture: report.architecture) {
+            switch match(image, reportArchitecture: report.architecture, remote: remote[position]) {
             case .matched(let session, let entry, let verified):
                 sessionForImage[position] = session
                 if !verified {
@@ -185,9 +190,12 @@ public struct Annotator: Sendable {
     /// Finds the debug file for an image by UUID (and arch when several slices share it).
     /// Images without any candidate are only reported when they are app-owned or when a
     /// debug file of the same name exists (a wrong build is always worth saying).
-    private func match(_ image: BinaryImage, reportArchitecture: Architecture?) -> Match {
+    private func match(_ image: BinaryImage, reportArchitecture: Architecture?, remote: WantedDebugFile? = nil) -> Match {
         guard let uuid = image.debugID else { return matchByName(image, arch: image.arch ?? reportArchitecture) }
-        let candidates = index.entries(id: uuid, preferring: image.arch)
+        var candidates = index.entries(id: uuid, preferring: image.arch)
+        if candidates.isEmpty, let remote, let remoteDebugFiles {
+            candidates = remoteDebugFiles.entries(for: remote)
+        }
         if !candidates.isEmpty {
             // Best candidate with DWARF wins; a symbol-table-only match is kept as a fallback,
             // and if nothing opens, the first failure is what the user needs to hear about.

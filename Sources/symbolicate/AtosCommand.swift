@@ -24,6 +24,8 @@ struct AtosCommand: ParsableCommand {
 
     @OptionGroup var system: SystemSymbolOptions
 
+    @OptionGroup var symbolSources: SymbolSourceOptions
+
     @Option(
         name: [.customLong("arch"), .customLong("arch", withSingleDash: true)],
         help: "The slice to use in a universal file (arm64, arm64e, x86_64, …).")
@@ -58,10 +60,11 @@ struct AtosCommand: ParsableCommand {
     var addresses: [String] = []
 
     func run() throws {
-        let request = AtosRequest(
+        var request = AtosRequest(
             debugFile: debugFile, architecture: arch, uuid: uuid, loadAddress: loadAddress, inlinedFrames: inlinedFrames,
             offsets: offsets, fullPath: fullPath, json: json, addresses: addresses, addressFile: addressFile,
             standardInput: { FileHandle.standardInput.readDataToEndOfFile() }, systemSymbols: system.systemSymbols())
+        request.remoteDebugFiles = try symbolSources.sources()
         let response = request.run()
         // Arguments that make no request are usage errors, printed with the usage text.
         if case .invalidArgument(let message)? = response.failure { throw ValidationError(message) }

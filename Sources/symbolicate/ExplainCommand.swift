@@ -33,14 +33,17 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var system: SystemSymbolOptions
 
+    @OptionGroup var symbolSources: SymbolSourceOptions
+
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
     }
 
     func run() throws {
-        let request = ExplainRequest(
+        var request = ExplainRequest(
             subject: ExplainRequest.subject(arguments: subject), format: format, color: color.color, terminal: .current,
             systemSymbols: system.systemSymbols(), language: language.resolved)
+        request.remoteDebugFiles = try symbolSources.sources()
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

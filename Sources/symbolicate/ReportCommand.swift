@@ -49,6 +49,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var system: SystemSymbolOptions
 
+    @OptionGroup var symbolSources: SymbolSourceOptions
+
     @Flag(help: "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM).")
     var requireAll = false
 
@@ -60,12 +62,13 @@ struct ReportCommand: AsyncParsableCommand {
     var headline = false
 
     func run() async throws {
-        let request = ReportRequest(
+        var request = ReportRequest(
             report: report == StandardInput.argument ? .standardInput() : .file(report), debugFiles: debugFiles,
             searchFolders: DebugFileIndex.extraSearchFolders(),
             resymbolicate: symbolication.resymbolicate, explain: explain.explain, requireAll: requireAll, format: format.format,
             color: color.color, crashedOnly: crashedOnly, headline: headline, destination: output.map { .file($0) } ?? .standardOutput,
             terminal: .current, systemSymbols: system.systemSymbols(), language: language.resolved)
+        request.remoteDebugFiles = try symbolSources.sources()
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

@@ -1,0 +1,193 @@
+import Foundation
+import SymbolicateTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Every way fetching can go wrong gives a warning naming the source and a complete report,
+/// never a hang or a crash (issue 24): a server down, 404, 500, slow past the time limit, a
+/// body cut short, the wrong file, a zip bomb, a file over the size limit, a read-only cache.
+@Suite(.serialized) struct SymbolSourceFaultsCLITests {
+    typealias Space = SymbolSourcesCLITests.Workspace
+    static let crashApp = SymbolSourcesCLITests.dsyms[0]
+    static let crashKit = SymbolSourcesCLITests.dsyms[1]
+
+    /// The report with no debug file at all, and with only CrashKit's: what a run must print
+    /// when CrashApp's (or every) fetch fails.
+    static let bare = (try? SymbolSourcesCLITests.local("swift-trap.ips", []))?.stdout ?? "?"
+    static let crashKitOnly = (try? SymbolSourcesCLITests.local("swift-trap.ips", [crashKit]))?.stdout ?? "?"
+    static let full = (try? SymbolSourcesCLITests.local("swift-trap.ips", [crashApp, crashKit]))?.stdout ?? "?"
+
+    static func uuidHex(_ name: String) -> String? {
+        SymbolSourcesCLITests.identities.first { $0.name == name }.map { $0.uuid.replacingOccurrences(of: "-", with: "").lowercased() }
+    }
+
+    /// Runs the report against `server` and checks the run ended by itself, in time.
+    func run(_ space: Space, server: String, environment: [String: String] = [:], limit: Double = 60) throws -> (CLIResult, Double) {
+        let start = Date()
+        let result = try space.run(
+            [try space.report("swift-trap.ips"), "--symbol-server", server, "--cache-dir", space.cache], environment: environment,
+            timeout: limit + 30)
+        let seconds = Date().timeIntervalSince(start)
+        #expect(!result.timedOut, "the run hung")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(seconds < limit, "took \(seconds) s")
+        #expect(result.stdout.contains("Thread 0 Crashed"))
+        return (result, seconds)
+    }
+
+    @Test func aServerThatIsDownIsOneWarningAndTheReportAsItIs() throws {
+        let space = try Space()
+        defer { space.remove() }
+        let port = try DebuginfodProcess.freePort()
+        let (result, _) = try run(space, server: "http://127.0.0.1:\(port)/{id2}/{idrest}/debuginfo", limit: 30)
+        #expect(result.stdout == Self.bare)
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("symbol server http://127.0.0.1:\(port)") }
+        #expect(lines.count == 1, "one warning for the server, not one per image: \(result.stderr)")
+        #expect(lines.first?.contains("cannot connect") == true || lines.first?.contains("time") == true, "\(result.stderr)")
+    }
+
+    @Test func notFoundIsANoteForAppImagesAndRemembered() throws {
+        let space = try Space()
+        defer { space.remove() }
+        let server = try SymbolServerProcess(root: space.serverRoot)
+        let template = server.base + "/{id2}/{idrest}/debuginfo"
+        let (result, _) = try run(space, server: template)
+        #expect(result.stdout == Self.bare)
+        #expect(result.stderr.contains("note: no symbol source has CrashApp"), "\(result.stderr)")
+        #expect(!result.stderr.contains("warning: symbol server"))
+        let asked = server.requests.count
+        #expect(asked > 0)
+        // Within the negative entries' lifetime nothing is asked again; past it, it is.
+        _ = try run(space, server: template)
+        #expect(server.requests.count == asked)
+        _ = try run(space, server: template, environment: ["SYMBOLICATE_NEGATIVE_CACHE_SECONDS": "0"])
+        #expect(server.requests.count == 2 * asked)
+    }
+
+    @Test func aServerErrorIsRetriedABoundedNumberOfTimes() throws {
+        let space = try Space()
+        defer { space.remove() }
+        let server = try SymbolServerProcess(root: space.serverRoot)
+        let (result, _) = try run(space, server: server.base + "/fault/500/{id2}/{idrest}/debuginfo")
+        #expect(result.stdout == Self.bare)
+        #expect(result.stderr.contains("HTTP 500"), "\(result.stderr)")
+        #expect(result.stderr.contains("(3 tries)"), "\(result.stderr)")
+        // Three tries for each image the report asked for, and no more.
+        let perID = Dictionary(grouping: server.requests, by: { $0 }).values.map(\.count)
+        #expect(!perID.isEmpty && perID.allSatisfy { $0 == 3 }, "\(server.requests)")
+        // A failure is not a "not found": the next run asks again.
+        _ = try run(space, server: server.base + "/fault/500/{id2}/{idrest}/debuginfo", environment: ["SYMBOLICATE_FETCH_RETRIES": "0"])
+        #expect(server.requests.count == perID.count * 4)
+    }
+
+    @Test(arguments: ["slow", "trickle"])
+    func aSlowServerIsCutOffAtTheTimeLimit(kind: String) throws {
+        let space = try Space()
+        defer { space.remove() }
+        try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
+        let server = try SymbolServerProcess(root: space.serverRoot)
+        let (result, seconds) = try run(
+            space, server: server.base + "/fault/\(kind)/symbols/{id2}/{idrest}/debuginfo",
+            environment: ["SYMBOLICATE_FETCH_TIMEOUT": "2", "SYMBOLICATE_FETCH_RETRIES": "0"], limit: 20)
+        #expect(result.stdout == Self.bare)
+        #expect(result.stderr.contains("within the time limit"), "\(result.stderr) after \(seconds) s")
+    }
+
+    @Test func aBodyCutShortIsRetriedThenAWarning() throws {
+        let space = try Space()
+        defer { space.remove() }
+        try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
+        let server = try SymbolServerProcess(root: space.serverRoot)
+        let (result, _) = try run(space, server: server.base + "/fault/truncated/symbols/{id2}/{idrest}/debuginfo")
+        #expect(result.stdout == Self.bare)
+        #expect(result.stderr.contains("closed"), "\(result.stderr)")
+        #expect(result.stderr.contains("(3 tries)"), "\(result.stderr)")
+    }
+
+    @Test func theWrongFileIsRefusedLoudly() throws {
+        let space = try Space()
+        defer { space.remove() }
+        try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
+        // CrashApp's place holds CrashKit's DWARF file.
+        let app = try #require(Self.uuidHex("CrashApp"))
+        let kitFile = try #require(SymbolSourcesCLITests.identities.first { $0.name == "CrashKit" }?.file)
+        let appPlace = space.serverRoot.appendingPathComponent("symbols/\(app.prefix(2))/\(app.dropFirst(2))/debuginfo")
+        try FileManager.default.removeItem(at: appPlace)
+        try FileManager.default.copyItem(atPath: kitFile, toPath: appPlace.path)
+        let server = try SymbolServerProcess(root: space.serverRoot)
+        let (result, _) = try run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
+        #expect(result.stdout == Self.crashKitOnly)
+        #expect(result.stderr.contains("answered with the wrong file for CrashApp"), "\(result.stderr)")
+        #expect(result.stderr.contains("refused"))
+        // Nothing was cached under CrashApp's identity.
+        let cached = try FileManager.default.subpathsOfDirectory(atPath: space.cache).filter { $0.hasSuffix("/debug") }
+        #expect(cached.count == 1, "\(cached)")
+    }
+
+    @Test func aZipBombIsRefusedWithinTheUnzipLimits() throws {
+        let space = try Space()
+        defer { space.remove() }
+        try SymbolSourcesCLITests.Layout.zip.lay(into: space.serverRoot)
+        let appUUID = try #require(SymbolSourcesCLITests.identities.first { $0.name == "CrashApp" }?.uuid)
+        let bomb = space.serverRoot.appendingPathComponent("zips/\(appUUID)/CrashApp.dSYM.zip")
+        // 256 MiB of zeros deflated to a few hundred KiB, named as a dSYM's DWARF file.
+        let script = """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+                with z.open("CrashApp.app.dSYM/Contents/Resources/DWARF/CrashApp", "w", force_zip64=True) as f:
+                    block = bytes(1 << 20)
+                    for _ in range(256):
+                        f.write(block)
+            """
+        try FileManager.default.removeItem(at: bomb)
+        let made = try ExternalTool.result("/usr/bin/env", ["python3", "-c", script, bomb.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let server = try SymbolServerProcess(root: space.serverRoot)
+        let (result, _) = try run(space, server: SymbolSourcesCLITests.Layout.zip.server(server.base))
+        #expect(result.stdout == Self.crashKitOnly)
+        #expect(result.stderr.contains("did not answer with a debug file for CrashApp"), "\(result.stderr)")
+        #expect(result.stderr.contains("zip bomb") || result.stderr.contains("ratio"), "\(result.stderr)")
+    }
+
+    @Test func aFileOverTheSizeLimitIsNotDownloaded() throws {
+        let space = try Space()
+        defer { space.remove() }
+        try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
+        let server = try SymbolServerProcess(root: space.serverRoot)
+        let (result, _) = try run(
+            space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo", environment: ["SYMBOLICATE_MAX_DOWNLOAD_MIB": "0.01"])
+        #expect(result.stdout == Self.bare)
+        #expect(result.stderr.contains("limit"), "\(result.stderr)")
+    }
+
+    /// A cache folder nothing can be written to: the run still fetches, keeps the files for
+    /// itself, and says so once. Root ignores permission bits, so as root the folder is a
+    /// read-only mount.
+    @Test func aReadOnlyCacheFolderIsAWarningAndTheRunStillFetches() throws {
+        let space = try Space()
+        defer { space.remove() }
+        try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
+        let server = try SymbolServerProcess(root: space.serverRoot)
+        try FileManager.default.createDirectory(atPath: space.cache, withIntermediateDirectories: true)
+        var mounted = false
+        if geteuid() == 0 {
+            let mount = try ExternalTool.result("/bin/mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", space.cache])
+            try #require(mount.status == 0, "mounting a read-only tmpfs (as root) failed: \(mount.stderr)")
+            mounted = true
+        } else {
+            chmod(space.cache, 0o555)
+        }
+        defer {
+            if mounted { _ = try? ExternalTool.result("/bin/umount", [space.cache]) } else { chmod(space.cache, 0o755) }
+        }
+        let (result, _) = try run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
+        #expect(result.stdout == Self.full)
+        #expect(result.stderr.contains("the cache folder \(space.cache) cannot be"), "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "cache folder").count == 2, "said once: \(result.stderr)")
+    }
+}
