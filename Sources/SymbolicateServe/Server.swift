@@ -171,7 +171,8 @@ package struct ServeServer: Sendable {
     /// The CLI's standard output with 200; what its standard error said with the status that
     /// fits the exit code (422 for a body that is not a report).
     static func response(_ answer: SymbolicateAnswer, format: OutputFormat) -> Response {
-        var headers: HTTPFields = [.init("Symbolicate-Exit-Status")!: String(answer.status.rawValue)]
+        var headers = HTTPFields()
+        headers.set(custom: "Symbolicate-Exit-Status", to: String(answer.status.rawValue))
         if let output = answer.output, answer.status == .success || answer.status == .failed {
             headers[.contentType] = contentType(of: format)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: output)))
@@ -189,14 +190,12 @@ package struct ServeServer: Sendable {
     /// A page asset: served from the binary, never cached across versions, and allowed to load
     /// nothing from elsewhere.
     static func asset(_ text: String, type: String) -> Response {
-        Response(
-            status: .ok,
-            headers: [
-                .contentType: type, .cacheControl: "no-cache",
-                .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
-                .init("X-Content-Type-Options")!: "nosniff",
-            ],
-            body: .init(byteBuffer: ByteBuffer(string: text)))
+        var headers: HTTPFields = [
+            .contentType: type, .cacheControl: "no-cache",
+            .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
+        ]
+        headers.set(custom: "X-Content-Type-Options", to: "nosniff")
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }
 
@@ -262,5 +261,18 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
         if let bytes { metadata["response_bytes"] = "\(bytes)" }
         if let length = request.headers[.contentLength] { metadata["request_bytes"] = "\(length)" }
         logger.info("request", metadata: metadata)
+    }
+}
+
+extension HTTPFields {
+    /// Sets a field HTTPTypes has no constant for (`Symbolicate-Exit-Status`); names are
+    /// literals of this file, always valid tokens.
+    mutating func set(custom name: String, to value: String) {
+        if let field = Element.Name(name) { self[field] = value }
+    }
+
+    /// A field HTTPTypes has no constant for.
+    package subscript(custom name: String) -> String? {
+        Element.Name(name).flatMap { self[$0] }
     }
 }

@@ -32,7 +32,7 @@ import Testing
             try await client.execute(uri: "/v1/symbolicate\(query)", method: .post, body: Serve.body(data)) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == cli.stdout)
-                #expect(response.headers[.init("Symbolicate-Exit-Status")!] == "0")
+                #expect(response.headers[custom: "Symbolicate-Exit-Status"] == "0")
             }
         }
     }
@@ -96,7 +96,7 @@ import Testing
             try await client.execute(uri: "/v1/symbolicate", method: .post, body: ByteBuffer(string: "garbage\n")) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body) == cli.stderr)
-                #expect(response.headers[.init("Symbolicate-Exit-Status")!] == "65")
+                #expect(response.headers[custom: "Symbolicate-Exit-Status"] == "65")
             }
         }
     }
