@@ -43,7 +43,7 @@ public struct ExplainRequest: Sendable {
 
     /// The command line's reading of its arguments: when the first names an existing file it
     /// is a report and the rest are debug files; otherwise all of them form one term.
-    public static func subject(arguments: [String]) -> Subject {
+    package static func subject(arguments: [String]) -> Subject {
         if let first = arguments.first, FileManager.default.fileExists(atPath: first) {
             return .report(.file(first), debugFiles: Array(arguments.dropFirst()))
         }

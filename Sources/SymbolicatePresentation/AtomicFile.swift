@@ -13,7 +13,7 @@ import SymbolicateCore
 /// rename, so a reader (or a crash of ours) never sees a half-written output. Devices,
 /// FIFOs and our own stdout (`-o /dev/stdout`) are written in place instead (see
 /// `AtomicFileWriter`).
-public func writeAtomically(_ contents: String, to path: String) throws {
+package func writeAtomically(_ contents: String, to path: String) throws {
     let writer = try AtomicFileWriter(path: path)
     do {
         try writer.write(contents)
@@ -25,10 +25,10 @@ public func writeAtomically(_ contents: String, to path: String) throws {
 }
 
 /// Why an output could not be written; the message names the path.
-public struct OutputFileError: Error, LocalizedError, Sendable {
-    public var path: String
-    public var reason: String
-    public var errorDescription: String? { reason }
+package struct OutputFileError: Error, LocalizedError, Sendable {
+    package var path: String
+    package var reason: String
+    package var errorDescription: String? { reason }
     init(_ path: String, _ reason: String) {
         self.path = path
         self.reason = reason
@@ -51,14 +51,14 @@ public struct OutputFileError: Error, LocalizedError, Sendable {
 ///   file our stdout already writes to (`-o /dev/stdout >> log`): written in place, never
 ///   replaced — a rename would turn `/dev/full` into a regular file.
 ///   A FIFO without a reader is an error, not a hang.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
     let path: String
     private let fd: Int32
     /// The temporary file and the final path for a rename; nil when writing in place.
     private let replacement: (temporary: String, final: String)?
     private var closed = false
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -139,7 +139,7 @@ public final class AtomicFileWriter {
         return opened
     }
 
-    public func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         var bytes = Array(text.utf8)
         try bytes.withUnsafeMutableBytes { buffer in
             var offset = 0
@@ -154,7 +154,7 @@ public final class AtomicFileWriter {
         }
     }
 
-    public func commit() throws {
+    package func commit() throws {
         closed = true
         guard close(fd) == 0 else {
             let error = OutputFileError.system(path, "cannot write")
@@ -174,7 +174,7 @@ public final class AtomicFileWriter {
         }
     }
 
-    public func discard() {
+    package func discard() {
         if !closed {
             close(fd)
             closed = true
@@ -200,9 +200,9 @@ private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, t
 /// Outputs never replace inputs: `-o`, `--output` and `--junit` are compared with every
 /// input report and debug file, by resolved path and by device and inode (hard links), and
 /// never land inside an input folder or bundle.
-public enum OutputSafety {
+package enum OutputSafety {
     /// The first of `inputs` that `output` would replace, or nil.
-    public static func input(replacedBy output: String, inputs: [String]) -> String? {
+    package static func input(replacedBy output: String, inputs: [String]) -> String? {
         OutputGuard(inputs: inputs).input(replacedBy: output)
     }
 
@@ -215,7 +215,7 @@ public enum OutputSafety {
 /// The inputs of a run, examined once, so that every output can be checked against all of
 /// them with one `stat` (batch mode checks each of thousands of outputs against thousands
 /// of reports: resolving every path component by component was most of its serial time).
-public struct OutputGuard: Sendable {
+package struct OutputGuard: Sendable {
     /// Regular input files by identity: an output replaces one exactly when it names the
     /// same file (through links, `..` or a hard link included).
     private let files: [FileIdentity: String]
@@ -226,7 +226,7 @@ public struct OutputGuard: Sendable {
     /// nothing below one may be written either (`-o App.dSYM/Contents/Info.plist`).
     private let folders: [(canonical: String, input: String)]
 
-    public init(inputs: [String]) {
+    package init(inputs: [String]) {
         var files: [FileIdentity: String] = [:]
         var others: [String: String] = [:]
         var folders: [(canonical: String, input: String)] = []
@@ -252,7 +252,7 @@ public struct OutputGuard: Sendable {
 
     /// The input that writing `output` would replace, or nil. Special files (devices, FIFOs)
     /// are written in place, never replaced, so they cannot destroy an input.
-    public func input(replacedBy output: String) -> String? {
+    package func input(replacedBy output: String) -> String? {
         var target = stat()
         if stat(output, &target) == 0 {
             if target.st_mode & S_IFMT != S_IFREG { return nil }
