@@ -2,6 +2,7 @@ import Foundation
 import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDiscovery
+import SymbolicatePipeline
 
 /// One crash report to process in batch mode.
 package struct ReportInput: Sendable, Hashable, Codable {
@@ -50,9 +51,20 @@ package final class ReportInputSet: Sendable {
     ///   - inputs: report files, folders and zips, as the user named them.
     ///   - excluding: folders never to walk into (the output folder, so a rerun over
     ///     `--output reports/out` does not read its own output).
-    package init(inputs: [String], excluding: [String] = []) {
+    ///   - standardInput: reads what `-` stands for (a report or a zip of reports piped in),
+    ///     called at most once.
+    package init(inputs: [String], excluding: [String] = [], standardInput: () -> Data = { Data() }) {
         var collector = Collector(excluded: Set(excluding.map(Collector.canonical)))
-        for input in inputs { collector.add(input) }
+        var readStandardInput = false
+        for input in inputs {
+            if input == StandardInput.argument {
+                // `-` twice is still one stream, read once.
+                if !readStandardInput { collector.addStandardInput(standardInput()) }
+                readStandardInput = true
+            } else {
+                collector.add(input)
+            }
+        }
         reports = collector.reports
         problems = collector.problems
         skipped = collector.skipped
@@ -119,6 +131,40 @@ private struct Collector {
             addZip(input, displayPath: input, outputPrefix: "")
         } else {
             append(ReportInput(path: input, displayPath: input, relativePath: name, isExplicit: true))
+        }
+    }
+
+    /// `-`: the piped bytes are kept in the private folder as `stdin.zip` (a zip of reports,
+    /// walked like any zip), `stdin.ips` (JSON) or `stdin.crash`, then read like a file named
+    /// on the command line; messages call it `<stdin>`.
+    mutating func addStandardInput(_ data: Data) {
+        let display = StandardInput.displayName
+        let name: String
+        if Self.isZip(prefix: data.prefix(4)) {
+            name = "stdin.zip"
+        } else {
+            name =
+                data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{")
+                ? "stdin.ips" : "stdin.crash"
+        }
+        do {
+            if extractor == nil { extractor = try ZipExtractor() }
+        } catch {
+            problems.append(BatchInputProblem(input: display, message: "cannot create a temporary folder to keep it: \(error)"))
+            return
+        }
+        guard let extractor else { return }
+        let file: URL
+        do throws(DiscoveryError) {
+            file = try extractor.store(data, named: name)
+        } catch {
+            problems.append(BatchInputProblem(input: display, message: error.description))
+            return
+        }
+        if name == "stdin.zip" {
+            addZip(file.path, displayPath: display, outputPrefix: "")
+        } else {
+            append(ReportInput(path: file.path, displayPath: display, relativePath: name, isExplicit: true))
         }
     }
 

@@ -157,6 +157,28 @@ package final class ZipExtractor: @unchecked Sendable {
         return Extraction(folder: destination, skipped: skipped, passedOver: passedOver)
     }
 
+    /// Writes `data` to a new file `name` (one path component) in a fresh sub-folder of the
+    /// private folder, removed with it: bytes that arrived without a file (a report piped into
+    /// `batch -`, an upload to `serve`) for code that reads files.
+    package func store(_ data: Data, named name: String) throws(DiscoveryError) -> URL {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw .io(path: name, message: "not a plain file name")
+        }
+        let destination = try makeDestination()
+        let target = destination.appendingPathComponent(name)
+        let fd = TemporaryFiles.createInside { open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw .io(path: target.path, message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        do {
+            try Self.writeAll(data, to: fd, relative: name)
+        } catch let failure as EntryFailure {
+            throw .io(path: target.path, message: failure.message(limits: self))
+        } catch {
+            throw .io(path: target.path, message: "\(error)")
+        }
+        return target
+    }
+
     /// The run's folder (created and registered on first use) plus a fresh sub-folder.
     private func makeDestination() throws(DiscoveryError) -> URL {
         lock.lock()

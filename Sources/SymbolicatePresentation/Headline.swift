@@ -29,6 +29,9 @@ package struct Headline: Sendable, Equatable, Codable {
     package var kind: ReportKind = .crash
     /// What a cut report lacks (`report ends inside Thread 0; no Binary Images section`).
     package var missing: String?
+    /// How the process ended, in the report's words, when the report records no thread at all
+    /// (a crash reporter's memory termination): said instead of naming no thread.
+    package var ending: String?
 
     /// `File.swift:355` (basename, as Apple prints it).
     package var location: String? {
@@ -52,6 +55,14 @@ package struct Headline: Sendable, Equatable, Codable {
         summary = report.kindSummary
         kind = report.kind
         missing = report.completeness.isComplete ? nil : report.completeness.summary
+        if summary == nil, report.threads.isEmpty, let termination = report.termination,
+            let text = termination.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+        {
+            ending = [termination.namespace.map { "\($0):" }, text].compactMap { $0 }.joined(separator: " ")
+            // The exception alone: the termination is said in full already.
+            exception = Self.exceptionText(report, withTermination: false)
+            return
+        }
         guard let crashed = summary == nil ? report.crashedThread : report.focusThread else { return }
         thread = crashed.index
         threadLabel = Self.label(crashed)
@@ -111,6 +122,11 @@ package struct Headline: Sendable, Equatable, Codable {
             }
             return s + partialNote
         }
+        if let ending {
+            var s = "Terminated: \(ending)"
+            if let exception { s += " — \(exception)" }
+            return s + "; the report records no threads" + partialNote
+        }
         var s = kind == .metricKit(.crash) ? "Crashed (MetricKit):" : "Crashed:"
         if let thread {
             s += " Thread \(thread)"
@@ -141,14 +157,14 @@ package struct Headline: Sendable, Equatable, Codable {
         return thread.index == 0 ? "main" : nil
     }
 
-    static func exceptionText(_ report: CrashReport) -> String? {
+    static func exceptionText(_ report: CrashReport, withTermination: Bool = true) -> String? {
         var parts: [String] = []
         if let exception = report.exception, let type = exception.type {
             var s = type
             if let signal = exception.signal, !type.contains(signal) { s += " (\(signal))" }
             parts.append(s)
         }
-        if let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
+        if withTermination, let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
             parts.append([namespace, termination.code.map(hexCode)].compactMap { $0 }.joined(separator: " "))
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")

@@ -148,6 +148,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictWatchdogDuring
     case verdictWatchdogWithin
     case verdictWatchdog
+    case verdictMainThreadDeadlockReported
     case wordGuardedFDMisused
     case wordMachPortMisused
     case wordGuardedResourceMisused
