@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
