@@ -37,6 +37,10 @@ let package = Package(
         // Symbol servers and debuginfod (SymbolicateSymbolSources only).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `symbolicate serve` only (SymbolicateServe): the HTTP server, its lifecycle and logs.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -138,12 +142,24 @@ let package = Package(
                 "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateSystemSymbols",
             ]
         ),
+        // `symbolicate serve`: the web page and the HTTP API over the same request types as the
+        // CLI (byte-for-byte the same output), the debug-file store, limits and metrics.
+        .target(
+            name: "SymbolicateServe",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
+                "SymbolicatePresentation", "SymbolicateBatch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "symbolicate",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain",
                 "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources",
+                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources", "SymbolicateServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -211,6 +227,15 @@ let package = Package(
         .testTarget(
             name: "SymbolicateSymbolSourcesTests",
             dependencies: ["SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolSources", "SymbolicateTestSupport"]
+        ),
+        .testTarget(
+            name: "SymbolicateServeTests",
+            dependencies: [
+                "SymbolicateServe", "SymbolicateTestSupport", "symbolicate",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.
         .testTarget(name: "symbolicateCLITests", dependencies: ["symbolicate", "SymbolicateTestSupport"]),

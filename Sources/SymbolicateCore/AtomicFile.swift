@@ -12,7 +12,7 @@ import Foundation
 /// rename, so a reader (or a crash of ours) never sees a half-written output. Devices,
 /// FIFOs and our own stdout (`-o /dev/stdout`) are written in place instead (see
 /// `AtomicFileWriter`).
-public func writeAtomically(_ contents: String, to path: String) throws {
+package func writeAtomically(_ contents: String, to path: String) throws {
     let writer = try AtomicFileWriter(path: path)
     do {
         try writer.write(contents)
@@ -24,10 +24,10 @@ public func writeAtomically(_ contents: String, to path: String) throws {
 }
 
 /// Why an output could not be written; the message names the path.
-public struct OutputFileError: Error, LocalizedError, Sendable {
-    public var path: String
-    public var reason: String
-    public var errorDescription: String? { reason }
+package struct OutputFileError: Error, LocalizedError, Sendable {
+    package var path: String
+    package var reason: String
+    package var errorDescription: String? { reason }
     init(_ path: String, _ reason: String) {
         self.path = path
         self.reason = reason
@@ -50,14 +50,14 @@ public struct OutputFileError: Error, LocalizedError, Sendable {
 ///   file our stdout already writes to (`-o /dev/stdout >> log`): written in place, never
 ///   replaced — a rename would turn `/dev/full` into a regular file.
 ///   A FIFO without a reader is an error, not a hang.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
     let path: String
     private let fd: Int32
     /// The temporary file and the final path for a rename; nil when writing in place.
     private let replacement: (temporary: String, final: String)?
     private var closed = false
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -138,18 +138,18 @@ public final class AtomicFileWriter {
         return opened
     }
 
-    public func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         let bytes = Array(text.utf8)
         try bytes.withUnsafeBytes { try write(bytes: $0) }
     }
 
     /// Writes raw bytes (debug files copied into a store).
-    public func write(_ data: Data) throws {
+    package func write(_ data: Data) throws {
         try data.withUnsafeBytes { try write(bytes: $0) }
     }
 
     /// Writes raw bytes (a slice of a mapped file).
-    public func write(bytes buffer: UnsafeRawBufferPointer) throws {
+    package func write(bytes buffer: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < buffer.count, let base = buffer.baseAddress {
             let n = posixWrite(fd, base + offset, buffer.count - offset)
@@ -161,7 +161,7 @@ public final class AtomicFileWriter {
         }
     }
 
-    public func commit() throws {
+    package func commit() throws {
         closed = true
         guard close(fd) == 0 else {
             let error = OutputFileError.system(path, "cannot write")
@@ -181,7 +181,7 @@ public final class AtomicFileWriter {
         }
     }
 
-    public func discard() {
+    package func discard() {
         if !closed {
             close(fd)
             closed = true

@@ -47,7 +47,7 @@ public struct ExplainRequest: Sendable {
     /// The command line's reading of its arguments: when the first names an existing file it
     /// is a report and the rest are debug files (`-` is a report read with `standardInput`);
     /// otherwise all of them form one term.
-    public static func subject(arguments: [String], standardInput: () -> Data = { StandardInput.read() }) -> Subject {
+    package static func subject(arguments: [String], standardInput: () -> Data = { StandardInput.read() }) -> Subject {
         if arguments.first == StandardInput.argument {
             return .report(.standardInput(reading: standardInput), debugFiles: Array(arguments.dropFirst()))
         }

@@ -47,6 +47,10 @@ public struct ReportRequest: Sendable {
     /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
     /// file answered; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
+    /// Debug files indexed and opened once for many requests (`symbolicate serve`), used
+    /// instead of indexing `debugFiles`; given the reports read, so it can add what they need.
+    /// The same index as the CLI's for the same inputs gives the same bytes.
+    package var preparedDebugFiles: (@Sendable (_ reports: [CrashReport]) throws(DiscoveryError) -> PreparedDebugFiles)?
 
     public init(
         report: ReportSource, debugFiles: [String] = [], searchFolders: [String] = [], searchesNearReport: Bool = true,
@@ -74,7 +78,7 @@ public struct ReportRequest: Sendable {
     /// `symbolicate App.dSYM crash.crash`: a debug file where the report goes and a report
     /// among the debug files is a swap, not two errors. Returns the arguments the right way
     /// round, or nil when they already are.
-    public static func swapped(report: String, debugFiles: [String]) -> (report: String, debugFiles: [String])? {
+    package static func swapped(report: String, debugFiles: [String]) -> (report: String, debugFiles: [String])? {
         guard DebugFileDiscovery.looksLikeDebugFile(report),
             let index = debugFiles.firstIndex(where: {
                 !DebugFileDiscovery.looksLikeDebugFile($0) && ReportSniffer.looksLikeReport(path: $0)
@@ -87,18 +91,18 @@ public struct ReportRequest: Sendable {
 
     /// The headline goes into the output when asked (`--headline`) or when the output is a
     /// terminal; files and pipes get the report in Apple's layout, which other tools parse.
-    public var headlineInOutput: Bool {
+    package var headlineInOutput: Bool {
         headline || (destination == .standardOutput && terminal.standardOutputIsTerminal)
     }
 
     /// Files never get escape codes: they are read by editors and other tools.
-    public var usesColor: Bool {
+    package var usesColor: Bool {
         destination == .standardOutput && color.enabled(on: terminal)
     }
 
     /// Where the headline goes when it is not in the output (text and ips only: JSON and
     /// Markdown carry it themselves), or nil.
-    public var separateHeadlineStream: OutputStream? {
+    package var separateHeadlineStream: OutputStream? {
         guard !headlineInOutput, format == .text || format == .ips else { return nil }
         if case .file = destination, terminal.standardOutputIsTerminal { return .standardOutput }
         return .standardError
@@ -122,13 +126,28 @@ public struct ReportRequest: Sendable {
         let reportPath = report.userPath
         let nearReport = debugFiles.isEmpty && searchesNearReport && reportPath != nil
         let index: DebugFileIndex
-        do {
-            index = try DebugFileIndex(
-                inputs: debugFiles,
-                shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
-                searchFolders: searchFolders)
-        } catch {
-            return response.fail(.debugFiles(error))
+        var sessions = DebugSessionCache()
+        var readFirst: [CrashReport]?
+        if let prepare = preparedDebugFiles {
+            // A server's debug files, indexed and opened once for many requests; the reports
+            // are read first so that the preparation can bring in what they need.
+            do { readFirst = try ReportPipeline.read(report) } catch { return response.fail(.unreadableReport(error)) }
+            do {
+                let prepared = try prepare(readFirst ?? [])
+                index = prepared.index
+                sessions = prepared.sessions
+            } catch {
+                return response.fail(.debugFiles(error))
+            }
+        } else {
+            do {
+                index = try DebugFileIndex(
+                    inputs: debugFiles,
+                    shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
+                    searchFolders: searchFolders)
+            } catch {
+                return response.fail(.debugFiles(error))
+            }
         }
         if nearReport || !searchFolders.isEmpty {
             response.messages.append(.searched(DebugFileSearch(index, nearReport: nearReport, searchPath: !searchFolders.isEmpty)))
@@ -145,15 +164,20 @@ public struct ReportRequest: Sendable {
             response.messages.append(.debugFileProblem(problem))
         }
         let reports: [CrashReport]
-        do {
-            // A MetricKit payload holds several diagnostics: each is a report of its own.
-            reports = try ReportPipeline.read(report)
-        } catch {
-            return response.fail(.unreadableReport(error))
+        if let readFirst {
+            reports = readFirst
+        } else {
+            do {
+                // A MetricKit payload holds several diagnostics: each is a report of its own.
+                reports = try ReportPipeline.read(report)
+            } catch {
+                return response.fail(.unreadableReport(error))
+            }
         }
-        let pipeline = ReportPipeline(
-            debugFiles: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols,
-            remoteDebugFiles: remoteDebugFiles)
+        var annotator = Annotator(
+            index: index, sessions: sessions, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
+        annotator.remoteDebugFiles = remoteDebugFiles
+        let pipeline = ReportPipeline(annotator: annotator)
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
         for report in reports {
@@ -217,5 +241,16 @@ public struct ReportResponse: Sendable {
     mutating func fail(_ failure: ReportFailure) {
         messages.append(.failure(failure))
         status = failure.exitStatus
+    }
+}
+
+/// An index with its opened debug files, shared by many runs (a server's requests).
+package final class PreparedDebugFiles: Sendable {
+    package let index: DebugFileIndex
+    package let sessions: DebugSessionCache
+
+    package init(index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache()) {
+        self.index = index
+        self.sessions = sessions
     }
 }

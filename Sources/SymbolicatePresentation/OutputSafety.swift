@@ -12,9 +12,9 @@ import SymbolicateCore
 /// Outputs never replace inputs: `-o`, `--output` and `--junit` are compared with every
 /// input report and debug file, by resolved path and by device and inode (hard links), and
 /// never land inside an input folder or bundle.
-public enum OutputSafety {
+package enum OutputSafety {
     /// The first of `inputs` that `output` would replace, or nil.
-    public static func input(replacedBy output: String, inputs: [String]) -> String? {
+    package static func input(replacedBy output: String, inputs: [String]) -> String? {
         OutputGuard(inputs: inputs).input(replacedBy: output)
     }
 
@@ -27,7 +27,7 @@ public enum OutputSafety {
 /// The inputs of a run, examined once, so that every output can be checked against all of
 /// them with one `stat` (batch mode checks each of thousands of outputs against thousands
 /// of reports: resolving every path component by component was most of its serial time).
-public struct OutputGuard: Sendable {
+package struct OutputGuard: Sendable {
     /// Regular input files by identity: an output replaces one exactly when it names the
     /// same file (through links, `..` or a hard link included).
     private let files: [FileIdentity: String]
@@ -38,7 +38,7 @@ public struct OutputGuard: Sendable {
     /// nothing below one may be written either (`-o App.dSYM/Contents/Info.plist`).
     private let folders: [(canonical: String, input: String)]
 
-    public init(inputs: [String]) {
+    package init(inputs: [String]) {
         var files: [FileIdentity: String] = [:]
         var others: [String: String] = [:]
         var folders: [(canonical: String, input: String)] = []
@@ -64,7 +64,7 @@ public struct OutputGuard: Sendable {
 
     /// The input that writing `output` would replace, or nil. Special files (devices, FIFOs)
     /// are written in place, never replaced, so they cannot destroy an input.
-    public func input(replacedBy output: String) -> String? {
+    package func input(replacedBy output: String) -> String? {
         var target = stat()
         if stat(output, &target) == 0 {
             if target.st_mode & S_IFMT != S_IFREG { return nil }

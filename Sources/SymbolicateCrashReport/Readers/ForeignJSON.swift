@@ -442,11 +442,11 @@ enum LenientJSON {
 /// Pointer-authentication bits: arm64e return addresses as third-party reporters record them
 /// (`0x5a6b000100a401bc` for `0x100a401bc`). Stripped only when the stripped address lands
 /// where the plain one is expected, so kernel and other high addresses stay as written.
-public enum PointerAuthentication {
+package enum PointerAuthentication {
     /// User-space address widths: 47 bits (macOS), then 39 (iOS devices).
     static let masks: [UInt64] = [(1 << 47) - 1, (1 << 39) - 1]
 
-    public static func stripped(_ address: UInt64, where lands: (UInt64) -> Bool) -> UInt64? {
+    package static func stripped(_ address: UInt64, where lands: (UInt64) -> Bool) -> UInt64? {
         for mask in masks {
             let plain = address & mask
             if plain != address, lands(plain) { return plain }

@@ -8,14 +8,14 @@ import SymbolicateCore
 ///
 /// KSCrash writes its report while the process is dying, so a cut or badly ended document is
 /// read as far as it goes, with a warning naming the place.
-public enum KSCrashReportReader: ReportReader {
-    public struct Evidence {
+package enum KSCrashReportReader: ReportReader {
+    package struct Evidence {
         var document: JSONRepair
         /// Each report object, with its path in the document.
         var reports: [(path: [JSONPathStep], value: JSONValue)]
     }
 
-    public static func detect(_ document: TextDocument) -> Evidence? {
+    package static func detect(_ document: TextDocument) -> Evidence? {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
         guard start.hasPrefix("{") || start.hasPrefix("[") else { return nil }
@@ -62,7 +62,7 @@ public enum KSCrashReportReader: ReportReader {
         return found.count == list.count ? found : []
     }
 
-    public static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
         var out: [CrashReport] = []
         let repairs = evidence.document.notes.map { note in
             ParseWarning(path: path, line: note.line, message: "damaged KSCrash report: \(note.message)")

@@ -8,13 +8,13 @@ import SymbolicateCore
 ///
 /// Sentry lists frames caller first; Apple's layout (and the model) crashing frame first, so
 /// every backtrace is reversed.
-public enum SentryEventReader: ReportReader {
-    public struct Evidence {
+package enum SentryEventReader: ReportReader {
+    package struct Evidence {
         var event: JSONValue
         var bytes: [UInt8]
     }
 
-    public static func detect(_ document: TextDocument) -> Evidence? {
+    package static func detect(_ document: TextDocument) -> Evidence? {
         guard let first = document.firstContentLine, document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{") else {
             return nil
         }
@@ -91,7 +91,7 @@ public enum SentryEventReader: ReportReader {
         return nil
     }
 
-    public static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
         [report(evidence.event, bytes: evidence.bytes, path: path)]
     }
 
