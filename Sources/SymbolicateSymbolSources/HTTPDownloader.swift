@@ -52,8 +52,11 @@ final class HTTPDownloader: Sendable {
 
     /// GETs `url` into `destination` (created or truncated), following redirects.
     /// - Parameters:
-    ///   - headers: sent to `url`'s host only, by host name (`headersFor`).
+    ///   - url: what to fetch.
+    ///   - destination: the file the body goes to.
+    ///   - headersFor: the headers for a host name (each redirect asks again).
     ///   - progress: called with (bytes so far, expected total) from the event loop.
+    /// - Returns: how the request ended.
     func download(
         _ url: String, to destination: String, headersFor: @Sendable (String) -> [(String, String)],
         progress: (@Sendable (UInt64, UInt64?) -> Void)? = nil

@@ -52,10 +52,12 @@ package struct SymbolSourceSettings: Sendable {
 
     /// The settings of a run.
     /// - Parameters:
+    ///   - environment: the process's environment (the variables above).
     ///   - symbolServers: `--symbol-server` values, asked before the environment's.
     ///   - dsymForUUID: `--dsym-for-uuid`, asked before `DBGShellCommands`.
     ///   - cacheDirectory: `--cache-dir`; default `$XDG_CACHE_HOME/symbolicate`, else `~/.cache/symbolicate`.
     ///   - offline: `--offline`.
+    /// - Returns: the settings; `hasSources` says whether anything is to be asked.
     /// - Throws: a malformed server URL or setting, naming it.
     package static func resolve(
         environment: [String: String], symbolServers: [String] = [], dsymForUUID: [String] = [], cacheDirectory: String? = nil,
