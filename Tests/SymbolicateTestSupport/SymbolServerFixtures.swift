@@ -157,3 +157,13 @@ public struct FixtureError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
+
+/// Runs blocking work (a CLI run, a server's start) on a thread of its own and awaits it, so a
+/// long end-to-end test does not hold one of Swift Testing's few cooperative threads (on two
+/// cores, two such tests starved the async server tests running beside them). Expectations stay
+/// in the test's task; `body` only computes.
+public func offCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}

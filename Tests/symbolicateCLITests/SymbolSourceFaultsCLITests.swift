@@ -18,18 +18,18 @@ import Testing
 
     /// The report with no debug file at all, and with only CrashKit's: what a run must print
     /// when CrashApp's (or every) fetch fails.
-    static let bare = (try? SymbolSourcesCLITests.local("swift-trap.ips", []))?.stdout ?? "?"
-    static let crashKitOnly = (try? SymbolSourcesCLITests.local("swift-trap.ips", [crashKit]))?.stdout ?? "?"
-    static let full = (try? SymbolSourcesCLITests.local("swift-trap.ips", [crashApp, crashKit]))?.stdout ?? "?"
+    static let bare = (try? SymbolSourcesCLITests.localSync("swift-trap.ips", []))?.stdout ?? "?"
+    static let crashKitOnly = (try? SymbolSourcesCLITests.localSync("swift-trap.ips", [crashKit]))?.stdout ?? "?"
+    static let full = (try? SymbolSourcesCLITests.localSync("swift-trap.ips", [crashApp, crashKit]))?.stdout ?? "?"
 
     static func uuidHex(_ name: String) -> String? {
         SymbolSourcesCLITests.identities.first { $0.name == name }.map { $0.uuid.replacingOccurrences(of: "-", with: "").lowercased() }
     }
 
     /// Runs the report against `server` and checks the run ended by itself, in time.
-    func run(_ space: Space, server: String, environment: [String: String] = [:], limit: Double = 60) throws -> (CLIResult, Double) {
+    func run(_ space: Space, server: String, environment: [String: String] = [:], limit: Double = 60) async throws -> (CLIResult, Double) {
         let start = Date()
-        let result = try space.run(
+        let result = try await space.run(
             [try space.report("swift-trap.ips"), "--symbol-server", server, "--cache-dir", space.cache], environment: environment,
             timeout: limit + 30)
         let seconds = Date().timeIntervalSince(start)
@@ -40,40 +40,40 @@ import Testing
         return (result, seconds)
     }
 
-    @Test func aServerThatIsDownIsOneWarningAndTheReportAsItIs() throws {
+    @Test func aServerThatIsDownIsOneWarningAndTheReportAsItIs() async throws {
         let space = try Space()
         defer { space.remove() }
         let port = try DebuginfodProcess.freePort()
-        let (result, _) = try run(space, server: "http://127.0.0.1:\(port)/{id2}/{idrest}/debuginfo", limit: 30)
+        let (result, _) = try await run(space, server: "http://127.0.0.1:\(port)/{id2}/{idrest}/debuginfo", limit: 30)
         #expect(result.stdout == Self.bare)
         let lines = result.stderr.split(separator: "\n").filter { $0.contains("symbol server http://127.0.0.1:\(port)") }
         #expect(lines.count == 1, "one warning for the server, not one per image: \(result.stderr)")
         #expect(lines.first?.contains("cannot connect") == true || lines.first?.contains("time") == true, "\(result.stderr)")
     }
 
-    @Test func notFoundIsANoteForAppImagesAndRemembered() throws {
+    @Test func notFoundIsANoteForAppImagesAndRemembered() async throws {
         let space = try Space()
         defer { space.remove() }
         let server = try SymbolServerProcess(root: space.serverRoot)
         let template = server.base + "/{id2}/{idrest}/debuginfo"
-        let (result, _) = try run(space, server: template)
+        let (result, _) = try await run(space, server: template)
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("note: no symbol source has CrashApp"), "\(result.stderr)")
         #expect(!result.stderr.contains("warning: symbol server"))
         let asked = server.requests.count
         #expect(asked > 0)
         // Within the negative entries' lifetime nothing is asked again; past it, it is.
-        _ = try run(space, server: template)
+        _ = try await run(space, server: template)
         #expect(server.requests.count == asked)
-        _ = try run(space, server: template, environment: ["SYMBOLICATE_NEGATIVE_CACHE_SECONDS": "0"])
+        _ = try await run(space, server: template, environment: ["SYMBOLICATE_NEGATIVE_CACHE_SECONDS": "0"])
         #expect(server.requests.count == 2 * asked)
     }
 
-    @Test func aServerErrorIsRetriedABoundedNumberOfTimes() throws {
+    @Test func aServerErrorIsRetriedABoundedNumberOfTimes() async throws {
         let space = try Space()
         defer { space.remove() }
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try run(space, server: server.base + "/fault/500/{id2}/{idrest}/debuginfo")
+        let (result, _) = try await run(space, server: server.base + "/fault/500/{id2}/{idrest}/debuginfo")
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("HTTP 500"), "\(result.stderr)")
         #expect(result.stderr.contains("(3 tries)"), "\(result.stderr)")
@@ -81,35 +81,36 @@ import Testing
         let perID = Dictionary(grouping: server.requests, by: { $0 }).values.map(\.count)
         #expect(!perID.isEmpty && perID.allSatisfy { $0 == 3 }, "\(server.requests)")
         // A failure is not a "not found": the next run asks again.
-        _ = try run(space, server: server.base + "/fault/500/{id2}/{idrest}/debuginfo", environment: ["SYMBOLICATE_FETCH_RETRIES": "0"])
+        _ = try await run(
+            space, server: server.base + "/fault/500/{id2}/{idrest}/debuginfo", environment: ["SYMBOLICATE_FETCH_RETRIES": "0"])
         #expect(server.requests.count == perID.count * 4)
     }
 
     @Test(arguments: ["slow", "trickle"])
-    func aSlowServerIsCutOffAtTheTimeLimit(kind: String) throws {
+    func aSlowServerIsCutOffAtTheTimeLimit(kind: String) async throws {
         let space = try Space()
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, seconds) = try run(
+        let (result, seconds) = try await run(
             space, server: server.base + "/fault/\(kind)/symbols/{id2}/{idrest}/debuginfo",
             environment: ["SYMBOLICATE_FETCH_TIMEOUT": "2", "SYMBOLICATE_FETCH_RETRIES": "0"], limit: 20)
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("within the time limit"), "\(result.stderr) after \(seconds) s")
     }
 
-    @Test func aBodyCutShortIsRetriedThenAWarning() throws {
+    @Test func aBodyCutShortIsRetriedThenAWarning() async throws {
         let space = try Space()
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try run(space, server: server.base + "/fault/truncated/symbols/{id2}/{idrest}/debuginfo")
+        let (result, _) = try await run(space, server: server.base + "/fault/truncated/symbols/{id2}/{idrest}/debuginfo")
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("closed"), "\(result.stderr)")
         #expect(result.stderr.contains("(3 tries)"), "\(result.stderr)")
     }
 
-    @Test func theWrongFileIsRefusedLoudly() throws {
+    @Test func theWrongFileIsRefusedLoudly() async throws {
         let space = try Space()
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
@@ -120,7 +121,7 @@ import Testing
         try FileManager.default.removeItem(at: appPlace)
         try FileManager.default.copyItem(atPath: kitFile, toPath: appPlace.path)
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
+        let (result, _) = try await run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
         #expect(result.stdout == Self.crashKitOnly)
         #expect(result.stderr.contains("answered with the wrong file for CrashApp"), "\(result.stderr)")
         #expect(result.stderr.contains("refused"))
@@ -129,7 +130,7 @@ import Testing
         #expect(cached.count == 1, "\(cached)")
     }
 
-    @Test func aZipBombIsRefusedWithinTheUnzipLimits() throws {
+    @Test func aZipBombIsRefusedWithinTheUnzipLimits() async throws {
         let space = try Space()
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.zip.lay(into: space.serverRoot)
@@ -148,18 +149,18 @@ import Testing
         let made = try ExternalTool.result("/usr/bin/env", ["python3", "-c", script, bomb.path])
         #expect(made.status == 0, "\(made.stderr)")
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try run(space, server: SymbolSourcesCLITests.Layout.zip.server(server.base))
+        let (result, _) = try await run(space, server: SymbolSourcesCLITests.Layout.zip.server(server.base))
         #expect(result.stdout == Self.crashKitOnly)
         #expect(result.stderr.contains("did not answer with a debug file for CrashApp"), "\(result.stderr)")
         #expect(result.stderr.contains("zip bomb") || result.stderr.contains("ratio"), "\(result.stderr)")
     }
 
-    @Test func aFileOverTheSizeLimitIsNotDownloaded() throws {
+    @Test func aFileOverTheSizeLimitIsNotDownloaded() async throws {
         let space = try Space()
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try run(
+        let (result, _) = try await run(
             space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo", environment: ["SYMBOLICATE_MAX_DOWNLOAD_MIB": "0.01"])
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("limit"), "\(result.stderr)")
@@ -168,7 +169,7 @@ import Testing
     /// A cache folder nothing can be written to: the run still fetches, keeps the files for
     /// itself, and says so once. Root ignores permission bits, so as root the folder is a
     /// read-only mount.
-    @Test func aReadOnlyCacheFolderIsAWarningAndTheRunStillFetches() throws {
+    @Test func aReadOnlyCacheFolderIsAWarningAndTheRunStillFetches() async throws {
         let space = try Space()
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
@@ -185,7 +186,7 @@ import Testing
         defer {
             if mounted { _ = try? ExternalTool.result("/bin/umount", [space.cache]) } else { chmod(space.cache, 0o755) }
         }
-        let (result, _) = try run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
+        let (result, _) = try await run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
         #expect(result.stdout == Self.full)
         #expect(result.stderr.contains("the cache folder \(space.cache) cannot be"), "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "cache folder").count == 2, "said once: \(result.stderr)")

@@ -108,15 +108,27 @@ import Testing
             return copy.path
         }
 
-        func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> CLIResult {
-            try CLI.run(arguments, environment: environment, currentDirectory: folder.appendingPathComponent("run"), timeout: timeout)
+        func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) async throws -> CLIResult {
+            let folder = folder.appendingPathComponent("run")
+            return try await offCooperativePool {
+                try CLI.run(arguments, environment: environment, currentDirectory: folder, timeout: timeout)
+            }
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    static func local(_ report: String, _ bundles: [String]) throws -> CLIResult {
+    static func localSync(_ report: String, _ bundles: [String]) throws -> CLIResult {
         try CLI.run([TestPaths.fixtures.appendingPathComponent("reports/" + report).path] + bundles)
+    }
+
+    /// The report with these dSYMs given locally: the output every source must reproduce.
+    static func local(_ report: String, _ bundles: [String]) async throws -> CLIResult {
+        try await offCooperativePool { try localSync(report, bundles) }
+    }
+
+    static func cli(_ arguments: [String]) async throws -> CLIResult {
+        try await offCooperativePool { try CLI.run(arguments) }
     }
 
     static let reports: [(name: String, bundles: [String])] = [
@@ -124,7 +136,7 @@ import Testing
     ]
 
     @Test(arguments: Layout.allCases)
-    func aSymbolServerGivesTheOutputOfTheLocalDSYM(layout: Layout) throws {
+    func aSymbolServerGivesTheOutputOfTheLocalDSYM(layout: Layout) async throws {
         try #require(Self.identities.count == 7, "llvm-dwarfdump-19 reads the fixtures' UUIDs (scripts/setup.sh installs it)")
         let space = try Workspace()
         defer { space.remove() }
@@ -132,9 +144,11 @@ import Testing
         let server = try SymbolServerProcess(root: space.serverRoot)
         var downloads = 0
         for (name, bundles) in Self.reports {
-            let local = try Self.local(name, bundles)
+            let local = try await Self.local(name, bundles)
             #expect(local.status == 0)
-            let fetched = try space.run([try space.report(name), "--symbol-server", layout.server(server.base), "--cache-dir", space.cache])
+            let fetched = try await space.run([
+                try space.report(name), "--symbol-server", layout.server(server.base), "--cache-dir", space.cache,
+            ])
             #expect(fetched.status == 0, "\(fetched.stderr)")
             #expect(fetched.stdout == local.stdout, "\(layout) \(name): the output differs from the one with the dSYM given locally")
             #expect(!fetched.stderr.contains("warning"), "\(fetched.stderr)")
@@ -145,32 +159,34 @@ import Testing
         }
         #expect(downloads == 4, "\(server.requests)")
         // A second run takes everything from the cache.
-        let again = try space.run([
+        let again = try await space.run([
             try space.report("swift-trap.ips"), "--symbol-server", layout.server(server.base), "--cache-dir", space.cache,
         ])
-        #expect(again.stdout == (try Self.local("swift-trap.ips", [Self.dsyms[0], Self.dsyms[1]])).stdout)
+        let localOutput = try await Self.local("swift-trap.ips", [Self.dsyms[0], Self.dsyms[1]]).stdout
+        #expect(again.stdout == localOutput)
         #expect(server.downloads.count == downloads)
     }
 
-    @Test func theEnvironmentNamesServersAndTheDefaultCacheIsUnderXDGCacheHome() throws {
+    @Test func theEnvironmentNamesServersAndTheDefaultCacheIsUnderXDGCacheHome() async throws {
         let space = try Workspace()
         defer { space.remove() }
         try Layout.unified.lay(into: space.serverRoot)
         let server = try SymbolServerProcess(root: space.serverRoot)
         let xdg = space.folder.appendingPathComponent("xdg").path
-        let result = try space.run(
+        let result = try await space.run(
             [try space.report("swift-trap.ips")],
             environment: [
                 "SYMBOLICATE_SYMBOL_SERVERS": "http://127.0.0.1:1/unused/{id} " + Layout.unified.server(server.base), "XDG_CACHE_HOME": xdg,
             ])
-        #expect(result.stdout == (try Self.local("swift-trap.ips", [Self.dsyms[0], Self.dsyms[1]])).stdout)
+        let localOutput = try await Self.local("swift-trap.ips", [Self.dsyms[0], Self.dsyms[1]]).stdout
+        #expect(result.stdout == localOutput)
         // The first server is down: one warning naming it, and the next one answered.
         #expect(result.stderr.contains("symbol server http://127.0.0.1:1/unused/{id}"))
         let cached = try FileManager.default.subpathsOfDirectory(atPath: xdg + "/symbolicate/debug-files").filter { $0.hasSuffix("/debug") }
         #expect(cached.count == 2)
     }
 
-    @Test func anELFDebugFileThroughDebuginfodGivesTheLocalOutput() throws {
+    @Test func anELFDebugFileThroughDebuginfodGivesTheLocalOutput() async throws {
         let space = try Workspace()
         defer { space.remove() }
         let served = space.folder.appendingPathComponent("elf")
@@ -179,22 +195,22 @@ import Testing
         let notes = try ExternalTool.run("/usr/bin/readelf", ["-n", LinuxFixtures.debugFile])
         let buildID = try #require(
             notes.split(separator: "\n").first { $0.contains("Build ID:") }?.split(separator: " ").last.map(String.init))
-        let debuginfod = try DebuginfodProcess(folder: served, waitingFor: buildID)
+        let debuginfod = try await offCooperativePool { try DebuginfodProcess(folder: served, waitingFor: buildID) }
         for mode in LinuxFixtures.modes {
             let log = space.folder.appendingPathComponent("run/\(mode).txt")
             if !FileManager.default.fileExists(atPath: log.path) {
                 try FileManager.default.copyItem(atPath: LinuxFixtures.log("\(mode).txt"), toPath: log.path)
             }
-            let local = try CLI.run([LinuxFixtures.log("\(mode).txt"), LinuxFixtures.debugFile])
+            let local = try await Self.cli([LinuxFixtures.log("\(mode).txt"), LinuxFixtures.debugFile])
             #expect(local.status == 0)
-            let fetched = try space.run([log.path, "--cache-dir", space.cache], environment: ["DEBUGINFOD_URLS": debuginfod.url])
+            let fetched = try await space.run([log.path, "--cache-dir", space.cache], environment: ["DEBUGINFOD_URLS": debuginfod.url])
             #expect(fetched.status == 0, "\(fetched.stderr)")
             #expect(fetched.stdout == local.stdout, "\(mode): the output differs from the one with crashy.debug given locally")
             #expect(!fetched.stderr.contains("warning"), "\(fetched.stderr)")
         }
     }
 
-    @Test func aDsymForUUIDCommandNamesTheBundle() throws {
+    @Test func aDsymForUUIDCommandNamesTheBundle() async throws {
         let space = try Workspace()
         defer { space.remove() }
         let store = space.folder.appendingPathComponent("dsym-store")
@@ -205,13 +221,14 @@ import Testing
             try FileManager.default.createSymbolicLink(
                 atPath: store.appendingPathComponent("\(identity.uuid).dSYM").path, withDestinationPath: bundle.path)
         }
-        let result = try space.run(
+        let result = try await space.run(
             [try space.report("swift-trap.ips"), "--dsym-for-uuid", SymbolServerProcess.dsymForUUID.path, "--cache-dir", space.cache],
             environment: ["DSYM_STORE": store.path])
-        #expect(result.stdout == (try Self.local("swift-trap.ips", [Self.dsyms[0], Self.dsyms[1]])).stdout)
+        let localOutput = try await Self.local("swift-trap.ips", [Self.dsyms[0], Self.dsyms[1]]).stdout
+        #expect(result.stdout == localOutput)
         #expect(!result.stderr.contains("warning"), "\(result.stderr)")
         // DBGShellCommands is the same convention from the environment.
-        let fromEnvironment = try space.run(
+        let fromEnvironment = try await space.run(
             [try space.report("swift-trap.ips")],
             environment: [
                 "DSYM_STORE": store.path, "DBGShellCommands": SymbolServerProcess.dsymForUUID.path, "XDG_CACHE_HOME": space.cache,
@@ -219,7 +236,7 @@ import Testing
         #expect(fromEnvironment.stdout == result.stdout)
     }
 
-    @Test func aDsymForUUIDAnswerWithTheWrongBundleIsRefused() throws {
+    @Test func aDsymForUUIDAnswerWithTheWrongBundleIsRefused() async throws {
         let space = try Workspace()
         defer { space.remove() }
         let store = space.folder.appendingPathComponent("dsym-store")
@@ -227,7 +244,7 @@ import Testing
         let crashApp = try #require(Self.identities.first { $0.name == "CrashApp" })
         try FileManager.default.createSymbolicLink(
             atPath: store.appendingPathComponent("\(crashApp.uuid).dSYM").path, withDestinationPath: Self.dsyms[1])
-        let result = try space.run(
+        let result = try await space.run(
             [try space.report("swift-trap.ips"), "--dsym-for-uuid", SymbolServerProcess.dsymForUUID.path, "--cache-dir", space.cache],
             environment: ["DSYM_STORE": store.path])
         #expect(result.status == 0)
@@ -236,29 +253,29 @@ import Testing
         #expect(result.stdout.contains("Thread 0 Crashed"))
     }
 
-    @Test func offlineUsesTheCacheOnly() throws {
+    @Test func offlineUsesTheCacheOnly() async throws {
         let space = try Workspace()
         defer { space.remove() }
         try Layout.template.lay(into: space.serverRoot)
         let report = try space.report("swift-trap.ips")
-        let local = try Self.local("swift-trap.ips", [Self.dsyms[0], Self.dsyms[1]])
+        let local = try await Self.local("swift-trap.ips", [Self.dsyms[0], Self.dsyms[1]])
         // An empty cache: nothing is asked, the report is printed as it is.
         var server: SymbolServerProcess? = try SymbolServerProcess(root: space.serverRoot)
         let template = Layout.template.server(server?.base ?? "")
-        let empty = try space.run([report, "--offline", "--symbol-server", template, "--cache-dir", space.cache])
+        let empty = try await space.run([report, "--offline", "--symbol-server", template, "--cache-dir", space.cache])
         #expect(empty.status == 0)
         #expect(server?.requests.isEmpty == true)
         #expect(empty.stdout != local.stdout)
         // Filled once, then offline with the server gone: the same output as local.
-        _ = try space.run([report, "--symbol-server", template, "--cache-dir", space.cache])
+        _ = try await space.run([report, "--symbol-server", template, "--cache-dir", space.cache])
         server = nil
-        let offline = try space.run([report, "--offline", "--symbol-server", template, "--cache-dir", space.cache])
+        let offline = try await space.run([report, "--offline", "--symbol-server", template, "--cache-dir", space.cache])
         #expect(offline.stdout == local.stdout)
         #expect(!offline.stderr.contains("warning"), "\(offline.stderr)")
     }
 
     /// 500 reports over 5 images: 5 downloads, then none on a rerun (the server's own log counts).
-    @Test func aBatchDownloadsEachImageOnceAndARerunNothing() throws {
+    @Test func aBatchDownloadsEachImageOnceAndARerunNothing() async throws {
         let space = try Workspace()
         defer { space.remove() }
         try Layout.unified.lay(into: space.serverRoot)
@@ -284,11 +301,11 @@ import Testing
             try text.write(to: inputs.appendingPathComponent("\(i)-\(name)"), atomically: false, encoding: .utf8)
         }
         let arguments = [inputs.path, "--symbol-server", Layout.unified.server(server.base), "--cache-dir", space.cache]
-        let first = try space.run(["batch"] + arguments + ["-o", space.folder.appendingPathComponent("out1").path], timeout: 600)
+        let first = try await space.run(["batch"] + arguments + ["-o", space.folder.appendingPathComponent("out1").path], timeout: 600)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(server.downloads.count == 5, "\(server.downloads)")
         let asked = server.requests.count
-        let second = try space.run(["batch"] + arguments + ["-o", space.folder.appendingPathComponent("out2").path], timeout: 600)
+        let second = try await space.run(["batch"] + arguments + ["-o", space.folder.appendingPathComponent("out2").path], timeout: 600)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(server.downloads.count == 5)
         // Not found is remembered too: the rerun asks the server nothing at all.
