@@ -113,7 +113,6 @@ package final class DebugSession: @unchecked Sendable {
     }
 
     private final class UnitData {
-        let base: UInt64
         var scan: UnitScanner.Unit
         /// Where the unit's line program is (DW_AT_stmt_list) and its DW_AT_comp_dir.
         let lineLocation: (offset: UInt64?, compDir: String?)
@@ -126,8 +125,7 @@ package final class DebugSession: @unchecked Sendable {
         let functionIndex: [(range: AddressRange, function: Int)]
         var inlines: [Int: [InlineEntry]] = [:]
 
-        init(base: UInt64, scan: UnitScanner.Unit, lineLocation: (offset: UInt64?, compDir: String?), functions: [FunctionEntry]) {
-            self.base = base
+        init(scan: UnitScanner.Unit, lineLocation: (offset: UInt64?, compDir: String?), functions: [FunctionEntry]) {
             self.scan = scan
             self.lineLocation = lineLocation
             self.functions = functions
@@ -314,8 +312,10 @@ package final class DebugSession: @unchecked Sendable {
             container.releasePages(aranges)
             // Units that .debug_aranges does not describe (or all, when it is absent).
             for (number, offset) in offsets.enumerated() where !covered.contains(number) {
-                do {
-                    for range in try dwarf.unitRanges(unitDieOffset: offset.die) { index.append((range, number)) }
+                do throws(DebugInfoError) {
+                    let unit = try scanner.unitWithRoot(headerOffset: offset.header)
+                    guard let root = unit.root else { continue }
+                    for range in try rangeDecoder.ranges(of: root, unit: unit) { index.append((range, number)) }
                 } catch {
                     units[number].error = error
                 }
@@ -335,11 +335,10 @@ package final class DebugSession: @unchecked Sendable {
         releasePagesIfGrown()
         do {
             let offset = units[number].dieOffset
-            let base = try dwarf.unitBase(unitDieOffset: offset)
             let location = try dwarf.lineTableLocation(unitDieOffset: offset)
             var scan = try scanner.unit(headerOffset: units[number].headerOffset)
-            let functions = try self.functions(in: &scan, unitDieOffset: offset, base: base, dwarf: dwarf)
-            let data = UnitData(base: base, scan: scan, lineLocation: location, functions: functions)
+            let functions = try self.functions(in: &scan, unitDieOffset: offset)
+            let data = UnitData(scan: scan, lineLocation: location, functions: functions)
             units[number].data = data
             return .success(data)
         } catch {
@@ -348,39 +347,23 @@ package final class DebugSession: @unchecked Sendable {
         }
     }
 
-    /// Code ranges from what the scanner decoded, asking libdwarf only for DW_AT_ranges.
-    private func ranges(of entry: UnitScanner.Entry, base: UInt64, unit: UnitScanner.Unit, dwarf: LibDwarf) throws(DebugInfoError)
-        -> [AddressRange]
-    {
-        if entry.hasRanges {
-            guard let value = entry.rangesValue else { return try dwarf.ranges(dieOffset: entry.offset, unitBase: base) }
-            return try rangeDecoder.decode(value: value, form: entry.rangesForm, unit: unit)
-        }
-        guard let low = entry.lowPC, let high = entry.highPC else { return [] }
-        let end = entry.highIsOffset ? low &+ high : high
-        return end > low ? [AddressRange(low: low, high: end)] : []
-    }
-
     /// Functions with code anywhere in the unit's DIE tree, for every language: at unit
     /// level, in namespaces and modules, inside types (Swift 5 compilers put method
     /// definitions in their struct/class/enum: `module > class_type > subprogram`),
     /// lexical blocks, inlined calls and other functions (closures, nested functions) —
     /// everywhere llvm-symbolizer looks. The scan reads every DIE of the unit either way.
-    private func functions(in scan: inout UnitScanner.Unit, unitDieOffset: UInt64, base: UInt64, dwarf: LibDwarf) throws(DebugInfoError)
-        -> [FunctionEntry]
-    {
+    private func functions(in scan: inout UnitScanner.Unit, unitDieOffset: UInt64) throws(DebugInfoError) -> [FunctionEntry] {
         let entries = try scanner.scan(unit: &scan, start: unitDieOffset, tags: [UnitScanner.tagSubprogram], transparent: { _ in true })
         var out: [FunctionEntry] = []
         for entry in entries {
-            let ranges = try ranges(of: entry, base: base, unit: scan, dwarf: dwarf)
+            let ranges = try rangeDecoder.ranges(of: entry, unit: scan)
             guard !ranges.isEmpty else { continue }
             out.append(FunctionEntry(dieOffset: entry.offset, ranges: ranges, entry: entry.lowPC ?? ranges.map(\.low).min() ?? 0))
         }
         return out
     }
 
-    private func inlinedSubroutines(of function: FunctionEntry, in data: UnitData, dwarf: LibDwarf) throws(DebugInfoError) -> [InlineEntry]
-    {
+    private func inlinedSubroutines(of function: FunctionEntry, in data: UnitData) throws(DebugInfoError) -> [InlineEntry] {
         // Inlined calls anywhere below the function except inside nested functions (theirs).
         let entries = try scanner.scan(
             unit: &data.scan, start: function.dieOffset, tags: [UnitScanner.tagInlined],
@@ -392,7 +375,7 @@ package final class DebugSession: @unchecked Sendable {
             out.append(
                 InlineEntry(
                     dieOffset: entry.offset, parent: entry.parent,
-                    ranges: try ranges(of: entry, base: data.base, unit: data.scan, dwarf: dwarf),
+                    ranges: try rangeDecoder.ranges(of: entry, unit: data.scan),
                     callFile: entry.callFile, callLine: entry.callLine.map { Int($0) }, callColumn: entry.callColumn.map { Int($0) }
                 ))
         }
@@ -459,7 +442,7 @@ package final class DebugSession: @unchecked Sendable {
     }
 
     private func dwarfLookup(_ address: UInt64, in data: UnitData, lines: LineTable) throws(DebugInfoError) -> LookupResult? {
-        guard let dwarf else { return nil }
+        guard dwarf != nil else { return nil }
         let row = lineRow(address, in: lines)
         guard let functionNumber = function(containing: address, in: data) else {
             guard let row else { return nil }
@@ -481,7 +464,7 @@ package final class DebugSession: @unchecked Sendable {
             inlines = cached
         } else {
             releasePagesIfGrown()
-            inlines = try inlinedSubroutines(of: function, in: data, dwarf: dwarf)
+            inlines = try inlinedSubroutines(of: function, in: data)
             data.inlines[functionNumber] = inlines
         }
         // Chain from the outermost inlined call inwards.
