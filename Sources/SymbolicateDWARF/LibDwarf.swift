@@ -12,7 +12,7 @@ import CLibDwarf
 // values; the rest of the module never sees a Dwarf_* type.
 //
 // libdwarf is not thread-safe: a `LibDwarf` instance must be used by one thread at a time
-// (`DebugSession` serialises with a lock).
+// (`DWARFUnits` serialises with its lock).
 
 /// The libdwarf session over one Mach-O slice's DWARF sections.
 final class LibDwarf {
