@@ -140,7 +140,7 @@ public struct ReportRequest: Sendable {
         for problem in index.problems where !debugFiles.isEmpty || problem.mentionsDSYM {
             response.messages.append(.debugFileProblem(problem))
         }
-        let reports: [CrashReport]
+        var reports: [CrashReport]
         do {
             // A MetricKit payload holds several diagnostics: each is a report of its own.
             reports = try ReportPipeline.read(report)
@@ -150,8 +150,10 @@ public struct ReportRequest: Sendable {
         let pipeline = ReportPipeline(debugFiles: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
-        for report in reports {
-            let processed = pipeline.process(report, diagnose: explain, language: language)
+        // Each report is handed over to `process` (see there), first one first.
+        reports.reverse()
+        while let report = reports.popLast() {
+            let processed = pipeline.process(consume report, diagnose: explain, language: language)
             let summary = processed.summary ?? SymbolicationSummary()
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
             response.messages += processed.report.warnings.map(ReportMessage.parseWarning)

@@ -139,9 +139,11 @@ public final class AtomicFileWriter {
         return opened
     }
 
+    /// Writes the string's own UTF-8 storage (no copy of a possibly large output).
     public func write(_ text: String) throws {
-        var bytes = Array(text.utf8)
-        try bytes.withUnsafeMutableBytes { buffer in
+        var text = text
+        try text.withUTF8 { utf8 in
+            let buffer = UnsafeRawBufferPointer(utf8)
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 let n = posixWrite(fd, base + offset, buffer.count - offset)
