@@ -27,6 +27,7 @@ let package = Package(
                 "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateCrashReport",
                 "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation",
                 "SymbolicatePipeline", "SymbolicateBatch", "SymbolicateDyldCache", "SymbolicateSystemSymbols",
+                "SymbolicateSymbolStore",
             ]
         ),
     ],
@@ -80,6 +81,12 @@ let package = Package(
                 "SymbolicateCore", "SymbolicateDWARF",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
+        ),
+        // Debug files kept by identity in a folder (one file per UUID / build ID, atomic writes,
+        // LRU eviction): the download cache and `serve --store`. No network here.
+        .target(
+            name: "SymbolicateSymbolStore",
+            dependencies: ["SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateDiscovery"]
         ),
         // Apple's system images by UUID: DeviceSupport folders and dyld shared caches, the
         // folder Xcode would use for a report's OS, indexed once per run.
@@ -176,6 +183,13 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePipeline",
                 "SymbolicateBatch", "SymbolicateTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicateSymbolStoreTests",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolStore", "SymbolicateTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.

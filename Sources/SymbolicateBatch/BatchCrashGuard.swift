@@ -18,9 +18,9 @@ import SymbolicateCore
 /// Best effort by nature: the handler allocates, which is fine after a Swift trap (a check,
 /// not heap corruption) but may not be after real memory corruption. It never makes things
 /// worse than dying without a summary, which is what happened before.
-public final class BatchCrashGuard: @unchecked Sendable {
+package final class BatchCrashGuard: @unchecked Sendable {
     /// The signals after which a summary is attempted.
-    public static let fatalSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+    package static let fatalSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
 
     /// Receives the results to summarise (in input order) and writes the summary files.
     private let writeSummary: ([BatchReportResult]) -> Void
@@ -32,7 +32,7 @@ public final class BatchCrashGuard: @unchecked Sendable {
     nonisolated(unsafe) private static var current: BatchCrashGuard?
     nonisolated(unsafe) private static var handling = false
 
-    public init(writeSummary: @escaping ([BatchReportResult]) -> Void) {
+    package init(writeSummary: @escaping ([BatchReportResult]) -> Void) {
         self.writeSummary = writeSummary
     }
 

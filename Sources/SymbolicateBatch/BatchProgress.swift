@@ -2,12 +2,12 @@ import Foundation
 
 /// The one-line progress bar batch mode redraws on a terminal's stderr:
 /// `[########------------]  412/1000  137.2/s  ETA 4s`.
-public struct BatchProgressLine: Sendable {
-    public var width: Int
+package struct BatchProgressLine: Sendable {
+    package var width: Int
 
-    public init(width: Int = 24) { self.width = max(4, width) }
+    package init(width: Int = 24) { self.width = max(4, width) }
 
-    public func render(done: Int, total: Int, elapsed: TimeInterval) -> String {
+    package func render(done: Int, total: Int, elapsed: TimeInterval) -> String {
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)

@@ -62,18 +62,18 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     /// with `error` set. Files met while walking folders are then skipped, not unreadable.
     public var isNotAReport: Bool = false
 
-    public init(input: String) { self.input = input }
+    package init(input: String) { self.input = input }
 
-    public var isReadable: Bool { error == nil }
+    package var isReadable: Bool { error == nil }
 
     /// Read, but cut short (see `missing`).
-    public var isPartial: Bool { missing != nil }
+    package var isPartial: Bool { missing != nil }
 
     /// True when an app image of the report had no usable debug file.
-    public var hasMissingAppDebugFile: Bool { diagnostics.contains { $0.isAppImage } }
+    package var hasMissingAppDebugFile: Bool { diagnostics.contains { $0.isAppImage } }
 
     /// True when some app frame still has no function name after symbolication.
-    public var hasUnsymbolicatedAppFrames: Bool { appFramesSymbolicated < appFrames }
+    package var hasUnsymbolicatedAppFrames: Bool { appFramesSymbolicated < appFrames }
 
     mutating func record(report: CrashReport, summary: SymbolicationSummary) {
         format = report.format.rawValue
@@ -121,7 +121,7 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
 }
 
 /// Crash grouping keys.
-public enum CrashSignature {
+package enum CrashSignature {
     /// `EXC_BAD_ACCESS (SIGSEGV) in ca_record_body (Records.c) · CrashApp`; other kinds are
     /// prefixed with theirs (`jetsam: … · SpringBoard`).
     ///
@@ -130,7 +130,7 @@ public enum CrashSignature {
     /// fault addresses); the app, as its process name; the first app frame as function and
     /// source file — not its address or line, which move with every build — with whitespace
     /// collapsed and `+ offset` suffixes removed.
-    public static func make(
+    package static func make(
         kind: ReportKind = .crash, exception: String?, function: String?, file: String? = nil,
         app: String? = nil, via: String? = nil
     ) -> String {
@@ -150,7 +150,7 @@ public enum CrashSignature {
 
     /// Crash kinds: what a team fixes as a crash. Jetsam events, hangs, resource reports,
     /// stackshots and panics are reported, but in their own sections.
-    public static func isCrash(_ kind: ReportKind) -> Bool {
+    package static func isCrash(_ kind: ReportKind) -> Bool {
         switch kind {
         case .crash, .linuxBacktrace, .metricKit(.crash): return true
         default: return false
@@ -180,7 +180,7 @@ public enum CrashSignature {
 
     /// Termination codes are printed in decimal by text reports (`FRONTBOARD 2343432205`)
     /// and in hex by `.ips` (`0x8badf00d`): numbers become lowercase hex so both agree.
-    public static func normaliseException(_ exception: String) -> String {
+    package static func normaliseException(_ exception: String) -> String {
         collapse(exception).split(separator: " ").map { token -> String in
             let text = String(token)
             if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt64(text) {

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
@@ -40,6 +41,9 @@ public struct BatchRequest: Sendable {
     public var dying: (@Sendable (BatchMessage) -> Void)?
     /// Apple's libraries for system frames the reports left unnamed; nil names none.
     public var systemSymbols: SystemSymbols?
+    /// What the input `-` stands for (a report or a zip of reports piped in); read once, only
+    /// when `-` is among the inputs.
+    package var standardInput: @Sendable () -> Data = { StandardInput.read(limit: Int.max - 1) }
 
     public init(
         inputs: [String], debugFiles: [String] = [], searchFolders: [String] = [], outputFolder: String, format: OutputFormat = .text,
@@ -97,7 +101,7 @@ public struct BatchRequest: Sendable {
             return response.fail(.cannotCreateFolder(path: outputFolder, reason: error.localizedDescription))
         }
 
-        let inputSet = ReportInputSet(inputs: inputs, excluding: [outputFolder])
+        let inputSet = ReportInputSet(inputs: inputs, excluding: [outputFolder], standardInput: standardInput)
         defer { inputSet.removeTemporaryFiles() }
         // Inputs are never modified: the summaries and the JUnit file may not land on one.
         let inputGuard = OutputGuard(inputs: inputSet.reports.map(\.path) + debugFiles + index.entries.map(\.path))

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateExplain
 import SymbolicatePipeline
@@ -6,22 +7,22 @@ import SymbolicatePresentation
 import SymbolicateSymbolication
 
 /// What batch mode does with each report.
-public struct BatchOptions: Sendable {
+package struct BatchOptions: Sendable {
     /// Folder receiving one output file per report (created when missing).
-    public var outputDirectory: String
+    package var outputDirectory: String
     /// `.text` writes Apple's text layout (`.ips` input becomes `NAME.crash`); `.ips` keeps
     /// `.ips` input as symbolicated JSON (text input stays text); `.json` and `.markdown`
     /// write `NAME.json` / `NAME.md`.
-    public var format: OutputFormat
+    package var format: OutputFormat
     /// Reports processed at the same time (≥ 1).
-    public var jobs: Int
+    package var jobs: Int
     /// Also put each report's diagnosis above it in its output file (the summary always
     /// has the diagnosis column).
-    public var explainInOutput: Bool
+    package var explainInOutput: Bool
     /// The language of the diagnoses (in the output files and the summaries).
-    public var language: Language
+    package var language: Language
 
-    public init(
+    package init(
         outputDirectory: String, format: OutputFormat = .text,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, explainInOutput: Bool = false,
         language: Language = .english
@@ -34,7 +35,7 @@ public struct BatchOptions: Sendable {
     }
 
     /// The output file for an input, relative to the output folder.
-    public func outputRelativePath(for input: ReportInput) -> String {
+    package func outputRelativePath(for input: ReportInput) -> String {
         let relative = input.relativePath
         let ext = (relative.split(separator: "/").last.map(String.init) ?? relative).fileExtension
         switch format {
@@ -62,13 +63,13 @@ public struct BatchOptions: Sendable {
 /// Memory stays bounded by the debug files touched: a report is parsed, symbolicated,
 /// written and dropped by the thread that took it; only its `BatchReportResult` (a few
 /// strings) is kept for the summary.
-public struct BatchRunner: Sendable {
-    public let annotator: Annotator
-    public let options: BatchOptions
+package struct BatchRunner: Sendable {
+    package let annotator: Annotator
+    package let options: BatchOptions
     /// The path each report takes (the same as `symbolicate report`'s), over `annotator`.
     let pipeline: ReportPipeline
 
-    public init(annotator: Annotator, options: BatchOptions) {
+    package init(annotator: Annotator, options: BatchOptions) {
         self.annotator = annotator
         self.options = options
         pipeline = ReportPipeline(annotator: annotator)
@@ -83,7 +84,7 @@ public struct BatchRunner: Sendable {
     ///   - crashGuard: when given, can read the results so far if the process dies of a
     ///     fatal signal mid-run (see `BatchCrashGuard`).
     /// - Returns: one result per report, in input order.
-    public func run(
+    package func run(
         _ inputs: [ReportInput], progress: (@Sendable (Int, Int) -> Void)? = nil,
         crashGuard: BatchCrashGuard? = nil
     ) -> [BatchReportResult] {
@@ -119,7 +120,7 @@ public struct BatchRunner: Sendable {
     /// Parses, symbolicates, renders and writes one input: one result per report it holds
     /// (every diagnostic of a MetricKit payload), all written to the one output file. Never
     /// throws: failures become a result with `error` set, so one bad report cannot stop the others.
-    public func process(_ input: ReportInput, output: String) -> [BatchReportResult] {
+    package func process(_ input: ReportInput, output: String) -> [BatchReportResult] {
         process(input, output: output, position: 0, gate: nil, protected: OutputGuard(inputs: [input.path]))
     }
 
@@ -211,7 +212,7 @@ public struct BatchRunner: Sendable {
 
     /// Files the run writes itself at the top of the output folder; a report never takes
     /// their names.
-    public static let summaryFileNames = ["summary.md", "summary.json"]
+    package static let summaryFileNames = ["summary.md", "summary.json"]
 
     /// Two inputs may map to the same output (`a/x.crash` and `a/x.ips` in text mode, or the
     /// same file name from two folders): later ones get `-2`, `-3`… before the extension, in

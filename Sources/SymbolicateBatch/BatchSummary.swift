@@ -125,7 +125,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
 
     /// Groups `results`. Everything is ordered by input order or by count, never by
     /// completion order, so the same inputs give byte-identical summaries.
-    public init(
+    package init(
         results: [BatchReportResult], inputProblems: [BatchInputProblem] = [], skipped: [String] = [],
         skippedReasons: [String: String] = [:]
     ) {
@@ -251,7 +251,7 @@ public enum BatchFailurePolicy: String, Sendable, CaseIterable, Codable {
     case missingDSYM = "missing-dsym"
 
     /// Whether `summary` trips this policy, and why (for the last line on stderr).
-    public func violation(in summary: BatchSummary) -> String? {
+    package func violation(in summary: BatchSummary) -> String? {
         if self == .never { return nil }
         if summary.totals.unreadable > 0 {
             return "\(summary.totals.unreadable) input(s) could not be read"

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicatePresentation
 
@@ -6,7 +7,7 @@ extension BatchSummary {
     // MARK: JSON
 
     /// `summary.json`: the whole summary, keys sorted, so reruns are byte-identical.
-    public func renderJSON() throws -> String {
+    package func renderJSON() throws -> String {
         var out = ""
         try renderJSON { out += $0 }
         return out
@@ -15,7 +16,7 @@ extension BatchSummary {
     /// Writes `summary.json` atomically, one report at a time: encoding every per-report
     /// entry in one go would hold the whole document tree in memory, and with thousands of
     /// reports that would be the largest allocation of the run.
-    public func writeJSON(to path: String) throws {
+    package func writeJSON(to path: String) throws {
         let writer = try AtomicFileWriter(path: path)
         do {
             try renderJSON { try writer.write($0) }
@@ -59,14 +60,14 @@ extension BatchSummary {
     // MARK: Markdown
 
     /// Rows per table in `summary.md`; the rest is counted, and listed in `summary.json`.
-    public static let markdownRowLimit = 10
+    package static let markdownRowLimit = 10
 
     /// `summary.md`, ready to append to `$GITHUB_STEP_SUMMARY`: short on purpose (the top
     /// groups plus counts; every report is in `summary.json`). Totals, the largest crash
     /// groups, then other kinds of reports, unreadable reports and app images without a
     /// usable dSYM. Apple's images (system frameworks, Swift runtime copies) are never listed
     /// as missing app dSYMs.
-    public func renderMarkdown() -> String {
+    package func renderMarkdown() -> String {
         let limit = Self.markdownRowLimit
         var out = "## Crash summary\n\n"
         let crashes = totals.processed - totals.otherReports - totals.partialReports
@@ -173,7 +174,7 @@ extension BatchSummary {
 
     /// JUnit XML for CI test reporters: each crash group is a failed test case (the
     /// signature is its name, the reports its details); each unreadable report an errored one.
-    public func renderJUnit(suiteName: String = "symbolicate batch", sourceRoot: String? = nil) -> String {
+    package func renderJUnit(suiteName: String = "symbolicate batch", sourceRoot: String? = nil) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let tests = groups.count + unreadable.count
         out +=
@@ -239,7 +240,7 @@ extension BatchSummary {
     /// One `::error` workflow command per crash group, pointing at the crashing source line
     /// when the debug info gave one. `sourceRoot` (the checkout's path at build time) is
     /// stripped so GitHub can match the file in the repository.
-    public func renderGitHubAnnotations(sourceRoot: String? = nil) -> String {
+    package func renderGitHubAnnotations(sourceRoot: String? = nil) -> String {
         var out = ""
         for group in groups {
             var properties: [String] = []

@@ -2,23 +2,24 @@ import Foundation
 import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDiscovery
+import SymbolicatePipeline
 
 /// One crash report to process in batch mode.
-public struct ReportInput: Sendable, Hashable, Codable {
+package struct ReportInput: Sendable, Hashable, Codable {
     /// The file to read (inside the private unzip folder for an entry of a zip).
-    public var path: String
+    package var path: String
     /// What the user sees in summaries and messages: the path as given, or `reports.zip!a/b.ips`.
-    public var displayPath: String
+    package var displayPath: String
     /// Where its output goes, relative to the output folder, before the extension is adapted
     /// to the output format: the file name for a file argument, the path below the folder for
     /// a folder argument, `<zip name>/<entry path>` for a zip.
-    public var relativePath: String
+    package var relativePath: String
 
     /// Named on the command line (rather than met while walking a folder or a zip): a file
     /// that is not a report is then an error, not skipped.
-    public var isExplicit: Bool
+    package var isExplicit: Bool
 
-    public init(path: String, displayPath: String, relativePath: String, isExplicit: Bool = false) {
+    package init(path: String, displayPath: String, relativePath: String, isExplicit: Bool = false) {
         self.path = path
         self.displayPath = displayPath
         self.relativePath = relativePath
@@ -32,16 +33,16 @@ public struct ReportInput: Sendable, Hashable, Codable {
 /// met while walking a folder or a zip are processed only when their first bytes look like a
 /// crash report (a JSON `.ips` header or Apple's text keys), so a `manifest.json` or a README
 /// next to the reports is skipped rather than counted as a failure.
-public final class ReportInputSet: Sendable {
-    public let reports: [ReportInput]
+package final class ReportInputSet: Sendable {
+    package let reports: [ReportInput]
     /// Inputs that could not be used at all (missing path, unreadable zip): reported in the
     /// summary as unreadable, never fatal for the others.
-    public let problems: [BatchInputProblem]
+    package let problems: [BatchInputProblem]
     /// Files met while walking that do not look like crash reports.
-    public let skipped: [String]
+    package let skipped: [String]
     /// Why some of `skipped` were skipped without being read as reports (a FIFO, a device, a
     /// dangling link, a zip entry too small to be a report), by display path.
-    public let skipReasons: [String: String]
+    package let skipReasons: [String: String]
     /// Keeps the unpacked zip folders alive for as long as the set is used.
     private let extractor: ZipExtractor?
 
@@ -50,9 +51,20 @@ public final class ReportInputSet: Sendable {
     ///   - inputs: report files, folders and zips, as the user named them.
     ///   - excluding: folders never to walk into (the output folder, so a rerun over
     ///     `--output reports/out` does not read its own output).
-    public init(inputs: [String], excluding: [String] = []) {
+    ///   - standardInput: reads what `-` stands for (a report or a zip of reports piped in),
+    ///     called at most once.
+    package init(inputs: [String], excluding: [String] = [], standardInput: () -> Data = { Data() }) {
         var collector = Collector(excluded: Set(excluding.map(Collector.canonical)))
-        for input in inputs { collector.add(input) }
+        var readStandardInput = false
+        for input in inputs {
+            if input == StandardInput.argument {
+                // `-` twice is still one stream, read once.
+                if !readStandardInput { collector.addStandardInput(standardInput()) }
+                readStandardInput = true
+            } else {
+                collector.add(input)
+            }
+        }
         reports = collector.reports
         problems = collector.problems
         skipped = collector.skipped
@@ -61,18 +73,18 @@ public final class ReportInputSet: Sendable {
     }
 
     /// Removes unpacked zip entries now rather than when the set is released.
-    public func removeTemporaryFiles() { extractor?.removeAll() }
+    package func removeTemporaryFiles() { extractor?.removeAll() }
 }
 
 /// An input that yielded no report at all.
-public struct BatchInputProblem: Sendable, Codable, Equatable, CustomStringConvertible {
-    public var input: String
-    public var message: String
-    public init(input: String, message: String) {
+package struct BatchInputProblem: Sendable, Codable, Equatable, CustomStringConvertible {
+    package var input: String
+    package var message: String
+    package init(input: String, message: String) {
         self.input = input
         self.message = message
     }
-    public var description: String { "\(input): \(message)" }
+    package var description: String { "\(input): \(message)" }
 }
 
 private struct Collector {
@@ -119,6 +131,40 @@ private struct Collector {
             addZip(input, displayPath: input, outputPrefix: "")
         } else {
             append(ReportInput(path: input, displayPath: input, relativePath: name, isExplicit: true))
+        }
+    }
+
+    /// `-`: the piped bytes are kept in the private folder as `stdin.zip` (a zip of reports,
+    /// walked like any zip), `stdin.ips` (JSON) or `stdin.crash`, then read like a file named
+    /// on the command line; messages call it `<stdin>`.
+    mutating func addStandardInput(_ data: Data) {
+        let display = StandardInput.displayName
+        let name: String
+        if Self.isZip(prefix: data.prefix(4)) {
+            name = "stdin.zip"
+        } else {
+            name =
+                data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{")
+                ? "stdin.ips" : "stdin.crash"
+        }
+        do {
+            if extractor == nil { extractor = try ZipExtractor() }
+        } catch {
+            problems.append(BatchInputProblem(input: display, message: "cannot create a temporary folder to keep it: \(error)"))
+            return
+        }
+        guard let extractor else { return }
+        let file: URL
+        do throws(DiscoveryError) {
+            file = try extractor.store(data, named: name)
+        } catch {
+            problems.append(BatchInputProblem(input: display, message: error.description))
+            return
+        }
+        if name == "stdin.zip" {
+            addZip(file.path, displayPath: display, outputPrefix: "")
+        } else {
+            append(ReportInput(path: file.path, displayPath: display, relativePath: name, isExplicit: true))
         }
     }
 

@@ -11,21 +11,21 @@
 ///   counter), `address − 1` for every other frame (a return address points after the call;
 ///   − 1 lands inside it, as Apple's tools do).
 /// - `fileAddress = lookupAddress − slide`: what the debug information is asked about.
-public struct ImageSlide: Sendable, Hashable {
-    public let value: UInt64
+package struct ImageSlide: Sendable, Hashable {
+    package let value: UInt64
 
-    public init(loadAddress: UInt64, linkedAddress: UInt64) {
+    package init(loadAddress: UInt64, linkedAddress: UInt64) {
         value = loadAddress &- linkedAddress
     }
 
     /// The debug file's address for a runtime address.
-    public func fileAddress(_ runtimeAddress: UInt64) -> UInt64 {
+    package func fileAddress(_ runtimeAddress: UInt64) -> UInt64 {
         runtimeAddress &- value
     }
 
     /// The address to look up for a frame: the PC itself for the top frame, the byte before
     /// the return address for callers.
-    public static func lookupAddress(_ address: UInt64, isTopFrame: Bool) -> UInt64 {
+    package static func lookupAddress(_ address: UInt64, isTopFrame: Bool) -> UInt64 {
         isTopFrame ? address : address &- 1
     }
 }

@@ -2,9 +2,9 @@
 ///
 /// Foundation's `String.contains(_:)` goes through CFString on Linux and `Data`'s iterator
 /// is slow; both showed up in batch mode's profile when sniffing thousands of files.
-public enum ByteSearch {
+package enum ByteSearch {
     /// Whether `needle` occurs in `haystack` (an empty needle always does).
-    public static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
+    package static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
         let last = haystack.count - needle.count

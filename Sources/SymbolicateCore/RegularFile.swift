@@ -15,8 +15,8 @@ import Foundation
 /// and opening a FIFO blocks until a writer appears (a hang), while a device may never end.
 /// Here the open is non-blocking and `fstat` on the opened descriptor decides, so the check
 /// and the read are about the same file.
-public enum RegularFile {
-    public enum Failure: Error, Equatable, Sendable {
+package enum RegularFile {
+    package enum Failure: Error, Equatable, Sendable {
         case missing
         case folder
         /// FIFO, socket, device…: named by `kind`.
@@ -25,7 +25,7 @@ public enum RegularFile {
         case unreadable(String)
 
         /// A plain sentence for error messages.
-        public var message: String {
+        package var message: String {
             switch self {
             case .missing: return "no such file"
             case .folder: return "is a folder"
@@ -37,19 +37,19 @@ public enum RegularFile {
     }
 
     /// The whole file, refused when it is not a regular file or is larger than `limit` bytes.
-    public static func read(path: String, limit: Int) -> Result<Data, Failure> {
+    package static func read(path: String, limit: Int) -> Result<Data, Failure> {
         read(path: path, upTo: nil, limit: limit)
     }
 
     /// The first `count` bytes (fewer when the file is shorter); nil for anything that is
     /// not a readable regular file.
-    public static func prefix(path: String, count: Int) -> Data? {
+    package static func prefix(path: String, count: Int) -> Data? {
         try? read(path: path, upTo: count, limit: Int.max).get()
     }
 
     /// What the file at `path` is when it exists and is neither a regular file nor a folder
     /// (`"a FIFO"`, `"a socket"`, …); nil otherwise. Follows symlinks, never opens the file.
-    public static func specialKind(path: String) -> String? {
+    package static func specialKind(path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let type = info.st_mode & S_IFMT
@@ -57,7 +57,7 @@ public enum RegularFile {
     }
 
     /// Describes a file type from `st_mode`.
-    public static func kind(_ mode: mode_t) -> String {
+    package static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a folder"
         case S_IFIFO: return "a FIFO"
@@ -113,19 +113,19 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count:
 /// Which file a path names: its device and inode, symlinks followed. Two paths name the
 /// same file exactly when their identities are equal, whatever links or `..` lie between
 /// them — one `stat`, where resolving a path component by component costs one per component.
-public struct FileIdentity: Hashable, Sendable {
-    public let device: UInt64
-    public let inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package let device: UInt64
+    package let inode: UInt64
 
     /// nil when nothing is at `path` (or it cannot be examined).
-    public init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
     }
 
     /// The identity `stat` already returned.
-    public init(_ info: stat) {
+    package init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }

@@ -11,11 +11,11 @@
 ///
 /// Read from `/proc/self/statm`, which the kernel fills from its counters without walking
 /// the mappings (a few microseconds); nil where there is no such file (macOS).
-public struct ResidentMemory: Sendable, Equatable {
-    public var fileBacked: Int
-    public var anonymous: Int
+package struct ResidentMemory: Sendable, Equatable {
+    package var fileBacked: Int
+    package var anonymous: Int
 
-    public static func current() -> ResidentMemory? {
+    package static func current() -> ResidentMemory? {
         let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

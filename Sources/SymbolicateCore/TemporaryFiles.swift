@@ -20,7 +20,7 @@ import Foundation
 /// signal or `exit()` has begun (`shutDown`), creators never create again: they wait for the
 /// process to end. So the clean-up sees every path that will ever exist, and removes it after
 /// the last creation.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     private final class Registry: @unchecked Sendable {
         let lock = NSLock()
         var paths: [String: Int] = [:]
@@ -35,13 +35,13 @@ public enum TemporaryFiles {
 
     /// The signals after which the process cleans up, then dies of the same signal (so the
     /// parent sees the conventional status, 128 + n in a shell).
-    public static let cleanedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let cleanedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Creates the temporary file or folder `path` with `make` (true when it was created),
     /// registered before it exists and under the clean-up's lock. Returns `make`'s answer;
     /// `errno` is kept from `make` when it fails. After `shutDown` began it never returns: the
     /// process is about to die of a signal or to exit.
-    public static func create(_ path: String, _ make: () -> Bool) -> Bool {
+    package static func create(_ path: String, _ make: () -> Bool) -> Bool {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         waitIfClosing()
@@ -59,7 +59,7 @@ public enum TemporaryFiles {
     /// Runs `make`, which creates something inside a registered temporary folder (an
     /// unpacked entry, its parent folders), under the clean-up's lock, so the folder's
     /// removal never races it. Never returns after `shutDown` began.
-    public static func createInside<T>(_ make: () throws -> T) rethrows -> T {
+    package static func createInside<T>(_ make: () throws -> T) rethrows -> T {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         waitIfClosing()
@@ -71,7 +71,7 @@ public enum TemporaryFiles {
     /// or already gone from its name. Never returns after `shutDown` began (the file is then
     /// removed by the clean-up instead).
     @discardableResult
-    public static func settle(_ path: String, _ settle: () -> Bool) -> Bool {
+    package static func settle(_ path: String, _ settle: () -> Bool) -> Bool {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         waitIfClosing()
@@ -91,7 +91,7 @@ public enum TemporaryFiles {
 
     /// Remembers `path` (a file or a folder) for removal on exit or signal. Prefer `create`,
     /// which registers the path before the file exists.
-    public static func register(_ path: String) {
+    package static func register(_ path: String) {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         registry.next += 1
@@ -99,14 +99,14 @@ public enum TemporaryFiles {
     }
 
     /// Forgets `path`: it was renamed into place or removed by its owner.
-    public static func unregister(_ path: String) {
+    package static func unregister(_ path: String) {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         registry.paths[path] = nil
     }
 
     /// Paths currently registered (for tests).
-    public static var registered: [String] {
+    package static var registered: [String] {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         return registry.paths.sorted { $0.value < $1.value }.map(\.key)
@@ -114,7 +114,7 @@ public enum TemporaryFiles {
 
     /// Removes every registered path, newest first (files inside folders before the folders).
     /// The process goes on: for owners done with their files (tests). Ways out use `shutDown`.
-    public static func removeAll() {
+    package static func removeAll() {
         registry.lock.lock()
         let paths = registry.paths.sorted { $0.value > $1.value }.map(\.key)
         registry.paths.removeAll()
@@ -126,7 +126,7 @@ public enum TemporaryFiles {
     /// on nothing is created through `create`/`createInside`/`settle` (their callers wait for
     /// the end), then every registered path is removed. Creations run under the lock taken
     /// here, so when it is held no creation is half done, and none can follow.
-    public static func shutDown() {
+    package static func shutDown() {
         registry.lock.lock()
         registry.closing = true
         let paths = registry.paths.sorted { $0.value > $1.value }.map(\.key)
@@ -144,7 +144,7 @@ public enum TemporaryFiles {
     /// The signals are turned into dispatch sources (handled on a queue of their own, not in
     /// signal context, so removing folders is safe); after clean-up the default action is
     /// restored and the signal raised again, so the process still dies of it.
-    public static func installCleanup() {
+    package static func installCleanup() {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         guard !registry.installed else { return }

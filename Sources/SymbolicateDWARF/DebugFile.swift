@@ -5,26 +5,26 @@ import SymbolicateMachO
 
 /// The `.dSYM` bundle layout, written down here only: a bundle's DWARF files (one per image,
 /// each a Mach-O file, possibly universal) live in `Contents/Resources/DWARF/`.
-public enum DSYMBundle {
-    public static let dwarfFolder = "Contents/Resources/DWARF"
+package enum DSYMBundle {
+    package static let dwarfFolder = "Contents/Resources/DWARF"
 
     /// The folder holding the DWARF files of `bundle`.
-    public static func dwarfFolder(of bundle: String) -> String {
+    package static func dwarfFolder(of bundle: String) -> String {
         (bundle as NSString).appendingPathComponent(dwarfFolder)
     }
 
     /// Whether `path` is a file in a bundle's DWARF folder (`A.dSYM/Contents/Resources/DWARF/A`):
     /// such files carry the DWARF, where an executable of the same build may only have symbols.
-    public static func holdsDWARFFile(_ path: String) -> Bool {
+    package static func holdsDWARFFile(_ path: String) -> Bool {
         path.lowercased().contains(".dsym/" + dwarfFolder.lowercased() + "/")
     }
 }
 
 /// Finds the Mach-O file and slice that hold debug information for an image.
-public enum DebugFile {
+package enum DebugFile {
     /// The Mach-O files a path stands for: every file in a `.dSYM` bundle's
     /// `Contents/Resources/DWARF/`, or the path itself (bare DWARF file or executable).
-    public static func machOPaths(for path: String) throws(DebugInfoError) -> [String] {
+    package static func machOPaths(for path: String) throws(DebugInfoError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw DebugInfoError(path: path, message: "no such file or directory")
@@ -44,7 +44,7 @@ public enum DebugFile {
     /// Every slice of every Mach-O file `path` stands for, reading headers and load
     /// commands only. The slices keep the file mapped, so a session opened on one later
     /// (`DebugSession(slice:)`) reads nothing twice.
-    public static func slices(atPath path: String) throws(DebugInfoError) -> [MachOSlice] {
+    package static func slices(atPath path: String) throws(DebugInfoError) -> [MachOSlice] {
         var out: [MachOSlice] = []
         for file in try machOPaths(for: path) {
             do { out += try MachOFile(path: file).slices } catch { throw DebugInfoError(error) }
@@ -54,7 +54,7 @@ public enum DebugFile {
 
     /// Opens the slice for an image: by identity when given (a mismatch is an error, never
     /// a silent fallback), else by architecture, else the only slice.
-    public static func open(path: String, id: DebugID? = nil, architecture: Architecture? = nil) throws(DebugInfoError) -> DebugSession {
+    package static func open(path: String, id: DebugID? = nil, architecture: Architecture? = nil) throws(DebugInfoError) -> DebugSession {
         if isELF(path) { return try openELF(path: path, id: id, architecture: architecture) }
         var seen: [String] = []
         for file in try machOPaths(for: path) {
@@ -85,13 +85,14 @@ public enum DebugFile {
 extension DebugFile {
     /// Whether `path` is a regular file starting with the ELF magic (a FIFO or device is
     /// never opened).
-    public static func isELF(_ path: String) -> Bool {
+    package static func isELF(_ path: String) -> Bool {
         ELFFile.hasELFMagic([UInt8](RegularFile.prefix(path: path, count: 4) ?? Data()))
     }
 
     /// Opens an ELF file (a `.debug` file or a binary with symbols). A build ID or
     /// architecture that differs from the one asked for is an error naming both.
-    public static func openELF(path: String, id: DebugID? = nil, architecture: Architecture? = nil) throws(DebugInfoError) -> DebugSession {
+    package static func openELF(path: String, id: DebugID? = nil, architecture: Architecture? = nil) throws(DebugInfoError) -> DebugSession
+    {
         let file: ELFFile
         do { file = try ELFFile(path: path) } catch { throw DebugInfoError(error) }
         if let id, file.buildID != id {
@@ -111,12 +112,12 @@ extension DebugFile {
 
 extension DebugInfoError {
     /// Carries an ELF reading error over with its path and offset.
-    public init(_ error: ELFError) {
+    package init(_ error: ELFError) {
         self.init(path: error.path, offset: error.offset, message: error.message)
     }
 
     /// Carries a Mach-O reading error over with its path and offset.
-    public init(_ error: MachOError) {
+    package init(_ error: MachOError) {
         self.init(path: error.path, offset: error.offset.map { UInt64($0) }, message: error.message)
     }
 }

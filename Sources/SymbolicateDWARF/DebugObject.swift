@@ -5,7 +5,7 @@ import SymbolicateMachO
 /// One build of one image whose debug information can be opened: a Mach-O slice today, an
 /// ELF file next. The index keeps these, read from headers only, so that matching a report's
 /// images needs no DWARF; `open()` is called for the few that a report actually uses.
-public protocol DebugObject: Sendable {
+package protocol DebugObject: Sendable {
     /// The file to open (inside `Contents/Resources/DWARF/` for a dSYM).
     var path: String { get }
     var architecture: Architecture { get }
@@ -18,7 +18,7 @@ public protocol DebugObject: Sendable {
 
 /// Opened debug information answering address lookups. Shared between threads and reports
 /// (batch mode), so implementations are classes that guard their caches themselves.
-public protocol DebugLookup: AnyObject, Sendable {
+package protocol DebugLookup: AnyObject, Sendable {
     var path: String { get }
     var architecture: Architecture { get }
     var debugID: DebugID? { get }
@@ -35,7 +35,7 @@ public protocol DebugLookup: AnyObject, Sendable {
 /// A file format debug files come in. Discovery asks `recognizes` with a file's first bytes;
 /// the index asks `objects` for the builds a file holds. ELF plugs in by adding its type to
 /// `DebugFileFormats.all`.
-public protocol DebugFileFormat: Sendable {
+package protocol DebugFileFormat: Sendable {
     /// Whether a file starting with these bytes (up to 8) is in this format.
     static func recognizes(magic: [UInt8]) -> Bool
     /// Every build in the file (one per slice of a universal Mach-O), from headers only.
@@ -46,15 +46,15 @@ public protocol DebugFileFormat: Sendable {
 }
 
 extension DebugFileFormat {
-    public static func companions(ofFile path: String) -> [String] { [] }
+    package static func companions(ofFile path: String) -> [String] { [] }
 }
 
 /// The debug-file formats, tried in order.
-public enum DebugFileFormats {
-    public static let all: [any DebugFileFormat.Type] = [MachODebugFormat.self, ELFDebugFormat.self]
+package enum DebugFileFormats {
+    package static let all: [any DebugFileFormat.Type] = [MachODebugFormat.self, ELFDebugFormat.self]
 
     /// The format of the file at `path`, judged by its first bytes; nil for none (or unreadable).
-    public static func format(ofFileAt path: String) -> (any DebugFileFormat.Type)? {
+    package static func format(ofFileAt path: String) -> (any DebugFileFormat.Type)? {
         guard let prefix = RegularFile.prefix(path: path, count: 8) else { return nil }
         let magic = [UInt8](prefix)
         return all.first { $0.recognizes(magic: magic) }
@@ -62,24 +62,24 @@ public enum DebugFileFormats {
 }
 
 /// Thin and universal Mach-O files (dSYM DWARF files, executables with symbols).
-public enum MachODebugFormat: DebugFileFormat {
-    public static func recognizes(magic: [UInt8]) -> Bool {
+package enum MachODebugFormat: DebugFileFormat {
+    package static func recognizes(magic: [UInt8]) -> Bool {
         guard magic.count >= 4 else { return false }
         let value = UInt32(magic[0]) << 24 | UInt32(magic[1]) << 16 | UInt32(magic[2]) << 8 | UInt32(magic[3])
         return [0xFEEDFACE, 0xFEEDFACF, 0xCEFAEDFE, 0xCFFAEDFE, 0xCAFEBABE, 0xCAFEBABF].contains(value)
     }
 
-    public static func objects(inFile path: String) throws(DebugInfoError) -> [any DebugObject] {
+    package static func objects(inFile path: String) throws(DebugInfoError) -> [any DebugObject] {
         do { return try MachOFile(path: path).slices } catch { throw DebugInfoError(error) }
     }
 }
 
 extension MachOSlice: DebugObject {
-    public func open() throws(DebugInfoError) -> any DebugLookup {
+    package func open() throws(DebugInfoError) -> any DebugLookup {
         try DebugSession(slice: self)
     }
 }
 
 extension DebugSession: DebugLookup {
-    public var linkedAddress: UInt64 { textVMAddress }
+    package var linkedAddress: UInt64 { textVMAddress }
 }

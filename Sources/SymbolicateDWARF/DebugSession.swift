@@ -4,26 +4,26 @@ import SymbolicateELF
 import SymbolicateMachO
 
 /// One source-level frame of a lookup: an inlined call or the concrete function.
-public struct SourceFrame: Sendable, Equatable {
+package struct SourceFrame: Sendable, Equatable {
     /// Demangled (simplified, as atos prints it) function name, or the raw name when it
     /// cannot be demangled; `??` when nothing names the code.
-    public var function: String
+    package var function: String
     /// The mangled linkage name or symbol-table name the function came from, when there is one.
-    public var rawName: String?
+    package var rawName: String?
     /// Full path of the source file.
-    public var file: String?
-    public var line: Int?
-    public var column: Int?
+    package var file: String?
+    package var line: Int?
+    package var column: Int?
     /// File address of the start of the function (for a concrete frame) or of the inlined
     /// code range holding the address (for an inlined frame): `+ offset` is measured from it.
-    public var functionStart: UInt64
+    package var functionStart: UInt64
     /// Whether this frame is an inlined call inside the next frame of the chain.
-    public var isInlined: Bool
+    package var isInlined: Bool
     /// Where `function` was read: the DWARF subprogram or inlined call, or the symbol table
     /// (the outermost frame takes the covering symbol's name, as llvm-symbolizer does).
-    public var nameSource: LookupSource
+    package var nameSource: LookupSource
 
-    public init(
+    package init(
         function: String, rawName: String?, file: String?, line: Int?, column: Int?,
         functionStart: UInt64, isInlined: Bool, nameSource: LookupSource = .dwarf
     ) {
@@ -39,7 +39,7 @@ public struct SourceFrame: Sendable, Equatable {
 }
 
 /// Where an answer came from.
-public enum LookupSource: String, Sendable, Equatable {
+package enum LookupSource: String, Sendable, Equatable {
     /// DWARF: line table and DIE tree.
     case dwarf
     /// The nearest preceding LC_SYMTAB symbol; no file or line.
@@ -47,14 +47,14 @@ public enum LookupSource: String, Sendable, Equatable {
 }
 
 /// The answer for one address: the inline chain, innermost first, concrete function last.
-public struct LookupResult: Sendable, Equatable {
-    public var frames: [SourceFrame]
-    public var source: LookupSource
+package struct LookupResult: Sendable, Equatable {
+    package var frames: [SourceFrame]
+    package var source: LookupSource
     /// Set when the DWARF for this address could not be read and the symbol table answered
     /// instead (or nothing did): the caller should report it.
-    public var dwarfError: DebugInfoError?
+    package var dwarfError: DebugInfoError?
 
-    public init(frames: [SourceFrame], source: LookupSource, dwarfError: DebugInfoError? = nil) {
+    package init(frames: [SourceFrame], source: LookupSource, dwarfError: DebugInfoError? = nil) {
         self.frames = frames
         self.source = source
         self.dwarfError = dwarfError
@@ -70,16 +70,16 @@ public struct LookupResult: Sendable, Equatable {
 ///
 /// Safe to share between threads: libdwarf is not thread-safe, so every lookup takes the
 /// session's lock (the caches live behind it too).
-public final class DebugSession: @unchecked Sendable {
+package final class DebugSession: @unchecked Sendable {
     /// The Mach-O file read (inside the bundle, for a dSYM).
-    public let path: String
-    public let architecture: Architecture
-    public let debugID: DebugID?
+    package let path: String
+    package let architecture: Architecture
+    package let debugID: DebugID?
     /// Where the image's addresses start in the file: `__TEXT` vmaddr (Mach-O), lowest
     /// `PT_LOAD` vaddr (ELF). slide = load address − textVMAddress, fileAddress = runtime − slide.
-    public let textVMAddress: UInt64
+    package let textVMAddress: UInt64
     /// Whether the slice has DWARF at all (a stripped binary answers from symbols only).
-    public let hasDWARF: Bool
+    package let hasDWARF: Bool
 
     private let lock = NSLock()
     /// The file (keeps its bytes alive) and its symbol table.
@@ -142,14 +142,14 @@ public final class DebugSession: @unchecked Sendable {
 
     /// Opens a slice. Throws when the slice has DWARF that libdwarf cannot open at all;
     /// a slice without any `__DWARF` segment opens in symbol-table-only mode.
-    public convenience init(slice: MachOSlice) throws(DebugInfoError) {
+    package convenience init(slice: MachOSlice) throws(DebugInfoError) {
         try self.init(container: try MachODebugContainer(slice: slice))
     }
 
     /// Opens an ELF file. Throws when it has DWARF that cannot be read at all (libdwarf
     /// refuses it, or its sections are compressed in a way libelf cannot undo); a file
     /// without `.debug_info` opens in symbol-table-only mode.
-    public convenience init(elf: ELFFile) throws(DebugInfoError) {
+    package convenience init(elf: ELFFile) throws(DebugInfoError) {
         try self.init(container: ELFDebugContainer(file: elf))
     }
 
@@ -180,14 +180,14 @@ public final class DebugSession: @unchecked Sendable {
 
     /// The inline chain for a file (unslid) address, or `nil` when neither DWARF nor the
     /// symbol table knows it.
-    public func lookup(fileAddress: UInt64) -> LookupResult? {
+    package func lookup(fileAddress: UInt64) -> LookupResult? {
         lock.lock()
         defer { lock.unlock() }
         return lookupLocked(fileAddress)
     }
 
     /// Many lookups under one lock acquisition; results in input order.
-    public func lookup(fileAddresses: [UInt64]) -> [LookupResult?] {
+    package func lookup(fileAddresses: [UInt64]) -> [LookupResult?] {
         lock.lock()
         defer { lock.unlock() }
         // Units this batch visits more than once get their line tables kept from the start.
@@ -206,7 +206,7 @@ public final class DebugSession: @unchecked Sendable {
 
     /// Reads every unit index and decodes nothing else: surfaces a damaged unit table as
     /// an error up front (lookups themselves never throw; they fall back and report).
-    public func validate() throws(DebugInfoError) {
+    package func validate() throws(DebugInfoError) {
         lock.lock()
         defer { lock.unlock() }
         _ = buildUnitIndex()

@@ -35,13 +35,13 @@ private enum LLVMDemangler {
 }
 
 /// Demangling of symbol names as atos shows them.
-public enum Demangler {
+package enum Demangler {
     /// The simplified demangled form of `name`, or `nil` when the runtime does not
     /// recognise it as a Swift or C++ mangled name (the caller then prints it raw).
     ///
     /// Darwin symbol-table names carry a leading underscore (`_$s…`, `__Z…`); callers strip it
     /// with `symbolName(fromSymbolTable:)` first.
-    public static func demangle(_ name: String) -> String? {
+    package static func demangle(_ name: String) -> String? {
         guard looksMangled(name) else { return nil }
         if isItanium(name), LLVMDemangler.isLinked {
             // LLVM's demangler decides alone: a name it rejects is printed raw, as llvm-symbolizer does.
@@ -59,12 +59,12 @@ public enum Demangler {
     }
 
     /// The demangled name if there is one, else `name` unchanged.
-    public static func displayName(_ name: String) -> String {
+    package static func displayName(_ name: String) -> String {
         demangle(name) ?? name
     }
 
     /// A symbol-table name without Darwin's leading underscore (`_main` → `main`).
-    public static func symbolName(fromSymbolTable raw: String) -> String {
+    package static func symbolName(fromSymbolTable raw: String) -> String {
         raw.hasPrefix("_") ? String(raw.dropFirst()) : raw
     }
 
@@ -84,7 +84,7 @@ public enum Demangler {
 
     /// Whether C++ names go through LLVM's demangler rather than the GNU one: linked in on
     /// Linux; on Darwin the runtime's own demangler already is LLVM's (libc++abi).
-    public static var usesLLVMItaniumDemangler: Bool {
+    package static var usesLLVMItaniumDemangler: Bool {
         #if os(Linux)
             LLVMDemangler.isLinked
         #else

@@ -3,12 +3,12 @@ import SymbolicateCore
 import SymbolicateELF
 
 /// ELF executables, shared objects and separate `.debug` files (Linux), through libelf.
-public enum ELFDebugFormat: DebugFileFormat {
-    public static func recognizes(magic: [UInt8]) -> Bool {
+package enum ELFDebugFormat: DebugFileFormat {
+    package static func recognizes(magic: [UInt8]) -> Bool {
         ELFFile.hasELFMagic(magic)
     }
 
-    public static func objects(inFile path: String) throws(DebugInfoError) -> [any DebugObject] {
+    package static func objects(inFile path: String) throws(DebugInfoError) -> [any DebugObject] {
         let file: ELFFile
         do { file = try ELFFile(path: path) } catch { throw DebugInfoError(error) }
         return [ELFDebugObject(path: path, architecture: file.architecture, debugID: file.buildID)]
@@ -17,7 +17,7 @@ public enum ELFDebugFormat: DebugFileFormat {
     /// The separate debug file a stripped binary names in `.gnu_debuglink`, where GDB looks
     /// for it: beside the binary, in its `.debug/` folder, and under `/usr/lib/debug/` plus
     /// the binary's folder. Whether it is the right build is decided later, by build ID.
-    public static func companions(ofFile path: String) -> [String] {
+    package static func companions(ofFile path: String) -> [String] {
         guard let file = try? ELFFile(path: path), let link = try? file.debugLink() else { return [] }
         let folder = ((path as NSString).deletingLastPathComponent as NSString).standardizingPath
         let absolute =
@@ -37,12 +37,12 @@ public enum ELFDebugFormat: DebugFileFormat {
 
 /// One ELF file's build, from its headers (the file is opened again for lookups: libelf
 /// handles are not shared between threads).
-public struct ELFDebugObject: DebugObject {
-    public let path: String
-    public let architecture: Architecture
-    public let debugID: DebugID?
+package struct ELFDebugObject: DebugObject {
+    package let path: String
+    package let architecture: Architecture
+    package let debugID: DebugID?
 
-    public func open() throws(DebugInfoError) -> any DebugLookup {
+    package func open() throws(DebugInfoError) -> any DebugLookup {
         try DebugFile.openELF(path: path, id: debugID)
     }
 }

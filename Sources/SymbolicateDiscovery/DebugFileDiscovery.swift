@@ -8,7 +8,7 @@ import SymbolicateDWARF
 ///
 /// Only paths are produced here; reading identities (arch, UUID) is the index's job, so a
 /// folder of thousands of dSYMs costs one directory walk plus one header read per file.
-public struct DebugFileDiscovery {
+package struct DebugFileDiscovery {
     /// A Mach-O file found in the inputs.
     struct Found: Hashable {
         /// The Mach-O file itself (inside `Contents/Resources/DWARF/` for a dSYM).
@@ -100,12 +100,12 @@ public struct DebugFileDiscovery {
     }
 
     /// What the searches looked at, for the one line that says so.
-    public struct Statistics: Sendable, Equatable {
+    package struct Statistics: Sendable, Equatable {
         /// Folders listed.
-        public var folders = 0
+        package var folders = 0
         /// Entries (files and bundles) looked at in them.
-        public var files = 0
-        public init(folders: Int = 0, files: Int = 0) {
+        package var files = 0
+        package init(folders: Int = 0, files: Int = 0) {
             self.folders = folders
             self.files = files
         }
@@ -115,7 +115,7 @@ public struct DebugFileDiscovery {
 
     /// Whether `path` is something only a debug-file argument can be: a dSYM bundle, an
     /// `.xcarchive`, a Mach-O file. Used to notice swapped arguments.
-    public static func looksLikeDebugFile(_ path: String) -> Bool {
+    package static func looksLikeDebugFile(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
         if isDirectory.boolValue {
@@ -139,7 +139,7 @@ public struct DebugFileDiscovery {
     /// users of MacSymbolicator) collect an app's dSYMs in a folder that is itself named
     /// `.dSYM` (`Embedded.app.dSYM/App.app.dSYM`, `…/Framework.framework.dSYM`): without
     /// that folder it is searched like any other.
-    public static func isDSYMBundle(_ path: String) -> Bool {
+    package static func isDSYMBundle(_ path: String) -> Bool {
         guard path.lowercased().hasSuffix(".dsym") else { return false }
         var isDirectory: ObjCBool = false
         let dwarf = DSYMBundle.dwarfFolder(of: path)
@@ -245,7 +245,7 @@ public struct DebugFileDiscovery {
         return ext.isEmpty || ext == "dylib" || ext == "so" || ext == "bundle" || ext == "dwarf" || ext == "debug"
     }
 
-    public static func isZip(_ path: String) -> Bool {
+    package static func isZip(_ path: String) -> Bool {
         guard path.lowercased().hasSuffix(".zip") || path.lowercased().hasSuffix(".ipa") else {
             return firstBytes(path, count: 4) == [0x50, 0x4B, 0x03, 0x04]
         }
@@ -254,7 +254,7 @@ public struct DebugFileDiscovery {
 
     /// Whether the file starts like a debug file of a known format (`DebugFileFormats.all`:
     /// Mach-O thin or universal today).
-    public static func hasDebugFileMagic(_ path: String) -> Bool {
+    package static func hasDebugFileMagic(_ path: String) -> Bool {
         DebugFileFormats.format(ofFileAt: path) != nil
     }
 

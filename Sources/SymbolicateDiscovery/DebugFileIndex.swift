@@ -3,19 +3,19 @@ import SymbolicateCore
 import SymbolicateDWARF
 
 /// One build in one debug file (a Mach-O slice or an ELF file): what the index knows without opening its DWARF.
-public struct DebugFileEntry: Sendable {
+package struct DebugFileEntry: Sendable {
     /// The file to open (inside `Contents/Resources/DWARF/` for a dSYM).
-    public var path: String
+    package var path: String
     /// What to show the user: the `.dSYM` bundle (or `zip!bundle`), or the file itself.
-    public var displayPath: String
-    public var architecture: Architecture
-    public var debugID: DebugID
+    package var displayPath: String
+    package var architecture: Architecture
+    package var debugID: DebugID
     /// The build as the index parsed it (the file stays mapped), so opening it reads no
     /// header twice. Any `DebugFileFormat`'s objects fit here (Mach-O slices, ELF files).
-    public var object: any DebugObject
+    package var object: any DebugObject
 
     /// Opens the entry's debug information (DWARF, or the symbol table when it has none).
-    public func openSession() throws(DebugInfoError) -> any DebugLookup {
+    package func openSession() throws(DebugInfoError) -> any DebugLookup {
         try object.open()
     }
 }
@@ -24,11 +24,11 @@ public struct DebugFileEntry: Sendable {
 ///
 /// Batch mode shares one index across all reports; the index also keeps the unpacked zip
 /// folders alive until it is released.
-public final class DebugFileIndex: Sendable {
-    public let entries: [DebugFileEntry]
+package final class DebugFileIndex: Sendable {
+    package let entries: [DebugFileEntry]
     /// Inputs that were skipped (unreadable files in walked folders, bad zips) — reported,
     /// never fatal for the whole run.
-    public let problems: [DebugFileProblem]
+    package let problems: [DebugFileProblem]
     private let byID: [DebugID: [DebugFileEntry]]
     /// File name (the image name a dSYM's DWARF file carries) → entries; asked for every
     /// image without a UUID match, so it is built once.
@@ -36,7 +36,7 @@ public final class DebugFileIndex: Sendable {
     private let extractor: ZipExtractor?
 
     /// What the implicit searches (`shallowFolders`, `searchFolders`) looked at.
-    public let searched: DebugFileDiscovery.Statistics
+    package let searched: DebugFileDiscovery.Statistics
 
     /// Builds the index.
     /// - Parameters:
@@ -47,7 +47,7 @@ public final class DebugFileIndex: Sendable {
     ///   - searchFolders: places the user keeps debug files (`SYMBOLICATE_DSYM_PATH`),
     ///     searched recursively; missing ones are skipped.
     /// - Throws: why the first unusable explicit input cannot be used.
-    public init(inputs: [String], shallowFolders: [String] = [], searchFolders: [String] = []) throws(DiscoveryError) {
+    package init(inputs: [String], shallowFolders: [String] = [], searchFolders: [String] = []) throws(DiscoveryError) {
         var discovery = DebugFileDiscovery()
         for input in inputs { try discovery.add(input: input) }
         let beforeImplicit = discovery.statistics
@@ -110,7 +110,7 @@ public final class DebugFileIndex: Sendable {
     /// Debug files whose slice has this identity, best first: files inside a `.dSYM` bundle
     /// (they carry the DWARF) before executables that only have a symbol table, and the
     /// report's architecture first.
-    public func entries(id: DebugID, preferring arch: Architecture? = nil) -> [DebugFileEntry] {
+    package func entries(id: DebugID, preferring arch: Architecture? = nil) -> [DebugFileEntry] {
         let matches = byID[id] ?? []
         return matches.enumerated().sorted { a, b in
             let rankA = Self.rank(a.element, arch), rankB = Self.rank(b.element, arch)
@@ -124,7 +124,7 @@ public final class DebugFileIndex: Sendable {
 
     /// Debug files whose file name matches an image name: used to explain a UUID mismatch
     /// ("dSYM X has UUID … but the report expects …").
-    public func entries(imageName: String) -> [DebugFileEntry] {
+    package func entries(imageName: String) -> [DebugFileEntry] {
         byFileName[imageName] ?? []
     }
 }

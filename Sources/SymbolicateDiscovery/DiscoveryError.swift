@@ -42,7 +42,7 @@ public enum DebugFileProblem: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the problem concerns a `.dSYM` (in its path, a zip entry's name or the reason):
     /// an implicit search of a folder full of other files only mentions those.
-    public var mentionsDSYM: Bool {
+    package var mentionsDSYM: Bool {
         let named: [String]
         switch self {
         case .discovery(.notFound(let path)), .discovery(.notADebugFile(let path)):

@@ -5,7 +5,7 @@ extension DebugFileIndex {
     /// folder and the current directory. (`SYMBOLICATE_DSYM_PATH`, searched recursively, is
     /// `extraSearchFolders`.) Never a recursive walk: the current directory may be `$HOME`
     /// or `/`.
-    public static func defaultSearchFolders(forReport reportPath: String) -> [String] {
+    package static func defaultSearchFolders(forReport reportPath: String) -> [String] {
         let folders = [
             URL(fileURLWithPath: reportPath).deletingLastPathComponent().path,
             FileManager.default.currentDirectoryPath,
@@ -15,7 +15,7 @@ extension DebugFileIndex {
     }
 
     /// The folders of `SYMBOLICATE_DSYM_PATH`, searched in addition to explicit inputs.
-    public static func extraSearchFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    package static func extraSearchFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         (environment["SYMBOLICATE_DSYM_PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
     }
 }

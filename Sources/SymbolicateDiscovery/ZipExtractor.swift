@@ -25,9 +25,9 @@ import ZIPFoundation
 /// - files are created with `O_EXCL | O_NOFOLLOW`, inside folders this extractor made.
 /// The folder and everything in it are created through `TemporaryFiles`, so exit and signals
 /// remove them too, and a signal's clean-up never races an entry being unpacked.
-public final class ZipExtractor: @unchecked Sendable {
+package final class ZipExtractor: @unchecked Sendable {
     /// Root of the private folder that holds the unpacked entries (created on first use).
-    public let root: URL
+    package let root: URL
     private let lock = NSLock()
     private var created = false
     private var removed = false
@@ -36,19 +36,19 @@ public final class ZipExtractor: @unchecked Sendable {
 
     /// Upper bound of bytes unpacked per run: `SYMBOLICATE_MAX_UNZIP_GIB` GiB, default 16
     /// (App Store Connect dSYM zips of large apps reach a few GiB).
-    public let maximumUnpackedSize: UInt64
+    package let maximumUnpackedSize: UInt64
     /// Upper bound of bytes per entry: the run's limit unless given (a single DWARF file of a
     /// big app can be most of the archive).
-    public let maximumEntrySize: UInt64
+    package let maximumEntrySize: UInt64
     /// Inflated-to-compressed ratio above which an entry is taken for a zip bomb, once it has
     /// produced `ratioGrace` bytes. Deflate tops out near 1032:1; DWARF and reports compress
     /// 3–20:1, so 100:1 only ever trips on crafted (or all-zero) data.
-    public static let maximumRatio: UInt64 = 100
+    package static let maximumRatio: UInt64 = 100
     /// Output an entry may produce before its ratio is judged (small files may compress
     /// extremely well without harm).
     let ratioGrace: UInt64
 
-    public init(maximumUnpackedSize: UInt64? = nil, maximumEntrySize: UInt64? = nil, ratioGrace: UInt64 = 64 << 20) throws {
+    package init(maximumUnpackedSize: UInt64? = nil, maximumEntrySize: UInt64? = nil, ratioGrace: UInt64 = 64 << 20) throws {
         self.ratioGrace = ratioGrace
         let gib = ProcessInfo.processInfo.environment["SYMBOLICATE_MAX_UNZIP_GIB"].flatMap(UInt64.init) ?? 16
         let total = maximumUnpackedSize ?? (gib >= 1 << 34 ? UInt64.max : gib << 30)
@@ -62,7 +62,7 @@ public final class ZipExtractor: @unchecked Sendable {
     deinit { removeAll() }
 
     /// Removes the private folder and everything unpacked into it.
-    public func removeAll() {
+    package func removeAll() {
         lock.lock()
         defer { lock.unlock() }
         guard !removed else { return }
@@ -73,14 +73,14 @@ public final class ZipExtractor: @unchecked Sendable {
     }
 
     /// What one `extract` produced.
-    public struct Extraction: Sendable {
+    package struct Extraction: Sendable {
         /// The folder holding the unpacked entries.
-        public var folder: URL
+        package var folder: URL
         /// Entries not unpacked, each naming the archive, the entry and why.
-        public var skipped: [DiscoveryError]
+        package var skipped: [DiscoveryError]
         /// Entries (by safe relative path) the caller's `passOver` turned down from the central
         /// directory alone (never inflated), with the caller's reason: not problems, not wanted.
-        public var passedOver: [(entry: String, reason: String)] = []
+        package var passedOver: [(entry: String, reason: String)] = []
     }
 
     /// Unpacks the entries of `zipPath` that `wanted` accepts into a fresh sub-folder.
@@ -95,7 +95,7 @@ public final class ZipExtractor: @unchecked Sendable {
     /// - Returns: where the entries went, and the entries skipped or passed over.
     /// - Throws: `DiscoveryError.zip` when the file is not a readable zip at all; problems
     ///   with single entries are returned in `skipped` instead.
-    public func extract(
+    package func extract(
         zipPath: String, displayPath: String? = nil, wanted: (String) -> Bool,
         passOver: ((_ relative: String, _ size: UInt64) -> String?)? = nil
     ) throws(DiscoveryError) -> Extraction {
@@ -155,6 +155,28 @@ public final class ZipExtractor: @unchecked Sendable {
             }
         }
         return Extraction(folder: destination, skipped: skipped, passedOver: passedOver)
+    }
+
+    /// Writes `data` to a new file `name` (one path component) in a fresh sub-folder of the
+    /// private folder, removed with it: bytes that arrived without a file (a report piped into
+    /// `batch -`, an upload to `serve`) for code that reads files.
+    package func store(_ data: Data, named name: String) throws(DiscoveryError) -> URL {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw .io(path: name, message: "not a plain file name")
+        }
+        let destination = try makeDestination()
+        let target = destination.appendingPathComponent(name)
+        let fd = TemporaryFiles.createInside { open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw .io(path: target.path, message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        do {
+            try Self.writeAll(data, to: fd, relative: name)
+        } catch let failure as EntryFailure {
+            throw .io(path: target.path, message: failure.message(limits: self))
+        } catch {
+            throw .io(path: target.path, message: "\(error)")
+        }
+        return target
     }
 
     /// The run's folder (created and registered on first use) plus a fresh sub-folder.

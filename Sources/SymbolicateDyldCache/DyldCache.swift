@@ -12,20 +12,20 @@ import SymbolicateMachO
 ///
 /// Layout from Apple's published `dyld_cache_format.h`. The header grew over the years; a
 /// field exists only when `mappingOffset` (where the header ends) lies past it.
-public final class DyldCache: Sendable {
+package final class DyldCache: Sendable {
     /// The main cache file.
-    public let path: String
+    package let path: String
     /// From the magic (`dyld_v1  arm64e`).
-    public let architecture: Architecture
+    package let architecture: Architecture
     /// The cache's own UUID.
-    public let uuid: DebugID?
+    package let uuid: DebugID?
     /// Unslid address of the main file's header (`sharedRegionStart`, or the first mapping's).
-    public let baseAddress: UInt64
+    package let baseAddress: UInt64
     /// Every image, in the cache's order.
-    public let images: [DyldCacheImage]
+    package let images: [DyldCacheImage]
     /// The local-symbols file when the cache keeps its local symbols apart (iOS 15+), or a
     /// problem with it (missing, wrong UUID) to say once.
-    public let localSymbolsProblem: String?
+    package let localSymbolsProblem: String?
 
     let files: [MappedFile]
     let mappings: [Mapping]
@@ -52,21 +52,21 @@ public final class DyldCache: Sendable {
     }
 
     /// Whether `path` names a main cache file (not a subcache or the symbols file) by its name.
-    public static func isMainCacheName(_ name: String) -> Bool {
+    package static func isMainCacheName(_ name: String) -> Bool {
         guard name.hasPrefix("dyld_shared_cache_") || name.hasPrefix("dyld_sim_shared_cache_") else { return false }
         let rest = name.split(separator: "_").last.map(String.init) ?? ""
         return !rest.contains(".") || rest.hasSuffix(".development")
     }
 
     /// Whether a file starts like a dyld shared cache (`dyld_v`).
-    public static func hasMagic(path: String) -> Bool {
+    package static func hasMagic(path: String) -> Bool {
         guard let prefix = RegularFile.prefix(path: path, count: 7) else { return false }
         return [UInt8](prefix).starts(with: Array("dyld_v".utf8))
     }
 
     /// Opens the cache whose main file is `path`, with the subcaches and `.symbols` file
     /// beside it.
-    public init(path: String) throws(DyldCacheError) {
+    package init(path: String) throws(DyldCacheError) {
         self.path = path
         let main: MappedFile
         do { main = try MappedFile(path: path) } catch { throw DyldCacheError(error) }
@@ -257,18 +257,18 @@ public final class DyldCache: Sendable {
     }
 
     /// The image with this UUID.
-    public func image(id: DebugID) -> DyldCacheImage? {
+    package func image(id: DebugID) -> DyldCacheImage? {
         images.first { $0.debugID == id }
     }
 }
 
 /// A problem reading a dyld shared cache: which file, where, what.
-public struct DyldCacheError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var offset: Int?
-    public var message: String
+package struct DyldCacheError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var offset: Int?
+    package var message: String
 
-    public init(path: String, offset: Int?, message: String) {
+    package init(path: String, offset: Int?, message: String) {
         self.path = path
         self.offset = offset
         self.message = message
@@ -278,7 +278,7 @@ public struct DyldCacheError: Error, Equatable, Sendable, CustomStringConvertibl
         self.init(path: error.path, offset: error.offset, message: error.message)
     }
 
-    public var description: String {
+    package var description: String {
         offset.map { "\(path): at offset 0x\(String($0, radix: 16)): \(message)" } ?? "\(path): \(message)"
     }
 }

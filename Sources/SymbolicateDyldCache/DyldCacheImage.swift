@@ -2,21 +2,21 @@ import SymbolicateCore
 import SymbolicateMachO
 
 /// One image (dylib) in a dyld shared cache, as the cache header lists it.
-public struct DyldCacheImage: Sendable, Equatable {
+package struct DyldCacheImage: Sendable, Equatable {
     /// Position in the cache's image list.
-    public var index: Int
+    package var index: Int
     /// Install name (`/System/Library/Frameworks/UIKit.framework/UIKit`).
-    public var installName: String
+    package var installName: String
     /// Unslid address of the image's mach header, which is where its `__TEXT` starts: the
     /// report's load address minus this is the slide.
-    public var address: UInt64
+    package var address: UInt64
     /// Size of `__TEXT`; 0 when the cache did not say and the header could not be read.
-    public var textSize: UInt64
+    package var textSize: UInt64
     /// The image's LC_UUID (what a crash report names the image by).
-    public var debugID: DebugID?
+    package var debugID: DebugID?
 
     /// The last path component of the install name (what reports print as the image name).
-    public var name: String {
+    package var name: String {
         installName.split(separator: "/").last.map(String.init) ?? installName
     }
 }
@@ -124,7 +124,7 @@ extension DyldCache {
     /// Every name the cache has for an image's code: its own symbol table (exported and other
     /// global symbols), the cache's local symbols for it, and its export trie. Read on first
     /// use of the image; only that image's tables are touched.
-    public func symbols(of image: DyldCacheImage) throws(DyldCacheError) -> DyldCacheSymbols {
+    package func symbols(of image: DyldCacheImage) throws(DyldCacheError) -> DyldCacheSymbols {
         let header = try Self.parseHeader(of: image, mappings: mappings, files: files)
         let textEnd = image.address &+ header.textSize
         let textRange = image.address..<max(textEnd, image.address)
@@ -203,7 +203,7 @@ extension DyldCache {
 
 /// The names of one cached image's code, by address: 16 bytes a symbol, each name read from
 /// its string table when asked for.
-public struct DyldCacheSymbols: Sendable {
+package struct DyldCacheSymbols: Sendable {
     struct Entry {
         var address: UInt64
         /// Index in `tables`, or `UInt16.max` for an export-trie name.
@@ -213,18 +213,18 @@ public struct DyldCacheSymbols: Sendable {
         var rank: UInt8
     }
 
-    public let image: DyldCacheImage
+    package let image: DyldCacheImage
     let entries: [Entry]
     let tables: [ByteReader]
     let exportNames: [String]
     /// The image's `__TEXT` (unslid): no symbol names an address outside it.
-    public let textRange: Range<UInt64>
+    package let textRange: Range<UInt64>
 
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The symbol at or before `address` inside the image's `__TEXT`: its address and its
     /// name as stored (`_CFRunLoopRunSpecific`, `-[UIView layoutSubviews]`).
-    public func nearest(atOrBefore address: UInt64) -> (address: UInt64, name: String)? {
+    package func nearest(atOrBefore address: UInt64) -> (address: UInt64, name: String)? {
         guard textRange.contains(address) else { return nil }
         var low = 0
         var high = entries.count
@@ -237,7 +237,7 @@ public struct DyldCacheSymbols: Sendable {
     }
 
     /// Every (address, stored name), by address; for checks against other readers.
-    public var all: [(address: UInt64, name: String)] {
+    package var all: [(address: UInt64, name: String)] {
         entries.map { ($0.address, name($0)) }
     }
 

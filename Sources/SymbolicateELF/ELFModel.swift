@@ -2,69 +2,69 @@ import SymbolicateCore
 
 /// An ELF file could not be read: which file, where (the byte offset of the header or
 /// section, when known), and what was wrong. Carried into `DebugInfoError` by the DWARF side.
-public struct ELFError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var offset: UInt64? = nil
-    public var message: String
+package struct ELFError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var offset: UInt64? = nil
+    package var message: String
 
-    public var description: String {
+    package var description: String {
         "\(path): " + (offset.map { "at offset 0x\(String($0, radix: 16)): " } ?? "") + message
     }
 }
 
 /// A section header.
-public struct ELFSection: Sendable, Equatable {
+package struct ELFSection: Sendable, Equatable {
     /// Index in the section header table (what symbols' `st_shndx` refer to).
-    public var index: Int
-    public var name: String
-    public var type: UInt32
-    public var flags: UInt64
-    public var address: UInt64
-    public var size: UInt64
-    public var fileOffset: UInt64
-    public var link: UInt32
+    package var index: Int
+    package var name: String
+    package var type: UInt32
+    package var flags: UInt64
+    package var address: UInt64
+    package var size: UInt64
+    package var fileOffset: UInt64
+    package var link: UInt32
 
     /// `SHF_COMPRESSED`: the bytes start with a compression header.
-    public var isCompressed: Bool { flags & 0x800 != 0 }
+    package var isCompressed: Bool { flags & 0x800 != 0 }
     /// `SHF_EXECINSTR`.
-    public var isExecutable: Bool { flags & 0x4 != 0 }
+    package var isExecutable: Bool { flags & 0x4 != 0 }
 
     /// The address range the section occupies, or nil when it has none (or would pass 2^64).
-    public var addressRange: Range<UInt64>? {
+    package var addressRange: Range<UInt64>? {
         let (end, overflow) = address.addingReportingOverflow(size)
         return overflow || size == 0 ? nil : address..<end
     }
 }
 
 /// A program header (segment).
-public struct ELFProgramHeader: Sendable, Equatable {
-    public static let load: UInt32 = 1
-    public var type: UInt32
-    public var flags: UInt32
-    public var virtualAddress: UInt64
-    public var memorySize: UInt64
-    public var fileOffset: UInt64
-    public var fileSize: UInt64
+package struct ELFProgramHeader: Sendable, Equatable {
+    package static let load: UInt32 = 1
+    package var type: UInt32
+    package var flags: UInt32
+    package var virtualAddress: UInt64
+    package var memorySize: UInt64
+    package var fileOffset: UInt64
+    package var fileSize: UInt64
 }
 
 /// A defined function symbol.
-public struct ELFSymbol: Sendable, Equatable {
-    public var name: String
-    public var address: UInt64
+package struct ELFSymbol: Sendable, Equatable {
+    package var name: String
+    package var address: UInt64
     /// `st_size`; 0 when the producer did not say (then it reaches the next symbol).
-    public var size: UInt64
+    package var size: UInt64
     /// Section index (`st_shndx`).
-    public var section: Int
-    public var isGlobal: Bool
+    package var section: Int
+    package var isGlobal: Bool
 }
 
 extension ELFFile {
-    public var architecture: Architecture {
+    package var architecture: Architecture {
         Architecture(elfMachine: machine) ?? Architecture("elf-machine-\(machine)")
     }
 
     /// The first section with this name.
-    public func section(named name: String) -> ELFSection? {
+    package func section(named name: String) -> ELFSection? {
         sections.first { $0.name == name }
     }
 
@@ -74,24 +74,24 @@ extension ELFFile {
     /// object, 0x400000 or so for a fixed-address executable). A separate debug file keeps
     /// its binary's program headers, so both give the same base. Files without `PT_LOAD`
     /// (relocatable objects) use 0.
-    public var loadBase: UInt64 {
+    package var loadBase: UInt64 {
         programHeaders.filter { $0.type == ELFProgramHeader.load }.map(\.virtualAddress).min() ?? 0
     }
 
     /// The address range of executable sections, lowest start to highest end (nil if none).
-    public var codeRange: Range<UInt64>? {
+    package var codeRange: Range<UInt64>? {
         let ranges = sections.filter(\.isExecutable).compactMap(\.addressRange)
         guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { return nil }
         return low..<high
     }
 
     /// Whether the file carries DWARF (a `.debug_info` with bytes, compressed or not).
-    public var hasDWARF: Bool {
+    package var hasDWARF: Bool {
         sections.contains { ($0.name == ".debug_info" || $0.name == ".zdebug_info") && $0.size > 0 && $0.type != 8 }
     }
 
     /// The `.gnu_debuglink` section: the debug file's name and the CRC-32 of its contents.
-    public func debugLink() throws(ELFError) -> (name: String, crc: UInt32)? {
+    package func debugLink() throws(ELFError) -> (name: String, crc: UInt32)? {
         guard let section = section(named: ".gnu_debuglink") else { return nil }
         let bytes = try contents(of: section)
         guard let end = bytes.firstIndex(of: 0), end > 0 else {
@@ -111,7 +111,7 @@ extension ELFFile {
     }
 
     /// Quick check without opening: does the file start with the ELF magic?
-    public static func hasELFMagic(_ header: [UInt8]) -> Bool {
+    package static func hasELFMagic(_ header: [UInt8]) -> Bool {
         header.count >= 4 && header[0] == 0x7F && header[1] == 0x45 && header[2] == 0x4C && header[3] == 0x46
     }
 }

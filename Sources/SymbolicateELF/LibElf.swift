@@ -19,25 +19,25 @@ import SymbolicateCore
 /// keeps the file mapped and owns decompressed copies until `elf_end`.
 /// libelf handles are not shared between threads: one `ELFFile` is used by one thread at a
 /// time (`DebugSession` serialises with its lock).
-public final class ELFFile: @unchecked Sendable {
-    public let path: String
-    public let is64Bit: Bool
-    public let isLittleEndian: Bool
+package final class ELFFile: @unchecked Sendable {
+    package let path: String
+    package let is64Bit: Bool
+    package let isLittleEndian: Bool
     /// `e_machine` (EM_X86_64 = 62, EM_AARCH64 = 183 …).
-    public let machine: UInt16
+    package let machine: UInt16
     /// `e_type` (ET_EXEC = 2, ET_DYN = 3 …).
-    public let fileType: UInt16
-    public let sections: [ELFSection]
-    public let programHeaders: [ELFProgramHeader]
+    package let fileType: UInt16
+    package let sections: [ELFSection]
+    package let programHeaders: [ELFProgramHeader]
     /// The `NT_GNU_BUILD_ID` note's bytes, when the file has one.
-    public let buildID: DebugID?
+    package let buildID: DebugID?
 
     private let descriptor: Int32
     private let elf: OpaquePointer
     private var loaded: [Int: UnsafeRawBufferPointer] = [:]
 
     /// Opens `path` and reads its headers. Throws for anything that is not a readable ELF file.
-    public init(path: String) throws(ELFError) {
+    package init(path: String) throws(ELFError) {
         self.path = path
         guard elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE) else {
             throw ELFError(path: path, message: "libelf is out of date: \(Self.lastError())")
@@ -131,7 +131,7 @@ public final class ELFFile: @unchecked Sendable {
 
     /// The bytes of a section, decompressed when it is `SHF_COMPRESSED` (zlib) or a GNU
     /// `.zdebug_*` section; empty for `SHT_NOBITS`. Valid while this object lives.
-    public func contents(of section: ELFSection) throws(ELFError) -> UnsafeRawBufferPointer {
+    package func contents(of section: ELFSection) throws(ELFError) -> UnsafeRawBufferPointer {
         if let cached = loaded[section.index] { return cached }
         guard section.type != UInt32(SHT_NOBITS) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         guard let scn = elf_getscn(elf, section.index) else {
@@ -191,7 +191,7 @@ public final class ELFFile: @unchecked Sendable {
     /// symbols). Where several share an address the largest size wins, and among equal sizes
     /// the last in table order: with GCC's folded and LTO-renamed locals (`f.lto_priv.0` beside
     /// `g` at one address) that is the name llvm-symbolizer prints.
-    public func functionSymbols() throws(ELFError) -> [ELFSymbol] {
+    package func functionSymbols() throws(ELFError) -> [ELFSymbol] {
         let tables = sections.filter { $0.type == UInt32(SHT_SYMTAB) }
         let loaded = Set(sections.filter { $0.flags & UInt64(SHF_ALLOC) != 0 }.map(\.index))
         var all: [ELFSymbol] = []

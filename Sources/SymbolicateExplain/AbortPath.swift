@@ -6,9 +6,9 @@ import SymbolicateCrashReport
 /// and the function it stopped in, then that library's caller. A process that aborts was
 /// stopped by code that decided to: malloc's heap checks, libc++abi's terminate handler, an
 /// assertion handler, a runtime. Naming it is what tells one abort from another.
-public struct AbortPath: Sendable, Equatable {
+package struct AbortPath: Sendable, Equatable {
     /// The families of deliberate stops, each decided by a library for a reason it documents.
-    public enum Stopper: String, Sendable, Codable, CaseIterable {
+    package enum Stopper: String, Sendable, Codable, CaseIterable {
         /// libmalloc's heap checks (`malloc_zone_error`, `malloc_vreport`, nano/xzone guards).
         case malloc
         /// libc++abi's terminate path (`std::__terminate`, `demangling_terminate_handler`).
@@ -34,27 +34,27 @@ public struct AbortPath: Sendable, Equatable {
     }
 
     /// One frame the path read: where it is and its text, for evidence.
-    public struct Step: Sendable, Equatable {
-        public var place: String
-        public var text: String
-        public var frame: Frame
+    package struct Step: Sendable, Equatable {
+        package var place: String
+        package var text: String
+        package var frame: Frame
     }
 
     /// The crashed thread's printed number.
-    public let thread: Int
+    package let thread: Int
     /// The abort machinery at the top of the thread, innermost first (may be empty when a
     /// library trapped directly, as newer libmalloc does with `__builtin_trap`).
-    public let machinery: [Frame]
+    package let machinery: [Frame]
     /// The first frame past the machinery: the library that called abort, and its function.
-    public let decider: Frame?
+    package let decider: Frame?
     /// The family of the stop, when a frame of the stop region names one (or its image does).
-    public let stopper: Stopper?
+    package let stopper: Stopper?
     /// The frame that names the stop (`malloc_zone_error`, `__assert_rtn`), nil when only the
     /// image told.
-    public let stopFrame: Frame?
+    package let stopFrame: Frame?
     /// The first frame after the stopping library's own frames: who asked it to stop — the
     /// method that asserted, the code that freed, the call that threw.
-    public let caller: Frame?
+    package let caller: Frame?
 
     /// Functions that only carry the stop out: they never decide it.
     static let machineryNames: Set<String> = [
@@ -116,7 +116,7 @@ public struct AbortPath: Sendable, Equatable {
     static let stopRegion = 9
 
     /// Nil when the crashed thread does not stop through abort machinery or a named stop.
-    public init?(report: CrashReport) {
+    package init?(report: CrashReport) {
         guard let thread = report.crashedThread, !thread.frames.isEmpty else { return nil }
         self.init(thread: thread)
     }
@@ -204,14 +204,14 @@ public struct AbortPath: Sendable, Equatable {
     /// The text batch grouping adds to a signature: the function that decided the stop, else
     /// its family, else the named function that called abort; nil when the path says nothing
     /// more than the frames a signature already names.
-    public var groupingText: String? {
+    package var groupingText: String? {
         if let name = stopFrame?.functionNames.first { return Self.baseName(name) }
         if let stopper { return "\(stopper.rawValue) (\(library ?? "?"))" }
         return decider?.functionNames.first.map(Self.baseName)
     }
 
     /// The library that stopped the process: the stop frame's image, else the decider's.
-    public var library: String? { stopFrame?.imageName ?? decider?.imageName }
+    package var library: String? { stopFrame?.imageName ?? decider?.imageName }
 }
 
 /// The API that threw an Objective-C exception, read from the Last Exception Backtrace past the

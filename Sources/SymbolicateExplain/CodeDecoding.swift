@@ -5,23 +5,23 @@ import SymbolicateCrashReport
 /// Tables are data (from xnu headers, see the project's explain reference §2.5–2.6).
 
 /// An EXC_GUARD code: bits 63–61 guard type, 60–32 flavor, 31–0 target.
-public struct GuardCode: Codable, Sendable, Hashable {
-    public let raw: UInt64
-    public let type: UInt64
-    public let flavor: UInt64
-    public let target: UInt64
+package struct GuardCode: Codable, Sendable, Hashable {
+    package let raw: UInt64
+    package let type: UInt64
+    package let flavor: UInt64
+    package let target: UInt64
 
-    public init(_ raw: UInt64) {
+    package init(_ raw: UInt64) {
         self.raw = raw
         type = raw >> 61
         flavor = (raw >> 32) & 0x1FFF_FFFF
         target = raw & 0xFFFF_FFFF
     }
 
-    public var typeName: String? { Self.typeNames[type] }
+    package var typeName: String? { Self.typeNames[type] }
 
     /// Flavor names: Mach-port flavors are values, FD and vnode flavors are bit flags.
-    public var flavorNames: [String] {
+    package var flavorNames: [String] {
         switch type {
         case 1: return Self.machPortFlavors[flavor].map { [$0] } ?? []
         case 2: return Self.bitNames(flavor, Self.fdFlavors)
@@ -32,7 +32,7 @@ public struct GuardCode: Codable, Sendable, Hashable {
     }
 
     /// What the 32-bit target field holds for this guard type.
-    public var targetLabel: String {
+    package var targetLabel: String {
         switch type {
         case 1: "mach port"
         case 2: "file descriptor"
@@ -44,7 +44,7 @@ public struct GuardCode: Codable, Sendable, Hashable {
     }
 
     /// One line such as `GUARD_TYPE_FD, flavor CLOSE, file descriptor 23`.
-    public var summary: String {
+    package var summary: String {
         var parts = [typeName ?? "guard type \(type)"]
         let flavors = flavorNames
         parts.append("flavor " + (flavors.isEmpty ? hex(flavor) : flavors.joined(separator: "|")))
@@ -90,32 +90,32 @@ public struct GuardCode: Codable, Sendable, Hashable {
 }
 
 /// An EXC_RESOURCE code[0]: bits 63–61 resource type, 60–58 flavor, the rest type specific.
-public struct ResourceCode: Codable, Sendable, Hashable {
-    public let raw: UInt64
-    public let type: UInt64
-    public let flavor: UInt64
+package struct ResourceCode: Codable, Sendable, Hashable {
+    package let raw: UInt64
+    package let type: UInt64
+    package let flavor: UInt64
 
-    public init(_ raw: UInt64) {
+    package init(_ raw: UInt64) {
         self.raw = raw
         type = raw >> 61
         flavor = (raw >> 58) & 0x7
     }
 
-    public var typeName: String? { Self.typeNames[type] }
+    package var typeName: String? { Self.typeNames[type] }
 
-    public var flavorName: String? { Self.flavorNames["\(type).\(flavor)"] }
+    package var flavorName: String? { Self.flavorNames["\(type).\(flavor)"] }
 
     /// CPU monitor: permitted percentage (bits 6–0) and interval in seconds (bits 31–7).
-    public var cpuLimit: (percent: UInt64, seconds: UInt64)? {
+    package var cpuLimit: (percent: UInt64, seconds: UInt64)? {
         type == 1 ? (raw & 0x7F, (raw >> 7) & 0x1FF_FFFF) : nil
     }
 
     /// Memory high-water mark in MB (bits 12–0).
-    public var memoryLimitMB: UInt64? {
+    package var memoryLimitMB: UInt64? {
         type == 3 && flavor == 1 ? raw & 0x1FFF : nil
     }
 
-    public var summary: String {
+    package var summary: String {
         var text = typeName ?? "resource type \(type)"
         if let flavorName { text += ", \(flavorName)" }
         if let cpuLimit { text += ", limit \(cpuLimit.percent)% over \(cpuLimit.seconds) s" }
@@ -135,7 +135,7 @@ public struct ResourceCode: Codable, Sendable, Hashable {
 }
 
 /// What a fault address says about the bug, before any symbolication.
-public enum FaultAddress: Codable, Sendable, Hashable {
+package enum FaultAddress: Codable, Sendable, Hashable {
     /// Exactly 0: a nil pointer was used directly.
     case null
     /// In the first 64 KB: a member read through a nil pointer; the value is the offset.
@@ -152,7 +152,7 @@ public enum FaultAddress: Codable, Sendable, Hashable {
     /// User-space addresses fit in 48 bits on current Apple hardware.
     static let canonicalLimit: UInt64 = 1 << 48
 
-    public init(address: UInt64, stripped: UInt64? = nil) {
+    package init(address: UInt64, stripped: UInt64? = nil) {
         let effective = stripped ?? address
         if effective & 0xFFFF == 0xbad0, effective < Self.nearNullLimit {
             self = .objcConcurrentAccess

@@ -120,11 +120,11 @@ public struct Diagnosis: Codable, Sendable {
 
 /// Diagnoses a parsed report from the facts its reader carried (never from its text again),
 /// with the prose in `language`.
-public func diagnose(_ report: CrashReport, language: Language) -> Diagnosis {
+package func diagnose(_ report: CrashReport, language: Language) -> Diagnosis {
     Diagnostician(report: report, base: KnowledgeBase.standard).run(language: language)
 }
 
 /// Diagnoses a parsed report, in English.
-public func diagnose(_ report: CrashReport) -> Diagnosis {
+package func diagnose(_ report: CrashReport) -> Diagnosis {
     diagnose(report, language: .english)
 }

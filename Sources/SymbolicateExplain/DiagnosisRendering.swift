@@ -14,7 +14,7 @@ extension Diagnosis {
     }
 
     /// Plain text for terminals; `color` adds ANSI emphasis.
-    public func renderText(color: Bool = false) -> String {
+    package func renderText(color: Bool = false) -> String {
         let style = Style(color: color)
         var lines = [style.bold(say(.uiDiagnosis) + ": ") + headline]
         var facts = [say(.uiCategory, ["category": category.rawValue]), say(.uiConfidence, ["certainty": word(certainty.rawValue)])]
@@ -58,7 +58,7 @@ extension Diagnosis {
     }
 
     /// Markdown for issues and pull requests.
-    public func renderMarkdown() -> String {
+    package func renderMarkdown() -> String {
         var lines = [
             "## " + say(.uiDiagnosis), "", "**\(headline)**", "",
             say(.uiMarkdownCategory, ["category": "`\(category.rawValue)`", "certainty": word(certainty.rawValue)])
@@ -100,12 +100,12 @@ extension Diagnosis {
     }
 
     /// Stable, pretty-printed JSON (sorted keys).
-    public func renderJSON() -> String { encodeJSON(self) + "\n" }
+    package func renderJSON() -> String { encodeJSON(self) + "\n" }
 }
 
 extension Diagnosis {
     /// The diagnosis as a JSON value, for embedding in other JSON output (`--format json`).
-    public var jsonValue: JSONValue? {
+    package var jsonValue: JSONValue? {
         try? JSONValue(parsing: renderJSON())
     }
 }

@@ -113,6 +113,10 @@ struct Diagnostician {
                 found.use(base.entry(.kernelPanicReport))
                 return Verdict(.notACrash, .stated, .verdictKernelPanic)
             }
+            // A crash reporter's own watchdog (KSCrash's deadlock monitor) ends the process
+            // without a signal or an exception: the report says so in words.
+            let deadlock = facts.asiLines.filter { $0.lowercased().contains("main thread deadlock") }
+            if !deadlock.isEmpty { return reportedMainThreadDeadlock(deadlock) }
             found.note(.noteNoExceptionInformation)
             return Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }

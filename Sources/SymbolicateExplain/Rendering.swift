@@ -16,7 +16,7 @@ func encodeJSON<T: Encodable>(_ value: T) -> String {
 
 extension Provenance {
     /// The label in `language`.
-    public func label(_ language: Language) -> String {
+    package func label(_ language: Language) -> String {
         let key: PhraseKey =
             switch self {
             case .documented: .provenanceDocumented
@@ -31,7 +31,7 @@ extension Provenance {
 
 extension TermKind {
     /// The label in `language`.
-    public func label(_ language: Language) -> String {
+    package func label(_ language: Language) -> String {
         let key: PhraseKey =
             switch self {
             case .exceptionType: .kindExceptionType
@@ -111,7 +111,7 @@ extension KnowledgeEntry {
 
 /// Anything `explain` prints: a term's explanation or a report's diagnosis, in the three
 /// output formats.
-public protocol ExplainRenderable {
+package protocol ExplainRenderable {
     func renderText(color: Bool) -> String
     func renderMarkdown() -> String
     func renderJSON() -> String
@@ -121,7 +121,7 @@ extension TermExplanation: ExplainRenderable {}
 extension Diagnosis: ExplainRenderable {}
 
 extension TermExplanation {
-    public func renderText(color: Bool = false) -> String {
+    package func renderText(color: Bool = false) -> String {
         let style = Style(color: color)
         guard isKnown else { return notKnownText }
         var blocks = decoded.map { style.accent($0) }
@@ -129,7 +129,7 @@ extension TermExplanation {
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
-    public func renderMarkdown() -> String {
+    package func renderMarkdown() -> String {
         guard isKnown else { return notKnownText }
         var blocks = ["# `\(query)`"]
         blocks += decoded.map { "> " + $0 }
@@ -137,7 +137,7 @@ extension TermExplanation {
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
-    public func renderJSON() -> String { encodeJSON(self) + "\n" }
+    package func renderJSON() -> String { encodeJSON(self) + "\n" }
 
     private var notKnownText: String {
         var text = Catalog.text(.uiNotKnown, language, ["query": query])

@@ -2,18 +2,18 @@ import Foundation
 
 /// The answer to `symbolicate explain TERM`: the entries that match, decoded numbers,
 /// and — when nothing matches — the nearest spellings the knowledge base knows.
-public struct TermExplanation: Codable, Sendable {
-    public let query: String
+package struct TermExplanation: Codable, Sendable {
+    package let query: String
     /// The matching entries, their prose in `language`.
-    public let entries: [KnowledgeEntry]
+    package let entries: [KnowledgeEntry]
     /// Lines derived from the query itself (decoded bit fields, address classification).
-    public let decoded: [String]
+    package let decoded: [String]
     /// Suggestions when the term is not known.
-    public let nearMatches: [String]
+    package let nearMatches: [String]
     /// The language of the prose.
-    public let language: Language
+    package let language: Language
 
-    public var isKnown: Bool { !entries.isEmpty }
+    package var isKnown: Bool { !entries.isEmpty }
 }
 
 extension KnowledgeBase {
@@ -21,7 +21,7 @@ extension KnowledgeBase {
     /// or decimal (`0x8badf00d`, `2343432205`), a report line fragment
     /// (`EXC_BAD_ACCESS (SIGSEGV)`, `KERN_INVALID_ADDRESS at 0x10`, `Namespace SPRINGBOARD, Code 0x8badf00d`,
     /// `GUARD 2305845208237028115`) or a message (`Fatal error: Index out of range`).
-    public func explain(_ rawQuery: String, language: Language = .english) -> TermExplanation {
+    package func explain(_ rawQuery: String, language: Language = .english) -> TermExplanation {
         let trimmed = rawQuery.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(["\"", "'"]))
         // A line copied from a report keeps its field label (`Exception Type:  EXC_CRASH (SIGKILL)`).
         let (label, query) = Self.splitReportLabel(trimmed)
@@ -164,7 +164,7 @@ extension KnowledgeBase {
     }
 
     /// Near spellings: close by edit distance, or sharing a substring of reasonable length.
-    public func nearMatches(for query: String, limit: Int = 6) -> [String] {
+    package func nearMatches(for query: String, limit: Int = 6) -> [String] {
         let needle = Self.normalize(query)
         var scored: [(key: String, score: Int)] = []
         var seen = Set<String>()

@@ -2,11 +2,11 @@ import SymbolicateCore
 
 /// A Mach-O `cputype`/`cpusubtype` pair, and the architecture name Apple's tools print for
 /// it (`arm64e`, `x86_64h`, …), which is what crash reports and `--arch` use.
-public struct MachOCPU: Hashable, Sendable, CustomStringConvertible {
-    public var cpuType: Int32
-    public var cpuSubtype: Int32
+package struct MachOCPU: Hashable, Sendable, CustomStringConvertible {
+    package var cpuType: Int32
+    package var cpuSubtype: Int32
 
-    public init(cpuType: Int32, cpuSubtype: Int32) {
+    package init(cpuType: Int32, cpuSubtype: Int32) {
         self.cpuType = cpuType
         self.cpuSubtype = cpuSubtype
     }
@@ -23,7 +23,7 @@ public struct MachOCPU: Hashable, Sendable, CustomStringConvertible {
     var maskedSubtype: Int32 { cpuSubtype & 0x00FF_FFFF }
 
     /// Apple's name, or `cputype:subtype` for pairs Apple's tools have no name for.
-    public var architecture: Architecture {
+    package var architecture: Architecture {
         switch cpuType {
         case Self.typeARM64:
             return maskedSubtype == 2 ? .arm64e : .arm64
@@ -52,8 +52,8 @@ public struct MachOCPU: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { architecture.name }
+    package var description: String { architecture.name }
 
     /// Whether pointers in this architecture are 64-bit (ILP32 arm64_32 is not).
-    public var is64Bit: Bool { cpuType & Self.abi64 != 0 }
+    package var is64Bit: Bool { cpuType & Self.abi64 != 0 }
 }

@@ -1,19 +1,19 @@
 /// A Mach-O file could not be read: says which file, where, and what was wrong.
-public struct MachOError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct MachOError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file being read.
-    public var path: String
+    package var path: String
     /// Byte offset in the file where the problem was found, when one applies.
-    public var offset: Int?
+    package var offset: Int?
     /// What was wrong.
-    public var message: String
+    package var message: String
 
-    public init(path: String, offset: Int?, message: String) {
+    package init(path: String, offset: Int?, message: String) {
         self.path = path
         self.offset = offset
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         if let offset {
             return "\(path): at offset 0x\(String(offset, radix: 16)): \(message)"
         }

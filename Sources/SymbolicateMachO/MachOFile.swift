@@ -4,23 +4,23 @@ import SymbolicateCore
 ///
 /// Parsing reads only headers and load commands; symbol tables are read on demand by
 /// `MachOSlice.symbols()`. All bytes come from one read-only mapping shared by the slices.
-public final class MachOFile: Sendable {
-    public let path: String
-    public let mapping: MappedFile
-    public let slices: [MachOSlice]
+package final class MachOFile: Sendable {
+    package let path: String
+    package let mapping: MappedFile
+    package let slices: [MachOSlice]
     /// Whether the file had a universal (fat) header.
-    public let isUniversal: Bool
+    package let isUniversal: Bool
 
     static let fatMagic: UInt32 = 0xCAFE_BABE
     static let fatMagic64: UInt32 = 0xCAFE_BABF
     static let magic32: UInt32 = 0xFEED_FACE
     static let magic64: UInt32 = 0xFEED_FACF
 
-    public convenience init(path: String) throws(MachOError) {
+    package convenience init(path: String) throws(MachOError) {
         try self.init(mapping: MappedFile(path: path))
     }
 
-    public init(mapping: MappedFile) throws(MachOError) {
+    package init(mapping: MappedFile) throws(MachOError) {
         self.path = mapping.path
         self.mapping = mapping
         let reader = ByteReader(file: mapping)
@@ -75,7 +75,7 @@ public final class MachOFile: Sendable {
     }
 
     /// The slice whose LC_UUID is `id`.
-    public func slice(id: DebugID) -> MachOSlice? {
+    package func slice(id: DebugID) -> MachOSlice? {
         slices.first { $0.debugID == id }
     }
 
@@ -84,7 +84,7 @@ public final class MachOFile: Sendable {
     /// An exact match wins; otherwise `arm64e`↔`arm64` and `x86_64h`↔`x86_64` stand in for
     /// each other only when the file has a single candidate, since DWARF of the other
     /// variant would give wrong answers silently.
-    public func slice(architecture wanted: Architecture) -> MachOSlice? {
+    package func slice(architecture wanted: Architecture) -> MachOSlice? {
         if let exact = slices.first(where: { $0.architecture == wanted }) { return exact }
         let candidates = slices.filter { $0.architecture.family == wanted.family }
         return candidates.count == 1 ? candidates[0] : nil

@@ -1,46 +1,46 @@
 import SymbolicateCore
 
 /// One architecture's Mach-O image inside a (thin or universal) file.
-public struct MachOSlice: Sendable {
+package struct MachOSlice: Sendable {
     /// The file this slice came from.
-    public let mapping: MappedFile
-    public let cpu: MachOCPU
-    public var architecture: Architecture { cpu.architecture }
+    package let mapping: MappedFile
+    package let cpu: MachOCPU
+    package var architecture: Architecture { cpu.architecture }
     /// Offset of the slice's mach_header in the file.
-    public let fileOffset: Int
+    package let fileOffset: Int
     /// Size of the slice in bytes.
-    public let size: Int
-    public let is64Bit: Bool
+    package let size: Int
+    package let is64Bit: Bool
     /// `MH_EXECUTE`, `MH_DYLIB`, `MH_DSYM` (10), … from the header.
-    public let fileType: UInt32
+    package let fileType: UInt32
     /// LC_UUID; `nil` when absent.
-    public let debugID: DebugID?
-    public let segments: [Segment]
+    package let debugID: DebugID?
+    package let segments: [Segment]
     /// Where LC_SYMTAB says the symbol and string tables are (slice-relative offsets).
     let symtab: (symoff: Int, nsyms: Int, stroff: Int, strsize: Int)?
 
-    public var path: String { mapping.path }
+    package var path: String { mapping.path }
 
-    public struct Segment: Sendable {
-        public var name: String
-        public var vmAddress: UInt64
-        public var vmSize: UInt64
-        public var fileOffset: UInt64
-        public var fileSize: UInt64
-        public var sections: [Section]
+    package struct Segment: Sendable {
+        package var name: String
+        package var vmAddress: UInt64
+        package var vmSize: UInt64
+        package var fileOffset: UInt64
+        package var fileSize: UInt64
+        package var sections: [Section]
     }
 
-    public struct Section: Sendable {
-        public var segmentName: String
+    package struct Section: Sendable {
+        package var segmentName: String
         /// The name as stored: at most 16 characters (`__debug_str_offs` is truncated).
-        public var name: String
-        public var address: UInt64
-        public var size: UInt64
+        package var name: String
+        package var address: UInt64
+        package var size: UInt64
         /// Slice-relative offset of the contents; 0 for sections without file data.
-        public var offset: UInt32
-        public var flags: UInt32
+        package var offset: UInt32
+        package var flags: UInt32
         /// Index in load-command order, starting at 1 as `n_sect` counts.
-        public var ordinal: Int
+        package var ordinal: Int
     }
 
     static let lcSegment: UInt32 = 0x1
@@ -171,21 +171,21 @@ public struct MachOSlice: Sendable {
     }
 
     /// The `__TEXT` segment's vmaddr: slide = load address − this.
-    public var textVMAddress: UInt64? {
+    package var textVMAddress: UInt64? {
         segments.first { $0.name == "__TEXT" }?.vmAddress
     }
 
-    public func segment(named name: String) -> Segment? {
+    package func segment(named name: String) -> Segment? {
         segments.first { $0.name == name }
     }
 
-    public func section(segment: String, name: String) -> Section? {
+    package func section(segment: String, name: String) -> Section? {
         self.segment(named: segment)?.sections.first { $0.name == name }
     }
 
     /// The contents of a section, bounds-checked against the slice; empty for sections
     /// without file data (zerofill, or `__TEXT` in a dSYM).
-    public func contents(of section: Section) throws(MachOError) -> UnsafeRawBufferPointer {
+    package func contents(of section: Section) throws(MachOError) -> UnsafeRawBufferPointer {
         let zerofill = section.flags & 0xFF == 0x1 || section.flags & 0xFF == 0xC
         if section.offset == 0 || zerofill || section.size == 0 {
             return UnsafeRawBufferPointer(start: nil, count: 0)

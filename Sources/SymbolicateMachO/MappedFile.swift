@@ -14,15 +14,15 @@ import SymbolicateCore
 /// them, so we map instead of reading: only the pages actually used become resident.
 /// The mapping is immutable for its whole life, which is what makes sharing it across
 /// threads sound.
-public final class MappedFile: @unchecked Sendable {
+package final class MappedFile: @unchecked Sendable {
     /// The path the file was opened with (used in every error message).
-    public let path: String
+    package let path: String
     /// Start of the mapping; `nil` for an empty file (mmap cannot map zero bytes).
-    public let base: UnsafeRawPointer?
+    package let base: UnsafeRawPointer?
     /// Size of the file in bytes.
-    public let count: Int
+    package let count: Int
 
-    public init(path: String) throws(MachOError) {
+    package init(path: String) throws(MachOError) {
         self.path = path
         isCopy = false
         // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat below refuses it.
@@ -56,7 +56,7 @@ public final class MappedFile: @unchecked Sendable {
 
     /// A copy of bytes already in memory, read exactly like a mapped file: the fuzz targets
     /// feed mutated Mach-O files through here without touching the disk.
-    public init(path: String, copying bytes: UnsafeRawBufferPointer) {
+    package init(path: String, copying bytes: UnsafeRawBufferPointer) {
         self.path = path
         count = bytes.count
         isCopy = true
@@ -85,20 +85,20 @@ public final class MappedFile: @unchecked Sendable {
     /// is in use, and a later read maps them again. Only whole pages inside `bytes` are
     /// dropped. A copy in memory (`init(path:copying:)`) is left alone: dropping anonymous
     /// pages would zero them.
-    public func releasePages(_ bytes: UnsafeRawBufferPointer) {
+    package func releasePages(_ bytes: UnsafeRawBufferPointer) {
         guard !isCopy else { return }
         Self.releaseMappedPages(bytes)
     }
 
     /// `releasePages` over the whole file.
-    public func releaseAllPages() {
+    package func releaseAllPages() {
         guard let base else { return }
         releasePages(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// The same for bytes of a file mapping made elsewhere (libelf's). The caller vouches
     /// that `bytes` lie in a read-only, file-backed private mapping.
-    public static func releaseMappedPages(_ bytes: UnsafeRawBufferPointer) {
+    package static func releaseMappedPages(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
         let first = (Int(bitPattern: base) + page - 1) / page * page
@@ -107,7 +107,7 @@ public final class MappedFile: @unchecked Sendable {
         _ = madvise(start, last - first, Int32(MADV_DONTNEED))
     }
 
-    public func bytes(at offset: Int, count length: Int) -> UnsafeRawBufferPointer? {
+    package func bytes(at offset: Int, count length: Int) -> UnsafeRawBufferPointer? {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else { return nil }
         guard let base else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: base + offset, count: length)

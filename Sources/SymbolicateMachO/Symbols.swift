@@ -1,11 +1,11 @@
 /// A defined symbol from LC_SYMTAB, used when DWARF has no answer.
-public struct MachOSymbol: Sendable, Equatable {
+package struct MachOSymbol: Sendable, Equatable {
     /// The name as stored, e.g. `_main` or `_$s4main3fooyyF`.
-    public var name: String
+    package var name: String
     /// File (unslid) address.
-    public var address: UInt64
+    package var address: UInt64
     /// `n_sect`: 1-based section ordinal.
-    public var section: UInt8
+    package var section: UInt8
 }
 
 extension MachOSlice {
@@ -14,7 +14,7 @@ extension MachOSlice {
     /// Stabs (`N_STAB`) are skipped: dSYMs and unstripped binaries carry them, but they
     /// describe object files, not addresses. Symbols at the same address keep the
     /// first one, preferring a global over a local.
-    public func symbols() throws(MachOError) -> [MachOSymbol] {
+    package func symbols() throws(MachOError) -> [MachOSymbol] {
         guard let walk = try definedSymbols() else { return [] }
         var found: [NamedCandidate] = []
         found.reserveCapacity(walk.count)
@@ -87,7 +87,7 @@ private struct DefinedSymbols {
 ///
 /// Looking up one frame's symbol must not cost a String per symbol of a large dSYM (144k
 /// functions: megabytes of heap and every page of the string table).
-public struct MachOSymbolIndex: Sendable {
+package struct MachOSymbolIndex: Sendable {
     struct Entry {
         var address: UInt64
         var stringIndex: UInt32
@@ -98,13 +98,13 @@ public struct MachOSymbolIndex: Sendable {
     let entries: [Entry]
     let strings: ByteReader?
 
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// No symbols (a slice whose symbol table cannot be read).
-    public static let empty = MachOSymbolIndex(entries: [], strings: nil)
+    package static let empty = MachOSymbolIndex(entries: [], strings: nil)
 
     /// The symbol nearest at or before `address`: its address, section ordinal and a handle for `name(of:)`.
-    public func nearest(atOrBefore address: UInt64) -> (address: UInt64, section: UInt8, handle: Int)? {
+    package func nearest(atOrBefore address: UInt64) -> (address: UInt64, section: UInt8, handle: Int)? {
         var low = 0
         var high = entries.count
         while low < high {
@@ -117,7 +117,7 @@ public struct MachOSymbolIndex: Sendable {
     }
 
     /// The symbol's name as stored (`_main`, `__ZN3foo3barEv`); nil when unreadable.
-    public func name(of handle: Int) -> String? {
+    package func name(of handle: Int) -> String? {
         guard entries.indices.contains(handle), let strings else { return nil }
         return try? strings.cString(Int(entries[handle].stringIndex), "symbol name")
     }
@@ -126,7 +126,7 @@ public struct MachOSymbolIndex: Sendable {
 extension MachOSlice {
     /// `MachOSymbolIndex` of the defined, non-debugging symbols in `sections` (`n_sect`
     /// ordinals). At one address a global symbol is kept over a local one, as `symbols()` does.
-    public func symbolIndex(sections: Set<UInt8>) throws(MachOError) -> MachOSymbolIndex {
+    package func symbolIndex(sections: Set<UInt8>) throws(MachOError) -> MachOSymbolIndex {
         guard let walk = try definedSymbols() else { return .empty }
         // Built in one array sized for the whole table (capacity never touched costs no memory)
         // and sorted in place: growing an array of tuples and sorting a copy cost ~40% of a

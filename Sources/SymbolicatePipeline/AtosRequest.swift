@@ -46,7 +46,7 @@ public struct AtosRequest: Sendable {
     }
 
     /// The symbolicator's options, or why the arguments make none.
-    public func options() -> Result<AtosSymbolicator.Options, AtosFailure> {
+    package func options() -> Result<AtosSymbolicator.Options, AtosFailure> {
         var load: UInt64?
         if let loadAddress {
             guard let value = AtosSymbolicator.parseAddress(loadAddress) else {

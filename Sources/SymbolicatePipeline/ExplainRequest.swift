@@ -42,8 +42,12 @@ public struct ExplainRequest: Sendable {
     }
 
     /// The command line's reading of its arguments: when the first names an existing file it
-    /// is a report and the rest are debug files; otherwise all of them form one term.
-    public static func subject(arguments: [String]) -> Subject {
+    /// is a report and the rest are debug files (`-` is a report read with `standardInput`);
+    /// otherwise all of them form one term.
+    package static func subject(arguments: [String], standardInput: () -> Data = { StandardInput.read() }) -> Subject {
+        if arguments.first == StandardInput.argument {
+            return .report(.standardInput(reading: standardInput), debugFiles: Array(arguments.dropFirst()))
+        }
         if let first = arguments.first, FileManager.default.fileExists(atPath: first) {
             return .report(.file(first), debugFiles: Array(arguments.dropFirst()))
         }

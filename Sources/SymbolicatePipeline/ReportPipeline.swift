@@ -60,7 +60,7 @@ public struct ProcessedReport: Sendable {
 
     /// The report in the presenter's format; the diagnosis goes above it when `withDiagnosis`
     /// (the `--explain` flags), else the presenter's own setting stands.
-    public func render(with presenter: Presenter, withDiagnosis: Bool) throws(CrashReportError) -> String {
+    package func render(with presenter: Presenter, withDiagnosis: Bool) throws(CrashReportError) -> String {
         var presenter = presenter
         if withDiagnosis { presenter.diagnosis = diagnosis }
         return try presenter.render(report, summary: summary)
@@ -76,15 +76,30 @@ public struct ProcessedReport: Sendable {
 public struct ReportPipeline: Sendable {
     /// Symbolicates the reports; nil reads and diagnoses without symbolicating (`explain`
     /// without debug files), which leaves frames and summaries untouched.
-    public let annotator: Annotator?
+    package let annotator: Annotator?
 
-    public init(annotator: Annotator?) {
+    package init(annotator: Annotator?) {
         self.annotator = annotator
+    }
+
+    /// A pipeline that reads and diagnoses without symbolicating.
+    public init() {
+        annotator = nil
+    }
+
+    /// A pipeline over the debug files at `paths` (dSYMs, Mach-O or ELF files, folders,
+    /// `.xcarchive`s, zips), each opened once for all reports; frames that already carry a file
+    /// and line are rewritten only with `resymbolicate`. System frames no debug file names are
+    /// looked up in `systemSymbols`.
+    /// - Throws: why the first unusable path cannot be used.
+    public init(debugFiles paths: [String], resymbolicate: Bool = false, systemSymbols: SystemSymbols? = nil) throws(DiscoveryError) {
+        let index = try Self.debugFiles(paths, searchPath: false)
+        self.init(debugFiles: index, options: Annotator.Options(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
     }
 
     /// A pipeline over one debug-file index, each debug file opened once for all reports;
     /// system frames no debug file names are looked up in `systemSymbols`.
-    public init(debugFiles index: DebugFileIndex, options: Annotator.Options = .init(), systemSymbols: SystemSymbols? = nil) {
+    package init(debugFiles index: DebugFileIndex, options: Annotator.Options = .init(), systemSymbols: SystemSymbols? = nil) {
         annotator = Annotator(index: index, options: options, systemSymbols: systemSymbols)
     }
 
@@ -96,7 +111,7 @@ public struct ReportPipeline: Sendable {
     ///   - searchPath: also search `SYMBOLICATE_DSYM_PATH` (recursively).
     /// - Returns: the index over every debug file found.
     /// - Throws: why the first unusable explicit argument cannot be used.
-    public static func debugFiles(
+    package static func debugFiles(
         _ explicit: [String], searchingNear report: String? = nil,
         searchPath: Bool = true
     ) throws(DiscoveryError) -> DebugFileIndex {

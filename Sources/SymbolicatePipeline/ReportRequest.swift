@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
@@ -70,7 +71,7 @@ public struct ReportRequest: Sendable {
     /// `symbolicate App.dSYM crash.crash`: a debug file where the report goes and a report
     /// among the debug files is a swap, not two errors. Returns the arguments the right way
     /// round, or nil when they already are.
-    public static func swapped(report: String, debugFiles: [String]) -> (report: String, debugFiles: [String])? {
+    package static func swapped(report: String, debugFiles: [String]) -> (report: String, debugFiles: [String])? {
         guard DebugFileDiscovery.looksLikeDebugFile(report),
             let index = debugFiles.firstIndex(where: {
                 !DebugFileDiscovery.looksLikeDebugFile($0) && ReportSniffer.looksLikeReport(path: $0)
@@ -83,18 +84,18 @@ public struct ReportRequest: Sendable {
 
     /// The headline goes into the output when asked (`--headline`) or when the output is a
     /// terminal; files and pipes get the report in Apple's layout, which other tools parse.
-    public var headlineInOutput: Bool {
+    package var headlineInOutput: Bool {
         headline || (destination == .standardOutput && terminal.standardOutputIsTerminal)
     }
 
     /// Files never get escape codes: they are read by editors and other tools.
-    public var usesColor: Bool {
+    package var usesColor: Bool {
         destination == .standardOutput && color.enabled(on: terminal)
     }
 
     /// Where the headline goes when it is not in the output (text and ips only: JSON and
     /// Markdown carry it themselves), or nil.
-    public var separateHeadlineStream: OutputStream? {
+    package var separateHeadlineStream: OutputStream? {
         guard !headlineInOutput, format == .text || format == .ips else { return nil }
         if case .file = destination, terminal.standardOutputIsTerminal { return .standardOutput }
         return .standardError

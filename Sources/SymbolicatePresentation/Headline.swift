@@ -3,35 +3,38 @@ import SymbolicateCrashReport
 
 /// The one-paragraph answer on top of the output: what crashed, where, and why —
 /// "Crashed: Thread 0 (main) in Fuga.init(json:) at Fuga.swift:355 — EXC_BREAKPOINT (SIGTRAP)".
-public struct Headline: Sendable, Equatable, Codable {
+package struct Headline: Sendable, Equatable, Codable {
     /// Printed thread number of the crashed thread.
-    public var thread: Int?
+    package var thread: Int?
     /// `main`, the thread name, or its dispatch queue.
-    public var threadLabel: String?
+    package var threadLabel: String?
     /// The crashed thread's first app frame: the first level of its inline chain that has a
     /// real source line (compiler-generated trap levels name the reason, not the place).
-    public var function: String?
+    package var function: String?
     /// Full path and line of that level, as the debug info (or the report) gives them.
-    public var sourceFile: String?
-    public var sourceLine: Int?
+    package var sourceFile: String?
+    package var sourceLine: Int?
     /// The app image holding that frame, and the frame's offset in it (stable across
     /// launches, so unsymbolicated crashes of one build can still be told apart).
-    public var image: String?
-    public var imageOffset: UInt64?
+    package var image: String?
+    package var imageOffset: UInt64?
     /// `EXC_BREAKPOINT (SIGTRAP)`, plus the termination reason when it says more.
-    public var exception: String?
+    package var exception: String?
     /// A trap message the compiler put in the inline chain (`Swift runtime failure: …`).
-    public var reason: String?
+    package var reason: String?
     /// For reports that are not crashes, what they are, in words (`Killed by jetsam: …`,
     /// `Hang: blocked 2.10s — MyApp`); the frame then says where the time went.
-    public var summary: String?
+    package var summary: String?
     /// What the report is; a MetricKit crash says so in its first word.
-    public var kind: ReportKind = .crash
+    package var kind: ReportKind = .crash
     /// What a cut report lacks (`report ends inside Thread 0; no Binary Images section`).
-    public var missing: String?
+    package var missing: String?
+    /// How the process ended, in the report's words, when the report records no thread at all
+    /// (a crash reporter's memory termination): said instead of naming no thread.
+    package var ending: String?
 
     /// `File.swift:355` (basename, as Apple prints it).
-    public var location: String? {
+    package var location: String? {
         guard let sourceFile, let sourceLine else { return nil }
         return "\(basename(sourceFile)):\(sourceLine)"
     }
@@ -47,11 +50,19 @@ public struct Headline: Sendable, Equatable, Codable {
         }
     }
 
-    public init(report: CrashReport) {
+    package init(report: CrashReport) {
         exception = Self.exceptionText(report)
         summary = report.kindSummary
         kind = report.kind
         missing = report.completeness.isComplete ? nil : report.completeness.summary
+        if summary == nil, report.threads.isEmpty, let termination = report.termination,
+            let text = termination.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+        {
+            ending = [termination.namespace.map { "\($0):" }, text].compactMap { $0 }.joined(separator: " ")
+            // The exception alone: the termination is said in full already.
+            exception = Self.exceptionText(report, withTermination: false)
+            return
+        }
         guard let crashed = summary == nil ? report.crashedThread : report.focusThread else { return }
         thread = crashed.index
         threadLabel = Self.label(crashed)
@@ -99,7 +110,7 @@ public struct Headline: Sendable, Equatable, Codable {
     }
 
     /// The sentence. Missing parts are left out rather than guessed.
-    public var text: String {
+    package var text: String {
         if let summary {
             var s = summary
             if let function {
@@ -110,6 +121,11 @@ public struct Headline: Sendable, Equatable, Codable {
                 s += " — in \(image) (not symbolicated)"
             }
             return s + partialNote
+        }
+        if let ending {
+            var s = "Terminated: \(ending)"
+            if let exception { s += " — \(exception)" }
+            return s + "; the report records no threads" + partialNote
         }
         var s = kind == .metricKit(.crash) ? "Crashed (MetricKit):" : "Crashed:"
         if let thread {
@@ -141,14 +157,14 @@ public struct Headline: Sendable, Equatable, Codable {
         return thread.index == 0 ? "main" : nil
     }
 
-    static func exceptionText(_ report: CrashReport) -> String? {
+    static func exceptionText(_ report: CrashReport, withTermination: Bool = true) -> String? {
         var parts: [String] = []
         if let exception = report.exception, let type = exception.type {
             var s = type
             if let signal = exception.signal, !type.contains(signal) { s += " (\(signal))" }
             parts.append(s)
         }
-        if let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
+        if withTermination, let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
             parts.append([namespace, termination.code.map(hexCode)].compactMap { $0 }.joined(separator: " "))
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")

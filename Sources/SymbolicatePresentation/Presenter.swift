@@ -16,18 +16,18 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
 }
 
 /// Turns an annotated report into the bytes the user asked for.
-public struct Presenter: Sendable {
-    public var format: OutputFormat
+package struct Presenter: Sendable {
+    package var format: OutputFormat
     /// ANSI colour: crashed thread bold red, app frames bold, headline bold.
-    public var color: Bool
+    package var color: Bool
     /// Only the headline and the crashed thread.
-    public var crashedOnly: Bool
+    package var crashedOnly: Bool
     /// Leave out the headline (batch files that other tools re-read, golden tests of raw output).
-    public var headline: Bool
+    package var headline: Bool
     /// The `--explain` diagnosis, placed above the report in the output's own format.
-    public var diagnosis: Diagnosis?
+    package var diagnosis: Diagnosis?
 
-    public init(
+    package init(
         format: OutputFormat = .text, color: Bool = false, crashedOnly: Bool = false, headline: Bool = true,
         diagnosis: Diagnosis? = nil
     ) {
@@ -38,7 +38,7 @@ public struct Presenter: Sendable {
         self.diagnosis = diagnosis
     }
 
-    public func render(_ report: CrashReport, summary: SymbolicationSummary?) throws(CrashReportError) -> String {
+    package func render(_ report: CrashReport, summary: SymbolicationSummary?) throws(CrashReportError) -> String {
         switch format {
         case .text: return renderText(report, summary: summary)
         case .ips: return try report.ipsOutput()

@@ -39,22 +39,22 @@ public struct SymbolicationSummary: Sendable, Codable, Equatable {
 /// Address arithmetic is `ImageSlide`'s (slide, lookup address, file address); the printed
 /// `+ offset` is `address − slide − functionStart`, measured from the original address so
 /// it matches what Apple prints.
-public struct Annotator: Sendable {
-    public struct Options: Sendable {
+package struct Annotator: Sendable {
+    package struct Options: Sendable {
         /// Also rewrite frames that already carry a file and line. Frames with only a name
         /// (symbol-table names, from the OS or the Swift runtime) are resolved either way.
-        public var resymbolicate = false
-        public init(resymbolicate: Bool = false) { self.resymbolicate = resymbolicate }
+        package var resymbolicate = false
+        package init(resymbolicate: Bool = false) { self.resymbolicate = resymbolicate }
     }
 
-    public let index: DebugFileIndex
-    public let sessions: DebugSessionCache
-    public var options: Options
+    package let index: DebugFileIndex
+    package let sessions: DebugSessionCache
+    package var options: Options
     /// Apple's own images (DeviceSupport folders, dyld shared caches), asked for images no
     /// debug file matched; nil names no system frame.
-    public var systemSymbols: SystemSymbols?
+    package var systemSymbols: SystemSymbols?
 
-    public init(
+    package init(
         index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache(), options: Options = Options(),
         systemSymbols: SystemSymbols? = nil
     ) {
@@ -66,7 +66,7 @@ public struct Annotator: Sendable {
 
     /// Symbolicates `report` in place and says what happened. Never throws: an image whose
     /// debug file is missing or broken is a diagnostic, and its frames stay as they were.
-    public func annotate(_ report: inout CrashReport) -> SymbolicationSummary {
+    package func annotate(_ report: inout CrashReport) -> SymbolicationSummary {
         var summary = SymbolicationSummary()
         var sessionForImage: [Int: any DebugLookup] = [:]
         var unverified: Set<Int> = []
@@ -265,7 +265,7 @@ public struct Annotator: Sendable {
 
 extension Annotator {
     /// Parses and symbolicates one report file.
-    public func symbolicate(contentsOf path: String) throws(CrashReportError) -> (CrashReport, SymbolicationSummary) {
+    package func symbolicate(contentsOf path: String) throws(CrashReportError) -> (CrashReport, SymbolicationSummary) {
         var report = try CrashReport.parse(contentsOf: path)
         let summary = annotate(&report)
         return (report, summary)

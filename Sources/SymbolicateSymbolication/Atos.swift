@@ -8,20 +8,20 @@ import SymbolicateDWARF
 /// with `offsets`, each input is an offset from the image start, `fileAddress =
 /// textVMAddress + offset`; otherwise inputs are file addresses already. Inputs come from the
 /// command line, so both sums are checked: one past 2^64 is no address at all (a warning). Output always echoes the address as given.
-public struct AtosSymbolicator: Sendable {
-    public struct Options: Sendable {
+package struct AtosSymbolicator: Sendable {
+    package struct Options: Sendable {
         /// Runtime load address of the image (`-l`).
-        public var loadAddress: UInt64?
+        package var loadAddress: UInt64?
         /// Inputs are offsets from the image's `__TEXT` start (`--offset`).
-        public var offsets: Bool
+        package var offsets: Bool
         /// Print every inlined frame, innermost first (`-i`).
-        public var inlinedFrames: Bool
+        package var inlinedFrames: Bool
         /// Print full source paths instead of basenames (`-fullPath`).
-        public var fullPath: Bool
+        package var fullPath: Bool
         /// One JSON object per input address and line (`--json`), for scripts.
-        public var json: Bool
+        package var json: Bool
 
-        public init(
+        package init(
             loadAddress: UInt64? = nil, offsets: Bool = false, inlinedFrames: Bool = false, fullPath: Bool = false, json: Bool = false
         ) {
             self.loadAddress = loadAddress
@@ -32,13 +32,13 @@ public struct AtosSymbolicator: Sendable {
         }
     }
 
-    public let session: any DebugLookup
-    public let options: Options
+    package let session: any DebugLookup
+    package let options: Options
     /// Image name printed in `(in Image)`: the Mach-O file's name; for a separate ELF debug
     /// file (`app.debug`), the binary's name it was split from.
-    public let imageName: String
+    package let imageName: String
 
-    public init(session: any DebugLookup, options: Options) {
+    package init(session: any DebugLookup, options: Options) {
         self.session = session
         self.options = options
         let name = session.path.split(separator: "/").last.map(String.init) ?? session.path
@@ -47,7 +47,7 @@ public struct AtosSymbolicator: Sendable {
     }
 
     /// Parses an atos address: hex with or without `0x` (atos reads bare digits as hex).
-    public static func parseAddress(_ token: String) -> UInt64? {
+    package static func parseAddress(_ token: String) -> UInt64? {
         var digits = Substring(token)
         if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
         guard !digits.isEmpty, digits.count <= 16 else { return nil }
@@ -56,7 +56,7 @@ public struct AtosSymbolicator: Sendable {
 
     /// The file address an input address stands for, or nil when it cannot be one
     /// (below the load address, or past 2^64 once moved to the file's `__TEXT`).
-    public func fileAddress(for address: UInt64) -> UInt64? {
+    package func fileAddress(for address: UInt64) -> UInt64? {
         if options.offsets { return checkedSum(session.linkedAddress, address) }
         if let load = options.loadAddress {
             guard address >= load else { return nil }
@@ -71,7 +71,7 @@ public struct AtosSymbolicator: Sendable {
     }
 
     /// Output for many input tokens, one block per token in input order.
-    public func symbolicate(_ tokens: [String]) -> (output: String, warnings: [AtosWarning]) {
+    package func symbolicate(_ tokens: [String]) -> (output: String, warnings: [AtosWarning]) {
         let addresses = tokens.map(Self.parseAddress)
         let fileAddresses = addresses.map { $0.flatMap(fileAddress(for:)) }
         let wanted = fileAddresses.compactMap { $0 }

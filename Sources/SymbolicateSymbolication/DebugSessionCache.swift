@@ -8,7 +8,7 @@ import SymbolicateDiscovery
 /// Batch mode symbolicates hundreds of reports against the same few dSYMs: opening (mapping,
 /// parsing Mach-O, initialising libdwarf) happens once, and `DebugSession` keeps its decoded
 /// compile units, so later reports only pay for addresses not seen before.
-public final class DebugSessionCache: @unchecked Sendable {
+package final class DebugSessionCache: @unchecked Sendable {
     private let lock = NSLock()
     private var sessions: [Key: Result<any DebugLookup, DebugInfoError>] = [:]
 
@@ -17,11 +17,11 @@ public final class DebugSessionCache: @unchecked Sendable {
         var id: DebugID
     }
 
-    public init() {}
+    package init() {}
 
     /// The session for one indexed slice, opening it on first use. Failures are cached too,
     /// so a damaged dSYM is reported once per report, not retried per frame.
-    public func session(for entry: DebugFileEntry) -> Result<any DebugLookup, DebugInfoError> {
+    package func session(for entry: DebugFileEntry) -> Result<any DebugLookup, DebugInfoError> {
         let key = Key(path: entry.path, id: entry.debugID)
         lock.lock()
         defer { lock.unlock() }
@@ -37,7 +37,7 @@ public final class DebugSessionCache: @unchecked Sendable {
     }
 
     /// Number of slices opened so far (for batch statistics and tests).
-    public var openedCount: Int {
+    package var openedCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return sessions.count

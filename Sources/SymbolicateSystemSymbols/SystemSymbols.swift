@@ -39,7 +39,7 @@ public final class SystemSymbols: @unchecked Sendable {
     /// The system image with this UUID for a report from `os` (`iPhone OS 17.5 (21F79)`),
     /// opened for lookups; nil when no place has it. Never throws: an unreadable place or
     /// image is said once and skipped.
-    public func image(id: DebugID, architecture: Architecture?, os: String?) -> (lookup: any DebugLookup, displayPath: String)? {
+    package func image(id: DebugID, architecture: Architecture?, os: String?) -> (lookup: any DebugLookup, displayPath: String)? {
         let places = self.places(for: os)
         for place in places {
             guard let candidates = place.images[id] else { continue }
@@ -58,7 +58,7 @@ public final class SystemSymbols: @unchecked Sendable {
     /// OS build, unreadable files. Each is said once per run.
     /// With `collapsingMissing` (batch mode: many reports, many OS builds), the OS builds
     /// without a DeviceSupport folder are said in one line.
-    public func takeMessages(collapsingMissing: Bool = false) -> [String] {
+    package func takeMessages(collapsingMissing: Bool = false) -> [String] {
         lock.lock()
         defer { lock.unlock() }
         let taken = messages

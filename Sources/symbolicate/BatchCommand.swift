@@ -11,7 +11,8 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Symbolicate many crash reports at once and summarise them for CI.",
         discussion: """
-            INPUTS are report files, folders (searched recursively) and .zip files of reports; \
+            INPUTS are report files, folders (searched recursively) and .zip files of reports \
+            (- reads one report, or a zip of reports, from standard input: <stdin> in the summaries); \
             formats are detected by content. Files met in folders and zips that do not look like \
             crash reports are skipped. Each report is written to the output folder under the same \
             relative name (a folder's reports keep their path below it, a zip's go below \

@@ -8,7 +8,8 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Explain a crash term (EXC_BAD_ACCESS, SIGABRT, 0x8badf00d…) or diagnose a report.",
         discussion: """
-            If the first argument names an existing file it is diagnosed as a crash report; any \
+            If the first argument names an existing file (or is -, standard input) it is \
+            diagnosed as a crash report; any \
             further arguments are debug files (dSYMs, folders, .xcarchive, .zip) used to \
             symbolicate it first, which lets the diagnosis read inlined frames such as \
             'Swift runtime failure: …'. Otherwise all arguments form one term to look up \

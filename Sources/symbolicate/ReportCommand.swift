@@ -20,13 +20,15 @@ struct ReportCommand: AsyncParsableCommand {
             are read the right way round. The headline goes to the terminal (stdout when it is \
             one, else stderr), never into a file or pipe unless --headline. Images whose \
             debug file is missing or does not match are listed on stderr. With no debug file at \
-            all the report is printed normalised (.ips rendered in Apple's text layout).
+            all the report is printed normalised (.ips rendered in Apple's text layout). \
+            REPORT - reads the report from standard input (pbpaste | symbolicate - App.dSYM); \
+            name its debug files, as no folder is searched for them.
             """
     )
 
     @Argument(
         help:
-            "The crash report or log, detected by content: .crash/.txt text, .ips, a KSCrash report, a Sentry event (or envelope), a MetricKit payload, sample or spindump output, an .xccrashpoint bundle (or a folder of them)."
+            "The crash report or log, detected by content: .crash/.txt text, .ips, a KSCrash report, a Sentry event (or envelope), a MetricKit payload, sample or spindump output, an .xccrashpoint bundle (or a folder of them); - reads it from standard input."
     )
     var report: String
 
@@ -59,7 +61,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let request = ReportRequest(
-            report: .file(report), debugFiles: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders(),
+            report: report == StandardInput.argument ? .standardInput() : .file(report), debugFiles: debugFiles,
+            searchFolders: DebugFileIndex.extraSearchFolders(),
             resymbolicate: symbolication.resymbolicate, explain: explain.explain, requireAll: requireAll, format: format.format,
             color: color.color, crashedOnly: crashedOnly, headline: headline, destination: output.map { .file($0) } ?? .standardOutput,
             terminal: .current, systemSymbols: system.systemSymbols(), language: language.resolved)

@@ -145,7 +145,28 @@ import Testing
         #expect(reports[1].exception?.signal == "SIGBUS")
         #expect(reports[1].path.hasSuffix("(crash in KSCrash's handler)"))
         #expect(reports[1].crashedThread?.name == "KSCrash Exception Handler (Primary)")
+        // Threads keep KSCrash's own numbers: the handler's report lists only its crashed
+        // thread, which KSCrash numbers 7 (its position in the full list of the first report).
+        #expect(reports[1].crashedThreadIndex == 7)
+        #expect(reports[1].threads.map(\.index) == [7])
+        #expect(reports[0].threads.map(\.index) == Array(0..<8))
+        #expect(reports[0].threads[7].name == "KSCrash Exception Handler (Primary)")
         #expect(reports[0].warnings.contains { $0.message.contains("incomplete") })
+    }
+
+    /// KSCrash's and Sentry's text put the image's own name where the symbol goes when they
+    /// have none (`0x100a401bc CrashApp + 16828`): the offset is into the image.
+    @Test func imageNamedInTheSymbolColumnIsAnImageOffset() throws {
+        let frame = try #require(TextReportParser.parseFrame("1   CrashApp    0x0000000100a401bc CrashApp + 16828", reportLine: 1))
+        #expect(frame.imageName == "CrashApp")
+        #expect(frame.imageOffset == 16828)
+        #expect(frame.symbol == nil)
+        #expect(frame.symbolOffset == nil)
+        // A function named in that column stays a function.
+        let named = try #require(TextReportParser.parseFrame("1   CrashApp    0x100a401bc main + 36", reportLine: 1))
+        #expect(named.symbol == "main")
+        #expect(named.symbolOffset == 36)
+        #expect(named.imageOffset == nil)
     }
 
     @Test func severalReportsInOneFile() throws {

@@ -86,6 +86,20 @@ import Testing
         #expect(bare[0].report.renderedLines().joinedText() != symbolicated[0].report.renderedLines().joinedText())
     }
 
+    /// The initializers a user of the `SymbolicateKit` product has (debug files by path, or
+    /// none) give what the package's own (an index, an annotator) give.
+    @Test func publicInitializersMatchThePackageOnes() throws {
+        let path = Self.reportsFolder.appendingPathComponent("swift-trap.crash").path
+        let byPath = try ReportPipeline(debugFiles: [TestPaths.dsyms]).run(.file(path))
+        let byIndex = try ReportPipeline(debugFiles: try #require(Self.index)).run(.file(path))
+        #expect(byPath.map { $0.report.renderedLines().joinedText() } == byIndex.map { $0.report.renderedLines().joinedText() })
+        #expect(byPath.first?.summary == byIndex.first?.summary)
+        let bare = try ReportPipeline().run(.file(path))
+        #expect(bare.first?.summary == nil)
+        let missing = TestPaths.fixtures.appendingPathComponent("no-such.dSYM").path
+        #expect(throws: DiscoveryError.notFound(path: missing)) { try ReportPipeline(debugFiles: [missing]) }
+    }
+
     @Test func severalOutputsJoin() {
         #expect(ReportPipeline.join(["a\n"], asJSONArray: true) == "a\n")
         #expect(ReportPipeline.join(["{}\n", "{}\n"], asJSONArray: true) == "[\n{},\n{}\n]\n")

@@ -81,6 +81,74 @@ import Testing
         #expect(oom.stdout.contains("memory termination"))
     }
 
+    /// KSCrash's handler crash (`recrash_report`) lists one thread, which KSCrash numbers 7.
+    @Test func handlerCrashKeepsKSCrashsThreadNumber() throws {
+        let result = try Self.run(["Fixtures/thirdparty/kscrash/CrashInHandler.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Crashed: Thread 7 (KSCrash Exception Handler (Primary)) in onCrash"))
+        #expect(result.stdout.contains("Triggered by Thread:  7"))
+        #expect(result.stdout.contains("Thread 7 Crashed:"))
+        #expect(result.stdout.contains("Thread 7 crashed with X86 Thread State"))
+        // The first report's crashed thread is still its thread 0.
+        #expect(result.stderr.contains("Crashed: Thread 0 (apple.main-thread) in -[Crasher dereferenceBadPointer]"))
+    }
+
+    /// KSCrash's deadlock monitor ends the process with no signal: explain says what the
+    /// report says (a main-thread deadlock) and reads the main thread for what it waited on.
+    @Test func explainReadsAMainThreadDeadlock() throws {
+        let result = try Self.run(["explain", "Fixtures/thirdparty/kscrash/MainThreadDeadlock.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("Not enough information"))
+        #expect(result.stdout.contains("Diagnosis: Main-thread deadlock, as the report states"))
+        #expect(result.stdout.contains("category: watchdog, confidence: stated"))
+        #expect(result.stdout.contains("CrashDoctor: Main thread deadlocked in __19-[Crasher deadlock]_block_invoke"))
+        #expect(result.stdout.contains("frame 0: libsystem_kernel.dylib semaphore_wait_signal_trap"))
+        #expect(result.stdout.contains("[likely] The main thread was blocked waiting (semaphore_wait"))
+    }
+
+    /// A memory termination records no thread: the headline says how the process ended.
+    @Test func memoryTerminationHeadlineSaysHowTheProcessEnded() throws {
+        for arguments in [["Fixtures/thirdparty/kscrash/oom.json"], ["--explain", "Fixtures/thirdparty/kscrash/oom.json"]] {
+            let result = try Self.run(arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let all = result.stderr + result.stdout
+            #expect(!all.contains("no crashed thread named"))
+            #expect(
+                all.contains(
+                    "Terminated: JETSAM: memory termination (the system ended the app for its memory use): memory_level terminal, memory_footprint 100, memory_limit 100"
+                ))
+            #expect(all.contains("; the report records no threads"))
+        }
+    }
+
+    /// `0x100a401bc CrashApp + 16828` (the image named where the symbol goes, as KSCrash's and
+    /// Sentry's text write an unsymbolicated frame) in a report without Binary Images: the frame
+    /// gives its image's load address and resolves like Apple's `0x100a3c000 + 16828`.
+    @Test func imageNameAndOffsetFrameIsSymbolicated() throws {
+        let folder = try TestPaths.temporaryDirectory("image-name-frames")
+        let source = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash"), encoding: .utf8)
+        let head = try #require(source.components(separatedBy: "\nBinary Images:").first) + "\n"
+        let apple = folder.appendingPathComponent("apple.crash")
+        let named = folder.appendingPathComponent("named.crash")
+        try Data(head.utf8).write(to: apple)
+        let renamed = try NSRegularExpression(pattern: #"0x([0-9a-f]+) 0x100a3c000 \+ ([0-9]+)"#)
+            .stringByReplacingMatches(
+                in: head, range: NSRange(head.startIndex..., in: head), withTemplate: "0x0000000$1 CrashApp + $2")
+        #expect(renamed.contains("0x0000000100a401bc CrashApp + 16828"))
+        try Data(renamed.utf8).write(to: named)
+        let plain = try Self.run([apple.path, "Fixtures/dsyms"])
+        let other = try Self.run([named.path, "Fixtures/dsyms"])
+        #expect(other.status == 0, "\(other.stderr)")
+        // Neither prints a Binary Images section: every frame line after the first thread's.
+        func rests(_ output: String) -> [String] {
+            output.components(separatedBy: "\n").drop { !$0.hasPrefix("Thread ") }.filter { $0.first?.isNumber == true }
+                .map { line in line.split(whereSeparator: \.isWhitespace).dropFirst(3).joined(separator: " ") }
+        }
+        let expected = rests(plain.stdout)
+        #expect(expected.contains { $0.hasPrefix("Engine::Storage::RecordStore::importAll(char const* const*, int) + 48 (Engine.cpp:21)") })
+        #expect(rests(other.stdout) == expected)
+    }
+
     @Test func unknownJSONExits65NamingTheLayoutsTried() throws {
         let folder = try TestPaths.temporaryDirectory("unknown-json")
         let file = folder.appendingPathComponent("package.json")

@@ -200,8 +200,8 @@ extension JSONValue: Codable {
 /// payload, read with `JSONParser.deepMaxDepth`). Swift destroys nested arrays by recursion,
 /// one call chain per level; this box takes its value apart with a loop instead when the last
 /// reference goes, so a 20,000-level tree is released on a 512 KiB stack.
-public final class DeepJSON: @unchecked Sendable {
-    public private(set) var value: JSONValue
+package final class DeepJSON: @unchecked Sendable {
+    package private(set) var value: JSONValue
 
     init(_ value: JSONValue) { self.value = value }
 
@@ -564,14 +564,14 @@ struct JSONParser {
 
 extension JSONValue {
     /// Compact single-line JSON (the `.ips` header line style).
-    public func compactText() -> String {
+    package func compactText() -> String {
         var out = ""
         write(into: &out, indent: nil, level: 0)
         return out
     }
 
     /// Pretty JSON in Apple's `.ips` body style: two-space indent, `"key" : value`.
-    public func prettyText() -> String {
+    package func prettyText() -> String {
         var out = ""
         write(into: &out, indent: "  ", level: 0)
         return out
@@ -639,7 +639,7 @@ extension JSONValue {
     /// `s` as a JSON string literal, quotes included: for writers that build JSON text by hand
     /// (one object per line, as atos `--json` and batch summaries do).
     /// `/` is escaped only when asked: Apple's `.ips` writer does it, plain JSON needs not.
-    public static func quoted(_ s: String, escapingSlashes: Bool = false) -> String {
+    package static func quoted(_ s: String, escapingSlashes: Bool = false) -> String {
         var out = ""
         escape(s, into: &out, escapingSlashes: escapingSlashes)
         return out

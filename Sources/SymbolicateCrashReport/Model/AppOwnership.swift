@@ -18,9 +18,9 @@ import Foundation
 ///   process.
 /// - Without paths (MetricKit), `isSystemImage(named:loadAddress:)` judges by load address
 ///   and name.
-public enum AppOwnership {
+package enum AppOwnership {
     /// An image of a text report: `listedAsApp` is the `+` marker of its Binary Images line.
-    public static func isAppImage(path: String?, listedAsApp: Bool, processPath: String?) -> Bool {
+    package static func isAppImage(path: String?, listedAsApp: Bool, processPath: String?) -> Bool {
         guard let path else { return listedAsApp }
         if isSystemPath(path) { return false }
         if listedAsApp { return true }
@@ -28,17 +28,17 @@ public enum AppOwnership {
     }
 
     /// An image of an `.ips` body (no `+` marker: only the path tells).
-    public static func isAppImage(path: String?, processPath: String?) -> Bool {
+    package static func isAppImage(path: String?, processPath: String?) -> Bool {
         isAppImage(path: path, listedAsApp: false, processPath: processPath)
     }
 
     /// An image the report does not list, known from frame lines by its name only.
-    public static func isAppImage(inferredName name: String, processName: String?, processPath: String?) -> Bool {
+    package static func isAppImage(inferredName name: String, processName: String?, processPath: String?) -> Bool {
         name == processName || name == processPath.flatMap { $0.split(separator: "/").last.map(String.init) }
     }
 
     /// OS locations: an image there is Apple's whatever else is said about it.
-    public static func isSystemPath(_ path: String) -> Bool {
+    package static func isSystemPath(_ path: String) -> Bool {
         let systemPrefixes = [
             "/System/", "/usr/lib/", "/usr/libexec/", "/Library/Apple/", "/usr/bin/", "/usr/sbin/", "/sbin/", "/bin/",
             "/Developer/", "/private/preboot/Cryptexes/",

@@ -42,7 +42,7 @@ extension CrashReport {
 
     /// In a call graph, the nodes on the heaviest path of `thread` (the child with most
     /// samples at each level), outermost first; in a backtrace, its frames as they are.
-    public func heaviestPath(of thread: Thread) -> [Int] {
+    package func heaviestPath(of thread: Thread) -> [Int] {
         let frames = thread.frames
         guard frames.first?.callGraph != nil else { return Array(frames.indices) }
         var path: [Int] = []
@@ -132,7 +132,7 @@ extension CrashReport {
         return s
     }
 
-    public static func jetsamReason(_ reason: String) -> String {
+    package static func jetsamReason(_ reason: String) -> String {
         switch reason {
         case "highwater": return "per-process memory limit (highwater)"
         case "per-process-limit": return "per-process memory limit (per-process-limit)"
@@ -146,7 +146,7 @@ extension CrashReport {
     }
 
     /// `1.4 GB`, `512.0 MB`, `40.0 KB` (powers of 1024, as Apple's tools count memory).
-    public static func byteCount(_ bytes: UInt64) -> String {
+    package static func byteCount(_ bytes: UInt64) -> String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = 0

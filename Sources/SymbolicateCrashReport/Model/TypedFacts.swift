@@ -3,8 +3,8 @@ import SymbolicateCore
 
 /// Numbers as reports print them: `0x8badf00d`, `5`, or bare hex of four digits or more
 /// (`8badf00d`). The one reader of such values, so a code means the same in every stage.
-public enum ReportNumber {
-    public static func parse(_ text: some StringProtocol) -> UInt64? {
+package enum ReportNumber {
+    package static func parse(_ text: some StringProtocol) -> UInt64? {
         let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
         if lower.hasPrefix("0x") { return UInt64(lower.dropFirst(2), radix: 16) }
         if let decimal = UInt64(lower) { return decimal }

@@ -69,6 +69,33 @@ extension JSONValue {
     var addressValue: UInt64? { uint64Value }
 }
 
+/// Who crashed, as a foreign report states it: what the `.ips` header line and the opening
+/// members of its body say (incident, time, process, app version, OS, device). Both readers
+/// fill one, so both layouts open their `.ips` the same way.
+struct ForeignIdentity {
+    var incident: JSONValue?
+    var captureTime: String?
+    var processName: String?
+    var bundleShortVersion: JSONValue?
+    var bundleVersion: JSONValue?
+    var bundleIdentifier: JSONValue?
+    /// `iOS`, `macOS`, `Mac OS X`…, its version and build.
+    var osName: String?
+    var osVersion: String?
+    var osBuild: JSONValue?
+    var model: JSONValue?
+    var arch: String?
+
+    /// The `.ips` header line's object: a crash (`bug_type` 309), its incident and app.
+    var header: JSONValue {
+        var header = JSONValue.object([])
+        header.set("bug_type", .string("309"))
+        header.set("incident_id", incident)
+        header.set("app_name", processName.map(JSONValue.string))
+        return header
+    }
+}
+
 /// Builds the `.ips` body a foreign report is translated into; members keep their order.
 struct SynthesizedIPS {
     private(set) var body = JSONValue.object([])
@@ -78,6 +105,36 @@ struct SynthesizedIPS {
     private var ranges: [(base: UInt64, end: UInt64, index: Int)] = []
 
     mutating func set(_ key: String, _ value: JSONValue?) { body.set(key, value) }
+
+    /// The body's opening members from the report's identity.
+    mutating func set(_ identity: ForeignIdentity) {
+        set("incident", identity.incident)
+        set("captureTime", identity.captureTime.map(JSONValue.string))
+        set("procName", identity.processName.map(JSONValue.string))
+        var bundle = JSONValue.object([])
+        bundle.set("CFBundleShortVersionString", identity.bundleShortVersion)
+        bundle.set("CFBundleVersion", identity.bundleVersion)
+        bundle.set("CFBundleIdentifier", identity.bundleIdentifier)
+        if bundle.objectValue?.isEmpty == false { set("bundleInfo", bundle) }
+        if let name = identity.osName {
+            var os = JSONValue.object([])
+            os.set("train", .string([name, identity.osVersion].compactMap { $0 }.joined(separator: " ")))
+            os.set("build", identity.osBuild)
+            os.set("isEmbedded", .bool(!["macOS", "Mac OS X", "OS X"].contains(name)))
+            set("osVersion", os)
+        }
+        set("modelCode", identity.model)
+        if let cpu = identity.arch.flatMap(DarwinNames.cpuType(arch:)) { set("cpuType", .string(cpu)) }
+    }
+
+    /// `termination` for a process ended by a signal, worded as Apple's reports word it.
+    mutating func setSignalTermination(_ number: Int, name: String?) {
+        var termination = JSONValue.object([])
+        termination.set("namespace", .string("SIGNAL"))
+        termination.set("code", .int(number))
+        termination.set("indicator", .string(DarwinNames.signalIndicators[number] ?? name ?? "signal \(number)"))
+        set("termination", termination)
+    }
 
     mutating func addImage(
         base: UInt64, size: UInt64?, uuid: String?, path: String?, name: String?, arch: String?
@@ -153,9 +210,10 @@ extension CrashReport {
     /// The model of a foreign report from its translated `.ips` body. Frame warnings of the
     /// translation are dropped (`frameWarnings` name the places in the original instead).
     static func fromForeign(
-        _ ips: SynthesizedIPS, header: JSONValue, path: String, format: ReportFormat, foreign: ForeignJSONSource,
+        _ ips: SynthesizedIPS, identity: ForeignIdentity, path: String, format: ReportFormat, foreign: ForeignJSONSource,
         warnings: [ParseWarning]
     ) -> CrashReport {
+        let header = identity.header
         var ips = ips
         ips.finish()
         // Read back from its own text, as an `.ips` body is (its nesting is the input's, which
@@ -380,11 +438,11 @@ enum LenientJSON {
 /// Pointer-authentication bits: arm64e return addresses as third-party reporters record them
 /// (`0x5a6b000100a401bc` for `0x100a401bc`). Stripped only when the stripped address lands
 /// where the plain one is expected, so kernel and other high addresses stay as written.
-public enum PointerAuthentication {
+package enum PointerAuthentication {
     /// User-space address widths: 47 bits (macOS), then 39 (iOS devices).
     static let masks: [UInt64] = [(1 << 47) - 1, (1 << 39) - 1]
 
-    public static func stripped(_ address: UInt64, where lands: (UInt64) -> Bool) -> UInt64? {
+    package static func stripped(_ address: UInt64, where lands: (UInt64) -> Bool) -> UInt64? {
         for mask in masks {
             let plain = address & mask
             if plain != address, lands(plain) { return plain }

@@ -8,14 +8,14 @@ import SymbolicateCore
 ///
 /// KSCrash writes its report while the process is dying, so a cut or badly ended document is
 /// read as far as it goes, with a warning naming the place.
-public enum KSCrashReportReader: ReportReader {
-    public struct Evidence {
+package enum KSCrashReportReader: ReportReader {
+    package struct Evidence {
         var document: JSONRepair
         /// Each report object, with its path in the document.
         var reports: [(path: [JSONPathStep], value: JSONValue)]
     }
 
-    public static func detect(_ document: TextDocument) -> Evidence? {
+    package static func detect(_ document: TextDocument) -> Evidence? {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
         guard start.hasPrefix("{") || start.hasPrefix("[") else { return nil }
@@ -62,7 +62,7 @@ public enum KSCrashReportReader: ReportReader {
         return found.count == list.count ? found : []
     }
 
-    public static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
         var out: [CrashReport] = []
         let repairs = evidence.document.notes.map { note in
             ParseWarning(path: path, line: note.line, message: "damaged KSCrash report: \(note.message)")
@@ -118,32 +118,20 @@ public enum KSCrashReportReader: ReportReader {
             guard let major = v["major"]?.intValue else { return nil }
             return "\(major).\(v["minor"]?.intValue ?? 0)"
         }()
-        ips.set("incident", meta["id"])
-        ips.set("captureTime", DarwinNames.timestamp(meta["timestamp"]).map(JSONValue.string))
         let processName =
             system["CFBundleExecutable"]?.stringValue ?? system["process_name"]?.stringValue ?? meta["process_name"]?.stringValue
-        ips.set("procName", processName.map(JSONValue.string))
+        let identity = ForeignIdentity(
+            incident: meta["id"], captureTime: DarwinNames.timestamp(meta["timestamp"]), processName: processName,
+            bundleShortVersion: system["CFBundleShortVersionString"], bundleVersion: system["CFBundleVersion"],
+            bundleIdentifier: system["CFBundleIdentifier"], osName: system["system_name"]?.stringValue,
+            osVersion: system["system_version"]?.stringValue, osBuild: system["os_version"], model: system["machine"],
+            arch: system["cpu_arch"]?.stringValue ?? system["binary_arch"]?.stringValue
+                ?? DarwinNames.arch(cpuType: system["cpu_type"]?.intValue, subtype: system["cpu_subtype"]?.intValue))
+        ips.set(identity)
         ips.set("pid", system["process_id"])
         ips.set("procPath", system["CFBundleExecutablePath"])
-        var bundle = JSONValue.object([])
-        for key in ["CFBundleShortVersionString", "CFBundleVersion", "CFBundleIdentifier"] { bundle.set(key, system[key]) }
-        if bundle.objectValue?.isEmpty == false { ips.set("bundleInfo", bundle) }
         ips.set("parentProc", system["parent_process_name"])
         ips.set("parentPid", system["parent_process_id"])
-        let systemName = system["system_name"]?.stringValue
-        if let systemName {
-            var os = JSONValue.object([])
-            let train = [systemName, system["system_version"]?.stringValue].compactMap { $0 }.joined(separator: " ")
-            os.set("train", .string(train))
-            os.set("build", system["os_version"])
-            os.set("isEmbedded", .bool(!["macOS", "Mac OS X", "OS X"].contains(systemName)))
-            ips.set("osVersion", os)
-        }
-        ips.set("modelCode", system["machine"])
-        let arch =
-            system["cpu_arch"]?.stringValue ?? system["binary_arch"]?.stringValue
-            ?? DarwinNames.arch(cpuType: system["cpu_type"]?.intValue, subtype: system["cpu_subtype"]?.intValue)
-        if let cpu = arch.flatMap(DarwinNames.cpuType(arch:)) { ips.set("cpuType", .string(cpu)) }
         if system["proc_translated"]?.boolValue == true { ips.set("translated", .bool(true)) }
 
         // Images: the report's own list, else (a recrash report) the outer one.
@@ -191,13 +179,7 @@ public enum KSCrashReportReader: ReportReader {
                 }
             }
             ips.set("exception", exception)
-            if signalNumber != 0 {
-                var termination = JSONValue.object([])
-                termination.set("namespace", .string("SIGNAL"))
-                termination.set("code", .int(signalNumber))
-                termination.set("indicator", .string(DarwinNames.signalIndicators[signalNumber] ?? signalName ?? "signal \(signalNumber)"))
-                ips.set("termination", termination)
-            }
+            if signalNumber != 0 { ips.setSignalTermination(signalNumber, name: signalName) }
         }
         switch type {
         case "nsexception":
@@ -264,6 +246,9 @@ public enum KSCrashReportReader: ReportReader {
             return (out, elements)
         }
         var threads: [JSONValue] = []
+        // KSCrash's own thread numbers (`index`): a `minimal` report lists only its crashed
+        // thread, which is not thread 0 of the process.
+        var numbers: [Int?] = []
         var crashedIndex: Int?
         // A `minimal` report (KSCrash's recrash) has only the crashed thread.
         let threadList: [(JSONValue, [JSONPathStep])] =
@@ -276,6 +261,7 @@ public enum KSCrashReportReader: ReportReader {
             slots[.thread(threads.count)] = FrameSlot(path: listPath, elements: elements)
             var thread = JSONValue.object([])
             thread.set("id", t["index"])
+            numbers.append(t["index"]?.intValue)
             thread.set("name", t["name"])
             thread.set("queue", t["dispatch_queue"])
             if t["crashed"]?.boolValue == true {
@@ -307,17 +293,26 @@ public enum KSCrashReportReader: ReportReader {
         }
         if let warning = ParseWarning.pointerAuthenticationStripped(stripped, path: path) { warnings.append(warning) }
 
-        var header = JSONValue.object([])
-        header.set("bug_type", .string("309"))
-        header.set("incident_id", meta["id"])
-        header.set("app_name", processName.map(JSONValue.string))
         let foreign = ForeignJSONSource(layout: .kscrash, bytes: bytes, reportPath: reportPath, frameSlots: slots)
-        var report = CrashReport.fromForeign(ips, header: header, path: path, format: .kscrash, foreign: foreign, warnings: warnings)
+        var report = CrashReport.fromForeign(ips, identity: identity, path: path, format: .kscrash, foreign: foreign, warnings: warnings)
         report.reportVersion = "KSCrash " + (version ?? "?")
+        renumber(&report, numbers)
         // The app itself was ended for its memory: a termination of this process, not a
         // jetsam event report (which lists every process and has no backtraces to read).
         if type == "memory_termination" { report.kind = .crash }
         return report
+    }
+
+    /// Threads numbered as KSCrash numbered them, when it gave every one a distinct number
+    /// (positions otherwise, as for an `.ips`); the crashed thread keeps its place.
+    static func renumber(_ report: inout CrashReport, _ numbers: [Int?]) {
+        let given = numbers.compactMap { $0 }
+        guard given.count == report.threads.count, Set(given).count == given.count,
+            given.allSatisfy({ $0 >= 0 && $0 < 100_000 }), given != Array(0..<given.count)
+        else { return }
+        let crashed = report.crashedThreadIndex.flatMap { i in report.threads.firstIndex { $0.index == i } }
+        for i in report.threads.indices { report.threads[i].index = given[i] }
+        if let crashed { report.crashedThreadIndex = report.threads[crashed].index }
     }
 
     static func uncaughtObjC(name: String?, reason: String?) -> String {

@@ -4,17 +4,17 @@ import SymbolicateCore
 extension CrashReport {
     /// Reports larger than this are refused: real ones are well under 2 MiB, and reading an
     /// arbitrary large file into memory line by line is how a wrong argument eats the machine.
-    public static let defaultSizeLimit = 64 * 1024 * 1024
+    package static let defaultSizeLimit = 64 * 1024 * 1024
 
     /// Reads and parses the report at `path`.
-    public static func parse(contentsOf path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
+    package static func parse(contentsOf path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
         try parse(data: try read(contentsOf: path, sizeLimit: sizeLimit), path: path, sizeLimit: sizeLimit)
     }
 
     /// The bytes of the report at `path`, after the checks that give a clear error (missing,
     /// a folder, over the size limit). For callers that also want the raw text (`--explain`
     /// quotes lines the model does not keep) without reading the file twice.
-    public static func read(
+    package static func read(
         contentsOf file: String, displayPath: String? = nil,
         sizeLimit: Int = defaultSizeLimit
     ) throws(CrashReportError) -> Data {
@@ -43,7 +43,7 @@ extension CrashReport {
     /// Malformed frames do not fail the parse: the line is kept and a warning names it.
     /// UTF-8 is expected; a UTF-8 BOM is kept, UTF-16 (with BOM) and stray Latin-1 bytes are
     /// read with a warning.
-    public static func parse(data: Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
+    package static func parse(data: Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> CrashReport {
         let reports = try parseAll(data: data, path: path, sizeLimit: sizeLimit)
         guard var first = reports.first else {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "no report in the file")
@@ -58,7 +58,7 @@ extension CrashReport {
     /// payload. Never empty. The layout is decided by `ReportReaders.all`, in order.
     /// The data is taken over (`consuming`): decoding lets go of it, so a large report is not
     /// held in memory once more while it is read.
-    public static func parseAll(data: consuming Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError)
+    package static func parseAll(data: consuming Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError)
         -> [CrashReport]
     {
         let (document, warnings) = try decode(data: consume data, path: path, sizeLimit: sizeLimit)

@@ -7,7 +7,7 @@ import Foundation
 /// Detection is by content, never by file name: reports arrive renamed, pasted and zipped.
 /// What detection had to parse to decide (a whole JSON payload, the line where a body starts)
 /// is handed to `read` as `Evidence`, so nothing is parsed twice.
-public protocol ReportReader: Sendable {
+package protocol ReportReader: Sendable {
     associatedtype Evidence
     /// Whether the document is in this layout, with what was learned deciding it; nil when not.
     /// Must be cheap to refuse: every reader before the matching one is asked.
@@ -20,8 +20,8 @@ public protocol ReportReader: Sendable {
 /// The readers, in the order they are asked. A new layout is one more type here, placed
 /// before any reader whose detection would also accept it (JSON layouts before `.ips`, which
 /// takes any document starting with `{`; everything before Apple text, which takes the rest).
-public enum ReportReaders {
-    public static let all: [any ReportReader.Type] = [
+package enum ReportReaders {
+    package static let all: [any ReportReader.Type] = [
         MetricKitPayloadReader.self,
         KSCrashReportReader.self,
         SentryEventReader.self,
@@ -76,10 +76,10 @@ extension CrashReport {
 /// A MetricKit payload (`MXDiagnosticPayload` JSON, alone or in an array): one report per
 /// diagnostic. Detection parses the whole document as JSON, so it stops at the second line of
 /// an `.ips` (header line, then body) and the parsed payload is reused by `read`.
-public enum MetricKitPayloadReader: ReportReader {
+package enum MetricKitPayloadReader: ReportReader {
     /// Read with the deep nesting bound (call trees nest two levels per frame), held by a
     /// `DeepJSON` so it is released with a loop.
-    public static func detect(_ document: TextDocument) -> DeepJSON? {
+    package static func detect(_ document: TextDocument) -> DeepJSON? {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
         guard start.hasPrefix("{") || start.hasPrefix("[") else { return nil }
@@ -88,7 +88,7 @@ public enum MetricKitPayloadReader: ReportReader {
         return MetricKitReader.isPayload(payload.value) ? payload : nil
     }
 
-    public static func read(_ document: TextDocument, evidence: DeepJSON, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: DeepJSON, path: String) throws(CrashReportError) -> [CrashReport] {
         let reports = MetricKitReader.reports(from: evidence.value, path: path)
         guard !reports.isEmpty else {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "MetricKit payload without any diagnostic")
@@ -99,57 +99,57 @@ public enum MetricKitPayloadReader: ReportReader {
 
 /// `.ips`: a one-line JSON header and a JSON body (or, in older files, a text body), or a
 /// bare JSON body. Takes every document whose first content starts with `{`.
-public enum IPSReportReader: ReportReader {
+package enum IPSReportReader: ReportReader {
     /// The first content line, which holds the header.
-    public static func detect(_ document: TextDocument) -> Int? {
+    package static func detect(_ document: TextDocument) -> Int? {
         guard let first = document.firstContentLine,
             document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{")
         else { return nil }
         return first
     }
 
-    public static func read(_ document: TextDocument, evidence: Int, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Int, path: String) throws(CrashReportError) -> [CrashReport] {
         [try CrashReport.parseJSONStarting(document: document, firstLine: evidence, path: path).withDetectedKind()]
     }
 }
 
 /// `sample` and `spindump` call graphs pasted or saved as text.
-public enum CallGraphReportReader: ReportReader {
-    public static func detect(_ document: TextDocument) -> Void? {
+package enum CallGraphReportReader: ReportReader {
+    package static func detect(_ document: TextDocument) -> Void? {
         CallGraphParser.detect(document, bodyStart: 0) ? () : nil
     }
 
-    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
         [CallGraphParser(document: document, path: path, bodyStart: 0, format: .text, bugType: nil).parse().withDetectedKind()]
     }
 }
 
 /// Apple's text layout (`.crash`, Xcode Organizer, pasted or cut reports). The last reader:
 /// it takes whatever the others did not, and says what it could not find.
-public enum AppleTextReportReader: ReportReader {
-    public static func detect(_ document: TextDocument) -> Void? { () }
+package enum AppleTextReportReader: ReportReader {
+    package static func detect(_ document: TextDocument) -> Void? { () }
 
-    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
         [try TextReportParser(document: document, path: path, bodyStart: 0, format: .text).parse().withDetectedKind()]
     }
 }
 
 /// The JSON layouts `symbolicate` reads, as error messages name them.
-public enum KnownJSONLayouts {
-    public static let names =
+package enum KnownJSONLayouts {
+    package static let names =
         ".ips (header line and body, or body alone), MetricKit payload, Swift runtime backtrace JSON, KSCrash report, Sentry event"
 }
 
 /// A JSON document (array or scalar) that no JSON reader took: refused, never read as text.
-public enum UnknownJSONReader: ReportReader {
-    public static func detect(_ document: TextDocument) -> Void? {
+package enum UnknownJSONReader: ReportReader {
+    package static func detect(_ document: TextDocument) -> Void? {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
         guard start.hasPrefix("[") || start.hasPrefix("\"") else { return nil }
         return (try? JSONParser.parse(document.bytes())) != nil ? () : nil
     }
 
-    public static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
         throw CrashReportError(
             kind: .notACrashReport, path: path, line: (document.firstContentLine ?? 0) + 1,
             message: "JSON document in none of the layouts read (tried: \(KnownJSONLayouts.names))")
@@ -181,7 +181,7 @@ extension ReportReaders {
 
 extension ReportFormat {
     /// How messages name the layout.
-    public var layoutName: String {
+    package var layoutName: String {
         switch self {
         case .text: "a text crash report"
         case .ips: "an .ips report"

@@ -3,7 +3,7 @@ import SymbolicateCore
 
 /// Tells crash reports from other files by content only: batch mode asks it of every file met
 /// while walking folders, `report` of a debug-file argument that may be the report.
-public enum ReportSniffer {
+package enum ReportSniffer {
     /// Text keys every Apple text report format has at least one of near the top (`sample`
     /// output starts with `Analysis of sampling`), and the Swift runtime backtrace's crash line.
     static let textMarkers = [
@@ -27,7 +27,7 @@ public enum ReportSniffer {
     /// when only its content can tell: shorter than the shortest marker above, larger than any
     /// report is read (`CrashReport.defaultSizeLimit`; a nested zip may be), or named as an
     /// image, a document or a compiled binary.
-    public static func cannotBeAReport(relative: String, size: UInt64) -> String? {
+    package static func cannotBeAReport(relative: String, size: UInt64) -> String? {
         if size < shortestMarker {
             return "\(size) byte\(size == 1 ? "" : "s"): too small to be a crash report; not unpacked"
         }
@@ -51,15 +51,15 @@ public enum ReportSniffer {
     static let shortestMarker = UInt64((textMarkers + jsonMarkers).map(\.utf8.count).min() ?? 0)
 
     /// How much of a file the sniffer reads.
-    public static let prefixLength = 16 * 1024
+    package static let prefixLength = 16 * 1024
 
     /// Whether the first 16 KiB of the file look like a crash report.
-    public static func looksLikeReport(path: String) -> Bool {
+    package static func looksLikeReport(path: String) -> Bool {
         guard let prefix = RegularFile.prefix(path: path, count: prefixLength) else { return false }
         return looksLikeReport(prefix: prefix)
     }
 
-    public static func looksLikeReport(prefix: Data) -> Bool {
+    package static func looksLikeReport(prefix: Data) -> Bool {
         // Searched as bytes (the markers are ASCII): Data's iterator and Foundation's String
         // search were most of the time batch mode spent finding its inputs.
         prefix.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in

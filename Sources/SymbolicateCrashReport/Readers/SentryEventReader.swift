@@ -8,13 +8,13 @@ import SymbolicateCore
 ///
 /// Sentry lists frames caller first; Apple's layout (and the model) crashing frame first, so
 /// every backtrace is reversed.
-public enum SentryEventReader: ReportReader {
-    public struct Evidence {
+package enum SentryEventReader: ReportReader {
+    package struct Evidence {
         var event: JSONValue
         var bytes: [UInt8]
     }
 
-    public static func detect(_ document: TextDocument) -> Evidence? {
+    package static func detect(_ document: TextDocument) -> Evidence? {
         guard let first = document.firstContentLine, document.lines[first].text.drop(while: \.isWhitespace).hasPrefix("{") else {
             return nil
         }
@@ -91,7 +91,7 @@ public enum SentryEventReader: ReportReader {
         return nil
     }
 
-    public static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
         [report(evidence.event, bytes: evidence.bytes, path: path)]
     }
 
@@ -103,10 +103,7 @@ public enum SentryEventReader: ReportReader {
         let os = contexts["os"] ?? .object([])
         let device = contexts["device"] ?? .object([])
 
-        ips.set("incident", event["event_id"] ?? event["eventID"] ?? event["id"])
-        ips.set("captureTime", DarwinNames.timestamp(event["timestamp"] ?? event["dateCreated"]).map(JSONValue.string))
-
-        // Images.
+        // Images (first: the app's path among them names the process when the event does not).
         let imagesPath: [JSONPathStep] = [.key("debug_meta"), .key("images")]
         var appImagePath: String?
         for (i, image) in (event["debug_meta"]?["images"]?.arrayValue ?? []).enumerated() {
@@ -129,22 +126,14 @@ public enum SentryEventReader: ReportReader {
         let processName =
             app["app_name"]?.stringValue ?? app["app_identifier"]?.stringValue.flatMap { $0.split(separator: ".").last.map(String.init) }
             ?? processPath.flatMap { $0.split(separator: "/").last.map(String.init) }
-        ips.set("procName", processName.map(JSONValue.string))
+        let identity = ForeignIdentity(
+            incident: event["event_id"] ?? event["eventID"] ?? event["id"],
+            captureTime: DarwinNames.timestamp(event["timestamp"] ?? event["dateCreated"]), processName: processName,
+            bundleShortVersion: app["app_version"], bundleVersion: app["app_build"], bundleIdentifier: app["app_identifier"],
+            osName: os["name"]?.stringValue, osVersion: os["version"]?.stringValue, osBuild: os["build"], model: device["model"],
+            arch: device["arch"]?.stringValue)
+        ips.set(identity)
         ips.set("procPath", processPath.map(JSONValue.string))
-        var bundle = JSONValue.object([])
-        bundle.set("CFBundleShortVersionString", app["app_version"])
-        bundle.set("CFBundleVersion", app["app_build"])
-        bundle.set("CFBundleIdentifier", app["app_identifier"])
-        if bundle.objectValue?.isEmpty == false { ips.set("bundleInfo", bundle) }
-        if let name = os["name"]?.stringValue {
-            var osVersion = JSONValue.object([])
-            osVersion.set("train", .string([name, os["version"]?.stringValue].compactMap { $0 }.joined(separator: " ")))
-            osVersion.set("build", os["build"])
-            osVersion.set("isEmbedded", .bool(!["macOS", "Mac OS X", "OS X"].contains(name)))
-            ips.set("osVersion", osVersion)
-        }
-        ips.set("modelCode", device["model"])
-        if let cpu = (device["arch"]?.stringValue).flatMap(DarwinNames.cpuType(arch:)) { ips.set("cpuType", .string(cpu)) }
 
         // The exception: the last value is the one that ended the process.
         let values = event["exception"]?["values"]?.arrayValue ?? []
@@ -178,13 +167,7 @@ public enum SentryEventReader: ReportReader {
                 exception.set("type", .string(signalName ?? "signal \(signalNumber)"))
             }
             if exception.objectValue?.isEmpty == false { ips.set("exception", exception) }
-            if signalNumber != 0 {
-                var termination = JSONValue.object([])
-                termination.set("namespace", .string("SIGNAL"))
-                termination.set("code", .int(signalNumber))
-                termination.set("indicator", .string(DarwinNames.signalIndicators[signalNumber] ?? signalName ?? "signal \(signalNumber)"))
-                ips.set("termination", termination)
-            }
+            if signalNumber != 0 { ips.setSignalTermination(signalNumber, name: signalName) }
             let name = e["type"]?.stringValue
             let reason = e["value"]?.stringValue
             switch e["mechanism"]?["type"]?.stringValue {
@@ -265,12 +248,8 @@ public enum SentryEventReader: ReportReader {
         if let crashedIndex { ips.set("faultingThread", .int(crashedIndex)) }
         if let warning = ParseWarning.pointerAuthenticationStripped(stripped, path: path) { warnings.append(warning) }
 
-        var header = JSONValue.object([])
-        header.set("bug_type", .string("309"))
-        header.set("incident_id", event["event_id"])
-        header.set("app_name", processName.map(JSONValue.string))
         let foreign = ForeignJSONSource(layout: .sentry, bytes: bytes, reportPath: [], frameSlots: slots)
-        var report = CrashReport.fromForeign(ips, header: header, path: path, format: .sentry, foreign: foreign, warnings: warnings)
+        var report = CrashReport.fromForeign(ips, identity: identity, path: path, format: .sentry, foreign: foreign, warnings: warnings)
         report.reportVersion =
             "Sentry event" + (event["sdk"]?["name"]?.stringValue.map { " (\($0) \(event["sdk"]?["version"]?.stringValue ?? ""))" } ?? "")
         return report

@@ -7,13 +7,13 @@ import Foundation
 /// It is rewritten into the backtracer's own text layout (what `format=text` prints for the
 /// same crash), which `SwiftBacktraceParser` reads: one parser for both, and the symbolicated
 /// output reads like the text log. Lines before the JSON are kept.
-public enum SwiftBacktraceJSONReportReader: ReportReader {
-    public struct Evidence {
+package enum SwiftBacktraceJSONReportReader: ReportReader {
+    package struct Evidence {
         var firstJSONLine: Int
         var body: JSONValue
     }
 
-    public static func detect(_ document: TextDocument) -> Evidence? {
+    package static func detect(_ document: TextDocument) -> Evidence? {
         // The object starts on one of the first lines (after at most a few lines of output).
         guard let start = document.lines.prefix(50).firstIndex(where: { $0.text.drop(while: \.isWhitespace).hasPrefix("{") }),
             document.lines[start...].prefix(8).contains(where: { $0.text.contains("\"crashReport\"") }),
@@ -23,7 +23,7 @@ public enum SwiftBacktraceJSONReportReader: ReportReader {
         return Evidence(firstJSONLine: start, body: body)
     }
 
-    public static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Evidence, path: String) throws(CrashReportError) -> [CrashReport] {
         var lines = document.lines[..<evidence.firstJSONLine].map(\.text)
         while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         if !lines.isEmpty { lines.append("") }

@@ -16,24 +16,24 @@ import SymbolicateCore
 ///
 /// Lines before it (the program's own `Fatal error: …`) and the registers are kept as text.
 /// Frames keep their original lines; the writer rewrites those it symbolicates.
-public enum SwiftBacktraceReportReader: ReportReader {
+package enum SwiftBacktraceReportReader: ReportReader {
     /// The line `*** Program crashed: … ***` (0-based), found among the first lines.
-    public static func detect(_ document: TextDocument) -> Int? {
+    package static func detect(_ document: TextDocument) -> Int? {
         for (number, line) in document.lines.prefix(400).enumerated() where line.text.hasPrefix("*** Program crashed: ") {
             return number
         }
         return nil
     }
 
-    public static func read(_ document: TextDocument, evidence: Int, path: String) throws(CrashReportError) -> [CrashReport] {
+    package static func read(_ document: TextDocument, evidence: Int, path: String) throws(CrashReportError) -> [CrashReport] {
         [SwiftBacktraceParser(document: document, path: path).parse(crashLine: evidence).withDetectedKind()]
     }
 }
 
 /// Single lines of the layout, for tools and tests.
-public enum SwiftBacktraceLine {
+package enum SwiftBacktraceLine {
     /// A frame line (`  1 [ra] 0x… symbol + 8 in image`), or nil when the line is not one.
-    public static func frame(_ text: String) -> Frame? { SwiftBacktraceParser.frame(text, reportLine: 0) }
+    package static func frame(_ text: String) -> Frame? { SwiftBacktraceParser.frame(text, reportLine: 0) }
 }
 
 /// Reads the text layout into the report model (see `SwiftBacktraceReportReader`).

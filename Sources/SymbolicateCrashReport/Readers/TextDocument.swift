@@ -3,21 +3,21 @@ import Foundation
 /// The original bytes of a text report split into lines, each with its own terminator, so
 /// that untouched lines are written back byte for byte (CRLF, tabs, trailing spaces). What
 /// every `ReportReader` is given: the file already decoded (UTF-16, BOM, Latin-1 handled once).
-public struct TextDocument: Sendable {
-    public struct Line: Sendable {
-        public var text: String
+package struct TextDocument: Sendable {
+    package struct Line: Sendable {
+        package var text: String
         /// `"\n"`, `"\r\n"`, `"\r"` or `""` for a last line without a newline.
-        public var terminator: String
+        package var terminator: String
     }
-    public internal(set) var lines: [Line]
+    package internal(set) var lines: [Line]
     /// The file began with a UTF-8 byte order mark.
-    public internal(set) var hasBOM: Bool
+    package internal(set) var hasBOM: Bool
     /// Each line's role, filled by the reader (empty until then); see `LineRole`.
     var roles: [LineRole] = []
 
     /// The UTF-8 bytes of the lines from `start` on, terminators included: what a JSON parser
     /// reads, with line numbers that still match the file.
-    public func bytes(from start: Int = 0) -> [UInt8] {
+    package func bytes(from start: Int = 0) -> [UInt8] {
         var bytes: [UInt8] = []
         for line in lines[min(start, lines.count)...] {
             bytes.append(contentsOf: line.text.utf8)

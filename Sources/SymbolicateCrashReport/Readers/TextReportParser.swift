@@ -425,6 +425,13 @@ struct TextReportParser {
         var frame = Frame(index: index, imageName: name, address: found.value, reportLine: reportLine)
         let rest = line[found.end...].trimmedBlanks
         parseFrameRest(rest, into: &frame)
+        // `0x100a401bc CrashApp + 16828`: KSCrash's and Sentry's text put the image's own name
+        // where the symbol goes when they have none; the offset is then into the image.
+        if frame.imageOffset == nil, frame.symbol == name, frame.sourceFile == nil, let offset = frame.symbolOffset {
+            frame.imageOffset = offset
+            frame.symbol = nil
+            frame.symbolOffset = nil
+        }
         return frame
     }
 

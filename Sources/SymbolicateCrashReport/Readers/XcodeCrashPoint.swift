@@ -5,25 +5,25 @@ import SymbolicateCore
 /// one log per incident under `Filters/Filter_N/DistributionInfos/<distribution>/Logs/`, plus
 /// metadata (`PointInfo.json`). Users drag them out of Xcode and hand them over as they are,
 /// one bundle or a folder of them, so they are read wherever a report is.
-public enum XcodeCrashPoint {
+package enum XcodeCrashPoint {
     /// One log found in a bundle.
-    public struct Log: Sendable, Hashable {
+    package struct Log: Sendable, Hashable {
         /// The file to read.
-        public var path: String
+        package var path: String
         /// The path as the user knows it: the bundle as given, then the path inside it.
-        public var displayPath: String
+        package var displayPath: String
     }
 
     /// Whether `path` names an `.xccrashpoint` bundle (by its extension: the bundle's
     /// content is ordinary folders and files).
-    public static func isBundle(_ path: String) -> Bool {
+    package static func isBundle(_ path: String) -> Bool {
         URL(fileURLWithPath: path).pathExtension.lowercased() == "xccrashpoint"
     }
 
     /// The logs of the bundle at `path`, or of every bundle directly inside the folder at
     /// `path`, in path order (`Filter_2` before `Filter_10`); nil when `path` is neither a
     /// bundle nor a folder holding one. Every regular file below a `Logs` folder is a log.
-    public static func logs(at path: String) -> [Log]? {
+    package static func logs(at path: String) -> [Log]? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
         if isBundle(path) { return logs(inBundle: path, display: path) }
@@ -65,7 +65,7 @@ extension CrashReport {
     /// payload, and those of every log for an `.xccrashpoint` bundle or a folder of bundles.
     /// A log of a bundle that cannot be read is a warning on the first report read, not the
     /// end of the others; only when no log at all is readable is the first error thrown.
-    public static func readAll(at path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> [CrashReport] {
+    package static func readAll(at path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> [CrashReport] {
         guard let logs = XcodeCrashPoint.logs(at: path) else {
             return try parseAll(data: try read(contentsOf: path, sizeLimit: sizeLimit), path: path, sizeLimit: sizeLimit)
         }

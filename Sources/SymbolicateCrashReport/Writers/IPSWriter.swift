@@ -8,7 +8,7 @@ extension CrashReport {
     /// (`Fixtures/expected/swift-trap.ips.symbolicated.ips`): `symbol`, `symbolLocation`, `sourceFile`, `sourceLine`, and one extra frame object
     /// with `"inline": true` per inline level, placed before the concrete frame and sharing its
     /// `imageOffset`/`imageIndex`, each laid out like the frame it comes from.
-    public func ipsOutput() throws(CrashReportError) -> String {
+    package func ipsOutput() throws(CrashReportError) -> String {
         if let foreign { return try foreignOutput(foreign) }
         guard case .ips(_, let body, let headerLine) = source else {
             throw CrashReportError(
@@ -56,7 +56,7 @@ extension CrashReport {
 
     /// The model as JSON (`--format json`): keys as in the Swift types, sorted; addresses as
     /// numbers. Stable: keys are only ever added.
-    public func jsonDump() -> String {
+    package func jsonDump() -> String {
         (OutputJSON.text(self) ?? "{}") + "\n"
     }
 }

@@ -1,7 +1,7 @@
 /// One output line with what it is, so callers can colour the crashed thread, mark app
 /// frames or print only the crashed thread without parsing the output again.
-public struct RenderedLine: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct RenderedLine: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `Thread 3 Crashed:`, `Thread 3 name: …`, `Thread 3:: …`. `thread` is the printed number.
         case threadHeader(thread: Int, crashed: Bool)
         /// A backtrace line. `thread` is the printed thread number for thread backtraces.
@@ -14,12 +14,12 @@ public struct RenderedLine: Sendable, Equatable {
         case binaryImage(isAppImage: Bool)
         case other
     }
-    public var text: String
+    package var text: String
     /// The line's original terminator (`"\n"`, `"\r\n"`, `"\r"`, or `""` at end of file).
-    public var terminator: String
-    public var kind: Kind
+    package var terminator: String
+    package var kind: Kind
 
-    public init(text: String, terminator: String = "\n", kind: Kind) {
+    package init(text: String, terminator: String = "\n", kind: Kind) {
         self.text = text
         self.terminator = terminator
         self.kind = kind
@@ -28,7 +28,7 @@ public struct RenderedLine: Sendable, Equatable {
 
 extension Array where Element == RenderedLine {
     /// Lines joined with their own terminators.
-    public func joinedText() -> String {
+    package func joinedText() -> String {
         var out = ""
         out.reserveCapacity(reduce(0) { $0 + $1.text.utf8.count + 2 })
         for line in self {

@@ -7,7 +7,7 @@ extension CrashReport {
     ///   unchanged, except frame lines whose `symbolication` is set — those become one line
     ///   per inline level — and later frames of the same backtrace, renumbered as Apple does.
     /// - `.ips` JSON: Apple's text layout, rendered from the JSON (see `renderAppleText`).
-    public func renderedLines() -> [RenderedLine] {
+    package func renderedLines() -> [RenderedLine] {
         switch source {
         case .text(let document): return rewriteText(document)
         case .ips(let header, let body, _): return renderAppleText(header: header, body: body)
@@ -16,7 +16,7 @@ extension CrashReport {
     }
 
     /// `renderedLines()` joined with original terminators (and the original BOM, if any).
-    public func textOutput() -> String {
+    package func textOutput() -> String {
         var out = ""
         if case .text(let d) = source, d.hasBOM { out = "\u{FEFF}" }
         return out + renderedLines().joinedText()

@@ -2,19 +2,19 @@
 ///
 /// Entries live in `KB+*.swift` as plain data; this type only indexes them so the
 /// diagnosis and `explain TERM` share one source of truth.
-public struct KnowledgeBase: Sendable {
-    public let entries: [KnowledgeEntry]
+package struct KnowledgeBase: Sendable {
+    package let entries: [KnowledgeEntry]
     private let byKey: [String: [Int]]
 
     /// The built-in knowledge base.
-    public static let standard = KnowledgeBase(
+    package static let standard = KnowledgeBase(
         entries:
             exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
             + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
             + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
             + objcExceptions + dyldErrors + frameSymbols + abortPathFrames)
 
-    public init(entries: [KnowledgeEntry]) {
+    package init(entries: [KnowledgeEntry]) {
         self.entries = entries
         var index: [String: [Int]] = [:]
         for (position, entry) in entries.enumerated() {
@@ -31,17 +31,17 @@ public struct KnowledgeBase: Sendable {
     }
 
     /// Entries whose term or an alias equals `key` (ignoring case and spacing).
-    public func entries(named key: String) -> [KnowledgeEntry] {
+    package func entries(named key: String) -> [KnowledgeEntry] {
         (byKey[Self.normalize(key)] ?? []).map { entries[$0] }
     }
 
     /// The entry of a given kind with this exact term or alias.
-    public func entry(_ key: String, kind: TermKind) -> KnowledgeEntry? {
+    package func entry(_ key: String, kind: TermKind) -> KnowledgeEntry? {
         entries(named: key).first { $0.kind == kind }
     }
 
     /// Entries of `kind` whose numeric value is `value` (optionally within a namespace).
-    public func entries(kind: TermKind, value: UInt64, namespace: String? = nil) -> [KnowledgeEntry] {
+    package func entries(kind: TermKind, value: UInt64, namespace: String? = nil) -> [KnowledgeEntry] {
         entries.filter {
             $0.kind == kind && $0.values.contains(value)
                 && (namespace == nil || $0.namespace?.uppercased() == namespace?.uppercased())
@@ -49,13 +49,13 @@ public struct KnowledgeBase: Sendable {
     }
 
     /// The entry for a termination namespace, accepting FRONTBOARD/SPRINGBOARD style names.
-    public func namespace(_ name: String) -> KnowledgeEntry? {
+    package func namespace(_ name: String) -> KnowledgeEntry? {
         entry(name, kind: .terminationNamespace)
     }
 
     /// Entries whose text patterns occur in `text` (case-sensitive, as the reference says),
     /// most specific (longest pattern) first.
-    public func entries(matchingText text: String, kinds: Set<TermKind>? = nil) -> [KnowledgeEntry] {
+    package func entries(matchingText text: String, kinds: Set<TermKind>? = nil) -> [KnowledgeEntry] {
         var found: [(entry: KnowledgeEntry, length: Int)] = []
         for entry in entries where kinds?.contains(entry.kind) ?? true {
             let lengths = entry.patterns.filter { text.contains($0) }.map(\.count)

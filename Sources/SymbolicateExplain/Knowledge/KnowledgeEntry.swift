@@ -1,6 +1,6 @@
 /// Where a fact comes from. Kept per entry so the reader can tell Apple's own
 /// documentation from things the community observed, which may change or be wrong.
-public enum Provenance: String, Codable, Sendable, CaseIterable {
+package enum Provenance: String, Codable, Sendable, CaseIterable {
     /// Current Apple developer documentation.
     case documented
     /// Only the archived Technical Note TN2151 (older OS versions).
@@ -13,7 +13,7 @@ public enum Provenance: String, Codable, Sendable, CaseIterable {
     case thirdParty
 
     /// True when no Apple document or Apple source states the fact.
-    public var isCommunityReported: Bool {
+    package var isCommunityReported: Bool {
         switch self {
         case .observed, .thirdParty: true
         case .documented, .archivedTechNote, .openSource: false
@@ -21,7 +21,7 @@ public enum Provenance: String, Codable, Sendable, CaseIterable {
     }
 
     /// Short label shown next to an entry.
-    public var label: String {
+    package var label: String {
         switch self {
         case .documented: "documented by Apple"
         case .archivedTechNote: "archived Apple technote (TN2151)"
@@ -34,7 +34,7 @@ public enum Provenance: String, Codable, Sendable, CaseIterable {
 
 /// What kind of term an entry explains; used to scope lookups such as
 /// "code 1 in the DYLD namespace" versus "signal 1".
-public enum TermKind: String, Codable, Sendable, CaseIterable {
+package enum TermKind: String, Codable, Sendable, CaseIterable {
     case exceptionType
     case exceptionCode
     case signal
@@ -56,7 +56,7 @@ public enum TermKind: String, Codable, Sendable, CaseIterable {
     case faultPattern
 
     /// Human label used in renderers.
-    public var label: String {
+    package var label: String {
         switch self {
         case .exceptionType: "Mach exception type"
         case .exceptionCode: "exception code"
@@ -82,13 +82,13 @@ public enum TermKind: String, Codable, Sendable, CaseIterable {
 }
 
 /// A citation with a link, so every explanation can be checked by the reader.
-public struct Citation: Codable, Sendable, Hashable {
+package struct Citation: Codable, Sendable, Hashable {
     /// Short key as used in the project's reference notes (e.g. `A-SEGV`).
-    public let key: String
-    public let title: String
-    public let url: String
+    package let key: String
+    package let title: String
+    package let url: String
 
-    public init(key: String, title: String, url: String) {
+    package init(key: String, title: String, url: String) {
         self.key = key
         self.title = title
         self.url = url
@@ -98,28 +98,28 @@ public struct Citation: Codable, Sendable, Hashable {
 /// One fact of the knowledge base: a term as it appears in reports, what it means,
 /// why it usually happens and what to look at next. Entries are data so that the
 /// diagnosis logic never hides knowledge inside conditionals.
-public struct KnowledgeEntry: Codable, Sendable, Hashable {
+package struct KnowledgeEntry: Codable, Sendable, Hashable {
     /// Canonical spelling, e.g. `EXC_BAD_ACCESS`, `0x8badf00d`, `SIGABRT`.
-    public let term: String
-    public let kind: TermKind
+    package let term: String
+    package let kind: TermKind
     /// A few plain words naming the condition ("Watchdog timeout").
-    public let title: String
-    public let meaning: String
-    public let causes: [String]
-    public let checkNext: [String]
-    public let sources: [Citation]
-    public let provenance: Provenance
+    package let title: String
+    package let meaning: String
+    package let causes: [String]
+    package let checkNext: [String]
+    package let sources: [Citation]
+    package let provenance: Provenance
     /// Other spellings that should find this entry (numbers, indicator texts, old names).
-    public let aliases: [String]
+    package let aliases: [String]
     /// Numeric values of the term (exception number, signal number, code).
-    public let values: [UInt64]
+    package let values: [UInt64]
     /// For namespace-scoped codes: the namespace they belong to (`DYLD`, `CODESIGNING`, …).
-    public let namespace: String?
+    package let namespace: String?
     /// Case-sensitive fragments that identify this entry inside free text
     /// (ASI messages, exception reasons, frame names).
-    public let patterns: [String]
+    package let patterns: [String]
 
-    public init(
+    package init(
         term: String, kind: TermKind, title: String, meaning: String,
         causes: [String] = [], checkNext: [String] = [], sources: [Citation],
         provenance: Provenance, aliases: [String] = [], values: [UInt64] = [],
@@ -140,5 +140,5 @@ public struct KnowledgeEntry: Codable, Sendable, Hashable {
     }
 
     /// True when the entry's facts are community-reported rather than documented.
-    public var isCommunityReported: Bool { provenance.isCommunityReported }
+    package var isCommunityReported: Bool { provenance.isCommunityReported }
 }

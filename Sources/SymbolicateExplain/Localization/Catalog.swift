@@ -1,13 +1,13 @@
 import Foundation
 
 /// The translated prose of one knowledge-base entry (its English stays in the entry itself).
-public struct KnowledgeText: Sendable, Hashable {
-    public let title: String
-    public let meaning: String
-    public let causes: [String]
-    public let checkNext: [String]
+package struct KnowledgeText: Sendable, Hashable {
+    package let title: String
+    package let meaning: String
+    package let causes: [String]
+    package let checkNext: [String]
 
-    public init(title: String, meaning: String, causes: [String] = [], checkNext: [String] = []) {
+    package init(title: String, meaning: String, causes: [String] = [], checkNext: [String] = []) {
         self.title = title
         self.meaning = meaning
         self.causes = causes
@@ -39,9 +39,9 @@ public struct KnowledgeText: Sendable, Hashable {
 /// knowledge-base texts by entry ID (`KnowledgeEntry.catalogID`). Sentences name their
 /// placeholders (`{signal}`); every language's sentence has the same placeholders as the
 /// English one (a test checks it, and that no entry is missing or left in English).
-public enum Catalog {
+package enum Catalog {
     /// The sentences of `language`, by key.
-    public static func phrases(_ language: Language) -> [PhraseKey: String] {
+    package static func phrases(_ language: Language) -> [PhraseKey: String] {
         switch language {
         case .english: english
         case .japanese: japanese
@@ -50,7 +50,7 @@ public enum Catalog {
 
     /// The translated knowledge-base texts of `language`, by entry ID (empty for English,
     /// whose texts are the entries themselves).
-    public static func knowledge(_ language: Language) -> [String: KnowledgeText] {
+    package static func knowledge(_ language: Language) -> [String: KnowledgeText] {
         switch language {
         case .english: [:]
         case .japanese: japaneseKnowledge
@@ -62,7 +62,7 @@ public enum Catalog {
     }
 
     /// A sentence of the catalog with its placeholders filled.
-    public static func text(_ key: PhraseKey, _ language: Language, _ values: [String: String] = [:]) -> String {
+    package static func text(_ key: PhraseKey, _ language: Language, _ values: [String: String] = [:]) -> String {
         fill(template(key, language), values)
     }
 
@@ -86,7 +86,7 @@ public enum Catalog {
     }
 
     /// The `{name}` placeholders of a sentence.
-    public static func placeholders(in template: String) -> [String] {
+    package static func placeholders(in template: String) -> [String] {
         guard let pattern = try? NSRegularExpression(pattern: #"\{([A-Za-z][A-Za-z0-9]*)\}"#) else { return [] }
         let range = NSRange(template.startIndex..., in: template)
         return pattern.matches(in: template, range: range).compactMap { match in

@@ -183,6 +183,8 @@ extension Catalog {
         .verdictWatchdogDuring: "Watchdog timeout (0x8badf00d): the app did not respond during {event} and was killed.",
         .verdictWatchdogWithin: "Watchdog timeout (0x8badf00d): the app did not respond within {seconds} seconds and was killed.",
         .verdictWatchdog: "Watchdog timeout (0x8badf00d): the app did not respond and was killed.",
+        .verdictMainThreadDeadlockReported:
+            "Main-thread deadlock, as the report states: the main thread stopped responding and the crash reporter's own watchdog ended the process (not the system's 0x8badf00d watchdog).",
         .wordGuardedFDMisused: "a guarded file descriptor was misused",
         .wordMachPortMisused: "a Mach port right was misused",
         .wordGuardedResourceMisused: "a guarded resource was misused",

@@ -155,6 +155,8 @@ extension Catalog {
         .verdictWatchdogDuring: "ウォッチドッグのタイムアウトです（0x8badf00d）。アプリが {event} の間に応答しなかったため、強制終了されました。",
         .verdictWatchdogWithin: "ウォッチドッグのタイムアウトです（0x8badf00d）。アプリが {seconds} 秒以内に応答しなかったため、強制終了されました。",
         .verdictWatchdog: "ウォッチドッグのタイムアウトです（0x8badf00d）。アプリが応答しなかったため、強制終了されました。",
+        .verdictMainThreadDeadlockReported:
+            "レポートによると、メインスレッドがデッドロックしました。メインスレッドが応答しなくなり、クラッシュレポーター自身のウォッチドッグがプロセスを終了させました（システムの 0x8badf00d ウォッチドッグではありません）。",
         .wordGuardedFDMisused: "ガードされたファイルディスクリプタが誤って使われました",
         .wordMachPortMisused: "Mach ポートの権利が誤って使われました",
         .wordGuardedResourceMisused: "ガードされたリソースが誤って使われました",

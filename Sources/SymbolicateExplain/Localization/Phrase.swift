@@ -52,7 +52,7 @@ extension Phrase {
 
 extension KnowledgeEntry {
     /// The stable ID of an entry in the catalogs: its kind and canonical term.
-    public var catalogID: String { "\(kind.rawValue)/\(term)" }
+    package var catalogID: String { "\(kind.rawValue)/\(term)" }
 
     var titlePhrase: Phrase { .knowledge(.init(entry: catalogID, field: .title, english: title)) }
     var meaningPhrase: Phrase { .knowledge(.init(entry: catalogID, field: .meaning, english: meaning)) }
@@ -64,7 +64,7 @@ extension KnowledgeEntry {
     }
 
     /// The entry with its prose in `language` (term, aliases, sources and values unchanged).
-    public func localized(_ language: Language) -> KnowledgeEntry {
+    package func localized(_ language: Language) -> KnowledgeEntry {
         guard language != .english else { return self }
         return KnowledgeEntry(
             term: term, kind: kind, title: titlePhrase.text(language), meaning: meaningPhrase.text(language),

@@ -1,7 +1,7 @@
 /// The stable IDs of the sentences `explain` writes outside the knowledge base: one per
 /// sentence shape, named for where it is used. Each language's catalog has every key (a test
 /// checks it); the raw value is the ID and never changes once shipped.
-public enum PhraseKey: String, CaseIterable, Sendable {
+package enum PhraseKey: String, CaseIterable, Sendable {
     case fieldThreadFrame
     case placeThreadFrame
     case fieldExceptionFrame
@@ -148,6 +148,7 @@ public enum PhraseKey: String, CaseIterable, Sendable {
     case verdictWatchdogDuring
     case verdictWatchdogWithin
     case verdictWatchdog
+    case verdictMainThreadDeadlockReported
     case wordGuardedFDMisused
     case wordMachPortMisused
     case wordGuardedResourceMisused

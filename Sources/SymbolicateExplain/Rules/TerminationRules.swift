@@ -185,6 +185,14 @@ extension Diagnostician {
         return Verdict(.watchdog, .stated, key, ["event": .text(event ?? ""), "seconds": .text(allowance ?? "")])
     }
 
+    /// A main-thread deadlock a crash reporter detected and ended the process for: the
+    /// reporter's words, then the main thread read as for a watchdog kill (what it waited on).
+    func reportedMainThreadDeadlock(_ lines: [String]) -> Verdict {
+        for line in lines.prefix(2) { found.quote(.label("Application Specific Information"), line) }
+        _ = watchdog("")
+        return Verdict(.watchdog, .stated, .verdictMainThreadDeadlockReported)
+    }
+
     func classifyGuard() -> Verdict {
         let typeName = facts.subtype ?? facts.terminationCode.flatMap { GuardCode($0).typeName }
         found.use(base.entry(.guardException))

@@ -1,5 +1,4 @@
 import Foundation
-import SymbolicateCore
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +12,7 @@ import SymbolicateCore
 /// rename, so a reader (or a crash of ours) never sees a half-written output. Devices,
 /// FIFOs and our own stdout (`-o /dev/stdout`) are written in place instead (see
 /// `AtomicFileWriter`).
-public func writeAtomically(_ contents: String, to path: String) throws {
+package func writeAtomically(_ contents: String, to path: String) throws {
     let writer = try AtomicFileWriter(path: path)
     do {
         try writer.write(contents)
@@ -25,10 +24,10 @@ public func writeAtomically(_ contents: String, to path: String) throws {
 }
 
 /// Why an output could not be written; the message names the path.
-public struct OutputFileError: Error, LocalizedError, Sendable {
-    public var path: String
-    public var reason: String
-    public var errorDescription: String? { reason }
+package struct OutputFileError: Error, LocalizedError, Sendable {
+    package var path: String
+    package var reason: String
+    package var errorDescription: String? { reason }
     init(_ path: String, _ reason: String) {
         self.path = path
         self.reason = reason
@@ -51,14 +50,14 @@ public struct OutputFileError: Error, LocalizedError, Sendable {
 ///   file our stdout already writes to (`-o /dev/stdout >> log`): written in place, never
 ///   replaced — a rename would turn `/dev/full` into a regular file.
 ///   A FIFO without a reader is an error, not a hang.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
     let path: String
     private let fd: Int32
     /// The temporary file and the final path for a rename; nil when writing in place.
     private let replacement: (temporary: String, final: String)?
     private var closed = false
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -140,23 +139,30 @@ public final class AtomicFileWriter {
     }
 
     /// Writes the string's own UTF-8 storage (no copy of a possibly large output).
-    public func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         var text = text
-        try text.withUTF8 { utf8 in
-            let buffer = UnsafeRawBufferPointer(utf8)
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let n = posixWrite(fd, base + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputFileError.system(path, "cannot write")
-                }
-                offset += n
+        try text.withUTF8 { try write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes raw bytes (debug files copied into a store).
+    package func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write(bytes: $0) }
+    }
+
+    /// Writes raw bytes (a slice of a mapped file).
+    package func write(bytes buffer: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < buffer.count, let base = buffer.baseAddress {
+            let n = posixWrite(fd, base + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw OutputFileError.system(path, "cannot write")
             }
+            offset += n
         }
     }
 
-    public func commit() throws {
+    package func commit() throws {
         closed = true
         guard close(fd) == 0 else {
             let error = OutputFileError.system(path, "cannot write")
@@ -176,7 +182,7 @@ public final class AtomicFileWriter {
         }
     }
 
-    public func discard() {
+    package func discard() {
         if !closed {
             close(fd)
             closed = true
@@ -198,101 +204,3 @@ public final class AtomicFileWriter {
 // The class has `write` and `commit` methods; these reach the C functions by other names.
 private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
 private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
-
-/// Outputs never replace inputs: `-o`, `--output` and `--junit` are compared with every
-/// input report and debug file, by resolved path and by device and inode (hard links), and
-/// never land inside an input folder or bundle.
-public enum OutputSafety {
-    /// The first of `inputs` that `output` would replace, or nil.
-    public static func input(replacedBy output: String, inputs: [String]) -> String? {
-        OutputGuard(inputs: inputs).input(replacedBy: output)
-    }
-
-    /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed.
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-    }
-}
-
-/// The inputs of a run, examined once, so that every output can be checked against all of
-/// them with one `stat` (batch mode checks each of thousands of outputs against thousands
-/// of reports: resolving every path component by component was most of its serial time).
-public struct OutputGuard: Sendable {
-    /// Regular input files by identity: an output replaces one exactly when it names the
-    /// same file (through links, `..` or a hard link included).
-    private let files: [FileIdentity: String]
-    /// Inputs that are not regular files (folders such as dSYM bundles, paths that do not
-    /// exist yet), by canonical path.
-    private let others: [String: String]
-    /// Input folders (dSYM bundles, `.xcarchive`s, folders of debug files) by canonical path:
-    /// nothing below one may be written either (`-o App.dSYM/Contents/Info.plist`).
-    private let folders: [(canonical: String, input: String)]
-
-    public init(inputs: [String]) {
-        var files: [FileIdentity: String] = [:]
-        var others: [String: String] = [:]
-        var folders: [(canonical: String, input: String)] = []
-        for input in inputs {
-            var info = stat()
-            if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                let identity = FileIdentity(info)
-                if files[identity] == nil { files[identity] = input }
-                // The DWARF file of a bundle found by search stands for its whole bundle.
-                if let bundle = Self.enclosingBundle(input) {
-                    folders.append((OutputSafety.canonical(bundle), bundle))
-                }
-            } else {
-                let key = OutputSafety.canonical(input)
-                if others[key] == nil { others[key] = input }
-                if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { folders.append((key, input)) }
-            }
-        }
-        self.files = files
-        self.others = others
-        self.folders = folders
-    }
-
-    /// The input that writing `output` would replace, or nil. Special files (devices, FIFOs)
-    /// are written in place, never replaced, so they cannot destroy an input.
-    public func input(replacedBy output: String) -> String? {
-        var target = stat()
-        if stat(output, &target) == 0 {
-            if target.st_mode & S_IFMT != S_IFREG { return nil }
-            if let input = files[FileIdentity(target)] { return input }
-        } else {
-            // `dir/missing/../report.crash` names no file for the kernel, but is the report
-            // once `..` is taken literally: said so rather than failing to write.
-            if let literal = Self.withoutDotComponents(output), let identity = FileIdentity(path: literal), let input = files[identity] {
-                return input
-            }
-        }
-        guard !others.isEmpty || !folders.isEmpty else { return nil }
-        let canonical = OutputSafety.canonical(output)
-        if let input = others[canonical] { return input }
-        return folders.first { canonical.hasPrefix($0.canonical.hasSuffix("/") ? $0.canonical : $0.canonical + "/") }?.input
-    }
-
-    /// The `.dSYM` bundle a file lies in (`A.dSYM/Contents/Resources/DWARF/A` → `A.dSYM`).
-    static func enclosingBundle(_ path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard let last = parts.dropLast().lastIndex(where: { $0.lowercased().hasSuffix(".dsym") }) else { return nil }
-        return parts[...last].joined(separator: "/")
-    }
-
-    /// `path` with `.` and `..` components applied literally (no symlinks resolved), or nil
-    /// when it has none.
-    static func withoutDotComponents(_ path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
-        var kept: [Substring] = []
-        for part in parts {
-            if part == "." { continue }
-            if part == "..", let last = kept.last, !last.isEmpty, last != ".." {
-                kept.removeLast()
-                continue
-            }
-            kept.append(part)
-        }
-        return kept.joined(separator: "/")
-    }
-}
