@@ -147,12 +147,15 @@ package enum TemporaryFiles {
     /// handler only writes the signal's number into a pipe; a thread of its own reads it and
     /// cleans up outside signal context, then restores the default action and raises the
     /// signal again, so the process still dies of it.
-    package static func installCleanup() {
+    /// `signals: false` installs only the `exit()` clean-up, for a process that handles
+    /// SIGINT/SIGTERM itself (`serve` shuts down gracefully, then exits).
+    package static func installCleanup(signals: Bool = true) {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         guard !registry.installed else { return }
         registry.installed = true
         atexit { TemporaryFiles.shutDown() }
+        guard signals else { return }
         var ends: [Int32] = [-1, -1]
         // No pipe (no descriptors left at start-up): the signals keep their default action.
         guard pipe(&ends) == 0 else { return }

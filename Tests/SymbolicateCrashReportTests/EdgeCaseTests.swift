@@ -91,6 +91,18 @@ struct TextParsingTests {
         #expect(sys.imageOffset == 0x18a98520c - 0x18a94d000)
     }
 
+    /// Reports pasted into issues often gain a blank line after a backtrace's title
+    /// (microsoft/vscode-cpptools#195): the frames after it are still that thread's; a blank
+    /// line after frames still ends the backtrace.
+    @Test("a blank line between a thread's title and its first frame")
+    func blankLineAfterThreadTitle() throws {
+        let text = miniReport().replacingOccurrences(of: "Thread 0 Crashed:\n", with: "Thread 0 Crashed:\n\n")
+        let r = try parse(text)
+        #expect(r.crashedThread?.frames.count == 4)
+        #expect(r.crashedThread?.frames.first?.symbol == "_assertionFailure(_:_:file:line:flags:)")
+        #expect(try r.threads.count == parse(miniReport()).threads.count)
+    }
+
     @Test("CRLF, tabs and trailing spaces survive the round trip", arguments: ["\n", "\r\n", "\r"])
     func lineEndings(_ eol: String) throws {
         let text = miniReport(eol)

@@ -255,4 +255,57 @@ let abortCases: [AbortCase] = [
         #expect(diagnosis.headline.contains("-[PlanetViewController viewDidLoad] at PlanetViewController.mm:33"))
         #expect(diagnosis.hasEvidence("Crashed thread: Thread 0 (queue com.apple.main-thread): the main thread"))
     }
+
+    // Real reports pasted into public GitHub issues (Fixtures/README.md, "Real reports from
+    // public issues"): the three behaviours the corpus had none for.
+
+    /// C++ terminate read from the frames: std::thread's destructor called std::terminate while
+    /// exit() ran the static destructors; libc++abi wrote only "terminating" (no exception).
+    /// microsoft/vscode-cpptools#195, as posted (a blank line after the thread's title).
+    @Test func cxxTerminateWithoutAThrowIsReadFromTheFrames() throws {
+        let diagnosis = try Self.diagnosis("issue__cpptools-195_cxx-terminate-thread-dtor_macos_fragment.crash")
+        #expect(diagnosis.category == .abort)
+        #expect(diagnosis.certainty == .stated)
+        #expect(diagnosis.headline.contains("std::terminate was called by std::thread's destructor"))
+        #expect(diagnosis.headline.contains("not by an exception"))
+        #expect(!diagnosis.headline.contains("Uncaught C++ exception"))
+        #expect(diagnosis.hasEvidence("terminating"))
+        let cause = try #require(diagnosis.causes.first)
+        #expect(cause.text.contains("A std::thread was destroyed while still joinable"))
+        #expect(cause.frames?.contains { $0.contains("std::__1::thread::~thread()") } == true)
+        #expect(cause.frames?.contains { $0.contains("std::terminate()") } == true)
+        #expect(cause.frames?.contains { $0.contains("vector<std::__1::thread") } == true)
+        #expect(diagnosis.nextSteps.first?.contains("Join (or detach) every std::thread") == true)
+        #expect(diagnosis.notes.allSatisfy { !$0.contains("exception's type is not in this report") })
+    }
+
+    /// An NSAssert that failed in the app's own method on a worker thread (NSThread), not the
+    /// main one. rowanj/gitx#376 (the assertion is `NSAssert(!enumError, @"Error enumerating
+    /// commits")` in -[PBGitRevList addCommitsFromEnumerator:inPBRepo:], gitx/gitx#645).
+    @Test func nsAssertNamesTheAssertingMethod() throws {
+        let diagnosis = try Self.diagnosis("issue__gitx-376_nsassert-nsthread_macos10-9-4_excerpt.crash")
+        #expect(diagnosis.category == .uncaughtObjCException)
+        #expect(diagnosis.headline.contains("NSInternalInconsistencyException: Error enumerating commits"))
+        let cause = try #require(diagnosis.causes.first)
+        #expect(cause.text.contains("An NSAssert in -[PBGitRevList addCommitsFromEnumerator:inPBRepo:]"))
+        #expect(cause.frames?.contains { $0.contains("-[NSAssertionHandler handleFailureInMethod:") } == true)
+        #expect(cause.frames?.contains { $0.contains("Thread 19 frame 11") } == true)
+        #expect(diagnosis.hasEvidence("Crashed thread: Thread 19: not the main thread"))
+        // Nothing in the report says the main thread was needed.
+        #expect(!diagnosis.causes.contains { $0.text.hasPrefix("Called off the main thread") })
+    }
+
+    /// Code that must run on the main queue ran on thread 3: libdispatch's main-queue check
+    /// stopped it. The cause names the library whose call checked, not libdispatch's own frame.
+    /// beeper/barcelona#36 (fixed by making the sender `@MainActor`).
+    @Test func mainQueueCheckOffTheMainThread() throws {
+        let diagnosis = try Self.diagnosis("issue__barcelona-36_main-queue-assert-off-main_macos_excerpt.crash")
+        #expect(diagnosis.category == .dispatchMisuse)
+        #expect(diagnosis.hasEvidence("Crashed thread: Thread 3: not the main thread"))
+        let cause = try #require(diagnosis.causes.first)
+        #expect(cause.likelihood == .likely)
+        #expect(cause.text.hasPrefix("Called off the main thread: _IMStringFromIMChatJoinState (IMCore) ran on Thread 3"))
+        #expect(cause.frames?.contains { $0.contains("_dispatch_assert_queue_fail") } == true)
+        #expect(diagnosis.nextSteps.first?.contains("Move the call to the main thread") == true)
+    }
 }

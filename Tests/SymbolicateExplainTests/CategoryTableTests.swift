@@ -49,6 +49,10 @@ import Testing
         ("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash", [.assertionFailure], [.assertionFailure]),
         ("issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash", [.memoryPressure], [.memoryPressure]),
         ("issue__audiobooth-11_watchos10_watch5-2_arm64_32.ips", [], []),
+        // Added with issue 31's real reports from public issues; "before" is main before them.
+        ("issue__barcelona-36_main-queue-assert-off-main_macos_excerpt.crash", [.dispatchMisuse], [.dispatchMisuse]),
+        ("issue__cpptools-195_cxx-terminate-thread-dtor_macos_fragment.crash", [.abort], [.abort]),
+        ("issue__gitx-376_nsassert-nsthread_macos10-9-4_excerpt.crash", [.uncaughtObjCException], [.uncaughtObjCException]),
         ("issue__dotnet-macios-8254_watchos6_watch5-1_sigabrt.crash", [.abort], [.abort]),
         ("issue__gvr-ios-sdk-288_ios9_armv7_mangled-symbols.crash", [.nilDereference], [.nilDereference]),
         ("issue__icontrol-web-12_watchos2_watch1-2_sigabrt.crash", [.uncaughtObjCException], [.uncaughtObjCException]),

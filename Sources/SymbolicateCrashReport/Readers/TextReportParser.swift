@@ -103,6 +103,9 @@ struct TextReportParser {
             state.roles.record(lineIndex, raw, trimmed: trimmed, header: nil)
             state.terminationDetailsOpen = false
             switch state.section {
+            // A report pasted into an issue or a forum often gains a blank line between a
+            // backtrace's title and its first frame: only a blank line after frames ends it.
+            case .frames(let target) where Self.isEmpty(target, in: state.report): break
             case .frames, .registers, .applicationSpecific: state.section = .other
             default: break
             }
@@ -367,6 +370,14 @@ struct TextReportParser {
         case .asi(let i):
             guard let last = report.asiBacktraces[i].frames.indices.last else { return }
             report.asiBacktraces[i].frames[last] = frame
+        }
+    }
+
+    private static func isEmpty(_ target: Target, in report: CrashReport) -> Bool {
+        switch target {
+        case .thread(let i): report.threads[i].frames.isEmpty
+        case .lastException: report.lastExceptionBacktrace?.frames.isEmpty ?? true
+        case .asi(let i): report.asiBacktraces[i].frames.isEmpty
         }
     }
 

@@ -317,6 +317,12 @@ extension KnowledgeBase {
             meaning: "SIGSEGV si_code: the address is mapped but the access is not permitted; like KERN_PROTECTION_FAILURE.",
             sources: [.aMemory, .xnuSignal], provenance: .documented),
         KnowledgeEntry(
+            term: "ILL_NOOP", kind: .signalCode, title: "No detail (SIGILL signal code 0)",
+            meaning:
+                "SIGILL si_code 0, a Darwin-only value that names no particular cause; reporters that print signal codes show it beside the address of the instruction. The signal itself (SIGILL, EXC_BAD_INSTRUCTION) says what happened.",
+            checkNext: ["Read the exception type and the crashed thread's top frame: a trap on x86_64 is a failed runtime check"],
+            sources: [.xnuSignal], provenance: .openSource),
+        KnowledgeEntry(
             term: "BUS_ADRALN", kind: .signalCode, title: "Misaligned address (signal code)",
             meaning: "SIGBUS si_code: misaligned memory access.",
             causes: ["Packed or misaligned structures read with wide loads", "A garbage pointer"],

@@ -435,6 +435,20 @@ extension Catalog {
         .causeNoexcept: "An exception left a noexcept function{site}: C++ calls std::terminate for that",
         .verdictNoexcept: "A C++ exception left a noexcept function{site}; libc++abi's terminate handler stopped the process.",
         .noteCallThatThrew: "the call that threw",
+        .noteTerminatingNoException:
+            "libc++abi's terminate handler wrote only this: with an exception in flight it names the exception's type",
+        .noteCalledTerminate: "the call into std::terminate (no throw on this path)",
+        .noteDestroyedTheThread: "the code that destroyed the std::thread",
+        .causeJoinableThreadDestroyed:
+            "A std::thread was destroyed while still joinable{owner}: its destructor calls std::terminate when the thread was neither joined nor detached",
+        .stepJoinOrDetach:
+            "Join (or detach) every std::thread before it is destroyed, including threads held in globals or statics that exit() destroys",
+        .verdictTerminateJoinableThread:
+            "std::terminate was called by std::thread's destructor (a thread destroyed while still joinable), not by an exception; libc++abi's terminate handler stopped the process.",
+        .causeTerminateCalledDirectly: "{site} called std::terminate itself; no exception was thrown on this path",
+        .stepReadTerminateCaller: "Read {site} ({place}): it called std::terminate",
+        .verdictTerminateCalledDirectly:
+            "std::terminate was called directly by {site}, not by an exception; libc++abi's terminate handler stopped the process.",
         .wordThrownFrom: " (thrown from {frame})",
         .causeCppUncaught: "A C++ exception was thrown and no handler caught it{thrown}",
         .noteCppTypeMissing: "The exception's type is not in this report; libc++abi prints it to the console before it aborts.",

@@ -289,6 +289,13 @@ extension Catalog {
         "signalCode/SEGV_ACCERR": KnowledgeText(
             title: "権限の不足（シグナルコード）",
             meaning: "SIGSEGV の si_code: アドレスはマップされていますが、そのアクセスは許されていません。KERN_PROTECTION_FAILURE に相当します。"),
+        "signalCode/ILL_NOOP": KnowledgeText(
+            title: "詳細なし（SIGILL のシグナルコード 0）",
+            meaning:
+                "SIGILL の si_code 0 で、Darwin だけの値です。特定の原因を表しません。シグナルコードを出力するレポータは、命令のアドレスと並べてこれを表示します。何が起きたかはシグナル自体（SIGILL、EXC_BAD_INSTRUCTION）が示します。",
+            checkNext: [
+                "例外の種類とクラッシュしたスレッドの先頭フレームを読んでください。x86_64 のトラップは実行時チェックの失敗です"
+            ]),
         "signalCode/BUS_ADRALN": KnowledgeText(
             title: "アライメントの合わないアドレス（シグナルコード）",
             meaning: "SIGBUS の si_code: アライメントの合わないメモリアクセスです。",

@@ -380,6 +380,18 @@ extension Catalog {
         .causeNoexcept: "例外が noexcept 関数から抜け出しました{site}。C++ はこの場合 std::terminate を呼び出します",
         .verdictNoexcept: "C++ の例外が noexcept 関数から抜け出しました{site}。libc++abi の terminate ハンドラがプロセスを停止しました。",
         .noteCallThatThrew: "例外を投げた呼び出し",
+        .noteTerminatingNoException: "libc++abi の terminate ハンドラが書いたのはこれだけです。処理中の例外があればその型を書きます",
+        .noteCalledTerminate: "std::terminate の呼び出し（この経路に throw はありません）",
+        .noteDestroyedTheThread: "std::thread を破棄したコード",
+        .causeJoinableThreadDestroyed:
+            "join 可能なままの std::thread が破棄されました{owner}。join も detach もされていないスレッドのデストラクタは std::terminate を呼び出します",
+        .stepJoinOrDetach: "すべての std::thread を破棄する前に join（または detach）してください。exit() が破棄するグローバル変数や static 変数のスレッドも含みます",
+        .verdictTerminateJoinableThread:
+            "std::terminate を呼び出したのは例外ではなく std::thread のデストラクタです（join 可能なままのスレッドが破棄されました）。libc++abi の terminate ハンドラがプロセスを停止しました。",
+        .causeTerminateCalledDirectly: "{site} が std::terminate を自ら呼び出しました。この経路では例外は投げられていません",
+        .stepReadTerminateCaller: "{site}（{place}）を読んでください。ここが std::terminate を呼び出しました",
+        .verdictTerminateCalledDirectly:
+            "std::terminate を呼び出したのは例外ではなく {site} です。libc++abi の terminate ハンドラがプロセスを停止しました。",
         .wordThrownFrom: "（{frame} から送出）",
         .causeCppUncaught: "C++ の例外が投げられ、どのハンドラも捕捉しませんでした{thrown}",
         .noteCppTypeMissing: "例外の型はこのレポートにありません。libc++abi は中断する前に、型をコンソールに出力します。",

@@ -370,6 +370,15 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case wordParenthesized
     case causeNoexcept
     case verdictNoexcept
+    case noteTerminatingNoException
+    case noteCalledTerminate
+    case noteDestroyedTheThread
+    case causeJoinableThreadDestroyed
+    case stepJoinOrDetach
+    case verdictTerminateJoinableThread
+    case causeTerminateCalledDirectly
+    case stepReadTerminateCaller
+    case verdictTerminateCalledDirectly
     case noteCallThatThrew
     case wordThrownFrom
     case causeCppUncaught

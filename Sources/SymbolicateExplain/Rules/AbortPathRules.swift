@@ -132,6 +132,34 @@ extension Diagnostician {
             found.cause(.likely, .causeNoexcept, ["site": site], frames: chain)
             return Verdict(.uncaughtCppException, .likely, .verdictNoexcept, ["site": site])
         }
+        // No throw on the path: code called std::terminate itself. libc++abi's default handler
+        // then says only "terminating" (it names an exception when one is in flight).
+        let throwing = ["__cxa_throw", "__cxa_rethrow", "failed_throw", "_Unwind_", "objc_exception"].contains { frame($0) != nil }
+        let saysNoException = facts.asiLines.contains("terminating")
+        if !throwing, let terminate = frame("std::terminate") ?? frame("std::__terminate"),
+            let direct = thread.frames.first(where: { $0.index > terminate.index && !($0.imageName ?? "").hasPrefix("libc++abi") })
+        {
+            found.use(base.entry(.terminateHandler))
+            if saysNoException {
+                found.quote(.label("Application Specific Information"), "terminating", Phrase(.noteTerminatingNoException))
+            }
+            var chain = shown.filter { $0.place.english != place(thread, direct).english }
+            chain.append(found.quote(terminate, at: place(thread, terminate), nil))
+            chain.append(found.quote(direct, at: place(thread, direct), Phrase(.noteCalledTerminate)))
+            let certainty: Diagnosis.Certainty = saysNoException ? .stated : .likely
+            if direct.functionNames.contains(where: { $0.contains("thread::~thread") }) {
+                let owner = thread.frames.first { $0.index > direct.index && !($0.imageName ?? "").hasPrefix("libc++") }
+                if let owner { chain.append(found.quote(owner, at: place(thread, owner), Phrase(.noteDestroyedTheThread))) }
+                found.cause(
+                    .likely, .causeJoinableThreadDestroyed,
+                    ["owner": owner.map { Phrase(.wordParenthesized, ["what": named($0)]) } ?? .verbatim("")], frames: chain)
+                found.step(.stepJoinOrDetach)
+                return Verdict(.abort, certainty, .verdictTerminateJoinableThread)
+            }
+            found.cause(.likely, .causeTerminateCalledDirectly, ["site": named(direct)], frames: chain)
+            found.step(.stepReadTerminateCaller, ["site": named(direct), "place": place(thread, direct)])
+            return Verdict(.abort, certainty, .verdictTerminateCalledDirectly, ["site": named(direct)])
+        }
         let thrower = frame("__cxa_throw").flatMap { hit in
             thread.frames.first { $0.index > hit.index && !($0.imageName ?? "").hasPrefix("libc++abi") }
         }
@@ -210,8 +238,12 @@ extension Diagnostician {
         if let ui = role.mainOnlyFrames.first {
             text = Phrase(.causeCalledOffMainUI, ["call": named(ui), "thread": role.label])
         } else {
-            // The isolation check's caller is the code that expected the main thread.
-            let caller = role.thread.frames.first { $0.index > first.index && !AbortPath.isPlumbing($0, stopper: nil) }
+            // The isolation check's caller is the code that expected the main thread: past the
+            // check's own library (libdispatch) and the Swift runtime's isolation checks.
+            let caller = role.thread.frames.first { frame in
+                frame.index > first.index && !AbortPath.isPlumbing(frame, stopper: nil) && frame.imageName != first.imageName
+                    && !(frame.imageName ?? "").hasPrefix("libswift_Concurrency")
+            }
             text = Phrase(
                 .causeCalledOffMainCheck,
                 [
