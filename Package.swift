@@ -34,6 +34,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        // `symbolicate serve` only (SymbolicateServe): the HTTP server, its lifecycle and logs.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -123,12 +127,25 @@ let package = Package(
                 "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateSystemSymbols",
             ]
         ),
+        // `symbolicate serve`: the web page and the HTTP API over the same request types as the
+        // CLI (byte-for-byte the same output), the debug-file store, limits and metrics.
+        .target(
+            name: "SymbolicateServe",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
+                "SymbolicatePresentation", "SymbolicateBatch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "symbolicate",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain",
                 "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", "SymbolicateSystemSymbols", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateServe",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
@@ -190,6 +207,15 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolStore", "SymbolicateTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicateServeTests",
+            dependencies: [
+                "SymbolicateServe", "SymbolicateTestSupport", "symbolicate",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.

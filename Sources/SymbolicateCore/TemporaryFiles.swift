@@ -144,12 +144,15 @@ package enum TemporaryFiles {
     /// The signals are turned into dispatch sources (handled on a queue of their own, not in
     /// signal context, so removing folders is safe); after clean-up the default action is
     /// restored and the signal raised again, so the process still dies of it.
-    package static func installCleanup() {
+    /// `signals: false` installs only the `exit()` clean-up, for a process that handles
+    /// SIGINT/SIGTERM itself (`serve` shuts down gracefully, then exits).
+    package static func installCleanup(signals: Bool = true) {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         guard !registry.installed else { return }
         registry.installed = true
         atexit { TemporaryFiles.shutDown() }
+        guard signals else { return }
         let queue = DispatchQueue(label: "symbolicate.signal-cleanup")
         for number in cleanedSignals {
             // A signal ignored by whoever started us (`nohup`, a background job) stays ignored.

@@ -44,6 +44,10 @@ public struct ReportRequest: Sendable {
     public var terminal: Terminal
     /// Apple's libraries for system frames the report left unnamed; nil names none.
     public var systemSymbols: SystemSymbols?
+    /// Debug files indexed and opened once for many requests (`symbolicate serve`), used
+    /// instead of indexing `debugFiles`; given the reports read, so it can add what they need.
+    /// The same index as the CLI's for the same inputs gives the same bytes.
+    package var preparedDebugFiles: (@Sendable (_ reports: [CrashReport]) throws(DiscoveryError) -> PreparedDebugFiles)?
 
     public init(
         report: ReportSource, debugFiles: [String] = [], searchFolders: [String] = [], searchesNearReport: Bool = true,
@@ -119,13 +123,28 @@ public struct ReportRequest: Sendable {
         let reportPath = report.userPath
         let nearReport = debugFiles.isEmpty && searchesNearReport && reportPath != nil
         let index: DebugFileIndex
-        do {
-            index = try DebugFileIndex(
-                inputs: debugFiles,
-                shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
-                searchFolders: searchFolders)
-        } catch {
-            return response.fail(.debugFiles(error))
+        var sessions = DebugSessionCache()
+        var readFirst: [CrashReport]?
+        if let prepare = preparedDebugFiles {
+            // A server's debug files, indexed and opened once for many requests; the reports
+            // are read first so that the preparation can bring in what they need.
+            do { readFirst = try ReportPipeline.read(report) } catch { return response.fail(.unreadableReport(error)) }
+            do {
+                let prepared = try prepare(readFirst ?? [])
+                index = prepared.index
+                sessions = prepared.sessions
+            } catch {
+                return response.fail(.debugFiles(error))
+            }
+        } else {
+            do {
+                index = try DebugFileIndex(
+                    inputs: debugFiles,
+                    shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
+                    searchFolders: searchFolders)
+            } catch {
+                return response.fail(.debugFiles(error))
+            }
         }
         if nearReport || !searchFolders.isEmpty {
             response.messages.append(.searched(DebugFileSearch(index, nearReport: nearReport, searchPath: !searchFolders.isEmpty)))
@@ -142,13 +161,19 @@ public struct ReportRequest: Sendable {
             response.messages.append(.debugFileProblem(problem))
         }
         let reports: [CrashReport]
-        do {
-            // A MetricKit payload holds several diagnostics: each is a report of its own.
-            reports = try ReportPipeline.read(report)
-        } catch {
-            return response.fail(.unreadableReport(error))
+        if let readFirst {
+            reports = readFirst
+        } else {
+            do {
+                // A MetricKit payload holds several diagnostics: each is a report of its own.
+                reports = try ReportPipeline.read(report)
+            } catch {
+                return response.fail(.unreadableReport(error))
+            }
         }
-        let pipeline = ReportPipeline(debugFiles: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
+        let pipeline = ReportPipeline(
+            annotator: Annotator(
+                index: index, sessions: sessions, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols))
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
         for report in reports {
@@ -211,5 +236,16 @@ public struct ReportResponse: Sendable {
     mutating func fail(_ failure: ReportFailure) {
         messages.append(.failure(failure))
         status = failure.exitStatus
+    }
+}
+
+/// An index with its opened debug files, shared by many runs (a server's requests).
+package final class PreparedDebugFiles: Sendable {
+    package let index: DebugFileIndex
+    package let sessions: DebugSessionCache
+
+    package init(index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache()) {
+        self.index = index
+        self.sessions = sessions
     }
 }

@@ -14,14 +14,16 @@ struct Symbolicate: AsyncParsableCommand {
             65 unreadable or invalid input; 73 an output cannot be created or written.
             """,
         version: SymbolicateVersion.current,
-        subcommands: [ReportCommand.self, AtosCommand.self, ExplainCommand.self, BatchCommand.self],
+        subcommands: [ReportCommand.self, AtosCommand.self, ExplainCommand.self, BatchCommand.self, ServeCommand.self],
         defaultSubcommand: ReportCommand.self
     )
 
     /// Temporary folders (unpacked zips) and half-written outputs are removed on every way
     /// out, Ctrl-C and `kill` included.
+    /// `serve` shuts down gracefully on SIGINT/SIGTERM (finishing the requests under way), so
+    /// its temporary files are removed at exit rather than by a signal handler that kills it.
     static func main() async {
-        TemporaryFiles.installCleanup()
+        TemporaryFiles.installCleanup(signals: CommandLine.arguments.dropFirst().first != ServeCommand.configuration.commandName)
         await Self.main(nil)
     }
 }

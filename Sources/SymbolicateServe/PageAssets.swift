@@ -1,0 +1,214 @@
+/// The page of `GET /`, its style sheet and its script: served from the binary itself (no CDN,
+/// works offline), plain HTML that works with a keyboard and on a phone. The script only talks
+/// to this server's own API (`POST /v1/symbolicate`) and builds the answer with text nodes, so
+/// nothing in a report is ever read as markup.
+enum PageAssets {
+    static let html = #"""
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>symbolicate</title>
+        <link rel="stylesheet" href="/page.css">
+        <script src="/page.js" defer></script>
+        </head>
+        <body>
+        <header><h1>symbolicate</h1>
+        <p>Paste an Apple crash report (.crash, .ips, MetricKit, KSCrash, Sentry, a Linux Swift backtrace) or drop its file here.
+        It is symbolicated with this server's debug files; nothing is kept.</p></header>
+        <main>
+        <form id="form">
+        <label for="report">Crash report</label>
+        <textarea id="report" name="report" rows="12" spellcheck="false" autocomplete="off" placeholder="Paste the report, or drop a file on this box"></textarea>
+        <div class="row">
+        <label for="file">Or choose a file</label>
+        <input type="file" id="file" accept=".crash,.ips,.txt,.json,.log,text/plain,application/json">
+        </div>
+        <div class="row">
+        <label><input type="checkbox" id="explain" checked> Explain the crash</label>
+        <label for="language">Language</label>
+        <select id="language"><option value="en">English</option><option value="ja">日本語</option></select>
+        <button type="submit" id="go">Symbolicate</button>
+        </div>
+        </form>
+        <p id="status" role="status" aria-live="polite"></p>
+        <section id="result" hidden aria-labelledby="headline">
+        <h2 id="headline" tabindex="-1"></h2>
+        <section id="explanation" hidden><h3>Explanation</h3><p id="diagnosis"></p>
+        <h4>Likely causes</h4><ul id="causes"></ul><h4>Next steps</h4><ol id="steps"></ol></section>
+        <section id="images" hidden><h3>Missing or mismatched debug files</h3><ul id="image-list"></ul></section>
+        <div class="row downloads"><span>Download:</span>
+        <button type="button" data-format="text" data-name="symbolicated.crash">.crash</button>
+        <button type="button" data-format="ips" data-name="symbolicated.ips">.ips</button>
+        <button type="button" data-format="markdown" data-name="symbolicated.md">Markdown</button>
+        </div>
+        <h3>Report</h3>
+        <pre id="report-text" tabindex="0" aria-label="Symbolicated report"></pre>
+        </section>
+        </main>
+        </body>
+        </html>
+
+        """#
+
+    static let css = #"""
+        :root { color-scheme: light dark; --accent: #b3261e; --crashed: rgba(179, 38, 30, 0.12); }
+        body { font: 16px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 72rem; padding: 1rem; }
+        h1 { margin: 0 0 .25rem; font-size: 1.6rem; }
+        label { font-weight: 600; }
+        textarea, pre { font: 13px/1.35 ui-monospace, Menlo, Consolas, monospace; }
+        textarea { display: block; width: 100%; box-sizing: border-box; margin: .25rem 0 .5rem; }
+        textarea.dragging { outline: 3px dashed var(--accent); }
+        .row { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: .5rem 0; }
+        button { font: inherit; padding: .4rem 1rem; cursor: pointer; }
+        :focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
+        #status.error { color: var(--accent); white-space: pre-wrap; }
+        pre { overflow-x: auto; padding: .5rem; border: 1px solid #8884; }
+        .crashed { display: block; background: var(--crashed); border-left: 4px solid var(--accent); }
+        .crashed-title { color: var(--accent); font-weight: 700; }
+        .app { font-weight: 700; }
+        @media (max-width: 40rem) { body { padding: .5rem; } textarea, pre { font-size: 12px; } }
+
+        """#
+
+    static let script = #"""
+        "use strict";
+        (function () {
+          const $ = (id) => document.getElementById(id);
+          let lastReport = "";
+
+          function say(text, isError) {
+            $("status").textContent = text;
+            $("status").className = isError ? "error" : "";
+          }
+
+          function query(format) {
+            const parts = ["format=" + format, "language=" + $("language").value];
+            if ($("explain").checked) parts.push("explain=1");
+            return "/v1/symbolicate?" + parts.join("&");
+          }
+
+          async function post(format, body, explain) {
+            const url = explain ? query(format) : "/v1/symbolicate?format=" + format;
+            const response = await fetch(url, { method: "POST", body: body, headers: { "Content-Type": "application/octet-stream" } });
+            const text = await response.text();
+            if (!response.ok) throw new Error(text || response.statusText);
+            return text;
+          }
+
+          function fill(list, items) {
+            list.replaceChildren(...items.map((item) => { const li = document.createElement("li"); li.textContent = item; return li; }));
+          }
+
+          // Apple's layout, line by line: the crashed thread's block is marked, app frames bold.
+          function showReport(text, appImages) {
+            const pre = $("report-text");
+            pre.replaceChildren();
+            let block = null;
+            for (const line of text.split("\n")) {
+              if (/^Thread \d+ Crashed:/.test(line)) {
+                block = document.createElement("span");
+                block.className = "crashed";
+                block.id = "crashed-thread";
+                pre.append(block);
+                const title = document.createElement("span");
+                title.className = "crashed-title";
+                title.textContent = line + "\n";
+                block.append(title);
+                continue;
+              }
+              if (block && line.trim() === "") block = null;
+              const target = block || pre;
+              const frame = /^\d+\s+(\S.*?)\s+0x[0-9a-fA-F]+\s/.exec(line);
+              if (frame && appImages.has(frame[1].trim())) {
+                const strong = document.createElement("strong");
+                strong.className = "app";
+                strong.textContent = line;
+                target.append(strong, "\n");
+              } else {
+                target.append(line + "\n");
+              }
+            }
+          }
+
+          function showFacts(json) {
+            const first = Array.isArray(json) ? json[0] : json;
+            $("headline").textContent = first.headline || "Symbolicated";
+            const diagnosis = first.diagnosis;
+            $("explanation").hidden = !diagnosis;
+            if (diagnosis) {
+              $("diagnosis").textContent = diagnosis.headline || "";
+              fill($("causes"), (diagnosis.causes || []).map((cause) => cause.text + (cause.likelihood ? " (" + cause.likelihood + ")" : "")));
+              fill($("steps"), diagnosis.nextSteps || []);
+            }
+            const images = ((first.symbolication || {}).diagnostics || []).map((image) =>
+              image.imageName + ": " + image.kind.replace(/-/g, " ") + (image.uuid ? " (" + image.uuid + ")" : ""));
+            $("images").hidden = images.length === 0;
+            fill($("image-list"), images);
+            const apps = new Set();
+            for (const report of Array.isArray(json) ? json : [json]) {
+              for (const image of ((report.report || {}).binaryImages || [])) if (image.isAppOwned) apps.add(image.name);
+            }
+            return apps;
+          }
+
+          async function run(event) {
+            if (event) event.preventDefault();
+            const body = $("report").value;
+            if (!body.trim()) { say("Paste a report or choose a file first.", true); $("report").focus(); return; }
+            say("Symbolicating…", false);
+            $("go").disabled = true;
+            try {
+              const [json, text] = await Promise.all([post("json", body, true), post("text", body, false)]);
+              lastReport = body;
+              const apps = showFacts(JSON.parse(json));
+              showReport(text, apps);
+              $("result").hidden = false;
+              say("Done.", false);
+              $("headline").focus();
+            } catch (error) {
+              $("result").hidden = true;
+              say(String(error.message || error), true);
+            } finally {
+              $("go").disabled = false;
+            }
+          }
+
+          async function download(button) {
+            try {
+              const format = button.dataset.format;
+              const text = await post(format, lastReport, format === "markdown");
+              const link = document.createElement("a");
+              link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+              link.download = button.dataset.name;
+              document.body.append(link);
+              link.click();
+              link.remove();
+              setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+            } catch (error) {
+              say(String(error.message || error), true);
+            }
+          }
+
+          async function load(file) {
+            if (!file) return;
+            $("report").value = await file.text();
+            run();
+          }
+
+          $("form").addEventListener("submit", run);
+          $("file").addEventListener("change", () => load($("file").files[0]));
+          for (const button of document.querySelectorAll(".downloads button")) button.addEventListener("click", () => download(button));
+          const area = $("report");
+          area.addEventListener("dragover", (event) => { event.preventDefault(); area.classList.add("dragging"); });
+          area.addEventListener("dragleave", () => area.classList.remove("dragging"));
+          area.addEventListener("drop", (event) => {
+            event.preventDefault();
+            area.classList.remove("dragging");
+            load(event.dataTransfer.files[0]);
+          });
+        })();
+
+        """#
+}

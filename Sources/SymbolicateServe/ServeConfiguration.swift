@@ -1,0 +1,33 @@
+import Foundation
+import SymbolicateCrashReport
+
+/// What `symbolicate serve` is told: where to listen, which debug files to use, and the limits
+/// that keep one client from taking the machine.
+package struct ServeConfiguration: Sendable {
+    /// Loopback unless told otherwise: a crash report can hold user data.
+    package var host = "127.0.0.1"
+    package var port = 8080
+    /// Debug files given on the command line (`--debug-files`), used for every request.
+    package var debugFiles: [String] = []
+    package var limits = ServeLimits()
+
+    package init() {}
+}
+
+/// The limits of one server. Each refusal has its status: 413 for bodies over their limit,
+/// 503 past the concurrency limit, 504 past the time limit.
+package struct ServeLimits: Sendable {
+    /// Largest report body: the CLI's limit for report files.
+    package var reportBytes = CrashReport.defaultSizeLimit
+    /// Largest debug-file upload (a dSYM zip of a large app is a few hundred MiB).
+    package var uploadBytes = 2 << 30
+    /// Requests admitted at once (reading their body or being worked on); past it, 503 at once.
+    package var concurrentRequests = 64
+    /// Symbolications run at once, on threads of their own (the others wait for one).
+    package var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The longest a request may take, body included; then 504 (the work already begun
+    /// finishes in the background, still counted against `concurrentRequests`).
+    package var requestSeconds: Double = 30
+
+    package init() {}
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import SymbolicateServe
+
+/// `symbolicate serve`: the page to paste a report on, and the HTTP API (SymbolicateServe).
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a web page to paste or drop a crash report on, and an HTTP API (POST /v1/symbolicate).",
+        discussion: """
+            Open http://HOST:PORT/ in a browser to paste or drop a report. POST /v1/symbolicate \
+            takes a report as the body and answers with what symbolicate - gives for the same \
+            report and debug files (Accept: text/plain, application/json, text/markdown; \
+            ?format=, ?explain=1, ?language=). GET /healthz, GET /metrics (Prometheus). \
+            The API is described in Documentation/openapi.yaml. Listens on 127.0.0.1 unless \
+            --host says otherwise. A body over its limit gets 413, a request past \
+            --max-requests gets 503, one past --request-timeout gets 504. SIGINT and SIGTERM \
+            stop accepting connections and finish the requests under way. One log line per \
+            request on stderr (method, path, status, duration).
+            """
+    )
+
+    @Option(help: "Address to listen on (0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port, printed at start).")
+    var port = 8080
+
+    @Option(
+        name: .customLong("debug-files"), parsing: .upToNextOption,
+        help: "dSYM bundles, DWARF files, folders, .xcarchive or .zip files used for every request.")
+    var debugFiles: [String] = []
+
+    @Option(help: "Largest report body in bytes (413 past it).")
+    var maxReportBytes = ServeLimits().reportBytes
+
+    @Option(help: "Requests served at once; past it 503 with Retry-After.")
+    var maxRequests = ServeLimits().concurrentRequests
+
+    @Option(help: "Seconds a request may take, body included; past it 504.")
+    var requestTimeout = ServeLimits().requestSeconds
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard maxReportBytes > 0 else { throw ValidationError("--max-report-bytes must be positive") }
+        guard maxRequests > 0 else { throw ValidationError("--max-requests must be at least 1") }
+        guard requestTimeout > 0 else { throw ValidationError("--request-timeout must be positive") }
+    }
+
+    func run() async throws {
+        var configuration = ServeConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.debugFiles = debugFiles
+        configuration.limits.reportBytes = maxReportBytes
+        configuration.limits.concurrentRequests = maxRequests
+        configuration.limits.requestSeconds = requestTimeout
+        let server: ServeServer
+        do {
+            server = try ServeServer(configuration: configuration)
+        } catch {
+            Console.write("symbolicate serve: error: \(error)\n", to: .standardError)
+            throw ExitCode(64)
+        }
+        let host = self.host
+        try await server.run { port in
+            Console.write("symbolicate serve: listening on http://\(host):\(port)/ (open it in a browser)\n", to: .standardError)
+        }
+    }
+}

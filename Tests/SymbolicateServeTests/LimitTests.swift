@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SymbolicateServe
+import SymbolicateTestSupport
+import Testing
+
+/// Every limit of `serve` refuses what passes it, with its status.
+@Suite struct LimitTests {
+    @Test func aReportOverTheLimitIs413() async throws {
+        let report = try Serve.report()
+        let server = try Serve.server { $0.limits.reportBytes = report.count - 1 }
+        try await Serve.routes(server) { client in
+            try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(report)) { response in
+                #expect(response.status == .contentTooLarge)
+            }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(String(buffer: response.body).contains(#"symbolicate_refusals_total{reason="body"} 1"#))
+            }
+        }
+        // At the limit it is served.
+        let roomy = try Serve.server { $0.limits.reportBytes = report.count }
+        try await Serve.routes(roomy) { client in
+            try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(report)) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    @Test func aBodyWithoutLengthOverTheLimitIs413() async throws {
+        // Chunked: no Content-Length to refuse early, the count while reading refuses it.
+        let server = try Serve.server { $0.limits.reportBytes = 1000 }
+        try await Serve.live(server) { client in
+            let port = try #require(client.port)
+            let connection = try RawConnection(port: port)
+            let chunk = String(repeating: "A", count: 2000)
+            connection.send(
+                "POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n0\r\n\r\n")
+            #expect(await connection.readHead().hasPrefix("HTTP/1.1 413"))
+        }
+    }
+
+    @Test func pastTheConcurrencyLimitIs503() async throws {
+        let server = try Serve.server { $0.limits.concurrentRequests = 1 }
+        try await Serve.live(server) { client in
+            let port = try #require(client.port)
+            // Holds the only place: its body never ends.
+            let slow = try RawConnection(port: port)
+            slow.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
+            try await Task.sleep(nanoseconds: 300_000_000)
+            try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(try Serve.report())) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] == "1")
+            }
+            // The page and the health check are never refused.
+            try await client.execute(uri: "/healthz", method: .get) { response in #expect(response.status == .ok) }
+        }
+    }
+
+    @Test func pastTheTimeLimitIs504AndThePlaceIsFreedAgain() async throws {
+        let server = try Serve.server {
+            $0.limits.concurrentRequests = 1
+            $0.limits.requestSeconds = 1
+        }
+        try await Serve.live(server) { client in
+            let port = try #require(client.port)
+            let slow = try RawConnection(port: port)
+            let started = Date()
+            slow.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
+            let head = await slow.readHead()
+            #expect(head.hasPrefix("HTTP/1.1 504"), "\(head)")
+            #expect(Date().timeIntervalSince(started) < 10)
+            try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(try Serve.report())) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(String(buffer: response.body).contains(#"symbolicate_refusals_total{reason="time"} 1"#))
+            }
+        }
+    }
+
+    @Test func theDefaultAddressIsLoopback() {
+        #expect(ServeConfiguration().host == "127.0.0.1")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SymbolicateTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `symbolicate serve` as the real binary runs it: where it listens, and how it stops.
+@Suite(.serialized) struct ServeProcessTests {
+    /// A running `symbolicate serve --port 0`, with the port it printed.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        let errors = Pipe()
+        var port = 0
+        var firstLine = ""
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = CLI.binary
+            process.arguments = ["serve", "--port", "0"] + arguments
+            process.currentDirectoryURL = TestPaths.packageRoot
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            // "symbolicate serve: listening on http://127.0.0.1:PORT/ (open it in a browser)"
+            var text = ""
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, !text.contains("(open it in a browser)") {
+                let chunk = errors.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            let line = text.split(separator: "\n").first { $0.contains("listening on http://") } ?? ""
+            firstLine = String(line)
+            if let range = line.range(of: #":(\d+)/"#, options: .regularExpression) {
+                port = Int(line[range].dropFirst().dropLast()) ?? 0
+            }
+        }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+
+        /// Waits at most `seconds` for the process to end.
+        func waitForExit(seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            return !process.isRunning
+        }
+    }
+
+    @Test func listensOnLoopbackOnly() throws {
+        let server = try Running([])
+        defer { server.stop() }
+        #expect(server.firstLine.contains("listening on http://127.0.0.1:"), "\(server.firstLine)")
+        try #require(server.port > 0)
+        #if os(Linux)
+            // The kernel's own list of listening sockets: this port is bound to 127.0.0.1 alone.
+            let ipv4 = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+            let ipv6 = try String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)
+            let port = String(format: "%04X", server.port)
+            var listening: [String] = []
+            for line in (ipv4 + "\n" + ipv6).split(separator: "\n") {
+                // sl local_address rem_address st …; st 0A is LISTEN.
+                let fields = line.split(separator: " ").map(String.init)
+                guard fields.count > 3, fields[1].hasSuffix(":" + port), fields[3] == "0A" else { continue }
+                listening.append(fields[1])
+            }
+            #expect(listening == ["0100007F:" + port])
+        #endif
+    }
+
+    @Test func sigtermFinishesTheRequestUnderWayThenExits() async throws {
+        let server = try Running(["--debug-files", TestPaths.dsyms])
+        defer { server.stop() }
+        try #require(server.port > 0)
+        let report = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips"))
+        let text = String(decoding: report, as: UTF8.self)
+        let split = text.index(text.startIndex, offsetBy: 100)
+        let connection = try RawConnection(port: server.port)
+        connection.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(report.count)\r\n\r\n" + text[..<split])
+        try await Task.sleep(nanoseconds: 300_000_000)
+        kill(server.process.processIdentifier, SIGTERM)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(server.process.isRunning, "a request is under way")
+        connection.send(String(text[split...]))
+        let head = await connection.readHead()
+        #expect(head.hasPrefix("HTTP/1.1 200"), "\(head)")
+        #expect(server.waitForExit(seconds: 20))
+        #expect(server.process.terminationStatus == 0)
+    }
+}

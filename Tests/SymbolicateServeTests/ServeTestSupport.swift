@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import SymbolicateServe
+import SymbolicateTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Fixtures and helpers shared by the server's tests.
+enum Serve {
+    static let swiftTrap = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips")
+    static let crashAppDSYM = TestPaths.fixtures.appendingPathComponent("dsyms/CrashApp.app.dSYM").path
+
+    static func report(_ name: String = "swift-trap.ips") throws -> Data {
+        try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("reports/\(name)"))
+    }
+
+    /// A server over the committed dSYMs, configured by `adjust`.
+    static func server(debugFiles: [String] = [TestPaths.dsyms], _ adjust: (inout ServeConfiguration) -> Void = { _ in }) throws
+        -> ServeServer
+    {
+        var configuration = ServeConfiguration()
+        configuration.port = 0
+        configuration.debugFiles = debugFiles
+        adjust(&configuration)
+        // Refusals are what these tests provoke: their log lines would only be noise.
+        var logger = Logger(label: "symbolicate.serve.test")
+        logger.logLevel = .critical
+        return try ServeServer(configuration: configuration, logger: logger)
+    }
+
+    /// Runs `test` against the server in process (no socket).
+    static func routes<T>(_ server: ServeServer, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+        try await Application(router: server.router()).test(.router, test)
+    }
+
+    /// Runs `test` against the server listening on a loopback port.
+    static func live<T>(_ server: ServeServer, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+        try await Application(router: server.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live, test)
+    }
+
+    static func body(_ data: Data) -> ByteBuffer { ByteBuffer(bytes: data) }
+}
+
+/// A client that speaks HTTP/1.1 by hand over a socket, for what a well-behaved client never
+/// does: stop sending half-way through a body.
+final class RawConnection: @unchecked Sendable {
+    let fd: Int32
+
+    init(port: Int) throws {
+        #if canImport(Glibc)
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard fd >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// The status line and headers the server sends (or what came before it closed). The
+    /// blocking reads run on a thread of their own: on the cooperative pool they could take the
+    /// threads the in-process server needs to answer.
+    func readHead() async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.readHeadBlocking()) }
+        }
+    }
+
+    private func readHeadBlocking() -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            received += buffer[0..<count]
+            if String(decoding: received, as: UTF8.self).contains("\r\n\r\n") { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
