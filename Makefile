@@ -54,6 +54,17 @@ strict-build:
 test: setup-test
 	$(SWIFT) build --build-tests $(STRICT_FLAGS)
 	$(SWIFT) test --skip-build
+	$(MAKE) test-browser
+
+# The `symbolicate serve` page in headless chromium (selenium): paste a report, check the frame
+# and the highlighted crashed thread, download the .crash; screenshots in .build/artifacts/.
+.PHONY: test-browser bench-serve
+test-browser:
+	python3 Tests/Browser/page_test.py $$($(SWIFT) build --show-bin-path)/symbolicate
+
+# Load benchmark of `symbolicate serve` (wrk; Benchmarks/README.md, "Serve").
+bench-serve: build
+	Benchmarks/serve/run.sh
 
 # The same strict build and whole suite against libdwarf 0.11.1 (the 0.x/2.x API Homebrew ships),
 # built from Debian trixie's source tarball into .build-libdwarf-current/prefix (cached there).

@@ -133,7 +133,7 @@ let package = Package(
             name: "SymbolicateServe",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
-                "SymbolicatePresentation", "SymbolicateBatch",
+                "SymbolicatePresentation", "SymbolicateBatch", "SymbolicateSymbolStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

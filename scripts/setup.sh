@@ -7,6 +7,9 @@
 #                                        differential tests (skipped with a reason if absent)
 #   man-db bash-completion zip         : zip builds a test archive; the install test reads the installed man page with
 #                                        `man -M` and loads the installed bash completion
+#   chromium chromium-driver + PyPI selenium (with the oracle): the browser test of the
+#                                        `symbolicate serve` page (Tests/Browser/page_test.py, run by `make test`)
+#   wrk (SYMBOLICATE_WITH_BENCH=1)     : the load benchmark of `symbolicate serve` (Benchmarks/serve/run.sh)
 #   binutils (SYMBOLICATE_WITH_RELEASE=1): strip and readelf for `make release`
 #   python3-pip + PyPI lief (with the oracle): LIEF, the independent Mach-O / dyld shared cache
 #                                        reader the system-symbols fixture tests compare with
@@ -18,6 +21,8 @@ command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; ins
 
 want=(libdwarf-dev libelf-dev zlib1g-dev llvm-19-dev)
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip python3-pip)
+[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(chromium chromium-driver)
+[ "${SYMBOLICATE_WITH_BENCH:-0}" = 1 ] && want+=(wrk curl)
 [ "${SYMBOLICATE_WITH_RELEASE:-0}" = 1 ] && want+=(binutils)
 missing=()
 for pkg in "${want[@]}"; do
@@ -34,11 +39,23 @@ install_lief() {
     || echo "setup: could not install LIEF with pip; the LIEF comparisons will be skipped" >&2
 }
 
+# selenium from PyPI drives Debian's chromium in the page test (which fails without it: it is
+# not optional in CI).
+install_selenium() {
+  [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] || return 0
+  python3 -c 'import selenium' >/dev/null 2>&1 && return 0
+  echo "setup: installing selenium (pip)" >&2
+  $sudo python3 -m pip install -q selenium >/dev/null 2>&1 \
+    || $sudo python3 -m pip install -q --break-system-packages selenium >/dev/null 2>&1 \
+    || echo "setup: could not install selenium with pip; the page test will fail" >&2
+}
+
 sudo=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
-if [ ${#missing[@]} -eq 0 ]; then install_lief; exit 0; fi
+if [ ${#missing[@]} -eq 0 ]; then install_lief; install_selenium; exit 0; fi
 if [ "$(id -u)" != 0 ] && [ -z "$sudo" ]; then echo "setup: need root to install: ${missing[*]}" >&2; exit 1; fi
 echo "setup: installing ${missing[*]}" >&2
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 install_lief
+install_selenium

@@ -7,6 +7,11 @@ package struct ServeConfiguration: Sendable {
     /// Loopback unless told otherwise: a crash report can hold user data.
     package var host = "127.0.0.1"
     package var port = 8080
+    /// The debug-file store (`--store`); nil: none (uploads are refused).
+    package var storePath: String?
+    /// The bearer token uploads and deletions need (`SYMBOLICATE_SERVE_TOKEN`); without one the
+    /// store is read-only over HTTP.
+    package var token: String?
     /// Debug files given on the command line (`--debug-files`), used for every request.
     package var debugFiles: [String] = []
     package var limits = ServeLimits()

@@ -5,6 +5,7 @@ import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePipeline
 import SymbolicatePresentation
+import SymbolicateSymbolStore
 
 /// `symbolicate serve`: the page (`GET /`) and the HTTP API (`POST /v1/symbolicate`, the
 /// debug-file store, `/healthz`, `/metrics`), documented in `Documentation/openapi.yaml`.
@@ -12,6 +13,8 @@ package struct ServeServer: Sendable {
     package let configuration: ServeConfiguration
     package let symbolicator: Symbolicator
     package let metrics: ServeMetrics
+    /// The debug-file store (`--store`), nil without one.
+    package let store: ServeStore?
     let admission: Admission
     let workers: WorkerPool
     let logger: Logger
@@ -21,7 +24,8 @@ package struct ServeServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         metrics = ServeMetrics()
-        symbolicator = Symbolicator(debugFiles: configuration.debugFiles, store: nil, metrics: metrics)
+        store = try configuration.storePath.map { path throws(DebugFileStoreError) in try ServeStore(root: path) }
+        symbolicator = Symbolicator(debugFiles: configuration.debugFiles, store: store, metrics: metrics)
         try symbolicator.validate()
         admission = Admission(limit: configuration.limits.concurrentRequests)
         workers = WorkerPool(width: configuration.limits.workers)
@@ -36,9 +40,13 @@ package struct ServeServer: Sendable {
         router.get("/page.js") { _, _ in Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
         router.get("/healthz") { _, _ in Self.text("ok\n") }
         router.get("/metrics") { _, _ in
-            Self.text(metrics.render(storeBytes: nil, storeEntries: nil), type: "text/plain; version=0.0.4; charset=utf-8")
+            let figures = store?.figures()
+            return Self.text(
+                metrics.render(storeBytes: figures?.bytes, storeEntries: figures?.entries), type: "text/plain; version=0.0.4; charset=utf-8"
+            )
         }
         router.post("/v1/symbolicate") { request, _ in try await symbolicate(request) }
+        addStoreRoutes(to: router)
         return router
     }
 
@@ -75,9 +83,11 @@ package struct ServeServer: Sendable {
         }
     }
 
-    /// Admission, the body limit and the time limit around one piece of work on a body.
+    /// Admission, the body limit and the time limit around one piece of work on a body. With
+    /// `collect: false` the work reads the body itself (an upload, streamed to a file) and is
+    /// waited for when the time limit cancels it.
     func limited(
-        bodyLimit: Int, request: Request, _ work: @escaping @Sendable (Data) async throws -> Response
+        bodyLimit: Int, request: Request, collect: Bool = true, _ work: @escaping @Sendable (Data) async throws -> Response
     ) async throws -> Response {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > bodyLimit {
             metrics.refused("body")
@@ -91,6 +101,12 @@ package struct ServeServer: Sendable {
         }
         let started = ContinuousClock.now
         let seconds = configuration.limits.requestSeconds
+        guard collect else {
+            defer { admission.leave() }
+            do { return try await withCancellingDeadline(seconds: seconds) { try await work(Data()) } } catch {
+                throw refusal(for: error, seconds: seconds)
+            }
+        }
         let body: ByteBuffer
         do {
             body = try await withCancellingDeadline(seconds: seconds) { try await request.body.collect(upTo: bodyLimit) }

@@ -11,7 +11,10 @@ struct ServeCommand: AsyncParsableCommand {
             Open http://HOST:PORT/ in a browser to paste or drop a report. POST /v1/symbolicate \
             takes a report as the body and answers with what symbolicate - gives for the same \
             report and debug files (Accept: text/plain, application/json, text/markdown; \
-            ?format=, ?explain=1, ?language=). GET /healthz, GET /metrics (Prometheus). \
+            ?format=, ?explain=1, ?language=), with --debug-files and the store. \
+            PUT /v1/debug-files stores a zip, dSYM DWARF, Mach-O or ELF file by the identities \
+            inside (Authorization: Bearer $SYMBOLICATE_SERVE_TOKEN; without that variable the \
+            store is read-only); GET and DELETE /v1/debug-files/ID. GET /healthz, GET /metrics (Prometheus). \
             The API is described in Documentation/openapi.yaml. Listens on 127.0.0.1 unless \
             --host says otherwise. A body over its limit gets 413, a request past \
             --max-requests gets 503, one past --request-timeout gets 504. SIGINT and SIGTERM \
@@ -31,6 +34,15 @@ struct ServeCommand: AsyncParsableCommand {
         help: "dSYM bundles, DWARF files, folders, .xcarchive or .zip files used for every request.")
     var debugFiles: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The debug-file store: a folder of files by UUID/build ID, shared safely by several servers. PUT /v1/debug-files needs SYMBOLICATE_SERVE_TOKEN. Default: $XDG_DATA_HOME/symbolicate/store or ~/.local/share/symbolicate/store.",
+            valueName: "dir"))
+    var store: String?
+
+    @Option(help: "Largest debug-file upload in bytes (413 past it).")
+    var maxUploadBytes = ServeLimits().uploadBytes
+
     @Option(help: "Largest report body in bytes (413 past it).")
     var maxReportBytes = ServeLimits().reportBytes
 
@@ -42,6 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
         guard maxReportBytes > 0 else { throw ValidationError("--max-report-bytes must be positive") }
         guard maxRequests > 0 else { throw ValidationError("--max-requests must be at least 1") }
         guard requestTimeout > 0 else { throw ValidationError("--request-timeout must be positive") }
@@ -52,6 +65,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.debugFiles = debugFiles
+        configuration.storePath = store ?? ServeStore.defaultRoot()
+        configuration.token = ProcessInfo.processInfo.environment["SYMBOLICATE_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.limits.uploadBytes = maxUploadBytes
         configuration.limits.reportBytes = maxReportBytes
         configuration.limits.concurrentRequests = maxRequests
         configuration.limits.requestSeconds = requestTimeout

@@ -16,10 +16,13 @@ import Testing
         let errors = Pipe()
         var port = 0
         var firstLine = ""
+        let store: URL
 
         init(_ arguments: [String]) throws {
             process.executableURL = CLI.binary
-            process.arguments = ["serve", "--port", "0"] + arguments
+            // A store of its own: never the developer's default one.
+            store = try TestPaths.temporaryDirectory("serve-process-store")
+            process.arguments = ["serve", "--port", "0", "--store", store.path] + arguments
             process.currentDirectoryURL = TestPaths.packageRoot
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
@@ -43,6 +46,7 @@ import Testing
         func stop() {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
+            try? FileManager.default.removeItem(at: store)
         }
 
         /// Waits at most `seconds` for the process to end.

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""The page of `symbolicate serve` in a real browser (Debian's chromium, headless, driven by
+chromedriver through selenium): a fixture report is pasted, the symbolicated frame line and the
+highlighted crashed thread are checked, the .crash download is compared byte for byte with what
+`symbolicate -` prints for the same report, and screenshots (desktop and phone widths) are kept
+in .build/artifacts/ for CI (serve-page.png, serve-page-crashed-thread.png, serve-page-phone.png).
+
+Usage: page_test.py PATH/TO/symbolicate   (run from the package root; `make test` does)
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPORT = os.path.join(ROOT, "Fixtures/reports/swift-trap.ips")
+# CrashApp only: CrashKit is then an app image without a dSYM, listed on the page.
+DSYMS = os.path.join(ROOT, "Fixtures/dsyms/CrashApp.app.dSYM")
+ARTIFACTS = os.path.join(ROOT, ".build/artifacts")
+FRAME = "static JSONScanner.field(_:key:) + 4 (Profile.swift:28) [inlined]"
+
+results = []
+
+
+def check(name, condition, detail=""):
+    results.append((name, bool(condition)))
+    print(("ok     " if condition else "FAILED ") + name + ("" if condition or not detail else ": " + detail))
+
+
+def start_server(binary, store):
+    env = dict(os.environ)
+    env.pop("SYMBOLICATE_SERVE_TOKEN", None)
+    process = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--store", store, "--debug-files", DSYMS],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        found = re.search(r"listening on (http://127\.0\.0\.1:\d+/)", line)
+        if found:
+            return process, found.group(1)
+    process.kill()
+    raise SystemExit("page test: the server did not start")
+
+
+def browser(download_dir):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,1600"]:
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {
+        "download.default_directory": download_dir, "download.prompt_for_download": False,
+        "safebrowsing.enabled": False})
+    service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": download_dir})
+    return driver
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit(__doc__)
+    binary = os.path.abspath(sys.argv[1])
+    try:
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import WebDriverWait
+    except ImportError:
+        raise SystemExit("page test: selenium is missing (scripts/setup.sh installs it with chromium and chromium-driver)")
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="symbolicate-page-")
+    downloads = os.path.join(work, "downloads")
+    os.makedirs(downloads)
+    server, url = start_server(binary, os.path.join(work, "store"))
+    driver = None
+    try:
+        report = open(REPORT, encoding="utf-8").read()
+        expected = subprocess.run([binary, "-", DSYMS], input=report, capture_output=True, text=True, cwd=ROOT).stdout
+        check("the CLI symbolicates the fixture", FRAME in expected)
+
+        driver = browser(downloads)
+        driver.get(url)
+        check("the page loads", driver.title == "symbolicate")
+        area = driver.find_element(By.ID, "report")
+        # Pasting: the report goes in through the clipboard's path (the value and an input
+        # event), then the keyboard submits the form as a person would.
+        driver.execute_script(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", area, report)
+        area.send_keys(Keys.CONTROL, Keys.END)
+        driver.find_element(By.ID, "go").send_keys(Keys.ENTER)
+        WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "result").is_displayed()
+                                        or "error" in d.find_element(By.ID, "status").get_attribute("class"))
+        status = driver.find_element(By.ID, "status").text
+        check("the answer appears", driver.find_element(By.ID, "result").is_displayed(), status)
+
+        text = driver.find_element(By.ID, "report-text").text
+        check("the symbolicated frame line is shown", FRAME in text)
+        headline = driver.find_element(By.ID, "headline").text
+        check("the headline is shown", headline.startswith("Crashed: Thread 0 (main) in static JSONScanner.field(_:key:)"), headline)
+        diagnosis = driver.find_element(By.ID, "diagnosis").text
+        check("the explanation is shown", "Unexpectedly found nil" in diagnosis, diagnosis)
+        crashed = driver.find_elements(By.ID, "crashed-thread")
+        check("the crashed thread is marked", len(crashed) == 1 and crashed[0].text.startswith("Thread 0 Crashed:"))
+        if crashed:
+            background = crashed[0].value_of_css_property("background-color")
+            check("the crashed thread is highlighted", background not in ("rgba(0, 0, 0, 0)", "transparent"), background)
+            check("the symbolicated frame is in the crashed thread", FRAME in crashed[0].text)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", crashed[0])
+            driver.save_screenshot(os.path.join(ARTIFACTS, "serve-page-crashed-thread.png"))
+            driver.execute_script("window.scrollTo(0, 0)")
+        bold = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#report-text strong.app")]
+        check("app frames are bold", any(FRAME in line for line in bold) and all("CrashApp" in line or "CrashKit" in line for line in bold))
+        missing = driver.find_element(By.ID, "image-list").text
+        check("the image without a dSYM is listed", "CrashKit" in missing, missing)
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        driver.save_screenshot(os.path.join(ARTIFACTS, "serve-page.png"))
+
+        driver.find_element(By.CSS_SELECTOR, 'button[data-format="text"]').click()
+        target = os.path.join(downloads, "symbolicated.crash")
+        deadline = time.time() + 30
+        while time.time() < deadline and not os.path.exists(target):
+            time.sleep(0.1)
+        time.sleep(0.3)
+        downloaded = open(target, encoding="utf-8").read() if os.path.exists(target) else None
+        check("the .crash download is what symbolicate - prints", downloaded == expected,
+              "no file" if downloaded is None else "differs")
+
+        driver.set_window_size(390, 1400)
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        check("the page fits a phone's width", width <= 390, str(width))
+        driver.save_screenshot(os.path.join(ARTIFACTS, "serve-page-phone.png"))
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=30)
+        shutil.rmtree(work, ignore_errors=True)
+    passed = sum(1 for _, ok in results if ok)
+    failed = len(results) - passed
+    print("page test: screenshots in .build/artifacts/ (serve-page.png, serve-page-crashed-thread.png, serve-page-phone.png)")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
