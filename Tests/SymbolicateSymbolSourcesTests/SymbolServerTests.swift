@@ -8,19 +8,23 @@ import Testing
 /// URL templates, Sentry's layouts and the settings read from the environment. The layouts'
 /// paths are the ones symbolicator's documentation gives for Mach-O and ELF.
 @Suite struct SymbolServerTests {
-    static let uuid = DebugID(uuid: "3ED35565-456D-33CB-B554-6C567FA81585")!
-    static let buildID = DebugID(buildID: "2dae42ee8a1fb6bc56d8c5d44110466f390bd5e3")!
-    static let app = WantedDebugFile(id: uuid, architecture: .arm64, name: "My App")
-    static let library = WantedDebugFile(id: buildID, architecture: .x86_64, name: "libcrashy.so")
+    static func app() throws -> WantedDebugFile {
+        WantedDebugFile(id: try #require(DebugID(uuid: "3ED35565-456D-33CB-B554-6C567FA81585")), architecture: .arm64, name: "My App")
+    }
+
+    static func library() throws -> WantedDebugFile {
+        WantedDebugFile(
+            id: try #require(DebugID(buildID: "2dae42ee8a1fb6bc56d8c5d44110466f390bd5e3")), architecture: .x86_64, name: "libcrashy.so")
+    }
 
     @Test func everyPlaceholder() throws {
         let server = try SymbolServer(parsing: "https://s.example.com/{uuid}/{id}/{id2}/{idrest}/{uuidpath}/{arch}/{name}")
         #expect(
-            server.urls(for: Self.app) == [
+            server.urls(for: try Self.app()) == [
                 "https://s.example.com/3ED35565-456D-33CB-B554-6C567FA81585/3ed35565456d33cbb5546c567fa81585/3e/d35565456d33cbb5546c567fa81585/3ED3/5565/456D/33CB/B554/6C567FA81585/arm64/My%20App"
             ])
         #expect(
-            server.urls(for: Self.library) == [
+            server.urls(for: try Self.library()) == [
                 "https://s.example.com/2dae42ee8a1fb6bc56d8c5d44110466f390bd5e3/2dae42ee8a1fb6bc56d8c5d44110466f390bd5e3/2d/ae42ee8a1fb6bc56d8c5d44110466f390bd5e3/2DAE42EE8A1FB6BC56D8C5D44110466F390BD5E3/x86_64/libcrashy.so"
             ])
     }
@@ -28,7 +32,7 @@ import Testing
     @Test func sentryUnified() throws {
         let server = try SymbolServer(parsing: "unified=https://s.example.com/base")
         #expect(
-            server.urls(for: Self.app) == [
+            server.urls(for: try Self.app()) == [
                 "https://s.example.com/base/3e/d35565456d33cbb5546c567fa81585/debuginfo",
                 "https://s.example.com/base/3e/d35565456d33cbb5546c567fa81585/executable",
             ])
@@ -37,12 +41,12 @@ import Testing
     @Test func sentryNativeIsLLDBsLayoutForMachOAndGDBsForELF() throws {
         let server = try SymbolServer(parsing: "native=https://s.example.com/")
         #expect(
-            server.urls(for: Self.app) == [
+            server.urls(for: try Self.app()) == [
                 "https://s.example.com/3ED3/5565/456D/33CB/B554/6C567FA81585",
                 "https://s.example.com/3ED3/5565/456D/33CB/B554/6C567FA81585.app",
             ])
         #expect(
-            server.urls(for: Self.library) == [
+            server.urls(for: try Self.library()) == [
                 "https://s.example.com/2d/ae42ee8a1fb6bc56d8c5d44110466f390bd5e3.debug",
                 "https://s.example.com/2d/ae42ee8a1fb6bc56d8c5d44110466f390bd5e3",
             ])
