@@ -43,14 +43,16 @@ import Testing
     @Test func aServerThatIsDownIsOneWarningAndTheReportAsItIs() async throws {
         let space = try Space()
         defer { space.remove() }
-        let port = try DebuginfodProcess.freePort()
+        // Port 9 (discard) on loopback: below the ephemeral range, so no server another test
+        // starts meanwhile can take it (a freed ephemeral port could be reused at once).
         // async-http-client retries a refused connection until its connect timeout (10 s),
-        // once per server per run: no hang, but not instant on a loaded machine either.
-        let (result, _) = try await run(space, server: "http://127.0.0.1:\(port)/{id2}/{idrest}/debuginfo", limit: 60)
+        // once per server per run.
+        let port = 9
+        let (result, _) = try await run(space, server: "http://127.0.0.1:\(port)/{id2}/{idrest}/debuginfo", limit: 40)
         #expect(result.stdout == Self.bare)
         let lines = result.stderr.split(separator: "\n").filter { $0.contains("symbol server http://127.0.0.1:\(port)") }
         #expect(lines.count == 1, "one warning for the server, not one per image: \(result.stderr)")
-        #expect(lines.first?.contains("cannot connect") == true || lines.first?.contains("time") == true, "\(result.stderr)")
+        #expect(lines.first?.contains("cannot connect") == true, "\(result.stderr)")
     }
 
     @Test func notFoundIsANoteForAppImagesAndRemembered() async throws {
