@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fails when a Swift file differs from what `swift format` (configured by .swift-format)
 # makes of it. It formats a copy, so the checkout is never changed, and prints the diff.
-# Then lints the shipped code (Sources, Fuzz/Targets) with the same rules: no force unwrap,
+# Then lints the same files (Sources, Tests, Fuzz/Targets) with the same rules: no force unwrap,
 # no `try!`, doc comments whose Parameters/Returns/Throws match the declaration.
 #   scripts/check-format.sh         check (CI, `make format-check`)
 #   scripts/check-format.sh --fix   format the checkout in place (`make format`)
@@ -25,7 +25,7 @@ if [ $changed = 1 ]; then
   head -60 "$copy/format.diff" >&2
   exit 1
 fi
-if ! swift format lint --strict --recursive --parallel Package.swift Sources Fuzz/Targets; then
+if ! swift format lint --strict --recursive --parallel "${paths[@]}"; then
   echo "check-format: swift format lint found the problems above (.swift-format rules)" >&2
   exit 1
 fi

@@ -201,25 +201,6 @@ static inline void symbolicate_object_finish(Dwarf_Debug debug) {
 #endif
 }
 
-/* Frees a .debug_ranges list from dwarf_get_ranges_b: dwarf_ranges_dealloc in 20210528,
-   renamed dwarf_dealloc_ranges in 0.x/2.x. */
-static inline void symbolicate_dealloc_ranges(Dwarf_Debug debug, Dwarf_Ranges *list, Dwarf_Signed count) {
-#if SYMBOLICATE_LIBDWARF_LEGACY
-    dwarf_ranges_dealloc(debug, list, count);
-#else
-    dwarf_dealloc_ranges(debug, list, count);
-#endif
-}
-
-/* Frees a .debug_rnglists head: returns int in 20210528, void in 0.x/2.x. */
-static inline void symbolicate_dealloc_rnglists_head(Dwarf_Rnglists_Head head) {
-#if SYMBOLICATE_LIBDWARF_LEGACY
-    (void)dwarf_dealloc_rnglists_head(head);
-#else
-    dwarf_dealloc_rnglists_head(head);
-#endif
-}
-
 /* Next compile-unit header of .debug_info and its unit DIE (_d + siblingof_b before 0.9.0,
    _e from then on). Returns DW_DLV_NO_ENTRY after the last unit. */
 static inline int symbolicate_next_unit(Dwarf_Debug debug, Dwarf_Die *unit_die,

@@ -143,7 +143,7 @@ package struct BatchRunner: Sendable {
             failed.error = "its output \(target.path) would replace an input file; choose another --output folder"
             return [failed]
         }
-        let reports: [CrashReport]
+        var reports: [CrashReport]
         do {
             reports = try ReportPipeline.read(.file(input.path, displayPath: input.displayPath))
         } catch {
@@ -153,7 +153,9 @@ package struct BatchRunner: Sendable {
         }
         var results: [BatchReportResult] = []
         var pieces: [String] = []
-        for report in reports {
+        // Each report is handed over to `process` (not copied), first one first.
+        reports.reverse()
+        while let report = reports.popLast() {
             // One diagnostic of several is named by its place in the payload, as the reader
             // names it: `logs/p.json (crashDiagnostics[1])`.
             let place = report.path.hasPrefix(input.displayPath) ? report.path.dropFirst(input.displayPath.count) : ""

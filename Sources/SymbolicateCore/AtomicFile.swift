@@ -138,9 +138,10 @@ package final class AtomicFileWriter {
         return opened
     }
 
+    /// Writes the string's own UTF-8 storage (no copy of a possibly large output).
     package func write(_ text: String) throws {
-        let bytes = Array(text.utf8)
-        try bytes.withUnsafeBytes { try write(bytes: $0) }
+        var text = text
+        try text.withUTF8 { try write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes raw bytes (debug files copied into a store).

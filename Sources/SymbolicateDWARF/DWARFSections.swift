@@ -1,7 +1,9 @@
 import SymbolicateMachO
 
 /// Maps a Mach-O slice's `__DWARF` sections to the ELF-style names libdwarf looks for and
-/// works around what libdwarf 20210528 gets wrong on Apple's DWARF (design.md §1).
+/// works around what libdwarf 20210528 gets wrong on Apple's DWARF: it opens no fat Mach-O,
+/// misses the truncated DWARF 5 section names, and rejects units carrying
+/// `DW_AT_GNU_dwo_id` (ARCHITECTURE.md, "libdwarf and Apple's DWARF").
 enum DWARFSections {
     /// Mach-O section names are cut at 16 characters; libdwarf knows only some of the
     /// Mach-O spellings, so every section is renamed to its ELF name. Only sections the

@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateELF
+import SymbolicateMachO
 
 /// ELF executables, shared objects and separate `.debug` files (Linux), through libelf.
 package enum ELFDebugFormat: DebugFileFormat {
@@ -44,5 +45,72 @@ package struct ELFDebugObject: DebugObject {
 
     package func open() throws(DebugInfoError) -> any DebugLookup {
         try DebugFile.openELF(path: path, id: debugID)
+    }
+}
+
+/// An ELF executable, shared object or separate `.debug` file.
+final class ELFDebugContainer: DebugContainer {
+    let file: ELFFile
+    let linkedAddress: UInt64
+    let hasDWARF: Bool
+    private var symbols: [ELFSymbol]?
+
+    init(file: ELFFile) {
+        self.file = file
+        linkedAddress = file.loadBase
+        hasDWARF = file.hasDWARF
+    }
+
+    var path: String { file.path }
+    var architecture: Architecture { file.architecture }
+    var debugID: DebugID? { file.buildID }
+    var pointerSize: Int { file.is64Bit ? 8 : 4 }
+    /// libelf maps the file (`ELF_C_READ_MMAP`); decompressed sections are its own heap copies.
+    private var sectionPagesAreReleasable: Bool { !file.sections.contains { $0.isCompressed || $0.name.hasPrefix(".zdebug") } }
+
+    func releasePages(_ bytes: UnsafeRawBufferPointer) {
+        if sectionPagesAreReleasable { MappedFile.releaseMappedPages(bytes) }
+    }
+
+    func releaseResidentPages() {
+        guard sectionPagesAreReleasable else { return }
+        for name in DWARFSections.served.values { MappedFile.releaseMappedPages(dwarfSection(name)) }
+    }
+
+    func dwarfSection(_ name: String) -> UnsafeRawBufferPointer {
+        guard let section = file.section(named: name) ?? file.section(named: ".z" + name.dropFirst()),
+            let bytes = try? file.contents(of: section)
+        else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return bytes
+    }
+
+    func servedSections(patchedAbbrev: inout OwnedBytes?) throws(DebugInfoError) -> [ServedSection] {
+        var found: [(name: String, bytes: UnsafeRawBufferPointer, fileOffset: UInt64)] = []
+        for name in DWARFSections.served.values.sorted() {
+            guard let section = file.section(named: name) ?? file.section(named: ".z" + name.dropFirst()) else { continue }
+            do {
+                found.append((name, try file.contents(of: section), section.fileOffset))
+            } catch {
+                throw DebugInfoError(error)
+            }
+        }
+        return try DWARFSections.serve(found, path: file.path, patchedAbbrev: &patchedAbbrev)
+    }
+
+    func sourceName(ofSymbol stored: String) -> String { stored }
+
+    func nearestSymbol(atOrBefore address: UInt64) -> (address: UInt64, name: String, covers: Bool)? {
+        if symbols == nil { symbols = (try? file.functionSymbols()) ?? [] }
+        guard let symbols else { return nil }
+        let low = symbols.partitionPoint { $0.address > address }
+        guard low > 0 else { return nil }
+        let symbol = symbols[low - 1]
+        // Past a sized symbol's end (the padding before the next function) nothing names the
+        // address: llvm-symbolizer prints `??` there, for DWARF-less lookups too. An unsized
+        // symbol reaches the next one, whatever the sections (as in LLVM's symbol table).
+        if symbol.size > 0 {
+            guard address - symbol.address < symbol.size else { return nil }
+        }
+        return (symbol.address, symbol.name, true)
     }
 }

@@ -12,7 +12,7 @@ import CLibDwarf
 // values; the rest of the module never sees a Dwarf_* type.
 //
 // libdwarf is not thread-safe: a `LibDwarf` instance must be used by one thread at a time
-// (`DebugSession` serialises with a lock).
+// (`DWARFUnits` serialises with its lock).
 
 /// The libdwarf session over one Mach-O slice's DWARF sections.
 final class LibDwarf {
@@ -121,177 +121,6 @@ final class LibDwarf {
         return die
     }
 
-    /// The address ranges a unit DIE claims (low/high pc or DW_AT_ranges).
-    func unitRanges(unitDieOffset: UInt64) throws(DebugInfoError) -> [AddressRange] {
-        let unit = try die(at: unitDieOffset)
-        defer { dwarf_dealloc_die(unit) }
-        let base = lowPC(unit) ?? 0
-        return try ranges(of: unit, unitBase: base)
-    }
-
-    /// The unit's base address (DW_AT_low_pc of the unit DIE), used by DWARF 4 range lists.
-    func unitBase(unitDieOffset: UInt64) throws(DebugInfoError) -> UInt64 {
-        let unit = try die(at: unitDieOffset)
-        defer { dwarf_dealloc_die(unit) }
-        return lowPC(unit) ?? 0
-    }
-
-    private func lowPC(_ die: Dwarf_Die) -> UInt64? {
-        var value: Dwarf_Addr = 0
-        var error: Dwarf_Error?
-        let result = dwarf_lowpc(die, &value, &error)
-        if result == DW_DLV_ERROR { dwarf_dealloc_error(debug, error) }
-        return result == DW_DLV_OK ? value : nil
-    }
-
-    /// End of a DIE's `[low_pc, high_pc)`: DW_AT_high_pc as an address, or as an offset from
-    /// `low` when it has a constant form; nil when the DIE has no DW_AT_high_pc.
-    ///
-    /// Read with dwarf_attr/dwarf_formaddr/dwarf_formudata rather than dwarf_highpc_b: given a
-    /// high_pc of any other form (a mutated dSYM had DW_FORM_strx4), libdwarf 20210528's
-    /// dwarf_highpc_b writes DW_DLE_DIE_BAD into the caller's Dwarf_Error, then writes
-    /// DW_DLE_HIGHPC_WRONG_FORM over it, so the first error (40 bytes) leaked on every call.
-    /// Found by the DWARF fuzzer (Fuzz/regressions/dwarf/highpc-strx4-leak).
-    private func highPC(_ die: Dwarf_Die, low: UInt64) throws(DebugInfoError) -> UInt64? {
-        var error: Dwarf_Error?
-        var attribute: Dwarf_Attribute?
-        let found = dwarf_attr(die, Dwarf_Half(DW_AT_high_pc), &attribute, &error)
-        if found == DW_DLV_NO_ENTRY { return nil }
-        guard found == DW_DLV_OK, let attribute else { throw fail(error, "reading DW_AT_high_pc", offset: offset(die)) }
-        defer { dwarf_dealloc_attribute(attribute) }
-        var form: Dwarf_Half = 0
-        guard dwarf_whatform(attribute, &form, &error) == DW_DLV_OK else {
-            throw fail(error, "reading the form of DW_AT_high_pc", offset: offset(die))
-        }
-        var version: Dwarf_Half = 0
-        var offsetSize: Dwarf_Half = 0
-        _ = dwarf_get_version_of_die(die, &version, &offsetSize)
-        switch dwarf_get_form_class(version, Dwarf_Half(DW_AT_high_pc), offsetSize, form) {
-        case DW_FORM_CLASS_ADDRESS:
-            var value: Dwarf_Addr = 0
-            guard dwarf_formaddr(attribute, &value, &error) == DW_DLV_OK else {
-                throw fail(error, "reading DW_AT_high_pc", offset: offset(die))
-            }
-            return value
-        case DW_FORM_CLASS_CONSTANT:
-            var value: Dwarf_Unsigned = 0
-            guard dwarf_formudata(attribute, &value, &error) == DW_DLV_OK else {
-                throw fail(error, "reading DW_AT_high_pc", offset: offset(die))
-            }
-            return low &+ value
-        default:
-            throw DebugInfoError(
-                path: path, offset: offset(die),
-                message: "reading DW_AT_high_pc: form 0x\(String(form, radix: 16)) is neither an address nor a constant")
-        }
-    }
-
-    /// Code ranges of a DIE: `[low_pc, high_pc)` or its DW_AT_ranges list; empty when it has none.
-    private func ranges(of die: Dwarf_Die, unitBase: UInt64) throws(DebugInfoError) -> [AddressRange] {
-        var error: Dwarf_Error?
-        if let low = lowPC(die), let end = try highPC(die, low: low) {
-            return end > low ? [AddressRange(low: low, high: end)] : []
-        }
-        var attribute: Dwarf_Attribute?
-        let found = dwarf_attr(die, Dwarf_Half(DW_AT_ranges), &attribute, &error)
-        if found == DW_DLV_NO_ENTRY { return [] }
-        guard found == DW_DLV_OK, let attribute else { throw fail(error, "reading DW_AT_ranges", offset: offset(die)) }
-        defer { dwarf_dealloc_attribute(attribute) }
-        var form: Dwarf_Half = 0
-        _ = dwarf_whatform(attribute, &form, &error)
-        var version: Dwarf_Half = 0
-        var offsetSize: Dwarf_Half = 0
-        _ = dwarf_get_version_of_die(die, &version, &offsetSize)
-        if version >= 5 {
-            return try rangeList5(attribute, form: form, die: die)
-        }
-        var value: Dwarf_Off = 0
-        if dwarf_global_formref(attribute, &value, &error) != DW_DLV_OK {
-            var udata: Dwarf_Unsigned = 0
-            if error != nil {
-                dwarf_dealloc_error(debug, error)
-                error = nil
-            }
-            guard dwarf_formudata(attribute, &udata, &error) == DW_DLV_OK else {
-                throw fail(error, "reading DW_AT_ranges offset", offset: offset(die))
-            }
-            value = udata
-        }
-        var list: UnsafeMutablePointer<Dwarf_Ranges>?
-        var count: Dwarf_Signed = 0
-        var bytes: Dwarf_Unsigned = 0
-        var realOffset: Dwarf_Off = 0
-        guard dwarf_get_ranges_b(debug, value, die, &realOffset, &list, &count, &bytes, &error) == DW_DLV_OK, let list else {
-            throw fail(error, "reading .debug_ranges at 0x\(String(value, radix: 16))", offset: offset(die))
-        }
-        defer { symbolicate_dealloc_ranges(debug, list, count) }
-        var base = unitBase
-        var out: [AddressRange] = []
-        for index in 0..<Int(count) {
-            let entry = list[index]
-            switch entry.dwr_type {
-            case DW_RANGES_ADDRESS_SELECTION:
-                base = entry.dwr_addr2
-            case DW_RANGES_ENTRY:
-                let low = base &+ entry.dwr_addr1
-                let high = base &+ entry.dwr_addr2
-                if high > low { out.append(AddressRange(low: low, high: high)) }
-            default:
-                break
-            }
-        }
-        return out
-    }
-
-    private func rangeList5(_ attribute: Dwarf_Attribute, form: Dwarf_Half, die: Dwarf_Die) throws(DebugInfoError) -> [AddressRange] {
-        var error: Dwarf_Error?
-        var value: Dwarf_Unsigned = 0
-        if form == Dwarf_Half(DW_FORM_sec_offset) {
-            var reference: Dwarf_Off = 0
-            guard dwarf_global_formref(attribute, &reference, &error) == DW_DLV_OK else {
-                throw fail(error, "reading DW_AT_ranges offset", offset: offset(die))
-            }
-            value = reference
-        } else {
-            guard dwarf_formudata(attribute, &value, &error) == DW_DLV_OK else {
-                throw fail(error, "reading DW_AT_ranges index", offset: offset(die))
-            }
-        }
-        var head: Dwarf_Rnglists_Head?
-        var count: Dwarf_Unsigned = 0
-        var globalOffset: Dwarf_Unsigned = 0
-        guard dwarf_rnglists_get_rle_head(attribute, form, value, &head, &count, &globalOffset, &error) == DW_DLV_OK,
-            let head
-        else {
-            throw fail(error, "reading .debug_rnglists entry 0x\(String(value, radix: 16))", offset: offset(die))
-        }
-        defer { symbolicate_dealloc_rnglists_head(head) }
-        var out: [AddressRange] = []
-        for index in 0..<count {
-            var length: UInt32 = 0
-            var kind: UInt32 = 0
-            var raw1: Dwarf_Unsigned = 0
-            var raw2: Dwarf_Unsigned = 0
-            var unavailable: Dwarf_Bool = 0
-            var low: Dwarf_Unsigned = 0
-            var high: Dwarf_Unsigned = 0
-            guard
-                dwarf_get_rnglists_entry_fields_a(
-                    head, index, &length, &kind, &raw1, &raw2, &unavailable, &low, &high, &error
-                ) == DW_DLV_OK
-            else {
-                throw fail(error, "reading .debug_rnglists entry \(index)", offset: offset(die))
-            }
-            switch Int32(kind) {
-            case DW_RLE_offset_pair, DW_RLE_startx_endx, DW_RLE_startx_length, DW_RLE_start_end, DW_RLE_start_length:
-                if unavailable == 0, high > low { out.append(AddressRange(low: low, high: high)) }
-            default:
-                break
-            }
-        }
-        return out
-    }
-
     private func offset(_ die: Dwarf_Die) -> UInt64 {
         var value: Dwarf_Off = 0
         var error: Dwarf_Error?
@@ -355,14 +184,6 @@ final class LibDwarf {
     }
 
     // MARK: Single DIEs
-
-    /// Code ranges of the DIE at `dieOffset` (used for DW_AT_ranges, which the scanner
-    /// leaves to libdwarf).
-    func ranges(dieOffset: UInt64, unitBase: UInt64) throws(DebugInfoError) -> [AddressRange] {
-        let entry = try die(at: dieOffset)
-        defer { dwarf_dealloc_die(entry) }
-        return try ranges(of: entry, unitBase: unitBase)
-    }
 
     /// Linkage name and plain name of a function DIE, following DW_AT_abstract_origin and
     /// DW_AT_specification (bounded, since corrupt DWARF can make reference cycles).

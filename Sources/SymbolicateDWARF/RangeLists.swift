@@ -104,3 +104,18 @@ struct RangeListDecoder {
         }
     }
 }
+
+extension RangeListDecoder {
+    /// Code ranges of a DIE the scanner read: its DW_AT_ranges list, else `[low_pc, high_pc)`
+    /// (high_pc an address, or an offset from low_pc in a constant form); empty when it has none.
+    /// The one place ranges are decoded, for unit DIEs (the unit index), functions and
+    /// inlined calls alike.
+    func ranges(of entry: UnitScanner.Entry, unit: UnitScanner.Unit) throws(DebugInfoError) -> [AddressRange] {
+        if entry.hasRanges, let value = entry.rangesValue {
+            return try decode(value: value, form: entry.rangesForm, unit: unit)
+        }
+        guard let low = entry.lowPC, let high = entry.highPC else { return [] }
+        let end = entry.highIsOffset ? low &+ high : high
+        return end > low ? [AddressRange(low: low, high: end)] : []
+    }
+}

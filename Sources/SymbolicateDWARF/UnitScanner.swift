@@ -5,8 +5,9 @@
 /// subtree; on a 54 MB dSYM that walk was most of the remaining lookup time. This scanner
 /// reads each DIE once, decodes only the attributes symbolication needs when they use
 /// simple forms (`DW_FORM_addr`/`addrx*` low_pc, constant or address high_pc, call
-/// file/line/column, abstract_origin), and leaves everything else — `DW_AT_ranges`,
-/// names, reference chains — to libdwarf by DIE offset. Every read is bounds-checked.
+/// file/line/column, DW_AT_ranges values), and leaves names and reference chains to libdwarf
+/// by DIE offset; `RangeListDecoder` turns the DW_AT_ranges values into ranges. Every read is
+/// bounds-checked.
 struct UnitScanner {
     let info: UnsafeRawBufferPointer
     let abbrev: UnsafeRawBufferPointer
@@ -46,6 +47,8 @@ struct UnitScanner {
         var baseAddress: UInt64?
         /// DW_AT_rnglists_base of the unit DIE (DWARF 5).
         var rnglistsBase: UInt64?
+        /// The unit DIE itself (its low/high pc or DW_AT_ranges), once a scan has read it.
+        var root: Entry?
     }
 
     /// One abbreviation: plain values only, so reading it per DIE copies no reference
@@ -134,6 +137,14 @@ struct UnitScanner {
                 at: abbrevOffset, sizes: FormSizes(address: addressSize, offset: offsetSize, version: version)),
             addrBase: nil
         )
+    }
+
+    /// The unit header at `headerOffset` with its unit DIE read (attributes only): what the
+    /// unit index needs of a unit that `.debug_aranges` does not describe.
+    func unitWithRoot(headerOffset: UInt64) throws(DebugInfoError) -> Unit {
+        var unit = try unit(headerOffset: headerOffset)
+        _ = try scan(unit: &unit, start: UInt64(unit.firstDIE), tags: [], transparent: { _ in false })
+        return unit
     }
 
     /// What the sizes of address- and offset-sized forms are in one unit.
@@ -336,6 +347,7 @@ struct UnitScanner {
             if isRoot {
                 isRoot = false
                 if abbreviation.tag == 0x11 || abbreviation.tag == 0x41 { unit.baseAddress = entry.lowPC }
+                unit.root = entry
                 guard abbreviation.hasChildren, !tags.isEmpty else { break }  // no tags: the root's attributes only
                 stack.append(nil)
                 continue

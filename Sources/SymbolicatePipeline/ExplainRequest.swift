@@ -71,7 +71,7 @@ public struct ExplainRequest: Sendable {
     }
 
     private func diagnose(_ source: ReportSource, debugFiles: [String], into response: inout ReportResponse) {
-        let reports: [CrashReport]
+        var reports: [CrashReport]
         do {
             // A MetricKit payload holds several diagnostics: each is diagnosed.
             reports = try ReportPipeline.read(source)
@@ -94,7 +94,8 @@ public struct ExplainRequest: Sendable {
                 return response.fail(.debugFiles(error))
             }
         }
-        response.reports = reports.map { pipeline.process($0, diagnose: true, language: language) }
+        reports.reverse()
+        while let report = reports.popLast() { response.reports.append(pipeline.process(report, diagnose: true, language: language)) }
         response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
         // Images without a debug file are only worth a word when debug files were given.
         if !debugFiles.isEmpty {

@@ -147,8 +147,11 @@ public struct ReportPipeline: Sendable {
 
     /// Symbolicates one report (when the pipeline has debug files) and diagnoses it when asked.
     /// Never throws: an image without a usable debug file is a diagnostic in the summary.
-    public func process(_ report: CrashReport, diagnose: Bool = false, language: Language = .english) -> ProcessedReport {
-        var processed = ProcessedReport(report: report)
+    /// The report is taken over, not copied: when the caller lets go of it (`popLast()` from
+    /// its array rather than `for … in`), symbolication writes into its frames in place
+    /// instead of copying every backtrace first (a report may hold a million frames).
+    public func process(_ report: consuming CrashReport, diagnose: Bool = false, language: Language = .english) -> ProcessedReport {
+        var processed = ProcessedReport(report: consume report)
         if let annotator { processed.summary = annotator.annotate(&processed.report) }
         if diagnose { processed.diagnose(language: language) }
         return processed
@@ -158,7 +161,11 @@ public struct ReportPipeline: Sendable {
     public func run(
         _ source: ReportSource, diagnose: Bool = false, language: Language = .english
     ) throws(CrashReportError) -> [ProcessedReport] {
-        try Self.read(source).map { process($0, diagnose: diagnose, language: language) }
+        var reports = try Self.read(source)
+        var processed: [ProcessedReport] = []
+        reports.reverse()
+        while let report = reports.popLast() { processed.append(process(report, diagnose: diagnose, language: language)) }
+        return processed
     }
 
     /// Several rendered reports as one output: a JSON array for JSON, else one after the other

@@ -160,9 +160,11 @@ public struct ReportRequest: Sendable {
         for problem in index.problems where !debugFiles.isEmpty || problem.mentionsDSYM {
             response.messages.append(.debugFileProblem(problem))
         }
-        let reports: [CrashReport]
-        if let readFirst {
-            reports = readFirst
+        var reports: [CrashReport]
+        if readFirst != nil {
+            // Taken, not shared: `process` writes into the reports' frames (see there).
+            reports = readFirst ?? []
+            readFirst = nil
         } else {
             do {
                 // A MetricKit payload holds several diagnostics: each is a report of its own.
@@ -176,8 +178,10 @@ public struct ReportRequest: Sendable {
                 index: index, sessions: sessions, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols))
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
-        for report in reports {
-            let processed = pipeline.process(report, diagnose: explain, language: language)
+        // Each report is handed over to `process` (see there), first one first.
+        reports.reverse()
+        while let report = reports.popLast() {
+            let processed = pipeline.process(consume report, diagnose: explain, language: language)
             let summary = processed.summary ?? SymbolicationSummary()
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
             response.messages += processed.report.warnings.map(ReportMessage.parseWarning)

@@ -16,9 +16,19 @@ enum Console {
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
+    /// Writes in pieces of 1 MiB: a whole copy of a large output (a report of a million
+    /// frames is tens of megabytes) would add its size to the run's peak memory.
     static func write(_ text: String, to stream: SymbolicatePipeline.OutputStream) {
         let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-        handle.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + (1 << 20), bytes.count)
+                handle.write(Data(bytes[start..<end]))
+                start = end
+            }
+        }
     }
 }
 

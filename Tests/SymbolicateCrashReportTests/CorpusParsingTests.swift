@@ -47,7 +47,8 @@ let corpusFacts: [CorpusFact] = [
     .init("icdab__brk1-libdispatch-semaphore_macos11b-arm64.crash", threads: 1, crashed: 0, exception: "EXC_BREAKPOINT", images: 144),
     // Call graphs: one thread per stack root (9 `Heaviest stack`/`Powerstats for` blocks), images listed + those only named by nodes (54 + 17).
     .init("icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash", threads: 1, crashed: nil, exception: nil, images: 12),
-    .init("icdab__diskwrites-resource_assetsd_ios14-2b.ips", threads: 9, crashed: nil, exception: nil, images: 54),  // the listed images; the heaviest stack belongs to the assetsd block and uses its images
+    // the listed images; the heaviest stack belongs to the assetsd block and uses its images
+    .init("icdab__diskwrites-resource_assetsd_ios14-2b.ips", threads: 9, crashed: nil, exception: nil, images: 54),
     .init("icdab__exc-resource-cpu_brain_ipad4-4_ios8-1.crash", threads: 4, crashed: 2, exception: "EXC_RESOURCE", images: 79),
     .init("icdab__gpflt_fud_macos10-13.crash", threads: 4, crashed: 1, exception: "EXC_BAD_ACCESS", images: 185),
     .init("icdab__insecure-drawing-2bad45ec_mobilesms_ios11-1.crash", threads: 7, crashed: 0, exception: "EXC_CRASH", images: 536),

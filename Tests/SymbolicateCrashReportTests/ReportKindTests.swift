@@ -11,7 +11,8 @@ let corpusKinds: [String: ReportKind] = [
     "icdab__diskwrites-resource_assetsd_ios14-2b.ips": .resource(.diskWrites),  // Event: disk writes, bug_type 145
     "icdab__exc-resource-cpu_brain_ipad4-4_ios8-1.crash": .resource(.cpu),  // EXC_RESOURCE / Subtype CPU, bug_type 185
     "icdab__jetsam-event_iphone_ios14-2b.ips": .jetsam,
-    "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": .jetsam,  // Largest process + Processes table                                     // bug_type 298, memoryStatus + processes
+    // Largest process + Processes table; bug_type 298, memoryStatus + processes
+    "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": .jetsam,
     "icdab__kernel-panic-text_amd-power-state_macos.crash": .kernelPanic,  // starts with panic(cpu 1 caller …)
     "icdab__stackshot-baaaaaad_iphone3-1_ios7.crash": .stackshot,  // bug_type 188, Exception Code 0xbaaaaaad
 ]
@@ -19,11 +20,13 @@ let corpusKinds: [String: ReportKind] = [
 /// What each cut corpus report lacks, read off the file's last lines. Every other readable
 /// corpus report is complete.
 let corpusGaps: [String: [MissingPart]] = [
-    "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": [.endsInsideSection("the jetsam process table")],  // cut at the table header
+    // cut at the table header
+    "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": [.endsInsideSection("the jetsam process table")],
     "issue__dotnet-macios-8254_watchos6_watch5-1_sigabrt.crash": [.noThreads, .noBinaryImages],  // cut mid-line in the exception block
     "issue__gvr-ios-sdk-288_ios9_armv7_mangled-symbols.crash": [.endsInsideThread(0), .noBinaryImages],  // cut inside Thread 0 Crashed
     "issue__icontrol-web-12_watchos2_watch1-2_sigabrt.crash": [.endsInsideLastExceptionBacktrace, .noBinaryImages],  // cut mid address list
-    "issue__mtadmob-125_appstore-review_ipad_sigabrt.crash": [.endsInsideThread(0), .noBinaryImages],  // cut at frame 3 of the crashed thread
+    // cut at frame 3 of the crashed thread
+    "issue__mtadmob-125_appstore-review_ipad_sigabrt.crash": [.endsInsideThread(0), .noBinaryImages],
     "issue__reprovision-105_ipados13_jb-symbolicated-header.crash": [.noThreads, .noBinaryImages],  // cut after Triggered by Thread
     "sentry-acrp__truncated-after-header_iphone8-1_ios13-3.crash": [.endsAfterHeader],  // ends after OS Version
 ]

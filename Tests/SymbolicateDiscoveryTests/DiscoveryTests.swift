@@ -11,13 +11,13 @@ import ZIPFoundation
 @Suite struct DiscoveryTests {
     /// UUIDs as `llvm-dwarfdump-19 --uuid` printed them for the fixture dSYMs (see
     /// Fixtures/README.md); CrashApp and CrashKit are the two images of the iOS reports.
-    static let crashAppUUID = DebugID(uuid: "4C4C443B-5555-3144-A1E9-455154CFFD57")!
-    static let crashKitUUID = DebugID(uuid: "4c4c44ac5555 3144a15eef58810a0ee6")!
+    static let crashAppUUID: DebugID? = DebugID(uuid: "4C4C443B-5555-3144-A1E9-455154CFFD57")
+    static let crashKitUUID: DebugID? = DebugID(uuid: "4c4c44ac5555 3144a15eef58810a0ee6")
 
     @Test func folderOfBundlesIndexesEverySlice() throws {
         let index = try DebugFileIndex(inputs: [TestPaths.dsyms])
-        #expect(index.entries(id: Self.crashAppUUID).count == 1)
-        #expect(index.entries(id: Self.crashKitUUID).count == 1)
+        #expect(index.entries(id: try #require(Self.crashAppUUID)).count == 1)
+        #expect(index.entries(id: try #require(Self.crashKitUUID)).count == 1)
         // The universal MacApp dSYM contributes one entry per slice.
         let macApp = index.entries.filter { $0.path.hasSuffix("/MacApp") }
         #expect(Set(macApp.map(\.architecture)) == [.x86_64, .arm64])
@@ -36,7 +36,7 @@ import ZIPFoundation
                 toPath: dsymsFolder.appendingPathComponent(bundle).path)
         }
         let index = try DebugFileIndex(inputs: [archive.path])
-        #expect(Set(index.entries.map(\.debugID)) == [Self.crashAppUUID, Self.crashKitUUID])
+        #expect(Set(index.entries.map { Optional($0.debugID) }) == [Self.crashAppUUID, Self.crashKitUUID])
         #expect(index.entries.allSatisfy { $0.displayPath.hasPrefix(archive.path + "/dSYMs/") })
     }
 
@@ -54,7 +54,7 @@ import ZIPFoundation
                 toPath: collection.appendingPathComponent(bundle).path)
         }
         let index = try DebugFileIndex(inputs: [walked ? root.path : collection.path])
-        #expect(Set(index.entries.map(\.debugID)) == [Self.crashAppUUID, Self.crashKitUUID])
+        #expect(Set(index.entries.map { Optional($0.debugID) }) == [Self.crashAppUUID, Self.crashKitUUID])
         #expect(index.problems.isEmpty)
     }
 
@@ -78,7 +78,7 @@ import ZIPFoundation
         var extractedRoot: URL?
         do {
             let index = try DebugFileIndex(inputs: [zipURL.path])
-            #expect(Set(index.entries.map(\.debugID)) == [Self.crashAppUUID, Self.crashKitUUID])
+            #expect(Set(index.entries.map { Optional($0.debugID) }) == [Self.crashAppUUID, Self.crashKitUUID])
             #expect(index.entries.allSatisfy { $0.displayPath.hasPrefix(zipURL.path + "!") })
             extractedRoot = URL(fileURLWithPath: try #require(index.entries.first?.path))
             #expect(FileManager.default.fileExists(atPath: try #require(extractedRoot).path))
@@ -112,7 +112,7 @@ import ZIPFoundation
             try Self.addEntry(archive, "../escaped.dSYM/Contents/Resources/DWARF/escaped", Data("not a dSYM".utf8))
         }
         let index = try DebugFileIndex(inputs: [zipURL.path])
-        #expect(Set(index.entries.map(\.debugID)) == [Self.crashAppUUID])
+        #expect(Set(index.entries.map { Optional($0.debugID) }) == [Self.crashAppUUID])
         let problem = try #require(index.problems.map(\.description).first { $0.contains("escapes") })
         #expect(problem.contains("evil.zip") && problem.contains("../escaped.dSYM"))
         #expect(!FileManager.default.fileExists(atPath: root.deletingLastPathComponent().appendingPathComponent("escaped.dSYM").path))

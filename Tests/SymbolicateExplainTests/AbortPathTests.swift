@@ -308,4 +308,19 @@ let abortCases: [AbortCase] = [
         #expect(cause.frames?.contains { $0.contains("_dispatch_assert_queue_fail") } == true)
         #expect(diagnosis.nextSteps.first?.contains("Move the call to the main thread") == true)
     }
+
+    /// UIKit's view layout and animation on thread 5 (WebCore's web thread): the crash is a
+    /// bad read, and the frames show the UI work that ran off the main thread.
+    /// rdar://23289373 as mirrored in lionheart/openradar-mirror#6546.
+    @Test func uikitLayoutOffTheMainThread() throws {
+        let diagnosis = try Self.diagnosis("issue__openradar-23289373_uikit-off-main-webthread_ios_fragment.crash")
+        #expect(diagnosis.category == .nilDereference)
+        #expect(diagnosis.hasEvidence("Crashed thread: Thread 5: not the main thread"))
+        let cause = try #require(diagnosis.causes.first)
+        #expect(cause.likelihood == .likely)
+        #expect(cause.text.hasPrefix("Called off the main thread: +[UIViewAnimationState popAnimationState] (UIKit) ran on Thread 5"))
+        #expect(cause.frames?.contains { $0.contains("animateWithDuration:delay:options:animations:completion:") } == true)
+        #expect(diagnosis.nextSteps.first?.contains("Move the call to the main thread") == true)
+        #expect(diagnosis.causes.count <= 3 && diagnosis.nextSteps.count <= 4)
+    }
 }

@@ -53,6 +53,7 @@ import Testing
         ("issue__barcelona-36_main-queue-assert-off-main_macos_excerpt.crash", [.dispatchMisuse], [.dispatchMisuse]),
         ("issue__cpptools-195_cxx-terminate-thread-dtor_macos_fragment.crash", [.abort], [.abort]),
         ("issue__gitx-376_nsassert-nsthread_macos10-9-4_excerpt.crash", [.uncaughtObjCException], [.uncaughtObjCException]),
+        ("issue__openradar-23289373_uikit-off-main-webthread_ios_fragment.crash", [.nilDereference], [.nilDereference]),
         ("issue__dotnet-macios-8254_watchos6_watch5-1_sigabrt.crash", [.abort], [.abort]),
         ("issue__gvr-ios-sdk-288_ios9_armv7_mangled-symbols.crash", [.nilDereference], [.nilDereference]),
         ("issue__icontrol-web-12_watchos2_watch1-2_sigabrt.crash", [.uncaughtObjCException], [.uncaughtObjCException]),

@@ -232,7 +232,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that tracks line, column and the JSON path,
-/// so errors can name the exact spot in a truncated or hand-edited report.
+/// so errors can name the exact spot in a truncated or hand-edited report. It fills a
+/// `JSONTape` (one record per value); `parse` materialises a `JSONValue` from it,
+/// `parseTape` keeps the tape (what `.ips` bodies of a million frames are read into).
 struct JSONParser {
     private let bytes: [UInt8]
     private var pos = 0
@@ -248,8 +250,7 @@ struct JSONParser {
     /// through `DeepJSON` (never by recursion).
     static let deepMaxDepth = 100_000
     private let maxDepth: Int
-    /// Spans of the values being read, one list per open container (nil: not recording).
-    private var spanStack: [[JSONSpan]]?
+    private var tape = JSONTape.Builder()
     /// Offset of the key quote of the object member whose value is read next (-1: none).
     private var pendingKeyStart = -1
 
@@ -258,36 +259,43 @@ struct JSONParser {
         self.maxDepth = maxDepth
     }
 
+    /// A parser positioned at `offset` of `bytes` (for decoding one string of a tape).
+    init(bytes: [UInt8], at offset: Int) {
+        self.bytes = bytes
+        self.maxDepth = Self.defaultMaxDepth
+        pos = offset
+    }
+
     /// Parses exactly one value; trailing non-whitespace is an error unless `allowTrailing`.
     static func parse<C: Collection>(
         _ bytes: C, allowTrailing: Bool = false, maxDepth: Int = defaultMaxDepth
     ) throws(JSONSyntaxError) -> (value: JSONValue, end: Int)
     where C.Element == UInt8 {
         var p = JSONParser(bytes, maxDepth: maxDepth)
-        let v = try p.parseDocument(allowTrailing: allowTrailing)
-        return (v, p.pos)
+        try p.parseDocument(allowTrailing: allowTrailing)
+        return (JSONTape(bytes: p.bytes, builder: p.tape).root.value, p.pos)
     }
 
-    /// Parses exactly one value and keeps where every value sits in `bytes`, so a writer can
-    /// reproduce the text byte for byte around the parts it changes (see `JSONSourceText`).
-    static func parseKeepingLayout(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (value: JSONValue, text: JSONSourceText) {
-        var p = JSONParser(bytes)
-        p.spanStack = [[]]
-        let v = try p.parseDocument(allowTrailing: false)
-        guard let root = p.spanStack?.first?.first else { throw p.error("no JSON value") }
-        return (v, JSONSourceText(bytes: bytes, root: root))
+    /// Parses exactly one value into a tape, which keeps where every value sits in `bytes`
+    /// (so a writer can reproduce the text byte for byte around the parts it changes) and
+    /// reads values from the text when asked.
+    static func parseTape(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONTape {
+        var p = JSONParser(bytes, maxDepth: maxDepth)
+        try p.parseDocument(allowTrailing: false)
+        return JSONTape(bytes: p.bytes, builder: p.tape)
     }
 
-    private mutating func parseDocument(allowTrailing: Bool) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseDocument(allowTrailing: Bool) throws(JSONSyntaxError) {
+        // Tape offsets are 32-bit (reports are limited to 64 MiB long before this).
+        guard bytes.count < Int(JSONTape.noKey) else { throw error("JSON text of 4 GiB or more") }
         skipWhitespace()
-        let v = try parseValue()
+        try parseValue()
         let end = pos
         skipWhitespace()
         if !allowTrailing, pos < bytes.count {
             throw error("unexpected text after the JSON value")
         }
         pos = end
-        return v
     }
 
     /// `threads[2].frames[5]`. A step repeated four times or more in a row is written once
@@ -325,25 +333,18 @@ struct JSONParser {
         }
     }
 
-    /// One open container while parsing: its elements or members so far, where it starts,
-    /// and the spans of its children (when recording).
+    /// One open container while parsing: its tape record and how many values it has so far.
     private struct OpenContainer {
+        var node: Int
         var isObject: Bool
-        var items: [JSONValue] = []
-        var members: [(key: String, value: JSONValue)] = []
-        /// The key whose value is being read (objects).
-        var key = ""
-        var start: Int
-        var keyStart: Int
-        var spans: [JSONSpan] = []
-        var count: Int { isObject ? members.count : items.count }
+        var count = 0
     }
 
     /// Reads one value with an explicit stack of open containers rather than recursion: a
     /// MetricKit call tree nests two levels per frame, and batch workers may run on small
     /// stacks (512 KiB on macOS), so the nesting a document may have is bounded by
     /// `maxDepth`, not by the thread's stack.
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseValue() throws(JSONSyntaxError) {
         var stack: [OpenContainer] = []
         while true {
             // At the start of a value (whitespace skipped).
@@ -351,49 +352,51 @@ struct JSONParser {
             guard pos < bytes.count else { throw error("unexpected end of input (truncated JSON)") }
             let start = pos, keyStart = pendingKeyStart
             pendingKeyStart = -1
-            var value: JSONValue
+            // The scalar read here; nil for an empty container (already complete on the tape).
+            var kind: JSONTape.Kind?
             switch bytes[pos] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[pos] == UInt8(ascii: "{")
+                let node = tape.open(isObject ? .object : .array, start: start, keyStart: keyStart)
                 pos += 1
                 skipWhitespace()
                 if pos < bytes.count, bytes[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos += 1
-                    value = isObject ? .object([]) : .array([])
+                    tape.close(node, end: pos)
                     break
                 }
-                stack.append(OpenContainer(isObject: isObject, start: start, keyStart: keyStart))
+                stack.append(OpenContainer(node: node, isObject: isObject))
                 if isObject {
-                    try readKey(into: &stack[stack.count - 1])
+                    try readKey()
                 } else {
                     path.append("[0]")
                     skipWhitespace()
                 }
                 continue
-            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "\""):
+                _ = try parseString()
+                kind = .string
             case UInt8(ascii: "t"):
                 try literal("true")
-                value = .bool(true)
+                kind = .true
             case UInt8(ascii: "f"):
                 try literal("false")
-                value = .bool(false)
+                kind = .false
             case UInt8(ascii: "n"):
                 try literal("null")
-                value = .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+                kind = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try parseNumber()
+                kind = .number
             default: throw error("unexpected character '\(printable(bytes[pos]))'")
             }
-            var span = spanStack == nil ? nil : JSONSpan(range: start..<pos, keyStart: keyStart, children: [])
+            if let kind { tape.close(tape.open(kind, start: start, keyStart: keyStart), end: pos) }
             // A value is complete: hand it to its container, closing every container it ends.
             while true {
-                guard var top = stack.popLast() else {
-                    if let span { spanStack?[0].append(span) }
-                    return value
-                }
-                if let span { top.spans.append(span) }
+                guard var top = stack.popLast() else { return }
+                top.count += 1
                 skipWhitespace()
                 if top.isObject {
-                    top.members.append((top.key, value))
                     guard pos < bytes.count else {
                         stack.append(top)
                         throw error("unexpected end of input in an object (truncated JSON)")
@@ -402,26 +405,23 @@ struct JSONParser {
                     if bytes[pos] == UInt8(ascii: ",") {
                         pos += 1
                         stack.append(top)
-                        try readKey(into: &stack[stack.count - 1])
+                        try readKey()
                         break
                     }
                     guard bytes[pos] == UInt8(ascii: "}") else {
                         stack.append(top)
                         throw error("expected ',' or '}' in an object")
                     }
-                    pos += 1
-                    value = .object(top.members)
                 } else {
-                    top.items.append(value)
                     path.removeLast()
                     guard pos < bytes.count else {
-                        path.append("[\(top.items.count)]")
+                        path.append("[\(top.count)]")
                         stack.append(top)
                         throw error("unexpected end of input in an array (truncated JSON)")
                     }
                     if bytes[pos] == UInt8(ascii: ",") {
                         pos += 1
-                        path.append("[\(top.items.count)]")
+                        path.append("[\(top.count)]")
                         skipWhitespace()
                         stack.append(top)
                         break
@@ -430,17 +430,16 @@ struct JSONParser {
                         stack.append(top)
                         throw error("expected ',' or ']' in an array")
                     }
-                    pos += 1
-                    value = .array(top.items)
                 }
-                span = spanStack == nil ? nil : JSONSpan(range: top.start..<pos, keyStart: top.keyStart, children: top.spans)
+                pos += 1
+                tape.close(top.node, end: pos)
             }
         }
     }
 
     /// Reads `"key" :` of the next object member (whitespace before and after included) and
     /// names it in the path.
-    private mutating func readKey(into container: inout OpenContainer) throws(JSONSyntaxError) {
+    private mutating func readKey() throws(JSONSyntaxError) {
         skipWhitespace()
         guard pos < bytes.count else { throw error("unexpected end of input in an object (truncated JSON)") }
         guard bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
@@ -452,8 +451,12 @@ struct JSONParser {
         guard bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
         pos += 1
         skipWhitespace()
-        container.key = key
         pendingKeyStart = keyStart
+    }
+
+    /// The string literal at the current position, decoded (for `JSONTape`).
+    mutating func parseStringLiteral() throws(JSONSyntaxError) -> String {
+        try parseString()
     }
 
     private func printable(_ b: UInt8) -> String {
@@ -468,8 +471,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
-        let start = pos
+    private mutating func parseNumber() throws(JSONSyntaxError) {
         if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.pos
@@ -486,7 +488,6 @@ struct JSONParser {
             if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
             guard digits(&self) > 0 else { throw error("invalid number") }
         }
-        return String(decoding: bytes[start..<pos], as: UTF8.self)
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {

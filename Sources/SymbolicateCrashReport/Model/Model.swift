@@ -83,8 +83,9 @@ public struct CrashReport: Sendable {
 
     enum Source: Sendable {
         case text(TextDocument)
-        /// `text`: the header line and body as read, so `--format ips` gives them back in their own layout.
-        case ips(header: JSONValue, body: JSONValue, text: IPSSourceText)
+        /// The header line as read (with its line end; empty when the file had none) and the
+        /// body's tape, so `--format ips` gives them back in their own layout.
+        case ips(header: JSONValue, body: JSONNode, headerLine: String)
         case none
     }
 

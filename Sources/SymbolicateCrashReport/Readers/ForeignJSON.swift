@@ -216,17 +216,13 @@ extension CrashReport {
         let header = identity.header
         var ips = ips
         ips.finish()
-        let body = ips.body
-        let compact = Array(body.compactText().utf8)
-        let layout = (try? JSONParser.parseKeepingLayout(compact))?.text
-        var report: CrashReport
-        if let layout {
-            report = CrashReport(
-                path: path, format: format, source: .ips(header: header, body: body, text: IPSSourceText(headerLine: "", body: layout)))
-        } else {
-            report = CrashReport(path: path, format: format, source: .none)
+        // Read back from its own text, as an `.ips` body is (its nesting is the input's, which
+        // was read with the default bound, plus a few levels).
+        var report = CrashReport(path: path, format: format, source: .none)
+        if let body = (try? JSONParser.parseTape(Array(ips.body.compactText().utf8), maxDepth: JSONParser.deepMaxDepth))?.root {
+            report.source = .ips(header: header, body: body, headerLine: "")
+            IPSParser.fill(&report, from: body)
         }
-        IPSParser.fill(&report, from: body)
         report.warnings.removeAll { w in
             guard let p = w.jsonPath else { return false }
             return p.hasPrefix("threads[") || p.hasPrefix("lastExceptionBacktrace") || p.hasPrefix("usedImages")

@@ -20,9 +20,9 @@ struct IPSParser {
 
     func parse() throws(CrashReportError) -> CrashReport {
         let bytes = document.bytes(from: bodyStartLine)
-        let body: JSONValue, bodyText: JSONSourceText
+        let body: JSONNode
         do {
-            (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
+            body = try JSONParser.parseTape(bytes).root
         } catch {
             // An error at end of input points past the last line; name the last line instead.
             let lastLine = (document.lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) ?? 0) + 1
@@ -30,14 +30,12 @@ struct IPSParser {
                 kind: .invalidJSON, path: path, line: min(bodyStartLine + error.line, lastLine),
                 jsonPath: error.path, message: "JSON body does not parse: \(error.message)" + Self.readableHeader(header))
         }
-        guard case .object = body else {
+        guard body.isObject else {
             throw CrashReportError(kind: .invalidJSON, path: path, line: bodyStartLine + 1, message: "JSON body is not an object")
         }
         let firstLine = document.lines[headerLine]
         var report = CrashReport(
-            path: path, format: .ips,
-            source: .ips(
-                header: self.header, body: body, text: IPSSourceText(headerLine: firstLine.text + firstLine.terminator, body: bodyText)))
+            path: path, format: .ips, source: .ips(header: self.header, body: body, headerLine: firstLine.text + firstLine.terminator))
         Self.fill(&report, from: body)
         report.applyIPSHeader(self.header)
         Self.warnIfUnsupported(&report, path: path)
@@ -62,9 +60,9 @@ struct IPSParser {
         throws(CrashReportError) -> CrashReport
     {
         let bytes = document.bytes()
-        let body: JSONValue, bodyText: JSONSourceText
+        let body: JSONNode
         do {
-            (body, bodyText) = try JSONParser.parseKeepingLayout(bytes)
+            body = try JSONParser.parseTape(bytes).root
         } catch {
             // Named for the layout the document was taken for: a MetricKit payload that does
             // not parse is no `.ips` header line.
@@ -85,7 +83,7 @@ struct IPSParser {
                 kind: .invalidJSON, path: path, line: error.line, jsonPath: error.path,
                 message: "JSON does not parse: \(error.message)")
         }
-        guard case .object = body else {
+        guard body.isObject else {
             throw CrashReportError(kind: .invalidJSON, path: path, line: headerLine, message: "JSON document is not an object")
         }
         guard isIPSBody(body) else {
@@ -94,7 +92,7 @@ struct IPSParser {
                 message: "JSON document in none of the layouts read (tried: \(KnownJSONLayouts.names))")
         }
         var report = CrashReport(
-            path: path, format: .ips, source: .ips(header: .object([]), body: body, text: IPSSourceText(headerLine: "", body: bodyText)))
+            path: path, format: .ips, source: .ips(header: .object([]), body: body, headerLine: ""))
         fill(&report, from: body)
         report.warnings.append(
             ParseWarning(path: path, line: headerLine, message: ".ips file has no header line; read the JSON body alone"))
@@ -117,8 +115,10 @@ struct IPSParser {
         (value.objectValue ?? []).contains { ipsHeaderKeys.contains($0.key) || ipsBodyKeys.contains($0.key) }
     }
 
-    static func isIPSBody(_ value: JSONValue) -> Bool {
-        (value.objectValue ?? []).contains { ipsBodyKeys.contains($0.key) }
+    static func isIPSBody(_ value: JSONNode) -> Bool {
+        var found = false
+        value.forEachChild { member in found = found || member.key.map(ipsBodyKeys.contains) == true }
+        return value.isObject && found
     }
 
     private static func warnIfUnsupported(_ report: inout CrashReport, path: String) {
@@ -135,7 +135,7 @@ struct IPSParser {
         }
     }
 
-    static func fill(_ report: inout CrashReport, from body: JSONValue) {
+    static func fill(_ report: inout CrashReport, from body: JSONNode) {
         report.bugType = body["bug_type"]?.stringValue
         report.incidentIdentifier = body["incident"]?.stringValue
         report.processName = body["procName"]?.stringValue
@@ -178,7 +178,7 @@ struct IPSParser {
             let extra = more.compactMap(\.stringValue)
             if !extra.isEmpty { text = ([text].compactMap { $0 } + extra).joined(separator: " ") }
             let code: String? = t["code"].flatMap { v in
-                if case .number(let n) = v, let u = UInt64(n), u > 0xFFFF { return "0x" + String(u, radix: 16) }
+                if v.kind == .number, let u = UInt64(v.sourceText), u > 0xFFFF { return "0x" + String(u, radix: 16) }
                 return v.stringValue
             }
             report.termination = TerminationInfo(
@@ -186,7 +186,7 @@ struct IPSParser {
                 byProcess: t["byProc"]?.stringValue.map { p in t["byPid"]?.intValue.map { "\(p) [\($0)]" } ?? p },
                 details: t["details"]?.arrayValue.map { $0.compactMap(\.stringValue) }.flatMap { $0.isEmpty ? nil : $0 })
         }
-        report.asi = body["asi"]
+        report.asi = body["asi"]?.value
         report.panicString = body["panicString"]?.stringValue?
             .split(whereSeparator: \.isNewline).first.map { String($0).trimmedBlanks }
         if let asi = body["asi"]?.objectValue {
@@ -226,34 +226,59 @@ struct IPSParser {
         report.binaryImages = images
 
         var frameWarnings: [ParseWarning] = []
-        func frames(_ list: [JSONValue], at jsonPath: String) -> [Frame] {
-            list.enumerated().map { (i, f) in
-                let offset = f["imageOffset"]?.uint64Value ?? 0
-                let idx = f["imageIndex"]?.intValue
-                var frame = Frame(index: i, imageIndex: idx, address: offset, imageOffset: offset)
-                if f["imageOffset"]?.uint64Value == nil {
-                    frameWarnings.append(
-                        ParseWarning(
-                            path: report.path, jsonPath: "\(jsonPath)[\(i)]", message: "frame has no usable imageOffset; kept as is"))
-                }
-                if let idx, images.indices.contains(idx) {
-                    frame.address = images[idx].loadAddress &+ offset
-                    frame.imageName = images[idx].name
-                } else {
-                    frame.imageIndex = nil
-                    frameWarnings.append(
-                        ParseWarning(
-                            path: report.path, jsonPath: "\(jsonPath)[\(i)]",
-                            message: idx.map { "imageIndex \($0) is not in usedImages (\(images.count) images); kept as is" }
-                                ?? "frame has no imageIndex; kept as is"))
-                }
-                frame.symbol = f["symbol"]?.stringValue
-                frame.symbolOffset = f["symbolLocation"]?.uint64Value
-                frame.sourceFile = f["sourceFile"]?.stringValue
-                frame.sourceLine = f["sourceLine"]?.intValue
-                frame.isInlined = f["inline"]?.boolValue ?? false
-                return frame
+        // One pass over each frame's members (the first of a repeated key counts, as a lookup
+        // by key finds it); a report may hold a million frames.
+        func frames(_ list: JSONNode?, at jsonPath: String) -> [Frame] {
+            var out: [Frame] = []
+            guard let list, list.isArray else { return out }
+            out.reserveCapacity(list.childCount)
+            var i = 0
+            list.forEachChild { f in
+                out.append(frame(f, at: i, jsonPath))
+                i += 1
             }
+            return out
+        }
+        func frame(_ f: JSONNode, at i: Int, _ jsonPath: String) -> Frame {
+            var imageOffsetNode, imageIndexNode, symbol, symbolLocation, sourceFile, sourceLine, inline: JSONNode?
+            f.forEachChild { member in
+                switch member.key {
+                case "imageOffset" where imageOffsetNode == nil: imageOffsetNode = member
+                case "imageIndex" where imageIndexNode == nil: imageIndexNode = member
+                case "symbol" where symbol == nil: symbol = member
+                case "symbolLocation" where symbolLocation == nil: symbolLocation = member
+                case "sourceFile" where sourceFile == nil: sourceFile = member
+                case "sourceLine" where sourceLine == nil: sourceLine = member
+                case "inline" where inline == nil: inline = member
+                default: break
+                }
+            }
+            let imageOffset = imageOffsetNode?.uint64Value
+            let offset = imageOffset ?? 0
+            let idx = imageIndexNode?.intValue
+            var frame = Frame(index: i, imageIndex: idx, address: offset, imageOffset: offset)
+            if imageOffset == nil {
+                frameWarnings.append(
+                    ParseWarning(
+                        path: report.path, jsonPath: "\(jsonPath)[\(i)]", message: "frame has no usable imageOffset; kept as is"))
+            }
+            if let idx, images.indices.contains(idx) {
+                frame.address = images[idx].loadAddress &+ offset
+                frame.imageName = images[idx].name
+            } else {
+                frame.imageIndex = nil
+                frameWarnings.append(
+                    ParseWarning(
+                        path: report.path, jsonPath: "\(jsonPath)[\(i)]",
+                        message: idx.map { "imageIndex \($0) is not in usedImages (\(images.count) images); kept as is" }
+                            ?? "frame has no imageIndex; kept as is"))
+            }
+            frame.symbol = symbol?.stringValue
+            frame.symbolOffset = symbolLocation?.uint64Value
+            frame.sourceFile = sourceFile?.stringValue
+            frame.sourceLine = sourceLine?.intValue
+            frame.isInlined = inline?.boolValue ?? false
+            return frame
         }
 
         let faulting = body["faultingThread"]?.intValue
@@ -261,14 +286,14 @@ struct IPSParser {
         for (i, t) in (body["threads"]?.arrayValue ?? []).enumerated() {
             var thread = CrashReport.Thread(
                 index: i, name: t["name"]?.stringValue, queue: t["queue"]?.stringValue,
-                crashed: t["triggered"]?.boolValue ?? false, frames: frames(t["frames"]?.arrayValue ?? [], at: "threads[\(i)].frames"),
+                crashed: t["triggered"]?.boolValue ?? false, frames: frames(t["frames"], at: "threads[\(i)].frames"),
                 threadID: t["id"]?.uint64Value)
             if let state = t["threadState"] { thread.registers = registers(state) }
             threads.append(thread)
         }
         report.threads = threads
         report.crashedThreadIndex = faulting ?? threads.first(where: \.crashed)?.index
-        if let leb = body["lastExceptionBacktrace"]?.arrayValue {
+        if let leb = body["lastExceptionBacktrace"], leb.isArray {
             report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: frames(leb, at: "lastExceptionBacktrace"))
         }
         report.warnings.append(contentsOf: frameWarnings)
@@ -293,7 +318,7 @@ struct IPSParser {
     }
 
     /// `threadState`: ARM (`x` array, `fp`, `lr`, …) or x86 (`rax`, …), in document order.
-    static func registers(_ state: JSONValue) -> [Register] {
+    static func registers(_ state: JSONNode) -> [Register] {
         var out: [Register] = []
         for (key, value) in state.objectValue ?? [] where key != "flavor" {
             if let list = value.arrayValue {

@@ -56,8 +56,12 @@ extension CrashReport {
 
     /// Every report a file holds: one for a crash report, one per diagnostic for a MetricKit
     /// payload. Never empty. The layout is decided by `ReportReaders.all`, in order.
-    package static func parseAll(data: Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError) -> [CrashReport] {
-        let (document, warnings) = try decode(data: data, path: path, sizeLimit: sizeLimit)
+    /// The data is taken over (`consuming`): decoding lets go of it, so a large report is not
+    /// held in memory once more while it is read.
+    package static func parseAll(data: consuming Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError)
+        -> [CrashReport]
+    {
+        let (document, warnings) = try decode(data: consume data, path: path, sizeLimit: sizeLimit)
         guard var reports = try ReportReaders.read(document, path: path), !reports.isEmpty else {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "no report in the file")
         }
@@ -68,12 +72,13 @@ extension CrashReport {
     /// The file's text as lines, whatever its encoding, and what decoding had to guess.
     /// Refuses what is not text at all (empty, binary, a known non-report format) with an
     /// error naming the file, so that no reader has to.
-    static func decode(data: Data, path: String, sizeLimit: Int) throws(CrashReportError) -> (TextDocument, [ParseWarning]) {
+    static func decode(data: consuming Data, path: String, sizeLimit: Int) throws(CrashReportError) -> (TextDocument, [ParseWarning]) {
         if data.count > sizeLimit {
             throw CrashReportError(
                 kind: .tooLarge, path: path, message: "file is \(data.count) bytes, over the \(sizeLimit)-byte limit for crash reports")
         }
-        var bytes = [UInt8](data)
+        let isEmpty = data.isEmpty
+        var bytes = [UInt8](consume data)
         var warnings: [ParseWarning] = []
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             // Saved as UTF-16 by a Windows editor or mail client: read it, write UTF-8.
@@ -91,7 +96,7 @@ extension CrashReport {
             bytes.removeFirst(3)
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            throw CrashReportError(kind: .empty, path: path, message: data.isEmpty ? "file is empty" : "file contains only whitespace")
+            throw CrashReportError(kind: .empty, path: path, message: isEmpty ? "file is empty" : "file contains only whitespace")
         }
         if let reason = binaryReason(bytes) {
             throw CrashReportError(kind: .binary, path: path, line: reason.line, message: "not a crash report: \(reason.message)")

@@ -6,7 +6,7 @@ extension CrashReport {
     /// use the iOS layout (`Thread 0 name:` + `Thread 0 Crashed:`, undashed UUIDs with arch);
     /// Mac and simulator reports the macOS one (`Thread 0 Crashed::  Dispatch queue: …`,
     /// dashed UUIDs with version).
-    func renderAppleText(header: JSONValue, body: JSONValue) -> [RenderedLine] {
+    func renderAppleText(header: JSONValue, body: JSONNode) -> [RenderedLine] {
         let embedded = body["osVersion"]?["isEmbedded"]?.boolValue ?? (body["modelCode"]?.stringValue.map { !$0.hasPrefix("Mac") } ?? true)
         if !embedded && Self.usesMacLayout(header: header, body: body) {
             return renderMacText(header: header, body: body)
@@ -115,10 +115,10 @@ extension CrashReport {
         line("Binary Images:", .sectionHeader)
         let rawImages = body["usedImages"]?.arrayValue ?? []
         for (i, image) in binaryImages.enumerated() {
-            let raw = i < rawImages.count ? rawImages[i] : .null
+            let raw = i < rawImages.count ? rawImages[i] : nil
             let start = "0x" + String(image.loadAddress, radix: 16)
             // Apple prints base + size - 1, which wraps for absent images (`0x0 - 0xffffffffffffffff`).
-            let size = raw["size"]?.uint64Value ?? image.endAddress.map { $0 &- image.loadAddress &+ 1 } ?? 0
+            let size = raw?["size"]?.uint64Value ?? image.endAddress.map { $0 &- image.loadAddress &+ 1 } ?? 0
             let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
             var s =
                 String(repeating: " ", count: max(0, 18 - start.count)) + start + " - "
@@ -129,8 +129,8 @@ extension CrashReport {
                 s += "\(image.name) \(image.arch?.name ?? "???")  <\(uuidText)>"
             } else {
                 uuidText = image.debugID?.description.lowercased() ?? ""
-                let name = raw["CFBundleIdentifier"]?.stringValue ?? image.name
-                let version = raw["CFBundleShortVersionString"]?.stringValue ?? "*"
+                let name = raw?["CFBundleIdentifier"]?.stringValue ?? image.name
+                let version = raw?["CFBundleShortVersionString"]?.stringValue ?? "*"
                 s += "\(name) (\(version)) <\(uuidText)>"
             }
             s += " " + (image.path ?? "???")

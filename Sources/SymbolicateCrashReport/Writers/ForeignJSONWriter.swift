@@ -9,11 +9,11 @@ extension CrashReport {
     /// inline level (callers first, as Sentry orders them). A report that was one of several in
     /// a file is written alone; an envelope gives its event.
     func foreignOutput(_ foreign: ForeignJSONSource) throws(CrashReportError) -> String {
-        guard let (root, text) = try? JSONParser.parseKeepingLayout(foreign.bytes) else {
+        guard let text = try? JSONParser.parseTape(foreign.bytes) else {
             throw CrashReportError(
                 kind: .invalidJSON, path: path, message: "--format ips: the \(foreign.layout.rawValue) document no longer parses")
         }
-        guard let (_, reportSpan) = Self.locate(foreign.reportPath, in: root, at: text.root) else {
+        guard let reportSpan = Self.locate(foreign.reportPath, in: text.root) else {
             throw CrashReportError(
                 kind: .notACrashReport, path: path,
                 message: "--format ips: cannot find the report in the \(foreign.layout.rawValue) document")
@@ -21,22 +21,22 @@ extension CrashReport {
         var edits: [(range: Range<Int>, text: String)] = []
         for (kind, backtrace) in allBacktraces {
             guard let slot = foreign.frameSlots[kind],
-                let (listValue, listSpan) = Self.locate(slot.path, in: root, at: text.root),
-                let list = listValue.arrayValue, list.count == listSpan.children.count
+                let listSpan = Self.locate(slot.path, in: text.root), listSpan.isArray
             else { continue }
+            let list = listSpan.children
             for (k, frame) in backtrace.enumerated() where k < slot.elements.count {
                 let element = slot.elements[k]
-                guard list.indices.contains(element), case .object = list[element], let levels = frame.symbolication, !levels.isEmpty else {
+                guard list.indices.contains(element), list[element].isObject, let levels = frame.symbolication, !levels.isEmpty else {
                     continue
                 }
-                let span = listSpan.children[element]
+                let span = list[element]
                 let replacement: String
                 switch foreign.layout {
                 case .kscrash:
                     let concrete = levels[levels.count - 1]
                     let (start, overflow) = frame.address.subtractingReportingOverflow(concrete.offsetInFunction)
                     replacement = text.editedObject(
-                        list[element], at: span,
+                        span,
                         updates: [
                             ("symbol_name", .string(concrete.function)),
                             ("symbol_addr", overflow ? nil : .int(start)),
@@ -45,7 +45,7 @@ extension CrashReport {
                     // Sentry lists callers first: the concrete function, then inlined levels inward.
                     let objects = levels.reversed().enumerated().map { n, level in
                         text.editedObject(
-                            list[element], at: span,
+                            span,
                             updates: [
                                 ("function", .string(level.function)),
                                 (
@@ -60,7 +60,7 @@ extension CrashReport {
                                 ("symbolication_unverified", level.isUnverified ? .bool(true) : nil),
                             ])
                     }
-                    replacement = objects.joined(separator: text.separator(around: element, in: listSpan))
+                    replacement = objects.joined(separator: text.separator(around: element, in: listSpan, kids: list))
                 }
                 edits.append((span.range, replacement))
             }
@@ -82,17 +82,19 @@ extension CrashReport {
 
     private func hex(_ v: UInt64) -> String { "0x" + String(v, radix: 16) }
 
-    /// The value and span at `path`.
-    static func locate(_ path: [JSONPathStep], in value: JSONValue, at span: JSONSpan) -> (JSONValue, JSONSpan)? {
-        var current = (value, span)
+    /// The value at `path`.
+    static func locate(_ path: [JSONPathStep], in root: JSONNode) -> JSONNode? {
+        var current = root
         for step in path {
             switch step {
             case .key(let k):
-                guard let next = JSONSourceText.member(k, of: current.0, at: current.1) else { return nil }
-                current = (next.value, next.span)
+                guard let next = current[k] else { return nil }
+                current = next
             case .index(let i):
-                guard let list = current.0.arrayValue, list.count == current.1.children.count, list.indices.contains(i) else { return nil }
-                current = (list[i], current.1.children[i])
+                guard current.isArray else { return nil }
+                let list = current.children
+                guard list.indices.contains(i) else { return nil }
+                current = list[i]
             }
         }
         return current

@@ -10,38 +10,35 @@ extension CrashReport {
     /// `imageOffset`/`imageIndex`, each laid out like the frame it comes from.
     package func ipsOutput() throws(CrashReportError) -> String {
         if let foreign { return try foreignOutput(foreign) }
-        guard case .ips(_, let body, let original) = source else {
+        guard case .ips(_, let body, let headerLine) = source else {
             throw CrashReportError(
                 kind: .notACrashReport, path: path,
                 message: "--format ips needs an .ips report with a JSON body; this is a \(format.rawValue) report")
         }
-        let text = original.body
         var edits: [(range: Range<Int>, text: String)] = []
-        if let list = JSONSourceText.member("threads", of: body, at: text.root), let threadValues = list.value.arrayValue {
-            for (t, thread) in threads.enumerated() where t < threadValues.count && t < list.span.children.count {
-                if let frames = JSONSourceText.member("frames", of: threadValues[t], at: list.span.children[t]) {
-                    edits += Self.frameEdits(frames.value, at: frames.span, thread.frames, in: text)
-                }
+        if let list = body["threads"], list.isArray {
+            let threadNodes = list.children
+            for (t, thread) in threads.enumerated() where t < threadNodes.count {
+                if let frames = threadNodes[t]["frames"] { edits += Self.frameEdits(frames, thread.frames) }
             }
         }
-        if let leb = lastExceptionBacktrace, let frames = JSONSourceText.member("lastExceptionBacktrace", of: body, at: text.root) {
-            edits += Self.frameEdits(frames.value, at: frames.span, leb.frames, in: text)
+        if let leb = lastExceptionBacktrace, let frames = body["lastExceptionBacktrace"] {
+            edits += Self.frameEdits(frames, leb.frames)
         }
-        return original.headerLine + text.replacing(edits)
+        return body.tape.replacing(edits, after: headerLine)
     }
 
     /// One edit per symbolicated frame of a JSON `frames` array: the frame object becomes one
     /// object per level (inline levels first), joined the way the array's elements are.
-    private static func frameEdits(_ json: JSONValue, at span: JSONSpan, _ frames: [Frame], in text: JSONSourceText) -> [(
-        range: Range<Int>, text: String
-    )] {
-        guard let list = json.arrayValue, list.count == span.children.count else { return [] }
+    private static func frameEdits(_ list: JSONNode, _ frames: [Frame]) -> [(range: Range<Int>, text: String)] {
+        guard list.isArray else { return [] }
+        let elements = list.children
         var edits: [(range: Range<Int>, text: String)] = []
-        for (i, original) in list.enumerated() {
-            guard i < frames.count, let levels = frames[i].symbolication, !levels.isEmpty, case .object = original else { continue }
+        for (i, original) in elements.enumerated() {
+            guard i < frames.count, let levels = frames[i].symbolication, !levels.isEmpty, original.isObject else { continue }
             let objects = levels.enumerated().map { k, level in
-                text.editedObject(
-                    original, at: span.children[i],
+                list.tape.editedObject(
+                    original,
                     updates: [
                         ("symbol", .string(level.function)),
                         ("symbolLocation", .int(level.offsetInFunction)),
@@ -52,7 +49,7 @@ extension CrashReport {
                         ("symbolicationUnverified", level.isUnverified ? .bool(true) : nil),
                     ])
             }
-            edits.append((span.children[i].range, objects.joined(separator: text.separator(around: i, in: span))))
+            edits.append((original.range, objects.joined(separator: list.tape.separator(around: i, in: list, kids: elements))))
         }
         return edits
     }

@@ -8,7 +8,7 @@ extension CrashReport {
     /// Mac processes always get it. Simulator processes got it up to macOS 12 (the corpus's
     /// `mdi__sim-…_macos12-4` pair) and get the device layout from macOS 13 on (Console's
     /// translation in the `ips2crashlog__…_macos15-2` pair).
-    static func usesMacLayout(header: JSONValue, body: JSONValue) -> Bool {
+    static func usesMacLayout(header: JSONValue, body: JSONNode) -> Bool {
         let platform = header["platform"]?.intValue
         let path = body["procPath"]?.stringValue ?? ""
         let simulator = [7, 8, 9, 12].contains(platform ?? -1) || path.contains("/CoreSimulator/") || path.contains("/XCTestDevices/")
@@ -21,7 +21,7 @@ extension CrashReport {
     /// The macOS translated-report layout Console and Xcode print for an `.ips` of a Mac
     /// process: checked line by line against the corpus's text twin
     /// (`macsym__multi-target-sigill_macos12-4.ips` / `…_unsymbolicated_macos12-4.crash`).
-    func renderMacText(header: JSONValue, body: JSONValue) -> [RenderedLine] {
+    func renderMacText(header: JSONValue, body: JSONNode) -> [RenderedLine] {
         var out: [RenderedLine] = []
         func line(_ text: String, _ kind: RenderedLine.Kind = .other) { out.append(RenderedLine(text: text, kind: kind)) }
         func lines(_ text: String) {
@@ -120,7 +120,7 @@ extension CrashReport {
             line("")
             let raw =
                 rawThreads.first { $0["triggered"]?.boolValue == true }
-                ?? (crashed.index < rawThreads.count ? rawThreads[crashed.index] : .null)
+                ?? (crashed.index < rawThreads.count ? rawThreads[crashed.index] : nil)
             if let stream = Self.instructionStream(thread: raw, body: body) {
                 line("Thread \(crashed.index) instruction stream:")
                 for text in Self.instructionStreamLines(bytes: stream.bytes, pcOffset: stream.pcOffset) { line(text) }
@@ -132,15 +132,15 @@ extension CrashReport {
         line("Binary Images:", .sectionHeader)
         let rawImages = body["usedImages"]?.arrayValue ?? []
         for (i, image) in binaryImages.enumerated() {
-            let raw = i < rawImages.count ? rawImages[i] : .null
+            let raw = i < rawImages.count ? rawImages[i] : nil
             let start = "0x" + String(image.loadAddress, radix: 16)
-            let size = raw["size"]?.uint64Value ?? image.endAddress.map { $0 - image.loadAddress + 1 } ?? 0
+            let size = raw?["size"]?.uint64Value ?? image.endAddress.map { $0 - image.loadAddress + 1 } ?? 0
             let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
             var s =
                 String(repeating: " ", count: max(0, 18 - start.count)) + start + " - "
                 + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
-            let name = raw["CFBundleIdentifier"]?.stringValue ?? image.name
-            let version = raw["CFBundleShortVersionString"]?.stringValue ?? "*"
+            let name = raw?["CFBundleIdentifier"]?.stringValue ?? image.name
+            let version = raw?["CFBundleShortVersionString"]?.stringValue ?? "*"
             s += "\(name) (\(version)) <\(image.debugID?.description.lowercased() ?? "")> \(image.path ?? "???")"
             line(s, .binaryImage(isAppImage: image.isAppOwned))
         }
@@ -173,8 +173,8 @@ extension CrashReport {
     /// The crashed thread's instruction bytes and the index of the byte at the PC: macOS 12–15
     /// `.ips` put them in `instructionState.instructionStream` (`bytes`, `offset`); newer ones
     /// in `instructionByteStream` as base64 `beforePC` and `atPC`.
-    static func instructionStream(thread: JSONValue, body: JSONValue) -> (bytes: [UInt8], pcOffset: Int)? {
-        if let stream = thread["instructionState"]?["instructionStream"], let values = stream["bytes"]?.arrayValue {
+    static func instructionStream(thread: JSONNode?, body: JSONNode) -> (bytes: [UInt8], pcOffset: Int)? {
+        if let stream = thread?["instructionState"]?["instructionStream"], let values = stream["bytes"]?.arrayValue {
             let bytes = values.compactMap { $0.intValue.flatMap { UInt8(exactly: $0) } }
             guard bytes.count == values.count, !bytes.isEmpty else { return nil }
             return (bytes, stream["offset"]?.intValue ?? -1)

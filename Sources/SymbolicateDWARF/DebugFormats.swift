@@ -2,8 +2,13 @@ import Foundation
 import SymbolicateCore
 import SymbolicateMachO
 
-/// One build of one image whose debug information can be opened: a Mach-O slice today, an
-/// ELF file next. The index keeps these, read from headers only, so that matching a report's
+// The debug-file format protocols, all here: `DebugFileFormat` (what discovery and the index
+// ask of a format), `DebugObject` (one build, from headers), `DebugLookup` (opened debug
+// information) and `DebugContainer` (what a `DebugSession` reads from the file). Each format
+// implements them in its own file: `MachODebugFormat.swift`, `ELFDebugFormat.swift`.
+
+/// One build of one image whose debug information can be opened: a Mach-O slice or an ELF
+/// file. The index keeps these, read from headers only, so that matching a report's
 /// images needs no DWARF; `open()` is called for the few that a report actually uses.
 package protocol DebugObject: Sendable {
     /// The file to open (inside `Contents/Resources/DWARF/` for a dSYM).
@@ -61,25 +66,40 @@ package enum DebugFileFormats {
     }
 }
 
-/// Thin and universal Mach-O files (dSYM DWARF files, executables with symbols).
-package enum MachODebugFormat: DebugFileFormat {
-    package static func recognizes(magic: [UInt8]) -> Bool {
-        guard magic.count >= 4 else { return false }
-        let value = UInt32(magic[0]) << 24 | UInt32(magic[1]) << 16 | UInt32(magic[2]) << 8 | UInt32(magic[3])
-        return [0xFEEDFACE, 0xFEEDFACF, 0xCEFAEDFE, 0xCFFAEDFE, 0xCAFEBABE, 0xCAFEBABF].contains(value)
-    }
-
-    package static func objects(inFile path: String) throws(DebugInfoError) -> [any DebugObject] {
-        do { return try MachOFile(path: path).slices } catch { throw DebugInfoError(error) }
-    }
-}
-
-extension MachOSlice: DebugObject {
-    package func open() throws(DebugInfoError) -> any DebugLookup {
-        try DebugSession(slice: self)
-    }
-}
-
-extension DebugSession: DebugLookup {
-    package var linkedAddress: UInt64 { textVMAddress }
+/// What a `DebugSession` reads from the file holding the debug information, whatever its
+/// format (a Mach-O slice, an ELF executable or `.debug` file): identity, where the image's
+/// addresses start, the DWARF sections by their ELF names, and the symbol table.
+///
+/// The container object keeps the file's bytes alive for the session (section bytes point
+/// into them).
+protocol DebugContainer: AnyObject {
+    var path: String { get }
+    var architecture: Architecture { get }
+    var debugID: DebugID? { get }
+    /// Where the image's addresses start in the file (`ImageSlide.linkedAddress`).
+    var linkedAddress: UInt64 { get }
+    var pointerSize: Int { get }
+    /// Whether there is DWARF at all (else the session answers from symbols only).
+    var hasDWARF: Bool { get }
+    /// Hands the resident pages of `bytes` (one of this file's sections) back to the kernel
+    /// after a pass; they are mapped again from the page cache if touched again. Does
+    /// nothing where the bytes are not a file mapping (decompressed sections, an in-memory
+    /// copy), since dropping anonymous pages would zero them.
+    func releasePages(_ bytes: UnsafeRawBufferPointer)
+    /// The same for everything lookups read from the file (DWARF sections, symbol and
+    /// string tables): keeps peak memory to the pages in use rather than every page ever
+    /// touched.
+    func releaseResidentPages()
+    /// A DWARF section's bytes by its ELF name (`.debug_info`), empty when absent or unreadable.
+    func dwarfSection(_ name: String) -> UnsafeRawBufferPointer
+    /// The sections to hand libdwarf (checked and patched; see `DWARFSections`).
+    func servedSections(patchedAbbrev: inout OwnedBytes?) throws(DebugInfoError) -> [ServedSection]
+    /// The nearest code symbol at or before `address`: its address, its name as stored, and
+    /// whether it covers the address the way llvm-symbolizer's symbol table does (same
+    /// section for Mach-O; within the symbol's size, or up to the next symbol, for ELF).
+    /// nil outside the image's code.
+    func nearestSymbol(atOrBefore address: UInt64) -> (address: UInt64, name: String, covers: Bool)?
+    /// A stored symbol name as the linker's source spelled it: Darwin prefixes C names with
+    /// `_` (`_main`), ELF does not (`_ZN3foo3barEv` is already the mangled name).
+    func sourceName(ofSymbol stored: String) -> String
 }
