@@ -33,21 +33,37 @@ final class Admission: @unchecked Sendable {
 }
 
 /// Threads for the synchronous work (parsing, DWARF lookups, rendering), so that it never runs
-/// on the server's event loops; at most `width` pieces at once.
-final class WorkerPool: Sendable {
-    private let queue = DispatchQueue(label: "symbolicate.serve.work", attributes: .concurrent)
-    private let slots: DispatchSemaphore
+/// on the server's event loops: `width` threads of its own, started once. A fixed set, not
+/// Dispatch's pool: work waiting for a slot on a Dispatch queue blocks a pool thread, the pool
+/// then starts more, and each new thread's malloc arena made the resident set grow with load.
+final class WorkerPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
 
-    init(width: Int) { slots = DispatchSemaphore(value: max(1, width)) }
+    init(width: Int) {
+        for number in 0..<max(1, width) {
+            let thread = Thread { [self] in self.serve() }
+            thread.name = "symbolicate.serve.worker.\(number)"
+            thread.start()
+        }
+    }
+
+    private func serve() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job()
+        }
+    }
 
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            queue.async { [slots] in
-                slots.wait()
-                let result = work()
-                slots.signal()
-                continuation.resume(returning: result)
-            }
+            condition.lock()
+            jobs.append { continuation.resume(returning: work()) }
+            condition.signal()
+            condition.unlock()
         }
     }
 }

@@ -17,6 +17,9 @@ import Testing
         ("null-deref.ips", "?explain=1&language=ja", ["--explain", "--language", "ja"]),
         ("objc-exception.crash", "?headline=1", ["--headline"]),
         ("watchdog.ips", "?format=json&explain=1", ["--format", "json", "--explain"]),
+        // A MetricKit payload: one report per diagnostic, a JSON array in JSON.
+        ("../logs/crashapp-metrickit.json", "", []),
+        ("../logs/crashapp-metrickit.json", "?format=json", ["--format", "json"]),
     ]
 
     @Test(arguments: 0..<cases.count)
