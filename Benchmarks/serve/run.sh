@@ -38,8 +38,9 @@ for dwarf in Fixtures/dsyms/CrashApp.app.dSYM/Contents/Resources/DWARF/CrashApp 
   Fixtures/dsyms/CrashKit.framework.dSYM/Contents/Resources/DWARF/CrashKit; do
   curl -sf -T "$dwarf" -H "Authorization: Bearer $token" "${url}v1/debug-files" >/dev/null
 done
-curl -sf --data-binary @"$REPORT" "${url}v1/symbolicate" | grep -q "JSONScanner.field" \
-  || { echo "bench-serve: the report is not symbolicated from the store" >&2; exit 1; }
+# Captured first: `grep -q` leaving early would fail the pipe (pipefail) on curl's SIGPIPE.
+answer=$(curl -sf --data-binary @"$REPORT" "${url}v1/symbolicate")
+grep -q "JSONScanner.field" <<<"$answer" || { echo "bench-serve: the report is not symbolicated from the store" >&2; exit 1; }
 
 cat >"$work/post.lua" <<LUA
 wrk.method = "POST"
