@@ -4,7 +4,7 @@
 # REQUESTS (default 100,000) requests were answered, sampling the server's resident memory
 # between rounds. Prints requests/s, latency percentiles, errors and memory; figures go in
 # Benchmarks/README.md ("Serve"). Uses the release build (`make build`) and wrk (Debian).
-#   CONNECTIONS (8) THREADS (2) ROUND_SECONDS (10) WARMUP_SECONDS (10) REQUESTS (100000)
+#   CONNECTIONS (8) THREADS (2) ROUND_SECONDS (10) WARMUP_SECONDS (30) REQUESTS (100000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=${SYMBOLICATE_BIN:-.build/release/symbolicate}
@@ -12,7 +12,7 @@ REPORT=${REPORT:-Fixtures/reports/swift-trap.ips}
 CONNECTIONS=${CONNECTIONS:-8}
 THREADS=${THREADS:-2}
 ROUND_SECONDS=${ROUND_SECONDS:-10}
-WARMUP_SECONDS=${WARMUP_SECONDS:-10}
+WARMUP_SECONDS=${WARMUP_SECONDS:-30}
 REQUESTS=${REQUESTS:-100000}
 command -v wrk >/dev/null || SYMBOLICATE_WITH_BENCH=1 scripts/setup.sh
 command -v wrk >/dev/null || { echo "bench-serve: wrk is missing (apt-get install wrk)" >&2; exit 1; }
