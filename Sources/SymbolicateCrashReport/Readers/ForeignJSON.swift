@@ -290,12 +290,18 @@ enum DarwinNames {
         if case .string(let s) = value { return s }
         guard case .number(let n) = value, let d = Double(n), d.isFinite, d > 0 else { return nil }
         let seconds = d > 1e14 ? d / 1e6 : (d > 1e11 ? d / 1e3 : d)
+        return timestampFormatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
+    /// Made once: a formatter costs far more to create than to use, and every foreign report
+    /// (and every fuzz input) asks for one. DateFormatter is thread-safe for formatting.
+    private static let timestampFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSSS Z"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
-    }
+        return formatter
+    }()
 }
 
 /// How a foreign JSON document was damaged and what reading it took.
