@@ -30,8 +30,15 @@ setup:
 setup-test:
 	@scripts/setup.sh
 
+# Release builds on Linux link the Swift runtime and Foundation into the binary and let lld pack the
+# relative relocations (DT_RELR, glibc >= 2.36): a run then loads and relocates far fewer pages before
+# it starts, most of what a one-address lookup costs (Benchmarks/README.md). scripts/release.sh links so too.
+ifeq ($(shell uname -s),Linux)
+RELEASE_LINK_FLAGS ?= --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+endif
+
 build: setup
-	$(SWIFT) build -c release --product symbolicate
+	$(SWIFT) build -c release --product symbolicate $(RELEASE_LINK_FLAGS)
 
 demo: build
 	.build/release/symbolicate --explain $(DEMO_REPORT) $(DEMO_DSYMS)

@@ -3,5 +3,5 @@
 # generates the large dSYM into Benchmarks/work/ on first use, then measures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x .build/release/symbolicate ] || swift build -c release --product symbolicate
+[ -x .build/release/symbolicate ] || make build  # the release link of Makefile's `build`
 exec python3 Benchmarks/run.py "$@"

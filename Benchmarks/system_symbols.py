@@ -86,7 +86,7 @@ def measure(args, env):
 
 def main():
     if not os.path.exists(BIN):
-        sys.exit(f"{BIN} missing: swift build -c release --product symbolicate")
+        sys.exit(f"{BIN} missing: make build")
     folder, images = generate("folder")
     cache_folder, cache_images = generate("cache")
     assert [i["uuid"] for i in images] == [i["uuid"] for i in cache_images]

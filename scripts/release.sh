@@ -49,10 +49,13 @@ zlib_pc="$(pkg-config --variable=pcfiledir zlib 2>/dev/null || echo /usr/lib/"$a
 sed "s|^libdir=.*|libdir=$libdir|; s|^sharedlibdir=.*|sharedlibdir=$libdir|" "$zlib_pc" >"$pcdir/zlib.pc"
 
 start=$(date +%s)
+# lld packs the relative relocations (DT_RELR, glibc >= 2.36, the floor already): fewer pages to
+# load and write before main, as in `make build` (Makefile).
 log="$scratch/release-build.log"
 if ! PKG_CONFIG_PATH="$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" ${SWIFT:-swift} build -c release \
   --product symbolicate --scratch-path "$scratch" --static-swift-stdlib \
-  -Xlinker -L"$libdir" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc >"$log" 2>&1; then
+  -Xlinker -L"$libdir" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs >"$log" 2>&1; then
   cat "$log" >&2
   fail "swift build failed"
 fi

@@ -11,7 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 binary="${SYMBOLICATE_BIN:-$root/.build/release/symbolicate}"
 if [ -z "${SYMBOLICATE_BIN:-}" ]; then
-    (cd "$root" && swift build -c release --product symbolicate >&2)
+    make -C "$root" build >&2  # the release link of Makefile's `build`
 fi
 if [ "${1:-}" = memory ]; then
     exec python3 "$root/Benchmarks/batch/memory.py" "$binary" "$root/Fixtures" "$root/Benchmarks/work/batch-memory" "${COUNT:-5000}" "${JOBS:-2}"

@@ -8,6 +8,6 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 binary="${SYMBOLICATE_BIN:-$root/.build/release/symbolicate}"
 if [ -z "${SYMBOLICATE_BIN:-}" ]; then
-    (cd "$root" && swift build -c release --product symbolicate >&2)
+    make -C "$root" build >&2  # the release link of Makefile's `build`
 fi
 exec python3 "$root/Benchmarks/signals/stress.py" "$binary" "$root/Fixtures" "$root/Benchmarks/work/signals" "${RUNS:-200}"
