@@ -102,6 +102,12 @@ fi
 # 4. Oldest glibc: the highest symbol version the binary references.
 floor="$(objdump -T "$bin" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)"
 at_floor="$(objdump -T "$bin" | grep "GLIBC_$floor" | awk '{print $NF}' | sort -u | tr '\n' ' ')"
+# Packed relative relocations (DT_RELR, scripts/release.sh) need glibc 2.36: the loader says so through
+# the GLIBC_ABI_DT_RELR version, which no symbol carries.
+if readelf -V "$bin" | grep -q 'GLIBC_ABI_DT_RELR' && [ "$(printf '%s\n2.36\n' "$floor" | sort -V | tail -1)" != "$floor" ]; then
+  floor=2.36
+  at_floor="GLIBC_ABI_DT_RELR (packed relative relocations)"
+fi
 echo "glibc floor: $floor (symbols at that version: $at_floor)"
 if grep -q "glibc $floor" "$root/README.md"; then
   ok "README states glibc $floor"
