@@ -231,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "SymbolicateServeTests",
             dependencies: [
-                "SymbolicateServe", "SymbolicateTestSupport", "symbolicate",
+                "SymbolicateServe", "SymbolicatePipeline", "SymbolicateTestSupport", "symbolicate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

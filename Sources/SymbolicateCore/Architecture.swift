@@ -54,6 +54,15 @@ public struct Architecture: Hashable, Sendable, CustomStringConvertible, Codable
         }
     }
 
+    /// Which of `candidates` (the slices of one file) serves this architecture: an exact match,
+    /// else the only one of the same family (`arm64e`↔`arm64`, `x86_64h`↔`x86_64`); nil when
+    /// none or several could, since DWARF of the other variant would give wrong answers silently.
+    package func match(among candidates: [Architecture]) -> Int? {
+        if let exact = candidates.firstIndex(of: self) { return exact }
+        let sameFamily = candidates.indices.filter { candidates[$0].family == family }
+        return sameFamily.count == 1 ? sameFamily[0] : nil
+    }
+
     /// Whether pointers are 64-bit (ILP32 `arm64_32` is not).
     public var is64Bit: Bool {
         ["arm64", "arm64e", "x86_64", "x86_64h", "ppc64", "arm64e.old"].contains(name)

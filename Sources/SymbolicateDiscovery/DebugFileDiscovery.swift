@@ -53,6 +53,25 @@ package struct DebugFileDiscovery {
         }
     }
 
+    /// Adds the one debug file a user named for one image (`atos -o`): a `.dSYM` bundle (any
+    /// folder with `Contents/Resources/DWARF`) or a file. Every file is read whatever its
+    /// first bytes say (a FIFO or device is refused by the reader, never opened), so that its
+    /// format's own error names what is wrong with it. Nothing is searched and no zip
+    /// unpacked: the user named the file itself.
+    mutating func add(namedFile path: String) throws(DebugInfoError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DebugInfoError(path: path, message: "no such file or directory")
+        }
+        explicitInputs += 1
+        guard isDirectory.boolValue else { return record(path: path, displayPath: path) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: DSYMBundle.dwarfFolder(of: path), isDirectory: &isFolder), isFolder.boolValue else {
+            throw DebugInfoError(path: path, message: "a directory but not a .dSYM bundle (no \(DSYMBundle.dwarfFolder))")
+        }
+        addBundle(path, everyFile: true)
+    }
+
     /// Adds a folder searched recursively because the user pointed at it for debug files
     /// (`SYMBOLICATE_DSYM_PATH`): a missing folder is simply skipped.
     mutating func add(searchFolder path: String) {
@@ -146,8 +165,9 @@ package struct DebugFileDiscovery {
         return FileManager.default.fileExists(atPath: dwarf, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// Every Mach-O file in `Bundle.dSYM/Contents/Resources/DWARF/`.
-    private mutating func addBundle(_ bundle: String) {
+    /// Every Mach-O file in `Bundle.dSYM/Contents/Resources/DWARF/`; with `everyFile` (a
+    /// bundle the user named for one image) every file there, to be read and fail in its own words.
+    private mutating func addBundle(_ bundle: String, everyFile: Bool = false) {
         let dwarfDir = DSYMBundle.dwarfFolder(of: bundle)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dwarfDir) else {
             problems.append(.notADebugFile(path: bundle))
@@ -155,7 +175,9 @@ package struct DebugFileDiscovery {
         }
         for name in names.sorted() where !name.hasPrefix(".") {
             let file = (dwarfDir as NSString).appendingPathComponent(name)
-            if let kind = RegularFile.specialKind(path: file) {
+            if everyFile {
+                record(path: file, displayPath: bundle)
+            } else if let kind = RegularFile.specialKind(path: file) {
                 problems.append(.io(path: file, message: "is \(kind), not a regular file; skipped"))
             } else if Self.hasDebugFileMagic(file) {
                 record(path: file, displayPath: bundle)

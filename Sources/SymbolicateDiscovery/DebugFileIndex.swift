@@ -59,39 +59,23 @@ package final class DebugFileIndex: Sendable {
         extractor = discovery.extractor
 
         let found = discovery.found
-        // Header reads are independent: spread them over the cores for big folders.
-        let results = UnsafeMutableTransferBox<[Result<[DebugFileEntry], DebugInfoError>?]>(Array(repeating: nil, count: found.count))
-        DispatchQueue.concurrentPerform(iterations: found.count) { i in
-            let item = found[i]
-            let result: Result<[DebugFileEntry], DebugInfoError>
-            do throws(DebugInfoError) {
-                // Discovery only records files some format recognised; Mach-O is the fallback
-                // so that a file changed since then still gets that format's error.
-                let format = DebugFileFormats.format(ofFileAt: item.path) ?? MachODebugFormat.self
-                let objects = try format.objects(inFile: item.path)
-                result = .success(
-                    objects.compactMap { object in
-                        guard let id = object.debugID else { return nil }
-                        return DebugFileEntry(
-                            path: item.path, displayPath: item.displayPath, architecture: object.architecture,
-                            debugID: id, object: object)
-                    })
-            } catch {
-                result = .failure(error)
-            }
-            results.set(i, result)
-        }
+        let results = Self.readHeaders(of: found)
         var entries: [DebugFileEntry] = []
         var problems = discovery.problems.map(DebugFileProblem.discovery)
-        for (i, result) in results.value.enumerated() {
+        for (i, result) in results.enumerated() {
             switch result {
-            case .success(let list): entries += list
+            case .success(let objects):
+                entries += objects.compactMap { object in
+                    guard let id = object.debugID else { return nil }
+                    return DebugFileEntry(
+                        path: found[i].path, displayPath: found[i].displayPath, architecture: object.architecture, debugID: id,
+                        object: object)
+                }
             case .failure(let error):
                 // Name the file as the user knows it (a zip entry, a bundle), not our temp path.
                 var shown = error
                 shown.path = found[i].displayPath
                 problems.append(.unreadable(shown))
-            case nil: break
             }
         }
         self.entries = entries
@@ -105,6 +89,23 @@ package final class DebugFileIndex: Sendable {
             if name.hasSuffix(".debug"), name.count > 6 { byFileName[String(name.dropLast(6)), default: []].append(entry) }
         }
         self.byFileName = byFileName
+    }
+
+    /// The builds in each found file, from headers only (any format of `DebugFileFormats`),
+    /// read side by side: header reads are independent, and big folders have thousands.
+    static func readHeaders(of found: [DebugFileDiscovery.Found]) -> [Result<[any DebugObject], DebugInfoError>] {
+        let results = UnsafeMutableTransferBox<[Result<[any DebugObject], DebugInfoError>?]>(Array(repeating: nil, count: found.count))
+        DispatchQueue.concurrentPerform(iterations: found.count) { i in
+            // Discovery only records files some format recognised (a named file excepted);
+            // Mach-O is the fallback so that such a file still gets that format's error.
+            let format = DebugFileFormats.format(ofFileAt: found[i].path) ?? MachODebugFormat.self
+            do throws(DebugInfoError) {
+                results.set(i, .success(try format.objects(inFile: found[i].path)))
+            } catch {
+                results.set(i, .failure(error))
+            }
+        }
+        return results.value.map { $0 ?? .success([]) }
     }
 
     /// Debug files whose slice has this identity, best first: files inside a `.dSYM` bundle

@@ -79,14 +79,9 @@ package final class MachOFile: Sendable {
         slices.first { $0.debugID == id }
     }
 
-    /// The slice for an architecture (`arm64`, `arm64e`, `x86_64h`, …).
-    ///
-    /// An exact match wins; otherwise `arm64e`↔`arm64` and `x86_64h`↔`x86_64` stand in for
-    /// each other only when the file has a single candidate, since DWARF of the other
-    /// variant would give wrong answers silently.
+    /// The slice for an architecture (`arm64`, `arm64e`, `x86_64h`, …), by
+    /// `Architecture.match(among:)`.
     package func slice(architecture wanted: Architecture) -> MachOSlice? {
-        if let exact = slices.first(where: { $0.architecture == wanted }) { return exact }
-        let candidates = slices.filter { $0.architecture.family == wanted.family }
-        return candidates.count == 1 ? candidates[0] : nil
+        wanted.match(among: slices.map(\.architecture)).map { slices[$0] }
     }
 }

@@ -98,8 +98,11 @@ public struct AtosRequest: Sendable {
         }
         let session: any DebugLookup
         if let debugFile {
+            // The same discovery, header reading and opening as a report's debug files.
             do {
-                session = try DebugFile.open(path: debugFile, id: id, architecture: architecture.map(Architecture.init))
+                let named = try NamedDebugFile(path: debugFile)
+                response.messages += named.problems.map(AtosMessage.debugFileProblem)
+                session = try named.open(id: id, architecture: architecture.map(Architecture.init))
             } catch {
                 return response.fail(.cannotOpen(error))
             }
@@ -177,6 +180,8 @@ public enum AtosFailure: Error, Sendable, Equatable, CustomStringConvertible {
 /// What atos tells the user besides its output.
 public enum AtosMessage: RunMessage, Equatable {
     case warning(AtosWarning)
+    /// A file in the `-o` bundle that was skipped (a FIFO, a damaged file beside good ones).
+    case debugFileProblem(DebugFileProblem)
     /// What a `--system-symbols` place held (its own `warning:` when it is one).
     case systemSymbols(String)
     /// What symbol servers, debuginfod, dsymForUUID or the cache said (its own `warning:`).
@@ -185,7 +190,7 @@ public enum AtosMessage: RunMessage, Equatable {
 
     public var severity: MessageSeverity {
         switch self {
-        case .warning: return .warning
+        case .warning, .debugFileProblem: return .warning
         case .systemSymbols, .symbolSources: return .plain
         // atos's own errors carry no label, as they always have.
         case .failure: return .plain
@@ -195,6 +200,7 @@ public enum AtosMessage: RunMessage, Equatable {
     public var body: String {
         switch self {
         case .warning(let warning): return warning.description
+        case .debugFileProblem(let problem): return problem.description
         case .systemSymbols(let line), .symbolSources(let line): return line
         case .failure(let failure): return failure.description
         }

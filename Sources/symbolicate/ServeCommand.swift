@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SymbolicatePipeline
 import SymbolicateServe
 
 /// `symbolicate serve`: the page to paste a report on, and the HTTP API (SymbolicateServe).
@@ -52,35 +53,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a request may take, body included; past it 504.")
     var requestTimeout = ServeLimits().requestSeconds
 
+    /// The flags as the library's request.
+    var request: ServeRequest {
+        var limits = ServeLimits()
+        limits.uploadBytes = maxUploadBytes
+        limits.reportBytes = maxReportBytes
+        limits.concurrentRequests = maxRequests
+        limits.requestSeconds = requestTimeout
+        return ServeRequest(host: host, port: port, debugFiles: debugFiles, store: store, limits: limits)
+    }
+
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
-        guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
-        guard maxReportBytes > 0 else { throw ValidationError("--max-report-bytes must be positive") }
-        guard maxRequests > 0 else { throw ValidationError("--max-requests must be at least 1") }
-        guard requestTimeout > 0 else { throw ValidationError("--request-timeout must be positive") }
+        if let problem = request.invalidArgument { throw ValidationError(problem) }
     }
 
     func run() async throws {
-        var configuration = ServeConfiguration()
-        configuration.host = host
-        configuration.port = port
-        configuration.debugFiles = debugFiles
-        configuration.storePath = store ?? ServeStore.defaultRoot()
-        configuration.token = ProcessInfo.processInfo.environment["SYMBOLICATE_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        configuration.limits.uploadBytes = maxUploadBytes
-        configuration.limits.reportBytes = maxReportBytes
-        configuration.limits.concurrentRequests = maxRequests
-        configuration.limits.requestSeconds = requestTimeout
-        let server: ServeServer
-        do {
-            server = try ServeServer(configuration: configuration)
-        } catch {
-            Console.write("symbolicate serve: error: \(error)\n", to: .standardError)
-            throw ExitCode(64)
-        }
-        let host = self.host
-        try await server.run { port in
-            Console.write("symbolicate serve: listening on http://\(host):\(port)/ (open it in a browser)\n", to: .standardError)
-        }
+        let status = try await request.run { message in Console.write(message.text(tool: "symbolicate serve"), to: message.stream) }
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// damaged copies are made at test time from the fixture dSYMs.
 @Suite struct CorruptInputTests {
     static var dwarfFiles: [String] {
-        TestPaths.dsymBundles.compactMap { try? DebugFile.machOPaths(for: $0).first }
+        TestPaths.dsymBundles.compactMap { FixtureDebugFiles.files($0).first }
     }
 
     /// Opens and looks up every line-table-ish address region; any outcome but a crash is
@@ -82,26 +82,5 @@ import Testing
         let path = directory.appendingPathComponent("bad-length").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         Self.exercise(path, addresses: addresses)
-    }
-
-    @Test func zeroLengthDWARFFile() throws {
-        let directory = try TestPaths.temporaryDirectory("dwarf")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let bundle = directory.appendingPathComponent("Empty.dSYM/Contents/Resources/DWARF")
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        let file = bundle.appendingPathComponent("Empty")
-        try Data().write(to: file)
-        let error = try #require(throws: DebugInfoError.self) {
-            try DebugFile.open(path: directory.appendingPathComponent("Empty.dSYM").path)
-        }
-        #expect(error.path == file.path)
-        #expect(error.description.contains("Mach-O"))
-    }
-
-    @Test func missingAndNonBundlePaths() throws {
-        let directory = try TestPaths.temporaryDirectory("dwarf")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(throws: DebugInfoError.self) { try DebugFile.open(path: directory.appendingPathComponent("nope").path) }
-        #expect(throws: DebugInfoError.self) { try DebugFile.open(path: directory.path) }
     }
 }

@@ -32,7 +32,7 @@ import Testing
     static func cxxNames() throws -> [String] {
         var names = Set<String>()
         for dsym in TestPaths.dsymBundles {
-            for file in try DebugFile.machOPaths(for: dsym) {
+            for file in FixtureDebugFiles.files(dsym) {
                 for slice in try MachOFile(path: file).slices {
                     for symbol in try slice.symbols() {
                         names.insert(Demangler.symbolName(fromSymbolTable: symbol.name))

@@ -17,7 +17,7 @@ import Testing
 
     static let slices: [Slice] =
         TestPaths.dsymBundles.flatMap { dsym -> [Slice] in
-            guard let slices = try? DebugFile.slices(atPath: dsym) else { return [] }
+            guard let slices = try? FixtureDebugFiles.builds(dsym) else { return [] }
             return slices.map { Slice(dwarfFile: $0.path, arch: $0.architecture.name) }
         }
         + ([LinuxFixtures.debugFile, LinuxFixtures.zlibDebugFile, LinuxNamedFixture.debugFile] + ELFNamingFixtures.debugFiles).map {
@@ -35,7 +35,7 @@ import Testing
     /// Start addresses of every row that is not an end-of-sequence marker.
     static func rowAddresses(_ slice: Slice, dwarfdump: String) throws -> [UInt64] {
         // --arch selects Mach-O slices only; it would filter an ELF file's rows away.
-        let arch = DebugFile.isELF(slice.dwarfFile) ? [] : ["--arch=\(slice.arch)"]
+        let arch = DebugFileFormats.format(ofFileAt: slice.dwarfFile) is ELFDebugFormat.Type ? [] : ["--arch=\(slice.arch)"]
         let text = try ExternalTool.run(dwarfdump, ["--debug-line"] + arch + [slice.dwarfFile])
         var addresses = Set<UInt64>()
         for line in text.split(separator: "\n") where line.hasPrefix("0x") && !line.contains("end_sequence") {
@@ -80,7 +80,7 @@ import Testing
         #expect(!addresses.isEmpty)
         let expected = try Self.oracle(slice, addresses, symbolizer: symbolizer, demangler: demangler)
         try #require(expected.count == addresses.count, "llvm-symbolizer answered \(expected.count) of \(addresses.count) addresses")
-        let session = try DebugFile.open(path: slice.dwarfFile, architecture: Architecture(slice.arch))
+        let session = try FixtureDebugFiles.open(slice.dwarfFile, architecture: Architecture(slice.arch))
         let results = session.lookup(fileAddresses: addresses)
         var disagreements: [String] = []
         for (index, address) in addresses.enumerated() {

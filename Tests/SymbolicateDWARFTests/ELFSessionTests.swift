@@ -28,9 +28,9 @@ import Testing
 
     @Test(arguments: cases)
     func crashSiteMatchesOracle(_ item: Case) throws {
-        let session = try DebugFile.open(path: item.debugFile)
+        let session = try FixtureDebugFiles.open(item.debugFile)
         #expect(session.hasDWARF)
-        #expect(session.textVMAddress == 0)
+        #expect(session.linkedAddress == 0)
         let address = try #require(UInt64(item.frame.fileAddress.dropFirst(2), radix: 16))
         let result = try #require(session.lookup(fileAddress: address))
         #expect(result.source == .dwarf)
@@ -49,7 +49,7 @@ import Testing
             padding.append(symbol.address + symbol.size)
         }
         try #require(!padding.isEmpty)
-        let session = try DebugFile.open(path: LinuxFixtures.debugFile)
+        let session = try FixtureDebugFiles.open(LinuxFixtures.debugFile)
         for address in padding {
             let frames = session.lookup(fileAddress: address)?.frames ?? []
             #expect(frames.allSatisfy { $0.function == "??" }, "0x\(String(address, radix: 16)): \(frames.map(\.function))")
@@ -62,15 +62,15 @@ import Testing
 
     @Test func buildIDMismatchNamesBoth() throws {
         let wrong = try #require(DebugID(buildID: "00112233445566778899aabbccddeeff00112233"))
-        let error = try #require(throws: DebugInfoError.self) { try DebugFile.open(path: LinuxFixtures.debugFile, id: wrong) }
+        let error = try #require(throws: DebugInfoError.self) { try DebugFile.openELF(path: LinuxFixtures.debugFile, id: wrong) }
         #expect(error.message.contains("00112233445566778899aabbccddeeff00112233"))
-        let real = try #require(try DebugFile.open(path: LinuxFixtures.debugFile).debugID)
+        let real = try #require(try DebugFile.openELF(path: LinuxFixtures.debugFile).debugID)
         #expect(error.message.contains(real.hexString))
         #expect(error.path == LinuxFixtures.debugFile)
     }
 
     @Test func zstdDebugFileIsAClearError() throws {
-        let error = try #require(throws: DebugInfoError.self) { try DebugFile.open(path: LinuxFixtures.zstdDebugFile) }
+        let error = try #require(throws: DebugInfoError.self) { try FixtureDebugFiles.open(LinuxFixtures.zstdDebugFile) }
         #expect(error.path == LinuxFixtures.zstdDebugFile)
         #expect(error.message.contains("zstd"))
     }
@@ -78,7 +78,7 @@ import Testing
     /// The stripped binary has no DWARF and no .symtab: it answers from .dynsym or not at all,
     /// never with a wrong file:line.
     @Test func strippedBinaryAnswersWithoutDWARF() throws {
-        let session = try DebugFile.open(path: LinuxFixtures.binary)
+        let session = try FixtureDebugFiles.open(LinuxFixtures.binary)
         #expect(!session.hasDWARF)
         for frames in LinuxFixtures.oracle.values {
             for frame in frames {

@@ -34,7 +34,7 @@ import Testing
 
     @Test(arguments: facts)
     func lookupMatchesFact(_ fact: Fact) throws {
-        let session = try DebugFile.open(path: TestPaths.fixtures.appendingPathComponent(fact.dsym).path, id: DebugID(uuid: fact.uuid))
+        let session = try FixtureDebugFiles.open(TestPaths.fixtures.appendingPathComponent(fact.dsym).path, id: DebugID(uuid: fact.uuid))
         #expect(session.architecture == Architecture(fact.arch))
         let address = try #require(UInt64(fact.address.dropFirst(2), radix: 16))
         let result = try #require(session.lookup(fileAddress: address))

@@ -63,7 +63,7 @@ import Testing
             return
         }
         let binary = TestPaths.fixtures.appendingPathComponent("bin/CrashApp").path
-        let session = try DebugFile.open(path: binary)
+        let session = try FixtureDebugFiles.open(binary)
         #expect(!session.hasDWARF)
         var symbols: [(UInt64, String)] = []
         for line in try ExternalTool.run(nm, ["--defined-only", "-n", binary]).split(separator: "\n") {
@@ -91,9 +91,9 @@ import Testing
     /// Many threads hammering one session get the same answers as one thread.
     @Test func concurrentLookupsAgree() async throws {
         let dsym = try #require(TestPaths.dsymBundles.first { $0.contains("CrashApp.app") })
-        let session = try DebugFile.open(path: dsym)
-        let addresses = Array(stride(from: session.textVMAddress + 0x4000, to: session.textVMAddress + 0x4B00, by: 4))
-        let reference = try DebugFile.open(path: dsym).lookup(fileAddresses: addresses)
+        let session = try FixtureDebugFiles.open(dsym)
+        let addresses = Array(stride(from: session.linkedAddress + 0x4000, to: session.linkedAddress + 0x4B00, by: 4))
+        let reference = try FixtureDebugFiles.open(dsym).lookup(fileAddresses: addresses)
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for worker in 0..<8 {
                 group.addTask {
@@ -108,20 +108,5 @@ import Testing
         }
         #expect(mismatches == 0)
         #expect(reference.compactMap { $0 }.count > addresses.count / 2)
-    }
-
-    @Test func sliceSelectionErrorsListWhatWasFound() throws {
-        let dsym = try #require(TestPaths.dsymBundles.first { $0.hasSuffix("MacApp.app.dSYM") })
-        let error = try #require(throws: DebugInfoError.self) { try DebugFile.open(path: dsym) }
-        #expect(error.message.contains("arm64") && error.message.contains("x86_64"))
-        let wrong = try #require(throws: DebugInfoError.self) {
-            try DebugFile.open(path: dsym, id: DebugID(uuid: "00000000-0000-0000-0000-000000000000"))
-        }
-        #expect(wrong.message.contains("00000000-0000-0000-0000-000000000000"))
-        for slice in try DebugFile.slices(atPath: dsym) {
-            let id = try #require(slice.debugID)
-            #expect(try DebugFile.open(path: dsym, id: id).architecture == slice.architecture)
-            #expect(try DebugFile.open(path: dsym, architecture: slice.architecture).debugID == id)
-        }
     }
 }

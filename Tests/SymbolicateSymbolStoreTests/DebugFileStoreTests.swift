@@ -199,15 +199,15 @@ import ZIPFoundation
             let expected = try store.put(fileAt: Self.crashApp).stored
             let item = try #require(expected.first)
             store.remove(item.debugID)
-            let failures = Failures()
+            let failures = Collected()
             DispatchQueue.concurrentPerform(iterations: 16) { i in
                 if i % 2 == 0 {
-                    do { try store.put(fileAt: Self.crashApp) } catch { failures.add("put: \(error)") }
+                    do { try store.put(fileAt: Self.crashApp) } catch { failures.append("put: \(error)") }
                 } else {
                     for _ in 0..<50 {
                         guard let found = store.lookup(item.debugID) else { continue }
                         let size = DebugFileStoreTests.size(found.path)
-                        if size != item.size { failures.add("read \(size) bytes of \(item.size)") }
+                        if size != item.size { failures.append("read \(size) bytes of \(item.size)") }
                     }
                 }
             }
@@ -240,20 +240,5 @@ import ZIPFoundation
 
     static func size(_ path: String) -> UInt64 {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.uint64Value ?? 0
-    }
-}
-
-final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ text: String) {
-        lock.lock()
-        list.append(text)
-        lock.unlock()
-    }
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return list
     }
 }

@@ -130,6 +130,25 @@ import Testing
         #expect(result.stdout == "\(plain.1.dropFirst()) (in CrashApp) + 8\n")
     }
 
+    /// A file in the bundle's DWARF folder that is no Mach-O file is a warning; the DWARF
+    /// file beside it answers (the bundle used to fail on whichever file sorted first).
+    @Test func strayFileInTheBundleIsAWarning() throws {
+        let fact = try #require(Self.facts.first { $0.dsym.contains("CrashApp.app") })
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("atos-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dwarf = root.appendingPathComponent("CrashApp.app.dSYM/Contents/Resources/DWARF")
+        try FileManager.default.createDirectory(at: dwarf, withIntermediateDirectories: true)
+        try Data("x\n".utf8).write(to: dwarf.appendingPathComponent("AAA"))
+        let original = TestPaths.fixtures.appendingPathComponent(fact.dsym)
+        try FileManager.default.copyItem(
+            at: original.appendingPathComponent("Contents/Resources/DWARF/CrashApp"), to: dwarf.appendingPathComponent("CrashApp"))
+        let result = try CLI.run(["atos", "-o", root.appendingPathComponent("CrashApp.app.dSYM").path, "-i", fact.address])
+        let direct = try CLI.run(["atos", "-o", original.path, "-i", fact.address])
+        #expect(result.status == 0)
+        #expect(result.stdout == direct.stdout && !direct.stdout.isEmpty)
+        #expect(result.stderr == "symbolicate atos: warning: \(dwarf.path)/AAA: at offset 0x0: not a Mach-O file: 2 bytes long\n")
+    }
+
     @Test func badInputsExitCodes() throws {
         let missing = try CLI.run(["atos", "-o", "/nonexistent/Thing.dSYM", "0x1000"])
         #expect(missing.status == 65)

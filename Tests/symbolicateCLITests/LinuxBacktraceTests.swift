@@ -146,6 +146,18 @@ import Testing
         }
     }
 
+    /// `atos -o` on the stripped binary answers from the debug file its `.gnu_debuglink`
+    /// names (same build ID), as llvm-symbolizer and addr2line do and as reports always have;
+    /// it used to echo every address.
+    @Test func atosOnTheStrippedBinaryFollowsItsDebugLink() throws {
+        let entries = try #require(LinuxFixtures.oracle[Self.logs[0]])
+        let addresses = entries.map(\.fileAddress)
+        let result = try CLI.run(["atos", "-o", LinuxFixtures.binary, "-i"] + addresses)
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = entries.flatMap { entry in entry.frames.map { "\($0.function) (in crashy) (\(Self.basename($0.file)):\($0.line))" } }
+        #expect(result.stdout.split(separator: "\n").map(String.init) == expected)
+    }
+
     /// Batch mode takes the logs from a folder: 8 reports, and the text and JSON log of each
     /// crash share one signature (4 groups of 2).
     @Test func batchGroupsTextAndJSONLogsTogether() throws {
