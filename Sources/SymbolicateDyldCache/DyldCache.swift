@@ -69,22 +69,21 @@ package final class DyldCache: Sendable {
     package init(path: String) throws(DyldCacheError) {
         self.path = path
         let main: MappedFile
-        do { main = try MappedFile(path: path) } catch { throw DyldCacheError(error) }
+        main = try MappedFile(path: path)
         let header = ByteReader(file: main)
-        func read<T>(_ body: () throws(MachOError) -> T) throws(DyldCacheError) -> T { try checked(body) }
-        let magic = try read { () throws(MachOError) in try header.fixedString(0, length: 16, "dyld_cache_header magic") }
+        let magic = try header.fixedString(0, length: 16, "dyld_cache_header magic")
         guard magic.hasPrefix("dyld_v") else {
             throw DyldCacheError(path: path, offset: 0, message: "not a dyld shared cache (magic \"\(magic.prefix(16))\")")
         }
         let archName = magic.dropFirst(7).trimmingCharacters(in: .whitespaces)
         architecture = Architecture(archName)
-        let headerEnd = Int(try read { () throws(MachOError) in try header.u32(Header.mappingOffset, "mappingOffset") })
+        let headerEnd = Int(try header.u32(Header.mappingOffset, "mappingOffset"))
         /// A header field, or nil when this cache's header ends before it.
         func field32(_ offset: Int, _ what: String) throws(DyldCacheError) -> UInt32? {
-            headerEnd >= offset + 4 ? try read { () throws(MachOError) in try header.u32(offset, what) } : nil
+            headerEnd >= offset + 4 ? try header.u32(offset, what) : nil
         }
         func field64(_ offset: Int, _ what: String) throws(DyldCacheError) -> UInt64? {
-            headerEnd >= offset + 8 ? try read { () throws(MachOError) in try header.u64(offset, what) } : nil
+            headerEnd >= offset + 8 ? try header.u64(offset, what) : nil
         }
         uuid = headerEnd >= Header.uuid + 16 ? try Self.uuid(header, at: Header.uuid, path: path) : nil
 
@@ -106,7 +105,7 @@ package final class DyldCache: Sendable {
                 let expected = try Self.uuid(header, at: at, path: path)
                 let suffix =
                     withSuffix
-                    ? try read { () throws(MachOError) in try header.fixedString(at + 24, length: 32, "subcache fileSuffix") }
+                    ? try header.fixedString(at + 24, length: 32, "subcache fileSuffix")
                     : ".\(index + 1)"
                 let subPath = path + suffix
                 let sub: MappedFile
@@ -146,9 +145,8 @@ package final class DyldCache: Sendable {
                     problem =
                         "\(symbolsPath) has UUID \(found?.description ?? "none"), the cache expects \(expected): its local symbols are not used"
                 } else {
-                    let offset = try read { () throws(MachOError) in try symbolsHeader.u64(Header.localSymbolsOffset, "localSymbolsOffset")
-                    }
-                    let size = try read { () throws(MachOError) in try symbolsHeader.u64(Header.localSymbolsSize, "localSymbolsSize") }
+                    let offset = try symbolsHeader.u64(Header.localSymbolsOffset, "localSymbolsOffset")
+                    let size = try symbolsHeader.u64(Header.localSymbolsSize, "localSymbolsSize")
                     local = try LocalSymbols(file: file, offset: offset, size: size, use64BitEntries: true)
                 }
             } else {
@@ -177,10 +175,10 @@ package final class DyldCache: Sendable {
             for index in 0..<textCount {
                 let at = textOffset + index * 32
                 let id = try Self.uuid(header, at: at, path: path)
-                let address = try read { () throws(MachOError) in try header.u64(at + 16, "image text loadAddress") }
-                let textSize = try read { () throws(MachOError) in try header.u32(at + 24, "image textSegmentSize") }
-                let pathOffset = try read { () throws(MachOError) in try header.u32(at + 28, "image pathOffset") }
-                let name = try read { () throws(MachOError) in try header.cString(Int(pathOffset), "image path") }
+                let address = try header.u64(at + 16, "image text loadAddress")
+                let textSize = try header.u32(at + 24, "image textSegmentSize")
+                let pathOffset = try header.u32(at + 28, "image pathOffset")
+                let name = try header.cString(Int(pathOffset), "image path")
                 images.append(DyldCacheImage(index: index, installName: name, address: address, textSize: UInt64(textSize), debugID: id))
             }
         } else if imageCount > 0 {
@@ -189,9 +187,9 @@ package final class DyldCache: Sendable {
             }
             for index in 0..<imageCount {
                 let at = imageOffset + index * 32
-                let address = try read { () throws(MachOError) in try header.u64(at, "image address") }
-                let pathOffset = try read { () throws(MachOError) in try header.u32(at + 24, "image pathFileOffset") }
-                let name = try read { () throws(MachOError) in try header.cString(Int(pathOffset), "image path") }
+                let address = try header.u64(at, "image address")
+                let pathOffset = try header.u32(at + 24, "image pathFileOffset")
+                let name = try header.cString(Int(pathOffset), "image path")
                 images.append(DyldCacheImage(index: index, installName: name, address: address, textSize: 0, debugID: nil))
             }
         }
@@ -218,14 +216,14 @@ package final class DyldCache: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16)
         for i in 0..<16 {
-            do { bytes.append(try reader.u8(offset + i, "UUID")) } catch { throw DyldCacheError(error) }
+            bytes.append(try reader.u8(offset + i, "UUID"))
         }
         return bytes.allSatisfy { $0 == 0 } ? nil : DebugID(uuidBytes: bytes)
     }
 
     private static func mappings(_ header: ByteReader, file: Int, path: String) throws(DyldCacheError) -> [Mapping] {
-        let offset = Int(try checked { () throws(MachOError) in try header.u32(Header.mappingOffset, "mappingOffset") })
-        let count = Int(try checked { () throws(MachOError) in try header.u32(Header.mappingCount, "mappingCount") })
+        let offset = Int(try header.u32(Header.mappingOffset, "mappingOffset"))
+        let count = Int(try header.u32(Header.mappingCount, "mappingCount"))
         guard count <= 64 else {
             throw DyldCacheError(path: path, offset: Header.mappingCount, message: "mappingCount \(count) is not plausible")
         }
@@ -233,11 +231,9 @@ package final class DyldCache: Sendable {
         for index in 0..<count {
             let at = offset + index * 32
             out.append(
-                try checked { () throws(MachOError) in
-                    Mapping(
-                        address: try header.u64(at, "mapping address"), size: try header.u64(at + 8, "mapping size"),
-                        fileOffset: try header.u64(at + 16, "mapping fileOffset"), file: file)
-                })
+                Mapping(
+                    address: try header.u64(at, "mapping address"), size: try header.u64(at + 8, "mapping size"),
+                    fileOffset: try header.u64(at + 16, "mapping fileOffset"), file: file))
         }
         return out
     }
@@ -262,26 +258,9 @@ package final class DyldCache: Sendable {
     }
 }
 
-/// A problem reading a dyld shared cache: which file, where, what.
-package struct DyldCacheError: Error, Equatable, Sendable, CustomStringConvertible {
-    package var path: String
-    package var offset: Int?
-    package var message: String
-
-    package init(path: String, offset: Int?, message: String) {
-        self.path = path
-        self.offset = offset
-        self.message = message
-    }
-
-    init(_ error: MachOError) {
-        self.init(path: error.path, offset: error.offset, message: error.message)
-    }
-
-    package var description: String {
-        offset.map { "\(path): at offset 0x\(String($0, radix: 16)): \(message)" } ?? "\(path): \(message)"
-    }
-}
+/// A problem reading a dyld shared cache: which file, where, what. The cache is read through
+/// the same bounds-checked cursor as a Mach-O file, so its problems are the same value.
+package typealias DyldCacheError = MachOError
 
 /// `dyld_cache_local_symbols_info`: the nlist entries and strings of every image's local
 /// symbols, which the cache keeps out of the images' own symbol tables.
@@ -302,29 +281,23 @@ struct LocalSymbols: Sendable {
                     "local symbols (0x\(String(size, radix: 16)) bytes at 0x\(String(offset, radix: 16))) extend past the end of the file")
         }
         let info = ByteReader(file: file, start: Int(offset), count: Int(size))
-        let fields = try checked { () throws(MachOError) in
-            try (0..<6).map { index throws(MachOError) in Int(try info.u32(index * 4, "dyld_cache_local_symbols_info")) }
-        }
+        let fields = try (0..<6).map { index throws(MachOError) in Int(try info.u32(index * 4, "dyld_cache_local_symbols_info")) }
         let (nlistOffset, nlistCount, stringsOffset, stringsSize, entriesOffset, entriesCount) =
             (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5])
         guard nlistCount <= Int(size) / 16, entriesCount <= Int(size) / 12 else {
             throw DyldCacheError(path: file.path, offset: Int(offset), message: "local symbols claim more entries than fit")
         }
-        nlists = try checked { () throws(MachOError) in try info.window(nlistOffset, count: nlistCount * 16, "local symbols nlist array") }
-        strings = try checked { () throws(MachOError) in try info.window(stringsOffset, count: stringsSize, "local symbols strings") }
+        nlists = try info.window(nlistOffset, count: nlistCount * 16, "local symbols nlist array")
+        strings = try info.window(stringsOffset, count: stringsSize, "local symbols strings")
         let entrySize = use64BitEntries ? 16 : 12
-        let table = try checked { () throws(MachOError) in
-            try info.window(entriesOffset, count: entriesCount * entrySize, "local symbols entries")
-        }
+        let table = try info.window(entriesOffset, count: entriesCount * entrySize, "local symbols entries")
         var entries: [UInt64: Range<Int>] = [:]
         for index in 0..<entriesCount {
             let at = index * entrySize
-            let (key, start, count) = try checked { () throws(MachOError) in
-                (
-                    use64BitEntries ? try table.u64(at, "dylibOffset") : UInt64(try table.u32(at, "dylibOffset")),
-                    Int(try table.u32(at + entrySize - 8, "nlistStartIndex")), Int(try table.u32(at + entrySize - 4, "nlistCount"))
-                )
-            }
+            let (key, start, count) = (
+                use64BitEntries ? try table.u64(at, "dylibOffset") : UInt64(try table.u32(at, "dylibOffset")),
+                Int(try table.u32(at + entrySize - 8, "nlistStartIndex")), Int(try table.u32(at + entrySize - 4, "nlistCount"))
+            )
             guard start <= nlistCount, count <= nlistCount - start else {
                 throw DyldCacheError(
                     path: file.path, offset: table.start + at, message: "local symbols entry \(index) lies outside the nlist array")
@@ -334,9 +307,4 @@ struct LocalSymbols: Sendable {
         self.entries = entries
         entriesTable = table
     }
-}
-
-/// Runs a read over the Mach-O cursor, carrying its error over with path and offset.
-func checked<T>(_ body: () throws(MachOError) -> T) throws(DyldCacheError) -> T {
-    do { return try body() } catch { throw DyldCacheError(error) }
 }

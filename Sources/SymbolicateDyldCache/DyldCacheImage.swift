@@ -43,65 +43,63 @@ extension DyldCache {
                 message: "image \(image.installName) at 0x\(String(image.address, radix: 16)) lies outside every mapping of the cache")
         }
         let reader = ByteReader(file: file, start: offset, count: file.count - offset)
-        return try checked { () throws(MachOError) in
-            let magic = try reader.u32(0, "mach_header magic")
-            guard magic == 0xFEED_FACF || magic == 0xFEED_FACE else {
-                throw MachOError(
-                    path: file.path, offset: offset,
-                    message: "no mach header for \(image.installName) (magic 0x\(String(magic, radix: 16)))")
-            }
-            let is64 = magic == 0xFEED_FACF
-            let count = Int(try reader.u32(16, "ncmds"))
-            let size = Int(try reader.u32(20, "sizeofcmds"))
-            let commands = try reader.window(is64 ? 32 : 28, count: size, "load commands")
-            var header = ImageHeader(debugID: nil, textSize: 0, is64Bit: is64, segments: [], textSections: [], symtab: nil, exports: nil)
-            var at = 0
-            var ordinal = 0
-            for index in 0..<count {
-                let command = try commands.u32(at, "load command \(index)")
-                let commandSize = Int(try commands.u32(at + 4, "load command \(index) size"))
-                guard commandSize >= 8 else {
-                    throw MachOError(
-                        path: file.path, offset: commands.start + at, message: "load command \(index) has invalid size \(commandSize)")
-                }
-                let body = try commands.window(at, count: commandSize, "load command \(index)")
-                switch command {
-                case 0x1B:  // LC_UUID
-                    var bytes: [UInt8] = []
-                    for i in 0..<16 { bytes.append(try body.u8(8 + i, "LC_UUID")) }
-                    header.debugID = DebugID(uuidBytes: bytes)
-                case 0x19, 0x1:  // LC_SEGMENT_64, LC_SEGMENT
-                    let wide = command == 0x19
-                    let name = try body.fixedString(8, length: 16, "segment name")
-                    let vmAddress = wide ? try body.u64(24, "vmaddr") : UInt64(try body.u32(24, "vmaddr"))
-                    let vmSize = wide ? try body.u64(32, "vmsize") : UInt64(try body.u32(28, "vmsize"))
-                    let fileOffset = wide ? try body.u64(40, "fileoff") : UInt64(try body.u32(32, "fileoff"))
-                    let sections = Int(try body.u32(wide ? 64 : 48, "nsects"))
-                    for _ in 0..<min(sections, 255) {
-                        ordinal += 1
-                        if name == "__TEXT" { header.textSections.insert(UInt8(truncatingIfNeeded: ordinal)) }
-                    }
-                    if name == "__TEXT" { header.textSize = vmSize }
-                    header.segments.append((name, vmAddress, vmSize, fileOffset))
-                case 0x2:  // LC_SYMTAB
-                    header.symtab = (
-                        UInt64(try body.u32(8, "symoff")), Int(try body.u32(12, "nsyms")),
-                        UInt64(try body.u32(16, "stroff")), Int(try body.u32(20, "strsize"))
-                    )
-                case 0x22, 0x8000_0022:  // LC_DYLD_INFO(_ONLY): export_off, export_size
-                    let exportOffset = try body.u32(40, "export_off")
-                    if exportOffset != 0 { header.exports = (UInt64(exportOffset), Int(try body.u32(44, "export_size"))) }
-                case 0x8000_0033:  // LC_DYLD_EXPORTS_TRIE
-                    let dataOffset = try body.u32(8, "dataoff")
-                    if dataOffset != 0 { header.exports = (UInt64(dataOffset), Int(try body.u32(12, "datasize"))) }
-                default:
-                    break
-                }
-                at += commandSize
-            }
-            commands.releaseResidentPages()
-            return header
+        let magic = try reader.u32(0, "mach_header magic")
+        guard magic == 0xFEED_FACF || magic == 0xFEED_FACE else {
+            throw MachOError(
+                path: file.path, offset: offset,
+                message: "no mach header for \(image.installName) (magic 0x\(String(magic, radix: 16)))")
         }
+        let is64 = magic == 0xFEED_FACF
+        let count = Int(try reader.u32(16, "ncmds"))
+        let size = Int(try reader.u32(20, "sizeofcmds"))
+        let commands = try reader.window(is64 ? 32 : 28, count: size, "load commands")
+        var header = ImageHeader(debugID: nil, textSize: 0, is64Bit: is64, segments: [], textSections: [], symtab: nil, exports: nil)
+        var at = 0
+        var ordinal = 0
+        for index in 0..<count {
+            let command = try commands.u32(at, "load command \(index)")
+            let commandSize = Int(try commands.u32(at + 4, "load command \(index) size"))
+            guard commandSize >= 8 else {
+                throw MachOError(
+                    path: file.path, offset: commands.start + at, message: "load command \(index) has invalid size \(commandSize)")
+            }
+            let body = try commands.window(at, count: commandSize, "load command \(index)")
+            switch command {
+            case 0x1B:  // LC_UUID
+                var bytes: [UInt8] = []
+                for i in 0..<16 { bytes.append(try body.u8(8 + i, "LC_UUID")) }
+                header.debugID = DebugID(uuidBytes: bytes)
+            case 0x19, 0x1:  // LC_SEGMENT_64, LC_SEGMENT
+                let wide = command == 0x19
+                let name = try body.fixedString(8, length: 16, "segment name")
+                let vmAddress = wide ? try body.u64(24, "vmaddr") : UInt64(try body.u32(24, "vmaddr"))
+                let vmSize = wide ? try body.u64(32, "vmsize") : UInt64(try body.u32(28, "vmsize"))
+                let fileOffset = wide ? try body.u64(40, "fileoff") : UInt64(try body.u32(32, "fileoff"))
+                let sections = Int(try body.u32(wide ? 64 : 48, "nsects"))
+                for _ in 0..<min(sections, 255) {
+                    ordinal += 1
+                    if name == "__TEXT" { header.textSections.insert(UInt8(truncatingIfNeeded: ordinal)) }
+                }
+                if name == "__TEXT" { header.textSize = vmSize }
+                header.segments.append((name, vmAddress, vmSize, fileOffset))
+            case 0x2:  // LC_SYMTAB
+                header.symtab = (
+                    UInt64(try body.u32(8, "symoff")), Int(try body.u32(12, "nsyms")),
+                    UInt64(try body.u32(16, "stroff")), Int(try body.u32(20, "strsize"))
+                )
+            case 0x22, 0x8000_0022:  // LC_DYLD_INFO(_ONLY): export_off, export_size
+                let exportOffset = try body.u32(40, "export_off")
+                if exportOffset != 0 { header.exports = (UInt64(exportOffset), Int(try body.u32(44, "export_size"))) }
+            case 0x8000_0033:  // LC_DYLD_EXPORTS_TRIE
+                let dataOffset = try body.u32(8, "dataoff")
+                if dataOffset != 0 { header.exports = (UInt64(dataOffset), Int(try body.u32(12, "datasize"))) }
+            default:
+                break
+            }
+            at += commandSize
+        }
+        commands.releaseResidentPages()
+        return header
     }
 
     /// The bytes at `linkeditOffset` (a file offset as the image's load commands give it),
@@ -133,20 +131,18 @@ extension DyldCache {
 
         func addNlists(_ table: ByteReader, range: Range<Int>, strings: Int, external: Bool?) throws(DyldCacheError) {
             let size = header.is64Bit ? 16 : 12
-            try checked { () throws(MachOError) in
-                for index in range {
-                    let at = index * size
-                    let type = try table.u8(at + 4, "nlist n_type")
-                    guard type & 0xE0 == 0, type & 0x0E == 0x0E else { continue }  // no stabs; N_SECT only
-                    let section = try table.u8(at + 5, "nlist n_sect")
-                    let value = header.is64Bit ? try table.u64(at + 8, "nlist n_value") : UInt64(try table.u32(at + 8, "nlist n_value"))
-                    guard textRange.contains(value), header.textSections.isEmpty || header.textSections.contains(section) else { continue }
-                    let name = try table.u32(at, "nlist n_strx")
-                    entries.append(
-                        DyldCacheSymbols.Entry(
-                            address: value, table: UInt16(strings), nameOffset: name,
-                            rank: external ?? (type & 0x01 != 0) ? 0 : 1))
-                }
+            for index in range {
+                let at = index * size
+                let type = try table.u8(at + 4, "nlist n_type")
+                guard type & 0xE0 == 0, type & 0x0E == 0x0E else { continue }  // no stabs; N_SECT only
+                let section = try table.u8(at + 5, "nlist n_sect")
+                let value = header.is64Bit ? try table.u64(at + 8, "nlist n_value") : UInt64(try table.u32(at + 8, "nlist n_value"))
+                guard textRange.contains(value), header.textSections.isEmpty || header.textSections.contains(section) else { continue }
+                let name = try table.u32(at, "nlist n_strx")
+                entries.append(
+                    DyldCacheSymbols.Entry(
+                        address: value, table: UInt16(strings), nameOffset: name,
+                        rank: external ?? (type & 0x01 != 0) ? 0 : 1))
             }
         }
 
@@ -264,46 +260,44 @@ enum ExportTrie {
         var out: [(String, UInt64)] = []
         var pending: [(offset: Int, prefix: [UInt8])] = [(0, [])]
         var visited = 0
-        return try checked { () throws(MachOError) in
-            while let (offset, prefix) = pending.popLast() {
-                visited += 1
-                // Each node is visited once in a well-formed trie; a loop in a damaged one stops here.
-                guard visited <= trie.count else {
-                    throw MachOError(path: trie.file.path, offset: trie.start + offset, message: "export trie loops")
-                }
-                var at = offset
-                let terminalSize = try uleb(trie, &at)
-                if terminalSize > 0 {
-                    var cursor = at
-                    let flags = try uleb(trie, &cursor)
-                    if flags & 0x08 == 0 {  // not EXPORT_SYMBOL_FLAGS_REEXPORT
-                        let address = try uleb(trie, &cursor)
-                        out.append((String(decoding: prefix, as: UTF8.self), address))
-                    }
-                }
-                guard terminalSize <= UInt64(trie.count) else {
-                    throw MachOError(path: trie.file.path, offset: trie.start + at, message: "export trie node is larger than the trie")
-                }
-                at += Int(terminalSize)
-                let children = try trie.u8(at, "export trie child count")
-                at += 1
-                for _ in 0..<children {
-                    var label: [UInt8] = []
-                    while true {
-                        let byte = try trie.u8(at, "export trie edge label")
-                        at += 1
-                        if byte == 0 { break }
-                        label.append(byte)
-                    }
-                    let child = try uleb(trie, &at)
-                    guard child < UInt64(trie.count) else {
-                        throw MachOError(path: trie.file.path, offset: trie.start + at, message: "export trie child lies outside the trie")
-                    }
-                    pending.append((Int(child), prefix + label))
+        while let (offset, prefix) = pending.popLast() {
+            visited += 1
+            // Each node is visited once in a well-formed trie; a loop in a damaged one stops here.
+            guard visited <= trie.count else {
+                throw MachOError(path: trie.file.path, offset: trie.start + offset, message: "export trie loops")
+            }
+            var at = offset
+            let terminalSize = try uleb(trie, &at)
+            if terminalSize > 0 {
+                var cursor = at
+                let flags = try uleb(trie, &cursor)
+                if flags & 0x08 == 0 {  // not EXPORT_SYMBOL_FLAGS_REEXPORT
+                    let address = try uleb(trie, &cursor)
+                    out.append((String(decoding: prefix, as: UTF8.self), address))
                 }
             }
-            return out
+            guard terminalSize <= UInt64(trie.count) else {
+                throw MachOError(path: trie.file.path, offset: trie.start + at, message: "export trie node is larger than the trie")
+            }
+            at += Int(terminalSize)
+            let children = try trie.u8(at, "export trie child count")
+            at += 1
+            for _ in 0..<children {
+                var label: [UInt8] = []
+                while true {
+                    let byte = try trie.u8(at, "export trie edge label")
+                    at += 1
+                    if byte == 0 { break }
+                    label.append(byte)
+                }
+                let child = try uleb(trie, &at)
+                guard child < UInt64(trie.count) else {
+                    throw MachOError(path: trie.file.path, offset: trie.start + at, message: "export trie child lies outside the trie")
+                }
+                pending.append((Int(child), prefix + label))
+            }
         }
+        return out
     }
 
     static func uleb(_ reader: ByteReader, _ at: inout Int) throws(MachOError) -> UInt64 {
