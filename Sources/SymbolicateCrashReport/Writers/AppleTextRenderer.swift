@@ -104,25 +104,14 @@ extension CrashReport {
         }
 
         // Register state of the crashed thread, in Apple's fixed order and rows.
-        if let crashed = crashedThread, !crashed.registers.isEmpty {
-            line("")
-            let kind = RenderedLine.Kind.threadState(thread: crashed.index)
-            for text in Self.registerLines(crashed.registers, thread: crashed.index) { line(text, kind) }
-            line("")
-        }
+        if let crashed = crashedThread, !crashed.registers.isEmpty { appendRegisterState(of: crashed, into: &out) }
 
         // Binary Images.
         line("Binary Images:", .sectionHeader)
         let rawImages = body["usedImages"]?.arrayValue ?? []
         for (i, image) in binaryImages.enumerated() {
             let raw = i < rawImages.count ? rawImages[i] : nil
-            let start = "0x" + String(image.loadAddress, radix: 16)
-            // Apple prints base + size - 1, which wraps for absent images (`0x0 - 0xffffffffffffffff`).
-            let size = raw?["size"]?.uint64Value ?? image.endAddress.map { $0 &- image.loadAddress &+ 1 } ?? 0
-            let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
-            var s =
-                String(repeating: " ", count: max(0, 18 - start.count)) + start + " - "
-                + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
+            var s = Self.imageRangeColumns(image, raw: raw)
             let uuidText: String
             if embedded {
                 uuidText = image.debugID?.hexString ?? ""
@@ -140,6 +129,26 @@ extension CrashReport {
         line("EOF")
         line("")
         return out
+    }
+
+    /// The crashed thread's registers in Apple's fixed order and rows, between blank lines:
+    /// the same in the device and the macOS layouts.
+    func appendRegisterState(of crashed: Thread, into out: inout [RenderedLine]) {
+        out.append(RenderedLine(text: "", kind: .other))
+        let kind = RenderedLine.Kind.threadState(thread: crashed.index)
+        for text in Self.registerLines(crashed.registers, thread: crashed.index) { out.append(RenderedLine(text: text, kind: kind)) }
+        out.append(RenderedLine(text: "", kind: .other))
+    }
+
+    /// A Binary Images line's address columns, `start - end `, right-aligned in 18 characters
+    /// each. Apple prints base + size - 1, which wraps for absent images
+    /// (`0x0 - 0xffffffffffffffff`), so the arithmetic wraps too.
+    static func imageRangeColumns(_ image: BinaryImage, raw: JSONNode?) -> String {
+        let start = "0x" + String(image.loadAddress, radix: 16)
+        let size = raw?["size"]?.uint64Value ?? image.endAddress.map { $0 &- image.loadAddress &+ 1 } ?? 0
+        let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
+        return String(repeating: " ", count: max(0, 18 - start.count)) + start + " - "
+            + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
     }
 
     /// `Last Exception Backtrace:` and the Application Specific Backtraces, each followed by a

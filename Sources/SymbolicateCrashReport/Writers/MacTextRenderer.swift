@@ -114,10 +114,7 @@ extension CrashReport {
 
         // Register state and the instruction stream of the crashed thread.
         if let crashed = crashedThread, !crashed.registers.isEmpty {
-            line("")
-            let kind = RenderedLine.Kind.threadState(thread: crashed.index)
-            for text in Self.registerLines(crashed.registers, thread: crashed.index) { line(text, kind) }
-            line("")
+            appendRegisterState(of: crashed, into: &out)
             let raw =
                 rawThreads.first { $0["triggered"]?.boolValue == true }
                 ?? (crashed.index < rawThreads.count ? rawThreads[crashed.index] : nil)
@@ -133,12 +130,7 @@ extension CrashReport {
         let rawImages = body["usedImages"]?.arrayValue ?? []
         for (i, image) in binaryImages.enumerated() {
             let raw = i < rawImages.count ? rawImages[i] : nil
-            let start = "0x" + String(image.loadAddress, radix: 16)
-            let size = raw?["size"]?.uint64Value ?? image.endAddress.map { $0 - image.loadAddress + 1 } ?? 0
-            let end = "0x" + String(image.loadAddress &+ size &- 1, radix: 16)
-            var s =
-                String(repeating: " ", count: max(0, 18 - start.count)) + start + " - "
-                + String(repeating: " ", count: max(0, 18 - end.count)) + end + " "
+            var s = Self.imageRangeColumns(image, raw: raw)
             let name = raw?["CFBundleIdentifier"]?.stringValue ?? image.name
             let version = raw?["CFBundleShortVersionString"]?.stringValue ?? "*"
             s += "\(name) (\(version)) <\(image.debugID?.description.lowercased() ?? "")> \(image.path ?? "???")"
