@@ -130,7 +130,12 @@ package struct AbortPath: Sendable, Equatable {
         let region = rest.prefix(Self.stopRegion)
         var stopper: Stopper?
         var stopFrame: Frame?
-        family: for (family, names) in Self.stopNames {
+        // On Apple platforms libobjc's terminate handler (`_objc_terminate`) sits on the path of
+        // every uncaught exception; it is an Objective-C one only when libobjc threw it. A
+        // `__cxa_throw` whose caller is not `objc_exception_throw`/`objc_exception_rethrow` is a
+        // C++ throw.
+        let cxxThrown = Self.throwsCxx(region: Array(region), in: rest)
+        family: for (family, names) in Self.stopNames where !(cxxThrown && family == .objcException) {
             for frame in region where frame.functionNames.contains(where: { name in names.contains { name.contains($0) } }) {
                 stopper = family
                 stopFrame = frame
@@ -156,6 +161,19 @@ package struct AbortPath: Sendable, Equatable {
         caller = after.first { frame in
             frame.imageName != libraryImage && !Self.isPlumbing(frame, stopper: stopper)
         }
+    }
+
+    /// True when a `__cxa_throw`/`__cxa_rethrow` in `region` was called by code other than the
+    /// Objective-C runtime's throw (libobjc raises its exceptions through `__cxa_throw` too).
+    static func throwsCxx(region: [Frame], in frames: [Frame]) -> Bool {
+        guard
+            let hit = region.first(where: { frame in
+                frame.functionNames.contains { ["__cxa_throw", "__cxa_rethrow"].contains(baseName($0)) }
+            })
+        else { return false }
+        guard let next = frames.first(where: { $0.index > hit.index }) else { return false }
+        let objc = next.functionNames.contains { $0.hasPrefix("objc_exception_") }
+        return !objc && !(next.imageName ?? "").hasPrefix("libobjc")
     }
 
     /// The abort machinery: the named functions anywhere at the top, and unnamed frames in the
@@ -192,6 +210,9 @@ package struct AbortPath: Sendable, Equatable {
             return true
         }
         let name = frame.functionNames.first ?? ""
+        // libc++'s throw helpers (`std::__1::__throw_system_error`) only raise the exception for
+        // the libc++ call that failed: the caller is that call, past the helper.
+        if stopper == .cxxTerminate, image.hasPrefix("libc++"), libcxxThrownType(name) != nil { return true }
         if stopper == .nsAssertion || stopper == .objcException,
             ["__exceptionPreprocess", "+[NSException raise:", "-[NSException raise]", "_CFThrowFormattedException"].contains(
                 where: name.hasPrefix)
@@ -200,6 +221,26 @@ package struct AbortPath: Sendable, Equatable {
         }
         return false
     }
+
+    /// The standard exception a libc++ throw helper raises, by the helper's name:
+    /// `std::__1::__throw_system_error(int, char const*)` → `std::system_error`,
+    /// `std::__1::__vector_base_common<true>::__throw_out_of_range() const` → `std::out_of_range`.
+    /// libc++ defines each `__throw_<name>` helper to throw `std::<name>` (its `<stdexcept>`,
+    /// `<system_error>`, `<new>`, `<functional>`… headers); nil for any other function.
+    static func libcxxThrownType(_ function: String) -> String? {
+        guard let range = function.range(of: "::__throw_") else { return nil }
+        let rest = function[range.upperBound...]
+        let name = String(rest.prefix { $0.isLetter || $0 == "_" })
+        return libcxxThrowHelpers.contains(name) ? "std::" + name : nil
+    }
+
+    /// The exceptions libc++'s `__throw_<name>` helpers throw.
+    static let libcxxThrowHelpers: Set<String> = [
+        "system_error", "out_of_range", "length_error", "logic_error", "runtime_error", "invalid_argument",
+        "overflow_error", "range_error", "domain_error", "bad_alloc", "bad_array_new_length", "bad_function_call",
+        "bad_optional_access", "bad_variant_access", "bad_any_cast", "bad_weak_ptr", "bad_cast", "bad_typeid",
+        "future_error", "regex_error", "format_error", "bad_expected_access",
+    ]
 
     /// The text batch grouping adds to a signature: the function that decided the stop, else
     /// its family, else the named function that called abort; nil when the path says nothing

@@ -400,4 +400,38 @@ import ZIPFoundation
         let summary = BatchSummary(results: results, skipped: inputs.skipped)
         #expect(summary.groups.first { $0.signature == malloc }?.count == 2)
     }
+
+    /// Real reports (Fixtures/corpus, sources in Fixtures/README.md): two crashes of one build of
+    /// EatfitbyMax/Eat-Fit that both stop in `_objc_terminate` after the same app frame
+    /// (`0x104530000 + 311840` and `0x102388000 + 311840`: offset 0x4c220), and
+    /// bambulab/BambuStudio#8314, a C++ exception that passes `_objc_terminate` too but is stopped
+    /// by libc++abi's `demangling_terminate_handler()` for a C++ throw.
+    @Test func realReportsOnTheSameAbortPathGroupTogether() throws {
+        let pair = [
+            "eatfit__nsexception-expo-recovery_iphone14-5_ios18-5_564a44e4.crash",
+            "eatfit__nsexception-expo-recovery_iphone14-5_ios18-5_009a639d.crash",
+        ]
+        let other = "issue__bambustudio-8314_cxx-system-error-mutex_macos15-5_excerpt.crash"
+        let out = try TestPaths.temporaryDirectory("batch-abort-paths-corpus")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let inputs = ReportInputSet(inputs: (pair + [other]).map { Corpus.bundled($0).path })
+        #expect(inputs.reports.count == 3)
+        let runner = BatchRunner(
+            annotator: Annotator(index: try DebugFileIndex(inputs: [TestPaths.dsyms])),
+            options: BatchOptions(outputDirectory: out.path, jobs: 2))
+        let results = runner.run(inputs.reports)
+        func signature(_ file: String) -> String? { results.first { $0.input.hasSuffix(file) }?.signature }
+        let first = try #require(signature(pair[0]))
+        #expect(signature(pair[1]) == first)
+        #expect(first.hasPrefix("EXC_CRASH (SIGABRT) in EatFitByMax + 0x4c220"), "\(first)")
+        #expect(first.contains("via _objc_terminate()"), "\(first)")
+        let third = try #require(signature(other))
+        #expect(third != first)
+        #expect(third.contains("via demangling_terminate_handler()") && !third.contains("_objc_terminate"), "\(third)")
+        let summary = BatchSummary(results: results, skipped: inputs.skipped)
+        let group = try #require(summary.groups.first { $0.signature == first })
+        #expect(group.count == 2)
+        // The excerpt has no Binary Images: it is a group of its own among the partial ones.
+        #expect((summary.groups + summary.partialGroups).first { $0.signature == third }?.count == 1)
+    }
 }

@@ -309,6 +309,63 @@ let abortCases: [AbortCase] = [
         #expect(diagnosis.nextSteps.first?.contains("Move the call to the main thread") == true)
     }
 
+    /// A C++ exception nothing caught, on macOS 15 where libobjc's terminate handler
+    /// (`_objc_terminate`, frame 5) sits on every uncaught exception's path and the report's
+    /// Application Specific Information says only "abort() called": the throw is C++ because
+    /// `__cxa_throw` (frame 8) was called by libc++'s `std::__1::__throw_system_error` (frame 9),
+    /// not by `objc_exception_throw`. The type is the one that helper throws; the call that threw
+    /// is `std::__1::mutex::lock()` (frame 11), made by BambuStudio's own code (frame 12).
+    /// bambulab/BambuStudio#8314 (quitting while a worker thread locks a destroyed mutex).
+    @Test func cxxThrowPastObjCTerminateIsACppException() throws {
+        let name = "issue__bambustudio-8314_cxx-system-error-mutex_macos15-5_excerpt.crash"
+        let diagnosis = try Self.diagnosis(name)
+        #expect(diagnosis.category == .uncaughtCppException, "\(diagnosis.headline)")
+        #expect(!diagnosis.headline.contains("Objective-C"))
+        #expect(diagnosis.headline.hasPrefix("Uncaught C++ exception of type std::system_error"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("thrown from std::__1::mutex::lock() (libc++.1.dylib)"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("called from Slic3r::DeviceManager::parse_user_print_info("), "\(diagnosis.headline)")
+        let cause = try #require(diagnosis.causes.first { $0.text.hasPrefix("A C++ exception was thrown and no handler caught it") })
+        for fragment in [
+            "Thread 53 frame 8: libc++abi.dylib __cxa_throw",
+            "Thread 53 frame 9: libc++.1.dylib std::__1::__throw_system_error[abi:ne190102](std::__1::error_code, char const*)",
+            "Thread 53 frame 11: libc++.1.dylib std::__1::mutex::lock()",
+            "Thread 53 frame 12: BambuStudio Slic3r::DeviceManager::parse_user_print_info(",
+        ] {
+            #expect(cause.frames?.contains { $0.hasPrefix(fragment) } == true, "no cause frame \(fragment): \(cause.frames ?? [])")
+        }
+        #expect(
+            diagnosis.evidence.contains { $0.field == "Thread 53 frame 9" && $0.note == "libc++'s helper that throws std::system_error" })
+        #expect(diagnosis.hasEvidence("Crashed thread: Thread 53: not the main thread"))
+        // The type is known; only the message is missing.
+        #expect(diagnosis.notes.allSatisfy { !$0.contains("exception's type is not in this report") })
+        #expect(diagnosis.notes.contains { $0.contains("message (what()) is not in this report") })
+        #expect(diagnosis.causes.count <= Diagnosis.maximumCauses && diagnosis.nextSteps.count <= Diagnosis.maximumSteps)
+        let report = try CrashReport.parse(contentsOf: Corpus.bundled(name).path)
+        let path = try #require(AbortPath(report: report))
+        #expect(path.stopper == .cxxTerminate)
+        #expect(path.groupingText == "demangling_terminate_handler()")
+        #expect(path.caller?.functionNames.first == "std::__1::mutex::lock()")
+    }
+
+    /// The same uncaught Objective-C exception twice in one build of one app (Expo's
+    /// error-recovery queue re-raising with `-[NSException raise]`, no Last Exception Backtrace
+    /// message): `__cxa_throw` there is called by `objc_exception_throw`, so `_objc_terminate`
+    /// stays an Objective-C stop, and both reports give the same path.
+    /// EatfitbyMax/Eat-Fit, `attached_assets/` (incidents 564A44E4 and 009A639D).
+    @Test func objcThrowThroughCxaThrowStaysObjC() throws {
+        var texts: [String] = []
+        for incident in ["564a44e4", "009a639d"] {
+            let name = "eatfit__nsexception-expo-recovery_iphone14-5_ios18-5_\(incident).crash"
+            let diagnosis = try Self.diagnosis(name)
+            #expect(diagnosis.category == .uncaughtObjCException, "\(name): \(diagnosis.headline)")
+            #expect(diagnosis.hasEvidence("(queue expo.controller.errorRecoveryQueue): not the main thread"))
+            let path = try #require(AbortPath(report: try CrashReport.parse(contentsOf: Corpus.bundled(name).path)))
+            #expect(path.stopper == .objcException)
+            texts.append(try #require(path.groupingText))
+        }
+        #expect(texts == ["_objc_terminate()", "_objc_terminate()"])
+    }
+
     /// UIKit's view layout and animation on thread 5 (WebCore's web thread): the crash is a
     /// bad read, and the frames show the UI work that ran off the main thread.
     /// rdar://23289373 as mirrored in lionheart/openradar-mirror#6546.

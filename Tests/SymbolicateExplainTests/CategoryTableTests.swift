@@ -16,6 +16,8 @@ import Testing
     static let table: [Row] = [
         ("2501osx__sigsegv_osaurus-mlx_mac16-5_macos26-3.ips", [.nilDereference], [.nilDereference]),
         ("driverpay__nsexception-leb_iphone18-4_ios26-3.ips", [.uncaughtObjCException], [.uncaughtObjCException]),
+        ("eatfit__nsexception-expo-recovery_iphone14-5_ios18-5_009a639d.crash", [.uncaughtObjCException], [.uncaughtObjCException]),
+        ("eatfit__nsexception-expo-recovery_iphone14-5_ios18-5_564a44e4.crash", [.uncaughtObjCException], [.uncaughtObjCException]),
         ("electron-symbolicate__code-signature-invalid_slack-electron_macos10-11_collapsed-spaces.crash", [.codeSigning], [.codeSigning]),
         ("fb-idb__sim-i386_assetsd-abort_macos10-11.crash", [.uncaughtObjCException], [.uncaughtObjCException]),
         ("fb-idb__sim-i386_tablesearch-abort_macos10-11.crash", [.uncaughtObjCException], [.uncaughtObjCException]),
@@ -51,6 +53,8 @@ import Testing
         ("issue__audiobooth-11_watchos10_watch5-2_arm64_32.ips", [], []),
         // Added with issue 31's real reports from public issues; "before" is main before them.
         ("issue__barcelona-36_main-queue-assert-off-main_macos_excerpt.crash", [.dispatchMisuse], [.dispatchMisuse]),
+        // A C++ throw whose path passes libobjc's terminate handler was read as Objective-C.
+        ("issue__bambustudio-8314_cxx-system-error-mutex_macos15-5_excerpt.crash", [.uncaughtObjCException], [.uncaughtCppException]),
         ("issue__cpptools-195_cxx-terminate-thread-dtor_macos_fragment.crash", [.abort], [.abort]),
         ("issue__gitx-376_nsassert-nsthread_macos10-9-4_excerpt.crash", [.uncaughtObjCException], [.uncaughtObjCException]),
         ("issue__openradar-23289373_uikit-off-main-webthread_ios_fragment.crash", [.nilDereference], [.nilDereference]),
@@ -136,6 +140,8 @@ import Testing
     static let refinements: Set<String> = [
         "abort→memoryCorruption", "abort→swiftRuntimeError", "abort→uncaughtCppException", "abort→assertionFailure",
         "swiftTrap→memoryCorruption", "swiftTrap→explicitTrap", "badMemoryAccess→stackOverflow",
+        // `_objc_terminate` on the path with a C++ `__cxa_throw` (not `objc_exception_throw`) under it.
+        "uncaughtObjCException→uncaughtCppException",
     ]
 
     static let folders: [URL] = [

@@ -453,6 +453,13 @@ extension Catalog {
         .causeCppUncaught: "A C++ exception was thrown and no handler caught it{thrown}",
         .noteCppTypeMissing: "The exception's type is not in this report; libc++abi prints it to the console before it aborts.",
         .verdictCppTerminate: "Uncaught C++ exception: libc++abi's terminate handler stopped the process{where}.",
+        .verdictCppTerminateTyped:
+            "Uncaught C++ exception of type {type}: libc++abi's terminate handler stopped the process{where}.",
+        .noteLibcxxThrowHelper: "libc++'s helper that throws {type}",
+        .noteMadeTheThrowingCall: "the code that made the call that threw",
+        .wordThrownFromCalledBy: " (thrown from {frame}, called from {caller})",
+        .noteCppWhatMissing:
+            "The exception's message (what()) is not in this report; libc++abi prints it to the console before it aborts.",
         .noteNSAssertFailed: "an NSAssert failed",
         .noteMethodAssertionFailed: "the method whose assertion failed",
         .causeNSAssertIn: "An NSAssert in {method} failed: {image}'s own check of how it is used",

@@ -384,6 +384,11 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeCppUncaught
     case noteCppTypeMissing
     case verdictCppTerminate
+    case verdictCppTerminateTyped
+    case noteLibcxxThrowHelper
+    case noteMadeTheThrowingCall
+    case noteCppWhatMissing
+    case wordThrownFromCalledBy
     case noteNSAssertFailed
     case noteMethodAssertionFailed
     case causeNSAssertIn

@@ -160,12 +160,37 @@ extension Diagnostician {
             found.step(.stepReadTerminateCaller, ["site": named(direct), "place": place(thread, direct)])
             return Verdict(.abort, certainty, .verdictTerminateCalledDirectly, ["site": named(direct)])
         }
-        let thrower = frame("__cxa_throw").flatMap { hit in
-            thread.frames.first { $0.index > hit.index && !($0.imageName ?? "").hasPrefix("libc++abi") }
+        // Past `__cxa_throw`: libc++'s throw helper (it names the type), then the call that threw.
+        let past = frame("__cxa_throw").map { hit in
+            thread.frames.filter { $0.index > hit.index && !($0.imageName ?? "").hasPrefix("libc++abi") }
+        }
+        let helper = past?.first.flatMap { first in
+            first.functionNames.first.flatMap(AbortPath.libcxxThrownType).map { (frame: first, type: $0) }
+        }
+        let thrower = past?.first { frame in
+            !((frame.imageName ?? "").hasPrefix("libc++") && frame.functionNames.first.flatMap(AbortPath.libcxxThrownType) != nil)
+        }
+        if let helper {
+            chain.append(
+                found.quote(helper.frame, at: place(thread, helper.frame), Phrase(.noteLibcxxThrowHelper, ["type": .text(helper.type)])))
         }
         if let thrower { chain.append(found.quote(thrower, at: place(thread, thrower), Phrase(.noteCallThatThrew))) }
-        let thrownFrom = thrower.map { Phrase(.wordThrownFrom, ["frame": named($0)]) }
+        // A libc++ call that threw (`std::mutex::lock()`) was made by the code after it.
+        let outside = thrower.flatMap { thrower -> Frame? in
+            guard (thrower.imageName ?? "").hasPrefix("libc++") else { return nil }
+            return thread.frames.first { $0.index > thrower.index && !($0.imageName ?? "").hasPrefix("libc++") }
+        }
+        if let outside { chain.append(found.quote(outside, at: place(thread, outside), Phrase(.noteMadeTheThrowingCall))) }
+        let thrownFrom = thrower.map { thrower in
+            outside.map { Phrase(.wordThrownFromCalledBy, ["frame": named(thrower), "caller": named($0)]) }
+                ?? Phrase(.wordThrownFrom, ["frame": named(thrower)])
+        }
         found.cause(.likely, .causeCppUncaught, ["thrown": thrownFrom ?? .verbatim("")], frames: chain)
+        if let helper {
+            found.note(.noteCppWhatMissing)
+            return Verdict(
+                .uncaughtCppException, .likely, .verdictCppTerminateTyped, ["type": .text(helper.type), "where": thrownFrom ?? callerText])
+        }
         found.note(.noteCppTypeMissing)
         return Verdict(.uncaughtCppException, .likely, .verdictCppTerminate, ["where": thrownFrom ?? callerText])
     }
