@@ -50,6 +50,14 @@ extension [JSONPathStep] {
 }
 
 extension JSONValue {
+    /// An `.ips` `exception`'s Mach fields as both reporters record them: the exception's name,
+    /// its BSD signal, and `codes` as Apple prints the code and subcode pair.
+    mutating func setMachException(_ name: String?, signal: String?, code: UInt64?, subcode: UInt64?) {
+        set("type", name.map(JSONValue.string))
+        set("signal", signal.map(JSONValue.string))
+        set("codes", .string("\(DarwinNames.hex64(code ?? 0)), \(DarwinNames.hex64(subcode ?? 0))"))
+    }
+
     /// The value at `path`, nil when any step is missing.
     func at(_ path: [JSONPathStep]) -> JSONValue? {
         var current: JSONValue? = self

@@ -161,11 +161,9 @@ package enum KSCrashReportReader: ReportReader {
         if machNumber != 0 || signalNumber != 0, type != "memory_termination" {
             var exception = JSONValue.object([])
             if machNumber != 0 {
-                exception.set("type", machName.map(JSONValue.string))
-                exception.set("signal", signalName.map(JSONValue.string))
                 let code = mach?["code"]?.uint64Value ?? 0
                 let subcode = mach?["subcode"]?.uint64Value ?? 0
-                exception.set("codes", .string("\(DarwinNames.hex64(code)), \(DarwinNames.hex64(subcode))"))
+                exception.setMachException(machName, signal: signalName, code: code, subcode: subcode)
                 if machNumber == 1 || mach?["code_name"] != nil {
                     let name = mach?["code_name"]?.stringValue
                     let at = machNumber == 1 ? address.map { "at \(DarwinNames.hex64($0))" } : nil

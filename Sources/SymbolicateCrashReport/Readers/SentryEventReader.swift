@@ -150,11 +150,9 @@ package enum SentryEventReader: ReportReader {
             let address = e["mechanism"]?["data"]?["relevant_address"]?.addressValue
             var exception = JSONValue.object([])
             if machNumber != 0 {
-                exception.set("type", machName.map(JSONValue.string))
-                exception.set("signal", signalName.map(JSONValue.string))
                 let code = mach?["code"]?.uint64Value ?? 0
                 let subcode = mach?["subcode"]?.uint64Value ?? 0
-                exception.set("codes", .string("\(DarwinNames.hex64(code)), \(DarwinNames.hex64(subcode))"))
+                exception.setMachException(machName, signal: signalName, code: code, subcode: subcode)
                 if machNumber == 1 {
                     let kern = [1: "KERN_INVALID_ADDRESS", 2: "KERN_PROTECTION_FAILURE"][Int(truncatingIfNeeded: code)]
                     let subtype = [kern, (address ?? (subcode != 0 ? subcode : nil)).map { "at \(DarwinNames.hex64($0))" }].compactMap {
