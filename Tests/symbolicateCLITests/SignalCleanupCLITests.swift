@@ -16,6 +16,20 @@ import Testing
         try StoredZip((0..<count).map { .init("r/\($0).ips", report) }).write(to: url)
     }
 
+    /// Sends `signal` and waits up to `seconds` for the process to die of it; one that outlives
+    /// that is killed with SIGKILL (so a lost signal fails its test instead of hanging the suite).
+    /// True when the signal was lost.
+    @discardableResult
+    static func interrupt(_ process: Process, with signal: Int32, within seconds: Double = 30, poll: Double = 0.05) -> Bool {
+        kill(process.processIdentifier, signal)
+        let stop = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: poll) }
+        let lost = process.isRunning
+        if lost { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return lost
+    }
+
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func signalMidBatchLeavesTMPDIRClean(signal: Int32) throws {
         let root = try TestPaths.temporaryDirectory("signal")
@@ -42,11 +56,7 @@ import Testing
             Thread.sleep(forTimeInterval: 0.01)
         }
         #expect(sawTemporaryFolder, "the run ended before its temporary folder was seen")
-        kill(process.processIdentifier, signal)
-        let stop = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        Self.interrupt(process, with: signal)
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == signal)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []
@@ -112,11 +122,7 @@ import Testing
                 if count >= threshold { break }
                 Thread.sleep(forTimeInterval: 0.002)
             }
-            kill(process.processIdentifier, signal)
-            let stop = Date().addingTimeInterval(30)
-            while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            Self.interrupt(process, with: signal, poll: 0.02)
             let context = "seed \(seed), run \(run), signal \(signal), after \(threshold) \(unpacking ? "unpacked files" : "outputs")"
             // Dies of the signal, unless the batch finished just before it came (then it ends
             // normally, with nothing to clean up either).
@@ -152,11 +158,7 @@ import Testing
             Thread.sleep(forTimeInterval: 0.01)
         }
         #expect(process.isRunning, "the run ended before it could be interrupted")
-        kill(process.processIdentifier, SIGSEGV)
-        let stop = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        Self.interrupt(process, with: SIGSEGV)
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == SIGSEGV)
         let summary = try String(contentsOf: out.appendingPathComponent("summary.json"), encoding: .utf8)
@@ -187,12 +189,7 @@ import Testing
             let signal = [SIGINT, SIGTERM, SIGHUP][Int(random.next() % 3)]
             let delay = Double(random.next() % 50_000) / 1_000_000
             Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, signal)
-            let stop = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < stop { Thread.sleep(forTimeInterval: 0.01) }
-            let lost = process.isRunning
-            if lost { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            let lost = Self.interrupt(process, with: signal, within: 10, poll: 0.01)
             try? input.fileHandleForWriting.close()
             #expect(!lost, "run \(run): signal \(signal) after \(delay) s was lost (still running 10 s later)")
             #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "run \(run)")
