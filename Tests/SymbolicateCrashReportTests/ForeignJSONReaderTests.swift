@@ -26,14 +26,7 @@ import Testing
         "StackOverflow", "Zombie", "ZombieNSException",
     ].map { "kscrash/\($0).json" }
 
-    static func chosenReader(_ text: String) -> String? {
-        let document = TextDocument(text: text, hasBOM: false)
-        return ReportReaders.all.first { detects($0, document) }.map { String(describing: $0) }
-    }
-
-    private static func detects<Reader: ReportReader>(_ reader: Reader.Type, _ document: TextDocument) -> Bool {
-        reader.detect(document) != nil
-    }
+    static func chosenReader(_ text: String) -> String? { ReportReaderTests.chosenReader(text) }
 
     @Test func eachLayoutGoesToItsReader() throws {
         let text = { (name: String) in try String(contentsOf: Self.url(name), encoding: .utf8) }

@@ -16,6 +16,16 @@ import Testing
         try StoredZip((0..<count).map { .init("r/\($0).ips", report) }).write(to: url)
     }
 
+    /// A fresh folder holding a private TMPDIR and a zip of 1,000 reports to batch.
+    static func thousandReportBatch() throws -> (root: URL, tmp: URL, zip: URL) {
+        let root = try TestPaths.temporaryDirectory("signal")
+        let tmp = root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let zip = root.appendingPathComponent("reports.zip")
+        try bigZip(at: zip, count: 1000)
+        return (root, tmp, zip)
+    }
+
     /// Sends `signal` and waits up to `seconds` for the process to die of it; one that outlives
     /// that is killed with SIGKILL (so a lost signal fails its test instead of hanging the suite).
     /// True when the signal was lost.
@@ -32,12 +42,8 @@ import Testing
 
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func signalMidBatchLeavesTMPDIRClean(signal: Int32) throws {
-        let root = try TestPaths.temporaryDirectory("signal")
+        let (root, tmp, zip) = try Self.thousandReportBatch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let tmp = root.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-        let zip = root.appendingPathComponent("reports.zip")
-        try Self.bigZip(at: zip, count: 1000)
 
         let process = try CLI.start(
             ["batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", root.appendingPathComponent("out").path, "--jobs", "1"],
@@ -141,12 +147,8 @@ import Testing
     /// the summary still lists what was done and names the failure; the exit status is the
     /// signal's, and TMPDIR is clean.
     @Test func fatalSignalMidBatchStillWritesTheSummary() throws {
-        let root = try TestPaths.temporaryDirectory("signal")
+        let (root, tmp, zip) = try Self.thousandReportBatch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let tmp = root.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-        let zip = root.appendingPathComponent("reports.zip")
-        try Self.bigZip(at: zip, count: 1000)
         let out = root.appendingPathComponent("out")
         let process = try CLI.start(
             ["batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", out.path, "--jobs", "1"],
