@@ -14,9 +14,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}
 SWIFTC=${SWIFTC:-swiftc}
 OPT=${FUZZ_OPT:--O}
+# Sanitizers the targets are built with: libFuzzer's coverage plus AddressSanitizer (and its
+# LeakSanitizer) by default. FUZZ_SANITIZE=fuzzer drops ASan for long campaigns where its
+# allocator is most of the cost (Swift's own checks still trap); such builds go to their own
+# folder (.build-fuzz-fuzzer), so objects of the two kinds are never linked together.
+SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
+if [[ $SANITIZE == fuzzer,address ]]; then OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}; else OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz-${SANITIZE//,/-}}; fi
+CXX_SANITIZE=()
+[[ $SANITIZE == *address* ]] && CXX_SANITIZE=(-fsanitize=address)
 TARGETS=(text-report ips metrickit sample swift-backtrace macho dwarf zip kscrash sentry)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
@@ -45,7 +52,7 @@ build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir,
     echo "fuzz: compiling $name" >&2
     shopt -s globstar nullglob
     "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g \
-        -sanitize=fuzzer,address -module-name "$name" -package-name symbolicate \
+        -sanitize="$SANITIZE" -module-name "$name" -package-name symbolicate \
         -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" "$@" \
         -o "$OUT/lib$name.a" "$sources"/**/*.swift
 }
@@ -56,7 +63,7 @@ build_llvm_demangle() {
     local source=$ROOT/Sources/CLLVMDemangle/LLVMDemangle.cpp
     [[ -f "$OUT/CLLVMDemangle.o" && "$OUT/CLLVMDemangle.o" -nt "$source" ]] && return
     echo "fuzz: compiling CLLVMDemangle" >&2
-    clang++ -std=c++17 -O1 -g -fsanitize=address -I "$ROOT/Sources/CLLVMDemangle/include" -I /usr/lib/llvm-19/include \
+    clang++ -std=c++17 -O1 -g "${CXX_SANITIZE[@]}" -I "$ROOT/Sources/CLLVMDemangle/include" -I /usr/lib/llvm-19/include \
         -c "$source" -o "$OUT/CLLVMDemangle.o"
 }
 
@@ -68,7 +75,7 @@ link_target() {  # target name, harness, modules…
     newest=$(ls -t "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" | head -1)
     [[ -x "$OUT/fuzz-$target" && "$OUT/fuzz-$target" -nt "$newest" ]] && return
     echo "fuzz: linking fuzz-$target" >&2
-    "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize=fuzzer,address \
+    "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize="$SANITIZE" \
         -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB" \
         -module-name "Fuzz_${target//-/_}" -package-name symbolicate \
         "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" "$OUT/CLLVMDemangle.o" -L /usr/lib/llvm-19/lib -lLLVMDemangle -lstdc++ \
