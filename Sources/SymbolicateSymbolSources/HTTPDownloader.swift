@@ -64,6 +64,7 @@ final class HTTPDownloader: Sendable {
         var current = url
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
         for _ in 0...5 {
+            if let unreachable = reachability(of: current) { return unreachable }
             let outcome = once(
                 current, to: destination, headers: headersFor(Self.host(current) ?? ""), deadline: deadline, progress: progress)
             switch outcome {
@@ -81,6 +82,24 @@ final class HTTPDownloader: Sendable {
             }
         }
         return .failed("more than 5 redirects", reachable: true)
+    }
+
+    /// Each host and port probed once (`ConnectProbe`); nil when the server takes connections.
+    private let probeLock = NSLock()
+    nonisolated(unsafe) private var probed: [String: ConnectProbe.Answer] = [:]
+
+    private func reachability(of url: String) -> Outcome? {
+        guard let parsed = URL(string: url), let host = parsed.host else { return nil }
+        let port = parsed.port ?? (parsed.scheme?.lowercased() == "https" ? 443 : 80)
+        let key = "\(host.lowercased()):\(port)"
+        let known = probeLock.withLock { probed[key] }
+        let answer = known ?? ConnectProbe.probe(host: host, port: port, timeout: min(timeout, 10))
+        if known == nil { probeLock.withLock { probed[key] = answer } }
+        switch answer {
+        case .open: return nil
+        case .refused(let why): return .failed("cannot connect (\(why))", reachable: false)
+        case .silent: return .failed("connection timed out", reachable: false)
+        }
     }
 
     private enum Step {
