@@ -27,8 +27,9 @@ final class HTTPDownloader: Sendable {
         self.timeout = timeout
         self.maximumSize = maximumSize
         let seconds = Int64(max(1, timeout.rounded(.up)))
-        // The client keeps retrying a refused connection until the connect timeout: a server
-        // that is down costs that long once per run (it is not asked again), so it is short.
+        // The client keeps retrying a refused connection until the connect timeout; the probe
+        // before the first request (`reachability(of:)`) answers a refusal at once, and the
+        // timeout, short, bounds a server that never answers.
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .milliseconds(Int64(min(timeout, 10) * 1000)), read: .seconds(seconds)),
