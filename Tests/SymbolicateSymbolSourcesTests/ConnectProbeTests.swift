@@ -12,7 +12,8 @@ import Testing
         let start = Date()
         let answer = ConnectProbe.probe(host: "127.0.0.1", port: 9, timeout: 10)
         #expect(answer == .refused("connection refused"))
-        #expect(Date().timeIntervalSince(start) < 2, "a refusal must not wait for the time limit")
+        // Bounds well under the time limit, so a loaded machine does not decide.
+        #expect(Date().timeIntervalSince(start) < 5, "a refusal must not wait for the time limit")
     }
 
     @Test func aListeningServerIsOpen() throws {
@@ -44,6 +45,7 @@ import Testing
                 "http://127.0.0.1:9/\(name)", to: root.appendingPathComponent(name).path, headersFor: { _ in [] })
             #expect(outcome == .failed("cannot connect (connection refused)", reachable: false))
         }
-        #expect(Date().timeIntervalSince(start) < 3, "three refusals took \(Date().timeIntervalSince(start)) s")
+        // Under one connect timeout (5 s) for all three: each alone used to wait it out.
+        #expect(Date().timeIntervalSince(start) < 4.5, "three refusals took \(Date().timeIntervalSince(start)) s")
     }
 }
