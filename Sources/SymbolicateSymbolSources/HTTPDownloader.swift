@@ -21,10 +21,13 @@ import SymbolicateCore
 final class HTTPDownloader: Sendable {
     private let client: HTTPClient
     let timeout: TimeInterval
+    /// How long a connection may take to open, for the client and the probe alike.
+    let connectTimeout: TimeInterval
     let maximumSize: UInt64
 
     init(timeout: TimeInterval, maximumSize: UInt64) {
         self.timeout = timeout
+        connectTimeout = min(timeout, 10)
         self.maximumSize = maximumSize
         let seconds = Int64(max(1, timeout.rounded(.up)))
         // The client keeps retrying a refused connection until the connect timeout; the probe
@@ -32,7 +35,7 @@ final class HTTPDownloader: Sendable {
         // timeout, short, bounds a server that never answers.
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .milliseconds(Int64(min(timeout, 10) * 1000)), read: .seconds(seconds)),
+            timeout: .init(connect: .milliseconds(Int64(connectTimeout * 1000)), read: .seconds(seconds)),
             decompression: .disabled)
         configuration.httpVersion = .automatic
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -94,7 +97,7 @@ final class HTTPDownloader: Sendable {
         let port = parsed.port ?? (parsed.scheme?.lowercased() == "https" ? 443 : 80)
         let key = "\(host.lowercased()):\(port)"
         let known = probeLock.withLock { probed[key] }
-        let answer = known ?? ConnectProbe.probe(host: host, port: port, timeout: min(timeout, 10))
+        let answer = known ?? ConnectProbe.probe(host: host, port: port, timeout: connectTimeout)
         if known == nil { probeLock.withLock { probed[key] = answer } }
         switch answer {
         case .open: return nil
