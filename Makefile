@@ -47,10 +47,17 @@ demo: build
 # package target it does not depend on. `make test` builds this way once and tests that build.
 STRICT_FLAGS = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: strict-build format format-check
-# Formatting (.swift-format): check a formatted copy (CI), or format the checkout.
+.PHONY: strict-build format format-check architecture
+# Formatting (.swift-format): check a formatted copy (CI), or format the checkout. CI's format-check
+# also holds the package to its manifest: declared dependencies = imported modules, a test target per
+# library target, and ARCHITECTURE.md's module graph as Package.swift draws it (scripts/check-architecture.py).
 format-check:
 	scripts/check-format.sh
+	python3 scripts/check-architecture.py
+
+# Rewrite ARCHITECTURE.md's module graph from Package.swift.
+architecture:
+	python3 scripts/check-architecture.py --write
 
 format:
 	scripts/check-format.sh --fix

@@ -21,15 +21,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "symbolicate", targets: ["symbolicate"]),
-        .library(
-            name: "SymbolicateKit",
-            targets: [
-                "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateCrashReport",
-                "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation",
-                "SymbolicatePipeline", "SymbolicateBatch", "SymbolicateDyldCache", "SymbolicateSystemSymbols",
-                "SymbolicateSymbolStore",
-            ]
-        ),
+        // One module for programs that use symbolicate as a library (`import SymbolicateKit`).
+        .library(name: "SymbolicateKit", targets: ["SymbolicateKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,10 +30,9 @@ let package = Package(
         // Symbol servers and debuginfod (SymbolicateSymbolSources only).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // `symbolicate serve` only (SymbolicateServe): the HTTP server, its lifecycle and logs.
+        // `symbolicate serve` only (SymbolicateServe): the HTTP server and its logs.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -148,19 +140,27 @@ let package = Package(
             name: "SymbolicateServe",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
-                "SymbolicatePresentation", "SymbolicateBatch", "SymbolicateSymbolStore",
+                "SymbolicatePresentation", "SymbolicateSymbolStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The command line: arguments in, one library request, its response to the terminal and an exit code.
         .executableTarget(
             name: "symbolicate",
             dependencies: [
-                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain",
-                "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
+                "SymbolicateCore", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicatePresentation", "SymbolicatePipeline",
                 "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources", "SymbolicateServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The library product's one module: re-exports the request types and the model they return.
+        .target(
+            name: "SymbolicateKit",
+            dependencies: [
+                "SymbolicateBatch", "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateDiscovery",
+                "SymbolicateExplain", "SymbolicatePipeline", "SymbolicatePresentation", "SymbolicateSymbolication",
+                "SymbolicateSystemSymbols",
             ]
         ),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
@@ -184,6 +184,11 @@ let package = Package(
         .testTarget(
             name: "SymbolicateCrashReportTests",
             dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateTestSupport"]
+        ),
+        .testTarget(name: "SymbolicateKitTests", dependencies: ["SymbolicateKit", "SymbolicateTestSupport"]),
+        .testTarget(
+            name: "SymbolicatePresentationTests",
+            dependencies: ["SymbolicateCrashReport", "SymbolicatePresentation", "SymbolicateTestSupport"]
         ),
         .testTarget(
             name: "SymbolicateExplainTests",

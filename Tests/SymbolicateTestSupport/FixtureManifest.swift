@@ -14,6 +14,8 @@ public enum FixtureManifest {
         public var image: String
         public var address: String
         public var crashingFrame: Bool
+        /// The frame's offset in its image (address − load address), from the fixture script.
+        public var imageOffset: UInt64?
         public var dsym: String?
         public var expected: [ExpectedLevel]?
         /// Nearest preceding LC_SYMTAB symbol of the binary (llvm-nm), atos-style offset.
