@@ -90,7 +90,7 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
         diagnostics = summary.diagnostics
 
         let headline = Headline(report: report)
-        exception = headline.exception.map(CrashSignature.normaliseException)
+        exception = headline.exception
         function = headline.function
         location = headline.location
         // Legacy macOS text names images by bundle ID in frames (`dev.mobile.App`), `.ips`
@@ -135,7 +135,7 @@ package enum CrashSignature {
         app: String? = nil, via: String? = nil
     ) -> String {
         var text = isCrash(kind) ? "" : kind.identifier + ": "
-        text += exception.map(normaliseException) ?? "no exception"
+        text += exception.map(collapse) ?? "no exception"
         if let function {
             text += " in " + normaliseFunction(function)
             if let file { text += " (\(file))" }
@@ -176,21 +176,6 @@ package enum CrashSignature {
     static func isBareAddress(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespaces)
         return t.lowercased().hasPrefix("0x") && t.count > 2 && t.dropFirst(2).allSatisfy(\.isHexDigit)
-    }
-
-    /// Termination codes are printed in decimal by text reports (`FRONTBOARD 2343432205`)
-    /// and in hex by `.ips` (`0x8badf00d`): numbers become lowercase hex so both agree.
-    package static func normaliseException(_ exception: String) -> String {
-        collapse(exception).split(separator: " ").map { token -> String in
-            let text = String(token)
-            if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt64(text) {
-                return "0x" + String(value, radix: 16)
-            }
-            if text.lowercased().hasPrefix("0x"), let value = UInt64(text.dropFirst(2), radix: 16) {
-                return "0x" + String(value, radix: 16)
-            }
-            return text
-        }.joined(separator: " ")
     }
 
     static func normaliseFunction(_ function: String) -> String {

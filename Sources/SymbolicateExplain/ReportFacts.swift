@@ -45,10 +45,10 @@ struct ReportFacts {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         crashedThread = report.crashedThread
-        mainThread = report.threads.first { $0.queue == "com.apple.main-thread" } ?? report.threads.first { $0.index == 0 }
+        mainThread = report.mainThread
         isNonFatal = exception?.isNonFatal ?? false
         architecture = report.architecture?.name
-        isTranslated = report.codeType?.contains("Translated") ?? false
+        isTranslated = report.isTranslated
         panicLine = report.panicString
     }
 
@@ -56,22 +56,23 @@ struct ReportFacts {
     enum Platform: String { case iOS, macOS, watchOS, tvOS, visionOS, linux, other }
 
     var platform: Platform {
-        let os = (report.osVersion ?? "").lowercased()
-        if report.kind == .linuxBacktrace || os.hasPrefix("linux") { return .linux }
+        if report.kind == .linuxBacktrace { return .linux }
+        switch report.operatingSystem?.platform {
+        case .linux: return .linux
+        case .watchOS: return .watchOS
+        case .tvOS: return .tvOS
+        case .visionOS: return .visionOS
+        case .iOS: return .iOS
+        case .macOS: return .macOS
+        case nil: break
+        }
+        // No OS line (MetricKit, crash reporters): the hardware model says which family.
         let model = (report.hardwareModel ?? "").lowercased()
-        if os.contains("watch") || model.hasPrefix("watch") { return .watchOS }
-        if os.contains("tvos") || model.hasPrefix("appletv") { return .tvOS }
-        if os.contains("visionos") || os.contains("xros") || model.hasPrefix("realitydevice") { return .visionOS }
-        if os.contains("iphone os") || os.hasPrefix("ios") || os.contains("ipados") || model.hasPrefix("iphone")
-            || model.hasPrefix("ipad") || model.hasPrefix("ipod")
-        {
-            return .iOS
-        }
-        if os.contains("mac os") || os.contains("macos") || os.contains("os x") || model.hasPrefix("mac")
-            || model.hasPrefix("imac")
-        {
-            return .macOS
-        }
+        if model.hasPrefix("watch") { return .watchOS }
+        if model.hasPrefix("appletv") { return .tvOS }
+        if model.hasPrefix("realitydevice") { return .visionOS }
+        if model.hasPrefix("iphone") || model.hasPrefix("ipad") || model.hasPrefix("ipod") { return .iOS }
+        if model.hasPrefix("mac") || model.hasPrefix("imac") { return .macOS }
         return .other
     }
 

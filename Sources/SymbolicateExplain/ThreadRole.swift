@@ -34,7 +34,7 @@ struct ThreadRole {
     init?(facts: ReportFacts) {
         guard let thread = facts.crashedThread else { return nil }
         self.thread = thread
-        isMain = Self.isMainThread(thread)
+        isMain = facts.report.isMainThread(thread)
         let top = thread.frames.prefix(32)
         // An uncaught exception ends on the thread that threw it: its Last Exception Backtrace
         // holds the calls that thread made.
@@ -44,13 +44,6 @@ struct ThreadRole {
         isolationCheck = top.prefix(12).first { frame in
             frame.functionNames.contains { name in Self.isolationNames.contains { name.contains($0) } }
         }
-    }
-
-    /// Thread 0 is the process's first thread, the main one; the main queue runs only there.
-    static func isMainThread(_ thread: CrashReport.Thread) -> Bool {
-        if let queue = thread.queue, !queue.isEmpty { return queue == "com.apple.main-thread" }
-        if thread.name == "main" { return true }
-        return thread.index == 0
     }
 
     /// An Objective-C method of a UI class in a UI framework (`-[UIView setNeedsLayout]`,

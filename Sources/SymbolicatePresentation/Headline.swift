@@ -151,7 +151,7 @@ package struct Headline: Sendable, Equatable, Codable {
     }
 
     static func label(_ thread: CrashReport.Thread) -> String? {
-        if thread.queue == "com.apple.main-thread" { return "main" }
+        if thread.runsMainQueue { return "main" }
         if let name = thread.name, !name.isEmpty { return name }
         if let queue = thread.queue, !queue.isEmpty { return queue }
         return thread.index == 0 ? "main" : nil
@@ -165,7 +165,10 @@ package struct Headline: Sendable, Equatable, Codable {
             parts.append(s)
         }
         if withTermination, let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
-            parts.append([namespace, termination.code.map(hexCode)].compactMap { $0 }.joined(separator: " "))
+            // Codes are known by their hex spelling (`0x8badf00d`), but iOS 15+ text reports print them in
+            // decimal (`FRONTBOARD 2343432205`): the reader's number, in hex, whatever the report used.
+            let code = termination.codeValue.map { "0x" + String($0, radix: 16) } ?? termination.code
+            parts.append([namespace, code].compactMap { $0 }.joined(separator: " "))
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -173,13 +176,4 @@ package struct Headline: Sendable, Equatable, Codable {
 
 func basename(_ path: String) -> String {
     path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
-}
-
-/// Termination codes are known by their hex spelling (`0x8badf00d`), but iOS 15+ text reports
-/// print them in decimal (`FRONTBOARD 2343432205`): show hex whatever the report used.
-func hexCode(_ code: String) -> String {
-    let trimmed = code.trimmingCharacters(in: .whitespaces)
-    if trimmed.lowercased().hasPrefix("0x") { return trimmed.lowercased() }
-    guard let value = UInt64(trimmed) else { return trimmed }
-    return "0x" + String(value, radix: 16)
 }

@@ -42,6 +42,6 @@ extension Annotator {
     /// The system image with the report image's UUID, opened for lookups.
     func systemImage(_ image: BinaryImage, report: CrashReport) -> (lookup: any DebugLookup, displayPath: String)? {
         guard let systemSymbols, let id = image.debugID else { return nil }
-        return systemSymbols.image(id: id, architecture: image.arch ?? report.architecture, os: report.osVersion)
+        return systemSymbols.image(id: id, architecture: image.arch ?? report.architecture, os: report.operatingSystem)
     }
 }

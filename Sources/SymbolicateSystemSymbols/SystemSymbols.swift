@@ -36,10 +36,10 @@ public final class SystemSymbols: @unchecked Sendable {
         (environment["SYMBOLICATE_SYSTEM_SYMBOLS"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
     }
 
-    /// The system image with this UUID for a report from `os` (`iPhone OS 17.5 (21F79)`),
+    /// The system image with this UUID for a report from `os` (iOS 17.5, build 21F79),
     /// opened for lookups; nil when no place has it. Never throws: an unreadable place or
     /// image is said once and skipped.
-    package func image(id: DebugID, architecture: Architecture?, os: String?) -> (lookup: any DebugLookup, displayPath: String)? {
+    package func image(id: DebugID, architecture: Architecture?, os: OperatingSystem?) -> (lookup: any DebugLookup, displayPath: String)? {
         let places = self.places(for: os)
         for place in places {
             guard let candidates = place.images[id] else { continue }
@@ -81,7 +81,7 @@ public final class SystemSymbols: @unchecked Sendable {
     // MARK: - Places
 
     /// The indexed places for a report: the explicit ones, else Xcode's folders for its OS.
-    func places(for os: String?) -> [SystemSymbolPlace] {
+    func places(for os: OperatingSystem?) -> [SystemSymbolPlace] {
         let wanted = OSBuild(os)
         if !explicitPlaces.isEmpty {
             return explicitPlaces.map { path in
@@ -174,16 +174,10 @@ struct OSBuild: Equatable, CustomStringConvertible {
     var version: String
     var build: String
 
-    /// `iPhone OS 17.5 (21F79)`, `iOS 17.5 (21F79)`, `macOS 14.5 (23F79)`, `Mac OS X 10.15.7 (19H2)`.
-    init?(_ text: String?) {
-        guard let text, let open = text.lastIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else { return nil }
-        build = String(text[text.index(after: open)..<close]).trimmingCharacters(in: .whitespaces)
-        let before = text[..<open].trimmingCharacters(in: .whitespaces)
-        guard let space = before.lastIndex(of: " "), !build.isEmpty else { return nil }
-        version = String(before[before.index(after: space)...])
-        let name = before[..<space].lowercased()
-        platform = Self.platform(name)
-        guard version.first?.isNumber == true else { return nil }
+    /// The report's OS as its reader typed it; nil without a version and a build (no folder to name).
+    init?(_ os: OperatingSystem?) {
+        guard let os, let version = os.version, let build = os.build, version.first?.isNumber == true else { return nil }
+        self.init(platform: os.platform?.rawValue, version: version, build: build)
     }
 
     init(platform: String?, version: String, build: String) {
@@ -192,21 +186,13 @@ struct OSBuild: Equatable, CustomStringConvertible {
         self.build = build
     }
 
-    static func platform(_ name: String) -> String? {
-        if name.contains("watch") { return "watchOS" }
-        if name.contains("tv") { return "tvOS" }
-        if name.contains("vision") || name.contains("xros") { return "visionOS" }
-        if name.contains("mac") || name.contains("os x") { return "macOS" }
-        if name.contains("iphone") || name.contains("ios") || name.contains("ipados") { return "iOS" }
-        return nil
-    }
-
     /// From a DeviceSupport path: `…/iOS DeviceSupport/17.5 (21F79) arm64e/Symbols`.
     init?(deviceSupportPath path: String) {
         let parts = path.split(separator: "/").map(String.init)
         guard let at = parts.lastIndex(where: { $0.hasSuffix(" DeviceSupport") }), at + 1 < parts.count else { return nil }
         let platformName = String(parts[at].dropLast(" DeviceSupport".count))
-        guard let parsed = OSBuild("\(platformName) \(parts[at + 1].split(separator: ")").first.map { $0 + ")" } ?? "")") else {
+        let folder = "\(platformName) \(parts[at + 1].split(separator: ")").first.map { $0 + ")" } ?? "")"
+        guard let parsed = OSBuild(OperatingSystem(printed: folder)) else {
             return nil
         }
         self = parsed

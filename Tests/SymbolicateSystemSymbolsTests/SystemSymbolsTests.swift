@@ -20,12 +20,12 @@ import Testing
         ("xrOS 1.2 (21O589)", "visionOS", "1.2", "21O589"),
     ])
     func readsTheOSOfAReport(_ text: String, _ platform: String, _ version: String, _ build: String) {
-        #expect(OSBuild(text) == OSBuild(platform: platform, version: version, build: build))
+        #expect(OSBuild(OperatingSystem(printed: text)) == OSBuild(platform: platform, version: version, build: build))
     }
 
     @Test(arguments: ["", "iPhone OS", "17.5", "iPhone OS () ", "iPhone OS x.y (21F79)"])
     func refusesWhatIsNoOSBuild(_ text: String) {
-        #expect(OSBuild(text) == nil)
+        #expect(OSBuild(OperatingSystem(printed: text)) == nil)
     }
 
     @Test func readsTheBuildOfADeviceSupportFolder() {
@@ -38,13 +38,18 @@ import Testing
     /// Xcode's folder for the report's OS: with and without the architecture suffix.
     @Test func defaultFolderIsXcodesForTheReportsOS() throws {
         let home = SystemSymbolsFixtures.home
-        let ios17 = SystemSymbols.deviceSupportFolders(for: try #require(OSBuild("iPhone OS 17.5 (21F79)")), home: home)
+        let ios17 = SystemSymbols.deviceSupportFolders(
+            for: try #require(OSBuild(OperatingSystem(printed: "iPhone OS 17.5 (21F79)"))), home: home)
         #expect(ios17.map { ($0 as NSString).lastPathComponent } == ["Symbols"])
         #expect(ios17.first?.contains("iOS DeviceSupport/17.5 (21F79) arm64e/") == true)
-        let ios14 = SystemSymbols.deviceSupportFolders(for: try #require(OSBuild("iPhone OS 14.8 (18H17)")), home: home)
+        let ios14 = SystemSymbols.deviceSupportFolders(
+            for: try #require(OSBuild(OperatingSystem(printed: "iPhone OS 14.8 (18H17)"))), home: home)
         #expect(ios14.first?.hasSuffix("iOS DeviceSupport/14.8 (18H17)/Symbols") == true)
-        #expect(SystemSymbols.deviceSupportFolders(for: try #require(OSBuild("iPhone OS 17.5 (21F80)")), home: home).isEmpty)
-        let macOS = SystemSymbols.deviceSupportFolders(for: try #require(OSBuild("macOS 14.5 (23F79)")), home: home)
+        #expect(
+            SystemSymbols.deviceSupportFolders(for: try #require(OSBuild(OperatingSystem(printed: "iPhone OS 17.5 (21F80)"))), home: home)
+                .isEmpty)
+        let macOS = SystemSymbols.deviceSupportFolders(
+            for: try #require(OSBuild(OperatingSystem(printed: "macOS 14.5 (23F79)"))), home: home)
         #expect(macOS.first?.contains("macOS DeviceSupport/14.5 (23F79) arm64e/") == true)
     }
 
@@ -57,8 +62,9 @@ import Testing
         let fromCache = SystemSymbols(places: [set.cachePath], home: nil)
         for image in set.images {
             let uuid = try #require(DebugID(parsing: image.uuid))
-            let folder = try #require(fromFolder.image(id: uuid, architecture: Architecture(set.arch), os: set.os))
-            let cache = try #require(fromCache.image(id: uuid, architecture: Architecture(set.arch), os: set.os))
+            let folder = try #require(
+                fromFolder.image(id: uuid, architecture: Architecture(set.arch), os: OperatingSystem(printed: set.os)))
+            let cache = try #require(fromCache.image(id: uuid, architecture: Architecture(set.arch), os: OperatingSystem(printed: set.os)))
             #expect(folder.displayPath == set.deviceSupportPath + image.path)
             #expect(cache.displayPath == "\(set.cachePath)!\(image.path)")
             #expect(folder.lookup.linkedAddress == image.text && cache.lookup.linkedAddress == image.text)
@@ -74,10 +80,10 @@ import Testing
         let set = try #require(SystemSymbolsFixtures.set("ios17"))
         let symbols = SystemSymbols(places: [set.deviceSupportPath], home: nil)
         let uuid = try #require(DebugID(parsing: set.images[0].uuid))
-        _ = symbols.image(id: uuid, architecture: nil, os: set.os)
+        _ = symbols.image(id: uuid, architecture: nil, os: OperatingSystem(printed: set.os))
         let first = symbols.takeMessages()
         #expect(first.count == 1 && first[0].contains("for system symbols: \(set.images.count) images"), "\(first)")
-        _ = symbols.image(id: uuid, architecture: nil, os: set.os)
+        _ = symbols.image(id: uuid, architecture: nil, os: OperatingSystem(printed: set.os))
         #expect(symbols.takeMessages().isEmpty)
     }
 
@@ -86,8 +92,8 @@ import Testing
         let ios17 = try #require(SystemSymbolsFixtures.set("ios17"))
         let symbols = SystemSymbols(places: [ios14.deviceSupportPath], home: nil)
         let uuid = try #require(DebugID(parsing: ios17.images[0].uuid))
-        #expect(symbols.image(id: uuid, architecture: nil, os: ios17.os) == nil)
-        #expect(symbols.image(id: uuid, architecture: nil, os: ios17.os) == nil)
+        #expect(symbols.image(id: uuid, architecture: nil, os: OperatingSystem(printed: ios17.os)) == nil)
+        #expect(symbols.image(id: uuid, architecture: nil, os: OperatingSystem(printed: ios17.os)) == nil)
         let messages = symbols.takeMessages()
         #expect(messages.filter { $0.contains("are for iOS 14.8 (18H17), the report is from iOS 17.5 (21F79)") }.count == 1, "\(messages)")
     }
@@ -97,8 +103,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let symbols = SystemSymbols(places: [], home: home.path)
         let uuid = try #require(DebugID(parsing: "AFDC5DD5-B153-33FE-8912-09AAFB1CEE5B"))
-        #expect(symbols.image(id: uuid, architecture: nil, os: "iPhone OS 17.5 (21F79)") == nil)
-        #expect(symbols.image(id: uuid, architecture: nil, os: "iPhone OS 16.0 (20A362)") == nil)
+        #expect(symbols.image(id: uuid, architecture: nil, os: OperatingSystem(printed: "iPhone OS 17.5 (21F79)")) == nil)
+        #expect(symbols.image(id: uuid, architecture: nil, os: OperatingSystem(printed: "iPhone OS 16.0 (20A362)")) == nil)
         let lines = symbols.takeMessages()
         #expect(lines.count == 2, "\(lines)")
         #expect(
@@ -113,7 +119,7 @@ import Testing
         let symbols = SystemSymbols(places: [], home: home.path)
         let uuid = try #require(DebugID(parsing: "AFDC5DD5-B153-33FE-8912-09AAFB1CEE5B"))
         for os in ["iPhone OS 17.5 (21F79)", "iPhone OS 16.0 (20A362)", "iPhone OS 15.5 (19F77)", "iPhone OS 14.8 (18H17)"] {
-            _ = symbols.image(id: uuid, architecture: nil, os: os)
+            _ = symbols.image(id: uuid, architecture: nil, os: OperatingSystem(printed: os))
         }
         let lines = symbols.takeMessages(collapsingMissing: true)
         #expect(lines.count == 1 && lines[0].contains("iOS 17.5 (21F79), iOS 16.0 (20A362), iOS 15.5 (19F77) and 1 more"), "\(lines)")

@@ -35,9 +35,7 @@ extension CrashReport {
     /// The thread a non-crash report is about: the attributed one, else the main thread,
     /// else the first.
     public var focusThread: Thread? {
-        crashedThread
-            ?? threads.first { $0.queue == "com.apple.main-thread" || ($0.name ?? "").contains("com.apple.main-thread") }
-            ?? threads.first
+        crashedThread ?? mainThread ?? threads.first
     }
 
     /// In a call graph, the nodes on the heaviest path of `thread` (the child with most

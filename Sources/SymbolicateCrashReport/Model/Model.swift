@@ -46,10 +46,16 @@ public struct CrashReport: Sendable {
     public var appVersion: String?
     public var parentProcess: String?
     public var dateTime: String?
+    /// `OS Version:` as printed (`iPhone OS 17.5 (21F79)`); what it says is `operatingSystem`.
     public var osVersion: String?
+    /// The OS as the reader read it: platform, version and build (`.ips` `osVersion.train`/`build`, the text
+    /// `OS Version:` line, a Linux backtrace's platform line).
+    public var operatingSystem: OperatingSystem?
     public var hardwareModel: String?
     /// As printed, e.g. `ARM-64 (Native)`, `X86-64 (Translated)`.
     public var codeType: String?
+    /// An Intel process run by Rosetta on Apple silicon: `.ips` `translated`, text `Code Type: X86-64 (Translated)`.
+    public var isTranslated = false
     /// The process architecture when the report tells it (`Code Type:`, `Architecture:`,
     /// `cpuType`), in the one spelling images and debug files use too.
     public var architecture: Architecture?
@@ -174,6 +180,14 @@ public struct Backtrace: Sendable, Codable, Equatable {
     public init(title: String, frames: [Frame]) {
         self.title = title
         self.frames = frames
+    }
+}
+
+extension CrashReport.Thread {
+    /// The report says so: the main dispatch queue (`Dispatch queue: com.apple.main-thread`, or `sample`'s
+    /// `DispatchQueue_1: com.apple.main-thread (serial)` as the name), or the name `main` (Swift backtraces).
+    public var runsMainQueue: Bool {
+        queue == "com.apple.main-thread" || name == "main" || (name ?? "").contains("com.apple.main-thread")
     }
 }
 
@@ -455,6 +469,18 @@ extension CrashReport {
         return nil
     }
 
+    /// The process's main thread, by the one rule every stage uses (headline, explain, batch): the thread
+    /// running the main queue or named as the main thread, else thread 0, the process's first thread (a main
+    /// thread inside `dispatch_sync` onto another queue shows that queue).
+    public var mainThread: Thread? {
+        threads.first(where: \.runsMainQueue) ?? threads.first { $0.index == 0 }
+    }
+
+    /// Whether `thread` is the main thread (`mainThread`).
+    public func isMainThread(_ thread: Thread) -> Bool {
+        mainThread.map { $0.index == thread.index && $0.threadID == thread.threadID } ?? false
+    }
+
     public func image(for frame: Frame) -> BinaryImage? {
         guard let i = frame.imageIndex, binaryImages.indices.contains(i) else { return nil }
         return binaryImages[i]
@@ -526,6 +552,9 @@ extension CrashReport: Codable {
         osVersion = try c.decodeIfPresent(String.self, forKey: .osVersion)
         hardwareModel = try c.decodeIfPresent(String.self, forKey: .hardwareModel)
         codeType = try c.decodeIfPresent(String.self, forKey: .codeType)
+        // The dump carries the printed fields (its keys are only ever added): read them as the text reader does.
+        operatingSystem = osVersion.flatMap { OperatingSystem(printed: $0) }
+        isTranslated = codeType?.hasSuffix("(Translated)") ?? false
         architecture = try c.decodeIfPresent(Architecture.self, forKey: .architecture)
         reportVersion = try c.decodeIfPresent(String.self, forKey: .reportVersion)
         exception = try c.decodeIfPresent(ExceptionInfo.self, forKey: .exception)

@@ -149,11 +149,14 @@ struct IPSParser {
         report.parentProcess = body["parentProc"]?.stringValue.map { p in body["parentPid"]?.intValue.map { "\(p) [\($0)]" } ?? p }
         report.dateTime = body["captureTime"]?.stringValue
         if let os = body["osVersion"], let train = os["train"]?.stringValue {
-            report.osVersion = os["build"]?.stringValue.map { "\(train) (\($0))" } ?? train
+            let build = os["build"]?.stringValue
+            report.osVersion = build.map { "\(train) (\($0))" } ?? train
+            report.operatingSystem = OperatingSystem(train: train, build: build)
         }
         report.hardwareModel = body["modelCode"]?.stringValue
         if let cpu = body["cpuType"]?.stringValue {
             let translated = body["translated"]?.boolValue == true
+            report.isTranslated = translated
             report.codeType = cpu + (translated ? " (Translated)" : " (Native)")
             report.architecture = Architecture(codeType: cpu)
         }

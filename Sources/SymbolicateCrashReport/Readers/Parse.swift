@@ -225,7 +225,10 @@ extension CrashReport {
             headerFields.insert(contentsOf: fromHeader, at: 0)
         }
         incidentIdentifier = incidentIdentifier ?? header["incident_id"]?.stringValue
-        osVersion = osVersion ?? header["os_version"]?.stringValue
+        if osVersion == nil, let printed = header["os_version"]?.stringValue {
+            osVersion = printed
+            operatingSystem = OperatingSystem(printed: printed)
+        }
         bundleIdentifier = bundleIdentifier ?? header["bundleID"]?.stringValue
         processName = processName ?? header["app_name"]?.stringValue ?? header["name"]?.stringValue
         appVersion = appVersion ?? header["app_version"]?.stringValue

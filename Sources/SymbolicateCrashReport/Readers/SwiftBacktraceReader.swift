@@ -68,6 +68,7 @@ struct SwiftBacktraceParser {
                 let architecture = platform.prefix { !$0.isWhitespace }
                 report.architecture = architecture.isEmpty ? nil : Architecture(String(architecture))
                 report.osVersion = String(platform.dropFirst(architecture.count)).trimmingCharacters(in: .whitespaces)
+                report.operatingSystem = OperatingSystem(platform: .linux, version: nil, build: nil)
                 report.codeType = architecture.isEmpty ? nil : String(architecture)
             } else if let thread = Self.threadHeader(text) {
                 inImages = false

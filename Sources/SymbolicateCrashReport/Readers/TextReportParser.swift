@@ -759,10 +759,18 @@ struct TextReportParser {
         case "Version": report.appVersion = report.appVersion ?? value
         case "Parent Process": report.parentProcess = report.parentProcess ?? value
         case "Date/Time", "Date": report.dateTime = report.dateTime ?? value
-        case "OS Version": report.osVersion = report.osVersion ?? value
+        case "OS Version":
+            if report.osVersion == nil {
+                report.osVersion = value
+                report.operatingSystem = OperatingSystem(printed: value)
+            }
         case "Hardware Model", "Hardware model", "Model": report.hardwareModel = report.hardwareModel ?? value
         case "Code Type":
-            report.codeType = report.codeType ?? value
+            if report.codeType == nil {
+                report.codeType = value
+                // `X86-64 (Translated)`: Rosetta; `ARM-64 (Native)`.
+                report.isTranslated = value.hasSuffix("(Translated)")
+            }
             report.architecture = report.architecture ?? Architecture(codeType: value)
             return true
         case "Architecture": report.architecture = report.architecture ?? Architecture(value)
