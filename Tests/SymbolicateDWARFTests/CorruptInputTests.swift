@@ -62,7 +62,10 @@ import Testing
         let start = slice.fileOffset + Int(info.offset)
         let directory = try TestPaths.temporaryDirectory("dwarf")
         defer { try? FileManager.default.removeItem(at: directory) }
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed.value()
+        // A crash here ends the process before any expectation can name the seed: print it first.
+        print("seeded damage: seed \(seed) (SYMBOLICATE_TEST_SEED=\(seed) runs it again)")
+        var generator = SeededGenerator(seed: seed)
         let addresses = Self.addresses(for: original)
         for round in 0..<12 {
             var copy = bytes

@@ -94,11 +94,13 @@ import Testing
         let session = try FixtureDebugFiles.open(dsym)
         let addresses = Array(stride(from: session.linkedAddress + 0x4000, to: session.linkedAddress + 0x4B00, by: 4))
         let reference = try FixtureDebugFiles.open(dsym).lookup(fileAddresses: addresses)
+        let seed = TestSeed.value()
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for worker in 0..<8 {
                 group.addTask {
                     var bad = 0
-                    for (index, address) in addresses.enumerated().shuffled() where index % 8 == worker || index % 3 == 0 {
+                    var generator = SeededGenerator(seed: seed &+ UInt64(worker))
+                    for (index, address) in addresses.enumerated().shuffled(using: &generator) where index % 8 == worker || index % 3 == 0 {
                         if session.lookup(fileAddress: address) != reference[index] { bad += 1 }
                     }
                     return bad
@@ -106,7 +108,7 @@ import Testing
             }
             return await group.reduce(0, +)
         }
-        #expect(mismatches == 0)
+        #expect(mismatches == 0, "seed \(seed) (SYMBOLICATE_TEST_SEED reruns it)")
         #expect(reference.compactMap { $0 }.count > addresses.count / 2)
     }
 }

@@ -105,7 +105,10 @@ import Testing
         let damaged = folder.appendingPathComponent("dyld_shared_cache_arm64e")
         try FileManager.default.copyItem(atPath: set.cachePath + ".01", toPath: damaged.path + ".01")
         try FileManager.default.copyItem(atPath: set.cachePath + ".symbols", toPath: damaged.path + ".symbols")
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed.value()
+        // A crash here ends the process before any expectation can name the seed: print it first.
+        print("seeded damage: seed \(seed) (SYMBOLICATE_TEST_SEED=\(seed) runs it again)")
+        var generator = SeededGenerator(seed: seed)
         for _ in 0..<200 {
             var bytes = original
             for _ in 0..<4 {

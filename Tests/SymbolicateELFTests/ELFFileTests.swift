@@ -120,7 +120,10 @@ import Testing
             Array(original.prefix(16)), Array(original.prefix(64)), Array(original.prefix(original.count / 2)),
             Array(original.dropLast(100)),
         ]
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed.value()
+        // A crash here ends the process before any expectation can name the seed: print it first.
+        print("seeded damage: seed \(seed) (SYMBOLICATE_TEST_SEED=\(seed) runs it again)")
+        var generator = SeededGenerator(seed: seed)
         for _ in 0..<40 {
             var copy = original
             for _ in 0..<8 {

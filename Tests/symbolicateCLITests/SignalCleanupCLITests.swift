@@ -91,7 +91,7 @@ import Testing
                 at: fixtures[(2 * i) % fixtures.count],
                 to: folder.appendingPathComponent("\(i).\(fixtures[(2 * i) % fixtures.count].pathExtension)"))
         }
-        let seed = UInt64.random(in: 0...UInt64(UInt32.max))
+        let seed = TestSeed.value()
         var generator = SplitMix(seed: seed)
         for run in 0..<12 {
             let tmp = root.appendingPathComponent("tmp")
