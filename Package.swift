@@ -69,10 +69,13 @@ let package = Package(
         // Address -> source frames (inline chain) over Mach-O DWARF via libdwarf; demangling.
         .target(
             name: "SymbolicateDWARF", dependencies: ["CLibDwarf", "CLLVMDemangle", "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF"]),
+        // JSON read once into a tape (the `.ips` writer splices edits into the text it came from), JSON values,
+        // and the one set of settings for JSON the tool writes. No other dependency.
+        .target(name: "SymbolicateJSON"),
         // One model for text .crash and JSON .ips reports; parsers and writers.
-        .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore"]),
+        .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore", "SymbolicateJSON"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
-        .target(name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport"]),
+        .target(name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport", "SymbolicateJSON"]),
         // Finding debug files: bundles, folders, .xcarchive, zips; the identity index over them.
         .target(
             name: "SymbolicateDiscovery",
@@ -109,13 +112,16 @@ let package = Package(
         .target(
             name: "SymbolicateSymbolication",
             dependencies: [
-                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateDiscovery", "SymbolicateSystemSymbols",
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateDiscovery", "SymbolicateJSON",
+                "SymbolicateSystemSymbols",
             ]
         ),
         // Turning a symbolicated report into what the user reads: headline, formats, atomic files.
         .target(
             name: "SymbolicatePresentation",
-            dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateSymbolication"]
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateJSON", "SymbolicateSymbolication",
+            ]
         ),
         // The one report path: input -> reports (ReportReaders) -> debug files -> symbolicated
         // report -> diagnosis -> presentation. `report`, `explain` and `batch` all go through it.
@@ -131,7 +137,7 @@ let package = Package(
             name: "SymbolicateBatch",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
-                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateSystemSymbols",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateJSON", "SymbolicateSystemSymbols",
             ]
         ),
         // `symbolicate serve`: the web page and the HTTP API over the same request types as the
@@ -159,7 +165,7 @@ let package = Package(
             name: "SymbolicateKit",
             dependencies: [
                 "SymbolicateBatch", "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateDiscovery",
-                "SymbolicateExplain", "SymbolicatePipeline", "SymbolicatePresentation", "SymbolicateSymbolication",
+                "SymbolicateExplain", "SymbolicateJSON", "SymbolicatePipeline", "SymbolicatePresentation", "SymbolicateSymbolication",
                 "SymbolicateSystemSymbols",
             ]
         ),
@@ -183,8 +189,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SymbolicateCrashReportTests",
-            dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateTestSupport"]
+            dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateTestSupport"]
         ),
+        .testTarget(name: "SymbolicateJSONTests", dependencies: ["SymbolicateJSON"]),
         .testTarget(name: "SymbolicateKitTests", dependencies: ["SymbolicateKit", "SymbolicateTestSupport"]),
         .testTarget(
             name: "SymbolicatePresentationTests",
@@ -192,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SymbolicateExplainTests",
-            dependencies: ["SymbolicateExplain", "SymbolicateCrashReport", "SymbolicateTestSupport"]
+            dependencies: ["SymbolicateExplain", "SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateTestSupport"]
         ),
         .testTarget(
             name: "SymbolicateDiscoveryTests",

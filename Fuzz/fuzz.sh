@@ -88,18 +88,19 @@ build() {
     ZIPFOUNDATION=$(zipfoundation_dir)
     CZLIB=$ZIPFOUNDATION/Sources/CZLib
     build_module SymbolicateCore
+    build_module SymbolicateJSON
     build_module SymbolicateCrashReport
     build_module SymbolicateMachO
     build_module SymbolicateELF -I "$ROOT/Sources/CLibElf"
     build_llvm_demangle
     build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include"
-    link_target text-report FuzzTextReport.swift SymbolicateCrashReport SymbolicateCore
-    link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateCore
-    link_target metrickit FuzzMetricKit.swift SymbolicateCrashReport SymbolicateCore
-    link_target sample FuzzSample.swift SymbolicateCrashReport SymbolicateCore
-    link_target swift-backtrace FuzzSwiftBacktrace.swift SymbolicateCrashReport SymbolicateCore
-    link_target kscrash FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateCore
-    link_target sentry FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateCore
+    link_target text-report FuzzTextReport.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
+    link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
+    link_target metrickit FuzzMetricKit.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
+    link_target sample FuzzSample.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
+    link_target swift-backtrace FuzzSwiftBacktrace.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
+    link_target kscrash FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
+    link_target sentry FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
     link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateELF SymbolicateMachO SymbolicateCore
     # The zip target reads the central directory again (ZipDirectory, internal) to check every

@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateCrashReport
+import SymbolicateJSON
 import SymbolicatePresentation
 
 extension BatchSummary {

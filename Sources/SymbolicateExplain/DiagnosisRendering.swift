@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateJSON
 
 extension Diagnosis {
     private func say(_ key: PhraseKey, _ values: [String: String] = [:]) -> String { Catalog.text(key, language, values) }

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateJSON
 
 /// Minimal ANSI styling so `--color` output stays readable when piped without it.
 struct Style {

@@ -7,6 +7,7 @@
 @_exported import SymbolicateDWARF
 @_exported import SymbolicateDiscovery
 @_exported import SymbolicateExplain
+@_exported import SymbolicateJSON
 @_exported import SymbolicatePipeline
 @_exported import SymbolicatePresentation
 @_exported import SymbolicateSymbolication

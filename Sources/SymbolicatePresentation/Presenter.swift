@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
+import SymbolicateJSON
 import SymbolicateSymbolication
 
 /// Output formats of the report command and batch mode.

@@ -1,6 +1,7 @@
 import SymbolicateCore
 import SymbolicateCrashReport
 import SymbolicateDWARF
+import SymbolicateJSON
 
 /// `atos`-compatible symbolication of addresses against one debug file slice.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateJSON
 import SymbolicateTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateJSON
 import Testing
 
 @testable import SymbolicateCrashReport

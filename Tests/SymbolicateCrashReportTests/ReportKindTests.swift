@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateJSON
 import SymbolicateTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateJSON
 import SymbolicateTestSupport
 import Testing
 

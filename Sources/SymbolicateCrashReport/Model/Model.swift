@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateJSON
 
 /// How the report was laid out on disk. Detected from content, never from the file extension.
 public enum ReportFormat: String, Sendable, Codable, Equatable {

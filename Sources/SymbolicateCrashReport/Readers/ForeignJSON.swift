@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateJSON
 
 /// A crash reporter's own JSON layout (KSCrash, Sentry), kept as read so `--format ips` can
 /// give the symbolicated report back in that layout.

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateJSON
 
 /// Reads a modern `.ips` (JSON header line + JSON body) into the model. The JSON documents
 /// are kept so the `.ips` writer can emit them again with every unknown key intact.

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateJSON
 
 /// KSCrash's JSON report (and the SDKs that keep its layout, such as Sentry's SentryCrash):
 /// `report` (version `{major, minor}` in 1.x/2.x, a string in 3.x), `system`,

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateJSON
 
 /// Reads MetricKit `MXDiagnosticPayload` JSON (`jsonRepresentation()`, `Fixtures/logs/crashapp-metrickit.json`): every
 /// diagnostic becomes its own report, written out in Apple's text layout — metadata as header

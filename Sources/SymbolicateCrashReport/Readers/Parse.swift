@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateJSON
 
 extension CrashReport {
     /// Reports larger than this are refused: real ones are well under 2 MiB, and reading an

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateJSON
 
 /// A reader of one input layout (Apple text, `.ips`, a `sample` call graph, a MetricKit
 /// payload…). `CrashReport.parseAll` decodes the bytes once into a `TextDocument`, then asks

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateJSON
 
 /// A Sentry event: `exception.values[]` (with `mechanism.meta.mach_exception`/`signal`),
 /// `threads.values[].stacktrace.frames[]`, `debug_meta.images[]`, addresses as numbers or hex

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateJSON
 
 /// The Swift runtime backtracer's JSON crash log (`SWIFT_BACKTRACE=…,format=json`): one
 /// object with `"kind": "crashReport"`, `threads[].frames[]` and `images[]`, possibly after

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateJSON
 
 extension CrashReport {
     /// Renders an `.ips` body in Apple's translated-report layout (what Xcode/Console show),

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateJSON
 
 extension CrashReport {
     /// A KSCrash report or Sentry event given back in its own layout (`--format ips` on such

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateJSON
 
 extension CrashReport {
     /// The `.ips` again, in the input's own layout: the header line and every byte of the body

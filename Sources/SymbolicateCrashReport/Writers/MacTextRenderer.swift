@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateJSON
 
 extension CrashReport {
     /// Whether Apple translates this non-embedded `.ips` into the macOS layout (`Report

@@ -177,7 +177,7 @@ extension JSONValue: Codable {
 
     /// `text` as a Decimal when that holds its value exactly: at most 38 significant digits
     /// (Decimal's mantissa) and an exponent Decimal can carry.
-    static func exactDecimal(_ text: String) -> Decimal? {
+    package static func exactDecimal(_ text: String) -> Decimal? {
         var mantissa = text.lowercased()
         if let e = mantissa.firstIndex(of: "e") { mantissa = String(mantissa[..<e]) }
         let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
@@ -203,7 +203,7 @@ extension JSONValue: Codable {
 package final class DeepJSON: @unchecked Sendable {
     package private(set) var value: JSONValue
 
-    init(_ value: JSONValue) { self.value = value }
+    package init(_ value: JSONValue) { self.value = value }
 
     deinit {
         // Each step holds a level's children before the level itself is released, so no
@@ -235,7 +235,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// so errors can name the exact spot in a truncated or hand-edited report. It fills a
 /// `JSONTape` (one record per value); `parse` materialises a `JSONValue` from it,
 /// `parseTape` keeps the tape (what `.ips` bodies of a million frames are read into).
-struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var pos = 0
     private var line = 1
@@ -244,30 +244,30 @@ struct JSONParser {
     /// The nesting any JSON document may have: far above every real `.ips` body, header or
     /// Swift backtrace, and low enough for the recursive code that walks `JSONValue`s
     /// (`==`, Codable, the compiler's own destruction of nested arrays) on any thread.
-    static let defaultMaxDepth = 512
+    package static let defaultMaxDepth = 512
     /// The nesting a MetricKit payload may have: its call trees nest two levels per frame,
     /// and a tree of 10,000 frames is read. Such a tree is only walked with loops and released
     /// through `DeepJSON` (never by recursion).
-    static let deepMaxDepth = 100_000
+    package static let deepMaxDepth = 100_000
     private let maxDepth: Int
     private var tape = JSONTape.Builder()
     /// Offset of the key quote of the object member whose value is read next (-1: none).
     private var pendingKeyStart = -1
 
-    init<C: Collection>(_ bytes: C, maxDepth: Int = defaultMaxDepth) where C.Element == UInt8 {
+    package init<C: Collection>(_ bytes: C, maxDepth: Int = defaultMaxDepth) where C.Element == UInt8 {
         self.bytes = Array(bytes)
         self.maxDepth = maxDepth
     }
 
     /// A parser positioned at `offset` of `bytes` (for decoding one string of a tape).
-    init(bytes: [UInt8], at offset: Int) {
+    package init(bytes: [UInt8], at offset: Int) {
         self.bytes = bytes
         self.maxDepth = Self.defaultMaxDepth
         pos = offset
     }
 
     /// Parses exactly one value; trailing non-whitespace is an error unless `allowTrailing`.
-    static func parse<C: Collection>(
+    package static func parse<C: Collection>(
         _ bytes: C, allowTrailing: Bool = false, maxDepth: Int = defaultMaxDepth
     ) throws(JSONSyntaxError) -> (value: JSONValue, end: Int)
     where C.Element == UInt8 {
@@ -279,7 +279,7 @@ struct JSONParser {
     /// Parses exactly one value into a tape, which keeps where every value sits in `bytes`
     /// (so a writer can reproduce the text byte for byte around the parts it changes) and
     /// reads values from the text when asked.
-    static func parseTape(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONTape {
+    package static func parseTape(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONTape {
         var p = JSONParser(bytes, maxDepth: maxDepth)
         try p.parseDocument(allowTrailing: false)
         return JSONTape(bytes: p.bytes, builder: p.tape)
@@ -455,7 +455,7 @@ struct JSONParser {
     }
 
     /// The string literal at the current position, decoded (for `JSONTape`).
-    mutating func parseStringLiteral() throws(JSONSyntaxError) -> String {
+    package mutating func parseStringLiteral() throws(JSONSyntaxError) -> String {
         try parseString()
     }
 
@@ -645,7 +645,7 @@ extension JSONValue {
         return out
     }
 
-    static func escape(_ s: String, into out: inout String, escapingSlashes: Bool = true) {
+    package static func escape(_ s: String, into out: inout String, escapingSlashes: Bool = true) {
         out += "\""
         for u in s.unicodeScalars {
             switch u {

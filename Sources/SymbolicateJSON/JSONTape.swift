@@ -7,25 +7,25 @@
 /// Values are read through `JSONNode` (the same accessors as `JSONValue`); strings and
 /// numbers are decoded from the text when asked. The parser (`JSONParser`) fills it, and
 /// `JSONValue`s are materialised from it, so both views come from one parser.
-final class JSONTape: Sendable {
-    enum Kind: UInt8, Sendable {
+package final class JSONTape: Sendable {
+    package enum Kind: UInt8, Sendable {
         case null, `false`, `true`, number, string, array, object
     }
 
     /// The JSON text.
-    let bytes: [UInt8]
-    let kinds: [Kind]
+    package let bytes: [UInt8]
+    package let kinds: [Kind]
     /// Byte range of each value (containers: bracket to closing bracket).
-    let starts: [UInt32]
-    let ends: [UInt32]
+    package let starts: [UInt32]
+    package let ends: [UInt32]
     /// Offset of the key's opening quote for an object member; `noKey` otherwise.
-    let keyStarts: [UInt32]
+    package let keyStarts: [UInt32]
     /// Index of the first record after the value's subtree: its next sibling, if any.
-    let nexts: [UInt32]
+    package let nexts: [UInt32]
 
-    static let noKey = UInt32.max
+    package static let noKey = UInt32.max
 
-    init(bytes: [UInt8], builder: Builder) {
+    package init(bytes: [UInt8], builder: Builder) {
         self.bytes = bytes
         // Exact-size copies: the builder's arrays grew by doubling.
         func exact<T>(_ a: [T]) -> [T] { a.withUnsafeBufferPointer { Array($0) } }
@@ -37,11 +37,11 @@ final class JSONTape: Sendable {
     }
 
     /// The first value of the text.
-    var root: JSONNode { JSONNode(tape: self, index: 0) }
+    package var root: JSONNode { JSONNode(tape: self, index: 0) }
 
     /// What the parser appends to, one record per value as its start is met; `close` fills
     /// in the end when the value is complete.
-    struct Builder {
+    package struct Builder {
         var kinds: [Kind] = []
         var starts: [UInt32] = []
         var ends: [UInt32] = []
@@ -68,13 +68,13 @@ final class JSONTape: Sendable {
 
     // MARK: Text
 
-    func text(_ range: Range<Int>) -> String {
+    package func text(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// The string literal whose opening quote is at `start`, decoded (escapes resolved).
     /// The parser has validated it, so this cannot fail on a tape's own strings.
-    func decodedString(at start: Int) -> String {
+    package func decodedString(at start: Int) -> String {
         var i = start + 1
         var plain = true
         while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
@@ -92,7 +92,7 @@ final class JSONTape: Sendable {
 
     /// Whether the string literal at `start` reads `key`, without building a string when it
     /// has no escapes.
-    func stringLiteral(at start: Int, equals key: String) -> Bool {
+    package func stringLiteral(at start: Int, equals key: String) -> Bool {
         var i = start + 1
         for b in key.utf8 {
             guard i < bytes.count, bytes[i] == b else { return decodedStringIfEscaped(at: start) == key }
@@ -115,7 +115,7 @@ final class JSONTape: Sendable {
 
     /// The subtree at `index` as a `JSONValue`, built with a loop (a MetricKit call tree
     /// nests thousands of levels).
-    func value(at index: Int) -> JSONValue {
+    package func value(at index: Int) -> JSONValue {
         struct Open {
             var node: Int
             var next: Int
@@ -168,37 +168,37 @@ final class JSONTape: Sendable {
 /// One value of a `JSONTape`: what `JSONValue` offers (`subscript`, `stringValue`,
 /// `arrayValue`…) read from the tape, plus where the value sits in the text, so a writer can
 /// give the document back in its own layout.
-struct JSONNode: Sendable {
-    let tape: JSONTape
-    let index: Int
+package struct JSONNode: Sendable {
+    package let tape: JSONTape
+    package let index: Int
 
-    var kind: JSONTape.Kind { tape.kinds[index] }
+    package var kind: JSONTape.Kind { tape.kinds[index] }
     /// Bytes of the value itself (for a container: from the bracket to its closing bracket).
-    var range: Range<Int> { Int(tape.starts[index])..<Int(tape.ends[index]) }
+    package var range: Range<Int> { Int(tape.starts[index])..<Int(tape.ends[index]) }
     /// For an object member: offset of its key's opening quote; -1 otherwise.
-    var keyStart: Int {
+    package var keyStart: Int {
         let k = tape.keyStarts[index]
         return k == JSONTape.noKey ? -1 : Int(k)
     }
     /// Where the member starts, key included (the value's start when not a member).
-    var leadingStart: Int { keyStart >= 0 ? keyStart : range.lowerBound }
-    var isObject: Bool { kind == .object }
-    var isArray: Bool { kind == .array }
+    package var leadingStart: Int { keyStart >= 0 ? keyStart : range.lowerBound }
+    package var isObject: Bool { kind == .object }
+    package var isArray: Bool { kind == .array }
 
     /// The elements of an array or the member values of an object, in document order.
-    var children: [JSONNode] {
+    package var children: [JSONNode] {
         var out: [JSONNode] = []
         forEachChild { out.append($0) }
         return out
     }
 
-    var childCount: Int {
+    package var childCount: Int {
         var n = 0
         forEachChild { _ in n += 1 }
         return n
     }
 
-    func forEachChild(_ body: (JSONNode) -> Void) {
+    package func forEachChild(_ body: (JSONNode) -> Void) {
         guard kind == .array || kind == .object else { return }
         let end = Int(tape.nexts[index])
         var i = index + 1
@@ -209,10 +209,10 @@ struct JSONNode: Sendable {
     }
 
     /// The member's key (decoded); nil when the value is not an object member.
-    var key: String? { keyStart >= 0 ? tape.decodedString(at: keyStart) : nil }
+    package var key: String? { keyStart >= 0 ? tape.decodedString(at: keyStart) : nil }
 
     /// The first member named `key`, as `JSONValue`'s subscript finds it.
-    subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard kind == .object else { return nil }
         let end = Int(tape.nexts[index])
         var i = index + 1
@@ -223,15 +223,15 @@ struct JSONNode: Sendable {
         return nil
     }
 
-    var arrayValue: [JSONNode]? { kind == .array ? children : nil }
+    package var arrayValue: [JSONNode]? { kind == .array ? children : nil }
 
-    var objectValue: [(key: String, value: JSONNode)]? {
+    package var objectValue: [(key: String, value: JSONNode)]? {
         guard kind == .object else { return nil }
         return children.map { ($0.key ?? "", $0) }
     }
 
     /// The value as a `JSONValue` (a whole subtree for a container).
-    var value: JSONValue { tape.value(at: index) }
+    package var value: JSONValue { tape.value(at: index) }
 
     /// Scalars as `JSONValue`, so the conversions below are `JSONValue`'s own; containers
     /// convert to nothing.
@@ -246,11 +246,11 @@ struct JSONNode: Sendable {
         }
     }
 
-    var stringValue: String? { scalar?.stringValue }
-    var intValue: Int? { scalar?.intValue }
-    var uint64Value: UInt64? { scalar?.uint64Value }
-    var boolValue: Bool? { scalar?.boolValue }
+    package var stringValue: String? { scalar?.stringValue }
+    package var intValue: Int? { scalar?.intValue }
+    package var uint64Value: UInt64? { scalar?.uint64Value }
+    package var boolValue: Bool? { scalar?.boolValue }
 
     /// The value's text as written.
-    var sourceText: String { tape.text(range) }
+    package var sourceText: String { tape.text(range) }
 }

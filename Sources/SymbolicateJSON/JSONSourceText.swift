@@ -6,7 +6,7 @@
 extension JSONTape {
     /// The whole text with each edit's range replaced by its text, after `prefix` (built in
     /// one buffer: the text may be tens of megabytes). Edits must not overlap.
-    func replacing(_ edits: [(range: Range<Int>, text: String)], after prefix: String = "") -> String {
+    package func replacing(_ edits: [(range: Range<Int>, text: String)], after prefix: String = "") -> String {
         var out = ""
         out.reserveCapacity(prefix.utf8.count + bytes.count + edits.reduce(0) { $0 + $1.text.utf8.count })
         out += prefix
@@ -35,7 +35,7 @@ extension JSONTape {
     /// What separates element `i` of a container from its neighbour, as written (`,` or
     /// `,\n    `), for laying out new elements the way the old ones are laid out. `kids` are
     /// the container's children (`container.children`).
-    func separator(around i: Int, in container: JSONNode, kids: [JSONNode]) -> String {
+    package func separator(around i: Int, in container: JSONNode, kids: [JSONNode]) -> String {
         if i + 1 < kids.count { return text(kids[i].range.upperBound..<kids[i + 1].leadingStart) }
         if i > 0 { return text(kids[i - 1].range.upperBound..<kids[i].leadingStart) }
         // A lone element: a comma plus the whitespace that puts it on its own line, if any.
@@ -47,7 +47,7 @@ extension JSONTape {
     /// its place and key spelling and gets the new value; a member updated to `nil` is
     /// dropped; a new key is appended with the object's own separator and colon spacing.
     /// Every member not named is copied byte for byte.
-    func editedObject(_ object: JSONNode, updates: [(key: String, value: JSONValue?)]) -> String {
+    package func editedObject(_ object: JSONNode, updates: [(key: String, value: JSONValue?)]) -> String {
         let kids = object.children
         guard object.isObject, let first = kids.first, let last = kids.last else {
             let added = updates.compactMap { u in u.value.map { JSONValue.quoted(u.key, escapingSlashes: true) + ":" + $0.compactText() } }
