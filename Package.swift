@@ -27,7 +27,7 @@ let package = Package(
                 "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateCrashReport",
                 "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation",
                 "SymbolicatePipeline", "SymbolicateBatch", "SymbolicateDyldCache", "SymbolicateSystemSymbols",
-                "SymbolicateSymbolStore",
+                "SymbolicateSymbolStore", "SymbolicateAudit",
             ]
         ),
     ],
@@ -142,6 +142,16 @@ let package = Package(
                 "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateSystemSymbols",
             ]
         ),
+        // `symbolicate audit`: every binary of a build (.xcarchive, .ipa, .app, folder) matched
+        // with its debug files by UUID, from headers only; reports, JUnit, annotations, --collect.
+        .target(
+            name: "SymbolicateAudit",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateDiscovery", "SymbolicateCrashReport",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateBatch",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // `symbolicate serve`: the web page and the HTTP API over the same request types as the
         // CLI (byte-for-byte the same output), the debug-file store, limits and metrics.
         .target(
@@ -159,7 +169,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain",
                 "SymbolicateDiscovery", "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources", "SymbolicateServe",
+                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources", "SymbolicateServe", "SymbolicateAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -235,6 +245,13 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicateAuditTests",
+            dependencies: [
+                "SymbolicateAudit", "SymbolicateCore", "SymbolicateMachO", "SymbolicatePipeline", "SymbolicateTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.
