@@ -250,7 +250,8 @@ let package = Package(
         .testTarget(
             name: "SymbolicateAuditTests",
             dependencies: [
-                "SymbolicateAudit", "SymbolicateCore", "SymbolicateMachO", "SymbolicatePipeline", "SymbolicateTestSupport",
+                "SymbolicateAudit", "SymbolicateCore", "SymbolicateMachO", "SymbolicatePipeline", "SymbolicateSymbolSources",
+                "SymbolicateSymbolStore", "SymbolicateTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -34,7 +34,7 @@ package struct AuditClassifier {
         return installName == "@rpath/\(name)" || installName == "/usr/lib/swift/\(name)"
     }
 
-    func status(of slice: MachOSlice, binaryName: String, installName: String?) -> (DebugInfoStatus, debugFile: String?) {
+    func status(of slice: MachOSlice, binaryName: String, installName: String?) -> (DebugInfoStatus, debugFile: DebugFileEntry?) {
         guard let id = slice.debugID else { return (.noUUID, nil) }
         var candidates = index.entries(id: id, preferring: slice.architecture)
         if !candidates.contains(where: { hasDWARF($0) }), let remote {
@@ -44,13 +44,14 @@ package struct AuditClassifier {
         if let entry = candidates.first(where: { hasDWARF($0) }), let debug = entry.object as? MachOSlice {
             let units = (try? debug.compileUnitCount()) ?? 0
             if (try? debug.stringTableContains("__hidden#")) == true {
-                return (.bitcodeHidden(compileUnits: units, symbolMap: symbolMaps[id]), entry.displayPath)
+                return (.bitcodeHidden(compileUnits: units, symbolMap: symbolMaps[id]), entry)
             }
             let debugName = (entry.path as NSString).lastPathComponent
-            if debugName != binaryName {
-                return (.renamed(compileUnits: units, debugFileName: debugName), entry.displayPath)
+            // Only a bundle's DWARF file carries the image name (a store keeps `…/debug`).
+            if debugName != binaryName, DSYMBundle.holdsDWARFFile(entry.path) {
+                return (.renamed(compileUnits: units, debugFileName: debugName), entry)
             }
-            return (.dwarf(compileUnits: units), entry.displayPath)
+            return (.dwarf(compileUnits: units), entry)
         }
         if Self.isApple(name: binaryName, installName: installName) { return (.apple, nil) }
         if let nearest = nearestOtherBuild(named: binaryName, architecture: slice.architecture, excluding: id) {
@@ -63,7 +64,7 @@ package struct AuditClassifier {
             guard let counts = try? debug.definedSymbolCounts() else { return false }
             return counts.local + counts.external > 0
         }) {
-            return (.symbolTableOnly(.debugFile), entry.displayPath)
+            return (.symbolTableOnly(.debugFile), entry)
         }
         if ((try? slice.definedSymbolCounts().local) ?? 0) > 0 { return (.symbolTableOnly(.binary), nil) }
         return (.stripped, nil)

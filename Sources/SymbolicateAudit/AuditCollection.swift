@@ -31,23 +31,25 @@ struct AuditCollection {
 
     let bundles: [Bundle]
 
-    /// The matched debug files of `report`, one per UUID, in the report's order.
-    init(report: AuditReport, index: DebugFileIndex) {
+    /// The debug files that matched a slice of `report` (`matched`: by UUID, local or fetched),
+    /// one per UUID, in the report's order.
+    init(report: AuditReport, matched: [DebugID: DebugFileEntry]) {
         var seen = Set<DebugID>()
         var bundles: [Bundle] = []
         for finding in report.findings where finding.debugFile != nil {
-            guard let id = finding.uuid, seen.insert(id).inserted else { continue }
-            guard
-                let entry = index.entries(id: id, preferring: finding.architecture).first(where: { $0.displayPath == finding.debugFile }),
+            guard let id = finding.uuid, seen.insert(id).inserted, let entry = matched[id],
                 let slice = entry.object as? MachOSlice
             else { continue }
             var plist: String?
+            // A bare DWARF file or a store's `debug` file is named after the binary.
+            var dwarfName = finding.name
             if DSYMBundle.holdsDWARFFile(entry.path) {
+                dwarfName = (entry.path as NSString).lastPathComponent
                 let contents = ((entry.path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
                 let candidate = ((contents as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Info.plist")
                 if FileManager.default.fileExists(atPath: candidate) { plist = candidate }
             }
-            bundles.append(Bundle(id: id, dwarfName: (entry.path as NSString).lastPathComponent, slice: slice, infoPlist: plist))
+            bundles.append(Bundle(id: id, dwarfName: dwarfName, slice: slice, infoPlist: plist))
         }
         self.bundles = bundles
     }

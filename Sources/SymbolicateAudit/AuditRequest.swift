@@ -78,7 +78,7 @@ public struct AuditRequest: Sendable {
             symbolMaps.merge(folder.symbolMaps) { first, _ in first }
         }
 
-        let report = audit(build, index: index, symbolMaps: symbolMaps)
+        let (report, matched) = audit(build, index: index, symbolMaps: symbolMaps)
         response.report = report
         response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(AuditMessage.symbolSources)
 
@@ -96,7 +96,7 @@ public struct AuditRequest: Sendable {
             }
         }
         if collectFolder != nil || collectZip != nil {
-            let collection = AuditCollection(report: report, index: index)
+            let collection = AuditCollection(report: report, matched: matched)
             if let collectFolder {
                 do { try collection.write(toFolder: collectFolder) } catch {
                     return response.fail(.cannotWrite(option: .collect, path: collectFolder, reason: "\(error)"))
@@ -124,8 +124,11 @@ public struct AuditRequest: Sendable {
         return response
     }
 
-    /// Every slice of every binary, classified.
-    func audit(_ build: AuditBuild, index: DebugFileIndex, symbolMaps: [DebugID: String]) -> AuditReport {
+    /// Every slice of every binary, classified, and the debug file each UUID matched (local or
+    /// fetched), for `--collect`.
+    func audit(
+        _ build: AuditBuild, index: DebugFileIndex, symbolMaps: [DebugID: String]
+    ) -> (AuditReport, matched: [DebugID: DebugFileEntry]) {
         var classifier = AuditClassifier(index: index, symbolMaps: symbolMaps)
         classifier.remote = remoteDebugFiles
         if let remoteDebugFiles {
@@ -140,10 +143,12 @@ public struct AuditRequest: Sendable {
             if !wanted.isEmpty { remoteDebugFiles.prefetch(wanted) }
         }
         var findings: [AuditFinding] = []
+        var matched: [DebugID: DebugFileEntry] = [:]
         for binary in build.binaries {
             for slice in binary.file.slices where AuditBuild.binaryFileTypes.contains(slice.fileType) {
                 let installName = (try? slice.installName()) ?? nil
-                let (status, debugFile) = classifier.status(of: slice, binaryName: binary.name, installName: installName)
+                let (status, entry) = classifier.status(of: slice, binaryName: binary.name, installName: installName)
+                if let entry, let id = slice.debugID { matched[id] = matched[id] ?? entry }
                 let signature: SignatureTeam
                 switch (try? slice.codeSignature()) ?? .unsigned {
                 case .unsigned: signature = .unsigned
@@ -153,12 +158,13 @@ public struct AuditRequest: Sendable {
                 findings.append(
                     AuditFinding(
                         binary: binary.shown, role: binary.role, architecture: slice.architecture, uuid: slice.debugID,
-                        installName: installName, signature: signature, status: status, debugFile: debugFile,
+                        installName: installName, signature: signature, status: status, debugFile: entry?.displayPath,
                         required: status != .apple && requirement.requires(binary.role)))
             }
         }
-        return AuditReport(
+        let report = AuditReport(
             build: self.build, buildKind: build.kind, requirement: requirement, findings: findings, debugFilesRead: index.entries.count)
+        return (report, matched)
     }
 }
 

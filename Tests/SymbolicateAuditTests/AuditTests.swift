@@ -3,6 +3,8 @@ import SymbolicateAudit
 import SymbolicateCore
 import SymbolicateMachO
 import SymbolicatePipeline
+import SymbolicateSymbolSources
+import SymbolicateSymbolStore
 import SymbolicateTestSupport
 import Testing
 import ZIPFoundation
@@ -269,6 +271,27 @@ enum AuditFixtures {
     ])
     func rolesComeFromTheBundles(_ path: String, _ role: BinaryRole) {
         #expect(AuditBuild.role(of: path) == role)
+    }
+
+    @Test func aSymbolSourceAnswersWhatNoLocalFileHas() throws {
+        let cache = try TestPaths.temporaryDirectory("audit-cache")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let store = try DebugFileStore(root: cache.path + "/debug-files")
+        try store.put(fileAt: AuditFixtures.dSYMs + "/Shop.app.dSYM")
+        let settings = try SymbolSourceSettings.resolve(environment: [:], cacheDirectory: cache.path, offline: true)
+        var request = AuditRequest(build: AuditFixtures.app, collectFolder: cache.path + "/collected")
+        request.remoteDebugFiles = SymbolSources(settings: settings)
+        let report = try #require(request.run().report)
+        let shop = try #require(report.findings.first)
+        #expect(shop.binary == "Shop.app/Shop")
+        #expect(shop.status == .dwarf(compileUnits: 2))
+        #expect(shop.debugFile?.hasPrefix(cache.path) == true)
+        #expect(report.findings.first { $0.name == "Ads" }?.status == .stripped)
+        // A fetched dSYM is collected like a local one.
+        let collected = try FileManager.default.contentsOfDirectory(atPath: cache.path + "/collected")
+        #expect(collected == ["4C4C4408-5555-3144-A192-BA6CCDDCB188.dSYM"])
+        let dwarf = cache.path + "/collected/4C4C4408-5555-3144-A192-BA6CCDDCB188.dSYM/Contents/Resources/DWARF"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dwarf) == ["Shop"])
     }
 
     @Test func aMissingBuildIsInvalidInput() {
