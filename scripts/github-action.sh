@@ -72,6 +72,23 @@ find_binary() {
   echo "$action_root/.build/release/symbolicate"
 }
 
+# finish SUMMARY STATUS TITLE: appends the Markdown file SUMMARY to the job summary (a note
+# titled TITLE when it was not written), writes the step's outputs, exits with STATUS.
+finish() {
+  local summary="$1" status="$2" title="$3"
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    if [ -f "$summary" ]; then
+      { cat "$summary"; echo; } >>"$GITHUB_STEP_SUMMARY"
+    else
+      printf '## %s\n\nNo summary was written (exit status %s); see the step log.\n' "$title" "$status" >>"$GITHUB_STEP_SUMMARY"
+    fi
+  fi
+  if [ -n "${GITHUB_OUTPUT:-}" ]; then
+    { echo "output-dir=$output"; echo "exit-code=$status"; echo "summary=$summary"; } >>"$GITHUB_OUTPUT"
+  fi
+  exit "$status"
+}
+
 if [ "${SYMBOLICATE_MODE:-batch}" = audit ]; then
   [ -n "${SYMBOLICATE_BUILD:-}" ] || die "no build given (input 'build')"
   dsyms=()
@@ -79,26 +96,18 @@ if [ "${SYMBOLICATE_MODE:-batch}" = audit ]; then
   bin="$(find_binary)" || exit 2
   echo "symbolicate: $("$bin" --version) at $bin" >&2
   mkdir -p "$output" || die "cannot create $output"
-  args=(audit "$SYMBOLICATE_BUILD" "${dsyms[@]}" --require "${SYMBOLICATE_REQUIRE:-all}" --format markdown
-    --github-annotations --junit "$output/audit.junit.xml")
+  args=(audit "$SYMBOLICATE_BUILD")
+  # (An empty array expanded under set -u stops bash 3.2, macOS runners' bash.)
+  [ ${#dsyms[@]} -gt 0 ] && args+=("${dsyms[@]}")
+  args+=(--require "${SYMBOLICATE_REQUIRE:-all}" --format markdown --github-annotations --junit "$output/audit.junit.xml")
   [ -n "${SYMBOLICATE_COLLECT:-}" ] && args+=(--collect "$SYMBOLICATE_COLLECT")
   "$bin" "${args[@]}" >"$temp/symbolicate-audit.out"
   status=$?
   # Annotations (workflow commands) to the log, the table to the summary.
   grep '^::' "$temp/symbolicate-audit.out"
   grep -v '^::' "$temp/symbolicate-audit.out" >"$output/audit.md"
-  summary="$output/audit.md"
-  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-    if [ -s "$summary" ]; then
-      { cat "$summary"; echo; } >>"$GITHUB_STEP_SUMMARY"
-    else
-      printf '## symbolicate audit\n\nNo table was written (exit status %s); see the step log.\n' "$status" >>"$GITHUB_STEP_SUMMARY"
-    fi
-  fi
-  if [ -n "${GITHUB_OUTPUT:-}" ]; then
-    { echo "output-dir=$output"; echo "exit-code=$status"; echo "summary=$summary"; } >>"$GITHUB_OUTPUT"
-  fi
-  exit "$status"
+  [ -s "$output/audit.md" ] || rm -f "$output/audit.md"
+  finish "$output/audit.md" "$status" "symbolicate audit"
 fi
 
 split_paths "${SYMBOLICATE_REPORTS:-}"
@@ -118,15 +127,4 @@ args=(batch "${reports[@]}" --output "$output" --fail-on "$fail_on" --format "$f
 "$bin" "${args[@]}"
 status=$?
 
-summary="$output/summary.md"
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  if [ -f "$summary" ]; then
-    { cat "$summary"; echo; } >>"$GITHUB_STEP_SUMMARY"
-  else
-    printf '## symbolicate\n\nNo summary was written (exit status %s); see the step log.\n' "$status" >>"$GITHUB_STEP_SUMMARY"
-  fi
-fi
-if [ -n "${GITHUB_OUTPUT:-}" ]; then
-  { echo "output-dir=$output"; echo "exit-code=$status"; echo "summary=$summary"; } >>"$GITHUB_OUTPUT"
-fi
-exit "$status"
+finish "$output/summary.md" "$status" "symbolicate"
