@@ -14,7 +14,7 @@ SWIFT ?= swift
 DEMO_REPORT ?= Fixtures/reports/swift-trap.ips
 DEMO_DSYMS ?= Fixtures/dsyms
 
-.PHONY: setup setup-test setup-release build demo test bench bench-lookup bench-batch bench-batch-memory bench-system-symbols fixtures clean \
+.PHONY: setup setup-test setup-release build demo test bench bench-lookup bench-audit bench-batch bench-batch-memory bench-system-symbols fixtures clean \
 	release release-check install uninstall fuzz fuzz-smoke
 
 PREFIX ?= /usr/local
@@ -106,7 +106,7 @@ uninstall:
 	scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 # Benchmarks (not tests): ratios against llvm-symbolizer-19, and batch throughput.
-bench: bench-lookup bench-batch bench-system-symbols
+bench: bench-lookup bench-batch bench-system-symbols bench-audit
 
 bench-lookup: build
 	Benchmarks/run.sh
@@ -115,6 +115,10 @@ bench-lookup: build
 # shared cache, generated once into Benchmarks/work/system-symbols (Benchmarks/README.md).
 bench-system-symbols: build
 	SYMBOLICATE_BIN=.build/release/symbolicate python3 Benchmarks/system_symbols.py
+
+# `symbolicate audit` on a 200-binary archive made from the Fixtures/audit binaries (Benchmarks/README.md, "Audit").
+bench-audit: build
+	SYMBOLICATE_BIN=.build/release/symbolicate python3 Benchmarks/audit/run.py
 
 bench-batch: build
 	SYMBOLICATE_BIN=.build/release/symbolicate Benchmarks/batch/run.sh

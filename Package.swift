@@ -140,6 +140,16 @@ let package = Package(
                 "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateJSON", "SymbolicateSystemSymbols",
             ]
         ),
+        // `symbolicate audit`: every binary of a build (.xcarchive, .ipa, .app, folder) matched
+        // with its debug files by UUID, from headers only; reports, JUnit, annotations, --collect.
+        .target(
+            name: "SymbolicateAudit",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateDiscovery", "SymbolicateCrashReport",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateBatch",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // `symbolicate serve`: the web page and the HTTP API over the same request types as the
         // CLI (byte-for-byte the same output), the debug-file store, limits and metrics.
         .target(
@@ -156,7 +166,7 @@ let package = Package(
             name: "symbolicate",
             dependencies: [
                 "SymbolicateCore", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources", "SymbolicateServe",
+                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources", "SymbolicateServe", "SymbolicateAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -164,8 +174,8 @@ let package = Package(
         .target(
             name: "SymbolicateKit",
             dependencies: [
-                "SymbolicateBatch", "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateDiscovery",
-                "SymbolicateExplain", "SymbolicateJSON", "SymbolicatePipeline", "SymbolicatePresentation", "SymbolicateSymbolication",
+                "SymbolicateAudit", "SymbolicateBatch", "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF",
+                "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicateJSON", "SymbolicatePipeline", "SymbolicatePresentation", "SymbolicateSymbolication",
                 "SymbolicateSystemSymbols",
             ]
         ),
@@ -247,6 +257,14 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicateAuditTests",
+            dependencies: [
+                "SymbolicateAudit", "SymbolicateCore", "SymbolicateMachO", "SymbolicatePipeline", "SymbolicateSymbolSources",
+                "SymbolicateSymbolStore", "SymbolicateTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // End-to-end: runs the real built `symbolicate` binary.

@@ -114,6 +114,9 @@ done
 # --- System symbols: DeviceSupport folders, dyld shared caches (own script, /tmp/symbolicate-fixtures-system-symbols) ---
 "$FIXTURES/system-symbols/generate.sh"
 
+# --- Audit: an .xcarchive and .ipa of every debug-information case (own script, /tmp/symbolicate-fixtures-audit) ---
+"$FIXTURES/audit/generate.sh"
+
 # --- Ground truth and crash reports -----------------------------------------
 python3 "$FIXTURES/tools/fixtures.py" facts "$FIXTURES"
 if [ "${SKIP_REPORTS:-}" != 1 ]; then

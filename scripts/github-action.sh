@@ -4,8 +4,16 @@
 # to the log, and exit with batch's status (so --fail-on decides whether the job fails).
 # It uploads nothing; add actions/upload-artifact on the output folder if you want the files.
 #
+# With SYMBOLICATE_MODE=audit it runs `symbolicate audit` on a build instead: the Markdown table
+# goes to the job summary (and $output/audit.md), annotations to the log, a JUnit file to
+# $output/audit.junit.xml, and the step fails when --require is not met.
+#
 # Inputs (environment; action.yml maps its inputs onto these):
-#   SYMBOLICATE_REPORTS      report files, folders or zips; one per line, shell globs allowed
+#   SYMBOLICATE_MODE         batch (default) | audit
+#   SYMBOLICATE_REPORTS      report files, folders or zips; one per line, shell globs allowed (batch)
+#   SYMBOLICATE_BUILD        audit: the .xcarchive, .ipa, .app or folder to audit
+#   SYMBOLICATE_REQUIRE      audit: app | app+extensions | all (default: all)
+#   SYMBOLICATE_COLLECT      audit: a folder to copy the matching dSYMs into, <UUID>.dSYM each (optional)
 #   SYMBOLICATE_DSYMS        dSYMs, folders, .xcarchive, zips; one per line, globs allowed (optional)
 #   SYMBOLICATE_OUTPUT       output folder (default: symbolicated)
 #   SYMBOLICATE_FAIL_ON      never | crash | unsymbolicated | missing-dsym (default: never)
@@ -64,6 +72,44 @@ find_binary() {
   echo "$action_root/.build/release/symbolicate"
 }
 
+# finish SUMMARY STATUS TITLE: appends the Markdown file SUMMARY to the job summary (a note
+# titled TITLE when it was not written), writes the step's outputs, exits with STATUS.
+finish() {
+  local summary="$1" status="$2" title="$3"
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    if [ -f "$summary" ]; then
+      { cat "$summary"; echo; } >>"$GITHUB_STEP_SUMMARY"
+    else
+      printf '## %s\n\nNo summary was written (exit status %s); see the step log.\n' "$title" "$status" >>"$GITHUB_STEP_SUMMARY"
+    fi
+  fi
+  if [ -n "${GITHUB_OUTPUT:-}" ]; then
+    { echo "output-dir=$output"; echo "exit-code=$status"; echo "summary=$summary"; } >>"$GITHUB_OUTPUT"
+  fi
+  exit "$status"
+}
+
+if [ "${SYMBOLICATE_MODE:-batch}" = audit ]; then
+  [ -n "${SYMBOLICATE_BUILD:-}" ] || die "no build given (input 'build')"
+  dsyms=()
+  split_paths "${SYMBOLICATE_DSYMS:-}"; [ ${#paths[@]} -gt 0 ] && dsyms=("${paths[@]}")
+  bin="$(find_binary)" || exit 2
+  echo "symbolicate: $("$bin" --version) at $bin" >&2
+  mkdir -p "$output" || die "cannot create $output"
+  args=(audit "$SYMBOLICATE_BUILD")
+  # (An empty array expanded under set -u stops bash 3.2, macOS runners' bash.)
+  [ ${#dsyms[@]} -gt 0 ] && args+=("${dsyms[@]}")
+  args+=(--require "${SYMBOLICATE_REQUIRE:-all}" --format markdown --github-annotations --junit "$output/audit.junit.xml")
+  [ -n "${SYMBOLICATE_COLLECT:-}" ] && args+=(--collect "$SYMBOLICATE_COLLECT")
+  "$bin" "${args[@]}" >"$temp/symbolicate-audit.out"
+  status=$?
+  # Annotations (workflow commands) to the log, the table to the summary.
+  grep '^::' "$temp/symbolicate-audit.out"
+  grep -v '^::' "$temp/symbolicate-audit.out" >"$output/audit.md"
+  [ -s "$output/audit.md" ] || rm -f "$output/audit.md"
+  finish "$output/audit.md" "$status" "symbolicate audit"
+fi
+
 split_paths "${SYMBOLICATE_REPORTS:-}"
 [ ${#paths[@]} -gt 0 ] || die "no reports given (input 'reports')"
 reports=("${paths[@]}")
@@ -81,15 +127,4 @@ args=(batch "${reports[@]}" --output "$output" --fail-on "$fail_on" --format "$f
 "$bin" "${args[@]}"
 status=$?
 
-summary="$output/summary.md"
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  if [ -f "$summary" ]; then
-    { cat "$summary"; echo; } >>"$GITHUB_STEP_SUMMARY"
-  else
-    printf '## symbolicate\n\nNo summary was written (exit status %s); see the step log.\n' "$status" >>"$GITHUB_STEP_SUMMARY"
-  fi
-fi
-if [ -n "${GITHUB_OUTPUT:-}" ]; then
-  { echo "output-dir=$output"; echo "exit-code=$status"; echo "summary=$summary"; } >>"$GITHUB_OUTPUT"
-fi
-exit "$status"
+finish "$output/summary.md" "$status" "symbolicate"

@@ -156,17 +156,17 @@ extension BatchSummary {
     }
 
     /// Table cells: pipes and line breaks would end the cell or the row.
-    static func cell(_ text: String) -> String {
+    package static func cell(_ text: String) -> String {
         inline(text).replacingOccurrences(of: "|", with: "\\|")
     }
 
-    static func inline(_ text: String) -> String {
+    package static func inline(_ text: String) -> String {
         text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// Inside backticks only the backtick and the pipe need care.
-    static func code(_ text: String) -> String {
+    package static func code(_ text: String) -> String {
         text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "\n", with: " ")
     }
@@ -216,7 +216,7 @@ extension BatchSummary {
     }
 
     /// Escapes for XML text and attributes, and drops characters XML 1.0 forbids.
-    static func xml(_ text: String) -> String {
+    package static func xml(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -270,12 +270,12 @@ extension BatchSummary {
 
     /// Workflow-command escaping (as in @actions/core): data escapes `%`, CR, LF;
     /// properties also `:` and `,`.
-    static func ghData(_ text: String) -> String {
+    package static func ghData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    static func ghProperty(_ text: String) -> String {
+    package static func ghProperty(_ text: String) -> String {
         ghData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

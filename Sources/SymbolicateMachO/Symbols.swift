@@ -28,6 +28,18 @@ extension MachOSlice {
         return found.map(\.symbol)
     }
 
+    /// How many defined, non-debugging symbols are local (what `strip -x` removes: static
+    /// functions, Objective-C methods) and how many exported.
+    package func definedSymbolCounts() throws(MachOError) -> (local: Int, external: Int) {
+        guard let walk = try definedSymbols() else { return (0, 0) }
+        var local = 0
+        var external = 0
+        try walk.forEach { _, _, _, isExternal throws(MachOError) in
+            if isExternal { external += 1 } else { local += 1 }
+        }
+        return (local, external)
+    }
+
     /// One walk over LC_SYMTAB's defined, non-debugging symbols (`N_SECT`, no stabs), shared
     /// by `symbols()` and `symbolIndex(sections:)`; nil when the slice has no symbol table.
     fileprivate func definedSymbols() throws(MachOError) -> DefinedSymbols? {

@@ -1,0 +1,153 @@
+import SymbolicateCore
+
+/// What a binary is in its build: decides whether `--require` asks for its debug information.
+public enum BinaryRole: String, Sendable, Equatable, CaseIterable, Codable {
+    /// The executable of an `.app` bundle: the app, its App Clip (`AppClips/`), its watch app.
+    case app
+    /// The executable of an app extension (`.appex`) or an XPC service (`.xpc`).
+    case appExtension = "extension"
+    /// The binary of a `.framework`.
+    case framework
+    /// A loose `.dylib` (`Frameworks/libfoo.dylib`).
+    case dylib
+    /// Any other Mach-O: a plug-in `.bundle`, a helper tool.
+    case other
+}
+
+/// `--require`: which of the team's binaries must have their debug information for the run
+/// to succeed. Apple's binaries are never required.
+public enum AuditRequirement: String, Sendable, Equatable, CaseIterable {
+    case app
+    case appAndExtensions = "app+extensions"
+    /// Everything in the build that is not Apple's.
+    case all
+
+    public func requires(_ role: BinaryRole) -> Bool {
+        switch self {
+        case .app: return role == .app
+        case .appAndExtensions: return role == .app || role == .appExtension
+        case .all: return true
+        }
+    }
+}
+
+/// Where the only names of a binary without DWARF come from.
+public enum SymbolTableSource: String, Sendable, Equatable, Codable {
+    /// The binary was not stripped: its own symbol table names its functions.
+    case binary
+    /// A debug file with the binary's UUID but no DWARF (a dSYM made from a build without `-g`).
+    case debugFile = "debug-file"
+}
+
+/// What one architecture slice of one binary has for symbolication: the answer audit gives.
+public enum DebugInfoStatus: Sendable, Equatable {
+    /// A debug file with the same UUID and DWARF: functions, files and lines.
+    case dwarf(compileUnits: Int)
+    /// The same, found under another file name (the product was renamed after its dSYM was made).
+    case renamed(compileUnits: Int, debugFileName: String)
+    /// A debug file matched, but its names are bitcode-hidden (`__hidden#12_`): readable only
+    /// with the build's BCSymbolMaps (`symbolMap`: the one found, else nil).
+    case bitcodeHidden(compileUnits: Int, symbolMap: String?)
+    /// Names but no files or lines: the binary's own symbol table, or a debug file without DWARF.
+    case symbolTableOnly(SymbolTableSource)
+    /// No debug file has the UUID, but one of the same name has another: a dSYM of another build.
+    case otherBuild(nearest: DebugID, nearestArchitecture: Architecture, nearestPath: String)
+    /// No debug file anywhere, and the binary's symbol table keeps exported names only.
+    case stripped
+    /// The slice has no LC_UUID: no crash report can name a debug file for it.
+    case noUUID
+    /// Apple's code (a Swift runtime copy Xcode embedded): needs no debug file from the team.
+    case apple
+
+    /// The stable name used in JSON, JUnit and annotations.
+    public var kind: String {
+        switch self {
+        case .dwarf: return "dwarf"
+        case .renamed: return "renamed"
+        case .bitcodeHidden: return "bitcode-hidden"
+        case .symbolTableOnly: return "symbol-table-only"
+        case .otherBuild: return "other-build"
+        case .stripped: return "stripped"
+        case .noUUID: return "no-uuid"
+        case .apple: return "apple"
+        }
+    }
+
+    /// Whether a crash in this slice would be fully symbolicated (files and lines), or needs
+    /// nothing from the team.
+    public var isComplete: Bool {
+        switch self {
+        case .dwarf, .renamed, .apple: return true
+        case .bitcodeHidden(_, let map): return map != nil
+        case .symbolTableOnly, .otherBuild, .stripped, .noUUID: return false
+        }
+    }
+
+    /// Compile units of the matched DWARF, when there is one.
+    public var compileUnits: Int? {
+        switch self {
+        case .dwarf(let units), .renamed(let units, _), .bitcodeHidden(let units, _): return units
+        default: return nil
+        }
+    }
+}
+
+/// The code signature of a binary, as read from its CodeDirectory.
+public enum SignatureTeam: Sendable, Equatable {
+    case unsigned
+    /// Signed without a team identifier: ad hoc (the linker's own signature), or Apple's.
+    case none
+    case team(String)
+
+    public var text: String {
+        switch self {
+        case .unsigned: return "unsigned"
+        case .none: return "no team"
+        case .team(let id): return id
+        }
+    }
+}
+
+/// One architecture slice of one binary of the build, and what audit found for it.
+public struct AuditFinding: Sendable, Equatable {
+    /// The binary's path inside the build, as people name it (`Shop.app/Frameworks/Ads.framework/Ads`).
+    public var binary: String
+    public var role: BinaryRole
+    public var architecture: Architecture
+    public var uuid: DebugID?
+    /// LC_ID_DYLIB (`@rpath/Ads.framework/Ads`); nil for executables.
+    public var installName: String?
+    public var signature: SignatureTeam
+    public var status: DebugInfoStatus
+    /// The matched debug file as the user knows it (`Shop.xcarchive/dSYMs/Shop.app.dSYM`).
+    public var debugFile: String?
+    /// Whether `--require` asks for this slice's debug information.
+    public var required: Bool
+
+    /// The slice makes the run fail: required and incomplete.
+    public var fails: Bool { required && !status.isComplete }
+
+    /// The binary's file name (`Ads`).
+    public var name: String { binary.split(separator: "/").last.map(String.init) ?? binary }
+}
+
+/// The whole answer for one build: every slice, in the build's order (apps, then what they contain).
+public struct AuditReport: Sendable, Equatable {
+    /// BUILD as given.
+    public var build: String
+    public var buildKind: BuildKind
+    public var requirement: AuditRequirement
+    public var findings: [AuditFinding]
+    /// Debug files read (entries of the index), for the closing line.
+    public var debugFilesRead: Int
+
+    public enum BuildKind: String, Sendable, Equatable, Codable {
+        case archive = "xcarchive"
+        case ipa
+        case app
+        case folder
+    }
+
+    public var failing: [AuditFinding] { findings.filter(\.fails) }
+    public var binaryCount: Int { Set(findings.map(\.binary)).count }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import SymbolicateCore
+import SymbolicateDWARF
+import SymbolicateDiscovery
+import SymbolicateMachO
+import SymbolicatePipeline
+import SymbolicatePresentation
+
+/// How the audit is printed on standard output.
+public enum AuditFormat: String, Sendable, Equatable, CaseIterable {
+    /// A table for people.
+    case text
+    /// The whole report, keys sorted.
+    case json
+    /// A table ready for `$GITHUB_STEP_SUMMARY`.
+    case markdown
+}
+
+/// One `audit` run, as data: the build, the debug files, the policy and what to write.
+/// `run()` never throws, never prints and never exits.
+public struct AuditRequest: Sendable {
+    /// BUILD: an `.xcarchive`, an `.ipa`, an `.app` or a folder.
+    public var build: String
+    /// DSYMS: dSYM bundles, DWARF files, folders, `.xcarchive`s and zips, as `report` takes them.
+    public var debugFiles: [String]
+    /// Places the user keeps debug files (`SYMBOLICATE_DSYM_PATH`), searched recursively.
+    public var searchFolders: [String]
+    public var requirement: AuditRequirement
+    public var format: AuditFormat
+    /// Also write a JUnit XML file here.
+    public var junit: String?
+    /// Also print GitHub Actions annotations on standard output.
+    public var githubAnnotations: Bool
+    /// Copy the matching debug files here, one `<UUID>.dSYM` bundle per UUID.
+    public var collectFolder: String?
+    /// The same bundles, as one zip.
+    public var collectZip: String?
+    /// Symbol servers, dsymForUUID and their cache, asked for slices no local debug file
+    /// answers with DWARF; nil asks nobody.
+    package var remoteDebugFiles: (any RemoteDebugFiles)?
+
+    public init(
+        build: String, debugFiles: [String] = [], searchFolders: [String] = [], requirement: AuditRequirement = .all,
+        format: AuditFormat = .text, junit: String? = nil, githubAnnotations: Bool = false, collectFolder: String? = nil,
+        collectZip: String? = nil
+    ) {
+        self.build = build
+        self.debugFiles = debugFiles
+        self.searchFolders = searchFolders
+        self.requirement = requirement
+        self.format = format
+        self.junit = junit
+        self.githubAnnotations = githubAnnotations
+        self.collectFolder = collectFolder
+        self.collectZip = collectZip
+    }
+
+    /// Runs the audit; never throws and never prints.
+    public func run() -> AuditResponse {
+        var response = AuditResponse()
+        let build: AuditBuild
+        do { build = try AuditBuild.open(self.build) } catch { return response.fail(error) }
+        defer { build.extractor?.removeAll() }
+        response.messages += build.problems.map(AuditMessage.problem)
+
+        let index: DebugFileIndex
+        do {
+            index = try DebugFileIndex(inputs: debugFiles + build.debugInputs, searchFolders: searchFolders)
+        } catch {
+            return response.fail(.debugFiles(error))
+        }
+        response.messages += index.problems.map(AuditMessage.debugFileProblem)
+        var symbolMaps = build.symbolMaps
+        for input in debugFiles {
+            var folder = AuditBuild(kind: .folder)
+            folder.findSymbolMaps(in: input)
+            folder.findSymbolMaps(in: (input as NSString).appendingPathComponent("BCSymbolMaps"))
+            symbolMaps.merge(folder.symbolMaps) { first, _ in first }
+        }
+
+        let (report, matched) = audit(build, index: index, symbolMaps: symbolMaps)
+        response.report = report
+        response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(AuditMessage.symbolSources)
+
+        // Nothing written may replace an input: the build, a debug file, a folder of them.
+        let guardInputs = OutputGuard(inputs: [self.build] + debugFiles + index.entries.map(\.path))
+        let outputs: [(AuditOutputOption, String?)] = [(.junit, junit), (.collect, collectFolder), (.collectZip, collectZip)]
+        for case (let option, let path?) in outputs {
+            if let input = guardInputs.input(replacedBy: path) {
+                return response.fail(.outputReplacesInput(option: option, output: path, input: input))
+            }
+        }
+        if let junit {
+            do { try writeAtomically(report.renderJUnit(), to: junit) } catch {
+                return response.fail(.cannotWrite(option: .junit, path: junit, reason: error.localizedDescription))
+            }
+        }
+        if collectFolder != nil || collectZip != nil {
+            let collection = AuditCollection(report: report, matched: matched)
+            if let collectFolder {
+                do { try collection.write(toFolder: collectFolder) } catch {
+                    return response.fail(.cannotWrite(option: .collect, path: collectFolder, reason: "\(error)"))
+                }
+                response.messages.append(.collected(collection.bundles.count, destination: collectFolder))
+            }
+            if let collectZip {
+                do { try collection.write(toZip: collectZip) } catch {
+                    return response.fail(.cannotWrite(option: .collectZip, path: collectZip, reason: "\(error)"))
+                }
+                response.messages.append(.collected(collection.bundles.count, destination: collectZip))
+            }
+        }
+
+        var output: String
+        switch format {
+        case .text: output = report.renderText()
+        case .json: output = report.renderJSON()
+        case .markdown: output = report.renderMarkdown()
+        }
+        if githubAnnotations { output += report.renderGitHubAnnotations() }
+        response.standardOutput = output
+        response.messages.append(.verdict(AuditVerdict(report)))
+        if !report.failing.isEmpty { response.status = .failed }
+        return response
+    }
+
+    /// Every slice of every binary, classified, and the debug file each UUID matched (local or
+    /// fetched), for `--collect`.
+    func audit(
+        _ build: AuditBuild, index: DebugFileIndex, symbolMaps: [DebugID: String]
+    ) -> (AuditReport, matched: [DebugID: DebugFileEntry]) {
+        var classifier = AuditClassifier(index: index, symbolMaps: symbolMaps)
+        classifier.remote = remoteDebugFiles
+        if let remoteDebugFiles {
+            // Everything no local file answers, asked side by side.
+            var wanted: [WantedDebugFile] = []
+            for binary in build.binaries {
+                for slice in binary.file.slices {
+                    guard let id = slice.debugID, index.entries(id: id).isEmpty else { continue }
+                    wanted.append(WantedDebugFile(id: id, architecture: slice.architecture, name: binary.name, isAppImage: true))
+                }
+            }
+            if !wanted.isEmpty { remoteDebugFiles.prefetch(wanted) }
+        }
+        var findings: [AuditFinding] = []
+        var matched: [DebugID: DebugFileEntry] = [:]
+        for binary in build.binaries {
+            for slice in binary.file.slices where AuditBuild.binaryFileTypes.contains(slice.fileType) {
+                let installName = (try? slice.installName()) ?? nil
+                let (status, entry) = classifier.status(of: slice, binaryName: binary.name, installName: installName)
+                if let entry, let id = slice.debugID { matched[id] = matched[id] ?? entry }
+                let signature: SignatureTeam
+                switch (try? slice.codeSignature()) ?? .unsigned {
+                case .unsigned: signature = .unsigned
+                case .noTeam: signature = .none
+                case .team(let id): signature = .team(id)
+                }
+                findings.append(
+                    AuditFinding(
+                        binary: binary.shown, role: binary.role, architecture: slice.architecture, uuid: slice.debugID,
+                        installName: installName, signature: signature, status: status, debugFile: entry?.displayPath,
+                        required: status != .apple && requirement.requires(binary.role)))
+            }
+        }
+        let report = AuditReport(
+            build: self.build, buildKind: build.kind, requirement: requirement, findings: findings, debugFilesRead: index.entries.count)
+        return (report, matched)
+    }
+}
+
+extension AuditBuild.Binary {
+    var name: String { (path as NSString).lastPathComponent }
+}
+
+/// The option an output path comes from, as errors name it.
+public enum AuditOutputOption: String, Sendable, Equatable {
+    case junit = "--junit"
+    case collect = "--collect"
+    case collectZip = "--collect-zip"
+}
+
+/// A file in BUILD that could not be read (named, never fatal).
+public enum AuditProblem: Sendable, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return reason.hasPrefix(path) ? reason : "\(path): \(reason)"
+        }
+    }
+}
+
+/// Why an audit stopped.
+public enum AuditFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    case buildNotFound(path: String)
+    case notABuild(path: String, reason: String)
+    case cannotUnpack(path: String, reason: String)
+    /// A DSYMS argument is missing or unusable.
+    case debugFiles(DiscoveryError)
+    case outputReplacesInput(option: AuditOutputOption, output: String, input: String)
+    case cannotWrite(option: AuditOutputOption, path: String, reason: String)
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .buildNotFound, .notABuild, .cannotUnpack, .debugFiles: return .invalidInput
+        case .outputReplacesInput: return .usage
+        case .cannotWrite: return .cannotWrite
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .buildNotFound(let path): return "\(path): no such file or folder"
+        case .notABuild(let path, let reason): return "\(path): not a build to audit: \(reason)"
+        case .cannotUnpack(let path, let reason): return "\(path): cannot unpack: \(reason)"
+        case .debugFiles(let error): return error.description
+        case .outputReplacesInput(let option, let output, let input):
+            return "\(option.rawValue) \(output) would replace the input \(input); choose another path"
+        case .cannotWrite(let option, let path, let reason): return "\(option.rawValue): cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// The closing line's numbers.
+public struct AuditVerdict: Sendable, Equatable {
+    public var slices: Int
+    public var binaries: Int
+    public var complete: Int
+    public var failing: Int
+    public var requirement: AuditRequirement
+
+    public init(_ report: AuditReport) {
+        slices = report.findings.count
+        binaries = report.binaryCount
+        complete = report.findings.filter(\.status.isComplete).count
+        failing = report.failing.count
+        requirement = report.requirement
+    }
+}
+
+/// Everything `audit` says besides its output, in order.
+public enum AuditMessage: RunMessage, Equatable {
+    case problem(AuditProblem)
+    case debugFileProblem(DebugFileProblem)
+    case symbolSources(String)
+    case collected(Int, destination: String)
+    case verdict(AuditVerdict)
+    case failure(AuditFailure)
+
+    public var severity: MessageSeverity {
+        switch self {
+        case .problem, .debugFileProblem: return .warning
+        case .symbolSources, .collected: return .plain
+        case .verdict(let verdict): return verdict.failing > 0 ? .error : .plain
+        case .failure: return .error
+        }
+    }
+
+    public var body: String {
+        switch self {
+        case .problem(let problem): return problem.description
+        case .debugFileProblem(let problem): return problem.description
+        case .symbolSources(let line): return line
+        case .collected(let count, let destination):
+            return "collected \(count) dSYM\(count == 1 ? "" : "s") (one per UUID) in \(destination)"
+        case .verdict(let v):
+            let head =
+                "\(v.slices) slice\(v.slices == 1 ? "" : "s") of \(v.binaries) binar\(v.binaries == 1 ? "y" : "ies"), \(v.complete) complete"
+            if v.failing == 0 { return "\(head); everything --require \(v.requirement.rawValue) asks for can be symbolicated" }
+            return "\(head); \(v.failing) required by --require \(v.requirement.rawValue) cannot be fully symbolicated"
+        case .failure(let failure): return failure.description
+        }
+    }
+}
+
+/// What an audit produced.
+public struct AuditResponse: Sendable {
+    public var messages: [AuditMessage] = []
+    /// Every slice and its status; nil when the run stopped before classifying.
+    public var report: AuditReport?
+    /// The table, JSON or Markdown, then the annotations when asked for.
+    public var standardOutput: String?
+    public var status: ExitStatus = .success
+
+    public init() {}
+
+    mutating func fail(_ failure: AuditFailure) -> AuditResponse {
+        messages.append(.failure(failure))
+        status = failure.exitStatus
+        return self
+    }
+}

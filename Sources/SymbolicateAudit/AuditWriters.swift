@@ -1,0 +1,206 @@
+import Foundation
+import SymbolicateBatch
+import SymbolicateCore
+import SymbolicateCrashReport
+
+extension AuditFinding {
+    /// What the status means, in a few words (the table's last column, JUnit and annotations).
+    public var detail: String {
+        switch status {
+        case .dwarf(let units): return "DWARF, \(units) compile unit\(units == 1 ? "" : "s")"
+        case .renamed(let units, let name):
+            return "DWARF, \(units) compile unit\(units == 1 ? "" : "s"), under another name: \(name)"
+        case .bitcodeHidden(_, let map?): return "bitcode-hidden names, BCSymbolMap \(map)"
+        case .bitcodeHidden:
+            return "names are bitcode-hidden (__hidden#); the build's BCSymbolMaps (\(uuid?.description ?? "?").bcsymbolmap) are needed"
+        case .symbolTableOnly(.binary): return "no dSYM; the binary's own symbol table gives names, no files or lines"
+        case .symbolTableOnly(.debugFile): return "the debug file has no DWARF: names only, no files or lines"
+        case .otherBuild(let nearest, let arch, let path):
+            return "no dSYM with this UUID; \(path) is of another build (\(nearest) \(arch))"
+        case .stripped: return "stripped and no dSYM anywhere: frames stay addresses"
+        case .noUUID: return "no LC_UUID: no crash report can be matched to a debug file"
+        case .apple: return "Apple's Swift runtime (install name \(installName ?? "?")): needs no dSYM"
+        }
+    }
+
+    /// The status column: a word for each kind.
+    package var statusWord: String {
+        switch status {
+        case .dwarf: return "ok"
+        case .renamed: return "ok (renamed)"
+        case .bitcodeHidden(_, let map): return map == nil ? "hidden names" : "ok (bitcode)"
+        case .symbolTableOnly: return "names only"
+        case .otherBuild: return "other build"
+        case .stripped: return "missing"
+        case .noUUID: return "no UUID"
+        case .apple: return "Apple's"
+        }
+    }
+
+    var mark: String { status.isComplete ? "✅" : (required ? "❌" : "⚠️") }
+}
+
+extension AuditReport {
+    var title: String { "dSYM audit of \(build) (\(buildKind.rawValue))" }
+
+    // MARK: Text
+
+    /// The terminal table: one row per slice, then what failed and why.
+    package func renderText() -> String {
+        let header = ["", "BINARY", "ARCH", "UUID", "ROLE", "STATUS", "DEBUG FILE"]
+        let rows = findings.map { f in
+            [
+                f.status.isComplete ? "ok" : (f.required ? "FAIL" : "warn"), f.binary, f.architecture.name, f.uuid?.description ?? "–",
+                f.role.rawValue, f.statusWord, f.debugFile ?? "–",
+            ]
+        }
+        var widths = header.map(\.count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in i == cells.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            }
+            .joined(separator: "  ") + "\n"
+        }
+        var out = "\(title), --require \(requirement.rawValue)\n\n"
+        out += line(header)
+        for row in rows { out += line(row) }
+        let incomplete = findings.filter { !$0.status.isComplete }
+        if !incomplete.isEmpty {
+            out += "\n"
+            for f in incomplete {
+                out += "\(f.required ? "FAIL" : "warn") \(f.binary) (\(f.architecture.name)): \(f.detail)\n"
+            }
+        }
+        return out
+    }
+
+    // MARK: JSON
+
+    struct JSONFinding: Encodable {
+        var binary: String
+        var role: String
+        var architecture: String
+        var uuid: String?
+        var installName: String?
+        var signature: String
+        var status: String
+        var complete: Bool
+        var required: Bool
+        var fails: Bool
+        var compileUnits: Int?
+        var debugFile: String?
+        var debugFileName: String?
+        var symbolTable: String?
+        var symbolMap: String?
+        var otherBuild: OtherBuild?
+        var detail: String
+
+        struct OtherBuild: Encodable {
+            var uuid: String
+            var architecture: String
+            var path: String
+        }
+    }
+
+    struct JSONReport: Encodable {
+        var build: String
+        var buildKind: String
+        var require: String
+        var findings: [JSONFinding]
+        var totals: Totals
+
+        struct Totals: Encodable {
+            var binaries: Int
+            var slices: Int
+            var complete: Int
+            var failing: Int
+            var byStatus: [String: Int]
+        }
+    }
+
+    /// The whole report; keys sorted, so reruns give the same bytes.
+    package func renderJSON() -> String {
+        let items = findings.map { f in
+            var item = JSONFinding(
+                binary: f.binary, role: f.role.rawValue, architecture: f.architecture.name, uuid: f.uuid?.description,
+                installName: f.installName, signature: f.signature.text, status: f.status.kind, complete: f.status.isComplete,
+                required: f.required, fails: f.fails, compileUnits: f.status.compileUnits, debugFile: f.debugFile, detail: f.detail)
+            switch f.status {
+            case .renamed(_, let name): item.debugFileName = name
+            case .symbolTableOnly(let source): item.symbolTable = source.rawValue
+            case .bitcodeHidden(_, let map): item.symbolMap = map
+            case .otherBuild(let id, let arch, let path): item.otherBuild = .init(uuid: id.description, architecture: arch.name, path: path)
+            default: break
+            }
+            return item
+        }
+        let totals = JSONReport.Totals(
+            binaries: binaryCount, slices: findings.count, complete: findings.filter(\.status.isComplete).count, failing: failing.count,
+            byStatus: Dictionary(grouping: findings, by: \.status.kind).mapValues(\.count))
+        let document = JSONReport(
+            build: build, buildKind: buildKind.rawValue, require: requirement.rawValue, findings: items, totals: totals)
+        return (OutputJSON.text(document) ?? "{}") + "\n"
+    }
+
+    // MARK: Markdown
+
+    /// A table for `$GITHUB_STEP_SUMMARY`: every slice, the failing ones first.
+    package func renderMarkdown() -> String {
+        var out = "## \(BatchSummary.inline(title))\n\n"
+        let complete = findings.filter(\.status.isComplete).count
+        out += "\(findings.count) slice\(findings.count == 1 ? "" : "s") of \(binaryCount) binar\(binaryCount == 1 ? "y" : "ies"), "
+        out += "\(complete) complete; "
+        out +=
+            failing.isEmpty
+            ? "everything `--require \(requirement.rawValue)` asks for can be symbolicated.\n\n"
+            : "**\(failing.count) required by `--require \(requirement.rawValue)` cannot be fully symbolicated.**\n\n"
+        out += "| | Binary | Arch | Role | UUID | Status | Debug file |\n|---|---|---|---|---|---|---|\n"
+        let ordered = findings.filter(\.fails) + findings.filter { !$0.fails }
+        for f in ordered {
+            out += "| \(f.mark) | `\(BatchSummary.code(f.binary))` | \(f.architecture.name) | \(f.role.rawValue) | "
+            out += "\(f.uuid.map { "`\($0)`" } ?? "–") | \(BatchSummary.cell(f.status.isComplete ? f.statusWord : f.detail)) | "
+            out += "\(f.debugFile.map { BatchSummary.cell($0) } ?? "–") |\n"
+        }
+        return out + "\n"
+    }
+
+    // MARK: JUnit
+
+    /// One test case per slice: passed when complete, failed when required and incomplete,
+    /// skipped (with the reason) when incomplete but not required.
+    package func renderJUnit() -> String {
+        let failures = failing.count
+        let skipped = findings.filter { !$0.status.isComplete && !$0.required }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"symbolicate audit\" tests=\"\(findings.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        out +=
+            "  <testsuite name=\"\(BatchSummary.xml(build))\" tests=\"\(findings.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        for f in findings {
+            let name = "\(f.binary) (\(f.architecture.name))"
+            out += "    <testcase classname=\"\(f.role.rawValue)\" name=\"\(BatchSummary.xml(name))\">"
+            if f.fails {
+                out += "\n      <failure type=\"\(f.status.kind)\" message=\"\(BatchSummary.xml(f.detail))\">"
+                out += BatchSummary.xml("UUID: \(f.uuid?.description ?? "none")\nRequired by --require \(requirement.rawValue)")
+                out += "</failure>\n    "
+            } else if !f.status.isComplete {
+                out += "\n      <skipped message=\"\(BatchSummary.xml("\(f.status.kind), not required: \(f.detail)"))\"/>\n    "
+            }
+            out += "</testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    // MARK: GitHub annotations
+
+    /// `::error` for each failing slice, `::warning` for each incomplete one `--require` lets pass.
+    package func renderGitHubAnnotations() -> String {
+        var out = ""
+        for f in findings where !f.status.isComplete {
+            let title = "\(f.fails ? "Missing debug information" : "Incomplete debug information"): \(f.name) (\(f.architecture.name))"
+            let message = "\(f.binary) \(f.uuid?.description ?? ""): \(f.detail)"
+            out += "::\(f.fails ? "error" : "warning") title=\(BatchSummary.ghProperty(title))::\(BatchSummary.ghData(message))\n"
+        }
+        return out
+    }
+}
