@@ -120,9 +120,12 @@ enum RustLegacyDemangler {
     }
 
     /// Whether the text ends in `::h` and 16 hex digits.
-    static func endsInPrintedHash<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-        let tail = bytes.suffix(19)
-        return tail.count == 19 && tail.starts(with: Array("::".utf8)) && isHash(Array(tail.dropFirst(2))[...])
+    static func endsInPrintedHash<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var backwards = bytes.reversed().makeIterator()
+        for _ in 0..<16 {
+            guard let byte = backwards.next(), RustDemangler.isDigit(byte) || (0x61...0x66).contains(byte) else { return false }
+        }
+        return backwards.next() == UInt8(ascii: "h") && backwards.next() == UInt8(ascii: ":") && backwards.next() == UInt8(ascii: ":")
     }
 
     /// `h` and 16 hex digits: the hash rustc appends as the last element.

@@ -65,7 +65,10 @@ import Testing
             "_$LT$core..panic..unwind_safe..AssertUnwindSafe$LT$F$GT$$u20$as$u20$core..ops..function..FnOnce$LT$$LP$$RP$$GT$$GT$::call_once::hbc653bab54913889",
             "<core::panic::unwind_safe::AssertUnwindSafe<F> as core::ops::function::FnOnce<()>>::call_once"
         ),
-        ("std::panicking::begin_panic_handler::_$u7b$$u7b$closure$u7d$$u7d$::h0f4b2a4c8e6d1a3b", "std::panicking::begin_panic_handler::{{closure}}"),
+        (
+            "std::panicking::begin_panic_handler::_$u7b$$u7b$closure$u7d$$u7d$::h0f4b2a4c8e6d1a3b",
+            "std::panicking::begin_panic_handler::{{closure}}"
+        ),
         ("core::panicking::panic_fmt::h5e3f0a1b2c3d4e5f", "core::panicking::panic_fmt"),
     ])
     func itaniumPrintedLegacyNames(printed: String, expected: String) {

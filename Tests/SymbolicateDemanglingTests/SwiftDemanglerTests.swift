@@ -16,7 +16,9 @@ import Testing
         }
         var differences: [String] = []
         for (mangled, answer) in pairs {
-            let names = mangled.hasPrefix("_$") ? [mangled, String(mangled.dropFirst())] : [mangled, mangled.hasPrefix("$") ? "_" + mangled : mangled]
+            let names =
+                mangled.hasPrefix("_$")
+                ? [mangled, String(mangled.dropFirst())] : [mangled, mangled.hasPrefix("$") ? "_" + mangled : mangled]
             for name in names where Demangler.demangle(name) != answer {
                 differences.append("\(name)\n  ours           \(Demangler.demangle(name) ?? "nil")\n  swift-demangle \(answer)")
             }

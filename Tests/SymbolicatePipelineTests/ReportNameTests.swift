@@ -89,6 +89,7 @@ import Testing
             2   MyApp                         	0x0000000100a40200 _ZN4core9panicking9panic_fmt17h0123456789abcdefE + 40
             3   MyApp                         	0x0000000100a40300 _RNvNtCs1234_4core9panicking5panic + 4
             4   MyApp                         	0x0000000100a40400 -[AppDelegate application:didFinishLaunchingWithOptions:] + 12
+            5   MyApp                         	0x0000000100a40500 _$LT$core..panic..unwind_safe..AssertUnwindSafe$LT$F$GT$$u20$as$u20$core..ops..function..FnOnce$LT$$LP$$RP$$GT$$GT$::call_once::hbc653bab54913889 + 20
 
             Binary Images:
             0x100a3c000 - 0x100a4ffff MyApp arm64  <0123456789abcdef0123456789abcdef> /private/var/containers/Bundle/Application/X/MyApp.app/MyApp
@@ -100,6 +101,10 @@ import Testing
         #expect(output.contains("0x0000000100a40200 core::panicking::panic_fmt + 40\n"))
         #expect(output.contains("0x0000000100a40300 core::panicking::panic + 4\n"))
         #expect(output.contains("-[AppDelegate application:didFinishLaunchingWithOptions:] + 12"))
+        // A Rust frame as Apple's report prints it (read as C++: escapes and hash left in).
+        #expect(
+            output.contains(
+                "0x0000000100a40500 <core::panic::unwind_safe::AssertUnwindSafe<F> as core::ops::function::FnOnce<()>>::call_once + 20\n"))
         let headline = ReportRequest(report: .bytes(Data(report.utf8), name: "mangled.crash"), debugFiles: [], headline: true).run()
         #expect(headline.standardOutput?.contains("static Main.run()") == true)
         #expect(Self.mangledSwift(in: headline.standardOutput ?? "").isEmpty)
