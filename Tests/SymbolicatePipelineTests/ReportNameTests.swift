@@ -144,4 +144,33 @@ import Testing
         let frames = try #require(response.reports.first?.report.threads.first?.frames)
         #expect(frames.prefix(4).allSatisfy(\.isUnsymbolicated) && !frames[4].isUnsymbolicated)
     }
+
+    /// A symbol-table answer for an address past the end of the nearest symbol's section
+    /// (CrashApp's `__stubs`, after `__text`'s last symbol) is marked as a guess in text and
+    /// JSON; an answer inside the section is not.
+    @Test func anImplausibleSymbolTableOffsetIsMarkedAsAGuess() throws {
+        let report = """
+            Incident Identifier: 7D1F6E4A-1B2C-4D3E-8F90-112233445566
+            Process:             CrashApp [123]
+            Identifier:          com.example.CrashApp
+            Code Type:           ARM-64 (Native)
+            OS Version:          iPhone OS 17.0 (21A329)
+            Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+            Triggered by Thread:  0
+
+            Thread 0 Crashed:
+            0   CrashApp                      \t0x0000000100004b70 0x100000000 + 19312
+            1   CrashApp                      \t0x0000000100004b69 0x100000000 + 19305
+
+            Binary Images:
+            0x100000000 - 0x10000ffff CrashApp arm64  <4c4c443b55553144a1e9455154cffd57> /private/var/containers/Bundle/Application/X/CrashApp.app/CrashApp
+            """
+        let binary = TestPaths.fixtures.appendingPathComponent("bin/CrashApp").path
+        let text = ReportRequest(report: .bytes(Data(report.utf8), name: "guess.crash"), debugFiles: [binary]).run()
+        let output = try #require(text.standardOutput)
+        #expect(output.contains("0x0000000100004b70 swift_slowDealloc + 8 [guess]\n"), "\(output)")
+        #expect(output.contains("0x0000000100004b69 swift_slowDealloc + 1\n"))
+        let json = ReportRequest(report: .bytes(Data(report.utf8), name: "guess.crash"), debugFiles: [binary], format: .json).run()
+        #expect(json.standardOutput?.components(separatedBy: #""guess" : true"#).count == 2)
+    }
 }
