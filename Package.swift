@@ -56,6 +56,10 @@ let package = Package(
                 .linkedLibrary("LLVMDemangle", .when(platforms: [.linux])),
             ]
         ),
+        // Symbol names spelled as Apple's tools spell them: Swift (the runtime's demangler), C++
+        // (LLVM's Itanium demangler: linked on Linux, the system's __cxa_demangle on macOS) and
+        // Rust (legacy and v0, in Swift).
+        .target(name: "SymbolicateDemangling", dependencies: ["CLLVMDemangle"]),
         // The vocabulary every module shares: DebugID (UUID / build ID), Architecture, ImageSlide.
         .target(name: "SymbolicateCore"),
         // Pure-Swift Mach-O reading (thin/fat, load commands, UUIDs, sections, symtab).
@@ -66,14 +70,16 @@ let package = Package(
         // ELF reading on libelf: sections (zlib-compressed too), program headers, build ID,
         // .gnu_debuglink, function symbols.
         .target(name: "SymbolicateELF", dependencies: ["CLibElf", "SymbolicateCore"]),
-        // Address -> source frames (inline chain) over Mach-O DWARF via libdwarf; demangling.
+        // Address -> source frames (inline chain) over Mach-O DWARF via libdwarf.
         .target(
-            name: "SymbolicateDWARF", dependencies: ["CLibDwarf", "CLLVMDemangle", "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF"]),
+            name: "SymbolicateDWARF",
+            dependencies: ["CLibDwarf", "SymbolicateCore", "SymbolicateDemangling", "SymbolicateMachO", "SymbolicateELF"]
+        ),
         // JSON read once into a tape (the `.ips` writer splices edits into the text it came from), JSON values,
         // and the one set of settings for JSON the tool writes. No other dependency.
         .target(name: "SymbolicateJSON"),
         // One model for text .crash and JSON .ips reports; parsers and writers.
-        .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore", "SymbolicateJSON"]),
+        .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
         .target(name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport", "SymbolicateJSON"]),
         // Finding debug files: bundles, folders, .xcarchive, zips; the identity index over them.
@@ -106,7 +112,7 @@ let package = Package(
         // folder Xcode would use for a report's OS, indexed once per run.
         .target(
             name: "SymbolicateSystemSymbols",
-            dependencies: ["SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateDyldCache"]
+            dependencies: ["SymbolicateCore", "SymbolicateDemangling", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateDyldCache"]
         ),
         // Rewriting a report's frames from matching debug files (annotator), and atos.
         .target(
@@ -146,7 +152,7 @@ let package = Package(
             name: "SymbolicateAudit",
             dependencies: [
                 "SymbolicateCore", "SymbolicateMachO", "SymbolicateDWARF", "SymbolicateDiscovery", "SymbolicateCrashReport",
-                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateBatch",
+                "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateBatch", "SymbolicateJSON",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -183,6 +189,7 @@ let package = Package(
         // external tools (the oracle) and the CLI runner.
         .target(name: "SymbolicateTestSupport", path: "Tests/SymbolicateTestSupport"),
         .testTarget(name: "SymbolicateCoreTests", dependencies: ["SymbolicateCore"]),
+        .testTarget(name: "SymbolicateDemanglingTests", dependencies: ["SymbolicateDemangling", "SymbolicateTestSupport"]),
         .testTarget(name: "SymbolicateMachOTests", dependencies: ["SymbolicateCore", "SymbolicateMachO"]),
         .testTarget(
             name: "SymbolicateDyldCacheTests",
@@ -195,7 +202,10 @@ let package = Package(
         .testTarget(name: "SymbolicateELFTests", dependencies: ["SymbolicateCore", "SymbolicateELF", "SymbolicateTestSupport"]),
         .testTarget(
             name: "SymbolicateDWARFTests",
-            dependencies: ["SymbolicateCore", "SymbolicateDWARF", "SymbolicateELF", "SymbolicateMachO", "SymbolicateTestSupport"]
+            dependencies: [
+                "SymbolicateCore", "SymbolicateDemangling", "SymbolicateDWARF", "SymbolicateELF", "SymbolicateMachO",
+                "SymbolicateTestSupport",
+            ]
         ),
         .testTarget(
             name: "SymbolicateCrashReportTests",

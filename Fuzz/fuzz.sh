@@ -24,7 +24,7 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 if [[ $SANITIZE == fuzzer,address ]]; then OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}; else OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz-${SANITIZE//,/-}}; fi
 CXX_SANITIZE=()
 [[ $SANITIZE == *address* ]] && CXX_SANITIZE=(-fsanitize=address)
-TARGETS=(text-report ips metrickit sample swift-backtrace macho dwarf zip kscrash sentry)
+TARGETS=(text-report ips metrickit sample swift-backtrace macho dwarf zip kscrash sentry demangle)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
 if [[ -z "$CORPUS_DIR" ]]; then
@@ -58,7 +58,7 @@ build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir,
 }
 
 # LLVM's demangler (Sources/CLLVMDemangle over llvm-19-dev's libLLVMDemangle.a), which
-# SymbolicateDWARF calls: its one C++ file compiled here, linked into every target.
+# SymbolicateDemangling calls: its one C++ file compiled here, linked into every target.
 build_llvm_demangle() {
     local source=$ROOT/Sources/CLLVMDemangle/LLVMDemangle.cpp
     [[ -f "$OUT/CLLVMDemangle.o" && "$OUT/CLLVMDemangle.o" -nt "$source" ]] && return
@@ -89,26 +89,29 @@ build() {
     CZLIB=$ZIPFOUNDATION/Sources/CZLib
     build_module SymbolicateCore
     build_module SymbolicateJSON
-    build_module SymbolicateCrashReport
+    build_llvm_demangle
+    build_module SymbolicateDemangling -I "$ROOT/Sources/CLLVMDemangle/include"
+    build_module SymbolicateCrashReport -I "$ROOT/Sources/CLLVMDemangle/include"
     build_module SymbolicateMachO
     build_module SymbolicateELF -I "$ROOT/Sources/CLibElf"
-    build_llvm_demangle
     build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include"
-    link_target text-report FuzzTextReport.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
-    link_target ips FuzzIPS.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
-    link_target metrickit FuzzMetricKit.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
-    link_target sample FuzzSample.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
-    link_target swift-backtrace FuzzSwiftBacktrace.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
-    link_target kscrash FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
-    link_target sentry FuzzForeignJSON.swift SymbolicateCrashReport SymbolicateJSON SymbolicateCore
+    local report=(SymbolicateCrashReport SymbolicateJSON SymbolicateDemangling SymbolicateCore)
+    link_target text-report FuzzTextReport.swift "${report[@]}"
+    link_target ips FuzzIPS.swift "${report[@]}"
+    link_target metrickit FuzzMetricKit.swift "${report[@]}"
+    link_target sample FuzzSample.swift "${report[@]}"
+    link_target swift-backtrace FuzzSwiftBacktrace.swift "${report[@]}"
+    link_target kscrash FuzzForeignJSON.swift "${report[@]}"
+    link_target sentry FuzzForeignJSON.swift "${report[@]}"
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
-    link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateELF SymbolicateMachO SymbolicateCore
+    link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateDemangling SymbolicateELF SymbolicateMachO SymbolicateCore
+    link_target demangle FuzzDemangle.swift SymbolicateDemangling
     # The zip target reads the central directory again (ZipDirectory, internal) to check every
     # entry's outcome, hence -enable-testing and `@testable import` in its harness.
     SOURCES=$ZIPFOUNDATION/Sources/ZIPFoundation SWIFT_VERSION=5 build_module ZIPFoundation -I "$CZLIB" -Xcc -D_GNU_SOURCE=1
     build_module SymbolicateDiscovery -enable-testing -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" \
         -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB"
-    link_target zip FuzzZip.swift SymbolicateDiscovery SymbolicateDWARF \
+    link_target zip FuzzZip.swift SymbolicateDiscovery SymbolicateDWARF SymbolicateDemangling \
         SymbolicateELF SymbolicateMachO SymbolicateCore ZIPFoundation
 }
 
@@ -153,6 +156,9 @@ seed() {
             if [[ $target == macho ]]; then
                 find "$ROOT/Fixtures/bin" -type f -size -2M -exec cp -n {} "$dir"/ \; 2>/dev/null || true
             fi ;;
+        demangle)
+            # Every name of the naming fixtures (Swift, Rust legacy and v0), one file each.
+            cut -f1 "$ROOT"/Fixtures/names/*.tsv | split -l 1 -a 4 - "$dir/name-" ;;
         zip)
             # Small archives made by Fuzz/make-zip-seeds.py (stored, deflated, folders, a dSYM,
             # data descriptors, ZIP64, entries to skip, a bomb, a lying size).
@@ -174,7 +180,7 @@ export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_
 # files to 64 KiB (the fixture dSYMs are 12–44 KB), zips to 64 KiB (the seeds are 0.1–4 KB;
 # what they inflate to is bounded by the harness's own unpack limits, 1 MiB per entry and
 # 4 MiB per run).
-max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | kscrash | sentry) echo 16384 ;; *) echo 65536 ;; esac; }
+max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | kscrash | sentry) echo 16384 ;; demangle) echo 4096 ;; *) echo 65536 ;; esac; }
 
 # Per-target libFuzzer options: the zip target gets the zip record signatures as a dictionary.
 target_flags() { case $1 in zip) echo "-dict=$ROOT/Fuzz/zip.dict" ;; esac; }

@@ -2,6 +2,7 @@ import Foundation
 import SymbolicateBatch
 import SymbolicateCore
 import SymbolicateCrashReport
+import SymbolicateJSON
 
 extension AuditFinding {
     /// What the status means, in a few words (the table's last column, JUnit and annotations).

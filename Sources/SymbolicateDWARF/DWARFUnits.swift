@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateDemangling
 
 /// The DWARF side of a `DebugSession`: the unit index, each unit's decoded data (line table,
 /// functions, inline trees, names) and the libdwarf session, all behind one lock, since

@@ -22,12 +22,17 @@ package struct SourceFrame: Sendable, Equatable {
     /// Where `function` was read: the DWARF subprogram or inlined call, or the symbol table
     /// (the outermost frame takes the covering symbol's name, as llvm-symbolizer does).
     package var nameSource: LookupSource
+    /// A symbol-table answer whose offset is more than the function could span: the address
+    /// lies past the end of the section the nearest symbol is in (it belongs to code no symbol
+    /// names), so the name is a guess.
+    package var isGuess: Bool
 
     package init(
         function: String, rawName: String?, file: String?, line: Int?, column: Int?,
-        functionStart: UInt64, isInlined: Bool, nameSource: LookupSource = .dwarf
+        functionStart: UInt64, isInlined: Bool, nameSource: LookupSource = .dwarf, isGuess: Bool = false
     ) {
         self.nameSource = nameSource
+        self.isGuess = isGuess
         self.function = function
         self.rawName = rawName
         self.file = file

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateDemangling
 import SymbolicateMachO
 
 /// Thin and universal Mach-O files (dSYM DWARF files, executables with symbols).

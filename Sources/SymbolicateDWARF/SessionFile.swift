@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateDemangling
 
 /// The debug file under a `DebugSession`: its symbol table (names cached per symbol) and the
 /// resident pages of its mapping. It has its own lock, held only for a symbol lookup or a
@@ -90,6 +91,7 @@ final class SessionFile: @unchecked Sendable {
 
     /// The symbol table's answer (no file or line), carrying `error` when the DWARF for the
     /// address could not be read; nil when nothing names the address and there is no error.
+    /// A symbol whose section ends before the address names it only as a guess (`isGuess`).
     func symbolLookup(_ address: UInt64, error: DebugInfoError?) -> LookupResult? {
         guard let symbol = nearestSymbol(address) else {
             return error.map { LookupResult(frames: [], source: .dwarf, dwarfError: $0) }
@@ -99,7 +101,7 @@ final class SessionFile: @unchecked Sendable {
                 SourceFrame(
                     function: symbol.name.function, rawName: symbol.name.raw,
                     file: nil, line: nil, column: nil, functionStart: symbol.address, isInlined: false,
-                    nameSource: .symbolTable
+                    nameSource: .symbolTable, isGuess: !symbol.covers
                 )
             ],
             source: .symbolTable, dwarfError: error

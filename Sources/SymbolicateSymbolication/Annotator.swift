@@ -152,6 +152,7 @@ package struct Annotator: Sendable {
                 summary.appFramesSymbolicated += 1
             }
         }
+        report.notePlaceholderNames()
         return summary
     }
 
@@ -168,7 +169,7 @@ package struct Annotator: Sendable {
         let originalFileAddress = slide.fileAddress(frame.address)
         return result.frames.map { source in
             let base = originalFileAddress >= source.functionStart ? originalFileAddress : fileAddress
-            return SymbolicatedFrame(
+            var level = SymbolicatedFrame(
                 function: source.function,
                 offsetInFunction: base &- source.functionStart,
                 file: source.file,
@@ -177,6 +178,8 @@ package struct Annotator: Sendable {
                 isInlined: source.isInlined,
                 nameSource: source.nameSource == .dwarf ? .debugInfo : .symbolTable
             )
+            level.isGuess = source.isGuess
+            return level
         }
     }
 

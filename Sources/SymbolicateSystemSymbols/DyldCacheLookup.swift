@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateDWARF
+import SymbolicateDemangling
 import SymbolicateDyldCache
 
 /// Lookups in one image of a dyld shared cache: the nearest symbol (the image's own symbol

@@ -1,33 +1,14 @@
 import Foundation
 import SymbolicateDWARF
+import SymbolicateDemangling
 import SymbolicateMachO
 import SymbolicateTestSupport
 import Testing
 
-/// C++ names spelled by LLVM's Itanium demangler, as Apple's tools and llvm-symbolizer spell
-/// them: every C++ symbol-table name and DWARF linkage name of every fixture dSYM against
-/// `llvm-cxxfilt-19`.
+/// C++ names of the fixture dSYMs spelled by LLVM's Itanium demangler, as Apple's tools and
+/// llvm-symbolizer spell them: every C++ symbol-table name and DWARF linkage name against
+/// `llvm-cxxfilt-19` (the demangler's own tests are in SymbolicateDemanglingTests).
 @Suite struct DemanglerTests {
-    @Test(arguments: [
-        ("_ZN6shapes3__16vectorIiNS0_9allocatorIiEEE4pushEi", "shapes::__1::vector<int, shapes::__1::allocator<int>>::push(int)"),
-        (
-            "_ZN6shapes7measureIsEENS_9enable_ifIXaasr8is_smallIT_EE5valuentsr10is_pointerIS2_EE5valueEiE4typeES2_",
-            "shapes::enable_if<is_small<short>::value && !is_pointer<short>::value, int>::type shapes::measure<short>(short)"
-        ),
-        ("___ZN6shapes8scheduleEi_block_invoke", "invocation function for block in shapes::schedule(int)"),
-        ("_ZZN6shapes7Counter3runEiENKUliE_clEi", "shapes::Counter::run(int)::'lambda'(int)::operator()(int) const"),
-    ])
-    func llvmSpelling(mangled: String, expected: String) {
-        #expect(Demangler.usesLLVMItaniumDemangler, "LLVM's demangler is not linked (llvm-19-dev, installed by scripts/setup.sh)")
-        #expect(Demangler.demangle(mangled) == expected)
-    }
-
-    /// Plain names and bare type manglings (`i` would be `int`) are never demangled.
-    @Test(arguments: ["i", "Z", "catch_exception_raise", "_____Z3foov", "-[SHUploader uploadItems:]"])
-    func notItanium(name: String) {
-        #expect(Demangler.demangle(name) == nil)
-    }
-
     /// Every C++ name (symbol table and DW_AT_linkage_name) of every fixture slice.
     static func cxxNames() throws -> [String] {
         var names = Set<String>()

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateDemangling
 import SymbolicateMachO
 import SymbolicateTestSupport
 import Testing
@@ -86,6 +87,18 @@ import Testing
             }
         }
         #expect(session.lookup(fileAddress: 0x10) == nil)
+    }
+
+    /// A symbol-table answer for an address past the end of the nearest symbol's section
+    /// (CrashApp's `__stubs`, after the last `__text` symbol `_swift_slowDealloc`) is a guess;
+    /// inside the section it is not.
+    @Test func anOffsetPastTheSymbolsSectionIsAGuess() throws {
+        let binary = TestPaths.fixtures.appendingPathComponent("bin/CrashApp").path
+        let session = try FixtureDebugFiles.open(binary)
+        let inside = try #require(session.lookup(fileAddress: 0x1_0000_4B68)?.frames.first)
+        #expect(inside.function == "swift_slowDealloc" && !inside.isGuess)
+        let past = try #require(session.lookup(fileAddress: 0x1_0000_4B70)?.frames.first)
+        #expect(past.function == "swift_slowDealloc" && past.isGuess)
     }
 
     /// Many threads hammering one session get the same answers as one thread.

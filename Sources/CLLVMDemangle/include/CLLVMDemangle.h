@@ -5,11 +5,13 @@
 extern "C" {
 #endif
 
-/// Whether LLVM's demangler is linked into this build (Linux builds with llvm-19-dev).
+/// Whether an LLVM Itanium demangler is there: linked in on Linux (llvm-19-dev), the
+/// system's __cxa_demangle (libc++abi) on macOS.
 int symbolicate_llvm_demangler_linked(void);
 
-/// The name as llvm-symbolizer demangles it (`llvm::nonMicrosoftDemangle`: Itanium C++,
-/// Rust v0, D), in a malloc'd buffer the caller frees; NULL when LLVM's demangler does not
+/// The C++ name as llvm-symbolizer demangles it (Linux: `llvm::nonMicrosoftDemangle`;
+/// macOS: `abi::__cxa_demangle`),
+/// in a malloc'd buffer the caller frees; NULL when LLVM's demangler does not
 /// accept it or is not linked.
 char *symbolicate_llvm_demangle(const char *name);
 

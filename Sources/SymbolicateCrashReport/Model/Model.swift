@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateDemangling
 import SymbolicateJSON
 
 /// How the report was laid out on disk. Detected from content, never from the file extension.
@@ -242,8 +243,13 @@ public struct Frame: Sendable, Codable, Equatable {
     public var address: UInt64
     /// Offset from the image load address when the image is known.
     public var imageOffset: UInt64?
-    /// Existing symbol (`-[UIViewController view]`, `<deduplicated_symbol>`, `???`).
+    /// Existing symbol (`-[UIViewController view]`, `<deduplicated_symbol>`, `???`), spelled as
+    /// Apple's tools print it: a mangled Swift, C++ or Rust name the report gave is demangled
+    /// when the report is read (`ReportReaders.read`), the report's own text kept in `mangledSymbol`.
     public var symbol: String? { didSet { nameSource = Self.nameSource(symbol, symbolication) } }
+    /// The name exactly as the report gave it, when `symbol` holds its demangled form
+    /// (`$s20sentry_ios_cocoapods14ViewControllerC10causeCrashyyypF`); nil otherwise.
+    public var mangledSymbol: String?
     /// Offset into `symbol` as printed after ` + `.
     public var symbolOffset: UInt64?
     public var sourceFile: String?
@@ -294,10 +300,10 @@ public struct Frame: Sendable, Codable, Equatable {
     }
 
     /// True when the report gave no function name for this frame (only `base + offset`,
-    /// `???`, or nothing), i.e. it is worth symbolicating.
+    /// `???`, nothing, or a placeholder such as `<redacted>`), i.e. it is worth symbolicating.
     public var isUnsymbolicated: Bool {
         guard let symbol else { return true }
-        return symbol == "???" || symbol.isEmpty
+        return symbol == "???" || symbol.isEmpty || PlaceholderName(symbol) != nil
     }
 }
 
@@ -348,6 +354,15 @@ public struct SymbolicatedFrame: Sendable, Codable, Equatable {
     }
     /// Where `function` was read (`nil` in JSON written before it was recorded).
     public var nameSource: FrameNameSource?
+    /// Stored as an optional so the JSON dump carries `"guess": true` only when set.
+    private var guess: Bool?
+    /// The name came from a symbol table and the offset is more than the function could span
+    /// (the address lies past the end of the symbol's section): the nearest symbol is only a
+    /// guess at the code. Every output format marks such frames.
+    public var isGuess: Bool {
+        get { guess ?? false }
+        set { guess = newValue ? true : nil }
+    }
     public init(
         function: String, offsetInFunction: UInt64, file: String? = nil, line: Int? = nil, column: Int? = nil, isInlined: Bool,
         nameSource: FrameNameSource? = nil
@@ -437,6 +452,9 @@ public struct ParseWarning: Sendable, Codable, Equatable, CustomStringConvertibl
         case malformed
         /// The report is cut: the warning says what it lacks (`explain` shows only these).
         case partialReport
+        /// Frames named by a placeholder (`<redacted>`, `__hidden#42_`, `<deduplicated_symbol>`):
+        /// a note saying what the placeholder means, not a problem of the input.
+        case placeholderName
     }
 
     public init(path: String, line: Int? = nil, jsonPath: String? = nil, message: String, kind: Kind = .malformed) {
@@ -455,7 +473,7 @@ public struct ParseWarning: Sendable, Codable, Equatable, CustomStringConvertibl
         var s = path
         if let line { s += ":\(line)" }
         if let jsonPath { s += ": \(jsonPath)" }
-        return s + ": warning: " + message
+        return s + (kind == .placeholderName ? ": note: " : ": warning: ") + message
     }
 }
 

@@ -304,6 +304,7 @@ struct CallGraphParser {
             if let file = level.file, let line = level.line { s += "  \(FrameFormatting.basename(file)):\(line)" }
             if !isLast { s += " [inlined]" }
             if level.isUnverified { s += " [unverified]" }
+            if level.isGuess { s += " [guess]" }
             return s + String(repeating: " ", count: max(2, countColumn - s.count)) + String(count)
         }
     }
@@ -337,7 +338,7 @@ struct CallGraphParser {
             var line = Substring(raw)
             while line.last == " " || line.last == "\t" { line.removeLast() }
             var inlined = false
-            for marker in [" [unverified]", " [inlined]"] where line.hasSuffix(marker) {
+            for marker in [" [guess]", " [unverified]", " [inlined]"] where line.hasSuffix(marker) {
                 if marker == " [inlined]" { inlined = true }
                 line = line.dropLast(marker.count)
             }
@@ -426,6 +427,7 @@ struct CallGraphParser {
             }
             if !isLast { s += " [inlined]" }
             if level.isUnverified { s += " [unverified]" }
+            if level.isGuess { s += " [guess]" }
             return s
         }
     }

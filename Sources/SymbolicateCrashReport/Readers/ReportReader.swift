@@ -42,7 +42,11 @@ package enum ReportReaders {
     ) throws(CrashReportError) -> [CrashReport]? {
         for reader in readers {
             guard var reports = try attempt(reader, document, path: path) else { continue }
-            for i in reports.indices { reports[i].stripPointerAuthentication() }
+            for i in reports.indices {
+                reports[i].stripPointerAuthentication()
+                reports[i].demangleReportNames()
+                reports[i].notePlaceholderNames()
+            }
             try refuseEmpty(reports, path: path)
             return reports
         }

@@ -59,6 +59,7 @@ extension CrashReport {
                                 ("lineno", level.line.map { .int($0) }),
                                 ("colno", level.column.flatMap { $0 > 0 ? .int($0) : nil }),
                                 ("symbolication_unverified", level.isUnverified ? .bool(true) : nil),
+                                ("symbolication_guess", level.isGuess ? .bool(true) : nil),
                             ])
                     }
                     replacement = objects.joined(separator: text.separator(around: element, in: listSpan, kids: list))

@@ -4,7 +4,8 @@ import Foundation
 enum FrameFormatting {
     /// `function + off (File.swift:42)` per level, innermost first; ` [inlined]` on every level
     /// but the concrete (last) one, as Apple prints inline chains (`Fixtures/expected/swift-trap.crash.txt`), and
-    /// ` [unverified]` on levels from a debug file matched by name only.
+    /// ` [unverified]` on levels from a debug file matched by name only, ` [guess]` on a
+    /// symbol-table name the address lies too far past to be sure of.
     static func symbolicatedRests(_ levels: [SymbolicatedFrame]) -> [String] {
         levels.enumerated().map { (i, level) in
             var s = "\(level.function) + \(level.offsetInFunction)"
@@ -13,6 +14,7 @@ enum FrameFormatting {
             }
             if i < levels.count - 1 { s += " [inlined]" }
             if level.isUnverified { s += " [unverified]" }
+            if level.isGuess { s += " [guess]" }
             return s
         }
     }

@@ -48,6 +48,7 @@ extension CrashReport {
                         ("inline", k < levels.count - 1 ? .bool(true) : nil),
                         // Not a CrashSymbolicator key: says the debug file was matched by name only.
                         ("symbolicationUnverified", level.isUnverified ? .bool(true) : nil),
+                        ("symbolicationGuess", level.isGuess ? .bool(true) : nil),
                     ])
             }
             edits.append((original.range, objects.joined(separator: list.tape.separator(around: i, in: list, kids: elements))))

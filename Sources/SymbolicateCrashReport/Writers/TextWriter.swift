@@ -5,7 +5,8 @@ extension CrashReport {
     ///
     /// - Text reports (and legacy `.ips` with a text body): every original line is returned
     ///   unchanged, except frame lines whose `symbolication` is set — those become one line
-    ///   per inline level — and later frames of the same backtrace, renumbered as Apple does.
+    ///   per inline level —, later frames of the same backtrace, renumbered as Apple does, and
+    ///   frame lines naming a mangled function, whose name is printed demangled.
     /// - `.ips` JSON: Apple's text layout, rendered from the JSON (see `renderAppleText`).
     package func renderedLines() -> [RenderedLine] {
         switch source {
@@ -72,7 +73,7 @@ extension CrashReport {
                 guard let lineNumber = frame.reportLine, lineNumber >= 1, lineNumber <= document.lines.count, !isListLine(lineNumber) else {
                     continue
                 }
-                let original = document.lines[lineNumber - 1].text
+                let original = frame.lineWithDemangledName(document.lines[lineNumber - 1].text)
                 let isApp = image(for: frame)?.isAppOwned ?? false
                 let lineKind = RenderedLine.Kind.frame(thread: threadNumber, backtrace: kind, isAppImage: isApp)
                 if frame.callGraph != nil {
