@@ -124,12 +124,12 @@ public struct ReportPipeline: Sendable {
     /// - Throws: why the first unusable explicit argument cannot be used.
     package static func debugFiles(
         _ explicit: [String], searchingNear report: String? = nil,
-        searchPath: Bool = true
+        searchPath: Bool = true, zipCache: ZipCache? = nil
     ) throws(DiscoveryError) -> DebugFileIndex {
         let implicit = explicit.isEmpty ? report.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : []
         return try DebugFileIndex(
             inputs: explicit, shallowFolders: implicit,
-            searchFolders: searchPath ? DebugFileIndex.extraSearchFolders() : [])
+            searchFolders: searchPath ? DebugFileIndex.extraSearchFolders() : [], zipCache: zipCache)
     }
 
     /// Every report the source holds (one per diagnostic for a MetricKit payload), read once.

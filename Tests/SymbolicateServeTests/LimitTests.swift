@@ -66,11 +66,11 @@ import Testing
         try await Serve.live(server) { client in
             let port = try #require(client.port)
             let slow = try RawConnection(port: port)
-            let started = Date()
             slow.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
             let head = await slow.readHead()
+            // The time limit's answer (504, and the refusal counted as "time" below), not a
+            // stopwatch: how soon it comes is the machine's business (issue 39).
             #expect(head.hasPrefix("HTTP/1.1 504"), "\(head)")
-            #expect(Date().timeIntervalSince(started) < 10)
             try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(try Serve.report())) { response in
                 #expect(response.status == .ok)
             }
