@@ -40,14 +40,30 @@ FAILS = re.compile(r"Issue\.record|XCTFail|fatalError|preconditionFailure")
 
 
 def strip_comments(lines):
-    """The lines with `//` comments and string literals' contents blanked (line numbers kept)."""
+    """The lines with comments and string literals' contents (multi-line ones too) blanked,
+    line numbers kept: a test's example source in a string is not a test."""
     out = []
     in_block = False
+    in_multiline = False
     for line in lines:
         text = ""
         i = 0
         in_string = False
         while i < len(line):
+            if in_multiline:
+                end = line.find('"""', i)
+                if end < 0:
+                    i = len(line)
+                    break
+                in_multiline = False
+                text += '""'
+                i = end + 3
+                continue
+            if not in_string and line.startswith('"""', i):
+                in_multiline = True
+                text += '""'
+                i += 3
+                continue
             if in_block:
                 end = line.find("*/", i)
                 if end < 0:
