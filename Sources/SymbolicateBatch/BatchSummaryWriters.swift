@@ -125,7 +125,8 @@ extension BatchSummary {
         }
         if !partialGroups.isEmpty {
             out += "### \(say(.summaryPartialReports))\n\n"
-            out += "| \(say(.columnCount)) | \(say(.columnKind)) | \(say(.columnSignature)) | \(say(.columnMissing)) | \(say(.columnExample)) |\n"
+            out +=
+                "| \(say(.columnCount)) | \(say(.columnKind)) | \(say(.columnSignature)) | \(say(.columnMissing)) | \(say(.columnExample)) |\n"
             out += "|---:|---|---|---|---|\n"
             for group in partialGroups.prefix(limit) {
                 var signature = "`\(Self.code(group.exception ?? "no exception"))`"

@@ -124,6 +124,8 @@ package final class ZipExtractor: @unchecked Sendable {
     ///     unpack it (a file that cannot be what the caller looks for), or nil. Decided before
     ///     anything is inflated or created: a zip of 100,000 one-byte entries costs a walk of
     ///     its central directory, not 100,000 files.
+    ///   - folder: a folder the caller made through `TemporaryFiles` to unpack into (the unzip
+    ///     cache's); nil makes a fresh sub-folder of the private folder.
     /// - Returns: where the entries went, and the entries skipped or passed over.
     /// - Throws: `DiscoveryError.zip` when the file is not a readable zip at all; problems
     ///   with single entries are returned in `skipped` instead.
@@ -214,7 +216,9 @@ package final class ZipExtractor: @unchecked Sendable {
             skipped.append(
                 .zip(
                     path: shown, entry: first,
-                    message: "its data overlaps another entry's (a zip bomb?); skipped\(others.isEmpty ? "" : ", with" + others + " that overlap")"))
+                    message:
+                        "its data overlaps another entry's (a zip bomb?); skipped\(others.isEmpty ? "" : ", with" + others + " that overlap")"
+                ))
         }
         if let first = notReached.first {
             let others = notReached.count > 1 ? " (and \(notReached.count - 1) more entries)" : ""

@@ -18,7 +18,8 @@ extension Diagnosis {
         let style = Style(color: color)
         var lines = [style.bold(say(.uiDiagnosis) + ": ") + headline]
         if let entry {
-            lines.insert(style.bold(say(.uiEntry, ["number": "\(entry.number)", "count": "\(entry.count)", "entry": entry.described])), at: 0)
+            lines.insert(
+                style.bold(say(.uiEntry, ["number": "\(entry.number)", "count": "\(entry.count)", "entry": entry.described])), at: 0)
         }
         var facts = [say(.uiCategory, ["category": category.rawValue]), say(.uiConfidence, ["certainty": word(certainty.rawValue)])]
         if !isFatal { facts.append(say(.uiNotFatal)) }

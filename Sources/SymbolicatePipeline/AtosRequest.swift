@@ -63,7 +63,9 @@ public struct AtosRequest: Sendable {
         if load != nil && offsets { return .failure(.invalidArgument("-l and --offset cannot be used together")) }
         var slideValue: UInt64?
         if let slide {
-            guard let value = AtosSymbolicator.parseAddress(slide) else { return .failure(.invalidArgument("-s: not a hex slide: \(slide)")) }
+            guard let value = AtosSymbolicator.parseAddress(slide) else {
+                return .failure(.invalidArgument("-s: not a hex slide: \(slide)"))
+            }
             guard load == nil && !offsets else { return .failure(.invalidArgument("-s cannot be used with -l or --offset")) }
             slideValue = value
         }

@@ -120,6 +120,7 @@ public struct ReportPipeline: Sendable {
     ///   - report: with no explicit files, the top level of this report's folder and of the
     ///     current directory are searched too (never recursively: the current directory may be `$HOME`).
     ///   - searchPath: also search `SYMBOLICATE_DSYM_PATH` (recursively).
+    ///   - zipCache: where debug-file zips are unpacked once and kept; nil for this run only.
     /// - Returns: the index over every debug file found.
     /// - Throws: why the first unusable explicit argument cannot be used.
     package static func debugFiles(

@@ -28,7 +28,8 @@ public enum RequireAllShortfall: Sendable, Equatable, CustomStringConvertible {
         var found: [RequireAllShortfall] = []
         let executable = report.processPath.flatMap { $0.split(separator: "/").last.map(String.init) } ?? report.processName
         if let executable, !executable.isEmpty {
-            let frames = report.threads.flatMap(\.frames) + (report.lastExceptionBacktrace?.frames ?? [])
+            let frames =
+                report.threads.flatMap(\.frames) + (report.lastExceptionBacktrace?.frames ?? [])
                 + report.asiBacktraces.flatMap(\.frames)
             let unmatched = frames.filter { $0.imageIndex == nil && $0.imageName == executable && $0.symbolication == nil }.count
             if unmatched > 0 { found.append(.appFramesWithoutImage(image: executable, frames: unmatched)) }

@@ -58,7 +58,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM), when app frames match no image of the report, or when a partial report has no app frame to check.")
+            "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM), when app frames match no image of the report, or when a partial report has no app frame to check."
+    )
     var requireAll = false
 
     @OptionGroup var explain: ExplainFlag<ReportCommand>

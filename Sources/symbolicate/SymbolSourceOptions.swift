@@ -39,7 +39,8 @@ struct SymbolSourceOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Ask symbol sources again for debug files remembered as missing (after a 404 a source is not asked again for SYMBOLICATE_NEGATIVE_CACHE_SECONDS, default 3600; 0 turns that off).")
+            "Ask symbol sources again for debug files remembered as missing (after a 404 a source is not asked again for SYMBOLICATE_NEGATIVE_CACHE_SECONDS, default 3600; 0 turns that off)."
+    )
     var refresh = false
 
     /// Where debug-file zips are unpacked once and kept: `unzipped/` in the cache folder

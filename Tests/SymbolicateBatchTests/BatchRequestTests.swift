@@ -50,7 +50,8 @@ import Testing
         for japanese in [false, true] {
             let out = root.appendingPathComponent(japanese ? "out-ja" : "out-en")
             let response = BatchRequest(
-                inputs: [inputs.path], debugFiles: [TestPaths.dsyms], outputFolder: out.path, jobs: 1, language: japanese ? .japanese : .english
+                inputs: [inputs.path], debugFiles: [TestPaths.dsyms], outputFolder: out.path, jobs: 1,
+                language: japanese ? .japanese : .english
             ).run()
             #expect(response.status == .success, "\(response.messages)")
             let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)

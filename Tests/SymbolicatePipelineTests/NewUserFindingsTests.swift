@@ -133,7 +133,8 @@ import Testing
     @Test func crashedOnlyAppliesToJSON() throws {
         let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
         func threads(_ crashedOnly: Bool) throws -> [[String: Any]] {
-            let response = ReportRequest(report: .file(report), debugFiles: [TestPaths.dsyms], format: .json, crashedOnly: crashedOnly).run()
+            let response = ReportRequest(report: .file(report), debugFiles: [TestPaths.dsyms], format: .json, crashedOnly: crashedOnly)
+                .run()
             let data = Data((response.standardOutput ?? "").utf8)
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let model = try #require(object["report"] as? [String: Any])
@@ -204,7 +205,10 @@ import Testing
         let json = ExplainRequest(subject: .report(.file(payload), debugFiles: []), format: .json).run().standardOutput ?? ""
         #expect(json.components(separatedBy: "\"entry\" : {").count - 1 == count, "\(json.prefix(400))")
         // One report: no entry line.
-        let single = ExplainRequest(subject: .report(.file(TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path), debugFiles: []))
+        let single =
+            ExplainRequest(
+                subject: .report(.file(TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path), debugFiles: [])
+            )
             .run().standardOutput ?? ""
         #expect(!single.contains("Entry 1"))
     }

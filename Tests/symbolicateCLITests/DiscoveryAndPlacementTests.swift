@@ -27,7 +27,9 @@ import Testing
         let reports = TestPaths.fixtures.appendingPathComponent("reports")
         let result = try CLI.run([reports.appendingPathComponent("null-deref.crash").path], currentDirectory: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
-        let topLevel = try [reports.path, "/"].map { try FileManager.default.contentsOfDirectory(atPath: $0).filter { !$0.hasPrefix(".") }.count }
+        let topLevel = try [reports.path, "/"].map {
+            try FileManager.default.contentsOfDirectory(atPath: $0).filter { !$0.hasPrefix(".") }.count
+        }
         let lines = result.stderr.split(separator: "\n").filter { $0.contains("searched ") }
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(lines.first?.contains("searched 2 folders, \(topLevel.reduce(0, +)) files") == true, "\(topLevel) \(result.stderr)")

@@ -25,7 +25,8 @@ import Testing
         }
         let zipped = try ExternalTool.result("/usr/bin/zip", ["-q", zip.path, "CrashApp", "CrashKit"], currentDirectory: staged)
         #expect(zipped.status == 0, "zip: \(zipped.stderr)")
-        let local = try await SymbolSourcesCLITests.local("swift-trap.ips", [SymbolSourcesCLITests.dsyms[0], SymbolSourcesCLITests.dsyms[1]])
+        let local = try await SymbolSourcesCLITests.local(
+            "swift-trap.ips", [SymbolSourcesCLITests.dsyms[0], SymbolSourcesCLITests.dsyms[1]])
         let cacheHome = space.folder.appendingPathComponent("xdg").path
         for _ in 0..<2 {
             let result = try await space.run([try space.report("swift-trap.ips"), zip.path], environment: ["XDG_CACHE_HOME": cacheHome])
