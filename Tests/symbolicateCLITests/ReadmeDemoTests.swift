@@ -22,10 +22,16 @@ import Testing
             TestPaths.dsyms,
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        let printed = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The headline goes to stderr when stdout is not a terminal (on one, as `make demo`
+        // shows it, it is stdout's first line, then a blank line); the rest is stdout.
+        var transcript = try Self.transcript()
+        let headline = transcript.removeFirst()
+        #expect(result.stderr.split(separator: "\n").map(String.init).contains(headline), "README's headline: \(headline)")
+        if transcript.first == "" { transcript.removeFirst() }
+        let printed = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Every transcript line, in order, among the lines printed (the elided parts skipped).
         var at = printed.startIndex
-        for line in try Self.transcript() {
+        for line in transcript {
             guard let found = printed[at...].firstIndex(of: line) else {
                 Issue.record("README's demo line is not printed (run scripts/readme-demo.sh): \(line)")
                 return
