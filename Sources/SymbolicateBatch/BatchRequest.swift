@@ -44,6 +44,9 @@ public struct BatchRequest: Sendable {
     /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
     /// file answered: each identity fetched once for the whole batch, several at a time.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
+    /// Where debug-file zips are unpacked once and kept for later runs; nil unpacks them
+    /// for this run only.
+    package var zipCache: ZipCache?
     /// What the input `-` stands for (a report or a zip of reports piped in); read once, only
     /// when `-` is among the inputs.
     package var standardInput: @Sendable () -> Data = { StandardInput.read(limit: Int.max - 1) }
@@ -88,7 +91,7 @@ public struct BatchRequest: Sendable {
         var response = BatchResponse()
         let index: DebugFileIndex
         do {
-            index = try DebugFileIndex(inputs: debugFiles, searchFolders: searchFolders)
+            index = try DebugFileIndex(inputs: debugFiles, searchFolders: searchFolders, zipCache: zipCache)
         } catch {
             return response.fail(.debugFiles(error))
         }
@@ -177,7 +180,7 @@ public struct BatchRequest: Sendable {
 
     /// summary.md, summary.json and the JUnit file when asked for.
     func writeSummaryFiles(_ summary: BatchSummary) throws {
-        try writeAtomically(summary.renderMarkdown(), to: summaryMarkdownPath)
+        try writeAtomically(summary.renderMarkdown(language: language), to: summaryMarkdownPath)
         try summary.writeJSON(to: summaryJSONPath)
         if let junit { try writeAtomically(summary.renderJUnit(sourceRoot: sourceRoot), to: junit) }
     }

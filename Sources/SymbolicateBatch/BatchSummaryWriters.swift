@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateCrashReport
+import SymbolicateExplain
 import SymbolicateJSON
 import SymbolicatePresentation
 
@@ -67,10 +68,12 @@ extension BatchSummary {
     /// groups plus counts; every report is in `summary.json`). Totals, the largest crash
     /// groups, then other kinds of reports, unreadable reports and app images without a
     /// usable dSYM. Apple's images (system frameworks, Swift runtime copies) are never listed
-    /// as missing app dSYMs.
-    package func renderMarkdown() -> String {
+    /// as missing app dSYMs. Headings and column names are in `language` (the catalogs); the
+    /// rows are the reports' own words.
+    package func renderMarkdown(language: Language = .english) -> String {
         let limit = Self.markdownRowLimit
-        var out = "## Crash summary\n\n"
+        let say = { (key: PhraseKey) in Catalog.text(key, language) }
+        var out = "## \(say(.summaryTitle))\n\n"
         let crashes = totals.processed - totals.otherReports - totals.partialReports
         var parts = [
             "\(totals.processed) report\(totals.processed == 1 ? "" : "s") processed",
@@ -85,13 +88,17 @@ extension BatchSummary {
             parts.append("\(totals.reportsMissingDebugFiles) with an app image without a usable dSYM")
         }
         if totals.skipped > 0 { parts.append("\(totals.skipped) non-report file\(totals.skipped == 1 ? "" : "s") skipped") }
-        out += parts.joined(separator: ", ") + ". Every report is in `summary.json`.\n\n"
+        out += parts.joined(separator: ", ") + ". \(say(.summaryEveryReport))\n\n"
 
         if !groups.isEmpty {
-            out += "### Crashes" + (groups.count > limit ? " (largest \(limit) of \(groups.count) groups)" : "") + "\n\n"
+            let heading =
+                groups.count > limit
+                ? Catalog.text(.summaryCrashesLargest, language, ["shown": "\(limit)", "groups": "\(groups.count)"]) : say(.summaryCrashes)
+            out += "### \(heading)\n\n"
             let shown = groups.prefix(limit)
             let withDiagnosis = shown.contains { $0.diagnosis != nil }
-            out += "| Count | Signature |" + (withDiagnosis ? " Diagnosis |" : "") + " Example | App version | OS |\n"
+            out += "| \(say(.columnCount)) | \(say(.columnSignature)) |" + (withDiagnosis ? " \(say(.columnDiagnosis)) |" : "")
+            out += " \(say(.columnExample)) | \(say(.columnAppVersion)) | \(say(.columnOS)) |\n"
             out += "|---:|---|" + (withDiagnosis ? "---|" : "") + "---|---|---|\n"
             for group in shown {
                 var signature = "`\(Self.code(group.exception ?? "no exception"))`"
@@ -109,7 +116,8 @@ extension BatchSummary {
             out += "\n"
         }
         if !otherGroups.isEmpty {
-            out += "### Other reports (not crashes)\n\n| Count | Kind | Process | Example |\n|---:|---|---|---|\n"
+            out += "### \(say(.summaryOtherReports))\n\n"
+            out += "| \(say(.columnCount)) | \(say(.columnKind)) | \(say(.columnProcess)) | \(say(.columnExample)) |\n|---:|---|---|---|\n"
             for group in otherGroups.prefix(limit) {
                 out += "| \(group.count) | \(Self.cell(group.kind)) | \(Self.cell(group.app ?? "–")) | \(Self.cell(group.example)) |\n"
             }
@@ -117,8 +125,10 @@ extension BatchSummary {
             out += "\n"
         }
         if !partialGroups.isEmpty {
-            out += "### Partial reports (cut or pasted: frames matched by name, unverified)\n\n"
-            out += "| Count | Kind | Signature | Missing | Example |\n|---:|---|---|---|---|\n"
+            out += "### \(say(.summaryPartialReports))\n\n"
+            out +=
+                "| \(say(.columnCount)) | \(say(.columnKind)) | \(say(.columnSignature)) | \(say(.columnMissing)) | \(say(.columnExample)) |\n"
+            out += "|---:|---|---|---|---|\n"
             for group in partialGroups.prefix(limit) {
                 var signature = "`\(Self.code(group.exception ?? "no exception"))`"
                 if let function = group.function { signature += " in `\(Self.code(function))`" }
@@ -129,14 +139,14 @@ extension BatchSummary {
             out += "\n"
         }
         if !unreadable.isEmpty {
-            out += "### Unreadable reports\n\n"
+            out += "### \(say(.summaryUnreadable))\n\n"
             for item in unreadable.prefix(limit) { out += "- \(Self.inline(item.input)): \(Self.inline(Self.short(item.error)))\n" }
             if unreadable.count > limit { out += "- … and \(unreadable.count - limit) more\n" }
             out += "\n"
         }
         let appImages = missingDebugFiles.filter(\.isAppImage)
         if !appImages.isEmpty {
-            out += "### App images without a usable dSYM\n\n"
+            out += "### \(say(.summaryAppImagesWithoutDSYM))\n\n"
             for item in appImages.prefix(limit) { out += "- \(Self.inline(item.summaryLine))\n" }
             if appImages.count > limit { out += "- … and \(appImages.count - limit) more images\n" }
             out += "\n"

@@ -19,6 +19,11 @@ package struct DebugFileDiscovery {
 
     /// Where zips are unpacked; created on first use.
     private(set) var extractor: ZipExtractor?
+    /// Where debug-file zips are unpacked once and kept for later runs; nil unpacks them into
+    /// the run's private temporary folder.
+    var zipCache: ZipCache?
+    /// Zips whose unpacked folder was reused from `zipCache` (nothing inflated).
+    private(set) var reusedZips = 0
     private(set) var found: [Found] = []
     private(set) var problems: [DiscoveryError] = []
     private var seen = Set<String>()
@@ -234,7 +239,9 @@ package struct DebugFileDiscovery {
         }
     }
 
-    /// Unpacks the dSYM DWARF files of a zip and adds them.
+    /// Unpacks what may be a debug file in a zip and adds it, as the same files in a folder
+    /// would be: dSYM bundles, bare DWARF files, Mach-O binaries and ELF files, an `.ipa`'s
+    /// `Payload/App.app/App` and its frameworks. With `zipCache`, once for all runs.
     private mutating func addZip(_ path: String) throws(DiscoveryError) {
         if extractor == nil {
             do { extractor = try ZipExtractor() } catch {
@@ -242,13 +249,18 @@ package struct DebugFileDiscovery {
             }
         }
         guard let extractor else { return }
-        let extraction = try extractor.extract(zipPath: path) { entry in
-            entry.lowercased().contains(".dsym/contents/resources/dwarf/")
+        let folder: URL
+        if let cached = try zipCache?.unpack(zipPath: path, displayPath: path, extractor: extractor, wanted: Self.mayBeDebugFile) {
+            // Entries that could not be unpacked are named, so a dSYM lost that way is not just
+            // a "no dSYM for …" later.
+            problems += cached.skipped
+            if cached.reused { reusedZips += 1 }
+            folder = cached.folder
+        } else {
+            let extraction = try extractor.extract(zipPath: path, wanted: Self.mayBeDebugFile)
+            problems += extraction.skipped
+            folder = extraction.folder
         }
-        // Entries that could not be unpacked are named, so a dSYM lost that way is not just
-        // a "no dSYM for …" later.
-        problems += extraction.skipped
-        let folder = extraction.folder
         var nested = DebugFileDiscovery()
         nested.seen = seen
         nested.walk(folder: folder.path)
@@ -258,6 +270,18 @@ package struct DebugFileDiscovery {
             record(path: item.path, displayPath: "\(path)!\(inside)")
         }
         problems += nested.problems
+    }
+
+    /// Whether a zip entry (by its path inside the archive) may be a debug file, as a folder's
+    /// walk would open it: anything in a dSYM's DWARF folder, else a file whose name
+    /// `looksLikeBareDebugFile` (code signatures and a dSYM's other files are never unpacked).
+    static func mayBeDebugFile(_ entry: String) -> Bool {
+        let lower = entry.lowercased()
+        if lower.contains(".dsym/contents/resources/dwarf/") { return true }
+        let parts = lower.split(separator: "/")
+        if parts.contains(where: { $0 == "_codesignature" || $0 == "__macosx" || $0.hasPrefix(".") }) { return false }
+        if lower.contains(".dsym/") { return false }
+        return looksLikeBareDebugFile(String(parts.last ?? ""))
     }
 
     /// Files in walked folders worth opening: no extension (executables, DWARF files) or

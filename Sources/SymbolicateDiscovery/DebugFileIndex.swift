@@ -13,6 +13,9 @@ package struct DebugFileEntry: Sendable {
     /// The build as the index parsed it (the file stays mapped), so opening it reads no
     /// header twice. Any `DebugFileFormat`'s objects fit here (Mach-O slices, ELF files).
     package var object: any DebugObject
+    /// The image's name when the file's own name is not it (a debug file kept by identity in a
+    /// cache is named `debug` there: the name recorded with it); nil when the file's name is.
+    package var imageName: String?
 
     /// Opens the entry's debug information (DWARF, or the symbol table when it has none).
     package func openSession() throws(DebugInfoError) -> any DebugLookup {
@@ -37,6 +40,8 @@ package final class DebugFileIndex: Sendable {
 
     /// What the implicit searches (`shallowFolders`, `searchFolders`) looked at.
     package let searched: DebugFileDiscovery.Statistics
+    /// Zips whose unpacked folder came from the `ZipCache` (nothing inflated in this run).
+    package let reusedZips: Int
 
     /// Builds the index.
     /// - Parameters:
@@ -46,9 +51,14 @@ package final class DebugFileIndex: Sendable {
     ///     `DebugFileDiscovery.add(shallowFolder:)`); missing ones are skipped.
     ///   - searchFolders: places the user keeps debug files (`SYMBOLICATE_DSYM_PATH`),
     ///     searched recursively; missing ones are skipped.
+    ///   - zipCache: where debug-file zips are unpacked once and kept (`ZipCache`); nil
+    ///     unpacks them for this run only.
     /// - Throws: why the first unusable explicit input cannot be used.
-    package init(inputs: [String], shallowFolders: [String] = [], searchFolders: [String] = []) throws(DiscoveryError) {
+    package init(
+        inputs: [String], shallowFolders: [String] = [], searchFolders: [String] = [], zipCache: ZipCache? = nil
+    ) throws(DiscoveryError) {
         var discovery = DebugFileDiscovery()
+        discovery.zipCache = zipCache
         for input in inputs { try discovery.add(input: input) }
         let beforeImplicit = discovery.statistics
         for folder in shallowFolders { discovery.add(shallowFolder: folder) }
@@ -57,6 +67,7 @@ package final class DebugFileIndex: Sendable {
             folders: discovery.statistics.folders - beforeImplicit.folders,
             files: discovery.statistics.files - beforeImplicit.files)
         extractor = discovery.extractor
+        reusedZips = discovery.reusedZips
 
         let found = discovery.found
         let results = Self.readHeaders(of: found)

@@ -9,12 +9,16 @@ package struct WantedDebugFile: Hashable, Sendable {
     package var name: String
     /// App images are worth a word when no source has them; system libraries are not.
     package var isAppImage: Bool
+    /// False when `name` only stands in for a name nobody gave (atos `--uuid` without `-o`):
+    /// a URL template with `{name}` is then not asked (it would hold the stand-in).
+    package var nameIsKnown: Bool
 
-    package init(id: DebugID, architecture: Architecture?, name: String, isAppImage: Bool = false) {
+    package init(id: DebugID, architecture: Architecture?, name: String, isAppImage: Bool = false, nameIsKnown: Bool = true) {
         self.id = id
         self.architecture = architecture
         self.name = name
         self.isAppImage = isAppImage
+        self.nameIsKnown = nameIsKnown
     }
 }
 

@@ -35,6 +35,9 @@ struct ZipDirectory {
     private(set) var records: [Record] = []
     /// Set when the directory ends early: the records before the damage are still listed.
     private(set) var damage: String?
+    /// The central directory's bytes (every entry's name, sizes, offsets and CRC-32): what the
+    /// unzip cache hashes to tell two archives apart.
+    private(set) var centralDirectory: [UInt8] = []
 
     init(file: FileHandle) throws {
         self.file = file
@@ -65,6 +68,7 @@ struct ZipDirectory {
             throw Failure.damaged("central directory (offset \(offset), \(size) bytes) lies outside the \(fileSize)-byte file")
         }
         let directory = [UInt8](try read(at: offset, count: Int(size)))
+        centralDirectory = directory
         var at = 0
         while records.count < count {
             guard at + 46 <= directory.count, Self.u32(directory, at) == 0x0201_4B50 else {

@@ -17,7 +17,13 @@ import ZIPFoundation
 /// deflated. Zips come from anywhere, so nothing the archive declares is trusted:
 /// - bytes are counted while inflating and an entry stops at the first of: its declared
 ///   size (a header that lies is damage), the per-entry and per-run limits, or a
-///   compression ratio no real debug file or report has (a zip bomb);
+///   compression ratio no real debug file or report has (a zip bomb). The ratio is the
+///   archive's, not an entry's: everything one archive unpacked (every entry's bytes plus
+///   `inodeCost` for every file and folder made) against the archive bytes of those entries,
+///   so 40 entries just under a per-entry threshold, or 100,000 folders made by one-byte
+///   entries, are a bomb like one big entry (issue 38, finding 7);
+/// - entries whose data overlaps another's (the "overlapping files" bomb: one compressed
+///   kernel inflated once per entry that points into it) are skipped, every one of them;
 /// - entries whose path would escape the folder (`../`, absolute paths), symlinks,
 ///   duplicates, file/folder clashes, encrypted entries and compression methods other than
 ///   stored/deflate are skipped with a reason naming the archive and the entry, and the
@@ -40,15 +46,18 @@ package final class ZipExtractor: @unchecked Sendable {
     /// Upper bound of bytes per entry: the run's limit unless given (a single DWARF file of a
     /// big app can be most of the archive).
     package let maximumEntrySize: UInt64
-    /// Inflated-to-compressed ratio above which an entry is taken for a zip bomb, once it has
+    /// Unpacked-to-archive ratio above which an archive is taken for a zip bomb, once it has
     /// produced `ratioGrace` bytes. Deflate tops out near 1032:1; DWARF and reports compress
     /// 3–20:1, so 100:1 only ever trips on crafted (or all-zero) data.
     package static let maximumRatio: UInt64 = 100
-    /// Output an entry may produce before its ratio is judged (small files may compress
-    /// extremely well without harm).
+    /// What one file or folder made costs against the ratio and the limits besides its bytes:
+    /// a block and an inode (a zip of empty entries in fresh folders used up a disk's inodes).
+    package static let inodeCost: UInt64 = 4096
+    /// What an archive may produce before its ratio is judged (small files may compress
+    /// extremely well without harm). Counted per archive, not per entry.
     let ratioGrace: UInt64
 
-    package init(maximumUnpackedSize: UInt64? = nil, maximumEntrySize: UInt64? = nil, ratioGrace: UInt64 = 64 << 20) throws {
+    package init(maximumUnpackedSize: UInt64? = nil, maximumEntrySize: UInt64? = nil, ratioGrace: UInt64 = 4 << 20) throws {
         self.ratioGrace = ratioGrace
         let gib = ProcessInfo.processInfo.environment["SYMBOLICATE_MAX_UNZIP_GIB"].flatMap(UInt64.init) ?? 16
         let total = maximumUnpackedSize ?? (gib >= 1 << 34 ? UInt64.max : gib << 30)
@@ -81,6 +90,29 @@ package final class ZipExtractor: @unchecked Sendable {
         /// Entries (by safe relative path) the caller's `passOver` turned down from the central
         /// directory alone (never inflated), with the caller's reason: not problems, not wanted.
         package var passedOver: [(entry: String, reason: String)] = []
+        /// Whether a limit of this run (the per-entry or per-run size, which the environment
+        /// sets) left entries out: such an extraction says nothing lasting about the archive.
+        package var reachedRunLimit = false
+        /// Bytes written plus `inodeCost` per file and folder made.
+        package var unpackedBytes: UInt64 = 0
+    }
+
+    /// What one archive has unpacked so far, against what its entries occupy in the archive.
+    final class ArchiveBudget {
+        let grace: UInt64
+        /// Archive bytes (headers and compressed data) of the entries unpacked so far.
+        var archiveBytes: UInt64 = 0
+        /// Bytes written plus `inodeCost` per file and folder made.
+        var charged: UInt64 = 0
+        init(grace: UInt64) { self.grace = grace }
+
+        /// Whether `more` charged bytes keep the archive within the ratio.
+        func allows(_ more: UInt64) -> Bool {
+            let (total, overflow) = charged.addingReportingOverflow(more)
+            guard !overflow else { return false }
+            let (allowance, big) = archiveBytes.multipliedReportingOverflow(by: ZipExtractor.maximumRatio)
+            return total <= grace || big || total <= allowance
+        }
     }
 
     /// Unpacks the entries of `zipPath` that `wanted` accepts into a fresh sub-folder.
@@ -92,12 +124,14 @@ package final class ZipExtractor: @unchecked Sendable {
     ///     unpack it (a file that cannot be what the caller looks for), or nil. Decided before
     ///     anything is inflated or created: a zip of 100,000 one-byte entries costs a walk of
     ///     its central directory, not 100,000 files.
+    ///   - folder: a folder the caller made through `TemporaryFiles` to unpack into (the unzip
+    ///     cache's); nil makes a fresh sub-folder of the private folder.
     /// - Returns: where the entries went, and the entries skipped or passed over.
     /// - Throws: `DiscoveryError.zip` when the file is not a readable zip at all; problems
     ///   with single entries are returned in `skipped` instead.
     package func extract(
         zipPath: String, displayPath: String? = nil, wanted: (String) -> Bool,
-        passOver: ((_ relative: String, _ size: UInt64) -> String?)? = nil
+        passOver: ((_ relative: String, _ size: UInt64) -> String?)? = nil, into folder: URL? = nil
     ) throws(DiscoveryError) -> Extraction {
         let shown = displayPath ?? zipPath
         let directory: ZipDirectory
@@ -110,15 +144,22 @@ package final class ZipExtractor: @unchecked Sendable {
             throw .zip(path: shown, entry: nil, message: "not a readable zip archive (\(error.localizedDescription))")
         }
         defer { try? directory.file.close() }
-        let destination = try makeDestination()
+        // `into`: a folder the caller made through `TemporaryFiles` (the unzip cache's).
+        let destination: URL
+        if let folder { destination = folder } else { destination = try makeDestination() }
+        let overlapping = Self.overlappingEntries(directory.records)
+        let budget = ArchiveBudget(grace: ratioGrace)
+        var reachedRunLimit = false
         var skipped: [DiscoveryError] = []
         if let damage = directory.damage {
             skipped.append(.zip(path: shown, entry: nil, message: "\(damage); the entries after it are not read"))
         }
         var claimed = Set<String>()
         var limitReached = false
+        var overlapped: [String] = []
+        var notReached: [String] = []
         var passedOver: [(entry: String, reason: String)] = []
-        for record in directory.records where !record.isDirectory {
+        for (number, record) in directory.records.enumerated() where !record.isDirectory {
             let name = record.name
             guard let relative = Self.safeRelativePath(name) else {
                 skipped.append(.zip(path: shown, entry: name, message: "path escapes the archive folder; skipped"))
@@ -137,8 +178,13 @@ package final class ZipExtractor: @unchecked Sendable {
                 skipped.append(.zip(path: shown, entry: name, message: problem))
                 continue
             }
+            // One message for all the entries of a kind, however many a hostile archive has.
+            if overlapping.contains(number) {
+                overlapped.append(name)
+                continue
+            }
             if limitReached {
-                skipped.append(.zip(path: shown, entry: name, message: "not unpacked: the unpack limit was reached"))
+                notReached.append(name)
                 continue
             }
             guard claimed.insert(relative.lowercased()).inserted else {
@@ -146,15 +192,60 @@ package final class ZipExtractor: @unchecked Sendable {
                 continue
             }
             do {
-                try unpack(record, of: directory, to: destination, relative: relative)
+                // The entry's own place in the archive: its two headers and its data.
+                let (occupied, overflow) = (76 + 2 * UInt64(record.name.utf8.count)).addingReportingOverflow(record.compressedSize)
+                budget.archiveBytes = overflow ? UInt64.max : budget.archiveBytes.addingReportingOverflow(occupied).partialValue
+                try unpack(record, of: directory, to: destination, relative: relative, budget: budget)
             } catch let failure as EntryFailure {
-                if case .totalLimit = failure { limitReached = true }
+                switch failure {
+                case .totalLimit: limitReached = true
+                case .ratio: limitReached = true
+                default: break
+                }
+                switch failure {
+                case .totalLimit, .entryLimit, .declaredPastTotal: reachedRunLimit = true
+                default: break
+                }
                 skipped.append(.zip(path: shown, entry: name, message: failure.message(limits: self)))
             } catch {
                 skipped.append(.zip(path: shown, entry: name, message: "damaged entry, skipped (\(error))"))
             }
         }
-        return Extraction(folder: destination, skipped: skipped, passedOver: passedOver)
+        if let first = overlapped.first {
+            let others = overlapped.count > 1 ? " and \(overlapped.count - 1) more entries" : ""
+            skipped.append(
+                .zip(
+                    path: shown, entry: first,
+                    message:
+                        "its data overlaps another entry's (a zip bomb?); skipped\(others.isEmpty ? "" : ", with" + others + " that overlap")"
+                ))
+        }
+        if let first = notReached.first {
+            let others = notReached.count > 1 ? " (and \(notReached.count - 1) more entries)" : ""
+            skipped.append(.zip(path: shown, entry: first, message: "not unpacked\(others): the unpack limit was reached"))
+        }
+        return Extraction(
+            folder: destination, skipped: skipped, passedOver: passedOver, reachedRunLimit: reachedRunLimit, unpackedBytes: budget.charged)
+    }
+
+    /// The records (by position) whose local header and data overlap another record's: their
+    /// extent is at least the 30-byte local header plus the compressed data from the local
+    /// header's offset. Real archives never overlap; "overlapping files" bombs do, every entry.
+    static func overlappingEntries(_ records: [ZipDirectory.Record]) -> Set<Int> {
+        let order = records.indices.sorted { records[$0].localHeaderOffset < records[$1].localHeaderOffset }
+        var overlapping = Set<Int>()
+        var furthest: (end: UInt64, index: Int)?
+        for index in order {
+            let record = records[index]
+            if let previous = furthest, record.localHeaderOffset < previous.end {
+                overlapping.insert(index)
+                overlapping.insert(previous.index)
+            }
+            let (end, overflow) = (record.localHeaderOffset &+ 30).addingReportingOverflow(record.compressedSize)
+            let extent = overflow ? UInt64.max : end
+            if furthest.map({ extent > $0.end }) ?? true { furthest = (extent, index) }
+        }
+        return overlapping
     }
 
     /// Writes `data` to a new file `name` (one path component) in a fresh sub-folder of the
@@ -226,7 +317,7 @@ package final class ZipExtractor: @unchecked Sendable {
                     "would unpack more than \(Self.size(limits.maximumUnpackedSize)) in this run; stopped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
             case .ratio:
                 return
-                    "inflates more than \(ZipExtractor.maximumRatio) times its compressed size (a zip bomb?); skipped — unzip it yourself if it is genuine"
+                    "the archive would inflate more than \(ZipExtractor.maximumRatio) times the size of what it unpacked, counting every entry, file and folder (a zip bomb?); stopped — unzip it yourself if it is genuine"
             case .cannotCreate(let path, let reason):
                 return "cannot unpack to \(path): \(reason); skipped"
             case .truncated:
@@ -244,16 +335,19 @@ package final class ZipExtractor: @unchecked Sendable {
     }
 
     /// Streams one entry into `destination/relative`, counting what is actually written.
-    private func unpack(_ record: ZipDirectory.Record, of directory: ZipDirectory, to destination: URL, relative: String) throws {
+    private func unpack(
+        _ record: ZipDirectory.Record, of directory: ZipDirectory, to destination: URL, relative: String, budget: ArchiveBudget
+    ) throws {
         let declared = record.uncompressedSize
         // Declared sizes are only an early refusal; the real checks are below, while writing.
         if declared > maximumEntrySize { throw EntryFailure.entryLimit }
         if !reserve(0, alsoChecking: declared) { throw EntryFailure.declaredPastTotal(declared: declared) }
         let start = try directory.dataOffset(of: record)
-        let compressed = max(record.compressedSize, 1)
-        // Folders and file made under the signal clean-up's lock, which removes the root.
+        // Folders and file made under the signal clean-up's lock, which removes the root; each
+        // costs `inodeCost` against the ratio and the run's limit before it is made.
         let (target, fd) = try TemporaryFiles.createInside {
-            let target = try createParents(destination, relative)
+            let target = try createParents(destination, relative, budget: budget)
+            try charge(Self.inodeCost, budget)
             return (target, open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600))
         }
         guard fd >= 0 else {
@@ -271,8 +365,7 @@ package final class ZipExtractor: @unchecked Sendable {
             written += count
             if written > declared { throw EntryFailure.declaredSizeExceeded(declared: declared) }
             if written > self.maximumEntrySize { throw EntryFailure.entryLimit }
-            if written > self.ratioGrace, written / compressed > Self.maximumRatio { throw EntryFailure.ratio }
-            guard self.reserve(count, alsoChecking: 0) else { throw EntryFailure.totalLimit }
+            try self.charge(count, budget)
             try Self.writeAll(chunk, to: fd, relative: relative)
         }
         let chunkSize = 64 * 1024
@@ -322,6 +415,13 @@ package final class ZipExtractor: @unchecked Sendable {
         }
     }
 
+    /// Counts `count` bytes (written, or an inode's cost) against the archive's ratio, then the run's total.
+    private func charge(_ count: UInt64, _ budget: ArchiveBudget) throws {
+        guard budget.allows(count) else { throw EntryFailure.ratio }
+        guard reserve(count, alsoChecking: 0) else { throw EntryFailure.totalLimit }
+        budget.charged += count
+    }
+
     /// Adds `count` written bytes to the run's total; false when that (or `declared` more on
     /// top of it) passes the limit.
     private func reserve(_ count: UInt64, alsoChecking declared: UInt64) -> Bool {
@@ -337,13 +437,18 @@ package final class ZipExtractor: @unchecked Sendable {
 
     /// Creates the folders of `relative` below `destination` one by one (never following a
     /// link, never above `destination`) and returns the file's URL.
-    private func createParents(_ destination: URL, _ relative: String) throws -> URL {
+    private func createParents(_ destination: URL, _ relative: String, budget: ArchiveBudget) throws -> URL {
         var folder = destination
         let parts = relative.split(separator: "/").map(String.init)
         for part in parts.dropLast() {
             folder.appendPathComponent(part, isDirectory: true)
-            if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
-                throw EntryFailure.cannotCreate(path: relative, reason: String(cString: strerror(errno)))
+            var existing = stat()
+            if lstat(folder.path, &existing) != 0 {
+                // A folder made costs like a file: an inode and a block.
+                try charge(Self.inodeCost, budget)
+                if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
+                    throw EntryFailure.cannotCreate(path: relative, reason: String(cString: strerror(errno)))
+                }
             }
             var info = stat()
             guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

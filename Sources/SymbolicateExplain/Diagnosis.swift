@@ -116,6 +116,34 @@ public struct Diagnosis: Codable, Sendable {
     /// The language of the prose (headline, notes, causes, steps, evidence notes, titles);
     /// `category` and the other enumerations are the same in every language.
     public var language: Language = .english
+    /// Which report of a file holding several (a MetricKit payload's diagnostics, an
+    /// `.xccrashpoint`'s logs) the diagnosis is for; nil for a file of one report.
+    public var entry: Entry?
+
+    /// One report among the several a file holds.
+    public struct Entry: Codable, Sendable, Hashable {
+        /// 1-based position, and how many there are.
+        public var number: Int
+        public var count: Int
+        /// The report's name (an `.xccrashpoint` log's path inside the bundle, else the file).
+        public var path: String
+        /// What the report is (`crash`, `metrickit-crash`, `hang`…).
+        public var kind: String
+        /// When it happened, as the report says.
+        public var dateTime: String?
+        public init(number: Int, count: Int, path: String, kind: String, dateTime: String?) {
+            self.number = number
+            self.count = count
+            self.path = path
+            self.kind = kind
+            self.dateTime = dateTime
+        }
+
+        /// `swift-trap.ips (metrickit-crash, 2026-11-20 10:00:00)`.
+        var described: String {
+            path + " (" + ([kind] + (dateTime.map { [$0] } ?? [])).joined(separator: ", ") + ")"
+        }
+    }
 }
 
 /// Diagnoses a parsed report from the facts its reader carried (never from its text again),

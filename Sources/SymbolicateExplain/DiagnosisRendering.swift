@@ -18,6 +18,10 @@ extension Diagnosis {
     package func renderText(color: Bool = false) -> String {
         let style = Style(color: color)
         var lines = [style.bold(say(.uiDiagnosis) + ": ") + headline]
+        if let entry {
+            lines.insert(
+                style.bold(say(.uiEntry, ["number": "\(entry.number)", "count": "\(entry.count)", "entry": entry.described])), at: 0)
+        }
         var facts = [say(.uiCategory, ["category": category.rawValue]), say(.uiConfidence, ["certainty": word(certainty.rawValue)])]
         if !isFatal { facts.append(say(.uiNotFatal)) }
         lines.append(style.dim("  (" + facts.joined(separator: say(.listSeparator)) + ")"))
@@ -60,8 +64,11 @@ extension Diagnosis {
 
     /// Markdown for issues and pull requests.
     package func renderMarkdown() -> String {
+        let title =
+            entry.map { say(.uiEntry, ["number": "\($0.number)", "count": "\($0.count)", "entry": "`\($0.described)`"]) }
+            ?? say(.uiDiagnosis)
         var lines = [
-            "## " + say(.uiDiagnosis), "", "**\(headline)**", "",
+            "## " + title, "", "**\(headline)**", "",
             say(.uiMarkdownCategory, ["category": "`\(category.rawValue)`", "certainty": word(certainty.rawValue)])
                 + (isFatal ? "" : " · " + say(.uiNotFatal)),
         ]

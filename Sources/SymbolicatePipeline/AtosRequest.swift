@@ -17,6 +17,8 @@ public struct AtosRequest: Sendable {
     public var uuid: String?
     /// `-l`: the image's load address (hex), as given.
     public var loadAddress: String?
+    /// `-s`: the image's slide (hex), as given: addresses are runtime addresses.
+    public var slide: String?
     public var inlinedFrames: Bool
     public var offsets: Bool
     public var fullPath: Bool
@@ -59,7 +61,16 @@ public struct AtosRequest: Sendable {
             load = value
         }
         if load != nil && offsets { return .failure(.invalidArgument("-l and --offset cannot be used together")) }
-        return .success(.init(loadAddress: load, offsets: offsets, inlinedFrames: inlinedFrames, fullPath: fullPath, json: json))
+        var slideValue: UInt64?
+        if let slide {
+            guard let value = AtosSymbolicator.parseAddress(slide) else {
+                return .failure(.invalidArgument("-s: not a hex slide: \(slide)"))
+            }
+            guard load == nil && !offsets else { return .failure(.invalidArgument("-s cannot be used with -l or --offset")) }
+            slideValue = value
+        }
+        return .success(
+            .init(loadAddress: load, offsets: offsets, inlinedFrames: inlinedFrames, fullPath: fullPath, json: json, slide: slideValue))
     }
 
     /// Whitespace- or comma-separated tokens of the arguments, the file or standard input.
@@ -96,7 +107,8 @@ public struct AtosRequest: Sendable {
         } catch {
             return response.fail(error)
         }
-        let session: any DebugLookup
+        var session: any DebugLookup
+        var imageName: String?
         if let debugFile {
             // The same discovery, header reading and opening as a report's debug files.
             do {
@@ -106,10 +118,21 @@ public struct AtosRequest: Sendable {
             } catch {
                 return response.fail(.cannotOpen(error))
             }
-        } else if let id, let fetched = fetched(id, into: &response) {
+            // A binary without DWARF (its symbol table only): its debug file from a symbol
+            // source, asked by the binary's identity and name (`{name}` is the file's name).
+            if !session.hasDWARF, let binaryID = session.debugID {
+                let name = (debugFile as NSString).lastPathComponent
+                if case .success(let fetched)? = fetched(binaryID, name: name, into: &response) {
+                    session = fetched.lookup
+                    imageName = name
+                }
+            }
+        } else if let id, let fetched = fetched(id, name: nil, into: &response) {
             // Symbol servers, debuginfod, dsymForUUID or their cache had it.
             switch fetched {
-            case .success(let lookup): session = lookup
+            case .success(let found):
+                session = found.lookup
+                imageName = found.imageName
             case .failure(let error): return response.fail(.cannotOpen(error))
             }
         } else {
@@ -132,7 +155,7 @@ public struct AtosRequest: Sendable {
             }
             session = found.lookup
         }
-        let (output, warnings) = AtosSymbolicator(session: session, options: options).symbolicate(tokens)
+        let (output, warnings) = AtosSymbolicator(session: session, options: options, imageName: imageName).symbolicate(tokens)
         response.messages += warnings.map(AtosMessage.warning)
         response.output = output
         return response
@@ -140,14 +163,25 @@ public struct AtosRequest: Sendable {
 }
 
 extension AtosRequest {
-    /// The `--uuid` image from a remote source, opened; nil when none has it.
-    private func fetched(_ id: DebugID, into response: inout AtosResponse) -> Result<any DebugLookup, DebugInfoError>? {
+    /// The image `id` from a remote source, opened, with the name to print for it (the one
+    /// recorded with a cached file, whose own name is `debug`); nil when none has it.
+    /// - Parameters:
+    ///   - id: the identity.
+    ///   - name: the image's file name (`-o`'s), or nil when nobody gave one (`--uuid` alone):
+    ///     URL templates with `{name}` are then not asked.
+    ///   - response: where the sources' messages go.
+    /// - Returns: the opened debug file and its image name, why it cannot be opened, or nil.
+    private func fetched(
+        _ id: DebugID, name: String?, into response: inout AtosResponse
+    ) -> Result<(lookup: any DebugLookup, imageName: String?), DebugInfoError>? {
         guard let remoteDebugFiles else { return nil }
-        let wanted = WantedDebugFile(id: id, architecture: architecture.map(Architecture.init), name: id.description, isAppImage: true)
+        let wanted = WantedDebugFile(
+            id: id, architecture: architecture.map(Architecture.init), name: name ?? id.description, isAppImage: true,
+            nameIsKnown: name != nil)
         let entries = remoteDebugFiles.entries(for: wanted)
         response.messages += remoteDebugFiles.takeMessages().map(AtosMessage.symbolSources)
         guard let entry = entries.first else { return nil }
-        do { return .success(try entry.openSession()) } catch { return .failure(error) }
+        do { return .success((try entry.openSession(), name ?? entry.imageName)) } catch { return .failure(error) }
     }
 }
 

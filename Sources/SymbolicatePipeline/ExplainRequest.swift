@@ -31,6 +31,9 @@ public struct ExplainRequest: Sendable {
     /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
     /// file answered; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
+    /// Where debug-file zips are unpacked once and kept for later runs; nil unpacks them
+    /// for this run only.
+    package var zipCache: ZipCache?
 
     public init(
         subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
@@ -51,10 +54,24 @@ public struct ExplainRequest: Sendable {
         if arguments.first == StandardInput.argument {
             return .report(.standardInput(reading: standardInput), debugFiles: Array(arguments.dropFirst()))
         }
-        if let first = arguments.first, FileManager.default.fileExists(atPath: first) {
+        if let first = arguments.first,
+            FileManager.default.fileExists(atPath: first)
+                || (looksLikePath(first) && !KnowledgeBase.standard.explain(arguments.joined(separator: " ")).isKnown)
+        {
+            // A path that does not exist (`reports/swift-trp.crash`) is a report to say "no
+            // such file" about, not a term to look up (`Trace/BPT trap: 5` is a term).
             return .report(.file(first), debugFiles: Array(arguments.dropFirst()))
         }
         return .term(arguments.joined(separator: " "))
+    }
+
+    /// Whether an argument looks meant as a file: it has a folder (`/`) or a report's extension.
+    static func looksLikePath(_ argument: String) -> Bool {
+        if argument.contains("/") { return true }
+        let lower = argument.lowercased()
+        return [".crash", ".ips", ".txt", ".json", ".log", ".zip", ".xccrashpoint", ".diag", ".spin", ".hang", ".panic"].contains {
+            lower.hasSuffix($0) && lower.count > $0.count
+        }
     }
 
     /// Runs the request; never throws and never prints. An unknown term is `.failed` (near
@@ -89,7 +106,7 @@ public struct ExplainRequest: Sendable {
         var pipeline = ReportPipeline(annotator: nil)
         if !debugFiles.isEmpty || systemSymbols != nil || remoteDebugFiles != nil {
             do {
-                let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false)
+                let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false, zipCache: zipCache)
                 response.messages += index.problems.map(ReportMessage.debugFileProblem)
                 // System frames named from system symbols read as functions in the evidence.
                 pipeline = ReportPipeline(debugFiles: index, systemSymbols: systemSymbols, remoteDebugFiles: remoteDebugFiles)
@@ -105,7 +122,17 @@ public struct ExplainRequest: Sendable {
         if !debugFiles.isEmpty {
             response.messages += response.reports.flatMap { $0.summary?.diagnostics ?? [] }.map(ReportMessage.image)
         }
-        let diagnoses = response.reports.compactMap(\.diagnosis)
+        // Several reports in one file: each diagnosis says which one it is for.
+        let count = response.reports.count
+        let diagnoses = response.reports.enumerated().compactMap { number, processed -> Diagnosis? in
+            guard var diagnosis = processed.diagnosis else { return nil }
+            if count > 1 {
+                let report = processed.report
+                diagnosis.entry = Diagnosis.Entry(
+                    number: number + 1, count: count, path: report.path, kind: report.kind.identifier, dateTime: report.dateTime)
+            }
+            return diagnosis
+        }
         response.output = ReportPipeline.join(diagnoses.map(render), asJSONArray: format == .json)
     }
 

@@ -85,15 +85,20 @@ public enum ReportMessage: RunMessage, Equatable {
     /// What symbol servers, debuginfod, dsymForUUID or the cache said (a server down, a
     /// status, a refused file; each once per run, carrying its own `warning:` or `note:`).
     case symbolSources(String)
+    /// `-v`: where an image's debug information came from (a debug file, a symbol server's
+    /// URL, the cache, system symbols).
+    case debugFileUsed(image: String, from: String)
+    /// `--require-all` fails the report (at `path`) for this reason.
+    case requireAll(path: String, RequireAllShortfall)
     /// The run stopped.
     case failure(ReportFailure)
 
     public var severity: MessageSeverity {
         switch self {
-        case .swappedArguments: return .note
+        case .swappedArguments, .debugFileUsed: return .note
         case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources: return .plain
         case .debugFileProblem, .image, .unusedDebugFile: return .warning
-        case .failure: return .error
+        case .failure, .requireAll: return .error
         }
     }
 
@@ -114,6 +119,8 @@ public enum ReportMessage: RunMessage, Equatable {
         case .unusedDebugFile(let unused): return unused.description
         case .headline(let text, _): return text
         case .systemSymbols(let line), .symbolSources(let line): return line
+        case .requireAll(let path, let shortfall): return "--require-all: \(path): \(shortfall)"
+        case .debugFileUsed(let image, let from): return "\(image): symbolicated from \(from)"
         case .failure(let failure): return failure.description
         }
     }

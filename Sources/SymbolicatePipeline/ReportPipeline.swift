@@ -120,16 +120,17 @@ public struct ReportPipeline: Sendable {
     ///   - report: with no explicit files, the top level of this report's folder and of the
     ///     current directory are searched too (never recursively: the current directory may be `$HOME`).
     ///   - searchPath: also search `SYMBOLICATE_DSYM_PATH` (recursively).
+    ///   - zipCache: where debug-file zips are unpacked once and kept; nil for this run only.
     /// - Returns: the index over every debug file found.
     /// - Throws: why the first unusable explicit argument cannot be used.
     package static func debugFiles(
         _ explicit: [String], searchingNear report: String? = nil,
-        searchPath: Bool = true
+        searchPath: Bool = true, zipCache: ZipCache? = nil
     ) throws(DiscoveryError) -> DebugFileIndex {
         let implicit = explicit.isEmpty ? report.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : []
         return try DebugFileIndex(
             inputs: explicit, shallowFolders: implicit,
-            searchFolders: searchPath ? DebugFileIndex.extraSearchFolders() : [])
+            searchFolders: searchPath ? DebugFileIndex.extraSearchFolders() : [], zipCache: zipCache)
     }
 
     /// Every report the source holds (one per diagnostic for a MetricKit payload), read once.

@@ -40,6 +40,8 @@ public struct ReportRequest: Sendable {
     public var crashedOnly: Bool
     /// Put the headline in the output even when it is a file or a pipe (`--headline`).
     public var headline: Bool
+    /// Say where each image's debug information came from (`-v`).
+    public var verbose = false
     public var destination: Destination
     public var terminal: Terminal
     /// Apple's libraries for system frames the report left unnamed; nil names none.
@@ -47,6 +49,9 @@ public struct ReportRequest: Sendable {
     /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
     /// file answered; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
+    /// Where debug-file zips are unpacked once and kept for later runs; nil unpacks them
+    /// for this run only.
+    package var zipCache: ZipCache?
     /// Debug files indexed and opened once for many requests (`symbolicate serve`), used
     /// instead of indexing `debugFiles`; given the reports read, so it can add what they need.
     /// The same index as the CLI's for the same inputs gives the same bytes.
@@ -127,13 +132,16 @@ public struct ReportRequest: Sendable {
         let nearReport = debugFiles.isEmpty && searchesNearReport && reportPath != nil
         let index: DebugFileIndex
         var sessions = DebugSessionCache()
-        var readFirst: [CrashReport]?
+        // The report first (a MetricKit payload holds several: each is a report of its own):
+        // a report that does not exist (a typo) or cannot be read is said at once, before any
+        // folder is searched or zip unpacked for its debug files; a server's preparation
+        // brings in what the reports need.
+        var reports: [CrashReport]
+        do { reports = try ReportPipeline.read(report) } catch { return response.fail(.unreadableReport(error)) }
         if let prepare = preparedDebugFiles {
-            // A server's debug files, indexed and opened once for many requests; the reports
-            // are read first so that the preparation can bring in what they need.
-            do { readFirst = try ReportPipeline.read(report) } catch { return response.fail(.unreadableReport(error)) }
+            // A server's debug files, indexed and opened once for many requests.
             do {
-                let prepared = try prepare(readFirst ?? [])
+                let prepared = try prepare(reports)
                 index = prepared.index
                 sessions = prepared.sessions
             } catch {
@@ -144,7 +152,7 @@ public struct ReportRequest: Sendable {
                 index = try DebugFileIndex(
                     inputs: debugFiles,
                     shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
-                    searchFolders: searchFolders)
+                    searchFolders: searchFolders, zipCache: zipCache)
             } catch {
                 return response.fail(.debugFiles(error))
             }
@@ -163,19 +171,6 @@ public struct ReportRequest: Sendable {
         for problem in index.problems where !debugFiles.isEmpty || problem.mentionsDSYM {
             response.messages.append(.debugFileProblem(problem))
         }
-        var reports: [CrashReport]
-        if readFirst != nil {
-            // Taken, not shared: `process` writes into the reports' frames (see there).
-            reports = readFirst ?? []
-            readFirst = nil
-        } else {
-            do {
-                // A MetricKit payload holds several diagnostics: each is a report of its own.
-                reports = try ReportPipeline.read(report)
-            } catch {
-                return response.fail(.unreadableReport(error))
-            }
-        }
         var annotator = Annotator(
             index: index, sessions: sessions, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
         annotator.remoteDebugFiles = remoteDebugFiles
@@ -191,6 +186,13 @@ public struct ReportRequest: Sendable {
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
             response.messages += processed.report.warnings.map(ReportMessage.parseWarning)
             response.messages += summary.diagnostics.map(ReportMessage.image)
+            if verbose {
+                // In the report's image order; each image once.
+                var said = Set<String>()
+                for image in processed.report.binaryImages where said.insert(image.name).inserted {
+                    if let from = summary.debugFiles[image.name] { response.messages.append(.debugFileUsed(image: image.name, from: from)) }
+                }
+            }
             if !debugFiles.isEmpty {
                 response.messages += UnusedDebugFile.find(index: index, summary: summary).map(ReportMessage.unusedDebugFile)
             }
@@ -215,8 +217,14 @@ public struct ReportRequest: Sendable {
                 return response.fail(.cannotWrite(path: path, reason: error.localizedDescription))
             }
         }
-        if requireAll && response.reports.contains(where: { $0.summary?.hasUnsymbolicatedAppImage == true }) {
-            response.status = .failed
+        if requireAll {
+            // An app image without a debug file has its own warning; frames no image covers
+            // and a report with nothing to check get one here: the gate fails on them too.
+            for processed in response.reports {
+                let shortfalls = RequireAllShortfall.shortfalls(of: processed)
+                response.messages += shortfalls.map { .requireAll(path: processed.report.path, $0) }
+                if processed.summary?.hasUnsymbolicatedAppImage == true || !shortfalls.isEmpty { response.status = .failed }
+            }
         }
     }
 }

@@ -70,12 +70,19 @@ package struct Headline: Sendable, Equatable, Codable {
         // Call graphs: the heaviest path, searched from its callee end for an app frame.
         var order = summary == nil ? Array(frames.indices) : report.heaviestPath(of: crashed)
         if frames.first?.callGraph.map({ !($0.depth == 0 && $0.isLeaf) }) == true { order.reverse() }
-        guard let start = order.first(where: { report.image(for: frames[$0])?.isAppOwned == true }) ?? order.first
-        else { return }
+        let appFrames = order.filter { report.image(for: frames[$0])?.isAppOwned == true }
+        guard var start = appFrames.first ?? order.first else { return }
+        // A first app frame "named" by a placeholder (`<deduplicated_symbol>`, a bare address)
+        // gives way to the next app frame with a real name (issue 39, finding 8).
+        if Self.hasPlaceholderName(frames[start]),
+            let named = appFrames.drop(while: { $0 != start }).dropFirst().first(where: { Self.hasRealName(frames[$0]) })
+        {
+            start = named
+        }
         let frame = frames[start]
-        image = frame.imageName ?? report.image(for: frame)?.name
+        image = (frame.imageName ?? report.image(for: frame)?.name).map(Self.withoutMainMarker)
         imageOffset = frame.imageOffset ?? report.image(for: frame).map { frame.address &- $0.loadAddress }
-        let levels = Self.levels(of: start, in: frames)
+        let levels = Self.levels(of: start, in: frames).filter { !Self.isPlaceholder($0.function) }
         guard let innermost = levels.first else { return }
         let level = levels.first(where: \.isPlaced) ?? innermost
         function = level.function
@@ -86,6 +93,28 @@ package struct Headline: Sendable, Equatable, Codable {
         if innermost.function.hasPrefix("Swift runtime failure:"), level.function != innermost.function {
             reason = innermost.function
         }
+    }
+
+    /// `<deduplicated_symbol>`, `<redacted>`, `0x00020d58`: what a report prints where it has
+    /// no name for a frame. Never the function of a headline.
+    static func isPlaceholder(_ name: String) -> Bool {
+        let t = name.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("<") && t.hasSuffix(">") { return true }
+        return t.lowercased().hasPrefix("0x") && t.count > 2 && t.dropFirst(2).allSatisfy(\.isHexDigit)
+    }
+
+    static func hasPlaceholderName(_ frame: Frame) -> Bool {
+        frame.symbolication?.isEmpty != false && frame.symbol.map(isPlaceholder) == true
+    }
+
+    static func hasRealName(_ frame: Frame) -> Bool {
+        if let chain = frame.symbolication, !chain.isEmpty { return true }
+        return !frame.isUnsymbolicated && !hasPlaceholderName(frame)
+    }
+
+    /// `MobileSMS (*)`: old reports mark the main executable's frames with `(*)`.
+    static func withoutMainMarker(_ image: String) -> String {
+        image.hasSuffix(" (*)") ? String(image.dropLast(4)) : image
     }
 
     /// The inline chain of `frames[start]`, innermost first: the annotator's levels, or the

@@ -112,8 +112,16 @@ package struct Presenter: Sendable {
     }
 
     func renderJSON(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
+        var shown = report
+        if crashedOnly {
+            // As the text: the crashed thread alone (the header and images stay, for its frames).
+            let crashed = report.crashedThread?.index
+            shown.threads = report.threads.filter { $0.index == crashed }
+            shown.lastExceptionBacktrace = nil
+            shown.asiBacktraces = []
+        }
         let value = JSONOutput(
-            headline: Headline(report: report).text, report: report, symbolication: summary,
+            headline: Headline(report: report).text, report: shown, symbolication: summary,
             diagnosis: diagnosis)
         return (OutputJSON.text(value) ?? "{}") + "\n"
     }

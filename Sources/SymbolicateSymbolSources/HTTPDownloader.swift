@@ -91,6 +91,16 @@ final class HTTPDownloader: Sendable {
     /// Each host and port probed once (`ConnectProbe`); nil when the server takes connections.
     private let probeLock = NSLock()
     nonisolated(unsafe) private var probed: [String: ConnectProbe.Answer] = [:]
+    nonisolated(unsafe) private var counted = Counts()
+
+    /// What this downloader did, counted (tests check these instead of timing a run): probes run
+    /// (one per host and port) and HTTP requests handed to the client.
+    struct Counts: Sendable, Equatable {
+        var probes = 0
+        var requests = 0
+    }
+
+    var counts: Counts { probeLock.withLock { counted } }
 
     private func reachability(of url: String) -> Outcome? {
         guard let parsed = URL(string: url), let host = parsed.host else { return nil }
@@ -98,7 +108,12 @@ final class HTTPDownloader: Sendable {
         let key = "\(host.lowercased()):\(port)"
         let known = probeLock.withLock { probed[key] }
         let answer = known ?? ConnectProbe.probe(host: host, port: port, timeout: connectTimeout)
-        if known == nil { probeLock.withLock { probed[key] = answer } }
+        if known == nil {
+            probeLock.withLock {
+                probed[key] = answer
+                counted.probes += 1
+            }
+        }
         switch answer {
         case .open: return nil
         case .refused(let why): return .failed("cannot connect (\(why))", reachable: false)
@@ -125,6 +140,7 @@ final class HTTPDownloader: Sendable {
         do { delegate = try FileDelegate(path: destination, maximumSize: maximumSize, progress: progress) } catch {
             return .done(.failed("cannot write \(destination): \(error)", reachable: true))
         }
+        probeLock.withLock { counted.requests += 1 }
         let task = client.execute(request: request, delegate: delegate, deadline: deadline)
         // The deadline above covers the request; this one also bounds a body that trickles in.
         let watchdog = task.futureResult.eventLoop.scheduleTask(deadline: deadline + .seconds(1)) { task.cancel() }

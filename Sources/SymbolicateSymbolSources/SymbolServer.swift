@@ -73,6 +73,8 @@ package struct SymbolServer: Sendable, Equatable, CustomStringConvertible {
     }
 
     static func expand(_ template: String, _ wanted: WantedDebugFile) -> String? {
+        // Without the image's name (atos --uuid alone) a `{name}` URL would hold a stand-in.
+        if template.contains("{name}") && !wanted.nameIsKnown { return nil }
         let hex = wanted.id.hexString
         guard hex.count > 2 else { return nil }
         let id2 = String(hex.prefix(2)), idrest = String(hex.dropFirst(2))

@@ -31,6 +31,10 @@ package struct SymbolSourceSettings: Sendable {
     package var cacheSizeLimit: UInt64 = 10 << 30
     /// How long "this server does not have it" is remembered (`SYMBOLICATE_NEGATIVE_CACHE_SECONDS`).
     package var negativeLifetime: TimeInterval = 3600
+    /// Ask again what is remembered as missing (`--refresh`); the answers are remembered anew.
+    package var refresh = false
+    /// Say each download, when it starts and what it brought (`-v`).
+    package var verbose = false
     /// Headers by host (`SYMBOLICATE_SYMBOL_SERVER_HEADERS`: one `host Name: value` a line).
     package var headers: [HostHeader] = []
     /// Parallel downloads at most.
@@ -57,11 +61,12 @@ package struct SymbolSourceSettings: Sendable {
     ///   - dsymForUUID: `--dsym-for-uuid`, asked before `DBGShellCommands`.
     ///   - cacheDirectory: `--cache-dir`; default `$XDG_CACHE_HOME/symbolicate`, else `~/.cache/symbolicate`.
     ///   - offline: `--offline`.
+    ///   - refresh: `--refresh`: identities remembered as missing are asked for again.
     /// - Returns: the settings; `hasSources` says whether anything is to be asked.
     /// - Throws: a malformed server URL or setting, naming it.
     package static func resolve(
         environment: [String: String], symbolServers: [String] = [], dsymForUUID: [String] = [], cacheDirectory: String? = nil,
-        offline: Bool = false
+        offline: Bool = false, refresh: Bool = false
     ) throws(SymbolSourceError) -> SymbolSourceSettings {
         var settings = SymbolSourceSettings()
         let words = { (name: String) -> [String] in
@@ -87,6 +92,7 @@ package struct SymbolSourceSettings: Sendable {
             settings.cacheDirectory = home + "/.cache/symbolicate"
         }
         settings.offline = offline
+        settings.refresh = refresh
         if let value = try number(environment, "SYMBOLICATE_FETCH_TIMEOUT") { settings.timeout = max(0.1, value) }
         if let value = try number(environment, "SYMBOLICATE_FETCH_RETRIES") { settings.retries = Int(min(10, value)) }
         if let value = try number(environment, "SYMBOLICATE_MAX_DOWNLOAD_MIB") { settings.maximumDownloadSize = UInt64(value * 1_048_576) }

@@ -174,7 +174,8 @@ package final class SymbolSources: RemoteDebugFiles, @unchecked Sendable {
 
     private func resolve(_ wanted: WantedDebugFile) -> [DebugFileEntry] {
         if let store = cacheStore(), let item = store.lookup(wanted.id) {
-            let found = entries(atPath: item.path, for: wanted, shownAs: item.origin.map { "\($0) (cached)" } ?? item.path)
+            let found = entries(
+                atPath: item.path, for: wanted, shownAs: item.origin.map { "\($0) (cached)" } ?? item.path, imageName: item.name)
             if !found.isEmpty {
                 count { $0.cacheHits += 1 }
                 markUsed(wanted.id)
@@ -182,12 +183,14 @@ package final class SymbolSources: RemoteDebugFiles, @unchecked Sendable {
             }
         }
         guard !settings.offline else { return [] }
-        // Sources that answered "not here" (a failure was a warning of its own).
+        // Sources that answered "not here" in this run (a failure was a warning of its own),
+        // and those remembered as answering so (the negative cache): no request was sent to them.
         var asked: [String] = []
+        var remembered: [(label: String, since: Date)] = []
         for source in sources(for: wanted) {
             if isDown(source.label) { continue }
-            if isKnownMissing(wanted.id, from: source.label) {
-                asked.append(source.label)
+            if let since = knownMissing(wanted.id, from: source.label) {
+                remembered.append((source.label, since))
                 continue
             }
             let found: [DebugFileEntry]?
@@ -205,10 +208,37 @@ package final class SymbolSources: RemoteDebugFiles, @unchecked Sendable {
                 rememberMissing(wanted.id, from: source.label)
             }
         }
-        if wanted.isAppImage, !asked.isEmpty {
-            say("note: no symbol source has \(wanted.name) \(wanted.id) (asked: \(asked.joined(separator: ", ")))")
+        if wanted.isAppImage, !asked.isEmpty || !remembered.isEmpty {
+            var parts: [String] = []
+            if !asked.isEmpty { parts.append("asked: \(asked.joined(separator: ", "))") }
+            if !remembered.isEmpty {
+                let places = remembered.map { "\($0.label) since \(Self.moment($0.since))" }.joined(separator: ", ")
+                parts.append(
+                    "not asked: remembered as missing from \(places) for \(Self.duration(settings.negativeLifetime)); --refresh or SYMBOLICATE_NEGATIVE_CACHE_SECONDS=0 asks again"
+                )
+            }
+            say("note: no symbol source has \(wanted.name) \(wanted.id) (\(parts.joined(separator: "; ")))")
         }
         return []
+    }
+
+    /// `2026-11-27 13:05:12 UTC`.
+    static func moment(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    /// `1 hour`, `90 s`, `2 days`.
+    static func duration(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        for (unit, size) in [("day", 86_400), ("hour", 3_600), ("min", 60)] where whole >= size && whole % size == 0 {
+            let count = whole / size
+            return "\(count) \(unit)\(count == 1 || unit == "min" ? "" : "s")"
+        }
+        return "\(whole) s"
     }
 
     // MARK: Local conventions (lldb)
@@ -295,8 +325,11 @@ package final class SymbolSources: RemoteDebugFiles, @unchecked Sendable {
                 progress: onProgress)
             let retryable: String
             switch outcome {
-            case .downloaded:
+            case .downloaded(let bytes):
                 count { $0.downloads += 1 }
+                if settings.verbose {
+                    say("note: downloaded \(wanted.name) \(wanted.id) from \(shown) (\(bytes) bytes)")
+                }
                 return stored(temporary, from: shown, label: label, wanted)
             case .status(404), .status(410):
                 return .notFound
@@ -332,7 +365,7 @@ package final class SymbolSources: RemoteDebugFiles, @unchecked Sendable {
                 guard let item = result.stored.first(where: { $0.debugID == wanted.id }) else { return .failed }
                 markUsed(wanted.id)
                 noteAdded(item.size, store)
-                let found = entries(atPath: item.path, for: wanted, shownAs: url)
+                let found = entries(atPath: item.path, for: wanted, shownAs: url, imageName: item.name)
                 return found.isEmpty ? .failed : .found(found)
             } catch let error where error.message.hasPrefix("identity mismatch") {
                 say(
@@ -453,12 +486,14 @@ package final class SymbolSources: RemoteDebugFiles, @unchecked Sendable {
         return "\(folder)/missing/\(Self.key(label))/\(id.hexString)"
     }
 
-    private func isKnownMissing(_ id: DebugID, from label: String) -> Bool {
-        guard settings.negativeLifetime > 0, let marker = missingMarker(id, label) else { return false }
-        var info = stat()
-        guard stat(marker, &info) == 0 else { return false }
-        let age = Date().timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
-        return age >= 0 && age < settings.negativeLifetime
+    /// When `label` was last found not to have `id`, while that is remembered (within
+    /// `negativeLifetime`, and not `--refresh`); nil to ask it.
+    private func knownMissing(_ id: DebugID, from label: String) -> Date? {
+        guard settings.negativeLifetime > 0, !settings.refresh, let marker = missingMarker(id, label),
+            let since = (try? FileManager.default.attributesOfItem(atPath: marker))?[.modificationDate] as? Date
+        else { return nil }
+        let age = Date().timeIntervalSince(since)
+        return age >= 0 && age < settings.negativeLifetime ? since : nil
     }
 
     private func rememberMissing(_ id: DebugID, from label: String) {
@@ -504,12 +539,14 @@ package final class SymbolSources: RemoteDebugFiles, @unchecked Sendable {
     }
 
     /// The entries of a file (or bundle) with the identity asked for, kept open for the run.
-    private func entries(atPath path: String, for wanted: WantedDebugFile, shownAs: String?) -> [DebugFileEntry] {
+    /// `imageName`: the name recorded with a cached file (its own is `debug`).
+    private func entries(atPath path: String, for wanted: WantedDebugFile, shownAs: String?, imageName: String? = nil) -> [DebugFileEntry] {
         guard let index = try? DebugFileIndex(inputs: [path]) else { return [] }
         var found = index.entries(id: wanted.id, preferring: wanted.architecture)
         guard !found.isEmpty else { return [] }
-        if let shownAs {
-            for i in found.indices { found[i].displayPath = shownAs }
+        for i in found.indices {
+            if let shownAs { found[i].displayPath = shownAs }
+            found[i].imageName = imageName
         }
         lock.lock()
         indexes.append(index)

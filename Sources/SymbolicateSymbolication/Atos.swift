@@ -21,10 +21,15 @@ package struct AtosSymbolicator: Sendable {
         package var fullPath: Bool
         /// One JSON object per input address and line (`--json`), for scripts.
         package var json: Bool
+        /// How far the image was moved from its linked address (`-s`): addresses are runtime
+        /// addresses, `fileAddress = address − slide`.
+        package var slide: UInt64?
 
         package init(
-            loadAddress: UInt64? = nil, offsets: Bool = false, inlinedFrames: Bool = false, fullPath: Bool = false, json: Bool = false
+            loadAddress: UInt64? = nil, offsets: Bool = false, inlinedFrames: Bool = false, fullPath: Bool = false, json: Bool = false,
+            slide: UInt64? = nil
         ) {
+            self.slide = slide
             self.loadAddress = loadAddress
             self.offsets = offsets
             self.inlinedFrames = inlinedFrames
@@ -39,12 +44,17 @@ package struct AtosSymbolicator: Sendable {
     /// file (`app.debug`), the binary's name it was split from.
     package let imageName: String
 
-    package init(session: any DebugLookup, options: Options) {
+    /// - Parameters:
+    ///   - session: the debug information.
+    ///   - options: the flags.
+    ///   - imageName: the name to print when the file's own name is not the image's (a debug
+    ///     file kept by identity in a cache, named `debug` there); nil takes the file's name.
+    package init(session: any DebugLookup, options: Options, imageName: String? = nil) {
         self.session = session
         self.options = options
         let name = session.path.split(separator: "/").last.map(String.init) ?? session.path
         let isELFDebugFile = session.debugID?.kind == .buildID && name.hasSuffix(".debug") && name.count > 6
-        imageName = isELFDebugFile ? String(name.dropLast(6)) : name
+        self.imageName = imageName ?? (isELFDebugFile ? String(name.dropLast(6)) : name)
     }
 
     /// Parses an atos address: hex with or without `0x` (atos reads bare digits as hex).
@@ -59,6 +69,7 @@ package struct AtosSymbolicator: Sendable {
     /// (below the load address, or past 2^64 once moved to the file's `__TEXT`).
     package func fileAddress(for address: UInt64) -> UInt64? {
         if options.offsets { return checkedSum(session.linkedAddress, address) }
+        if let slide = options.slide { return address >= slide ? address - slide : nil }
         if let load = options.loadAddress {
             guard address >= load else { return nil }
             return checkedSum(address - load, session.linkedAddress)

@@ -10,16 +10,20 @@ struct AtosCommand: ParsableCommand {
         discussion: """
             Addresses come from the arguments, else from -f FILE, else from standard input \
             (whitespace-separated, hex with or without 0x). Addresses nothing knows are \
-            echoed back. atos's single-dash spellings -arch, -offset and -fullPath are accepted. \
-            Without -o, --uuid picks an Apple library from --system-symbols (a DeviceSupport \
-            folder or a dyld shared cache); -l is then its load address in the process.
+            echoed back. atos's single-dash spellings -arch, -offset, -fullPath and \
+            -inlineFrames are accepted. Without -o, --uuid picks an Apple library from \
+            --system-symbols (a DeviceSupport folder or a dyld shared cache), or the debug file \
+            of that identity from a symbol source; -l is then its load address in the process. \
+            With -o naming a binary without DWARF and a symbol source configured, its debug file \
+            is fetched by the binary's UUID and file name ({name} in a URL template).
             """
     )
 
     @Option(
         name: .customShort("o"),
-        help:
-            "The dSYM bundle, DWARF file, ELF debug file or binary with symbols (or none: the system image of --uuid in --system-symbols).")
+        help: ArgumentHelp(
+            "The dSYM bundle, DWARF file, ELF debug file or binary with symbols (or none: the system image of --uuid in --system-symbols).",
+            valueName: "debug-file"))
     var debugFile: String?
 
     @OptionGroup var system: SystemSymbolOptions
@@ -28,16 +32,25 @@ struct AtosCommand: ParsableCommand {
 
     @Option(
         name: [.customLong("arch"), .customLong("arch", withSingleDash: true)],
-        help: "The slice to use in a universal file (arm64, arm64e, x86_64, …).")
+        help: ArgumentHelp("The slice to use in a universal file (arm64, arm64e, x86_64, …).", valueName: "arch"))
     var arch: String?
 
-    @Option(name: .customLong("uuid"), help: "The slice to use, by UUID.")
+    @Option(name: .customLong("uuid"), help: ArgumentHelp("The slice to use, by UUID.", valueName: "uuid"))
     var uuid: String?
 
-    @Option(name: .customShort("l"), help: "Load address of the image; addresses are runtime addresses.")
+    @Option(
+        name: .customShort("l"), help: ArgumentHelp("Load address of the image; addresses are runtime addresses.", valueName: "address"))
     var loadAddress: String?
 
-    @Flag(name: .customShort("i"), help: "Print inlined frames, innermost first, one line each.")
+    @Option(
+        name: .customShort("s"),
+        help: ArgumentHelp(
+            "Slide of the image (load address minus its linked address); addresses are runtime addresses.", valueName: "slide"))
+    var slide: String?
+
+    @Flag(
+        name: [.customShort("i"), .customLong("inlineFrames", withSingleDash: true)],
+        help: "Print inlined frames, innermost first, one line each.")
     var inlinedFrames = false
 
     @Flag(
@@ -50,7 +63,7 @@ struct AtosCommand: ParsableCommand {
         help: "Print full source paths, not just file names.")
     var fullPath = false
 
-    @Option(name: .customShort("f"), help: "Read addresses from this file.")
+    @Option(name: .customShort("f"), help: ArgumentHelp("Read addresses from this file.", valueName: "file"))
     var addressFile: String?
 
     @Flag(help: "One JSON object per address and line.")
@@ -65,6 +78,7 @@ struct AtosCommand: ParsableCommand {
             offsets: offsets, fullPath: fullPath, json: json, addresses: addresses, addressFile: addressFile,
             standardInput: { FileHandle.standardInput.readDataToEndOfFile() }, systemSymbols: system.systemSymbols())
         request.remoteDebugFiles = try symbolSources.sources()
+        request.slide = slide
         let response = request.run()
         // Arguments that make no request are usage errors, printed with the usage text.
         if case .invalidArgument(let message)? = response.failure { throw ValidationError(message) }

@@ -97,6 +97,7 @@ struct BatchCommand: ParsableCommand {
             failOn: failOn, explain: explain.explain, resymbolicate: symbolication.resymbolicate,
             systemSymbols: system.systemSymbols(), language: language.resolved)
         request.remoteDebugFiles = try symbolSources.sources(showingProgress: false)
+        request.zipCache = symbolSources.zipCache()
         let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
         if let bar { request.progress = { done, total in bar.update(done: done, total: total) } }
         request.dying = { message in Console.write(message.text(tool: "symbolicate"), to: message.stream) }

@@ -44,6 +44,7 @@ struct ExplainCommand: ParsableCommand {
             subject: ExplainRequest.subject(arguments: subject), format: format, color: color.color, terminal: .current,
             systemSymbols: system.systemSymbols(), language: language.resolved)
         request.remoteDebugFiles = try symbolSources.sources()
+        request.zipCache = symbolSources.zipCache()
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

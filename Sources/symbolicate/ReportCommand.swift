@@ -51,7 +51,15 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var symbolSources: SymbolSourceOptions
 
-    @Flag(help: "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM).")
+    @Flag(
+        name: [.short, .long],
+        help: "Say on stderr where each image's debug information came from (a debug file, a symbol server, the cache) and each download.")
+    var verbose = false
+
+    @Flag(
+        help:
+            "Exit 1 when any app image could not be symbolicated (missing or mismatched dSYM), when app frames match no image of the report, or when a partial report has no app frame to check."
+    )
     var requireAll = false
 
     @OptionGroup var explain: ExplainFlag<ReportCommand>
@@ -68,7 +76,9 @@ struct ReportCommand: AsyncParsableCommand {
             resymbolicate: symbolication.resymbolicate, explain: explain.explain, requireAll: requireAll, format: format.format,
             color: color.color, crashedOnly: crashedOnly, headline: headline, destination: output.map { .file($0) } ?? .standardOutput,
             terminal: .current, systemSymbols: system.systemSymbols(), language: language.resolved)
-        request.remoteDebugFiles = try symbolSources.sources()
+        request.remoteDebugFiles = try symbolSources.sources(verbose: verbose)
+        request.verbose = verbose
+        request.zipCache = symbolSources.zipCache()
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SymbolicateDiscovery
 import SymbolicateSymbolSources
 
 #if canImport(Glibc)
@@ -36,16 +37,33 @@ struct SymbolSourceOptions: ParsableArguments {
     @Flag(help: "Use only debug files already in the cache: no server is asked and no command run.")
     var offline = false
 
+    @Flag(
+        help:
+            "Ask symbol sources again for debug files remembered as missing (after a 404 a source is not asked again for SYMBOLICATE_NEGATIVE_CACHE_SECONDS, default 3600; 0 turns that off)."
+    )
+    var refresh = false
+
+    /// Where debug-file zips are unpacked once and kept: `unzipped/` in the cache folder
+    /// (`--cache-dir`, else `$XDG_CACHE_HOME/symbolicate`, else `~/.cache/symbolicate`), or nil
+    /// without a home to put it in.
+    func zipCache() -> ZipCache? {
+        let environment = ProcessInfo.processInfo.environment
+        return (cacheDirectory ?? ZipCache.defaultCacheFolder(environment: environment)).map {
+            ZipCache(cacheFolder: $0, environment: environment)
+        }
+    }
+
     /// The run's remote sources, or nil when none is configured and the cache was not asked for
     /// (a run without them stays as it was: no cache is even looked at). `showingProgress`:
     /// a download line on a terminal's stderr (batch mode has its own progress bar there).
-    func sources(showingProgress: Bool = true) throws -> SymbolSources? {
+    func sources(showingProgress: Bool = true, verbose: Bool = false) throws -> SymbolSources? {
         let environment = ProcessInfo.processInfo.environment
-        let settings: SymbolSourceSettings
+        var settings: SymbolSourceSettings
         do {
             settings = try SymbolSourceSettings.resolve(
                 environment: environment, symbolServers: servers, dsymForUUID: dsymForUUID.map { [$0] } ?? [],
-                cacheDirectory: cacheDirectory, offline: offline)
+                cacheDirectory: cacheDirectory, offline: offline, refresh: refresh)
+            settings.verbose = verbose
         } catch {
             throw ValidationError(error.description)
         }

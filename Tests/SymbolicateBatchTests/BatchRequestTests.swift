@@ -39,6 +39,29 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == before)
     }
 
+    /// `summary.md` with `--language ja`: headings and column names from the catalogs (issue 39,
+    /// finding 13); English stays as it was.
+    @Test func theSummaryHeadingsFollowTheLanguage() throws {
+        let root = try TestPaths.temporaryDirectory("batch-request")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inputs = root.appendingPathComponent("in")
+        try Self.copyReports(["swift-trap.crash", "null-deref.crash"], to: inputs)
+        var headings: [String: String] = [:]
+        for japanese in [false, true] {
+            let out = root.appendingPathComponent(japanese ? "out-ja" : "out-en")
+            let response = BatchRequest(
+                inputs: [inputs.path], debugFiles: [TestPaths.dsyms], outputFolder: out.path, jobs: 1,
+                language: japanese ? .japanese : .english
+            ).run()
+            #expect(response.status == .success, "\(response.messages)")
+            let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
+            let lines = summary.split(separator: "\n").filter { $0.hasPrefix("#") || ($0.hasPrefix("| ") && !$0.contains("---")) }
+            headings[japanese ? "ja" : "en"] = lines.prefix(3).joined(separator: "\n")
+        }
+        #expect(headings["en"]?.hasPrefix("## Crash summary\n### Crashes\n| Count | Signature |") == true, "\(headings)")
+        #expect(headings["ja"]?.hasPrefix("## クラッシュの概要\n### クラッシュ\n| 件数 | シグネチャ |") == true, "\(headings)")
+    }
+
     @Test func aMissingDSYMPathIsAUsageError() {
         let response = BatchRequest(inputs: [Self.reportsFolder.path], debugFiles: ["/nonexistent/x.dSYM"], outputFolder: "/tmp/unused")
             .run()

@@ -440,11 +440,11 @@ struct AppOwnedTests {
 }
 
 /// Issue 26, fault 5: text reports were read in time quadratic in threads (each thread line
-/// searched the threads read so far: 20,000 threads 0.65 s, 80,000 5.6 s, 200,000 38 s). A
-/// ratio, not a time: four times the threads must cost well under sixteen times as long
-/// (linear is four; the best of three runs each, in the thread's CPU time, so a busy machine
-/// does not decide). The absolute figures are Benchmarks/reading's.
-@Suite("Reading scales with the report")
+/// searched the threads read so far: 20,000 threads 0.65 s, 80,000 5.6 s, 200,000 38 s). How
+/// the time grows is `Benchmarks/reading`'s threads axis (1k to 200k threads, figures in
+/// Benchmarks/README.md); a test never times it (issue 39: a busy machine decides a timed test).
+/// Here: every thread of a large report is read, numbered and in place.
+@Suite("Reading many threads")
 struct ReadingScaleTests {
     static func report(threads: Int) -> Data {
         var text = "Incident Identifier: 356753AC-2172-45DC-977A-11F2328980D0\nProcess: MyApp [1]\n"
@@ -459,29 +459,10 @@ struct ReadingScaleTests {
         return Data(text.utf8)
     }
 
-    /// The calling thread's CPU time: the suite runs tests side by side in one process, and a
-    /// busy machine stretches wall time, but neither adds to this thread's own seconds.
-    static func threadCPUSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
-    static func bestTime(_ data: Data, threads: Int) throws -> Double {
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = threadCPUSeconds()
-            let report = try CrashReport.parse(data: data, path: "many.crash")
-            best = min(best, threadCPUSeconds() - start)
-            #expect(report.threads.count == threads)
-        }
-        return best
-    }
-
-    @Test("reading is linear in threads")
-    func linearInThreads() throws {
-        let small = try Self.bestTime(Self.report(threads: 4_000), threads: 4_000)
-        let large = try Self.bestTime(Self.report(threads: 16_000), threads: 16_000)
-        #expect(large / small < 9, "4,000 threads \(small) s, 16,000 threads \(large) s")
+    @Test("every thread of a 16,000-thread report is read in order")
+    func everyThreadIsRead() throws {
+        let report = try CrashReport.parse(data: Self.report(threads: 16_000), path: "many.crash")
+        #expect(report.threads.count == 16_000)
+        #expect(report.threads.enumerated().allSatisfy { $0.element.index == $0.offset && $0.element.frames.count == 2 })
     }
 }

@@ -131,7 +131,9 @@ import ZIPFoundation
         #expect(refused.skipped.first?.description.contains("SYMBOLICATE_MAX_UNZIP_GIB") == true)
         #expect(
             !FileManager.default.fileExists(atPath: refused.folder.appendingPathComponent("Big.dSYM/Contents/Resources/DWARF/Big").path))
-        let roomy = try ZipExtractor(maximumUnpackedSize: 8192)
+        // Room for two unpackings: 4 KiB of data plus `inodeCost` for the file and each of its
+        // four folders (Big.dSYM/Contents/Resources/DWARF), 24 KiB each.
+        let roomy = try ZipExtractor(maximumUnpackedSize: 2 * 6 * ZipExtractor.inodeCost)
         defer { roomy.removeAll() }
         let folder = try roomy.extract(zipPath: zipURL.path) { _ in true }.folder
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Big.dSYM/Contents/Resources/DWARF/Big").path))

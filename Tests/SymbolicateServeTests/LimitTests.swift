@@ -66,16 +66,22 @@ import Testing
         try await Serve.live(server) { client in
             let port = try #require(client.port)
             let slow = try RawConnection(port: port)
-            let started = Date()
             slow.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
             let head = await slow.readHead()
+            // The time limit's answer (504, and the refusal counted as "time" below), not a
+            // stopwatch: how soon it comes is the machine's business (issue 39).
             #expect(head.hasPrefix("HTTP/1.1 504"), "\(head)")
-            #expect(Date().timeIntervalSince(started) < 10)
-            try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(try Serve.report())) { response in
-                #expect(response.status == .ok)
-            }
+            // The place is free again: a second request is admitted (a 503 would say the place
+            // is still held) and meets the same time limit. Not a real report: one that must
+            // be symbolicated within the 1 s limit failed this test on a busy machine (issue 39).
+            let second = try RawConnection(port: port)
+            second.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
+            let again = await second.readHead()
+            #expect(again.hasPrefix("HTTP/1.1 504"), "admitted, not refused for want of a place: \(again)")
             try await client.execute(uri: "/metrics", method: .get) { response in
-                #expect(String(buffer: response.body).contains(#"symbolicate_refusals_total{reason="time"} 1"#))
+                let metrics = String(buffer: response.body)
+                #expect(metrics.contains(#"symbolicate_refusals_total{reason="time"} 2"#), "\(metrics)")
+                #expect(!metrics.contains(#"reason="concurrency""#), "\(metrics)")
             }
         }
     }

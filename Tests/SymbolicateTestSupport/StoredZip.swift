@@ -69,7 +69,7 @@ public struct StoredZip {
 
     public func write(to url: URL) throws { try bytes().write(to: url) }
 
-    static func put<T: FixedWidthInteger>(_ data: inout Data, _ value: T) {
+    public static func put<T: FixedWidthInteger>(_ data: inout Data, _ value: T) {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }
 
@@ -79,7 +79,7 @@ public struct StoredZip {
         return crc
     }
 
-    static func crc32(_ data: Data) -> UInt32 {
+    public static func crc32(_ data: Data) -> UInt32 {
         let table = crcTable
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }

@@ -15,8 +15,9 @@ import Testing
         return url
     }
 
-    /// Runs the binary and kills it after `seconds`: a hang is a failure, not a stuck suite.
-    static func run(_ arguments: [String], seconds: Double = 20) throws -> (result: CLIResult, timedOut: Bool) {
+    /// Runs the binary and kills it after `seconds`: a hang is a failure, not a stuck suite. The
+    /// guard is generous (a busy machine never reaches it, issue 39); only a run that never ends does.
+    static func run(_ arguments: [String], seconds: Double = 180) throws -> (result: CLIResult, timedOut: Bool) {
         let result = try CLI.run(arguments, timeout: seconds)
         return (result, result.timedOut)
     }
@@ -113,15 +114,15 @@ import Testing
         try FileManager.default.createDirectory(at: dwarf, withIntermediateDirectories: true)
         let fifo = dwarf.appendingPathComponent("App").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let (atos, atosTimedOut) = try Self.run(["atos", "-o", folder.appendingPathComponent("X.dSYM").path, "0x1000"], seconds: 10)
+        let (atos, atosTimedOut) = try Self.run(["atos", "-o", folder.appendingPathComponent("X.dSYM").path, "0x1000"])
         #expect(!atosTimedOut)
         #expect(atos.status == 65)
         #expect(atos.stderr.contains("FIFO"))
         let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
-        let (run, runTimedOut) = try Self.run([report, folder.appendingPathComponent("X.dSYM").path], seconds: 10)
+        let (run, runTimedOut) = try Self.run([report, folder.appendingPathComponent("X.dSYM").path])
         #expect(!runTimedOut)
         #expect(run.stderr.contains("FIFO"))
-        let (direct, directTimedOut) = try Self.run(["atos", "-o", fifo, "0x1000"], seconds: 10)
+        let (direct, directTimedOut) = try Self.run(["atos", "-o", fifo, "0x1000"])
         #expect(!directTimedOut)
         #expect(direct.status == 65)
     }
@@ -131,12 +132,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("r.crash").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let (result, timedOut) = try Self.run([fifo], seconds: 10)
+        let (result, timedOut) = try Self.run([fifo])
         #expect(!timedOut)
         #expect(result.status == 65)
         #expect(result.stderr.contains("FIFO"))
         let out = folder.appendingPathComponent("out")
-        let (batch, batchTimedOut) = try Self.run(["batch", fifo, "--output", out.path], seconds: 10)
+        let (batch, batchTimedOut) = try Self.run(["batch", fifo, "--output", out.path])
         #expect(!batchTimedOut)
         #expect(
             batch.stderr.contains("FIFO")

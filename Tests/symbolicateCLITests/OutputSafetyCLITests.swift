@@ -55,7 +55,7 @@ import Testing
         let fifo = root.appendingPathComponent("out.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
-        let (result, timedOut) = try HostileInputCLITests.run([report, Self.dsyms, "-o", fifo], seconds: 20)
+        let (result, timedOut) = try HostileInputCLITests.run([report, Self.dsyms, "-o", fifo])
         #expect(!timedOut)
         #expect(result.status == 73, "\(result.stderr)")
         #expect(result.stderr.contains("no reader"))

@@ -26,18 +26,18 @@ import Testing
         SymbolSourcesCLITests.identities.first { $0.name == name }.map { $0.uuid.replacingOccurrences(of: "-", with: "").lowercased() }
     }
 
-    /// Runs the report against `server` and checks the run ended by itself, in time.
-    func run(_ space: Space, server: String, environment: [String: String] = [:], limit: Double = 60) async throws -> (CLIResult, Double) {
-        let start = Date()
+    /// Runs the report against `server` and checks the run ended by itself. `hangGuard` only
+    /// stops a run that never ends (then the test fails, not the suite hangs); how long a run
+    /// takes is never asserted (issue 39: a busy machine took 36 s for a run a quiet one does in
+    /// 2): what the time stood for is checked by counting (requests, probes) instead.
+    func run(_ space: Space, server: String, environment: [String: String] = [:], hangGuard: Double = 300) async throws -> CLIResult {
         let result = try await space.run(
             [try space.report("swift-trap.ips"), "--symbol-server", server, "--cache-dir", space.cache], environment: environment,
-            timeout: limit + 30)
-        let seconds = Date().timeIntervalSince(start)
+            timeout: hangGuard)
         #expect(!result.timedOut, "the run hung")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(seconds < limit, "took \(seconds) s")
         #expect(result.stdout.contains("Thread 0 Crashed"))
-        return (result, seconds)
+        return result
     }
 
     @Test func aServerThatIsDownIsOneWarningAndTheReportAsItIs() async throws {
@@ -45,13 +45,12 @@ import Testing
         defer { space.remove() }
         // Port 9 (discard) on loopback: below the ephemeral range, so no server another test
         // starts meanwhile can take it (a freed ephemeral port could be reused at once).
-        // The connect probe hears the refusal at once (ConnectProbeTests times that in-process;
-        // async-http-client alone retried it until its connect timeout, which reached 34 s in a
-        // loaded CI rehearsal). The limit here is the whole run's on a machine busy with the
-        // rest of the suite (11 s seen).
+        // The connect probe hears the refusal before any request is sent (ConnectProbeTests
+        // counts the probes and the requests in-process; async-http-client alone retried it until
+        // its connect timeout). Here: one warning for the server, and the report as it is.
         let port = 9
-        let (result, _) = try await run(
-            space, server: "http://127.0.0.1:\(port)/{id2}/{idrest}/debuginfo", environment: ["SYMBOLICATE_FETCH_TIMEOUT": "5"], limit: 30)
+        let result = try await run(
+            space, server: "http://127.0.0.1:\(port)/{id2}/{idrest}/debuginfo", environment: ["SYMBOLICATE_FETCH_TIMEOUT": "5"])
         #expect(result.stdout == Self.bare)
         let lines = result.stderr.split(separator: "\n").filter { $0.contains("symbol server http://127.0.0.1:\(port)") }
         #expect(lines.count == 1, "one warning for the server, not one per image: \(result.stderr)")
@@ -63,7 +62,7 @@ import Testing
         defer { space.remove() }
         let server = try SymbolServerProcess(root: space.serverRoot)
         let template = server.base + "/{id2}/{idrest}/debuginfo"
-        let (result, _) = try await run(space, server: template)
+        let result = try await run(space, server: template)
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("note: no symbol source has CrashApp"), "\(result.stderr)")
         #expect(!result.stderr.contains("warning: symbol server"))
@@ -80,7 +79,7 @@ import Testing
         let space = try Space()
         defer { space.remove() }
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try await run(space, server: server.base + "/fault/500/{id2}/{idrest}/debuginfo")
+        let result = try await run(space, server: server.base + "/fault/500/{id2}/{idrest}/debuginfo")
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("HTTP 500"), "\(result.stderr)")
         #expect(result.stderr.contains("(3 tries)"), "\(result.stderr)")
@@ -99,11 +98,13 @@ import Testing
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, seconds) = try await run(
+        let result = try await run(
             space, server: server.base + "/fault/\(kind)/symbols/{id2}/{idrest}/debuginfo",
-            environment: ["SYMBOLICATE_FETCH_TIMEOUT": "2", "SYMBOLICATE_FETCH_RETRIES": "0"], limit: 20)
+            environment: ["SYMBOLICATE_FETCH_TIMEOUT": "2", "SYMBOLICATE_FETCH_RETRIES": "0"])
         #expect(result.stdout == Self.bare)
-        #expect(result.stderr.contains("within the time limit"), "\(result.stderr) after \(seconds) s")
+        // Cut off by the time limit (the message says which limit), once: no retry was asked for.
+        #expect(result.stderr.contains("within the time limit"), "\(result.stderr)")
+        #expect(!server.requests.isEmpty && Set(server.requests).count == server.requests.count, "none repeated: \(server.requests)")
     }
 
     @Test func aBodyCutShortIsRetriedThenAWarning() async throws {
@@ -111,7 +112,7 @@ import Testing
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try await run(space, server: server.base + "/fault/truncated/symbols/{id2}/{idrest}/debuginfo")
+        let result = try await run(space, server: server.base + "/fault/truncated/symbols/{id2}/{idrest}/debuginfo")
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("closed"), "\(result.stderr)")
         #expect(result.stderr.contains("(3 tries)"), "\(result.stderr)")
@@ -128,7 +129,7 @@ import Testing
         try FileManager.default.removeItem(at: appPlace)
         try FileManager.default.copyItem(atPath: kitFile, toPath: appPlace.path)
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try await run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
+        let result = try await run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
         #expect(result.stdout == Self.crashKitOnly)
         #expect(result.stderr.contains("answered with the wrong file for CrashApp"), "\(result.stderr)")
         #expect(result.stderr.contains("refused"))
@@ -156,7 +157,7 @@ import Testing
         let made = try ExternalTool.result("/usr/bin/env", ["python3", "-c", script, bomb.path])
         #expect(made.status == 0, "\(made.stderr)")
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try await run(space, server: SymbolSourcesCLITests.Layout.zip.server(server.base))
+        let result = try await run(space, server: SymbolSourcesCLITests.Layout.zip.server(server.base))
         #expect(result.stdout == Self.crashKitOnly)
         #expect(result.stderr.contains("did not answer with a debug file for CrashApp"), "\(result.stderr)")
         #expect(result.stderr.contains("zip bomb") || result.stderr.contains("ratio"), "\(result.stderr)")
@@ -167,7 +168,7 @@ import Testing
         defer { space.remove() }
         try SymbolSourcesCLITests.Layout.template.lay(into: space.serverRoot)
         let server = try SymbolServerProcess(root: space.serverRoot)
-        let (result, _) = try await run(
+        let result = try await run(
             space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo", environment: ["SYMBOLICATE_MAX_DOWNLOAD_MIB": "0.01"])
         #expect(result.stdout == Self.bare)
         #expect(result.stderr.contains("limit"), "\(result.stderr)")
@@ -193,7 +194,7 @@ import Testing
         defer {
             if mounted { _ = try? ExternalTool.result("/bin/umount", [space.cache]) } else { chmod(space.cache, 0o755) }
         }
-        let (result, _) = try await run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
+        let result = try await run(space, server: server.base + "/symbols/{id2}/{idrest}/debuginfo")
         #expect(result.stdout == Self.full)
         #expect(result.stderr.contains("the cache folder \(space.cache) cannot be"), "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "cache folder").count == 2, "said once: \(result.stderr)")

@@ -500,5 +500,23 @@ extension Catalog {
         .verdictFrameworkTrap:
             "{image} stopped the process with a trap in {function}, called from {caller}: a check in that library failed.",
         .causeOffMainByReason: "Called off the main thread: the exception's reason says a main-thread-only API ran on {thread}",
+        .summaryTitle: "Crash summary",
+        .summaryEveryReport: "Every report is in `summary.json`.",
+        .summaryCrashes: "Crashes",
+        .summaryCrashesLargest: "Crashes (largest {shown} of {groups} groups)",
+        .summaryOtherReports: "Other reports (not crashes)",
+        .summaryPartialReports: "Partial reports (cut or pasted: frames matched by name, unverified)",
+        .summaryUnreadable: "Unreadable reports",
+        .summaryAppImagesWithoutDSYM: "App images without a usable dSYM",
+        .columnCount: "Count",
+        .columnSignature: "Signature",
+        .columnDiagnosis: "Diagnosis",
+        .columnExample: "Example",
+        .columnAppVersion: "App version",
+        .columnOS: "OS",
+        .columnKind: "Kind",
+        .columnProcess: "Process",
+        .columnMissing: "Missing",
+        .uiEntry: "Entry {number} of {count}: {entry}",
     ]
 }

@@ -426,4 +426,23 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeFrameworkArgument
     case verdictFrameworkTrap
     case causeOffMainByReason
+    case uiEntry
+    // batch mode's summary.md: headings and column names
+    case summaryTitle
+    case summaryEveryReport
+    case summaryCrashes
+    case summaryCrashesLargest
+    case summaryOtherReports
+    case summaryPartialReports
+    case summaryUnreadable
+    case summaryAppImagesWithoutDSYM
+    case columnCount
+    case columnSignature
+    case columnDiagnosis
+    case columnExample
+    case columnAppVersion
+    case columnOS
+    case columnKind
+    case columnProcess
+    case columnMissing
 }
