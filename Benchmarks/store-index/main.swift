@@ -47,19 +47,17 @@ func identity(_ n: Int) -> DebugID? {
     return DebugID(uuidBytes: bytes)
 }
 
-func residentKiB() -> Int {
+/// A line of /proc/self/status in KiB (`VmRSS`, `VmHWM`), or -1.
+func status(_ field: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") || line.hasPrefix("VmHWM:") {
-        if line.hasPrefix("VmRSS:") { return Int(line.split(separator: " ")[1]) ?? -1 }
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? -1
     }
     return -1
 }
 
-func peakKiB() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") { return Int(line.split(separator: " ")[1]) ?? -1 }
-    return -1
-}
+func residentKiB() -> Int { status("VmRSS") }
+func peakKiB() -> Int { status("VmHWM") }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -115,8 +113,10 @@ let fileBytes = ((try? FileManager.default.attributesOfItem(atPath: path))?[.siz
 print("entries:            \(try reopened.figures().entries)")
 print("index file:         \(fileBytes / 1_048_576) MiB")
 print(String(format: "fill:               %.1f s", fill))
-print(String(format: "lookups:            %ld (%ld found), %.1f µs each on average, %.2f ms the slowest", options.lookups, found,
-    lookups / Double(max(options.lookups, 1)) * 1e6, worst * 1e3))
-print(String(format: "count and bytes:    %.1f ms", figures * 1e3))
-print("resident after fill: \(afterFill / 1024) MiB; after reopening: \(openedKiB / 1024) MiB; now: \(residentKiB() / 1024) MiB; peak \(peakKiB() / 1024) MiB")
+let average = lookups / Double(max(options.lookups, 1)) * 1e6
+print("lookups:            \(options.lookups) (\(found) found), \(String(format: "%.1f", average)) µs each on average")
+print("slowest lookup:     \(String(format: "%.2f", worst * 1e3)) ms")
+print("count and bytes:    \(String(format: "%.1f", figures * 1e3)) ms")
+print("resident after fill: \(afterFill / 1024) MiB; after reopening: \(openedKiB / 1024) MiB; now: \(residentKiB() / 1024) MiB")
+print("peak resident:      \(peakKiB() / 1024) MiB")
 if options.folder == nil { try? FileManager.default.removeItem(atPath: folder) }

@@ -174,7 +174,9 @@ extension ServeServer {
                 return try Self.json(answer, status: .created)
             case .failure(let error) where !error.conflicts.isEmpty:
                 let answer = ConflictAnswer(
-                    error: "a different file is already stored under the same identity; nothing was stored (PUT again with ?replace=1 to replace it)",
+                    error:
+                        "a different file is already stored under the same identity; nothing was stored "
+                        + "(PUT again with ?replace=1 to replace it)",
                     conflicts: error.conflicts.map { .init(stored: StoredFileInfo($0.stored), upload: StoredFileInfo($0.incoming)) })
                 return try Self.json(answer, status: .conflict)
             case .failure(let error):

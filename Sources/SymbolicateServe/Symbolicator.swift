@@ -46,7 +46,11 @@ package final class Symbolicator: @unchecked Sendable {
     private let storeFiles: StoreDebugFiles?
     private let metrics: ServeMetrics?
 
-    /// - Parameter openStoreFiles: most store files open (mapped) at once.
+    /// - Parameters:
+    ///   - debugFiles: the `--debug-files`, indexed once.
+    ///   - store: the debug-file store, looked up by identity for each request.
+    ///   - metrics: where symbolications are counted.
+    ///   - openStoreFiles: most store files open (mapped) at once.
     package init(debugFiles: [String], store: (any StoreFolder)?, metrics: ServeMetrics? = nil, openStoreFiles: Int = 256) {
         self.debugFiles = debugFiles
         self.store = store

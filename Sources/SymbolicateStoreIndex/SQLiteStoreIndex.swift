@@ -47,6 +47,23 @@ package final class SQLiteStoreIndex: StoreIndex {
                             last_used REAL NOT NULL
                         ) WITHOUT ROWID;
                         CREATE INDEX IF NOT EXISTS entries_by_last_use ON entries(last_used);
+                        -- The count and bytes, kept by triggers in each change's transaction, so
+                        -- the store's figures cost one row however many entries there are.
+                        CREATE TABLE IF NOT EXISTS totals (
+                            one INTEGER PRIMARY KEY CHECK (one = 0),
+                            entries INTEGER NOT NULL,
+                            bytes INTEGER NOT NULL
+                        );
+                        INSERT OR IGNORE INTO totals (one, entries, bytes) VALUES (0, 0, 0);
+                        CREATE TRIGGER IF NOT EXISTS entries_added AFTER INSERT ON entries BEGIN
+                            UPDATE totals SET entries = entries + 1, bytes = bytes + NEW.footprint WHERE one = 0;
+                        END;
+                        CREATE TRIGGER IF NOT EXISTS entries_removed AFTER DELETE ON entries BEGIN
+                            UPDATE totals SET entries = entries - 1, bytes = bytes - OLD.footprint WHERE one = 0;
+                        END;
+                        CREATE TRIGGER IF NOT EXISTS entries_changed AFTER UPDATE OF footprint ON entries BEGIN
+                            UPDATE totals SET bytes = bytes - OLD.footprint + NEW.footprint WHERE one = 0;
+                        END;
                         PRAGMA user_version = \(Self.schemaVersion);
                         """)
             }
@@ -67,9 +84,7 @@ package final class SQLiteStoreIndex: StoreIndex {
         try changing { db in
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO entries
-                        (id, kind, format, architecture, name, size, footprint, has_dwarf, stored_at, origin, digest, last_used)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    \(Self.upsert)
                     """,
                 arguments: Self.arguments(of: record))
             try change()
@@ -105,7 +120,7 @@ package final class SQLiteStoreIndex: StoreIndex {
 
     package func figures() throws(StoreIndexError) -> (entries: Int, bytes: UInt64) {
         try reading { db in
-            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(footprint), 0) AS bytes FROM entries")
+            let row = try Row.fetchOne(db, sql: "SELECT entries AS n, bytes FROM totals WHERE one = 0")
             let count = row.flatMap { Int.fromDatabaseValue($0["n"] as DatabaseValue) } ?? 0
             let bytes = row.flatMap { Int64.fromDatabaseValue($0["bytes"] as DatabaseValue) } ?? 0
             return (count, UInt64(clamping: bytes))
@@ -118,9 +133,7 @@ package final class SQLiteStoreIndex: StoreIndex {
                 try db.execute(sql: "DELETE FROM entries")
                 let insert = try db.makeStatement(
                     sql: """
-                        INSERT OR REPLACE INTO entries
-                            (id, kind, format, architecture, name, size, footprint, has_dwarf, stored_at, origin, digest, last_used)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        \(Self.upsert)
                         """)
                 for record in records { try insert.execute(arguments: Self.arguments(of: record)) }
             }
@@ -137,9 +150,7 @@ package final class SQLiteStoreIndex: StoreIndex {
             try changing { db in
                 let insert = try db.makeStatement(
                     sql: """
-                        INSERT OR REPLACE INTO entries
-                            (id, kind, format, architecture, name, size, footprint, has_dwarf, stored_at, origin, digest, last_used)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        \(Self.upsert)
                         """)
                 for record in records { try insert.execute(arguments: Self.arguments(of: record)) }
             }
@@ -151,6 +162,18 @@ package final class SQLiteStoreIndex: StoreIndex {
     }
 
     // MARK: Helpers
+
+    /// Adds a row or changes the one of the same identity: an upsert, whose update fires the
+    /// totals' trigger (`INSERT OR REPLACE` deletes without firing one).
+    private static let upsert = """
+        INSERT INTO entries
+            (id, kind, format, architecture, name, size, footprint, has_dwarf, stored_at, origin, digest, last_used)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET
+            kind = excluded.kind, format = excluded.format, architecture = excluded.architecture, name = excluded.name,
+            size = excluded.size, footprint = excluded.footprint, has_dwarf = excluded.has_dwarf,
+            stored_at = excluded.stored_at, origin = excluded.origin, digest = excluded.digest, last_used = excluded.last_used
+        """
 
     /// One immediate transaction: taken before anything is read, so two processes changing
     /// one entry take turns instead of failing on a lock upgrade.

@@ -98,7 +98,8 @@ import Testing
         let original = try StoreRouteTests.dwarf
         let rebuilt = try Self.rebuiltCrashApp()
         try await Serve.routes(server) { client in
-            try await client.execute(uri: "/v1/debug-files", method: .put, headers: StoreRouteTests.authorized, body: Serve.body(original)) {
+            try await client.execute(uri: "/v1/debug-files", method: .put, headers: StoreRouteTests.authorized, body: Serve.body(original))
+            {
                 #expect($0.status == .created)
             }
             try await client.execute(uri: "/v1/debug-files", method: .put, headers: StoreRouteTests.authorized, body: Serve.body(rebuilt)) {
@@ -114,7 +115,8 @@ import Testing
                 #expect(String(buffer: response.body).contains("(Profile.swift:28)"))
             }
             // The same bytes again: nothing changes.
-            try await client.execute(uri: "/v1/debug-files", method: .put, headers: StoreRouteTests.authorized, body: Serve.body(original)) {
+            try await client.execute(uri: "/v1/debug-files", method: .put, headers: StoreRouteTests.authorized, body: Serve.body(original))
+            {
                 response in
                 #expect(response.status == .created)
                 let text = String(buffer: response.body)
@@ -142,7 +144,8 @@ import Testing
         let server = try StoreRouteTests.server(store: folder)
         let original = try StoreRouteTests.dwarf
         try await Serve.routes(server) { client in
-            try await client.execute(uri: "/v1/debug-files", method: .put, headers: StoreRouteTests.authorized, body: Serve.body(original)) {
+            try await client.execute(uri: "/v1/debug-files", method: .put, headers: StoreRouteTests.authorized, body: Serve.body(original))
+            {
                 #expect($0.status == .created)
             }
             let cut = original.prefix(original.count * 6 / 10)
@@ -156,7 +159,10 @@ import Testing
                 #expect(String(buffer: response.body).contains("(Profile.swift:28)"))
             }
         }
-        #expect(FileManager.default.contentsEqual(atPath: folder.path + "/4c/4c443b55553144a1e9455154cffd57/debug", andPath: Serve.crashAppDSYM + "/Contents/Resources/DWARF/CrashApp"))
+        #expect(
+            FileManager.default.contentsEqual(
+                atPath: folder.path + "/4c/4c443b55553144a1e9455154cffd57/debug",
+                andPath: Serve.crashAppDSYM + "/Contents/Resources/DWARF/CrashApp"))
     }
 }
 

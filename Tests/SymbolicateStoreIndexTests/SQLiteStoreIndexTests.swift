@@ -65,6 +65,20 @@ import Testing
             let figures = try index.figures()
             #expect(figures.entries == 3)
             #expect(figures.bytes == 110 + 210 + 310)
+            // Kept with every change: a replaced entry's new size, a removal, a rebuild.
+            var bigger = try Self.record(2)
+            bigger.footprint = 1000
+            try index.put(bigger, during: {})
+            #expect(try index.figures().entries == 3)
+            #expect(try index.figures().bytes == 110 + 1000 + 310)
+            #expect(try index.remove(try Self.record(1).id, during: { true }))
+            #expect(try index.figures().entries == 2)
+            #expect(try index.figures().bytes == 1000 + 310)
+            #expect(throws: Failure.self) { try index.put(try Self.record(9), during: { throw Failure() }) }
+            #expect(try index.figures().entries == 2)
+            try index.replaceAll(with: [try Self.record(5)])
+            #expect(try index.figures().entries == 1)
+            #expect(try index.figures().bytes == 510)
         }
     }
 

@@ -24,7 +24,8 @@ import Testing
             #expect(Set(store.items().map(\.debugID)) == Set(stored.map(\.debugID)))
             let footprint = try stored.reduce(UInt64(0)) { total, item in
                 let info = (item.path as NSString).deletingLastPathComponent + "/info.json"
-                return total + item.size + (try #require(FileManager.default.attributesOfItem(atPath: info)[.size] as? NSNumber)).uint64Value
+                return total + item.size
+                    + (try #require(FileManager.default.attributesOfItem(atPath: info)[.size] as? NSNumber)).uint64Value
             }
             #expect(store.totalSize() == footprint)
             // Each entry's metadata carries the digest of its file.
