@@ -33,6 +33,8 @@ let package = Package(
         // `symbolicate serve` only (SymbolicateServe): the HTTP server and its logs.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The store's index (SymbolicateStoreIndex only): SQLite, embedded.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -90,11 +92,20 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // The debug-file store's index: identity -> entry in SQLite (GRDB), kept with the files,
+        // so a lookup never walks the store's folders.
+        .target(
+            name: "SymbolicateStoreIndex",
+            dependencies: ["SymbolicateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Debug files kept by identity in a folder (one file per UUID / build ID, atomic writes,
         // LRU eviction): the download cache and `serve --store`. No network here.
         .target(
             name: "SymbolicateSymbolStore",
-            dependencies: ["SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateDiscovery"]
+            dependencies: [
+                "SymbolicateCore", "SymbolicateMachO", "SymbolicateELF", "SymbolicateDWARF", "SymbolicateDiscovery",
+                "SymbolicateStoreIndex",
+            ]
         ),
         // Debug files fetched by identity where teams keep them: HTTP symbol servers (URL
         // templates, Sentry's layouts), debuginfod, dsymForUUID and lldb's file-mapped UUID
@@ -162,7 +173,7 @@ let package = Package(
             name: "SymbolicateServe",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
-                "SymbolicatePresentation", "SymbolicateSymbolStore",
+                "SymbolicatePresentation", "SymbolicateSymbolStore", "SymbolicateDWARF", "SymbolicateSymbolication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -185,6 +196,9 @@ let package = Package(
                 "SymbolicateSystemSymbols",
             ]
         ),
+        // Benchmarks/store-index: one million entries in a store index, lookup time and memory.
+        .executableTarget(
+            name: "store-index-benchmark", dependencies: ["SymbolicateCore", "SymbolicateStoreIndex"], path: "Benchmarks/store-index"),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
         // external tools (the oracle) and the CLI runner.
         .target(name: "SymbolicateTestSupport", path: "Tests/SymbolicateTestSupport"),
@@ -256,6 +270,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        .testTarget(name: "SymbolicateStoreIndexTests", dependencies: ["SymbolicateCore", "SymbolicateStoreIndex"]),
         .testTarget(
             name: "SymbolicateSymbolSourcesTests",
             dependencies: ["SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolSources", "SymbolicateTestSupport"]
@@ -263,7 +278,8 @@ let package = Package(
         .testTarget(
             name: "SymbolicateServeTests",
             dependencies: [
-                "SymbolicateServe", "SymbolicatePipeline", "SymbolicateTestSupport", "symbolicate",
+                "SymbolicateServe", "SymbolicatePipeline", "SymbolicateTestSupport", "symbolicate", "SymbolicateCore",
+                "SymbolicateSymbolStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

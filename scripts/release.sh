@@ -32,13 +32,13 @@ find_archive() {
   if [ -z "$path" ] || [ "$path" = "$name" ] || [ ! -f "$path" ]; then
     path="$(/opt/swift/usr/bin/clang -print-file-name="$name" 2>/dev/null || true)"
   fi
-  [ -f "$path" ] || fail "no $name found (Debian: libdwarf-dev libelf-dev zlib1g-dev libstdc++-12-dev)"
+  [ -f "$path" ] || fail "no $name found (Debian: libdwarf-dev libelf-dev zlib1g-dev libstdc++-12-dev libsqlite3-dev)"
   echo "$path"
 }
 
 rm -rf "$libdir" "$pcdir"
 mkdir -p "$libdir" "$pcdir" "$dist"
-archives=(libdwarf.a libelf.a libz.a libstdc++.a)
+archives=(libdwarf.a libelf.a libz.a libstdc++.a libsqlite3.a)
 for a in "${archives[@]}"; do ln -s "$(find_archive "$a")" "$libdir/$a"; done
 # Newer libelf/libdwarf builds compress with zstd; Debian 12's do not. Take libzstd.a only if asked for.
 if nm -u "$libdir/libelf.a" "$libdir/libdwarf.a" 2>/dev/null | grep -q ' ZSTD_'; then
@@ -87,11 +87,12 @@ cp README.md LICENSE "$stage/"
 # because this source, and the script that links it, are published with the binary.
 notices="$stage/share/doc/symbolicate/third-party"
 mkdir -p "$notices"
-for pkg in libdwarf-dev libelf-dev zlib1g-dev libstdc++-12-dev llvm-19-dev; do
+for pkg in libdwarf-dev libelf-dev zlib1g-dev libstdc++-12-dev llvm-19-dev libsqlite3-dev; do
   [ -f "/usr/share/doc/$pkg/copyright" ] && cp "/usr/share/doc/$pkg/copyright" "$notices/${pkg%-dev}.copyright"
 done
 cp "$scratch/checkouts/swift-argument-parser/LICENSE.txt" "$notices/swift-argument-parser.LICENSE.txt"
 cp "$scratch/checkouts/ZIPFoundation/LICENSE" "$notices/ZIPFoundation.LICENSE"
+cp "$scratch/checkouts/GRDB.swift/LICENSE" "$notices/GRDB.swift.LICENSE"
 cat >"$notices/README" <<'NOTE'
 symbolicate (Apache-2.0, see ../../../../LICENSE) is linked statically with:
   the Swift standard library, Foundation, Dispatch  Apache-2.0 with the Runtime Library Exception (swift.org/LICENSE.txt)
@@ -100,7 +101,8 @@ symbolicate (Apache-2.0, see ../../../../LICENSE) is linked statically with:
   zlib                                              Zlib (zlib1g.copyright)
   libstdc++                                         GPL-3.0 with the GCC Runtime Library Exception (libstdc++-12.copyright)
   LLVM's demangler (libLLVMDemangle, LLVM 19)       Apache-2.0 with LLVM Exceptions (llvm-19.copyright)
-  swift-argument-parser, ZIPFoundation              Apache-2.0, MIT (their LICENSE files here)
+  SQLite                                            public domain (libsqlite3.copyright)
+  swift-argument-parser, ZIPFoundation, GRDB.swift  Apache-2.0, MIT, MIT (their LICENSE files here)
 To relink with another libdwarf or libelf, build from the published source with scripts/release.sh.
 NOTE
 # Reproducible archive: fixed order, owner and time; gzip without a name or timestamp.

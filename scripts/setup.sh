@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages symbolicate needs when they are missing.
 #   libdwarf-dev libelf-dev zlib1g-dev : build and link (libdwarf links libelf and zlib)
+#   libsqlite3-dev sqlite3             : SQLite, the debug-file store's index (GRDB links it); the
+#                                        sqlite3 shell writes a newer schema in a test
 #   llvm-19-dev                        : libLLVMDemangle.a, LLVM's demangler linked into the binary
 #                                        so C++ names are spelled as Apple's tools spell them
 #   llvm-19                            : llvm-symbolizer-19, the independent oracle for the
@@ -19,7 +21,7 @@ set -euo pipefail
 [ "${SYMBOLICATE_SKIP_APT:-0}" = 1 ] && exit 0
 command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; install libdwarf yourself" >&2; exit 0; }
 
-want=(libdwarf-dev libelf-dev zlib1g-dev llvm-19-dev)
+want=(libdwarf-dev libelf-dev zlib1g-dev llvm-19-dev libsqlite3-dev sqlite3)
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip python3-pip)
 # debuginfod: the real server the symbol-source tests fetch ELF debug files from (issue 24).
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(debuginfod)

@@ -17,6 +17,14 @@ package struct DebugFileEntry: Sendable {
     /// cache is named `debug` there: the name recorded with it); nil when the file's name is.
     package var imageName: String?
 
+    package init(path: String, displayPath: String, architecture: Architecture, debugID: DebugID, object: any DebugObject) {
+        self.path = path
+        self.displayPath = displayPath
+        self.architecture = architecture
+        self.debugID = debugID
+        self.object = object
+    }
+
     /// Opens the entry's debug information (DWARF, or the symbol table when it has none).
     package func openSession() throws(DebugInfoError) -> any DebugLookup {
         try object.open()
@@ -37,6 +45,8 @@ package final class DebugFileIndex: Sendable {
     /// image without a UUID match, so it is built once.
     private let byFileName: [String: [DebugFileEntry]]
     private let extractor: ZipExtractor?
+    /// An index this one adds to (`init(adding:to:)`), kept alive for its unpacked zips.
+    private let base: DebugFileIndex?
 
     /// What the implicit searches (`shallowFolders`, `searchFolders`) looked at.
     package let searched: DebugFileDiscovery.Statistics
@@ -91,15 +101,32 @@ package final class DebugFileIndex: Sendable {
         }
         self.entries = entries
         self.problems = problems
+        base = nil
         byID = Dictionary(grouping: entries, by: \.debugID)
-        // A separate ELF debug file is usually the binary's name plus `.debug`.
+        byFileName = Self.byFileName(entries)
+    }
+
+    /// The entries of `base`, then `more` (debug files a server found by identity for one
+    /// request), answering as one index; `base` is read as it is, never again.
+    package init(adding more: [DebugFileEntry], to base: DebugFileIndex) {
+        entries = base.entries + more
+        problems = base.problems
+        searched = base.searched
+        extractor = nil
+        self.base = base
+        byID = Dictionary(grouping: entries, by: \.debugID)
+        byFileName = Self.byFileName(entries)
+    }
+
+    /// File name → entries. A separate ELF debug file is usually the binary's name plus `.debug`.
+    private static func byFileName(_ entries: [DebugFileEntry]) -> [String: [DebugFileEntry]] {
         var byFileName: [String: [DebugFileEntry]] = [:]
         for entry in entries {
             let name = (entry.path as NSString).lastPathComponent
             byFileName[name, default: []].append(entry)
             if name.hasSuffix(".debug"), name.count > 6 { byFileName[String(name.dropLast(6)), default: []].append(entry) }
         }
-        self.byFileName = byFileName
+        return byFileName
     }
 
     /// The builds in each found file, from headers only (any format of `DebugFileFormats`),

@@ -27,7 +27,18 @@ package final class ServeStore: StoreFolder {
     }
 
     func figures() -> (bytes: UInt64, entries: Int) {
-        (store.totalSize(), store.items().count)
+        let figures = store.figures()
+        return (figures.bytes, figures.entries)
+    }
+
+    /// Makes the index of the store at `root` again from its folders (`symbolicate store --rebuild-index`).
+    /// - Returns: the entries indexed, and a line for each folder that is no entry.
+    package static func rebuildIndex(at root: String) throws(DebugFileStoreError) -> (entries: Int, problems: [String]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DebugFileStoreError(path: root, message: "is not a folder")
+        }
+        return try DebugFileStore(root: root).rebuildIndex()
     }
 
     /// The store's default folder: `$XDG_DATA_HOME/symbolicate/store`, else
@@ -50,6 +61,7 @@ struct StoredFileInfo: Codable {
     var hasDWARF: Bool
     var storedAt: String
     var origin: String?
+    var sha256: String?
 
     init(_ file: StoredDebugFile) {
         id = file.debugID.description
@@ -61,12 +73,26 @@ struct StoredFileInfo: Codable {
         hasDWARF = file.hasDWARF
         storedAt = ISO8601DateFormatter().string(from: file.storedAt)
         origin = file.origin
+        sha256 = file.digest
     }
 }
 
 struct PutAnswer: Codable {
     var stored: [StoredFileInfo]
+    /// Entries this upload replaced (it said `replace`), as they were.
+    var replaced: [StoredFileInfo]
     var notes: [String]
+}
+
+/// A refused upload: a different file is stored under an identity it holds (`409`).
+struct ConflictAnswer: Codable {
+    var error: String
+    var conflicts: [Conflict]
+
+    struct Conflict: Codable {
+        var stored: StoredFileInfo
+        var upload: StoredFileInfo
+    }
 }
 
 extension ServeServer {
@@ -123,6 +149,7 @@ extension ServeServer {
     private func upload(_ request: Request) async throws -> Response {
         try authorize(request)
         guard let store else { throw HTTPError(.notFound, message: "this server has no store\n") }
+        let replace = try Self.asksToReplace(request)
         let limit = configuration.limits.uploadBytes
         return try await limited(bodyLimit: limit, request: request, collect: false) { _ in
             // Streamed to a private file (an upload may be hundreds of MiB), stored from there.
@@ -132,18 +159,38 @@ extension ServeServer {
                 TemporaryFiles.unregister(file)
             }
             let result = await workers.run { () -> Result<DebugFileStore.PutResult, DebugFileStoreError> in
-                Result { () throws(DebugFileStoreError) in try store.store.put(fileAt: file, origin: "upload") }
+                Result { () throws(DebugFileStoreError) in try store.store.put(fileAt: file, origin: "upload", replace: replace) }
             }
             switch result {
             case .success(let put):
                 symbolicator.invalidate()
-                return try Self.json(PutAnswer(stored: put.stored.map(StoredFileInfo.init), notes: put.notes), status: .created)
+                for replaced in put.replaced {
+                    logger.notice(
+                        "replaced a stored debug file",
+                        metadata: ["id": "\(replaced.new.debugID)", "was": "\(replaced.old.summary)", "now": "\(replaced.new.summary)"])
+                }
+                let answer = PutAnswer(
+                    stored: put.stored.map(StoredFileInfo.init), replaced: put.replaced.map { StoredFileInfo($0.old) }, notes: put.notes)
+                return try Self.json(answer, status: .created)
+            case .failure(let error) where !error.conflicts.isEmpty:
+                let answer = ConflictAnswer(
+                    error:
+                        "a different file is already stored under the same identity; nothing was stored "
+                        + "(PUT again with ?replace=1 to replace it)",
+                    conflicts: error.conflicts.map { .init(stored: StoredFileInfo($0.stored), upload: StoredFileInfo($0.incoming)) })
+                return try Self.json(answer, status: .conflict)
             case .failure(let error):
                 // The private file's name means nothing to the client.
                 let message = error.message.replacingOccurrences(of: file, with: "the upload")
                 throw HTTPError(.unprocessableContent, message: "not stored: \(message)\n")
             }
         }
+    }
+
+    /// Whether an upload may replace different files stored under its identities:
+    /// `?replace=1` (as every flag: 1/true/yes or 0/false/no).
+    static func asksToReplace(_ request: Request) throws -> Bool {
+        try flag("replace", in: request)
     }
 
     /// Writes the body to a new private file, refusing it past `limit` bytes.

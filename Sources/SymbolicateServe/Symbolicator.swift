@@ -5,6 +5,8 @@ import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePipeline
 import SymbolicatePresentation
+import SymbolicateSymbolStore
+import SymbolicateSymbolication
 
 /// One `POST /v1/symbolicate`: the body and what the query and headers asked for.
 package struct SymbolicateCall: Sendable {
@@ -30,20 +32,32 @@ package struct SymbolicateAnswer: Sendable {
 /// through the CLI's own `ReportRequest`, so a body gives the bytes `symbolicate -` gives for
 /// the same debug files.
 ///
-/// The debug files are indexed and opened once and shared by every request; the index is made
-/// again when the store changed: after an upload or deletion here, when a report needs an
-/// identity another instance stored since, or when a file it used was removed by another instance.
+/// The `--debug-files` are indexed and opened once and shared by every request. The store is
+/// never walked: each identity a report names is looked up in it, and the files found stay
+/// open in a bounded least-recently-used set (`StoreDebugFiles`), checked against the store on
+/// each use, so an upload or a deletion, here or by another instance, counts from the next
+/// request on.
 package final class Symbolicator: @unchecked Sendable {
     package let debugFiles: [String]
     package let store: (any StoreFolder)?
     private let lock = NSLock()
-    private var prepared: PreparedDebugFiles?
+    private var base: DebugFileIndex?
+    private let sessions: DebugSessionCache
+    private let storeFiles: StoreDebugFiles?
     private let metrics: ServeMetrics?
 
-    package init(debugFiles: [String], store: (any StoreFolder)?, metrics: ServeMetrics? = nil) {
+    /// - Parameters:
+    ///   - debugFiles: the `--debug-files`, indexed once.
+    ///   - store: the debug-file store, looked up by identity for each request.
+    ///   - metrics: where symbolications are counted.
+    ///   - openStoreFiles: most store files open (mapped) at once.
+    package init(debugFiles: [String], store: (any StoreFolder)?, metrics: ServeMetrics? = nil, openStoreFiles: Int = 256) {
         self.debugFiles = debugFiles
         self.store = store
         self.metrics = metrics
+        let sessions = DebugSessionCache()
+        self.sessions = sessions
+        storeFiles = store.map { StoreDebugFiles(store: $0.store, capacity: openStoreFiles, sessions: sessions) }
     }
 
     /// The index inputs: what the CLI is given for the same result (`symbolicate - FILES… STORE`).
@@ -52,18 +66,19 @@ package final class Symbolicator: @unchecked Sendable {
     /// Checks the command-line debug files once at start-up, so a typo stops the server
     /// rather than every request.
     package func validate() throws(DiscoveryError) {
-        let index = try DebugFileIndex(inputs: indexInputs)
+        let index = try DebugFileIndex(inputs: debugFiles)
         lock.lock()
-        prepared = PreparedDebugFiles(index: index)
+        base = index
         lock.unlock()
     }
 
-    /// Forgets the index (after an upload or a deletion): the next request indexes again.
+    /// Closes the store files it keeps open (after an upload or a deletion).
     package func invalidate() {
-        lock.lock()
-        prepared = nil
-        lock.unlock()
+        storeFiles?.closeAll()
     }
+
+    /// Number of store identities whose files are open now.
+    package var openStoreFileCount: Int { storeFiles?.openCount ?? 0 }
 
     /// Runs one call. Never throws; the work is synchronous (call it off the event loop).
     package func run(_ call: SymbolicateCall) -> SymbolicateAnswer {
@@ -73,6 +88,7 @@ package final class Symbolicator: @unchecked Sendable {
             color: .never, headline: call.headline, destination: .standardOutput, terminal: .none, language: call.language)
         request.preparedDebugFiles = { [self] reports throws(DiscoveryError) in try self.debugFiles(for: reports) }
         let response = request.run()
+        storeFiles?.forgetClosedSessions()
         let frames = response.reports.reduce(0) { $0 + ($1.summary?.framesSymbolicated ?? 0) }
         let lookups = response.reports.reduce(0) { $0 + ($1.summary?.debugFiles.count ?? 0) }
         if response.output != nil { metrics?.symbolicated(frames: frames, lookups: lookups) }
@@ -81,41 +97,37 @@ package final class Symbolicator: @unchecked Sendable {
             status: response.status)
     }
 
-    /// The shared index, made again when it cannot be right for these reports any more.
-    /// Throws what the CLI would say of the same inputs (a `--debug-files` path removed since).
+    /// The `--debug-files` index with the store's files for the identities these reports name.
+    /// Throws what the CLI would say of the same inputs (a `--debug-files` path that is gone).
     func debugFiles(for reports: [CrashReport]) throws(DiscoveryError) -> PreparedDebugFiles {
         lock.lock()
-        defer { lock.unlock() }
-        if let current = prepared, !isStale(current, for: reports) { return current }
-        let fresh = PreparedDebugFiles(index: try DebugFileIndex(inputs: indexInputs))
-        prepared = fresh
-        return fresh
-    }
-
-    /// Stale when a report needs an identity the store holds but the index does not (stored by
-    /// another instance), or when an indexed store file is gone (removed by another instance).
-    private func isStale(_ prepared: PreparedDebugFiles, for reports: [CrashReport]) -> Bool {
-        guard let store else { return false }
+        let known = base
+        lock.unlock()
+        let index: DebugFileIndex
+        if let known {
+            index = known
+        } else {
+            index = try DebugFileIndex(inputs: debugFiles)
+            lock.lock()
+            base = index
+            lock.unlock()
+        }
+        guard let storeFiles else { return PreparedDebugFiles(index: index, sessions: sessions) }
+        var more: [DebugFileEntry] = []
+        var asked: Set<DebugID> = []
         for report in reports {
             for image in report.binaryImages {
-                guard let id = image.debugID else { continue }
-                let entries = prepared.index.entries(id: id)
-                if entries.isEmpty {
-                    if store.contains(id) { return true }
-                } else if entries.contains(where: {
-                    $0.path.hasPrefix(store.root + "/") && !FileManager.default.fileExists(atPath: $0.path)
-                }) {
-                    return true
-                }
+                guard let id = image.debugID, asked.insert(id).inserted, index.entries(id: id).isEmpty else { continue }
+                more += storeFiles.entries(for: id)
             }
         }
-        return false
+        return PreparedDebugFiles(index: more.isEmpty ? index : DebugFileIndex(adding: more, to: index), sessions: sessions)
     }
 }
 
-/// What the symbolicator needs of the debug-file store: its folder (indexed like a folder given
-/// to the CLI) and whether it holds an identity now (another instance may have stored it).
+/// What the symbolicator needs of the debug-file store: its folder (what the CLI would be
+/// given for the same answer) and the store, to look identities up in.
 package protocol StoreFolder: Sendable {
     var root: String { get }
-    func contains(_ id: DebugID) -> Bool
+    var store: DebugFileStore { get }
 }

@@ -4,6 +4,7 @@ import SymbolicateDWARF
 import SymbolicateDiscovery
 import SymbolicateELF
 import SymbolicateMachO
+import SymbolicateStoreIndex
 
 #if canImport(Glibc)
     import Glibc
@@ -15,31 +16,69 @@ import SymbolicateMachO
 
 /// A folder of debug files keyed by identity: one file per Mach-O UUID or ELF build ID, at
 /// `<root>/<id2>/<idrest>/debug` (lowercase hex, as debuginfod and Sentry's layouts split
-/// it), with its metadata in `info.json` next to it.
+/// it), with its metadata in `info.json` next to it, and an index of every entry in
+/// `<root>/index.sqlite` (`SymbolicateStoreIndex`), so that lookups, listings, the store's
+/// figures and eviction never walk the folders.
 ///
 /// Used by the download cache (`SymbolicateSymbolSources`) and by `symbolicate serve --store`.
 /// Several processes may share one folder: every file is written to a temporary file in its
-/// own folder and renamed into place (`AtomicFileWriter`), the metadata last, so a reader sees
-/// a whole entry or none; a removal renames the entry folder away before deleting it. Nothing
-/// is locked: two processes storing the same identity store the same build.
+/// own folder and renamed into place (`AtomicFileWriter`), the metadata last, inside the
+/// index's transaction for that entry, so a reader sees a whole entry or none; a removal
+/// renames the entry folder away before deleting it.
+///
+/// The store never loses what it has without being told: a file whose DWARF is cut short or
+/// unreadable is refused, a different file under an identity already stored is refused with
+/// both described unless the caller says `replace`, and every replacement is noted.
 package final class DebugFileStore: Sendable {
     /// The store's folder.
     package let root: String
+    /// The entries' index; nil when none can be opened (a read-only folder without one): the
+    /// folders are then read directly, one walk per listing.
+    package let index: (any StoreIndex)?
+    /// Why there is no index, when there is none.
+    package let indexProblem: String?
+    /// Called once an entry's folder exists, before its files are written; a throw fails the
+    /// put there, as a full disk would (tests).
+    private let beforeWriting: (@Sendable (_ folder: String) throws -> Void)?
 
-    /// Opens (and creates, with its parents) the store at `root`.
+    /// The index file's name in the store's folder.
+    package static let indexName = "index.sqlite"
+
+    /// Opens (and creates, with its parents) the store at `root`, with its index: `index` when
+    /// given, else `<root>/index.sqlite` (made from the folders when it is new and the store is not).
     /// - Throws: when the folder cannot be created or is not a folder.
-    package init(root: String) throws(DebugFileStoreError) {
+    package init(
+        root: String, index: (any StoreIndex)? = nil, beforeWriting: (@Sendable (_ folder: String) throws -> Void)? = nil
+    ) throws(DebugFileStoreError) {
         self.root = root
+        self.beforeWriting = beforeWriting
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw DebugFileStoreError(path: root, message: "is not a folder") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            } catch {
+                throw DebugFileStoreError(path: root, message: "cannot create the folder: \(Self.reason(error))")
+            }
+        }
+        if let index {
+            self.index = index
+            indexProblem = nil
             return
         }
+        let path = root + "/" + Self.indexName
+        let isNew = !FileManager.default.fileExists(atPath: path)
         do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            self.index = try SQLiteStoreIndex(path: path)
+            indexProblem = nil
         } catch {
-            throw DebugFileStoreError(path: root, message: "cannot create the folder: \(Self.reason(error))")
+            self.index = nil
+            indexProblem = error.description
+            return
         }
+        // A store kept before it had an index, or copied in by hand without one.
+        if isNew, !entries().isEmpty { _ = try? rebuildIndex() }
     }
 
     // MARK: Layout
@@ -63,6 +102,13 @@ package final class DebugFileStore: Sendable {
     /// Stores every build a file holds: each slice of a (universal) Mach-O on its own, an ELF
     /// file, the DWARF files of a `.dSYM` bundle, or of a zipped one (unpacked with the
     /// limits debug-file zips always have: `ZipExtractor`'s size, ratio and path checks).
+    ///
+    /// What is already stored is kept unless the new file is whole and the caller asked for
+    /// it: a build whose DWARF is cut short or unreadable is not stored; the same bytes again
+    /// change nothing; a build without DWARF never replaces one with DWARF; a different file
+    /// under an identity already stored is refused (`conflicts`, nothing stored) unless
+    /// `replace`; builds of one file that share an identity (slices of a universal file with
+    /// one UUID) are not stored, since the store keeps one file per identity.
     /// - Parameters:
     ///   - path: the file or bundle to store; never modified.
     ///   - name: the image name to record when the file itself does not tell (an upload's
@@ -71,26 +117,32 @@ package final class DebugFileStore: Sendable {
     ///   - expected: the one identity wanted (a download for a report's image, an upload to
     ///     `/v1/debug-files/<id>`): only that build is stored, and a file without it is
     ///     refused with the identities it does hold.
-    /// - Returns: what was stored, and what was passed over (files and zip entries that could
-    ///   not be read, builds without an identity, a stored file with DWARF kept over one without).
-    /// - Throws: when nothing in it has an identity, or a file cannot be written.
+    ///   - replace: a different file under an identity already stored replaces it (noted in
+    ///     `replaced` and `notes`) instead of being refused.
+    /// - Returns: what was stored (or was there already with the same bytes), what it
+    ///   replaced, and what was passed over (files and zip entries that could not be read,
+    ///   builds without an identity, damaged builds, a stored file with DWARF kept over one without).
+    /// - Throws: when nothing in it can be stored, on a conflict, or when a file cannot be written.
     @discardableResult
     package func put(
-        fileAt path: String, name: String? = nil, origin: String? = nil, expected: DebugID? = nil
+        fileAt path: String, name: String? = nil, origin: String? = nil, expected: DebugID? = nil, replace: Bool = false
     ) throws(DebugFileStoreError) -> PutResult {
-        let index: DebugFileIndex
-        do { index = try DebugFileIndex(inputs: [path]) } catch {
+        let found: DebugFileIndex
+        do { found = try DebugFileIndex(inputs: [path]) } catch {
             throw DebugFileStoreError(path: path, message: "not a debug file: \(error)")
         }
-        var result = PutResult(stored: [], notes: index.problems.map(\.description))
-        var entries = index.entries
+        defer { withExtendedLifetime(found) {} }
+        var result = PutResult(stored: [], replaced: [], notes: found.problems.map(\.description))
+        var entries = found.entries
         if let expected {
             entries = entries.filter { $0.debugID == expected }
-            if entries.isEmpty, !index.entries.isEmpty {
-                let held = Set(index.entries.map { "\($0.debugID) (\($0.architecture))" }).sorted().joined(separator: ", ")
+            if entries.isEmpty, !found.entries.isEmpty {
+                let held = Set(found.entries.map { "\($0.debugID) (\($0.architecture))" }).sorted().joined(separator: ", ")
                 throw DebugFileStoreError(path: path, message: "identity mismatch: wanted \(expected), the file holds \(held)")
             }
         }
+        // Each build read and checked before anything is written, so a refusal stores nothing.
+        var incoming: [(item: StoredDebugFile, source: Source, displayPath: String)] = []
         for entry in entries {
             let fileName = (entry.path as NSString).lastPathComponent
             // A lone file's own name is our temporary name when it came as bytes.
@@ -99,23 +151,91 @@ package final class DebugFileStore: Sendable {
                 result.notes.append("\(entry.displayPath): cannot read the \(entry.architecture) build \(entry.debugID); skipped")
                 continue
             }
-            if !source.hasDWARF, let existing = info(for: entry.debugID), existing.hasDWARF {
-                result.notes.append(
-                    "\(entry.displayPath): \(entry.debugID) is already stored with DWARF; the file without DWARF was not stored")
-                result.stored.append(existing)
+            if case .damaged(let why) = source.completeness {
+                result.notes.append("\(entry.displayPath): the \(entry.architecture) build \(entry.debugID) is damaged, not stored: \(why)")
                 continue
             }
             let item = StoredDebugFile(
                 debugID: entry.debugID, format: source.format, architecture: entry.architecture, name: imageName,
-                size: UInt64(source.bytes.count), hasDWARF: source.hasDWARF, storedAt: Date(), origin: origin,
-                path: dataPath(for: entry.debugID))
-            try write(item, bytes: source.bytes)
-            result.stored.append(item)
+                size: UInt64(source.bytes.count), hasDWARF: source.completeness == .complete, storedAt: Date(), origin: origin,
+                path: dataPath(for: entry.debugID), digest: SHA256.hex(of: source.bytes))
+            incoming.append((item, source, entry.displayPath))
         }
-        withExtendedLifetime(index) {}
+        // One identity, several builds in what was given. A file with DWARF is kept over one
+        // without (an ELF binary and the `.debug` file its debug link names); several different
+        // ones with DWARF (slices of a universal file sharing a UUID): which one the store
+        // should keep is not its guess.
+        var byID: [DebugID: [Int]] = [:]
+        for (position, candidate) in incoming.enumerated() { byID[candidate.item.debugID, default: []].append(position) }
+        var skipped: Set<Int> = []
+        for position in incoming.indices where !skipped.contains(position) {
+            var same = byID[incoming[position].item.debugID] ?? [position]
+            guard same.count > 1 else { continue }
+            if let withDWARF = same.first(where: { incoming[$0].item.hasDWARF }) {
+                for other in same where !incoming[other].item.hasDWARF && !skipped.contains(other) {
+                    skipped.insert(other)
+                    result.notes.append(
+                        "\(incoming[other].displayPath): \(incoming[other].item.debugID) is already stored with DWARF "
+                            + "(\(incoming[withDWARF].displayPath)); the file without DWARF was not stored")
+                }
+                same = same.filter { incoming[$0].item.hasDWARF }
+                guard same.count > 1 else { continue }
+            }
+            let digests = Set(same.map { incoming[$0].item.digest })
+            if digests.count == 1 {
+                // The same bytes twice (a bundle and a zipped copy of it): stored once.
+                skipped.formUnion(same.dropFirst())
+                continue
+            }
+            skipped.formUnion(same)
+            let builds = same.map { "\(incoming[$0].item.architecture) (\(incoming[$0].item.size) bytes)" }.joined(separator: ", ")
+            result.notes.append(
+                "\(incoming[position].displayPath): \(same.count) different builds share the identity \(incoming[position].item.debugID): "
+                    + "\(builds); the store keeps one file per identity, so none was stored (store the one wanted alone, "
+                    + "e.g. `lipo -thin ARCH`)")
+        }
+        var writes: [(item: StoredDebugFile, source: Source, replacing: StoredDebugFile?)] = []
+        var conflicts: [StoreConflict] = []
+        for (position, candidate) in incoming.enumerated() where !skipped.contains(position) {
+            let item = candidate.item
+            guard let existing = info(for: item.debugID) else {
+                writes.append((item, candidate.source, nil))
+                continue
+            }
+            if (existing.digest ?? Self.digest(ofFileAt: existing.path)) == item.digest {
+                result.notes.append("\(candidate.displayPath): \(item.debugID) is already stored with the same bytes")
+                result.stored.append(existing)
+                continue
+            }
+            if !item.hasDWARF, existing.hasDWARF {
+                result.notes.append(
+                    "\(candidate.displayPath): \(item.debugID) is already stored with DWARF; the file without DWARF was not stored")
+                result.stored.append(existing)
+                continue
+            }
+            guard replace else {
+                conflicts.append(StoreConflict(stored: existing, incoming: item))
+                continue
+            }
+            writes.append((item, candidate.source, existing))
+        }
+        if !conflicts.isEmpty {
+            let described = conflicts.map(\.description).joined(separator: "; ")
+            throw DebugFileStoreError(
+                path: path, message: "a different file is already stored under the same identity, nothing was stored: \(described)",
+                conflicts: conflicts)
+        }
+        for write in writes {
+            try self.write(write.item, bytes: write.source.bytes)
+            result.stored.append(write.item)
+            if let old = write.replacing {
+                result.replaced.append(StoreReplacement(old: old, new: write.item))
+                result.notes.append("\(write.item.debugID) replaced: it was \(old.summary); it is now \(write.item.summary)")
+            }
+        }
         if result.stored.isEmpty {
             let why = result.notes.isEmpty ? "" : " (\(result.notes.joined(separator: "; ")))"
-            throw DebugFileStoreError(path: path, message: "holds no debug file with a UUID or build ID\(why)")
+            throw DebugFileStoreError(path: path, message: "holds no debug file with a UUID or build ID that could be stored\(why)")
         }
         return result
     }
@@ -124,7 +244,7 @@ package final class DebugFileStore: Sendable {
     /// folder first, then read as `put(fileAt:)` reads a file.
     @discardableResult
     package func put(
-        bytes: Data, name: String? = nil, origin: String? = nil, expected: DebugID? = nil
+        bytes: Data, name: String? = nil, origin: String? = nil, expected: DebugID? = nil, replace: Bool = false
     ) throws(DebugFileStoreError) -> PutResult {
         let incoming = root + "/.incoming"
         _ = mkdir(incoming, 0o777)
@@ -147,14 +267,19 @@ package final class DebugFileStore: Sendable {
             unlink(temporary)
             TemporaryFiles.unregister(temporary)
         }
-        do { return try put(fileAt: temporary, name: name, origin: origin, expected: expected) } catch {
-            throw DebugFileStoreError(path: name ?? "the bytes given", message: error.message)
+        do { return try put(fileAt: temporary, name: name, origin: origin, expected: expected, replace: replace) } catch {
+            var named = error
+            named.path = name ?? "the bytes given"
+            throw named
         }
     }
 
     /// What a put stored and what it passed over.
     package struct PutResult: Sendable {
+        /// What the store holds for the file's builds now (new entries, or ones already there).
         package var stored: [StoredDebugFile]
+        /// Entries replaced by this put (`replace`), with what they were.
+        package var replaced: [StoreReplacement]
         /// One line each, naming the file or zip entry.
         package var notes: [String]
     }
@@ -164,52 +289,68 @@ package final class DebugFileStore: Sendable {
     private struct Source {
         var bytes: UnsafeRawBufferPointer
         var format: StoredDebugFile.Format
-        var hasDWARF: Bool
-        var keepAlive: AnyObject
+        var completeness: DWARFCompleteness.Verdict
+        var keepAlive: [AnyObject]
     }
 
     private static func source(of entry: DebugFileEntry) -> Source? {
         if let slice = entry.object as? MachOSlice {
             guard let bytes = slice.mapping.bytes(at: slice.fileOffset, count: slice.size) else { return nil }
-            let dwarf = slice.section(segment: "__DWARF", name: "__debug_info") != nil
-            return Source(bytes: bytes, format: .machO, hasDWARF: dwarf, keepAlive: slice.mapping)
+            return Source(bytes: bytes, format: .machO, completeness: DWARFCompleteness.of(slice), keepAlive: [slice.mapping])
         }
         guard let mapping = try? MappedFile(path: entry.path), let bytes = mapping.bytes(at: 0, count: mapping.count) else { return nil }
-        let sections = (try? ELFFile(path: entry.path))?.sections ?? []
-        let dwarf = sections.contains { $0.name == ".debug_info" || $0.name == ".zdebug_info" }
-        return Source(bytes: bytes, format: .elf, hasDWARF: dwarf, keepAlive: mapping)
+        let completeness: DWARFCompleteness.Verdict
+        if let problem = DWARFCompleteness.elfSectionTableProblem(bytes) {
+            return Source(bytes: bytes, format: .elf, completeness: .damaged(problem), keepAlive: [mapping])
+        }
+        do throws(ELFError) {
+            completeness = DWARFCompleteness.of(try ELFFile(path: entry.path), fileSize: UInt64(mapping.count))
+        } catch {
+            completeness = .damaged(error.message)
+        }
+        return Source(bytes: bytes, format: .elf, completeness: completeness, keepAlive: [mapping])
     }
 
-    /// Writes the data, then the metadata (the entry exists for readers once both are there).
+    /// Writes the data, then the metadata, both renamed into place inside the index's
+    /// transaction for the entry. A failure leaves no folder it made behind.
     private func write(_ item: StoredDebugFile, bytes: UnsafeRawBufferPointer) throws(DebugFileStoreError) {
         let folder = folder(for: item.debugID)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DebugFileStoreError(path: folder, message: "cannot create the folder: \(Self.reason(error))")
+        let top = (folder as NSString).deletingLastPathComponent
+        // Empty folders this put made go again when it fails (rmdir leaves anything with files).
+        func removeEmptyFolders() {
+            rmdir(folder)
+            rmdir(top)
+        }
+        _ = mkdir(top, 0o777)
+        _ = mkdir(folder, 0o777)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            removeEmptyFolders()
+            throw DebugFileStoreError(path: folder, message: "cannot create the folder: \(String(cString: strerror(errno)))")
         }
         let info: Data
         do { info = try Self.encoder.encode(item) } catch {
+            removeEmptyFolders()
             throw DebugFileStoreError(path: infoPath(for: item.debugID), message: "cannot encode: \(error)")
         }
+        var writers: [AtomicFileWriter] = []
         do {
+            try beforeWriting?(folder)
             let data = try AtomicFileWriter(path: item.path)
-            do {
-                try data.write(bytes: bytes)
+            writers.append(data)
+            try data.write(bytes: bytes)
+            let metadata = try AtomicFileWriter(path: infoPath(for: item.debugID))
+            writers.append(metadata)
+            try metadata.write(info)
+            let record = Self.record(of: item, footprint: item.size + UInt64(info.count), lastUsed: item.storedAt)
+            let commit = {
                 try data.commit()
-            } catch {
-                data.discard()
-                throw error
+                try metadata.commit()
             }
-            let writer = try AtomicFileWriter(path: infoPath(for: item.debugID))
-            do {
-                try writer.write(info)
-                try writer.commit()
-            } catch {
-                writer.discard()
-                throw error
-            }
+            if let index { try index.put(record, during: commit) } else { try commit() }
         } catch {
+            for writer in writers { writer.discard() }
+            removeEmptyFolders()
             throw DebugFileStoreError(path: folder, message: "cannot store \(item.debugID): \(Self.reason(error))")
         }
     }
@@ -219,14 +360,46 @@ package final class DebugFileStore: Sendable {
     /// The stored file for an identity, or nil; marks it used (for least-recently-used eviction).
     package func lookup(_ id: DebugID) -> StoredDebugFile? {
         guard let item = info(for: id) else { return nil }
-        // The metadata's modification time is the entry's last use.
-        _ = utimes(infoPath(for: id), nil)
+        markUsed(id)
         return item
+    }
+
+    /// Records a use of an entry now, or at `date` (for least-recently-used eviction).
+    package func markUsed(_ id: DebugID, at date: Date = Date()) {
+        // The metadata's modification time too: a rebuilt index takes the last use from it.
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let time = timeval(tv_sec: .init(seconds), tv_usec: 0)
+        _ = [time, time].withUnsafeBufferPointer { utimes(infoPath(for: id), $0.baseAddress) }
+        try? index?.markUsed(id, at: date)
     }
 
     /// The metadata of an identity without marking it used, or nil when it is not stored
     /// (or only half: data without metadata, which the next put or eviction replaces).
+    ///
+    /// One index read and one `stat`; an entry the index does not have yet (written by a
+    /// process that stopped before its index transaction, or copied in by hand) is read from
+    /// its folder and added to the index.
     package func info(for id: DebugID) -> StoredDebugFile? {
+        let data = dataPath(for: id)
+        if let index, let record = try? index.record(for: id) {
+            guard Self.regularFileSize(data) != nil else {
+                // Removed behind the index's back.
+                _ = try? index.remove(id, during: { false })
+                return nil
+            }
+            return Self.item(of: record, path: data)
+        }
+        guard var item = folderInfo(for: id) else { return nil }
+        if let index {
+            if item.digest == nil { item.digest = Self.digest(ofFileAt: data) }
+            let footprint = item.size + (Self.regularFileSize(infoPath(for: id)) ?? 0)
+            try? index.put(Self.record(of: item, footprint: footprint, lastUsed: item.lastUsed ?? Date()), during: {})
+        }
+        return item
+    }
+
+    /// An entry's metadata from its folder alone.
+    private func folderInfo(for id: DebugID) -> StoredDebugFile? {
         let data = dataPath(for: id)
         guard let size = Self.regularFileSize(data), let bytes = FileManager.default.contents(atPath: infoPath(for: id)),
             var item = try? Self.decoder.decode(StoredDebugFile.self, from: bytes), item.debugID == id
@@ -239,14 +412,48 @@ package final class DebugFileStore: Sendable {
 
     /// Every stored entry, oldest use first.
     package func items() -> [StoredDebugFile] {
-        entries().compactMap { entry in entry.id.flatMap { info(for: $0) } }.sorted {
+        if let index, let records = try? index.records() {
+            return records.map { Self.item(of: $0, path: dataPath(for: $0.id)) }
+        }
+        return entries().compactMap { entry in entry.id.flatMap { folderInfo(for: $0) } }.sorted {
             ($0.lastUsed ?? .distantPast) < ($1.lastUsed ?? .distantPast)
         }
     }
 
-    /// Bytes held by the store's entries (debug files and metadata; half-written entries too).
+    /// Bytes held by the store's entries (debug files and metadata).
     package func totalSize() -> UInt64 {
-        entries().reduce(0) { $0 &+ $1.size }
+        figures().bytes
+    }
+
+    /// Number of entries and the bytes they hold: from the index, without reading the entries.
+    package func figures() -> (entries: Int, bytes: UInt64) {
+        if let index, let figures = try? index.figures() { return figures }
+        let all = entries()
+        return (all.count, all.reduce(0) { $0 &+ $1.size })
+    }
+
+    /// Makes the index again from the folders (a store copied in by hand, an index lost):
+    /// every entry with its metadata, its use from the metadata's modification time.
+    /// - Returns: the number of entries indexed and a line for each folder that is no entry.
+    @discardableResult
+    package func rebuildIndex() throws(DebugFileStoreError) -> (entries: Int, problems: [String]) {
+        guard let index else {
+            throw DebugFileStoreError(path: root + "/" + Self.indexName, message: indexProblem ?? "no index")
+        }
+        var records: [StoreIndexRecord] = []
+        var problems: [String] = []
+        for entry in entries() {
+            guard let id = entry.id, var item = folderInfo(for: id) else {
+                problems.append("\(entry.folder): no debug file with its metadata; not indexed")
+                continue
+            }
+            if item.digest == nil { item.digest = Self.digest(ofFileAt: item.path) }
+            records.append(Self.record(of: item, footprint: entry.size, lastUsed: item.lastUsed ?? entry.lastUsed))
+        }
+        do { try index.replaceAll(with: records) } catch {
+            throw DebugFileStoreError(path: index.location, message: error.message)
+        }
+        return (records.count, problems)
     }
 
     // MARK: Removing
@@ -254,7 +461,9 @@ package final class DebugFileStore: Sendable {
     /// Removes the entry of an identity. True when there was one to remove.
     @discardableResult
     package func remove(_ id: DebugID) -> Bool {
-        removeFolder(folder(for: id))
+        let folder = folder(for: id)
+        guard let index else { return removeFolder(folder) }
+        return (try? index.remove(id, during: { removeFolder(folder) })) ?? false
     }
 
     /// Removes least-recently-used entries until the store holds at most `limit` bytes.
@@ -262,14 +471,20 @@ package final class DebugFileStore: Sendable {
     /// - Returns: what was removed, oldest use first.
     @discardableResult
     package func evict(toAtMost limit: UInt64, keeping: Set<DebugID> = []) -> [EvictedEntry] {
-        var all = entries()
+        var all: [Entry]
+        if let index, let records = try? index.records() {
+            all = records.map { Entry(folder: folder(for: $0.id), id: $0.id, size: $0.footprint, lastUsed: $0.lastUsed) }
+        } else {
+            all = entries()
+        }
         var total = all.reduce(0) { $0 &+ $1.size }
         guard total > limit else { return [] }
         all.sort { $0.lastUsed < $1.lastUsed }
         var evicted: [EvictedEntry] = []
         for entry in all where total > limit {
             if let id = entry.id, keeping.contains(id) { continue }
-            if removeFolder(entry.folder) {
+            let removed = entry.id.map { remove($0) } ?? removeFolder(entry.folder)
+            if removed {
                 total -= min(total, entry.size)
                 evicted.append(EvictedEntry(debugID: entry.id, size: entry.size, lastUsed: entry.lastUsed))
             }
@@ -301,7 +516,8 @@ package final class DebugFileStore: Sendable {
         var lastUsed: Date
     }
 
-    /// Every entry folder (`<xx>/<rest>`), from the file system alone.
+    /// Every entry folder (`<xx>/<rest>`), from the file system alone: for a store without
+    /// an index, and to make one.
     private func entries() -> [Entry] {
         let manager = FileManager.default
         guard let tops = try? manager.contentsOfDirectory(atPath: root) else { return [] }
@@ -328,6 +544,27 @@ package final class DebugFileStore: Sendable {
     }
 
     // MARK: Helpers
+
+    private static func record(of item: StoredDebugFile, footprint: UInt64, lastUsed: Date) -> StoreIndexRecord {
+        StoreIndexRecord(
+            id: item.debugID, format: item.format.rawValue, architecture: item.architecture.name, name: item.name, size: item.size,
+            footprint: footprint, hasDWARF: item.hasDWARF, storedAt: item.storedAt, origin: item.origin, digest: item.digest ?? "",
+            lastUsed: lastUsed)
+    }
+
+    private static func item(of record: StoreIndexRecord, path: String) -> StoredDebugFile {
+        StoredDebugFile(
+            debugID: record.id, format: StoredDebugFile.Format(rawValue: record.format) ?? .machO,
+            architecture: Architecture(record.architecture), name: record.name, size: record.size, hasDWARF: record.hasDWARF,
+            storedAt: record.storedAt, origin: record.origin, path: path, lastUsed: record.lastUsed,
+            digest: record.digest.isEmpty ? nil : record.digest)
+    }
+
+    /// SHA-256 of a stored file, or nil when it cannot be read.
+    static func digest(ofFileAt path: String) -> String? {
+        guard let mapping = try? MappedFile(path: path), let bytes = mapping.bytes(at: 0, count: mapping.count) else { return nil }
+        return withExtendedLifetime(mapping) { SHA256.hex(of: bytes) }
+    }
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -359,8 +596,25 @@ package final class DebugFileStore: Sendable {
 
     static func reason(_ error: any Error) -> String {
         if let output = error as? OutputFileError { return output.reason }
+        if let store = error as? DebugFileStoreError { return store.message }
+        if let index = error as? StoreIndexError { return index.description }
         return (error as NSError).localizedDescription
     }
+}
+
+/// A different file offered under an identity already stored: both, to be shown side by side.
+package struct StoreConflict: Sendable, Equatable, CustomStringConvertible {
+    package var stored: StoredDebugFile
+    package var incoming: StoredDebugFile
+    package var description: String {
+        "\(stored.debugID) is stored as \(stored.summary); this file is \(incoming.summary) (say replace to replace it)"
+    }
+}
+
+/// An entry replaced by a put that asked for it.
+package struct StoreReplacement: Sendable, Equatable {
+    package var old: StoredDebugFile
+    package var new: StoredDebugFile
 }
 
 /// What the store knows about one stored build.
@@ -384,17 +638,20 @@ package struct StoredDebugFile: Sendable, Equatable, Codable {
     package var origin: String?
     /// The stored file (not encoded: the folder decides it).
     package var path: String
-    /// When it was last looked up (the metadata file's modification time; not encoded).
+    /// When it was last looked up (not encoded: the index keeps it).
     package var lastUsed: Date?
+    /// SHA-256 of the stored file, lowercase hex (nil for an entry stored before digests were kept).
+    package var digest: String?
 
     enum CodingKeys: String, CodingKey {
-        case debugID = "id", format, architecture, name, size, hasDWARF = "has_dwarf", storedAt = "stored_at", origin
+        case debugID = "id", format, architecture, name, size, hasDWARF = "has_dwarf", storedAt = "stored_at", origin, digest = "sha256"
     }
 
     package init(
         debugID: DebugID, format: Format, architecture: Architecture, name: String, size: UInt64, hasDWARF: Bool, storedAt: Date,
-        origin: String?, path: String, lastUsed: Date? = nil
+        origin: String?, path: String, lastUsed: Date? = nil, digest: String? = nil
     ) {
+        self.digest = digest
         self.debugID = debugID
         self.format = format
         self.architecture = architecture
@@ -417,6 +674,7 @@ package struct StoredDebugFile: Sendable, Equatable, Codable {
         hasDWARF = try container.decode(Bool.self, forKey: .hasDWARF)
         storedAt = try container.decode(Date.self, forKey: .storedAt)
         origin = try container.decodeIfPresent(String.self, forKey: .origin)
+        digest = try container.decodeIfPresent(String.self, forKey: .digest)
         path = ""
         lastUsed = nil
     }
@@ -431,6 +689,18 @@ package struct StoredDebugFile: Sendable, Equatable, Codable {
         try container.encode(hasDWARF, forKey: .hasDWARF)
         try container.encode(storedAt, forKey: .storedAt)
         try container.encodeIfPresent(origin, forKey: .origin)
+        try container.encodeIfPresent(digest, forKey: .digest)
+    }
+
+    /// One line for messages: name, architecture, size, digest, DWARF, when and where from.
+    package var summary: String {
+        let when = ISO8601DateFormatter().string(from: storedAt)
+        var text = "\(name) \(architecture), \(size) bytes"
+        if let digest { text += ", sha256 \(digest)" }
+        text += hasDWARF ? ", with DWARF" : ", symbols only"
+        text += ", stored \(when)"
+        if let origin { text += " from \(origin)" }
+        return text
     }
 }
 
@@ -438,9 +708,12 @@ package struct StoredDebugFile: Sendable, Equatable, Codable {
 package struct DebugFileStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     package var path: String
     package var message: String
+    /// Set when the put was refused because different files are stored under its identities.
+    package var conflicts: [StoreConflict]
     package var description: String { "\(path): \(message)" }
-    package init(path: String, message: String) {
+    package init(path: String, message: String, conflicts: [StoreConflict] = []) {
         self.path = path
         self.message = message
+        self.conflicts = conflicts
     }
 }

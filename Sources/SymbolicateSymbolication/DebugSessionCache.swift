@@ -36,7 +36,15 @@ package final class DebugSessionCache: @unchecked Sendable {
         return result
     }
 
-    /// Number of slices opened so far (for batch statistics and tests).
+    /// Drops the sessions of the files `shouldForget` names (a server closing store files it
+    /// no longer keeps open): their mappings go with the last reference.
+    package func forget(where shouldForget: (_ path: String) -> Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        sessions = sessions.filter { !shouldForget($0.key.path) }
+    }
+
+    /// Number of slices opened so far (for batch statistics and tests), less those forgotten.
     package var openedCount: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -14,7 +14,10 @@ struct Symbolicate: AsyncParsableCommand {
             65 unreadable or invalid input; 73 an output cannot be created or written.
             """,
         version: SymbolicateVersion.current,
-        subcommands: [ReportCommand.self, AtosCommand.self, ExplainCommand.self, BatchCommand.self, AuditCommand.self, ServeCommand.self],
+        subcommands: [
+            ReportCommand.self, AtosCommand.self, ExplainCommand.self, BatchCommand.self, AuditCommand.self, ServeCommand.self,
+            StoreCommand.self,
+        ],
         defaultSubcommand: ReportCommand.self
     )
 

@@ -162,9 +162,7 @@ import ZIPFoundation
 
     /// Sets an entry's last use, as `lookup` would have at that time.
     static func setLastUse(_ store: DebugFileStore, _ id: DebugID, secondsAgo: Int) {
-        let path = (store.dataPath(for: id) as NSString).deletingLastPathComponent + "/info.json"
-        let time = timeval(tv_sec: time(nil) - secondsAgo, tv_usec: 0)
-        _ = [time, time].withUnsafeBufferPointer { utimes(path, $0.baseAddress) }
+        store.markUsed(id, at: Date(timeIntervalSinceNow: -Double(secondsAgo)))
     }
 
     @Test func evictionRemovesTheLeastRecentlyUsedFirstAndKeepsWhatIsInUse() throws {
