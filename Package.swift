@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Already brought in by Hummingbird; named for the HTTP parts `serve`'s connection guard handles.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -150,6 +152,10 @@ let package = Package(
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
                 "SymbolicatePresentation", "SymbolicateBatch", "SymbolicateSymbolStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                // The connection guard sits between the HTTP decoder and the server (HTTP parts).
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -231,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "SymbolicateServeTests",
             dependencies: [
-                "SymbolicateServe", "SymbolicatePipeline", "SymbolicateTestSupport", "symbolicate",
+                "SymbolicateServe", "SymbolicatePipeline", "SymbolicateSymbolStore", "SymbolicateTestSupport", "symbolicate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -66,11 +66,9 @@ import Testing
         try await Serve.live(server) { client in
             let port = try #require(client.port)
             let slow = try RawConnection(port: port)
-            let started = Date()
             slow.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
             let head = await slow.readHead()
             #expect(head.hasPrefix("HTTP/1.1 504"), "\(head)")
-            #expect(Date().timeIntervalSince(started) < 10)
             try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(try Serve.report())) { response in
                 #expect(response.status == .ok)
             }
@@ -78,6 +76,25 @@ import Testing
                 #expect(String(buffer: response.body).contains(#"symbolicate_refusals_total{reason="time"} 1"#))
             }
         }
+    }
+
+    /// Each request's timer goes when the request ends, not when its time limit would have
+    /// run out: memory does not grow with request rate × time limit.
+    @Test func finishedRequestsLeaveNoTimer() async throws {
+        let server = try Serve.server { $0.limits.requestSeconds = 600 }
+        let report = try Serve.report()
+        try await Serve.routes(server) { client in
+            for _ in 0..<20 {
+                try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(report)) { response in
+                    #expect(response.status == .ok)
+                }
+            }
+            // A refused body and a bad query end early too.
+            try await client.execute(uri: "/v1/symbolicate?format=pdf", method: .post, body: Serve.body(report)) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+        #expect(server.pendingTimers.count == 0)
     }
 
     @Test func theDefaultAddressIsLoopback() {
