@@ -74,13 +74,17 @@ test: setup-test
 
 # The `symbolicate serve` page in headless chromium (selenium): paste a report, check the frame
 # and the highlighted crashed thread, download the .crash; screenshots in .build/artifacts/.
-.PHONY: test-browser bench-serve
+.PHONY: test-browser bench-serve bench-serve-abuse
 test-browser:
 	python3 Tests/Browser/page_test.py $$($(SWIFT) build --show-bin-path)/symbolicate
 
 # Load benchmark of `symbolicate serve` (wrk; Benchmarks/README.md, "Serve").
 bench-serve: build
 	Benchmarks/serve/run.sh
+
+# Flood and slow clients against `symbolicate serve`: memory before/after, another client answered.
+bench-serve-abuse: build
+	Benchmarks/serve/abuse.py
 
 # The same strict build and whole suite against libdwarf 0.11.1 (the 0.x/2.x API Homebrew ships),
 # built from Debian trixie's source tarball into .build-libdwarf-current/prefix (cached there).

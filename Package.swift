@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The store's index (SymbolicateStoreIndex only): SQLite, embedded.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Already brought in by Hummingbird; named for the HTTP parts `serve`'s connection guard handles.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -175,6 +177,10 @@ let package = Package(
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
                 "SymbolicatePresentation", "SymbolicateSymbolStore", "SymbolicateDWARF", "SymbolicateSymbolication",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                // The connection guard sits between the HTTP decoder and the server (HTTP parts).
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -42,12 +42,16 @@ public enum ReportFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotRender(CrashReportError)
     /// The output file cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// The caller gave up before the end (`ReportRequest.shouldStop`: a server's request past
+    /// its time limit); nothing was written.
+    case stopped
 
     public var exitStatus: ExitStatus {
         switch self {
         case .debugFiles, .unreadableReport: return .invalidInput
         case .outputReplacesInput, .cannotRender: return .usage
         case .cannotWrite: return .cannotWrite
+        case .stopped: return .failed
         }
     }
 
@@ -58,6 +62,7 @@ public enum ReportFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "--output \(output) would replace the input \(input); choose another output file"
         case .unreadableReport(let error), .cannotRender(let error): return error.description
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .stopped: return "stopped before the end: the run was given up on"
         }
     }
 }

@@ -56,6 +56,10 @@ public struct ReportRequest: Sendable {
     /// instead of indexing `debugFiles`; given the reports read, so it can add what they need.
     /// The same index as the CLI's for the same inputs gives the same bytes.
     package var preparedDebugFiles: (@Sendable (_ reports: [CrashReport]) throws(DiscoveryError) -> PreparedDebugFiles)?
+    /// Asked between the stages of the run (reading, the debug files, each report's
+    /// symbolication, diagnosis and rendering): true stops the run there with `.stopped`. A
+    /// server's request that timed out is not worked on any further.
+    package var shouldStop: (@Sendable () -> Bool)?
 
     public init(
         report: ReportSource, debugFiles: [String] = [], searchFolders: [String] = [], searchesNearReport: Bool = true,
@@ -127,7 +131,15 @@ public struct ReportRequest: Sendable {
         return response
     }
 
+    /// True when the caller gave up on the run (`shouldStop`): the response then fails with `.stopped`.
+    private func stopped(_ response: inout ReportResponse) -> Bool {
+        guard let shouldStop, shouldStop() else { return false }
+        response.fail(.stopped)
+        return true
+    }
+
     private func proceed(_ response: inout ReportResponse) {
+        if stopped(&response) { return }
         let reportPath = report.userPath
         let nearReport = debugFiles.isEmpty && searchesNearReport && reportPath != nil
         let index: DebugFileIndex
@@ -140,6 +152,7 @@ public struct ReportRequest: Sendable {
         do { reports = try ReportPipeline.read(report) } catch { return response.fail(.unreadableReport(error)) }
         if let prepare = preparedDebugFiles {
             // A server's debug files, indexed and opened once for many requests.
+            if stopped(&response) { return }
             do {
                 let prepared = try prepare(reports)
                 index = prepared.index
@@ -180,7 +193,13 @@ public struct ReportRequest: Sendable {
         // Each report is handed over to `process` (see there), first one first.
         reports.reverse()
         while let report = reports.popLast() {
-            let processed = pipeline.process(consume report, diagnose: explain, language: language)
+            if stopped(&response) { return }
+            var processed = pipeline.process(consume report)
+            if explain {
+                if stopped(&response) { return }
+                processed.diagnose(language: language)
+            }
+            if stopped(&response) { return }
             let summary = processed.summary ?? SymbolicationSummary()
             response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(ReportMessage.symbolSources)
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)

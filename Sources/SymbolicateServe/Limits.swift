@@ -71,6 +71,88 @@ final class WorkerPool: @unchecked Sendable {
 /// A request that outlived the time limit.
 struct TimedOut: Error {}
 
+/// Set once when the work's requester has given up on it (past the time limit); the pipeline
+/// asks it between stages and stops there, so a timed-out request frees its worker.
+package final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = false
+
+    package init() {}
+
+    package func stop() {
+        lock.lock()
+        set = true
+        lock.unlock()
+    }
+
+    package var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return set
+    }
+}
+
+/// A one-shot timer that is gone as soon as it is cancelled. `Task.sleep` was the timer
+/// before: a cancelled sleep keeps its job (about 1.4 KB) until its deadline, so memory grew
+/// with request rate × time limit. A cancelled Dispatch source is released at once.
+final class Deadline: @unchecked Sendable {
+    private static let queue = DispatchQueue(label: "symbolicate.serve.deadlines")
+    private let lock = NSLock()
+    private var source: (any DispatchSourceTimer)?
+    private let pending: PendingTimers?
+
+    /// Calls `fire` once after `seconds`, unless cancelled first; counted in `pending` until then.
+    init(seconds: Double, pending: PendingTimers? = nil, fire: @escaping @Sendable () -> Void) {
+        let source = DispatchSource.makeTimerSource(queue: Self.queue)
+        self.source = source
+        self.pending = pending
+        pending?.add(1)
+        source.setEventHandler { [weak self] in
+            guard let self, self.finish() else { return }
+            fire()
+        }
+        source.schedule(deadline: .now() + .nanoseconds(Int(min(max(0, seconds), 1e9) * 1e9)))
+        source.resume()
+    }
+
+    /// Takes the source away: true for the first of firing and cancelling.
+    private func finish() -> Bool {
+        lock.lock()
+        let taken = source
+        source = nil
+        lock.unlock()
+        guard let taken else { return false }
+        taken.cancel()
+        pending?.add(-1)
+        return true
+    }
+
+    func cancel() { _ = finish() }
+
+    deinit { _ = finish() }
+}
+
+/// Timers started and not yet fired or cancelled (one server's): what a finished request leaves
+/// behind, nothing.
+package final class PendingTimers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    package init() {}
+
+    func add(_ change: Int) {
+        lock.lock()
+        value += change
+        lock.unlock()
+    }
+
+    package var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}
+
 /// Resumes a continuation once: with the first of the operation's result and the deadline.
 private final class FirstOf<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
@@ -91,39 +173,65 @@ private final class FirstOf<T: Sendable>: @unchecked Sendable {
     }
 }
 
+/// Holds a value set after creation (a timer made before the task it cancels).
+private final class Later<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: T?
+
+    var value: T? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
+}
+
 /// Runs `operation` and answers with its result, or throws `TimedOut` once `seconds` have
-/// passed, whichever comes first. The operation is cancelled then but not waited for: work
-/// that cannot be cancelled (a symbolication under way) finishes in the background, and
-/// whatever it holds (its admission) is released by the operation itself.
-func withDeadline<T: Sendable>(seconds: Double, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+/// passed, whichever comes first. The operation is cancelled then but not waited for: its
+/// synchronous part (a symbolication under way) sees the cancellation through its `StopFlag`
+/// at the next stage, and whatever it holds (its admission) is released by the operation itself.
+/// The timer is cancelled as soon as the operation ends.
+func withDeadline<T: Sendable>(
+    seconds: Double, pending: PendingTimers? = nil, _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let first = FirstOf(continuation)
-        let work = Task {
-            do { first.resume(.success(try await operation())) } catch { first.resume(.failure(error)) }
+        let work = Later<Task<Void, Never>>()
+        let timer = Deadline(seconds: seconds, pending: pending) {
+            if first.resume(.failure(TimedOut())) { work.value?.cancel() }
         }
-        let timer = Task {
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-            guard !Task.isCancelled else { return }
-            if first.resume(.failure(TimedOut())) { work.cancel() }
-        }
-        Task {
-            _ = await work.result
+        work.value = Task {
+            let result: Result<T, any Error>
+            do { result = .success(try await operation()) } catch { result = .failure(error) }
             timer.cancel()
+            first.resume(result)
         }
     }
 }
 
 /// Runs `operation` with a deadline and waits for it to end when the deadline cancels it: for
 /// reading a request body, which must be over before the response is sent.
-func withCancellingDeadline<T: Sendable>(seconds: Double, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else { throw TimedOut() }
-        return value
+func withCancellingDeadline<T: Sendable>(
+    seconds: Double, pending: PendingTimers? = nil, _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    let work = Task { try await operation() }
+    let expired = StopFlag()
+    let timer = Deadline(seconds: seconds, pending: pending) {
+        expired.stop()
+        work.cancel()
     }
+    defer { timer.cancel() }
+    let result = await withTaskCancellationHandler {
+        await work.result
+    } onCancel: {
+        work.cancel()
+    }
+    if expired.isSet { throw TimedOut() }
+    return try result.get()
 }

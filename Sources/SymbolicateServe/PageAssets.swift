@@ -1,3 +1,6 @@
+import Foundation
+import SymbolicateExplain
+
 /// The page of `GET /`, its style sheet and its script: served from the binary itself (no CDN,
 /// works offline), plain HTML that works with a keyboard and on a phone. The script only talks
 /// to this server's own API (`POST /v1/symbolicate`) and builds the answer with text nodes, so
@@ -15,35 +18,35 @@ enum PageAssets {
         </head>
         <body>
         <header><h1>symbolicate</h1>
-        <p>Paste an Apple crash report (.crash, .ips, MetricKit, KSCrash, Sentry, a Linux Swift backtrace) or drop its file here.
+        <p data-text="intro">Paste an Apple crash report (.crash, .ips, MetricKit, KSCrash, Sentry, a Linux Swift backtrace) or drop its file here.
         It is symbolicated with this server's debug files; nothing is kept.</p></header>
         <main>
         <form id="form">
-        <label for="report">Crash report</label>
+        <label for="report" data-text="reportLabel">Crash report</label>
         <textarea id="report" name="report" rows="12" spellcheck="false" autocomplete="off" placeholder="Paste the report, or drop a file on this box"></textarea>
         <div class="row">
-        <label for="file">Or choose a file</label>
+        <label for="file" data-text="fileLabel">Or choose a file</label>
         <input type="file" id="file" accept=".crash,.ips,.txt,.json,.log,text/plain,application/json">
         </div>
         <div class="row">
-        <label><input type="checkbox" id="explain" checked> Explain the crash</label>
-        <label for="language">Language</label>
+        <label><input type="checkbox" id="explain" checked> <span data-text="explainLabel">Explain the crash</span></label>
+        <label for="language" data-text="languageLabel">Language</label>
         <select id="language"><option value="en">English</option><option value="ja">日本語</option></select>
-        <button type="submit" id="go">Symbolicate</button>
+        <button type="submit" id="go" data-text="go">Symbolicate</button>
         </div>
         </form>
         <p id="status" role="status" aria-live="polite"></p>
         <section id="result" hidden aria-labelledby="headline">
         <h2 id="headline" tabindex="-1"></h2>
-        <section id="explanation" hidden><h3>Explanation</h3><p id="diagnosis"></p>
-        <h4>Likely causes</h4><ul id="causes"></ul><h4>Next steps</h4><ol id="steps"></ol></section>
-        <section id="images" hidden><h3>Missing or mismatched debug files</h3><ul id="image-list"></ul></section>
-        <div class="row downloads"><span>Download:</span>
+        <section id="explanation" hidden><h3 data-text="diagnosis">Diagnosis</h3><p id="diagnosis"></p>
+        <h4 data-text="causes">Likely causes</h4><ul id="causes"></ul><h4 data-text="steps">Next steps</h4><ol id="steps"></ol></section>
+        <section id="images" hidden><h3 data-text="images">Missing or mismatched debug files</h3><ul id="image-list"></ul></section>
+        <div class="row downloads"><span data-text="download">Download:</span>
         <button type="button" data-format="text" data-name="symbolicated.crash">.crash</button>
-        <button type="button" data-format="ips" data-name="symbolicated.ips">.ips</button>
+        <button type="button" data-format="ips" data-name="symbolicated.ips" id="download-ips">.ips</button>
         <button type="button" data-format="markdown" data-name="symbolicated.md">Markdown</button>
         </div>
-        <h3>Report</h3>
+        <h3 data-text="report">Report</h3>
         <pre id="report-text" tabindex="0" aria-label="Symbolicated report"></pre>
         </section>
         </main>
@@ -51,6 +54,59 @@ enum PageAssets {
         </html>
 
         """#
+
+    /// The page's words in each language, by key. The diagnosis headings are the explain
+    /// catalog's own (the CLI's `--explain` says the same); the rest belongs to the page.
+    static func texts(_ language: Language) -> [String: String] {
+        let english = language == .english
+        var texts: [String: String] = [
+            "diagnosis": Catalog.text(.uiDiagnosis, language),
+            "causes": Catalog.text(.uiCauses, language),
+            "steps": Catalog.text(.uiNextSteps, language),
+        ]
+        let page: [(String, String, String)] = [
+            (
+                "intro",
+                "Paste an Apple crash report (.crash, .ips, MetricKit, KSCrash, Sentry, a Linux Swift backtrace) or drop its file here. It is symbolicated with this server's debug files; nothing is kept.",
+                "Apple のクラッシュレポート（.crash、.ips、MetricKit、KSCrash、Sentry、Linux の Swift バックトレース）を貼り付けるか、ファイルをここにドロップしてください。このサーバーのデバッグファイルでシンボル化します。何も保存されません。"
+            ),
+            ("reportLabel", "Crash report", "クラッシュレポート"),
+            ("placeholder", "Paste the report, or drop a file on this box", "レポートを貼り付けるか、この枠にファイルをドロップしてください"),
+            ("fileLabel", "Or choose a file", "またはファイルを選択"),
+            ("explainLabel", "Explain the crash", "クラッシュを解説する"),
+            ("languageLabel", "Language", "言語"),
+            ("go", "Symbolicate", "シンボル化"),
+            ("images", "Missing or mismatched debug files", "見つからない、または一致しないデバッグファイル"),
+            ("download", "Download:", "ダウンロード:"),
+            ("report", "Report", "レポート"),
+            ("working", "Symbolicating…", "シンボル化しています…"),
+            ("done", "Done.", "完了しました。"),
+            ("empty", "Paste a report or choose a file first.", "先にレポートを貼り付けるか、ファイルを選択してください。"),
+            ("symbolicated", "Symbolicated", "シンボル化済み"),
+            ("downloaded", "Downloaded {name}.", "{name} をダウンロードしました。"),
+            ("missing-debug-file", "no debug file", "デバッグファイルがありません"),
+            (
+                "uuid-mismatch", "the report expects {expected}; the debug file {file} has {found}",
+                "レポートが求めるのは {expected}、デバッグファイル {file} は {found} です"
+            ),
+            ("missing-uuid", "no UUID in the report", "レポートに UUID がありません"),
+            ("unreadable-debug-file", "the debug file cannot be read", "デバッグファイルを読めません"),
+            ("matched-by-name", "matched by name only (unverified)", "名前だけで照合しました（未検証）"),
+            ("ambiguous-name", "several debug files have this name", "同じ名前のデバッグファイルが複数あります"),
+        ]
+        for (key, inEnglish, inJapanese) in page { texts[key] = english ? inEnglish : inJapanese }
+        return texts
+    }
+
+    /// Every language's words as one JSON object for the script.
+    static var textsJSON: String {
+        var all: [String: [String: String]] = [:]
+        for language in [Language.english, .japanese] { all[language.rawValue] = texts(language) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // `<` escaped: the text can never close a script element.
+        return (try? encoder.encode(all)).map { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c") } ?? "{}"
+    }
 
     static let css = #"""
         :root { color-scheme: light dark; --accent: #b3261e; --crashed: rgba(179, 38, 30, 0.12); }
@@ -72,11 +128,29 @@ enum PageAssets {
 
         """#
 
-    static let script = #"""
+    static let script = scriptTemplate.replacingOccurrences(of: "/*TEXTS*/{}", with: textsJSON)
+
+    static let scriptTemplate = #"""
         "use strict";
         (function () {
           const $ = (id) => document.getElementById(id);
+          const TEXTS = /*TEXTS*/{};
           let lastReport = "";
+          let lastFormat = "";
+
+          function t(key, values) {
+            const table = TEXTS[$("language").value] || TEXTS.en || {};
+            let text = table[key] || (TEXTS.en || {})[key] || key;
+            for (const name in values || {}) text = text.split("{" + name + "}").join(values[name]);
+            return text;
+          }
+
+          // The page's words in the language chosen (the headings, the labels, the buttons).
+          function translate() {
+            document.documentElement.lang = $("language").value;
+            for (const element of document.querySelectorAll("[data-text]")) element.textContent = t(element.dataset.text);
+            $("report").placeholder = t("placeholder");
+          }
 
           function say(text, isError) {
             $("status").textContent = text;
@@ -93,7 +167,12 @@ enum PageAssets {
             const url = explain ? query(format) : "/v1/symbolicate?format=" + format;
             const response = await fetch(url, { method: "POST", body: body, headers: { "Content-Type": "application/octet-stream" } });
             const text = await response.text();
-            if (!response.ok) throw new Error(text || response.statusText);
+            if (!response.ok) {
+              // Every API error is {"error": {"message": …, "status": …}}.
+              let message = text;
+              try { message = JSON.parse(text).error.message || text; } catch (ignored) { /* not JSON: shown as it is */ }
+              throw new Error(message || response.statusText);
+            }
             return text;
           }
 
@@ -134,7 +213,10 @@ enum PageAssets {
 
           function showFacts(json) {
             const first = Array.isArray(json) ? json[0] : json;
-            $("headline").textContent = first.headline || "Symbolicated";
+            $("headline").textContent = first.headline || t("symbolicated");
+            // .ips is offered only for an .ips report (the only kind it can be given as).
+            lastFormat = ((first.report || {}).format) || "";
+            $("download-ips").hidden = lastFormat !== "ips";
             const diagnosis = first.diagnosis;
             $("explanation").hidden = !diagnosis;
             if (diagnosis) {
@@ -142,8 +224,13 @@ enum PageAssets {
               fill($("causes"), (diagnosis.causes || []).map((cause) => cause.text + (cause.likelihood ? " (" + cause.likelihood + ")" : "")));
               fill($("steps"), diagnosis.nextSteps || []);
             }
-            const images = ((first.symbolication || {}).diagnostics || []).map((image) =>
-              image.imageName + ": " + image.kind.replace(/-/g, " ") + (image.uuid ? " (" + image.uuid + ")" : ""));
+            const images = ((first.symbolication || {}).diagnostics || []).map((image) => {
+              if (image.kind === "uuid-mismatch") {
+                // Both identities, as the CLI says it: the one the report expects and the file's.
+                return image.imageName + ": " + t("uuid-mismatch", { expected: image.uuid || "?", file: image.debugFile || "?", found: image.debugFileUUID || "?" });
+              }
+              return image.imageName + ": " + t(image.kind) + (image.uuid ? " (" + image.uuid + ")" : "");
+            });
             $("images").hidden = images.length === 0;
             fill($("image-list"), images);
             const apps = new Set();
@@ -156,8 +243,8 @@ enum PageAssets {
           async function run(event) {
             if (event) event.preventDefault();
             const body = $("report").value;
-            if (!body.trim()) { say("Paste a report or choose a file first.", true); $("report").focus(); return; }
-            say("Symbolicating…", false);
+            if (!body.trim()) { say(t("empty"), true); $("report").focus(); return; }
+            say(t("working"), false);
             $("go").disabled = true;
             try {
               const [json, text] = await Promise.all([post("json", body, true), post("text", body, false)]);
@@ -165,7 +252,7 @@ enum PageAssets {
               const apps = showFacts(JSON.parse(json));
               showReport(text, apps);
               $("result").hidden = false;
-              say("Done.", false);
+              say(t("done"), false);
               $("headline").focus();
             } catch (error) {
               $("result").hidden = true;
@@ -185,6 +272,8 @@ enum PageAssets {
               document.body.append(link);
               link.click();
               link.remove();
+              // A success replaces an earlier error.
+              say(t("downloaded", { name: button.dataset.name }), false);
               setTimeout(() => URL.revokeObjectURL(link.href), 10000);
             } catch (error) {
               say(String(error.message || error), true);
@@ -198,6 +287,8 @@ enum PageAssets {
           }
 
           $("form").addEventListener("submit", run);
+          $("language").addEventListener("change", translate);
+          translate();
           $("file").addEventListener("change", () => load($("file").files[0]));
           for (const button of document.querySelectorAll(".downloads button")) button.addEventListener("click", () => download(button));
           const area = $("report");

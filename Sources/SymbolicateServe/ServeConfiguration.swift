@@ -33,6 +33,19 @@ package struct ServeLimits: Sendable {
     /// The longest a request may take, body included; then 504 (the work already begun
     /// finishes in the background, still counted against `concurrentRequests`).
     package var requestSeconds: Double = 30
+    /// A new connection's first request must have sent all its headers within this; then 408
+    /// and the connection is closed (slow headers hold no connection for ever).
+    package var headerSeconds: Double = 10
+    /// The longest wait for the next piece of a request body; then the connection is closed
+    /// and the request's place freed.
+    package var bodySeconds: Double = 10
+    /// How long a kept-alive connection may wait for its next request (headers included).
+    package var idleSeconds: Double = 30
+    /// Connections open at once; past it a new connection's request gets 503.
+    package var connections = 512
+    /// Connections open at once from one client address (below `concurrentRequests`, so that
+    /// one client cannot take every place); past it 503.
+    package var connectionsPerClient = 32
 
     package init() {}
 }

@@ -12,6 +12,11 @@ package final class ServeMetrics: @unchecked Sendable {
     private var framesSymbolicated = 0
     private var debugFileLookups = 0
     private var refusals: [String: Int] = [:]
+    private var abandonedRuns = 0
+    private var storeAtStart: (bytes: UInt64, entries: Int)?
+    private var filesStored = 0
+    private var bytesStored: UInt64 = 0
+    private var deletions = 0
 
     /// Upper bounds of the latency histogram, in seconds.
     static let bounds: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
@@ -45,6 +50,35 @@ package final class ServeMetrics: @unchecked Sendable {
         debugFileLookups += lookups
     }
 
+    /// The store's size when the server started, measured once off the event loop.
+    package func storeMeasured(bytes: UInt64, entries: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        storeAtStart = (bytes, entries)
+    }
+
+    /// An upload stored `files` debug files of `bytes` bytes in all.
+    package func stored(files: Int, bytes: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        filesStored += files
+        bytesStored &+= bytes
+    }
+
+    /// An entry removed (`DELETE /v1/debug-files/{id}`).
+    package func deleted() {
+        lock.lock()
+        defer { lock.unlock() }
+        deletions += 1
+    }
+
+    /// A symbolication stopped before its end: its request was given up on (past the time limit).
+    package func abandoned() {
+        lock.lock()
+        defer { lock.unlock() }
+        abandonedRuns += 1
+    }
+
     /// A request refused by a limit (`body`, `concurrency`, `time`, `token`).
     package func refused(_ reason: String) {
         lock.lock()
@@ -52,8 +86,9 @@ package final class ServeMetrics: @unchecked Sendable {
         refusals[reason, default: 0] += 1
     }
 
-    /// The exposition text; `storeBytes`/`storeEntries` when there is a store.
-    package func render(storeBytes: UInt64?, storeEntries: Int?) -> String {
+    /// The exposition text: counters kept as requests, uploads and deletions happen (never a
+    /// walk of the store); `hasStore` adds the store's.
+    package func render(hasStore: Bool) -> String {
         lock.lock()
         defer { lock.unlock() }
         var lines: [String] = []
@@ -79,18 +114,32 @@ package final class ServeMetrics: @unchecked Sendable {
         lines.append("# HELP symbolicate_debug_file_lookups_total Images of reports matched with a debug file.")
         lines.append("# TYPE symbolicate_debug_file_lookups_total counter")
         lines.append("symbolicate_debug_file_lookups_total \(debugFileLookups)")
+        lines.append("# HELP symbolicate_abandoned_total Symbolications stopped part-way: their request was given up on.")
+        lines.append("# TYPE symbolicate_abandoned_total counter")
+        lines.append("symbolicate_abandoned_total \(abandonedRuns)")
         lines.append("# HELP symbolicate_refusals_total Requests refused by a limit, by reason.")
         lines.append("# TYPE symbolicate_refusals_total counter")
         for (reason, count) in refusals.sorted(by: { $0.key < $1.key }) {
             lines.append("symbolicate_refusals_total{reason=\"\(reason)\"} \(count)")
         }
-        if let storeBytes, let storeEntries {
-            lines.append("# HELP symbolicate_store_bytes Bytes held by the debug-file store.")
-            lines.append("# TYPE symbolicate_store_bytes gauge")
-            lines.append("symbolicate_store_bytes \(storeBytes)")
-            lines.append("# HELP symbolicate_store_entries Identities in the debug-file store.")
-            lines.append("# TYPE symbolicate_store_entries gauge")
-            lines.append("symbolicate_store_entries \(storeEntries)")
+        if hasStore {
+            if let storeAtStart {
+                lines.append("# HELP symbolicate_store_bytes_at_start Bytes the debug-file store held when the server started.")
+                lines.append("# TYPE symbolicate_store_bytes_at_start gauge")
+                lines.append("symbolicate_store_bytes_at_start \(storeAtStart.bytes)")
+                lines.append("# HELP symbolicate_store_entries_at_start Identities the debug-file store held when the server started.")
+                lines.append("# TYPE symbolicate_store_entries_at_start gauge")
+                lines.append("symbolicate_store_entries_at_start \(storeAtStart.entries)")
+            }
+            lines.append("# HELP symbolicate_store_files_stored_total Debug files stored by uploads to this server.")
+            lines.append("# TYPE symbolicate_store_files_stored_total counter")
+            lines.append("symbolicate_store_files_stored_total \(filesStored)")
+            lines.append("# HELP symbolicate_store_bytes_stored_total Bytes of the debug files stored by uploads to this server.")
+            lines.append("# TYPE symbolicate_store_bytes_stored_total counter")
+            lines.append("symbolicate_store_bytes_stored_total \(bytesStored)")
+            lines.append("# HELP symbolicate_store_deletions_total Entries removed through this server.")
+            lines.append("# TYPE symbolicate_store_deletions_total counter")
+            lines.append("symbolicate_store_deletions_total \(deletions)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

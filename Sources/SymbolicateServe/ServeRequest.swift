@@ -1,5 +1,12 @@
 import Foundation
+import NIOCore
 import SymbolicatePipeline
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One `symbolicate serve` run, as the other commands have theirs: the flags and the
 /// environment in; which of them make no server, the configuration they describe, and what
@@ -35,6 +42,11 @@ package struct ServeRequest: Sendable {
         if limits.reportBytes <= 0 { return "--max-report-bytes must be positive" }
         if limits.concurrentRequests <= 0 { return "--max-requests must be at least 1" }
         if !(limits.requestSeconds > 0) { return "--request-timeout must be positive" }
+        if !(limits.headerSeconds > 0) { return "--header-timeout must be positive" }
+        if !(limits.bodySeconds > 0) { return "--body-timeout must be positive" }
+        if !(limits.idleSeconds > 0) { return "--idle-timeout must be positive" }
+        if limits.connections <= 0 { return "--max-connections must be at least 1" }
+        if limits.connectionsPerClient <= 0 { return "--max-connections-per-client must be at least 1" }
         return nil
     }
 
@@ -52,7 +64,8 @@ package struct ServeRequest: Sendable {
     }
 
     /// Starts the server and serves until SIGTERM or SIGINT. A server that cannot start (an
-    /// unusable store or debug file) is a usage error; `say` hears every message as it happens.
+    /// unusable store or debug file, a port in use) is a usage error; `say` hears every message
+    /// as it happens.
     package func run(say: @escaping @Sendable (ServeMessage) -> Void) async throws -> ExitStatus {
         let server: ServeServer
         do {
@@ -61,8 +74,13 @@ package struct ServeRequest: Sendable {
             say(.cannotStart(error))
             return .usage
         }
-        let host = self.host
-        try await server.run { port in say(.listening(host: host, port: port)) }
+        let (host, port) = (self.host, self.port)
+        do {
+            try await server.run { port in say(.listening(host: host, port: port)) }
+        } catch let error as IOError {
+            say(.cannotListen(host: host, port: port, errno: error.errnoCode))
+            return .usage
+        }
         return .success
     }
 }
@@ -73,10 +91,13 @@ package enum ServeMessage: RunMessage {
     case cannotStart(any Error)
     /// The port is bound (the one chosen when `--port 0`).
     case listening(host: String, port: Int)
+    /// The address cannot be listened on: the port is in use (`EADDRINUSE`), not allowed
+    /// (`EACCES`, below 1024), or the host is not an address of this machine.
+    case cannotListen(host: String, port: Int, errno: Int32)
 
     package var severity: MessageSeverity {
         switch self {
-        case .cannotStart: return .error
+        case .cannotStart, .cannotListen: return .error
         case .listening: return .plain
         }
     }
@@ -85,6 +106,13 @@ package enum ServeMessage: RunMessage {
         switch self {
         case .cannotStart(let error): return "\(error)"
         case .listening(let host, let port): return "listening on http://\(host):\(port)/ (open it in a browser)"
+        case .cannotListen(let host, let port, let code):
+            switch code {
+            case EADDRINUSE: return "port \(port) on \(host) is in use: stop what listens there or choose another --port"
+            case EACCES: return "port \(port) on \(host) is not allowed for this user: choose a --port above 1023"
+            case EADDRNOTAVAIL: return "\(host) is not an address of this machine: choose another --host"
+            default: return "cannot listen on port \(port) on \(host): \(String(cString: strerror(code)))"
+            }
         }
     }
 }

@@ -26,6 +26,9 @@ package final class ServeStore: StoreFolder {
         FileManager.default.fileExists(atPath: store.dataPath(for: id))
     }
 
+    /// Whether this process may change the store's folder.
+    var isWritable: Bool { access(root, W_OK) == 0 }
+
     func figures() -> (bytes: UInt64, entries: Int) {
         let figures = store.figures()
         return (figures.bytes, figures.entries)
@@ -86,8 +89,14 @@ struct PutAnswer: Codable {
 
 /// A refused upload: a different file is stored under an identity it holds (`409`).
 struct ConflictAnswer: Codable {
-    var error: String
+    var error: Detail
     var conflicts: [Conflict]
+
+    /// As every API error: `{"error": {"message": …, "status": 409}}`.
+    struct Detail: Codable {
+        var message: String
+        var status: Int
+    }
 
     struct Conflict: Codable {
         var stored: StoredFileInfo
@@ -101,23 +110,37 @@ extension ServeServer {
         router.put("/v1/debug-files") { request, _ in try await upload(request) }
         router.get("/v1/debug-files/:id") { _, context in
             let (store, id) = try storeAndID(context)
-            guard let file = store.store.info(for: id) else { throw HTTPError(.notFound, message: "\(id) is not in the store\n") }
+            guard let file = store.store.info(for: id) else { throw HTTPError(.notFound, message: "\(id) is not in the store") }
             return try Self.json(StoredFileInfo(file), status: .ok)
         }
         router.delete("/v1/debug-files/:id") { request, context in
             try authorize(request)
             let (store, id) = try storeAndID(context)
-            guard store.store.remove(id) else { throw HTTPError(.notFound, message: "\(id) is not in the store\n") }
+            let removed = await workers.run { () -> Removal in
+                guard store.contains(id) else { return .absent }
+                if store.store.remove(id) { return .removed }
+                return store.isWritable ? .failed : .readOnly
+            }
+            switch removed {
+            case .removed: break
+            case .absent: throw HTTPError(.notFound, message: "\(id) is not in the store")
+            case .readOnly:
+                throw HTTPError(.forbidden, message: "the store's folder is read-only for this server: \(id) cannot be removed")
+            case .failed: throw HTTPError(.internalServerError, message: "\(id) could not be removed from the store")
+            }
+            metrics.deleted()
             symbolicator.invalidate()
             return Response(status: .noContent)
         }
     }
 
+    private enum Removal: Sendable { case removed, absent, readOnly, failed }
+
     private func storeAndID(_ context: BasicRequestContext) throws -> (ServeStore, DebugID) {
-        guard let store else { throw HTTPError(.notFound, message: "this server has no store\n") }
+        guard let store else { throw HTTPError(.notFound, message: "this server has no store") }
         // Hex only (a UUID, dashed or not, or a build ID): never a path.
         guard let text = context.parameters.get("id"), text.count <= 80, let id = DebugID(parsing: text) else {
-            throw HTTPError(.badRequest, message: "the id is a UUID or a build ID in hex\n")
+            throw HTTPError(.badRequest, message: "the id is a UUID or a build ID in hex")
         }
         return (store, id)
     }
@@ -125,16 +148,31 @@ extension ServeServer {
     /// Uploads and deletions need `Authorization: Bearer <SYMBOLICATE_SERVE_TOKEN>`; a server
     /// started without a token has a read-only store.
     func authorize(_ request: Request) throws {
+        if let refusal = tokenRefusal(request.headers[.authorization]) {
+            metrics.refused("token")
+            throw refusal
+        }
+    }
+
+    /// Why an `Authorization` header does not allow changing the store, or nil: no token on
+    /// the server (403), none given (401), or another one (401, said differently).
+    func tokenRefusal(_ given: String?) -> HTTPError? {
         guard let token = configuration.token, !token.isEmpty else {
-            metrics.refused("token")
-            throw HTTPError(
-                .forbidden, message: "the store is read-only: start the server with SYMBOLICATE_SERVE_TOKEN set to allow changes\n")
+            return HTTPError(
+                .forbidden, message: "the store is read-only: start the server with SYMBOLICATE_SERVE_TOKEN set to allow changes")
         }
-        let given = request.headers[.authorization] ?? ""
+        let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
+        guard let given, !given.isEmpty else {
+            return HTTPError(
+                .unauthorized, headers: challenge,
+                message: "a bearer token is needed to change the store: send Authorization: Bearer <SYMBOLICATE_SERVE_TOKEN>")
+        }
         guard Self.sameBytes(given, "Bearer " + token) else {
-            metrics.refused("token")
-            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"], message: "a bearer token is needed to change the store\n")
+            return HTTPError(
+                .unauthorized, headers: [.wwwAuthenticate: #"Bearer error="invalid_token""#],
+                message: "the bearer token is not this server's SYMBOLICATE_SERVE_TOKEN")
         }
+        return nil
     }
 
     /// Compares in time that depends on the length only, so the token cannot be guessed byte by byte.
@@ -148,9 +186,11 @@ extension ServeServer {
 
     private func upload(_ request: Request) async throws -> Response {
         try authorize(request)
-        guard let store else { throw HTTPError(.notFound, message: "this server has no store\n") }
+        guard let store else { throw HTTPError(.notFound, message: "this server has no store") }
         let replace = try Self.asksToReplace(request)
         let limit = configuration.limits.uploadBytes
+        // The image name for a lone binary (a zip or dSYM names its own): `?name=`, else "upload".
+        let name = request.uri.queryParameters["name"].map(String.init).flatMap { $0.isEmpty || $0.contains("/") ? nil : $0 } ?? "upload"
         return try await limited(bodyLimit: limit, request: request, collect: false) { _ in
             // Streamed to a private file (an upload may be hundreds of MiB), stored from there.
             let file = try await Self.receive(request.body, limit: limit)
@@ -159,30 +199,43 @@ extension ServeServer {
                 TemporaryFiles.unregister(file)
             }
             let result = await workers.run { () -> Result<DebugFileStore.PutResult, DebugFileStoreError> in
-                Result { () throws(DebugFileStoreError) in try store.store.put(fileAt: file, origin: "upload", replace: replace) }
+                Result { () throws(DebugFileStoreError) in try store.store.put(fileAt: file, name: name, origin: "upload", replace: replace) }
             }
+            let scrub = { (text: String) in Self.scrub(text, file: file) }
             switch result {
             case .success(let put):
                 symbolicator.invalidate()
+                metrics.stored(files: put.stored.count, bytes: put.stored.reduce(0) { $0 &+ $1.size })
                 for replaced in put.replaced {
                     logger.notice(
                         "replaced a stored debug file",
                         metadata: ["id": "\(replaced.new.debugID)", "was": "\(replaced.old.summary)", "now": "\(replaced.new.summary)"])
                 }
-                let answer = PutAnswer(
-                    stored: put.stored.map(StoredFileInfo.init), replaced: put.replaced.map { StoredFileInfo($0.old) }, notes: put.notes)
+                var answer = PutAnswer(
+                    stored: put.stored.map(StoredFileInfo.init), replaced: put.replaced.map { StoredFileInfo($0.old) },
+                    notes: put.notes.map(scrub))
+                for index in answer.stored.indices { answer.stored[index].name = scrub(answer.stored[index].name) }
+                for index in answer.replaced.indices { answer.replaced[index].name = scrub(answer.replaced[index].name) }
                 return try Self.json(answer, status: .created)
             case .failure(let error) where !error.conflicts.isEmpty:
+                // The API's one error shape, with both descriptions beside it.
+                var conflicts = error.conflicts.map { ConflictAnswer.Conflict(stored: StoredFileInfo($0.stored), upload: StoredFileInfo($0.incoming)) }
+                for index in conflicts.indices { conflicts[index].upload.name = scrub(conflicts[index].upload.name) }
                 let answer = ConflictAnswer(
-                    error:
-                        "a different file is already stored under the same identity; nothing was stored "
-                        + "(PUT again with ?replace=1 to replace it)",
-                    conflicts: error.conflicts.map { .init(stored: StoredFileInfo($0.stored), upload: StoredFileInfo($0.incoming)) })
+                    error: .init(
+                        message: "a different file is already stored under the same identity; nothing was stored "
+                            + "(PUT again with ?replace=1 to replace it)",
+                        status: 409),
+                    conflicts: conflicts)
                 return try Self.json(answer, status: .conflict)
             case .failure(let error):
-                // The private file's name means nothing to the client.
-                let message = error.message.replacingOccurrences(of: file, with: "the upload")
-                throw HTTPError(.unprocessableContent, message: "not stored: \(message)\n")
+                // About the upload itself (not a debug file, no identity): the client's; about
+                // the store's folder (cannot write): the server's.
+                if error.path.hasPrefix(store.root + "/") || error.path == store.root {
+                    logger.error("upload not stored", metadata: ["reason": "\(error)"])
+                    throw HTTPError(.internalServerError, message: "not stored: the store cannot be written; the server's log says why")
+                }
+                throw HTTPError(.unprocessableContent, message: "not stored: \(scrub(error.message))")
             }
         }
     }
@@ -191,6 +244,24 @@ extension ServeServer {
     /// `?replace=1` (as every flag: 1/true/yes or 0/false/no).
     static func asksToReplace(_ request: Request) throws -> Bool {
         try flag("replace", in: request)
+    }
+
+    /// Text about an upload without the server's own paths: the private file is "the upload",
+    /// and the name of any other private file or folder of this process is left out.
+    static func scrub(_ text: String, file: String) -> String {
+        var text = text.replacingOccurrences(of: file, with: "the upload")
+        let temporary = FileManager.default.temporaryDirectory.path
+        for folder in Set([temporary, (temporary as NSString).resolvingSymlinksInPath]) where folder.count > 1 {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            while let start = text.range(of: prefix) {
+                // Up to the end of the path: the next space, colon or quote.
+                let end = text[start.upperBound...].firstIndex { " :\"'\n".contains($0) } ?? text.endIndex
+                let inner = text[start.upperBound..<end]
+                let last = inner.split(separator: "/").last.map(String.init) ?? ""
+                text.replaceSubrange(start.lowerBound..<end, with: last.hasPrefix("symbolicate-") || last.isEmpty ? "the upload" : last)
+            }
+        }
+        return text
     }
 
     /// Writes the body to a new private file, refusing it past `limit` bytes.
@@ -205,20 +276,20 @@ extension ServeServer {
                     fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
                     return fd >= 0
                 })
-        else { throw HTTPError(.internalServerError, message: "cannot receive the upload\n") }
+        else { throw HTTPError(.internalServerError, message: "cannot receive the upload") }
         defer { close(fd) }
         var written = 0
         do {
             for try await chunk in body {
                 written += chunk.readableBytes
-                guard written <= limit else { throw HTTPError(.contentTooLarge, message: "the upload is over the \(limit)-byte limit\n") }
+                guard written <= limit else { throw HTTPError(.contentTooLarge, message: "the upload is over the \(limit)-byte limit") }
                 try chunk.withUnsafeReadableBytes { bytes in
                     var offset = 0
                     while offset < bytes.count, let base = bytes.baseAddress {
                         let count = write(fd, base + offset, bytes.count - offset)
                         if count < 0 {
                             if errno == EINTR { continue }
-                            throw HTTPError(.internalServerError, message: "cannot receive the upload\n")
+                            throw HTTPError(.internalServerError, message: "cannot receive the upload")
                         }
                         offset += count
                     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import SymbolicateDiscovery
 import SymbolicateExplain
@@ -17,7 +18,13 @@ package struct ServeServer: Sendable {
     package let store: ServeStore?
     let admission: Admission
     let workers: WorkerPool
+    let connections: ConnectionCounts
+    /// The time limits' timers still pending (each request's is cancelled when it ends).
+    package let pendingTimers = PendingTimers()
     let logger: Logger
+    /// Called with the request's stop flag before each stage of a symbolication (the tests'
+    /// way to hold a request under way until it is given up on).
+    package var stageHook: (@Sendable (StopFlag) -> Void)?
 
     /// Opens the store and checks the debug files; throws what stops the server from starting.
     package init(configuration: ServeConfiguration, logger: Logger = Logger(label: "symbolicate.serve")) throws {
@@ -29,31 +36,68 @@ package struct ServeServer: Sendable {
         try symbolicator.validate()
         admission = Admission(limit: configuration.limits.concurrentRequests)
         workers = WorkerPool(width: configuration.limits.workers)
+        connections = ConnectionCounts(limit: configuration.limits.connections, perClient: configuration.limits.connectionsPerClient)
+        // The store's size, measured once, on a thread of its own: a large store takes seconds
+        // to walk, and `/metrics` never walks it.
+        if let store {
+            DispatchQueue.global(qos: .utility).async { [metrics] in
+                let figures = store.figures()
+                metrics.storeMeasured(bytes: figures.bytes, entries: figures.entries)
+            }
+        }
     }
+
+    /// Connections open now (every server of this process's tests has its own count).
+    package var openConnections: Int { connections.open }
+
+    /// Requests admitted now (reading their body or being worked on).
+    package var requestsInProgress: Int { admission.inUse }
 
     /// The routes, behind the access log.
     package func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.middlewares.add(AccessLog(logger: logger, metrics: metrics))
+        router.middlewares.add(APIErrors<BasicRequestContext>())
+        router.middlewares.add(OriginCheck(metrics: metrics))
         router.get("/") { _, _ in Self.asset(PageAssets.html, type: "text/html; charset=utf-8") }
         router.get("/page.css") { _, _ in Self.asset(PageAssets.css, type: "text/css; charset=utf-8") }
         router.get("/page.js") { _, _ in Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
         router.get("/healthz") { _, _ in Self.text("ok\n") }
         router.get("/metrics") { _, _ in
-            let figures = store?.figures()
-            return Self.text(
-                metrics.render(storeBytes: figures?.bytes, storeEntries: figures?.entries), type: "text/plain; version=0.0.4; charset=utf-8"
-            )
+            Self.text(metrics.render(hasStore: store != nil), type: "text/plain; version=0.0.4; charset=utf-8")
         }
         router.post("/v1/symbolicate") { request, _ in try await symbolicate(request) }
         addStoreRoutes(to: router)
+        Self.allow([.post], at: "/v1/symbolicate", in: router)
+        Self.allow([.put], at: "/v1/debug-files", in: router)
+        Self.allow([.get, .delete], at: "/v1/debug-files/:id", in: router)
         return router
+    }
+
+    /// The other methods on an API path: 405 with `Allow`, never a 404 that says the path is unknown.
+    static func allow(_ allowed: [HTTPRequest.Method], at path: RouterPath, in router: Router<BasicRequestContext>) {
+        let others: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
+        let allow = allowed.map(\.rawValue).joined(separator: ", ")
+        for method in others where !allowed.contains(method) && !(method == .head && allowed.contains(.get)) {
+            router.on(path, method: method) { request, _ -> Response in
+                throw HTTPError(
+                    .methodNotAllowed, headers: [.allow: allow], message: "\(request.method.rawValue) is not allowed here; use \(allow)")
+            }
+        }
     }
 
     /// The application on the configured address.
     package func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+        let limits = configuration.limits
+        let (connections, metrics) = (self.connections, self.metrics)
+        let decide: ConnectionGuard.Decision = { [self] head in refusalBeforeBody(head) }
+        return Application(
             router: router(),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        ConnectionGuard(limits: limits, counts: connections, decide: decide, refused: { metrics.refused($0) })
+                    ])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "symbolicate"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -75,12 +119,52 @@ package struct ServeServer: Sendable {
         call.resymbolicate = try Self.flag("resymbolicate", in: request)
         call.language = try Self.language(of: request)
         let options = call
+        let hook = stageHook
         return try await limited(bodyLimit: configuration.limits.reportBytes, request: request) { body in
             var call = options
             call.body = body
-            let answer = await workers.run { [symbolicator, call] in symbolicator.run(call) }
+            // A request given up on (past the time limit) is cancelled: its work stops at the
+            // next stage and frees its worker for the requests waiting.
+            let stop = StopFlag()
+            let answer = await withTaskCancellationHandler {
+                await workers.run { [symbolicator, call] in
+                    symbolicator.run(
+                        call,
+                        shouldStop: {
+                            hook?(stop)
+                            return stop.isSet
+                        })
+                }
+            } onCancel: {
+                stop.stop()
+            }
             return Self.response(answer, format: chosen)
         }
+    }
+
+    /// What a request that expects `100 Continue` is refused with before its body is sent
+    /// (a cross-origin request, an upload without the token, a body over its limit); nil: continue.
+    func refusalBeforeBody(_ head: HTTPRequest) -> EarlyRefusal? {
+        let path = head.path.map { whole in String(whole.prefix { $0 != "?" }) } ?? ""
+        guard path.hasPrefix("/v1/") else { return nil }
+        if let refusal = CrossOrigin.refusal(head.headerFields, authority: head.authority) {
+            return EarlyRefusal(status: .forbidden, message: refusal, reason: "origin")
+        }
+        let limit: Int
+        switch (head.method, path) {
+        case (.post, "/v1/symbolicate"): limit = configuration.limits.reportBytes
+        case (.put, "/v1/debug-files"):
+            if let refusal = tokenRefusal(head.headerFields[.authorization]) {
+                return EarlyRefusal(status: refusal.status, message: refusal.body ?? "", headers: refusal.headers, reason: "token")
+            }
+            if store == nil { return EarlyRefusal(status: .notFound, message: "this server has no store", reason: "store") }
+            limit = configuration.limits.uploadBytes
+        default: return nil
+        }
+        if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > limit {
+            return EarlyRefusal(status: .contentTooLarge, message: "the body is \(declared) bytes; the limit is \(limit)", reason: "body")
+        }
+        return nil
     }
 
     /// Admission, the body limit and the time limit around one piece of work on a body. With
@@ -91,32 +175,34 @@ package struct ServeServer: Sendable {
     ) async throws -> Response {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > bodyLimit {
             metrics.refused("body")
-            throw HTTPError(.contentTooLarge, message: "the body is \(declared) bytes; the limit is \(bodyLimit)\n")
+            throw HTTPError(.contentTooLarge, message: "the body is \(declared) bytes; the limit is \(bodyLimit)")
         }
         guard admission.enter() else {
             metrics.refused("concurrency")
             throw HTTPError(
                 .serviceUnavailable, headers: [.retryAfter: "1"],
-                message: "\(admission.limit) requests are being served; try again shortly\n")
+                message: "\(admission.limit) requests are being served; try again shortly")
         }
         let started = ContinuousClock.now
         let seconds = configuration.limits.requestSeconds
         guard collect else {
             defer { admission.leave() }
-            do { return try await withCancellingDeadline(seconds: seconds) { try await work(Data()) } } catch {
+            do { return try await withCancellingDeadline(seconds: seconds, pending: pendingTimers) { try await work(Data()) } } catch {
                 throw refusal(for: error, seconds: seconds)
             }
         }
         let body: ByteBuffer
         do {
-            body = try await withCancellingDeadline(seconds: seconds) { try await request.body.collect(upTo: bodyLimit) }
+            body = try await withCancellingDeadline(seconds: seconds, pending: pendingTimers) {
+                try await request.body.collect(upTo: bodyLimit)
+            }
         } catch {
             admission.leave()
             throw refusal(for: error, seconds: seconds)
         }
         let left = seconds - Double((ContinuousClock.now - started).components.seconds)
         do {
-            return try await withDeadline(seconds: left) { [admission] in
+            return try await withDeadline(seconds: left, pending: pendingTimers) { [admission] in
                 defer { admission.leave() }
                 return try await work(Data(buffer: body))
             }
@@ -129,7 +215,7 @@ package struct ServeServer: Sendable {
     private func refusal(for error: any Error, seconds: Double) -> any Error {
         if error is TimedOut {
             metrics.refused("time")
-            return HTTPError(.gatewayTimeout, message: "the request took longer than the \(seconds)-second limit\n")
+            return HTTPError(.gatewayTimeout, message: "the request took longer than the \(seconds)-second limit")
         }
         if let error = error as? any HTTPResponseError, error.status == .contentTooLarge {
             metrics.refused("body")
@@ -141,13 +227,13 @@ package struct ServeServer: Sendable {
     static func format(of request: Request) throws -> OutputFormat {
         if let asked = request.uri.queryParameters["format"] {
             guard let format = OutputFormat(rawValue: String(asked)) else {
-                throw HTTPError(.badRequest, message: "format must be text, ips, json or markdown\n")
+                throw HTTPError(.badRequest, message: "format must be text, ips, json or markdown")
             }
             return format
         }
         guard let accept = request.headers[.accept], !accept.isEmpty else { return .text }
         if let format = MediaRanges(accept).best(of: formatTypes) { return format }
-        throw HTTPError(.notAcceptable, message: "answers are text/plain, application/json, text/markdown or application/x-ips\n")
+        throw HTTPError(.notAcceptable, message: "answers are text/plain, application/json, text/markdown or application/x-ips")
     }
 
     static let formatTypes: [(type: String, format: OutputFormat)] = [
@@ -169,7 +255,7 @@ package struct ServeServer: Sendable {
         switch value.lowercased() {
         case "", "1", "true", "yes": return true
         case "0", "false", "no": return false
-        default: throw HTTPError(.badRequest, message: "\(name) takes 1 or 0\n")
+        default: throw HTTPError(.badRequest, message: "\(name) takes 1 or 0")
         }
     }
 
@@ -177,26 +263,43 @@ package struct ServeServer: Sendable {
     static func language(of request: Request) throws -> Language {
         if let asked = request.uri.queryParameters["language"] {
             guard let language = Language(rawValue: String(asked)) else {
-                throw HTTPError(.badRequest, message: "language must be en or ja\n")
+                throw HTTPError(.badRequest, message: "language must be en or ja")
             }
             return language
         }
         return request.headers[.acceptLanguage].flatMap(Language.resolve(acceptLanguage:)) ?? .english
     }
 
-    /// The CLI's standard output with 200; what its standard error said with the status that
-    /// fits the exit code (422 for a body that is not a report).
-    static func response(_ answer: SymbolicateAnswer, format: OutputFormat) -> Response {
+    /// The CLI's standard output with 200; else what its standard error said, as the API's
+    /// JSON error, with the status of whose fault it is: 422 for a body that is not a report or
+    /// cannot be given in the format asked, 5xx for what went wrong on the server (its debug
+    /// files, a request given up on).
+    package static func response(_ answer: SymbolicateAnswer, format: OutputFormat) -> Response {
         var headers = HTTPFields()
         headers.set(custom: "Symbolicate-Exit-Status", to: String(answer.status.rawValue))
         if let output = answer.output, answer.status == .success || answer.status == .failed {
             headers[.contentType] = contentType(of: format)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: output)))
         }
-        headers[.contentType] = "text/plain; charset=utf-8"
-        let status: HTTPResponse.Status =
-            answer.status == .invalidInput ? .unprocessableContent : answer.status == .usage ? .badRequest : .internalServerError
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: answer.messages.joined())))
+        // The failure alone (not the headline or warnings said with it), in the API's words.
+        let status: HTTPResponse.Status
+        let message: String
+        switch answer.failure {
+        case .unreadableReport(let error)?:
+            (status, message) = (.unprocessableContent, error.description)
+        case .cannotRender?:
+            (status, message) = (
+                .unprocessableContent,
+                "this report cannot be given as \(format.rawValue): only an .ips report with a JSON body (or a KSCrash or Sentry report) can; ask for text, json or markdown"
+            )
+        case .stopped?:
+            (status, message) = (.gatewayTimeout, "the request was given up on")
+        case let failure?:
+            (status, message) = (.internalServerError, failure.description)
+        case nil:
+            (status, message) = (.internalServerError, answer.messages.joined())
+        }
+        return APIErrorBody.response(status: status, message: message, headers: headers)
     }
 
     static func text(_ text: String, type: String = "text/plain; charset=utf-8") -> Response {
@@ -246,6 +349,62 @@ struct MediaRanges {
     }
 }
 
+/// Every error of the API as one JSON shape (`APIErrorBody`): Hummingbird's own (no such
+/// route, a bad request line), the routes' refusals, and anything else as a 500 that names no
+/// detail of the server.
+struct APIErrors<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            return APIErrorBody.response(status: error.status, message: error.body ?? "", headers: error.headers)
+        } catch let error as any HTTPResponseError {
+            return APIErrorBody.response(status: error.status, message: "", headers: [:])
+        } catch {
+            return APIErrorBody.response(status: .internalServerError, message: "the server could not answer this request", headers: [:])
+        }
+    }
+}
+
+/// Browsers' cross-origin requests to the API are refused: a page elsewhere could otherwise
+/// send a report (a "simple request", `text/plain`, needs no preflight) to the server on
+/// loopback. A request with an `Origin` that is not this server's own is refused, and a
+/// `text/plain` body without a token is taken only from this server's own page.
+struct OriginCheck<Context: RequestContext>: RouterMiddleware {
+    let metrics: ServeMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.uri.path.hasPrefix("/v1/"), let refusal = CrossOrigin.refusal(request.headers, authority: request.head.authority) {
+            metrics.refused("origin")
+            throw HTTPError(.forbidden, message: refusal)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// The rule `OriginCheck` and the `Expect: 100-continue` answer share.
+enum CrossOrigin {
+    /// Why a request with these headers is refused, or nil. The server's own origin is the
+    /// scheme and the host the request was sent to (`authority`: HTTP/1's `Host`).
+    static func refusal(_ headers: HTTPFields, authority: String?) -> String? {
+        let hosts = Set([authority].compactMap { $0?.lowercased() })
+        let own = hosts.flatMap { ["http://" + $0, "https://" + $0] }
+        if let origin = headers[.origin]?.lowercased() {
+            return own.contains(origin)
+                ? nil
+                : "cross-origin requests to the API are refused (Origin: \(origin)); use this server's own page or a client that is not a browser"
+        }
+        if headers[custom: "Sec-Fetch-Site"]?.lowercased() == "cross-site" {
+            return "cross-origin requests to the API are refused (Sec-Fetch-Site: cross-site)"
+        }
+        let type = headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        if type == "text/plain", headers[.authorization] == nil {
+            return "a text/plain body without a token is refused unless it comes from this server's own page; send application/octet-stream"
+        }
+        return nil
+    }
+}
+
 /// One structured log line per request (method, path, status, duration, bytes), and the
 /// request counters and latency histogram of `/metrics`.
 struct AccessLog<Context: RequestContext>: RouterMiddleware {
@@ -283,7 +442,7 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
 extension HTTPFields {
     /// Sets a field HTTPTypes has no constant for (`Symbolicate-Exit-Status`); names are
     /// literals of this file, always valid tokens.
-    mutating func set(custom name: String, to value: String) {
+    package mutating func set(custom name: String, to value: String) {
         if let field = Element.Name(name) { self[field] = value }
     }
 

@@ -26,6 +26,15 @@ package struct SymbolicateAnswer: Sendable {
     package var output: String?
     package var messages: [String]
     package var status: ExitStatus
+    /// What stopped the run, if anything (whose fault it is decides the HTTP status).
+    package var failure: ReportFailure?
+
+    package init(output: String?, messages: [String], status: ExitStatus, failure: ReportFailure? = nil) {
+        self.output = output
+        self.messages = messages
+        self.status = status
+        self.failure = failure
+    }
 }
 
 /// Symbolicates request bodies with the server's debug files (`--debug-files` and the store),
@@ -81,20 +90,23 @@ package final class Symbolicator: @unchecked Sendable {
     package var openStoreFileCount: Int { storeFiles?.openCount ?? 0 }
 
     /// Runs one call. Never throws; the work is synchronous (call it off the event loop).
-    package func run(_ call: SymbolicateCall) -> SymbolicateAnswer {
+    /// `shouldStop` is asked between stages: true stops the run there (`ReportFailure.stopped`).
+    package func run(_ call: SymbolicateCall, shouldStop: (@Sendable () -> Bool)? = nil) -> SymbolicateAnswer {
         var request = ReportRequest(
             report: .bytes(call.body, name: StandardInput.displayName), debugFiles: indexInputs, searchFolders: [],
             searchesNearReport: false, resymbolicate: call.resymbolicate, explain: call.explain, format: call.format,
             color: .never, headline: call.headline, destination: .standardOutput, terminal: .none, language: call.language)
         request.preparedDebugFiles = { [self] reports throws(DiscoveryError) in try self.debugFiles(for: reports) }
+        request.shouldStop = shouldStop
         let response = request.run()
         storeFiles?.forgetClosedSessions()
+        if response.failure == .stopped { metrics?.abandoned() }
         let frames = response.reports.reduce(0) { $0 + ($1.summary?.framesSymbolicated ?? 0) }
         let lookups = response.reports.reduce(0) { $0 + ($1.summary?.debugFiles.count ?? 0) }
         if response.output != nil { metrics?.symbolicated(frames: frames, lookups: lookups) }
         return SymbolicateAnswer(
             output: response.standardOutput, messages: response.messages.map { $0.text(tool: "symbolicate") },
-            status: response.status)
+            status: response.status, failure: response.failure)
     }
 
     /// The `--debug-files` index with the store's files for the identities these reports name.

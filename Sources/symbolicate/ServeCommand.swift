@@ -18,7 +18,11 @@ struct ServeCommand: AsyncParsableCommand {
             store is read-only); GET and DELETE /v1/debug-files/ID. GET /healthz, GET /metrics (Prometheus). \
             The API is described in Documentation/openapi.yaml. Listens on 127.0.0.1 unless \
             --host says otherwise. A body over its limit gets 413, a request past \
-            --max-requests gets 503, one past --request-timeout gets 504. SIGINT and SIGTERM \
+            --max-requests gets 503, one past --request-timeout gets 504 (and its work is \
+            stopped). Slow clients are cut off (--header-timeout, --body-timeout, \
+            --idle-timeout) and connections are limited in all and per client address. \
+            API requests from another origin (a browser on another site) get 403; \
+            Expect: 100-continue is answered before the body is read. SIGINT and SIGTERM \
             stop accepting connections and finish the requests under way. One log line per \
             request on stderr (method, path, status, duration).
             """
@@ -50,8 +54,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Requests served at once; past it 503 with Retry-After.")
     var maxRequests = ServeLimits().concurrentRequests
 
-    @Option(help: "Seconds a request may take, body included; past it 504.")
+    @Option(help: "Seconds a request may take, body included; past it 504, and its work is stopped.")
     var requestTimeout = ServeLimits().requestSeconds
+
+    @Option(help: "Seconds a new connection has to send its request's headers; past it 408 and the connection is closed.")
+    var headerTimeout = ServeLimits().headerSeconds
+
+    @Option(help: "Longest wait, in seconds, for the next piece of a request body; past it the connection is closed.")
+    var bodyTimeout = ServeLimits().bodySeconds
+
+    @Option(help: "Seconds a kept-alive connection may wait for its next request; then it is closed.")
+    var idleTimeout = ServeLimits().idleSeconds
+
+    @Option(help: "Connections open at once; past it a new connection's request gets 503.")
+    var maxConnections = ServeLimits().connections
+
+    @Option(help: "Connections open at once from one client address; past it 503.")
+    var maxConnectionsPerClient = ServeLimits().connectionsPerClient
 
     /// The flags as the library's request.
     var request: ServeRequest {
@@ -60,6 +79,11 @@ struct ServeCommand: AsyncParsableCommand {
         limits.reportBytes = maxReportBytes
         limits.concurrentRequests = maxRequests
         limits.requestSeconds = requestTimeout
+        limits.headerSeconds = headerTimeout
+        limits.bodySeconds = bodyTimeout
+        limits.idleSeconds = idleTimeout
+        limits.connections = maxConnections
+        limits.connectionsPerClient = maxConnectionsPerClient
         return ServeRequest(host: host, port: port, debugFiles: debugFiles, store: store, limits: limits)
     }
 

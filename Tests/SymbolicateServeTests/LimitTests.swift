@@ -86,6 +86,25 @@ import Testing
         }
     }
 
+    /// Each request's timer goes when the request ends, not when its time limit would have
+    /// run out: memory does not grow with request rate × time limit.
+    @Test func finishedRequestsLeaveNoTimer() async throws {
+        let server = try Serve.server { $0.limits.requestSeconds = 600 }
+        let report = try Serve.report()
+        try await Serve.routes(server) { client in
+            for _ in 0..<20 {
+                try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(report)) { response in
+                    #expect(response.status == .ok)
+                }
+            }
+            // A refused body and a bad query end early too.
+            try await client.execute(uri: "/v1/symbolicate?format=pdf", method: .post, body: Serve.body(report)) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+        #expect(server.pendingTimers.count == 0)
+    }
+
     @Test func theDefaultAddressIsLoopback() {
         #expect(ServeConfiguration().host == "127.0.0.1")
     }

@@ -24,6 +24,11 @@ import Testing
         #expect(Self.request { $0.limits.concurrentRequests = 0 }.invalidArgument == "--max-requests must be at least 1")
         #expect(Self.request { $0.limits.requestSeconds = 0 }.invalidArgument == "--request-timeout must be positive")
         #expect(Self.request { $0.limits.requestSeconds = .nan }.invalidArgument == "--request-timeout must be positive")
+        #expect(Self.request { $0.limits.headerSeconds = 0 }.invalidArgument == "--header-timeout must be positive")
+        #expect(Self.request { $0.limits.bodySeconds = -1 }.invalidArgument == "--body-timeout must be positive")
+        #expect(Self.request { $0.limits.idleSeconds = .nan }.invalidArgument == "--idle-timeout must be positive")
+        #expect(Self.request { $0.limits.connections = 0 }.invalidArgument == "--max-connections must be at least 1")
+        #expect(Self.request { $0.limits.connectionsPerClient = 0 }.invalidArgument == "--max-connections-per-client must be at least 1")
     }
 
     @Test func configurationFromFlagsAndEnvironment() {
@@ -59,6 +64,25 @@ import Testing
         let status = try await request.run { said.append($0.text(tool: "symbolicate serve")) }
         #expect(status == .usage)
         #expect(said.all == ["symbolicate serve: error: \(missing): no such file or folder\n"])
+    }
+
+    /// A port another program listens on: said plainly, a usage error (not NIO's errno).
+    @Test func aPortInUseIsSaidPlainly() async throws {
+        let root = try TestPaths.temporaryDirectory("serve-port-in-use")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let listener = try Listener()
+        let request = Self.request {
+            $0.port = listener.port
+            $0.store = root.appendingPathComponent("store").path
+        }
+        let said = Collected()
+        let status = try await request.run { said.append($0.text(tool: "symbolicate serve")) }
+        #expect(status == .usage)
+        #expect(
+            said.all == [
+                "symbolicate serve: error: port \(listener.port) on 127.0.0.1 is in use: stop what listens there or choose another --port\n"
+            ])
+        withExtendedLifetime(listener) {}
     }
 
     @Test func listeningLineNamesTheAddress() {

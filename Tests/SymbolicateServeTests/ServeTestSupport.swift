@@ -45,7 +45,88 @@ enum Serve {
         try await Application(router: server.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live, test)
     }
 
+    /// Runs `test` against the server's own application on a loopback port: its connection
+    /// guard (timeouts, connection limits, `Expect: 100-continue`) included.
+    static func running<T>(_ server: ServeServer, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+        try await server.application().test(.live, test)
+    }
+
     static func body(_ data: Data) -> ByteBuffer { ByteBuffer(bytes: data) }
+
+    /// Waits until `condition` holds, checking every 10 ms; false when it still does not after
+    /// `guardSeconds` (a guard against a hang, never the assertion itself).
+    static func eventually(guardSeconds: Double = 60, _ condition: @Sendable () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(guardSeconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return true
+    }
+
+    /// The JSON error body every API error has: its message and status.
+    static func apiError(_ body: ByteBuffer) -> (message: String, status: Int)? {
+        struct Shape: Decodable {
+            struct Detail: Decodable {
+                var message: String
+                var status: Int
+            }
+
+            var error: Detail
+        }
+        guard let shape = try? JSONDecoder().decode(Shape.self, from: Data(buffer: body)) else { return nil }
+        return (shape.error.message, shape.error.status)
+    }
+}
+
+/// A count shared with a server's hooks.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    @discardableResult
+    func add(_ key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[key, default: 0] += 1
+        return counts[key] ?? 0
+    }
+
+    func count(_ key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[key] ?? 0
+    }
+}
+
+/// A socket listening on a loopback port chosen by the system: a port in use.
+final class Listener: @unchecked Sendable {
+    let fd: Int32
+    let port: Int
+
+    init() throws {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 1) == 0
+                    && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        fd = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        guard descriptor >= 0, bound else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    deinit { close(fd) }
 }
 
 /// A client that speaks HTTP/1.1 by hand over a socket, for what a well-behaved client never
@@ -73,9 +154,35 @@ final class RawConnection: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// Ends the connection from this side (the descriptor is closed by `deinit`).
+    func hangUp() {
+        _ = shutdown(fd, Int32(SHUT_RDWR))
+    }
+
     func send(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// Everything the server sends until it closes the connection, and whether it did close it
+    /// (false: the 20-second receive guard ran out first).
+    func readToClose() async -> (text: String, closed: Bool) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var received: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(self.fd, $0.baseAddress, $0.count) }
+                    if count == 0 { return continuation.resume(returning: (String(decoding: received, as: UTF8.self), true)) }
+                    if count < 0 {
+                        // A reset is a close too; a timeout is not.
+                        let closed = errno == ECONNRESET
+                        return continuation.resume(returning: (String(decoding: received, as: UTF8.self), closed))
+                    }
+                    received += buffer[0..<count]
+                }
+            }
+        }
     }
 
     /// The status line and headers the server sends (or what came before it closed). The

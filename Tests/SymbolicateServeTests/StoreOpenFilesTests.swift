@@ -108,6 +108,8 @@ import Testing
                 let text = String(buffer: response.body)
                 #expect(text.contains("\"stored\""), "\(text)")
                 #expect(text.contains("\"upload\""))
+                // The API's one error shape, with both descriptions beside it.
+                #expect(text.contains("\"status\" : 409"), "\(text)")
                 #expect(text.components(separatedBy: "\"sha256\"").count == 3, "both digests: \(text)")
             }
             // Still the original: frame 0 names the function it names.

@@ -54,8 +54,10 @@ import Testing
             }
             try await client.execute(uri: "/metrics", method: .get) { response in
                 let text = String(buffer: response.body)
-                #expect(text.contains("symbolicate_store_entries 1"))
-                #expect(text.contains("symbolicate_store_bytes \(body.count + 1)") || text.contains("symbolicate_store_bytes "))
+                // Counted as it happened: the store was empty at start, one file of the DWARF's size stored.
+                #expect(text.contains("symbolicate_store_files_stored_total 1"), "\(text)")
+                #expect(text.contains("symbolicate_store_bytes_stored_total \(body.count)"), "\(text)")
+                #expect(text.contains("symbolicate_store_deletions_total 0"), "\(text)")
             }
             try await client.execute(uri: "/v1/debug-files/\(Self.crashAppUUID)", method: .delete, headers: Self.authorized) { response in
                 #expect(response.status == .noContent)
@@ -85,21 +87,30 @@ import Testing
         let store = try TestPaths.temporaryDirectory("serve-store-token")
         defer { try? FileManager.default.removeItem(at: store) }
         let body = try Self.dwarf
-        try await Serve.routes(try Self.server(store: store)) { client in
+        let messages = try await Serve.routes(try Self.server(store: store)) { client in
+            var messages: [String: String] = [:]
             for headers: HTTPFields in [[:], [.authorization: "Bearer wrong"], [.authorization: "Basic \(Self.token)"]] {
-                try await client.execute(uri: "/v1/debug-files", method: .put, headers: headers, body: Serve.body(body)) { response in
+                let given = headers[.authorization] ?? ""
+                messages[given] = try await client.execute(uri: "/v1/debug-files", method: .put, headers: headers, body: Serve.body(body)) {
+                    response in
                     #expect(response.status == .unauthorized)
-                    #expect(response.headers[.wwwAuthenticate] == "Bearer")
+                    #expect(response.headers[.wwwAuthenticate] == (given.isEmpty ? "Bearer" : #"Bearer error="invalid_token""#))
+                    return Serve.apiError(response.body)?.message
                 }
                 try await client.execute(uri: "/v1/debug-files/\(Self.crashAppUUID)", method: .delete, headers: headers) { response in
                     #expect(response.status == .unauthorized)
                 }
             }
+            return messages
         }
         // The store's own index files excepted.
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: store.path).filter { !$0.hasPrefix(".") && !$0.hasPrefix("index.sqlite") }
                 .isEmpty, "nothing stored")
+        // A missing token and a wrong one are told apart.
+        #expect(messages[""]?.contains("a bearer token is needed") == true, "\(messages)")
+        #expect(messages["Bearer wrong"]?.contains("is not this server's SYMBOLICATE_SERVE_TOKEN") == true, "\(messages)")
+        #expect(messages["Bearer wrong"] == messages["Basic \(Self.token)"])
         // Without SYMBOLICATE_SERVE_TOKEN the store is read-only.
         try await Serve.routes(try Self.server(store: store, token: nil)) { client in
             try await client.execute(uri: "/v1/debug-files", method: .put, headers: Self.authorized, body: Serve.body(body)) { response in
@@ -150,7 +161,10 @@ import Testing
                 uri: "/v1/debug-files", method: .put, headers: Self.authorized, body: ByteBuffer(string: "not a debug file")
             ) { response in
                 #expect(response.status == .unprocessableContent)
-                #expect(!String(buffer: response.body).contains("symbolicate-upload-"), "the private file's name is not shown")
+                let text = String(buffer: response.body)
+                #expect(!text.contains("symbolicate-upload-"), "the private file's name is not shown")
+                #expect(!text.contains(FileManager.default.temporaryDirectory.path), "no private path is shown: \(text)")
+                #expect(Serve.apiError(response.body)?.status == 422, "\(text)")
             }
         }
         // The store's own index files excepted.

@@ -98,7 +98,9 @@ import Testing
         try await Serve.routes(server) { client in
             try await client.execute(uri: "/v1/symbolicate", method: .post, body: ByteBuffer(string: "garbage\n")) { response in
                 #expect(response.status == .unprocessableContent)
-                #expect(String(buffer: response.body) == cli.stderr)
+                // The API's JSON error, its message the CLI's.
+                let message = try #require(Serve.apiError(response.body)?.message)
+                #expect("symbolicate: error: \(message)\n" == cli.stderr)
                 #expect(response.headers[custom: "Symbolicate-Exit-Status"] == "65")
             }
         }
