@@ -112,6 +112,7 @@ package final class DebugFileIndex: Sendable {
         entries = base.entries + more
         problems = base.problems
         searched = base.searched
+        reusedZips = 0
         extractor = nil
         self.base = base
         byID = Dictionary(grouping: entries, by: \.debugID)
