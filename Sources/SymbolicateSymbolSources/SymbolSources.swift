@@ -457,7 +457,7 @@ package final class SymbolSources: RemoteDebugFiles, @unchecked Sendable {
         guard settings.negativeLifetime > 0, let marker = missingMarker(id, label) else { return false }
         var info = stat()
         guard stat(marker, &info) == 0 else { return false }
-        let age = Date().timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
+        let age = Date().timeIntervalSince1970 - TimeInterval(RegularFile.modificationTime(info).seconds)
         return age >= 0 && age < settings.negativeLifetime
     }
 
