@@ -85,13 +85,16 @@ public enum ReportMessage: RunMessage, Equatable {
     /// What symbol servers, debuginfod, dsymForUUID or the cache said (a server down, a
     /// status, a refused file; each once per run, carrying its own `warning:` or `note:`).
     case symbolSources(String)
+    /// What the search where Xcode leaves dSYMs did: one line per place searched, and for the
+    /// index when it answered.
+    case xcodeDSYMs(String)
     /// The run stopped.
     case failure(ReportFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .swappedArguments: return .note
-        case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources: return .plain
+        case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources, .xcodeDSYMs: return .plain
         case .debugFileProblem, .image, .unusedDebugFile: return .warning
         case .failure: return .error
         }
@@ -113,7 +116,7 @@ public enum ReportMessage: RunMessage, Equatable {
         case .image(let diagnostic): return diagnostic.description
         case .unusedDebugFile(let unused): return unused.description
         case .headline(let text, _): return text
-        case .systemSymbols(let line), .symbolSources(let line): return line
+        case .systemSymbols(let line), .symbolSources(let line), .xcodeDSYMs(let line): return line
         case .failure(let failure): return failure.description
         }
     }

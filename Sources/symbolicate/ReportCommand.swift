@@ -69,6 +69,7 @@ struct ReportCommand: AsyncParsableCommand {
             color: color.color, crashedOnly: crashedOnly, headline: headline, destination: output.map { .file($0) } ?? .standardOutput,
             terminal: .current, systemSymbols: system.systemSymbols(), language: language.resolved)
         request.remoteDebugFiles = try symbolSources.sources()
+        request.xcodeDSYMs = XcodeDSYMSearch(environment: ProcessInfo.processInfo.environment)
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }
