@@ -29,6 +29,6 @@ class Symbolicate < Formula
     output = shell_output("#{bin}/symbolicate --color never #{pkgshare}/swift-trap.ips #{pkgshare}/dsyms")
     assert_match "static JSONScanner.field(_:key:)", output
     assert_match "Profile.swift:28", output
-    assert_match version.to_s.split("-").first, shell_output("#{bin}/symbolicate --version") if build.stable?
+    assert_path_exists man1/"symbolicate.1"
   end
 end
