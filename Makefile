@@ -1,7 +1,8 @@
 # The two commands a newcomer needs (see README.md):
 #   make demo   install what is missing, build, symbolicate a bundled crash report
 #   make test   install what is missing, build strictly (see strict-build), run the whole test suite
-#   make test-libdwarf-current   the same against libdwarf 0.11.1 built from source (CI runs both)
+#   make test-libdwarf-current   the Mac-shaped lane: libdwarf 0.11.1 built from source, the Swift ELF
+#                                reader, no libelf, 512 KiB thread stacks (CI runs both)
 # Shipping (README "Install"):
 #   make release             self-contained Linux binary + man page + completions in dist/*.tar.gz
 #   make release-check       make release, then prove the tarball runs without the toolchain
@@ -86,9 +87,11 @@ bench-serve: build
 bench-serve-abuse: build
 	Benchmarks/serve/abuse.py
 
-# The same strict build and whole suite against libdwarf 0.11.1 (the 0.x/2.x API Homebrew ships),
-# built from Debian trixie's source tarball into .build-libdwarf-current/prefix (cached there).
-# It builds in .build, redoing only the targets that import libdwarf (scripts/test-libdwarf-current.sh).
+# The Mac-shaped lane: the same strict build and whole suite against libdwarf 0.11.1 (the 0.x/2.x API
+# Homebrew ships), built from Debian trixie's source tarball into .build-libdwarf-current/prefix (cached
+# there), with the pure-Swift ELF reader and no libelf linked, 512 KiB thread stacks and TMPDIR through
+# a symlink, as on macOS.
+# It builds in .build, redoing the targets that import libdwarf or read ELF (scripts/test-libdwarf-current.sh).
 .PHONY: test-libdwarf-current
 test-libdwarf-current: setup-test
 	SWIFT=$(SWIFT) scripts/test-libdwarf-current.sh

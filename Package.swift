@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // libdwarf's compiler and linker flags come from its libdwarf.pc on macOS, where libdwarf
@@ -16,9 +16,22 @@ import PackageDescription
     let libdwarfPkgConfig: String? = Context.environment["SYMBOLICATE_LIBDWARF_PKGCONFIG"]
 #endif
 
+// The ELF reader: libelf (elfutils) on Linux by default; the pure-Swift reader on macOS, which has
+// no elfutils (Homebrew's `libelf` is the unmaintained 0.8.13 without the calls used), and in any
+// build made with SYMBOLICATE_ELF_READER=swift — CI's Mac-shaped lane builds so and checks that no
+// libelf is linked (scripts/test-libdwarf-current.sh).
+#if os(macOS)
+    let swiftELFOnly = true
+#else
+    let swiftELFOnly = Context.environment["SYMBOLICATE_ELF_READER"] == "swift"
+#endif
+let elfSettings: [SwiftSetting] = swiftELFOnly ? [.define("SYMBOLICATE_NO_LIBELF")] : []
+
 let package = Package(
     name: "symbolicate",
-    platforms: [.macOS(.v13)],
+    // Tools 6.2 (first line): Hummingbird 2.28, async-http-client 1.37 and swift-log 1.16 declare
+    // it (Xcode 26 on a Mac). macOS 14: Hummingbird 2's API availability.
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "symbolicate", targets: ["symbolicate"]),
         // One module for programs that use symbolicate as a library (`import SymbolicateKit`).
@@ -43,10 +56,13 @@ let package = Package(
         .systemLibrary(
             name: "CLibDwarf",
             pkgConfig: libdwarfPkgConfig,
-            providers: [.apt(["libdwarf-dev", "libelf-dev"]), .brew(["libdwarf"])]
+            providers: [.apt(["libdwarf-dev", "libelf-dev"]), .brew(["dwarfutils"])]
         ),
-        // libelf (elfutils) for reading ELF executables and debug files.
-        .systemLibrary(name: "CLibElf", providers: [.apt(["libelf-dev"]), .brew(["libelf"])]),
+        // libelf (elfutils) for reading ELF executables and debug files (Linux only; see above).
+        .systemLibrary(name: "CLibElf", providers: [.apt(["libelf-dev"])]),
+        // zlib for the pure-Swift ELF reader's compressed sections (the SDK's on macOS). Not
+        // "CZlib": ZIPFoundation has a module of that name.
+        .systemLibrary(name: "CSystemZlib", providers: [.apt(["zlib1g-dev"])]),
         // LLVM's demangler (llvm-19-dev's libLLVMDemangle.a) linked statically on Linux, behind
         // one extern "C" entry: C++ names spelled as llvm-symbolizer and Apple's tools spell them.
         .target(
@@ -71,9 +87,14 @@ let package = Package(
         // Pure-Swift dyld shared cache reading (main file, subcaches, .symbols): images by
         // UUID and each image's symbols, through SymbolicateMachO's bounds-checked cursor.
         .target(name: "SymbolicateDyldCache", dependencies: ["SymbolicateCore", "SymbolicateMachO"]),
-        // ELF reading on libelf: sections (zlib-compressed too), program headers, build ID,
-        // .gnu_debuglink, function symbols.
-        .target(name: "SymbolicateELF", dependencies: ["CLibElf", "SymbolicateCore"]),
+        // ELF reading, on libelf or in pure Swift over SymbolicateMachO's mapped file and
+        // cursor: sections (zlib-compressed too), program headers, build ID, .gnu_debuglink,
+        // function symbols.
+        .target(
+            name: "SymbolicateELF",
+            dependencies: ["CSystemZlib", "SymbolicateCore", "SymbolicateMachO", swiftELFOnly ? nil : "CLibElf"].compactMap { $0 },
+            swiftSettings: elfSettings
+        ),
         // Address -> source frames (inline chain) over Mach-O DWARF via libdwarf.
         .target(
             name: "SymbolicateDWARF",
@@ -119,6 +140,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Apple's system images by UUID: DeviceSupport folders and dyld shared caches, the
@@ -219,7 +241,10 @@ let package = Package(
             name: "SymbolicateSystemSymbolsTests",
             dependencies: ["SymbolicateCore", "SymbolicateDWARF", "SymbolicateSystemSymbols", "SymbolicateTestSupport"]
         ),
-        .testTarget(name: "SymbolicateELFTests", dependencies: ["SymbolicateCore", "SymbolicateELF", "SymbolicateTestSupport"]),
+        .testTarget(
+            name: "SymbolicateELFTests", dependencies: ["SymbolicateCore", "SymbolicateELF", "SymbolicateTestSupport"],
+            swiftSettings: elfSettings
+        ),
         .testTarget(
             name: "SymbolicateDWARFTests",
             dependencies: [

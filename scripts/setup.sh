@@ -7,6 +7,8 @@
 #                                        so C++ names are spelled as Apple's tools spell them
 #   llvm-19                            : llvm-symbolizer-19, the independent oracle for the
 #                                        differential tests (skipped with a reason if absent)
+#   libc6-{i386,armhf,arm64,s390x,powerpc}-cross : 32-bit, big-endian and aarch64 shared libraries the
+#                                        ELF reader agreement test reads with both readers (Swift, libelf)
 #   man-db bash-completion zip         : zip builds a test archive; the install test reads the installed man page with
 #                                        `man -M` and loads the installed bash completion
 #   chromium chromium-driver + PyPI selenium (with the oracle): the browser test of the
@@ -25,6 +27,8 @@ want=(libdwarf-dev libelf-dev zlib1g-dev llvm-19-dev libsqlite3-dev sqlite3)
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip python3-pip)
 # debuginfod: the real server the symbol-source tests fetch ELF debug files from (issue 24).
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(debuginfod)
+# ELF files of other word sizes, byte orders and machines for ELFReaderAgreementTests (issue 36).
+[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(libc6-i386-cross libc6-armhf-cross libc6-arm64-cross libc6-s390x-cross libc6-powerpc-cross)
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(chromium chromium-driver)
 [ "${SYMBOLICATE_WITH_BENCH:-0}" = 1 ] && want+=(wrk curl)
 [ "${SYMBOLICATE_WITH_RELEASE:-0}" = 1 ] && want+=(binutils)

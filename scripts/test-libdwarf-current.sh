@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
-# make test-libdwarf-current: the whole test suite against upstream libdwarf 0.11.1 (the 0.x/2.x
-# API Homebrew ships), beside `make test`'s run against Debian 12's libdwarf 20210528.
+# make test-libdwarf-current: the Mac-shaped lane. The whole test suite as a macOS build meets it,
+# beside `make test`'s run against Debian 12's libdwarf 20210528 and libelf:
+#   - upstream libdwarf 0.11.1 (the 0.x/2.x API Homebrew's dwarfutils ships);
+#   - the pure-Swift ELF reader (SYMBOLICATE_ELF_READER=swift: Package.swift drops CLibElf), and
+#     no libelf linked into the CLI or the test runner (readelf -d, printed below);
+#   - threads with 512 KiB stacks, as macOS gives secondary threads (`ulimit -s 512` sets glibc's
+#     default pthread stack size; the main thread's limit too);
+#   - TMPDIR reached through a symlink, as macOS's /var/folders/… is /private/var/folders/….
 #   1. scripts/build-libdwarf.sh builds libdwarf 0.11.1 into .build-libdwarf-current/prefix
 #      (cached there; fetched with a private apt configuration).
 #   2. The package is built strictly (as `make test`), in `make test`'s own .build, with CLibDwarf
@@ -46,6 +52,8 @@ zlib_pc="$(pkg-config --variable=pcfiledir zlib 2>/dev/null)/zlib.pc"
 sed -e 's|^Libs:.*|Libs: -lz|' "$zlib_pc" >"$pcdir/zlib.pc"
 export PKG_CONFIG_PATH="$pcdir:$prefix/lib/pkgconfig"
 export SYMBOLICATE_LIBDWARF_PKGCONFIG=libdwarf
+# The ELF reader macOS builds (Package.swift reads this at build time).
+export SYMBOLICATE_ELF_READER=swift
 [ "$(pkg-config --modversion libdwarf)" = "$version" ] || fail "no libdwarf $version in $prefix"
 libdir="$(pkg-config --variable=libdir libdwarf)"
 soname="$(readelf -d "$libdir/libdwarf.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')"
@@ -66,6 +74,12 @@ for binary in "$bin_dir/symbolicate" "$bin_dir"/*PackageTests.xctest; do
   [ -f "$binary" ] || fail "no $binary"
   needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(libdwarf[^]]*\)\]/\1/p')"
   [ "$needed" = "$soname" ] || fail "$binary needs '${needed:-no libdwarf}', not $soname ($version)"
+  # No libelf: what a macOS build links (it has none to link).
+  all_needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+  case " $all_needed" in
+    *" libelf"*) fail "$binary links libelf ($all_needed); the Mac-shaped build must not" ;;
+  esac
+  say "$(basename "$binary") links no libelf; NEEDED: $all_needed"
   resolved="$(ldd "$binary" | sed -n 's/^[[:space:]]*libdwarf[^ ]* => \([^ ]*\).*/\1/p')"
   case "$resolved" in
     "$libdir"/*) say "$(basename "$binary") loads $resolved" ;;
@@ -73,6 +87,16 @@ for binary in "$bin_dir/symbolicate" "$bin_dir"/*PackageTests.xctest; do
   esac
 done
 
+# TMPDIR through a symlink: <work>/var -> private/var, as on macOS.
+mkdir -p "$work/private/var/T"
+ln -sfn private/var "$work/var"
+mac_tmp="$PWD/$work/var/T"
+find "$work/private/var/T" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>/dev/null || true
+say "Mac-shaped run: ELF reader swift, thread stacks 512 KiB (ulimit -s 512), TMPDIR=$mac_tmp -> $(cd "$mac_tmp" && pwd -P)"
 test_start=$(date +%s)
-SYMBOLICATE_EXPECT_LIBDWARF=$version ${SWIFT:-swift} test --skip-build
+(
+  ulimit -s 512
+  say "stack limit $(ulimit -s) KiB"
+  TMPDIR="$mac_tmp" SYMBOLICATE_EXPECT_ELF_READER=swift SYMBOLICATE_EXPECT_LIBDWARF=$version ${SWIFT:-swift} test --skip-build
+)
 say "libdwarf $version: ${libdwarf_seconds}s, build ${build_seconds}s, tests $(($(date +%s) - test_start))s"

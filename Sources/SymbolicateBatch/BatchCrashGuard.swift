@@ -26,7 +26,10 @@ package final class BatchCrashGuard: @unchecked Sendable {
     private let writeSummary: ([BatchReportResult]) -> Void
     private var inputs: [ReportInput] = []
     private var snapshot: (() -> (slots: [[BatchReportResult]?], started: Int))?
-    private var previous: [Int32: sighandler_t?] = [:]
+    /// A signal handler as `signal` takes and returns it (glibc spells the type `sighandler_t`,
+    /// Darwin `sig_t`; the function type is the same on both).
+    private typealias SignalHandler = @convention(c) (Int32) -> Void
+    private var previous: [Int32: SignalHandler?] = [:]
 
     /// The guard the C signal handler reaches (one batch per process).
     nonisolated(unsafe) private static var current: BatchCrashGuard?

@@ -103,6 +103,16 @@ package enum RegularFile {
         data.count = filled
         return .success(data)
     }
+
+    /// A file's modification time from `stat`: glibc names the field `st_mtim`, Darwin
+    /// `st_mtimespec`. The one place the two SDKs' spellings meet.
+    package static func modificationTime(_ info: stat) -> (seconds: Int, nanoseconds: Int) {
+        #if canImport(Darwin)
+            (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+        #else
+            (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+        #endif
+    }
 }
 
 /// The C `read`, out of reach of `RegularFile.read` inside the enum.
@@ -126,7 +136,8 @@ package struct FileIdentity: Hashable, Sendable {
 
     /// The identity `stat` already returned.
     package init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        // dev_t is signed on Darwin (Int32): keep the bits, never trap on a negative one.
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
     }
 }

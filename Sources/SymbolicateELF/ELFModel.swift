@@ -23,6 +23,12 @@ package struct ELFSection: Sendable, Equatable {
     package var size: UInt64
     package var fileOffset: UInt64
     package var link: UInt32
+    /// `sh_name`: where the name starts in the section-name string table.
+    package var nameOffset: UInt32 = 0
+    /// `sh_info`.
+    package var info: UInt32 = 0
+    /// `sh_addralign` (a note section aligned to 8 pads its notes to 8).
+    package var alignment: UInt64 = 0
 
     /// `SHF_COMPRESSED`: the bytes start with a compression header.
     package var isCompressed: Bool { flags & 0x800 != 0 }
@@ -45,6 +51,8 @@ package struct ELFProgramHeader: Sendable, Equatable {
     package var memorySize: UInt64
     package var fileOffset: UInt64
     package var fileSize: UInt64
+    /// `p_align` (a `PT_NOTE` segment aligned to 8 pads its notes to 8).
+    package var alignment: UInt64 = 0
 }
 
 /// A defined function symbol.
@@ -58,7 +66,70 @@ package struct ELFSymbol: Sendable, Equatable {
     package var isGlobal: Bool
 }
 
-extension ELFFile {
+/// What both ELF readers give: libelf's (`LibElfFile`, the default on Linux) and the pure-Swift
+/// one (`SwiftELFFile`, what macOS builds and any build with `SYMBOLICATE_ELF_READER=swift`).
+/// The rest of the package names `ELFFile`, which is one of the two (ELFFile.swift).
+package protocol ELFReading: AnyObject {
+    var path: String { get }
+    var is64Bit: Bool { get }
+    var isLittleEndian: Bool { get }
+    /// `e_machine` (EM_X86_64 = 62, EM_AARCH64 = 183 …).
+    var machine: UInt16 { get }
+    /// `e_type` (ET_EXEC = 2, ET_DYN = 3 …).
+    var fileType: UInt16 { get }
+    /// Every section but the null section 0, in table order.
+    var sections: [ELFSection] { get }
+    var programHeaders: [ELFProgramHeader] { get }
+    /// The `NT_GNU_BUILD_ID` note's bytes, when the file has one.
+    var buildID: DebugID? { get }
+    /// The bytes of a section, decompressed when it is `SHF_COMPRESSED` (zlib) or a GNU
+    /// `.zdebug_*` section; empty for `SHT_NOBITS`. Valid while the reader lives.
+    func contents(of section: ELFSection) throws(ELFError) -> UnsafeRawBufferPointer
+    /// The symbols llvm-symbolizer names code with, one per address, sorted by address.
+    func functionSymbols() throws(ELFError) -> [ELFSymbol]
+}
+
+extension ELFSymbol {
+    /// Which symbol-table entries name code for llvm-symbolizer (LLVM's
+    /// `SymbolizableObjectFile`): of type `STT_FUNC`, `STT_GNU_IFUNC`, `STT_OBJECT` or
+    /// `STT_NOTYPE` (not `$x`/`$d`-style mapping symbols), in a section of this file (not
+    /// undefined, absolute, common or extended) that is loaded (`SHF_ALLOC`).
+    package static func namesCode(info: UInt8, sectionIndex: UInt16, name: () -> String, loaded: Set<Int>) -> String? {
+        let type = info & 0xF
+        // STT_NOTYPE 0, STT_OBJECT 1, STT_FUNC 2, STT_GNU_IFUNC 10.
+        guard type == 0 || type == 1 || type == 2 || type == 10 else { return nil }
+        // SHN_UNDEF 0; SHN_LORESERVE 0xff00 and above are special indexes.
+        guard sectionIndex != 0, sectionIndex < 0xFF00, loaded.contains(Int(sectionIndex)) else { return nil }
+        let text = name()
+        if type == 0, text.hasPrefix("$") { return nil }
+        return text
+    }
+
+    /// One symbol per address, sorted by address: where several share an address the largest
+    /// size wins, and among equal sizes the last in table order (with GCC's folded and
+    /// LTO-renamed locals, `f.lto_priv.0` beside `g` at one address, that is the name
+    /// llvm-symbolizer prints).
+    package static func onePerAddress(_ all: [ELFSymbol]) -> [ELFSymbol] {
+        // Stable by (address, size): the last of each address is the one kept.
+        let order = all.indices.sorted { a, b in
+            if all[a].address != all[b].address { return all[a].address < all[b].address }
+            if all[a].size != all[b].size { return all[a].size < all[b].size }
+            return a < b
+        }
+        var kept: [ELFSymbol] = []
+        kept.reserveCapacity(order.count)
+        for position in order {
+            if let last = kept.last, last.address == all[position].address {
+                kept[kept.count - 1] = all[position]
+            } else {
+                kept.append(all[position])
+            }
+        }
+        return kept
+    }
+}
+
+extension ELFReading {
     package var architecture: Architecture {
         Architecture(elfMachine: machine) ?? Architecture("elf-machine-\(machine)")
     }

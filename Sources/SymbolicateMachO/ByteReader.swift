@@ -47,9 +47,10 @@ package struct ByteReader {
         return bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
     }
 
-    package func u16(_ offset: Int, _ what: String) throws(MachOError) -> UInt16 {
+    package func u16(_ offset: Int, _ what: String, bigEndian: Bool = false) throws(MachOError) -> UInt16 {
         try check(offset, 2, what)
-        return UInt16(littleEndian: file.base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: start + offset, as: UInt16.self))
+        let raw = file.base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: start + offset, as: UInt16.self)
+        return bigEndian ? UInt16(bigEndian: raw) : UInt16(littleEndian: raw)
     }
 
     package func u64(_ offset: Int, _ what: String, bigEndian: Bool = false) throws(MachOError) -> UInt64 {

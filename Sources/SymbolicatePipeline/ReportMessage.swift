@@ -95,13 +95,16 @@ public enum ReportMessage: RunMessage, Equatable {
     case debugFileUsed(image: String, from: String)
     /// `--require-all` fails the report (at `path`) for this reason.
     case requireAll(path: String, RequireAllShortfall)
+    /// What the search where Xcode leaves dSYMs did: one line per place searched, and for the
+    /// index when it answered.
+    case xcodeDSYMs(String)
     /// The run stopped.
     case failure(ReportFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .swappedArguments, .debugFileUsed: return .note
-        case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources: return .plain
+        case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources, .xcodeDSYMs: return .plain
         case .debugFileProblem, .image, .unusedDebugFile: return .warning
         case .failure, .requireAll: return .error
         }
@@ -123,7 +126,7 @@ public enum ReportMessage: RunMessage, Equatable {
         case .image(let diagnostic): return diagnostic.description
         case .unusedDebugFile(let unused): return unused.description
         case .headline(let text, _): return text
-        case .systemSymbols(let line), .symbolSources(let line): return line
+        case .systemSymbols(let line), .symbolSources(let line), .xcodeDSYMs(let line): return line
         case .requireAll(let path, let shortfall): return "--require-all: \(path): \(shortfall)"
         case .debugFileUsed(let image, let from): return "\(image): symbolicated from \(from)"
         case .failure(let failure): return failure.description

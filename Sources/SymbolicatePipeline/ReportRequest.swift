@@ -52,6 +52,9 @@ public struct ReportRequest: Sendable {
     /// Where debug-file zips are unpacked once and kept for later runs; nil unpacks them
     /// for this run only.
     package var zipCache: ZipCache?
+    /// Where Xcode leaves dSYMs (Spotlight, Archives, DerivedData), searched when no debug file
+    /// is named; nil (the default) searches none. The CLI sets it.
+    package var xcodeDSYMs: XcodeDSYMSearch?
     /// Debug files indexed and opened once for many requests (`symbolicate serve`), used
     /// instead of indexing `debugFiles`; given the reports read, so it can add what they need.
     /// The same index as the CLI's for the same inputs gives the same bytes.
@@ -142,7 +145,7 @@ public struct ReportRequest: Sendable {
         if stopped(&response) { return }
         let reportPath = report.userPath
         let nearReport = debugFiles.isEmpty && searchesNearReport && reportPath != nil
-        let index: DebugFileIndex
+        var index: DebugFileIndex
         var sessions = DebugSessionCache()
         // The report first (a MetricKit payload holds several: each is a report of its own):
         // a report that does not exist (a typo) or cannot be read is said at once, before any
@@ -168,6 +171,25 @@ public struct ReportRequest: Sendable {
                     searchFolders: searchFolders, zipCache: zipCache)
             } catch {
                 return response.fail(.debugFiles(error))
+            }
+            // No debug file named: where Xcode leaves dSYMs, for the app's images still without one.
+            if debugFiles.isEmpty, let xcode = xcodeDSYMs {
+                do { readFirst = try ReportPipeline.read(report) } catch { return response.fail(.unreadableReport(error)) }
+                let wanted = Set(
+                    (readFirst ?? []).flatMap(\.appImages).compactMap(\.debugID).filter { index.entries(id: $0).isEmpty })
+                let outcome = xcode.locate(wanted)
+                response.messages += outcome.messages.map(ReportMessage.xcodeDSYMs)
+                response.xcodeIndexAnswers = outcome.fromIndex
+                if !outcome.bundles.isEmpty {
+                    do {
+                        index = try DebugFileIndex(
+                            inputs: outcome.bundles,
+                            shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
+                            searchFolders: searchFolders)
+                    } catch {
+                        return response.fail(.debugFiles(error))
+                    }
+                }
             }
         }
         if nearReport || !searchFolders.isEmpty {
@@ -260,6 +282,9 @@ public struct ReportResponse: Sendable {
     /// What the caller prints on standard output: the output when it was not written to a file.
     public var standardOutput: String?
     public var status: ExitStatus = .success
+    /// App images whose dSYM the index of Xcode's folders answered (checked) with no folder
+    /// walked: a second run for the same report counts them all here.
+    public var xcodeIndexAnswers = 0
 
     public init() {}
 

@@ -18,9 +18,25 @@ package enum OutputSafety {
         OutputGuard(inputs: inputs).input(replacedBy: output)
     }
 
-    /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed.
+    /// The path with symlinks resolved (as far as it exists) and `.`/`..` removed: `realpath`
+    /// of the longest part that exists, then the rest. Foundation's `resolvingSymlinksInPath`
+    /// leaves a path that does not exist yet unresolved (an output inside an input bundle under
+    /// a symlinked TMPDIR then escaped the check) and on Darwin strips `/private`.
     static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var existing = absolute.split(separator: "/").map(String.init)
+        var rest: [String] = []
+        while true {
+            if let resolved = realpath("/" + existing.joined(separator: "/"), nil) {
+                let base = String(cString: resolved)
+                free(resolved)
+                let joined = ([base == "/" ? "" : base] + rest).joined(separator: "/")
+                return URL(fileURLWithPath: joined.isEmpty ? "/" : joined).standardizedFileURL.path
+            }
+            guard let last = existing.popLast() else { break }
+            rest.insert(last, at: 0)
+        }
+        return URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 }
 

@@ -42,7 +42,7 @@ final class StoreDebugFiles: @unchecked Sendable {
         init?(_ path: String) {
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-            device = UInt64(info.st_dev)
+            device = UInt64(truncatingIfNeeded: info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
         }

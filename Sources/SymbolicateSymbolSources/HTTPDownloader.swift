@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import SymbolicateCore
 
 #if canImport(Glibc)
@@ -38,7 +39,9 @@ final class HTTPDownloader: Sendable {
             timeout: .init(connect: .milliseconds(Int64(connectTimeout * 1000)), read: .seconds(seconds)),
             decompression: .disabled)
         configuration.httpVersion = .automatic
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        // NIOPosix's sockets on every platform: on Darwin the default group would be
+        // Network.framework's (NIOTS), a different path from the one the timeouts were tuned on.
+        client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 
     deinit { try? client.syncShutdown() }

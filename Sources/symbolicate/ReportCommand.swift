@@ -79,6 +79,7 @@ struct ReportCommand: AsyncParsableCommand {
         request.remoteDebugFiles = try symbolSources.sources(verbose: verbose)
         request.verbose = verbose
         request.zipCache = symbolSources.zipCache()
+        request.xcodeDSYMs = XcodeDSYMSearch(environment: ProcessInfo.processInfo.environment)
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

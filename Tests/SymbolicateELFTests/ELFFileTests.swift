@@ -28,6 +28,21 @@ import Testing
         #expect(file.codeRange != nil)
     }
 
+    /// The reader the build chose: the Swift one on macOS and in CI's Mac-shaped lane
+    /// (SYMBOLICATE_EXPECT_ELF_READER=swift there), libelf in `make test`'s.
+    @Test func theReaderTheBuildChose() throws {
+        #if os(macOS)
+            let expected: String? = "swift"
+        #else
+            let expected = ProcessInfo.processInfo.environment["SYMBOLICATE_EXPECT_ELF_READER"]
+        #endif
+        if let expected {
+            #expect(elfReaderName == expected)
+        } else {
+            print("ELFFileTests: ELF reader \(elfReaderName) (set SYMBOLICATE_EXPECT_ELF_READER to check it)")
+        }
+    }
+
     @Test func strippedBinaryPointsAtItsDebugFile() throws {
         let binary = try ELFFile(path: LinuxFixtures.binary)
         #expect(!binary.hasDWARF)

@@ -27,7 +27,11 @@ public enum CLI {
         #if os(Linux)
             let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         #else
-            let me = Bundle.main.bundleURL
+            // On macOS Bundle.main is the runner (xctest or swiftpm-testing-helper), elsewhere
+            // in the toolchain; the loaded .xctest bundle sits in the products folder.
+            let me =
+                (Bundle.allBundles + Bundle.allFrameworks).first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+                ?? Bundle.main.bundleURL
         #endif
         var dir = me.deletingLastPathComponent()
         // On macOS the xctest bundle sits in the products directory; on Linux the test

@@ -14,6 +14,22 @@ public enum ExternalTool {
         return nil
     }
 
+    /// A reader of Mach-O UUIDs whose `--uuid` prints `UUID: <UUID> (<arch>) <path>`:
+    /// llvm-dwarfdump (19 first), or on macOS Xcode's `dwarfdump` (LLVM's, the same output).
+    /// Linux's `dwarfdump` is libdwarf's, another program: never taken there.
+    public static var uuidDumper: String? {
+        #if os(macOS)
+            find("llvm-dwarfdump-19") ?? find("llvm-dwarfdump") ?? find("dwarfdump")
+        #else
+            find("llvm-dwarfdump-19") ?? find("llvm-dwarfdump")
+        #endif
+    }
+
+    /// readelf (binutils) or llvm-readelf, for ELF notes; a Mac has neither unless installed.
+    public static var readelf: String? {
+        find("readelf") ?? find("llvm-readelf-19") ?? find("llvm-readelf")
+    }
+
     /// Runs a tool and returns its stdout; stdin optional.
     public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil) throws -> String {
         try runProcess(URL(fileURLWithPath: executable), arguments, stdin: stdin).stdout

@@ -116,7 +116,7 @@ public final class DebuginfodProcess: @unchecked Sendable {
 
     /// A port nothing listens on now (bound, then closed).
     public static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocketType, 0)
         guard fd >= 0 else { throw FixtureError("socket() failed") }
         defer { close(fd) }
         var address = sockaddr_in()
@@ -166,4 +166,13 @@ public func offCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throw
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
     }
+}
+
+/// `SOCK_STREAM` as `socket()` takes it: an enum case on glibc, an `Int32` on Darwin.
+public var streamSocketType: Int32 {
+    #if canImport(Glibc)
+        Int32(SOCK_STREAM.rawValue)
+    #else
+        SOCK_STREAM
+    #endif
 }

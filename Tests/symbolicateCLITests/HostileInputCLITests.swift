@@ -1,9 +1,11 @@
 import Foundation
+import SymbolicateTestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
-    import SymbolicateTestSupport
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Issue 14's reproducers, end to end through the real binary: numbers from files and the

@@ -40,7 +40,12 @@ import Testing
     /// Peak resident bytes of one run of the binary (`wait4` gives that child's own figure,
     /// whatever else the test process runs), its standard output into `output`.
     static func peakResidentBytes(_ arguments: [String], output: String, home: String) throws -> Int {
-        var actions = posix_spawn_file_actions_t()
+        // A struct on glibc, an opaque pointer on Darwin; posix_spawn_file_actions_init fills both.
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+        #else
+            var actions: posix_spawn_file_actions_t?
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
