@@ -174,9 +174,7 @@ public struct ReportRequest: Sendable {
             }
             // No debug file named: where Xcode leaves dSYMs, for the app's images still without one.
             if debugFiles.isEmpty, let xcode = xcodeDSYMs {
-                do { readFirst = try ReportPipeline.read(report) } catch { return response.fail(.unreadableReport(error)) }
-                let wanted = Set(
-                    (readFirst ?? []).flatMap(\.appImages).compactMap(\.debugID).filter { index.entries(id: $0).isEmpty })
+                let wanted = Set(reports.flatMap(\.appImages).compactMap(\.debugID).filter { index.entries(id: $0).isEmpty })
                 let outcome = xcode.locate(wanted)
                 response.messages += outcome.messages.map(ReportMessage.xcodeDSYMs)
                 response.xcodeIndexAnswers = outcome.fromIndex
@@ -185,7 +183,7 @@ public struct ReportRequest: Sendable {
                         index = try DebugFileIndex(
                             inputs: outcome.bundles,
                             shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
-                            searchFolders: searchFolders)
+                            searchFolders: searchFolders, zipCache: zipCache)
                     } catch {
                         return response.fail(.debugFiles(error))
                     }
