@@ -19,11 +19,12 @@ import Testing
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
     }
 
-    /// A 0600 secret in a 0700 folder and, at `name` in `root`, a link to it owned by another user.
+    /// A 0600 secret in a 0700 folder of `root` and, at `name` (a path below `root`), a link to
+    /// it owned by another user.
     static func plant(_ name: String, in root: URL) throws -> (secret: String, link: String) {
         let privateFolder = root.appendingPathComponent("private").path
         _ = mkdir(privateFolder, 0o700)
-        let secret = privateFolder + "/secret-\(name)"
+        let secret = privateFolder + "/secret"
         try Data("secret\n".utf8).write(to: URL(fileURLWithPath: secret))
         #expect(chmod(secret, 0o600) == 0)
         let link = root.appendingPathComponent(name).path
