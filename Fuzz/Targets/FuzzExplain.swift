@@ -38,7 +38,9 @@ private func firstMatch(_ pattern: String, in text: String) -> [String?]? {
 private func expectSame(_ scanned: [String?]?, _ pattern: String, _ text: String) {
     let expected = firstMatch(pattern, in: text)
     if scanned != expected {
-        fatalError("TextScan disagrees with \(pattern) on \(String(reflecting: text)): \(String(describing: scanned)) against \(String(describing: expected))")
+        fatalError(
+            "TextScan disagrees with \(pattern) on \(String(reflecting: text)): \(String(describing: scanned)) against \(String(describing: expected))"
+        )
     }
 }
 

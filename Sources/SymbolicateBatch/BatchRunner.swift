@@ -137,10 +137,10 @@ package struct BatchRunner: Sendable {
     ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
     ///     become their group's example; nil diagnoses every report.
     ///   - protected: the inputs, which no output may replace.
-    /// - Returns: one result per report the input holds.
     ///   - earlierOutputs: the outputs an earlier batch wrote into the folder (its
     ///     `summary.json`): any other file already at the output's name is kept, and the
     ///     report fails with a message. Nil replaces whatever is there.
+    /// - Returns: one result per report the input holds.
     func process(
         _ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: OutputGuard,
         earlierOutputs: Set<String>? = nil

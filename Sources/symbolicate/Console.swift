@@ -1,14 +1,14 @@
 import ArgumentParser
 import Foundation
+import SymbolicateCore
+import SymbolicatePipeline
+import SymbolicatePresentation
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SymbolicateCore
-import SymbolicatePipeline
-import SymbolicatePresentation
 
 /// Where the CLI meets the terminal: a run's messages to their streams, its output to
 /// standard output, its status to the exit code. Everything else is the library's.

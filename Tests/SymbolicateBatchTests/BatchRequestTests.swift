@@ -140,6 +140,8 @@ import Testing
         #expect(response.status == .invalidInput)
         let problem = response.summary?.unreadable.first
         #expect(problem?.input == "<stdin>")
-        #expect(problem?.error == "more than 67108864 bytes piped in, over the 67108864-byte limit for a crash report", "\(String(describing: problem))")
+        #expect(
+            problem?.error == "more than 67108864 bytes piped in, over the 67108864-byte limit for a crash report",
+            "\(String(describing: problem))")
     }
 }

@@ -24,24 +24,24 @@ import Testing
     /// opening repeated, every part but the last repeated.
     static var scannerShapes: [(name: String, scan: (TextScan) -> Any?, text: (Int) -> String)] {
         [
-        ("fault: word run", { $0.faultAddress() }, { String(repeating: "A", count: $0) }),
-        ("fault: ' at 0x' without a name", { $0.faultAddress() }, { repeated(" at 0x1 ", $0) }),
-        ("fault: name without hex", { $0.faultAddress() }, { repeated("KERN at 0xg", $0) }),
-        ("objc: opening repeated", { $0.uncaughtObjCException() }, { repeated("uncaught exception '", $0) }),
-        ("objc: reason never closed", { $0.uncaughtObjCException() }, { repeated("uncaught exception 'a', reason: 'b\n", $0) }),
-        ("assert: parts repeated", { $0.isCAssertion() }, { "Assertion failed: " + repeated(", function , file , line x", $0) }),
-        ("assert: opening repeated", { $0.isCAssertion() }, { repeated("Assertion failed: ", $0) }),
-        ("c++: terminat run", { $0.uncaughtCppException() }, { repeated("terminat", $0) }),
-        ("c++: terminate repeated", { $0.uncaughtCppException() }, { repeated("terminate due to ", $0) }),
-        ("c++: empty type", { $0.uncaughtCppException() }, { repeated("terminating with uncaught exception of type \n", $0) }),
-        ("libc++: no message", { $0.libcxxAssertion() }, { repeated("assertion x failed: ", $0) }),
-        ("libc++: lines of openings", { $0.libcxxAssertion() }, { repeated("assertion \n", $0) }),
-        ("tcc: NS run", { $0.usageDescriptionKey() }, { repeated("NS", $0) }),
-        ("tcc: suffix too early", { $0.usageDescriptionKey() }, { repeated("NSUsageDescription ", $0) }),
-        ("watchdog: lowercase run", { $0.watchdogEvent() }, { String(repeating: "a", count: $0) }),
-        ("watchdog: no event", { $0.watchdogEvent() }, { repeated("  watchdog transgression", $0) }),
-        ("allowance: digits without seconds", { $0.allowanceSeconds() }, { repeated("allowance of 1.5", $0) }),
-        ("cpu: label without number", { $0.elapsedCPUSeconds() }, { repeated("Elapsed application CPU time (seconds): x", $0) }),
+            ("fault: word run", { $0.faultAddress() }, { String(repeating: "A", count: $0) }),
+            ("fault: ' at 0x' without a name", { $0.faultAddress() }, { repeated(" at 0x1 ", $0) }),
+            ("fault: name without hex", { $0.faultAddress() }, { repeated("KERN at 0xg", $0) }),
+            ("objc: opening repeated", { $0.uncaughtObjCException() }, { repeated("uncaught exception '", $0) }),
+            ("objc: reason never closed", { $0.uncaughtObjCException() }, { repeated("uncaught exception 'a', reason: 'b\n", $0) }),
+            ("assert: parts repeated", { $0.isCAssertion() }, { "Assertion failed: " + repeated(", function , file , line x", $0) }),
+            ("assert: opening repeated", { $0.isCAssertion() }, { repeated("Assertion failed: ", $0) }),
+            ("c++: terminat run", { $0.uncaughtCppException() }, { repeated("terminat", $0) }),
+            ("c++: terminate repeated", { $0.uncaughtCppException() }, { repeated("terminate due to ", $0) }),
+            ("c++: empty type", { $0.uncaughtCppException() }, { repeated("terminating with uncaught exception of type \n", $0) }),
+            ("libc++: no message", { $0.libcxxAssertion() }, { repeated("assertion x failed: ", $0) }),
+            ("libc++: lines of openings", { $0.libcxxAssertion() }, { repeated("assertion \n", $0) }),
+            ("tcc: NS run", { $0.usageDescriptionKey() }, { repeated("NS", $0) }),
+            ("tcc: suffix too early", { $0.usageDescriptionKey() }, { repeated("NSUsageDescription ", $0) }),
+            ("watchdog: lowercase run", { $0.watchdogEvent() }, { String(repeating: "a", count: $0) }),
+            ("watchdog: no event", { $0.watchdogEvent() }, { repeated("  watchdog transgression", $0) }),
+            ("allowance: digits without seconds", { $0.allowanceSeconds() }, { repeated("allowance of 1.5", $0) }),
+            ("cpu: label without number", { $0.elapsedCPUSeconds() }, { repeated("Elapsed application CPU time (seconds): x", $0) }),
         ]
     }
 
@@ -82,7 +82,8 @@ import Testing
             " seconds", ".", "Elapsed application CPU time (seconds): ", "\r\n", "é", "\u{2028}",
         ]
         var texts = [
-            "", "KERN_INVALID_ADDRESS at 0x0000000000000010", "KERN_PROTECTION_FAILURE at 0x10 -> 0x20 (possible pointer authentication failure)",
+            "", "KERN_INVALID_ADDRESS at 0x0000000000000010",
+            "KERN_PROTECTION_FAILURE at 0x10 -> 0x20 (possible pointer authentication failure)",
             "*** Terminating app due to uncaught exception 'NSRangeException', reason: '*** -[__NSArrayI objectAtIndex:]: index 3 beyond bounds'",
             "Assertion failed: (x > 0), function main, file main.c, line 12.",
             "libc++abi: terminating due to uncaught exception of type std::runtime_error: boom",
@@ -105,7 +106,8 @@ import Testing
             same(
                 fault.map { [$0.name, $0.address, $0.stripped] }, #"([A-Za-z_0-9]+) at (0x[0-9a-fA-F]+)(?: -> (0x[0-9a-fA-F]+))?"#,
                 text)
-            same(TextScan(text).uncaughtObjCException().map { [$0.name, $0.reason] }, #"uncaught exception '([^']+)', reason: '(.*)'"#, text)
+            same(
+                TextScan(text).uncaughtObjCException().map { [$0.name, $0.reason] }, #"uncaught exception '([^']+)', reason: '(.*)'"#, text)
             #expect(
                 TextScan(text).isCAssertion() == (firstMatch(#"Assertion failed: .*, function .*, file .*, line [0-9]+"#, in: text) != nil),
                 "assertion on \(String(reflecting: text))")
@@ -128,75 +130,85 @@ import Testing
     /// reads that field.
     static var reportShapes: [(name: String, report: (Int) -> String)] {
         [
-        (
-            "Exception Codes: a long word", { n in
-                RuleDiagnosisTests.report(
-                    exception: ["Exception Type:  EXC_BAD_ACCESS (SIGSEGV)", "Exception Codes: " + String(repeating: "A", count: n)],
-                    frames: RuleDiagnosisTests.appFrames)
-            }
-        ),
-        (
-            "Exception Subtype: ' at 0x' repeated", { n in
-                RuleDiagnosisTests.report(
-                    exception: [
-                        "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)", "Exception Subtype: " + repeated("KERN at 0xg", n),
-                        "Exception Codes: 0x0000000000000001, 0x0000000000000010",
-                    ], frames: RuleDiagnosisTests.appFrames)
-            }
-        ),
-        (
-            "ASI: an assertion's parts repeated", { n in
-                RuleDiagnosisTests.report(
-                    exception: ["Exception Type:  EXC_CRASH (SIGABRT)"],
-                    asi: ["Assertion failed: " + repeated(", function , file , line x", n)], frames: RuleDiagnosisTests.appFrames)
-            }
-        ),
-        (
-            "ASI: terminat repeated", { n in
-                RuleDiagnosisTests.report(
-                    exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], asi: [repeated("terminat", n)],
-                    frames: RuleDiagnosisTests.appFrames)
-            }
-        ),
-        (
-            "ASI: uncaught exception repeated", { n in
-                RuleDiagnosisTests.report(
-                    exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], asi: [repeated("uncaught exception 'a', reason: 'b", n)],
-                    frames: RuleDiagnosisTests.appFrames)
-            }
-        ),
-        (
-            "ASI: many lines, each quoted", { n in
-                RuleDiagnosisTests.report(
-                    exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], asi: (0..<(n / 8)).map { "line \($0)" },
-                    frames: RuleDiagnosisTests.appFrames)
-            }
-        ),
-        (
-            "Termination: a run before watchdog transgression", { n in
-                RuleDiagnosisTests.report(
-                    exception: [
-                        "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: FRONTBOARD 2343432205",
-                        String(repeating: "a", count: n) + "  watchdog transgression allowance of 1",
-                    ], frames: RuleDiagnosisTests.appFrames)
-            }
-        ),
-        (
-            "Termination: TCC with NS repeated", { n in
-                RuleDiagnosisTests.report(
-                    exception: ["Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: TCC 0", repeated("NS", n)],
-                    frames: RuleDiagnosisTests.appFrames)
-            }
-        ),
-        (
-            "Frame: a long libc++ assertion name", { n in
-                RuleDiagnosisTests.report(
-                    exception: ["Exception Type:  EXC_BREAKPOINT (SIGTRAP)"],
-                    frames: [("libc++abi.dylib", repeated("assertion x failed: ", n))] + RuleDiagnosisTests.appFrames)
-            }
-        ),
             (
-                "Frames: a long source file named again by a step", { n in
+                "Exception Codes: a long word",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: ["Exception Type:  EXC_BAD_ACCESS (SIGSEGV)", "Exception Codes: " + String(repeating: "A", count: n)],
+                        frames: RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "Exception Subtype: ' at 0x' repeated",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: [
+                            "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)", "Exception Subtype: " + repeated("KERN at 0xg", n),
+                            "Exception Codes: 0x0000000000000001, 0x0000000000000010",
+                        ], frames: RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "ASI: an assertion's parts repeated",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: ["Exception Type:  EXC_CRASH (SIGABRT)"],
+                        asi: ["Assertion failed: " + repeated(", function , file , line x", n)], frames: RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "ASI: terminat repeated",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], asi: [repeated("terminat", n)],
+                        frames: RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "ASI: uncaught exception repeated",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], asi: [repeated("uncaught exception 'a', reason: 'b", n)],
+                        frames: RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "ASI: many lines, each quoted",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], asi: (0..<(n / 8)).map { "line \($0)" },
+                        frames: RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "Termination: a run before watchdog transgression",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: [
+                            "Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: FRONTBOARD 2343432205",
+                            String(repeating: "a", count: n) + "  watchdog transgression allowance of 1",
+                        ], frames: RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "Termination: TCC with NS repeated",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: ["Exception Type:  EXC_CRASH (SIGKILL)", "Termination Reason: TCC 0", repeated("NS", n)],
+                        frames: RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "Frame: a long libc++ assertion name",
+                { n in
+                    RuleDiagnosisTests.report(
+                        exception: ["Exception Type:  EXC_BREAKPOINT (SIGTRAP)"],
+                        frames: [("libc++abi.dylib", repeated("assertion x failed: ", n))] + RuleDiagnosisTests.appFrames)
+                }
+            ),
+            (
+                "Frames: a long source file named again by a step",
+                { n in
                     // The step names the trapping frame's file; the first app frame's file is
                     // almost the same: looking for one in the other was quadratic.
                     let file = String(repeating: "a", count: n)

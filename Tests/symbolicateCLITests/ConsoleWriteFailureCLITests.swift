@@ -40,7 +40,9 @@ import Testing
         let out = standardOutput == nil ? outPipe.fileHandleForReading.readDataToEndOfFile() : Data()
         let err = standardError == nil ? errPipe.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
-        return (process.terminationStatus, process.terminationReason, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return (
+            process.terminationStatus, process.terminationReason, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
+        )
     }
 
     /// The write end of a pipe whose read end is already closed: every write fails with EPIPE
