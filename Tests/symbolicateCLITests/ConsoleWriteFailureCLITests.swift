@@ -22,7 +22,9 @@ import Testing
     ) throws -> (status: Int32, reason: Process.TerminationReason, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let script = (ignoringSIGPIPE ? "trap '' PIPE; " : "") + #"exec "$0" "$@""#
+        // SIGPIPE ignored (`trap '' PIPE`, kept across `exec`) or set to its default action
+        // whatever this test process has (`env --default-signal`).
+        let script = ignoringSIGPIPE ? #"trap '' PIPE; exec "$0" "$@""# : #"exec /usr/bin/env --default-signal=PIPE "$0" "$@""#
         process.arguments = ["-c", script, CLI.binary.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SYMBOLICATE_LANGUAGE"] = "en"
