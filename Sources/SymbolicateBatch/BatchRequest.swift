@@ -49,7 +49,28 @@ public struct BatchRequest: Sendable {
     package var zipCache: ZipCache?
     /// What the input `-` stands for (a report or a zip of reports piped in); read once, only
     /// when `-` is among the inputs.
-    package var standardInput: @Sendable () -> Data = { StandardInput.read(limit: Int.max - 1) }
+    /// At most one byte past the limit is read (`readStandardInput`): a stream piped in by
+    /// mistake (`cat /dev/zero | symbolicate batch -`) no longer fills memory.
+    package var standardInput: @Sendable () -> Data = { BatchRequest.readStandardInput() }
+
+    /// Reads what `batch -` was given, to one byte past its limit: a report has the limit of a
+    /// report file (`CrashReport.defaultSizeLimit`, 64 MiB), a zip of reports (it starts with
+    /// `PK`) the unpack limit of a run (`SYMBOLICATE_MAX_UNZIP_GIB`, 16 GiB by default), which
+    /// is more than it may unpack anyway. `ReportInputSet` refuses what is over.
+    package static func readStandardInput(
+        _ handle: FileHandle = .standardInput, reportLimit: Int = CrashReport.defaultSizeLimit, zipLimit: Int = zipLimit
+    ) -> Data {
+        let head = StandardInput.read(handle, limit: 3)
+        guard head.count == 4 else { return head }
+        let limit = head.starts(with: [0x50, 0x4B]) ? zipLimit : reportLimit
+        return head + StandardInput.read(handle, limit: limit - 4)
+    }
+
+    /// The most a zip piped into `batch -` may hold: what a run may unpack.
+    package static var zipLimit: Int {
+        let gib = ProcessInfo.processInfo.environment["SYMBOLICATE_MAX_UNZIP_GIB"].flatMap(Int.init) ?? 16
+        return gib >= 1 << 30 ? Int.max - 1 : max(gib, 1) << 30
+    }
 
     public init(
         inputs: [String], debugFiles: [String] = [], searchFolders: [String] = [], outputFolder: String, format: OutputFormat = .text,
@@ -101,20 +122,21 @@ public struct BatchRequest: Sendable {
         if let input = OutputGuard(inputs: debugFiles).input(replacedBy: outputFolder) {
             return response.fail(.outputReplacesInput(option: .output, output: outputFolder, input: input))
         }
+        let inputSet = ReportInputSet(inputs: inputs, excluding: [outputFolder], standardInput: standardInput)
+        defer { inputSet.removeTemporaryFiles() }
+        // Inputs are never modified: the output folder, the summaries and the JUnit file may
+        // not land on one or inside one (a dSYM bundle found by the search included), checked
+        // before anything is created (issue 38: empty folders were left inside the bundle).
+        let inputGuard = OutputGuard(inputs: inputSet.reports.map(\.path) + debugFiles + index.entries.map(\.path))
+        for (option, path) in [(BatchOutputOption.output, outputFolder)] + summaryOutputs {
+            if let input = inputGuard.input(replacedBy: path) {
+                return response.fail(.outputReplacesInput(option: option, output: path, input: input))
+            }
+        }
         do {
             try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
         } catch {
             return response.fail(.cannotCreateFolder(path: outputFolder, reason: error.localizedDescription))
-        }
-
-        let inputSet = ReportInputSet(inputs: inputs, excluding: [outputFolder], standardInput: standardInput)
-        defer { inputSet.removeTemporaryFiles() }
-        // Inputs are never modified: the summaries and the JUnit file may not land on one.
-        let inputGuard = OutputGuard(inputs: inputSet.reports.map(\.path) + debugFiles + index.entries.map(\.path))
-        for (option, path) in summaryOutputs {
-            if let input = inputGuard.input(replacedBy: path) {
-                return response.fail(.outputReplacesInput(option: option, output: path, input: input))
-            }
         }
 
         var annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)

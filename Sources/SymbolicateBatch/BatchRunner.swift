@@ -96,11 +96,15 @@ package struct BatchRunner: Sendable {
         let pool = StringPool()
         // Inputs are never modified: an output that would land on any input file is refused.
         let protected = OutputGuard(inputs: inputs.map(\.path))
+        // Files already in the folder are replaced only when an earlier batch wrote them.
+        let earlier = Self.earlierOutputs(in: options.outputDirectory)
         let workers = min(options.jobs, max(1, inputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.next() {
-                let results = process(inputs[index], output: outputs[index], position: index, gate: gate, protected: protected)
-                    .map(pool.shared)
+                let results = process(
+                    inputs[index], output: outputs[index], position: index, gate: gate, protected: protected, earlierOutputs: earlier
+                )
+                .map(pool.shared)
                 let done = state.store(results, at: index)
                 progress?(done, inputs.count)
             }
@@ -133,14 +137,27 @@ package struct BatchRunner: Sendable {
     ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
     ///     become their group's example; nil diagnoses every report.
     ///   - protected: the inputs, which no output may replace.
+    ///   - earlierOutputs: the outputs an earlier batch wrote into the folder (its
+    ///     `summary.json`): any other file already at the output's name is kept, and the
+    ///     report fails with a message. Nil replaces whatever is there.
     /// - Returns: one result per report the input holds.
-    func process(_ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: OutputGuard) -> [BatchReportResult] {
+    func process(
+        _ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: OutputGuard,
+        earlierOutputs: Set<String>? = nil
+    ) -> [BatchReportResult] {
         // Summaries name reports relative to the inputs (`reports/a.ips`, `logs/a.ips`), not
         // by absolute path; errors are stored without the path, which the summary shows once.
         var failed = BatchReportResult(input: input.relativePath)
         let target = URL(fileURLWithPath: options.outputDirectory).appendingPathComponent(output)
         if protected.input(replacedBy: target.path) != nil {
             failed.error = "its output \(target.path) would replace an input file; choose another --output folder"
+            return [failed]
+        }
+        var existing = stat()
+        if let earlierOutputs, !earlierOutputs.contains(output), lstat(target.path, &existing) == 0 {
+            failed.error =
+                "its output \(target.path) is already there and no earlier batch wrote it (summary.json does not list it); "
+                + "kept: move it away or choose another --output folder"
             return [failed]
         }
         var reports: [CrashReport]
@@ -208,6 +225,21 @@ package struct BatchRunner: Sendable {
         case .json, .markdown:
             return Presenter(format: options.format)
         }
+    }
+
+    /// The outputs the batch that wrote `folder/summary.json` listed: those files are its
+    /// own, and a new batch into the same folder replaces them. Empty when there is no
+    /// readable summary (then no file already in the folder is replaced).
+    static func earlierOutputs(in folder: String) -> Set<String> {
+        struct Summary: Decodable {
+            struct Report: Decodable { var output: String? }
+            var reports: [Report]
+        }
+        let path = URL(fileURLWithPath: folder).appendingPathComponent("summary.json").path
+        guard case .success(let data) = RegularFile.read(path: path, limit: 1 << 30),
+            let summary = try? JSONDecoder().decode(Summary.self, from: data)
+        else { return [] }
+        return Set(summary.reports.compactMap(\.output))
     }
 
     /// Files the run writes itself at the top of the output folder; a report never takes

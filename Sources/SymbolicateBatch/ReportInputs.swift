@@ -140,7 +140,17 @@ private struct Collector {
     mutating func addStandardInput(_ data: Data) {
         let display = StandardInput.displayName
         let name: String
-        if Self.isZip(prefix: data.prefix(4)) {
+        let isZip = Self.isZip(prefix: data.prefix(4))
+        // Read to one byte past its limit (`BatchRequest.readStandardInput`): over it, refused
+        // as a report file over the limit is, and nothing is kept.
+        let limit = isZip ? BatchRequest.zipLimit : CrashReport.defaultSizeLimit
+        if data.count > limit {
+            let what = isZip ? "a zip of reports" : "a crash report"
+            problems.append(
+                BatchInputProblem(input: display, message: "more than \(limit) bytes piped in, over the \(limit)-byte limit for \(what)"))
+            return
+        }
+        if isZip {
             name = "stdin.zip"
         } else {
             name =

@@ -41,8 +41,15 @@ package struct OutputFileError: Error, LocalizedError, Sendable {
 /// readers never see a half-written file (batch summaries stream through it).
 ///
 /// What is at the path decides how:
-/// - nothing, or a regular file (through symlinks): temporary file + rename onto the resolved
-///   path (a symlink to the output stays a symlink). The temporary name has a fixed short
+/// - a symbolic link owned by another user (not the effective user, not root): refused, never
+///   followed (issue 38: run as root, `-o /tmp/out` with another user's link planted at
+///   `/tmp/out` replaced a file in a root-only folder). Links of one's own (and root's, such as
+///   `/dev/stdout`) are followed, each link of a chain checked.
+/// - nothing, or a regular file (through trusted symlinks): temporary file in the folder of the
+///   file finally named, then rename onto it (a symlink to the output stays a symlink, and a
+///   link planted after the check is replaced by the rename, not followed). A replaced file
+///   keeps its mode, and its owner and group when the user may give them (root can; others
+///   keep the group when it is one of theirs). The temporary name has a fixed short
 ///   length, so any output name that fits NAME_MAX works; it is created through
 ///   `TemporaryFiles` (registered before it exists), so a signal or `exit()` mid-write
 ///   removes it and none can be created behind the clean-up.
@@ -59,20 +66,28 @@ package final class AtomicFileWriter {
 
     package init(path: String) throws {
         self.path = path
+        // What the name is, without following a link planted after the check: the name
+        // itself when it is no link, the end of a chain of trusted links, or (a chain that
+        // ends in no name: `/dev/stdout` → `/proc/self/fd/1` → `pipe:[…]`) what the kernel
+        // finds through it.
+        let link = try Self.trustedLinks(path)
         var info = stat()
-        let exists = stat(path, &info) == 0
+        let named = link.isLink ? link.end : path
+        let exists = named.map { lstat($0, &info) == 0 } ?? (stat(path, &info) == 0)
         let isRegular = exists && info.st_mode & S_IFMT == S_IFREG
         if exists && info.st_mode & S_IFMT == S_IFDIR {
             throw OutputFileError(path, "is a folder")
         }
         if exists && (!isRegular || Self.isStandardStream(info)) {
-            fd = try Self.openInPlace(path, info)
+            fd = try Self.openInPlace(named ?? path, info, following: named == nil)
             replacement = nil
             return
         }
-        // Through symlinks to the real file, so the link is kept and the temporary file
-        // lands in the real file's folder (rename never crosses file systems).
-        let final = exists ? Self.resolved(path) : path
+        // Through the (trusted) symlinks to the real file, so the link is kept and the
+        // temporary file lands in the real file's folder (rename never crosses file systems).
+        let final = exists ? (named ?? path) : path
+        // What the replaced file had: its mode, owner and group are given to the new one.
+        let kept: stat? = exists ? info : nil
         let folder = (final as NSString).deletingLastPathComponent
         var attempt = 0
         while true {
@@ -91,6 +106,7 @@ package final class AtomicFileWriter {
             {
                 fd = opened
                 replacement = (temporary, final)
+                if let kept { Self.give(opened, kept) }
                 return
             }
             attempt += 1
@@ -100,11 +116,40 @@ package final class AtomicFileWriter {
         }
     }
 
-    /// `realpath(3)`, or the path itself when it cannot be resolved.
-    private static func resolved(_ path: String) -> String {
-        guard let pointer = realpath(path, nil) else { return path }
-        defer { free(pointer) }
-        return String(cString: pointer)
+    /// Whether `path` is a symbolic link, and where the chain of links ends (nil when it ends
+    /// in a name that is not there: a dangling link, or the `pipe:[…]` of `/proc/self/fd/1`).
+    /// Throws when a link of the chain belongs to another user: someone who may plant a link
+    /// where we write (a shared `/tmp`) must not choose what we replace. Links owned by the
+    /// effective user or by root are followed.
+    static func trustedLinks(_ path: String) throws -> (isLink: Bool, end: String?) {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return (current != path, nil) }
+            guard info.st_mode & S_IFMT == S_IFLNK else { return (current != path, current) }
+            if info.st_uid != geteuid() && info.st_uid != 0 {
+                let what = current == path ? "is a symbolic link" : "goes through the symbolic link \(current)"
+                throw OutputFileError(path, "\(what) owned by another user (uid \(info.st_uid)): not followed")
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length >= 0 else { return (true, nil) }
+            let destination = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                destination.hasPrefix("/")
+                ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        throw OutputFileError(path, "has too many levels of symbolic links")
+    }
+
+    /// Gives the new file the mode, owner and group of the one it replaces (owner first:
+    /// `fchown` clears the set-user-ID bits). A change the user may not make is left out:
+    /// only root gives a file away; others keep the group when it is one of theirs.
+    private static func give(_ descriptor: Int32, _ kept: stat) {
+        if fchown(descriptor, kept.st_uid, kept.st_gid) != 0 {
+            _ = fchown(descriptor, uid_t.max, kept.st_gid)
+        }
+        _ = fchmod(descriptor, kept.st_mode & 0o7777)
     }
 
     /// Whether `info` is the file our stdout or stderr already writes to (`-o /dev/stdout`
@@ -119,7 +164,7 @@ package final class AtomicFileWriter {
     /// Our own stdout/stderr (same device and inode) are written through the descriptor we
     /// already have, so `-o /dev/stdout >> log` appends; other special files are opened
     /// for writing without creating or truncating anything.
-    private static func openInPlace(_ path: String, _ info: stat) throws -> Int32 {
+    private static func openInPlace(_ path: String, _ info: stat, following: Bool) throws -> Int32 {
         for standard in [STDOUT_FILENO, STDERR_FILENO] {
             var own = stat()
             if fstat(standard, &own) == 0, own.st_dev == info.st_dev, own.st_ino == info.st_ino {
@@ -128,7 +173,9 @@ package final class AtomicFileWriter {
                 return copy
             }
         }
-        let opened = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        // The name was checked as no link (or the end of trusted ones): a link put there
+        // since is not followed. `following`: a chain that only the kernel resolves.
+        let opened = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (following ? 0 : O_NOFOLLOW))
         guard opened >= 0 else {
             if errno == ENXIO { throw OutputFileError(path, "is a FIFO with no reader") }
             throw OutputFileError.system(path, "cannot open for writing")

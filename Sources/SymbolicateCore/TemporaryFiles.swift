@@ -11,7 +11,7 @@ import Foundation
 
 /// Every temporary path this process created (unzip folders, atomic-write temporary files),
 /// so that they are removed on every way out: normal return, `exit()` (which skips deinit),
-/// and SIGINT/SIGTERM/SIGHUP. An interrupted batch used to leave its unpacked zips in TMPDIR.
+/// and the terminating signals (`cleanedSignals`). An interrupted batch used to leave its unpacked zips in TMPDIR.
 ///
 /// Clean-up cannot race a creation (issue 26: a signal mid-unpack left thousands of files, and
 /// output folders kept `.symbolicate-*.tmp` files): every temporary file or folder, and every
@@ -33,8 +33,19 @@ package enum TemporaryFiles {
     private static let registry = Registry()
 
     /// The signals after which the process cleans up, then dies of the same signal (so the
-    /// parent sees the conventional status, 128 + n in a shell).
-    package static let cleanedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// parent sees the conventional status, 128 + n in a shell): every signal that can be
+    /// caught and whose default action ends the process, except the faults of a crash
+    /// (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS), which `BatchCrashGuard`
+    /// handles where it matters. SIGQUIT, SIGUSR1 and SIGPIPE used to leave temporary folders
+    /// behind (issue 38).
+    package static let cleanedSignals: [Int32] = {
+        var signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        #if canImport(Glibc)
+            // Linux only: their default action ends the process (SIGIO is ignored on macOS).
+            signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        #endif
+        return signals
+    }()
 
     /// Creates the temporary file or folder `path` with `make` (true when it was created),
     /// registered before it exists and under the clean-up's lock. Returns `make`'s answer;
@@ -138,7 +149,7 @@ package enum TemporaryFiles {
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    /// Installs the clean-up once per process: at `exit()` and on SIGINT/SIGTERM/SIGHUP.
+    /// Installs the clean-up once per process: at `exit()` and on every signal of `cleanedSignals`.
     ///
     /// Each signal gets a handler at once (one `signal` call: before it the default action
     /// ends the process, which has created nothing yet; after it the handler runs), so no

@@ -85,11 +85,12 @@ struct Diagnostician {
         return Phrase(.stepSymbolicateFirstAppFrame, ["place": place, "image": frame.imageAndOffset, "debugFile": facts.debugFilePhrase])
     }
 
-    /// A rule's step already names the frame (its file and line, or its function).
+    /// A rule's step already names the frame (its file and line, or its function). Both come
+    /// from the report: searched in linear time (`TextScan.occurs`).
     private func mentionsSameFrame(_ step: String, _ look: (text: Phrase, frame: Frame)) -> Bool {
         let (function, location) = look.frame.appLine
-        if let location, step.contains(location) { return true }
-        return function.map { step.contains($0) } ?? false
+        if let location, TextScan.occurs(location, in: step) { return true }
+        return function.map { TextScan.occurs($0, in: step) } ?? false
     }
 
     var resourceIsFatal: Bool {

@@ -30,6 +30,14 @@ struct FoundEvidence {
 /// so what the rules keep does not depend on the reader's language.
 final class Findings {
     var evidence: [FoundEvidence] = []
+    /// Where each quoted (field, quote) pair sits in `evidence`, by their English: a rule that
+    /// quotes every line of a long Application Specific Information must not compare each
+    /// line with all the lines before it (issue 38).
+    private var evidenceIndex: [EvidenceKey: Int] = [:]
+    private struct EvidenceKey: Hashable {
+        let field: String
+        let quote: String
+    }
     var entries: [KnowledgeEntry] = []
     var causes: [FoundCause] = []
     /// Steps the rules wrote from this report's own facts, most specific first.
@@ -48,12 +56,12 @@ final class Findings {
 
     /// Quotes a line derived from the report (a decoded address, a frame count).
     func quote(_ field: Phrase, phrase: Phrase, _ note: Phrase? = nil) {
-        let fieldText = field.english
-        let quoteText = phrase.english
-        if let existing = evidence.firstIndex(where: { $0.field.english == fieldText && $0.quote.english == quoteText }) {
+        let key = EvidenceKey(field: field.english, quote: phrase.english)
+        if let existing = evidenceIndex[key] {
             if let note, evidence[existing].note == nil { evidence[existing].note = note }
             return
         }
+        evidenceIndex[key] = evidence.count
         evidence.append(FoundEvidence(field: field, quote: phrase, note: note))
     }
 

@@ -50,12 +50,16 @@ struct ReportFacts {
         architecture = report.architecture?.name
         isTranslated = report.isTranslated
         panicLine = report.panicString
+        faultDescription = Self.faultDescription(
+            subtype: subtype, codes: codes, exceptionType: exceptionType, signal: signal, platform: Self.platform(of: report))
     }
 
     /// The operating system family the report comes from, for platform-specific advice.
     enum Platform: String { case iOS, macOS, watchOS, tvOS, visionOS, linux, other }
 
-    var platform: Platform {
+    var platform: Platform { Self.platform(of: report) }
+
+    static func platform(of report: CrashReport) -> Platform {
         if report.kind == .linuxBacktrace { return .linux }
         switch report.operatingSystem?.platform {
         case .linux: return .linux
@@ -128,13 +132,18 @@ struct ReportFacts {
     }
 
     /// `KERN_INVALID_ADDRESS at 0x… [-> 0x…]` from the subtype, or the codes when the
-    /// subtype is absent (older macOS prints it in `Exception Codes`).
-    var faultDescription: (name: String, address: UInt64, stripped: UInt64?, quote: String, field: String)? {
+    /// subtype is absent (older macOS prints it in `Exception Codes`). Read once, when the
+    /// facts are made: the rules and their filters ask for it many times.
+    let faultDescription: FaultDescription?
+
+    typealias FaultDescription = (name: String, address: UInt64, stripped: UInt64?, quote: String, field: String)
+
+    private static func faultDescription(
+        subtype: String?, codes: String?, exceptionType: String?, signal: String?, platform: Platform
+    ) -> FaultDescription? {
         for (field, text) in [("Exception Subtype", subtype), ("Exception Codes", codes)] {
-            guard let text, let match = firstMatch(#"([A-Za-z_0-9]+) at (0x[0-9a-fA-F]+)(?: -> (0x[0-9a-fA-F]+))?"#, in: text),
-                let name = match[0], let address = match[1].flatMap(parseNumber)
-            else { continue }
-            return (name, address, match[2].flatMap(parseNumber), text, field)
+            guard let text, let match = TextScan(text).faultAddress(), let address = parseNumber(match.address) else { continue }
+            return (match.name, address, match.stripped.flatMap(parseNumber), text, field)
         }
         // A Linux backtrace ("Bad pointer dereference at 0x20") carries the address alone.
         if exceptionType == nil, let signal, ["SIGSEGV", "SIGBUS"].contains(signal), platform == .linux, let codes,
@@ -146,25 +155,12 @@ struct ReportFacts {
         if exceptionType == "EXC_BAD_ACCESS", let codes {
             let numbers = codes.split(separator: ",").compactMap { parseNumber(String($0)) }
             if numbers.count == 2 {
-                let name = base.entries(kind: .exceptionCode, value: numbers[0]).first?.term ?? "code \(hex(numbers[0]))"
+                let name = KnowledgeBase.standard.entries(kind: .exceptionCode, value: numbers[0]).first?.term ?? "code \(hex(numbers[0]))"
                 return (name, numbers[1], nil, codes, "Exception Codes")
             }
         }
         return nil
     }
-
-    private var base: KnowledgeBase { .standard }
-}
-
-/// Capture groups of the first match of `pattern` (nil for groups that did not take part).
-/// Swift Regex rather than NSRegularExpression: Foundation's ICU-backed regex leaked about
-/// 550 bytes per `--explain` run (issue 14).
-func firstMatch(_ pattern: String, in text: String) -> [String?]? {
-    // `$` also before a line break, as NSRegularExpression does before a final one (frame
-    // names from `.ips` can end in "\n").
-    guard let regex = try? Regex(pattern).anchorsMatchLineEndings(), let match = try? regex.firstMatch(in: text) else { return nil }
-    let output = match.output
-    return (1..<max(output.count, 1)).map { group in output[group].substring.map(String.init) }
 }
 
 extension Frame {

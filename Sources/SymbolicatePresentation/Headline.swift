@@ -190,7 +190,9 @@ package struct Headline: Sendable, Equatable, Codable {
         var parts: [String] = []
         if let exception = report.exception, let type = exception.type {
             var s = type
-            if let signal = exception.signal, !type.contains(signal) { s += " (\(signal))" }
+            // A signal's name is short: a longer "signal" is not searched for (both come from
+            // the report, and searching one long text in another is quadratic).
+            if let signal = exception.signal, signal.utf8.count > 64 || !type.contains(signal) { s += " (\(signal))" }
             parts.append(s)
         }
         if withTermination, let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {

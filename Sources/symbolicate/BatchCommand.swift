@@ -133,12 +133,12 @@ final class ProgressBar: @unchecked Sendable {
         lastDraw = now
         drawn = true
         let text = line.render(done: done, total: total, elapsed: now.timeIntervalSince(start))
-        FileHandle.standardError.write(Data("\r\(text)\u{1B}[K".utf8))
+        Console.write("\r\(text)\u{1B}[K", to: .standardError)
     }
 
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drawn { Console.write("\n", to: .standardError) }
     }
 }

@@ -1,35 +1,82 @@
 import ArgumentParser
 import Foundation
+import SymbolicateCore
 import SymbolicatePipeline
 import SymbolicatePresentation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the CLI meets the terminal: a run's messages to their streams, its output to
 /// standard output, its status to the exit code. Everything else is the library's.
 enum Console {
     /// Prints what a run said and produced, then ends the command with the run's status.
-    /// `tool` prefixes each message so it stands out in CI logs.
+    /// `tool` prefixes each message so it stands out in CI logs. A stream that cannot be
+    /// written ends the command with 73 (`ExitStatus.cannotWrite`), see `writeOrExit`.
     static func finish(
         _ messages: [some RunMessage], standardOutput: String?, status: ExitStatus, tool: String = "symbolicate"
     ) throws {
-        for message in messages { write(message.text(tool: tool), to: message.stream) }
-        if let standardOutput { write(standardOutput, to: .standardOutput) }
+        for message in messages { try writeOrExit(message.text(tool: tool), to: message.stream, tool: tool) }
+        if let standardOutput { try writeOrExit(standardOutput, to: .standardOutput, tool: tool) }
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
-    /// Writes in pieces of 1 MiB: a whole copy of a large output (a report of a million
-    /// frames is tens of megabytes) would add its size to the run's peak memory.
-    static func write(_ text: String, to stream: SymbolicatePipeline.OutputStream) {
-        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+    /// Writes `text`, or ends the command with exit status 73 when the stream cannot take it
+    /// (a full disk, `2>/dev/full`, a closed pipe while SIGPIPE is ignored, as Node-based CI
+    /// runners leave it): never a trap. The reason goes to the other stream when that one can
+    /// take it; a closed pipe ends quietly (the reader is gone, there is nothing to tell it).
+    static func writeOrExit(_ text: String, to stream: SymbolicatePipeline.OutputStream, tool: String) throws {
+        guard let error = write(text, to: stream) else { return }
+        if error == EPIPE, !TemporaryFiles.isIgnored(SIGPIPE) {
+            // SIGPIPE is on its way (the clean-up's handler caught it): die of it, as a filter
+            // does when its reader goes away (`… | head`), after the clean-up.
+            TemporaryFiles.shutDown()
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+        }
+        if error != EPIPE {
+            let name = stream == .standardOutput ? "standard output" : "standard error"
+            let other: SymbolicatePipeline.OutputStream = stream == .standardOutput ? .standardError : .standardOutput
+            _ = write("\(tool): error: cannot write to \(name): \(String(cString: strerror(error)))\n", to: other)
+        }
+        throw ExitCode(ExitStatus.cannotWrite.rawValue)
+    }
+
+    /// Writes all of `text` to the stream with write(2), in pieces of 1 MiB (a whole copy of a
+    /// large output, a report of a million frames is tens of megabytes, would add its size to
+    /// the run's peak memory). Returns nil when every byte was written, else the `errno` of
+    /// the failure. Progress lines and a server's log lines use it directly: for them a
+    /// stream that cannot be written is no reason to stop.
+    @discardableResult
+    static func write(_ text: String, to stream: SymbolicatePipeline.OutputStream) -> Int32? {
+        let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes -> Int32? in
             var start = 0
-            while start < bytes.count {
-                let end = min(start + (1 << 20), bytes.count)
-                handle.write(Data(bytes[start..<end]))
-                start = end
+            while start < bytes.count, let base = bytes.baseAddress {
+                let count = min(bytes.count - start, 1 << 20)
+                let written = systemWrite(descriptor, base + start, count)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                start += written
             }
+            return nil
         }
     }
+}
+
+/// write(2), named apart from `Console.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
 }
 
 extension ColorChoice: ExpressibleByArgument {}

@@ -91,14 +91,14 @@ final class ProgressLine: @unchecked Sendable {
         let done = expected.map { received >= $0 } ?? false
         if done {
             started[what] = nil
-            if lastDraw != .distantPast { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if lastDraw != .distantPast { Console.write("\r\u{1B}[K", to: .standardError) }
             lastDraw = .distantPast
             return
         }
         guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastDraw) > 0.25 else { return }
         lastDraw = now
         let size = Self.mebibytes(received) + (expected.map { " of " + Self.mebibytes($0) } ?? "")
-        FileHandle.standardError.write(Data("\r\u{1B}[Kdownloading \(what): \(size)".utf8))
+        Console.write("\r\u{1B}[Kdownloading \(what): \(size)", to: .standardError)
     }
 
     static func mebibytes(_ bytes: UInt64) -> String {

@@ -118,3 +118,53 @@ import Testing
         #expect(lines.last?.text(tool: "symbolicate") == "symbolicate: error: … and 2 more unreadable reports (summary.md)\n")
     }
 }
+
+/// Issue 38, finding 12: `batch -` read standard input without a limit (`cat /dev/zero |
+/// symbolicate batch -` filled memory). A report piped in now has a report file's limit, a zip
+/// the run's unpack limit; at most one byte past it is read, and the input is refused.
+@Suite struct BatchStandardInputLimitTests {
+    /// A sparse file of `size` zero bytes (no disk used), opened for reading.
+    static func sparse(_ size: Int, in root: URL) throws -> FileHandle {
+        let path = root.appendingPathComponent("big").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.seek(toOffset: 0)
+        return handle
+    }
+
+    @Test func aReportPipedInIsReadToOneBytePastTheLimit() throws {
+        let root = try TestPaths.temporaryDirectory("batch-stdin")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let handle = try Self.sparse(80 << 20, in: root)
+        defer { try? handle.close() }
+        let data = BatchRequest.readStandardInput(handle)
+        #expect(data.count == (64 << 20) + 1)  // a report file's limit, 64 MiB
+    }
+
+    @Test func aZipPipedInHasTheUnpackLimit() throws {
+        let root = try TestPaths.temporaryDirectory("batch-stdin")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("piped.zip").path
+        try Data([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 5000)).write(to: URL(fileURLWithPath: path))
+        let handle = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? handle.close() }
+        #expect(BatchRequest.readStandardInput(handle, zipLimit: 1000).count == 1001)
+    }
+
+    @Test func overTheLimitTheInputIsRefusedWithAMessage() throws {
+        let root = try TestPaths.temporaryDirectory("batch-stdin")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let handle = try Self.sparse(80 << 20, in: root)
+        defer { try? handle.close() }
+        var request = BatchRequest(inputs: ["-"], outputFolder: root.appendingPathComponent("out").path, jobs: 1)
+        request.standardInput = { BatchRequest.readStandardInput(handle) }
+        let response = request.run()
+        #expect(response.status == .invalidInput)
+        let problem = response.summary?.unreadable.first
+        #expect(problem?.input == "<stdin>")
+        #expect(
+            problem?.error == "more than 67108864 bytes piped in, over the 67108864-byte limit for a crash report",
+            "\(String(describing: problem))")
+    }
+}

@@ -21,3 +21,12 @@ extension Diagnosis {
 
     func hasEvidence(_ fragment: String) -> Bool { evidenceLines.contains { $0.contains(fragment) } }
 }
+
+/// Capture groups of the first match of `pattern` (nil for groups that did not take part): the
+/// regular expressions the rules used before their hand-written scanners (`TextScan`), kept
+/// here as the oracle the scanners are compared with, on short texts only.
+func firstMatch(_ pattern: String, in text: String) -> [String?]? {
+    guard let regex = try? Regex(pattern).anchorsMatchLineEndings(), let match = try? regex.firstMatch(in: text) else { return nil }
+    let output = match.output
+    return (1..<max(output.count, 1)).map { group in output[group].substring.map(String.init) }
+}

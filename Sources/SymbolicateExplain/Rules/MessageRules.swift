@@ -7,14 +7,12 @@ extension Diagnostician {
         let lines = facts.asiLines + [facts.message].compactMap { $0 }
         // Uncaught Objective-C exception with name and reason.
         for line in lines {
-            guard let match = firstMatch(#"uncaught exception '([^']+)', reason: '(.*)'"#, in: line),
-                let name = match[0]
-            else { continue }
+            guard let match = TextScan(line).uncaughtObjCException() else { continue }
             found.quote(.label("Application Specific Information"), line)
-            return objcException(name: name, reason: match[1])
+            return objcException(name: match.name, reason: match.reason)
         }
         // C assert(): "Assertion failed: (cond), function f, file F, line N."
-        for line in lines where firstMatch(#"Assertion failed: .*, function .*, file .*, line [0-9]+"#, in: line) != nil {
+        for line in lines where TextScan(line).isCAssertion() {
             found.quote(.label("Application Specific Information"), line)
             quoteFrames(matching: ["__assert_rtn"], limit: 1)
             quoteFirstAppFrame()
@@ -41,14 +39,13 @@ extension Diagnostician {
         }
         // Uncaught C++ exception (NSException escaping through libc++abi is handled above or below).
         for line in lines {
-            guard let match = firstMatch(#"terminat\w+ (?:due to|with) uncaught exception of type (.+?)(?:: (.*))?$"#, in: line),
-                let type = match[0]?.trimmingCharacters(in: .whitespaces)
-            else { continue }
+            guard let match = TextScan(line).uncaughtCppException() else { continue }
+            let type = match.type.trimmingCharacters(in: .whitespaces)
             found.quote(.label("Application Specific Information"), line)
             if type == "NSException" { return objcException(name: nil, reason: nil) }
             found.use(base.entry(.uncaughtCppException), causes: 1)
             quoteTopFrames(count: 6)
-            if let what = match[1], !what.isEmpty {
+            if let what = match.what, !what.isEmpty {
                 return Verdict(.uncaughtCppException, .stated, .verdictCppExceptionWhat, ["type": .text(type), "what": .text(what)])
             }
             return Verdict(.uncaughtCppException, .stated, .verdictCppException, ["type": .text(type)])

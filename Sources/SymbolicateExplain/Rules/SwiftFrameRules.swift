@@ -37,7 +37,7 @@ extension Diagnostician {
         // libc++ hardening: the failed assertion is the name of an artificial inlined frame.
         for frame in thread.frames.prefix(3) {
             for name in frame.functionNames {
-                guard let match = firstMatch(#"assertion (.+) failed: (.+)$"#, in: name), let what = match[1] else { continue }
+                guard let match = TextScan(name).libcxxAssertion() else { continue }
                 found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteLibraryAssertionFrame))
                 found.use(base.entry(.libcxxAssertion), causes: 1)
                 // The inlined standard-library frames between are not the call: skip them.
@@ -46,7 +46,7 @@ extension Diagnostician {
                     found.quote(.frame(thread.index, caller.index), caller.evidenceText, Phrase(.noteCallFailedCheck))
                 }
                 return Verdict(
-                    .assertionFailure, .stated, .verdictLibcxxAssertion, ["file": .text(match[0] ?? ""), "what": .text(what)])
+                    .assertionFailure, .stated, .verdictLibcxxAssertion, ["file": .text(match.file), "what": .text(match.what)])
             }
         }
         for frame in thread.frames.prefix(6) {

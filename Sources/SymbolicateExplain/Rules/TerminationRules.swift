@@ -39,7 +39,7 @@ extension Diagnostician {
             }
             return Verdict(.codeSigning, .stated, .verdictCodeSigningKill, ["code": codeValue])
         case "TCC":
-            let key = firstMatch(#"(NS[A-Za-z]+UsageDescription)"#, in: allText)?.first ?? nil
+            let key = TextScan(allText).usageDescriptionKey()
             if let key {
                 found.cause(.likely, .causeUsageDescriptionMissing, ["key": .text(key)])
                 found.step(.stepAddUsageDescription, ["key": .text(key)])
@@ -120,12 +120,12 @@ extension Diagnostician {
 
     /// 0x8badf00d: quote the watchdog text and the main thread, which is what it waited for.
     func watchdog(_ text: String) -> Verdict {
-        let event =
-            firstMatch(#"(scene-create|scene-update|process-exit|process-launch|[a-z-]+) watchdog transgression"#, in: text)?.first ?? nil
-        let allowance = firstMatch(#"allowance of ([0-9.]+) seconds"#, in: text)?.first ?? nil
+        let scan = TextScan(text)
+        let event = scan.watchdogEvent()
+        let allowance = scan.allowanceSeconds()
         // CPU used by the app during the allowance tells busy from blocked (A-WD).
         var busy: Bool?
-        if let cpuText = firstMatch(#"Elapsed application CPU time \(seconds\): ([0-9.]+)"#, in: text)?.first ?? nil,
+        if let cpuText = scan.elapsedCPUSeconds(),
             let cpu = Double(cpuText), let wall = allowance.flatMap(Double.init), wall > 0
         {
             busy = cpu / wall >= 0.5 ? true : cpu / wall <= 0.2 ? false : nil
