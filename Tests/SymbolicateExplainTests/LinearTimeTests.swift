@@ -4,19 +4,12 @@ import Testing
 
 @testable import SymbolicateExplain
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Issue 38, finding 1: the diagnosis reads a report's text in linear time. Backtracking
 /// regular expressions made a long `Exception Codes` value quadratic, an `Assertion failed:`
 /// line cubic, a long run before `watchdog transgression` or a repeated `terminat…` quadratic;
 /// quoting every line of a long Application Specific Information compared each line with all
-/// the ones before. No wall-clock limit here: the scanners count their steps, and the whole
-/// diagnosis is compared with itself on a field 16 times shorter, in thread CPU time, in
-/// the same run.
+/// the ones before. No time is measured here: the scanners count their steps, and the whole
+/// diagnosis of each hostile shape is checked to decide as it does on a short field.
 @Suite struct LinearTimeTests {
     // MARK: - The scanners, step by step
 
@@ -223,37 +216,16 @@ import Testing
         ]
     }
 
-    /// The calling thread's CPU time: tests run side by side in one process and a busy machine
-    /// stretches wall time, but neither adds to this thread's own seconds.
-    static func threadCPUSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
-    /// The best of three diagnoses of the report, in thread CPU seconds.
-    static func diagnosisTime(_ text: String) throws -> Double {
-        let report = try CrashReport.parse(data: Data(text.utf8), path: "long.crash")
-        var best = Double.infinity
-        for _ in 0..<3 {
-            let start = threadCPUSeconds()
-            _ = diagnose(report)
-            best = min(best, threadCPUSeconds() - start)
-        }
-        return best
-    }
-
-    /// Field lengths compared: 1 MiB, and one sixteenth of it.
-    static let large = 1 << 20
-    static let small = large / 16
-
-    @Test("the diagnosis of a 1 MiB field costs about 16 times that of a 64 KiB one", arguments: reportShapes.indices)
-    func diagnosisIsLinear(_ index: Int) throws {
+    /// A hostile field of 64 KiB is diagnosed as the same field of 1 KB is: the rewritten rules
+    /// read it to the end and decide the same way. (How the cost grows is not asserted here: the
+    /// scanners' steps above are counted, and the `explain` fuzz target's time-out catches a rule
+    /// that is not linear; no test compares a measured duration, issue 39.)
+    @Test("a 64 KiB hostile field gets the diagnosis a 1 KB one gets", arguments: reportShapes.indices)
+    func hostileFieldsAreDiagnosedAlike(_ index: Int) throws {
         let shape = Self.reportShapes[index]
-        let small = try Self.diagnosisTime(shape.report(Self.small))
-        let large = try Self.diagnosisTime(shape.report(Self.large))
-        // Linear: 16 (less when the fixed part dominates); quadratic: 256.
-        #expect(large / small < 48, "\(shape.name): \(Self.small) characters \(small) s, \(Self.large) characters \(large) s")
+        let short = diagnose(try CrashReport.parse(data: Data(shape.report(1_000).utf8), path: "short.crash"))
+        let long = diagnose(try CrashReport.parse(data: Data(shape.report(1 << 16).utf8), path: "long.crash"))
+        #expect(long.category == short.category, "\(shape.name)")
     }
 }
 
