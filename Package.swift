@@ -220,7 +220,8 @@ let package = Package(
             name: "SymbolicateKit",
             dependencies: [
                 "SymbolicateAudit", "SymbolicateBatch", "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF",
-                "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicateJSON", "SymbolicatePipeline", "SymbolicatePresentation", "SymbolicateSymbolication",
+                "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicateJSON", "SymbolicatePipeline", "SymbolicatePresentation",
+                "SymbolicateSymbolication",
                 "SymbolicateSystemSymbols",
             ]
         ),

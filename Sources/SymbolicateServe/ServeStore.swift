@@ -199,7 +199,8 @@ extension ServeServer {
                 TemporaryFiles.unregister(file)
             }
             let result = await workers.run { () -> Result<DebugFileStore.PutResult, DebugFileStoreError> in
-                Result { () throws(DebugFileStoreError) in try store.store.put(fileAt: file, name: name, origin: "upload", replace: replace) }
+                Result { () throws(DebugFileStoreError) in try store.store.put(fileAt: file, name: name, origin: "upload", replace: replace)
+                }
             }
             let scrub = { (text: String) in Self.scrub(text, file: file) }
             switch result {
@@ -219,7 +220,9 @@ extension ServeServer {
                 return try Self.json(answer, status: .created)
             case .failure(let error) where !error.conflicts.isEmpty:
                 // The API's one error shape, with both descriptions beside it.
-                var conflicts = error.conflicts.map { ConflictAnswer.Conflict(stored: StoredFileInfo($0.stored), upload: StoredFileInfo($0.incoming)) }
+                var conflicts = error.conflicts.map {
+                    ConflictAnswer.Conflict(stored: StoredFileInfo($0.stored), upload: StoredFileInfo($0.incoming))
+                }
                 for index in conflicts.indices { conflicts[index].upload.name = scrub(conflicts[index].upload.name) }
                 let answer = ConflictAnswer(
                     error: .init(
