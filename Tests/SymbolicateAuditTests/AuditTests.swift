@@ -367,4 +367,17 @@ enum AuditFixtures {
         #expect(dwarfFiles.count == Self.matching.count)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["dSYMs.zip"])
     }
+
+    /// What `serve`'s `PUT /v1/debug-files` does with a body: the collected zip of an archive's dSYMs is
+    /// one upload, and the store then holds exactly the builds the audit matched.
+    @Test func theCollectedZipIsOneUploadToAStore() throws {
+        let folder = try TestPaths.temporaryDirectory("audit-collect-store")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zip = folder.appendingPathComponent("dSYMs.zip")
+        _ = AuditRequest(build: AuditFixtures.archive, collectZip: zip.path).run()
+        let store = try DebugFileStore(root: folder.appendingPathComponent("store").path)
+        let put = try store.put(fileAt: zip.path, origin: "upload")
+        #expect(Set(put.stored.map { "\($0.debugID)" }) == Self.matching)
+        #expect(put.stored.filter { !$0.hasDWARF }.isEmpty)
+    }
 }
