@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateTestSupport
 import Testing
 
 @testable import SymbolicateExplain
@@ -65,7 +66,7 @@ import Testing
     /// same answer (same groups, same leftmost match).
     @Test("each scanner answers as the regular expression it replaces")
     func scannersAgreeWithTheExpressions() {
-        var random = SeededRandom(seed: 38)
+        var random = SeededGenerator(seed: 38)
         // Pieces of the patterns, their near misses and line breaks, assembled at random.
         let pieces = [
             "KERN_INVALID_ADDRESS", " at ", "0x", "1f", "g", " -> ", "0x2a", "_", "a", "A", " ", "\n", "'", ", reason: ", "'",
@@ -226,18 +227,5 @@ import Testing
         let short = diagnose(try CrashReport.parse(data: Data(shape.report(1_000).utf8), path: "short.crash"))
         let long = diagnose(try CrashReport.parse(data: Data(shape.report(1 << 16).utf8), path: "long.crash"))
         #expect(long.category == short.category, "\(shape.name)")
-    }
-}
-
-/// SplitMix64: deterministic pseudo-random numbers for generated inputs.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -114,7 +114,7 @@ import Testing
                 to: folder.appendingPathComponent("\(i).\(fixtures[(2 * i) % fixtures.count].pathExtension)"))
         }
         let seed = TestSeed.value()
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         for run in 0..<12 {
             let tmp = root.appendingPathComponent("tmp")
             let out = root.appendingPathComponent("out")
@@ -199,7 +199,7 @@ import Testing
     /// open) and is sent SIGINT, SIGTERM or SIGHUP at a random moment of its first 50 ms; it
     /// must die of that signal.
     @Test func aSignalAtStartUpIsNeverLost() throws {
-        var random = SplitMix(seed: 26)
+        var random = SeededGenerator(seed: 26)
         for run in 0..<40 {
             let process = Process()
             process.executableURL = CLI.binary
@@ -218,18 +218,5 @@ import Testing
             #expect(!lost, "run \(run): signal \(signal) after \(delay) s was lost (still running 10 s later)")
             #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "run \(run)")
         }
-    }
-}
-
-/// A small seeded generator, so a failing run can be named by its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
