@@ -1,6 +1,7 @@
-/// SHA-256 (FIPS 180-4) of bytes in memory: the digest the store records for each file, so
-/// that an upload can be told from the stored file by content and both can be described.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4) of bytes in memory, written once for the two places that name content by it:
+/// the digest the debug-file store records for each file (an upload told from the stored file by
+/// content) and the unzip cache's key (a zip's central directory). No crypto library is a dependency.
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -12,15 +13,20 @@ enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
+    /// The digest of `bytes` (an array, `Data`, a slice), as 64 lowercase hex digits.
+    package static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        Array(bytes).withUnsafeBytes { hex(of: $0) }
+    }
+
     /// The digest as lowercase hex (64 characters).
-    static func hex(of bytes: UnsafeRawBufferPointer) -> String {
+    package static func hex(of bytes: UnsafeRawBufferPointer) -> String {
         digest(of: bytes).map { byte in
             let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
             return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
         }.joined()
     }
 
-    static func digest(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func digest(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var h: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
