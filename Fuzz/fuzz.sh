@@ -45,6 +45,8 @@ zipfoundation_dir() {
 }
 
 # One package name for every module, as SwiftPM gives them, so `package` declarations are shared.
+# The system zlib's module map (Sources/CSystemZlib, the pure-Swift ELF reader's) and LLVM's demangler's
+# (reached through SymbolicateDemangling) are on every module's path.
 build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir, SWIFT_VERSION=5 for a dependency)
     local name=$1; shift
     local sources=${SOURCES:-$ROOT/Sources/$name}
@@ -53,7 +55,7 @@ build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir,
     shopt -s globstar nullglob
     "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g \
         -sanitize="$SANITIZE" -module-name "$name" -package-name symbolicate \
-        -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" "$@" \
+        -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" -I "$ROOT/Sources/CSystemZlib" -I "$ROOT/Sources/CLLVMDemangle/include" "$@" \
         -o "$OUT/lib$name.a" "$sources"/**/*.swift
 }
 
@@ -76,7 +78,8 @@ link_target() {  # target name, harness, modules…
     [[ -x "$OUT/fuzz-$target" && "$OUT/fuzz-$target" -nt "$newest" ]] && return
     echo "fuzz: linking fuzz-$target" >&2
     "$SWIFTC" -parse-as-library -swift-version 6 $OPT -g -sanitize="$SANITIZE" \
-        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB" \
+        -I "$OUT" -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CSystemZlib" \
+        -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB" \
         -module-name "Fuzz_${target//-/_}" -package-name symbolicate \
         "$ROOT/Fuzz/Targets/$harness" "${libs[@]}" "$OUT/CLLVMDemangle.o" -L /usr/lib/llvm-19/lib -lLLVMDemangle -lstdc++ \
         -ldwarf -lelf -lz -o "$OUT/fuzz-$target" \
