@@ -212,13 +212,8 @@ package final class ZipExtractor: @unchecked Sendable {
             }
         }
         if let first = overlapped.first {
-            let others = overlapped.count > 1 ? " and \(overlapped.count - 1) more entries" : ""
-            skipped.append(
-                .zip(
-                    path: shown, entry: first,
-                    message:
-                        "its data overlaps another entry's (a zip bomb?); skipped\(others.isEmpty ? "" : ", with" + others + " that overlap")"
-                ))
+            let others = overlapped.count > 1 ? ", as are \(overlapped.count - 1) more entries that overlap" : ""
+            skipped.append(.zip(path: shown, entry: first, message: "its data overlaps another entry's (a zip bomb?); skipped\(others)"))
         }
         if let first = notReached.first {
             let others = notReached.count > 1 ? " (and \(notReached.count - 1) more entries)" : ""
