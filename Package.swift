@@ -285,7 +285,7 @@ let package = Package(
         .testTarget(
             name: "SymbolicatePipelineTests",
             dependencies: [
-                "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicatePipeline", "SymbolicatePresentation",
+                "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline", "SymbolicatePresentation",
                 "SymbolicateTestSupport",
             ]
         ),

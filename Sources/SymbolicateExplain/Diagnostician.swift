@@ -87,17 +87,21 @@ struct Diagnostician {
     /// The step naming the frame that holds the app's line (issue 17: every claim about a frame
     /// is checked against the frames): the first app frame of the exception backtrace for an
     /// Objective-C exception (where it was thrown), else of the crashed thread.
-    func whereToLook(_ category: Diagnosis.Category) -> (text: Phrase, frame: Frame)? {
+    func whereToLook(_ category: Diagnosis.Category) -> (text: Phrase, function: String?, location: String?)? {
         guard Self.crashesInRunningCode.contains(category) else { return nil }
         if category == .uncaughtObjCException, let frame = report.lastExceptionBacktrace?.frames.first(where: facts.isAppOwned) {
-            return (describe(frame, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow)), frame)
+            let (function, location) = frame.appLine
+            let text = describe(frame, function, location, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow))
+            return (text, function, location)
         }
-        guard let thread = facts.crashedThread, let frame = facts.firstAppFrame else { return nil }
-        return (describe(frame, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart)), frame)
+        // The crashed thread's app's line: the frame and line the headline names too.
+        guard let thread = facts.crashedThread, let line = facts.appLine else { return nil }
+        let frame = thread.frames[line.position]
+        let text = describe(frame, line.function, line.location, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart))
+        return (text, line.function, line.location)
     }
 
-    private func describe(_ frame: Frame, at place: Phrase, role: Phrase) -> Phrase {
-        let (function, location) = frame.appLine
+    private func describe(_ frame: Frame, _ function: String?, _ location: String?, at place: Phrase, role: Phrase) -> Phrase {
         if let function, let location {
             return Phrase(.stepOpenFirstAppFrame, ["location": .text(location), "function": .text(function), "place": place, "role": role])
         }
@@ -109,11 +113,10 @@ struct Diagnostician {
 
     /// A rule's step already names the frame (its file and line, or its function) in the report
     /// text it quotes. Both come from the report: searched in linear time (`TextScan.occurs`).
-    private func mentionsSameFrame(_ step: Phrase, _ look: (text: Phrase, frame: Frame)) -> Bool {
-        let (function, location) = look.frame.appLine
-        return step.quotedText.contains { quoted in
-            if let location, TextScan.occurs(location, in: quoted) { return true }
-            return function.map { TextScan.occurs($0, in: quoted) } ?? false
+    private func mentionsSameFrame(_ step: Phrase, _ look: (text: Phrase, function: String?, location: String?)) -> Bool {
+        step.quotedText.contains { quoted in
+            if let location = look.location, TextScan.occurs(location, in: quoted) { return true }
+            return look.function.map { TextScan.occurs($0, in: quoted) } ?? false
         }
     }
 

@@ -445,4 +445,27 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case columnKind
     case columnProcess
     case columnMissing
+    case pageIntro
+    case pageReportLabel
+    case pagePlaceholder
+    case pageFileLabel
+    case pageExplainLabel
+    case pageLanguageLabel
+    case pageGo
+    case pageImages
+    case pageDownload
+    case pageReport
+    case pageWorking
+    case pageDone
+    case pageEmpty
+    case pageSymbolicated
+    case pageDownloaded
+    case pageMissingDebugFile
+    case pageUuidMismatch
+    case pageMissingUuid
+    case pageUnreadableDebugFile
+    case pageMatchedByName
+    case pageAmbiguousName
+    case languageName
+    case languageTags
 }

@@ -2702,5 +2702,145 @@ extension Catalog {
                 "en": "Missing",
                 "ja": "欠けている部分",
             ]),
+        .pageIntro: CatalogText(
+            id: "pageIntro", tags: [],
+            texts: [
+                "en":
+                    "Paste an Apple crash report (.crash, .ips, MetricKit, KSCrash, Sentry, a Linux Swift backtrace) or drop its file here. It is symbolicated with this server's debug files; nothing is kept.",
+                "ja":
+                    "Apple のクラッシュレポート（.crash、.ips、MetricKit、KSCrash、Sentry、Linux の Swift バックトレース）を貼り付けるか、ファイルをここにドロップしてください。このサーバーのデバッグファイルでシンボル化します。何も保存されません。",
+            ]),
+        .pageReportLabel: CatalogText(
+            id: "pageReportLabel", tags: [],
+            texts: [
+                "en": "Crash report",
+                "ja": "クラッシュレポート",
+            ]),
+        .pagePlaceholder: CatalogText(
+            id: "pagePlaceholder", tags: [],
+            texts: [
+                "en": "Paste the report, or drop a file on this box",
+                "ja": "レポートを貼り付けるか、この枠にファイルをドロップしてください",
+            ]),
+        .pageFileLabel: CatalogText(
+            id: "pageFileLabel", tags: [],
+            texts: [
+                "en": "Or choose a file",
+                "ja": "またはファイルを選択",
+            ]),
+        .pageExplainLabel: CatalogText(
+            id: "pageExplainLabel", tags: [],
+            texts: [
+                "en": "Explain the crash",
+                "ja": "クラッシュを解説する",
+            ]),
+        .pageLanguageLabel: CatalogText(
+            id: "pageLanguageLabel", tags: [],
+            texts: [
+                "en": "Language",
+                "ja": "言語",
+            ]),
+        .pageGo: CatalogText(
+            id: "pageGo", tags: [],
+            texts: [
+                "en": "Symbolicate",
+                "ja": "シンボル化",
+            ]),
+        .pageImages: CatalogText(
+            id: "pageImages", tags: [],
+            texts: [
+                "en": "Missing or mismatched debug files",
+                "ja": "見つからない、または一致しないデバッグファイル",
+            ]),
+        .pageDownload: CatalogText(
+            id: "pageDownload", tags: [],
+            texts: [
+                "en": "Download:",
+                "ja": "ダウンロード:",
+            ]),
+        .pageReport: CatalogText(
+            id: "pageReport", tags: [],
+            texts: [
+                "en": "Report",
+                "ja": "レポート",
+            ]),
+        .pageWorking: CatalogText(
+            id: "pageWorking", tags: [],
+            texts: [
+                "en": "Symbolicating…",
+                "ja": "シンボル化しています…",
+            ]),
+        .pageDone: CatalogText(
+            id: "pageDone", tags: [],
+            texts: [
+                "en": "Done.",
+                "ja": "完了しました。",
+            ]),
+        .pageEmpty: CatalogText(
+            id: "pageEmpty", tags: [],
+            texts: [
+                "en": "Paste a report or choose a file first.",
+                "ja": "先にレポートを貼り付けるか、ファイルを選択してください。",
+            ]),
+        .pageSymbolicated: CatalogText(
+            id: "pageSymbolicated", tags: [],
+            texts: [
+                "en": "Symbolicated",
+                "ja": "シンボル化済み",
+            ]),
+        .pageDownloaded: CatalogText(
+            id: "pageDownloaded", tags: [],
+            texts: [
+                "en": "Downloaded {name}.",
+                "ja": "{name} をダウンロードしました。",
+            ]),
+        .pageMissingDebugFile: CatalogText(
+            id: "pageMissingDebugFile", tags: [],
+            texts: [
+                "en": "no debug file",
+                "ja": "デバッグファイルがありません",
+            ]),
+        .pageUuidMismatch: CatalogText(
+            id: "pageUuidMismatch", tags: [],
+            texts: [
+                "en": "the report expects {expected}; the debug file {file} has {found}",
+                "ja": "レポートが求めるのは {expected}、デバッグファイル {file} は {found} です",
+            ]),
+        .pageMissingUuid: CatalogText(
+            id: "pageMissingUuid", tags: [],
+            texts: [
+                "en": "no UUID in the report",
+                "ja": "レポートに UUID がありません",
+            ]),
+        .pageUnreadableDebugFile: CatalogText(
+            id: "pageUnreadableDebugFile", tags: [],
+            texts: [
+                "en": "the debug file cannot be read",
+                "ja": "デバッグファイルを読めません",
+            ]),
+        .pageMatchedByName: CatalogText(
+            id: "pageMatchedByName", tags: [],
+            texts: [
+                "en": "matched by name only (unverified)",
+                "ja": "名前だけで照合しました（未検証）",
+            ]),
+        .pageAmbiguousName: CatalogText(
+            id: "pageAmbiguousName", tags: [],
+            texts: [
+                "en": "several debug files have this name",
+                "ja": "同じ名前のデバッグファイルが複数あります",
+            ]),
+        .languageName: CatalogText(
+            id: "languageName", tags: [],
+            texts: [
+                "en": "English",
+                "ja": "日本語",
+            ]),
+        .languageTags: CatalogText(
+            id: "languageTags", tags: [],
+            texts: [
+                "en": "en eng english",
+                "ja": "ja jpn japanese",
+            ]),
     ]
 }
