@@ -1,11 +1,11 @@
 import Foundation
+import SymbolicateCrashReport
+import SymbolicateDiscovery
 import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateTestSupport
 import Testing
 
-import SymbolicateCrashReport
-import SymbolicateDiscovery
 @testable import SymbolicateExplain
 
 /// One rule for "the app's line" (issue 37): the headline (and with it batch grouping and CI
