@@ -48,7 +48,7 @@ struct Diagnostician {
             evidence: evidence,
             causes: causes.map { Diagnosis.Cause($0.phrase.text(language), $0.likelihood, frames: $0.frames.map { $0.text(language) }) },
             nextSteps: steps.map { $0.text(language) }, references: references, notes: found.notes.map { $0.text(language) },
-            language: language)
+            language: language, matched: found.matched)
     }
 
     var report: CrashReport { facts.report }
@@ -109,6 +109,7 @@ struct Diagnostician {
         if let result = classifyReportType() { return result }
         if facts.exceptionLine == nil, facts.namespace == nil {
             if let panic = facts.panicLine {
+                if let verdict = classifyKernelPanic(field: "Panic") { return verdict }
                 found.quote(.label("Panic"), panic)
                 found.note(.noteKernelPanic)
                 found.use(base.entry(.kernelPanicReport))
@@ -137,6 +138,7 @@ struct Diagnostician {
             let text = ([facts.terminationText ?? ""] + facts.terminationDetails + facts.asiLines).joined(separator: "\n")
             return classifySystemCode(entry, text: text)
         }
+        if let result = classifyRustPanic() { return result }
         if let result = classifyByMessages() { return result }
         return classifyByException()
     }

@@ -40,6 +40,11 @@ package struct KnowledgeText: Sendable, Hashable {
 /// placeholders (`{signal}`); every language's sentence has the same placeholders as the
 /// English one (a test checks it, and that no entry is missing or left in English).
 package enum Catalog {
+    /// Every English sentence: the general catalog and the ones added per topic (`English+<topic>.swift`).
+    static let english: [PhraseKey: String] = englishGeneral.merging(englishIssue41) { first, _ in first }
+    /// Every Japanese sentence, as `english`.
+    static let japanese: [PhraseKey: String] = japaneseGeneral.merging(japaneseIssue41) { first, _ in first }
+
     /// The sentences of `language`, by key.
     package static func phrases(_ language: Language) -> [PhraseKey: String] {
         switch language {

@@ -2,7 +2,7 @@
 // Placeholders are named (`{signal}`); the rules fill them with the report's own text.
 
 extension Catalog {
-    static let english: [PhraseKey: String] = [
+    static let englishGeneral: [PhraseKey: String] = [
         .fieldThreadFrame: "Thread {thread} frame {frame}",
         .placeThreadFrame: "thread {thread} frame {frame}",
         .fieldExceptionFrame: "Last Exception Backtrace frame {frame}",

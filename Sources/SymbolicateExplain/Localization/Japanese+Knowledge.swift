@@ -5,4 +5,7 @@ extension Catalog {
         .merging(japaneseSignals) { first, _ in first }
         .merging(japaneseTermination) { first, _ in first }
         .merging(japaneseMessages) { first, _ in first }
+        .merging(japaneseRustPanics) { first, _ in first }
+        .merging(japaneseKernelPanics) { first, _ in first }
+        .merging(japaneseMemoryLimits) { first, _ in first }
 }

@@ -4,7 +4,7 @@
 // API names stay in English, as the report and the documentation spell them.
 
 extension Catalog {
-    static let japanese: [PhraseKey: String] = [
+    static let japaneseGeneral: [PhraseKey: String] = [
         .fieldThreadFrame: "スレッド {thread} のフレーム {frame}",
         .placeThreadFrame: "スレッド {thread} のフレーム {frame}",
         .fieldExceptionFrame: "Last Exception Backtrace のフレーム {frame}",

@@ -445,4 +445,41 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case columnKind
     case columnProcess
     case columnMissing
+    // Issue 41 (its English in English+Issue41.swift, its Japanese in Japanese+Issue41.swift):
+    // the catalogue a diagnosis matched, Rust panics, kernel panic families, memory limits by process kind.
+    case uiMatched
+    case kindPanicFamily
+    case kindMemoryLimit
+    case provenanceProjectDocumentation
+    case verdictRustPanic
+    case wordRustPanicMessage
+    case wordRustPanicAt
+    case wordRustPanicIn
+    case noteRustPanicMachinery
+    case noteRustPanicKind
+    case noteRustPanicLine
+    case noteRustMessageMissing
+    case noteRustFirstOwnFrame
+    case stepOpenRustPanicLocation
+    case stepRustBacktrace
+    case stepRustFFIBoundary
+    case stepRustCatchAtBoundary
+    case verdictKernelPanicFamily
+    case verdictKernelPanicFamilySubject
+    case notePanicFamily
+    case fieldPanickedTask
+    case noteThirdPartyKext
+    case stepRemoveKext
+    case verdictMemoryLimitKind
+    case fieldProcessKind
+    case quoteProcessKind
+    case wordKindFromPath
+    case wordKindFromExtensionPoint
+    case wordKindFromName
+    case wordLimitStated
+    case wordLimitObserved
+    case wordLimitUnknown
+    case wordFootprint
+    case causeOverKindLimit
+    case stepMeasureProcessMemory
 }
