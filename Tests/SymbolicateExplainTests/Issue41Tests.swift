@@ -183,7 +183,7 @@ import Testing
         #expect(diagnosis.matched == Diagnosis.Match(catalogue: "kernel-panic", id: "power-management", subject: "AMDFramebufferSI"))
         #expect(diagnosis.evidence.contains { $0.field == "Panicked task" && $0.quote == "kernel_task" })
         let bridge = try String(
-            contentsOf: Corpus.bundled("icdab__bridgeos-panic_imac_bug210_malformed-json.crash"), encoding: .utf8)
+            contentsOf: TestPaths.fixtures.appendingPathComponent("panics/icdab__bridgeos-panic_imac_bug210_malformed-json.crash"), encoding: .utf8)
         let start = try #require(bridge.range(of: "panic(cpu 0 caller"))
         let end = try #require(bridge[start.lowerBound...].range(of: "\","))
         let panicString = String(bridge[start.lowerBound..<end.lowerBound]).replacingOccurrences(of: "\\n", with: "\n")
@@ -240,7 +240,12 @@ import Testing
     func eachKindItsLimit(_ index: Int) throws {
         let (bundle, kind) = Self.kinds[index]
         let path = Self.root + "/" + bundle
-        let report = try CrashReport.parse(data: Data(Self.report(path: path).utf8), path: "memory.crash")
+        var text = Self.report(path: path)
+        if kind == .watchApp {
+            text = text.replacingOccurrences(of: "iPhone OS 16.0 (20A362)", with: "Watch OS 10.0 (21R356)")
+                .replacingOccurrences(of: "iPhone14,2", with: "Watch6,1")
+        }
+        let report = try CrashReport.parse(data: Data(text.utf8), path: "memory.crash")
         #expect(report.processKind?.kind == kind, "\(bundle)")
         #expect(report.statedMemoryLimitBytes == 50 << 20)
         let diagnosis = SymbolicateExplain.diagnose(report)

@@ -26,7 +26,7 @@ public struct RustPanicMessage: Sendable, Hashable {
 
     /// Reads the first panic line of `lines`, the message from the line after it when the
     /// location line ends with `:`.
-    static func read(_ lines: [String], field: (Int) -> String) -> RustPanicMessage? {
+    package static func read(_ lines: [String], field: (Int) -> String) -> RustPanicMessage? {
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard let panicked = line.range(of: "' panicked at ") else { continue }
