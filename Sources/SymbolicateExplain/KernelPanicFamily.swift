@@ -7,7 +7,7 @@ import SymbolicateCrashReport
 package enum KernelPanicFamily: String, CaseIterable, Sendable {
     /// `watchdog timeout: no checkins from watchdogd`, `userspace watchdog timeout: no successful checkins from …`.
     case watchdogTimeout = "watchdog-timeout"
-    /// `Kernel data abort`, `Kernel instruction fetch abort`.
+    /// `Kernel data abort`, `Kernel instruction fetch abort`; on Intel, `Kernel trap at …, type 14=page fault`.
     case kernelAbort = "kernel-abort"
     /// zalloc's checks: `zone_require`, `element modified after free`, `zone map exhausted`.
     case zoneCorruption = "zone-corruption"
@@ -63,7 +63,7 @@ package enum KernelPanicFamily: String, CaseIterable, Sendable {
             if let thirdParty { return (.thirdPartyKext, thirdParty.bundleID) }
             return (.zoneCorruption, zoneName(in: message))
         }
-        if has("kernel data abort") || has("kernel instruction fetch abort") {
+        if has("kernel data abort") || has("kernel instruction fetch abort") || (has("kernel trap at") && has("page fault")) {
             if let thirdParty { return (.thirdPartyKext, thirdParty.bundleID) }
             return (.kernelAbort, nil)
         }

@@ -78,6 +78,8 @@ struct ReportFacts {
         if model.hasPrefix("realitydevice") { return .visionOS }
         if model.hasPrefix("iphone") || model.hasPrefix("ipad") || model.hasPrefix("ipod") { return .iOS }
         if model.hasPrefix("mac") || model.hasPrefix("imac") { return .macOS }
+        // A panic file without an OS line (the text form prints `Mac OS version:` in its own section).
+        if report.kind == .kernelPanic { return .macOS }
         return .other
     }
 

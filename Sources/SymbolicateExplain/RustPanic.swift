@@ -51,7 +51,9 @@ package struct RustPanic: Sendable {
         static func fromMessage(_ message: String) -> Kind? {
             if message.hasPrefix("index out of bounds") { return .indexOutOfBounds }
             if message.hasPrefix("called `Option::unwrap()`") || message.hasPrefix("called `Result::unwrap()`") { return .unwrapFailed }
-            if message.hasPrefix("attempt to divide by zero") || message.hasPrefix("attempt to calculate the remainder with a divisor of zero") {
+            if message.hasPrefix("attempt to divide by zero")
+                || message.hasPrefix("attempt to calculate the remainder with a divisor of zero")
+            {
                 return .divideByZero
             }
             if message.hasPrefix("attempt to "), message.hasSuffix("with overflow") { return .arithmeticOverflow }
@@ -72,8 +74,10 @@ package struct RustPanic: Sendable {
 
     /// True when `name` is a frame of Rust's standard library or its panic runtime.
     static func isStandardLibrary(_ name: String) -> Bool {
-        ["core::", "std::", "alloc::", "<core::", "<std::", "<alloc::", "panic_abort::", "panic_unwind::", "__rust", "rust_panic",
-            "rust_begin_unwind", "_rust_", "__rg_"].contains { name.hasPrefix($0) }
+        [
+            "core::", "std::", "alloc::", "<core::", "<std::", "<alloc::", "panic_abort::", "panic_unwind::", "__rust", "rust_panic",
+            "rust_begin_unwind", "_rust_", "__rg_",
+        ].contains { name.hasPrefix($0) }
     }
 
     /// True when `name` is a frame of the panic machinery.
@@ -91,12 +95,16 @@ package struct RustPanic: Sendable {
         guard let first = machinery.first else { return nil }
         self.machinery = machinery
         var found: (Kind, Frame)?
+        // The most specific fragment first: `panic_cannot_unwind` names the kind better than the
+        // `panic_nounwind_fmt` it calls.
         kinds: for (kind, fragments) in Kind.table {
-            for frame in machinery where frame.functionNames.contains(where: { name in fragments.contains { name.contains($0) } }) {
-                // `_overflow` only inside a `panic_const_` name.
-                if kind == .arithmeticOverflow, !frame.functionNames.contains(where: { $0.contains("panic_const_") }) { continue }
-                found = (kind, frame)
-                break kinds
+            for fragment in fragments {
+                for frame in machinery where frame.functionNames.contains(where: { $0.contains(fragment) }) {
+                    // `_overflow` only inside a `panic_const_` name.
+                    if kind == .arithmeticOverflow, !frame.functionNames.contains(where: { $0.contains("panic_const_") }) { continue }
+                    found = (kind, frame)
+                    break kinds
+                }
             }
         }
         let panics = machinery.contains { frame in
@@ -113,6 +121,14 @@ package struct RustPanic: Sendable {
             let outer = machinery.last { frame in frame.functionNames.contains { $0.contains("panicking::") } } ?? first
             (kind, panicFrame) = (.explicit, outer)
         }
+    }
+
+    /// The panic runtime's entry (`rust_begin_unwind`, else `__rust_start_panic`), when on the stack.
+    package var runtimeEntry: Frame? {
+        for name in ["rust_begin_unwind", "__rust_start_panic", "rust_panic"] {
+            if let frame = machinery.first(where: { $0.functionNames.contains { $0.hasPrefix(name) } }) { return frame }
+        }
+        return nil
     }
 
     /// The panicking function's name without its hash or offset (`core::panicking::panic_bounds_check`).

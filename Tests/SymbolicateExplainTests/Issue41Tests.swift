@@ -49,7 +49,10 @@ import Testing
         #expect(!diagnosis.headline.contains("no exception or message explains it"))
         #expect(diagnosis.nextSteps.contains { $0.contains("RUST_BACKTRACE=1") })
         // The crate's own frame, past core, std and alloc.
-        #expect(diagnosis.evidence.contains { $0.quote.contains("demo_core::store::Store::get") && $0.note?.contains("crate's own code") == true })
+        #expect(
+            diagnosis.evidence.contains {
+                $0.quote.contains("demo_core::store::Store::get") && $0.note?.contains("crate's own code") == true
+            })
         #expect(diagnosis.references.contains { $0.term == KnowledgeBase.rustPanicTerm(kind) })
     }
 
@@ -58,7 +61,8 @@ import Testing
         let text = RuleDiagnosisTests.report(
             exception: ["Exception Type:  EXC_CRASH (SIGABRT)"],
             frames: [
-                ("libsystem_kernel.dylib", "__pthread_kill"), ("libsystem_c.dylib", "abort"), ("Demo", "std::sys::pal::unix::abort_internal"),
+                ("libsystem_kernel.dylib", "__pthread_kill"), ("libsystem_c.dylib", "abort"),
+                ("Demo", "std::sys::pal::unix::abort_internal"),
                 ("Demo", "std::process::abort"), ("Demo", "demo_core::fatal"),
             ])
         let diagnosis = try diagnoseText(text)
@@ -70,7 +74,8 @@ import Testing
     @Test func messageAndLocationFromAPastedConsoleLine() throws {
         let text =
             RuleDiagnosisTests.report(
-                exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], frames: Self.frames(["core::panicking::panic_fmt", "core::panicking::panic_bounds_check"]))
+                exception: ["Exception Type:  EXC_CRASH (SIGABRT)"],
+                frames: Self.frames(["core::panicking::panic_fmt", "core::panicking::panic_bounds_check"]))
             + "\nthread '<unnamed>' panicked at src/store.rs:42:18:\nindex out of bounds: the len is 3 but the index is 5\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
         let report = try CrashReport.parse(data: Data(text.utf8), path: "synthetic.crash")
         let message = try #require(report.rustPanicMessage)
@@ -85,7 +90,7 @@ import Testing
     /// The older one-line form: `thread 'main' panicked at 'message', src/main.rs:4:5`.
     @Test func olderOneLineForm() {
         let found = RustPanicMessage.read(
-            ["thread 'main' panicked at 'attempt to add with overflow', src/main.rs:4:5"], field: { _ in "line" })
+            ["thread 'main' panicked at 'attempt to add with overflow', src/main.rs:4:5"], lineNumber: { $0 + 1 })
         #expect(found?.message == "attempt to add with overflow")
         #expect(found?.location == "src/main.rs:4:5")
         #expect(RustPanic.Kind.fromMessage("attempt to add with overflow") == .arithmeticOverflow)
@@ -118,7 +123,9 @@ import Testing
             lines.append("      Kernel Extensions in backtrace:")
             for kext in kexts {
                 lines.append("         \(kext)[C5E1E8B6-0F0B-3F33-9C5B-24A4B6AF8F31]@0xfffffe00290a0000->0xfffffe00290b3fff")
-                lines.append("            dependency: com.apple.iokit.IOPCIFamily(2.9)[4E2B4DCF-1B0D-3A61-A8A3-0E2D0B9F7B8A]@0xfffffe0028f00000->0xfffffe0028f2ffff")
+                lines.append(
+                    "            dependency: com.apple.iokit.IOPCIFamily(2.9)[4E2B4DCF-1B0D-3A61-A8A3-0E2D0B9F7B8A]@0xfffffe0028f00000->0xfffffe0028f2ffff"
+                )
             }
         }
         lines += ["", "last started kext at 1234: com.apple.driver.AppleSEPKeyStore 2 (addr 0xfffffe00290a0000, size 16384)"]
@@ -136,7 +143,10 @@ import Testing
         ),
         ("Kernel data abort. at pc 0xfffffe0027d1b2a0, lr 0xfffffe0027d1b274 (saved state: 0xfffffe8f4b1a3280)", [], .kernelAbort, nil),
         ("Kernel instruction fetch abort at pc 0x0, lr 0xfffffe0027d1b274 (saved state: 0xfffffe8f4b1a3280)", [], .kernelAbort, nil),
-        ("[kalloc.128]: element modified after free (off:72, val:0xfffffe1b3f0e2a90, sz:128, ptr:0xfffffe1b3e6c8600)", [], .zoneCorruption, "kalloc.128"),
+        (
+            "[kalloc.128]: element modified after free (off:72, val:0xfffffe1b3f0e2a90, sz:128, ptr:0xfffffe1b3e6c8600)", [],
+            .zoneCorruption, "kalloc.128"
+        ),
         (
             "zalloc: zone map exhausted while allocating from zone VM map entries, likely due to memory leak in zone VM map entries", [],
             .zoneCorruption, "VM map entries"
@@ -146,7 +156,10 @@ import Testing
         ("AGX GPU Panic: [AGXFirmware] Firmware timed out", [], .gpu, "AGX"),
         ("MTE tag check fault at 0xf00fffe1b3e6c8600 (pc 0xfffffe0027d1b2a0)", [], .memoryTagging, nil),
         ("SEP Panic: :sks /sks : 0x0003e0c5 0x0003d9e1 0x0003d6e5", [], .secureEnclave, "sks"),
-        ("AppleDisplayCrossbar::setPowerState(0xfffffe1b3e6c8600 : 0xfffffe0029b8c3a0, 1 -> 0) timed out after 45732 ms", [], .powerManagement, "AppleDisplayCrossbar"),
+        (
+            "AppleDisplayCrossbar::setPowerState(0xfffffe1b3e6c8600 : 0xfffffe0029b8c3a0, 1 -> 0) timed out after 45732 ms", [],
+            .powerManagement, "AppleDisplayCrossbar"
+        ),
         ("x86 CPU CATERR detected", [], .cpuCatastrophicError, nil),
         (
             "Kernel data abort. at pc 0xfffffe0027d1b2a0, lr 0xfffffe0027d1b274",
@@ -183,7 +196,8 @@ import Testing
         #expect(diagnosis.matched == Diagnosis.Match(catalogue: "kernel-panic", id: "power-management", subject: "AMDFramebufferSI"))
         #expect(diagnosis.evidence.contains { $0.field == "Panicked task" && $0.quote == "kernel_task" })
         let bridge = try String(
-            contentsOf: TestPaths.fixtures.appendingPathComponent("panics/icdab__bridgeos-panic_imac_bug210_malformed-json.crash"), encoding: .utf8)
+            contentsOf: TestPaths.fixtures.appendingPathComponent("panics/icdab__bridgeos-panic_imac_bug210_malformed-json.crash"),
+            encoding: .utf8)
         let start = try #require(bridge.range(of: "panic(cpu 0 caller"))
         let end = try #require(bridge[start.lowerBound...].range(of: "\","))
         let panicString = String(bridge[start.lowerBound..<end.lowerBound]).replacingOccurrences(of: "\\n", with: "\n")
@@ -195,7 +209,8 @@ import Testing
 
     /// A loaded driver never decides: `loaded kexts:` names AGX and APFS on every Mac.
     @Test func onlyTheMessageDecides() throws {
-        let text = Self.panicText("Something the families do not know") + "loaded kexts:\ncom.apple.AGXG13X\t1\ncom.apple.filesystems.apfs\t2\n"
+        let text =
+            Self.panicText("Something the families do not know") + "loaded kexts:\ncom.apple.AGXG13X\t1\ncom.apple.filesystems.apfs\t2\n"
         let panic = try #require(KernelPanicFacts(panicText: text))
         #expect(KernelPanicFamily.classify(panic).family == .other)
     }
@@ -213,7 +228,8 @@ import Testing
         text = text.replacingOccurrences(
             of: "/private/var/containers/Bundle/Application/0A0B0C0D-0000-1111-2222-333344445555/Demo.app/Demo", with: path)
         text = text.replacingOccurrences(of: "Process:             Demo [4242]", with: "Process:             \(name) [4242]")
-        return text.replacingOccurrences(of: " Demo arm64 ", with: " \(name) arm64 ").replacingOccurrences(of: "\nDemo  ", with: "\n\(name)  ")
+        return text.replacingOccurrences(of: " Demo arm64 ", with: " \(name) arm64 ").replacingOccurrences(
+            of: "\nDemo  ", with: "\n\(name)  ")
     }
 
     static let root = "/private/var/containers/Bundle/Application/0A0B0C0D-0000-1111-2222-333344445555/Demo.app"
@@ -278,8 +294,12 @@ import Testing
 
 @Suite struct MetricKitRegionTests {
     @Test func regionLineIsRead() {
-        #expect(VMRegionFact(line: "0x8 is not in any region.  Bytes before following region: 4294967288") == VMRegionFact(address: 8, isInRegion: false))
-        #expect(VMRegionFact(line: "0 is not in any region.  Bytes before following region: 4331307008") == VMRegionFact(address: 0, isInRegion: false))
+        #expect(
+            VMRegionFact(line: "0x8 is not in any region.  Bytes before following region: 4294967288")
+                == VMRegionFact(address: 8, isInRegion: false))
+        #expect(
+            VMRegionFact(line: "0 is not in any region.  Bytes before following region: 4331307008")
+                == VMRegionFact(address: 0, isInRegion: false))
         #expect(VMRegionFact(line: "0x16f603ff8 is in 0x16f600000-0x16f604000;  bytes after start: 16376")?.isInRegion == true)
         #expect(VMRegionFact(line: "REGION TYPE START - END") == nil)
     }

@@ -123,7 +123,9 @@ public struct ProcessKindFact: Sendable, Hashable {
         if let appex = components.last(where: { $0.hasSuffix(".appex") }) {
             let name = String(appex.dropLast(".appex".count))
             // A WatchKit extension is the code of a watch app.
-            if name.lowercased().contains("watchkit") { return ProcessKindFact(kind: .watchApp, evidence: .bundlePath(path), bundleName: appex) }
+            if name.lowercased().contains("watchkit") {
+                return ProcessKindFact(kind: .watchApp, evidence: .bundlePath(path), bundleName: appex)
+            }
             return ProcessKindFact(kind: .appExtension(AppExtensionType(bundleName: name)), evidence: .bundlePath(path), bundleName: appex)
         }
         guard let app = components.last(where: { $0.hasSuffix(".app") }) else { return nil }
@@ -169,7 +171,8 @@ extension CrashReport {
     /// The memory limit the report states, in bytes: `EXC_RESOURCE … (limit=50 MB, unused=0x0)`
     /// or `… high watermark memory limit exceeded) (limit=1450 MB)`.
     public var statedMemoryLimitBytes: UInt64? {
-        let texts = [exception?.type, exception?.subtype, exception?.message, exception?.codes, termination?.text].compactMap { $0 }
+        let texts = [exception?.type, exception?.signal, exception?.subtype, exception?.message, exception?.codes, termination?.text]
+            .compactMap { $0 }
         for text in texts {
             guard let range = text.range(of: "limit=") else { continue }
             let digits = text[range.upperBound...].prefix { $0.isNumber }

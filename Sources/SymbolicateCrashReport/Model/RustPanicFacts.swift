@@ -11,22 +11,23 @@ public struct RustPanicMessage: Sendable, Hashable {
     /// `src/lib.rs:10:5`.
     public var location: String?
     public var message: String?
-    /// Where it was read: `Application Specific Information`, or the report's line number.
-    public var field: String
+    /// The report's 1-based line it was read from; nil when it was read from Application
+    /// Specific Information.
+    public var lineNumber: Int?
     /// The panic line as the report has it.
     public var line: String
 
-    public init(thread: String?, location: String?, message: String?, field: String, line: String) {
+    public init(thread: String?, location: String?, message: String?, lineNumber: Int?, line: String) {
         self.line = line
         self.thread = thread
         self.location = location
         self.message = message
-        self.field = field
+        self.lineNumber = lineNumber
     }
 
     /// Reads the first panic line of `lines`, the message from the line after it when the
     /// location line ends with `:`.
-    package static func read(_ lines: [String], field: (Int) -> String) -> RustPanicMessage? {
+    package static func read(_ lines: [String], lineNumber: (Int) -> Int?) -> RustPanicMessage? {
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard let panicked = line.range(of: "' panicked at ") else { continue }
@@ -38,7 +39,7 @@ public struct RustPanicMessage: Sendable, Hashable {
                 // `'message', src/main.rs:4:5`
                 let message = String(rest[rest.index(after: rest.startIndex)..<end.lowerBound])
                 return RustPanicMessage(
-                    thread: thread, location: String(rest[end.upperBound...]), message: message, field: field(index), line: line)
+                    thread: thread, location: String(rest[end.upperBound...]), message: message, lineNumber: lineNumber(index), line: line)
             }
             var location = String(rest)
             var message: String?
@@ -51,7 +52,8 @@ public struct RustPanicMessage: Sendable, Hashable {
                 message = String(location[colon.upperBound...])
                 location = String(location[..<colon.lowerBound])
             }
-            return RustPanicMessage(thread: thread, location: location.isEmpty ? nil : location, message: message, field: field(index), line: line)
+            return RustPanicMessage(
+                thread: thread, location: location.isEmpty ? nil : location, message: message, lineNumber: lineNumber(index), line: line)
         }
         return nil
     }
@@ -63,11 +65,11 @@ extension CrashReport {
     public var rustPanicMessage: RustPanicMessage? {
         if let asi = applicationSpecificInformation {
             let lines = asi.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-            if let found = RustPanicMessage.read(lines, field: { _ in "Application Specific Information" }) { return found }
+            if let found = RustPanicMessage.read(lines, lineNumber: { _ in nil }) { return found }
         }
         if case .text(let document) = source {
             let lines = document.lines.map(\.text)
-            return RustPanicMessage.read(lines, field: { "line \($0 + 1)" })
+            return RustPanicMessage.read(lines, lineNumber: { $0 + 1 })
         }
         return nil
     }

@@ -146,9 +146,9 @@ extension KnowledgeBase {
         family(
             .thirdPartyKext, "Panic in a third-party kernel extension",
             "A kernel extension that is not Apple's is in the panic's backtrace: kernel code it runs, or code it called, stopped the system. It is the first suspect.",
-            causes: ["A bug in the named kernel extension, or one incompatible with this macOS version"],
+            causes: ["A bug in the named kernel extension, or one incompatible with this OS version"],
             steps: [
-                "Update or remove the named kernel extension (systemextensionsctl list and kmutil showloaded list what is loaded) and see whether it recurs",
+                "Check which version of the extension is loaded (kmutil showloaded, systemextensionsctl list) and whether its vendor has a newer one",
                 "Report it to the extension's vendor with the panic file",
             ],
             sources: [.kernelExtensions, .macRestarts], provenance: .observed, aliases: ["Kernel Extensions in backtrace"]),

@@ -10,9 +10,11 @@ extension Citation {
         key: "APPEXT", title: "App Extension Programming Guide: memory limits for app extensions are lower than for apps (archived)",
         url: "https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionCreation.html")
     static let availableMemory = Citation(
-        key: "OS-PROC-MEM", title: "os_proc_available_memory()", url: "https://developer.apple.com/documentation/os/os_proc_available_memory")
+        key: "OS-PROC-MEM", title: "os_proc_available_memory()",
+        url: "https://developer.apple.com/documentation/os/os_proc_available_memory")
     static let reducingMemory = Citation(
-        key: "A-MEMUSE", title: "Reducing your app's memory use", url: "https://developer.apple.com/documentation/xcode/reducing-your-app-s-memory-use")
+        key: "A-MEMUSE", title: "Reducing your app's memory use",
+        url: "https://developer.apple.com/documentation/xcode/reducing-your-app-s-memory-use")
     static let gatheringMemory = Citation(
         key: "A-MEMINFO", title: "Gathering information about memory use",
         url: "https://developer.apple.com/documentation/xcode/gathering-information-about-memory-use")
@@ -82,7 +84,9 @@ extension KnowledgeBase {
             .appExtension(.broadcastUpload), "Broadcast upload extension memory limit (about 50 MB)",
             "A ReplayKit broadcast upload extension is ended at about 50 MB: every video and audio sample buffer it holds or converts counts against it.",
             causes: ["Sample buffers kept, copied or converted faster than they are sent (a queue that grows while the network is slow)"],
-            steps: ["Drop frames when the upload falls behind instead of queueing them, and encode from the sample buffer without extra copies"]),
+            steps: [
+                "Drop frames when the upload falls behind instead of queueing them, and encode from the sample buffer without extra copies"
+            ]),
         limit(
             .appExtension(.notificationService), "Notification service extension memory limit (about 24 MB)",
             "A notification service extension is ended at about 24 MB: downloading or decoding an attachment in memory is the usual cause.",

@@ -6,14 +6,17 @@ extension Citation {
     private static func rust(_ key: String, _ title: String, _ path: String) -> Citation {
         Citation(key: key, title: title, url: "https://doc.rust-lang.org/" + path)
     }
-    static let rustPanic = rust("RUST-PANIC", "The Rust Book: Unrecoverable errors with panic!", "book/ch09-01-unrecoverable-errors-with-panic.html")
+    static let rustPanic = rust(
+        "RUST-PANIC", "The Rust Book: Unrecoverable errors with panic!", "book/ch09-01-unrecoverable-errors-with-panic.html")
     static let rustBacktrace = rust("RUST-BT", "Rust std::backtrace (RUST_BACKTRACE, RUST_LIB_BACKTRACE)", "std/backtrace/index.html")
     static let rustCatchUnwind = rust("RUST-CATCH", "Rust std::panic::catch_unwind", "std/panic/fn.catch_unwind.html")
-    static let rustFFIUnwind = rust("RUST-FFI", "The Rust Reference: unwinding across FFI (extern \"C\" aborts)", "reference/items/functions.html#unwinding")
+    static let rustFFIUnwind = rust(
+        "RUST-FFI", "The Rust Reference: unwinding across FFI (extern \"C\" aborts)", "reference/items/functions.html#unwinding")
     static let rustProfilePanic = Citation(
         key: "CARGO-PANIC", title: "The Cargo Book: profile setting panic = \"abort\"",
         url: "https://doc.rust-lang.org/cargo/reference/profiles.html#panic")
-    static let rustSliceIndex = rust("RUST-SLICE", "Rust std::slice::SliceIndex / str::get (checked indexing)", "std/primitive.slice.html#method.get")
+    static let rustSliceIndex = rust(
+        "RUST-SLICE", "Rust std::slice::SliceIndex / str::get (checked indexing)", "std/primitive.slice.html#method.get")
     static let rustOption = rust("RUST-OPTION", "Rust Option::unwrap / expect", "std/option/enum.Option.html#method.unwrap")
     static let rustOverflow = rust(
         "RUST-OVERFLOW", "The Rust Reference: integer overflow (debug_assertions, overflow-checks)",
@@ -39,19 +42,25 @@ extension KnowledgeBase {
         rust(
             .indexOutOfBounds, "index out of bounds",
             "Rust checked an index into a slice, array or Vec and it was not below the length: core::panicking::panic_bounds_check panicked with 'index out of bounds: the len is L but the index is I'.",
-            causes: ["An index computed from data that can be longer or shorter than the code expected (an off-by-one, an empty collection)"],
+            causes: [
+                "An index computed from data that can be longer or shorter than the code expected (an off-by-one, an empty collection)"
+            ],
             steps: ["Use get(i), which returns None instead of panicking, where the index can be out of range"],
             sources: [.rustSliceIndex], aliases: ["panic_bounds_check"]),
         rust(
             .unwrapFailed, "unwrap or expect on None or Err",
             "unwrap() or expect() was called on an Option that was None or a Result that was Err: the value the code assumed was there was not.",
-            causes: ["A value the code assumed present was missing, or an operation it assumed would succeed failed (the Err's Debug text is in the message)"],
+            causes: [
+                "A value the code assumed present was missing, or an operation it assumed would succeed failed (the Err's Debug text is in the message)"
+            ],
             steps: ["Handle the None or Err case (match, if let, ?) instead of unwrap() at that call"],
             sources: [.rustOption], aliases: ["unwrap_failed", "expect_failed"]),
         rust(
             .sliceRange, "slice range out of bounds",
             "A range used to slice a slice or a string was outside it, ended before it started, or (for a string) did not fall on a character boundary.",
-            causes: ["A range computed from lengths that do not match the data, or a byte offset into a UTF-8 string that splits a character"],
+            causes: [
+                "A range computed from lengths that do not match the data, or a byte offset into a UTF-8 string that splits a character"
+            ],
             steps: ["Use get(range), which returns None instead of panicking; for strings, find boundaries with char_indices()"],
             sources: [.rustSliceIndex], aliases: ["slice_end_index_len_fail", "slice_start_index_len_fail", "slice_index_order_fail"]),
         rust(
@@ -71,7 +80,7 @@ extension KnowledgeBase {
             "A panic reached a function it cannot unwind out of: an extern \"C\" function called from Swift, Objective-C or C, or a destructor running during another panic. Rust aborts the process there ('panic in a function that cannot unwind').",
             causes: ["Rust code called through an extern \"C\" function panicked, and nothing caught the panic at that boundary"],
             steps: [
-                "Wrap the body of every extern \"C\" function in std::panic::catch_unwind and return an error value the caller checks",
+                "Wrap the body of every extern \"C\" function in std::panic::catch_unwind and return an error value the caller checks"
             ],
             sources: [.rustFFIUnwind, .rustCatchUnwind], aliases: ["panic_cannot_unwind", "panic_nounwind"]),
         rust(

@@ -98,9 +98,9 @@ extension Catalog {
             title: "他社製カーネル拡張でのパニック",
             meaning:
                 "Apple のものではないカーネル拡張がパニックのバックトレースにあります。それが実行したカーネルのコード、またはそれが呼んだコードがシステムを止めました。最初に疑う対象です。",
-            causes: ["示されたカーネル拡張の不具合、またはこの macOS のバージョンと合わないこと"],
+            causes: ["示されたカーネル拡張の不具合、またはこの OS のバージョンと合わないこと"],
             checkNext: [
-                "示されたカーネル拡張を更新するか取り除き（読み込まれているものは systemextensionsctl list と kmutil showloaded で分かります）、再発するか確かめてください",
+                "読み込まれている拡張のバージョン（kmutil showloaded、systemextensionsctl list）と、メーカーに新しいバージョンがあるかを確かめてください",
                 "パニックファイルを添えて、拡張のメーカーに報告してください",
             ]),
         "panicFamily/kernel panic: other": KnowledgeText(

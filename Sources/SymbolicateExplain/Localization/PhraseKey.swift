@@ -464,6 +464,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case stepRustBacktrace
     case stepRustFFIBoundary
     case stepRustCatchAtBoundary
+    case fieldReportLine
     case verdictKernelPanicFamily
     case verdictKernelPanicFamilySubject
     case notePanicFamily

@@ -11,7 +11,8 @@ extension Diagnostician {
         let (family, subject) = KernelPanicFamily.classify(panic)
         let entry = base.entries(named: KnowledgeBase.panicFamilyTerm(family)).first
         found.matched = Diagnosis.Match(catalogue: "kernel-panic", id: family.rawValue, subject: subject)
-        found.quote(.label(field), panic.line, entry.map { Phrase(.notePanicFamily, ["title": $0.titlePhrase, "id": .text(family.rawValue)]) })
+        found.quote(
+            .label(field), panic.line, entry.map { Phrase(.notePanicFamily, ["title": $0.titlePhrase, "id": .text(family.rawValue)]) })
         if let task = panic.panickedTask {
             let quote = panic.panickedPID.map { "\(task) [\($0)]" } ?? task
             found.quote(Phrase(.fieldPanickedTask), quote)
@@ -30,7 +31,8 @@ extension Diagnostician {
         let message = panic.message.count > 160 ? String(panic.message.prefix(160)) + "…" : panic.message
         if let subject {
             return Verdict(
-                .notACrash, .stated, .verdictKernelPanicFamilySubject, ["title": title, "subject": .text(subject), "message": .text(message)])
+                .notACrash, .stated, .verdictKernelPanicFamilySubject,
+                ["title": title, "subject": .text(subject), "message": .text(message)])
         }
         return Verdict(.notACrash, .stated, .verdictKernelPanicFamily, ["title": title, "message": .text(message)])
     }

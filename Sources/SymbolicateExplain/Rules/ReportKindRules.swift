@@ -161,7 +161,9 @@ extension Diagnostician {
         quoteTopFrames(count: 3)
         let fatal = resourceIsFatal
         if !fatal { found.note(.noteResourceWarning, ["subtype": .text(subtype)]) }
-        if report.kind == .resource(.memory) || subtype.uppercased().contains("MEMORY"), let verdict = readMemoryLimit(name: nil, footprint: nil, category: .resourceLimit) {
+        if report.kind == .resource(.memory) || subtype.uppercased().contains("MEMORY"),
+            let verdict = readMemoryLimit(name: nil, footprint: nil, category: .resourceLimit)
+        {
             return verdict
         }
         let key: PhraseKey =

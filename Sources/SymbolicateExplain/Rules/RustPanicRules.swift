@@ -14,12 +14,15 @@ extension Diagnostician {
         found.matched = Diagnosis.Match(catalogue: "rust-panic", id: panic.kind.rawValue, subject: panic.function)
         var shown: [FrameLine] = []
         let kindTitle = entry?.titlePhrase ?? .text(panic.kind.rawValue)
-        if let outer = panic.machinery.last(where: { $0.index > panic.panicFrame.index }), outer.index != panic.panicFrame.index {
-            shown.append(found.quote(outer, at: place(thread, outer), Phrase(.noteRustPanicMachinery)))
+        if let entry = panic.runtimeEntry, entry.index != panic.panicFrame.index {
+            shown.append(found.quote(entry, at: place(thread, entry), Phrase(.noteRustPanicMachinery)))
         }
         shown.append(found.quote(panic.panicFrame, at: place(thread, panic.panicFrame), Phrase(.noteRustPanicKind, ["kind": kindTitle])))
         if let message {
-            found.quote(.label(message.field), message.line, Phrase(.noteRustPanicLine))
+            let field =
+                message.lineNumber.map { Phrase(.fieldReportLine, ["line": .text(String($0))]) }
+                ?? .label("Application Specific Information")
+            found.quote(field, message.line, Phrase(.noteRustPanicLine))
         } else {
             found.note(.noteRustMessageMissing)
         }
