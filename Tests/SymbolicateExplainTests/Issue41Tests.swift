@@ -284,6 +284,27 @@ import Testing
         #expect(diagnosis.headline.contains("about 50 MB"), "\(diagnosis.headline)")
     }
 
+    /// A real jetsam event (the corpus copy) whose killed process is renamed as Xcode names a
+    /// notification service extension's target: the kind, its limit and the resident size.
+    @Test func jetsamEventOfAnExtension() throws {
+        let url = Corpus.bundled("icdab__jetsam-event_iphone_ios14-2b.ips")
+        let text = try String(contentsOf: url, encoding: .utf8)
+            .replacingOccurrences(of: #""name" : "dasd""#, with: #""name" : "NotificationServiceExtension""#)
+        let report = try CrashReport.parse(data: Data(text.utf8), path: "jetsam.ips")
+        #expect(report.jetsamVictim?.name == "NotificationServiceExtension")
+        let diagnosis = SymbolicateExplain.diagnose(report)
+        #expect(
+            diagnosis.matched
+                == Diagnosis.Match(catalogue: "memory-limit", id: "extension/notification-service", subject: "NotificationServiceExtension")
+        )
+        #expect(
+            diagnosis.headline.hasPrefix("Memory limit: NotificationServiceExtension was ended for its memory use at 7.1 MB"),
+            "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("about 24 MB"))
+        #expect(
+            diagnosis.evidence.contains { $0.field == "Process kind" && $0.quote.contains("from its name NotificationServiceExtension") })
+    }
+
     /// A jetsam event lists names only: an extension type only when the name says one.
     @Test func namesAlone() {
         #expect(ProcessKindFact.from(processName: "NotificationServiceExtension")?.kind == .appExtension(.notificationService))
