@@ -338,3 +338,23 @@ import Testing
         #expect(diagnosis.evidence.contains { $0.field == "VM Region Info" })
     }
 }
+
+/// Every Rust panic kind, kernel panic family and process kind has its knowledge-base entry,
+/// with a meaning, a step and a source (a renamed entry must not silently drop them).
+@Suite struct Issue41EntryTests {
+    static func check(_ term: String) {
+        let entry = KnowledgeBase.standard.entries(named: term).first
+        #expect(entry != nil, "\(term)")
+        #expect(!(entry?.meaning.isEmpty ?? true), "\(term)")
+        #expect(!(entry?.checkNext.isEmpty ?? true), "\(term)")
+        #expect(!(entry?.sources.isEmpty ?? true), "\(term)")
+    }
+
+    @Test func everyKindHasItsEntry() {
+        for kind in RustPanic.Kind.allCases { Self.check(KnowledgeBase.rustPanicTerm(kind)) }
+        for family in KernelPanicFamily.allCases { Self.check(KnowledgeBase.panicFamilyTerm(family)) }
+        for type in AppExtensionType.allCases { Self.check(KnowledgeBase.memoryLimitTerm(.appExtension(type))) }
+        for kind in [ProcessKind.app, .watchApp, .appExtension(nil)] { Self.check(KnowledgeBase.memoryLimitTerm(kind)) }
+        #expect(MemoryLimit.table.count == AppExtensionType.allCases.count + 3)
+    }
+}
