@@ -116,6 +116,26 @@ public struct Diagnosis: Codable, Sendable {
     /// The language of the prose (headline, notes, causes, steps, evidence notes, titles);
     /// `category` and the other enumerations are the same in every language.
     public var language: Language = .english
+    /// The catalogue entry or family the diagnosis matched (a Rust panic's kind, a kernel panic's
+    /// family, a process kind's memory limit), by stable ID, so reports can be grouped by it.
+    public var matched: Match?
+
+    /// `{"catalogue": "kernel-panic", "id": "watchdog-timeout", "subject": "com.apple.WindowServer"}`.
+    public struct Match: Codable, Sendable, Hashable {
+        /// `rust-panic`, `kernel-panic`, `memory-limit`.
+        public var catalogue: String
+        /// The entry's stable ID within the catalogue (`index-out-of-bounds`, `gpu`, `extension/broadcast-upload`).
+        public var id: String
+        /// What the report names for it: the panicking function, the kext, service or
+        /// controller, the extension's bundle.
+        public var subject: String?
+        public init(catalogue: String, id: String, subject: String? = nil) {
+            self.catalogue = catalogue
+            self.id = id
+            self.subject = subject
+        }
+    }
+
     /// Which report of a file holding several (a MetricKit payload's diagnostics, an
     /// `.xccrashpoint`'s logs) the diagnosis is for; nil for a file of one report.
     public var entry: Entry?

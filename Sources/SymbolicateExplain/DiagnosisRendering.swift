@@ -24,6 +24,7 @@ extension Diagnosis {
         }
         var facts = [say(.uiCategory, ["category": category.rawValue]), say(.uiConfidence, ["certainty": word(certainty.rawValue)])]
         if !isFatal { facts.append(say(.uiNotFatal)) }
+        if let matched { facts.append(say(.uiMatched, ["id": matched.catalogue + "/" + matched.id])) }
         lines.append(style.dim("  (" + facts.joined(separator: say(.listSeparator)) + ")"))
         if !evidence.isEmpty {
             lines.append("")

@@ -26,6 +26,8 @@ struct Diagnostician {
         var steps: [Phrase]
         var notes: [Phrase]
         var entries: [KnowledgeEntry]
+        /// The catalogue entry or family a rule matched (issue 41).
+        var matched: Diagnosis.Match?
     }
 
     /// Runs the rules once (a `Diagnostician` is used for one decision).
@@ -49,7 +51,7 @@ struct Diagnostician {
             && !(category == .resourceLimit && !resourceIsFatal)
         return Decision(
             verdict: verdict, isFatal: isFatal, evidence: found.evidence, causes: causes, steps: steps, notes: found.notes,
-            entries: found.entries)
+            entries: found.entries, matched: found.matched)
     }
 
     /// The diagnosis with its prose in `language`: the decision, worded last.
@@ -70,7 +72,7 @@ struct Diagnostician {
                 Diagnosis.Cause($0.phrase.text(language), $0.likelihood, frames: $0.frames.map { $0.text(language) })
             },
             nextSteps: decision.steps.map { $0.text(language) }, references: references,
-            notes: decision.notes.map { $0.text(language) }, language: language)
+            notes: decision.notes.map { $0.text(language) }, language: language, matched: decision.matched)
     }
 
     var report: CrashReport { facts.report }
@@ -136,6 +138,7 @@ struct Diagnostician {
         if let result = classifyReportType() { return result }
         if facts.exceptionLine == nil, facts.namespace == nil {
             if let panic = facts.panicLine {
+                if let verdict = classifyKernelPanic(field: "Panic") { return verdict }
                 found.quote(.label("Panic"), panic)
                 found.note(.noteKernelPanic)
                 found.use(base.entry(.kernelPanicReport))
@@ -164,6 +167,7 @@ struct Diagnostician {
             let text = ([facts.terminationText ?? ""] + facts.terminationDetails + facts.asiLines).joined(separator: "\n")
             return classifySystemCode(entry, text: text)
         }
+        if let result = classifyRustPanic() { return result }
         if let result = classifyByMessages() { return result }
         return classifyByException()
     }

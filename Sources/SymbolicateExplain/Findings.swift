@@ -48,6 +48,8 @@ final class Findings {
     var notes: [Phrase] = []
     /// Set by the watchdog rule from the report's CPU time (see `Relevance.mainThreadBusy`).
     var mainThreadBusy: Bool?
+    /// The catalogue entry or family a rule matched (issue 41), carried into `Diagnosis.matched`.
+    var matched: Diagnosis.Match?
 
     /// Quotes the report's own text.
     func quote(_ field: Phrase, _ text: String?, _ note: Phrase? = nil) {

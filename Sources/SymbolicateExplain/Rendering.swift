@@ -25,6 +25,7 @@ extension Provenance {
             case .openSource: .provenanceOpenSource
             case .observed: .provenanceObserved
             case .thirdParty: .provenanceThirdParty
+            case .projectDocumentation: .provenanceProjectDocumentation
             }
         return Catalog.text(key, language)
     }
@@ -54,6 +55,8 @@ extension TermKind {
             case .dyldError: .kindDyldError
             case .frameSymbol: .kindFrameSymbol
             case .faultPattern: .kindFaultPattern
+            case .panicFamily: .kindPanicFamily
+            case .memoryLimit: .kindMemoryLimit
             }
         return Catalog.text(key, language)
     }

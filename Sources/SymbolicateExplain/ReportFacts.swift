@@ -51,7 +51,8 @@ struct ReportFacts {
         isTranslated = report.isTranslated
         panicLine = report.panicString
         faultDescription = Self.faultDescription(
-            subtype: subtype, codes: codes, exceptionType: exceptionType, signal: signal, platform: Self.platform(of: report))
+            subtype: subtype, codes: codes, exceptionType: exceptionType, signal: signal, platform: Self.platform(of: report),
+            region: report.vmRegion, regionLine: report.vmRegionInfo)
     }
 
     /// The operating system family the report comes from, for platform-specific advice.
@@ -77,6 +78,8 @@ struct ReportFacts {
         if model.hasPrefix("realitydevice") { return .visionOS }
         if model.hasPrefix("iphone") || model.hasPrefix("ipad") || model.hasPrefix("ipod") { return .iOS }
         if model.hasPrefix("mac") || model.hasPrefix("imac") { return .macOS }
+        // A panic file without an OS line (the text form prints `Mac OS version:` in its own section).
+        if report.kind == .kernelPanic { return .macOS }
         return .other
     }
 
@@ -145,7 +148,8 @@ struct ReportFacts {
     typealias FaultDescription = (name: String, address: UInt64, stripped: UInt64?, quote: String, field: String)
 
     private static func faultDescription(
-        subtype: String?, codes: String?, exceptionType: String?, signal: String?, platform: Platform
+        subtype: String?, codes: String?, exceptionType: String?, signal: String?, platform: Platform,
+        region: VMRegionFact?, regionLine: String?
     ) -> FaultDescription? {
         for (field, text) in [("Exception Subtype", subtype), ("Exception Codes", codes)] {
             guard let text, let match = TextScan(text).faultAddress(), let address = parseNumber(match.address) else { continue }
@@ -164,6 +168,14 @@ struct ReportFacts {
                 let name = KnowledgeBase.standard.entries(kind: .exceptionCode, value: numbers[0]).first?.term ?? "code \(hex(numbers[0]))"
                 return (name, numbers[1], nil, codes, "Exception Codes")
             }
+        }
+        // A MetricKit crash diagnostic gives the address only in `virtualMemoryRegionInfo`
+        // (`0x8 is not in any region`): the same fault as the `.crash` form's subtype.
+        let isMemoryFault = exceptionType == "EXC_BAD_ACCESS" || (exceptionType == nil && ["SIGSEGV", "SIGBUS"].contains(signal ?? ""))
+        if isMemoryFault, let region, !region.isInRegion, let regionLine {
+            let code = codes.flatMap { text in text.split(separator: ",").first.flatMap { parseNumber(String($0)) } }
+            let name = code.flatMap { KnowledgeBase.standard.entries(kind: .exceptionCode, value: $0).first?.term } ?? "EXC_BAD_ACCESS"
+            return (name, region.address, nil, regionLine, "VM Region Info")
         }
         return nil
     }
@@ -215,6 +227,8 @@ extension Frame {
         if let function, function.hasPrefix("std::") || function.contains(": assertion ") || function.hasPrefix("Swift runtime failure") {
             return true
         }
+        // Rust's standard library and panic runtime, linked into the app's image.
+        if let function, RustPanic.isStandardLibrary(function) { return true }
         return symbolication == nil && sourceFile != nil && location == nil
     }
 

@@ -86,15 +86,15 @@ import Testing
         ("zqqf16-sym__brk_iphone9-2_ios10-1_legacy-ips.ips", [.swiftTrap], [.swiftTrap]),
         ("zqqf16-sym__tcc-abort_iphone13-4_ios15-2.ips", [.privacyViolation], [.privacyViolation]),
         ("zqqf16-sym__tcc-abort_iphone13-4_ios15-2_apple-converted.crash", [.privacyViolation], [.privacyViolation]),
-        ("meter__ios_uncaugh_exception_payload.json", [.badMemoryAccess], [.badMemoryAccess]),
-        ("meter__real_report.json", [.swiftTrap, .badMemoryAccess], [.swiftTrap, .badMemoryAccess]),
+        ("meter__ios_uncaugh_exception_payload.json", [.badMemoryAccess], [.nilDereference]),
+        ("meter__real_report.json", [.swiftTrap, .badMemoryAccess], [.swiftTrap, .nilDereference]),
         (
             "meter__xcode_simulated.json", [.badMemoryAccess, .notACrash, .resourceLimit, .resourceLimit],
-            [.badMemoryAccess, .notACrash, .resourceLimit, .resourceLimit]
+            [.nilDereference, .notACrash, .resourceLimit, .resourceLimit]
         ),
         (
             "meter__xcode_simulated_macOS_12.json", [.badMemoryAccess, .notACrash, .resourceLimit, .resourceLimit],
-            [.badMemoryAccess, .notACrash, .resourceLimit, .resourceLimit]
+            [.nilDereference, .notACrash, .resourceLimit, .resourceLimit]
         ),
         ("macapp-x86_64.crash", [.nilDereference], [.nilDereference]),
         ("null-deref.crash", [.nilDereference], [.nilDereference]),
@@ -140,6 +140,8 @@ import Testing
     static let refinements: Set<String> = [
         "abort→memoryCorruption", "abort→swiftRuntimeError", "abort→uncaughtCppException", "abort→assertionFailure",
         "swiftTrap→memoryCorruption", "swiftTrap→explicitTrap", "badMemoryAccess→stackOverflow",
+        // Issue 41: a MetricKit crash whose `virtualMemoryRegionInfo` puts the address in no region near 0.
+        "badMemoryAccess→nilDereference",
         // `_objc_terminate` on the path with a C++ `__cxa_throw` (not `objc_exception_throw`) under it.
         "uncaughtObjCException→uncaughtCppException",
     ]

@@ -71,10 +71,14 @@ import Testing
 
     /// Issue 17: explanations cite Apple's documentation and WWDC sessions and Apple's open
     /// source only (xnu, dyld, Libc, Swift); no decompilations, third-party reporters or blogs.
+    /// A Rust panic cites the Rust project's documentation (issue 41).
     static let allowedSourcePrefixes = [
         "https://developer.apple.com/documentation/", "https://developer.apple.com/library/archive/",
         "https://developer.apple.com/videos/play/wwdc", "https://github.com/apple-oss-distributions/",
         "https://github.com/swiftlang/swift/", "https://www.swift.org/", "https://swift.org/",
+        // Issue 41: Apple's support articles and bug-reporting page (kernel panics), and the Rust
+        // project's own documentation for Rust panics (the project that owns the code).
+        "https://support.apple.com/", "https://developer.apple.com/bug-reporting/", "https://doc.rust-lang.org/",
     ]
 
     @Test(arguments: KnowledgeBase.standard.entries)

@@ -94,8 +94,17 @@ extension AppLine {
     /// runtime-trap level, or a frame whose only source file is a library header. The app's
     /// line is in a frame further down when there is one.
     var isLibraryCode: Bool {
-        if let function, function.hasPrefix("std::") || Self.isRuntimeTrap(function) { return true }
-        return false
+        guard let function else { return false }
+        return function.hasPrefix("std::") || Self.isRuntimeTrap(function) || Self.isRustStandardLibrary(function)
+    }
+
+    /// Rust's standard library and panic runtime, linked into the app's image (`core::`, `std::`,
+    /// `alloc::`, `<core::… as …>`, `__rust_start_panic`, `rust_begin_unwind`…).
+    package static func isRustStandardLibrary(_ name: String) -> Bool {
+        [
+            "core::", "std::", "alloc::", "<core::", "<std::", "<alloc::", "panic_abort::", "panic_unwind::", "__rust", "rust_panic",
+            "rust_begin_unwind", "_rust_", "__rg_",
+        ].contains { name.hasPrefix($0) }
     }
 }
 

@@ -139,5 +139,57 @@ extension Citation {
         "UIKIT": Citation(
             key: "UIKIT", title: "UIKit (use UIKit classes only from the app's main thread)",
             url: "https://developer.apple.com/documentation/uikit"),
+        "APPLE-PANIC": Citation(
+            key: "APPLE-PANIC", title: "Apple Support: If your Mac restarts and a message appears",
+            url: "https://support.apple.com/en-us/104946"),
+        "FEEDBACK": Citation(
+            key: "FEEDBACK", title: "Apple: Bug reporting (Feedback Assistant, with the panic file attached)",
+            url: "https://developer.apple.com/bug-reporting/"),
+        "XNU-SLEH": Citation(
+            key: "XNU-SLEH", title: "xnu osfmk/arm64/sleh.c (Kernel data abort, Kernel instruction fetch abort, tag check fault)",
+            url: "https://github.com/apple-oss-distributions/xnu/blob/main/osfmk/arm64/sleh.c"),
+        "APPLE-DIAG": Citation(
+            key: "APPLE-DIAG", title: "Apple Support: Use Apple Diagnostics to test your Mac", url: "https://support.apple.com/en-us/102550"
+        ),
+        "XNU-ZALLOC": Citation(
+            key: "XNU-ZALLOC", title: "xnu osfmk/kern/zalloc.c (zone_require, element modified after free, zone map exhausted)",
+            url: "https://github.com/apple-oss-distributions/xnu/blob/main/osfmk/kern/zalloc.c"),
+        "XNU-IOPM": Citation(
+            key: "XNU-IOPM", title: "xnu iokit/Kernel/IOServicePM.cpp (setPowerState timed out)",
+            url: "https://github.com/apple-oss-distributions/xnu/blob/main/iokit/Kernel/IOServicePM.cpp"),
+        "KEXT": Citation(
+            key: "KEXT", title: "Apple: Kernel extensions (deprecated; use system extensions)",
+            url: "https://developer.apple.com/documentation/kernel"),
+        "APPEXT": Citation(
+            key: "APPEXT", title: "App Extension Programming Guide: memory limits for app extensions are lower than for apps (archived)",
+            url: "https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionCreation.html"),
+        "OS-PROC-MEM": Citation(
+            key: "OS-PROC-MEM", title: "os_proc_available_memory()",
+            url: "https://developer.apple.com/documentation/os/os_proc_available_memory"),
+        "A-MEMINFO": Citation(
+            key: "A-MEMINFO", title: "Gathering information about memory use",
+            url: "https://developer.apple.com/documentation/xcode/gathering-information-about-memory-use"),
+        "RUST-SLICE": Citation(
+            key: "RUST-SLICE", title: "Rust std::slice::SliceIndex / str::get (checked indexing)",
+            url: "https://doc.rust-lang.org/std/primitive.slice.html#method.get"),
+        "RUST-PANIC": Citation(
+            key: "RUST-PANIC", title: "The Rust Book: Unrecoverable errors with panic!",
+            url: "https://doc.rust-lang.org/book/ch09-01-unrecoverable-errors-with-panic.html"),
+        "RUST-OPTION": Citation(
+            key: "RUST-OPTION", title: "Rust Option::unwrap / expect",
+            url: "https://doc.rust-lang.org/std/option/enum.Option.html#method.unwrap"),
+        "RUST-OVERFLOW": Citation(
+            key: "RUST-OVERFLOW", title: "The Rust Reference: integer overflow (debug_assertions, overflow-checks)",
+            url: "https://doc.rust-lang.org/reference/expressions/operator-expr.html#overflow"),
+        "RUST-FFI": Citation(
+            key: "RUST-FFI", title: "The Rust Reference: unwinding across FFI (extern \"C\" aborts)",
+            url: "https://doc.rust-lang.org/reference/items/functions.html#unwinding"),
+        "RUST-CATCH": Citation(
+            key: "RUST-CATCH", title: "Rust std::panic::catch_unwind", url: "https://doc.rust-lang.org/std/panic/fn.catch_unwind.html"),
+        "RUST-ALLOC": Citation(
+            key: "RUST-ALLOC", title: "Rust std::alloc::handle_alloc_error",
+            url: "https://doc.rust-lang.org/std/alloc/fn.handle_alloc_error.html"),
+        "RUST-ABORT": Citation(
+            key: "RUST-ABORT", title: "Rust std::process::abort", url: "https://doc.rust-lang.org/std/process/fn.abort.html"),
     ]
 }

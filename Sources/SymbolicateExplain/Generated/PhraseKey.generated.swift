@@ -468,4 +468,40 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case pageAmbiguousName
     case languageName
     case languageTags
+    case uiMatched
+    case kindPanicFamily
+    case kindMemoryLimit
+    case provenanceProjectDocumentation
+    case verdictRustPanic
+    case wordRustPanicMessage
+    case wordRustPanicAt
+    case wordRustPanicIn
+    case noteRustPanicMachinery
+    case noteRustPanicKind
+    case noteRustPanicLine
+    case noteRustMessageMissing
+    case noteRustFirstOwnFrame
+    case stepOpenRustPanicLocation
+    case stepRustBacktrace
+    case stepRustFFIBoundary
+    case stepRustCatchAtBoundary
+    case fieldReportLine
+    case verdictKernelPanicFamily
+    case verdictKernelPanicFamilySubject
+    case notePanicFamily
+    case fieldPanickedTask
+    case noteThirdPartyKext
+    case stepRemoveKext
+    case verdictMemoryLimitKind
+    case fieldProcessKind
+    case quoteProcessKind
+    case wordKindFromPath
+    case wordKindFromExtensionPoint
+    case wordKindFromName
+    case wordLimitStated
+    case wordLimitObserved
+    case wordLimitUnknown
+    case wordFootprint
+    case causeOverKindLimit
+    case stepMeasureProcessMemory
 }

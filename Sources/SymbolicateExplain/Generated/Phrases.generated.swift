@@ -2842,5 +2842,228 @@ extension Catalog {
                 "en": "en eng english",
                 "ja": "ja jpn japanese",
             ]),
+        .uiMatched: CatalogText(
+            id: "uiMatched", tags: [],
+            texts: [
+                "en": "matched: {id}",
+                "ja": "一致: {id}",
+            ]),
+        .kindPanicFamily: CatalogText(
+            id: "kindPanicFamily", tags: [],
+            texts: [
+                "en": "kernel panic family",
+                "ja": "カーネルパニックの系統",
+            ]),
+        .kindMemoryLimit: CatalogText(
+            id: "kindMemoryLimit", tags: [],
+            texts: [
+                "en": "process memory limit",
+                "ja": "プロセスのメモリ上限",
+            ]),
+        .provenanceProjectDocumentation: CatalogText(
+            id: "provenanceProjectDocumentation", tags: [],
+            texts: [
+                "en": "documented by the project that owns the code",
+                "ja": "コードを持つプロジェクトのドキュメントに記載",
+            ]),
+        .verdictRustPanic: CatalogText(
+            id: "verdictRustPanic", tags: [],
+            texts: [
+                "en": "Rust panic: {title}{message}{site}.",
+                "ja": "Rust のパニックです: {title}{message}{site}。",
+            ]),
+        .wordRustPanicMessage: CatalogText(
+            id: "wordRustPanicMessage", tags: [],
+            texts: [
+                "en": " (\"{message}\")",
+                "ja": "（\"{message}\"）",
+            ]),
+        .wordRustPanicAt: CatalogText(
+            id: "wordRustPanicAt", tags: [],
+            texts: [
+                "en": ", raised at {location}",
+                "ja": "、発生箇所 {location}",
+            ]),
+        .wordRustPanicIn: CatalogText(
+            id: "wordRustPanicIn", tags: [],
+            texts: [
+                "en": ", in {function}",
+                "ja": "、{function} の中",
+            ]),
+        .noteRustPanicMachinery: CatalogText(
+            id: "noteRustPanicMachinery", tags: [],
+            texts: [
+                "en": "Rust's panic machinery: the process stopped because Rust code panicked",
+                "ja": "Rust のパニック処理です。Rust のコードがパニックしたためプロセスが止まりました",
+            ]),
+        .noteRustPanicKind: CatalogText(
+            id: "noteRustPanicKind", tags: [],
+            texts: [
+                "en": "the function that panicked: {kind}",
+                "ja": "パニックした関数です: {kind}",
+            ]),
+        .noteRustPanicLine: CatalogText(
+            id: "noteRustPanicLine", tags: [],
+            texts: [
+                "en": "the Rust runtime's own line: where the panic was raised and its message",
+                "ja": "Rust ランタイム自身の行です。パニックの発生箇所とメッセージを示します",
+            ]),
+        .noteRustMessageMissing: CatalogText(
+            id: "noteRustMessageMissing", tags: [],
+            texts: [
+                "en":
+                    "The report does not carry the panic's message: the Rust runtime prints it to standard error ('thread … panicked at …'), which crash reports do not keep.",
+                "ja": "レポートにはパニックのメッセージがありません。Rust ランタイムはメッセージを標準エラー出力に書きます（'thread … panicked at …'）が、クラッシュレポートはそれを残しません。",
+            ]),
+        .noteRustFirstOwnFrame: CatalogText(
+            id: "noteRustFirstOwnFrame", tags: [],
+            texts: [
+                "en": "first frame in the crate's own code (past core, std and alloc)",
+                "ja": "クレート自身のコードで最初のフレーム（core、std、alloc より先）",
+            ]),
+        .stepOpenRustPanicLocation: CatalogText(
+            id: "stepOpenRustPanicLocation", tags: [],
+            texts: [
+                "en": "Open {location}: the Rust runtime says the panic was raised there",
+                "ja": "{location} を開いてください。Rust ランタイムによると、そこでパニックが発生しました",
+            ]),
+        .stepRustBacktrace: CatalogText(
+            id: "stepRustBacktrace", tags: [],
+            texts: [
+                "en":
+                    "Run it again with RUST_BACKTRACE=1 (or full) in the environment: the Rust runtime then prints the panic's message and its backtrace to standard error",
+                "ja": "環境変数 RUST_BACKTRACE=1（または full）を付けてもう一度実行してください。Rust ランタイムがパニックのメッセージとバックトレースを標準エラー出力に書きます",
+            ]),
+        .stepRustFFIBoundary: CatalogText(
+            id: "stepRustFFIBoundary", tags: [.claimsAbort],
+            texts: [
+                "en":
+                    "Where Swift, Objective-C or C calls into Rust, catch panics with std::panic::catch_unwind in every extern \"C\" function and return an error, or build with panic = \"abort\" so a panic stops at once where it happened",
+                "ja":
+                    "Swift、Objective-C、C から Rust を呼ぶ箇所では、すべての extern \"C\" 関数で std::panic::catch_unwind によりパニックを捕まえてエラーを返すか、panic = \"abort\" でビルドして、パニックが起きたその場で止まるようにしてください",
+            ]),
+        .stepRustCatchAtBoundary: CatalogText(
+            id: "stepRustCatchAtBoundary", tags: [.claimsAbort],
+            texts: [
+                "en":
+                    "Wrap the body of every extern \"C\" function in std::panic::catch_unwind and return an error the caller checks: a panic cannot unwind out of it, so Rust aborts",
+                "ja": "すべての extern \"C\" 関数の本体を std::panic::catch_unwind で包み、呼び出し側が確かめるエラーを返してください。パニックはそこから巻き戻せないため、Rust はプロセスを中断します",
+            ]),
+        .fieldReportLine: CatalogText(
+            id: "fieldReportLine", tags: [],
+            texts: [
+                "en": "Line {line}",
+                "ja": "{line} 行目",
+            ]),
+        .verdictKernelPanicFamily: CatalogText(
+            id: "verdictKernelPanicFamily", tags: [],
+            texts: [
+                "en": "Kernel panic: {title}: {message}",
+                "ja": "カーネルパニックです: {title}: {message}",
+            ]),
+        .verdictKernelPanicFamilySubject: CatalogText(
+            id: "verdictKernelPanicFamilySubject", tags: [],
+            texts: [
+                "en": "Kernel panic: {title} ({subject}): {message}",
+                "ja": "カーネルパニックです: {title}（{subject}）: {message}",
+            ]),
+        .notePanicFamily: CatalogText(
+            id: "notePanicFamily", tags: [],
+            texts: [
+                "en": "{title} (family {id})",
+                "ja": "{title}（系統 {id}）",
+            ]),
+        .fieldPanickedTask: CatalogText(
+            id: "fieldPanickedTask", tags: [],
+            texts: [
+                "en": "Panicked task",
+                "ja": "パニック時のタスク",
+            ]),
+        .noteThirdPartyKext: CatalogText(
+            id: "noteThirdPartyKext", tags: [],
+            texts: [
+                "en": "not Apple's: the first suspect",
+                "ja": "Apple のものではありません。最初に疑う対象です",
+            ]),
+        .stepRemoveKext: CatalogText(
+            id: "stepRemoveKext", tags: [],
+            texts: [
+                "en": "Update or remove {kext} and see whether the panics stop",
+                "ja": "{kext} を更新するか取り除き、パニックが止まるか確かめてください",
+            ]),
+        .verdictMemoryLimitKind: CatalogText(
+            id: "verdictMemoryLimitKind", tags: [],
+            texts: [
+                "en": "Memory limit: {name} was ended for its memory use{footprint}: {kind}; {limit}.",
+                "ja": "メモリ上限です: {name} はメモリ使用量のために終了させられました{footprint}。{kind}。{limit}。",
+            ]),
+        .fieldProcessKind: CatalogText(
+            id: "fieldProcessKind", tags: [],
+            texts: [
+                "en": "Process kind",
+                "ja": "プロセスの種類",
+            ]),
+        .quoteProcessKind: CatalogText(
+            id: "quoteProcessKind", tags: [],
+            texts: [
+                "en": "{kind} ({shownBy})",
+                "ja": "{kind}（{shownBy}）",
+            ]),
+        .wordKindFromPath: CatalogText(
+            id: "wordKindFromPath", tags: [],
+            texts: [
+                "en": "from its path {path}",
+                "ja": "パス {path} から判断",
+            ]),
+        .wordKindFromExtensionPoint: CatalogText(
+            id: "wordKindFromExtensionPoint", tags: [],
+            texts: [
+                "en": "from its extension point {point}",
+                "ja": "拡張ポイント {point} から判断",
+            ]),
+        .wordKindFromName: CatalogText(
+            id: "wordKindFromName", tags: [],
+            texts: [
+                "en": "from its name {name}",
+                "ja": "名前 {name} から判断",
+            ]),
+        .wordLimitStated: CatalogText(
+            id: "wordLimitStated", tags: [],
+            texts: [
+                "en": "the report states a limit of {limit}",
+                "ja": "レポートには上限 {limit} と書かれています",
+            ]),
+        .wordLimitObserved: CatalogText(
+            id: "wordLimitObserved", tags: [],
+            texts: [
+                "en": "the limit developers observe for it is about {limit}",
+                "ja": "開発者が観察している上限は約 {limit} です",
+            ]),
+        .wordLimitUnknown: CatalogText(
+            id: "wordLimitUnknown", tags: [],
+            texts: [
+                "en": "no figure for its limit is published or reliably observed",
+                "ja": "上限の値は公開されておらず、確かな観察値もありません",
+            ]),
+        .wordFootprint: CatalogText(
+            id: "wordFootprint", tags: [],
+            texts: [
+                "en": " at {size}",
+                "ja": "（使用量 {size}）",
+            ]),
+        .causeOverKindLimit: CatalogText(
+            id: "causeOverKindLimit", tags: [],
+            texts: [
+                "en": "{name} went past its memory limit{footprint} ({kind}: {limit})",
+                "ja": "{name} がメモリ上限を超えました{footprint}（{kind}: {limit}）",
+            ]),
+        .stepMeasureProcessMemory: CatalogText(
+            id: "stepMeasureProcessMemory", tags: [.appleTools],
+            texts: [
+                "en":
+                    "Measure {name}'s footprint as the system counts it: Xcode's memory gauge while the debugger is attached, Instruments' Allocations and VM Tracker, and os_proc_available_memory() logged at run time",
+                "ja":
+                    "{name} のメモリ使用量を、システムが数えるとおりに測ってください: デバッガを接続した状態の Xcode のメモリゲージ、Instruments の Allocations と VM Tracker、実行時に記録した os_proc_available_memory() の値",
+            ]),
     ]
 }

@@ -12,7 +12,7 @@ package struct KnowledgeBase: Sendable {
             exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
             + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
             + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
-            + objcExceptions + dyldErrors + frameSymbols + abortPathFrames)
+            + objcExceptions + dyldErrors + frameSymbols + abortPathFrames + rustPanics + panicFamilies + memoryLimits)
 
     package init(entries: [KnowledgeEntry]) {
         self.entries = entries

@@ -11,12 +11,14 @@ package enum Provenance: String, Codable, Sendable, CaseIterable {
     case observed
     /// Third-party material only; unverified.
     case thirdParty
+    /// The documentation of the project that owns the code (the Rust project's for a Rust panic).
+    case projectDocumentation
 
     /// True when no Apple document or Apple source states the fact.
     package var isCommunityReported: Bool {
         switch self {
         case .observed, .thirdParty: true
-        case .documented, .archivedTechNote, .openSource: false
+        case .documented, .archivedTechNote, .openSource, .projectDocumentation: false
         }
     }
 
@@ -28,6 +30,7 @@ package enum Provenance: String, Codable, Sendable, CaseIterable {
         case .openSource: "Apple open source"
         case .observed: "community-reported (observed in real reports)"
         case .thirdParty: "community-reported (third-party, unverified)"
+        case .projectDocumentation: "documented by the project that owns the code"
         }
     }
 }
@@ -54,6 +57,8 @@ package enum TermKind: String, Codable, Sendable, CaseIterable {
     case dyldError
     case frameSymbol
     case faultPattern
+    case panicFamily
+    case memoryLimit
 
     /// Human label used in renderers.
     package var label: String {
@@ -77,6 +82,8 @@ package enum TermKind: String, Codable, Sendable, CaseIterable {
         case .dyldError: "dyld error"
         case .frameSymbol: "backtrace frame"
         case .faultPattern: "fault pattern"
+        case .panicFamily: "kernel panic family"
+        case .memoryLimit: "process memory limit"
         }
     }
 }

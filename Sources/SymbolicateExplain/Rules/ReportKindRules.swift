@@ -19,6 +19,7 @@ extension Diagnostician {
         case "210":
             found.quote(.label("bug_type"), bugType, Phrase(.noteKernelPanicType))
             found.use(entry)
+            if let verdict = classifyKernelPanic(field: "panicString") { return verdict }
             return Verdict(.notACrash, .stated, .verdictKernelPanicReport)
         default:
             return classifyMicrostackshot()
@@ -83,6 +84,9 @@ extension Diagnostician {
             }
         }
         found.note(.noteOtherProcessKilled)
+        if ownLimit, let verdict = readMemoryLimit(name: victim.name, footprint: victim.residentBytes, category: .memoryPressure) {
+            return verdict
+        }
         var values: [String: Phrase] = [
             "name": name, "reason": .jetsamReason(victim.reason), "size": .text(""), "more": .text(""),
         ]
@@ -157,6 +161,11 @@ extension Diagnostician {
         quoteTopFrames(count: 3)
         let fatal = resourceIsFatal
         if !fatal { found.note(.noteResourceWarning, ["subtype": .text(subtype)]) }
+        if report.kind == .resource(.memory) || subtype.uppercased().contains("MEMORY"),
+            let verdict = readMemoryLimit(name: nil, footprint: nil, category: .resourceLimit)
+        {
+            return verdict
+        }
         let key: PhraseKey =
             switch (facts.message != nil, fatal) {
             case (true, true): .verdictResourceLimitMessageKilled

@@ -53,6 +53,8 @@ extension Diagnostician {
             }
             return classifyGuard()
         case "JETSAM":
+            let ownLimit = code == nil || codeEntries.contains { ["per-process-limit", "highwater"].contains($0.term) }
+            if ownLimit, let verdict = readMemoryLimit(name: nil, footprint: nil, category: .memoryPressure) { return verdict }
             guard code != nil else {
                 // Third-party reporters (KSCrash's memory termination) record the kill without a reason code.
                 return Verdict(.memoryPressure, .stated, .verdictMemoryTermination)
