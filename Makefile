@@ -58,6 +58,12 @@ format-check:
 	python3 scripts/check-architecture.py
 	python3 scripts/check-timing-tests.py Tests
 
+# The throw-site catalogue's Swift table from its data (Sources/SymbolicateThrowSites/throw-sites.json);
+# ThrowSiteTableTests fails when the committed table is stale.
+.PHONY: throw-sites
+throw-sites:
+	python3 scripts/generate-throw-sites.py
+
 # Rewrite ARCHITECTURE.md's module graph from Package.swift.
 architecture:
 	python3 scripts/check-architecture.py --write

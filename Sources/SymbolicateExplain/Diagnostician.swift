@@ -21,6 +21,7 @@ struct Diagnostician {
         let verdict = classify()
         let category = verdict.category
         if Self.crashesInRunningCode.contains(category) { readThreadRole() }
+        let throwSite = matchThrowSite(category)
         let relevance = Relevance(
             facts: facts, quotedFields: Set(found.evidence.map(\.field.english)), mainThreadBusy: found.mainThreadBusy)
         var ruleSteps = found.steps
@@ -32,23 +33,41 @@ struct Diagnostician {
         if causes.isEmpty { causes = relevance.causes(found.backgroundCauses) }
         var steps = relevance.steps(rule: ruleSteps, entry: found.entrySteps)
         if steps.isEmpty { steps = relevance.steps(rule: [], entry: found.backgroundSteps) }
+        // A throw site's rule leads the causes (after a cause the thread's role showed) and its
+        // fix leads the steps: both come from the catalogue entry the report's own frames and
+        // reason matched, so the general filters above do not apply to them.
+        if let throwSite {
+            causes.insert(throwSite.cause, at: found.threadRoleCauseFirst && !causes.isEmpty ? 1 : 0)
+            causes = Array(causes.prefix(Diagnosis.maximumCauses))
+            steps = Array(([throwSite.step] + steps).prefix(Diagnosis.maximumSteps))
+        }
+        let headline =
+            throwSite.map {
+                Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
+            } ?? verdict.headline
         let isFatal =
             !facts.isNonFatal && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
-        let references = found.entries.map {
+        var references = found.entries.map {
             Diagnosis.Reference(
                 term: $0.term, title: $0.titlePhrase.text(language), communityReported: $0.isCommunityReported,
                 links: $0.sources.map(\.url))
+        }
+        if let throwSite {
+            references.append(
+                Diagnosis.Reference(
+                    term: throwSite.id, title: throwSite.rule.text(language), communityReported: false,
+                    links: throwSite.match.entry.sources))
         }
         let evidence = found.evidence.map {
             Diagnosis.Evidence(field: $0.field.text(language), quote: $0.quote.text(language), note: $0.note?.text(language))
         }
         return Diagnosis(
-            category: category, certainty: verdict.certainty, headline: verdict.headline.text(language), isFatal: isFatal,
+            category: category, certainty: verdict.certainty, headline: headline.text(language), isFatal: isFatal,
             evidence: evidence,
             causes: causes.map { Diagnosis.Cause($0.phrase.text(language), $0.likelihood, frames: $0.frames.map { $0.text(language) }) },
             nextSteps: steps.map { $0.text(language) }, references: references, notes: found.notes.map { $0.text(language) },
-            language: language)
+            language: language, throwSite: throwSite?.id)
     }
 
     var report: CrashReport { facts.report }

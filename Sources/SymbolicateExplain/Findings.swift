@@ -47,6 +47,9 @@ final class Findings {
     var notes: [Phrase] = []
     /// Set by the watchdog rule from the report's CPU time (see `Relevance.mainThreadBusy`).
     var mainThreadBusy: Bool?
+    /// Set when the thread-role rule put its "called off the main thread" cause first: a throw
+    /// site's rule then comes second (the rule was broken because of where the code ran).
+    var threadRoleCauseFirst = false
 
     /// Quotes the report's own text.
     func quote(_ field: Phrase, _ text: String?, _ note: Phrase? = nil) {

@@ -117,9 +117,9 @@ extension Catalog {
         .causeIndexPastEnd: "An index or range past the end of a collection",
         .causeMutatedWhileEnumerated: "A collection was modified while it was being enumerated",
         .causeStaleOutlet: "A stale outlet or key-value binding to a key the class does not have",
-        .noteExceptionNameMissing:
-            "The exception name and reason are not in this report (Application Specific Information is missing or elided).",
-        .verdictObjCExceptionUnnamed: "Uncaught Objective-C exception (likely: the report has an exception backtrace but no message).",
+        .noteExceptionNameMissing: "The exception name and reason are not in this report's Application Specific Information.",
+        .verdictObjCExceptionUnnamed:
+            "Uncaught Objective-C exception (likely: the report has a Last Exception Backtrace but no exception message).",
         .verdictObjCExceptionReason: "Uncaught Objective-C exception {name}: {reason}",
         .verdictObjCException: "Uncaught Objective-C exception {name}",
         .verdictSystemUnknownCode: "The system ({namespace}) terminated the app with code {code}; the code is not in the knowledge base.",
@@ -518,5 +518,14 @@ extension Catalog {
         .columnProcess: "Process",
         .columnMissing: "Missing",
         .uiEntry: "Entry {number} of {count}: {entry}",
+        // Throw sites (issue 41).
+        .verdictThrowSiteRule: "{headline} Rule broken ({framework}): {rule}",
+        .causeThrowSiteRule: "The call broke a rule {framework} enforces: {rule}",
+        .stepThrowSiteFix: "To keep the rule: {fix}",
+        .noteThrowSiteFrame: "raised by {framework}, which enforces the rule ({id})",
+        .verdictObjCExceptionTerminateOnly:
+            "Uncaught Objective-C exception (likely; the report names neither the exception nor its reason).",
+        .noteExceptionNameMissingNoASI: "The exception name and reason are not in this report.",
+        .noteAssertionMessageMissingNoASI: "The assertion message is not in this report.",
     ]
 }

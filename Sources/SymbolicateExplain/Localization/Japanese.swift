@@ -103,8 +103,8 @@ extension Catalog {
         .causeIndexPastEnd: "コレクションの末尾を超えたインデックスまたは範囲",
         .causeMutatedWhileEnumerated: "列挙中のコレクションが変更されました",
         .causeStaleOutlet: "古いアウトレット、またはクラスにないキーへのキー値バインディング",
-        .noteExceptionNameMissing: "例外の名前と理由がこのレポートにありません（Application Specific Information がないか、省略されています）。",
-        .verdictObjCExceptionUnnamed: "捕捉されなかった Objective-C 例外です（可能性が高い: レポートに例外のバックトレースはありますが、メッセージがありません）。",
+        .noteExceptionNameMissing: "このレポートの Application Specific Information に、例外の名前と理由がありません。",
+        .verdictObjCExceptionUnnamed: "捕捉されなかった Objective-C 例外です（可能性が高い: レポートに Last Exception Backtrace はありますが、例外のメッセージがありません）。",
         .verdictObjCExceptionReason: "捕捉されなかった Objective-C 例外 {name}: {reason}",
         .verdictObjCException: "捕捉されなかった Objective-C 例外 {name}",
         .verdictSystemUnknownCode: "システム（{namespace}）がコード {code} でアプリを終了させました。このコードはナレッジベースにありません。",
@@ -457,5 +457,14 @@ extension Catalog {
         .columnProcess: "プロセス",
         .columnMissing: "欠けている部分",
         .uiEntry: "エントリ {number}/{count}: {entry}",
+        // Throw sites (issue 41).
+        .verdictThrowSiteRule: "{headline} 破られた規則（{framework}）: {rule}",
+        .causeThrowSiteRule: "呼び出しが {framework} の定める規則に反しました: {rule}",
+        .stepThrowSiteFix: "規則を守るには: {fix}",
+        .noteThrowSiteFrame: "{framework} が投げた例外です。この API は規則（{id}）を強制します",
+        .verdictObjCExceptionTerminateOnly:
+            "捕捉されなかった Objective-C 例外です（可能性が高い。レポートには例外の名前も理由もありません）。",
+        .noteExceptionNameMissingNoASI: "例外の名前と理由がこのレポートにありません。",
+        .noteAssertionMessageMissingNoASI: "アサーションのメッセージがこのレポートにありません。",
     ]
 }

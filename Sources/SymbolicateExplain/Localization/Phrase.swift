@@ -17,6 +17,9 @@ indirect enum Phrase: Hashable, Sendable {
     case list([Phrase])
     /// Phrases written one after the other.
     case sequence([Phrase])
+    /// A throw-site catalogue text (`SymbolicateThrowSites`, its own JSON data with every
+    /// language side by side): the entry's rule or fix in the reader's language.
+    case throwSite(ThrowSiteText)
 
     init(_ key: PhraseKey, _ values: [String: Phrase] = [:]) {
         self = .catalog(key, values)
@@ -38,6 +41,8 @@ indirect enum Phrase: Hashable, Sendable {
             return items.map { $0.text(language) }.joined(separator: Catalog.template(.listSeparator, language))
         case .catalog(let key, let values):
             return Catalog.fill(Catalog.template(key, language), values.mapValues { $0.text(language) })
+        case .throwSite(let text):
+            return text.text(language)
         }
     }
 

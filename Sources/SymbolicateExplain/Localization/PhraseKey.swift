@@ -445,4 +445,13 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case columnKind
     case columnProcess
     case columnMissing
+    // Throw sites (issue 41): the rule a throwing API enforces, from the SymbolicateThrowSites
+    // catalogue; and claims that depend on which sections the report has.
+    case verdictThrowSiteRule
+    case causeThrowSiteRule
+    case stepThrowSiteFix
+    case noteThrowSiteFrame
+    case verdictObjCExceptionTerminateOnly
+    case noteExceptionNameMissingNoASI
+    case noteAssertionMessageMissingNoASI
 }
