@@ -36,13 +36,13 @@ struct Diagnostician {
         // A throw site's rule leads the causes (after a cause the thread's role showed) and its
         // fix leads the steps: both come from the catalogue entry the report's own frames and
         // reason matched, so the general filters above do not apply to them.
-        if let throwSite {
+        if let throwSite, throwSite.addsRuleAndFix {
             causes.insert(throwSite.cause, at: found.threadRoleCauseFirst && !causes.isEmpty ? 1 : 0)
             causes = Array(causes.prefix(Diagnosis.maximumCauses))
             steps = Array(([throwSite.step] + steps).prefix(Diagnosis.maximumSteps))
         }
         let headline =
-            throwSite.map {
+            throwSite.flatMap { $0.addsRuleAndFix ? $0 : nil }.map {
                 Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
             } ?? verdict.headline
         let isFatal =
@@ -56,7 +56,8 @@ struct Diagnostician {
         if let throwSite {
             references.append(
                 Diagnosis.Reference(
-                    term: throwSite.id, title: throwSite.rule.text(language), communityReported: false,
+                    term: throwSite.id, title: Phrase(.titleThrowSiteRule, ["framework": throwSite.framework]).text(language),
+                    communityReported: false,
                     links: throwSite.match.entry.sources))
         }
         let evidence = found.evidence.map {

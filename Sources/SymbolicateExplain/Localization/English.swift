@@ -522,7 +522,8 @@ extension Catalog {
         .verdictThrowSiteRule: "{headline} Rule broken ({framework}): {rule}",
         .causeThrowSiteRule: "The call broke a rule {framework} enforces: {rule}",
         .stepThrowSiteFix: "To keep the rule: {fix}",
-        .noteThrowSiteFrame: "raised by {framework}, which enforces the rule ({id})",
+        .titleThrowSiteRule: "A rule {framework} enforces",
+        .noteThrowSiteFrame: "{framework} enforces its rule here ({id})",
         .verdictObjCExceptionTerminateOnly:
             "Uncaught Objective-C exception (likely; the report names neither the exception nor its reason).",
         .noteExceptionNameMissingNoASI: "The exception name and reason are not in this report.",

@@ -458,10 +458,11 @@ extension Catalog {
         .columnMissing: "欠けている部分",
         .uiEntry: "エントリ {number}/{count}: {entry}",
         // Throw sites (issue 41).
-        .verdictThrowSiteRule: "{headline} 破られた規則（{framework}）: {rule}",
+        .verdictThrowSiteRule: "{headline}破られた規則（{framework}）: {rule}",
         .causeThrowSiteRule: "呼び出しが {framework} の定める規則に反しました: {rule}",
         .stepThrowSiteFix: "規則を守るには: {fix}",
-        .noteThrowSiteFrame: "{framework} が投げた例外です。この API は規則（{id}）を強制します",
+        .titleThrowSiteRule: "{framework} が定める規則",
+        .noteThrowSiteFrame: "{framework} がここで規則（{id}）を強制しています",
         .verdictObjCExceptionTerminateOnly:
             "捕捉されなかった Objective-C 例外です（可能性が高い。レポートには例外の名前も理由もありません）。",
         .noteExceptionNameMissingNoASI: "例外の名前と理由がこのレポートにありません。",

@@ -451,6 +451,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeThrowSiteRule
     case stepThrowSiteFix
     case noteThrowSiteFrame
+    case titleThrowSiteRule
     case verdictObjCExceptionTerminateOnly
     case noteExceptionNameMissingNoASI
     case noteAssertionMessageMissingNoASI

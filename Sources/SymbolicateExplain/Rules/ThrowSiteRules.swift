@@ -29,6 +29,10 @@ struct ThrowSiteFinding {
     let match: ThrowSiteMatch
     let cause: FoundCause
     let step: Phrase
+    /// False when the verdict's own rule already states this rule and its fix from the same
+    /// fact (TCC's termination details name the missing Info.plist key): the entry is then only
+    /// cited, with its id, so the diagnosis does not say the same thing twice.
+    let addsRuleAndFix: Bool
 
     var id: String { match.entry.id }
     var rule: Phrase { .throwSite(id, .rule) }
@@ -132,6 +136,8 @@ extension Diagnostician {
         let cause = FoundCause(
             phrase: Phrase(.causeThrowSiteRule, ["framework": .throwSite(id, .framework), "rule": .throwSite(id, .rule)]),
             likelihood: .likely, frames: shown)
-        return ThrowSiteFinding(match: match, cause: cause, step: Phrase(.stepThrowSiteFix, ["fix": .throwSite(id, .fix)]))
+        return ThrowSiteFinding(
+            match: match, cause: cause, step: Phrase(.stepThrowSiteFix, ["fix": .throwSite(id, .fix)]),
+            addsRuleAndFix: category != .privacyViolation)
     }
 }
