@@ -490,7 +490,7 @@ extension ThrowSiteCatalog {
         ),
         ThrowSiteEntry(
             id: "objc.unrecognized-selector",
-            framework: "Objective-C runtime",
+            framework: "libobjc",
             exceptions: ["NSInvalidArgumentException"],
             symbols: [
                 "-[NSObject(NSObject) doesNotRecognizeSelector:]", "+[NSObject(NSObject) doesNotRecognizeSelector:]", "___forwarding___",
@@ -1453,8 +1453,9 @@ extension ThrowSiteCatalog {
             reasons: ["mutex lock failed: Invalid argument"],
             rule: [
                 "en":
-                    "A std::mutex must not be locked after it has been destroyed; this happens when a thread still running during exit() uses a static or global object that exit has already torn down.",
-                "ja": "破棄された std::mutex をロックしてはいけません。exit() の最中にまだ動いているスレッドが、exit がすでに破棄した静的・グローバルなオブジェクトを使うと起こります。",
+                    "A std::mutex must not be locked after it has been destroyed ('mutex lock failed: Invalid argument'); typically a thread still running during exit() uses a static or global object that exit has already torn down.",
+                "ja":
+                    "破棄された std::mutex をロックしてはいけません（'mutex lock failed: Invalid argument'）。典型的には、exit() の最中にまだ動いているスレッドが、exit がすでに破棄した静的・グローバルなオブジェクトを使っています。",
             ],
             fix: [
                 "en":

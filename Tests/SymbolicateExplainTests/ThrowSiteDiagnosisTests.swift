@@ -52,7 +52,7 @@ import Testing
             contentsOf: TestPaths.fixtures.appendingPathComponent("abort-paths/reports/nsassert-off-main.ips").path)
         let diagnosis = diagnose(report, language: .japanese)
         #expect(diagnosis.throwSite == "uikit.tableview.invalid-row-count")
-        #expect(diagnosis.headline.contains("破られた規則（UIKit）: テーブルビューの一括更新のあと"))
+        #expect(diagnosis.headline.contains("【破られた規則（UIKit）】テーブルビューの一括更新のあと"))
         #expect(diagnosis.nextSteps.first?.hasPrefix("規則を守るには: 行を挿入・削除する同じ performBatchUpdates") == true)
         #expect(diagnosis.causes.contains { $0.text.hasPrefix("呼び出しが UIKit の定める規則に反しました") })
     }
@@ -94,6 +94,15 @@ import Testing
         let diagnosis = try diagnoseFile(Corpus.url(name)).1
         #expect(diagnosis.throwSite == "objc.unrecognized-selector")
         #expect(diagnosis.nextSteps.first?.hasPrefix("To keep the rule: Read the receiver's class") == true)
+    }
+
+    /// A real report (BambuStudio, Fixtures/corpus): a std::mutex locked after destruction.
+    @Test func realMutexReport() throws {
+        let diagnosis = try diagnoseFile(Corpus.bundled("issue__bambustudio-8314_cxx-system-error-mutex_macos15-5_excerpt.crash")).1
+        #expect(diagnosis.throwSite == "cxx.mutex-lock-after-destruction")
+        #expect(diagnosis.headline.contains("Rule broken (libc++): A std::mutex must not be locked after it has been destroyed"))
+        #expect(diagnosis.nextSteps.first?.hasPrefix("To keep the rule: Stop and join the background threads") == true)
+        #expect(diagnosis.causes.contains { $0.frames?.contains { $0.contains("std::__1::__throw_system_error") } == true })
     }
 
     /// Reports no catalogue rule explains keep their diagnosis: no id, no rule in the headline.

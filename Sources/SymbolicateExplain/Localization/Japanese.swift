@@ -458,7 +458,7 @@ extension Catalog {
         .columnMissing: "欠けている部分",
         .uiEntry: "エントリ {number}/{count}: {entry}",
         // Throw sites (issue 41).
-        .verdictThrowSiteRule: "{headline}破られた規則（{framework}）: {rule}",
+        .verdictThrowSiteRule: "{headline}【破られた規則（{framework}）】{rule}",
         .causeThrowSiteRule: "呼び出しが {framework} の定める規則に反しました: {rule}",
         .stepThrowSiteFix: "規則を守るには: {fix}",
         .titleThrowSiteRule: "{framework} が定める規則",
