@@ -91,7 +91,7 @@ let throwRows: [ThrowRow] = [
         ],
         reason:
             "Cannot remove an observer <RMSaveButton 0x15f2a760> for the key path \"UIApplicationDidEnterBackgroundNotification\" from <NSNotificationCenter 0x15f6d920> because it is not registered as an observer.",
-        origin: "https://github.com/mcduffeyrt/RMSaveButton/issues/2 (the reason; the frames are KVO's, as in the JSQMessagesViewController row)"),
+        origin: "https://github.com/mcduffeyrt/RMSaveButton/issues/2 (the reason; the frames as in the KVO row)"),
     ThrowRow(
         id: "uikit.storyboard.unknown-custom-class", name: "NSUnknownKeyException",
         frames: [
