@@ -52,6 +52,10 @@ extension Diagnostician {
 
     /// How many frames past the throwing machinery are read for the API that threw.
     static let raisingFrameCount = 5
+    /// How many lines of the report's messages (reason, message, Application Specific
+    /// Information, termination details) the reason fragments are looked for in, and how much of each.
+    static let searchedLines = 32
+    static let searchedLineBytes = 4096
 
     /// Frames that only carry a throw (or a stop) out; the raising frames are the ones after them.
     static let throwPlumbing =
@@ -119,9 +123,10 @@ extension Diagnostician {
         guard Self.throwSiteCategories.contains(category) else { return nil }
         let frames = raisingFrames()
         let stated = statedException()
-        let texts =
-            [stated.reason].compactMap { $0 } + facts.asiLines + [facts.message].compactMap { $0 } + facts.terminationDetails
-            + [facts.terminationText].compactMap { $0 }
+        // Reasons are stated at the start of a report's messages: the first lines, each cut to a
+        // bounded length, keep the search's work bounded whatever the report's size.
+        let texts = ([stated.reason, facts.message, facts.terminationText].compactMap { $0 } + facts.terminationDetails + facts.asiLines)
+            .prefix(Self.searchedLines).map { String(decoding: $0.utf8.prefix(Self.searchedLineBytes), as: UTF8.self) }
         let evidence = ThrowEvidence(
             exceptionName: stated.name, raisingFrames: frames.flatMap { $0.frame.functionNames }, reason: stated.reason, texts: texts)
         guard let match = ThrowSiteCatalog.match(evidence) else { return nil }
