@@ -63,10 +63,13 @@ format-check:
 architecture:
 	python3 scripts/check-architecture.py --write
 
-# explain's catalogs: Sources/SymbolicateExplain/Catalogs/*.json (every text by ID, all languages side by side,
-# with its tags) -> Sources/SymbolicateExplain/Generated/*.swift. Run after editing a data file; CI fails on stale tables.
+# The catalogs, data to Swift: explain's Sources/SymbolicateExplain/Catalogs/*.json (every text by ID, all languages
+# side by side, with its tags) -> Sources/SymbolicateExplain/Generated/*.swift, and the throw-site catalogue
+# Sources/SymbolicateThrowSites/throw-sites.json -> its table. Run after editing a data file; CI fails on stale tables
+# (CatalogTests, ThrowSiteTableTests, and format-check for explain's).
 catalogs:
 	python3 scripts/generate-catalogs.py
+	python3 scripts/generate-throw-sites.py
 
 format:
 	scripts/check-format.sh --fix

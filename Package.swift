@@ -105,9 +105,14 @@ let package = Package(
         .target(name: "SymbolicateJSON"),
         // One model for text .crash and JSON .ips reports; parsers and writers.
         .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON"]),
+        // Throw sites and the rules they enforce (Apple's frameworks, common SDKs): data in
+        // throw-sites.json (every language side by side), its generated Swift table, the matcher.
+        .target(name: "SymbolicateThrowSites", exclude: ["throw-sites.json"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
         // The catalogs' data files (Catalogs/*.json) are the source of Generated/*.swift (`make catalogs`).
-        .target(name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport", "SymbolicateJSON"], exclude: ["Catalogs"]),
+        .target(
+            name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateThrowSites"],
+            exclude: ["Catalogs"]),
         // Finding debug files: bundles, folders, .xcarchive, zips; the identity index over them.
         .target(
             name: "SymbolicateDiscovery",
@@ -266,8 +271,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SymbolicateExplainTests",
-            dependencies: ["SymbolicateExplain", "SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateTestSupport"]
+            dependencies: [
+                "SymbolicateExplain", "SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateTestSupport", "SymbolicateThrowSites",
+            ]
         ),
+        .testTarget(name: "SymbolicateThrowSitesTests", dependencies: ["SymbolicateThrowSites"]),
         .testTarget(
             name: "SymbolicateDiscoveryTests",
             dependencies: [

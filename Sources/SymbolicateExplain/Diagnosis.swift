@@ -139,6 +139,10 @@ public struct Diagnosis: Codable, Sendable {
     /// Which report of a file holding several (a MetricKit payload's diagnostics, an
     /// `.xccrashpoint`'s logs) the diagnosis is for; nil for a file of one report.
     public var entry: Entry?
+    /// The throw-site catalogue entry the report matched (`uikit.tableview.invalid-row-count`):
+    /// the rule the API that threw enforces. Stable, so a team can group reports by it; absent
+    /// (not null) in JSON when nothing matched.
+    public var throwSite: String?
 
     /// One report among the several a file holds.
     public struct Entry: Codable, Sendable, Hashable {

@@ -28,6 +28,17 @@ struct Diagnostician {
         var entries: [KnowledgeEntry]
         /// The catalogue entry or family a rule matched (issue 41).
         var matched: Diagnosis.Match?
+        /// The verdict's headline, or the throw-site rule it broke leading it.
+        var headline: Phrase
+        /// The throw-site catalogue entry the raising frame and reason matched.
+        var throwSite: ThrowSiteReference?
+    }
+
+    /// What the diagnosis cites of a matched throw site.
+    struct ThrowSiteReference: Hashable {
+        var id: String
+        var framework: Phrase
+        var sources: [String]
     }
 
     /// Runs the rules once (a `Diagnostician` is used for one decision).
@@ -35,6 +46,7 @@ struct Diagnostician {
         let verdict = classify()
         let category = verdict.category
         if Self.crashesInRunningCode.contains(category) { readThreadRole() }
+        let throwSite = matchThrowSite(category)
         let relevance = Relevance(
             facts: facts, quotedFields: Set(found.evidence.map(\.field)), mainThreadBusy: found.mainThreadBusy)
         var ruleSteps = found.steps
@@ -46,33 +58,53 @@ struct Diagnostician {
         if causes.isEmpty { causes = relevance.causes(found.backgroundCauses) }
         var steps = relevance.steps(rule: ruleSteps, entry: found.entrySteps)
         if steps.isEmpty { steps = relevance.steps(rule: [], entry: found.backgroundSteps) }
+        // A throw site's rule leads the causes (after a cause the thread's role showed) and its
+        // fix leads the steps: both come from the catalogue entry the report's own frames and
+        // reason matched, so the general filters above do not apply to them.
+        if let throwSite, throwSite.addsRuleAndFix {
+            causes.insert(throwSite.cause, at: found.threadRoleCauseFirst && !causes.isEmpty ? 1 : 0)
+            causes = Array(causes.prefix(Diagnosis.maximumCauses))
+            steps = Array(([throwSite.step] + steps).prefix(Diagnosis.maximumSteps))
+        }
+        let headline =
+            throwSite.flatMap { $0.addsRuleAndFix ? $0 : nil }.map {
+                Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
+            } ?? verdict.headline
         let isFatal =
             !facts.isNonFatal && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
         return Decision(
             verdict: verdict, isFatal: isFatal, evidence: found.evidence, causes: causes, steps: steps, notes: found.notes,
-            entries: found.entries, matched: found.matched)
+            entries: found.entries, matched: found.matched, headline: headline,
+            throwSite: throwSite.map { ThrowSiteReference(id: $0.id, framework: $0.framework, sources: $0.match.entry.sources) })
     }
 
     /// The diagnosis with its prose in `language`: the decision, worded last.
     func run(language: Language = .english) -> Diagnosis {
         let decision = decide()
-        let references = decision.entries.map {
+        var references = decision.entries.map {
             Diagnosis.Reference(
                 term: $0.term, title: $0.titlePhrase.text(language), communityReported: $0.isCommunityReported,
                 links: $0.sources.map(\.url))
+        }
+        if let throwSite = decision.throwSite {
+            references.append(
+                Diagnosis.Reference(
+                    term: throwSite.id, title: Phrase(.titleThrowSiteRule, ["framework": throwSite.framework]).text(language),
+                    communityReported: false, links: throwSite.sources))
         }
         let evidence = decision.evidence.map {
             Diagnosis.Evidence(field: $0.field.text(language), quote: $0.quote.text(language), note: $0.note?.text(language))
         }
         return Diagnosis(
             category: decision.verdict.category, certainty: decision.verdict.certainty,
-            headline: decision.verdict.headline.text(language), isFatal: decision.isFatal, evidence: evidence,
+            headline: decision.headline.text(language), isFatal: decision.isFatal, evidence: evidence,
             causes: decision.causes.map {
                 Diagnosis.Cause($0.phrase.text(language), $0.likelihood, frames: $0.frames.map { $0.text(language) })
             },
             nextSteps: decision.steps.map { $0.text(language) }, references: references,
-            notes: decision.notes.map { $0.text(language) }, language: language, matched: decision.matched)
+            notes: decision.notes.map { $0.text(language) }, language: language, matched: decision.matched,
+            throwSite: decision.throwSite?.id)
     }
 
     var report: CrashReport { facts.report }

@@ -50,6 +50,9 @@ final class Findings {
     var mainThreadBusy: Bool?
     /// The catalogue entry or family a rule matched (issue 41), carried into `Diagnosis.matched`.
     var matched: Diagnosis.Match?
+    /// Set when the thread-role rule put its "called off the main thread" cause first: a throw
+    /// site's rule then comes second (the rule was broken because of where the code ran).
+    var threadRoleCauseFirst = false
 
     /// Quotes the report's own text.
     func quote(_ field: Phrase, _ text: String?, _ note: Phrase? = nil) {

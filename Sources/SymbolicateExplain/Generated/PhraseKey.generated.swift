@@ -504,4 +504,12 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case wordFootprint
     case causeOverKindLimit
     case stepMeasureProcessMemory
+    case verdictThrowSiteRule
+    case causeThrowSiteRule
+    case stepThrowSiteFix
+    case noteThrowSiteFrame
+    case titleThrowSiteRule
+    case verdictObjCExceptionTerminateOnly
+    case noteExceptionNameMissingNoASI
+    case noteAssertionMessageMissingNoASI
 }

@@ -583,14 +583,14 @@ extension Catalog {
         .noteExceptionNameMissing: CatalogText(
             id: "noteExceptionNameMissing", tags: [.needsApplicationSpecificInformation, .needsExceptionName, .topicAsi],
             texts: [
-                "en": "The exception name and reason are not in this report (Application Specific Information is missing or elided).",
-                "ja": "例外の名前と理由がこのレポートにありません（Application Specific Information がないか、省略されています）。",
+                "en": "The exception name and reason are not in this report's Application Specific Information.",
+                "ja": "このレポートの Application Specific Information に、例外の名前と理由がありません。",
             ]),
         .verdictObjCExceptionUnnamed: CatalogText(
-            id: "verdictObjCExceptionUnnamed", tags: [],
+            id: "verdictObjCExceptionUnnamed", tags: [.needsExceptionBacktrace, .needsExceptionMessage, .topicExceptionBacktrace],
             texts: [
-                "en": "Uncaught Objective-C exception (likely: the report has an exception backtrace but no message).",
-                "ja": "捕捉されなかった Objective-C 例外です（可能性が高い: レポートに例外のバックトレースはありますが、メッセージがありません）。",
+                "en": "Uncaught Objective-C exception (likely: the report has a Last Exception Backtrace but no exception message).",
+                "ja": "捕捉されなかった Objective-C 例外です（可能性が高い: レポートに Last Exception Backtrace はありますが、例外のメッセージがありません）。",
             ]),
         .verdictObjCExceptionReason: CatalogText(
             id: "verdictObjCExceptionReason", tags: [],
@@ -3064,6 +3064,54 @@ extension Catalog {
                     "Measure {name}'s footprint as the system counts it: Xcode's memory gauge while the debugger is attached, Instruments' Allocations and VM Tracker, and os_proc_available_memory() logged at run time",
                 "ja":
                     "{name} のメモリ使用量を、システムが数えるとおりに測ってください: デバッガを接続した状態の Xcode のメモリゲージ、Instruments の Allocations と VM Tracker、実行時に記録した os_proc_available_memory() の値",
+            ]),
+        .verdictThrowSiteRule: CatalogText(
+            id: "verdictThrowSiteRule", tags: [],
+            texts: [
+                "en": "{headline} Rule broken ({framework}): {rule}",
+                "ja": "{headline}【破られた規則（{framework}）】{rule}",
+            ]),
+        .causeThrowSiteRule: CatalogText(
+            id: "causeThrowSiteRule", tags: [],
+            texts: [
+                "en": "The call broke a rule {framework} enforces: {rule}",
+                "ja": "呼び出しが {framework} の定める規則に反しました: {rule}",
+            ]),
+        .stepThrowSiteFix: CatalogText(
+            id: "stepThrowSiteFix", tags: [],
+            texts: [
+                "en": "To keep the rule: {fix}",
+                "ja": "規則を守るには: {fix}",
+            ]),
+        .noteThrowSiteFrame: CatalogText(
+            id: "noteThrowSiteFrame", tags: [],
+            texts: [
+                "en": "{framework} enforces its rule here ({id})",
+                "ja": "{framework} がここで規則（{id}）を強制しています",
+            ]),
+        .titleThrowSiteRule: CatalogText(
+            id: "titleThrowSiteRule", tags: [],
+            texts: [
+                "en": "A rule {framework} enforces",
+                "ja": "{framework} が定める規則",
+            ]),
+        .verdictObjCExceptionTerminateOnly: CatalogText(
+            id: "verdictObjCExceptionTerminateOnly", tags: [],
+            texts: [
+                "en": "Uncaught Objective-C exception (likely; the report names neither the exception nor its reason).",
+                "ja": "捕捉されなかった Objective-C 例外です（可能性が高い。レポートには例外の名前も理由もありません）。",
+            ]),
+        .noteExceptionNameMissingNoASI: CatalogText(
+            id: "noteExceptionNameMissingNoASI", tags: [.needsExceptionName],
+            texts: [
+                "en": "The exception name and reason are not in this report.",
+                "ja": "例外の名前と理由がこのレポートにありません。",
+            ]),
+        .noteAssertionMessageMissingNoASI: CatalogText(
+            id: "noteAssertionMessageMissingNoASI", tags: [],
+            texts: [
+                "en": "The assertion message is not in this report.",
+                "ja": "アサーションのメッセージがこのレポートにありません。",
             ]),
     ]
 }

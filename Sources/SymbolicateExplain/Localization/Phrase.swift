@@ -19,6 +19,9 @@ indirect enum Phrase: Hashable, Sendable {
     case list([Phrase])
     /// Phrases written one after the other.
     case sequence([Phrase])
+    /// A throw-site catalogue text (`SymbolicateThrowSites`, its own JSON data with every
+    /// language side by side): the entry's rule or fix in the reader's language.
+    case throwSite(ThrowSiteText)
 
     init(_ key: PhraseKey, _ values: [String: Phrase] = [:]) {
         if values.isEmpty, let text = Catalog.phraseTexts[key] {
@@ -44,6 +47,8 @@ indirect enum Phrase: Hashable, Sendable {
             return items.map { $0.text(language) }.joined(separator: Catalog.template(.listSeparator, language))
         case .catalog(let key, let values):
             return Catalog.fill(Catalog.template(key, language), values.mapValues { $0.text(language) })
+        case .throwSite(let text):
+            return text.text(language)
         }
     }
 
@@ -53,7 +58,7 @@ indirect enum Phrase: Hashable, Sendable {
     /// The tags of the catalog texts the phrase is made of (the report's own text has none).
     var tags: Set<ExplainTag> {
         switch self {
-        case .verbatim: []
+        case .verbatim, .throwSite: []
         case .knowledge(let text): text.tags
         case .lowercasedInEnglish(let phrase): phrase.tags
         case .list(let items), .sequence(let items): items.reduce(into: []) { $0.formUnion($1.tags) }
@@ -74,7 +79,7 @@ indirect enum Phrase: Hashable, Sendable {
     var quotedText: [String] {
         switch self {
         case .verbatim(let text): [text]
-        case .knowledge: []
+        case .knowledge, .throwSite: []
         case .lowercasedInEnglish(let phrase): phrase.quotedText
         case .list(let items), .sequence(let items): items.flatMap(\.quotedText)
         case .catalog(_, let values): values.keys.sorted().flatMap { values[$0]?.quotedText ?? [] }

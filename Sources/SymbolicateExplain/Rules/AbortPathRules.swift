@@ -59,7 +59,8 @@ extension Diagnostician {
             found.cause(.likely, .causeStackBufferOverflow, frames: shown)
             return Verdict(.memoryCorruption, .likely, .verdictStackProtector, values)
         case .cAssert:
-            found.note(.noteAssertionMessageMissing)
+            // A claim about Application Specific Information only when the report has that section.
+            found.note(facts.asiLines.isEmpty ? .noteAssertionMessageMissingNoASI : .noteAssertionMessageMissing)
             if let caller = path.caller {
                 found.cause(.likely, .causeAssertFalseAt, ["site": named(caller)], frames: shown)
                 return Verdict(.assertionFailure, .likely, .verdictAssertFailedAt, ["site": named(caller)])
@@ -244,6 +245,7 @@ extension Diagnostician {
                 .likely, .causeOffMainByReason, ["thread": role.label],
                 frames: [FrameLine(place: .label("Application Specific Information"), text: .verbatim(reason))])
             found.causes.insert(found.causes.removeLast(), at: 0)
+            found.threadRoleCauseFirst = true
             found.step(.stepMoveToMain)
             return
         }
@@ -277,6 +279,7 @@ extension Diagnostician {
                 ])
         }
         found.causes.insert(FoundCause(phrase: text, likelihood: certain ? .likely : .possible, frames: frames), at: 0)
+        found.threadRoleCauseFirst = true
         found.step(.stepMoveToMain)
     }
 

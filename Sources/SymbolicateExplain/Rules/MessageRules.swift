@@ -98,9 +98,13 @@ extension Diagnostician {
             quoteTopFrames(count: 8)
         }
         guard let name else {
-            found.note(.noteExceptionNameMissing)
+            // Each claim names the section it is about, and only when the report has it.
+            found.note(facts.asiLines.isEmpty ? .noteExceptionNameMissingNoASI : .noteExceptionNameMissing)
             // Without a name there is no reason either (both come from one message).
-            return Verdict(.uncaughtObjCException, .likely, .verdictObjCExceptionUnnamed)
+            if let backtrace = report.lastExceptionBacktrace, !backtrace.frames.isEmpty {
+                return Verdict(.uncaughtObjCException, .likely, .verdictObjCExceptionUnnamed)
+            }
+            return Verdict(.uncaughtObjCException, .likely, .verdictObjCExceptionTerminateOnly)
         }
         if let reason {
             return Verdict(.uncaughtObjCException, .stated, .verdictObjCExceptionReason, ["name": .text(name), "reason": .text(reason)])

@@ -1,0 +1,148 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateThrowSites
+
+/// One text of a throw-site catalogue entry (`SymbolicateThrowSites`), in the reader's language:
+/// the catalogue keeps every language side by side in its own data file.
+struct ThrowSiteText: Hashable, Sendable {
+    enum Field: Hashable, Sendable { case rule, fix, framework }
+    let id: String
+    let field: Field
+
+    func text(_ language: Language) -> String {
+        guard let entry = ThrowSiteCatalog.entry(id: id) else { return id }
+        switch field {
+        case .framework: return entry.framework
+        case .rule: return entry.rule[language.rawValue] ?? entry.rule["en"] ?? id
+        case .fix: return entry.fix[language.rawValue] ?? entry.fix["en"] ?? id
+        }
+    }
+}
+
+extension Phrase {
+    static func throwSite(_ id: String, _ field: ThrowSiteText.Field) -> Phrase { .throwSite(ThrowSiteText(id: id, field: field)) }
+}
+
+/// What a throw-site match adds to the diagnosis: the rule as the first cause (with the frame
+/// that raised), the fix as the first step, the entry's id for JSON and its sources.
+struct ThrowSiteFinding {
+    let match: ThrowSiteMatch
+    let cause: FoundCause
+    let step: Phrase
+    /// False when the verdict's own rule already states this rule and its fix from the same
+    /// fact (TCC's termination details name the missing Info.plist key): the entry is then only
+    /// cited, with its id, so the diagnosis does not say the same thing twice.
+    let addsRuleAndFix: Bool
+
+    var id: String { match.entry.id }
+    var rule: Phrase { .throwSite(id, .rule) }
+    var framework: Phrase { .throwSite(id, .framework) }
+}
+
+/// Issue 41: an exception (or a runtime stop) raised by an API whose name says which rule was
+/// broken. The raising frame and the exception's name and reason are read from the model's typed
+/// fields (the Last Exception Backtrace, the crashed thread, ExceptionInfo, Application Specific
+/// Information, termination details) and looked up in the throw-site catalogue.
+extension Diagnostician {
+    /// The families in which a throw or a deliberate stop ended the process.
+    static let throwSiteCategories: Set<Diagnosis.Category> = [
+        .uncaughtObjCException, .uncaughtCppException, .assertionFailure, .abort, .swiftRuntimeError, .swiftTrap, .explicitTrap,
+        .dispatchMisuse, .privacyViolation, .illegalInstruction, .signalRaised,
+    ]
+
+    /// How many frames past the throwing machinery are read for the API that threw.
+    static let raisingFrameCount = 5
+    /// How many lines of the report's messages (reason, message, Application Specific
+    /// Information, termination details) the reason fragments are looked for in, and how much of each.
+    static let searchedLines = 32
+    static let searchedLineBytes = 4096
+
+    /// Frames that only carry a throw (or a stop) out; the raising frames are the ones after them.
+    static let throwPlumbing =
+        ThrowSite.machinery + [
+            "-[NSException initWithCoder:]", "-[NSAssertionHandler handleFailureIn", "+[NSException raise:format:arguments:]",
+            "_assertionFailure", "swift::fatalError", "swift_reportError",
+        ]
+
+    /// A frame where a throw or a runtime's stop begins, in a crashed thread without a Last
+    /// Exception Backtrace (a rethrow is not one: what follows it is the run loop, not the API).
+    static func isThrowMarker(_ frame: Frame) -> Bool {
+        frame.functionNames.contains { name in
+            name.hasPrefix("objc_exception_throw") || AbortPath.baseName(name) == "__cxa_throw"
+                || name.hasPrefix("-[NSAssertionHandler handleFailureIn") || name.hasPrefix("_assertionFailure")
+        }
+    }
+
+    /// The raising frames, nearest the throw first, each with the place the evidence names it by.
+    func raisingFrames() -> [(frame: Frame, place: Phrase)] {
+        if let frames = report.lastExceptionBacktrace?.frames, frames.contains(where: { !$0.functionNames.isEmpty }) {
+            return Self.pastPlumbing(frames).map { ($0, Phrase.exceptionFrame($0.index)) }
+        }
+        guard let thread = facts.crashedThread else { return [] }
+        let frames = thread.frames
+        let start: Int
+        if let marker = frames.lastIndex(where: Self.isThrowMarker) {
+            start = marker + 1
+        } else {
+            // A stop without a throw (a trap, TCC, a libdispatch check): past the abort machinery.
+            var index = 0
+            while index < frames.count, AbortPath.isMachinery(frames[index], position: index, in: frames) { index += 1 }
+            start = index
+        }
+        guard start < frames.count else { return [] }
+        return Self.pastPlumbing(Array(frames[start...])).map { ($0, place(thread, $0)) }
+    }
+
+    static func pastPlumbing(_ frames: [Frame]) -> [Frame] {
+        let rest = frames.drop { frame in
+            guard let name = frame.functionNames.first else { return false }
+            return throwPlumbing.contains { name.hasPrefix($0) }
+        }
+        return Array(rest.prefix(raisingFrameCount))
+    }
+
+    /// The exception's name and reason as the report states them (an Objective-C exception's
+    /// line, libc++abi's `terminating … of type T: what`), else the exception message.
+    func statedException() -> (name: String?, reason: String?) {
+        let lines = facts.asiLines + [facts.message].compactMap { $0 }
+        for line in lines {
+            if let match = TextScan(line).uncaughtObjCException() { return (match.name, match.reason) }
+        }
+        for line in lines {
+            guard let match = TextScan(line).uncaughtCppException() else { continue }
+            let type = match.type.trimmingCharacters(in: .whitespaces)
+            // libc++abi's line for an Objective-C exception names no exception of its own.
+            if type == "NSException" { continue }
+            return (type, match.what.flatMap { $0.isEmpty ? nil : $0 })
+        }
+        return (nil, facts.message.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The catalogue entry the report's raising frames and reason match, with its cause and step.
+    func matchThrowSite(_ category: Diagnosis.Category) -> ThrowSiteFinding? {
+        guard Self.throwSiteCategories.contains(category) else { return nil }
+        let frames = raisingFrames()
+        let stated = statedException()
+        // Reasons are stated at the start of a report's messages: the first lines, each cut to a
+        // bounded length, keep the search's work bounded whatever the report's size.
+        let texts = ([stated.reason, facts.message, facts.terminationText].compactMap { $0 } + facts.terminationDetails + facts.asiLines)
+            .prefix(Self.searchedLines).map { String(decoding: $0.utf8.prefix(Self.searchedLineBytes), as: UTF8.self) }
+        let evidence = ThrowEvidence(
+            exceptionName: stated.name, raisingFrames: frames.flatMap { $0.frame.functionNames }, reason: stated.reason, texts: texts)
+        guard let match = ThrowSiteCatalog.match(evidence) else { return nil }
+        let id = match.entry.id
+        var shown: [FrameLine] = []
+        if let name = match.frame, let raising = frames.first(where: { $0.frame.functionNames.contains(name) }) {
+            shown.append(
+                found.quote(
+                    raising.frame, at: raising.place,
+                    Phrase(.noteThrowSiteFrame, ["framework": .throwSite(id, .framework), "id": .text(id)])))
+        }
+        let cause = FoundCause(
+            phrase: Phrase(.causeThrowSiteRule, ["framework": .throwSite(id, .framework), "rule": .throwSite(id, .rule)]),
+            likelihood: .likely, frames: shown)
+        return ThrowSiteFinding(
+            match: match, cause: cause, step: Phrase(.stepThrowSiteFix, ["fix": .throwSite(id, .fix)]),
+            addsRuleAndFix: category != .privacyViolation)
+    }
+}

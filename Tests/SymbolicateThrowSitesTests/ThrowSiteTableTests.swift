@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import SymbolicateThrowSites
+
+/// The catalogue's data file and its generated Swift table: the table is what the JSON says
+/// (a stale table fails here: run `make catalogs`), and every entry is complete.
+@Suite struct ThrowSiteTableTests {
+    struct Catalogue: Decodable {
+        let languages: [String]
+        let entries: [Entry]
+    }
+
+    struct Entry: Decodable {
+        let id: String
+        let framework: String
+        let exceptions: [String]
+        let symbols: [String]
+        let reasons: [String]
+        let rule: [String: String]
+        let fix: [String: String]
+        let sources: [String]
+    }
+
+    static let jsonURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/SymbolicateThrowSites/throw-sites.json")
+
+    static func catalogue() throws -> Catalogue {
+        try JSONDecoder().decode(Catalogue.self, from: Data(contentsOf: jsonURL))
+    }
+
+    @Test func generatedTableMatchesTheJSON() throws {
+        let data = try Self.catalogue()
+        #expect(ThrowSiteCatalog.languages == data.languages, "stale ThrowSiteTable.swift: run `make catalogs`")
+        let fromJSON = data.entries.map {
+            ThrowSiteEntry(
+                id: $0.id, framework: $0.framework, exceptions: $0.exceptions, symbols: $0.symbols, reasons: $0.reasons, rule: $0.rule,
+                fix: $0.fix, sources: $0.sources)
+        }
+        #expect(ThrowSiteCatalog.entries.count == fromJSON.count, "stale ThrowSiteTable.swift: run `make catalogs`")
+        for (table, json) in zip(ThrowSiteCatalog.entries, fromJSON) {
+            #expect(table == json, "stale ThrowSiteTable.swift at \(json.id): run `make catalogs`")
+        }
+    }
+
+    @Test func everyEntryHasARuleAFixASourceAndEveryLanguage() {
+        #expect(ThrowSiteCatalog.languages.contains("en"))
+        #expect(ThrowSiteCatalog.entries.count >= 60)
+        for entry in ThrowSiteCatalog.entries {
+            for language in ThrowSiteCatalog.languages {
+                #expect(!(entry.rule[language] ?? "").isEmpty, "\(entry.id): no rule in \(language)")
+                #expect(!(entry.fix[language] ?? "").isEmpty, "\(entry.id): no fix in \(language)")
+                if language != "en" {
+                    #expect(entry.rule[language] != entry.rule["en"], "\(entry.id): the \(language) rule is still English")
+                    #expect(entry.fix[language] != entry.fix["en"], "\(entry.id): the \(language) fix is still English")
+                }
+            }
+            #expect(Set(entry.rule.keys) == Set(ThrowSiteCatalog.languages), "\(entry.id): rule languages")
+            #expect(Set(entry.fix.keys) == Set(ThrowSiteCatalog.languages), "\(entry.id): fix languages")
+            #expect(!entry.sources.isEmpty, "\(entry.id): no source")
+            #expect(entry.sources.allSatisfy { $0.hasPrefix("https://") }, "\(entry.id): sources are public links")
+            #expect(!entry.symbols.isEmpty || !entry.reasons.isEmpty, "\(entry.id): nothing to match by")
+            #expect(!entry.framework.isEmpty)
+        }
+    }
+
+    @Test func idsAreUniqueAndStable() {
+        let ids = ThrowSiteCatalog.entries.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        // Lowercase words separated by dots and dashes: safe in JSON, file names and group keys.
+        for id in ids {
+            #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "." || $0 == "-" }, "\(id)")
+            #expect(id.contains("."), "\(id): framework.rule")
+        }
+        #expect(ThrowSiteCatalog.entry(id: "foundation.kvo.remove-unregistered-observer")?.framework == "Foundation")
+        #expect(ThrowSiteCatalog.entry(id: "no.such-entry") == nil)
+    }
+}
+
+/// The substring search the matcher uses: the same answers as Foundation's, linear in the text.
+@Suite struct ThrowSiteSearchTests {
+    @Test(arguments: [
+        ("abc", "xxabcxx", true), ("abc", "ab", false), ("aab", "aaab", true), ("abab", "abaabab", true),
+        ("", "anything", true), ("é", "café", true), ("-[UITableView", "-[UITableViewCell foo]", true), ("zz", "", false),
+    ])
+    func findsWhatFoundationFinds(needle: String, haystack: String, expected: Bool) {
+        #expect(ThrowSiteCatalog.occurs(needle, in: haystack) == expected)
+        #expect(ThrowSiteCatalog.occurs(needle, in: haystack) == (needle.isEmpty || haystack.contains(needle)))
+    }
+
+    @Test func aRepetitiveTextIsSearchedToTheEnd() {
+        // `aaaa…ab` in `aaaa…a` (the case a naive search repeats): KMP answers without re-reading.
+        let text = String(repeating: "a", count: 200_000)
+        let needle = String(repeating: "a", count: 5_000) + "b"
+        #expect(!ThrowSiteCatalog.occurs(needle, in: text))
+        #expect(ThrowSiteCatalog.occurs(String(repeating: "a", count: 5_000), in: text))
+    }
+}
