@@ -42,16 +42,23 @@ import Testing
         let payload = Self.run(Self.forms.appendingPathComponent("swift-trap.metrickit-payload.json").path)
         let single = Self.run(Self.forms.appendingPathComponent("swift-trap.metrickit-diagnostic.json").path)
         for response in [ips, payload, single] { #expect(response.status == .success, "\(response.messages)") }
-        let expected = Self.crashedFrameLines(ips.standardOutput ?? "")
-        #expect(expected.count > 20)
+        // The frames the debug files name (CrashApp, CrashKit): the .ips also carries the OS's names
+        // for system frames, which MetricKit does not, so those lines are not compared.
+        let appLines = { (r: ReportResponse) in
+            Self.crashedFrameLines(r.standardOutput ?? "").filter { $0.contains(" CrashApp ") || $0.contains(" CrashKit ") }
+        }
+        let expected = appLines(ips)
+        #expect(expected.count > 10)
         // The app's frames are symbolicated in the .ips (Swift, inlined levels, CrashKit's C).
         #expect(expected.contains { $0.contains("Fuga.init(json:) + 4 (Profile.swift:38) [inlined]") })
-        #expect(Self.crashedFrameLines(payload.standardOutput ?? "") == expected)
-        #expect(Self.crashedFrameLines(single.standardOutput ?? "") == expected)
+        #expect(appLines(payload) == expected)
+        #expect(appLines(single) == expected)
+        #expect(Self.crashedFrameLines(single.standardOutput ?? "").count == Self.crashedFrameLines(ips.standardOutput ?? "").count)
         // And in the model: the same symbolicated levels, frame for frame.
         let levels = { (r: ReportResponse) in r.reports.first?.report.crashedThread?.frames.map(\.symbolication) }
         #expect(levels(payload) == levels(ips))
         #expect(levels(single) == levels(ips))
+        #expect(levels(ips)?.contains { $0 != nil } == true)
         for response in [payload, single] {
             #expect(!(response.standardOutput ?? "").contains("_mh_execute_header"))
             #expect(response.reports.first?.summary?.appFramesSymbolicated == ips.reports.first?.summary?.appFramesSymbolicated)
@@ -63,7 +70,9 @@ import Testing
         let single = Self.run(Self.forms.appendingPathComponent("swift-trap.metrickit-diagnostic.json").path)
         let text = single.standardOutput ?? ""
         #expect(!text.contains("_mh_execute_header"))
-        #expect(!text.contains(" 0x0 "))
+        // Unnamed system frames read as their image + offset.
+        #expect(text.contains("UIKitCore + 1752628"), "\(text)")
+        #expect(!text.contains("0x0 + "))
         let frames = single.reports.first?.report.crashedThread?.frames ?? []
         #expect(!frames.isEmpty)
         #expect(frames.allSatisfy { $0.address != 0 })

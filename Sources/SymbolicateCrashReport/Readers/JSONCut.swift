@@ -13,7 +13,9 @@ enum JSONCut {
         // A paste ends with a line break; a cut inside a string then ends in one too.
         var end = bytes.count
         while end > 0, isBlank(bytes[end - 1]) { end -= 1 }
-        var stack: [UInt8] = []
+        /// The open brackets, each with the end of the longest closable prefix before it opened
+        /// and whether a bracket opened inside it.
+        var stack: [(open: UInt8, safeBefore: Int, hasChild: Bool)] = []
         var i = 0
         while i < end, isBlank(bytes[i]) { i += 1 }
         guard i < end, bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") else { return nil }
@@ -25,19 +27,20 @@ enum JSONCut {
             let byte = bytes[i]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                stack.append(byte)
+                if !stack.isEmpty { stack[stack.count - 1].hasChild = true }
+                stack.append((byte, safe, false))
                 expectKey = byte == UInt8(ascii: "{")
                 i += 1
                 safe = i
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard let open = stack.popLast(), (open == UInt8(ascii: "{")) == (byte == UInt8(ascii: "}")) else { return nil }
+                guard let open = stack.popLast()?.open, (open == UInt8(ascii: "{")) == (byte == UInt8(ascii: "}")) else { return nil }
                 i += 1
                 // The document closed before the end: not a cut document.
                 if stack.isEmpty { return nil }
                 expectKey = false
                 safe = i
             case UInt8(ascii: "\""):
-                let isKey = expectKey && stack.last == UInt8(ascii: "{")
+                let isKey = expectKey && stack.last?.open == UInt8(ascii: "{")
                 i += 1
                 var closed = false
                 while i < end {
@@ -55,7 +58,7 @@ enum JSONCut {
                 if closed, !isKey { safe = i }
                 expectKey = false
             case UInt8(ascii: ","):
-                expectKey = stack.last == UInt8(ascii: "{")
+                expectKey = stack.last?.open == UInt8(ascii: "{")
                 i += 1
             case UInt8(ascii: ":"):
                 expectKey = false
@@ -70,9 +73,18 @@ enum JSONCut {
         }
         guard !stack.isEmpty, safe > 0 else { return nil }
         // The brackets open at `safe` are the ones open at the end: none opened or closed after it.
+        // An object of a list that holds no bracket itself (a frame, an image, a register) is
+        // dropped whole when cut: half a frame (`{"imageIndex": 0}` without its offset) would
+        // read as a frame at address 0.
+        if stack.count > 1, let top = stack.last, top.open == UInt8(ascii: "{"), !top.hasChild,
+            stack[stack.count - 2].open == UInt8(ascii: "[")
+        {
+            safe = top.safeBefore
+            stack.removeLast()
+        }
         var out = Array(bytes[..<safe])
         // A comma before the cut point would leave `[1,]`: `safe` always ends a value or an opener.
-        for open in stack.reversed() { out.append(open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
+        for entry in stack.reversed() { out.append(entry.open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
         return out
     }
 

@@ -342,9 +342,12 @@ enum MetricKitReader {
                 let base = i.flatMap { images[$0].load } ?? load(current) ?? 0
                 if linear {
                     // Root frame is the top of the stack, its sub-frames its callers: Apple's order.
-                    lines.append(
-                        FrameFormatting.applePrefix(index: index, imageName: name, address: address)
-                            + " 0x\(String(base, radix: 16)) + \(address &- base)")
+                    // A frame placed by offset alone reads `IMAGE + OFFSET` (its image has no known
+                    // load address: the address column then holds the offset).
+                    let placedAt =
+                        i.map(placedByOffset.contains) == true
+                        ? "\(name) + \(address &- base)" : "0x\(String(base, radix: 16)) + \(address &- base)"
+                    lines.append(FrameFormatting.applePrefix(index: index, imageName: name, address: address) + " " + placedAt)
                 } else {
                     lines.append(
                         String(repeating: "  ", count: current.depth + 1)
