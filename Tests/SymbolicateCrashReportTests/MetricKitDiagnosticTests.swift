@@ -45,7 +45,9 @@ struct MetricKitDiagnosticTests {
             #expect(inPayload.first?.kind == .metricKit(kind), "\(file)")
             #expect(inPayload.first?.metricKit?.inPayload == true, "\(file)")
             #expect(inPayload.first?.metricKit?.timeStampEnd == "2025-10-02 23:59:00 +0000", "\(file)")
-            let placed = { (r: CrashReport?) in r?.threads.map { $0.frames.map { [$0.imageName ?? "", String($0.address), String($0.imageOffset ?? 0)] } } }
+            let placed = { (r: CrashReport?) in
+                r?.threads.map { $0.frames.map { [$0.imageName ?? "", String($0.address), String($0.imageOffset ?? 0)] } }
+            }
             #expect(placed(inPayload.first) == placed(report), "\(file)")
             #expect(inPayload.first?.binaryImages.map(\.debugID) == report.binaryImages.map(\.debugID), "\(file)")
         }
@@ -154,10 +156,11 @@ struct MetricKitDiagnosticTests {
         #expect(frames.map(\.imageOffset) == [17424, 17564])
         #expect(!frames.contains { $0.address == 0 })
         let warnings = report.warnings.filter { $0.message.contains("cannot be placed") }
-        #expect(warnings.map(\.message) == [
-            "frame 1 cannot be placed in an image (no address, no offsetIntoBinaryTextSegment): not symbolicated",
-            "frame 2 cannot be placed in an image (no address, no binaryUUID or binaryName): not symbolicated",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "frame 1 cannot be placed in an image (no address, no offsetIntoBinaryTextSegment): not symbolicated",
+                "frame 2 cannot be placed in an image (no address, no binaryUUID or binaryName): not symbolicated",
+            ])
         #expect(warnings.allSatisfy { $0.jsonPath == "callStackTree.callStacks[0]" })
         #expect(!report.warnings.contains { $0.message.contains("not understood") })
         let text = report.textOutput()

@@ -81,7 +81,8 @@ import Testing
     @Test func aSingleDiagnosticIsExplainedLikeTheReport() throws {
         let ips = ExplainRequest(subject: .report(.file(Self.swiftTrapIPS), debugFiles: [TestPaths.dsyms])).run()
         let single = ExplainRequest(
-            subject: .report(.file(Self.forms.appendingPathComponent("swift-trap.metrickit-diagnostic.json").path), debugFiles: [TestPaths.dsyms])
+            subject: .report(
+                .file(Self.forms.appendingPathComponent("swift-trap.metrickit-diagnostic.json").path), debugFiles: [TestPaths.dsyms])
         ).run()
         let objc = ExplainRequest(
             subject: .report(
@@ -91,7 +92,8 @@ import Testing
         #expect(single.reports.first?.diagnosis?.category == ipsCategory)
         // From its exception type, signal and termination reason (typed, from the JSON).
         let objcIPS = ExplainRequest(
-            subject: .report(.file(TestPaths.fixtures.appendingPathComponent("reports/objc-exception.ips").path), debugFiles: [TestPaths.dsyms])
+            subject: .report(
+                .file(TestPaths.fixtures.appendingPathComponent("reports/objc-exception.ips").path), debugFiles: [TestPaths.dsyms])
         ).run()
         #expect(objc.reports.first?.diagnosis?.category == objcIPS.reports.first?.diagnosis?.category)
     }

@@ -78,7 +78,9 @@ struct IPSParser {
         } else if top == "usedImages" {
             message += ": frames in images after the cut cannot be matched to debug files"
         }
-        report.warnings.append(ParseWarning(path: report.path, line: line, jsonPath: jsonPath.isEmpty ? nil : jsonPath, message: message, kind: .partialReport))
+        report.warnings.append(
+            ParseWarning(path: report.path, line: line, jsonPath: jsonPath.isEmpty ? nil : jsonPath, message: message, kind: .partialReport)
+        )
     }
 
     /// What the header line still tells when the body is beyond recovery, so even a broken

@@ -86,7 +86,11 @@ enum MetricKitReader {
         for (p, document) in documents.enumerated() {
             let prefix = documents.count > 1 ? "[\(p)]" : ""
             if isDiagnostic(document) {
-                groups.append([Entry(diagnostic: document, kind: diagnosticClass(of: document), payload: nil, place: prefix.isEmpty ? "diagnostic" : prefix)])
+                groups.append([
+                    Entry(
+                        diagnostic: document, kind: diagnosticClass(of: document), payload: nil,
+                        place: prefix.isEmpty ? "diagnostic" : prefix)
+                ])
                 continue
             }
             var group: [Entry] = []
