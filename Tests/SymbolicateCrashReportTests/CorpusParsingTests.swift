@@ -43,7 +43,8 @@ let corpusFacts: [CorpusFact] = [
         images: 581),
     .init("icdab__assert-abort_planets_symbolicated_ipod9-1_ios13-5.crash", threads: 8, crashed: 0, exception: "EXC_CRASH", images: 274),
     .init("icdab__assert-abort_planets_unsymbolicated_ipod9-1_ios13-5.crash", threads: 8, crashed: 0, exception: "EXC_CRASH", images: 274),
-    .init("icdab__bridgeos-panic_imac_bug210_malformed-json.crash", threads: 0, crashed: nil, exception: nil, images: 0),  // cut: read as far as it goes
+    // Cut: read as far as it goes (issue 40).
+    .init("icdab__bridgeos-panic_imac_bug210_malformed-json.crash", threads: 0, crashed: nil, exception: nil, images: 0),
     .init("icdab__brk1-libdispatch-semaphore_macos11b-arm64.crash", threads: 1, crashed: 0, exception: "EXC_BREAKPOINT", images: 144),
     // Call graphs: one thread per stack root (9 `Heaviest stack`/`Powerstats for` blocks), images listed + those only named by nodes (54 + 17).
     .init("icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash", threads: 1, crashed: nil, exception: nil, images: 12),
