@@ -13,7 +13,6 @@ extension Diagnostician {
         }
         // A MetricKit diagnostic names its Objective-C exception in typed keys (`exceptionReason`).
         if let reason = report.metricKit?.exceptionReason, let name = reason.exceptionName, !name.isEmpty {
-            found.quote(.label("Exception Reason"), reason.composedMessage ?? name)
             return objcException(name: name, reason: reason.composedMessage)
         }
         // C assert(): "Assertion failed: (cond), function f, file F, line N."
