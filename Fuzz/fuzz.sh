@@ -142,6 +142,14 @@ seed() {
             done ;;
         metrickit)
             cp -n "$ROOT"/Fixtures/logs/*metrickit*.json "$dir"/
+            # Single diagnostics, frames without address or unplaceable, arrays (Fuzz/seeds/metrickit/),
+            # and .ips reports cut inside their body (the cut-JSON reading; detection runs first).
+            cp -n "$ROOT"/Fuzz/seeds/metrickit/* "$ROOT"/Fixtures/metrickit/*.ips "$dir"/
+            local f
+            for f in "$ROOT"/Fixtures/reports/*.ips; do
+                head -c 3000 "$f" >"$dir/$(basename "$f").cut3000"
+                head -c 9000 "$f" >"$dir/$(basename "$f").cut9000"
+            done
             [[ -n "$CORPUS_DIR" ]] && find "$CORPUS_DIR/metrickit" -type f -name '*.json' -exec cp -n {} "$dir"/ \; 2>/dev/null || true ;;
         sample)
             cp -n "$ROOT"/Fixtures/logs/macapp-sample.txt "$ROOT"/Fixtures/logs/macapp-spindump.txt "$dir"/ ;;

@@ -176,8 +176,10 @@ struct IPSFullRenderingTests {
 
 private func ipsReportNames() -> [String] {
     guard Corpus.isAvailable else { return [] }
+    // A cut `.ips` is read as far as its JSON goes (issue 40): written out it is the closed JSON, not the input.
     return Corpus.allReports.filter { name in
-        (try? CrashReport.parse(contentsOf: Corpus.url(name).path))?.format == .ips
+        let report = try? CrashReport.parse(contentsOf: Corpus.url(name).path)
+        return report?.format == .ips && report?.completeness.isComplete == true
     }
 }
 

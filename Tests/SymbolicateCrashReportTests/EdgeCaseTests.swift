@@ -302,14 +302,22 @@ struct ErrorTests {
         #expect(e?.line == 1)
     }
 
-    @Test("a truncated JSON body names the line and the JSON path")
-    func truncatedJSON() {
+    /// Issue 40: a cut body is read as far as its JSON goes (it was an error before); the
+    /// partial-report warning names the line and the JSON path of the cut.
+    @Test("a truncated JSON body is read as far as it goes, its warning naming the line and the JSON path")
+    func truncatedJSON() throws {
         let text = "{\"bug_type\":\"309\"}\n{\n  \"threads\" : [\n    {\"frames\" : [{\"imageOffset\" : 12, \"imageIndex\" : "
-        let e = parseError(Array(text.utf8), path: "t.ips")
-        #expect(e?.kind == .invalidJSON)
-        #expect(e?.line == 4)
-        #expect(e?.jsonPath == "threads[0].frames[0].imageIndex")
-        #expect(e?.description.hasPrefix("t.ips:4: JSON body does not parse: ") == true)
+        let report = try CrashReport.parse(data: Data(text.utf8), path: "t.ips")
+        let warning = try #require(report.warnings.first { $0.kind == .partialReport })
+        #expect(warning.line == 4)
+        #expect(warning.jsonPath == "threads[0].frames[0].imageIndex")
+        #expect(
+            warning.description.hasPrefix(
+                "t.ips:4: threads[0].frames[0].imageIndex: warning: partial report: JSON body is cut at threads[0].frames[0].imageIndex"),
+            "\(warning.description)")
+        #expect(report.completeness.missing.contains(.endsInsideThread(0)))
+        // The frame the cut split is dropped whole, not read as address 0.
+        #expect(report.threads.map(\.frames.count) == [0])
     }
 
     @Test("a JSON syntax error mid-body")

@@ -16,6 +16,7 @@ let corpusKinds: [String: ReportKind] = [
     "issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash": .jetsam,
     "icdab__kernel-panic-text_amd-power-state_macos.crash": .kernelPanic,  // starts with panic(cpu 1 caller …)
     "icdab__stackshot-baaaaaad_iphone3-1_ios7.crash": .stackshot,  // bug_type 188, Exception Code 0xbaaaaaad
+    "icdab__bridgeos-panic_imac_bug210_malformed-json.crash": .kernelPanic,  // bug_type 210, cut after its panicString
 ]
 
 /// What each cut corpus report lacks, read off the file's last lines. Every other readable
@@ -30,6 +31,11 @@ let corpusGaps: [String: [MissingPart]] = [
     "issue__mtadmob-125_appstore-review_ipad_sigabrt.crash": [.endsInsideThread(0), .noBinaryImages],
     "issue__reprovision-105_ipados13_jb-symbolicated-header.crash": [.noThreads, .noBinaryImages],  // cut after Triggered by Thread
     "sentry-acrp__truncated-after-header_iphone8-1_ios13-3.crash": [.endsAfterHeader],  // ends after OS Version
+    // `.ips` bodies cut before their threads (issue 40: read as far as their JSON goes)
+    "icdab__bridgeos-panic_imac_bug210_malformed-json.crash": [.jsonCut(at: nil), .noExceptionInformation, .noThreads, .noBinaryImages],
+    "issue__audiobooth-11_watchos10_watch5-2_arm64_32.ips": [
+        .jsonCut(at: "procPath"), .noExceptionInformation, .noThreads, .noBinaryImages,
+    ],
 ]
 
 @Suite("Report kinds")

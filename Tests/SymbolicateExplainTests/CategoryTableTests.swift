@@ -28,7 +28,7 @@ import Testing
         ("icdab__assert-abort_planets_ios-app-on-apple-silicon-mac_macos11b.crash", [.assertionFailure], [.assertionFailure]),
         ("icdab__assert-abort_planets_symbolicated_ipod9-1_ios13-5.crash", [.abort], [.abort]),
         ("icdab__assert-abort_planets_unsymbolicated_ipod9-1_ios13-5.crash", [.abort], [.abort]),
-        ("icdab__bridgeos-panic_imac_bug210_malformed-json.crash", [], []),
+        ("icdab__bridgeos-panic_imac_bug210_malformed-json.crash", [], [.notACrash]),  // cut .ips: read since issue 40
         ("icdab__brk1-libdispatch-semaphore_macos11b-arm64.crash", [.dispatchMisuse], [.dispatchMisuse]),
         ("icdab__cpu-usage-kill_mapmyrun_ios11-4_microstackshot.crash", [.resourceLimit], [.resourceLimit]),
         ("icdab__diskwrites-resource_assetsd_ios14-2b.ips", [.resourceLimit], [.resourceLimit]),
@@ -50,7 +50,7 @@ import Testing
         ("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64.ips", [.assertionFailure], [.assertionFailure]),
         ("ips2crashlog__sim-exc-breakpoint_transit_macos15-2-arm64_console-translated.crash", [.assertionFailure], [.assertionFailure]),
         ("issue__ane-google-analytics-56_ios8_legacy-text-jetsam.crash", [.memoryPressure], [.memoryPressure]),
-        ("issue__audiobooth-11_watchos10_watch5-2_arm64_32.ips", [], []),
+        ("issue__audiobooth-11_watchos10_watch5-2_arm64_32.ips", [], [.unknown]),  // cut .ips: read since issue 40
         // Added with issue 31's real reports from public issues; "before" is main before them.
         ("issue__barcelona-36_main-queue-assert-off-main_macos_excerpt.crash", [.dispatchMisuse], [.dispatchMisuse]),
         // A C++ throw whose path passes libobjc's terminate handler was read as Objective-C.
@@ -162,7 +162,8 @@ import Testing
     }
 
     @Test func noChangeIsForTheWorse() {
-        for row in Self.table where row.before != row.after {
+        // A file refused before and read now (a cut `.ips`, issue 40) has gained its diagnoses.
+        for row in Self.table where row.before != row.after && !row.before.isEmpty {
             #expect(row.before.count == row.after.count, "\(row.file)")
             for (old, new) in zip(row.before, row.after) where old != new {
                 #expect(Self.refinements.contains("\(old.rawValue)→\(new.rawValue)"), "\(row.file): \(old) → \(new)")

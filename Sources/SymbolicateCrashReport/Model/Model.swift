@@ -80,6 +80,8 @@ public struct CrashReport: Sendable {
     public var warnings: [ParseWarning]
     /// The `panic(cpu …)` line of a kernel panic report (`.ips` `panicString`'s first line).
     public var panicString: String?
+    /// A MetricKit diagnostic's own keys, typed (nil for every other layout).
+    public var metricKit: MetricKitFacts?
 
     /// What the writers need to reproduce the input: original lines or the JSON documents.
     var source: Source
@@ -551,6 +553,7 @@ extension CrashReport: Codable {
         case architecture, reportVersion, exception, termination, crashedThreadIndex
         case applicationSpecificInformation, asi, threads, lastExceptionBacktrace, asiBacktraces
         case binaryImages, warnings
+        case metricKit
     }
 
     public init(from decoder: Decoder) throws {
@@ -586,6 +589,7 @@ extension CrashReport: Codable {
         asiBacktraces = try c.decodeIfPresent([Backtrace].self, forKey: .asiBacktraces) ?? []
         binaryImages = try c.decodeIfPresent([BinaryImage].self, forKey: .binaryImages) ?? []
         warnings = try c.decodeIfPresent([ParseWarning].self, forKey: .warnings) ?? []
+        metricKit = try c.decodeIfPresent(MetricKitFacts.self, forKey: .metricKit)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -619,5 +623,6 @@ extension CrashReport: Codable {
         try c.encode(asiBacktraces, forKey: .asiBacktraces)
         try c.encode(binaryImages, forKey: .binaryImages)
         try c.encode(warnings, forKey: .warnings)
+        try c.encodeIfPresent(metricKit, forKey: .metricKit)
     }
 }

@@ -22,14 +22,22 @@ struct IPSParser {
     func parse() throws(CrashReportError) -> CrashReport {
         let bytes = document.bytes(from: bodyStartLine)
         let body: JSONNode
+        // Where a body cut before its end stops (the parser's JSON path there; "" at the top).
+        var cutAt: String?
+        // An error at end of input points past the last line; name the last line instead.
+        let lastLine = (document.lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) ?? 0) + 1
         do {
             body = try JSONParser.parseTape(bytes).root
         } catch {
-            // An error at end of input points past the last line; name the last line instead.
-            let lastLine = (document.lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }) ?? 0) + 1
-            throw CrashReportError(
-                kind: .invalidJSON, path: path, line: min(bodyStartLine + error.line, lastLine),
-                jsonPath: error.path, message: "JSON body does not parse: \(error.message)" + Self.readableHeader(header))
+            // A body cut off (pasted into an issue) is read as far as its JSON goes.
+            if let closed = JSONCut.close(bytes), let root = try? JSONParser.parseTape(closed).root, root.isObject {
+                body = root
+                cutAt = error.path ?? ""
+            } else {
+                throw CrashReportError(
+                    kind: .invalidJSON, path: path, line: min(bodyStartLine + error.line, lastLine),
+                    jsonPath: error.path, message: "JSON body does not parse: \(error.message)" + Self.readableHeader(header))
+            }
         }
         guard body.isObject else {
             throw CrashReportError(kind: .invalidJSON, path: path, line: bodyStartLine + 1, message: "JSON body is not an object")
@@ -39,8 +47,40 @@ struct IPSParser {
             path: path, format: .ips, source: .ips(header: self.header, body: body, headerLine: firstLine.text + firstLine.terminator))
         Self.fill(&report, from: body)
         report.applyIPSHeader(self.header)
-        Self.warnIfUnsupported(&report, path: path)
+        if let cutAt {
+            Self.markCut(&report, at: cutAt, body: body, line: lastLine)
+        } else {
+            Self.warnIfUnsupported(&report, path: path)
+        }
         return report
+    }
+
+    /// A body cut at `jsonPath` (`threads[3].frames[12]`): partial, with what it lacks, and the
+    /// same `partial report:` warning a cut text report gets.
+    static func markCut(_ report: inout CrashReport, at jsonPath: String, body: JSONNode, line: Int) {
+        var missing: [MissingPart] = [.jsonCut(at: jsonPath.isEmpty ? nil : jsonPath)]
+        let top = jsonPath.prefix { $0 != "." && $0 != "[" }
+        if top == "threads" {
+            let digits = jsonPath.dropFirst("threads[".count).prefix(while: \.isNumber)
+            if let n = Int(digits) { missing.append(.endsInsideThread(n)) }
+        } else if top == "lastExceptionBacktrace" {
+            missing.append(.endsInsideLastExceptionBacktrace)
+        } else if top == "usedImages" {
+            missing.append(.endsInsideBinaryImages)
+        }
+        if report.exception == nil, report.termination == nil, body["exception"] == nil { missing.append(.noExceptionInformation) }
+        if body["threads"] == nil { missing.append(.noThreads) }
+        if body["usedImages"] == nil { missing.append(.noBinaryImages) }
+        report.completeness = .partial(missing)
+        var message = "partial report: " + report.completeness.summary
+        if body["usedImages"] == nil, report.allBacktraces.contains(where: { !$0.frames.isEmpty }) {
+            message += " (frames name their image by its place in usedImages: they cannot be matched to debug files)"
+        } else if top == "usedImages" {
+            message += ": frames in images after the cut cannot be matched to debug files"
+        }
+        report.warnings.append(
+            ParseWarning(path: report.path, line: line, jsonPath: jsonPath.isEmpty ? nil : jsonPath, message: message, kind: .partialReport)
+        )
     }
 
     /// What the header line still tells when the body is beyond recovery, so even a broken

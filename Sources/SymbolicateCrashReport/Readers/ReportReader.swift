@@ -78,8 +78,8 @@ extension CrashReport {
     }
 }
 
-/// A MetricKit payload (`MXDiagnosticPayload` JSON, alone or in an array): one report per
-/// diagnostic. Detection parses the whole document as JSON, so it stops at the second line of
+/// A MetricKit payload (`MXDiagnosticPayload` JSON, alone or in an array) or a single diagnostic
+/// as apps log it (`MXCrashDiagnostic.jsonRepresentation()`): one report per diagnostic. Detection parses the whole document as JSON, so it stops at the second line of
 /// an `.ips` (header line, then body) and the parsed payload is reused by `read`.
 package enum MetricKitPayloadReader: ReportReader {
     /// Read with the deep nesting bound (call trees nest two levels per frame), held by a
@@ -142,7 +142,7 @@ package enum AppleTextReportReader: ReportReader {
 /// The JSON layouts `symbolicate` reads, as error messages name them.
 package enum KnownJSONLayouts {
     package static let names =
-        ".ips (header line and body, or body alone), MetricKit payload, Swift runtime backtrace JSON, KSCrash report, Sentry event"
+        ".ips (header line and body, or body alone), MetricKit payload or single diagnostic, Swift runtime backtrace JSON, KSCrash report, Sentry event"
 }
 
 /// A JSON document (array or scalar) that no JSON reader took: refused, never read as text.

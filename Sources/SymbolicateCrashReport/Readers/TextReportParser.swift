@@ -805,20 +805,8 @@ struct TextReportParser {
             report.exception = report.exception ?? ExceptionInfo()
             report.exception?.message = value
         case "Termination Reason":
-            // `SIGNAL 5 Trace/BPT trap: 5`, `Namespace SPRINGBOARD, Code 0x8badf00d`, `TCC 0`.
             var t = report.termination ?? TerminationInfo()
-            if value.hasPrefix("Namespace ") {
-                let parts = value.dropFirst(10).components(separatedBy: ", ")
-                t.namespace = parts.first
-                if let code = parts.first(where: { $0.hasPrefix("Code ") }) { t.code = String(code.dropFirst(5)) }
-                let rest = parts.dropFirst().filter { !$0.hasPrefix("Code ") }
-                if !rest.isEmpty { t.text = rest.joined(separator: ", ") }
-            } else {
-                let words = value.split(separator: " ", maxSplits: 2).map(String.init)
-                t.namespace = words.first
-                if words.count > 1 { t.code = words[1] }
-                if words.count > 2 { t.text = words[2] }
-            }
+            Self.readTerminationReason(value, into: &t)
             report.termination = t
             return true
         case "Termination Description":
@@ -838,6 +826,23 @@ struct TextReportParser {
         default: break
         }
         return false
+    }
+
+    /// A `Termination Reason:` value (`SIGNAL 5 Trace/BPT trap: 5`, `Namespace SPRINGBOARD, Code 0x8badf00d`,
+    /// `TCC 0`; MetricKit's `terminationReason` has the same form).
+    static func readTerminationReason(_ value: String, into t: inout TerminationInfo) {
+        if value.hasPrefix("Namespace ") {
+            let parts = value.dropFirst(10).components(separatedBy: ", ")
+            t.namespace = parts.first
+            if let code = parts.first(where: { $0.hasPrefix("Code ") }) { t.code = String(code.dropFirst(5)) }
+            let rest = parts.dropFirst().filter { !$0.hasPrefix("Code ") }
+            if !rest.isEmpty { t.text = rest.joined(separator: ", ") }
+        } else {
+            let words = value.split(separator: " ", maxSplits: 2).map(String.init)
+            t.namespace = words.first
+            if words.count > 1 { t.code = words[1] }
+            if words.count > 2 { t.text = words[2] }
+        }
     }
 
     /// Report fields that end the free text after `Termination Reason:` (dyld's own

@@ -11,6 +11,10 @@ extension Diagnostician {
             found.quote(.label("Application Specific Information"), line)
             return objcException(name: match.name, reason: match.reason)
         }
+        // A MetricKit diagnostic names its Objective-C exception in typed keys (`exceptionReason`).
+        if let reason = report.metricKit?.exceptionReason, let name = reason.exceptionName, !name.isEmpty {
+            return objcException(name: name, reason: reason.composedMessage)
+        }
         // C assert(): "Assertion failed: (cond), function f, file F, line N."
         for line in lines where TextScan(line).isCAssertion() {
             found.quote(.label("Application Specific Information"), line)
