@@ -36,10 +36,11 @@ cleanup() {
     local status=$?
     trap - EXIT INT TERM
     if [[ $started == 1 ]]; then
-        local begin=$SECONDS
+        local begin
+        begin=$(date +%s%N)
         (cd "$dir" && "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1) \
             || (cd "$dir" && "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1) || true
-        echo "with-postgres: stopped PostgreSQL on port $port ($((SECONDS - begin)) s)" >&2
+        echo "with-postgres: stopped PostgreSQL on port $port in $((($(date +%s%N) - begin) / 1000000)) ms" >&2
     fi
     rm -rf "$dir"
     exit "$status"
