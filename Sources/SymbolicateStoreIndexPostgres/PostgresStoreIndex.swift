@@ -299,8 +299,8 @@ package final class PostgresStoreIndex: StoreIndex, @unchecked Sendable {
 
     private static func kind(of id: DebugID) -> String { id.kind == .uuid ? "uuid" : "build-id" }
 
-    /// A row as a record; nil for a row this code cannot read (a value written by hand), which
-    /// is then as good as absent.
+    /// A row as a record; nil for an identity this code cannot read (a value written by hand),
+    /// which is then as good as absent. A column of another type is an error (the call's).
     private static func record(from row: PostgresRow) throws -> StoreIndexRecord? {
         let cells = row.makeRandomAccess()
         guard cells.count == 12 else { return nil }
