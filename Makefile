@@ -1,6 +1,7 @@
 # The two commands a newcomer needs (see README.md):
 #   make demo   install what is missing, build, symbolicate a bundled crash report
 #   make test   install what is missing, build strictly (see strict-build), run the whole test suite
+#               (beside a throwaway PostgreSQL on loopback: scripts/with-postgres.sh)
 #   make test-libdwarf-current   the Mac-shaped lane: libdwarf 0.11.1 built from source, the Swift ELF
 #                                reader, no libelf, 512 KiB thread stacks (CI runs both)
 # Shipping (README "Install"):
@@ -79,8 +80,16 @@ strict-build:
 
 test: setup-test
 	$(SWIFT) build --build-tests $(STRICT_FLAGS)
-	$(SWIFT) test --skip-build
+	scripts/with-postgres.sh $(MAKE) test-suite
 	$(MAKE) test-browser
+
+# The whole suite, beside the throwaway PostgreSQL scripts/with-postgres.sh starts on loopback: the
+# store's PostgreSQL index is tested against it, never skipped here (a plain `swift test` skips
+# those tests and says so).
+.PHONY: test-suite
+test-suite:
+	@test -n "$$SYMBOLICATE_TEST_POSTGRES_URL" || { echo "make test-suite: SYMBOLICATE_TEST_POSTGRES_URL is not set: run it as scripts/with-postgres.sh make test-suite" >&2; exit 1; }
+	$(SWIFT) test --skip-build
 
 # The `symbolicate serve` page in headless chromium (selenium): paste a report, check the frame
 # and the highlighted crashed thread, download the .crash; screenshots in .build/artifacts/.

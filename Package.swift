@@ -48,6 +48,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The store's index (SymbolicateStoreIndex only): SQLite, embedded.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The store's index in PostgreSQL for several `serve` instances sharing one store
+        // (SymbolicateStoreIndexPostgres only), and its TLS (already brought in by async-http-client).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
         // Already brought in by Hummingbird; named for the HTTP parts `serve`'s connection guard handles.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
     ],
@@ -127,6 +131,19 @@ let package = Package(
             name: "SymbolicateStoreIndex",
             dependencies: ["SymbolicateCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The same index in PostgreSQL (postgres-nio), for several `serve` instances sharing one
+        // store folder (`--store-index postgres://…`).
+        .target(
+            name: "SymbolicateStoreIndexPostgres",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateStoreIndex",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Debug files kept by identity in a folder (one file per UUID / build ID, atomic writes,
         // LRU eviction): the download cache and `serve --store`. No network here.
         .target(
@@ -204,6 +221,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
                 "SymbolicatePresentation", "SymbolicateSymbolStore", "SymbolicateDWARF", "SymbolicateSymbolication",
+                "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -231,9 +249,12 @@ let package = Package(
                 "SymbolicateSystemSymbols",
             ]
         ),
-        // Benchmarks/store-index: one million entries in a store index, lookup time and memory.
+        // Benchmarks/store-index: one million entries in a store index (SQLite or PostgreSQL), lookup
+        // time and memory, and an upload used by the next lookup.
         .executableTarget(
-            name: "store-index-benchmark", dependencies: ["SymbolicateCore", "SymbolicateStoreIndex"], path: "Benchmarks/store-index"),
+            name: "store-index-benchmark",
+            dependencies: ["SymbolicateCore", "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres", "SymbolicateSymbolStore"],
+            path: "Benchmarks/store-index"),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
         // external tools (the oracle) and the CLI runner.
         .target(name: "SymbolicateTestSupport", path: "Tests/SymbolicateTestSupport"),
@@ -312,6 +333,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SymbolicateStoreIndexTests", dependencies: ["SymbolicateCore", "SymbolicateStoreIndex"]),
+        // Against a real PostgreSQL on loopback when SYMBOLICATE_TEST_POSTGRES_URL is set (`make test`
+        // starts one: scripts/with-postgres.sh); skipped, saying so, when it is not.
+        .testTarget(
+            name: "SymbolicateStoreIndexPostgresTests",
+            dependencies: ["SymbolicateCore", "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres"]
+        ),
         .testTarget(
             name: "SymbolicateSymbolSourcesTests",
             dependencies: ["SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolSources", "SymbolicateTestSupport"]
@@ -320,7 +347,7 @@ let package = Package(
             name: "SymbolicateServeTests",
             dependencies: [
                 "SymbolicateServe", "SymbolicatePipeline", "SymbolicateTestSupport", "symbolicate", "SymbolicateCore",
-                "SymbolicateSymbolStore",
+                "SymbolicateSymbolStore", "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -13,6 +13,8 @@
 #                                        `man -M` and loads the installed bash completion
 #   chromium chromium-driver + PyPI selenium (with the oracle): the browser test of the
 #                                        `symbolicate serve` page (Tests/Browser/page_test.py, run by `make test`)
+#   postgresql (with the oracle)       : a throwaway PostgreSQL server on loopback (scripts/with-postgres.sh)
+#                                        for the tests of the store's PostgreSQL index, run by `make test`
 #   wrk (SYMBOLICATE_WITH_BENCH=1)     : the load benchmark of `symbolicate serve` (Benchmarks/serve/run.sh)
 #   binutils (SYMBOLICATE_WITH_RELEASE=1): strip and readelf for `make release`
 #   python3-pip + PyPI lief (with the oracle): LIEF, the independent Mach-O / dyld shared cache
@@ -30,6 +32,8 @@ want=(libdwarf-dev libelf-dev zlib1g-dev llvm-19-dev libsqlite3-dev sqlite3)
 # ELF files of other word sizes, byte orders and machines for ELFReaderAgreementTests (issue 36).
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(libc6-i386-cross libc6-armhf-cross libc6-arm64-cross libc6-s390x-cross libc6-powerpc-cross)
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(chromium chromium-driver)
+# PostgreSQL's server (initdb, pg_ctl): the store's PostgreSQL index against a real one (issue 38).
+[ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(postgresql)
 [ "${SYMBOLICATE_WITH_BENCH:-0}" = 1 ] && want+=(wrk curl)
 [ "${SYMBOLICATE_WITH_RELEASE:-0}" = 1 ] && want+=(binutils)
 missing=()

@@ -16,6 +16,13 @@ struct ReportFacts {
     let terminationText: String?
     /// Extra termination lines (TCC usage text, dyld messages) as the parser read them.
     let terminationDetails: [String]
+    /// The Application Specific Information lines the rules read: the first
+    /// `asiLineLimit` non-empty lines, each trimmed and cut to `asiLineLength` characters
+    /// (`boundedLines`). Every rule reads a few of them (an assertion, `abort() called`, an
+    /// uncaught exception's line, `dlopen` and `selector name:` lines, a deadlock note), all of
+    /// which Apple writes at the top of the field; a field of a hundred thousand short lines
+    /// (issue 38: 131 k lines took about 50 s per MiB) costs the rules no more than its first
+    /// lines do, so their work does not grow with the field.
     let asiLines: [String]
     let crashedThread: CrashReport.Thread?
     let mainThread: CrashReport.Thread?
@@ -40,10 +47,7 @@ struct ReportFacts {
         terminationCode = report.termination?.codeValue
         terminationText = report.termination?.text
         terminationDetails = report.termination?.details ?? []
-        asiLines = (report.applicationSpecificInformation ?? "")
-            .split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+        asiLines = Self.boundedLines(of: report.applicationSpecificInformation ?? "")
         crashedThread = report.crashedThread
         mainThread = report.mainThread
         isNonFatal = exception?.isNonFatal ?? false
@@ -53,6 +57,26 @@ struct ReportFacts {
         faultDescription = Self.faultDescription(
             subtype: subtype, codes: codes, exceptionType: exceptionType, signal: signal, platform: Self.platform(of: report),
             region: report.vmRegion, regionLine: report.vmRegionInfo)
+    }
+
+    /// Most Application Specific Information lines the rules read.
+    static let asiLineLimit = 128
+    /// Most characters of one such line the rules read (an Objective-C exception's reason,
+    /// an assertion with its file and function fit).
+    static let asiLineLength = 4_096
+
+    /// The first `asiLineLimit` non-empty lines of `text`, trimmed, each cut to
+    /// `asiLineLength` characters. Reads the text only as far as those lines reach.
+    static func boundedLines(of text: String) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while lines.count < asiLineLimit, !rest.isEmpty {
+            let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            let line = rest[..<end].prefix(asiLineLength).trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty { lines.append(line) }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        return lines
     }
 
     /// The operating system family the report comes from, for platform-specific advice.

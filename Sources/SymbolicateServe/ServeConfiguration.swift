@@ -9,6 +9,9 @@ package struct ServeConfiguration: Sendable {
     package var port = 8080
     /// The debug-file store (`--store`); nil: none (uploads are refused).
     package var storePath: String?
+    /// Where the store's index is (`--store-index`): a `postgres://` URL, for several servers
+    /// sharing the store; nil: the SQLite file kept with the store's files.
+    package var storeIndex: String?
     /// The bearer token uploads and deletions need (`SYMBOLICATE_SERVE_TOKEN`); without one the
     /// store is read-only over HTTP.
     package var token: String?

@@ -18,15 +18,18 @@ package struct ServeRequest: Sendable {
     package var debugFiles: [String]
     /// `--store`; nil: the default place (`ServeStore.defaultRoot`).
     package var store: String?
+    /// `--store-index`: a `postgres://` URL; nil: the store's own SQLite index.
+    package var storeIndex: String?
     package var limits: ServeLimits
     /// Where the token and the default store's place are read (`SYMBOLICATE_SERVE_TOKEN`,
     /// `XDG_DATA_HOME`, `HOME`).
     package var environment: [String: String]
 
     package init(
-        host: String = "127.0.0.1", port: Int = 8080, debugFiles: [String] = [], store: String? = nil, limits: ServeLimits = ServeLimits(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        host: String = "127.0.0.1", port: Int = 8080, debugFiles: [String] = [], store: String? = nil, storeIndex: String? = nil,
+        limits: ServeLimits = ServeLimits(), environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
+        self.storeIndex = storeIndex
         self.host = host
         self.port = port
         self.debugFiles = debugFiles
@@ -47,6 +50,9 @@ package struct ServeRequest: Sendable {
         if !(limits.idleSeconds > 0) { return "--idle-timeout must be positive" }
         if limits.connections <= 0 { return "--max-connections must be at least 1" }
         if limits.connectionsPerClient <= 0 { return "--max-connections-per-client must be at least 1" }
+        if let storeIndex, !ServeStore.isIndexURL(storeIndex) {
+            return "--store-index is a postgres://USER@HOST:PORT/DATABASE URL (the default index is the store's own SQLite file)"
+        }
         return nil
     }
 
@@ -58,6 +64,7 @@ package struct ServeRequest: Sendable {
         configuration.port = port
         configuration.debugFiles = debugFiles
         configuration.storePath = store ?? ServeStore.defaultRoot(environment: environment)
+        configuration.storeIndex = storeIndex
         configuration.token = environment["SYMBOLICATE_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.limits = limits
         return configuration

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import SymbolicateCore
+import SymbolicateStoreIndex
+import SymbolicateStoreIndexPostgres
 import SymbolicateSymbolStore
 
 #if canImport(Glibc)
@@ -17,8 +19,24 @@ package final class ServeStore: StoreFolder {
     package let store: DebugFileStore
     package var root: String { store.root }
 
-    package init(root: String) throws(DebugFileStoreError) {
-        store = try DebugFileStore(root: root)
+    /// Opens the store at `root` with its index: the SQLite file kept with the files, or the
+    /// PostgreSQL database `indexURL` names (several servers sharing the store folder).
+    package init(root: String, indexURL: String? = nil) throws(DebugFileStoreError) {
+        store = try DebugFileStore(root: root, index: try Self.openIndex(indexURL))
+    }
+
+    /// Whether `text` can name a store index (`--store-index`): a `postgres://` URL.
+    package static func isIndexURL(_ text: String) -> Bool { PostgresIndexURL.isPostgres(text) }
+
+    /// The index `url` names, nil for none (the store's own SQLite file).
+    static func openIndex(_ url: String?) throws(DebugFileStoreError) -> (any StoreIndex)? {
+        guard let url else { return nil }
+        guard isIndexURL(url) else {
+            throw DebugFileStoreError(path: url, message: "not a store index: write postgres://USER@HOST:PORT/DATABASE")
+        }
+        do { return try PostgresStoreIndex(url: url) } catch {
+            throw DebugFileStoreError(path: error.location, message: error.message)
+        }
     }
 
     /// One `stat`: asked for every image of a report that the index has no file for.
@@ -36,12 +54,15 @@ package final class ServeStore: StoreFolder {
 
     /// Makes the index of the store at `root` again from its folders (`symbolicate store --rebuild-index`).
     /// - Returns: the entries indexed, and a line for each folder that is no entry.
-    package static func rebuildIndex(at root: String) throws(DebugFileStoreError) -> (entries: Int, problems: [String]) {
+    /// `indexURL`: the PostgreSQL index to rebuild instead of the store's own SQLite file.
+    package static func rebuildIndex(at root: String, indexURL: String? = nil) throws(DebugFileStoreError) -> (
+        entries: Int, problems: [String]
+    ) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw DebugFileStoreError(path: root, message: "is not a folder")
         }
-        return try DebugFileStore(root: root).rebuildIndex()
+        return try DebugFileStore(root: root, index: try openIndex(indexURL)).rebuildIndex()
     }
 
     /// The store's default folder: `$XDG_DATA_HOME/symbolicate/store`, else

@@ -31,7 +31,9 @@ package struct ServeServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         metrics = ServeMetrics()
-        store = try configuration.storePath.map { path throws(DebugFileStoreError) in try ServeStore(root: path) }
+        store = try configuration.storePath.map { path throws(DebugFileStoreError) in
+            try ServeStore(root: path, indexURL: configuration.storeIndex)
+        }
         symbolicator = Symbolicator(debugFiles: configuration.debugFiles, store: store, metrics: metrics)
         try symbolicator.validate()
         admission = Admission(limit: configuration.limits.concurrentRequests)

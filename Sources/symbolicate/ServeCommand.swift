@@ -45,6 +45,13 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "dir"))
     var store: String?
 
+    @Option(
+        name: .customLong("store-index"),
+        help: ArgumentHelp(
+            "Where the store's index is, for several servers sharing one store folder: postgres://USER@HOST:PORT/DATABASE (?schema=NAME, ?sslmode=disable|prefer|require; the password from PGPASSWORD). Default: the SQLite file kept in the store's folder.",
+            valueName: "url"))
+    var storeIndex: String?
+
     @Option(help: "Largest debug-file upload in bytes (413 past it).")
     var maxUploadBytes = ServeLimits().uploadBytes
 
@@ -84,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         limits.idleSeconds = idleTimeout
         limits.connections = maxConnections
         limits.connectionsPerClient = maxConnectionsPerClient
-        return ServeRequest(host: host, port: port, debugFiles: debugFiles, store: store, limits: limits)
+        return ServeRequest(host: host, port: port, debugFiles: debugFiles, store: store, storeIndex: storeIndex, limits: limits)
     }
 
     func validate() throws {

@@ -14,7 +14,8 @@ struct StoreCommand: ParsableCommand {
             metadata in info.json, and an index of every entry in FOLDER/index.sqlite, so that \
             lookups never walk the folders. --rebuild-index makes the index again from the \
             folders: for a store copied or changed by hand, or an index that was lost. A store \
-            without an index gets one the first time it is opened.
+            without an index gets one the first time it is opened. With --store-index, the \
+            PostgreSQL index that serve --store-index uses for the same folder is rebuilt instead.
             """
     )
 
@@ -26,14 +27,24 @@ struct StoreCommand: ParsableCommand {
     @Flag(name: .customLong("rebuild-index"), help: "Make the store's index again from its folders.")
     var rebuildIndex = false
 
+    @Option(
+        name: .customLong("store-index"),
+        help: ArgumentHelp(
+            "The store's index to rebuild when it is not the folder's own SQLite file: postgres://USER@HOST:PORT/DATABASE (as serve --store-index).",
+            valueName: "url"))
+    var storeIndex: String?
+
     func validate() throws {
         guard rebuildIndex else { throw ValidationError("say what to do: --rebuild-index") }
+        if let storeIndex, !ServeStore.isIndexURL(storeIndex) {
+            throw ValidationError("--store-index is a postgres://USER@HOST:PORT/DATABASE URL")
+        }
     }
 
     func run() throws {
         let root = folder ?? ServeStore.defaultRoot()
         do {
-            let rebuilt = try ServeStore.rebuildIndex(at: root)
+            let rebuilt = try ServeStore.rebuildIndex(at: root, indexURL: storeIndex)
             for problem in rebuilt.problems { Console.write("symbolicate store: warning: \(problem)\n", to: .standardError) }
             Console.write("\(root): indexed \(rebuilt.entries) entries\n", to: .standardOutput)
         } catch {
