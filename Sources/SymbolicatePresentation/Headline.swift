@@ -32,6 +32,9 @@ package struct Headline: Sendable, Equatable, Codable {
     /// How the process ended, in the report's words, when the report records no thread at all
     /// (a crash reporter's memory termination): said instead of naming no thread.
     package var ending: String?
+    /// Set when no thread is named as crashed and the frame comes from the exception's own
+    /// backtrace (Xcode's console: `*** First throw call stack:`). Optional so JSON carries it only when set.
+    package var fromExceptionBacktrace: Bool?
 
     /// `File.swift:355` (basename, as Apple prints it).
     package var location: String? {
@@ -63,12 +66,20 @@ package struct Headline: Sendable, Equatable, Codable {
             exception = Self.exceptionText(report, withTermination: false)
             return
         }
-        guard let crashed = summary == nil ? report.crashedThread : report.focusThread else { return }
-        thread = crashed.index
-        threadLabel = Self.label(crashed)
-        let frames = crashed.frames
+        defer { placeFromRuntimeError(report) }
+        let frames: [Frame]
+        if let crashed = summary == nil ? report.crashedThread : report.focusThread {
+            thread = crashed.index
+            threadLabel = Self.label(crashed)
+            frames = crashed.frames
+        } else if summary == nil, let thrown = report.lastExceptionBacktrace?.frames, !thrown.isEmpty {
+            fromExceptionBacktrace = true
+            frames = thrown
+        } else {
+            return
+        }
         // Call graphs: the heaviest path, searched from its callee end for an app frame.
-        var order = summary == nil ? Array(frames.indices) : report.heaviestPath(of: crashed)
+        var order = summary == nil ? Array(frames.indices) : report.focusThread.map { report.heaviestPath(of: $0) } ?? []
         if frames.first?.callGraph.map({ !($0.depth == 0 && $0.isLeaf) }) == true { order.reverse() }
         let appFrames = order.filter { report.image(for: frames[$0])?.isAppOwned == true }
         guard var start = appFrames.first ?? order.first else { return }
@@ -93,6 +104,14 @@ package struct Headline: Sendable, Equatable, Codable {
         if innermost.function.hasPrefix("Swift runtime failure:"), level.function != innermost.function {
             reason = innermost.function
         }
+    }
+
+    /// A Swift runtime error that says where it stopped (`file MyApp/X.swift, line 42`) places the
+    /// headline when no frame does.
+    private mutating func placeFromRuntimeError(_ report: CrashReport) {
+        guard sourceFile == nil, let error = report.exception?.runtimeError, let file = error.file, let line = error.line else { return }
+        sourceFile = file
+        sourceLine = line
     }
 
     /// `<deduplicated_symbol>`, `<redacted>`, `0x00020d58`: what a report prints where it has
@@ -160,6 +179,8 @@ package struct Headline: Sendable, Equatable, Codable {
         if let thread {
             s += " Thread \(thread)"
             if let threadLabel { s += " (\(threadLabel))" }
+        } else if fromExceptionBacktrace == true {
+            s += " exception thrown"
         } else {
             s += " no crashed thread named in the report"
         }
@@ -170,6 +191,8 @@ package struct Headline: Sendable, Equatable, Codable {
             if let reason { s += " (\(reason))" }
         } else if let image {
             s += " in \(image) (not symbolicated)"
+        } else if let location {
+            s += " at \(location)"
         }
         if let exception { s += " — \(exception)" }
         return s + partialNote
@@ -194,6 +217,15 @@ package struct Headline: Sendable, Equatable, Codable {
             // the report, and searching one long text in another is quadratic).
             if let signal = exception.signal, signal.utf8.count > 64 || !type.contains(signal) { s += " (\(signal))" }
             parts.append(s)
+        }
+        if let uncaught = report.exception?.uncaught {
+            switch uncaught.language {
+            case .objectiveC: parts.append("uncaught " + (uncaught.name ?? "Objective-C exception"))
+            case .cxx: parts.append("uncaught C++ exception" + (uncaught.name.map { " " + $0 } ?? ""))
+            }
+        }
+        if let error = report.exception?.runtimeError {
+            parts.append(error.message.isEmpty ? error.kind : "\(error.kind): \(error.message)")
         }
         if withTermination, let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
             // Codes are known by their hex spelling (`0x8badf00d`), but iOS 15+ text reports print them in
