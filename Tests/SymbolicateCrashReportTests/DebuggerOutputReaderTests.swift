@@ -38,9 +38,25 @@ import Testing
         let quoting = apple.replacingOccurrences(
             of: "abort() called", with: "*** Terminating app due to uncaught exception 'X', reason: 'y'\nThread 1: signal SIGABRT")
         #expect(Self.reader(quoting) == "AppleTextReportReader")
+        // A cut report: its thread headers say what it is.
+        let cut =
+            "*** Terminating app due to uncaught exception 'X', reason: 'y'\n\n"
+            + "Thread 0 Crashed:\n0   libsystem_kernel.dylib  0x1 f + 8\n"
+        #expect(Self.reader(cut) == "AppleTextReportReader")
         // Words that only look alike.
         #expect(Self.reader("the thread #1 frame is fine\nFatal errors are rare\n") == "AppleTextReportReader")
         #expect(Self.reader("Assertion failed: (x > 0), function f, file f.c, line 3.\n") == "AppleTextReportReader")
+    }
+
+    /// Console noise without any crash fact is not a report, and the refusal says what was looked for.
+    @Test func consoleNoiseIsRefused() {
+        let noise = Data("2024-05-01 10:00:00.1 MyApp[12:34] Loaded 3 items\nwarning: something\n".utf8)
+        #expect {
+            try CrashReport.parseAll(data: noise, path: "noise.txt")
+        } throws: { error in
+            guard let error = error as? CrashReportError else { return false }
+            return error.kind == .notACrashReport && error.message.contains("no console or LLDB crash message")
+        }
     }
 
     @Test func uncaughtObjectiveCExceptionWithItsStack() throws {

@@ -55,6 +55,8 @@ enum DebuggerOutputShape: Equatable {
             let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { continue }
             if reportMarkers.contains(where: { trimmed.hasPrefix($0) }) { return nil }
+            // A cut Apple report still has its thread headers (`Thread 0 Crashed:`, `Thread 3:`).
+            if trimmed.hasPrefix("Thread "), case .backtrace? = TextReportParser.threadHeader(String(trimmed)) { return nil }
             if !lldb, LLDBLine.isThreadOrFrame(trimmed) { lldb = true }
             if !console, ConsoleLine.isCrashMessage(line.text) { console = true }
         }
