@@ -108,7 +108,7 @@ build() {
     link_target sentry FuzzForeignJSON.swift "${report[@]}"
     build_module SymbolicateExplain
     link_target explain FuzzExplain.swift SymbolicateExplain "${report[@]}"
-    link_target debugger FuzzDebuggerOutput.swift SymbolicateExplain "${report[@]}"
+    link_target debugger FuzzDebuggerOutput.swift "${report[@]}"
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
     link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateDemangling SymbolicateELF SymbolicateMachO SymbolicateCore
     link_target demangle FuzzDemangle.swift SymbolicateDemangling

@@ -747,3 +747,21 @@ struct DebuggerOutputParser {
 
     private func excerpt(_ s: String) -> String { s.count > 100 ? String(s.prefix(100)) + "…" : s }
 }
+
+/// Both readers asked directly, whichever reader of the registry would win (the fuzz target's
+/// way in): the document's lines and what each reader that detects the text reads from it.
+package enum DebuggerOutputReaders {
+    package static func readEither(text: String, path: String) -> (lines: [String], reports: [CrashReport]) {
+        let document = TextDocument(text: text, hasBOM: false)
+        var reports: [CrashReport] = []
+        if LLDBReportReader.detect(document) != nil, let read = try? LLDBReportReader.read(document, evidence: (), path: path) {
+            reports += read
+        }
+        if XcodeConsoleReportReader.detect(document) != nil,
+            let read = try? XcodeConsoleReportReader.read(document, evidence: (), path: path)
+        {
+            reports += read
+        }
+        return (document.lines.map(\.text), reports)
+    }
+}
