@@ -48,19 +48,25 @@ demo: build
 # package target it does not depend on. `make test` builds this way once and tests that build.
 STRICT_FLAGS = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: strict-build format format-check architecture
+.PHONY: strict-build format format-check architecture catalogs
 # Formatting (.swift-format): check a formatted copy (CI), or format the checkout. CI's format-check
 # also holds the package to its manifest: declared dependencies = imported modules, a test target per
 # library target, and ARCHITECTURE.md's module graph as Package.swift draws it (scripts/check-architecture.py);
 # and fails when a test compares a measured duration with a limit (scripts/check-timing-tests.py, issue 39).
 format-check:
 	scripts/check-format.sh
+	python3 scripts/generate-catalogs.py --check
 	python3 scripts/check-architecture.py
 	python3 scripts/check-timing-tests.py Tests
 
 # Rewrite ARCHITECTURE.md's module graph from Package.swift.
 architecture:
 	python3 scripts/check-architecture.py --write
+
+# explain's catalogs: Sources/SymbolicateExplain/Catalogs/*.json (every text by ID, all languages side by side,
+# with its tags) -> Sources/SymbolicateExplain/Generated/*.swift. Run after editing a data file; CI fails on stale tables.
+catalogs:
+	python3 scripts/generate-catalogs.py
 
 format:
 	scripts/check-format.sh --fix

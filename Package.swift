@@ -106,7 +106,8 @@ let package = Package(
         // One model for text .crash and JSON .ips reports; parsers and writers.
         .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
-        .target(name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport", "SymbolicateJSON"]),
+        // The catalogs' data files (Catalogs/*.json) are the source of Generated/*.swift (`make catalogs`).
+        .target(name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport", "SymbolicateJSON"], exclude: ["Catalogs"]),
         // Finding debug files: bundles, folders, .xcarchive, zips; the identity index over them.
         .target(
             name: "SymbolicateDiscovery",
@@ -284,7 +285,7 @@ let package = Package(
         .testTarget(
             name: "SymbolicatePipelineTests",
             dependencies: [
-                "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicatePipeline", "SymbolicatePresentation",
+                "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline", "SymbolicatePresentation",
                 "SymbolicateTestSupport",
             ]
         ),

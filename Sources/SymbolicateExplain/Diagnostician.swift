@@ -14,17 +14,29 @@ struct Diagnostician {
         self.base = base
     }
 
-    /// The diagnosis with its prose in `language`. The rules and their filters run on the
-    /// English rendering whatever the language, so the category, the evidence and the causes
-    /// and steps chosen are the same in every language; only the words differ.
-    func run(language: Language = .english) -> Diagnosis {
+    /// What the rules decided, before any wording: the verdict, and the evidence, causes, steps,
+    /// notes and entries as catalog phrases. Decisions read the phrases' identities and tags,
+    /// never their words, so the decision is the same in every language and survives any
+    /// rewording of the catalogs (a test rewords every text and compares decisions).
+    struct Decision: Hashable {
+        var verdict: Verdict
+        var isFatal: Bool
+        var evidence: [FoundEvidence]
+        var causes: [FoundCause]
+        var steps: [Phrase]
+        var notes: [Phrase]
+        var entries: [KnowledgeEntry]
+    }
+
+    /// Runs the rules once (a `Diagnostician` is used for one decision).
+    func decide() -> Decision {
         let verdict = classify()
         let category = verdict.category
         if Self.crashesInRunningCode.contains(category) { readThreadRole() }
         let relevance = Relevance(
-            facts: facts, quotedFields: Set(found.evidence.map(\.field.english)), mainThreadBusy: found.mainThreadBusy)
+            facts: facts, quotedFields: Set(found.evidence.map(\.field)), mainThreadBusy: found.mainThreadBusy)
         var ruleSteps = found.steps
-        if let look = whereToLook(category), !ruleSteps.contains(where: { mentionsSameFrame($0.english, look) }) {
+        if let look = whereToLook(category), !ruleSteps.contains(where: { mentionsSameFrame($0, look) }) {
             ruleSteps.append(look.text)
         }
         // The generic entries (exception type, signal) speak only when nothing more specific fits.
@@ -35,20 +47,30 @@ struct Diagnostician {
         let isFatal =
             !facts.isNonFatal && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
-        let references = found.entries.map {
+        return Decision(
+            verdict: verdict, isFatal: isFatal, evidence: found.evidence, causes: causes, steps: steps, notes: found.notes,
+            entries: found.entries)
+    }
+
+    /// The diagnosis with its prose in `language`: the decision, worded last.
+    func run(language: Language = .english) -> Diagnosis {
+        let decision = decide()
+        let references = decision.entries.map {
             Diagnosis.Reference(
                 term: $0.term, title: $0.titlePhrase.text(language), communityReported: $0.isCommunityReported,
                 links: $0.sources.map(\.url))
         }
-        let evidence = found.evidence.map {
+        let evidence = decision.evidence.map {
             Diagnosis.Evidence(field: $0.field.text(language), quote: $0.quote.text(language), note: $0.note?.text(language))
         }
         return Diagnosis(
-            category: category, certainty: verdict.certainty, headline: verdict.headline.text(language), isFatal: isFatal,
-            evidence: evidence,
-            causes: causes.map { Diagnosis.Cause($0.phrase.text(language), $0.likelihood, frames: $0.frames.map { $0.text(language) }) },
-            nextSteps: steps.map { $0.text(language) }, references: references, notes: found.notes.map { $0.text(language) },
-            language: language)
+            category: decision.verdict.category, certainty: decision.verdict.certainty,
+            headline: decision.verdict.headline.text(language), isFatal: decision.isFatal, evidence: evidence,
+            causes: decision.causes.map {
+                Diagnosis.Cause($0.phrase.text(language), $0.likelihood, frames: $0.frames.map { $0.text(language) })
+            },
+            nextSteps: decision.steps.map { $0.text(language) }, references: references,
+            notes: decision.notes.map { $0.text(language) }, language: language)
     }
 
     var report: CrashReport { facts.report }
@@ -65,17 +87,21 @@ struct Diagnostician {
     /// The step naming the frame that holds the app's line (issue 17: every claim about a frame
     /// is checked against the frames): the first app frame of the exception backtrace for an
     /// Objective-C exception (where it was thrown), else of the crashed thread.
-    func whereToLook(_ category: Diagnosis.Category) -> (text: Phrase, frame: Frame)? {
+    func whereToLook(_ category: Diagnosis.Category) -> (text: Phrase, function: String?, location: String?)? {
         guard Self.crashesInRunningCode.contains(category) else { return nil }
         if category == .uncaughtObjCException, let frame = report.lastExceptionBacktrace?.frames.first(where: facts.isAppOwned) {
-            return (describe(frame, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow)), frame)
+            let (function, location) = frame.appLine
+            let text = describe(frame, function, location, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow))
+            return (text, function, location)
         }
-        guard let thread = facts.crashedThread, let frame = facts.firstAppFrame else { return nil }
-        return (describe(frame, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart)), frame)
+        // The crashed thread's app's line: the frame and line the headline names too.
+        guard let thread = facts.crashedThread, let line = facts.appLine else { return nil }
+        let frame = thread.frames[line.position]
+        let text = describe(frame, line.function, line.location, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart))
+        return (text, line.function, line.location)
     }
 
-    private func describe(_ frame: Frame, at place: Phrase, role: Phrase) -> Phrase {
-        let (function, location) = frame.appLine
+    private func describe(_ frame: Frame, _ function: String?, _ location: String?, at place: Phrase, role: Phrase) -> Phrase {
         if let function, let location {
             return Phrase(.stepOpenFirstAppFrame, ["location": .text(location), "function": .text(function), "place": place, "role": role])
         }
@@ -85,12 +111,13 @@ struct Diagnostician {
         return Phrase(.stepSymbolicateFirstAppFrame, ["place": place, "image": frame.imageAndOffset, "debugFile": facts.debugFilePhrase])
     }
 
-    /// A rule's step already names the frame (its file and line, or its function). Both come
-    /// from the report: searched in linear time (`TextScan.occurs`).
-    private func mentionsSameFrame(_ step: String, _ look: (text: Phrase, frame: Frame)) -> Bool {
-        let (function, location) = look.frame.appLine
-        if let location, TextScan.occurs(location, in: step) { return true }
-        return function.map { TextScan.occurs($0, in: step) } ?? false
+    /// A rule's step already names the frame (its file and line, or its function) in the report
+    /// text it quotes. Both come from the report: searched in linear time (`TextScan.occurs`).
+    private func mentionsSameFrame(_ step: Phrase, _ look: (text: Phrase, function: String?, location: String?)) -> Bool {
+        step.quotedText.contains { quoted in
+            if let location = look.location, TextScan.occurs(location, in: quoted) { return true }
+            return look.function.map { TextScan.occurs($0, in: quoted) } ?? false
+        }
     }
 
     var resourceIsFatal: Bool {

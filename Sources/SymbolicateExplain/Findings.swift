@@ -3,14 +3,14 @@ import SymbolicateCrashReport
 
 /// A cause as the rules found it: a phrase, rendered in the reader's language at the end,
 /// with the frames that show it (as the evidence quotes them).
-struct FoundCause {
+struct FoundCause: Hashable {
     var phrase: Phrase
     var likelihood: Diagnosis.Likelihood
     var frames: [FrameLine] = []
 }
 
 /// A quoted frame a cause carries: `Thread 16 frame 12: UIKitCore -[UIView setNeedsLayout]`.
-struct FrameLine {
+struct FrameLine: Hashable {
     var place: Phrase
     var text: Phrase
 
@@ -19,24 +19,25 @@ struct FrameLine {
 
 /// A quoted line as the rules found it. `field` and `note` are prose (a report's own field
 /// labels are verbatim); `quote` is the report's text, or a line the rules derived from it.
-struct FoundEvidence {
+struct FoundEvidence: Hashable {
     var field: Phrase
     var quote: Phrase
     var note: Phrase?
 }
 
 /// Collects evidence and knowledge-base entries while the rules run, then builds the diagnosis.
-/// Texts are phrases (catalog keys and values); they are compared by their English rendering,
-/// so what the rules keep does not depend on the reader's language.
+/// Texts are phrases (catalog texts and values); they are compared by identity (the catalog
+/// text's ID and the values), never by their words, so what the rules keep does not depend on
+/// the reader's language or on how a sentence is worded.
 final class Findings {
     var evidence: [FoundEvidence] = []
-    /// Where each quoted (field, quote) pair sits in `evidence`, by their English: a rule that
+    /// Where each quoted (field, quote) pair sits in `evidence`: a rule that
     /// quotes every line of a long Application Specific Information must not compare each
     /// line with all the lines before it (issue 38).
     private var evidenceIndex: [EvidenceKey: Int] = [:]
     private struct EvidenceKey: Hashable {
-        let field: String
-        let quote: String
+        let field: Phrase
+        let quote: Phrase
     }
     var entries: [KnowledgeEntry] = []
     var causes: [FoundCause] = []
@@ -56,7 +57,7 @@ final class Findings {
 
     /// Quotes a line derived from the report (a decoded address, a frame count).
     func quote(_ field: Phrase, phrase: Phrase, _ note: Phrase? = nil) {
-        let key = EvidenceKey(field: field.english, quote: phrase.english)
+        let key = EvidenceKey(field: field, quote: phrase)
         if let existing = evidenceIndex[key] {
             if let note, evidence[existing].note == nil { evidence[existing].note = note }
             return
@@ -87,7 +88,7 @@ final class Findings {
         for (index, phrase) in entry.causePhrases.enumerated() {
             cause(index < likely ? .likely : .possible, phrase)
         }
-        for step in entry.stepPhrases where !entrySteps.contains(where: { $0.english == step.english }) { entrySteps.append(step) }
+        for step in entry.stepPhrases where !entrySteps.contains(step) { entrySteps.append(step) }
     }
 
     /// The generic entries' causes, all possible: used only when nothing more specific fits.
@@ -100,8 +101,7 @@ final class Findings {
     var backgroundSteps: [Phrase] { background.flatMap(\.stepPhrases) }
 
     func cause(_ likelihood: Diagnosis.Likelihood, _ phrase: Phrase, frames: [FrameLine] = []) {
-        let text = phrase.english
-        if let existing = causes.firstIndex(where: { $0.phrase.english == text }) {
+        if let existing = causes.firstIndex(where: { $0.phrase == phrase }) {
             if likelihood == .likely { causes[existing].likelihood = .likely }
             return
         }
@@ -123,8 +123,7 @@ final class Findings {
     }
 
     func step(_ phrase: Phrase) {
-        let text = phrase.english
-        if !steps.contains(where: { $0.english == text }) { steps.insert(phrase, at: 0) }
+        if !steps.contains(phrase) { steps.insert(phrase, at: 0) }
     }
 
     func step(_ key: PhraseKey, _ values: [String: Phrase] = [:]) { step(Phrase(key, values)) }

@@ -59,7 +59,7 @@ extension TermKind {
     }
 }
 
-extension KnowledgeEntry {
+extension LocalizedEntry {
     /// `EXC_BAD_ACCESS — Bad memory access (Mach exception type 1)`.
     func heading(_ language: Language) -> String {
         var text = "\(term) — \(title)"

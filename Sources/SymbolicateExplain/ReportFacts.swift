@@ -91,11 +91,17 @@ struct ReportFacts {
         !isTranslated && !isIntel && (architecture ?? report.codeType ?? "").lowercased().contains("arm")
     }
 
-    /// The first frame of the crashed thread that lies in the app's own code: where the app's
-    /// line is. `nil` when no frame does (the crash is entirely in system code, or no backtrace).
+    /// The app's line of the crashed thread: the frame in the app's own code where the reader
+    /// starts. The same rule names the headline's frame (`CrashReport.appLine`). `nil` when no
+    /// frame is in the app's code (the crash is entirely in system code, or no backtrace).
+    var appLine: AppLine? {
+        crashedThread.flatMap { report.appLine(in: $0) }
+    }
+
+    /// The frame of `appLine`.
     var firstAppFrame: Frame? {
-        let appFrames = crashedThread?.frames.prefix(32).filter(isAppOwned) ?? []
-        return appFrames.first { !$0.isLibraryCodeInApp } ?? appFrames.first
+        guard let thread = crashedThread, let line = appLine else { return nil }
+        return thread.frames[line.position]
     }
 
     func isAppOwned(_ frame: Frame) -> Bool {
@@ -189,33 +195,21 @@ extension Frame {
     /// function, not the app's line); else the outermost level. Either part is nil when the
     /// frame does not have it.
     var appLine: (function: String?, location: String?) {
-        func flat(_ name: String) -> String { name.split(whereSeparator: \.isNewline).joined(separator: " ") }
-        func isLibrary(_ path: String) -> Bool {
-            // C++ standard headers (`vector`, `__tree`) have no extension.
-            ["<compiler-generated>", ".sdk/", "/usr/include/", ".xctoolchain/", "/swift/stdlib/"].contains { path.contains($0) }
-                || !(path as NSString).lastPathComponent.contains(".")
-        }
-        if let levels = symbolication, let outermost = levels.last {
-            let level =
-                levels.first { level in
-                    guard let file = level.file, let line = level.line, line > 0 else { return false }
-                    return !isLibrary(file) && !level.function.hasPrefix("Swift runtime failure")
-                        && !level.function.contains(": assertion ")
-                } ?? outermost
-            let location = level.file.flatMap { file in
-                isLibrary(file) ? nil : (file as NSString).lastPathComponent + (level.line.map { $0 > 0 ? ":\($0)" : "" } ?? "")
+        let levels: [AppLineLevel]
+        if let resolved = symbolication, !resolved.isEmpty {
+            levels = resolved.map { AppLineLevel(function: $0.function, file: $0.file, line: $0.line) }
+        } else if let symbol, !isUnsymbolicated {
+            levels = [AppLineLevel(function: symbol, file: sourceFile, line: sourceLine)]
+        } else {
+            let location = sourceFile.flatMap { file in
+                AppLine.isLibrary(file) ? nil : (file as NSString).lastPathComponent + (sourceLine.map { ":\($0)" } ?? "")
             }
-            return (flat(level.function), location)
+            return (nil, location)
         }
-        let function = isUnsymbolicated ? nil : symbol.map(flat)
-        let location = sourceFile.flatMap { file in
-            isLibrary(file) ? nil : (file as NSString).lastPathComponent + (sourceLine.map { ":\($0)" } ?? "")
-        }
-        return (function, location)
+        let line = AppLine.choose(levels, position: 0)
+        return (line?.function, line?.location)
     }
 
-    /// Library code compiled into an app image (an inlined C++ standard-library template, the
-    /// artificial frame naming a failed check): in the app's image, but not the app's line.
     var isLibraryCodeInApp: Bool {
         let (function, location) = appLine
         if let function, function.hasPrefix("std::") || function.contains(": assertion ") || function.hasPrefix("Swift runtime failure") {

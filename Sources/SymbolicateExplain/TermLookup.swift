@@ -5,7 +5,7 @@ import Foundation
 package struct TermExplanation: Codable, Sendable {
     package let query: String
     /// The matching entries, their prose in `language`.
-    package let entries: [KnowledgeEntry]
+    package let entries: [LocalizedEntry]
     /// Lines derived from the query itself (decoded bit fields, address classification).
     package let decoded: [String]
     /// Suggestions when the term is not known.

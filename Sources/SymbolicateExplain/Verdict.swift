@@ -1,7 +1,7 @@
 /// What a rule concluded about a report: the problem family, how sure the evidence makes
 /// it, and the one sentence the diagnosis leads with. Rules return one; `Diagnostician`
 /// adds the evidence, causes and steps gathered meanwhile.
-struct Verdict {
+struct Verdict: Hashable {
     let category: Diagnosis.Category
     let certainty: Diagnosis.Certainty
     let headline: Phrase

@@ -42,17 +42,6 @@ package struct Headline: Sendable, Equatable, Codable {
         return "\(basename(sourceFile)):\(sourceLine)"
     }
 
-    /// One level of an inline chain, whether the annotator found it or the report printed it.
-    private struct Level {
-        var function: String
-        var file: String?
-        var line: Int?
-        var isPlaced: Bool {
-            guard let file, let line else { return false }
-            return line > 0 && !file.hasSuffix("<compiler-generated>")
-        }
-    }
-
     package init(report: CrashReport) {
         exception = Self.exceptionText(report)
         summary = report.kindSummary
@@ -67,43 +56,36 @@ package struct Headline: Sendable, Equatable, Codable {
             return
         }
         defer { placeFromRuntimeError(report) }
-        let frames: [Frame]
-        if let crashed = summary == nil ? report.crashedThread : report.focusThread {
-            thread = crashed.index
-            threadLabel = Self.label(crashed)
-            frames = crashed.frames
+        let crashed: CrashReport.Thread
+        if let named = summary == nil ? report.crashedThread : report.focusThread {
+            crashed = named
+            thread = named.index
+            threadLabel = Self.label(named)
         } else if summary == nil, let thrown = report.lastExceptionBacktrace?.frames, !thrown.isEmpty {
+            // No thread is named (Xcode's console): the exception's own backtrace stands for it.
             fromExceptionBacktrace = true
-            frames = thrown
+            crashed = CrashReport.Thread(index: 0, frames: thrown)
         } else {
             return
         }
+        let frames = crashed.frames
         // Call graphs: the heaviest path, searched from its callee end for an app frame.
-        var order = summary == nil ? Array(frames.indices) : report.focusThread.map { report.heaviestPath(of: $0) } ?? []
+        var order = summary == nil ? Array(frames.indices) : report.heaviestPath(of: crashed)
         if frames.first?.callGraph.map({ !($0.depth == 0 && $0.isLeaf) }) == true { order.reverse() }
-        let appFrames = order.filter { report.image(for: frames[$0])?.isAppOwned == true }
-        guard var start = appFrames.first ?? order.first else { return }
-        // A first app frame "named" by a placeholder (`<deduplicated_symbol>`, a bare address)
-        // gives way to the next app frame with a real name (issue 39, finding 8).
-        if Self.hasPlaceholderName(frames[start]),
-            let named = appFrames.drop(while: { $0 != start }).dropFirst().first(where: { Self.hasRealName(frames[$0]) })
-        {
-            start = named
-        }
+        // The app's line: the same rule explain uses (`CrashReport.appLine`); the top of the
+        // order when no frame is in the app's code.
+        let appLine = report.appLine(in: crashed, order: order)
+        guard let start = appLine?.position ?? order.first else { return }
         let frame = frames[start]
         image = (frame.imageName ?? report.image(for: frame)?.name).map(Self.withoutMainMarker)
         imageOffset = frame.imageOffset ?? report.image(for: frame).map { frame.address &- $0.loadAddress }
-        let levels = Self.levels(of: start, in: frames).filter { !Self.isPlaceholder($0.function) }
-        guard let innermost = levels.first else { return }
-        let level = levels.first(where: \.isPlaced) ?? innermost
-        function = level.function
-        if let file = level.file, let line = level.line, line > 0 {
+        guard let line = appLine ?? crashed.line(at: start) else { return }
+        function = line.function
+        if let file = line.file, let number = line.line {
             sourceFile = file
-            sourceLine = line
+            sourceLine = number
         }
-        if innermost.function.hasPrefix("Swift runtime failure:"), level.function != innermost.function {
-            reason = innermost.function
-        }
+        reason = line.runtimeFailure
     }
 
     /// A Swift runtime error that says where it stopped (`file MyApp/X.swift, line 42`) places the
@@ -114,47 +96,9 @@ package struct Headline: Sendable, Equatable, Codable {
         sourceLine = line
     }
 
-    /// `<deduplicated_symbol>`, `<redacted>`, `0x00020d58`: what a report prints where it has
-    /// no name for a frame. Never the function of a headline.
-    static func isPlaceholder(_ name: String) -> Bool {
-        let t = name.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix("<") && t.hasSuffix(">") { return true }
-        return t.lowercased().hasPrefix("0x") && t.count > 2 && t.dropFirst(2).allSatisfy(\.isHexDigit)
-    }
-
-    static func hasPlaceholderName(_ frame: Frame) -> Bool {
-        frame.symbolication?.isEmpty != false && frame.symbol.map(isPlaceholder) == true
-    }
-
-    static func hasRealName(_ frame: Frame) -> Bool {
-        if let chain = frame.symbolication, !chain.isEmpty { return true }
-        return !frame.isUnsymbolicated && !hasPlaceholderName(frame)
-    }
-
     /// `MobileSMS (*)`: old reports mark the main executable's frames with `(*)`.
     static func withoutMainMarker(_ image: String) -> String {
         image.hasSuffix(" (*)") ? String(image.dropLast(4)) : image
-    }
-
-    /// The inline chain of `frames[start]`, innermost first: the annotator's levels, or the
-    /// `[inlined]` lines the report already printed at the same address.
-    private static func levels(of start: Int, in frames: [Frame]) -> [Level] {
-        let frame = frames[start]
-        if let resolved = frame.symbolication, !resolved.isEmpty {
-            return resolved.map { Level(function: $0.function, file: $0.file, line: $0.line) }
-        }
-        guard !frame.isUnsymbolicated else { return [] }
-        var chain: [Level] = []
-        var index = start
-        while index < frames.count, frames[index].address == frame.address {
-            let printed = frames[index]
-            if let symbol = printed.symbol {
-                chain.append(Level(function: symbol, file: printed.sourceFile, line: printed.sourceLine))
-            }
-            guard printed.isInlined else { break }
-            index += 1
-        }
-        return chain
     }
 
     /// The sentence. Missing parts are left out rather than guessed.

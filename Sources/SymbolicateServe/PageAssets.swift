@@ -31,7 +31,7 @@ enum PageAssets {
         <div class="row">
         <label><input type="checkbox" id="explain" checked> <span data-text="explainLabel">Explain the crash</span></label>
         <label for="language" data-text="languageLabel">Language</label>
-        <select id="language"><option value="en">English</option><option value="ja">日本語</option></select>
+        <select id="language">\#(languageOptions)</select>
         <button type="submit" id="go" data-text="go">Symbolicate</button>
         </div>
         </form>
@@ -58,50 +58,33 @@ enum PageAssets {
     /// The page's words in each language, by key. The diagnosis headings are the explain
     /// catalog's own (the CLI's `--explain` says the same); the rest belongs to the page.
     static func texts(_ language: Language) -> [String: String] {
-        let english = language == .english
         var texts: [String: String] = [
             "diagnosis": Catalog.text(.uiDiagnosis, language),
             "causes": Catalog.text(.uiCauses, language),
             "steps": Catalog.text(.uiNextSteps, language),
         ]
-        let page: [(String, String, String)] = [
-            (
-                "intro",
-                "Paste an Apple crash report (.crash, .ips, MetricKit, KSCrash, Sentry, a Linux Swift backtrace) or drop its file here. It is symbolicated with this server's debug files; nothing is kept.",
-                "Apple のクラッシュレポート（.crash、.ips、MetricKit、KSCrash、Sentry、Linux の Swift バックトレース）を貼り付けるか、ファイルをここにドロップしてください。このサーバーのデバッグファイルでシンボル化します。何も保存されません。"
-            ),
-            ("reportLabel", "Crash report", "クラッシュレポート"),
-            ("placeholder", "Paste the report, or drop a file on this box", "レポートを貼り付けるか、この枠にファイルをドロップしてください"),
-            ("fileLabel", "Or choose a file", "またはファイルを選択"),
-            ("explainLabel", "Explain the crash", "クラッシュを解説する"),
-            ("languageLabel", "Language", "言語"),
-            ("go", "Symbolicate", "シンボル化"),
-            ("images", "Missing or mismatched debug files", "見つからない、または一致しないデバッグファイル"),
-            ("download", "Download:", "ダウンロード:"),
-            ("report", "Report", "レポート"),
-            ("working", "Symbolicating…", "シンボル化しています…"),
-            ("done", "Done.", "完了しました。"),
-            ("empty", "Paste a report or choose a file first.", "先にレポートを貼り付けるか、ファイルを選択してください。"),
-            ("symbolicated", "Symbolicated", "シンボル化済み"),
-            ("downloaded", "Downloaded {name}.", "{name} をダウンロードしました。"),
-            ("missing-debug-file", "no debug file", "デバッグファイルがありません"),
-            (
-                "uuid-mismatch", "the report expects {expected}; the debug file {file} has {found}",
-                "レポートが求めるのは {expected}、デバッグファイル {file} は {found} です"
-            ),
-            ("missing-uuid", "no UUID in the report", "レポートに UUID がありません"),
-            ("unreadable-debug-file", "the debug file cannot be read", "デバッグファイルを読めません"),
-            ("matched-by-name", "matched by name only (unverified)", "名前だけで照合しました（未検証）"),
-            ("ambiguous-name", "several debug files have this name", "同じ名前のデバッグファイルが複数あります"),
+        let page: [(String, PhraseKey)] = [
+            ("intro", .pageIntro), ("reportLabel", .pageReportLabel), ("placeholder", .pagePlaceholder),
+            ("fileLabel", .pageFileLabel), ("explainLabel", .pageExplainLabel), ("languageLabel", .pageLanguageLabel),
+            ("go", .pageGo), ("images", .pageImages), ("download", .pageDownload), ("report", .pageReport),
+            ("working", .pageWorking), ("done", .pageDone), ("empty", .pageEmpty), ("symbolicated", .pageSymbolicated),
+            ("downloaded", .pageDownloaded), ("missing-debug-file", .pageMissingDebugFile), ("uuid-mismatch", .pageUuidMismatch),
+            ("missing-uuid", .pageMissingUuid), ("unreadable-debug-file", .pageUnreadableDebugFile),
+            ("matched-by-name", .pageMatchedByName), ("ambiguous-name", .pageAmbiguousName),
         ]
-        for (key, inEnglish, inJapanese) in page { texts[key] = english ? inEnglish : inJapanese }
+        for (key, phrase) in page { texts[key] = Catalog.text(phrase, language) }
         return texts
+    }
+
+    /// The language menu: one option per `Language` case, named in itself.
+    static var languageOptions: String {
+        Language.allCases.map { #"<option value="\#($0.rawValue)">\#($0.nativeName)</option>"# }.joined()
     }
 
     /// Every language's words as one JSON object for the script.
     static var textsJSON: String {
         var all: [String: [String: String]] = [:]
-        for language in [Language.english, .japanese] { all[language.rawValue] = texts(language) }
+        for language in Language.allCases { all[language.rawValue] = texts(language) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // `<` escaped: the text can never close a script element.

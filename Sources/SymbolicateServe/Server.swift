@@ -259,11 +259,11 @@ package struct ServeServer: Sendable {
         }
     }
 
-    /// `?language=en|ja`, else `Accept-Language`, else English.
+    /// `?language=` one of `Language`'s codes, else `Accept-Language`, else English.
     static func language(of request: Request) throws -> Language {
         if let asked = request.uri.queryParameters["language"] {
             guard let language = Language(rawValue: String(asked)) else {
-                throw HTTPError(.badRequest, message: "language must be en or ja")
+                throw HTTPError(.badRequest, message: "language must be \(Language.choices)")
             }
             return language
         }

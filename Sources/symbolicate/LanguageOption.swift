@@ -7,8 +7,8 @@ import SymbolicateExplain
 struct LanguageOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Language of the explanation: en or ja. Default: SYMBOLICATE_LANGUAGE, then LC_ALL, LC_MESSAGES, LANG (ja_JP.UTF-8 gives Japanese).",
-            valueName: "en|ja"),
+            "Language of the explanation: \(Language.choices). Default: SYMBOLICATE_LANGUAGE, then LC_ALL, LC_MESSAGES, LANG (ja_JP.UTF-8 gives Japanese).",
+            valueName: Language.valueName),
         transform: LanguageOption.parse)
     var language: Language?
 
@@ -17,7 +17,7 @@ struct LanguageOption: ParsableArguments {
 
     static func parse(_ text: String) throws -> Language {
         guard let language = Language(tag: text) else {
-            throw ValidationError("--language takes en or ja, not '\(text)'.")
+            throw ValidationError("--language takes \(Language.choices), not '\(text)'.")
         }
         return language
     }

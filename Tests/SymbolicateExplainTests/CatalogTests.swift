@@ -3,8 +3,8 @@ import Testing
 
 @testable import SymbolicateExplain
 
-/// The catalogs: every language has every sentence and every knowledge-base entry, with the
-/// same placeholders as the English twin, and none is left in English. No exceptions.
+/// The catalogs: every text has every language, with the same placeholders as its English,
+/// and none is left in English; the generated Swift tables match the data files.
 @Suite struct CatalogTests {
     /// Hiragana, katakana or kanji: what a Japanese sentence cannot do without.
     static func isJapanese(_ text: String) -> Bool {
@@ -20,55 +20,59 @@ import Testing
         return bare.contains { $0.isLetter }
     }
 
-    @Test func everyKeyHasEnglish() {
-        let missing = PhraseKey.allCases.filter { Catalog.english[$0] == nil }
-        #expect(missing.isEmpty, "English catalog lacks \(missing)")
+    /// Every text of the catalogs: the sentences and every knowledge-base text.
+    static var allTexts: [CatalogText] {
+        PhraseKey.allCases.compactMap { Catalog.phraseTexts[$0] }
+            + KnowledgeBase.standard.entries.flatMap { [$0.titleText, $0.meaningText] + $0.causeTexts + $0.stepTexts }
     }
 
-    @Test(arguments: Language.allCases.filter { $0 != .english })
-    func everySentenceIsTranslated(_ language: Language) {
-        let catalog = Catalog.phrases(language)
-        for key in PhraseKey.allCases {
-            guard let english = Catalog.english[key] else { continue }
-            guard let text = catalog[key] else {
-                Issue.record("\(language) catalog lacks \(key.rawValue)")
-                continue
-            }
+    @Test func everyKeyHasAText() {
+        let missing = PhraseKey.allCases.filter { Catalog.phraseTexts[$0] == nil }
+        #expect(missing.isEmpty, "the catalog lacks \(missing)")
+        #expect(Self.allTexts.count > PhraseKey.allCases.count + KnowledgeBase.standard.entries.count * 2)
+    }
+
+    @Test(arguments: Language.allCases)
+    func everyTextHasEveryLanguage(_ language: Language) {
+        for text in Self.allTexts {
+            #expect(text.has(language), "\(text.id) has no \(language.rawValue) text")
+            let words = text.text(language)
             #expect(
-                Set(Catalog.placeholders(in: text)) == Set(Catalog.placeholders(in: english)),
-                "\(key.rawValue): placeholders \(Catalog.placeholders(in: text)) differ from English \(Catalog.placeholders(in: english))")
-            if Self.hasWords(english) {
-                #expect(Self.isJapanese(text), "\(key.rawValue) is still English: \(text)")
+                Set(Catalog.placeholders(in: words)) == Set(Catalog.placeholders(in: text.english)),
+                "\(text.id): placeholders in \(language.rawValue) \(Catalog.placeholders(in: words)) differ from English")
+            // `languageTags` are spellings to accept (`jpn`, `japanese`), not prose.
+            if language == .japanese, Self.hasWords(text.english), text.id != PhraseKey.languageTags.rawValue {
+                #expect(Self.isJapanese(words), "\(text.id) is still English in Japanese: \(words)")
             }
         }
     }
 
-    @Test(arguments: Language.allCases.filter { $0 != .english })
-    func everyKnowledgeEntryIsTranslated(_ language: Language) {
-        let catalog = Catalog.knowledge(language)
-        let entries = KnowledgeBase.standard.entries
-        // IDs are unique, and the catalog holds nothing the knowledge base lacks.
-        #expect(Set(entries.map(\.catalogID)).count == entries.count)
-        let stale = Set(catalog.keys).subtracting(entries.map(\.catalogID))
-        #expect(stale.isEmpty, "\(language) catalog has entries the knowledge base lacks: \(stale.sorted())")
-        for entry in entries {
-            guard let text = catalog[entry.catalogID] else {
-                Issue.record("\(language) catalog lacks \(entry.catalogID)")
-                continue
+    /// One ID, one text: texts that share an ID (the same idea in two entries) have the same words.
+    @Test func sharedIDsHaveTheSameWords() {
+        var words: [String: [String]] = [:]
+        for text in Self.allTexts {
+            let all = Language.allCases.map { text.text($0) }
+            if let earlier = words[text.id] {
+                #expect(earlier == all, "\(text.id) names two texts")
             }
-            #expect(text.causes.count == entry.causes.count, "\(entry.catalogID): causes")
-            #expect(text.checkNext.count == entry.checkNext.count, "\(entry.catalogID): steps")
-            let pairs =
-                [(entry.title, text.title), (entry.meaning, text.meaning)] + Array(zip(entry.causes, text.causes))
-                + Array(zip(entry.checkNext, text.checkNext))
-            for (english, translated) in pairs {
-                #expect(
-                    Set(Catalog.placeholders(in: translated)) == Set(Catalog.placeholders(in: english)),
-                    "\(entry.catalogID): placeholders of \(translated)")
-                if Self.hasWords(english) {
-                    #expect(Self.isJapanese(translated), "\(entry.catalogID) is still English: \(translated)")
-                }
-            }
+            words[text.id] = all
         }
+        let entries = KnowledgeBase.standard.entries
+        #expect(Set(entries.map(\.catalogID)).count == entries.count)
+    }
+
+    /// The Swift tables are what `make catalogs` makes of the data files: editing a data file
+    /// without regenerating fails here (and in CI's format check).
+    @Test func generatedTablesAreCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("scripts/generate-catalogs.py").path, "--check"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(message)")
     }
 }

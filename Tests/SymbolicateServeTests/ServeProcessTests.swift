@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// `symbolicate serve` as the real binary runs it: where it listens, and how it stops.
-@Suite(.serialized) struct ServeProcessTests {
+@Suite(.serialized, .tags(.launchesBinary)) struct ServeProcessTests {
     /// A running `symbolicate serve --port 0`, with the port it printed.
     final class Running: @unchecked Sendable {
         let process = Process()

@@ -7,7 +7,7 @@ import Testing
 
 /// The debug-file store over HTTP: uploads by identity, metadata, deletion, the token, and two
 /// servers sharing one store folder.
-@Suite struct StoreRouteTests {
+@Suite(.tags(.server)) struct StoreRouteTests {
     static let token = "s3cret-token"
     static let crashAppUUID = "4C4C443B-5555-3144-A1E9-455154CFFD57"
     static var dwarf: Data {

@@ -7,7 +7,7 @@ import Testing
 
 /// `POST /v1/symbolicate` answers with the CLI's bytes: the real `symbolicate -` binary given
 /// the same report and debug files is the reference.
-@Suite struct SymbolicateRouteTests {
+@Suite(.tags(.server)) struct SymbolicateRouteTests {
     static let cases: [(report: String, query: String, cli: [String])] = [
         ("swift-trap.ips", "", []),
         ("swift-trap.ips", "?format=json", ["--format", "json"]),

@@ -9,7 +9,7 @@ import Testing
 /// Issue 26, the faults an adversarial pass over the release binary found, each through the
 /// real binary: outputs inside an input bundle, special files in a batch folder, zips of
 /// entries that cannot be reports, NUL bytes in a text report, `-j1`.
-@Suite struct AdversarialInputCLITests {
+@Suite(.tags(.launchesBinary)) struct AdversarialInputCLITests {
     static let dsyms = TestPaths.fixtures.appendingPathComponent("dsyms").path
     static let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash")
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `symbolicate atos` end to end. Expected answers come from `Fixtures/facts.json`
 /// (llvm-symbolizer-19's output when the fixtures were generated) and from llvm-nm-19.
-@Suite struct AtosTests {
+@Suite(.tags(.launchesBinary)) struct AtosTests {
     struct Fact: Decodable, Sendable {
         struct Frame: Decodable, Sendable {
             var function: String

@@ -4,7 +4,7 @@ import Testing
 
 /// `symbolicate audit` end to end, with the real binary on the fixture archive
 /// (Fixtures/audit/generate.sh).
-@Suite struct AuditCLITests {
+@Suite(.tags(.launchesBinary)) struct AuditCLITests {
     static let root = TestPaths.fixtures.appendingPathComponent("audit")
     static let archive = root.appendingPathComponent("Shop.xcarchive").path
     static let ipa = root.appendingPathComponent("Shop.ipa").path

@@ -5,7 +5,7 @@ import Testing
 /// `symbolicate batch` end to end through the real binary: every fixture report plus a zip of
 /// them, checked against Fixtures/reports/manifest.json (llvm-symbolizer's answers), never
 /// against our own earlier output.
-@Suite struct BatchCLITests {
+@Suite(.tags(.launchesBinary)) struct BatchCLITests {
     struct ManifestLevel: Decodable {
         var function: String
         var file: String?

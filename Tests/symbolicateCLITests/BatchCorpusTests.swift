@@ -5,7 +5,7 @@ import Testing
 /// `symbolicate batch` over the whole shared corpus (../shared/corpus): what a team running it
 /// in CI reads — groups that mean one crash each, non-crashes kept apart, a short log and a
 /// short summary.md (issue 17, item 2).
-@Suite(.enabled(if: Corpus.isAvailable, "the shared corpus is not beside the package"))
+@Suite(.enabled(if: Corpus.isAvailable, "the shared corpus is not beside the package"), .tags(.launchesBinary))
 struct BatchCorpusTests {
     typealias Summary = BatchSummaryJSON
 

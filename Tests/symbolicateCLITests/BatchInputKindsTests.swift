@@ -4,7 +4,7 @@ import Testing
 
 /// `symbolicate batch` over inputs that are not plain complete crash reports: cut reports,
 /// call graphs and MetricKit payloads (issue 11), with the real binary and the fixture dSYMs.
-@Suite struct BatchInputKindsTests {
+@Suite(.tags(.launchesBinary)) struct BatchInputKindsTests {
     typealias Summary = BatchSummaryJSON
 
     static func runBatch(_ inputs: [String], extra: [String] = [], in work: URL) throws -> (CLIResult, Summary, URL) {

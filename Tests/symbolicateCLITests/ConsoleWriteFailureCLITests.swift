@@ -11,7 +11,7 @@ import Testing
 /// pipe whose reader is gone while SIGPIPE is ignored (as Node-based CI runners leave it).
 /// Now a write failure ends with exit status 73 and says why on the other stream; a closed
 /// pipe ends quietly with 73. The real binary, its streams set up by the test.
-@Suite struct ConsoleWriteFailureCLITests {
+@Suite(.tags(.launchesBinary)) struct ConsoleWriteFailureCLITests {
     static let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips").path
 
     /// Runs the binary through `sh`, which sets SIGPIPE to be ignored (`trap '' PIPE`, kept

@@ -7,7 +7,8 @@ import Testing
 /// still say what their header line reads.
 private let sharedCorpus = TestPaths.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: sharedCorpus.path), "../shared/corpus not found; skipped"))
+@Suite(
+    .enabled(if: FileManager.default.fileExists(atPath: sharedCorpus.path), "../shared/corpus not found; skipped"), .tags(.launchesBinary))
 struct CorpusHeadlineTests {
     static var corpus: URL { sharedCorpus }
 

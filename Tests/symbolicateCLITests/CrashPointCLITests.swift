@@ -6,7 +6,7 @@ import Testing
 /// copies of `reports/swift-trap.crash` (Filter_1) and `reports/null-deref.crash` (Filter_2),
 /// so every log must come out exactly as its report's golden (which is tied to llvm-symbolizer
 /// by `GoldenTests.goldenFramesAgreeWithOracle`).
-@Suite struct CrashPointCLITests {
+@Suite(.tags(.launchesBinary)) struct CrashPointCLITests {
     static let bundle = "Fixtures/logs/CrashApp.xccrashpoint"
 
     static func golden(_ name: String) throws -> String {

@@ -4,7 +4,7 @@ import Testing
 
 /// Where the report command looks for debug files when none are named, what it says about
 /// debug files that do not fit, and where the headline goes (issue 17, items 1, 4 and 5).
-@Suite struct DiscoveryAndPlacementTests {
+@Suite(.tags(.launchesBinary)) struct DiscoveryAndPlacementTests {
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-h8-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

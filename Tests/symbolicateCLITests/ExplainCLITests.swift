@@ -3,7 +3,7 @@ import SymbolicateTestSupport
 import Testing
 
 /// `symbolicate explain` through the real binary: terms, unknown terms, reports, formats.
-@Suite struct ExplainCLITests {
+@Suite(.tags(.launchesBinary)) struct ExplainCLITests {
     @Test(arguments: ["EXC_BAD_ACCESS", "SIGABRT", "0x8badf00d", "KERN_INVALID_ADDRESS", "EXC_RESOURCE"])
     func explainsTheIssueTerms(term: String) throws {
         let result = try CLI.run(["explain", term])
@@ -73,7 +73,7 @@ import Testing
 }
 
 /// Facts the parser carried decide the diagnosis, whatever the file's encoding (issue 15).
-@Suite struct ExplainCarriedFactsCLITests {
+@Suite(.tags(.launchesBinary)) struct ExplainCarriedFactsCLITests {
     // A real crash .ips (corpus 2501osx SIGSEGV) with "isNonFatal" : true, saved as UTF-16LE
     // with a byte order mark, as a Windows editor or mail client does.
     @Test func utf16NonFatalIPSIsDiagnosedAsNonFatal() throws {
@@ -96,7 +96,7 @@ import Testing
 
 /// Issue 17, "explain that is short and exact", through the real binary on the corpus copies
 /// in Fixtures/corpus (real reports; sources in Fixtures/README.md).
-@Suite struct ExplainShortAndExactCLITests {
+@Suite(.tags(.launchesBinary)) struct ExplainShortAndExactCLITests {
     func diagnosis(_ name: String) throws -> [String: Any] {
         let result = try CLI.run(["explain", "--format", "json", Corpus.bundled(name).path])
         #expect(result.status == 0, "\(result.stderr)")

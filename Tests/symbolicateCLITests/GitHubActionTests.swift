@@ -5,7 +5,7 @@ import Testing
 /// The GitHub Action, run here without GitHub: `scripts/github-action.sh` (all of action.yml's
 /// logic) with the runner's environment variables pointing at temporary files, on the fixture
 /// reports and dSYMs, with the binary under test.
-@Suite struct GitHubActionTests {
+@Suite(.tags(.launchesBinary)) struct GitHubActionTests {
     static let bash = URL(fileURLWithPath: "/bin/bash")
     static let script = TestPaths.packageRoot.appendingPathComponent("scripts/github-action.sh")
 

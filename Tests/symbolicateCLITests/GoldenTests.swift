@@ -9,7 +9,7 @@ import Testing
 /// --filter GoldenTests`) and are held to the oracle by `goldenFramesAgreeWithOracle`: every
 /// app frame that llvm-symbolizer resolved (Fixtures/reports/manifest.json) must appear in
 /// the golden text with the same function and file:line.
-@Suite struct GoldenTests {
+@Suite(.tags(.launchesBinary)) struct GoldenTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var report: String
         var arguments: [String]

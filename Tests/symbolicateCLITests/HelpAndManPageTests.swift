@@ -7,7 +7,7 @@ import Testing
 /// REPORT OPTIONS` for the default `report`; `--help`/`--version` in `.SH COMMON OPTIONS`) and in
 /// the README, or users find options nobody told them about. New subcommands are read from the
 /// root help, so they are covered the day they are registered.
-@Suite struct HelpAndManPageTests {
+@Suite(.tags(.launchesBinary)) struct HelpAndManPageTests {
     static let subcommands: [[String]] = [[], ["report"]] + extraSubcommands
     /// Subcommands registered beyond `report`, read from the root help so new ones are covered.
     static var extraSubcommands: [[String]] {

@@ -10,7 +10,7 @@ import Testing
 
 /// Issue 14's reproducers, end to end through the real binary: numbers from files and the
 /// command line that used to trap, and special files that used to hang.
-@Suite struct HostileInputCLITests {
+@Suite(.tags(.launchesBinary)) struct HostileInputCLITests {
     static func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

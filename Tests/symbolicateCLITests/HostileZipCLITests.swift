@@ -5,7 +5,7 @@ import Testing
 /// Hostile zips end to end: bad entries are skipped and named (zip and entry), the good
 /// ones processed, nothing is written outside the private temporary folder, and that
 /// folder is gone when the run ends.
-@Suite struct HostileZipCLITests {
+@Suite(.tags(.launchesBinary)) struct HostileZipCLITests {
     static let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips")
     static let dsyms = TestPaths.fixtures.appendingPathComponent("dsyms").path
 

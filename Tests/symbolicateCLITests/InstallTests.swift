@@ -6,7 +6,7 @@ import Testing
 /// the conventional folders, `man -M PREFIX/share/man symbolicate` shows the page with the
 /// binary's version, bash completion completes subcommands, options and option values, and
 /// `make uninstall` removes every file again.
-@Suite(.serialized) struct InstallTests {
+@Suite(.serialized, .tags(.launchesBinary)) struct InstallTests {
     static let bash = URL(fileURLWithPath: "/bin/bash")
     static let installed = [
         "bin/symbolicate",

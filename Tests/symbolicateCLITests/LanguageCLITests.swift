@@ -5,7 +5,7 @@ import Testing
 /// `--language` and the locale end to end through the real binary: Japanese goldens for every
 /// fixture report (and the logs), the JSON and Markdown forms, `report --explain`, batch
 /// summaries; English unchanged.
-@Suite struct LanguageCLITests {
+@Suite(.tags(.launchesBinary)) struct LanguageCLITests {
     /// A Japanese locale and nothing that outranks it, as a developer's shell in Japan has.
     static let japaneseLocale = ["SYMBOLICATE_LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"]
 

@@ -7,7 +7,7 @@ import Testing
 /// only a folder holding it, zlib-compressed, or found through the binary's .gnu_debuglink —
 /// and every frame in the program prints the inline chain llvm-symbolizer-19 gives
 /// (Fixtures/linux/oracle.json; rerun live when llvm-symbolizer-19 is installed).
-@Suite struct LinuxBacktraceTests {
+@Suite(.tags(.launchesBinary)) struct LinuxBacktraceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var log: String
         var debugInput: String

@@ -8,7 +8,7 @@ import Testing
 /// (`SYMBOLICATE_UPDATE_GOLDEN=1 swift test --filter LogInputTests`) and are held to
 /// llvm-symbolizer by `goldenFramesAgreeWithOracle` (`Fixtures/logs/manifest.json`), which is
 /// itself rechecked against the installed oracle by `manifestAgreesWithOracle`.
-@Suite struct LogInputTests {
+@Suite(.tags(.launchesBinary)) struct LogInputTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var expected: String

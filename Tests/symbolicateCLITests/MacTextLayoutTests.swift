@@ -4,7 +4,7 @@ import Testing
 
 /// The `.ips` → text rendering against Apple's own translations in the corpus, line by line
 /// (issue 17, item 4).
-@Suite(.enabled(if: Corpus.isAvailable, "the shared corpus is not beside the package"))
+@Suite(.enabled(if: Corpus.isAvailable, "the shared corpus is not beside the package"), .tags(.launchesBinary))
 struct MacTextLayoutTests {
     static func render(_ path: String) throws -> CLIResult {
         try CLI.run([path, "--color", "never"], currentDirectory: TestPaths.packageRoot)

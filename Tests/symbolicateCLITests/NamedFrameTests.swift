@@ -6,7 +6,7 @@ import Testing
 /// tool) but without a file and line are resolved by default when a matching debug file has
 /// DWARF — function, file:line and the whole inline chain — in every layout; frames that already
 /// carry a file and line are kept unless `--resymbolicate`.
-@Suite struct NamedFrameTests {
+@Suite(.tags(.launchesBinary)) struct NamedFrameTests {
     // MARK: Apple layouts: text, .ips, sample, spindump, microstackshot
 
     /// Every named variant (Fixtures/named, app frames named from the binaries' symbol tables)
@@ -144,7 +144,7 @@ import Testing
 
 /// Issue 21: C++ names of the GCC LTO fixture, spelled by LLVM's demangler linked into the
 /// binary (what `scripts/test-release.sh` checks again with libc++abi hidden).
-@Suite struct LinkedDemanglerTests {
+@Suite(.tags(.launchesBinary)) struct LinkedDemanglerTests {
     static let addresses: [String] = {
         let path = ELFNamingFixtures.root.appendingPathComponent("cxx-addresses.txt").path
         return ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)

@@ -4,7 +4,7 @@ import Testing
 
 /// What a new user found (issue 39), end to end through the binary: zips read like folders and
 /// kept unpacked in the cache, atos and symbol servers, the negative cache's note.
-@Suite(.serialized) struct NewUserCLITests {
+@Suite(.serialized, .tags(.launchesBinary)) struct NewUserCLITests {
     typealias Space = SymbolSourcesCLITests.Workspace
     static let appUUID = "4C4C443B-5555-3144-A1E9-455154CFFD57"
     static let appAddress = "0x100004410"

@@ -10,7 +10,7 @@ import Testing
 /// user's symlink, a replaced output keeps its mode, batch never creates anything inside an
 /// input bundle before refusing its output folder there, and never replaces a file of its
 /// output folder that an earlier batch did not write.
-@Suite struct OutputOwnershipCLITests {
+@Suite(.tags(.launchesBinary)) struct OutputOwnershipCLITests {
     static let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips")
     static let isRoot = geteuid() == 0
 

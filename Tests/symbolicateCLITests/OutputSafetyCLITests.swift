@@ -8,7 +8,7 @@ import Testing
 
 /// Outputs never destroy inputs or special files (issue 14): `-o`/`--junit` on an input is a
 /// usage error naming both; devices and our own stdout are written in place; long names work.
-@Suite struct OutputSafetyCLITests {
+@Suite(.tags(.launchesBinary)) struct OutputSafetyCLITests {
     static let dsyms = TestPaths.fixtures.appendingPathComponent("dsyms").path
 
     static func copyOfReport(_ name: String, in folder: URL) throws -> URL {

@@ -5,7 +5,7 @@ import Testing
 /// Cut, pasted and non-report inputs through the real binary: a readable partial report is
 /// symbolicated as far as it goes with warnings and exit 0; a file that is no report at all
 /// exits 65 saying what it looks like.
-@Suite struct PartialReportTests {
+@Suite(.tags(.launchesBinary)) struct PartialReportTests {
     static func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("partial-cli-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

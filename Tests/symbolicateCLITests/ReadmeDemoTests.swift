@@ -4,7 +4,7 @@ import Testing
 
 /// The README's `make demo` transcript is what the tool prints (issue 39, finding 13: it had
 /// fallen behind the output). `scripts/readme-demo.sh` refreshes it from a real run.
-@Suite struct ReadmeDemoTests {
+@Suite(.tags(.launchesBinary)) struct ReadmeDemoTests {
     /// The lines of the transcript block, without the script's `… (…) …` elisions.
     static func transcript() throws -> [String] {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

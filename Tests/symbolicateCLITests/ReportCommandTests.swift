@@ -4,7 +4,7 @@ import Testing
 
 /// The report command as a user runs it: exit codes, stderr diagnostics, atomic `-o`, colour
 /// rules and the implicit search for debug files.
-@Suite struct ReportCommandTests {
+@Suite(.tags(.launchesBinary)) struct ReportCommandTests {
     @Test func mismatchedUUIDIsReportedAndRequireAllExitsOne() throws {
         let args = ["Fixtures/reports/uuid-mismatch.crash", "Fixtures/dsyms"]
         let lenient = try CLI.run(args, currentDirectory: TestPaths.packageRoot)

@@ -9,7 +9,7 @@ import Testing
 /// Issue 14: SIGINT/SIGTERM/SIGHUP during a batch left the unpacked zip in TMPDIR. The real
 /// binary is interrupted while its temporary folder exists; it must die of the signal
 /// (conventional status) with TMPDIR empty.
-@Suite(.serialized) struct SignalCleanupCLITests {
+@Suite(.serialized, .tags(.launchesBinary)) struct SignalCleanupCLITests {
     /// A stored zip of `count` copies of a fixture report: seconds of batch work.
     static func bigZip(at url: URL, count: Int) throws {
         let report = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("reports/swift-trap.ips"))

@@ -4,7 +4,7 @@ import Testing
 
 /// `-` for a report: `pbpaste | symbolicate - App.dSYM`, `explain -`, `batch -` read the
 /// report from standard input and give what the same report named as a file gives.
-@Suite struct StandardInputCLITests {
+@Suite(.tags(.launchesBinary)) struct StandardInputCLITests {
     static let reports = ["reports/swift-trap.ips", "reports/swift-trap.crash", "reports/null-deref.ips"]
 
     static func text(_ fixture: String) throws -> String {

@@ -12,7 +12,7 @@ import Testing
 /// real servers on loopback (Python's http.server in symbol-server layouts, Debian's
 /// debuginfod), a dsymForUUID script, and the cache. The output must be the one the same
 /// report gets with its debug files given locally; every fault is a warning and a complete report.
-@Suite(.serialized) struct SymbolSourcesCLITests {
+@Suite(.serialized, .tags(.launchesBinary)) struct SymbolSourcesCLITests {
     static let dsyms = [
         "CrashApp.app.dSYM", "CrashKit.framework.dSYM", "MacApp.app.dSYM", "CrashApp-dwarf4.app.dSYM", "MacApp-dwarf5.app.dSYM",
     ]

@@ -9,7 +9,7 @@ import Testing
 /// the same text. The goldens in `Fixtures/expected/system-symbols/` were written by the tool
 /// (`SYMBOLICATE_UPDATE_GOLDEN=1`) and are held to the generator's manifest, which says which
 /// function and offset each address was made from.
-@Suite struct SystemSymbolsCLITests {
+@Suite(.tags(.launchesBinary)) struct SystemSymbolsCLITests {
     enum Source: String, CaseIterable, Sendable {
         /// The default: Xcode's folder for the report's OS, under `$HOME`.
         case deviceSupport

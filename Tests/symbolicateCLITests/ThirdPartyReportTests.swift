@@ -4,7 +4,7 @@ import Testing
 
 /// KSCrash reports and Sentry events through the real binary: the same crash read from its
 /// `.ips`, KSCrash and Sentry forms prints the same frame lines; unknown JSON exits 65.
-@Suite struct ThirdPartyReportTests {
+@Suite(.tags(.launchesBinary)) struct ThirdPartyReportTests {
     static let own = "Fixtures/thirdparty/own"
 
     /// Every frame line (`N   Image   0x… rest`) of every thread, in order.

@@ -6,7 +6,7 @@ import Testing
 /// compares a measured duration with a limit (issue 39: a 30 s limit failed at 36 s on a busy
 /// machine). It must catch the shapes such tests took, leave hang guards and deadline loops
 /// alone, and pass on the suite as it is.
-@Suite struct TimingCheckTests {
+@Suite(.tags(.launchesBinary)) struct TimingCheckTests {
     static let script = TestPaths.packageRoot.appendingPathComponent("scripts/check-timing-tests.py").path
 
     static func check(_ swift: String) throws -> CLIResult {

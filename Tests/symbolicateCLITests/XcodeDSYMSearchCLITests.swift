@@ -6,7 +6,7 @@ import Testing
 /// DerivedData layout under `$HOME` (a temporary folder here) hold the fixture dSYMs; the
 /// first run walks them, the second answers from the index in the user cache folder, and a
 /// moved bundle is noticed and found again.
-@Suite struct XcodeDSYMSearchCLITests {
+@Suite(.tags(.launchesBinary)) struct XcodeDSYMSearchCLITests {
     static let archive = "Library/Developer/Xcode/Archives/2026-11-27/CrashApp 27-11-2026, 10.00.xcarchive"
     static let derived = "Library/Developer/Xcode/DerivedData/CrashApp-bxkqzwhd/Build/Products/Release-iphoneos"
 

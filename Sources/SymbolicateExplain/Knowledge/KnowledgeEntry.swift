@@ -96,17 +96,18 @@ package struct Citation: Codable, Sendable, Hashable {
 }
 
 /// One fact of the knowledge base: a term as it appears in reports, what it means,
-/// why it usually happens and what to look at next. Entries are data so that the
-/// diagnosis logic never hides knowledge inside conditionals.
-package struct KnowledgeEntry: Codable, Sendable, Hashable {
+/// why it usually happens and what to look at next. Entries are data (`Catalogs/knowledge-*.json`,
+/// generated into Swift by `make catalogs`) so the diagnosis logic never hides knowledge inside
+/// conditionals, and every text carries all its languages and the tags the rules decide on.
+package struct KnowledgeEntry: Sendable, Hashable {
     /// Canonical spelling, e.g. `EXC_BAD_ACCESS`, `0x8badf00d`, `SIGABRT`.
     package let term: String
     package let kind: TermKind
     /// A few plain words naming the condition ("Watchdog timeout").
-    package let title: String
-    package let meaning: String
-    package let causes: [String]
-    package let checkNext: [String]
+    package let titleText: CatalogText
+    package let meaningText: CatalogText
+    package let causeTexts: [CatalogText]
+    package let stepTexts: [CatalogText]
     package let sources: [Citation]
     package let provenance: Provenance
     /// Other spellings that should find this entry (numbers, indicator texts, old names).
@@ -119,18 +120,18 @@ package struct KnowledgeEntry: Codable, Sendable, Hashable {
     /// (ASI messages, exception reasons, frame names).
     package let patterns: [String]
 
-    package init(
-        term: String, kind: TermKind, title: String, meaning: String,
-        causes: [String] = [], checkNext: [String] = [], sources: [Citation],
-        provenance: Provenance, aliases: [String] = [], values: [UInt64] = [],
-        namespace: String? = nil, patterns: [String] = []
+    init(
+        term: String, kind: TermKind, title: CatalogText, meaning: CatalogText,
+        causes: [CatalogText], checkNext: [CatalogText], sources: [Citation],
+        provenance: Provenance, aliases: [String], values: [UInt64],
+        namespace: String?, patterns: [String]
     ) {
         self.term = term
         self.kind = kind
-        self.title = title
-        self.meaning = meaning
-        self.causes = causes
-        self.checkNext = checkNext
+        self.titleText = title
+        self.meaningText = meaning
+        self.causeTexts = causes
+        self.stepTexts = checkNext
         self.sources = sources
         self.provenance = provenance
         self.aliases = aliases
@@ -139,6 +140,41 @@ package struct KnowledgeEntry: Codable, Sendable, Hashable {
         self.patterns = patterns
     }
 
+    /// The title in English.
+    package var title: String { titleText.english }
+    package var meaning: String { meaningText.english }
+    package var causes: [String] { causeTexts.map(\.english) }
+    package var checkNext: [String] { stepTexts.map(\.english) }
+
     /// True when the entry's facts are community-reported rather than documented.
     package var isCommunityReported: Bool { provenance.isCommunityReported }
+}
+
+/// An entry with its prose in one language: what `explain TERM` shows and writes as JSON.
+package struct LocalizedEntry: Codable, Sendable, Hashable {
+    package let term: String
+    package let kind: TermKind
+    package let title: String
+    package let meaning: String
+    package let causes: [String]
+    package let checkNext: [String]
+    package let sources: [Citation]
+    package let provenance: Provenance
+    package let aliases: [String]
+    package let values: [UInt64]
+    package let namespace: String?
+    package let patterns: [String]
+
+    /// True when the entry's facts are community-reported rather than documented.
+    package var isCommunityReported: Bool { provenance.isCommunityReported }
+
+    /// The entry's ID in the catalogs (see `KnowledgeEntry.catalogID`).
+    package var catalogID: String { "\(kind.rawValue)/\(term)" }
+}
+
+extension Citation {
+    /// The citation the catalogs name `id` (the generator checks every ID an entry names exists).
+    static func named(_ id: String) -> Citation {
+        catalog[id] ?? Citation(key: id, title: id, url: "")
+    }
 }

@@ -1,64 +1,22 @@
 import Foundation
 
-/// The translated prose of one knowledge-base entry (its English stays in the entry itself).
-package struct KnowledgeText: Sendable, Hashable {
-    package let title: String
-    package let meaning: String
-    package let causes: [String]
-    package let checkNext: [String]
-
-    package init(title: String, meaning: String, causes: [String] = [], checkNext: [String] = []) {
-        self.title = title
-        self.meaning = meaning
-        self.causes = causes
-        self.checkNext = checkNext
-    }
-
-    /// One field of one entry, carrying its English so English never needs a lookup.
-    struct Reference: Hashable, Sendable {
-        enum Field: Hashable, Sendable {
-            case title, meaning, cause(Int), step(Int)
-        }
-        let entry: String
-        let field: Field
-        let english: String
-
-        func text(_ language: Language) -> String {
-            guard language != .english, let translated = Catalog.knowledge(language)[entry] else { return english }
-            switch field {
-            case .title: return translated.title
-            case .meaning: return translated.meaning
-            case .cause(let index): return translated.causes.indices.contains(index) ? translated.causes[index] : english
-            case .step(let index): return translated.checkNext.indices.contains(index) ? translated.checkNext[index] : english
-            }
-        }
-    }
-}
-
-/// The catalogs: one per language, each with the diagnosis sentences by `PhraseKey` and the
-/// knowledge-base texts by entry ID (`KnowledgeEntry.catalogID`). Sentences name their
-/// placeholders (`{signal}`); every language's sentence has the same placeholders as the
-/// English one (a test checks it, and that no entry is missing or left in English).
+/// The catalogs: every sentence `explain` writes, by `PhraseKey`, and every knowledge-base
+/// text, each with all its languages side by side and its tags (`CatalogText`). They are data
+/// (`Catalogs/*.json`), turned into Swift tables by `scripts/generate-catalogs.py` (`make catalogs`);
+/// the generator checks that every text has every `Language` with the same `{name}` placeholders.
 package enum Catalog {
     /// The sentences of `language`, by key.
     package static func phrases(_ language: Language) -> [PhraseKey: String] {
-        switch language {
-        case .english: english
-        case .japanese: japanese
-        }
+        phraseTexts.mapValues { $0.text(language) }
     }
 
-    /// The translated knowledge-base texts of `language`, by entry ID (empty for English,
-    /// whose texts are the entries themselves).
-    package static func knowledge(_ language: Language) -> [String: KnowledgeText] {
-        switch language {
-        case .english: [:]
-        case .japanese: japaneseKnowledge
-        }
+    /// The tags the rules decide on for the sentence `key`.
+    static func tags(_ key: PhraseKey) -> Set<ExplainTag> {
+        phraseTexts[key]?.tags ?? []
     }
 
     static func template(_ key: PhraseKey, _ language: Language) -> String {
-        phrases(language)[key] ?? english[key] ?? key.rawValue
+        phraseTexts[key]?.text(language) ?? key.rawValue
     }
 
     /// A sentence of the catalog with its placeholders filled.

@@ -2,6 +2,11 @@ import Foundation
 
 /// The language `explain` writes its prose in. Identifiers, quoted report text, function
 /// names and file:line stay as the report has them whatever the language.
+///
+/// The languages are this enum's cases, and nothing else lists them: the catalogs' data files
+/// have one column per case (the generator refuses a missing or an extra one), and `--help`,
+/// the server's errors and the page's menu are written from `allCases`. A new language is one
+/// case here and one column in `Catalogs/*.json`.
 public enum Language: String, Codable, Sendable, CaseIterable {
     case english = "en"
     case japanese = "ja"
@@ -13,12 +18,27 @@ public enum Language: String, Codable, Sendable, CaseIterable {
         let trimmed = tag.trimmingCharacters(in: .whitespaces)
         // `ja_JP.UTF-8@modifier`: the language is what precedes `_`, `-`, `.` and `@`.
         let primary = trimmed.split(whereSeparator: { "_-.@".contains($0) }).first.map { $0.lowercased() } ?? ""
-        switch primary {
-        case "ja", "jpn", "japanese": self = .japanese
-        case "en", "eng", "english": self = .english
-        default: return nil
-        }
+        guard let language = Self.allCases.first(where: { $0.tags.contains(primary) }) else { return nil }
+        self = language
     }
+
+    /// The spellings `init(tag:)` accepts: the ISO 639-1 code (the raw value), then the
+    /// catalog's `languageTags` (ISO 639-2 code, English name), all lowercased.
+    var tags: [String] {
+        [rawValue] + Catalog.text(.languageTags, self).lowercased().split(separator: " ").map(String.init)
+    }
+
+    /// The language's name in itself (`English`, `日本語`), for menus.
+    public var nativeName: String { Catalog.text(.languageName, self) }
+
+    /// `en or ja`, for help and errors.
+    public static var choices: String {
+        let codes = allCases.map(\.rawValue)
+        return codes.count < 2 ? codes.joined() : codes.dropLast().joined(separator: ", ") + " or " + (codes.last ?? "")
+    }
+
+    /// `en|ja`, for a value name.
+    public static var valueName: String { allCases.map(\.rawValue).joined(separator: "|") }
 
     /// The language the environment asks for: `SYMBOLICATE_LANGUAGE` when set, else the first
     /// non-empty of `LC_ALL`, `LC_MESSAGES`, `LANG` (the order POSIX gives them for messages).

@@ -1,16 +1,18 @@
 import Foundation
 
-/// A piece of prose the diagnosis writes, held as a catalog key and named values rather than
-/// as text, so the rules that choose it stay apart from the words of each language. The rules
-/// run on the English rendering (their filters read English words), and the diagnosis is
-/// rendered in the reader's language at the end.
+/// A piece of prose the diagnosis writes, held as a catalog text and named values rather than
+/// as words, so the rules that choose it stay apart from the words of each language. The rules
+/// decide on a phrase's identity and tags (`ExplainTag`); the diagnosis is rendered in the
+/// reader's language at the end.
 indirect enum Phrase: Hashable, Sendable {
     /// A catalog sentence; `{name}` placeholders take the values.
     case catalog(PhraseKey, [String: Phrase])
     /// Text from the report (a quote, a function name, an identifier): the same in every language.
     case verbatim(String)
-    /// A knowledge-base text: the entry's own English, or its translation.
-    case knowledge(KnowledgeText.Reference)
+    /// A catalog text with nothing to fill: a knowledge-base text (an entry's title, meaning,
+    /// cause or step) or a sentence without placeholders. A sentence and a knowledge-base text
+    /// that share an ID (the same idea) are one phrase.
+    case knowledge(CatalogText)
     /// English lowercases the phrase to run it into a sentence; other languages keep it.
     case lowercasedInEnglish(Phrase)
     /// Phrases joined with the language's list separator (`, ` or `、`).
@@ -19,7 +21,11 @@ indirect enum Phrase: Hashable, Sendable {
     case sequence([Phrase])
 
     init(_ key: PhraseKey, _ values: [String: Phrase] = [:]) {
-        self = .catalog(key, values)
+        if values.isEmpty, let text = Catalog.phraseTexts[key] {
+            self = .knowledge(text)
+        } else {
+            self = .catalog(key, values)
+        }
     }
 
     /// The phrase in `language`.
@@ -27,8 +33,8 @@ indirect enum Phrase: Hashable, Sendable {
         switch self {
         case .verbatim(let text):
             return text
-        case .knowledge(let reference):
-            return reference.text(language)
+        case .knowledge(let text):
+            return text.text(language)
         case .lowercasedInEnglish(let phrase):
             let text = phrase.text(language)
             return language == .english ? text.lowercased() : text
@@ -41,8 +47,39 @@ indirect enum Phrase: Hashable, Sendable {
         }
     }
 
-    /// The English rendering, which the rules and `Relevance` compare and filter.
+    /// The English rendering (for logs and tests; no decision reads it).
     var english: String { text(.english) }
+
+    /// The tags of the catalog texts the phrase is made of (the report's own text has none).
+    var tags: Set<ExplainTag> {
+        switch self {
+        case .verbatim: []
+        case .knowledge(let text): text.tags
+        case .lowercasedInEnglish(let phrase): phrase.tags
+        case .list(let items), .sequence(let items): items.reduce(into: []) { $0.formUnion($1.tags) }
+        case .catalog(let key, let values): values.values.reduce(into: Catalog.tags(key)) { $0.formUnion($1.tags) }
+        }
+    }
+
+    /// The catalog key of a sentence phrase; nil for other phrases.
+    var catalogKey: PhraseKey? {
+        switch self {
+        case .catalog(let key, _): key
+        case .knowledge(let text): PhraseKey(rawValue: text.id)
+        default: nil
+        }
+    }
+
+    /// The report's own text the phrase quotes (function names, file:line), in order.
+    var quotedText: [String] {
+        switch self {
+        case .verbatim(let text): [text]
+        case .knowledge: []
+        case .lowercasedInEnglish(let phrase): phrase.quotedText
+        case .list(let items), .sequence(let items): items.flatMap(\.quotedText)
+        case .catalog(_, let values): values.keys.sorted().flatMap { values[$0]?.quotedText ?? [] }
+        }
+    }
 }
 
 /// Builds values for phrases from the report's own text.
@@ -54,21 +91,16 @@ extension KnowledgeEntry {
     /// The stable ID of an entry in the catalogs: its kind and canonical term.
     package var catalogID: String { "\(kind.rawValue)/\(term)" }
 
-    var titlePhrase: Phrase { .knowledge(.init(entry: catalogID, field: .title, english: title)) }
-    var meaningPhrase: Phrase { .knowledge(.init(entry: catalogID, field: .meaning, english: meaning)) }
-    var causePhrases: [Phrase] {
-        causes.enumerated().map { .knowledge(.init(entry: catalogID, field: .cause($0.offset), english: $0.element)) }
-    }
-    var stepPhrases: [Phrase] {
-        checkNext.enumerated().map { .knowledge(.init(entry: catalogID, field: .step($0.offset), english: $0.element)) }
-    }
+    var titlePhrase: Phrase { .knowledge(titleText) }
+    var meaningPhrase: Phrase { .knowledge(meaningText) }
+    var causePhrases: [Phrase] { causeTexts.map { .knowledge($0) } }
+    var stepPhrases: [Phrase] { stepTexts.map { .knowledge($0) } }
 
     /// The entry with its prose in `language` (term, aliases, sources and values unchanged).
-    package func localized(_ language: Language) -> KnowledgeEntry {
-        guard language != .english else { return self }
-        return KnowledgeEntry(
-            term: term, kind: kind, title: titlePhrase.text(language), meaning: meaningPhrase.text(language),
-            causes: causePhrases.map { $0.text(language) }, checkNext: stepPhrases.map { $0.text(language) },
+    package func localized(_ language: Language) -> LocalizedEntry {
+        LocalizedEntry(
+            term: term, kind: kind, title: titleText.text(language), meaning: meaningText.text(language),
+            causes: causeTexts.map { $0.text(language) }, checkNext: stepTexts.map { $0.text(language) },
             sources: sources, provenance: provenance, aliases: aliases, values: values, namespace: namespace,
             patterns: patterns)
     }

@@ -143,7 +143,7 @@ extension Diagnostician {
             if saysNoException {
                 found.quote(.label("Application Specific Information"), "terminating", Phrase(.noteTerminatingNoException))
             }
-            var chain = shown.filter { $0.place.english != place(thread, direct).english }
+            var chain = shown.filter { $0.place != place(thread, direct) }
             chain.append(found.quote(terminate, at: place(thread, terminate), nil))
             chain.append(found.quote(direct, at: place(thread, direct), Phrase(.noteCalledTerminate)))
             let certainty: Diagnosis.Certainty = saysNoException ? .stated : .likely

@@ -2,108 +2,96 @@ import Foundation
 import SymbolicateCrashReport
 
 /// Decides which knowledge-base causes and steps fit one report, and keeps the diagnosis
-/// short: a cause or step that names something the report lacks (a fault address, an
-/// exception backtrace), another platform or architecture, or a frame by number it cannot
-/// check is dropped; near-duplicates (the same idea in other words) are dropped; at most
-/// `Diagnosis.maximumCauses` causes and `Diagnosis.maximumSteps` steps remain (issue 17).
+/// short: a cause or step that needs something the report lacks (a fault address, an
+/// exception backtrace), addresses another platform or architecture, or names a frame by
+/// number it cannot check is dropped; texts naming an idea an earlier one named are dropped;
+/// at most `Diagnosis.maximumCauses` causes and `Diagnosis.maximumSteps` steps remain (issue 17).
 ///
 /// Knowledge-base texts are written for `explain TERM`, where every case applies; a report
-/// settles most of them, so they are filtered here, in one place, by the words they use.
+/// settles most of them. The decisions read the texts' tags (`ExplainTag`, written beside
+/// each text in the catalogs' data), never their words, so they are the same in every language
+/// and survive any rewording (issue 37).
 struct Relevance {
     let facts: ReportFacts
     /// Evidence fields the rules quoted: advice to read what the diagnosis already read and
     /// interpreted is dropped.
-    var quotedFields: Set<String> = []
+    var quotedFields: Set<Phrase> = []
     /// A watchdog report's CPU time against its allowance: true when the app was computing,
     /// false when it was mostly waiting, nil when the report does not tell.
     var mainThreadBusy: Bool? = nil
 
     // MARK: - Platform and architecture
 
-    /// Advice addressed to one architecture or operating system ("ARM: …", "x86_64: …",
-    /// "On iOS: …", "arm64e") applies only to reports from it.
-    func fitsPlatform(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        if lower.hasPrefix("x86_64:") || lower.contains("on intel") { return facts.isIntel }
-        if lower.hasPrefix("arm:") || lower.contains("on arm") { return facts.isNativeARM }
-        if lower.contains("arm64e") { return facts.architecture == "arm64e" }
-        let mentioned: [(String, ReportFacts.Platform)] = [
-            ("ios", .iOS), ("ipados", .iOS), ("macos", .macOS),
-            ("watchos", .watchOS), ("tvos", .tvOS), ("visionos", .visionOS),
-        ]
+    /// Advice addressed to one architecture or operating system applies only to reports from it.
+    func fitsPlatform(_ tags: Set<ExplainTag>) -> Bool {
+        if tags.contains(.intel) { return facts.isIntel }
+        if tags.contains(.nativeARM) { return facts.isNativeARM }
+        if tags.contains(.arm64e) { return facts.architecture == "arm64e" }
         // Apple's tools do not apply to a Linux process.
-        if facts.platform == .linux, ["dsym", "xcode", "instruments", "zombies", "organizer"].contains(where: lower.contains) {
-            return false
-        }
-        let platforms = Set(mentioned.filter { containsWord($0.0, in: lower) }.map(\.1))
+        if facts.platform == .linux, tags.contains(.appleTools) { return false }
+        let platforms = ExplainTag.platforms.filter { tags.contains($0.tag) }.map(\.platform)
         return platforms.isEmpty || platforms.contains(facts.platform)
     }
 
     // MARK: - Evidence
 
     /// A step that reads a part of the report applies only when the report has that part.
-    func stepFitsEvidence(_ step: String, fromKnowledgeBase: Bool) -> Bool {
-        let lower = step.lowercased()
+    func stepFitsEvidence(_ tags: Set<ExplainTag>, fromKnowledgeBase: Bool) -> Bool {
         if fromKnowledgeBase {
-            // Frame numbers in general advice ("frames 0/1 give the line") are unchecked claims:
-            // the diagnosis names the frame itself (see `Diagnostician.whereToLook`).
-            if lower.range(of: #"\bframes? [0-9]"#, options: .regularExpression) != nil || lower.contains("the frame below") {
-                return false
-            }
-            // "See EXC_BAD_ACCESS" points at another entry: not something to do with this report.
-            if lower.hasPrefix("see ") { return false }
-            // The diagnosis has read the fault address already (it is quoted and interpreted in
-            // the evidence), or the report has none: either way the advice to read it is moot.
-            if lower.hasPrefix("read the fault address") { return false }
-            // "Look up the code": the diagnosis has looked it up.
-            if lower.hasPrefix("look up the") { return false }
+            // Frame numbers in general advice are unchecked claims: the diagnosis names the frame
+            // itself (see `Diagnostician.whereToLook`); a pointer to another entry is not something
+            // to do with this report; the diagnosis has read the fault address (or the report has
+            // none) and looked up the code.
+            let settled: Set<ExplainTag> = [.namesFrameByNumber, .pointsToAnotherEntry, .readsFaultAddress, .looksUpCode]
+            if !tags.isDisjoint(with: settled) { return false }
         }
+        return tags.allSatisfy { reportHas($0) }
+    }
+
+    /// Whether the report has what a step tagged `tag` reads (true for tags that are not needs).
+    private func reportHas(_ tag: ExplainTag) -> Bool {
         let hasFault = facts.faultDescription != nil
-        let requirements: [(String, Bool)] = [
-            ("fault address", hasFault),
-            ("pc with the", hasFault && facts.programCounter != nil),
-            ("is pc equal", hasFault && facts.programCounter != nil),
-            ("stripped address", facts.faultDescription?.stripped != nil),
-            ("vm region info", facts.report.vmRegionInfo != nil),
-            ("application specific information", !facts.asiLines.isEmpty),
-            ("last exception backtrace", !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true)),
-            ("exception message", facts.message != nil),
-            ("termination reason", facts.report.termination != nil),
-            (
-                "elapsed application cpu time",
-                !quotedFields.contains("Watchdog CPU")
-                    && (facts.terminationDetails.contains { $0.contains("Elapsed application CPU time") }
-                        || facts.terminationText?.contains("Elapsed application CPU time") == true)
-            ),
-            ("main thread's backtrace", facts.mainThread != nil && !quotedFields.contains { $0.contains("(main thread)") }),
-            ("crashed thread", !(facts.crashedThread?.frames.isEmpty ?? true)),
-            ("exception name", reportSays("exception")),
-            ("top frame objc_msgSend", topFrameIsObjCRuntime),
-            ("unrecognized selector", reportSays("unrecognized selector")),
-            ("symbolicate", facts.needsSymbolication),
-        ]
-        return requirements.allSatisfy { phrase, holds in !lower.contains(phrase.lowercased()) || holds }
+        switch tag {
+        case .needsFaultAddress: return hasFault
+        case .needsProgramCounter: return hasFault && facts.programCounter != nil
+        case .needsStrippedAddress: return facts.faultDescription?.stripped != nil
+        case .needsVMRegionInfo: return facts.report.vmRegionInfo != nil
+        case .needsApplicationSpecificInformation: return !facts.asiLines.isEmpty
+        case .needsExceptionBacktrace: return !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true)
+        case .needsExceptionMessage: return facts.message != nil
+        case .needsTerminationReason: return facts.report.termination != nil
+        case .needsWatchdogCPUTime:
+            return !quotedFields.contains(Phrase(.fieldWatchdogCPU))
+                && (facts.terminationDetails.contains { $0.contains("Elapsed application CPU time") }
+                    || facts.terminationText?.contains("Elapsed application CPU time") == true)
+        case .needsMainThreadBacktrace:
+            return facts.mainThread != nil && !quotedFields.contains { $0.catalogKey == .fieldMainThreadFrame }
+        case .needsCrashedThread: return !(facts.crashedThread?.frames.isEmpty ?? true)
+        case .needsExceptionName: return reportSays("exception")
+        case .needsObjCRuntimeTopFrame: return topFrameIsObjCRuntime
+        case .needsUnrecognizedSelector: return reportSays("unrecognized selector")
+        case .needsSymbolication: return facts.needsSymbolication
+        default: return true
+        }
     }
 
     /// A cause the evidence rules out: a nil dereference when the fault address is known and
     /// not near zero (or the fault is an x86 general-protection fault, which nil does not
     /// raise); a stack overflow when the crashed thread is short; an exception backtrace or
     /// message the report does not have.
-    func causeFitsEvidence(_ cause: String) -> Bool {
-        let lower = cause.lowercased()
-        if isMemoryFault, nilIsRuledOut, containsWord("nil", in: lower) || lower.contains("null") { return false }
-        if lower.contains("stack overflow") || lower.contains("recursion"), stackOverflowIsRuledOut { return false }
+    func causeFitsEvidence(_ tags: Set<ExplainTag>) -> Bool {
+        if isMemoryFault, nilIsRuledOut, tags.contains(.claimsNil) { return false }
+        if tags.contains(.claimsStackOverflow), stackOverflowIsRuledOut { return false }
         // EXC_CRASH's abort causes do not explain a SIGKILL, SIGQUIT or SIGTERM.
-        if lower.contains("abort"), let signal = facts.signal, !signal.hasPrefix("SIGABRT") { return false }
+        if tags.contains(.claimsAbort), let signal = facts.signal, !signal.hasPrefix("SIGABRT") { return false }
         // Busy (most of the allowance used as CPU time) and blocked (little CPU) exclude each other.
         if let busy = mainThreadBusy {
-            let named = Self.topics(of: cause)
-            if busy, named.contains("blockedMainThread") { return false }
-            if !busy, named.contains("busyMainThread") { return false }
+            if busy, tags.contains(.topicBlockedMainThread) { return false }
+            if !busy, tags.contains(.topicBusyMainThread) { return false }
         }
-        if lower.contains("last exception backtrace present") { return !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true) }
-        if lower.contains("libc++abi message") { return reportSays("libc++abi") }
-        if lower.contains("non-signal termination reason") { return facts.namespace.map { $0 != "SIGNAL" } ?? false }
+        if tags.contains(.claimsExceptionBacktrace) { return !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true) }
+        if tags.contains(.claimsLibcxxabiMessage) { return reportSays("libc++abi") }
+        if tags.contains(.claimsNonSignalTermination) { return facts.namespace.map { $0 != "SIGNAL" } ?? false }
         return true
     }
 
@@ -124,7 +112,9 @@ struct Relevance {
         guard let thread = facts.crashedThread, !thread.frames.isEmpty else { return false }
         let said = reportSays("stack") || facts.report.vmRegionInfo?.lowercased().contains("stack") == true
         // The rules quoted a fault just below the stack pointer or a repeating stretch of frames.
-        let shown = quotedFields.contains("Stack pointer") || quotedFields.contains("Thread \(thread.index)")
+        let shown =
+            quotedFields.contains(Phrase(.fieldStackPointer))
+            || quotedFields.contains(Phrase(.fieldThread, ["thread": .text(String(thread.index))]))
         return thread.frames.count < 64 && !said && !shown
     }
 
@@ -133,81 +123,44 @@ struct Relevance {
         return ["objc_msgSend", "objc_retain", "objc_release", "objc_autorelease", "objc_storeStrong"].contains { names.contains($0) }
     }
 
+    /// Whether the report's own text (its messages, not the diagnosis's) says `fragment`.
     private func reportSays(_ fragment: String) -> Bool {
         ([facts.message, facts.subtype, facts.terminationText].compactMap { $0 } + facts.asiLines + facts.terminationDetails)
             .contains { $0.localizedCaseInsensitiveContains(fragment) }
     }
 
-    private func containsWord(_ word: String, in text: String) -> Bool {
-        text.range(of: #"\b"# + NSRegularExpression.escapedPattern(for: word) + #"\b"#, options: .regularExpression) != nil
-    }
-
     // MARK: - Shaping
 
-    /// Ideas that different entries word differently; two texts whose first-named idea is the
-    /// same say the same thing for a reader.
-    static let topics: [(name: String, words: [String])] = [
-        ("dangling", ["use-after-free", "dangling", "zombie", "over-released", "deallocated", "freed"]),
-        ("nil", ["nil", "null"]),
-        ("bounds", ["out-of-bounds", "out of bounds", "beyond bounds", "buffer overflow"]),
-        ("stack", ["stack overflow", "recursion"]),
-        ("corruption", ["corrupt", "garbage"]),
-        ("sanitizer", ["address sanitizer"]),
-        ("faultAddress", ["fault address"]),
-        ("asi", ["application specific information"]),
-        ("exceptionBacktrace", ["last exception backtrace"]),
-        ("symbolicate", ["symbolicate"]),
-        ("offMain", ["off the main thread", "off main thread"]),
-        ("busyMainThread", ["long-running work on the main thread", "main thread was busy", "heavy work on the main thread"]),
-        ("blockedMainThread", ["main thread was blocked", "main-thread deadlock", "synchronous networking on the main thread"]),
-        (
-            "appFrame",
-            [
-                "first frame in your code", "first frame of your code", "first frame in the app's code", "who called abort",
-                "up from abort",
-            ]
-        ),
-    ]
-
-    /// The ideas `text` names.
-    static func topics(of text: String) -> Set<String> {
-        let lower = text.lowercased()
-        return Set(
-            topics.filter { _, words in
-                words.contains { lower.range(of: #"\b"# + NSRegularExpression.escapedPattern(for: $0), options: .regularExpression) != nil }
-            }.map(\.name))
-    }
-
-    /// Keeps texts in order, dropping one whose ideas an earlier kept text already named, up to `limit`.
-    static func distinct(_ texts: [String], limit: Int) -> [String] {
-        var kept: [String] = []
-        var covered = Set<String>()
-        for text in texts where !kept.contains(text) {
-            let named = topics(of: text)
+    /// Keeps phrases in order, dropping one already kept or whose ideas (topic tags) an earlier
+    /// kept phrase named, up to `limit`.
+    static func distinct(_ phrases: [Phrase], limit: Int) -> [Phrase] {
+        var kept: [Phrase] = []
+        var covered = Set<ExplainTag>()
+        for phrase in phrases where !kept.contains(phrase) {
+            let named = phrase.tags.intersection(ExplainTag.topics)
             guard named.isDisjoint(with: covered) else { continue }
             covered.formUnion(named)
-            kept.append(text)
+            kept.append(phrase)
             if kept.count == limit { break }
         }
         return kept
     }
 
-    /// Filters and orders causes by their English text (the words these filters know), so the
-    /// same causes are kept whatever language the diagnosis is written in.
+    /// Filters and orders causes by their tags, so the same causes are kept whatever language
+    /// the diagnosis is written in.
     func causes(_ causes: [FoundCause]) -> [FoundCause] {
-        let fitting = causes.filter { fitsPlatform($0.phrase.english) && causeFitsEvidence($0.phrase.english) }
+        let fitting = causes.filter { fitsPlatform($0.phrase.tags) && causeFitsEvidence($0.phrase.tags) }
         // Likely before possible, otherwise in the order the rules found them.
         let ordered = fitting.filter { $0.likelihood == .likely } + fitting.filter { $0.likelihood == .possible }
-        let texts = Self.distinct(ordered.map(\.phrase.english), limit: Diagnosis.maximumCauses)
-        return texts.compactMap { text in ordered.first { $0.phrase.english == text } }
+        let kept = Self.distinct(ordered.map(\.phrase), limit: Diagnosis.maximumCauses)
+        return kept.compactMap { phrase in ordered.first { $0.phrase == phrase } }
     }
 
     /// `ruleSteps` were written from this report's facts; `entrySteps` are general advice.
     func steps(rule ruleSteps: [Phrase], entry entrySteps: [Phrase]) -> [Phrase] {
         let fitting =
-            ruleSteps.filter { fitsPlatform($0.english) && stepFitsEvidence($0.english, fromKnowledgeBase: false) }
-            + entrySteps.filter { fitsPlatform($0.english) && stepFitsEvidence($0.english, fromKnowledgeBase: true) }
-        let texts = Self.distinct(fitting.map(\.english), limit: Diagnosis.maximumSteps)
-        return texts.compactMap { text in fitting.first { $0.english == text } }
+            ruleSteps.filter { fitsPlatform($0.tags) && stepFitsEvidence($0.tags, fromKnowledgeBase: false) }
+            + entrySteps.filter { fitsPlatform($0.tags) && stepFitsEvidence($0.tags, fromKnowledgeBase: true) }
+        return Self.distinct(fitting, limit: Diagnosis.maximumSteps)
     }
 }

@@ -1,0 +1,188 @@
+import Foundation
+
+/// The app's line: the frame of a thread where the app's own code is, and the function and
+/// file:line in it to open. One rule for the headline (and with it batch grouping and CI
+/// annotations) and for explain, so the two always name the same frame (issue 37).
+package struct AppLine: Sendable, Hashable {
+    /// Position of the frame in the thread's `frames`.
+    package let position: Int
+    /// The function of the chosen inline level; nil for a frame with no name.
+    package let function: String?
+    /// Full path and line of that level, as the debug info or the report gives them; nil when
+    /// the level has none or it is library code (an SDK or C++ standard header).
+    package let file: String?
+    package let line: Int?
+    /// `Swift runtime failure: …`: the trap the compiler put in the inline chain above the
+    /// app's level, which names the reason rather than the place.
+    package let runtimeFailure: String?
+
+    /// `File.swift:42` (basename, as Apple prints it); `File.swift` when the line is unknown.
+    package var location: String? {
+        guard let file else { return nil }
+        let name = file.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? file
+        return name + (line.map { ":\($0)" } ?? "")
+    }
+}
+
+/// One level of a frame's inline chain, innermost first.
+package struct AppLineLevel: Sendable, Hashable {
+    package let function: String
+    package let file: String?
+    package let line: Int?
+
+    package init(function: String, file: String?, line: Int?) {
+        self.function = function
+        self.file = file
+        self.line = line
+    }
+}
+
+extension AppLine {
+    /// The level of `levels` (innermost first) that is the app's own code: the innermost one with
+    /// a real line outside SDK headers, C++ standard headers, the Swift runtime's artificial
+    /// frames and compiler-generated code (those are library code inlined into the app's
+    /// function, not the app's line); else the outermost level, without a file when it is
+    /// library code. Names that are placeholders (`<redacted>`, a bare address) are skipped.
+    package static func choose(_ levels: [AppLineLevel], position: Int) -> AppLine? {
+        choose(levels, positions: Array(repeating: position, count: levels.count), position: position)
+    }
+
+    /// `choose(_:position:)` over a chain the report printed as several frames at one address:
+    /// the line's position is the printed frame that holds the chosen level.
+    static func choose(_ levels: [AppLineLevel], positions: [Int], position: Int) -> AppLine? {
+        let named = zip(levels, positions).filter { !isPlaceholder($0.0.function) }
+        guard let outermost = named.last, let innermost = named.first else {
+            return levels.isEmpty ? nil : AppLine(position: position, function: nil, file: nil, line: nil, runtimeFailure: nil)
+        }
+        let (level, at) =
+            named.first { level, _ in
+                guard let file = level.file, let line = level.line, line > 0 else { return false }
+                return !isLibrary(file) && !isRuntimeTrap(level.function)
+            } ?? outermost
+        let file = level.file.flatMap { isLibrary($0) ? nil : $0 }
+        let line = file == nil ? nil : level.line.flatMap { $0 > 0 ? $0 : nil }
+        let failure =
+            innermost.0.function.hasPrefix("Swift runtime failure:") && level.function != innermost.0.function
+            ? innermost.0.function : nil
+        return AppLine(position: at, function: flat(level.function), file: file, line: line, runtimeFailure: failure)
+    }
+
+    /// Code that is not the app's own even when it sits in the app's image: C++ standard
+    /// headers (`vector`, `__tree`, no extension), SDK and toolchain headers, the Swift
+    /// standard library's sources and compiler-generated code.
+    package static func isLibrary(_ path: String) -> Bool {
+        ["<compiler-generated>", ".sdk/", "/usr/include/", ".xctoolchain/", "/swift/stdlib/"].contains { path.contains($0) }
+            || !(path.split(separator: "/").last.map { $0.contains(".") } ?? false)
+    }
+
+    /// The Swift runtime's artificial trap frames and assertion levels the compiler inlines.
+    static func isRuntimeTrap(_ function: String) -> Bool {
+        function.hasPrefix("Swift runtime failure") || function.contains(": assertion ")
+    }
+
+    /// `<deduplicated_symbol>`, `<redacted>`, `0x00020d58`: what a report prints where it has
+    /// no name for a frame. Never the app's function.
+    package static func isPlaceholder(_ name: String) -> Bool {
+        let t = name.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("<") && t.hasSuffix(">") { return true }
+        return t.lowercased().hasPrefix("0x") && t.count > 2 && t.dropFirst(2).allSatisfy(\.isHexDigit)
+    }
+
+    static func flat(_ name: String) -> String { name.split(whereSeparator: \.isNewline).joined(separator: " ") }
+
+    /// Library code in the app's image: a C++ standard-library function, an assertion or
+    /// runtime-trap level, or a frame whose only source file is a library header. The app's
+    /// line is in a frame further down when there is one.
+    var isLibraryCode: Bool {
+        if let function, function.hasPrefix("std::") || Self.isRuntimeTrap(function) { return true }
+        return false
+    }
+}
+
+extension CrashReport.Thread {
+    /// The inline chain of the frame at `position`, innermost first: the symbolicator's levels,
+    /// or the `[inlined]` lines the report printed at the same address.
+    package func inlineLevels(at position: Int) -> [AppLineLevel] {
+        printedChain(at: position).map(\.level)
+    }
+
+    /// The chain with the position of the frame that printed each level.
+    private func printedChain(at position: Int) -> [(level: AppLineLevel, position: Int)] {
+        let frame = frames[position]
+        if let resolved = frame.symbolication, !resolved.isEmpty {
+            return resolved.map { (AppLineLevel(function: $0.function, file: $0.file, line: $0.line), position) }
+        }
+        guard !frame.isUnsymbolicated else { return [] }
+        var chain: [(level: AppLineLevel, position: Int)] = []
+        var index = position
+        while index < frames.count, frames[index].address == frame.address {
+            let printed = frames[index]
+            if let symbol = printed.symbol {
+                chain.append((AppLineLevel(function: symbol, file: printed.sourceFile, line: printed.sourceLine), index))
+            }
+            guard printed.isInlined else { break }
+            index += 1
+        }
+        return chain
+    }
+
+    /// The app's line of the frame at `position` (whatever image it is in).
+    package func line(at position: Int) -> AppLine? {
+        guard frames.indices.contains(position) else { return nil }
+        let chain = printedChain(at: position)
+        guard !chain.isEmpty else {
+            return AppLine(position: position, function: nil, file: nil, line: nil, runtimeFailure: nil)
+        }
+        var line = AppLine.choose(chain.map(\.level), positions: chain.map(\.position), position: position)
+        // A frame named only by a library header (`vector`, no symbolication): not the app's line.
+        if let chosen = line, chosen.file == nil, frames[chosen.position].symbolication == nil, frames[chosen.position].sourceFile != nil {
+            line = AppLine(
+                position: chosen.position, function: chosen.function, file: nil, line: nil, runtimeFailure: chosen.runtimeFailure)
+        }
+        return line
+    }
+}
+
+extension CrashReport {
+    /// The app's line in `thread`: the first frame in the app's own code, searched in `order`
+    /// (positions in `thread.frames`; call graphs pass their heaviest path, callee end first).
+    /// A frame with no name gives way to a later app frame with one, and library code inlined
+    /// into the app's image (C++ standard library, assertion and runtime-trap levels, headers)
+    /// gives way to the app's own code further down. Nil when no frame is in the app's image.
+    package func appLine(in thread: Thread, order: [Int]? = nil) -> AppLine? {
+        let order = order ?? Array(thread.frames.indices)
+        let appPositions = order.filter { thread.frames.indices.contains($0) && image(for: thread.frames[$0])?.isAppOwned == true }
+        var candidates = appPositions.compactMap { thread.line(at: $0) }
+        // A first app frame "named" by a placeholder gives way to the next one with a real name.
+        if let first = candidates.first, Self.hasPlaceholderName(thread.frames[first.position]),
+            let named = candidates.firstIndex(where: { Self.hasRealName(thread.frames[$0.position]) })
+        {
+            candidates = Array(candidates[named...])
+        }
+        return candidates.first { !$0.isLibraryCode && !isHeaderOnly($0, in: thread) } ?? candidates.first
+    }
+
+    /// A frame the report names only by a placeholder (`<deduplicated_symbol>`, a bare address).
+    package static func hasPlaceholderName(_ frame: Frame) -> Bool {
+        frame.symbolication?.isEmpty != false && frame.symbol.map(AppLine.isPlaceholder) == true
+    }
+
+    /// A frame with a name: symbolicated, or a symbol the report printed that is not a placeholder.
+    package static func hasRealName(_ frame: Frame) -> Bool {
+        if let chain = frame.symbolication, !chain.isEmpty { return true }
+        return !frame.isUnsymbolicated && !hasPlaceholderName(frame)
+    }
+
+    /// A frame whose only source is a library header (the report printed `vector:123`).
+    /// `<compiler-generated>` is not one: the app's own function, with no line to give.
+    private func isHeaderOnly(_ line: AppLine, in thread: Thread) -> Bool {
+        let frame = thread.frames[line.position]
+        guard frame.symbolication == nil, let file = frame.sourceFile, line.file == nil else { return false }
+        return !file.contains("<compiler-generated>")
+    }
+
+    /// The app's line of the crashed thread.
+    package var crashedAppLine: AppLine? {
+        crashedThread.flatMap { appLine(in: $0) }
+    }
+}

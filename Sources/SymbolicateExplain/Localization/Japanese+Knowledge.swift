@@ -1,8 +1,0 @@
-/// The Japanese knowledge-base texts, one file per knowledge-base file.
-extension Catalog {
-    static let japaneseKnowledge: [String: KnowledgeText] =
-        japaneseExceptions
-        .merging(japaneseSignals) { first, _ in first }
-        .merging(japaneseTermination) { first, _ in first }
-        .merging(japaneseMessages) { first, _ in first }
-}
