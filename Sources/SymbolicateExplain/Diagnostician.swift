@@ -180,6 +180,12 @@ struct Diagnostician {
             // without a signal or an exception: the report says so in words.
             let deadlock = facts.asiLines.filter { $0.lowercased().contains("main thread deadlock") }
             if !deadlock.isEmpty { return reportedMainThreadDeadlock(deadlock) }
+            // Console and debugger output name an uncaught exception or a Swift runtime error
+            // without a Mach exception or a signal.
+            if report.exception?.uncaught != nil || report.exception?.runtimeError != nil {
+                quoteException()
+                if let result = classifyByMessages() { return result }
+            }
             found.note(.noteNoExceptionInformation)
             return Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }
@@ -208,6 +214,7 @@ struct Diagnostician {
         found.quote(.label("Exception Type"), facts.exceptionLine)
         found.quote(.label("Exception Subtype"), facts.subtype)
         found.quote(.label("Exception Message"), facts.message)
+        quoteRuntimeErrorPlace()
         found.quote(.label("Exception Note"), facts.note)
         if let line = facts.terminationLine, facts.namespace != nil { found.quote(.label("Termination Reason"), line) }
         for detail in facts.terminationDetails { found.quote(.label("Termination Details"), detail) }

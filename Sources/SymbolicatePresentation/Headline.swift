@@ -32,6 +32,9 @@ package struct Headline: Sendable, Equatable, Codable {
     /// How the process ended, in the report's words, when the report records no thread at all
     /// (a crash reporter's memory termination): said instead of naming no thread.
     package var ending: String?
+    /// Set when no thread is named as crashed and the frame comes from the exception's own
+    /// backtrace (Xcode's console: `*** First throw call stack:`). Optional so JSON carries it only when set.
+    package var fromExceptionBacktrace: Bool?
 
     /// `File.swift:355` (basename, as Apple prints it).
     package var location: String? {
@@ -52,9 +55,19 @@ package struct Headline: Sendable, Equatable, Codable {
             exception = Self.exceptionText(report, withTermination: false)
             return
         }
-        guard let crashed = summary == nil ? report.crashedThread : report.focusThread else { return }
-        thread = crashed.index
-        threadLabel = Self.label(crashed)
+        defer { placeFromRuntimeError(report) }
+        let crashed: CrashReport.Thread
+        if let named = summary == nil ? report.crashedThread : report.focusThread {
+            crashed = named
+            thread = named.index
+            threadLabel = Self.label(named)
+        } else if summary == nil, let thrown = report.lastExceptionBacktrace?.frames, !thrown.isEmpty {
+            // No thread is named (Xcode's console): the exception's own backtrace stands for it.
+            fromExceptionBacktrace = true
+            crashed = CrashReport.Thread(index: 0, frames: thrown)
+        } else {
+            return
+        }
         let frames = crashed.frames
         // Call graphs: the heaviest path, searched from its callee end for an app frame.
         var order = summary == nil ? Array(frames.indices) : report.heaviestPath(of: crashed)
@@ -73,6 +86,14 @@ package struct Headline: Sendable, Equatable, Codable {
             sourceLine = number
         }
         reason = line.runtimeFailure
+    }
+
+    /// A Swift runtime error that says where it stopped (`file MyApp/X.swift, line 42`) places the
+    /// headline when no frame does.
+    private mutating func placeFromRuntimeError(_ report: CrashReport) {
+        guard sourceFile == nil, let error = report.exception?.runtimeError, let file = error.file, let line = error.line else { return }
+        sourceFile = file
+        sourceLine = line
     }
 
     /// `MobileSMS (*)`: old reports mark the main executable's frames with `(*)`.
@@ -102,6 +123,8 @@ package struct Headline: Sendable, Equatable, Codable {
         if let thread {
             s += " Thread \(thread)"
             if let threadLabel { s += " (\(threadLabel))" }
+        } else if fromExceptionBacktrace == true {
+            s += " exception thrown"
         } else {
             s += " no crashed thread named in the report"
         }
@@ -112,6 +135,8 @@ package struct Headline: Sendable, Equatable, Codable {
             if let reason { s += " (\(reason))" }
         } else if let image {
             s += " in \(image) (not symbolicated)"
+        } else if let location {
+            s += " at \(location)"
         }
         if let exception { s += " — \(exception)" }
         return s + partialNote
@@ -136,6 +161,15 @@ package struct Headline: Sendable, Equatable, Codable {
             // the report, and searching one long text in another is quadratic).
             if let signal = exception.signal, signal.utf8.count > 64 || !type.contains(signal) { s += " (\(signal))" }
             parts.append(s)
+        }
+        if let uncaught = report.exception?.uncaught {
+            switch uncaught.language {
+            case .objectiveC: parts.append("uncaught " + (uncaught.name ?? "Objective-C exception"))
+            case .cxx: parts.append("uncaught C++ exception" + (uncaught.name.map { " " + $0 } ?? ""))
+            }
+        }
+        if let error = report.exception?.runtimeError {
+            parts.append(error.message.isEmpty ? error.kind : "\(error.kind): \(error.message)")
         }
         if withTermination, let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
             // Codes are known by their hex spelling (`0x8badf00d`), but iOS 15+ text reports print them in

@@ -25,6 +25,10 @@ import Testing
         try String(contentsOf: TestPaths.fixtures.appendingPathComponent("reports/\(name)"), encoding: .utf8)
     }
 
+    static func debugger(_ name: String) throws -> String {
+        try String(contentsOf: TestPaths.fixtures.appendingPathComponent("debugger/\(name)"), encoding: .utf8)
+    }
+
     /// The first reader of the registry that recognises `text`.
     static func chosenReader(_ text: String) -> String? {
         let document = TextDocument(text: text, hasBOM: false)
@@ -41,6 +45,8 @@ import Testing
         #expect(Self.chosenReader(try Self.fixture("swift-trap.ips")) == "IPSReportReader")
         #expect(Self.chosenReader(Self.callGraph) == "CallGraphReportReader")
         #expect(Self.chosenReader(try Self.fixture("swift-trap.crash")) == "AppleTextReportReader")
+        #expect(Self.chosenReader(try Self.debugger("objc-exception.console.txt")) == "XcodeConsoleReportReader")
+        #expect(Self.chosenReader(try Self.debugger("objc-exception.lldb.txt")) == "LLDBReportReader")
         // Not a report at all: the text reader takes it and says what it lacks.
         #expect(Self.chosenReader("hello\n") == "AppleTextReportReader")
     }

@@ -134,6 +134,14 @@ public struct ExceptionInfo: Sendable, Codable, Equatable {
     /// (spelled as Apple's text translation prints it, `NON-FATAL CONDITION (this is NOT a crash)`)
     /// or a text `Exception Note:` saying `NOT a crash`.
     public var nonFatalNote: String?
+    /// The uncaught Objective-C or C++ exception the text names (Xcode's console:
+    /// `*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '…'`,
+    /// libc++abi's `terminating due to uncaught exception of type …`). Only set by readers that
+    /// read it from such a line; explain and the headline use it as read.
+    public var uncaught: UncaughtException?
+    /// A Swift runtime error the text prints (`Fatal error: …: file MyApp/X.swift, line 42`),
+    /// with its kind, message and place as separate facts.
+    public var runtimeError: SwiftRuntimeError?
     public init(
         type: String? = nil, signal: String? = nil, codes: String? = nil, subtype: String? = nil, note: String? = nil,
         message: String? = nil,
@@ -146,6 +154,45 @@ public struct ExceptionInfo: Sendable, Codable, Equatable {
         self.note = note
         self.message = message
         self.nonFatalNote = nonFatalNote
+    }
+}
+
+/// An exception that nothing caught, as the console or a debugger names it.
+public struct UncaughtException: Sendable, Codable, Equatable {
+    public enum Language: String, Sendable, Codable, Equatable {
+        /// An `NSException` (`*** Terminating app due to uncaught exception 'Name', reason: '…'`).
+        case objectiveC = "objc"
+        /// A C++ exception (`libc++abi: terminating due to uncaught exception of type std::runtime_error: what`).
+        case cxx = "c++"
+    }
+    public var language: Language
+    /// `NSInvalidArgumentException`, or the C++ type (`std::runtime_error`); nil when only the
+    /// reason is known (Xcode's editor banner shows the reason alone).
+    public var name: String?
+    /// The Objective-C reason or the C++ `what()` text.
+    public var reason: String?
+    public init(language: Language, name: String? = nil, reason: String? = nil) {
+        self.language = language
+        self.name = name
+        self.reason = reason
+    }
+}
+
+/// A Swift runtime error message: `Fatal error: Unexpectedly found nil while unwrapping an
+/// Optional value: file MyApp/ViewController.swift, line 42` (or `MyApp/X.swift:42: Fatal error: …`).
+public struct SwiftRuntimeError: Sendable, Codable, Equatable {
+    /// `Fatal error`, `Precondition failed` or `Assertion failed`, as printed.
+    public var kind: String
+    /// The message after the kind (may be empty: `fatalError()` prints none).
+    public var message: String
+    /// The file as printed (`MyApp/ViewController.swift`), when the message names one.
+    public var file: String?
+    public var line: Int?
+    public init(kind: String, message: String, file: String? = nil, line: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.file = file
+        self.line = line
     }
 }
 

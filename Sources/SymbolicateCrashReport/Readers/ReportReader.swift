@@ -30,6 +30,8 @@ package enum ReportReaders {
         SwiftBacktraceReportReader.self,
         IPSReportReader.self,
         UnknownJSONReader.self,
+        LLDBReportReader.self,
+        XcodeConsoleReportReader.self,
         CallGraphReportReader.self,
         AppleTextReportReader.self,
     ]

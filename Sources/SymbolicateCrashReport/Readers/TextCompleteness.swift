@@ -121,6 +121,6 @@ extension TextReportParser {
             return "it looks like a Markdown document"
         }
         return
-            "it has none of a crash report's fields (Process, Exception Type, Thread N:, Binary Images:, …); first line: \(excerpt(lines.first ?? ""))"
+            "it has none of a crash report's fields (Process, Exception Type, Thread N:, Binary Images:, …) and no console or LLDB crash message (uncaught exception, Fatal error:, stop reason =, frame #N:); first line: \(excerpt(lines.first ?? ""))"
     }
 }

@@ -4,6 +4,7 @@ import SymbolicateCrashReport
 /// Messages the report carries (ASI lines, exception reasons) — §6, §7.
 extension Diagnostician {
     func classifyByMessages() -> Verdict? {
+        if let verdict = classifyUncaughtException() { return verdict }
         let lines = facts.asiLines + [facts.message].compactMap { $0 }
         // Uncaught Objective-C exception with name and reason.
         for line in lines {
@@ -76,6 +77,33 @@ extension Diagnostician {
             return objcException(name: nil, reason: nil)
         }
         return nil
+    }
+
+    /// An uncaught exception the reader read as a typed fact (Xcode's console, LLDB, Xcode's banner):
+    /// the same verdicts as the message lines above, from the name and reason as read.
+    func classifyUncaughtException() -> Verdict? {
+        guard let uncaught = report.exception?.uncaught else { return nil }
+        let label = Phrase.label("Uncaught exception")
+        switch uncaught.language {
+        case .objectiveC:
+            found.quote(label, [uncaught.name, uncaught.reason].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": "))
+            return objcException(name: uncaught.name, reason: uncaught.reason.flatMap { $0.isEmpty ? nil : $0 })
+        case .cxx:
+            guard let type = uncaught.name else { return nil }
+            found.quote(label, [type, uncaught.reason].compactMap { $0 }.joined(separator: ": "))
+            found.use(base.entry(.uncaughtCppException), causes: 1)
+            quoteTopFrames(count: 6)
+            if let what = uncaught.reason, !what.isEmpty {
+                return Verdict(.uncaughtCppException, .stated, .verdictCppExceptionWhat, ["type": .text(type), "what": .text(what)])
+            }
+            return Verdict(.uncaughtCppException, .stated, .verdictCppException, ["type": .text(type)])
+        }
+    }
+
+    /// Where a Swift runtime error says it stopped (`file MyApp/X.swift, line 42`), as read.
+    func quoteRuntimeErrorPlace() {
+        guard let error = report.exception?.runtimeError, let file = error.file else { return }
+        found.quote(.label("Runtime error location"), error.line.map { "\(file):\($0)" } ?? file)
     }
 
     func objcException(name: String?, reason: String?) -> Verdict {

@@ -1,0 +1,767 @@
+import Foundation
+import SymbolicateCore
+
+/// What developers paste most is not a report file but what Xcode showed when the app stopped:
+/// the console (`*** Terminating app due to uncaught exception …` with its `*** First throw call
+/// stack:`, libc++abi's `terminating due to uncaught exception of type …`, a Swift runtime error,
+/// the editor's `Thread 1: signal SIGABRT` banner) and LLDB's stop and `bt` output, sometimes with
+/// `image list`. Both layouts are read by one parser (`DebuggerOutputParser`), since a paste often
+/// holds both; the two readers differ in what they detect.
+///
+/// Detection reads every line once with prefix tests and fixed-string searches (no regular
+/// expressions), and gives way to Apple's report layouts: a document with a report's own
+/// structure (`Incident Identifier:`, `Exception Type:`, `Binary Images:`, `Last Exception
+/// Backtrace:`, …) is a crash report quoting a console message, not console output.
+package enum LLDBReportReader: ReportReader {
+    package static func detect(_ document: TextDocument) -> Void? {
+        DebuggerOutputShape.of(document) == .lldb ? () : nil
+    }
+
+    package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+        [DebuggerOutputParser(document: document, path: path).parse().withDetectedKind()]
+    }
+}
+
+/// Xcode's (or a device's) console output around a crash; see `LLDBReportReader`.
+package enum XcodeConsoleReportReader: ReportReader {
+    package static func detect(_ document: TextDocument) -> Void? {
+        DebuggerOutputShape.of(document) == .console ? () : nil
+    }
+
+    package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
+        [DebuggerOutputParser(document: document, path: path).parse().withDetectedKind()]
+    }
+}
+
+/// Which of the two layouts a document is, decided in one pass over its lines.
+enum DebuggerOutputShape: Equatable {
+    case lldb
+    case console
+
+    /// Lines that only Apple's report layouts have: such a document goes to their readers.
+    private static let reportMarkers = [
+        "Incident Identifier:", "Exception Type:", "Binary Images:", "Crashed Thread:", "Triggered by Thread:",
+        "Last Exception Backtrace:", "*** Program crashed: ", "Report Version:", "Exception Codes:",
+    ]
+
+    static func of(_ document: TextDocument) -> DebuggerOutputShape? {
+        guard let first = document.firstContentLine else { return nil }
+        let start = document.lines[first].text.drop(while: \.isWhitespace)
+        // JSON layouts have their own readers (an `image list` line also starts with `[`).
+        if start.hasPrefix("{") || (start.hasPrefix("[") && ImageListLine.parse(String(start)) == nil) { return nil }
+        var lldb = false
+        var console = false
+        for line in document.lines {
+            let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty { continue }
+            if reportMarkers.contains(where: { trimmed.hasPrefix($0) }) { return nil }
+            // A cut Apple report still has its thread headers (`Thread 0 Crashed:`, `Thread 3:`).
+            if trimmed.hasPrefix("Thread "), case .backtrace? = TextReportParser.threadHeader(String(trimmed)) { return nil }
+            if !lldb, LLDBLine.isThreadOrFrame(trimmed) { lldb = true }
+            if !console, ConsoleLine.isCrashMessage(line.text) { console = true }
+        }
+        return lldb ? .lldb : console ? .console : nil
+    }
+}
+
+// MARK: - Single lines
+
+/// Console lines that say the process is stopping, each read by a fixed-string scan.
+enum ConsoleLine {
+    /// Without the `*** ` the console puts before it: pasted into Markdown, `***` becomes `**\*`
+    /// or disappears.
+    static let objcOpening = "Terminating app due to uncaught exception '"
+    static let firstThrow = "First throw call stack:"
+
+    /// Whether the line is one of the crash messages the console reader knows.
+    static func isCrashMessage(_ text: String) -> Bool {
+        if text.containsBytes("Terminating app due to uncaught exception '") || text.containsBytes("First throw call stack:") {
+            return true
+        }
+        if cxxException(text) != nil || swiftRuntimeError(text) != nil { return true }
+        if let banner = xcodeBanner(text), !banner.isEmpty {
+            return StopReason(banner).isCrash
+        }
+        return false
+    }
+
+    /// `*** Terminating app due to uncaught exception 'NAME', reason: 'REASON'` (the reason runs
+    /// to the last quote of the line; `complete` is false when the line has none after it, a
+    /// reason continued on the next lines).
+    static func objcException(_ text: String) -> (name: String, reason: String, complete: Bool)? {
+        guard let opening = text.range(of: objcOpening) else { return nil }
+        let afterName = text[opening.upperBound...]
+        guard let close = afterName.range(of: "', reason: '") else {
+            // `… uncaught exception 'NAME'` without a reason.
+            guard let quote = afterName.firstIndex(of: "'") else { return nil }
+            return (String(afterName[..<quote]), "", true)
+        }
+        let name = String(afterName[..<close.lowerBound])
+        let reasonText = afterName[close.upperBound...]
+        if let last = reasonText.lastIndex(of: "'") {
+            return (name, String(reasonText[..<last]), true)
+        }
+        return (name, String(reasonText), false)
+    }
+
+    /// libc++abi's last words: `libc++abi: terminating due to uncaught exception of type
+    /// std::runtime_error: boom` (older: `libc++abi.dylib: terminating with uncaught exception of
+    /// type NSException`). The type runs to the first `: `; the rest is `what()`.
+    static func cxxException(_ text: String) -> (type: String, what: String?)? {
+        let marker =
+            text.range(of: "terminating due to uncaught exception of type ")
+            ?? text.range(of: "terminating with uncaught exception of type ")
+        guard let marker else { return nil }
+        let rest = text[marker.upperBound...]
+        let typeEnd = rest.range(of: ": ")
+        let type = String(rest[..<(typeEnd?.lowerBound ?? rest.endIndex)]).trimmedBlanks
+        guard !type.isEmpty else { return nil }
+        let what = typeEnd.map { String(rest[$0.upperBound...]).trimmedBlanks }
+        return (type, what)
+    }
+
+    private static let runtimeErrorKinds = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]
+
+    /// A Swift runtime error, in each layout the runtime has printed it:
+    /// `Fatal error: MESSAGE: file MyApp/X.swift, line 42` (Swift 5.0–5.3),
+    /// `MyApp/X.swift:42: Fatal error: MESSAGE` (5.4+), `fatal error: MESSAGE` (Swift 2–4), and
+    /// Xcode's editor banner `Thread 1: Fatal error: MESSAGE`. A C `assert()` message
+    /// (`Assertion failed: (x), function f, file f.c, line 3.`) is not one.
+    static func swiftRuntimeError(_ text: String) -> SwiftRuntimeError? {
+        for kind in runtimeErrorKinds {
+            guard let found = text.range(of: kind) else { continue }
+            let before = String(text[..<found.lowerBound]).trimmedBlanks
+            var after = text[found.upperBound...]
+            if after.hasPrefix(": ") {
+                after = after.dropFirst(2)
+            } else if after.hasPrefix(":") || after.isEmpty {
+                after = after.dropFirst(after.isEmpty ? 0 : 1)
+            } else {
+                continue
+            }
+            var error = SwiftRuntimeError(kind: kind, message: String(after).trimmedBlanks)
+            if before.isEmpty {
+                // `MESSAGE: file FILE, line N`, or `file FILE, line N` when there is no message.
+                if let located = trailingFileAndLine(error.message) {
+                    error.message = located.message
+                    error.file = located.file
+                    error.line = located.line
+                }
+            } else if before.hasSuffix(":"), let place = swiftFileAndLine(before.dropLast()) {
+                error.file = place.file
+                error.line = place.line
+            } else if before.hasSuffix(":"), let banner = xcodeBanner(before + " "), banner.isEmpty {
+                // `Thread 1: Fatal error: …`
+            } else {
+                continue
+            }
+            // A C assert's message carries its place with `, file `; Swift's do not.
+            if kind == "Assertion failed", error.file.map({ !$0.hasSuffix(".swift") }) ?? true { continue }
+            return error
+        }
+        return nil
+    }
+
+    /// `…: file MyApp/X.swift, line 42` at the end of a message.
+    private static func trailingFileAndLine(_ text: String) -> (message: String, file: String, line: Int)? {
+        guard let lineMarker = text.range(of: ", line ", options: .backwards),
+            let line = Int(text[lineMarker.upperBound...]),
+            let fileMarker = text.range(of: "file ", options: .backwards, range: text.startIndex..<lineMarker.lowerBound)
+        else { return nil }
+        let file = String(text[fileMarker.upperBound..<lineMarker.lowerBound])
+        let head = text[..<fileMarker.lowerBound]
+        if head.isEmpty { return ("", file, line) }
+        guard head.hasSuffix(": ") else { return nil }
+        return (String(head.dropLast(2)), file, line)
+    }
+
+    /// `MyApp/X.swift:42`.
+    private static func swiftFileAndLine(_ text: Substring) -> (file: String, line: Int)? {
+        guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]) else { return nil }
+        // Whatever the console put before the path (a timestamp, `MyApp[12:34] `) is not part of it.
+        var file = text[..<colon]
+        if let prefixEnd = file.range(of: "] ", options: .backwards) { file = file[prefixEnd.upperBound...] }
+        guard file.hasSuffix(".swift") else { return nil }
+        return (String(file), line)
+    }
+
+    /// The text after Xcode's `Thread 1: ` banner prefix, or nil when the line is not one.
+    static func xcodeBanner(_ text: String) -> String? {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.hasPrefix("Thread ") else { return nil }
+        let digits = trimmed.dropFirst(7).prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < 6 else { return nil }
+        let rest = trimmed.dropFirst(7 + digits.count)
+        guard rest.hasPrefix(": ") else { return nil }
+        return String(rest.dropFirst(2)).trimmedBlanks
+    }
+
+    /// `2024-05-01 10:00:00.123456+0900 MyApp[1234:56789] …`: the process name and ID the
+    /// console's own prefix gives.
+    static func processPrefix(_ text: String) -> (name: String, pid: Int)? {
+        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]"),
+            text[close...].hasPrefix("] ")
+        else { return nil }
+        let inside = text[text.index(after: open)..<close]
+        guard let colon = inside.firstIndex(of: ":"), let pid = Int(inside[..<colon]) else { return nil }
+        let name = text[..<open].split(separator: " ").last.map(String.init) ?? ""
+        return name.isEmpty ? nil : (name, pid)
+    }
+}
+
+/// What LLDB or Xcode says stopped the thread: `EXC_BAD_ACCESS (code=1, address=0x0)`,
+/// `signal SIGABRT`, `Fatal error: …`, `breakpoint 1.1`, or Xcode's quoted exception reason.
+struct StopReason {
+    var exceptionType: String?
+    var codes: String?
+    var signal: String?
+    var runtimeError: SwiftRuntimeError?
+    /// Xcode's banner quotes an uncaught exception's reason: `Thread 1: "-[X y]: unrecognized selector …"`.
+    var quotedReason: String?
+
+    init(_ text: String) {
+        let text = text.trimmedBlanks
+        if text.hasPrefix("signal ") {
+            let name = text.dropFirst(7).prefix { !$0.isWhitespace }
+            if !name.isEmpty { signal = String(name) }
+        } else if text.hasPrefix("EXC_") {
+            let type = text.prefix { !$0.isWhitespace && $0 != "(" }
+            exceptionType = String(type)
+            codes = Self.codes(text.dropFirst(type.count))
+        } else if let error = ConsoleLine.swiftRuntimeError(text) {
+            runtimeError = error
+        } else if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+            quotedReason = String(text.dropFirst().dropLast())
+        }
+    }
+
+    var isCrash: Bool { exceptionType != nil || signal != nil || runtimeError != nil || quotedReason != nil }
+
+    /// `(code=1, address=0x0)` → `0x0000000000000001, 0x0000000000000000`, as Apple prints the
+    /// codes (the Mach exception's code and subcode); a named code (`code=EXC_I386_GPFLT`) as is.
+    private static func codes(_ rest: Substring) -> String? {
+        let inside = rest.drop { $0 == " " }
+        guard inside.hasPrefix("("), inside.hasSuffix(")") else { return nil }
+        var code: String?
+        var subcode: String?
+        for part in inside.dropFirst().dropLast().split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmedBlanks }
+            guard pair.count == 2 else { continue }
+            if pair[0] == "code" { code = pair[1] } else if pair[0] == "address" || pair[0] == "subcode" { subcode = pair[1] }
+        }
+        guard let code else { return nil }
+        guard let number = ReportNumber.parse(code) else { return subcode.map { "\(code), \($0)" } ?? code }
+        let second = subcode.flatMap { ReportNumber.parse($0) } ?? 0
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+        }
+        return "\(hex(number)), \(hex(second))"
+    }
+}
+
+/// LLDB's thread and frame lines.
+enum LLDBLine {
+    struct ThreadLine {
+        var number: Int
+        var selected: Bool
+        var name: String?
+        var queue: String?
+        var stopReason: String?
+    }
+
+    /// `#1`, or `#\u{200B}1` as GitHub's rendering of a pasted `#1` reads.
+    private static func number(after text: Substring) -> (Int, Substring)? {
+        var rest = text
+        if rest.hasPrefix("\u{200B}") { rest = rest.dropFirst() }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < 7, let value = Int(digits) else { return nil }
+        return (value, rest.dropFirst(digits.count))
+    }
+
+    static func isThreadOrFrame(_ trimmed: Substring) -> Bool {
+        var text = trimmed
+        if text.hasPrefix("* ") || text.hasPrefix("- ") { text = text.dropFirst(2).drop { $0 == " " } }
+        if text.hasPrefix("frame #"), let (_, rest) = number(after: text.dropFirst(7)) { return rest.hasPrefix(": 0x") }
+        if text.hasPrefix("thread #"), let (_, rest) = number(after: text.dropFirst(8)) {
+            return rest.hasPrefix(": tid = ") || (rest.hasPrefix(",") && rest.contains("stop reason = "))
+        }
+        return false
+    }
+
+    /// `* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=1, address=0x0)`,
+    /// `  thread #2, name = 'worker'`, or the older `* thread #1: tid = 0x1a2b, 0x… MyApp\`f + 4, queue = '…', stop reason = …`.
+    static func thread(_ text: String) -> ThreadLine? {
+        var rest = Substring(text).drop { $0 == " " || $0 == "\t" }
+        var selected = false
+        // `*` marks the selected thread (`-` once Markdown made the paste a list).
+        if rest.hasPrefix("* ") || rest.hasPrefix("- ") {
+            selected = true
+            rest = rest.dropFirst(2).drop { $0 == " " }
+        }
+        guard rest.hasPrefix("thread #"), let (number, tail) = number(after: rest.dropFirst(8)),
+            tail.isEmpty || tail.hasPrefix(",") || tail.hasPrefix(":")
+        else { return nil }
+        var line = ThreadLine(number: number, selected: selected)
+        var fields = tail
+        if let stop = tail.range(of: "stop reason = ") {
+            line.stopReason = String(tail[stop.upperBound...]).trimmedBlanks
+            fields = tail[..<stop.lowerBound]
+        }
+        line.name = quoted("name = '", in: fields)
+        line.queue = quoted("queue = '", in: fields)
+        return line
+    }
+
+    /// The value of `key '…'`, up to the last quote before the next field (names can hold quotes).
+    private static func quoted(_ key: String, in fields: Substring) -> String? {
+        guard let start = fields.range(of: key) else { return nil }
+        let value = fields[start.upperBound...]
+        let end = value.range(of: "', ")?.lowerBound ?? value.lastIndex(of: "'")
+        guard let end else { return nil }
+        return String(value[..<end])
+    }
+
+    /// `  * frame #0: 0x0000000100f2c8e4 MyApp\`ViewController.viewDidLoad() + 224 at ViewController.swift:20:9 [opt]`.
+    /// The name LLDB made up for a function without one (`___lldb_unnamed_symbol123`) is no name.
+    static func frame(_ text: String, reportLine: Int) -> Frame? {
+        var rest = Substring(text).drop { $0 == " " || $0 == "\t" }
+        if rest.hasPrefix("* ") { rest = rest.dropFirst(2).drop { $0 == " " } }
+        guard rest.hasPrefix("frame #"), let (index, tail) = number(after: rest.dropFirst(7)), tail.hasPrefix(": 0x") else {
+            return nil
+        }
+        let addressText = tail.dropFirst(4).prefix { $0.isHexDigit }
+        guard !addressText.isEmpty, addressText.count <= 16, let address = UInt64(addressText, radix: 16) else { return nil }
+        var body = tail.dropFirst(4 + addressText.count)
+        guard body.isEmpty || body.first == " " else { return nil }
+        body = body.drop { $0 == " " }
+        var frame = Frame(index: index, address: address, reportLine: reportLine)
+        // LLDB's markers at the end of the line.
+        var trimmedEnd = true
+        while trimmedEnd {
+            trimmedEnd = false
+            for marker in [" [opt]", " [artificial]", "[opt]", "[artificial]"] where body.hasSuffix(marker) {
+                body = body.dropLast(marker.count)
+                trimmedEnd = true
+            }
+            while body.last == " " { body = body.dropLast() }
+        }
+        guard !body.isEmpty else { return frame }
+        guard let tick = body.firstIndex(of: "`") else {
+            // A module without a function (`frame #4: 0x… MyApp`).
+            if !body.contains(" ") { frame.imageName = String(body) }
+            return frame
+        }
+        frame.imageName = String(body[..<tick])
+        var function = body[body.index(after: tick)...]
+        if let at = function.range(of: " at ", options: .backwards), let place = sourcePlace(function[at.upperBound...]) {
+            frame.sourceFile = place.file
+            frame.sourceLine = place.line
+            function = function[..<at.lowerBound]
+        }
+        // Inlined frames: `outer [inlined] inner` (the frame is `inner`, inlined into `outer`).
+        if let inlined = function.range(of: " [inlined] ") {
+            frame.isInlined = true
+            function = function[inlined.upperBound...]
+        } else if function.hasSuffix(" [inlined]") {
+            frame.isInlined = true
+            function = function.dropLast(10)
+        }
+        if let plus = function.range(of: " + ", options: .backwards), let offset = UInt64(function[plus.upperBound...]) {
+            frame.symbolOffset = offset
+            function = function[..<plus.lowerBound]
+        }
+        let name = withoutArguments(function)
+        if !name.isEmpty, !name.drop(while: { $0 == "_" }).hasPrefix("lldb_unnamed_symbol") {
+            frame.symbol = String(name)
+        }
+        return frame
+    }
+
+    /// `File.swift:20:9` or `main.c:5`.
+    private static func sourcePlace(_ text: Substring) -> (file: String, line: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        if parts.count >= 3, let line = Int(parts[parts.count - 2]), Int(parts[parts.count - 1]) != nil {
+            return (parts.dropLast(2).joined(separator: ":"), line)
+        }
+        guard let line = Int(parts[parts.count - 1]) else { return nil }
+        return (parts.dropLast().joined(separator: ":"), line)
+    }
+
+    /// LLDB prints a function with its arguments' values when it has debug information
+    /// (`main(argc=1, argv=0x…)`, `-[ViewController viewDidLoad](self=0x…, _cmd="viewDidLoad")`):
+    /// the values are not part of the name.
+    private static func withoutArguments(_ function: Substring) -> Substring {
+        guard function.hasSuffix(")") else { return function }
+        var depth = 0
+        var index = function.endIndex
+        while index > function.startIndex {
+            index = function.index(before: index)
+            if function[index] == ")" {
+                depth += 1
+            } else if function[index] == "(" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+        }
+        guard depth == 0, index > function.startIndex else { return function }
+        let arguments = function[index...]
+        guard arguments.contains("=") else { return function }
+        return function[..<index]
+    }
+}
+
+/// `[  0] 5F2A1B3C-1234-5678-9ABC-DEF012345678 0x0000000100f24000 /path/MyApp.app/MyApp` (`image list`),
+/// also without the UUID (`image list -o -f`).
+enum ImageListLine {
+    static func parse(_ text: String) -> (debugID: DebugID?, loadAddress: UInt64, path: String)? {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") else { return nil }
+        let number = trimmed[trimmed.index(after: trimmed.startIndex)..<close].trimmedBlanks
+        guard !number.isEmpty, number.count < 7, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        var rest = trimmed[trimmed.index(after: close)...].drop { $0 == " " }
+        var debugID: DebugID?
+        if !rest.hasPrefix("0x") {
+            let word = rest.prefix { $0 != " " }
+            guard let id = DebugID(parsing: String(word)) else { return nil }
+            debugID = id
+            rest = rest.dropFirst(word.count).drop { $0 == " " }
+        }
+        let addressWord = rest.prefix { $0 != " " }
+        guard addressWord.hasPrefix("0x"), addressWord.count <= 18, let address = UInt64(addressWord.dropFirst(2), radix: 16)
+        else { return nil }
+        let path = String(rest.dropFirst(addressWord.count)).trimmedBlanks
+        guard !path.isEmpty else { return nil }
+        return (debugID, address, path)
+    }
+}
+
+// MARK: - The parser
+
+/// Reads console and LLDB output into the report model. Every line the parser does not know is
+/// kept as text; frames keep their original lines (the writer rewrites those it symbolicates).
+struct DebuggerOutputParser {
+    let document: TextDocument
+    let path: String
+
+    private enum Section {
+        case none
+        /// Inside `*** First throw call stack:`; `list` once a `(0x… 0x…)` list has begun.
+        case firstThrow(list: Bool)
+        /// After an LLDB thread line: its position in `report.threads`.
+        case thread(Int)
+    }
+
+    func parse() -> CrashReport {
+        var report = CrashReport(path: path, format: .text, source: .text(document))
+        var exception = ExceptionInfo()
+        var section = Section.none
+        var sawImageList = false
+        var sawLLDB = false
+        var sawConsole = false
+        var pendingReason: (line: Int, text: String)?
+        var imageKeys = Set<String>()
+
+        for (offset, line) in document.lines.enumerated() {
+            let number = offset + 1
+            let text = line.text
+            let trimmed = text.trimmedBlanks
+
+            // An Objective-C reason continued over several lines.
+            if let pending = pendingReason {
+                if trimmed.contains(ConsoleLine.firstThrow) || number - pending.line > 50 {
+                    exception.uncaught?.reason = pending.text
+                    pendingReason = nil
+                } else if let quote = text.lastIndex(of: "'") {
+                    exception.uncaught?.reason = pending.text + "\n" + String(text[..<quote])
+                    pendingReason = nil
+                    continue
+                } else {
+                    pendingReason = (pending.line, pending.text + "\n" + text)
+                    continue
+                }
+            }
+
+            if let image = ImageListLine.parse(text) {
+                sawImageList = true
+                section = .none
+                let key = "\(image.loadAddress) \(image.path)"
+                guard imageKeys.insert(key).inserted else { continue }
+                let name = image.path.split(separator: "/").last.map(String.init) ?? image.path
+                report.binaryImages.append(
+                    BinaryImage(loadAddress: image.loadAddress, name: name, debugID: image.debugID, path: image.path, reportLine: number))
+                continue
+            }
+            if let thread = LLDBLine.thread(text) {
+                sawLLDB = true
+                if let existing = report.threads.firstIndex(where: { $0.index == thread.number }) {
+                    // `thread backtrace all` after a stop line of the same thread: one thread.
+                    report.threads[existing].frames.removeAll()
+                    section = .thread(existing)
+                } else {
+                    report.threads.append(CrashReport.Thread(index: thread.number, name: thread.name, queue: thread.queue))
+                    section = .thread(report.threads.count - 1)
+                }
+                if let stop = thread.stopReason {
+                    let reason = StopReason(stop)
+                    if reason.isCrash, report.crashedThreadIndex == nil {
+                        report.crashedThreadIndex = thread.number
+                        apply(reason, to: &exception)
+                    }
+                }
+                if thread.selected, report.crashedThreadIndex == nil, thread.stopReason != nil {
+                    report.crashedThreadIndex = thread.number
+                }
+                continue
+            }
+            if let frame = LLDBLine.frame(text, reportLine: number) {
+                sawLLDB = true
+                if case .thread(let position) = section {
+                    // A stop shows frame #0 again under its thread line; `bt` lists it once more.
+                    if let last = report.threads[position].frames.last, last.index >= frame.index {
+                        report.threads[position].frames.removeAll()
+                    }
+                    report.threads[position].frames.append(frame)
+                } else {
+                    report.warnings.append(
+                        ParseWarning(path: path, line: number, message: "LLDB frame outside any thread; kept as is: \(excerpt(trimmed))"))
+                }
+                continue
+            }
+
+            if case .firstThrow(let list) = section {
+                if trimmed == "(" || trimmed.isEmpty { continue }
+                if trimmed == ")" {
+                    section = .none
+                    continue
+                }
+                if let frame = TextReportParser.parseFrame(trimmed, reportLine: number) {
+                    report.lastExceptionBacktrace?.frames.append(frame)
+                    continue
+                }
+                if trimmed.hasPrefix("(0x") || trimmed.hasPrefix("( 0x") || (list && trimmed.hasPrefix("0x")) {
+                    // `(0x18d418964 0x18a2f5814 …)`, possibly wrapped over several lines.
+                    var index = report.lastExceptionBacktrace?.frames.count ?? 0
+                    for token in trimmed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "\t" }) {
+                        guard let address = TextReportParser.hex(token) else { continue }
+                        report.lastExceptionBacktrace?.frames.append(Frame(index: index, address: address, reportLine: number))
+                        index += 1
+                    }
+                    section = trimmed.hasSuffix(")") ? .none : .firstThrow(list: true)
+                    continue
+                }
+                section = .none
+            }
+
+            if let match = ConsoleLine.objcException(text) {
+                sawConsole = true
+                exception.uncaught = UncaughtException(
+                    language: .objectiveC, name: match.name.isEmpty ? nil : match.name, reason: match.reason)
+                if !match.complete { pendingReason = (number, match.reason) }
+                if report.processName == nil, let marker = text.range(of: "Terminating app due to"),
+                    let process = ConsoleLine.processPrefix(String(text[..<marker.lowerBound]) + " ")
+                {
+                    report.processName = process.name
+                    report.processID = process.pid
+                }
+                continue
+            }
+            if trimmed.contains(ConsoleLine.firstThrow) {
+                sawConsole = true
+                report.lastExceptionBacktrace = Backtrace(title: "First throw call stack", frames: [])
+                // The list may follow on the same line: `*** First throw call stack: (0x… 0x…)`.
+                let after = trimmed[(trimmed.range(of: ConsoleLine.firstThrow)?.upperBound ?? trimmed.endIndex)...].trimmedBlanks
+                section = .firstThrow(list: false)
+                if after.hasPrefix("(0x") {
+                    var index = 0
+                    for token in after.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" }) {
+                        guard let address = TextReportParser.hex(token) else { continue }
+                        report.lastExceptionBacktrace?.frames.append(Frame(index: index, address: address, reportLine: number))
+                        index += 1
+                    }
+                    section = after.hasSuffix(")") ? .none : .firstThrow(list: true)
+                }
+                continue
+            }
+            if let cxx = ConsoleLine.cxxException(text) {
+                sawConsole = true
+                // `NSException` here is the Objective-C exception the console already named.
+                if cxx.type == "NSException" {
+                    if exception.uncaught == nil { exception.uncaught = UncaughtException(language: .objectiveC) }
+                } else if exception.uncaught == nil {
+                    exception.uncaught = UncaughtException(language: .cxx, name: cxx.type, reason: cxx.what)
+                }
+                continue
+            }
+            if let banner = ConsoleLine.xcodeBanner(text), !banner.isEmpty {
+                let reason = StopReason(banner)
+                if reason.isCrash {
+                    sawConsole = true
+                    apply(reason, to: &exception)
+                    continue
+                }
+            }
+            if let error = ConsoleLine.swiftRuntimeError(text) {
+                sawConsole = true
+                if exception.runtimeError == nil || exception.runtimeError?.file == nil { setRuntimeError(error, in: &exception) }
+                continue
+            }
+            if text.hasPrefix("Process "), let launched = text.range(of: " launched: '") {
+                // `Process 1234 launched: '/path/MyApp.app/MyApp' (arm64)`
+                let rest = text[launched.upperBound...]
+                if let end = rest.range(of: "'", options: .backwards) {
+                    report.processPath = String(rest[..<end.lowerBound])
+                    let arch = rest[end.upperBound...].trimmedBlanks
+                    if arch.hasPrefix("("), arch.hasSuffix(")") { report.architecture = Architecture(String(arch.dropFirst().dropLast())) }
+                }
+                report.processID = Int(text.dropFirst(8).prefix { $0.isNumber })
+            }
+        }
+        if let pending = pendingReason { exception.uncaught?.reason = pending.text }
+
+        if exception != ExceptionInfo() { report.exception = exception }
+        finishImages(&report)
+        report.completeness = completeness(report, sawLLDB: sawLLDB, sawImageList: sawImageList, sawConsole: sawConsole)
+        if !report.completeness.isComplete {
+            report.warnings.append(partialWarning(report, sawLLDB: sawLLDB, sawImageList: sawImageList))
+        }
+        return report
+    }
+
+    private func setRuntimeError(_ error: SwiftRuntimeError, in exception: inout ExceptionInfo) {
+        exception.runtimeError = error
+        // The message field is what the report says stopped the process, as Apple's reports carry it.
+        exception.message = error.message.isEmpty ? error.kind : "\(error.kind): \(error.message)"
+    }
+
+    private func apply(_ reason: StopReason, to exception: inout ExceptionInfo) {
+        if let type = reason.exceptionType, exception.type == nil || exception.type?.hasPrefix("SIG") == true {
+            exception.type = type
+            exception.codes = reason.codes
+        }
+        if let signal = reason.signal {
+            // A bare signal goes in the type field, as third-party reporters print it.
+            if exception.type == nil { exception.type = signal } else if exception.type != signal { exception.signal = signal }
+        }
+        if let error = reason.runtimeError, exception.runtimeError?.file == nil {
+            setRuntimeError(error, in: &exception)
+        }
+        if let quoted = reason.quotedReason, exception.uncaught == nil {
+            exception.uncaught = UncaughtException(language: .objectiveC, reason: quoted)
+        }
+    }
+
+    /// Frames point at `image list` entries by module name (the image's file name), the one
+    /// loaded below the address when several share it. Without a list, images are taken from
+    /// console frames that say where their image was loaded (`MyApp + 17004`, `_mh_execute_header + 17004`):
+    /// those have no UUID and are matched by name only.
+    private func finishImages(_ report: inout CrashReport) {
+        if let main = report.binaryImages.first, report.processPath == nil {
+            // LLDB lists the executable first.
+            report.processPath = main.path
+        }
+        if report.processName == nil, let processPath = report.processPath {
+            report.processName = processPath.split(separator: "/").last.map(String.init)
+        }
+        for i in report.binaryImages.indices {
+            let devicePath = Self.devicePath(report.binaryImages[i].path)
+            report.binaryImages[i].isAppOwned = AppOwnership.isAppImage(path: devicePath, processPath: report.processPath)
+        }
+        if report.binaryImages.isEmpty {
+            inferImages(&report)
+        }
+        let images = report.binaryImages
+        var byName: [String: [Int]] = [:]
+        for (position, image) in images.enumerated() { byName[image.name, default: []].append(position) }
+        report.updateFrames { (frame: inout Frame) in
+            guard let name = frame.imageName, let candidates = byName[name] else { return }
+            let below = candidates.filter { images[$0].loadAddress <= frame.address }
+            guard let position = below.max(by: { images[$0].loadAddress < images[$1].loadAddress }) else { return }
+            frame.imageIndex = position
+            frame.imageOffset = frame.address - images[position].loadAddress
+        }
+    }
+
+    /// Images known from console frames (`0x104f2c26c CrashApp + 17004`): the frame's address less
+    /// its offset into the image. The executable's frames may name `_mh_execute_header` instead.
+    private func inferImages(_ report: inout CrashReport) {
+        var known = Set<String>()
+        var inferred: [BinaryImage] = []
+        var executable: String?
+        report.updateFrames { (frame: inout Frame) in
+            if frame.imageOffset == nil, frame.symbol == "_mh_execute_header" || frame.symbol == "__mh_execute_header",
+                let offset = frame.symbolOffset
+            {
+                frame.imageOffset = offset
+                frame.symbol = nil
+                frame.symbolOffset = nil
+                executable = executable ?? frame.imageName
+            }
+        }
+        if report.processName == nil { report.processName = executable }
+        for (_, frames) in report.allBacktraces {
+            for frame in frames {
+                guard let name = frame.imageName, let offset = frame.imageOffset, frame.address >= offset, known.insert(name).inserted
+                else { continue }
+                var image = BinaryImage(loadAddress: frame.address - offset, name: name)
+                image.isInferredFromFrames = true
+                image.isAppOwned =
+                    name == report.processName || !AppOwnership.isSystemImage(named: name, loadAddress: image.loadAddress)
+                inferred.append(image)
+            }
+        }
+        report.binaryImages = inferred
+    }
+
+    /// Xcode keeps a device's system libraries under `…/iOS DeviceSupport/<version>/Symbols/`:
+    /// the path on the device is what follows.
+    static func devicePath(_ path: String?) -> String? {
+        guard let path, path.containsBytes("DeviceSupport/"), let symbols = path.range(of: "/Symbols/") else { return path }
+        return String(path[path.index(before: symbols.upperBound)...])
+    }
+
+    private func completeness(_ report: CrashReport, sawLLDB: Bool, sawImageList: Bool, sawConsole: Bool) -> Completeness {
+        var missing: [MissingPart] = []
+        if report.exception == nil { missing.append(.noExceptionInformation) }
+        if report.threads.allSatisfy({ $0.frames.isEmpty }) { missing.append(.noThreads) }
+        if !sawImageList { missing.append(.noBinaryImages) }
+        return missing.isEmpty ? .complete : .partial(missing)
+    }
+
+    private func partialWarning(_ report: CrashReport, sawLLDB: Bool, sawImageList: Bool) -> ParseWarning {
+        var message = "partial report: " + report.completeness.summary
+        let hasFrames = report.allBacktraces.contains { !$0.frames.isEmpty }
+        if !sawImageList, hasFrames {
+            if sawLLDB {
+                message +=
+                    ": without LLDB's `image list` the frames keep the names LLDB printed and are not symbolicated again (paste `image list` with the backtrace to match them to debug files by UUID)"
+            } else if report.binaryImages.isEmpty {
+                message += " (no frame prints its image's load address: frames cannot be matched to debug files)"
+            } else {
+                message += ": images are taken from the frames and matched by name, not UUID"
+            }
+        }
+        return ParseWarning(path: path, line: document.lines.count, message: message, kind: .partialReport)
+    }
+
+    private func excerpt(_ s: String) -> String { s.count > 100 ? String(s.prefix(100)) + "…" : s }
+}
+
+/// Both readers asked directly, whichever reader of the registry would win (the fuzz target's
+/// way in): the document's lines and what each reader that detects the text reads from it.
+package enum DebuggerOutputReaders {
+    package static func readEither(text: String, path: String) -> (lines: [String], reports: [CrashReport]) {
+        let document = TextDocument(text: text, hasBOM: false)
+        var reports: [CrashReport] = []
+        if LLDBReportReader.detect(document) != nil, let read = try? LLDBReportReader.read(document, evidence: (), path: path) {
+            reports += read
+        }
+        if XcodeConsoleReportReader.detect(document) != nil,
+            let read = try? XcodeConsoleReportReader.read(document, evidence: (), path: path)
+        {
+            reports += read
+        }
+        return (document.lines.map(\.text), reports)
+    }
+}
