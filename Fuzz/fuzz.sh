@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the parsers with libFuzzer (see Fuzz/README.md).
 #
-#   Fuzz/fuzz.sh build                 build the eleven targets into .build-fuzz/
+#   Fuzz/fuzz.sh build                 build the twelve targets into .build-fuzz/
 #   Fuzz/fuzz.sh run [TARGET…]         fuzz each target for FUZZ_SECONDS (default 300), or FUZZ_RUNS executions
 #   Fuzz/fuzz.sh smoke                 CI: regression inputs, then FUZZ_SECONDS (default 10) per target
 #   Fuzz/fuzz.sh regress               replay Fuzz/regressions/ only (fails on any crash)
@@ -24,7 +24,7 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 if [[ $SANITIZE == fuzzer,address ]]; then OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}; else OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz-${SANITIZE//,/-}}; fi
 CXX_SANITIZE=()
 [[ $SANITIZE == *address* ]] && CXX_SANITIZE=(-fsanitize=address)
-TARGETS=(text-report ips metrickit sample swift-backtrace macho dwarf zip kscrash sentry demangle explain)
+TARGETS=(text-report ips metrickit sample swift-backtrace macho dwarf zip kscrash sentry demangle explain pasted)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
 if [[ -z "$CORPUS_DIR" ]]; then
@@ -106,6 +106,7 @@ build() {
     link_target swift-backtrace FuzzSwiftBacktrace.swift "${report[@]}"
     link_target kscrash FuzzForeignJSON.swift "${report[@]}"
     link_target sentry FuzzForeignJSON.swift "${report[@]}"
+    link_target pasted FuzzPasted.swift "${report[@]}"
     build_module SymbolicateExplain
     link_target explain FuzzExplain.swift SymbolicateExplain "${report[@]}"
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
@@ -153,6 +154,10 @@ seed() {
             cp -n "$ROOT"/Fixtures/thirdparty/kscrash/*.json "$ROOT"/Fixtures/thirdparty/own/*.kscrash.json "$dir"/ ;;
         sentry)
             cp -n "$ROOT"/Fixtures/thirdparty/sentry/*.json "$ROOT"/Fixtures/thirdparty/own/*.sentry.* "$dir"/ ;;
+        pasted)
+            # Device log lines and crash services' text (issue 40): the real excerpts, and one
+            # line per shape the device-log reader reads (Fuzz/seeds/pasted/).
+            cp -n "$ROOT"/Fixtures/pasted/* "$ROOT"/Fuzz/seeds/pasted/* "$dir"/ ;;
         macho | dwarf)
             local f
             for f in "$ROOT"/Fixtures/dsyms/*/Contents/Resources/DWARF/*; do
@@ -169,6 +174,7 @@ seed() {
             # in Apple's layouts), the fixture reports of every layout, and the corpus's reports.
             cp -n "$ROOT"/Fuzz/seeds/explain/* "$ROOT"/Fixtures/reports/*.crash "$ROOT"/Fixtures/reports/*.ips "$dir"/
             cp -n "$ROOT"/Fixtures/linux/logs/*.txt "$ROOT"/Fixtures/thirdparty/kscrash/*.json "$dir"/ 2>/dev/null || true
+            cp -n "$ROOT"/Fixtures/pasted/* "$ROOT"/Fuzz/seeds/pasted/* "$dir"/ 2>/dev/null || true
             [[ -n "$CORPUS_DIR" ]] && find "$CORPUS_DIR/reports" -type f -size -32k -exec cp -n {} "$dir"/ \; 2>/dev/null || true ;;
         zip)
             # Small archives made by Fuzz/make-zip-seeds.py (stored, deflated, folders, a dSYM,
@@ -193,7 +199,7 @@ export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_
 # 4 MiB per run).
 # The explain target gets 32 KiB: a rule that is not linear in a field shows as a unit over
 # `-timeout` only when the field can be long (issue 38: 34 KB took 54 s).
-max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | kscrash | sentry) echo 16384 ;; demangle) echo 4096 ;; explain) echo 32768 ;; *) echo 65536 ;; esac; }
+max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | kscrash | sentry | pasted) echo 16384 ;; demangle) echo 4096 ;; explain) echo 32768 ;; *) echo 65536 ;; esac; }
 
 # Per-target libFuzzer options: the zip target gets the zip record signatures as a dictionary.
 target_flags() { case $1 in zip) echo "-dict=$ROOT/Fuzz/zip.dict" ;; esac; }

@@ -28,7 +28,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Argument(
         help:
-            "The crash report or log, detected by content: .crash/.txt text, .ips, a KSCrash report, a Sentry event (or envelope), a MetricKit payload, sample or spindump output, an .xccrashpoint bundle (or a folder of them); - reads it from standard input."
+            "The crash report or log, detected by content: .crash/.txt text, .ips, a KSCrash report, a Sentry event (or envelope), a MetricKit payload, sample or spindump output, device log lines (jetsam, RunningBoard/FrontBoard, watchdog, exited due to signal), Crashlytics/Sentry/HockeyApp issue text, an .xccrashpoint bundle (or a folder of them); - reads it from standard input."
     )
     var report: String
 

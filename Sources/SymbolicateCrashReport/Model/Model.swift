@@ -80,6 +80,9 @@ public struct CrashReport: Sendable {
     public var warnings: [ParseWarning]
     /// The `panic(cpu …)` line of a kernel panic report (`.ips` `panicString`'s first line).
     public var panicString: String?
+    /// Lines of a device or sysdiagnose log that say how a process ended (`DeviceLogReportReader`),
+    /// in text order; empty for reports.
+    public var logEvents: [DeviceLogEvent] = []
 
     /// What the writers need to reproduce the input: original lines or the JSON documents.
     var source: Source
@@ -550,7 +553,7 @@ extension CrashReport: Codable {
         case bundleIdentifier, appVersion, parentProcess, dateTime, osVersion, hardwareModel, codeType
         case architecture, reportVersion, exception, termination, crashedThreadIndex
         case applicationSpecificInformation, asi, threads, lastExceptionBacktrace, asiBacktraces
-        case binaryImages, warnings
+        case binaryImages, warnings, logEvents
     }
 
     public init(from decoder: Decoder) throws {
@@ -586,6 +589,7 @@ extension CrashReport: Codable {
         asiBacktraces = try c.decodeIfPresent([Backtrace].self, forKey: .asiBacktraces) ?? []
         binaryImages = try c.decodeIfPresent([BinaryImage].self, forKey: .binaryImages) ?? []
         warnings = try c.decodeIfPresent([ParseWarning].self, forKey: .warnings) ?? []
+        logEvents = try c.decodeIfPresent([DeviceLogEvent].self, forKey: .logEvents) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -619,5 +623,6 @@ extension CrashReport: Codable {
         try c.encode(asiBacktraces, forKey: .asiBacktraces)
         try c.encode(binaryImages, forKey: .binaryImages)
         try c.encode(warnings, forKey: .warnings)
+        if !logEvents.isEmpty { try c.encode(logEvents, forKey: .logEvents) }
     }
 }

@@ -518,5 +518,9 @@ extension Catalog {
         .columnProcess: "Process",
         .columnMissing: "Missing",
         .uiEntry: "Entry {number} of {count}: {entry}",
+        // Device log lines read as a report (issue 40).
+        .fieldLogLine: "Log line {line}",
+        .noteDeviceLogOnly:
+            "Read from device log lines: they say how the process ended, not where its threads were. The crash or jetsam report written at the same time (Settings › Privacy & Security › Analytics & Improvements › Analytics Data, or Xcode's Devices window) has the backtraces.",
     ]
 }

@@ -457,5 +457,9 @@ extension Catalog {
         .columnProcess: "プロセス",
         .columnMissing: "欠けている部分",
         .uiEntry: "エントリ {number}/{count}: {entry}",
+        // Device log lines read as a report (issue 40).
+        .fieldLogLine: "ログの {line} 行目",
+        .noteDeviceLogOnly:
+            "デバイスログの行から読み取りました。プロセスがどう終了したかは分かりますが、スレッドがどこにいたかは分かりません。同じ時刻に書かれたクラッシュレポートまたは jetsam レポート（設定 › プライバシーとセキュリティ › 解析および改善 › 解析データ、または Xcode の Devices ウインドウ）にバックトレースがあります。",
     ]
 }

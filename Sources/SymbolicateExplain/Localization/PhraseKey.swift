@@ -445,4 +445,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case columnKind
     case columnProcess
     case columnMissing
+    // Device log lines read as a report (issue 40).
+    case fieldLogLine
+    case noteDeviceLogOnly
 }
