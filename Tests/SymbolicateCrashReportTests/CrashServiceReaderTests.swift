@@ -96,6 +96,19 @@ import Testing
         #expect(CrashServiceLine.frame("not a frame 0x10 at all", reportLine: 1) == nil)
     }
 
+    /// Texts that only look like one: Android's Crashlytics, a prover's "Termination reason:",
+    /// a note about watchdogs, "exceeded CPU" without a process. Refused, as before.
+    @Test(arguments: [
+        "Fatal Exception: java.lang.NullPointerException\n    at com.example.myapp.MainActivity.onCreate(MainActivity.java:50)\n",
+        "% (3820)Version: Vampire 4.5.0\n% (3820)Termination reason: Refutation\n",
+        "# Watchdog\nA 0x8badf00d code means the watchdog killed the app.\n",
+        "The build exceeded CPU quota on the runner.\n",
+    ])
+    func lookalikesAreNotRead(_ text: String) {
+        #expect(ReportReaderTests.chosenReader(text) == "AppleTextReportReader")
+        #expect(throws: CrashReportError.self) { _ = try CrashReport.parseAll(data: Data(text.utf8), path: "t.txt") }
+    }
+
     /// A text with no crash fact is refused, naming the layouts tried.
     @Test func aTextWithoutAnyCrashFactIsRefused() throws {
         #expect {

@@ -41,7 +41,10 @@ package enum CrashServiceReportReader: ReportReader {
                 sawContent = true
                 sentryHead = CrashServiceLine.sentryHeadline(trimmed) != nil
             }
-            if trimmed.hasPrefix("Fatal Exception: ") || trimmed.hasPrefix("Non-fatal Exception: ") || trimmed.hasPrefix("# Crashlytics") {
+            if trimmed.hasPrefix("Fatal Exception: ") || trimmed.hasPrefix("Non-fatal Exception: ") {
+                // Android's (`java.lang.NullPointerException`, `kotlin.…`) are not Apple crashes.
+                if !CrashServiceLine.isJVMException(trimmed) { crashlytics = true }
+            } else if trimmed.hasPrefix("# Crashlytics") {
                 crashlytics = true
             } else if CrashServiceLine.threadTitle(trimmed)?.crashed == true {
                 crashedTitle = true
@@ -129,6 +132,13 @@ package enum CrashServiceLine {
             return (rest.dropFirst(9).trimmingCharacters(in: .whitespaces), true)
         }
         return nil
+    }
+
+    /// `Fatal Exception: java.lang.NullPointerException`: a JVM exception (Android's Crashlytics).
+    package static func isJVMException(_ trimmed: String) -> Bool {
+        guard let colon = trimmed.range(of: ": ") else { return false }
+        let name = trimmed[colon.upperBound...].prefix { !$0.isWhitespace && $0 != ":" }
+        return ["java.", "javax.", "kotlin.", "kotlinx.", "android.", "androidx.", "dalvik."].contains { name.hasPrefix($0) }
     }
 
     /// Sentry's first line: `EXC_BAD_ACCESS: <value>`, `SIGABRT: <value>`, `NSInvalidArgumentException: <reason>`.

@@ -142,6 +142,8 @@ package enum DeviceLogLine {
         guard let at = burning ?? exceeded else { return nil }
         var event = DeviceLogEvent(kind: .cpuLimit, line: line)
         if !appIdentity(&s, into: &event) { processBeforeBracket(&s, closing: at - 1, into: &event) }
+        // A process must be named (`MyApp[1234]`, `app<…>`): "exceeded CPU" alone is no fact.
+        guard event.pid != nil || event.bundleIdentifier != nil else { return nil }
         let reasonStart = burning.map { s.find("! ", from: $0).map { $0 + 2 } ?? $0 + 1 } ?? at + 1
         let reason = s.rest(from: reasonStart)
         if !reason.isEmpty { event.reason = reason }
@@ -163,6 +165,12 @@ package enum DeviceLogLine {
         let transgression = s.find(" watchdog transgression")
         guard code != nil || failed != nil || transgression != nil else { return nil }
         var event = DeviceLogEvent(kind: .watchdog, line: line)
+        // The code or the words alone (a note about watchdogs) are no kill: the line must name
+        // the process, or be FrontBoard's own context or crash-report line.
+        let identified = appIdentity(&s, into: &event)
+        guard identified || failed != nil || s.find("RBSTerminateContext") != nil || s.find("Forcing crash report") != nil else {
+            return nil
+        }
         event.namespace = "FRONTBOARD"
         event.code = "0x8badf00d"
         if let explanation = s.find("explanation:") {
@@ -173,7 +181,7 @@ package enum DeviceLogLine {
         } else if let failed {
             event.reason = reasonText(&s, from: failed + 1)
         }
-        if !appIdentity(&s, into: &event), let failed {
+        if !identified, let failed {
             let start = s.runBack(before: failed, while: LineBytes.isBundleByte)
             if start < failed { event.bundleIdentifier = s.string(start, failed) }
         }
@@ -236,6 +244,9 @@ package enum DeviceLogLine {
             }
             if let explanation = s.find("explanation:", from: context) { event.reason = reasonText(&s, from: explanation + 12) }
         } else if let stated {
+            // Only RunningBoard's and FrontBoard's lines, which name the process (`[app<…>:1234]`):
+            // other programs print "Termination reason:" too.
+            guard appIdentity(&s, into: &event) else { return nil }
             event.reason = reasonText(&s, from: stated + 20)
             if let sig = s.find("SIG", from: stated + 20) {
                 let end = s.run(from: sig, while: LineBytes.isWordByte)
