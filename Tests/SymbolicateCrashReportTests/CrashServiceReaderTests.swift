@@ -96,6 +96,17 @@ import Testing
         #expect(CrashServiceLine.frame("not a frame 0x10 at all", reportLine: 1) == nil)
     }
 
+    /// A text with some facts and nothing else is read, marked partial, and keeps its facts.
+    @Test func factsWithoutFramesAreReadAsPartial() throws {
+        let crashlytics = try DeviceLogReaderTests.read("Crashed: com.apple.main-thread\nEXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0000000000000010\n")
+        #expect(crashlytics.exception?.subtype == "KERN_INVALID_ADDRESS at 0x0000000000000010")
+        #expect(crashlytics.crashedThread?.queue == "com.apple.main-thread" && crashlytics.crashedThread?.frames.isEmpty == true)
+        #expect(!crashlytics.completeness.isComplete)
+        let sentry = try DeviceLogReaderTests.read("EXC_BAD_ACCESS: Exception 1, Code 1, Subcode 8 > KERN_INVALID_ADDRESS at 0x8.\n")
+        #expect(sentry.exception?.type == "EXC_BAD_ACCESS" && sentry.exception?.subtype == "KERN_INVALID_ADDRESS at 0x8")
+        #expect(sentry.completeness.missing.contains(.noThreads))
+    }
+
     /// Texts that only look like one: Android's Crashlytics, a prover's "Termination reason:",
     /// a note about watchdogs, "exceeded CPU" without a process. Refused, as before.
     @Test(arguments: [

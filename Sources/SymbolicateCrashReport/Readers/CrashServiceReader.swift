@@ -30,7 +30,8 @@ package enum CrashServiceReportReader: ReportReader {
         var frames = 0
         var hockeyVersion = false
         var hockeyReason = false
-        var sentryHead = false
+        var sentryHead: (type: String, value: String)?
+        var exceptionLines = 0
         var sawContent = false
         for line in document.lines {
             let text = line.text
@@ -39,7 +40,7 @@ package enum CrashServiceReportReader: ReportReader {
             guard !trimmed.isEmpty else { continue }
             if !sawContent {
                 sawContent = true
-                sentryHead = CrashServiceLine.sentryHeadline(trimmed) != nil
+                sentryHead = CrashServiceLine.sentryHeadline(trimmed)
             }
             if trimmed.hasPrefix("Fatal Exception: ") || trimmed.hasPrefix("Non-fatal Exception: ") {
                 // Android's (`java.lang.NullPointerException`, `kotlin.…`) are not Apple crashes.
@@ -54,11 +55,17 @@ package enum CrashServiceReportReader: ReportReader {
                 hockeyReason = true
             } else if CrashServiceLine.frame(text, reportLine: 0) != nil {
                 frames += 1
+            } else if CrashServiceLine.exceptionLine(trimmed) != nil {
+                exceptionLines += 1
             }
         }
         if hockeyVersion && hockeyReason { return .hockeyApp }
-        if crashlytics || (crashedTitle && frames > 0) { return .crashlytics }
-        if sentryHead && frames > 0 { return .sentry }
+        // A crashed thread's title with its frames or its exception line: read, partial when
+        // one is missing.
+        if crashlytics || (crashedTitle && frames + exceptionLines > 0) { return .crashlytics }
+        // Sentry's type and value: with frames, or alone when the type is a Mach exception or a
+        // signal (a generic `…Error: …` line alone could be any log's).
+        if let head = sentryHead, frames > 0 || head.type.hasPrefix("EXC_") || head.type.hasPrefix("SIG") { return .sentry }
         return nil
     }
 
