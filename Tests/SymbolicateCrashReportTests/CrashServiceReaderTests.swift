@@ -28,8 +28,9 @@ import Testing
         #expect(frames.map(\.index) == Array(0...7))
         #expect(frames[1].symbol == "objc_exception_throw" && frames[1].imageIndex == nil)
         #expect(report.binaryImages.map(\.name) == ["CoreFoundation", "UIKitCore"])
-        #expect(report.binaryImages.map { $0.debugID?.description.lowercased() }
-            == ["1b67e644-593a-3401-b48d-084b8d879212", "ac8cbdf0-0884-3177-b89b-40e5a83a5f96"])
+        #expect(
+            report.binaryImages.map { $0.debugID?.description.lowercased() }
+                == ["1b67e644-593a-3401-b48d-084b8d879212", "ac8cbdf0-0884-3177-b89b-40e5a83a5f96"])
         #expect(report.binaryImages.allSatisfy { $0.loadAddress == 0 && !$0.isAppOwned })
         let first = frames[0]
         #expect(first.imageIndex == 0 && first.imageOffset == 0xa248 && first.symbol == nil)
@@ -57,7 +58,9 @@ import Testing
         #expect(report.bundleIdentifier == "com.myapp.myapp")
         #expect(report.headerFields.first { $0.key == "Issue" }?.value == "b080f49da7bb072c4a0cbf850b2189ee")
         #expect(report.threads.count == 1 && report.threads[0].queue == "com.apple.main-thread" && report.threads[0].frames.count == 4)
-        #expect(report.threads[0].frames[1].symbol == "-[NSAttributedString(SPI) initSwiftUIAttributedStringWithFormat:options:locale:arguments:]")
+        #expect(
+            report.threads[0].frames[1].symbol
+                == "-[NSAttributedString(SPI) initSwiftUIAttributedStringWithFormat:options:locale:arguments:]")
     }
 
     /// sentry-cocoa#7861: Sentry's type and value, then unnumbered frames.
@@ -84,7 +87,8 @@ import Testing
 
     @Test func frameLines() throws {
         let located = try #require(
-            CrashServiceLine.frame("1  U2Client                       0x246e35c -[FIOSView insertText:] + 636 (IOSView.cpp:636)", reportLine: 3))
+            CrashServiceLine.frame(
+                "1  U2Client                       0x246e35c -[FIOSView insertText:] + 636 (IOSView.cpp:636)", reportLine: 3))
         #expect(located.frame.index == 1 && located.frame.imageName == "U2Client" && located.frame.address == 0x246_e35c)
         #expect(located.frame.symbol == "-[FIOSView insertText:]" && located.frame.symbolOffset == 636)
         #expect(located.frame.sourceFile == "IOSView.cpp" && located.frame.sourceLine == 636 && located.numbered)
@@ -98,7 +102,8 @@ import Testing
 
     /// A text with some facts and nothing else is read, marked partial, and keeps its facts.
     @Test func factsWithoutFramesAreReadAsPartial() throws {
-        let crashlytics = try DeviceLogReaderTests.read("Crashed: com.apple.main-thread\nEXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0000000000000010\n")
+        let crashlytics = try DeviceLogReaderTests.read(
+            "Crashed: com.apple.main-thread\nEXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0000000000000010\n")
         #expect(crashlytics.exception?.subtype == "KERN_INVALID_ADDRESS at 0x0000000000000010")
         #expect(crashlytics.crashedThread?.queue == "com.apple.main-thread" && crashlytics.crashedThread?.frames.isEmpty == true)
         #expect(!crashlytics.completeness.isComplete)

@@ -24,21 +24,27 @@ import Testing
         #expect(event.pid == 14871 && event.processName == "keyboard")
         #expect(event.jetsamReason == "per-process-limit" && event.footprintKB == 78848)
         let band = try #require(
-            DeviceLogLine.event("memorystatus: killing process 994 [KeyboardSpike] in high band FOREGROUND (100) - memorystatus_available_pages: 113991", line: 1))
+            DeviceLogLine.event(
+                "memorystatus: killing process 994 [KeyboardSpike] in high band FOREGROUND (100) - memorystatus_available_pages: 113991",
+                line: 1))
         #expect(band.pid == 994 && band.processName == "KeyboardSpike" && band.band == "FOREGROUND")
-        let analytics = try #require(DeviceLogLine.event("ReportSystemMemory  Process KeyboardSpike [994] killed by jetsam reason per-process-limit", line: 1))
+        let analytics = try #require(
+            DeviceLogLine.event("ReportSystemMemory  Process KeyboardSpike [994] killed by jetsam reason per-process-limit", line: 1))
         #expect(analytics.kind == .jetsamKill && analytics.pid == 994 && analytics.processName == "KeyboardSpike")
         #expect(analytics.jetsamReason == "per-process-limit")
     }
 
     @Test func memoryLimitLines() throws {
-        let memorystatus = try #require(DeviceLogLine.event("memorystatus: keyboard [14871] exceeded mem limit: ActiveHard 77 MB (fatal)", line: 1))
+        let memorystatus = try #require(
+            DeviceLogLine.event("memorystatus: keyboard [14871] exceeded mem limit: ActiveHard 77 MB (fatal)", line: 1))
         #expect(memorystatus.kind == .memoryLimit && memorystatus.processName == "keyboard" && memorystatus.pid == 14871)
         #expect(memorystatus.limitKind == "ActiveHard" && memorystatus.limitMB == 77 && memorystatus.isFatal == true)
         let kernel = try #require(
             DeviceLogLine.event("kernel: EXC_RESOURCE -> FamilyControlsAgent[1452] exceeded mem limit: InactiveHard 6 MB (fatal)", line: 1))
-        #expect(kernel.processName == "FamilyControlsAgent" && kernel.pid == 1452 && kernel.limitKind == "InactiveHard" && kernel.limitMB == 6)
-        let warning = try #require(DeviceLogLine.event("memorystatus: MyApp [12] exceeded mem limit: ActiveSoft 1000 MB (non-fatal)", line: 1))
+        #expect(
+            kernel.processName == "FamilyControlsAgent" && kernel.pid == 1452 && kernel.limitKind == "InactiveHard" && kernel.limitMB == 6)
+        let warning = try #require(
+            DeviceLogLine.event("memorystatus: MyApp [12] exceeded mem limit: ActiveSoft 1000 MB (non-fatal)", line: 1))
         #expect(warning.isFatal == false && !warning.isFatalEnd)
     }
 
@@ -60,7 +66,8 @@ import Testing
                 line: 1))
         #expect(terminate.kind == .termination && terminate.namespace == "RUNNINGBOARD" && terminate.code == "0xdead10cc")
         #expect(terminate.reason == "[app<com.example.MyApp>:1234] was suspended with locked system files" && terminate.pid == 1234)
-        let stated = try #require(DeviceLogLine.event("FrontBoard [app<com.x.y>:1234] Termination reason: killed with SIGKILL by the user", line: 1))
+        let stated = try #require(
+            DeviceLogLine.event("FrontBoard [app<com.x.y>:1234] Termination reason: killed with SIGKILL by the user", line: 1))
         #expect(stated.kind == .termination && stated.signal == "SIGKILL" && stated.bundleIdentifier == "com.x.y")
     }
 
@@ -79,13 +86,17 @@ import Testing
     @Test func exitedDueToSignalLines() throws {
         let springBoard = try #require(
             DeviceLogLine.event(
-                "backboardd[1663]: Application 'UIKitApplication:com.apple.MobileSMS[0x1bd6]' exited abnormally with signal 6: Abort trap: 6", line: 1))
+                "backboardd[1663]: Application 'UIKitApplication:com.apple.MobileSMS[0x1bd6]' exited abnormally with signal 6: Abort trap: 6",
+                line: 1))
         #expect(springBoard.kind == .signalExit && springBoard.signal == "SIGABRT" && springBoard.code == "6")
         #expect(springBoard.reason == "Abort trap: 6" && springBoard.bundleIdentifier == "com.apple.MobileSMS")
         let launchd = try #require(
             DeviceLogLine.event(
-                "Jul  8 08:27:16 peter com.apple.xpc.launchd[1] (com.microsoft.VSCode.12872[1033]): Service exited due to SIGSEGV", line: 1))
-        #expect(launchd.signal == "SIGSEGV" && launchd.code == "11" && launchd.pid == 1033 && launchd.processName == "com.microsoft.VSCode.12872")
+                "Jul  8 08:27:16 peter com.apple.xpc.launchd[1] (com.microsoft.VSCode.12872[1033]): Service exited due to SIGSEGV", line: 1)
+        )
+        #expect(
+            launchd.signal == "SIGSEGV" && launchd.code == "11" && launchd.pid == 1033
+                && launchd.processName == "com.microsoft.VSCode.12872")
         let numbered = try #require(DeviceLogLine.event("MyApp[88]: Exited due to signal 9", line: 1))
         #expect(numbered.signal == "SIGKILL" && numbered.pid == 88 && numbered.processName == "MyApp")
         #expect(DeviceLogLine.event("the job exited due to an error", line: 1) == nil)
@@ -94,7 +105,8 @@ import Testing
 
     @Test func cpuLimitLine() throws {
         let event = try #require(
-            DeviceLogLine.event("kernel[0] <Notice>: process MyApp[1234] caught burning CPU! It used more than 50% CPU over 180 seconds", line: 1))
+            DeviceLogLine.event(
+                "kernel[0] <Notice>: process MyApp[1234] caught burning CPU! It used more than 50% CPU over 180 seconds", line: 1))
         #expect(event.kind == .cpuLimit && event.processName == "MyApp" && event.pid == 1234)
         #expect(event.reason == "It used more than 50% CPU over 180 seconds")
     }
@@ -136,7 +148,9 @@ import Testing
 
     /// A crash report that quotes the log (its `Filtered syslog:` section) is read as the report.
     @Test func aCrashReportQuotingALogIsAReport() throws {
-        let text = try ReportReaderTests.fixture("swift-trap.crash") + "\nFiltered syslog:\nmemorystatus: CrashApp [1] exceeded mem limit: ActiveHard 77 MB (fatal)\n"
+        let text =
+            try ReportReaderTests.fixture("swift-trap.crash")
+            + "\nFiltered syslog:\nmemorystatus: CrashApp [1] exceeded mem limit: ActiveHard 77 MB (fatal)\n"
         #expect(ReportReaderTests.chosenReader(text) == "AppleTextReportReader")
     }
 

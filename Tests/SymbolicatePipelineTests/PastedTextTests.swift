@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func aWatchdogLineIsExplainedAsAWatchdogKill() throws {
-        let line = "SpringBoard[58] <Error>: [FBSceneManager] <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<com.example.MyApp>:1234 exhausted real (wall clock) time allowance of 10.00 seconds>\n"
+        let line =
+            "SpringBoard[58] <Error>: [FBSceneManager] <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<com.example.MyApp>:1234 exhausted real (wall clock) time allowance of 10.00 seconds>\n"
         let response = ExplainRequest(subject: .report(.bytes(Data(line.utf8), name: "watchdog.log"), debugFiles: [])).run()
         #expect(response.status == .success)
         let text = try #require(response.standardOutput)
@@ -63,8 +64,11 @@ import Testing
     /// A Crashlytics stack of the fixture crash, its app frames given as image offsets with the
     /// image's UUID, symbolicates to the frames the `.crash` of the same crash gets.
     @Test func crashlyticsFramesWithUUIDsAreSymbolicatedLikeTheReport() throws {
-        let crash = ReportRequest(report: .file(TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash").path), debugFiles: [TestPaths.dsyms]).run()
-        let pasted = ReportRequest(report: .file(Self.path("crashlytics__own-null-deref_made-here.txt")), debugFiles: [TestPaths.dsyms]).run()
+        let crash = ReportRequest(
+            report: .file(TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash").path), debugFiles: [TestPaths.dsyms]
+        ).run()
+        let pasted = ReportRequest(report: .file(Self.path("crashlytics__own-null-deref_made-here.txt")), debugFiles: [TestPaths.dsyms])
+            .run()
         #expect(pasted.status == .success)
         let expected = try #require(crash.reports.first?.report.crashedThread?.frames.prefix(5)).map { $0.symbolication ?? [] }
         let got = try #require(pasted.reports.first?.report.crashedThread?.frames.prefix(5)).map { $0.symbolication ?? [] }

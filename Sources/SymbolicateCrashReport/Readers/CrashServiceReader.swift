@@ -248,7 +248,8 @@ struct CrashServiceParser {
                         report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: [frame])
                         target = .lastException
                     } else {
-                        report.threads.append(CrashReport.Thread(index: report.threads.count, crashed: report.threads.isEmpty, frames: [frame]))
+                        report.threads.append(
+                            CrashReport.Thread(index: report.threads.count, crashed: report.threads.isEmpty, frames: [frame]))
                         target = .thread(report.threads.count - 1)
                     }
                 }
@@ -271,8 +272,9 @@ struct CrashServiceParser {
                 continue
             }
             // A bare title: a line the next line's frame starts a thread under.
-            if offset + 1 < lines.count, CrashServiceLine.frame(lines[offset + 1], reportLine: 0) != nil
-                || (offset + 2 < lines.count && CrashServiceLine.exceptionLine(lines[offset + 1].trimmedBlanks) != nil)
+            if offset + 1 < lines.count,
+                CrashServiceLine.frame(lines[offset + 1], reportLine: 0) != nil
+                    || (offset + 2 < lines.count && CrashServiceLine.exceptionLine(lines[offset + 1].trimmedBlanks) != nil)
             {
                 startThread(trimmed, crashed: false, in: &report, target: &target)
             }
