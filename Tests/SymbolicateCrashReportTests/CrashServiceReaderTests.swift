@@ -136,3 +136,17 @@ import Testing
         }
     }
 }
+
+/// Batch mode finds the pasted texts in folders (issue 40).
+@Suite struct PastedTextSniffingTests {
+    @Test(arguments: [
+        "devicelog__fcitx5-ios_keyboard-jetsam_console.log", "devicelog__ssdpmenabler-19_launchd-sigkill_excerpt.log",
+        "crashlytics__firebase-ios-sdk-10159_unrecognized-selector_excerpt.txt",
+        "crashlytics__atinternet-apple-sdk-69_swift-bad-access.txt",
+        "sentry__sentry-cocoa-7861_deep-copy-bad-access_excerpt.txt", "hockeyapp__provenance-1090_main-line-17.txt",
+        "crashlytics__onesignal-ios-sdk-1409_export-header_excerpt.txt",
+    ])
+    func aPastedTextLooksLikeAReport(_ name: String) {
+        #expect(ReportSniffer.looksLikeReport(path: TestPaths.fixtures.appendingPathComponent("pasted/\(name)").path))
+    }
+}
