@@ -24,7 +24,7 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 if [[ $SANITIZE == fuzzer,address ]]; then OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}; else OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz-${SANITIZE//,/-}}; fi
 CXX_SANITIZE=()
 [[ $SANITIZE == *address* ]] && CXX_SANITIZE=(-fsanitize=address)
-TARGETS=(text-report ips metrickit sample swift-backtrace debugger macho dwarf zip kscrash sentry demangle explain)
+TARGETS=(text-report ips metrickit sample swift-backtrace debugger macho dwarf zip kscrash sentry demangle explain pasted)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
 if [[ -z "$CORPUS_DIR" ]]; then
@@ -106,8 +106,10 @@ build() {
     link_target swift-backtrace FuzzSwiftBacktrace.swift "${report[@]}"
     link_target kscrash FuzzForeignJSON.swift "${report[@]}"
     link_target sentry FuzzForeignJSON.swift "${report[@]}"
+    link_target pasted FuzzPasted.swift "${report[@]}"
+    build_module SymbolicateThrowSites
     build_module SymbolicateExplain
-    link_target explain FuzzExplain.swift SymbolicateExplain "${report[@]}"
+    link_target explain FuzzExplain.swift SymbolicateExplain SymbolicateThrowSites "${report[@]}"
     link_target debugger FuzzDebuggerOutput.swift "${report[@]}"
     link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
     link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateDemangling SymbolicateELF SymbolicateMachO SymbolicateCore
@@ -165,6 +167,10 @@ seed() {
             cp -n "$ROOT"/Fixtures/thirdparty/kscrash/*.json "$ROOT"/Fixtures/thirdparty/own/*.kscrash.json "$dir"/ ;;
         sentry)
             cp -n "$ROOT"/Fixtures/thirdparty/sentry/*.json "$ROOT"/Fixtures/thirdparty/own/*.sentry.* "$dir"/ ;;
+        pasted)
+            # Device log lines and crash services' text (issue 40): the real excerpts, and one
+            # line per shape the device-log reader reads (Fuzz/seeds/pasted/).
+            cp -n "$ROOT"/Fixtures/pasted/* "$ROOT"/Fuzz/seeds/pasted/* "$dir"/ ;;
         macho | dwarf)
             local f
             for f in "$ROOT"/Fixtures/dsyms/*/Contents/Resources/DWARF/*; do
@@ -182,6 +188,7 @@ seed() {
             cp -n "$ROOT"/Fuzz/seeds/explain/* "$ROOT"/Fixtures/reports/*.crash "$ROOT"/Fixtures/reports/*.ips "$dir"/
             cp -n "$ROOT"/Fixtures/linux/logs/*.txt "$ROOT"/Fixtures/thirdparty/kscrash/*.json "$dir"/ 2>/dev/null || true
             cp -n "$ROOT"/Fixtures/debugger/*.txt "$ROOT"/Fixtures/debugger/real/*.txt "$dir"/ 2>/dev/null || true
+            cp -n "$ROOT"/Fixtures/pasted/* "$ROOT"/Fuzz/seeds/pasted/* "$dir"/ 2>/dev/null || true
             [[ -n "$CORPUS_DIR" ]] && find "$CORPUS_DIR/reports" -type f -size -32k -exec cp -n {} "$dir"/ \; 2>/dev/null || true ;;
         zip)
             # Small archives made by Fuzz/make-zip-seeds.py (stored, deflated, folders, a dSYM,
@@ -206,7 +213,7 @@ export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_
 # 4 MiB per run).
 # The explain target gets 32 KiB: a rule that is not linear in a field shows as a unit over
 # `-timeout` only when the field can be long (issue 38: 34 KB took 54 s).
-max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | debugger | kscrash | sentry) echo 16384 ;; demangle) echo 4096 ;; explain) echo 32768 ;; *) echo 65536 ;; esac; }
+max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | debugger | kscrash | sentry | pasted) echo 16384 ;; demangle) echo 4096 ;; explain) echo 32768 ;; *) echo 65536 ;; esac; }
 
 # Per-target libFuzzer options: the zip target gets the zip record signatures as a dictionary.
 target_flags() { case $1 in zip) echo "-dict=$ROOT/Fuzz/zip.dict" ;; esac; }

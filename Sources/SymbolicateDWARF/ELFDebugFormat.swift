@@ -107,10 +107,15 @@ final class ELFDebugContainer: DebugContainer {
         let symbol = symbols[low - 1]
         // Past a sized symbol's end (the padding before the next function) nothing names the
         // address: llvm-symbolizer prints `??` there, for DWARF-less lookups too. An unsized
-        // symbol reaches the next one, whatever the sections (as in LLVM's symbol table).
+        // symbol reaches the next one, whatever the sections (as in LLVM's symbol table), but no
+        // function runs past the end of its own section: there (`_init` before `.plt`, the last
+        // symbol of a section) the name is only a guess (issue 40).
         if symbol.size > 0 {
             guard address - symbol.address < symbol.size else { return nil }
+            return (symbol.address, symbol.name, true)
         }
-        return (symbol.address, symbol.name, true)
+        let section = file.sections.first { $0.index == symbol.section }
+        let covers = section.map { address >= $0.address && address - $0.address < $0.size } ?? true
+        return (symbol.address, symbol.name, covers)
     }
 }

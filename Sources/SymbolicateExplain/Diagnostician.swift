@@ -211,6 +211,7 @@ struct Diagnostician {
     }
 
     func quoteException() {
+        quoteLogEvents()
         found.quote(.label("Exception Type"), facts.exceptionLine)
         found.quote(.label("Exception Subtype"), facts.subtype)
         found.quote(.label("Exception Message"), facts.message)

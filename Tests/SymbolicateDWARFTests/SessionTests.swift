@@ -101,6 +101,20 @@ import Testing
         #expect(past.function == "swift_slowDealloc" && past.isGuess)
     }
 
+    /// An unsized ELF symbol reaches the next symbol, but no function runs past the end of its
+    /// own section: crashy's `_init` (size 0, in `.init` 0x1730–0x1746) names 0x1740 surely and
+    /// 0x1760 (in `.plt`, which has no symbol; llvm-symbolizer says `_init` there too) only as a
+    /// guess (issue 40).
+    @Test func anUnsizedELFSymbolPastItsSectionIsAGuess() throws {
+        let session = try FixtureDebugFiles.open(TestPaths.fixtures.appendingPathComponent("linux/bin/crashy.debug").path)
+        let inside = try #require(session.lookup(fileAddress: 0x1740)?.frames.last)
+        #expect(inside.function == "_init" && !inside.isGuess)
+        let past = try #require(session.lookup(fileAddress: 0x1760)?.frames.last)
+        #expect(past.function == "_init" && past.isGuess)
+        // A sized symbol is never stretched: `main`'s own bytes are named surely.
+        #expect(session.lookup(fileAddress: 0x34d0)?.frames.last?.isGuess == false)
+    }
+
     /// Many threads hammering one session get the same answers as one thread.
     @Test func concurrentLookupsAgree() async throws {
         let dsym = try #require(TestPaths.dsymBundles.first { $0.contains("CrashApp.app") })

@@ -27,6 +27,8 @@ extension CrashReport {
                     residentBytes: process["rpages"]?.uint64Value.map { $0.multipliedReportingOverflow(by: pageSize).partialValue },
                     isFrontmost: (process["states"]?.arrayValue ?? []).contains { $0.stringValue == "frontmost" })
             }
+        case .text where !logEvents.isEmpty:
+            return logJetsamKills
         case .text(let document):
             return Self.textJetsamRows(document.lines.map(\.text), pageSize: headerFields.first { $0.key == "Page Size" }?.value)
         case .none:

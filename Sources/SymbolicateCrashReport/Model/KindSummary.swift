@@ -116,7 +116,11 @@ extension CrashReport {
     /// `Killed by jetsam: per-process memory limit (highwater) — MyApp, 1.4 GB`.
     private var jetsamSummary: String {
         var s = "Killed by jetsam"
-        guard case .ips = source else {
+        // A text jetsam table's rows are not reliable enough to name the victim; device log
+        // lines name it (`logEvents`), as an `.ips` body does.
+        let namesItsVictim: Bool
+        if case .ips = source { namesItsVictim = true } else { namesItsVictim = !logEvents.isEmpty }
+        guard namesItsVictim else {
             if let largest = jetsamLargestProcess { s += " (largest process: \(largest))" }
             return s
         }

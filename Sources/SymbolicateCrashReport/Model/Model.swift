@@ -82,6 +82,9 @@ public struct CrashReport: Sendable {
     public var panicString: String?
     /// A MetricKit diagnostic's own keys, typed (nil for every other layout).
     public var metricKit: MetricKitFacts?
+    /// Lines of a device or sysdiagnose log that say how a process ended (`DeviceLogReportReader`),
+    /// in text order; empty for reports.
+    public var logEvents: [DeviceLogEvent] = []
 
     /// What the writers need to reproduce the input: original lines or the JSON documents.
     var source: Source
@@ -599,7 +602,7 @@ extension CrashReport: Codable {
         case bundleIdentifier, appVersion, parentProcess, dateTime, osVersion, hardwareModel, codeType
         case architecture, reportVersion, exception, termination, crashedThreadIndex
         case applicationSpecificInformation, asi, threads, lastExceptionBacktrace, asiBacktraces
-        case binaryImages, warnings
+        case binaryImages, warnings, logEvents
         case metricKit
     }
 
@@ -637,6 +640,7 @@ extension CrashReport: Codable {
         binaryImages = try c.decodeIfPresent([BinaryImage].self, forKey: .binaryImages) ?? []
         warnings = try c.decodeIfPresent([ParseWarning].self, forKey: .warnings) ?? []
         metricKit = try c.decodeIfPresent(MetricKitFacts.self, forKey: .metricKit)
+        logEvents = try c.decodeIfPresent([DeviceLogEvent].self, forKey: .logEvents) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -671,5 +675,6 @@ extension CrashReport: Codable {
         try c.encode(binaryImages, forKey: .binaryImages)
         try c.encode(warnings, forKey: .warnings)
         try c.encodeIfPresent(metricKit, forKey: .metricKit)
+        if !logEvents.isEmpty { try c.encode(logEvents, forKey: .logEvents) }
     }
 }

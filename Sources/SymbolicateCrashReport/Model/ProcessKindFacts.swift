@@ -168,9 +168,11 @@ extension CrashReport {
         return nil
     }
 
-    /// The memory limit the report states, in bytes: `EXC_RESOURCE … (limit=50 MB, unused=0x0)`
+    /// The memory limit the report states, in bytes: a device log's typed limit
+    /// (`exceeded mem limit: ActiveHard 77 MB`), `EXC_RESOURCE … (limit=50 MB, unused=0x0)`
     /// or `… high watermark memory limit exceeded) (limit=1450 MB)`.
     public var statedMemoryLimitBytes: UInt64? {
+        if let megabytes = logEvents.compactMap(\.limitMB).first, megabytes > 0 { return UInt64(megabytes) << 20 }
         let texts = [exception?.type, exception?.signal, exception?.subtype, exception?.message, exception?.codes, termination?.text]
             .compactMap { $0 }
         for text in texts {

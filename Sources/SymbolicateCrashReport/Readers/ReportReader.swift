@@ -33,6 +33,8 @@ package enum ReportReaders {
         LLDBReportReader.self,
         XcodeConsoleReportReader.self,
         CallGraphReportReader.self,
+        CrashServiceReportReader.self,
+        DeviceLogReportReader.self,
         AppleTextReportReader.self,
     ]
 
@@ -145,6 +147,12 @@ package enum AppleTextReportReader: ReportReader {
 package enum KnownJSONLayouts {
     package static let names =
         ".ips (header line and body, or body alone), MetricKit payload or single diagnostic, Swift runtime backtrace JSON, KSCrash report, Sentry event"
+}
+
+/// The text layouts `symbolicate` reads, as the refusal of a text with no crash fact names them.
+package enum KnownTextLayouts {
+    package static let names =
+        "Apple crash report text (.crash, Console, Xcode Organizer, pasted or cut), sample/spindump call graph, Swift runtime backtrace, device log lines (jetsam, RunningBoard/FrontBoard, watchdog, exited due to signal), Crashlytics/Sentry/HockeyApp issue text"
 }
 
 /// A JSON document (array or scalar) that no JSON reader took: refused, never read as text.

@@ -12,6 +12,12 @@ package enum ReportSniffer {
         "panic(cpu ", "Analysis of sampling", "Call graph:",
         // The Swift runtime's backtraces on Linux, text and JSON (possibly after other output).
         "*** Program crashed: ", "\"kind\": \"crashReport\"",
+        // Device log lines and crash services' text (issue 40): a file that has none is no log of
+        // a crash; one that has one but states no fact is refused by the readers, as any other.
+        "memorystatus: ", "exceeded mem limit: ", "killed by jetsam reason", "RBSProcessExitStatus|", "RBSTerminateContext|",
+        "0x8badf00d", "0x8BADF00D", " failed to scene-", "watchdog transgression", "exited due to ", "exited abnormally ",
+        "caught burning CPU", "Fatal Exception: ", "Non-fatal Exception: ", "Crashed: ", "### Reason", "EXC_BAD_ACCESS: ",
+        "EXC_CRASH: ", "EXC_BREAKPOINT: ", "# Crashlytics",
     ]
     /// Members of an `.ips` header line or JSON body, a MetricKit payload, a KSCrash report or a
     /// Sentry event.

@@ -321,7 +321,9 @@ struct TextReportParser {
         } else if !state.sawThreadsOrExceptionInfo, !state.sawBinaryImages, family == .crash,
             let reason = Self.notAReportReason(report, document: document, bodyStart: bodyStart)
         {
-            throw CrashReportError(kind: .notACrashReport, path: path, message: "not a crash report: \(reason)")
+            throw CrashReportError(
+                kind: .notACrashReport, path: path,
+                message: "not a crash report: \(reason); no crash fact found in the text layouts read (\(KnownTextLayouts.names))")
         }
         if !state.sawBodyContent {
             throw CrashReportError(kind: .headerWithoutBody, path: path, line: bodyStart, message: "report has no body")

@@ -512,4 +512,6 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictObjCExceptionTerminateOnly
     case noteExceptionNameMissingNoASI
     case noteAssertionMessageMissingNoASI
+    case fieldLogLine
+    case noteDeviceLogOnly
 }

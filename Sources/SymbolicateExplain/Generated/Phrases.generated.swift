@@ -3113,5 +3113,19 @@ extension Catalog {
                 "en": "The assertion message is not in this report.",
                 "ja": "アサーションのメッセージがこのレポートにありません。",
             ]),
+        .fieldLogLine: CatalogText(
+            id: "fieldLogLine", tags: [],
+            texts: [
+                "en": "Log line {line}",
+                "ja": "ログの {line} 行目",
+            ]),
+        .noteDeviceLogOnly: CatalogText(
+            id: "noteDeviceLogOnly", tags: [.appleTools],
+            texts: [
+                "en":
+                    "Read from device log lines: they say how the process ended, not where its threads were. The crash or jetsam report written at the same time (Settings › Privacy & Security › Analytics & Improvements › Analytics Data, or Xcode's Devices window) has the backtraces.",
+                "ja":
+                    "デバイスログの行から読み取りました。プロセスがどう終了したかは分かりますが、スレッドがどこにいたかは分かりません。同じ時刻に書かれたクラッシュレポートまたは jetsam レポート（設定 › プライバシーとセキュリティ › 解析および改善 › 解析データ、または Xcode の Devices ウインドウ）にバックトレースがあります。",
+            ]),
     ]
 }

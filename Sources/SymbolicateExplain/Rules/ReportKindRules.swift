@@ -32,7 +32,8 @@ extension Diagnostician {
         found.quote(.label("bug_type"), report.bugType, Phrase(.noteJetsamEventReport))
         found.use(base.entries(named: "bug_type 298").first)
         found.use(base.entry(.jetsamNamespace))
-        found.note(.noteJetsamNoBacktraces)
+        if report.logEvents.isEmpty { found.note(.noteJetsamNoBacktraces) }
+        quoteLogEvents()
         let killed = report.jetsamKilledProcesses
         guard let victim = report.jetsamVictim else {
             let largest = report.jetsamLargestProcess
