@@ -10,21 +10,7 @@ import Testing
 /// Rewording any sentence, in any language, leaves every decision as it was.
 @Suite struct WordingIndependenceTests {
     /// Every report the fixtures and the bundled real corpus hold.
-    static let reports: [String] = {
-        var paths: [String] = []
-        for folder in ["reports", "corpus", "abort-paths/reports", "logs"] {
-            let url = TestPaths.fixtures.appendingPathComponent(folder)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".json") && !name.hasSuffix(".py") {
-                var isFolder: ObjCBool = false
-                let path = url.appendingPathComponent(name).path
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-                    paths.append("\(folder)/\(name)")
-                }
-            }
-        }
-        return paths
-    }()
+    static let reports = FixtureReports.all
 
     static func decision(_ report: CrashReport) -> Diagnostician.Decision {
         Diagnostician(report: report, base: KnowledgeBase.standard).decide()

@@ -12,21 +12,7 @@ import Testing
 /// annotations) and explain name the same frame, function and file:line, on every fixture
 /// report, symbolicated with the fixtures' dSYMs and as read.
 @Suite struct AppLineAgreementTests {
-    static let reports: [String] = {
-        var paths: [String] = []
-        for folder in ["reports", "corpus", "abort-paths/reports", "logs"] {
-            let url = TestPaths.fixtures.appendingPathComponent(folder)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".json") && !name.hasSuffix(".py") {
-                var isFolder: ObjCBool = false
-                let path = url.appendingPathComponent(name).path
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-                    paths.append("\(folder)/\(name)")
-                }
-            }
-        }
-        return paths
-    }()
+    static let reports = FixtureReports.all
 
     static let index: DebugFileIndex? = try? ReportPipeline.debugFiles([TestPaths.dsyms], searchPath: false)
 
