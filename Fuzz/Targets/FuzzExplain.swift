@@ -26,22 +26,11 @@ public func fuzzExplain(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The expressions, each parsed and compiled once for the whole run (a `Regex` lowers its
-/// program on first use and keeps it). Built anew for every input, parsing the nine patterns was
-/// about 85 % of the time a short input took (perf, issue 38). libFuzzer calls the harness on one
-/// thread.
-nonisolated(unsafe) private var compiled: [String: Regex<AnyRegexOutput>] = [:]
-
-private func expression(_ pattern: String) -> Regex<AnyRegexOutput>? {
-    if let known = compiled[pattern] { return known }
-    guard let regex = try? Regex(pattern).anchorsMatchLineEndings().matchingSemantics(.unicodeScalar) else { return nil }
-    compiled[pattern] = regex
-    return regex
-}
-
 /// Groups of the first match, nil when none; the expressions read scalars, as the scanners do.
 private func firstMatch(_ pattern: String, in text: String) -> [String?]? {
-    guard let regex = expression(pattern), let match = try? regex.firstMatch(in: text) else { return nil }
+    guard let regex = try? Regex(pattern).anchorsMatchLineEndings().matchingSemantics(.unicodeScalar),
+        let match = try? regex.firstMatch(in: text)
+    else { return nil }
     let output = match.output
     return (1..<max(output.count, 1)).map { group in output[group].substring.map(String.init) }
 }
