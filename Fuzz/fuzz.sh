@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the parsers with libFuzzer (see Fuzz/README.md).
 #
-#   Fuzz/fuzz.sh build                 build the twelve targets into .build-fuzz/
+#   Fuzz/fuzz.sh build                 build every target into .build-fuzz/
 #   Fuzz/fuzz.sh run [TARGET…]         fuzz each target for FUZZ_SECONDS (default 300), or FUZZ_RUNS executions
+#                                      (FUZZ_JOBS=N: N fuzzers per target on one corpus)
 #   Fuzz/fuzz.sh smoke                 CI: regression inputs, then FUZZ_SECONDS (default 10) per target
 #   Fuzz/fuzz.sh regress               replay Fuzz/regressions/ only (fails on any crash)
 #   Fuzz/fuzz.sh leaks                 one --explain run of the CLI built with ASan, leaks fatal
@@ -241,16 +242,37 @@ run() {
             budget="$FUZZ_RUNS executions"
             if [[ $seconds != 0 ]]; then budget+=" or ${seconds}s"; fi
         fi
-        echo "fuzz: $target for $budget (corpus $dir)" >&2
-        # shellcheck disable=SC2046  # target_flags is one word or none
-        if ! "$OUT/fuzz-$target" "${FUZZ_FLAGS[@]}" $(target_flags "$target") -max_len="$(max_len "$target")" \
-            -max_total_time="$seconds" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} \
-            -artifact_prefix="$OUT/artifacts/$target/" "$dir" >"$OUT/run-$target.log" 2>&1; then
-            status=1
-            echo "fuzz: $target found a problem; input saved under $OUT/artifacts/$target/" >&2
-            grep -E 'ERROR|error|Fatal|SUMMARY|Test unit written' "$OUT/run-$target.log" | head -20 >&2
+        # FUZZ_JOBS=N: N fuzzers on one corpus (each reloads what the others add, libFuzzer's
+        # -reload), FUZZ_RUNS split between them; logs run-TARGET.log, or run-TARGET.K.log per job.
+        local jobs=${FUZZ_JOBS:-1} job runs=${FUZZ_RUNS:-} logs=() pids=()
+        [[ -n "$runs" ]] && runs=$(((runs + jobs - 1) / jobs))
+        local in_jobs=""
+        ((jobs > 1)) && in_jobs=", $jobs jobs"
+        echo "fuzz: $target for $budget (corpus $dir$in_jobs)" >&2
+        for ((job = 1; job <= jobs; job++)); do
+            local log="$OUT/run-$target.log"
+            ((jobs > 1)) && log="$OUT/run-$target.$job.log"
+            logs+=("$log")
+            # shellcheck disable=SC2046  # target_flags is one word or none
+            "$OUT/fuzz-$target" "${FUZZ_FLAGS[@]}" $(target_flags "$target") -max_len="$(max_len "$target")" \
+                -max_total_time="$seconds" ${runs:+-runs="$runs"} \
+                -artifact_prefix="$OUT/artifacts/$target/" "$dir" >"$log" 2>&1 &
+            pids+=($!)
+        done
+        # An interrupted run stops its jobs too.
+        trap 'kill "${pids[@]}" 2>/dev/null' EXIT INT TERM
+        for job in "${!pids[@]}"; do
+            if ! wait "${pids[$job]}"; then
+                status=1
+                echo "fuzz: $target found a problem; input saved under $OUT/artifacts/$target/" >&2
+                grep -E 'ERROR|error|Fatal|SUMMARY|Test unit written' "${logs[$job]}" | head -20 >&2
+            fi
+            grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|^Done' "${logs[$job]}" | sed "s/^/fuzz: $target: /" >&2 || true
+        done
+        if ((jobs > 1)); then
+            awk '/stat::number_of_executed_units/ { total += $2 } END { printf "fuzz: '"$target"': %d executions in all jobs\n", total }' "${logs[@]}" >&2
         fi
-        grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|^Done' "$OUT/run-$target.log" | sed "s/^/fuzz: $target: /" >&2 || true
+        trap - EXIT INT TERM
     done
     return $status
 }

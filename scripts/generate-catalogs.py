@@ -6,7 +6,9 @@ Run by `make catalogs`; `--check` exits 1 when the checked-in Swift is stale (CI
 The languages are the cases of `Language` (Sources/SymbolicateExplain/Localization/Language.swift):
 every text must have every one of them, and nothing else, so a new language is one enum case
 and one more column in the data."""
-import json, os, re, subprocess, sys
+import json, os, re, sys
+
+from swiftsource import SwiftSourceError, formatted, swift_string, write_whole
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = os.path.join(ROOT, "Sources", "SymbolicateExplain")
@@ -26,24 +28,6 @@ def languages():
     if not codes:
         raise CatalogError(f"{LANGUAGE_SWIFT}: no `case name = \"code\"` found")
     return codes
-
-
-def swift_string(text):
-    out = []
-    for ch in text:
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch == '"':
-            out.append('\\"')
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ord(ch) < 0x20:
-            out.append("\\u{%x}" % ord(ch))
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
 
 
 def load(name):
@@ -212,19 +196,6 @@ def generate_knowledge(langs, citation_keys, sentences):
     return files
 
 
-def formatted(name, text):
-    """The text as `swift format` lays it out with the repo's .swift-format (what CI's format check wants)."""
-    try:
-        result = subprocess.run(
-            ["swift", "format", "format", "--configuration", os.path.join(ROOT, ".swift-format"), "--assume-filename", name],
-            input=text, capture_output=True, text=True, check=False)
-    except OSError as error:
-        raise CatalogError(f"swift format: {error}")
-    if result.returncode != 0:
-        raise CatalogError(f"swift format failed on {name}: {result.stderr.strip()}")
-    return result.stdout
-
-
 def generate():
     langs = languages()
     files = {}
@@ -240,7 +211,7 @@ def main():
     check = "--check" in sys.argv[1:]
     try:
         files = generate()
-    except CatalogError as error:
+    except (CatalogError, SwiftSourceError) as error:
         print(f"generate-catalogs: {error}", file=sys.stderr)
         return 2
     stale = []
@@ -251,11 +222,7 @@ def main():
         if current != text:
             stale.append(name)
             if not check:
-                os.makedirs(OUT, exist_ok=True)
-                tmp = path + ".tmp"
-                with open(tmp, "w", encoding="utf-8") as f:
-                    f.write(text)
-                os.replace(tmp, path)
+                write_whole(path, text)
     for name in sorted(existing - set(files)):
         stale.append(name)
         if not check:

@@ -7,8 +7,9 @@ Exit status 1 with a message naming the entry when the data is wrong."""
 
 import json
 import os
-import subprocess
 import sys
+
+from swiftsource import SwiftSourceError, formatted, swift_string, write_whole
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "Sources", "SymbolicateThrowSites", "throw-sites.json")
@@ -18,22 +19,6 @@ TABLE = os.path.join(ROOT, "Sources", "SymbolicateThrowSites", "ThrowSiteTable.s
 def fail(message):
     sys.stderr.write(f"{os.path.relpath(SOURCE, ROOT)}: {message}\n")
     sys.exit(1)
-
-
-def swift_string(text):
-    out = []
-    for character in text:
-        if character == "\\":
-            out.append("\\\\")
-        elif character == '"':
-            out.append('\\"')
-        elif character == "\n":
-            out.append("\\n")
-        elif ord(character) < 0x20:
-            out.append("\\u{%x}" % ord(character))
-        else:
-            out.append(character)
-    return '"' + "".join(out) + '"'
 
 
 def string_array(items):
@@ -97,14 +82,10 @@ def main():
             "        ),",
         ]
     lines += ["    ]", "}", ""]
-    with open(TABLE, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(lines))
-    # The repository's formatting (.swift-format), when the toolchain is on the PATH.
     try:
-        subprocess.run(["swift", "format", "format", "--in-place", TABLE], cwd=ROOT, check=False,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    except OSError:
-        pass
+        write_whole(TABLE, formatted(os.path.basename(TABLE), "\n".join(lines)))
+    except SwiftSourceError as error:
+        fail(str(error))
     print(f"{os.path.relpath(TABLE, ROOT)}: {len(data['entries'])} entries")
 
 
