@@ -260,7 +260,8 @@ run() {
             pids+=($!)
         done
         # An interrupted run stops its jobs too.
-        trap 'kill "${pids[@]}" 2>/dev/null' EXIT INT TERM
+        trap 'kill "${pids[@]}" 2>/dev/null' EXIT
+        trap 'kill "${pids[@]}" 2>/dev/null; exit 130' INT TERM
         for job in "${!pids[@]}"; do
             if ! wait "${pids[$job]}"; then
                 status=1
