@@ -393,19 +393,7 @@ enum LLDBLine {
     /// (`main(argc=1, argv=0x…)`, `-[ViewController viewDidLoad](self=0x…, _cmd="viewDidLoad")`):
     /// the values are not part of the name.
     private static func withoutArguments(_ function: Substring) -> Substring {
-        guard function.hasSuffix(")") else { return function }
-        var depth = 0
-        var index = function.endIndex
-        while index > function.startIndex {
-            index = function.index(before: index)
-            if function[index] == ")" {
-                depth += 1
-            } else if function[index] == "(" {
-                depth -= 1
-                if depth == 0 { break }
-            }
-        }
-        guard depth == 0, index > function.startIndex else { return function }
+        guard let index = function.openingParenOfLastGroup(), index > function.startIndex else { return function }
         let arguments = function[index...]
         guard arguments.contains("=") else { return function }
         return function[..<index]

@@ -494,7 +494,7 @@ struct TextReportParser {
     /// `symbol + off (File:line)`, `symbol (in Image) (File:line)`, `symbol (File:line)`, `???`.
     static func parseSymbolPart(_ input: String, into frame: inout Frame) {
         var s = Substring(input)
-        if s.hasSuffix(")"), let open = matchingOpenParen(s) {
+        if let open = s.openingParenOfLastGroup() {
             let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
             if let colon = inner.lastIndex(of: ":"), let line = Int(inner[inner.index(after: colon)...]), open > s.startIndex,
                 s[s.index(before: open)] == " "
@@ -520,27 +520,13 @@ struct TextReportParser {
                 s = s[..<plus.lowerBound]
             }
         }
-        if s.hasSuffix(")"), let open = matchingOpenParen(s), s[open...].hasPrefix("(in ") {
+        if let open = s.openingParenOfLastGroup(), s[open...].hasPrefix("(in ") {
             s = s[..<open]
             while s.last == " " { s.removeLast() }
         }
         if !s.isEmpty { frame.symbol = String(s) }
     }
 
-    private static func matchingOpenParen(_ s: Substring) -> Substring.Index? {
-        var depth = 0
-        var i = s.endIndex
-        while i > s.startIndex {
-            i = s.index(before: i)
-            if s[i] == ")" {
-                depth += 1
-            } else if s[i] == "(" {
-                depth -= 1
-                if depth == 0 { return i }
-            }
-        }
-        return nil
-    }
 
     static func hex<S: StringProtocol>(_ s: S) -> UInt64? {
         guard s.hasPrefix("0x") || s.hasPrefix("0X") else { return nil }
