@@ -527,7 +527,6 @@ struct TextReportParser {
         if !s.isEmpty { frame.symbol = String(s) }
     }
 
-
     static func hex<S: StringProtocol>(_ s: S) -> UInt64? {
         guard s.hasPrefix("0x") || s.hasPrefix("0X") else { return nil }
         return UInt64(s.dropFirst(2), radix: 16)
