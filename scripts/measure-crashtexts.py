@@ -9,8 +9,9 @@ For every text of the part it runs `symbolicate explain TEXT --format json --lan
 judges it "read and right" when
   - the exit status is the expected one: 0 for a text with a crash fact, 65 for a near-miss
     (a text that mentions a crash but states none), and
-  - for a text that is read, the explanation contains every key string of the manifest,
-    compared case-insensitively with the diagnosis itself: the JSON's `headline`, the `text` and
+  - for a text that is read, the explanation contains every key of the manifest (a string,
+    or a list of equivalent wordings of which one must be there), compared case-insensitively
+    with the diagnosis itself: the JSON's `headline`, the `text` and
     `frames` of its `causes`, and its `matched` entry. Evidence quotes, notes and next steps are
     not looked at: a key string found only there is a quote of the input, not an explanation.
 It prints one verdict per text and the totals, and exits 0 whatever the verdicts are: it is a
@@ -41,6 +42,11 @@ def judged_text(diagnosis):
     matched = diagnosis.get("matched") or {}
     parts.extend(str(value) for value in matched.values())
     return "\n".join(part for part in parts if part)
+
+
+def alternatives(key):
+    """A key is one string, or a list of wordings of which any one will do."""
+    return [key] if isinstance(key, str) else list(key)
 
 
 def run_explain(binary, path):
@@ -83,10 +89,10 @@ def judge(binary, text):
     if not isinstance(diagnosis, dict):
         return "error", "exit 0 but the JSON is not one diagnosis object", ""
     said = judged_text(diagnosis).lower()
-    missing = [key for key in text["keys"] if key.lower() not in said]
+    missing = [key for key in text["keys"] if not any(word.lower() in said for word in alternatives(key))]
     headline = diagnosis.get("headline", "")
     if missing:
-        return "wrong", "missing " + ", ".join(repr(key) for key in missing), headline
+        return "wrong", "missing " + ", ".join(" | ".join(map(repr, alternatives(key))) for key in missing), headline
     return "right", "", headline
 
 
