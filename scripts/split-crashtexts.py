@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""The fixed-seed, kind-stratified tune/holdout split of Fixtures/crashtexts (issue 48).
+
+The split was made once, before any rule was tuned on the texts; this script is kept so that
+anyone can check that the parts in the manifest are the seeded split and not a hand-picked one:
+
+    scripts/split-crashtexts.py            # check manifest.json against the split (exit 1 if not)
+    scripts/split-crashtexts.py --print    # print the part of every id
+
+The split depends only on the ids, their kinds, the seed and the holdout size: every kind with
+at least two texts gets at least one text in each part, the holdout gets its share of every kind
+(largest remainder, ties broken by the seeded generator), and within a kind the seeded generator
+picks which texts are held out.
+"""
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+SEED = 48
+HOLDOUT_SIZE = 50
+MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
+
+
+def split(entries, seed=SEED, holdout_size=HOLDOUT_SIZE):
+    """Map every id to "tune" or "holdout". `entries` is a list of (id, kind)."""
+    rng = random.Random(seed)
+    by_kind = defaultdict(list)
+    for identifier, kind in sorted(entries):
+        by_kind[kind].append(identifier)
+    total = sum(len(ids) for ids in by_kind.values())
+    if not 0 < holdout_size < total:
+        raise ValueError(f"holdout size {holdout_size} does not fit {total} texts")
+
+    kinds = sorted(by_kind)
+    share = {kind: len(by_kind[kind]) * holdout_size / total for kind in kinds}
+    lowest = {kind: 1 if len(by_kind[kind]) >= 2 else 0 for kind in kinds}
+    highest = {kind: len(by_kind[kind]) - 1 if len(by_kind[kind]) >= 2 else 1 for kind in kinds}
+    count = {kind: min(max(math.floor(share[kind]), lowest[kind]), highest[kind]) for kind in kinds}
+    tiebreak = {kind: rng.random() for kind in kinds}
+
+    while sum(count.values()) != holdout_size:
+        growing = sum(count.values()) < holdout_size
+        if growing:
+            open_kinds = [k for k in kinds if count[k] < highest[k]]
+            pick = max(open_kinds, key=lambda k: (share[k] - count[k], tiebreak[k]))
+            count[pick] += 1
+        else:
+            open_kinds = [k for k in kinds if count[k] > lowest[k]]
+            pick = min(open_kinds, key=lambda k: (share[k] - count[k], tiebreak[k]))
+            count[pick] -= 1
+
+    parts = {}
+    for kind in kinds:
+        ids = list(by_kind[kind])
+        held = set(rng.sample(ids, count[kind]))
+        for identifier in ids:
+            parts[identifier] = "holdout" if identifier in held else "tune"
+    return parts
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--manifest", type=Path, default=MANIFEST)
+    parser.add_argument("--print", action="store_true", help="print the part of every id instead of checking")
+    arguments = parser.parse_args()
+
+    texts = json.loads(arguments.manifest.read_text(encoding="utf-8"))["texts"]
+    parts = split([(text["id"], text["kind"]) for text in texts])
+    if arguments.print:
+        for identifier in sorted(parts):
+            print(identifier, parts[identifier])
+        return 0
+    wrong = [text["id"] for text in texts if text["part"] != parts[text["id"]]]
+    misplaced = [text["id"] for text in texts if not text["file"].startswith(text["part"] + "/")]
+    if wrong or misplaced:
+        print(f"not the seeded split: parts differ for {wrong}, files misplaced for {misplaced}", file=sys.stderr)
+        return 1
+    held = sum(1 for part in parts.values() if part == "holdout")
+    print(f"manifest matches the seeded split (seed {SEED}): {len(parts) - held} tune, {held} holdout")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
