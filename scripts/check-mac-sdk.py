@@ -114,7 +114,7 @@ def availability_patterns(floor, declared_types, declared_members):
             if version(introduced) > floor and name not in declared_types and not name.startswith("_"):
                 patterns.append((re.compile(r"(?<![.\w])" + re.escape(name) + r"\b"), name, introduced))
         for key, introduced in table.get("inits", {}).items():
-            if version(introduced) > floor:
+            if version(introduced) > floor and key.split("(")[0] not in declared_types:
                 patterns.append((re.compile(r"(?<![.\w])" + re.escape(key)), key + "…)", introduced))
         for key, introduced in table.get("members", {}).items():
             bare = key.split("(")[0]

@@ -99,7 +99,7 @@ def parse(path, macros, facts):
     depth = 0
     with open(path, encoding="utf-8", errors="replace") as handle:
         lines = handle.read().splitlines()
-    for line in lines:
+    for index, line in enumerate(lines):
         code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line).split("//", 1)[0]
         for attribute in AVAILABLE.findall(code):
             found = macos_of(attribute, macros)
@@ -119,7 +119,10 @@ def parse(path, macros, facts):
             elif public and kind in ("struct", "class", "enum", "protocol", "actor", "typealias") and not stack:
                 facts["types"].setdefault(short(name), []).append(introduced)
             elif public and kind == "init" and context:
-                label = first_label(name + rest if name.startswith("<") or name == "" else rest)
+                # The parameter list may go on over the next lines (the sources wrap long ones).
+                following = " ".join(lines[index:index + 4])
+                head = following[following.index("init") + 4:].lstrip("?!")
+                label = first_label(head)
                 if label:
                     facts["inits"].setdefault(f"{context}({label}:", []).append(introduced)
             elif public and kind in ("func", "var", "let") and name:

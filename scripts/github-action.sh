@@ -88,8 +88,7 @@ own_release() {
   [ -n "$expected" ] || release_error "SHA256SUMS of $tag does not list $name"
   [ "$expected" = "$actual" ] || release_error "$name does not match SHA256SUMS of $tag (expected $expected, got $actual)"
   echo "symbolicate: $name from $tag, SHA-256 checked" >&2
-  mkdir -p "$dir/root"
-  unpack "$dir/$name" "$dir/root"
+  unpack "$dir/$name" "$dir"
 }
 
 # Lines of $1 → the array `paths`, each glob expanded when it matches something.
@@ -118,8 +117,7 @@ find_binary() {
     rm -rf "$dir"; mkdir -p "$dir"
     echo "symbolicate: downloading $SYMBOLICATE_RELEASE_URL" >&2
     curl -fsSL --retry 3 -o "$dir/release.tar.gz" "$SYMBOLICATE_RELEASE_URL" || die "could not download $SYMBOLICATE_RELEASE_URL"
-    mkdir -p "$dir/root"
-    unpack "$dir/release.tar.gz" "$dir/root"; return
+    unpack "$dir/release.tar.gz" "$dir"; return
   fi
   local released status
   released="$(own_release)"

@@ -34,7 +34,9 @@ package struct XcodeDSYMSearch: Sendable {
     package init?(environment: [String: String]) {
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         let mdfind = "/usr/bin/mdfind"
-        self.init(home: home, cacheFolder: UserCacheFolder.path(environment: environment), mdfind: FileManager.default.isExecutableFile(atPath: mdfind) ? mdfind : nil)
+        self.init(
+            home: home, cacheFolder: UserCacheFolder.path(environment: environment),
+            mdfind: FileManager.default.isExecutableFile(atPath: mdfind) ? mdfind : nil)
     }
 
     package var archives: String { home + "/Library/Developer/Xcode/Archives" }

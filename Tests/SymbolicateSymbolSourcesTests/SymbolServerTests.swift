@@ -19,7 +19,9 @@ import Testing
 
     /// The download cache, the unzip cache and the Xcode dSYM index share one folder (issue 50:
     /// on macOS the index was under ~/Library/Caches and the others under ~/.cache).
-    @Test(arguments: [["HOME": "/home/me"], ["HOME": "/home/me", "XDG_CACHE_HOME": "/xdg"], ["HOME": "/home/me", "XDG_CACHE_HOME": "relative"]])
+    @Test(arguments: [
+        ["HOME": "/home/me"], ["HOME": "/home/me", "XDG_CACHE_HOME": "/xdg"], ["HOME": "/home/me", "XDG_CACHE_HOME": "relative"],
+    ])
     func everyCacheUsesOneFolder(environment: [String: String]) throws {
         let downloads = try SymbolSourceSettings.resolve(environment: environment).cacheDirectory
         #expect(downloads != nil)

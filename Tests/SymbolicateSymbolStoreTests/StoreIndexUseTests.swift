@@ -41,7 +41,8 @@ import Testing
         try withFolder { folder in
             let store = try DebugFileStore(root: folder.appendingPathComponent("store").path)
             let item = try #require(try store.put(fileAt: LinuxFixtures.debugFile).stored.first)
-            let sum = try #require(try PortableTools.sha256(ofFile: LinuxFixtures.debugFile), "no SHA-256 tool (GNU coreutils or Perl shasum) is installed")
+            let sum = try #require(
+                try PortableTools.sha256(ofFile: LinuxFixtures.debugFile), "no SHA-256 tool (GNU coreutils or Perl shasum) is installed")
             #expect(sum == (try #require(item.digest)))
         }
     }

@@ -9,7 +9,8 @@ public enum PortableTools {
     /// user's shell). Perl is in both userlands (Debian's perl-base is essential); GNU's
     /// `env --default-signal` is not on macOS.
     public static func withDefaultSignals(_ executable: String, _ arguments: [String]) -> (executable: URL, arguments: [String]) {
-        let script = #"for (keys %SIG) { $SIG{$_} = "DEFAULT" unless /^(KILL|STOP)$/ || /^__/ } exec { $ARGV[0] } @ARGV or die "cannot run $ARGV[0]: $!\n""#
+        let script =
+            #"for (keys %SIG) { $SIG{$_} = "DEFAULT" unless /^(KILL|STOP)$/ || /^__/ } exec { $ARGV[0] } @ARGV or die "cannot run $ARGV[0]: $!\n""#
         return (URL(fileURLWithPath: "/usr/bin/perl"), ["-e", script, executable] + arguments)
     }
 

@@ -56,6 +56,79 @@ import Testing
         #expect(try Self.run("check-mac-sdk.py", ["--floor", "26", file]).status == 0)
     }
 
+    /// The generator reads a swiftlang/swift checkout: `@available(SwiftStdlib X.Y, *)` expanded by
+    /// utils/availability-macros.def (a release still at 9999 is newer than any floor), an
+    /// initializer's label found where the parameter list wraps, and a conformance with the
+    /// function that produces the type and the members that then outrank Sequence's.
+    @Test func theGeneratorExpandsACheckoutsMacros() throws {
+        let root = try TestPaths.temporaryDirectory("availability-checkout")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let utils = root.appendingPathComponent("utils"), core = root.appendingPathComponent("stdlib/public/core")
+        for folder in [utils, core] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Data(
+            """
+            # comment
+            SwiftStdlib 5.9:macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0
+            SwiftStdlib 6.0:macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0
+            SwiftStdlib 6.2:macOS 9999, iOS 9999, watchOS 9999, tvOS 9999, visionOS 9999
+
+            """.utf8
+        ).write(to: utils.appendingPathComponent("availability-macros.def"))
+        try Data(
+            """
+            extension String {
+              @available(SwiftStdlib 6.0, *)
+              public init?<Encoding: Unicode.Encoding>(
+                validating codeUnits: some Sequence<Encoding.CodeUnit>,
+                as encoding: Encoding.Type
+              ) {
+                self = ""
+              }
+              public init(decoding value: Int) {}
+            }
+            @available(SwiftStdlib 6.2, *)
+            @frozen
+            public struct InlineArray<let count: Int, Element: ~Copyable>: ~Copyable {
+              public var span: Int { 0 }
+            }
+            extension Sequence {
+              public func enumerated() -> EnumeratedSequence<Self> { fatalError() }
+            }
+            @available(SwiftStdlib 6.2, *)
+            extension EnumeratedSequence: Collection where Base: Collection {
+            }
+            extension BidirectionalCollection {
+              public func reversed() -> ReversedCollection<Self> { fatalError() }
+            }
+
+            """.utf8
+        ).write(to: core.appendingPathComponent("Planted.swift"))
+        let output = root.appendingPathComponent("table.json")
+        let result = try Self.run("generate-availability.py", ["--checkout", root.path, "-o", output.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let table = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+        #expect((table["inits"] as? [String: String]) == ["String(validating:": "15.0"])
+        #expect((table["types"] as? [String: String]) == ["InlineArray": "9999"])
+        #expect((table["members"] as? [String: String]) == ["span": "9999"])
+        let conformance = try #require((table["conformances"] as? [[String: Any]])?.first)
+        #expect(conformance["type"] as? String == "EnumeratedSequence")
+        #expect(conformance["producers"] as? [String] == ["enumerated"])
+        #expect(conformance["members"] as? [String] == ["reversed"])
+    }
+
+    /// The committed table (made from the toolchain's interfaces) has issue 50's facts.
+    @Test func theCommittedTableHasIssue50sAPIs() throws {
+        let data = try Data(contentsOf: Self.scripts.appendingPathComponent("availability/stdlib.json"))
+        let table = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((table["inits"] as? [String: String])?["String(validating:"] == "15.0")
+        let conformances = try #require(table["conformances"] as? [[String: Any]])
+        #expect(
+            conformances.contains {
+                $0["type"] as? String == "EnumeratedSequence" && $0["macOS"] as? String == "26.0"
+                    && ($0["members"] as? [String])?.contains("reversed") == true
+            })
+    }
+
     /// (b) Statics and globals of types Apple's SDK does not mark Sendable (issue 50's DateFormatter).
     @Test(arguments: [
         "    private static let timestampFormatter: DateFormatter = {\n        DateFormatter()\n    }()",
@@ -155,7 +228,10 @@ import Testing
         (".github/workflows/macos.yml", "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683", "actions/checkout@v4", "not pinned"),
         (".github/workflows/release.yml", "- arch: aarch64", "- arch: arm64", "builds"),
         ("scripts/release.sh", "name=\"symbolicate-$version-linux-$arch\"", "name=\"symbolicate-$version-$arch\"", "scripts/release.sh"),
-        ("scripts/github-action.sh", "echo \"symbolicate-$1-linux-$2.tar.gz\"", "echo \"symbolicate-$1-$2.tar.gz\"", "scripts/github-action.sh"),
+        (
+            "scripts/github-action.sh", "echo \"symbolicate-$1-linux-$2.tar.gz\"", "echo \"symbolicate-$1-$2.tar.gz\"",
+            "scripts/github-action.sh"
+        ),
         ("action.yml", "${{ github.action_repository }}", "OWNER/symbolicate", "action.yml"),
         ("Dockerfile", "COPY dist/symbolicate-*-linux-*.tar.gz", "COPY dist/symbolicate-linux.tar.gz", "does not match what make release"),
         ("Dockerfile", "FROM debian:bookworm-slim", "FROM debian:bullseye-slim", "older than the release's glibc"),
