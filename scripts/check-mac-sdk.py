@@ -12,6 +12,8 @@ Sources, Tests and Fuzz/Targets (comments and string literals are not code):
                 (scripts/availability/not-sendable.json): an error in Swift 6 mode there, while
                 swift-corelibs-foundation marks several of them Sendable. `nonisolated(unsafe)`
                 is an explicit decision and allowed.
+  sendable      also: a Process or Pipe made in a file and used inside a @Sendable closure there
+                (DispatchQueue…async, Thread { }, Task { }, termination/readability handlers).
   os-only-var   a `var` mutated only inside an OS-conditional `#if` (os(…), canImport(Glibc|Darwin|
                 Musl)): on the other OS it is never mutated, a warning that -warnings-as-errors
                 makes an error. Mutations in every branch of one chain, `#else` included, are fine.
@@ -237,6 +239,42 @@ def check_os_only_var(display, lines):
     return findings
 
 
+SENDABLE_CLOSURE = re.compile(
+    r"(?:DispatchQueue(?:\.\w+)*(?:\([^)]*\))?\.async(?:After)?(?:\([^)]*\))?|Thread|Task(?:\.detached)?|"
+    r"\.(?:terminationHandler|readabilityHandler|writeabilityHandler)\s*=)\s*\{")
+
+
+def check_captures(display, lines):
+    """A Process or Pipe made here and used inside a @Sendable closure (a dispatch block, a Thread,
+    a Task, a handler): Apple's SDK marks neither Sendable."""
+    findings = []
+    names = set()
+    for line in lines:
+        for match in re.finditer(r"\b(?:let|var)\s+(\w+)\s*=\s*(?:Pipe|Process)\(\)", line):
+            names.add(match.group(1))
+        for match in re.finditer(r"\b(?:let|var)\s+\(?\s*(\w+)\s*,\s*(\w+)\s*\)?\s*=\s*\(?\s*(?:Pipe|Process)\(\)\s*,", line):
+            names.update(match.groups())
+    if not names:
+        return findings
+    pattern = re.compile(r"\b(" + "|".join(sorted(names)) + r")\b")
+    for number, line in enumerate(lines, 1):
+        start = SENDABLE_CLOSURE.search(line)
+        if not start:
+            continue
+        depth = 0
+        for later in range(number - 1, len(lines)):
+            text = lines[later] if later > number - 1 else line[start.end() - 1:]
+            used = pattern.search(text)
+            if used:
+                findings.append(f"{display}:{later + 1}: sendable: `{used.group(1)}` (a Process or Pipe) is captured by a "
+                                f"@Sendable closure; Apple's SDK does not mark them Sendable: pass a file descriptor")
+                break
+            depth += text.count("{") - text.count("}")
+            if depth <= 0:
+                break
+    return findings
+
+
 def main(arguments):
     floor = None
     if arguments[:1] == ["--floor"]:
@@ -256,6 +294,7 @@ def main(arguments):
         findings += check_availability(display, lines, floor, patterns)
         findings += check_sendable(display, lines, not_sendable)
         findings += check_os_only_var(display, lines)
+        findings += check_captures(display, lines)
     for finding in findings:
         print(finding)
     if findings:

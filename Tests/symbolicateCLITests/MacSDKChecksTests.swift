@@ -154,6 +154,34 @@ import Testing
         #expect(try Self.run("check-mac-sdk.py", [file]).stdout.contains("Planted.swift:3: sendable: a global"))
     }
 
+    /// (b) A Process or Pipe captured by a @Sendable closure (issue 50: DsymForUUID's reader thread,
+    /// the test runner's dispatch blocks); a file descriptor passed instead is fine.
+    @Test(arguments: ["Thread {", "DispatchQueue.global().async {", "process.terminationHandler = { _ in"])
+    func aPipeCapturedByASendableClosureIsCaught(opening: String) throws {
+        let body = """
+            import Foundation
+
+            func read(_ process: Process) {
+                let output = Pipe()
+                let descriptor = output.fileHandleForReading.fileDescriptor
+                _ = \(opening)
+                    _ = output.fileHandleForReading.readDataToEndOfFile()
+                }
+            }
+
+            """
+        let (root, file) = try Self.planted(body)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try Self.run("check-mac-sdk.py", [file])
+        #expect(result.status == 1, "not caught: \(opening)")
+        #expect(result.stdout.contains("Planted.swift:7: sendable: `output`"), "\(result.stdout)")
+        let fixed = body.replacingOccurrences(
+            of: "output.fileHandleForReading.readDataToEndOfFile()",
+            with: "FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()")
+        try Data(fixed.utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try Self.run("check-mac-sdk.py", [file]).status == 0)
+    }
+
     /// (c) A var mutated only inside an OS-conditional #if (issue 50's `var signals`); mutated in
     /// every branch, or outside, it is fine.
     @Test func aVarMutatedOnlyOnOneOSIsCaught() throws {
