@@ -25,7 +25,7 @@ import Testing
         defer { free(real) }
         for folder in [temporary, String(cString: real)] {
             let text = "cannot read \(folder)/symbolicate-upload-1234/x.dSYM: truncated"
-            let scrubbed = ServeStore.scrub(text, file: "/elsewhere")
+            let scrubbed = ServeServer.scrub(text, file: "/elsewhere")
             #expect(!scrubbed.contains(folder), "\(scrubbed)")
             #expect(scrubbed.contains("x.dSYM"), "\(scrubbed)")
         }

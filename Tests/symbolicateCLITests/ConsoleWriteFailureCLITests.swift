@@ -62,7 +62,8 @@ import Testing
     }
 
     static func full() throws -> FileHandle {
-        try #require(FileHandle(forWritingAtPath: try #require(PortableTools.fullDevice)))
+        let device = try #require(PortableTools.fullDevice)
+        return try #require(FileHandle(forWritingAtPath: device))
     }
 
     @Test(.enabled(if: PortableTools.fullDevice != nil, "no always-full device here (Linux has one): skipped"))
