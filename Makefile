@@ -53,12 +53,16 @@ STRICT_FLAGS = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-
 # Formatting (.swift-format): check a formatted copy (CI), or format the checkout. CI's format-check
 # also holds the package to its manifest: declared dependencies = imported modules, a test target per
 # library target, and ARCHITECTURE.md's module graph as Package.swift draws it (scripts/check-architecture.py);
-# and fails when a test compares a measured duration with a limit (scripts/check-timing-tests.py, issue 39).
+# and fails when a test compares a measured duration with a limit (scripts/check-timing-tests.py, issue 39);
+# and catches on Linux what Apple's SDK refuses (scripts/check-mac-sdk.py) and files that ship the
+# tool disagreeing with each other (scripts/check-release-files.py), issue 50.
 format-check:
 	scripts/check-format.sh
 	python3 scripts/generate-catalogs.py --check
 	python3 scripts/check-architecture.py
 	python3 scripts/check-timing-tests.py Tests
+	python3 scripts/check-mac-sdk.py
+	python3 scripts/check-release-files.py
 
 # Rewrite ARCHITECTURE.md's module graph from Package.swift.
 architecture:

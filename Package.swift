@@ -30,8 +30,9 @@ let elfSettings: [SwiftSetting] = swiftELFOnly ? [.define("SYMBOLICATE_NO_LIBELF
 let package = Package(
     name: "symbolicate",
     // Tools 6.2 (first line): Hummingbird 2.28, async-http-client 1.37 and swift-log 1.16 declare
-    // it (Xcode 26 on a Mac). macOS 14: Hummingbird 2's API availability.
-    platforms: [.macOS(.v14)],
+    // it (Xcode 26 on a Mac), and Xcode 26 runs on macOS 15.6 or later, so 15 is the floor: the
+    // one place it is stated (the formula, the workflows and README follow; PlatformFloorTests).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "symbolicate", targets: ["symbolicate"]),
         // One module for programs that use symbolicate as a library (`import SymbolicateKit`).

@@ -15,6 +15,14 @@ Each of these stopped (or trapped) a macOS build once (issue 36):
   import SymbolicateX inside a Linux-only branch
                                     the module is then missing on macOS.
 
+In test code (a path with a Tests folder), string literals are checked too, for the Linux userland a
+test may not assume (issue 50; each failed on a Mac): /proc/self/…, /dev/full, GNU
+`env --default-signal`, `sha256sum` (macOS has `shasum -a 256`), Debian's /usr/share/bash-completion
+and /usr/lib/postgresql, `runuser`, `dpkg`, and ~/.cache (macOS caches live in ~/Library/Caches).
+Test support's PortableTools gives the portable spelling of each. Such a literal is allowed in a
+Linux branch, as the argument of `fileExists(atPath:` or `ExternalTool.find(` (a probe with a
+fallback), or on a line that says `// guarded: WHY`.
+
 A line is allowed inside a branch that only Linux compiles: `#if os(Linux)`, `canImport(Glibc)`,
 `canImport(Musl)` (and `#elseif` of those), or the `#else` of a chain whose earlier branches were
 Darwin's (`canImport(Darwin)`, `os(macOS)`). Comments and string literals are not checked.
@@ -36,6 +44,18 @@ SPELLINGS = [
         "dev_t is signed on Darwin: use init(truncatingIfNeeded:)",
     ),
 ]
+# Linux userland named in a test's string literals (see the docstring).
+LITERALS = [
+    (re.compile(r"/proc/self\b|/proc/\d|\"/proc/"), "/proc is Linux's; macOS has none"),
+    (re.compile(r"/dev/full\b"), "/dev/full is Linux's: PortableTools.fullDevice (nil on macOS)"),
+    (re.compile(r"--default-signal"), "`env --default-signal` is GNU's: PortableTools.withDefaultSignals"),
+    (re.compile(r"\bsha256sum\b"), "sha256sum is GNU's (macOS: shasum -a 256): PortableTools.sha256(ofFile:)"),
+    (re.compile(r"/usr/share/bash-completion\b"), "Debian's bash-completion path: PortableTools.bashCompletionLoader"),
+    (re.compile(r"/usr/lib/postgresql\b"), "Debian's PostgreSQL path: scripts/with-postgres.sh finds the server"),
+    (re.compile(r"\brunuser\b|\bdpkg\b"), "a Debian/util-linux tool macOS does not have"),
+    (re.compile(r"(~|HOME|home)/\.cache\b|\"\.cache/"), "~/.cache is the Linux user cache; macOS uses ~/Library/Caches (UserCacheFolder)"),
+]
+PROBE = re.compile(r"fileExists\(atPath:\s*\"[^\"]*\"|ExternalTool\.find\(\s*\"[^\"]*\"")
 PROJECT_IMPORT = re.compile(r"^\s*import\s+Symbolicate\w*")
 LINUX = re.compile(r"os\(Linux\)|canImport\((Glibc|Musl)\)")
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -52,8 +72,13 @@ def branch_kind(condition):
     return None
 
 
+def is_test_code(path):
+    return "Tests" in os.path.abspath(path).split(os.sep)
+
+
 def check_file(path, display):
     findings = []
+    test_code = is_test_code(path)
     # One frame per open #if: [kinds of the branches so far, whether the current one is Linux's].
     stack = []
     with open(path, encoding="utf-8", errors="replace") as handle:
@@ -77,9 +102,14 @@ def check_file(path, display):
         if stripped.startswith("#endif") and stack:
             stack.pop()
             continue
+        in_linux_branch = any(frame[1] for frame in stack)
+        if test_code and not in_linux_branch and "// guarded:" not in line:
+            literals = " ".join(STRING.findall(PROBE.sub("", line.split(" //", 1)[0] if line.lstrip().startswith("//") is False else "")))
+            for pattern, why in LITERALS:
+                if pattern.search(literals):
+                    findings.append(f"{display}:{number}: a test names Linux userland outside a Linux #if: {why}: {stripped[:100]}")
         # String literals and comments are not code.
         code = STRING.sub('""', line).split("//", 1)[0]
-        in_linux_branch = any(frame[1] for frame in stack)
         if not in_linux_branch:
             for pattern, why in SPELLINGS:
                 if pattern.search(code):

@@ -20,10 +20,34 @@
 #   python3-pip + PyPI lief (with the oracle): LIEF, the independent Mach-O / dyld shared cache
 #                                        reader the system-symbols fixture tests compare with
 #                                        (skipped with a reason when missing)
-# Set SYMBOLICATE_SKIP_APT=1 to skip (e.g. on macOS with Homebrew's libdwarf).
+# On macOS it installs with Homebrew instead: dwarfutils (libdwarf 2.x) and pkgconf to build
+# (Package.swift reads libdwarf.pc there); with the oracle also postgresql@17 (with-postgres.sh
+# finds its keg), bash and bash-completion@2 (the install test; /bin/bash is 3.2) and llvm
+# (llvm-symbolizer, the oracle).
+# Set SYMBOLICATE_SKIP_APT=1 to skip.
 set -euo pipefail
 [ "${SYMBOLICATE_SKIP_APT:-0}" = 1 ] && exit 0
-command -v dpkg-query >/dev/null 2>&1 || { echo "setup: not a Debian system; install libdwarf yourself" >&2; exit 0; }
+
+if [ "$(uname -s)" = Darwin ]; then
+  brew_want=(dwarfutils pkgconf)
+  [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && brew_want+=(postgresql@17 bash bash-completion@2 llvm)
+  if ! command -v brew >/dev/null 2>&1; then
+    echo "setup: macOS without Homebrew: install it (https://brew.sh), then: brew install ${brew_want[*]}" >&2
+    exit 1
+  fi
+  brew_missing=()
+  for formula in "${brew_want[@]}"; do
+    brew list --formula "$formula" >/dev/null 2>&1 || brew_missing+=("$formula")
+  done
+  [ ${#brew_missing[@]} -eq 0 ] && exit 0
+  echo "setup: brew install ${brew_missing[*]}" >&2
+  brew install "${brew_missing[@]}"
+  exit 0
+fi
+command -v dpkg-query >/dev/null 2>&1 || {
+  echo "setup: neither Debian nor macOS: install libdwarf (0.x/2.x or 20210528) with its pkg-config file, libelf, zlib and SQLite yourself" >&2
+  exit 0
+}
 
 want=(libdwarf-dev libelf-dev zlib1g-dev llvm-19-dev libsqlite3-dev sqlite3)
 [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] && want+=(llvm-19 man-db bash-completion zip python3-pip)

@@ -39,12 +39,13 @@ package enum TemporaryFiles {
     /// handles where it matters. SIGQUIT, SIGUSR1 and SIGPIPE used to leave temporary folders
     /// behind (issue 38).
     package static let cleanedSignals: [Int32] = {
-        var signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        let everywhere = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
         #if canImport(Glibc)
             // Linux only: their default action ends the process (SIGIO is ignored on macOS).
-            signals += [SIGIO, SIGPWR, SIGSTKFLT]
+            return everywhere + [SIGIO, SIGPWR, SIGSTKFLT]
+        #else
+            return everywhere
         #endif
-        return signals
     }()
 
     /// Creates the temporary file or folder `path` with `make` (true when it was created),

@@ -16,8 +16,7 @@ import SymbolicateDWARF
 package struct XcodeDSYMSearch: Sendable {
     /// `$HOME`.
     package var home: String
-    /// The user cache folder (`~/Library/Caches/symbolicate` on macOS, `$XDG_CACHE_HOME/symbolicate`
-    /// or `~/.cache/symbolicate` elsewhere); nil keeps no index.
+    /// The user cache folder (UserCacheFolder); nil keeps no index.
     package var cacheFolder: String?
     /// `mdfind`, where the system has it.
     package var mdfind: String?
@@ -34,18 +33,10 @@ package struct XcodeDSYMSearch: Sendable {
     /// The search for this user, or nil without a `$HOME`.
     package init?(environment: [String: String]) {
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        let cache: String
-        #if os(macOS)
-            cache = home + "/Library/Caches/symbolicate"
-        #else
-            if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-                cache = xdg + "/symbolicate"
-            } else {
-                cache = home + "/.cache/symbolicate"
-            }
-        #endif
         let mdfind = "/usr/bin/mdfind"
-        self.init(home: home, cacheFolder: cache, mdfind: FileManager.default.isExecutableFile(atPath: mdfind) ? mdfind : nil)
+        self.init(
+            home: home, cacheFolder: UserCacheFolder.path(environment: environment),
+            mdfind: FileManager.default.isExecutableFile(atPath: mdfind) ? mdfind : nil)
     }
 
     package var archives: String { home + "/Library/Developer/Xcode/Archives" }

@@ -32,19 +32,16 @@ package struct ZipCache: Sendable {
     static let version = "debug-files-1"
 
     /// The unzip cache inside the cache folder `cacheFolder` (the download cache's: `--cache-dir`,
-    /// else `$XDG_CACHE_HOME/symbolicate`, else `~/.cache/symbolicate`).
+    /// else UserCacheFolder).
     package init(cacheFolder: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         folder = (cacheFolder as NSString).appendingPathComponent("unzipped")
         let mebibytes = environment["SYMBOLICATE_UNZIP_CACHE_MAX_MIB"].flatMap(UInt64.init) ?? 10_240
         sizeLimit = mebibytes >= 1 << 40 ? UInt64.max : mebibytes << 20
     }
 
-    /// The cache folder a run uses without `--cache-dir`: `$XDG_CACHE_HOME/symbolicate` (an
-    /// absolute path), else `$HOME/.cache/symbolicate`, else none.
+    /// The cache folder a run uses without `--cache-dir` (UserCacheFolder), or none.
     package static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/symbolicate" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/symbolicate" }
-        return nil
+        UserCacheFolder.path(environment: environment)
     }
 
     /// What `info.json` keeps of an unpacking.

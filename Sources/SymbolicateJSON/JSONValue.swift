@@ -623,7 +623,8 @@ extension JSONValue {
                 }
                 out += "["
                 steps.append(.close("]", level: at))
-                for (i, item) in items.enumerated().reversed() { steps.append(.element(item, level: at + 1, first: i == 0)) }
+                // Indices, not enumerated().reversed(): on Apple's SDK that binds to a macOS 26 conformance.
+                for i in items.indices.reversed() { steps.append(.element(items[i], level: at + 1, first: i == 0)) }
             case .object(let members):
                 if members.isEmpty {
                     out += "{}"
@@ -631,7 +632,9 @@ extension JSONValue {
                 }
                 out += "{"
                 steps.append(.close("}", level: at))
-                for (i, m) in members.enumerated().reversed() { steps.append(.member(m.key, m.value, level: at + 1, first: i == 0)) }
+                for i in members.indices.reversed() {
+                    steps.append(.member(members[i].key, members[i].value, level: at + 1, first: i == members.startIndex))
+                }
             }
         }
     }

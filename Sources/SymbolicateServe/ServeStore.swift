@@ -272,10 +272,16 @@ extension ServeServer {
 
     /// Text about an upload without the server's own paths: the private file is "the upload",
     /// and the name of any other private file or folder of this process is left out.
-    static func scrub(_ text: String, file: String) -> String {
+    package static func scrub(_ text: String, file: String) -> String {
         var text = text.replacingOccurrences(of: file, with: "the upload")
         let temporary = FileManager.default.temporaryDirectory.path
-        for folder in Set([temporary, (temporary as NSString).resolvingSymlinksInPath]) where folder.count > 1 {
+        // Every spelling of it: as given, as Foundation resolves it, and as the kernel does
+        // (on macOS /var is a link to /private/var, which Foundation's resolving drops again).
+        let real = realpath(temporary, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        for folder in Set([temporary, (temporary as NSString).resolvingSymlinksInPath, real ?? temporary]) where folder.count > 1 {
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             while let start = text.range(of: prefix) {
                 // Up to the end of the path: the next space, colon or quote.

@@ -37,10 +37,12 @@ struct DsymForUUID: Sendable {
         do { try process.run() } catch {
             return .failed("cannot run: \(error.localizedDescription)")
         }
-        // Read on another thread so a chatty command cannot fill the pipe and stall.
+        // Read on another thread so a chatty command cannot fill the pipe and stall. The thread
+        // gets the descriptor, not the Pipe: Apple's SDK does not mark Pipe `Sendable`.
         let collected = Collected()
+        let descriptor = output.fileHandleForReading.fileDescriptor
         let reader = Thread {
-            collected.set(output.fileHandleForReading.readDataToEndOfFile())
+            collected.set(FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile())
         }
         reader.start()
         let finished = DispatchSemaphore(value: 0)
@@ -51,7 +53,10 @@ struct DsymForUUID: Sendable {
             _ = finished.wait(timeout: .now() + 2)
             return .failed("no answer within \(Int(timeout)) s; stopped")
         }
-        guard collected.wait(seconds: 2), let data = collected.data else { return .failed("its output could not be read") }
+        let read = collected.wait(seconds: 2)
+        // The pipe (and so the descriptor the reader uses) lives until the reader is done or given up.
+        withExtendedLifetime(output) {}
+        guard read, let data = collected.data else { return .failed("its output could not be read") }
         guard process.terminationStatus == 0 else {
             return .failed("exited with status \(process.terminationStatus)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateDiscovery
 
 /// Where debug files are fetched from and how, read once per run from the flags and the
 /// environment. Authentication headers come from the environment only
@@ -59,7 +60,7 @@ package struct SymbolSourceSettings: Sendable {
     ///   - environment: the process's environment (the variables above).
     ///   - symbolServers: `--symbol-server` values, asked before the environment's.
     ///   - dsymForUUID: `--dsym-for-uuid`, asked before `DBGShellCommands`.
-    ///   - cacheDirectory: `--cache-dir`; default `$XDG_CACHE_HOME/symbolicate`, else `~/.cache/symbolicate`.
+    ///   - cacheDirectory: `--cache-dir`; default UserCacheFolder (`$XDG_CACHE_HOME/symbolicate`, else the platform's user cache).
     ///   - offline: `--offline`.
     ///   - refresh: `--refresh`: identities remembered as missing are asked for again.
     /// - Returns: the settings; `hasSources` says whether anything is to be asked.
@@ -86,10 +87,8 @@ package struct SymbolSourceSettings: Sendable {
         settings.fileMappedPaths = (environment["DBGFileMappedPaths"] ?? "").split(separator: ":").map(String.init)
         if let cacheDirectory {
             settings.cacheDirectory = cacheDirectory
-        } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            settings.cacheDirectory = xdg + "/symbolicate"
-        } else if let home = environment["HOME"], !home.isEmpty {
-            settings.cacheDirectory = home + "/.cache/symbolicate"
+        } else {
+            settings.cacheDirectory = UserCacheFolder.path(environment: environment)
         }
         settings.offline = offline
         settings.refresh = refresh

@@ -30,7 +30,7 @@ struct SymbolSourceOptions: ParsableArguments {
     @Option(
         name: .customLong("cache-dir"),
         help: ArgumentHelp(
-            "Where fetched debug files are kept by identity (default $XDG_CACHE_HOME/symbolicate, else ~/.cache/symbolicate; bound by SYMBOLICATE_CACHE_MAX_MIB, least recently used first out).",
+            "Where fetched debug files are kept by identity (default $XDG_CACHE_HOME/symbolicate, else ~/.cache/symbolicate, ~/Library/Caches/symbolicate on macOS; bound by SYMBOLICATE_CACHE_MAX_MIB, least recently used first out).",
             valueName: "folder"))
     var cacheDirectory: String?
 
@@ -44,7 +44,7 @@ struct SymbolSourceOptions: ParsableArguments {
     var refresh = false
 
     /// Where debug-file zips are unpacked once and kept: `unzipped/` in the cache folder
-    /// (`--cache-dir`, else `$XDG_CACHE_HOME/symbolicate`, else `~/.cache/symbolicate`), or nil
+    /// (`--cache-dir`, else UserCacheFolder), or nil
     /// without a home to put it in.
     func zipCache() -> ZipCache? {
         let environment = ProcessInfo.processInfo.environment

@@ -29,6 +29,24 @@ import Testing
 
     static func chosenReader(_ text: String) -> String? { ReportReaderTests.chosenReader(text) }
 
+    /// Numeric capture times are written by arithmetic, not by a shared DateFormatter (not
+    /// `Sendable` on Apple's SDK, issue 50): the text is the one a UTC `DateFormatter` with the
+    /// same pattern gives, across the years a report can carry, and nothing past 9999.
+    @Test func numericTimestampsMatchFoundationsFormatter() throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSSS Z"
+        var random = SeededGenerator(seed: 50)
+        var samples: [Double] = [1, 59.5, 86_399.25, 951_782_400, 1_709_210_096.5, 4_107_542_400, 253_402_300_799]
+        for _ in 0..<2000 { samples.append(Double(random.next() % 253_402_300_799) + Double(random.next() % 8) / 8) }
+        for seconds in samples {
+            #expect(DarwinNames.utcTimestamp(seconds) == formatter.string(from: Date(timeIntervalSince1970: seconds)), "\(seconds)")
+        }
+        #expect(DarwinNames.utcTimestamp(253_402_300_800) == nil)
+        #expect(DarwinNames.timestamp(.number("1709210096000000")) == "2024-02-29 12:34:56.0000 +0000")
+    }
+
     @Test func eachLayoutGoesToItsReader() throws {
         let text = { (name: String) in try String(contentsOf: Self.url(name), encoding: .utf8) }
         #expect(Self.chosenReader(try text("kscrash/NSException.json")) == "KSCrashReportReader")

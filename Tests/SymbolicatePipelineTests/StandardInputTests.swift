@@ -6,13 +6,19 @@ import Testing
 /// Reading `-`: bounded by the report size limit, so a mistaken pipe cannot fill memory.
 @Suite struct StandardInputTests {
     @Test func readsToTheEndUnderTheLimit() throws {
-        let pipe = Pipe()
+        // A POSIX pipe whose write end the writer owns: only its descriptor crosses into the
+        // @Sendable closure (Apple's SDK does not mark Pipe Sendable).
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
         let bytes = Data(repeating: 0x41, count: 3 << 20)
         DispatchQueue.global().async {
-            pipe.fileHandleForWriting.write(bytes)
-            try? pipe.fileHandleForWriting.close()
+            let writer = FileHandle(fileDescriptor: writeEnd, closeOnDealloc: false)
+            writer.write(bytes)
+            try? writer.close()
         }
-        #expect(StandardInput.read(pipe.fileHandleForReading, limit: 4 << 20) == bytes)
+        let reader = FileHandle(fileDescriptor: readEnd, closeOnDealloc: true)
+        #expect(StandardInput.read(reader, limit: 4 << 20) == bytes)
     }
 
     @Test func stopsOneBytePastTheLimitAndTheParserRefusesIt() throws {

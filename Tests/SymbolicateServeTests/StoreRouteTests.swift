@@ -16,6 +16,21 @@ import Testing
         }
     }
 
+    /// The server's temporary folder is left out of upload messages however it is spelled: as
+    /// given, and as the kernel resolves it (on macOS TMPDIR is under /var, a link to
+    /// /private/var, and Foundation's resolving gives /var back; issue 50).
+    @Test func scrubbedTextNamesNoSpellingOfTheTemporaryFolder() throws {
+        let temporary = FileManager.default.temporaryDirectory.path
+        let real = try #require(realpath(temporary, nil))
+        defer { free(real) }
+        for folder in [temporary, String(cString: real)] {
+            let text = "cannot read \(folder)/symbolicate-upload-1234/x.dSYM: truncated"
+            let scrubbed = ServeServer.scrub(text, file: "/elsewhere")
+            #expect(!scrubbed.contains(folder), "\(scrubbed)")
+            #expect(scrubbed.contains("x.dSYM"), "\(scrubbed)")
+        }
+    }
+
     /// A server with only a store (no --debug-files), in a new folder.
     static func server(store: URL, token: String? = token, _ adjust: (inout ServeConfiguration) -> Void = { _ in }) throws
         -> ServeServer

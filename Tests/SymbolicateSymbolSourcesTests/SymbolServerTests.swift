@@ -8,6 +8,28 @@ import Testing
 /// URL templates, Sentry's layouts and the settings read from the environment. The layouts'
 /// paths are the ones symbolicator's documentation gives for Mach-O and ELF.
 @Suite struct SymbolServerTests {
+    /// Below `$HOME`: where the platform keeps a user's caches.
+    static var userCache: String {
+        #if os(macOS)
+            "/Library/Caches/symbolicate"
+        #else
+            "/.cache/symbolicate"
+        #endif
+    }
+
+    /// The download cache, the unzip cache and the Xcode dSYM index share one folder (issue 50:
+    /// on macOS the index was under ~/Library/Caches and the others under ~/.cache).
+    @Test(arguments: [
+        ["HOME": "/home/me"], ["HOME": "/home/me", "XDG_CACHE_HOME": "/xdg"], ["HOME": "/home/me", "XDG_CACHE_HOME": "relative"],
+    ])
+    func everyCacheUsesOneFolder(environment: [String: String]) throws {
+        let downloads = try SymbolSourceSettings.resolve(environment: environment).cacheDirectory
+        #expect(downloads != nil)
+        #expect(ZipCache.defaultCacheFolder(environment: environment) == downloads)
+        #expect(XcodeDSYMSearch(environment: environment)?.cacheFolder == downloads)
+        #expect(downloads == (environment["XDG_CACHE_HOME"] == "/xdg" ? "/xdg/symbolicate" : "/home/me" + Self.userCache))
+    }
+
     static func app() throws -> WantedDebugFile {
         WantedDebugFile(id: try #require(DebugID(uuid: "3ED35565-456D-33CB-B554-6C567FA81585")), architecture: .arm64, name: "My App")
     }
@@ -89,8 +111,8 @@ import Testing
         #expect(settings.timeout == 5 && settings.retries == 1 && settings.cacheSizeLimit == 100 << 20)
         #expect(settings.headers(forHost: "a.example.com").map { "\($0.0): \($0.1)" } == ["Authorization: Bearer s3cret"])
         #expect(settings.headers(forHost: "c.example.com").isEmpty)
-        // No XDG: ~/.cache; --cache-dir wins over both.
-        #expect(try SymbolSourceSettings.resolve(environment: ["HOME": "/home/me"]).cacheDirectory == "/home/me/.cache/symbolicate")
+        // No XDG: the platform's user cache; --cache-dir wins over both.
+        #expect(try SymbolSourceSettings.resolve(environment: ["HOME": "/home/me"]).cacheDirectory == "/home/me" + Self.userCache)
         #expect(try SymbolSourceSettings.resolve(environment: ["HOME": "/h"], cacheDirectory: "/c").cacheDirectory == "/c")
         #expect(try !SymbolSourceSettings.resolve(environment: [:]).hasSources)
     }

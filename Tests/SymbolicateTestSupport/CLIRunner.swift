@@ -126,14 +126,18 @@ func runProcess(
     let group = DispatchGroup()
     nonisolated(unsafe) var outData = Data()
     nonisolated(unsafe) var errData = Data()
+    // The readers get descriptors, not the Pipes: Apple's SDK does not mark Pipe `Sendable`.
+    // The Pipes stay alive (and their descriptors open) until group.wait() below.
+    let outDescriptor = outPipe.fileHandleForReading.fileDescriptor
+    let errDescriptor = errPipe.fileHandleForReading.fileDescriptor
     group.enter()
     DispatchQueue.global().async {
-        outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+        outData = FileHandle(fileDescriptor: outDescriptor, closeOnDealloc: false).readDataToEndOfFile()
         group.leave()
     }
     group.enter()
     DispatchQueue.global().async {
-        errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+        errData = FileHandle(fileDescriptor: errDescriptor, closeOnDealloc: false).readDataToEndOfFile()
         group.leave()
     }
     if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
@@ -152,6 +156,7 @@ func runProcess(
     }
     process.waitUntilExit()
     group.wait()
+    withExtendedLifetime((outPipe, errPipe)) {}
     return CLIResult(
         status: process.terminationStatus,
         stdout: String(decoding: outData, as: UTF8.self),

@@ -121,6 +121,74 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: run.outputDir.appendingPathComponent("swift-trap.crash").path))
     }
 
+    /// A tarball laid out like `make release`'s, top folder `top`, at `tarball`.
+    static func releaseTarball(_ tarball: URL, top: String) throws {
+        let stage = tarball.deletingLastPathComponent().appendingPathComponent("stage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stage) }
+        let install = try CLI.run(
+            [
+                TestPaths.packageRoot.appendingPathComponent("scripts/install.sh").path, "install", CLI.binary.path,
+                stage.appendingPathComponent(top).path,
+            ],
+            executable: Self.bash)
+        #expect(install.status == 0, "\(install.stderr)")
+        let tar = try CLI.run(["-czf", tarball.path, "-C", stage.path, top], executable: URL(fileURLWithPath: "/bin/tar"))
+        #expect(tar.status == 0, "\(tar.stderr)")
+    }
+
+    enum ReleaseState: String, CaseIterable { case published, badChecksum, absent }
+
+    /// Without a binary or a URL the action takes the release of its own tag, from the repository
+    /// it is used from (github.action_repository, github.action_ref), for this machine's
+    /// architecture, as .github/workflows/release.yml publishes it: checked against SHA256SUMS and
+    /// used; a tarball that fails its checksum stops the step (exit 2, no fallback); a tag with no
+    /// release falls back to `symbolicate` on PATH. A real HTTP server on loopback stands in for GitHub.
+    @Test(arguments: ReleaseState.allCases)
+    func theActionsOwnReleaseIsDownloadedAndChecked(state: ReleaseState) throws {
+        let root = try TestPaths.temporaryDirectory("action-own-release")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let served = root.appendingPathComponent("served")
+        let releases = served.appendingPathComponent("someone/symbolicate/releases/download/v0.0.0")
+        try FileManager.default.createDirectory(at: releases, withIntermediateDirectories: true)
+        let machine = try ExternalTool.run("/usr/bin/uname", ["-m"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let arch = machine == "arm64" ? "aarch64" : machine
+        let name = "symbolicate-0.0.0-linux-\(arch).tar.gz"
+        if state != .absent {
+            try Self.releaseTarball(releases.appendingPathComponent(name), top: "symbolicate-0.0.0-linux-\(arch)")
+            let digest = try #require(try PortableTools.sha256(ofFile: releases.appendingPathComponent(name).path))
+            let listed = state == .badChecksum ? String(repeating: "0", count: 64) : digest
+            try Data("\(listed)  \(name)\n".utf8).write(to: releases.appendingPathComponent("SHA256SUMS"))
+        }
+        let server = try SymbolServerProcess(root: served)
+        // The fallback: `symbolicate` on PATH.
+        let onPath = root.appendingPathComponent("path")
+        try FileManager.default.createDirectory(at: onPath, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: onPath.appendingPathComponent("symbolicate").path, withDestinationPath: CLI.binary.path)
+        let run = try Self.run(
+            [
+                "SYMBOLICATE_REPORTS": "Fixtures/reports/swift-trap.crash", "SYMBOLICATE_DSYMS": "Fixtures/dsyms",
+                "SYMBOLICATE_ACTION_REPOSITORY": "someone/symbolicate", "SYMBOLICATE_ACTION_REF": "v0.0.0",
+                "GITHUB_SERVER_URL": server.base, "PATH": onPath.path + ":/usr/bin:/bin",
+            ], useBinary: false)
+        defer { try? FileManager.default.removeItem(at: run.outputDir) }
+        switch state {
+        case .published:
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            #expect(run.result.stderr.contains("\(name) from v0.0.0, SHA-256 checked"), "\(run.result.stderr)")
+            #expect(run.result.stderr.contains("/symbolicate-release/bin/symbolicate"), "\(run.result.stderr)")
+            #expect(server.downloads.contains { $0.contains("/releases/download/v0.0.0/SHA256SUMS") })
+        case .badChecksum:
+            #expect(run.result.status == 2)
+            #expect(run.result.stderr.contains("does not match SHA256SUMS of v0.0.0"), "\(run.result.stderr)")
+            #expect(!run.result.stderr.contains("\(onPath.path)/symbolicate"), "fell back after a failed checksum")
+        case .absent:
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            #expect(run.result.stderr.contains("someone/symbolicate has no release v0.0.0 for \(arch)"), "\(run.result.stderr)")
+            #expect(run.result.stderr.contains("at \(onPath.path)/symbolicate"), "\(run.result.stderr)")
+        }
+    }
+
     /// action.yml hands every input to the script under the name the script reads, and runs
     /// the script from the action's own checkout.
     @Test func actionYAMLWiresEveryInputToTheScript() throws {

@@ -42,10 +42,10 @@ import Testing
         #expect(null.status == 0, "\(null.stderr)")
         var info = stat()
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
-        if FileManager.default.fileExists(atPath: "/dev/full") {
-            let full = try CLI.run([report, Self.dsyms, "-o", "/dev/full"])
+        if let device = PortableTools.fullDevice {
+            let full = try CLI.run([report, Self.dsyms, "-o", device])
             #expect(full.status == 73, "\(full.stderr)")
-            #expect(stat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+            #expect(stat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
         }
     }
 

@@ -43,11 +43,12 @@ import Testing
     /// Every catchable signal whose default action ends the process (issue 38: SIGQUIT, SIGUSR1
     /// and SIGPIPE left the unpacked zip behind).
     static var terminatingSignals: [Int32] {
-        var signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        let everywhere = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
         #if canImport(Glibc)
-            signals += [SIGIO, SIGPWR, SIGSTKFLT]
+            return everywhere + [SIGIO, SIGPWR, SIGSTKFLT]
+        #else
+            return everywhere
         #endif
-        return signals
     }
 
     @Test(arguments: terminatingSignals)
@@ -55,14 +56,14 @@ import Testing
         let (root, tmp, zip) = try Self.thousandReportBatch()
         defer { try? FileManager.default.removeItem(at: root) }
 
-        // Through `env --default-signal`: a signal this test process ignores (SIGPIPE, once some
-        // other test set it so) would stay ignored in the child, as it should for a user's shell.
+        // With every signal at its default action: a signal this test process ignores (SIGPIPE,
+        // once some other test set it so) would stay ignored in the child, as it should for a user's shell.
+        let launcher = PortableTools.withDefaultSignals(
+            CLI.binary.path,
+            ["batch", zip.path, "--dsyms", TestPaths.dsyms, "--output", root.appendingPathComponent("out").path, "--jobs", "1"])
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "--default-signal", CLI.binary.path, "batch", zip.path, "--dsyms", TestPaths.dsyms, "--output",
-            root.appendingPathComponent("out").path, "--jobs", "1",
-        ]
+        process.executableURL = launcher.executable
+        process.arguments = launcher.arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = tmp.path
         process.environment = environment

@@ -53,7 +53,11 @@ import Testing
             lines.contains { $0.contains("searched ~/Library/Developer/Xcode/DerivedData") && $0.contains("2 dSYMs, 1 matching") },
             "\(first.stderr)")
         #expect(!first.stderr.contains("in the index of Xcode's dSYMs"))
-        let index = home.appendingPathComponent(".cache/symbolicate/xcode-dsyms.json")
+        #if os(macOS)
+            let index = home.appendingPathComponent("Library/Caches/symbolicate/xcode-dsyms.json")
+        #else
+            let index = home.appendingPathComponent(".cache/symbolicate/xcode-dsyms.json")
+        #endif
         #expect(FileManager.default.fileExists(atPath: index.path))
 
         // The second run reads the index and walks no folder.

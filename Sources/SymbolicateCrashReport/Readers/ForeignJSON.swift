@@ -293,24 +293,42 @@ enum DarwinNames {
     }
 
     /// A report timestamp: text as written; numbers as seconds, or microseconds (KSCrash 3.x)
-    /// when too large to be seconds.
+    /// when too large to be seconds, written `yyyy-MM-dd HH:mm:ss.SSSS +0000` in UTC. Past the
+    /// year 9999 a number is no capture time a report can have: nil.
     static func timestamp(_ value: JSONValue?) -> String? {
         guard let value else { return nil }
         if case .string(let s) = value { return s }
         guard case .number(let n) = value, let d = Double(n), d.isFinite, d > 0 else { return nil }
         let seconds = d > 1e14 ? d / 1e6 : (d > 1e11 ? d / 1e3 : d)
-        return timestampFormatter.string(from: Date(timeIntervalSince1970: seconds))
+        return utcTimestamp(seconds)
     }
 
-    /// Made once: a formatter costs far more to create than to use, and every foreign report
-    /// (and every fuzz input) asks for one. DateFormatter is thread-safe for formatting.
-    private static let timestampFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSSS Z"
-        return formatter
-    }()
+    /// `seconds` since 1970 as `yyyy-MM-dd HH:mm:ss.SSSS +0000`, milliseconds truncated (as ICU's
+    /// formatter writes `SSSS`), by arithmetic: a static DateFormatter is not `Sendable` on
+    /// Apple's SDK (an error in Swift 6 mode there), and one made per call costs far more.
+    static func utcTimestamp(_ seconds: Double) -> String? {
+        guard seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else { return nil }
+        let milliseconds = Int64((seconds * 1000).rounded(.down))
+        let (days, inDay) = (milliseconds / 86_400_000, milliseconds % 86_400_000)
+        // Days since 1970-01-01 to a proleptic Gregorian date: eras of 400 years (146,097
+        // days) counted from 0000-03-01, so the leap day ends a year.
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let hour = inDay / 3_600_000, minute = inDay / 60_000 % 60, second = inDay / 1000 % 60
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2)) \(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))."
+            + "\(padded(inDay % 1000, 3))0 +0000"
+    }
 }
 
 /// How a foreign JSON document was damaged and what reading it took.

@@ -188,7 +188,9 @@ package enum SentryEventReader: ReportReader {
         func frames(_ list: [JSONValue], at listPath: [JSONPathStep]) -> (frames: [JSONValue], elements: [Int]) {
             var out: [JSONValue] = []
             var elements: [Int] = []
-            for (i, f) in list.enumerated().reversed() {
+            // Indices, not enumerated().reversed(): on Apple's SDK that binds to a macOS 26 conformance.
+            for i in list.indices.reversed() {
+                let f = list[i]
                 guard let address = f["instruction_addr"]?.addressValue else {
                     warnings.append(
                         ParseWarning(
