@@ -75,7 +75,9 @@ package struct AuditBuild {
     /// The binaries in the order they are shown: apps, extensions, frameworks, dylibs, others,
     /// each kind by path.
     private func checked(_ path: String) throws(AuditFailure) -> AuditBuild {
-        guard !binaries.isEmpty || !unreadable.isEmpty else { throw .notABuild(path: path, reason: "no Mach-O executable, framework or dylib in it") }
+        guard !binaries.isEmpty || !unreadable.isEmpty else {
+            throw .notABuild(path: path, reason: "no Mach-O executable, framework or dylib in it")
+        }
         var build = self
         let order = Dictionary(uniqueKeysWithValues: BinaryRole.allCases.enumerated().map { ($1, $0) })
         build.binaries.sort { a, b in

@@ -108,7 +108,9 @@ public struct AuditRequest: Sendable {
             let collection = AuditCollection(report: report, matched: matched)
             response.messages += collection.skipped.map { AuditMessage.notCollected(path: $0.path, reason: $0.reason) }
             if let collectFolder {
-                do { try collection.write(toFolder: collectFolder, guarding: guardInputs) } catch CollectError.replacesInput(let output, let input) {
+                do { try collection.write(toFolder: collectFolder, guarding: guardInputs) } catch CollectError.replacesInput(
+                    let output, let input)
+                {
                     return response.fail(.outputReplacesInput(option: .collect, output: output, input: input))
                 } catch {
                     return response.fail(.cannotWrite(option: .collect, path: collectFolder, reason: "\(error)"))

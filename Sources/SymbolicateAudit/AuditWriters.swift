@@ -54,6 +54,7 @@ extension AuditReport {
     ///     the middle (`Shop.app/…/Ads`) until a row fits; nil (a pipe, a file) keeps them whole.
     ///   - color: the verdict and status coloured (green complete, red failing, yellow
     ///     incomplete but not required), as `--color` decides.
+    /// - Returns: the title, the table, then a line per incomplete slice.
     package func renderText(width: Int? = nil, color: Bool = false) -> String {
         let header = ["", "BINARY", "ARCH", "UUID", "ROLE", "STATUS", "DEBUG FILE"]
         var rows = findings.map { f in

@@ -295,7 +295,9 @@ public enum BatchMessage: RunMessage, Equatable {
             return message
         case .failOnTripped(let policy, let violation): return "--fail-on \(policy.rawValue): \(violation)"
         case .noReports(let inputs):
-            let named = inputs.count > 3 ? inputs.prefix(3).joined(separator: ", ") + " and \(inputs.count - 3) more" : inputs.joined(separator: ", ")
+            let named =
+                inputs.count > 3
+                ? inputs.prefix(3).joined(separator: ", ") + " and \(inputs.count - 3) more" : inputs.joined(separator: ", ")
             return "no crash reports in \(named): nothing to do"
         case .diedMidRun(let folder): return "symbolicate died mid-run; summary of what was done written to \(folder)"
         case .systemSymbols(let line), .symbolSources(let line): return line

@@ -160,7 +160,8 @@ private struct Collector {
                 guard !spooled.overLimit else {
                     problems.append(
                         BatchInputProblem(
-                            input: display, message: "more than \(zipLimit) bytes piped in, over the \(zipLimit)-byte limit for a zip of reports"))
+                            input: display,
+                            message: "more than \(zipLimit) bytes piped in, over the \(zipLimit)-byte limit for a zip of reports"))
                     return
                 }
                 addZip(spooled.file.path, displayPath: display, outputPrefix: "")
@@ -173,11 +174,13 @@ private struct Collector {
         let data = head.count < 4 ? head : head + StandardInput.read(handle, limit: limit - head.count)
         if data.count > limit {
             problems.append(
-                BatchInputProblem(input: display, message: "more than \(limit) bytes piped in, over the \(limit)-byte limit for a crash report"))
+                BatchInputProblem(
+                    input: display, message: "more than \(limit) bytes piped in, over the \(limit)-byte limit for a crash report"))
             return
         }
         let name =
-            data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{") ? "stdin.ips" : "stdin.crash"
+            data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{")
+            ? "stdin.ips" : "stdin.crash"
         do throws(DiscoveryError) {
             let file = try extractor.store(data, named: name)
             append(ReportInput(path: file.path, displayPath: display, relativePath: name, isExplicit: true))
@@ -187,9 +190,9 @@ private struct Collector {
     }
 
     /// Unpacks a zip of reports (with the same `ZipExtractor` the debug-file index uses) and
-    /// walks it; its reports go below `<zip name without extension>/` in the output.
-    /// - Parameter parent: the budget of the zip this one was found in (one budget per
-    ///   top-level input, however deep its zips nest); nil for a zip named or met in a folder.
+    /// walks it; its reports go below `<zip name without extension>/` in the output. `parent`
+    /// is the budget of the zip this one was found in (one budget per top-level input, however
+    /// deep its zips nest); nil for a zip named or met in a folder.
     mutating func addZip(_ path: String, displayPath: String, outputPrefix: String, nestedIn parent: ZipExtractor.ArchiveBudget? = nil) {
         do {
             if extractor == nil { extractor = try ZipExtractor() }
@@ -226,8 +229,8 @@ private struct Collector {
         walk(folder: folder.path, displayPrefix: displayPath + "!", outputPrefix: outputPrefix + stem + "/", zipped: budget)
     }
 
-    /// - Parameter zipped: the budget of the zip `folder` was unpacked from, shared by the
-    ///   zips inside it; nil for a folder of the user's.
+    /// Collects the reports below `folder`. `zipped` is the budget of the zip `folder` was
+    /// unpacked from, shared by the zips inside it; nil for a folder of the user's.
     mutating func walk(folder: String, displayPrefix: String, outputPrefix: String, zipped: ZipExtractor.ArchiveBudget? = nil) {
         let root = URL(fileURLWithPath: folder)
         guard

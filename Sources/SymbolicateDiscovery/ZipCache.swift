@@ -119,7 +119,9 @@ package struct ZipCache: Sendable {
             throw error
         }
         // Cut short by this run's limits: used now, never kept (it stays registered and goes at exit).
-        guard !extraction.reachedRunLimit else { return Unpacked(folder: extraction.folder, skipped: extraction.skipped, reused: false, budget: extraction.budget) }
+        guard !extraction.reachedRunLimit else {
+            return Unpacked(folder: extraction.folder, skipped: extraction.skipped, reused: false, budget: extraction.budget)
+        }
         let info = Info(
             zip: displayPath, bytes: extraction.unpackedBytes,
             skipped: extraction.skipped.map { error in

@@ -27,7 +27,8 @@ package final class InflationBudget: @unchecked Sendable {
             let value = environment[name].flatMap(UInt64.init) ?? fallback
             return value >= 1 << 40 ? UInt64.max : value << 20
         }
-        return InflationBudget(perFile: mebibytes("SYMBOLICATE_MAX_INFLATE_MIB", 2048), total: mebibytes("SYMBOLICATE_MAX_INFLATE_TOTAL_MIB", 4096))
+        return InflationBudget(
+            perFile: mebibytes("SYMBOLICATE_MAX_INFLATE_MIB", 2048), total: mebibytes("SYMBOLICATE_MAX_INFLATE_TOTAL_MIB", 4096))
     }()
 
     /// Reserves `bytes` more for a file already holding `held`; nil when granted, else why not

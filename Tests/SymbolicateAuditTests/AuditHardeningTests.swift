@@ -193,4 +193,23 @@ import ZIPFoundation
         let stripped = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(stripped == whole)
     }
+
+    /// Finding 6 for `--collect` and `--collect-zip`: another user's link among the folders on
+    /// the way is not followed (root only: a link is given to uid 4242).
+    @Test(.enabled(if: geteuid() == 0, "only root can give a link to another user"))
+    func collectNeverGoesThroughAnotherUsersFolderLink() throws {
+        let root = try Self.folder("audit-collect-parent-link")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = root.appendingPathComponent("root-only").path
+        #expect(mkdir(target, 0o700) == 0)
+        let link = root.appendingPathComponent("shared").path
+        #expect(symlink(target, link) == 0)
+        #expect(lchown(link, 4242, 4242) == 0)
+        let folder = AuditRequest(build: AuditFixtures.archive, collectFolder: link + "/dSYMs").run()
+        #expect(folder.status == .cannotWrite)
+        #expect(folder.messages.last?.body.contains("owned by another user (uid 4242): not followed") == true, "\(folder.messages)")
+        let zip = AuditRequest(build: AuditFixtures.archive, collectZip: link + "/dSYMs.zip").run()
+        #expect(zip.status == .cannotWrite)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)
+    }
 }

@@ -5,6 +5,12 @@ import Testing
 
 @testable import SymbolicateBatch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The rules of a `batch` run, on the request: outputs never replace inputs, what a CI log
 /// shows, and the exit status.
 @Suite struct BatchRequestTests {
@@ -85,12 +91,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("summary.md").path))
     }
 
+    /// Issue 54, finding 6: batch's output folder is not made through another user's link among
+    /// the folders on the way (root only: a link is given to uid 4242).
+    @Test(.enabled(if: geteuid() == 0, "only root can give a link to another user"))
+    func theOutputFolderIsNotMadeThroughAnotherUsersLink() throws {
+        let root = try TestPaths.temporaryDirectory("batch-request")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inputs = root.appendingPathComponent("in")
+        try Self.copyReports(["swift-trap.crash"], to: inputs)
+        let target = root.appendingPathComponent("root-only").path
+        #expect(mkdir(target, 0o700) == 0)
+        let link = root.appendingPathComponent("shared").path
+        #expect(symlink(target, link) == 0)
+        #expect(lchown(link, 4242, 4242) == 0)
+        let response = BatchRequest(inputs: [inputs.path], outputFolder: link + "/out", jobs: 1).run()
+        #expect(response.status == .cannotWrite)
+        #expect(response.messages.last?.body.contains("owned by another user (uid 4242): not followed") == true, "\(response.messages)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)
+    }
+
     /// A missing input is still a failure: nothing was read, and something was asked for.
     @Test func aMissingInputWithNoReportIsInvalidInput() throws {
         let root = try TestPaths.temporaryDirectory("batch-request")
         defer { try? FileManager.default.removeItem(at: root) }
-        let response = BatchRequest(inputs: [root.appendingPathComponent("missing").path], outputFolder: root.appendingPathComponent("out").path)
-            .run()
+        let response = BatchRequest(
+            inputs: [root.appendingPathComponent("missing").path], outputFolder: root.appendingPathComponent("out").path
+        )
+        .run()
         #expect(response.status == .invalidInput)
         #expect(response.messages.last == .failure(.noReadableReport))
     }

@@ -47,7 +47,8 @@ import ZIPFoundation
         let refusals = inputs.problems.filter { $0.message.contains("zip bomb") }
         #expect(!refusals.isEmpty, "\(inputs.problems)")
         #expect(
-            refusals.allSatisfy { $0.input.hasPrefix("\(outer.path)!inner-") && $0.input.hasSuffix(".zip!r.ips") }, "\(refusals.map(\.input))")
+            refusals.allSatisfy { $0.input.hasPrefix("\(outer.path)!inner-") && $0.input.hasSuffix(".zip!r.ips") },
+            "\(refusals.map(\.input))")
         // Bytes, not time: what came out is bounded by the top-level zip's allowance
         // (100 times its size, at least the grace), not by the number of inner zips.
         let allowance = max(ZipExtractor.defaultRatioGrace, 100 * UInt64(outerSize))

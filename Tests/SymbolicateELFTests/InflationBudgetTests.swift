@@ -45,7 +45,9 @@ import Testing
         #expect(big.isCompressed && big.size < 64 << 10)
         let error = try #require(throws: ELFError.self) { try file.contents(of: big) }
         #expect(error.path == path)
-        #expect(error.message.hasPrefix(".debug_big: inflating it (8388608 bytes) would pass the 4194304-byte budget of one file"), "\(error.message)")
+        #expect(
+            error.message.hasPrefix(".debug_big: inflating it (8388608 bytes) would pass the 4194304-byte budget of one file"),
+            "\(error.message)")
         #expect(budget.held == 0, "nothing was counted for the refused section")
         // What a lookup needs still inflates, within the budget.
         let info = try #require(file.section(named: ".debug_info"))

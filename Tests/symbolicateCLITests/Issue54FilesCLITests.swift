@@ -8,7 +8,8 @@ import Testing
 @Suite(.tags(.launchesBinary)) struct Issue54FilesCLITests {
     static func zip(_ names: [String], to zip: URL) throws {
         let tool = try #require(["/usr/bin/zip", "/bin/zip"].first { FileManager.default.isExecutableFile(atPath: $0) }, "zip is needed")
-        let result = try ExternalTool.result(tool, ["-q", zip.path] + names, currentDirectory: TestPaths.fixtures.appendingPathComponent("reports"))
+        let result = try ExternalTool.result(
+            tool, ["-q", zip.path] + names, currentDirectory: TestPaths.fixtures.appendingPathComponent("reports"))
         #expect(result.status == 0, "\(result.stderr)")
     }
 
@@ -30,7 +31,8 @@ import Testing
         #expect(!result.timedOut)
         #expect(result.status == 0, "\(result.stderr)")
         let named = root.appendingPathComponent("named")
-        let direct = try CLI.run(["batch", zip.path, "--dsyms", "Fixtures/dsyms", "-o", named.path], currentDirectory: TestPaths.packageRoot)
+        let direct = try CLI.run(
+            ["batch", zip.path, "--dsyms", "Fixtures/dsyms", "-o", named.path], currentDirectory: TestPaths.packageRoot)
         #expect(direct.status == 0, "\(direct.stderr)")
         for name in ["swift-trap.crash", "null-deref.crash"] {
             let piped = try String(contentsOf: out.appendingPathComponent("stdin/\(name)"), encoding: .utf8)
@@ -86,7 +88,8 @@ import Testing
         let progress = logged.stderr.split(separator: "\n").filter { $0.hasPrefix("batch: ") && $0.contains(" reports (") }
         #expect(progress.first?.hasPrefix("batch: 1 of ") == true, "\(logged.stderr)")
         #expect(!logged.stderr.contains("\r"), "no bar redrawn in a log")
-        let quiet = try CLI.run(arguments + ["--quiet", "-o", root.appendingPathComponent("b").path], currentDirectory: TestPaths.packageRoot)
+        let quiet = try CLI.run(
+            arguments + ["--quiet", "-o", root.appendingPathComponent("b").path], currentDirectory: TestPaths.packageRoot)
         #expect(quiet.status == 0, "\(quiet.stderr)")
         #expect(!quiet.stderr.contains("batch: 1 of "), "\(quiet.stderr)")
     }
