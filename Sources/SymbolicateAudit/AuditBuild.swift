@@ -24,18 +24,24 @@ package struct AuditBuild {
     var debugInputs: [String] = []
     /// UUIDs with a `<UUID>.bcsymbolmap` in the build (or next to the debug files), and where.
     var symbolMaps: [DebugID: String] = [:]
-    /// Files that start like Mach-O but could not be read: named, never fatal.
+    /// What could not be read but is no binary's loss (a link in an `.ipa`): warnings.
     var problems: [AuditProblem] = []
+    /// Files that may be binaries but could not be read (they start like Mach-O and do not
+    /// parse, or an `.ipa` entry the unpack limit or damage kept back), by their path inside
+    /// the build: findings that fail the gate.
+    var unreadable: [(shown: String, reason: String)] = []
     /// Keeps an `.ipa`'s unpacked folder alive for the run.
     var extractor: ZipExtractor?
 
+    /// Entries of an `.ipa` not read that get a finding each; the rest get one together.
+    static let unreadableShown = 20
     /// Mach-O file types audit reads as binaries: MH_EXECUTE, MH_DYLIB, MH_BUNDLE.
     static let binaryFileTypes: Set<UInt32> = [0x2, 0x6, 0x8]
     /// MH_DSYM: a bare DWARF file met inside BUILD is a debug file, not a binary.
     static let dsymFileType: UInt32 = 0xA
 
     /// Reads BUILD: an `.xcarchive`, an `.ipa` (zip with `Payload/`), an `.app` or any folder.
-    static func open(_ path: String) throws(AuditFailure) -> AuditBuild {
+    static func open(_ path: String, unpackLimit: UInt64? = nil) throws(AuditFailure) -> AuditBuild {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .buildNotFound(path: path) }
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
@@ -44,7 +50,7 @@ package struct AuditBuild {
             guard DebugFileDiscovery.isZip(path) else {
                 throw .notABuild(path: path, reason: "not a folder, an .xcarchive, an .app or an .ipa")
             }
-            return try openIPA(path)
+            return try openIPA(path, unpackLimit: unpackLimit)
         }
         if lower.hasSuffix(".xcarchive") {
             var build = AuditBuild(kind: .archive)
@@ -69,7 +75,9 @@ package struct AuditBuild {
     /// The binaries in the order they are shown: apps, extensions, frameworks, dylibs, others,
     /// each kind by path.
     private func checked(_ path: String) throws(AuditFailure) -> AuditBuild {
-        guard !binaries.isEmpty else { throw .notABuild(path: path, reason: "no Mach-O executable, framework or dylib in it") }
+        guard !binaries.isEmpty || !unreadable.isEmpty else {
+            throw .notABuild(path: path, reason: "no Mach-O executable, framework or dylib in it")
+        }
         var build = self
         let order = Dictionary(uniqueKeysWithValues: BinaryRole.allCases.enumerated().map { ($1, $0) })
         build.binaries.sort { a, b in
@@ -81,9 +89,9 @@ package struct AuditBuild {
 
     /// An `.ipa`: only the files that can be binaries are unpacked (no extension or `.dylib`),
     /// plus Info.plist files, with `ZipExtractor`'s limits.
-    private static func openIPA(_ path: String) throws(AuditFailure) -> AuditBuild {
+    private static func openIPA(_ path: String, unpackLimit: UInt64?) throws(AuditFailure) -> AuditBuild {
         let extractor: ZipExtractor
-        do { extractor = try ZipExtractor() } catch { throw .cannotUnpack(path: path, reason: "\(error)") }
+        do { extractor = try ZipExtractor(maximumUnpackedSize: unpackLimit) } catch { throw .cannotUnpack(path: path, reason: "\(error)") }
         let extraction: ZipExtractor.Extraction
         do {
             extraction = try extractor.extract(zipPath: path) { entry in
@@ -97,7 +105,27 @@ package struct AuditBuild {
         }
         var build = AuditBuild(kind: .ipa)
         build.extractor = extractor
-        build.problems += extraction.skipped.map { .unreadable(path: path, reason: $0.description) }
+        // An entry that may be a binary and did not come out is a finding; other skips
+        // (links, duplicates, an Info.plist) are warnings.
+        // A hostile archive may hold any number: the first ones each, the rest in one finding.
+        let name = (path as NSString).lastPathComponent
+        let lostBinaries = extraction.lost.filter { ($0.entry as NSString).lastPathComponent != "Info.plist" }
+        for (entry, reason) in lostBinaries.prefix(Self.unreadableShown) {
+            let shown = entry.hasPrefix("Payload/") ? String(entry.dropFirst("Payload/".count)) : (entry.isEmpty ? name : entry)
+            build.unreadable.append((shown, "\(name)\(entry.isEmpty ? "" : "!" + entry): \(reason)"))
+        }
+        if lostBinaries.count > Self.unreadableShown {
+            build.unreadable.append((name, "\(lostBinaries.count - Self.unreadableShown) more entries of \(name) were not read"))
+        }
+        let lost = Set(extraction.lost.map(\.entry))
+        for skipped in extraction.skipped {
+            if case .zip(_, let entry, _) = skipped, lost.contains(entry ?? ""),
+                (entry.map { ($0 as NSString).lastPathComponent } ?? "") != "Info.plist"
+            {
+                continue
+            }
+            build.problems.append(.unreadable(path: path, reason: skipped.description))
+        }
         let payload = extraction.folder.appendingPathComponent("Payload").path
         guard FileManager.default.fileExists(atPath: payload) else {
             throw .notABuild(path: path, reason: "a zip without Payload/ (not an .ipa)")
@@ -148,8 +176,9 @@ package struct AuditBuild {
                 continue
             }
             let machO: MachOFile
+            let shown = file.hasPrefix(shownBase + "/") ? String(file.dropFirst(shownBase.count + 1)) : file
             do { machO = try MachOFile(path: file) } catch {
-                problems.append(.unreadable(path: file, reason: error.description))
+                unreadable.append((shown, error.description))
                 continue
             }
             if machO.slices.allSatisfy({ $0.fileType == Self.dsymFileType }) {
@@ -157,7 +186,6 @@ package struct AuditBuild {
                 continue
             }
             guard machO.slices.contains(where: { Self.binaryFileTypes.contains($0.fileType) }) else { continue }
-            let shown = file.hasPrefix(shownBase + "/") ? String(file.dropFirst(shownBase.count + 1)) : file
             binaries.append(Binary(path: file, shown: shown, role: Self.role(of: shown), file: machO))
         }
     }

@@ -58,6 +58,10 @@ public enum DebugInfoStatus: Sendable, Equatable {
     case noUUID
     /// Apple's code (a Swift runtime copy Xcode embedded): needs no debug file from the team.
     case apple
+    /// A file of the build that may be a binary but could not be read (damaged, or left in an
+    /// `.ipa` by the unpack limit): nothing is known of it, so the gate fails whatever
+    /// `--require` says (issue 54, finding 8: a warning alone let the gate pass).
+    case unreadable(reason: String)
 
     /// The stable name used in JSON, JUnit and annotations.
     public var kind: String {
@@ -70,6 +74,7 @@ public enum DebugInfoStatus: Sendable, Equatable {
         case .stripped: return "stripped"
         case .noUUID: return "no-uuid"
         case .apple: return "apple"
+        case .unreadable: return "unreadable"
         }
     }
 
@@ -79,7 +84,7 @@ public enum DebugInfoStatus: Sendable, Equatable {
         switch self {
         case .dwarf, .renamed, .apple: return true
         case .bitcodeHidden(_, let map): return map != nil
-        case .symbolTableOnly, .otherBuild, .stripped, .noUUID: return false
+        case .symbolTableOnly, .otherBuild, .stripped, .noUUID, .unreadable: return false
         }
     }
 

@@ -38,6 +38,15 @@ public struct AuditRequest: Sendable {
     /// Symbol servers, dsymForUUID and their cache, asked for slices no local debug file
     /// answers with DWARF; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
+    /// `--color`: the text table's verdicts coloured on a terminal (`NO_COLOR` honoured).
+    public var color: ColorChoice = .auto
+    /// Where the table is shown (whether standard output is a terminal, its environment).
+    public var terminal: Terminal = .none
+    /// The terminal's columns: the text table's paths are shortened in the middle to fit; nil
+    /// (not a terminal) keeps them whole.
+    public var terminalWidth: Int?
+    /// Bytes an `.ipa` may unpack to; nil takes the run's limit (`SYMBOLICATE_MAX_UNZIP_GIB`).
+    package var unpackLimit: UInt64?
 
     public init(
         build: String, debugFiles: [String] = [], searchFolders: [String] = [], requirement: AuditRequirement = .all,
@@ -59,7 +68,7 @@ public struct AuditRequest: Sendable {
     public func run() -> AuditResponse {
         var response = AuditResponse()
         let build: AuditBuild
-        do { build = try AuditBuild.open(self.build) } catch { return response.fail(error) }
+        do { build = try AuditBuild.open(self.build, unpackLimit: unpackLimit) } catch { return response.fail(error) }
         defer { build.extractor?.removeAll() }
         response.messages += build.problems.map(AuditMessage.problem)
 
@@ -97,8 +106,13 @@ public struct AuditRequest: Sendable {
         }
         if collectFolder != nil || collectZip != nil {
             let collection = AuditCollection(report: report, matched: matched)
+            response.messages += collection.skipped.map { AuditMessage.notCollected(path: $0.path, reason: $0.reason) }
             if let collectFolder {
-                do { try collection.write(toFolder: collectFolder) } catch {
+                do { try collection.write(toFolder: collectFolder, guarding: guardInputs) } catch CollectError.replacesInput(
+                    let output, let input)
+                {
+                    return response.fail(.outputReplacesInput(option: .collect, output: output, input: input))
+                } catch {
                     return response.fail(.cannotWrite(option: .collect, path: collectFolder, reason: "\(error)"))
                 }
                 response.messages.append(.collected(collection.bundles.count, destination: collectFolder))
@@ -113,7 +127,8 @@ public struct AuditRequest: Sendable {
 
         var output: String
         switch format {
-        case .text: output = report.renderText()
+        case .text:
+            output = report.renderText(width: terminal.standardOutputIsTerminal ? terminalWidth : nil, color: color.enabled(on: terminal))
         case .json: output = report.renderJSON()
         case .markdown: output = report.renderMarkdown()
         }
@@ -161,6 +176,13 @@ public struct AuditRequest: Sendable {
                         installName: installName, signature: signature, status: status, debugFile: entry?.displayPath,
                         required: status != .apple && requirement.requires(binary.role)))
             }
+        }
+        // What could not be read fails the gate: it may be the binary whose dSYM is missing.
+        for (shown, reason) in build.unreadable {
+            findings.append(
+                AuditFinding(
+                    binary: shown, role: AuditBuild.role(of: shown), architecture: Architecture("unknown"), uuid: nil, installName: nil,
+                    signature: .unsigned, status: .unreadable(reason: reason), debugFile: nil, required: true))
         }
         let report = AuditReport(
             build: self.build, buildKind: build.kind, requirement: requirement, findings: findings, debugFilesRead: index.entries.count)
@@ -244,12 +266,14 @@ public enum AuditMessage: RunMessage, Equatable {
     case debugFileProblem(DebugFileProblem)
     case symbolSources(String)
     case collected(Int, destination: String)
+    /// A file of a matched dSYM left out of `--collect`/`--collect-zip` (a link leading out of its bundle).
+    case notCollected(path: String, reason: String)
     case verdict(AuditVerdict)
     case failure(AuditFailure)
 
     public var severity: MessageSeverity {
         switch self {
-        case .problem, .debugFileProblem: return .warning
+        case .problem, .debugFileProblem, .notCollected: return .warning
         case .symbolSources, .collected: return .plain
         case .verdict(let verdict): return verdict.failing > 0 ? .error : .plain
         case .failure: return .error
@@ -263,6 +287,7 @@ public enum AuditMessage: RunMessage, Equatable {
         case .symbolSources(let line): return line
         case .collected(let count, let destination):
             return "collected \(count) dSYM\(count == 1 ? "" : "s") (one per UUID) in \(destination)"
+        case .notCollected(let path, let reason): return "not collected: \(path) \(reason)"
         case .verdict(let v):
             let head =
                 "\(v.slices) slice\(v.slices == 1 ? "" : "s") of \(v.binaries) binar\(v.binaries == 1 ? "y" : "ies"), \(v.complete) complete"

@@ -21,6 +21,7 @@ extension AuditFinding {
         case .stripped: return "stripped and no dSYM anywhere: frames stay addresses"
         case .noUUID: return "no LC_UUID: no crash report can be matched to a debug file"
         case .apple: return "Apple's Swift runtime (install name \(installName ?? "?")): needs no dSYM"
+        case .unreadable(let reason): return "could not be read, so nothing is known of its debug information: \(reason)"
         }
     }
 
@@ -35,6 +36,7 @@ extension AuditFinding {
         case .stripped: return "missing"
         case .noUUID: return "no UUID"
         case .apple: return "Apple's"
+        case .unreadable: return "unreadable"
         }
     }
 
@@ -47,9 +49,15 @@ extension AuditReport {
     // MARK: Text
 
     /// The terminal table: one row per slice, then what failed and why.
-    package func renderText() -> String {
+    /// - Parameters:
+    ///   - width: the terminal's columns: the path columns (binary, debug file) are shortened in
+    ///     the middle (`Shop.app/…/Ads`) until a row fits; nil (a pipe, a file) keeps them whole.
+    ///   - color: the verdict and status coloured (green complete, red failing, yellow
+    ///     incomplete but not required), as `--color` decides.
+    /// - Returns: the title, the table, then a line per incomplete slice.
+    package func renderText(width: Int? = nil, color: Bool = false) -> String {
         let header = ["", "BINARY", "ARCH", "UUID", "ROLE", "STATUS", "DEBUG FILE"]
-        let rows = findings.map { f in
+        var rows = findings.map { f in
             [
                 f.status.isComplete ? "ok" : (f.required ? "FAIL" : "warn"), f.binary, f.architecture.name, f.uuid?.description ?? "–",
                 f.role.rawValue, f.statusWord, f.debugFile ?? "–",
@@ -57,22 +65,65 @@ extension AuditReport {
         }
         var widths = header.map(\.count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in i == cells.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+        if let width {
+            let shrunk = Self.fit(widths, into: width, shrinking: [1, 6])
+            if shrunk != widths {
+                widths = shrunk
+                rows = rows.map { row in row.enumerated().map { i, cell in Self.middleTruncated(cell, to: widths[i]) } }
+            }
+        }
+        func line(_ cells: [String], paint: String? = nil) -> String {
+            cells.enumerated().map { i, cell in
+                let padded = i == cells.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                // Padded first, then coloured: escapes take no columns.
+                guard let paint, i == 0 || i == 5 else { return padded }
+                let trimmed = padded.trimmingCharacters(in: .whitespaces)
+                return paint + trimmed + Self.reset + String(repeating: " ", count: padded.count - trimmed.count)
             }
             .joined(separator: "  ") + "\n"
         }
         var out = "\(title), --require \(requirement.rawValue)\n\n"
         out += line(header)
-        for row in rows { out += line(row) }
+        for (finding, row) in zip(findings, rows) { out += line(row, paint: color ? Self.paint(finding) : nil) }
         let incomplete = findings.filter { !$0.status.isComplete }
         if !incomplete.isEmpty {
             out += "\n"
             for f in incomplete {
-                out += "\(f.required ? "FAIL" : "warn") \(f.binary) (\(f.architecture.name)): \(f.detail)\n"
+                let verdict = f.required ? "FAIL" : "warn"
+                out += "\(color ? Self.paint(f) + verdict + Self.reset : verdict) \(f.binary) (\(f.architecture.name)): \(f.detail)\n"
             }
         }
         return out
+    }
+
+    static let reset = "\u{1B}[0m"
+
+    /// Green for complete, bold red for failing, yellow for incomplete but not required.
+    static func paint(_ finding: AuditFinding) -> String {
+        finding.status.isComplete ? "\u{1B}[32m" : (finding.required ? "\u{1B}[1;31m" : "\u{1B}[33m")
+    }
+
+    /// Column widths that fit `total` columns (two spaces between columns), taken from the
+    /// `shrinking` columns, widest first, never below 12; as close as they get when even that
+    /// does not fit.
+    static func fit(_ widths: [Int], into total: Int, shrinking: [Int]) -> [Int] {
+        var widths = widths
+        let floor = 12
+        var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - total
+        while excess > 0, let widest = shrinking.filter({ widths[$0] > floor }).max(by: { widths[$0] < widths[$1] }) {
+            widths[widest] -= 1
+            excess -= 1
+        }
+        return widths
+    }
+
+    /// `text` in at most `width` characters, its middle replaced by `…` (a path keeps its
+    /// first folders and its file name).
+    static func middleTruncated(_ text: String, to width: Int) -> String {
+        guard text.count > width, width >= 3 else { return text }
+        let keep = width - 1
+        let head = keep / 2
+        return String(text.prefix(head)) + "…" + String(text.suffix(keep - head))
     }
 
     // MARK: JSON

@@ -48,23 +48,10 @@ public struct BatchRequest: Sendable {
     /// for this run only.
     package var zipCache: ZipCache?
     /// What the input `-` stands for (a report or a zip of reports piped in); read once, only
-    /// when `-` is among the inputs.
-    /// At most one byte past the limit is read (`readStandardInput`): a stream piped in by
-    /// mistake (`cat /dev/zero | symbolicate batch -`) no longer fills memory.
-    package var standardInput: @Sendable () -> Data = { BatchRequest.readStandardInput() }
-
-    /// Reads what `batch -` was given, to one byte past its limit: a report has the limit of a
-    /// report file (`CrashReport.defaultSizeLimit`, 64 MiB), a zip of reports (it starts with
-    /// `PK`) the unpack limit of a run (`SYMBOLICATE_MAX_UNZIP_GIB`, 16 GiB by default), which
-    /// is more than it may unpack anyway. `ReportInputSet` refuses what is over.
-    package static func readStandardInput(
-        _ handle: FileHandle = .standardInput, reportLimit: Int = CrashReport.defaultSizeLimit, zipLimit: Int = zipLimit
-    ) -> Data {
-        let head = StandardInput.read(handle, limit: 3)
-        guard head.count == 4 else { return head }
-        let limit = head.starts(with: [0x50, 0x4B]) ? zipLimit : reportLimit
-        return head + StandardInput.read(handle, limit: limit - 4)
-    }
+    /// when `-` is among the inputs. A report is read to one byte past its limit (a stream
+    /// piped in by mistake, `cat /dev/zero | symbolicate batch -`, never fills memory); a zip
+    /// goes to a private temporary file as it arrives, to `zipLimit` (`ReportInputSet`).
+    package var standardInput: @Sendable () -> FileHandle = { FileHandle.standardInput }
 
     /// The most a zip piped into `batch -` may hold: what a run may unpack.
     package static var zipLimit: Int {
@@ -122,7 +109,7 @@ public struct BatchRequest: Sendable {
         if let input = OutputGuard(inputs: debugFiles).input(replacedBy: outputFolder) {
             return response.fail(.outputReplacesInput(option: .output, output: outputFolder, input: input))
         }
-        let inputSet = ReportInputSet(inputs: inputs, excluding: [outputFolder], standardInput: standardInput)
+        let inputSet = ReportInputSet(inputs: inputs, excluding: [outputFolder], standardInput: standardInput, zipLimit: Self.zipLimit)
         defer { inputSet.removeTemporaryFiles() }
         // Inputs are never modified: the output folder, the summaries and the JUnit file may
         // not land on one or inside one (a dSYM bundle found by the search included), checked
@@ -133,10 +120,11 @@ public struct BatchRequest: Sendable {
                 return response.fail(.outputReplacesInput(option: option, output: path, input: input))
             }
         }
-        do {
-            try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+        do throws(OutputFileError) {
+            // Through trusted links only: no other user's link on the way is followed.
+            try TrustedFolders.createFolders(outputFolder)
         } catch {
-            return response.fail(.cannotCreateFolder(path: outputFolder, reason: error.localizedDescription))
+            return response.fail(.cannotCreateFolder(path: outputFolder, reason: error.reason))
         }
 
         var annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
@@ -174,7 +162,11 @@ public struct BatchRequest: Sendable {
                 BatchTiming(seconds: Date().timeIntervalSince(started), jobs: runner.options.jobs), summary.totals,
                 summaryPath: summaryMarkdownPath))
         if summary.totals.processed == 0 {
-            return response.fail(summary.totals.reports == 0 ? .noReports : .noReadableReport)
+            // Nothing to do is not an error for CI (a UI-test run that produced no crash
+            // report is the good case): said, and exit 0. Reports that could not be read are.
+            guard summary.totals.reports == 0, inputSet.problems.isEmpty else { return response.fail(.noReadableReport) }
+            response.messages.append(.noReports(inputs: inputs.map { $0 == StandardInput.argument ? StandardInput.displayName : $0 }))
+            return response
         }
         if let summaryFailure {
             response.status = summaryFailure.exitStatus
@@ -233,8 +225,6 @@ public enum BatchFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// A summary file or the JUnit file would replace an input.
     case outputReplacesInput(option: BatchOutputOption, output: String, input: String)
     case cannotWriteSummary(reason: String)
-    /// The inputs hold no crash report.
-    case noReports
     /// Reports were found but none could be read.
     case noReadableReport
 
@@ -242,7 +232,7 @@ public enum BatchFailure: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .debugFiles, .outputReplacesInput: return .usage
         case .cannotCreateFolder, .cannotWriteSummary: return .cannotWrite
-        case .noReports, .noReadableReport: return .invalidInput
+        case .noReadableReport: return .invalidInput
         }
     }
 
@@ -253,7 +243,6 @@ public enum BatchFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .outputReplacesInput(let option, let output, let input):
             return "\(option.rawValue) \(output) would replace the input \(input); choose another \(option == .junit ? "file" : "folder")"
         case .cannotWriteSummary(let reason): return "cannot write the summary: \(reason)"
-        case .noReports: return "no crash reports found in the inputs"
         case .noReadableReport: return "no report could be read"
         }
     }
@@ -269,6 +258,8 @@ public enum BatchMessage: RunMessage, Equatable {
     /// The closing line: counts, time and where the summary is.
     case finished(BatchTiming, BatchSummary.Totals, summaryPath: String)
     case failOnTripped(BatchFailurePolicy, violation: String)
+    /// The inputs hold no crash report (and nothing failed to read): nothing to do, exit 0.
+    case noReports(inputs: [String])
     /// Said from the fatal-signal handler, before the summary of what was done is written.
     case diedMidRun(outputFolder: String)
     /// What a system-symbols place held, OS builds without one (its own `warning:` when it is one).
@@ -281,7 +272,7 @@ public enum BatchMessage: RunMessage, Equatable {
         switch self {
         case .debugFileProblem, .missingDebugFile, .moreMissingDebugFiles: return .warning
         case .unreadable, .moreUnreadable, .diedMidRun, .failure: return .error
-        case .finished, .failOnTripped, .systemSymbols, .symbolSources: return .plain
+        case .finished, .failOnTripped, .systemSymbols, .symbolSources, .noReports: return .plain
         }
     }
 
@@ -303,6 +294,11 @@ public enum BatchMessage: RunMessage, Equatable {
             message += "\(totals.unreadable) unreadable; summary in \(summaryPath)"
             return message
         case .failOnTripped(let policy, let violation): return "--fail-on \(policy.rawValue): \(violation)"
+        case .noReports(let inputs):
+            let named =
+                inputs.count > 3
+                ? inputs.prefix(3).joined(separator: ", ") + " and \(inputs.count - 3) more" : inputs.joined(separator: ", ")
+            return "no crash reports in \(named): nothing to do"
         case .diedMidRun(let folder): return "symbolicate died mid-run; summary of what was done written to \(folder)"
         case .systemSymbols(let line), .symbolSources(let line): return line
         case .failure(let failure): return failure.description

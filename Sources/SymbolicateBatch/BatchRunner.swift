@@ -195,7 +195,7 @@ package struct BatchRunner: Sendable {
         guard !pieces.isEmpty else { return results }
         let rendered = ReportPipeline.join(pieces, asJSONArray: options.format == .json)
         do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try TrustedFolders.createFolders(target.deletingLastPathComponent().path)
             try writeAtomically(rendered, to: target.path)
             for i in results.indices where results[i].isReadable { results[i].output = output }
         } catch {

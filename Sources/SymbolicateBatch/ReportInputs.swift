@@ -51,15 +51,19 @@ package final class ReportInputSet: Sendable {
     ///   - inputs: report files, folders and zips, as the user named them.
     ///   - excluding: folders never to walk into (the output folder, so a rerun over
     ///     `--output reports/out` does not read its own output).
-    ///   - standardInput: reads what `-` stands for (a report or a zip of reports piped in),
-    ///     called at most once.
-    package init(inputs: [String], excluding: [String] = [], standardInput: () -> Data = { Data() }) {
+    ///   - standardInput: what `-` stands for (a report or a zip of reports piped in), asked
+    ///     for at most once.
+    ///   - zipLimit: the most a zip piped in may hold (`BatchRequest.zipLimit`).
+    package init(
+        inputs: [String], excluding: [String] = [], standardInput: () -> FileHandle = { FileHandle.nullDevice },
+        zipLimit: Int = BatchRequest.zipLimit
+    ) {
         var collector = Collector(excluded: Set(excluding.map(Collector.canonical)))
         var readStandardInput = false
         for input in inputs {
             if input == StandardInput.argument {
                 // `-` twice is still one stream, read once.
-                if !readStandardInput { collector.addStandardInput(standardInput()) }
+                if !readStandardInput { collector.addStandardInput(standardInput(), zipLimit: zipLimit) }
                 readStandardInput = true
             } else {
                 collector.add(input)
@@ -136,27 +140,12 @@ private struct Collector {
 
     /// `-`: the piped bytes are kept in the private folder as `stdin.zip` (a zip of reports,
     /// walked like any zip), `stdin.ips` (JSON) or `stdin.crash`, then read like a file named
-    /// on the command line; messages call it `<stdin>`.
-    mutating func addStandardInput(_ data: Data) {
+    /// on the command line; messages call it `<stdin>`. A zip is copied to the file as it
+    /// arrives (never held in memory); a report is read to one byte past the report limit.
+    mutating func addStandardInput(_ handle: FileHandle, zipLimit: Int) {
         let display = StandardInput.displayName
-        let name: String
-        let isZip = Self.isZip(prefix: data.prefix(4))
-        // Read to one byte past its limit (`BatchRequest.readStandardInput`): over it, refused
-        // as a report file over the limit is, and nothing is kept.
-        let limit = isZip ? BatchRequest.zipLimit : CrashReport.defaultSizeLimit
-        if data.count > limit {
-            let what = isZip ? "a zip of reports" : "a crash report"
-            problems.append(
-                BatchInputProblem(input: display, message: "more than \(limit) bytes piped in, over the \(limit)-byte limit for \(what)"))
-            return
-        }
-        if isZip {
-            name = "stdin.zip"
-        } else {
-            name =
-                data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{")
-                ? "stdin.ips" : "stdin.crash"
-        }
+        let head = StandardInput.read(handle, limit: 3)
+        let isZip = Self.isZip(prefix: head)
         do {
             if extractor == nil { extractor = try ZipExtractor() }
         } catch {
@@ -164,23 +153,47 @@ private struct Collector {
             return
         }
         guard let extractor else { return }
-        let file: URL
-        do throws(DiscoveryError) {
-            file = try extractor.store(data, named: name)
-        } catch {
-            problems.append(BatchInputProblem(input: display, message: error.description))
+        if isZip {
+            do throws(DiscoveryError) {
+                let spooled = try extractor.spool(head, then: handle, named: "stdin.zip", limit: UInt64(zipLimit))
+                // Over the limit: refused as a report file over the limit is, and nothing is kept.
+                guard !spooled.overLimit else {
+                    problems.append(
+                        BatchInputProblem(
+                            input: display,
+                            message: "more than \(zipLimit) bytes piped in, over the \(zipLimit)-byte limit for a zip of reports"))
+                    return
+                }
+                addZip(spooled.file.path, displayPath: display, outputPrefix: "")
+            } catch {
+                problems.append(BatchInputProblem(input: display, message: error.description))
+            }
             return
         }
-        if name == "stdin.zip" {
-            addZip(file.path, displayPath: display, outputPrefix: "")
-        } else {
+        let limit = CrashReport.defaultSizeLimit
+        let data = head.count < 4 ? head : head + StandardInput.read(handle, limit: limit - head.count)
+        if data.count > limit {
+            problems.append(
+                BatchInputProblem(
+                    input: display, message: "more than \(limit) bytes piped in, over the \(limit)-byte limit for a crash report"))
+            return
+        }
+        let name =
+            data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "{")
+            ? "stdin.ips" : "stdin.crash"
+        do throws(DiscoveryError) {
+            let file = try extractor.store(data, named: name)
             append(ReportInput(path: file.path, displayPath: display, relativePath: name, isExplicit: true))
+        } catch {
+            problems.append(BatchInputProblem(input: display, message: error.description))
         }
     }
 
     /// Unpacks a zip of reports (with the same `ZipExtractor` the debug-file index uses) and
-    /// walks it; its reports go below `<zip name without extension>/` in the output.
-    mutating func addZip(_ path: String, displayPath: String, outputPrefix: String) {
+    /// walks it; its reports go below `<zip name without extension>/` in the output. `parent`
+    /// is the budget of the zip this one was found in (one budget per top-level input, however
+    /// deep its zips nest); nil for a zip named or met in a folder.
+    mutating func addZip(_ path: String, displayPath: String, outputPrefix: String, nestedIn parent: ZipExtractor.ArchiveBudget? = nil) {
         do {
             if extractor == nil { extractor = try ZipExtractor() }
         } catch {
@@ -189,13 +202,14 @@ private struct Collector {
         }
         guard let extractor else { return }
         let folder: URL
+        let budget: ZipExtractor.ArchiveBudget
         do throws(DiscoveryError) {
             let extraction = try extractor.extract(
                 zipPath: path, displayPath: displayPath,
                 wanted: { relative in
                     !relative.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" || $0.hasSuffix(".dSYM") }
                 },
-                passOver: ReportSniffer.cannotBeAReport)
+                passOver: ReportSniffer.cannotBeAReport, nestedIn: parent)
             for (entry, reason) in extraction.passedOver { skip("\(displayPath)!\(entry)", because: reason) }
             // One bad entry never costs the archive's good reports: it is listed, the rest read.
             for skipped in extraction.skipped {
@@ -206,15 +220,18 @@ private struct Collector {
                 }
             }
             folder = extraction.folder
+            budget = extraction.budget
         } catch {
             problems.append(BatchInputProblem(input: displayPath, message: error.description))
             return
         }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        walk(folder: folder.path, displayPrefix: displayPath + "!", outputPrefix: outputPrefix + stem + "/", zipped: true)
+        walk(folder: folder.path, displayPrefix: displayPath + "!", outputPrefix: outputPrefix + stem + "/", zipped: budget)
     }
 
-    mutating func walk(folder: String, displayPrefix: String, outputPrefix: String, zipped: Bool = false) {
+    /// Collects the reports below `folder`. `zipped` is the budget of the zip `folder` was
+    /// unpacked from, shared by the zips inside it; nil for a folder of the user's.
+    mutating func walk(folder: String, displayPrefix: String, outputPrefix: String, zipped: ZipExtractor.ArchiveBudget? = nil) {
         let root = URL(fileURLWithPath: folder)
         guard
             let enumerator = FileManager.default.enumerator(
@@ -266,7 +283,7 @@ private struct Collector {
         }
         // Walk order depends on the file system; sort so outputs and summaries are stable.
         found.sort { $0.relative < $1.relative }
-        let separator = zipped || displayPrefix.hasSuffix("/") ? "" : "/"
+        let separator = zipped != nil || displayPrefix.hasSuffix("/") ? "" : "/"
         for (relative, url, special) in found {
             let display = displayPrefix + separator + relative
             if let special {
@@ -279,7 +296,7 @@ private struct Collector {
                 continue
             }
             if Self.isZip(prefix: prefix) {
-                addZip(url.path, displayPath: display, outputPrefix: outputPrefix + relative.parentFolderPrefix)
+                addZip(url.path, displayPath: display, outputPrefix: outputPrefix + relative.parentFolderPrefix, nestedIn: zipped)
             } else if ReportSniffer.looksLikeReport(prefix: prefix) {
                 append(ReportInput(path: url.path, displayPath: display, relativePath: outputPrefix + relative))
             } else {

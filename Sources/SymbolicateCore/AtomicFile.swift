@@ -40,7 +40,8 @@ package struct OutputFileError: Error, LocalizedError, Sendable {
 /// Writes a file in pieces to a temporary file next to it, then renames it into place, so
 /// readers never see a half-written file (batch summaries stream through it).
 ///
-/// What is at the path decides how:
+/// The folders on the way are reached through trusted links only (`TrustedFolders`). What is
+/// at the path decides how:
 /// - a symbolic link owned by another user (not the effective user, not root): refused, never
 ///   followed (issue 38: run as root, `-o /tmp/out` with another user's link planted at
 ///   `/tmp/out` replaced a file in a root-only folder). Links of one's own (and root's, such as
@@ -66,6 +67,8 @@ package final class AtomicFileWriter {
 
     package init(path: String) throws {
         self.path = path
+        // The folders on the way first: no other user's link among them is followed.
+        try TrustedFolders.checkParents(of: path)
         // What the name is, without following a link planted after the check: the name
         // itself when it is no link, the end of a chain of trusted links, or (a chain that
         // ends in no name: `/dev/stdout` → `/proc/self/fd/1` → `pipe:[…]`) what the kernel

@@ -59,6 +59,8 @@ package enum RegularFile {
     /// Describes a file type from `st_mode`.
     package static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFLNK: return "a symbolic link"
         case S_IFDIR: return "a folder"
         case S_IFIFO: return "a FIFO"
         case S_IFSOCK: return "a socket"

@@ -17,8 +17,11 @@ package struct DebugFileDiscovery {
         var displayPath: String
     }
 
-    /// Where zips are unpacked; created on first use.
+    /// Where zips are unpacked; created on first use, shared with the walks of unpacked zips.
     private(set) var extractor: ZipExtractor?
+    /// The budget of the zip this walk is inside (nil for the user's own folders): zips met
+    /// here are unpacked under it, so nesting never restarts a zip's allowance.
+    private var zipBudget: ZipExtractor.ArchiveBudget?
     /// Where debug-file zips are unpacked once and kept for later runs; nil unpacks them into
     /// the run's private temporary folder.
     var zipCache: ZipCache?
@@ -250,18 +253,26 @@ package struct DebugFileDiscovery {
         }
         guard let extractor else { return }
         let folder: URL
-        if let cached = try zipCache?.unpack(zipPath: path, displayPath: path, extractor: extractor, wanted: Self.mayBeDebugFile) {
+        let budget: ZipExtractor.ArchiveBudget
+        if zipBudget == nil,
+            let cached = try zipCache?.unpack(zipPath: path, displayPath: path, extractor: extractor, wanted: Self.mayBeDebugFile)
+        {
             // Entries that could not be unpacked are named, so a dSYM lost that way is not just
             // a "no dSYM for …" later.
             problems += cached.skipped
             if cached.reused { reusedZips += 1 }
             folder = cached.folder
+            budget = cached.budget
         } else {
-            let extraction = try extractor.extract(zipPath: path, wanted: Self.mayBeDebugFile)
+            let extraction = try extractor.extract(zipPath: path, wanted: Self.mayBeDebugFile, nestedIn: zipBudget)
             problems += extraction.skipped
             folder = extraction.folder
+            budget = extraction.budget
         }
+        // Zips inside are unpacked by the same extractor (its per-run total) under this zip's budget.
         var nested = DebugFileDiscovery()
+        nested.extractor = extractor
+        nested.zipBudget = budget
         nested.seen = seen
         nested.walk(folder: folder.path)
         for item in nested.found {

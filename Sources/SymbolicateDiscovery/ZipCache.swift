@@ -63,6 +63,8 @@ package struct ZipCache: Sendable {
         package var skipped: [DiscoveryError]
         /// Whether the folder was already there (nothing was inflated in this run).
         package var reused: Bool
+        /// The budget zips found inside are unpacked under (`ZipExtractor.extract(nestedIn:)`).
+        package var budget: ZipExtractor.ArchiveBudget
     }
 
     /// The key of the zip at `path`, or nil when it cannot be read as a zip (the extractor then
@@ -93,12 +95,13 @@ package struct ZipCache: Sendable {
     package func unpack(
         zipPath path: String, displayPath: String, extractor: ZipExtractor, wanted: (String) -> Bool
     ) throws(DiscoveryError) -> Unpacked? {
+        let zipSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
         guard let key = key(ofZipAt: path) else { return nil }
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
             access(folder, W_OK) == 0
         else { return nil }
         let entry = (folder as NSString).appendingPathComponent(key)
-        if let unpacked = reuse(entry, displayPath: displayPath) { return unpacked }
+        if let unpacked = reuse(entry, displayPath: displayPath, extractor: extractor, zipSize: zipSize) { return unpacked }
 
         let temporary = (folder as NSString).appendingPathComponent(".unpacking-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())")
         let contents = URL(fileURLWithPath: temporary).appendingPathComponent("contents", isDirectory: true)
@@ -113,7 +116,9 @@ package struct ZipCache: Sendable {
             throw error
         }
         // Cut short by this run's limits: used now, never kept (it stays registered and goes at exit).
-        guard !extraction.reachedRunLimit else { return Unpacked(folder: extraction.folder, skipped: extraction.skipped, reused: false) }
+        guard !extraction.reachedRunLimit else {
+            return Unpacked(folder: extraction.folder, skipped: extraction.skipped, reused: false, budget: extraction.budget)
+        }
         let info = Info(
             zip: displayPath, bytes: extraction.unpackedBytes,
             skipped: extraction.skipped.map { error in
@@ -123,23 +128,23 @@ package struct ZipCache: Sendable {
         let infoPath = (temporary as NSString).appendingPathComponent("info.json")
         guard let data = try? JSONEncoder().encode(info),
             TemporaryFiles.createInside({ FileManager.default.createFile(atPath: infoPath, contents: data) })
-        else { return Unpacked(folder: extraction.folder, skipped: extraction.skipped, reused: false) }
+        else { return Unpacked(folder: extraction.folder, skipped: extraction.skipped, reused: false, budget: extraction.budget) }
         if TemporaryFiles.settle(temporary, { rename(temporary, entry) == 0 }) {
             evict(keeping: key)
             return Unpacked(
                 folder: URL(fileURLWithPath: entry).appendingPathComponent("contents", isDirectory: true), skipped: extraction.skipped,
-                reused: false)
+                reused: false, budget: extraction.budget)
         }
         // Another process kept the same zip meanwhile: use theirs.
-        if let theirs = reuse(entry, displayPath: displayPath) {
+        if let theirs = reuse(entry, displayPath: displayPath, extractor: extractor, zipSize: zipSize) {
             discard(temporary)
             return theirs
         }
-        return Unpacked(folder: extraction.folder, skipped: extraction.skipped, reused: false)
+        return Unpacked(folder: extraction.folder, skipped: extraction.skipped, reused: false, budget: extraction.budget)
     }
 
     /// The kept folder under `entry`, marked as used now, or nil.
-    private func reuse(_ entry: String, displayPath: String) -> Unpacked? {
+    private func reuse(_ entry: String, displayPath: String, extractor: ZipExtractor, zipSize: UInt64) -> Unpacked? {
         let infoPath = (entry as NSString).appendingPathComponent("info.json")
         guard let data = FileManager.default.contents(atPath: infoPath), let info = try? JSONDecoder().decode(Info.self, from: data)
         else { return nil }
@@ -147,7 +152,9 @@ package struct ZipCache: Sendable {
         _ = utimes(infoPath, nil)
         return Unpacked(
             folder: URL(fileURLWithPath: entry).appendingPathComponent("contents", isDirectory: true),
-            skipped: info.skipped.map { .zip(path: displayPath, entry: $0.entry, message: $0.message) }, reused: true)
+            skipped: info.skipped.map { .zip(path: displayPath, entry: $0.entry, message: $0.message) }, reused: true,
+            // What the first unpacking charged, against the whole zip: zips inside go on from there.
+            budget: ZipExtractor.ArchiveBudget(grace: extractor.ratioGrace, archiveBytes: zipSize, charged: info.bytes))
     }
 
     /// Removes a temporary folder of this process and forgets it.

@@ -54,10 +54,11 @@ package final class ZipExtractor: @unchecked Sendable {
     /// a block and an inode (a zip of empty entries in fresh folders used up a disk's inodes).
     package static let inodeCost: UInt64 = 4096
     /// What an archive may produce before its ratio is judged (small files may compress
-    /// extremely well without harm). Counted per archive, not per entry.
+    /// extremely well without harm). Counted per top-level archive, not per entry or nested zip.
     let ratioGrace: UInt64
+    package static let defaultRatioGrace: UInt64 = 4 << 20
 
-    package init(maximumUnpackedSize: UInt64? = nil, maximumEntrySize: UInt64? = nil, ratioGrace: UInt64 = 4 << 20) throws {
+    package init(maximumUnpackedSize: UInt64? = nil, maximumEntrySize: UInt64? = nil, ratioGrace: UInt64 = defaultRatioGrace) throws {
         self.ratioGrace = ratioGrace
         let gib = ProcessInfo.processInfo.environment["SYMBOLICATE_MAX_UNZIP_GIB"].flatMap(UInt64.init) ?? 16
         let total = maximumUnpackedSize ?? (gib >= 1 << 34 ? UInt64.max : gib << 30)
@@ -95,16 +96,32 @@ package final class ZipExtractor: @unchecked Sendable {
         package var reachedRunLimit = false
         /// Bytes written plus `inodeCost` per file and folder made.
         package var unpackedBytes: UInt64 = 0
+        /// The budget this archive was unpacked under: zips found inside it are unpacked with
+        /// `extract(nestedIn:)` this budget.
+        package var budget: ArchiveBudget
+        /// Wanted entries whose bytes did not come out: stopped by a limit or the ratio, damaged,
+        /// or overlapping another (`skipped` names these in one line per kind; here each entry
+        /// has its own). A caller that must see every file (audit's release gate) counts these
+        /// as findings.
+        package var lost: [(entry: String, reason: String)] = []
     }
 
-    /// What one archive has unpacked so far, against what its entries occupy in the archive.
-    final class ArchiveBudget {
+    /// What one top-level archive has unpacked so far, the archives inside it included,
+    /// against what its entries occupy in it. Shared by the zips found inside (hand it to
+    /// `extract(nestedIn:)`): a nested zip is unpacked bytes of its parent, never archive bytes
+    /// of its own, so nesting cannot restart the grace or multiply the ratio (issue 54,
+    /// finding 12: 14 KB unpacked to 3.6 GB through nested zips).
+    package final class ArchiveBudget: @unchecked Sendable {
         let grace: UInt64
-        /// Archive bytes (headers and compressed data) of the entries unpacked so far.
-        var archiveBytes: UInt64 = 0
-        /// Bytes written plus `inodeCost` per file and folder made.
-        var charged: UInt64 = 0
-        init(grace: UInt64) { self.grace = grace }
+        /// Archive bytes (headers and compressed data) of the top-level entries unpacked so far.
+        var archiveBytes: UInt64
+        /// Bytes written plus `inodeCost` per file and folder made, at every level.
+        package internal(set) var charged: UInt64
+        init(grace: UInt64, archiveBytes: UInt64 = 0, charged: UInt64 = 0) {
+            self.grace = grace
+            self.archiveBytes = archiveBytes
+            self.charged = charged
+        }
 
         /// Whether `more` charged bytes keep the archive within the ratio.
         func allows(_ more: UInt64) -> Bool {
@@ -126,12 +143,15 @@ package final class ZipExtractor: @unchecked Sendable {
     ///     its central directory, not 100,000 files.
     ///   - folder: a folder the caller made through `TemporaryFiles` to unpack into (the unzip
     ///     cache's); nil makes a fresh sub-folder of the private folder.
+    ///   - parent: the budget of the archive this one was found in (`Extraction.budget`), so
+    ///     one top-level input has one budget however deep its zips nest; nil for a top-level zip.
     /// - Returns: where the entries went, and the entries skipped or passed over.
     /// - Throws: `DiscoveryError.zip` when the file is not a readable zip at all; problems
     ///   with single entries are returned in `skipped` instead.
     package func extract(
         zipPath: String, displayPath: String? = nil, wanted: (String) -> Bool,
-        passOver: ((_ relative: String, _ size: UInt64) -> String?)? = nil, into folder: URL? = nil
+        passOver: ((_ relative: String, _ size: UInt64) -> String?)? = nil, into folder: URL? = nil,
+        nestedIn parent: ArchiveBudget? = nil
     ) throws(DiscoveryError) -> Extraction {
         let shown = displayPath ?? zipPath
         let directory: ZipDirectory
@@ -148,7 +168,8 @@ package final class ZipExtractor: @unchecked Sendable {
         let destination: URL
         if let folder { destination = folder } else { destination = try makeDestination() }
         let overlapping = Self.overlappingEntries(directory.records)
-        let budget = ArchiveBudget(grace: ratioGrace)
+        let budget = parent ?? ArchiveBudget(grace: ratioGrace)
+        let unpackedBefore = budget.charged
         var reachedRunLimit = false
         var skipped: [DiscoveryError] = []
         if let damage = directory.damage {
@@ -159,6 +180,7 @@ package final class ZipExtractor: @unchecked Sendable {
         var overlapped: [String] = []
         var notReached: [String] = []
         var passedOver: [(entry: String, reason: String)] = []
+        var lost: [(entry: String, reason: String)] = []
         for (number, record) in directory.records.enumerated() where !record.isDirectory {
             let name = record.name
             guard let relative = Self.safeRelativePath(name) else {
@@ -193,8 +215,11 @@ package final class ZipExtractor: @unchecked Sendable {
             }
             do {
                 // The entry's own place in the archive: its two headers and its data.
+                // Only a top-level archive's: a nested one's bytes are already charged as unpacked.
                 let (occupied, overflow) = (76 + 2 * UInt64(record.name.utf8.count)).addingReportingOverflow(record.compressedSize)
-                budget.archiveBytes = overflow ? UInt64.max : budget.archiveBytes.addingReportingOverflow(occupied).partialValue
+                if parent == nil {
+                    budget.archiveBytes = overflow ? UInt64.max : budget.archiveBytes.addingReportingOverflow(occupied).partialValue
+                }
                 try unpack(record, of: directory, to: destination, relative: relative, budget: budget)
             } catch let failure as EntryFailure {
                 switch failure {
@@ -207,20 +232,28 @@ package final class ZipExtractor: @unchecked Sendable {
                 default: break
                 }
                 skipped.append(.zip(path: shown, entry: name, message: failure.message(limits: self)))
+                if case .cannotCreate = failure {} else { lost.append((name, failure.message(limits: self))) }
             } catch {
                 skipped.append(.zip(path: shown, entry: name, message: "damaged entry, skipped (\(error))"))
+                lost.append((name, "damaged entry, skipped (\(error))"))
             }
         }
+        if let damage = directory.damage { lost.append(("", "\(damage); the entries after it are not read")) }
         if let first = overlapped.first {
             let others = overlapped.count > 1 ? ", as are \(overlapped.count - 1) more entries that overlap" : ""
-            skipped.append(.zip(path: shown, entry: first, message: "its data overlaps another entry's (a zip bomb?); skipped\(others)"))
+            let message = "its data overlaps another entry's (a zip bomb?); skipped\(others)"
+            skipped.append(.zip(path: shown, entry: first, message: message))
+            lost += overlapped.map { ($0, "its data overlaps another entry's (a zip bomb?); skipped") }
         }
         if let first = notReached.first {
             let others = notReached.count > 1 ? " (and \(notReached.count - 1) more entries)" : ""
-            skipped.append(.zip(path: shown, entry: first, message: "not unpacked\(others): the unpack limit was reached"))
+            let message = "not unpacked\(others): the unpack limit was reached"
+            skipped.append(.zip(path: shown, entry: first, message: message))
+            lost += notReached.map { ($0, "not unpacked: the unpack limit was reached") }
         }
         return Extraction(
-            folder: destination, skipped: skipped, passedOver: passedOver, reachedRunLimit: reachedRunLimit, unpackedBytes: budget.charged)
+            folder: destination, skipped: skipped, passedOver: passedOver, reachedRunLimit: reachedRunLimit,
+            unpackedBytes: budget.charged - unpackedBefore, budget: budget, lost: lost)
     }
 
     /// The records (by position) whose local header and data overlap another record's: their
@@ -263,6 +296,42 @@ package final class ZipExtractor: @unchecked Sendable {
             throw .io(path: target.path, message: "\(error)")
         }
         return target
+    }
+
+    /// Copies `head` and then the rest of `handle` into a new file `name` (one path component)
+    /// in a fresh sub-folder of the private folder, in chunks: a zip piped into `batch -` is
+    /// read from disk like any zip, never held in memory (issue 54, finding 14: 3 GiB piped
+    /// took 6.2 GB). More than `limit` bytes: the file is removed and `overLimit` is true.
+    package func spool(_ head: Data, then handle: FileHandle, named name: String, limit: UInt64) throws(DiscoveryError) -> (
+        file: URL, bytes: UInt64, overLimit: Bool
+    ) {
+        let file = try store(head, named: name)
+        let fd = open(file.path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(path: file.path, message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var total = UInt64(head.count)
+        while total <= limit {
+            let chunk: Data
+            do {
+                guard let read = try handle.read(upToCount: 1 << 20), !read.isEmpty else { break }
+                chunk = read
+            } catch {
+                unlink(file.path)
+                throw .io(path: name, message: "cannot read standard input: \(error.localizedDescription)")
+            }
+            total += UInt64(chunk.count)
+            do {
+                try Self.writeAll(chunk, to: fd, relative: name)
+            } catch let failure as EntryFailure {
+                unlink(file.path)
+                throw .io(path: file.path, message: failure.message(limits: self))
+            } catch {
+                unlink(file.path)
+                throw .io(path: file.path, message: "\(error)")
+            }
+        }
+        if total > limit { unlink(file.path) }
+        return (file, total, total > limit)
     }
 
     /// The run's folder (created and registered on first use) plus a fresh sub-folder.
@@ -312,7 +381,7 @@ package final class ZipExtractor: @unchecked Sendable {
                     "would unpack more than \(Self.size(limits.maximumUnpackedSize)) in this run; stopped (set SYMBOLICATE_MAX_UNZIP_GIB to raise the limit)"
             case .ratio:
                 return
-                    "the archive would inflate more than \(ZipExtractor.maximumRatio) times the size of what it unpacked, counting every entry, file and folder (a zip bomb?); stopped — unzip it yourself if it is genuine"
+                    "the archive would inflate more than \(ZipExtractor.maximumRatio) times the size of what it unpacked, counting every entry, file and folder and the zips inside it (a zip bomb?); stopped — unzip it yourself if it is genuine"
             case .cannotCreate(let path, let reason):
                 return "cannot unpack to \(path): \(reason); skipped"
             case .truncated:

@@ -36,10 +36,14 @@
         private let descriptor: Int32
         private let elf: OpaquePointer
         private var loaded: [Int: UnsafeRawBufferPointer] = [:]
+        /// Where inflated sections are counted; `inflated` is this file's share, given back on close.
+        private let budget: InflationBudget
+        private var inflated: UInt64 = 0
 
         /// Opens `path` and reads its headers. Throws for anything that is not a readable ELF file.
-        package init(path: String) throws(ELFError) {
+        package init(path: String, budget: InflationBudget = .process) throws(ELFError) {
             self.path = path
+            self.budget = budget
             guard elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE) else {
                 throw ELFError(path: path, message: "libelf is out of date: \(Self.lastError())")
             }
@@ -131,6 +135,25 @@
         deinit {
             elf_end(elf)
             close(descriptor)
+            budget.release(inflated)
+        }
+
+        /// Counts `size` inflated bytes of `section` against the budget, or throws naming it.
+        private func reserve(_ size: UInt64, for section: ELFSection) throws(ELFError) {
+            if let refusal = budget.reserve(size, held: inflated) {
+                throw ELFError(path: path, offset: section.fileOffset, message: "\(section.name): \(refusal)")
+            }
+            inflated += size
+        }
+
+        /// The size a GNU `.zdebug_*` section declares ("ZLIB", then 8 big-endian bytes), read
+        /// from the file; nil when the header is not there (libelf then says why).
+        private func gnuDeclaredSize(_ section: ELFSection) -> UInt64? {
+            var header = [UInt8](repeating: 0, count: 12)
+            guard section.size >= 12, pread(descriptor, &header, 12, off_t(truncatingIfNeeded: section.fileOffset)) == 12,
+                header[0..<4].elementsEqual("ZLIB".utf8)
+            else { return nil }
+            return header[4..<12].reduce(0) { $0 << 8 | UInt64($1) }
         }
 
         /// The bytes of a section, decompressed when it is `SHF_COMPRESSED` (zlib) or a GNU
@@ -167,11 +190,13 @@
                             "\(section.name): compression header claims \(header.ch_size) bytes from \(section.size) compressed; impossible for zlib"
                     )
                 }
+                try reserve(header.ch_size, for: section)
                 guard elf_compress(scn, 0, 0) >= 0 else {
                     throw ELFError(
                         path: path, offset: section.fileOffset, message: "\(section.name): zlib decompression failed: \(Self.lastError())")
                 }
             } else if section.name.hasPrefix(".zdebug") {
+                if let size = gnuDeclaredSize(section) { try reserve(size, for: section) }
                 guard elf_compress_gnu(scn, 0, 0) >= 0 else {
                     throw ELFError(
                         path: path, offset: section.fileOffset,

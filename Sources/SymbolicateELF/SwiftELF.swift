@@ -27,6 +27,9 @@ package final class SwiftELFFile: ELFReading, @unchecked Sendable {
     /// Section bytes already handed out, by section index (decompressed ones are in `owned`).
     private var loaded: [Int: UnsafeRawBufferPointer] = [:]
     private var owned: [UnsafeMutableRawBufferPointer] = []
+    /// Where inflated sections are counted; `inflated` is this file's share, given back on close.
+    private let budget: InflationBudget
+    private var inflated: UInt64 = 0
 
     private static let compressedFlag: UInt64 = 0x800
     private static let noBits: UInt32 = 8
@@ -38,8 +41,9 @@ package final class SwiftELFFile: ELFReading, @unchecked Sendable {
     private static let extendedIndex = 0xFFFF
 
     /// Opens `path` and reads its headers. Throws for anything that is not a readable ELF file.
-    package init(path: String) throws(ELFError) {
+    package init(path: String, budget: InflationBudget = .process) throws(ELFError) {
         self.path = path
+        self.budget = budget
         // Opening a FIFO would wait for a writer: special files are refused unopened.
         if let kind = RegularFile.specialKind(path: path) {
             throw ELFError(path: path, message: "is \(kind), not an ELF file")
@@ -101,6 +105,7 @@ package final class SwiftELFFile: ELFReading, @unchecked Sendable {
 
     deinit {
         for buffer in owned { buffer.deallocate() }
+        budget.release(inflated)
     }
 
     /// Section headers 1… (section 0 is the null section, whose fields extend the header's
@@ -239,11 +244,16 @@ package final class SwiftELFFile: ELFReading, @unchecked Sendable {
                 path: path, offset: section.fileOffset,
                 message: "\(section.name): compression header claims \(size) bytes from \(section.size) compressed; impossible for zlib")
         }
+        if let refusal = budget.reserve(size, held: inflated) {
+            throw ELFError(path: path, offset: section.fileOffset, message: "\(section.name): \(refusal)")
+        }
         switch Zlib.inflate(stream, size: Int(size)) {
         case .success(let buffer):
             owned.append(buffer)
+            inflated += size
             return UnsafeRawBufferPointer(buffer)
         case .failure(let failure):
+            budget.release(size)
             throw ELFError(
                 path: path, offset: section.fileOffset, message: "\(section.name): \(what) decompression failed: \(failure.message)")
         }

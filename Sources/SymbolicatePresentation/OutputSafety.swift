@@ -79,12 +79,14 @@ package struct OutputGuard: Sendable {
     }
 
     /// The input that writing `output` would replace, or nil. Special files (devices, FIFOs)
-    /// are written in place, never replaced, so they cannot destroy an input.
+    /// are written in place, never replaced, so they cannot destroy an input. A folder is
+    /// compared by path like an input folder (`--collect` into a dSYM bundle given as input).
     package func input(replacedBy output: String) -> String? {
         var target = stat()
         if stat(output, &target) == 0 {
-            if target.st_mode & S_IFMT != S_IFREG { return nil }
-            if let input = files[FileIdentity(target)] { return input }
+            let type = target.st_mode & S_IFMT
+            if type != S_IFREG && type != S_IFDIR { return nil }
+            if type == S_IFREG, let input = files[FileIdentity(target)] { return input }
         } else {
             // `dir/missing/../report.crash` names no file for the kernel, but is the report
             // once `..` is taken literally: said so rather than failing to write.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SymbolicateAudit
 import SymbolicateDiscovery
+import SymbolicatePipeline
 
 /// `symbolicate audit`: before a build ships, whether every binary in it can be symbolicated.
 struct AuditCommand: ParsableCommand {
@@ -14,9 +15,10 @@ struct AuditCommand: ParsableCommand {
             SYMBOLICATE_DSYM_PATH. Each slice is reported as: ok (a dSYM with DWARF; renamed when \
             its file has another name), hidden names (bitcode __hidden# names, the BCSymbolMaps \
             are needed), names only (no DWARF: the binary's own symbol table), other build (a dSYM \
-            of the same name with another UUID), missing (stripped, no dSYM anywhere), no UUID, or \
+            of the same name with another UUID), missing (stripped, no dSYM anywhere), no UUID, \
             Apple's (a libswift*.dylib Swift runtime copy, install name @rpath/libswift*.dylib: \
-            needs no dSYM). Headers only are read.
+            needs no dSYM), or unreadable (damaged, or left in an .ipa by the unpack limit: always \
+            fails). Headers only are read.
 
             Exit codes: 0 everything --require asks for is complete; 1 a required binary cannot \
             be fully symbolicated; 64 an output would replace an input; 65 BUILD or a DSYMS path \
@@ -51,16 +53,26 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "The same bundles as one zip file (for App Store Connect or a crash service).")
     var collectZip: String?
 
+    @OptionGroup var color: ColorOption<AuditCommand>
+
     @OptionGroup var symbolSources: SymbolSourceOptions
 
     func run() throws {
         var request = AuditRequest(
             build: build, debugFiles: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders(), requirement: require,
             format: format, junit: junit, githubAnnotations: githubAnnotations, collectFolder: collect, collectZip: collectZip)
+        request.color = color.color
+        request.terminal = .current
+        request.terminalWidth = Console.terminalColumns()
         request.remoteDebugFiles = try symbolSources.sources()
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }
+}
+
+extension AuditCommand: ColorHelp {
+    static let colorHelp =
+        "Colour the table's verdicts (green complete, red failing, yellow not required): auto, always or never (NO_COLOR is honoured). On a terminal the table also fits its width, paths shortened in the middle."
 }
 
 extension AuditRequirement: ExpressibleByArgument {}

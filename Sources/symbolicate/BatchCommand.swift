@@ -23,11 +23,12 @@ struct BatchCommand: ParsableCommand {
             processed in parallel. The output folder also receives summary.md (crashes grouped \
             by signature — exception plus first app frame — largest group first; ready for \
             $GITHUB_STEP_SUMMARY) and summary.json. A progress bar is drawn on stderr when it is \
-            a terminal.
+            a terminal; otherwise (a CI log) a progress line is written every few seconds (--quiet: neither).
 
-            Exit codes: 0 done (and --fail-on did not trip); 1 the --fail-on policy tripped; \
-            64 usage error (including a --dsyms path that does not exist); 65 no report could be \
-            read at all; 73 the output folder, a summary file or the JUnit file cannot be written. One unreadable report is listed in the summary and does not stop the others.
+            Exit codes: 0 done (and --fail-on did not trip), or no crash report in the inputs (said: \
+            nothing to do); 1 the --fail-on policy tripped; \
+            64 usage error (including a --dsyms path that does not exist); 65 reports or inputs were \
+            given but none could be read; 73 the output folder, a summary file or the JUnit file cannot be written. One unreadable report is listed in the summary and does not stop the others.
             """
     )
 
@@ -82,6 +83,11 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Do not draw the progress bar even when stderr is a terminal.")
     var noProgress = false
 
+    @Flag(
+        name: .customLong("quiet"),
+        help: "No progress at all: neither the bar on a terminal nor the line every few seconds on other stderr (a CI log).")
+    var quiet = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         var isDirectory: ObjCBool = false
@@ -98,8 +104,14 @@ struct BatchCommand: ParsableCommand {
             systemSymbols: system.systemSymbols(), language: language.resolved)
         request.remoteDebugFiles = try symbolSources.sources(showingProgress: false)
         request.zipCache = symbolSources.zipCache()
-        let bar = (!noProgress && isatty(STDERR_FILENO) == 1) ? ProgressBar(start: Date()) : nil
+        let terminal = isatty(STDERR_FILENO) == 1
+        let bar = (!noProgress && !quiet && terminal) ? ProgressBar(start: Date()) : nil
         if let bar { request.progress = { done, total in bar.update(done: done, total: total) } }
+        // A CI log gets a line every few seconds instead (2,520 reports were 21 s of silence).
+        if !quiet && !noProgress && !terminal {
+            let log = ProgressLog(start: Date())
+            request.progress = { done, total in log.update(done: done, total: total) }
+        }
         request.dying = { message in Console.write(message.text(tool: "symbolicate"), to: message.stream) }
         let response = request.run()
         bar?.finish()
@@ -114,6 +126,27 @@ extension BatchCommand: FormatHelp, ExplainHelp {
 }
 
 extension BatchFailurePolicy: ExpressibleByArgument {}
+
+/// Writes a progress line to a stderr that is no terminal: at the first report, then at most
+/// every five seconds, from any worker thread; the closing line says the end.
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private let start: Date
+    private var lastLine: Date?
+    private let line = BatchProgressLine()
+    static let interval: TimeInterval = 5
+
+    init(start: Date) { self.start = start }
+
+    func update(done: Int, total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard done < total, lastLine.map({ now.timeIntervalSince($0) >= Self.interval }) ?? true else { return }
+        lastLine = now
+        Console.write(line.renderLogLine(done: done, total: total, elapsed: now.timeIntervalSince(start)) + "\n", to: .standardError)
+    }
+}
 
 /// Redraws one stderr line at most ten times a second, from any worker thread.
 final class ProgressBar: @unchecked Sendable {

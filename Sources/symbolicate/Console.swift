@@ -13,6 +13,15 @@ import SymbolicatePresentation
 /// Where the CLI meets the terminal: a run's messages to their streams, its output to
 /// standard output, its status to the exit code. Everything else is the library's.
 enum Console {
+    /// The columns of the terminal standard output is, or nil when it is none (a pipe, a
+    /// file: nothing is shortened for them); `COLUMNS` when the terminal does not say.
+    static func terminalColumns() -> Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
+
     /// Prints what a run said and produced, then ends the command with the run's status.
     /// `tool` prefixes each message so it stands out in CI logs. A stream that cannot be
     /// written ends the command with 73 (`ExitStatus.cannotWrite`), see `writeOrExit`.

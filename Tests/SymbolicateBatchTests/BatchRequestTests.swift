@@ -5,6 +5,12 @@ import Testing
 
 @testable import SymbolicateBatch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The rules of a `batch` run, on the request: outputs never replace inputs, what a CI log
 /// shows, and the exit status.
 @Suite struct BatchRequestTests {
@@ -69,16 +75,51 @@ import Testing
         #expect(response.messages == [.failure(.debugFiles(.notFound(path: "/nonexistent/x.dSYM")))])
     }
 
-    @Test func noReportsIsInvalidInputButTheSummaryIsWritten() throws {
+    /// An empty folder is nothing to do, not bad input: CI's "no crash in this run" (issue 54),
+    /// whatever `--fail-on` says; the summary is still written.
+    @Test(arguments: [BatchFailurePolicy.never, .crash, .missingDSYM])
+    func noReportsIsSaidAndExitsZeroAndTheSummaryIsWritten(failOn: BatchFailurePolicy) throws {
         let root = try TestPaths.temporaryDirectory("batch-request")
         defer { try? FileManager.default.removeItem(at: root) }
         let empty = root.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let out = root.appendingPathComponent("out")
-        let response = BatchRequest(inputs: [empty.path], outputFolder: out.path).run()
-        #expect(response.status == .invalidInput)
-        #expect(response.messages.last == .failure(.noReports))
+        let response = BatchRequest(inputs: [empty.path], outputFolder: out.path, failOn: failOn).run()
+        #expect(response.status == .success)
+        #expect(response.messages.last == .noReports(inputs: [empty.path]))
+        #expect(response.messages.last?.body == "no crash reports in \(empty.path): nothing to do")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("summary.md").path))
+    }
+
+    /// Issue 54, finding 6: batch's output folder is not made through another user's link among
+    /// the folders on the way (root only: a link is given to uid 4242).
+    @Test(.enabled(if: geteuid() == 0, "only root can give a link to another user"))
+    func theOutputFolderIsNotMadeThroughAnotherUsersLink() throws {
+        let root = try TestPaths.temporaryDirectory("batch-request")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inputs = root.appendingPathComponent("in")
+        try Self.copyReports(["swift-trap.crash"], to: inputs)
+        let target = root.appendingPathComponent("root-only").path
+        #expect(mkdir(target, 0o700) == 0)
+        let link = root.appendingPathComponent("shared").path
+        #expect(symlink(target, link) == 0)
+        #expect(lchown(link, 4242, 4242) == 0)
+        let response = BatchRequest(inputs: [inputs.path], outputFolder: link + "/out", jobs: 1).run()
+        #expect(response.status == .cannotWrite)
+        #expect(response.messages.last?.body.contains("owned by another user (uid 4242): not followed") == true, "\(response.messages)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)
+    }
+
+    /// A missing input is still a failure: nothing was read, and something was asked for.
+    @Test func aMissingInputWithNoReportIsInvalidInput() throws {
+        let root = try TestPaths.temporaryDirectory("batch-request")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let response = BatchRequest(
+            inputs: [root.appendingPathComponent("missing").path], outputFolder: root.appendingPathComponent("out").path
+        )
+        .run()
+        #expect(response.status == .invalidInput)
+        #expect(response.messages.last == .failure(.noReadableReport))
     }
 
     @Test func failOnTripsAfterTheClosingLine() throws {
@@ -138,8 +179,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let handle = try Self.sparse(80 << 20, in: root)
         defer { try? handle.close() }
-        let data = BatchRequest.readStandardInput(handle)
-        #expect(data.count == (64 << 20) + 1)  // a report file's limit, 64 MiB
+        let inputs = ReportInputSet(inputs: ["-"], standardInput: { handle })
+        defer { inputs.removeTemporaryFiles() }
+        #expect(try handle.offset() == (64 << 20) + 1)  // a report file's limit, 64 MiB, and one byte
+        #expect(inputs.reports.isEmpty)
+        #expect(inputs.problems.count == 1)
     }
 
     @Test func aZipPipedInHasTheUnpackLimit() throws {
@@ -149,7 +193,10 @@ import Testing
         try Data([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 5000)).write(to: URL(fileURLWithPath: path))
         let handle = try #require(FileHandle(forReadingAtPath: path))
         defer { try? handle.close() }
-        #expect(BatchRequest.readStandardInput(handle, zipLimit: 1000).count == 1001)
+        let inputs = ReportInputSet(inputs: ["-"], standardInput: { handle }, zipLimit: 1000)
+        defer { inputs.removeTemporaryFiles() }
+        #expect(inputs.reports.isEmpty)
+        #expect(inputs.problems.map(\.message) == ["more than 1000 bytes piped in, over the 1000-byte limit for a zip of reports"])
     }
 
     @Test func overTheLimitTheInputIsRefusedWithAMessage() throws {
@@ -158,7 +205,7 @@ import Testing
         let handle = try Self.sparse(80 << 20, in: root)
         defer { try? handle.close() }
         var request = BatchRequest(inputs: ["-"], outputFolder: root.appendingPathComponent("out").path, jobs: 1)
-        request.standardInput = { BatchRequest.readStandardInput(handle) }
+        request.standardInput = { handle }
         let response = request.run()
         #expect(response.status == .invalidInput)
         let problem = response.summary?.unreadable.first

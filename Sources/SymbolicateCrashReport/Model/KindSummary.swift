@@ -26,7 +26,8 @@ extension CrashReport {
                 + ([cpu, sampled].compactMap { $0 }.isEmpty ? "" : ": " + [cpu, sampled].compactMap { $0 }.joined(separator: " "))
                 + processSuffix
         case .metricKit(.diskWriteException):
-            return "Disk writes exception (MetricKit)" + (field("Writes Caused").map { ": \($0) written" } ?? "") + processSuffix
+            return "Disk writes exception (MetricKit)"
+                + (field("Writes Caused").map { ": \(MetricKitFacts.Measurement(text: $0).countedText) written" } ?? "") + processSuffix
         case .metricKit(.appLaunch):
             return "Slow app launch (MetricKit)" + (field("Launch Duration").map { ": \($0)" } ?? "") + processSuffix
         }

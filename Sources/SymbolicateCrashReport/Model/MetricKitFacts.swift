@@ -107,6 +107,19 @@ public struct MetricKitFacts: Sendable, Codable, Equatable {
             unit = value != nil && !rest.isEmpty ? rest : nil
         }
 
+        /// The text for a sentence, its unit word agreeing with the number: MetricKit writes
+        /// `2,000 byte`, which a headline then said as "2,000 byte written". A unit spelled as a
+        /// lowercase word (not an abbreviation with a dot, not already plural) gets its plural
+        /// unless the value is one; everything else is the report's text as it was.
+        public var countedText: String {
+            guard let value, value != 1, let unit, unit.count >= 3, !unit.hasSuffix("s"),
+                unit.allSatisfy({ $0.isLetter && $0.isLowercase && $0.isASCII })
+            else { return text }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasSuffix(unit) else { return text }
+            return trimmed + "s"
+        }
+
         /// The duration in seconds when the unit is one of time (`sec`, `secs.`, `ms`, `min`, `h`).
         public var seconds: Double? {
             guard let value, let unit else { return nil }

@@ -161,7 +161,11 @@ extension CrashReport {
             ([0xCF, 0xFA, 0xED, 0xFE], "a Mach-O file (debug files go after the report)"),
             ([0xCE, 0xFA, 0xED, 0xFE], "a Mach-O file (debug files go after the report)"),
             ([0xCA, 0xFE, 0xBA, 0xBE], "a universal Mach-O file (debug files go after the report)"),
-            ([0x50, 0x4B, 0x03, 0x04], "a zip archive"),
+            // A zip of reports is what `batch` reads; a zip of dSYMs goes after the report.
+            (
+                [0x50, 0x4B, 0x03, 0x04],
+                "a zip archive: for a zip of crash reports use `symbolicate batch ZIP -o FOLDER`; a zip of dSYMs goes after the report"
+            ),
             ([0x7F, 0x45, 0x4C, 0x46], "an ELF file"),
             (Array("bplist".utf8), "a binary property list"),
             ([0x89, 0x50, 0x4E, 0x47], "a PNG image"),

@@ -204,7 +204,11 @@ extension Diagnostician {
             let detail = amounts.isEmpty ? nil : Phrase(.summaryDetail, ["detail": .sequence(spaced)])
             parts = [Phrase(.summaryCPUException), detail, process]
         case .metricKit(.diskWriteException):
-            parts = [Phrase(.summaryDiskWrites), field("Writes Caused").map { Phrase(.summaryWritten, ["amount": .text($0)]) }, process]
+            parts = [
+                Phrase(.summaryDiskWrites),
+                field("Writes Caused").map { Phrase(.summaryWritten, ["amount": .text(MetricKitFacts.Measurement(text: $0).countedText)]) },
+                process,
+            ]
         case .metricKit(.appLaunch):
             parts = [
                 Phrase(.summarySlowLaunch), field("Launch Duration").map { Phrase(.summaryDetail, ["detail": .text($0)]) }, process,
