@@ -316,7 +316,7 @@ let package = Package(
             name: "SymbolicatePipelineTests",
             dependencies: [
                 "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline", "SymbolicatePresentation",
-                "SymbolicateTestSupport",
+                "SymbolicateTestSupport", "SymbolicateCore",
             ]
         ),
         .testTarget(

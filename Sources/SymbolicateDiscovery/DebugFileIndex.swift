@@ -83,6 +83,8 @@ package final class DebugFileIndex: Sendable {
         let results = Self.readHeaders(of: found)
         var entries: [DebugFileEntry] = []
         var problems = discovery.problems.map(DebugFileProblem.discovery)
+        // Files not opened for want of mappings (`MappingBudget`): one warning for them all.
+        var notOpened: [String] = []
         for (i, result) in results.enumerated() {
             switch result {
             case .success(let objects):
@@ -92,12 +94,18 @@ package final class DebugFileIndex: Sendable {
                         path: found[i].path, displayPath: found[i].displayPath, architecture: object.architecture, debugID: id,
                         object: object)
                 }
+            case .failure(let error) where MappingBudget.isExhausted(error.message):
+                notOpened.append(found[i].displayPath)
             case .failure(let error):
                 // Name the file as the user knows it (a zip entry, a bundle), not our temp path.
                 var shown = error
                 shown.path = found[i].displayPath
                 problems.append(.unreadable(shown))
             }
+        }
+        if let first = notOpened.first {
+            let others = notOpened.count > 1 ? " (and \(notOpened.count - 1) other debug files)" : ""
+            problems.append(.unreadable(DebugInfoError(path: first + others, message: MappingBudget.current.exhaustedMessage)))
         }
         self.entries = entries
         self.problems = problems
@@ -134,7 +142,7 @@ package final class DebugFileIndex: Sendable {
     /// read side by side: header reads are independent, and big folders have thousands.
     static func readHeaders(of found: [DebugFileDiscovery.Found]) -> [Result<[any DebugObject], DebugInfoError>] {
         let results = UnsafeMutableTransferBox<[Result<[any DebugObject], DebugInfoError>?]>(Array(repeating: nil, count: found.count))
-        DispatchQueue.concurrentPerform(iterations: found.count) { i in
+        @Sendable func read(_ i: Int) {
             // Discovery only records files some format recognised (a named file excepted);
             // Mach-O is the fallback so that such a file still gets that format's error.
             let format = DebugFileFormats.format(ofFileAt: found[i].path) ?? MachODebugFormat.self
@@ -143,6 +151,11 @@ package final class DebugFileIndex: Sendable {
             } catch {
                 results.set(i, .failure(error))
             }
+        }
+        // The caller's mapping budget, on Dispatch's threads too.
+        let budget = MappingBudget.current
+        DispatchQueue.concurrentPerform(iterations: found.count) { i in
+            MappingBudget.$current.withValue(budget) { read(i) }
         }
         return results.value.map { $0 ?? .success([]) }
     }

@@ -22,6 +22,9 @@ package final class MappedFile: @unchecked Sendable {
     /// Size of the file in bytes.
     package let count: Int
 
+    /// The budget this mapping was counted against (given back when it goes).
+    private let budget: MappingBudget?
+
     package init(path: String) throws(MachOError) {
         self.path = path
         isCopy = false
@@ -43,12 +46,17 @@ package final class MappedFile: @unchecked Sendable {
         count = size
         if size == 0 {
             base = nil
+            budget = nil
             return
         }
+        let budget = MappingBudget.current
+        guard budget.take() else { throw MachOError(path: path, offset: nil, message: budget.exhaustedMessage) }
         guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            budget.giveBack()
             throw MachOError(path: path, offset: nil, message: "cannot map: \(String(cString: strerror(errno)))")
         }
         base = UnsafeRawPointer(mapped)
+        self.budget = budget
     }
 
     /// Whether `base` came from `malloc` (a copy of bytes in memory) rather than `mmap`.
@@ -60,6 +68,7 @@ package final class MappedFile: @unchecked Sendable {
         self.path = path
         count = bytes.count
         isCopy = true
+        budget = nil
         guard bytes.count > 0, let source = bytes.baseAddress, let copy = malloc(bytes.count) else {
             base = nil
             return
@@ -72,6 +81,7 @@ package final class MappedFile: @unchecked Sendable {
         if let base {
             if isCopy { free(UnsafeMutableRawPointer(mutating: base)) } else { munmap(UnsafeMutableRawPointer(mutating: base), count) }
         }
+        budget?.giveBack()
     }
 
     /// The bytes `offset ..< offset + length`, or `nil` when that range is not inside the file.

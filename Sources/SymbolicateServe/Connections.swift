@@ -59,7 +59,10 @@ struct EarlyRefusal: Sendable {
 
 /// One per connection, between the HTTP decoder and the server: the time limits of a
 /// connection (a request's headers, each wait within its body, the wait for the next
-/// request), the connection limits, and the answer to `Expect: 100-continue`.
+/// request), the connection limits, the refusals decided on headers alone, and the answer to
+/// `Expect: 100-continue`. A request answered before its body is in is answered with
+/// `Connection: close` and the connection closed: the body is never read (a refused 10 GiB
+/// upload costs nothing, and a client sending a byte now and then holds nothing).
 ///
 /// The headers of a request must all have come `headerSeconds` after the connection opened;
 /// between two pieces of a body no more than `bodySeconds` may pass; after a response the next
@@ -86,6 +89,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingBody = false
     /// A refusal is being sent: the rest of what the client sends is dropped.
     private var refusing = false
+    /// The answer was sent before the request's body was in: the connection ends with it.
+    private var closeAfterAnswer = false
 
     init(limits: ServeLimits, counts: ConnectionCounts, decide: @escaping Decision, refused: @escaping @Sendable (String) -> Void) {
         self.limits = limits
@@ -117,11 +122,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 refused("connections")
                 return refuse(context, EarlyRefusal(status: .serviceUnavailable, message: tooMany, headers: [.retryAfter: "1"], reason: ""))
             }
+            // Refused on its headers alone (another host name or origin, no token, a body over
+            // its limit): answered and closed at once, its body never read.
+            if let refusal = decide(head) {
+                refused(refusal.reason)
+                return refuse(context, refusal)
+            }
             if head.headerFields[.expect]?.lowercased() == "100-continue" {
-                if let refusal = decide(head) {
-                    refused(refusal.reason)
-                    return refuse(context, refusal)
-                }
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponse(status: .continue))), promise: nil)
             }
             unanswered += 1
@@ -138,14 +145,32 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head(var response) where readingBody && response.status.kind != .informational:
+            // Answered before its body is in (a refusal of the route: 503, 400, 401…): the rest
+            // of the body is not read, the connection is closed once the answer is out.
+            response.headerFields[.connection] = "close"
+            closeAfterAnswer = true
+            context.write(wrapOutboundOut(.head(response)), promise: promise)
+        case .end:
             unanswered = max(0, unanswered - 1)
+            if closeAfterAnswer {
+                refusing = true
+                disarm()
+                let written = context.eventLoop.makePromise(of: Void.self)
+                if let promise { written.futureResult.cascade(to: promise) }
+                context.writeAndFlush(data, promise: written)
+                end(context, after: written.futureResult)
+                return
+            }
             if unanswered == 0, !readingBody { arm(context, seconds: limits.idleSeconds, reason: nil) }
+            context.write(data, promise: promise)
+        default:
+            context.write(data, promise: promise)
         }
-        context.write(data, promise: promise)
     }
 
-    /// Answers with the refusal and closes the connection (the body, if any, is never read).
+    /// Answers with the refusal and ends the connection (the body, if any, is never read).
     private func refuse(_ context: ChannelHandlerContext, _ refusal: EarlyRefusal) {
         refusing = true
         disarm()
@@ -158,7 +183,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
-        written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        end(context, after: written.futureResult)
+    }
+
+    /// How long a connection ended after an answer still takes (and drops) what the client sends.
+    static let lingerSeconds: Int64 = 1
+
+    /// Ends the connection once the answer is out: its output first (the client reads the
+    /// answer and then the end), the rest `lingerSeconds` later, what the client sends meanwhile
+    /// dropped. Closing at once with the client's bytes unread resets the connection, and a
+    /// reset can lose the answer on its way.
+    private func end(_ context: ChannelHandlerContext, after written: EventLoopFuture<Void>) {
+        written.assumeIsolated().whenComplete { [self] _ in
+            let output = context.eventLoop.makePromise(of: Void.self)
+            context.close(mode: .output, promise: output)
+            output.futureResult.assumeIsolated().whenFailure { _ in context.close(promise: nil) }
+            disarm()
+            timer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(Self.lingerSeconds)) {
+                context.close(promise: nil)
+            }
+        }
     }
 
     private func disarm() {
@@ -196,11 +240,61 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// The one shape of every API error body: `{"error": {"message": "…", "status": 404}}`
-/// (Hummingbird's own errors say `{"error": {"message": "…"}}`; the status is added).
+/// What went wrong, for programs: the `code` of every API error body. Most follow from the
+/// status; a body that is not a report says which way it is not one.
+enum APIErrorCode: String, Sendable, CaseIterable {
+    case badRequest = "bad-request"
+    case tokenNeeded = "token-needed"
+    case forbidden
+    case notFound = "not-found"
+    case methodNotAllowed = "method-not-allowed"
+    case notAcceptable = "not-acceptable"
+    case slowRequest = "slow-request"
+    case conflict
+    case tooLarge = "too-large"
+    case hostNotAllowed = "host-not-allowed"
+    case notAReport = "not-a-report"
+    case emptyReport = "empty-report"
+    case binaryReport = "binary-report"
+    case truncatedReport = "truncated-report"
+    case invalidJSON = "invalid-json"
+    case cannotRender = "cannot-render"
+    case notStored = "not-stored"
+    case serverError = "server-error"
+    case busy
+    case timeout
+    case other
+
+    /// The code a status alone says.
+    init(status: HTTPResponse.Status) {
+        switch status.code {
+        case 400: self = .badRequest
+        case 401: self = .tokenNeeded
+        case 403: self = .forbidden
+        case 404: self = .notFound
+        case 405: self = .methodNotAllowed
+        case 406: self = .notAcceptable
+        case 408: self = .slowRequest
+        case 409: self = .conflict
+        case 413: self = .tooLarge
+        case 421: self = .hostNotAllowed
+        case 422: self = .notStored
+        case 503: self = .busy
+        case 504: self = .timeout
+        case 500...599: self = .serverError
+        default: self = .other
+        }
+    }
+}
+
+/// The one shape of every API error body: `{"error": {"code": "too-large", "message": "…",
+/// "status": 413}}` (Hummingbird's own errors say `{"error": {"message": "…"}}`; the code and
+/// status are added). Messages are for people using the API or the page: short, and never a
+/// path of the server's.
 enum APIErrorBody {
     struct Shape: Encodable {
         struct Detail: Encodable {
+            var code: String
             var message: String
             var status: Int
         }
@@ -208,20 +302,24 @@ enum APIErrorBody {
         var error: Detail
     }
 
-    static func json(status: HTTPResponse.Status, message: String) -> String {
+    static func json(status: HTTPResponse.Status, message: String, code: APIErrorCode? = nil) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        let shape = Shape(error: .init(message: trimmed.isEmpty ? status.reasonPhrase : trimmed, status: status.code))
+        let shape = Shape(
+            error: .init(
+                code: (code ?? APIErrorCode(status: status)).rawValue, message: trimmed.isEmpty ? status.reasonPhrase : trimmed,
+                status: status.code))
         guard let data = try? encoder.encode(shape) else { return "{\"error\":{\"status\":\(status.code)}}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     /// The error as a response, with `headers` (`Allow`, `Retry-After`, …).
-    static func response(status: HTTPResponse.Status, message: String, headers: HTTPFields) -> Response {
+    static func response(status: HTTPResponse.Status, message: String, code: APIErrorCode? = nil, headers: HTTPFields) -> Response {
         var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(
-            status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json(status: status, message: message))))
+            status: status, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: json(status: status, message: message, code: code))))
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Hummingbird
 
 /// Requests admitted at once: past the limit a request is refused with 503 straight away
 /// rather than queued, so an overloaded server says so instead of timing everyone out.
@@ -216,9 +217,11 @@ func withDeadline<T: Sendable>(
 }
 
 /// Runs `operation` with a deadline and waits for it to end when the deadline cancels it: for
-/// reading a request body, which must be over before the response is sent.
+/// reading a request body, which must be over before the response is sent. A result that
+/// comes too late is given to `discard`.
 func withCancellingDeadline<T: Sendable>(
-    seconds: Double, pending: PendingTimers? = nil, _ operation: @escaping @Sendable () async throws -> T
+    seconds: Double, pending: PendingTimers? = nil, discard: @Sendable (T) -> Void = { _ in },
+    _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let work = Task { try await operation() }
     let expired = StopFlag()
@@ -232,6 +235,44 @@ func withCancellingDeadline<T: Sendable>(
     } onCancel: {
         work.cancel()
     }
-    if expired.isSet { throw TimedOut() }
+    if expired.isSet {
+        // Done just as the time ran out: what it made (a received upload's file) is let go.
+        if case .success(let value) = result { discard(value) }
+        throw TimedOut()
+    }
     return try result.get()
+}
+
+/// The slowest a request body may come: `grace` seconds after its first byte, on average at
+/// least `minimumRate` bytes a second, else the request is refused (408) and its connection
+/// closed. A client sending a byte now and then would otherwise hold its place among the bodies
+/// being read until the time limit, again and again.
+final class BodyPace: @unchecked Sendable {
+    private let lock = NSLock()
+    private var started: ContinuousClock.Instant?
+    private var bytes = 0
+    let minimumRate: Int
+    let grace: Double
+
+    init(minimumRate: Int, grace: Double) {
+        self.minimumRate = minimumRate
+        self.grace = grace
+    }
+
+    /// Counts `count` bytes more; throws when the body has come too slowly so far.
+    func received(_ count: Int) throws {
+        let now = ContinuousClock.now
+        lock.lock()
+        bytes += count
+        let total = bytes
+        let first = started ?? now
+        started = first
+        lock.unlock()
+        let elapsed = now - first
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        guard seconds > grace, minimumRate > 0 else { return }
+        if Double(total) < Double(minimumRate) * seconds {
+            throw HTTPError(.requestTimeout, message: "the body came slower than \(minimumRate) bytes a second")
+        }
+    }
 }

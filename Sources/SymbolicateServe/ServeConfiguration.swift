@@ -7,6 +7,8 @@ package struct ServeConfiguration: Sendable {
     /// Loopback unless told otherwise: a crash report can hold user data.
     package var host = "127.0.0.1"
     package var port = 8080
+    /// Host names answered to besides loopback's (`--allowed-host`): see `HostNames`.
+    package var allowedHosts: [String] = []
     /// The debug-file store (`--store`); nil: none (uploads are refused).
     package var storePath: String?
     /// Where the store's index is (`--store-index`): a `postgres://` URL, for several servers
@@ -29,8 +31,16 @@ package struct ServeLimits: Sendable {
     package var reportBytes = CrashReport.defaultSizeLimit
     /// Largest debug-file upload (a dSYM zip of a large app is a few hundred MiB).
     package var uploadBytes = 2 << 30
-    /// Requests admitted at once (reading their body or being worked on); past it, 503 at once.
+    /// Requests worked on at once (their body in); past it, 503 at once.
     package var concurrentRequests = 64
+    /// Request bodies received at once, before their request is admitted (a body being read
+    /// holds no request's place, so slow bodies cannot keep ready requests out); past it 503.
+    package var bodiesRead: Int { 4 * concurrentRequests }
+    /// After `bodyRateGrace` seconds from its first byte, a body must have come at least this
+    /// fast on average (bytes a second); else 408 and the connection is closed.
+    package var minimumBodyRate = 1024
+    /// How long a body may come slower than `minimumBodyRate` (a slow start, a busy server).
+    package var bodyRateGrace: Double = 10
     /// Symbolications run at once, on threads of their own (the others wait for one).
     package var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// The longest a request may take, body included; then 504 (the work already begun

@@ -14,6 +14,8 @@ import SymbolicatePipeline
 package struct ServeRequest: Sendable {
     package var host: String
     package var port: Int
+    /// `--allowed-host`: names answered to besides loopback's.
+    package var allowedHosts: [String] = []
     /// `--debug-files`, used for every request.
     package var debugFiles: [String]
     /// `--store`; nil: the default place (`ServeStore.defaultRoot`).
@@ -50,6 +52,9 @@ package struct ServeRequest: Sendable {
         if !(limits.idleSeconds > 0) { return "--idle-timeout must be positive" }
         if limits.connections <= 0 { return "--max-connections must be at least 1" }
         if limits.connectionsPerClient <= 0 { return "--max-connections-per-client must be at least 1" }
+        if let bad = allowedHosts.first(where: { HostNames.name(of: $0).isEmpty || $0.contains(where: { " /\\\t@".contains($0) }) }) {
+            return "--allowed-host takes a host name such as symbols.example.com (\(bad.isEmpty ? "empty" : bad) is none)"
+        }
         if let storeIndex, !ServeStore.isIndexURL(storeIndex) {
             return "--store-index is a postgres://USER@HOST:PORT/DATABASE URL (the default index is the store's own SQLite file)"
         }
@@ -62,6 +67,7 @@ package struct ServeRequest: Sendable {
         var configuration = ServeConfiguration()
         configuration.host = host
         configuration.port = port
+        configuration.allowedHosts = allowedHosts
         configuration.debugFiles = debugFiles
         configuration.storePath = store ?? ServeStore.defaultRoot(environment: environment)
         configuration.storeIndex = storeIndex

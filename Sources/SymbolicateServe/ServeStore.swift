@@ -22,7 +22,7 @@ package final class ServeStore: StoreFolder {
     /// Opens the store at `root` with its index: the SQLite file kept with the files, or the
     /// PostgreSQL database `indexURL` names (several servers sharing the store folder).
     package init(root: String, indexURL: String? = nil) throws(DebugFileStoreError) {
-        store = try DebugFileStore(root: root, index: try Self.openIndex(indexURL))
+        store = try DebugFileStore(root: root, index: try Self.openIndex(indexURL), checkIndex: true)
     }
 
     /// Whether `text` can name a store index (`--store-index`): a `postgres://` URL.
@@ -62,7 +62,37 @@ package final class ServeStore: StoreFolder {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw DebugFileStoreError(path: root, message: "is not a folder")
         }
-        return try DebugFileStore(root: root, index: try openIndex(indexURL)).rebuildIndex()
+        let store = try DebugFileStore(root: root, index: try openIndex(indexURL), checkIndex: true)
+        // A damaged index was made again as the store opened: said first.
+        let rebuilt = try store.rebuildIndex()
+        return (rebuilt.entries, (store.indexRecovery.map { [$0] } ?? []) + rebuilt.problems)
+    }
+
+    /// Prefix of an upload's private file in the temporary folder (`receive`).
+    static let uploadPrefix = "symbolicate-upload-"
+
+    /// Removes upload files a killed server left in the temporary folder (`folder`, default
+    /// TMPDIR): only regular files of this user named as `receive` names them, untouched for
+    /// `grace` seconds (another server's upload under way is never touched).
+    /// - Returns: the paths removed.
+    @discardableResult
+    package static func sweepUploads(
+        in folder: String = FileManager.default.temporaryDirectory.path, olderThan grace: TimeInterval = DebugFileStore.sweepGrace,
+        now: Date = Date()
+    ) -> [String] {
+        let cutoff = now.addingTimeInterval(-grace)
+        var removed: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(uploadPrefix) && UUID(uuidString: String(name.dropFirst(uploadPrefix.count))) != nil {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == getuid(),
+                let modified = attributes[.modificationDate] as? Date, modified < cutoff, unlink(path) == 0
+            else { continue }
+            removed.append(path)
+        }
+        return removed
     }
 
     /// The store's default folder: `$XDG_DATA_HOME/symbolicate/store`, else
@@ -113,8 +143,9 @@ struct ConflictAnswer: Codable {
     var error: Detail
     var conflicts: [Conflict]
 
-    /// As every API error: `{"error": {"message": …, "status": 409}}`.
+    /// As every API error: `{"error": {"code": "conflict", "message": …, "status": 409}}`.
     struct Detail: Codable {
+        var code = APIErrorCode.conflict.rawValue
         var message: String
         var status: Int
     }
@@ -212,13 +243,15 @@ extension ServeServer {
         let limit = configuration.limits.uploadBytes
         // The image name for a lone binary (a zip or dSYM names its own): `?name=`, else "upload".
         let name = request.uri.queryParameters["name"].map(String.init).flatMap { $0.isEmpty || $0.contains("/") ? nil : $0 } ?? "upload"
-        return try await limited(bodyLimit: limit, request: request, collect: false) { _ in
-            // Streamed to a private file (an upload may be hundreds of MiB), stored from there.
-            let file = try await Self.receive(request.body, limit: limit)
-            defer {
-                unlink(file)
-                TemporaryFiles.unregister(file)
-            }
+        // Streamed to a private file (an upload may be hundreds of MiB), stored from there.
+        let discard: @Sendable (String) -> Void = { file in
+            unlink(file)
+            TemporaryFiles.unregister(file)
+        }
+        return try await limited(
+            bodyLimit: limit, request: request, receive: { try await Self.receive($0, limit: limit, pace: $1) }, discard: discard
+        ) { file in
+            defer { discard(file) }
             let result = await workers.run { () -> Result<DebugFileStore.PutResult, DebugFileStoreError> in
                 Result { () throws(DebugFileStoreError) in try store.store.put(fileAt: file, name: name, origin: "upload", replace: replace)
                 }
@@ -238,7 +271,9 @@ extension ServeServer {
                     notes: put.notes.map(scrub))
                 for index in answer.stored.indices { answer.stored[index].name = scrub(answer.stored[index].name) }
                 for index in answer.replaced.indices { answer.replaced[index].name = scrub(answer.replaced[index].name) }
-                return try Self.json(answer, status: .created)
+                // 201 when this upload wrote something; 200 when all it holds was there already
+                // (the same bytes, or a file with DWARF kept over one without).
+                return try Self.json(answer, status: put.written.isEmpty ? .ok : .created)
             case .failure(let error) where !error.conflicts.isEmpty:
                 // The API's one error shape, with both descriptions beside it.
                 var conflicts = error.conflicts.map {
@@ -295,8 +330,8 @@ extension ServeServer {
     }
 
     /// Writes the body to a new private file, refusing it past `limit` bytes.
-    static func receive(_ body: RequestBody, limit: Int) async throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-upload-\(UUID().uuidString)").path
+    static func receive(_ body: RequestBody, limit: Int, pace: BodyPace? = nil) async throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(ServeStore.uploadPrefix + UUID().uuidString).path
         var fd: Int32 = -1
         // Registered before it exists: a signal or `exit()` mid-upload removes it too.
         guard
@@ -324,6 +359,7 @@ extension ServeServer {
                         offset += count
                     }
                 }
+                try pace?.received(chunk.readableBytes)
             }
         } catch {
             unlink(path)

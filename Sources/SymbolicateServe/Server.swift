@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePipeline
@@ -17,8 +18,12 @@ package struct ServeServer: Sendable {
     /// The debug-file store (`--store`), nil without one.
     package let store: ServeStore?
     let admission: Admission
+    /// Bodies being received (before admission).
+    let bodyReaders: Admission
     let workers: WorkerPool
     let connections: ConnectionCounts
+    /// The `Host` names answered to.
+    let hostNames: HostNames
     /// The time limits' timers still pending (each request's is cancelled when it ends).
     package let pendingTimers = PendingTimers()
     let logger: Logger
@@ -34,15 +39,25 @@ package struct ServeServer: Sendable {
         store = try configuration.storePath.map { path throws(DebugFileStoreError) in
             try ServeStore(root: path, indexURL: configuration.storeIndex)
         }
+        // Never a silent walk of the folders for want of an index: the log says which file and why.
+        if let recovery = store?.store.indexRecovery { logger.warning("store index rebuilt", metadata: ["reason": "\(recovery)"]) }
+        if let problem = store?.store.indexProblem {
+            logger.warning("store index unusable; the store's folders are read instead", metadata: ["reason": "\(problem)"])
+        }
         symbolicator = Symbolicator(debugFiles: configuration.debugFiles, store: store, metrics: metrics)
         try symbolicator.validate()
         admission = Admission(limit: configuration.limits.concurrentRequests)
+        bodyReaders = Admission(limit: configuration.limits.bodiesRead)
         workers = WorkerPool(width: configuration.limits.workers)
+        hostNames = HostNames(listeningOn: configuration.host, allowed: configuration.allowedHosts)
         connections = ConnectionCounts(limit: configuration.limits.connections, perClient: configuration.limits.connectionsPerClient)
-        // The store's size, measured once, on a thread of its own: a large store takes seconds
-        // to walk, and `/metrics` never walks it.
+        // What a killed server left (temporary files, empty entry folders, upload files) swept,
+        // and the store's size measured once, on a thread of its own: a large store takes
+        // seconds to walk, and `/metrics` never walks it.
         if let store {
-            DispatchQueue.global(qos: .utility).async { [metrics] in
+            DispatchQueue.global(qos: .utility).async { [metrics, logger] in
+                let swept = store.store.sweep() + ServeStore.sweepUploads()
+                if !swept.isEmpty { logger.notice("removed what an earlier run left", metadata: ["paths": "\(swept.count)"]) }
                 let figures = store.figures()
                 metrics.storeMeasured(bytes: figures.bytes, entries: figures.entries)
             }
@@ -52,15 +67,18 @@ package struct ServeServer: Sendable {
     /// Connections open now (every server of this process's tests has its own count).
     package var openConnections: Int { connections.open }
 
-    /// Requests admitted now (reading their body or being worked on).
+    /// Requests admitted now (their body in, being worked on).
     package var requestsInProgress: Int { admission.inUse }
+
+    /// Request bodies being received now (not yet admitted).
+    package var bodiesBeingRead: Int { bodyReaders.inUse }
 
     /// The routes, behind the access log.
     package func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.middlewares.add(AccessLog(logger: logger, metrics: metrics))
         router.middlewares.add(APIErrors<BasicRequestContext>())
-        router.middlewares.add(OriginCheck(metrics: metrics))
+        router.middlewares.add(OriginCheck(metrics: metrics, hostNames: hostNames))
         router.get("/") { _, _ in Self.asset(PageAssets.html, type: "text/html; charset=utf-8") }
         router.get("/page.css") { _, _ in Self.asset(PageAssets.css, type: "text/css; charset=utf-8") }
         router.get("/page.js") { _, _ in Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
@@ -122,7 +140,9 @@ package struct ServeServer: Sendable {
         call.language = try Self.language(of: request)
         let options = call
         let hook = stageHook
-        return try await limited(bodyLimit: configuration.limits.reportBytes, request: request) { body in
+        let limit = configuration.limits.reportBytes
+        return try await limited(bodyLimit: limit, request: request, receive: { try await Self.collect($0, limit: limit, pace: $1) }) {
+            body in
             var call = options
             call.body = body
             // A request given up on (past the time limit) is cancelled: its work stops at the
@@ -144,9 +164,13 @@ package struct ServeServer: Sendable {
         }
     }
 
-    /// What a request that expects `100 Continue` is refused with before its body is sent
-    /// (a cross-origin request, an upload without the token, a body over its limit); nil: continue.
+    /// What a request is refused with on its headers alone, before any of its body is read (a
+    /// host name not answered to, a cross-origin request, an upload without the token, a body
+    /// over its limit); nil: it goes on.
     func refusalBeforeBody(_ head: HTTPRequest) -> EarlyRefusal? {
+        if let refusal = hostNames.refusal(head.authority) {
+            return EarlyRefusal(status: .misdirectedRequest, message: refusal, reason: "host")
+        }
         let path = head.path.map { whole in String(whole.prefix { $0 != "?" }) } ?? ""
         guard path.hasPrefix("/v1/") else { return nil }
         if let refusal = CrossOrigin.refusal(head.headerFields, authority: head.authority) {
@@ -169,48 +193,68 @@ package struct ServeServer: Sendable {
         return nil
     }
 
-    /// Admission, the body limit and the time limit around one piece of work on a body. With
-    /// `collect: false` the work reads the body itself (an upload, streamed to a file) and is
-    /// waited for when the time limit cancels it.
-    func limited(
-        bodyLimit: Int, request: Request, collect: Bool = true, _ work: @escaping @Sendable (Data) async throws -> Response
+    /// The body limit, the time limit and admission around one piece of work on a body: the
+    /// body is received first (`receive`, under the time limit and the minimum rate, counted
+    /// among the bodies being read, never holding a request's place), then the request is
+    /// admitted and `work` runs on what was received. Slow bodies therefore never take the
+    /// places of requests ready to be worked on. `discard` disposes of a received body that is
+    /// not worked on (refused for want of a place, or past the time limit).
+    func limited<Body: Sendable>(
+        bodyLimit: Int, request: Request, receive: @escaping @Sendable (RequestBody, BodyPace) async throws -> Body,
+        discard: @escaping @Sendable (Body) -> Void = { _ in }, _ work: @escaping @Sendable (Body) async throws -> Response
     ) async throws -> Response {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > bodyLimit {
             metrics.refused("body")
             throw HTTPError(.contentTooLarge, message: "the body is \(declared) bytes; the limit is \(bodyLimit)")
         }
+        guard bodyReaders.enter() else {
+            metrics.refused("concurrency")
+            throw HTTPError(
+                .serviceUnavailable, headers: [.retryAfter: "1"], message: "the server is receiving too many requests; try again shortly")
+        }
+        let started = ContinuousClock.now
+        let seconds = configuration.limits.requestSeconds
+        let pace = BodyPace(minimumRate: configuration.limits.minimumBodyRate, grace: configuration.limits.bodyRateGrace)
+        let body: Body
+        do {
+            body = try await withCancellingDeadline(seconds: seconds, pending: pendingTimers, discard: discard) {
+                try await receive(request.body, pace)
+            }
+        } catch {
+            bodyReaders.leave()
+            throw refusal(for: error, seconds: seconds)
+        }
+        bodyReaders.leave()
         guard admission.enter() else {
+            discard(body)
             metrics.refused("concurrency")
             throw HTTPError(
                 .serviceUnavailable, headers: [.retryAfter: "1"],
                 message: "\(admission.limit) requests are being served; try again shortly")
         }
-        let started = ContinuousClock.now
-        let seconds = configuration.limits.requestSeconds
-        guard collect else {
-            defer { admission.leave() }
-            do { return try await withCancellingDeadline(seconds: seconds, pending: pendingTimers) { try await work(Data()) } } catch {
-                throw refusal(for: error, seconds: seconds)
-            }
-        }
-        let body: ByteBuffer
-        do {
-            body = try await withCancellingDeadline(seconds: seconds, pending: pendingTimers) {
-                try await request.body.collect(upTo: bodyLimit)
-            }
-        } catch {
-            admission.leave()
-            throw refusal(for: error, seconds: seconds)
-        }
-        let left = seconds - Double((ContinuousClock.now - started).components.seconds)
+        let elapsed = ContinuousClock.now - started
+        let left = seconds - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         do {
             return try await withDeadline(seconds: left, pending: pendingTimers) { [admission] in
                 defer { admission.leave() }
-                return try await work(Data(buffer: body))
+                return try await work(body)
             }
         } catch {
             throw refusal(for: error, seconds: seconds)
         }
+    }
+
+    /// A report body, whole, in memory (at most `limit` bytes).
+    static func collect(_ body: RequestBody, limit: Int, pace: BodyPace) async throws -> Data {
+        var collected = Data()
+        for try await chunk in body {
+            guard collected.count + chunk.readableBytes <= limit else {
+                throw HTTPError(.contentTooLarge, message: "the body is over the \(limit)-byte limit")
+            }
+            collected.append(contentsOf: chunk.readableBytesView)
+            try pace.received(chunk.readableBytes)
+        }
+        return collected
     }
 
     /// The HTTP answer to a limit that tripped (other errors pass through).
@@ -272,10 +316,10 @@ package struct ServeServer: Sendable {
         return request.headers[.acceptLanguage].flatMap(Language.resolve(acceptLanguage:)) ?? .english
     }
 
-    /// The CLI's standard output with 200; else what its standard error said, as the API's
-    /// JSON error, with the status of whose fault it is: 422 for a body that is not a report or
-    /// cannot be given in the format asked, 5xx for what went wrong on the server (its debug
-    /// files, a request given up on).
+    /// The CLI's standard output with 200; else the failure as the API's JSON error, with the
+    /// status of whose fault it is: 422 for a body that is not a report or cannot be given in
+    /// the format asked, 5xx for what went wrong on the server (its debug files, a request
+    /// given up on).
     package static func response(_ answer: SymbolicateAnswer, format: OutputFormat) -> Response {
         var headers = HTTPFields()
         headers.set(custom: "Symbolicate-Exit-Status", to: String(answer.status.rawValue))
@@ -283,25 +327,60 @@ package struct ServeServer: Sendable {
             headers[.contentType] = contentType(of: format)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: output)))
         }
-        // The failure alone (not the headline or warnings said with it), in the API's words.
-        let status: HTTPResponse.Status
-        let message: String
+        // The failure alone (not the headline or warnings said with it), in the API's words:
+        // short, without the CLI's `<stdin>:` and without any path of the server's.
         switch answer.failure {
         case .unreadableReport(let error)?:
-            (status, message) = (.unprocessableContent, error.description)
+            return APIErrorBody.response(
+                status: .unprocessableContent, message: reportProblem(error), code: reportCode(error.kind), headers: headers)
         case .cannotRender?:
-            (status, message) = (
-                .unprocessableContent,
-                "this report cannot be given as \(format.rawValue): only an .ips report with a JSON body (or a KSCrash or Sentry report) can; ask for text, json or markdown"
-            )
+            return APIErrorBody.response(
+                status: .unprocessableContent,
+                message:
+                    "this report cannot be given as \(format.rawValue): only an .ips report with a JSON body (or a KSCrash or Sentry report) can; ask for text, json or markdown",
+                code: .cannotRender, headers: headers)
         case .stopped?:
-            (status, message) = (.gatewayTimeout, "the request was given up on")
-        case let failure?:
-            (status, message) = (.internalServerError, failure.description)
-        case nil:
-            (status, message) = (.internalServerError, answer.messages.joined())
+            return APIErrorBody.response(status: .gatewayTimeout, message: "the request was given up on", headers: headers)
+        default:
+            // The server's debug files or its own failure: the details (paths) are the
+            // server's, never the client's.
+            return APIErrorBody.response(
+                status: .internalServerError, message: "the server could not symbolicate this report: its debug files could not be read",
+                headers: headers)
         }
-        return APIErrorBody.response(status: status, message: message, headers: headers)
+    }
+
+    /// Longest message of an API error about a report.
+    static let messageLimit = 200
+
+    /// What is wrong with a report body, as a web user reads it: the place in the body (line,
+    /// JSON path) and the first sentence of the reason, at most `messageLimit` characters.
+    static func reportProblem(_ error: CrashReportError) -> String {
+        var reason = error.message
+        // The first sentence or clause: the rest is the CLI's advice about files and flags.
+        for separator in [". ", "; ", ": try ", " (tried"] {
+            if let range = reason.range(of: separator), reason.distance(from: reason.startIndex, to: range.lowerBound) >= 20 {
+                reason = String(reason[..<range.lowerBound])
+            }
+        }
+        var place: [String] = []
+        if let line = error.line { place.append("line \(line)") }
+        if let jsonPath = error.jsonPath { place.append("at \(jsonPath)") }
+        var text = place.isEmpty ? reason : place.joined(separator: ", ") + ": " + reason
+        text = text.replacingOccurrences(of: StandardInput.displayName, with: "the report")
+        if text.count > messageLimit { text = String(text.prefix(messageLimit - 1)) + "…" }
+        return text
+    }
+
+    static func reportCode(_ kind: CrashReportError.Kind) -> APIErrorCode {
+        switch kind {
+        case .empty: return .emptyReport
+        case .tooLarge: return .tooLarge
+        case .binary: return .binaryReport
+        case .truncated: return .truncatedReport
+        case .invalidJSON: return .invalidJSON
+        case .unreadable, .headerWithoutBody, .notACrashReport: return .notAReport
+        }
     }
 
     static func text(_ text: String, type: String = "text/plain; charset=utf-8") -> Response {
@@ -368,14 +447,20 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Browsers' cross-origin requests to the API are refused: a page elsewhere could otherwise
+/// Requests to a host name the server does not answer to are refused (`HostNames`, 421), on
+/// every path: the page too. Browsers' cross-origin requests to the API are refused: a page elsewhere could otherwise
 /// send a report (a "simple request", `text/plain`, needs no preflight) to the server on
 /// loopback. A request with an `Origin` that is not this server's own is refused, and a
 /// `text/plain` body without a token is taken only from this server's own page.
 struct OriginCheck<Context: RequestContext>: RouterMiddleware {
     let metrics: ServeMetrics
+    let hostNames: HostNames
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let refusal = hostNames.refusal(request.head.authority) {
+            metrics.refused("host")
+            throw HTTPError(.misdirectedRequest, message: refusal)
+        }
         if request.uri.path.hasPrefix("/v1/"), let refusal = CrossOrigin.refusal(request.headers, authority: request.head.authority) {
             metrics.refused("origin")
             throw HTTPError(.forbidden, message: refusal)

@@ -69,11 +69,13 @@ final class StoreDebugFiles: @unchecked Sendable {
             closeLocked(id)
         }
         // One `stat` answers for identities the store does not have (most of a report's images).
-        guard let file, store.lookup(id) != nil else { return [] }
+        guard let file, let stored = store.lookup(id) else { return [] }
+        // Named for the answer by what the store knows, never by its path on the server.
+        let shown = "\(stored.name) (\(id) in the store)"
         let objects = (try? DebugFileFormats.format(ofFileAt: path)?.objects(inFile: path)) ?? []
         let entries = objects.compactMap { object -> DebugFileEntry? in
             guard object.debugID == id else { return nil }
-            return DebugFileEntry(path: path, displayPath: path, architecture: object.architecture, debugID: id, object: object)
+            return DebugFileEntry(path: path, displayPath: shown, architecture: object.architecture, debugID: id, object: object)
         }
         while open.count >= capacity, let oldest = open.min(by: { $0.value.used < $1.value.used })?.key {
             closeLocked(oldest)

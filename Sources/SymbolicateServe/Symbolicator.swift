@@ -50,20 +50,31 @@ package final class Symbolicator: @unchecked Sendable {
     package let debugFiles: [String]
     package let store: (any StoreFolder)?
     private let lock = NSLock()
+    /// The `--debug-files` as requests see them: each named by its file name only.
     private var base: DebugFileIndex?
+    /// The index `base` was made from, kept for its unpacked zips.
+    private var opened: DebugFileIndex?
     private let sessions: DebugSessionCache
     private let storeFiles: StoreDebugFiles?
     private let metrics: ServeMetrics?
+    private let storeImagesPerRequest: Int
 
     /// - Parameters:
     ///   - debugFiles: the `--debug-files`, indexed once.
     ///   - store: the debug-file store, looked up by identity for each request.
     ///   - metrics: where symbolications are counted.
-    ///   - openStoreFiles: most store files open (mapped) at once.
-    package init(debugFiles: [String], store: (any StoreFolder)?, metrics: ServeMetrics? = nil, openStoreFiles: Int = 256) {
+    ///   - openStoreFiles: most store files kept open (mapped) between requests.
+    ///   - storeImagesPerRequest: most store identities one request opens: a report naming
+    ///     more stored images (tens of thousands, a denial of service) has the rest left as
+    ///     they are, so one request cannot take the process's mappings (`MappingBudget`).
+    package init(
+        debugFiles: [String], store: (any StoreFolder)?, metrics: ServeMetrics? = nil, openStoreFiles: Int = 256,
+        storeImagesPerRequest: Int = 1024
+    ) {
         self.debugFiles = debugFiles
         self.store = store
         self.metrics = metrics
+        self.storeImagesPerRequest = storeImagesPerRequest
         let sessions = DebugSessionCache()
         self.sessions = sessions
         storeFiles = store.map { StoreDebugFiles(store: $0.store, capacity: openStoreFiles, sessions: sessions) }
@@ -76,9 +87,23 @@ package final class Symbolicator: @unchecked Sendable {
     /// rather than every request.
     package func validate() throws(DiscoveryError) {
         let index = try DebugFileIndex(inputs: debugFiles)
+        let shown = Self.hidingPaths(index)
         lock.lock()
-        base = index
+        (base, opened) = (shown, index)
         lock.unlock()
+    }
+
+    /// The index with each debug file named by its file name (`CrashApp.app.dSYM`), never by
+    /// the server's path to it: what a request's answer says of the debug files it used
+    /// (the JSON's `debug_files`, a UUID mismatch's note) is read by web users.
+    static func hidingPaths(_ index: DebugFileIndex) -> DebugFileIndex {
+        guard !index.entries.isEmpty, let empty = try? DebugFileIndex(inputs: []) else { return index }
+        let renamed = index.entries.map { entry -> DebugFileEntry in
+            var entry = entry
+            entry.displayPath = (entry.displayPath as NSString).lastPathComponent
+            return entry
+        }
+        return DebugFileIndex(adding: renamed, to: empty)
     }
 
     /// Closes the store files it keeps open (after an upload or a deletion).
@@ -119,18 +144,22 @@ package final class Symbolicator: @unchecked Sendable {
         if let known {
             index = known
         } else {
-            index = try DebugFileIndex(inputs: debugFiles)
+            let made = try DebugFileIndex(inputs: debugFiles)
+            index = Self.hidingPaths(made)
             lock.lock()
-            base = index
+            (base, opened) = (index, made)
             lock.unlock()
         }
         guard let storeFiles else { return PreparedDebugFiles(index: index, sessions: sessions) }
         var more: [DebugFileEntry] = []
         var asked: Set<DebugID> = []
+        var opened = 0
         for report in reports {
-            for image in report.binaryImages {
+            for image in report.binaryImages where opened < storeImagesPerRequest {
                 guard let id = image.debugID, asked.insert(id).inserted, index.entries(id: id).isEmpty else { continue }
-                more += storeFiles.entries(for: id)
+                let found = storeFiles.entries(for: id)
+                if !found.isEmpty { opened += 1 }
+                more += found
             }
         }
         return PreparedDebugFiles(index: more.isEmpty ? index : DebugFileIndex(adding: more, to: index), sessions: sessions)

@@ -70,8 +70,32 @@ package final class SQLiteStoreIndex: StoreIndex {
         } catch let error as StoreIndexError {
             throw error
         } catch {
-            throw StoreIndexError(location: path, message: "cannot open the index: \(Self.describe(error))")
+            throw StoreIndexError(
+                location: path, message: "cannot open the index: \(Self.describe(error))", isDamage: Self.isDamage(error))
         }
+    }
+
+    /// What SQLite's own check finds wrong with the file (`PRAGMA quick_check`: every page
+    /// and row read), or nil when it is whole. Reads the whole file: asked at a server's start
+    /// and before a rebuild, not on every open.
+    package func damage() -> String? {
+        do {
+            let findings = try database.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
+            return findings == ["ok"] ? nil : findings.joined(separator: "; ")
+        } catch {
+            return Self.describe(error)
+        }
+    }
+
+    /// Closes the file (before it is renamed into place or aside).
+    package func close() {
+        try? database.close()
+    }
+
+    /// Whether an error says the file is damaged rather than out of reach.
+    static func isDamage(_ error: any Error) -> Bool {
+        guard let database = error as? DatabaseError else { return false }
+        return [ResultCode.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(database.resultCode)
     }
 
     package func record(for id: DebugID) throws(StoreIndexError) -> StoreIndexRecord? {
@@ -80,14 +104,18 @@ package final class SQLiteStoreIndex: StoreIndex {
         }
     }
 
-    package func put(_ record: StoreIndexRecord, during change: () throws -> Void) throws {
+    package func put(_ record: StoreIndexRecord, checking change: (_ current: StoreIndexRecord?) throws -> Void) throws {
+        // An immediate transaction: the write lock (of every process on the file) is taken
+        // before the entry is read, so no other writer changes it between the read and the write.
         try changing { db in
+            let current = try Row.fetchOne(db, sql: "SELECT * FROM entries WHERE id = ?", arguments: [record.id.hexString])
+                .flatMap(Self.record(from:))
             try db.execute(
                 sql: """
                     \(Self.upsert)
                     """,
                 arguments: Self.arguments(of: record))
-            try change()
+            try change(current)
         }
     }
 

@@ -49,10 +49,13 @@ package protocol StoreIndex: AnyObject, Sendable {
     var location: String { get }
     /// The entry of an identity, or nil.
     func record(for id: DebugID) throws(StoreIndexError) -> StoreIndexRecord?
-    /// Adds or replaces the entry of `record.id`, running `change` (the files' renames) inside
-    /// the same transaction: when `change` throws, the index is left as it was and its error
-    /// is rethrown as it is.
-    func put(_ record: StoreIndexRecord, during change: () throws -> Void) throws
+    /// Adds or replaces the entry of `record.id`, running `change` (the decision, then the
+    /// files' renames) inside the same transaction, given the entry of that identity as it is
+    /// there: read under a lock every writer of the identity takes, in this process and in any
+    /// other sharing the index, so that deciding and writing are one step. When `change`
+    /// throws (a decision not to write, a failed rename), the index is left as it was and the
+    /// error is rethrown as it is.
+    func put(_ record: StoreIndexRecord, checking change: (_ current: StoreIndexRecord?) throws -> Void) throws
     /// Removes the entry of an identity, running `change` (the folder's removal) inside the
     /// same transaction; `change` says whether there was something to remove.
     func remove(_ id: DebugID, during change: () throws -> Bool) throws -> Bool
@@ -66,13 +69,25 @@ package protocol StoreIndex: AnyObject, Sendable {
     func replaceAll(with records: [StoreIndexRecord]) throws(StoreIndexError)
 }
 
+extension StoreIndex {
+    /// Adds or replaces the entry of `record.id` whatever is there, running `change` inside the
+    /// same transaction (`put(_:checking:)`).
+    package func put(_ record: StoreIndexRecord, during change: () throws -> Void) throws {
+        try put(record, checking: { _ in try change() })
+    }
+}
+
 /// Why the index could not answer or change; names where the index is.
 package struct StoreIndexError: Error, Sendable, Equatable, CustomStringConvertible {
     package var location: String
     package var message: String
+    /// The index file is damaged (not a database, a page that does not read): it can only be
+    /// made again, not used.
+    package var isDamage: Bool
     package var description: String { "\(location): \(message)" }
-    package init(location: String, message: String) {
+    package init(location: String, message: String, isDamage: Bool = false) {
         self.location = location
         self.message = message
+        self.isDamage = isDamage
     }
 }

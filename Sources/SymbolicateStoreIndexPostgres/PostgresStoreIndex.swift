@@ -88,11 +88,27 @@ package final class PostgresStoreIndex: StoreIndex, @unchecked Sendable {
         }
     }
 
-    package func put(_ record: StoreIndexRecord, during change: () throws -> Void) throws {
+    package func put(_ record: StoreIndexRecord, checking change: (_ current: StoreIndexRecord?) throws -> Void) throws {
         try changing("cannot record \(record.id)") { connection in
+            // The identity's lock, held to the transaction's end: every instance putting the
+            // same identity waits here, so each reads what the one before it wrote (a row
+            // lock cannot do this for an identity without a row yet).
+            let (group, key) = Self.lockKeys(of: record.id)
+            try self.run(connection, "SELECT pg_advisory_xact_lock(\(group), \(key))")
+            let current = try self.rows(
+                connection, "SELECT \(unescaped: Self.columns) FROM \(unescaped: self.entries) WHERE id = \(record.id.hexString)"
+            ).first.flatMap(Self.record(from:))
             try self.run(connection, self.upsert(record))
-            try change()
+            try change(current)
         }
+    }
+
+    /// The advisory lock of an identity: a key of the store's own (the two-key form, apart from
+    /// the schema's one-key lock) and 32 bits of the identity (two sharing them only take turns).
+    static func lockKeys(of id: DebugID) -> (group: Int32, key: Int32) {
+        var hash: UInt32 = 2_166_136_261
+        for byte in id.hexString.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return (0x5359_4D42, Int32(bitPattern: hash))
     }
 
     package func remove(_ id: DebugID, during change: () throws -> Bool) throws -> Bool {

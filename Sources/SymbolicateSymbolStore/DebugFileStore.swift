@@ -37,6 +37,9 @@ package final class DebugFileStore: Sendable {
     package let index: (any StoreIndex)?
     /// Why there is no index, when there is none.
     package let indexProblem: String?
+    /// The store's SQLite index was damaged and was made again from the folders at opening:
+    /// what was wrong and where the damaged file was kept.
+    package let indexRecovery: String?
     /// Called once an entry's folder exists, before its files are written; a throw fails the
     /// put there, as a full disk would (tests).
     private let beforeWriting: (@Sendable (_ folder: String) throws -> Void)?
@@ -47,8 +50,13 @@ package final class DebugFileStore: Sendable {
     /// Opens (and creates, with its parents) the store at `root`, with its index: `index` when
     /// given, else `<root>/index.sqlite` (made from the folders when it is new and the store is not).
     /// - Throws: when the folder cannot be created or is not a folder.
+    /// `checkIndex`: read the whole SQLite index to find damage (a server's start, a rebuild);
+    /// an index that cannot be opened as a database is found damaged in any case. A damaged
+    /// index is made again from the folders in a new file that replaces it, the damaged one
+    /// kept as `index.sqlite.damaged-<time>` (`indexRecovery` says so).
     package init(
-        root: String, index: (any StoreIndex)? = nil, beforeWriting: (@Sendable (_ folder: String) throws -> Void)? = nil
+        root: String, index: (any StoreIndex)? = nil, checkIndex: Bool = false,
+        beforeWriting: (@Sendable (_ folder: String) throws -> Void)? = nil
     ) throws(DebugFileStoreError) {
         self.root = root
         self.beforeWriting = beforeWriting
@@ -65,20 +73,86 @@ package final class DebugFileStore: Sendable {
         if let index {
             self.index = index
             indexProblem = nil
+            indexRecovery = nil
             return
         }
         let path = root + "/" + Self.indexName
         let isNew = !FileManager.default.fileExists(atPath: path)
+        var damage: String?
+        var opened: SQLiteStoreIndex?
         do {
-            self.index = try SQLiteStoreIndex(path: path)
-            indexProblem = nil
+            let sqlite = try SQLiteStoreIndex(path: path)
+            if checkIndex, let found = sqlite.damage() {
+                sqlite.close()
+                damage = found
+            } else {
+                opened = sqlite
+            }
+        } catch  where error.isDamage {
+            damage = error.message
         } catch {
             self.index = nil
             indexProblem = error.description
+            indexRecovery = nil
             return
         }
+        if let damage {
+            do {
+                let recovered = try Self.replaceDamagedIndex(at: path, root: root)
+                self.index = recovered.index
+                indexProblem = nil
+                indexRecovery =
+                    "\(path): damaged (\(damage)); made again from the store's folders, the damaged file kept as \(recovered.aside)"
+            } catch {
+                self.index = nil
+                indexProblem = "\(path): damaged (\(damage)) and cannot be made again: \(error.message)"
+                indexRecovery = nil
+            }
+            return
+        }
+        self.index = opened
+        indexProblem = nil
+        indexRecovery = nil
         // A store kept before it had an index, or copied in by hand without one.
         if isNew, !entries().isEmpty { _ = try? rebuildIndex() }
+    }
+
+    /// Makes the index at `path` again from the store's folders in a new file, then puts that
+    /// in its place in one rename; the damaged file (and its write-ahead log) is kept aside.
+    /// - Returns: the new index and the damaged file's new name.
+    private static func replaceDamagedIndex(at path: String, root: String) throws(DebugFileStoreError) -> (
+        index: SQLiteStoreIndex, aside: String
+    ) {
+        let fresh = path + ".rebuilding-" + randomName()
+        let cleanUp = {
+            for suffix in ["", "-wal", "-shm"] { unlink(fresh + suffix) }
+        }
+        do {
+            let building = try SQLiteStoreIndex(path: fresh)
+            _ = try DebugFileStore(root: root, index: building).rebuildIndex()
+            building.close()
+        } catch {
+            cleanUp()
+            throw DebugFileStoreError(path: path, message: "cannot make the index again: \(Self.reason(error))")
+        }
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        var aside = path + ".damaged-" + stamp
+        if FileManager.default.fileExists(atPath: aside) { aside += "-" + randomName() }
+        // The damaged file stays where it is until the new one replaces it (a hard link keeps
+        // it aside); its log goes first, or SQLite would apply it to the new file.
+        guard link(path, aside) == 0 || errno == ENOENT else {
+            cleanUp()
+            throw DebugFileStoreError(path: path, message: "cannot keep the damaged index aside: \(String(cString: strerror(errno)))")
+        }
+        for suffix in ["-wal", "-shm"] where rename(path + suffix, aside + suffix) != 0 { unlink(path + suffix) }
+        guard rename(fresh, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            cleanUp()
+            throw DebugFileStoreError(path: path, message: "cannot put the new index in place: \(why)")
+        }
+        do { return (try SQLiteStoreIndex(path: path), aside) } catch {
+            throw DebugFileStoreError(path: path, message: error.message)
+        }
     }
 
     // MARK: Layout
@@ -225,13 +299,35 @@ package final class DebugFileStore: Sendable {
                 path: path, message: "a different file is already stored under the same identity, nothing was stored: \(described)",
                 conflicts: conflicts)
         }
+        // Decided again as each is written, under the identity's lock in the index: another
+        // upload of the same identity may have been stored since the check above.
         for write in writes {
-            try self.write(write.item, bytes: write.source.bytes)
-            result.stored.append(write.item)
-            if let old = write.replacing {
-                result.replaced.append(StoreReplacement(old: old, new: write.item))
-                result.notes.append("\(write.item.debugID) replaced: it was \(old.summary); it is now \(write.item.summary)")
+            switch try self.write(write.item, bytes: write.source.bytes, replace: replace) {
+            case .stored(let old):
+                result.written.append(write.item.debugID)
+                result.stored.append(write.item)
+                if let old {
+                    result.replaced.append(StoreReplacement(old: old, new: write.item))
+                    result.notes.append("\(write.item.debugID) replaced: it was \(old.summary); it is now \(write.item.summary)")
+                }
+            case .sameBytes(let existing):
+                result.notes.append("\(write.item.debugID) is already stored with the same bytes")
+                result.stored.append(existing)
+            case .keptDWARF(let existing):
+                result.notes.append("\(write.item.debugID) is already stored with DWARF; the file without DWARF was not stored")
+                result.stored.append(existing)
+            case .conflict(let existing):
+                conflicts.append(StoreConflict(stored: existing, incoming: write.item))
             }
+        }
+        if !conflicts.isEmpty {
+            let described = conflicts.map(\.description).joined(separator: "; ")
+            let stored =
+                result.written.isEmpty
+                ? "nothing was stored" : "only \(result.written.map(\.description).joined(separator: ", ")) was stored"
+            throw DebugFileStoreError(
+                path: path, message: "a different file is already stored under the same identity, \(stored): \(described)",
+                conflicts: conflicts)
         }
         if result.stored.isEmpty {
             let why = result.notes.isEmpty ? "" : " (\(result.notes.joined(separator: "; ")))"
@@ -280,6 +376,8 @@ package final class DebugFileStore: Sendable {
         package var stored: [StoredDebugFile]
         /// Entries replaced by this put (`replace`), with what they were.
         package var replaced: [StoreReplacement]
+        /// Identities whose file this put wrote (empty: everything was there already).
+        package var written: [DebugID] = []
         /// One line each, naming the file or zip entry.
         package var notes: [String]
     }
@@ -311,9 +409,28 @@ package final class DebugFileStore: Sendable {
         return Source(bytes: bytes, format: .elf, completeness: completeness, keepAlive: [mapping])
     }
 
+    /// What became of one build at its write, decided under the identity's lock.
+    private enum Written {
+        /// Stored, replacing the entry given (nil: there was none).
+        case stored(replacing: StoredDebugFile?)
+        /// The same bytes were there already.
+        case sameBytes(StoredDebugFile)
+        /// A file with DWARF was there and this one has none.
+        case keptDWARF(StoredDebugFile)
+        /// A different file was there and the put did not say `replace`.
+        case conflict(StoredDebugFile)
+    }
+
+    /// Thrown inside the index's transaction to leave it (and the files) as they were.
+    private struct NotWritten: Error {
+        var outcome: Written
+    }
+
     /// Writes the data, then the metadata, both renamed into place inside the index's
-    /// transaction for the entry. A failure leaves no folder it made behind.
-    private func write(_ item: StoredDebugFile, bytes: UnsafeRawBufferPointer) throws(DebugFileStoreError) {
+    /// transaction for the entry, once the entry there (read in that transaction, under the
+    /// identity's lock) is known to allow it: none, or another file and `replace`. A failure
+    /// leaves no folder it made behind.
+    private func write(_ item: StoredDebugFile, bytes: UnsafeRawBufferPointer, replace: Bool) throws(DebugFileStoreError) -> Written {
         let folder = folder(for: item.debugID)
         let top = (folder as NSString).deletingLastPathComponent
         // Empty folders this put made go again when it fails (rmdir leaves anything with files).
@@ -343,11 +460,26 @@ package final class DebugFileStore: Sendable {
             writers.append(metadata)
             try metadata.write(info)
             let record = Self.record(of: item, footprint: item.size + UInt64(info.count), lastUsed: item.storedAt)
-            let commit = {
+            var replaced: StoredDebugFile?
+            let commit = { (current: StoreIndexRecord?) throws in
+                if let current, Self.regularFileSize(item.path) != nil {
+                    let existing = Self.item(of: current, path: item.path)
+                    if (existing.digest ?? Self.digest(ofFileAt: item.path)) == item.digest {
+                        throw NotWritten(outcome: .sameBytes(existing))
+                    }
+                    if !item.hasDWARF, existing.hasDWARF { throw NotWritten(outcome: .keptDWARF(existing)) }
+                    guard replace else { throw NotWritten(outcome: .conflict(existing)) }
+                    replaced = existing
+                }
                 try data.commit()
                 try metadata.commit()
             }
-            if let index { try index.put(record, during: commit) } else { try commit() }
+            if let index { try index.put(record, checking: commit) } else { try commit(nil) }
+            return .stored(replacing: replaced)
+        } catch let refused as NotWritten {
+            for writer in writers { writer.discard() }
+            removeEmptyFolders()
+            return refused.outcome
         } catch {
             for writer in writers { writer.discard() }
             removeEmptyFolders()
@@ -442,6 +574,7 @@ package final class DebugFileStore: Sendable {
         }
         var records: [StoreIndexRecord] = []
         var problems: [String] = []
+        sweep()
         for entry in entries() {
             guard let id = entry.id, var item = folderInfo(for: id) else {
                 problems.append("\(entry.folder): no debug file with its metadata; not indexed")
@@ -505,6 +638,66 @@ package final class DebugFileStore: Sendable {
         guard rename(folder, trash) == 0 else { return false }
         try? FileManager.default.removeItem(atPath: trash)
         return true
+    }
+
+    // MARK: Sweeping what a killed process left
+
+    /// How old a leftover must be before it is swept: older than any write under way (a
+    /// temporary file is written without a pause, an upload's body within the request's limits).
+    package static let sweepGrace: TimeInterval = 3600
+
+    /// Removes what a process killed mid-write left in the store (`kill -9`, a power cut): its
+    /// temporary files (`.symbolicate-*.tmp` in entry folders, `.incoming/*`), half-removed
+    /// entries (`.trash-*`) and entry folders left empty. Only names this code makes, and only
+    /// those untouched for `grace` seconds, so another process's write under way is never
+    /// touched. Walks the folders: done at a server's start (off its requests) and by a rebuild.
+    /// - Returns: the paths removed.
+    @discardableResult
+    package func sweep(olderThan grace: TimeInterval = sweepGrace, now: Date = Date()) -> [String] {
+        let manager = FileManager.default
+        let cutoff = now.addingTimeInterval(-grace)
+        func isStale(_ path: String) -> Bool { Self.modificationDate(path).map { $0 < cutoff } ?? false }
+        var removed: [String] = []
+        guard let tops = try? manager.contentsOfDirectory(atPath: root) else { return [] }
+        for top in tops {
+            let topPath = root + "/" + top
+            if top.hasPrefix(".trash-"), isStale(topPath) {
+                if (try? manager.removeItem(atPath: topPath)) != nil { removed.append(topPath) }
+                continue
+            }
+            if top == ".incoming" {
+                for name in (try? manager.contentsOfDirectory(atPath: topPath)) ?? [] where Self.isRandomName(name) {
+                    let path = topPath + "/" + name
+                    if isStale(path), unlink(path) == 0 { removed.append(path) }
+                }
+                continue
+            }
+            guard top.count == 2, top.allSatisfy(\.isHexDigit), let rests = try? manager.contentsOfDirectory(atPath: topPath) else {
+                continue
+            }
+            // Ages taken before anything inside is removed (a removal makes a folder new).
+            let topIsStale = isStale(topPath)
+            for rest in rests where !rest.hasPrefix(".") {
+                let folder = topPath + "/" + rest
+                let folderIsStale = isStale(folder)
+                guard let files = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+                for file in files where file.hasPrefix(".symbolicate-") && file.hasSuffix(".tmp") {
+                    let path = folder + "/" + file
+                    if isStale(path), unlink(path) == 0 { removed.append(path) }
+                }
+                // Empty now, and not just made by a put about to write into it.
+                if folderIsStale, rmdir(folder) == 0 { removed.append(folder) }
+            }
+            if topIsStale, (try? manager.contentsOfDirectory(atPath: topPath))?.isEmpty == true, rmdir(topPath) == 0 {
+                removed.append(topPath)
+            }
+        }
+        return removed
+    }
+
+    /// Whether `name` is one `randomName()` makes (16 lowercase hex digits).
+    static func isRandomName(_ name: String) -> Bool {
+        name.utf8.count == 16 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     // MARK: Walking the folder

@@ -21,7 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
             --max-requests gets 503, one past --request-timeout gets 504 (and its work is \
             stopped). Slow clients are cut off (--header-timeout, --body-timeout, \
             --idle-timeout) and connections are limited in all and per client address. \
-            API requests from another origin (a browser on another site) get 403; \
+            API requests from another origin (a browser on another site) get 403, and requests \
+            to a host name other than loopback's or --allowed-host's get 421; a request refused \
+            on its headers (token, size, origin) is answered and closed without reading its body; \
             Expect: 100-continue is answered before the body is read. SIGINT and SIGTERM \
             stop accepting connections and finish the requests under way. One log line per \
             request on stderr (method, path, status, duration).
@@ -33,6 +35,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Port to listen on (0: any free port, printed at start).")
     var port = 8080
+
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "A host name the server answers to besides localhost, 127.0.0.1 and [::1] (repeatable): the name it is reached by behind a proxy or on the network. Other names get 421 (against DNS rebinding); a server on a non-loopback --host without this flag answers to any name.",
+            valueName: "name"))
+    var allowedHosts: [String] = []
 
     @Option(
         name: .customLong("debug-files"), parsing: .upToNextOption,
@@ -91,7 +100,9 @@ struct ServeCommand: AsyncParsableCommand {
         limits.idleSeconds = idleTimeout
         limits.connections = maxConnections
         limits.connectionsPerClient = maxConnectionsPerClient
-        return ServeRequest(host: host, port: port, debugFiles: debugFiles, store: store, storeIndex: storeIndex, limits: limits)
+        var request = ServeRequest(host: host, port: port, debugFiles: debugFiles, store: store, storeIndex: storeIndex, limits: limits)
+        request.allowedHosts = allowedHosts
+        return request
     }
 
     func validate() throws {

@@ -13,7 +13,9 @@ struct StoreCommand: ParsableCommand {
             A store keeps one debug file per UUID or build ID in FOLDER/xx/rest/debug with its \
             metadata in info.json, and an index of every entry in FOLDER/index.sqlite, so that \
             lookups never walk the folders. --rebuild-index makes the index again from the \
-            folders: for a store copied or changed by hand, or an index that was lost. A store \
+            folders: for a store copied or changed by hand, or an index that was lost or damaged \
+            (a damaged index.sqlite is kept aside as index.sqlite.damaged-TIME and replaced by a \
+            new file); what a killed server left in the store is removed first. A store \
             without an index gets one the first time it is opened. With --store-index, the \
             PostgreSQL index that serve --store-index uses for the same folder is rebuilt instead.
             """

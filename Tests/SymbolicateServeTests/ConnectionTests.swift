@@ -55,11 +55,11 @@ import Testing
         try await Serve.running(server) { client in
             let connection = try RawConnection(port: try #require(client.port))
             connection.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
-            // It holds the only place (on a busy machine its handler may start late)…
-            #expect(await Serve.eventually { server.requestsInProgress == 1 })
+            // It is being read (on a busy machine its handler may start late)…
+            #expect(await Serve.eventually { server.bodiesBeingRead == 1 })
             #expect(await connection.readToClose().closed)
-            // …and gives it back once its body's end is known to be missing.
-            #expect(await Serve.eventually { server.requestsInProgress == 0 })
+            // …and gives its place back once its body's end is known to be missing.
+            #expect(await Serve.eventually { server.bodiesBeingRead == 0 })
             try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(try Serve.report())) { response in
                 #expect(response.status == .ok, "\(String(buffer: response.body))")
             }

@@ -42,19 +42,33 @@ import Testing
     }
 
     @Test func pastTheConcurrencyLimitIs503() async throws {
-        let server = try Serve.server { $0.limits.concurrentRequests = 1 }
+        var configured = try Serve.server {
+            $0.limits.concurrentRequests = 1
+            $0.limits.requestSeconds = 120
+        }
+        // The first request is held at its first stage until the test lets it go: it holds
+        // the only place (a body being read holds none).
+        let release = StopFlag()
+        configured.stageHook = { _ in
+            let deadline = Date().addingTimeInterval(60)
+            while !release.isSet && Date() < deadline { usleep(5000) }
+        }
+        let server = configured
+        let report = try Serve.report()
         try await Serve.live(server) { client in
             let port = try #require(client.port)
-            // Holds the only place: its body never ends.
-            let slow = try RawConnection(port: port)
-            slow.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
-            try await Task.sleep(nanoseconds: 300_000_000)
-            try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(try Serve.report())) { response in
+            let held = try RawConnection(port: port)
+            held.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(report.count)\r\n\r\n")
+            _ = report.withUnsafeBytes { write(held.fd, $0.baseAddress, $0.count) }
+            #expect(await Serve.eventually { server.requestsInProgress == 1 })
+            try await client.execute(uri: "/v1/symbolicate", method: .post, body: Serve.body(report)) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "1")
             }
             // The page and the health check are never refused.
             try await client.execute(uri: "/healthz", method: .get) { response in #expect(response.status == .ok) }
+            release.stop()
+            #expect(await held.readHead().hasPrefix("HTTP/1.1 200"))
         }
     }
 

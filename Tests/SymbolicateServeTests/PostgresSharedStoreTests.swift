@@ -110,3 +110,18 @@ import Testing
         #expect(run.stderr.contains("--store-index is a postgres://"), "\(run.stderr)")
     }
 }
+
+extension PostgresSharedStoreTests {
+    /// Overlapping uploads to two servers sharing the PostgreSQL index (issue 54, finding 4):
+    /// the identity's advisory lock makes deciding and writing one step across instances.
+    @Test(.enabled(if: databaseURL != nil, "SYMBOLICATE_TEST_POSTGRES_URL is not set (make test sets it: scripts/with-postgres.sh)"))
+    func overlappingUploadsStoreOneFile() async throws {
+        let store = try TestPaths.temporaryDirectory("serve-race-postgres")
+        defer { try? FileManager.default.removeItem(at: store) }
+        let url = try Self.indexURL("serve_race")
+        try await HardeningTests.overlappingUploads([
+            try StoreRouteTests.server(store: store) { $0.storeIndex = url },
+            try StoreRouteTests.server(store: store) { $0.storeIndex = url },
+        ])
+    }
+}
