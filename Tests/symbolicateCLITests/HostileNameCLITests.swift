@@ -68,23 +68,15 @@ import Testing
         #expect(result.stderr.contains("3 frames' names are printed as in the report, not demangled"), "\(result.stderr.prefix(2_000))")
     }
 
-    /// A megabyte of `Exception Codes` (finding 11) and 50,000 words on the command line
-    /// (finding 18): answered, as their first few codes and words would be.
-    @Test func explainsLongCodesAndManyWords() throws {
+    /// A megabyte of `Exception Codes` (finding 11): answered, as its first few codes would be.
+    @Test func explainsAMegabyteOfCodes() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("codes.crash")
-        try Data(
-            Self.report(symbols: ["main"], codes: "0x0000000000000001" + String(repeating: ", 0x0000000000000001", count: 50_000)).utf8
-        )
-        .write(to: file)
+        let codes = "0x0000000000000001" + String(repeating: ", 0x0000000000000001", count: 50_000)
+        try Data(Self.report(symbols: ["main"], codes: codes).utf8).write(to: file)
         let report = try CLI.run(["explain", file.path], timeout: 300)
         #expect(!report.timedOut)
         #expect(report.status == 0, "\(report.stderr.prefix(2_000))")
-        let words = (0..<50_000).map { ["SIGABRT", "crash", "EXC_BAD_ACCESS", "word\($0)"][$0 % 4] }
-        let terms = try CLI.run(["explain"] + words, timeout: 300)
-        #expect(!terms.timedOut)
-        #expect(terms.status == 0, "\(terms.stderr.prefix(2_000))")
-        #expect(terms.stdout.contains("SIGABRT"))
     }
 }
