@@ -28,41 +28,102 @@ private func _swiftBacktraceDemangle(
 private enum ItaniumDemangler {
     static let isLinked = symbolicate_llvm_demangler_linked() != 0
 
-    /// The demangled name, or nil when the demangler does not accept it.
-    static func demangle(_ name: String) -> String? {
-        guard let result = name.withCString({ symbolicate_llvm_demangle($0) }) else { return nil }
+    /// The demangled name, `.notMangled` when the demangler does not accept it, `.refused` at a bound.
+    static func demangle(_ name: String) -> Demangling {
+        var result: UnsafeMutablePointer<CChar>?
+        let status = name.withCString { symbolicate_llvm_demangle($0, DemangleLimits.maxOutputBytes, &result) }
         defer { free(result) }
-        return String(cString: result)
+        switch status {
+        case SYMBOLICATE_DEMANGLE_OK:
+            guard let result else { return .notMangled }
+            return .demangled(String(cString: result))
+        case SYMBOLICATE_DEMANGLE_TOO_LONG:
+            return .refused(.tooLong(length: name.utf8.count, limit: symbolicate_llvm_demangle_max_length()))
+        case SYMBOLICATE_DEMANGLE_TOO_LARGE:
+            return .refused(.tooLarge(limit: DemangleLimits.maxOutputBytes))
+        case SYMBOLICATE_DEMANGLE_NO_RESOURCES:
+            return .refused(.noResources)
+        default:
+            return .notMangled
+        }
+    }
+}
+
+/// The Swift runtime's demangler, on a stack deep enough for any name admitted: its parser
+/// and printer recurse per level of nesting (the printer stops at some hundreds of levels,
+/// about 1.5 KiB of stack each), so names longer than `inlineLength` run on a thread of their
+/// own with `threadStackBytes`; shorter ones (measured under 256 KiB on the deepest shapes)
+/// on the caller's, which may be a 512 KiB thread.
+private enum SwiftRuntimeDemangler {
+    static let inlineLength = 256
+    static let threadStackBytes = 16 << 20
+
+    static func demangle(_ name: String) -> Demangling {
+        guard name.utf8.count > inlineLength else { return demangleHere(name) }
+        return LargeStack.run(bytes: threadStackBytes) { demangleHere(name) } ?? .refused(.noResources)
+    }
+
+    static func demangleHere(_ name: String) -> Demangling {
+        // The C++ path hands the pointer to __cxa_demangle, which reads up to a NUL:
+        // the buffer must be NUL-terminated even though the length is passed.
+        let result: UnsafeMutablePointer<CChar>? = name.withCString { pointer in
+            _swiftBacktraceDemangle(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), strlen(pointer), nil, nil)
+        }
+        guard let result else { return .notMangled }
+        defer { free(result) }
+        let text = String(cString: result)
+        return text.isEmpty || text == name ? .notMangled : .demangled(text)
     }
 }
 
 /// Demangling of symbol names as atos shows them.
 package enum Demangler {
     /// The simplified demangled form of `name`, or `nil` when it is not a Swift, C++ or Rust
-    /// mangled name the demanglers accept (the caller then prints it raw).
+    /// mangled name the demanglers accept, or is one over their bounds (the caller then prints
+    /// it raw; `demangling` says which).
+    package static func demangle(_ name: String) -> String? {
+        demangling(name).text
+    }
+
+    /// What the demanglers make of `name`: every name from a report, a symbol table or DWARF
+    /// goes through here, so the bounds (`DemangleLimits`, `CLLVMDemangle`) are checked here.
     ///
     /// Rust names are read in both manglings, Swift names with and without the underscore
     /// Mach-O adds (`_$s…`); for C++ the underscore must be gone (`symbolName(fromSymbolTable:)`),
     /// except in block names, whose three underscores (`___Z…_block_invoke`) are their own.
-    package static func demangle(_ name: String) -> String? {
-        guard looksMangled(name) else { return nil }
-        if RustDemangler.mayBeRust(name), let rust = RustDemangler.demangle(name) { return rust }
+    package static func demangling(_ name: String) -> Demangling {
+        guard looksMangled(name) else { return .notMangled }
+        if RustDemangler.mayBeRust(name) {
+            let rust = RustDemangler.demangling(name)
+            if rust != .notMangled { return rust }
+        }
         if isItanium(name), ItaniumDemangler.isLinked {
             // The C++ demangler decides alone: a name it rejects is printed raw, as llvm-symbolizer does.
-            return ItaniumDemangler.demangle(blockName(name)).flatMap { $0.isEmpty || $0 == name ? nil : $0 }
+            let cxx = ItaniumDemangler.demangle(blockName(name))
+            if let text = cxx.text, text.isEmpty || text == name { return .notMangled }
+            return cxx
         }
-        guard isSwift(name) || isItanium(name) || name.hasPrefix("@__swiftmacro_") else { return nil }
+        guard isSwift(name) || isItanium(name) || name.hasPrefix("@__swiftmacro_") else { return .notMangled }
         // Swift names from a Mach-O symbol table keep their underscore here (`_$s…`).
         let swiftName = name.hasPrefix("_$") ? String(name.dropFirst()) : name
-        // The C++ path hands the pointer to __cxa_demangle, which reads up to a NUL:
-        // the buffer must be NUL-terminated even though the length is passed.
-        let result: UnsafeMutablePointer<CChar>? = swiftName.withCString { pointer in
-            _swiftBacktraceDemangle(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), strlen(pointer), nil, nil)
+        let length = swiftName.utf8.count
+        guard length <= DemangleLimits.maxNameBytes else {
+            return .refused(.tooLong(length: length, limit: DemangleLimits.maxNameBytes))
         }
-        guard let result else { return nil }
-        defer { free(result) }
-        let text = String(cString: result)
-        return text.isEmpty || text == swiftName ? nil : text
+        if let mangling = swiftMangling(swiftName), SwiftManglingBound.exceeds(mangling, limit: DemangleLimits.maxOutputBytes) {
+            return .refused(.tooLarge(limit: DemangleLimits.maxOutputBytes))
+        }
+        return SwiftRuntimeDemangler.demangle(swiftName)
+    }
+
+    /// The bytes of a Swift mangling after its prefix (`$s`, `$S`, `$e`, `_T0`,
+    /// `@__swiftmacro_`), which `SwiftManglingBound` scans; nil for other names.
+    static func swiftMangling(_ name: String) -> ArraySlice<UInt8>? {
+        let bytes = Array(name.utf8)
+        for prefix in ["@__swiftmacro_", "_T0", "$s", "$S", "$e"] where name.hasPrefix(prefix) {
+            return bytes[prefix.utf8.count...]
+        }
+        return nil
     }
 
     /// The demangled name if there is one, else `name` unchanged.

@@ -13,11 +13,21 @@
 package enum RustDemangler {
     /// The demangled name, or nil when `name` is not a valid Rust mangling.
     package static func demangle(_ name: String) -> String? {
+        demangling(name).text
+    }
+
+    /// The demangled name, `.notMangled` when `name` is not a valid Rust mangling, or
+    /// `.refused` when a v0 name passes the demangler's bounds (`DemangleLimits`).
+    package static func demangling(_ name: String) -> Demangling {
         var bytes = Array(name.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return .notMangled }
         bytes = withoutLLVMSuffix(bytes)
-        if let v0 = RustV0Demangler.demangle(bytes) { return v0 }
-        return RustLegacyDemangler.demangle(bytes) ?? RustLegacyDemangler.demangle(itaniumPrinted: bytes)
+        let v0 = RustV0Demangler.demangling(bytes)
+        guard v0 == .notMangled else { return v0 }
+        if let legacy = RustLegacyDemangler.demangle(bytes) ?? RustLegacyDemangler.demangle(itaniumPrinted: bytes) {
+            return .demangled(legacy)
+        }
+        return .notMangled
     }
 
     /// Whether `name` has the start of a Rust mangling (v0 `_R`, or a legacy `_ZN` path), or is

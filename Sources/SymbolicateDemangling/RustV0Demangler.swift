@@ -2,10 +2,14 @@
 ///
 /// One pass over the bytes writes the text as it parses; backreferences (`B<base-62>`) jump
 /// back to an earlier position and print what is there again. Impl paths and the instantiating
-/// crate are parsed without printing. Nesting is bounded, so a hostile name is refused, never
-/// a stack overflow.
+/// crate are parsed without printing. Nesting, work and output are bounded (as rustc-demangle
+/// bounds its recursion and its output), so a hostile name is refused, never a stack overflow,
+/// and backreferences that double at every level (`TBx_Bx_E`…) stop at the output limit.
 struct RustV0Demangler {
-    private struct Invalid: Error {}
+    private struct Invalid: Error {
+        /// A bound was reached (the name may be valid): the caller notes it, unlike a bad name.
+        var overLimit = false
+    }
 
     private let bytes: [UInt8]
     /// Where the mangling proper starts (after `_R`): backreferences count from here.
@@ -14,10 +18,27 @@ struct RustV0Demangler {
     private var out = ""
     private var printing = true
     private var depth = 0
+    /// Productions parsed so far, backreferences followed included: bounds the work.
+    private var steps = 0
+    /// Set when `out` reached the output limit; the next production stops the parse.
+    private var overflowed = false
+    /// The measuring pass (`measure`): nothing is written, lengths are added up instead.
+    private var measuring = false
+    private var measured = 0
+    /// Measuring: the printed length of the production that starts at each position, with
+    /// what its backreferences print, so a backreference adds a length instead of re-parsing.
+    private var lengths: [Int: Int] = [:]
+    /// Measuring: what a production may print beyond its measured length where it is printed
+    /// again in another context (`::` before generic arguments in a value path, braces around
+    /// a constant, a lifetime's name under another binder).
+    private static let contextSlack = 8
     /// Lifetimes bound by the `for<…>` binders currently open.
     private var boundLifetimes = 0
 
     private static let maxDepth = 300
+    /// Productions per name: real names take a few hundred; backreferences re-parse their target
+    /// each time they are printed, so this bounds the work that output the limit does not.
+    private static let maxSteps = 1 << 20
 
     private init(bytes: [UInt8], base: Int) {
         self.bytes = bytes
@@ -26,28 +47,67 @@ struct RustV0Demangler {
     }
 
     static func demangle(_ bytes: [UInt8]) -> String? {
+        demangling(bytes).text
+    }
+
+    /// Names up to this length are demangled on the caller's stack: the deepest shapes
+    /// (function types in function types) take about 4 KiB of stack per level unoptimised,
+    /// and a level takes at least two bytes, so 64 bytes stay under 128 KiB. Longer names
+    /// run on a thread with `threadStackBytes`, enough for `maxDepth` levels four times over.
+    static let inlineLength = 64
+    static let threadStackBytes = 8 << 20
+
+    /// The demangled name, `.notMangled` when `bytes` is not a v0 name, `.refused` at a bound.
+    static func demangling(_ bytes: [UInt8]) -> Demangling {
+        guard bytes.count > inlineLength, bytes.starts(with: Array("_R".utf8)) || bytes.starts(with: Array("__R".utf8)) else {
+            return demanglingHere(bytes)
+        }
+        return LargeStack.run(bytes: threadStackBytes) { demanglingHere(bytes) } ?? .refused(.noResources)
+    }
+
+    private static func demanglingHere(_ bytes: [UInt8]) -> Demangling {
         let base: Int
         if bytes.starts(with: Array("_R".utf8)) {
             base = 2
         } else if bytes.starts(with: Array("__R".utf8)) {
             base = 3
         } else {
-            return nil
+            return .notMangled
         }
         // Paths start with an uppercase tag; a digit would be a later encoding version.
-        guard base < bytes.count, (0x41...0x5A).contains(bytes[base]) else { return nil }
-        var parser = RustV0Demangler(bytes: bytes, base: base)
-        do {
-            try parser.path(inValue: true)
-            if let next = parser.peek(), (0x41...0x5A).contains(next) {
-                try parser.silently { (p) throws(Invalid) in try p.path(inValue: false) }
-            }
+        guard base < bytes.count, (0x41...0x5A).contains(bytes[base]) else { return .notMangled }
+        guard bytes.count <= DemangleLimits.maxNameBytes else {
+            return .refused(.tooLong(length: bytes.count, limit: DemangleLimits.maxNameBytes))
+        }
+        // First the printed length, in one pass linear in the name (each backreference adds the
+        // length of what it points to): backreferences that double at every level are refused
+        // before any of them is printed.
+        var measure = RustV0Demangler(bytes: bytes, base: base)
+        measure.measuring = true
+        do throws(Invalid) {
+            try measure.parseName()
         } catch {
-            return nil
+            return error.overLimit ? .refused(.tooLarge(limit: DemangleLimits.maxOutputBytes)) : .notMangled
+        }
+        guard measure.measured <= DemangleLimits.maxOutputBytes else { return .refused(.tooLarge(limit: DemangleLimits.maxOutputBytes)) }
+        var parser = RustV0Demangler(bytes: bytes, base: base)
+        do throws(Invalid) {
+            try parser.parseName()
+            guard !parser.overflowed else { throw Invalid(overLimit: true) }
+        } catch {
+            return error.overLimit ? .refused(.tooLarge(limit: DemangleLimits.maxOutputBytes)) : .notMangled
         }
         let suffix = bytes[parser.position...]
-        guard suffix.isEmpty || RustDemangler.isKeptSuffix(suffix) else { return nil }
-        return parser.out + String(decoding: suffix, as: UTF8.self)
+        guard suffix.isEmpty || RustDemangler.isKeptSuffix(suffix) else { return .notMangled }
+        return .demangled(parser.out + String(decoding: suffix, as: UTF8.self))
+    }
+
+    /// The symbol: its path, then the instantiating crate, which is not printed.
+    private mutating func parseName() throws(Invalid) {
+        try path(inValue: true)
+        if let next = peek(), (0x41...0x5A).contains(next) {
+            try silently { (p) throws(Invalid) in try p.path(inValue: false) }
+        }
     }
 
     // MARK: - Reading
@@ -153,11 +213,24 @@ struct RustV0Demangler {
     // MARK: - Writing
 
     private mutating func print(_ text: String) {
-        if printing { out += text }
+        if measuring {
+            // Silent parts are counted too: a backreference may print them.
+            measured += text.utf8.count
+            return
+        }
+        guard printing, !overflowed else { return }
+        out += text
+        if out.utf8.count > DemangleLimits.maxOutputBytes { overflowed = true }
     }
 
     private mutating func print(_ identifier: Identifier) {
-        guard printing else { return }
+        if measuring {
+            // Punycode decodes to at most 4 bytes per digit; `punycode{…-…}` when it does not.
+            measured += identifier.ascii.count + 4 * identifier.punycode.count + 12
+            return
+        }
+        guard printing, !overflowed else { return }
+        defer { if out.utf8.count > DemangleLimits.maxOutputBytes { overflowed = true } }
         if identifier.punycode.isEmpty {
             out += String(decoding: identifier.ascii, as: UTF8.self)
         } else if let decoded = Punycode.decode(ascii: identifier.ascii, digits: identifier.punycode) {
@@ -179,9 +252,17 @@ struct RustV0Demangler {
 
     private mutating func nested(_ body: (inout RustV0Demangler) throws(Invalid) -> Void) throws(Invalid) {
         depth += 1
-        guard depth <= Self.maxDepth else { throw Invalid() }
+        steps += 1
+        guard depth <= Self.maxDepth else { throw Invalid(overLimit: true) }
+        guard steps <= Self.maxSteps, !overflowed else { throw Invalid(overLimit: true) }
         defer { depth -= 1 }
+        let start = position
+        let before = measured
         try body(&self)
+        if measuring {
+            lengths[start] = max(lengths[start] ?? 0, measured - before + Self.contextSlack)
+            guard measured <= DemangleLimits.maxOutputBytes else { throw Invalid(overLimit: true) }
+        }
     }
 
     /// `B<base-62>`: prints what starts at that earlier position, then carries on after it.
@@ -189,6 +270,14 @@ struct RustV0Demangler {
         let tagPosition = position - 1
         let target = try base62()
         guard target < UInt64(tagPosition - base) else { throw Invalid() }
+        if measuring {
+            // What it points to was measured when it was parsed; a production still open
+            // (a backreference into itself) would recurse until the depth bound.
+            guard let length = lengths[base + Int(target)] else { throw Invalid(overLimit: true) }
+            measured += length
+            guard measured <= DemangleLimits.maxOutputBytes else { throw Invalid(overLimit: true) }
+            return
+        }
         guard printing else { return }
         let resume = position
         position = base + Int(target)

@@ -48,6 +48,9 @@ extension KnowledgeBase {
             nearMatches: suggestions, language: language)
     }
 
+    /// How much of a query is compared with the known spellings for suggestions.
+    static let nearMatchQueryLength = 200
+
     /// Field labels of the report lines that hold terms.
     static let reportLabels: Set<String> = [
         "Exception Type", "Exception Codes", "Exception Code", "Exception Subtype", "Exception Note", "Exception Reason",
@@ -164,20 +167,30 @@ extension KnowledgeBase {
     }
 
     /// Near spellings: close by edit distance, or sharing a substring of reasonable length.
+    ///
+    /// Linear in the query: only its first `nearMatchQueryLength` characters are compared (a
+    /// term is a few words; many thousands typed or pasted are not a misspelling of one), the
+    /// lengths are counted once, and the edit distance is computed only for keys whose length
+    /// is within the threshold of the query's (the distance is at least the difference).
     package func nearMatches(for query: String, limit: Int = 6) -> [String] {
-        let needle = Self.normalize(query)
+        let needle = Self.normalize(String(query.prefix(Self.nearMatchQueryLength)))
+        let needleCount = needle.count
         var scored: [(key: String, score: Int)] = []
         var seen = Set<String>()
         for key in allKeys {
             let candidate = Self.normalize(key)
             guard !seen.contains(candidate) else { continue }
             seen.insert(candidate)
-            let distance = editDistance(needle, candidate)
-            let threshold = max(2, min(needle.count, candidate.count) / 3)
+            let candidateCount = candidate.count
+            let threshold = max(2, min(needleCount, candidateCount) / 3)
+            let distance = abs(needleCount - candidateCount) > threshold ? threshold + 1 : editDistance(needle, candidate)
             if distance <= threshold {
                 scored.append((key, distance))
-            } else if needle.count >= 3, candidate.contains(needle) || (candidate.count >= 4 && needle.contains(candidate)) {
-                scored.append((key, threshold + 1 + abs(candidate.count - needle.count) / 4))
+            } else if needleCount >= 3,
+                (needleCount <= candidateCount && candidate.contains(needle))
+                    || (candidateCount >= 4 && candidateCount <= needleCount && needle.contains(candidate))
+            {
+                scored.append((key, threshold + 1 + abs(candidateCount - needleCount) / 4))
             }
         }
         return scored.sorted { ($0.score, $0.key) < ($1.score, $1.key) }.prefix(limit).map(\.key)

@@ -60,8 +60,9 @@ public struct ReportRequest: Sendable {
     /// The same index as the CLI's for the same inputs gives the same bytes.
     package var preparedDebugFiles: (@Sendable (_ reports: [CrashReport]) throws(DiscoveryError) -> PreparedDebugFiles)?
     /// Asked between the stages of the run (reading, the debug files, each report's
-    /// symbolication, diagnosis and rendering): true stops the run there with `.stopped`. A
-    /// server's request that timed out is not worked on any further.
+    /// symbolication, diagnosis and rendering), and inside symbolication before each image and
+    /// frame: true stops the run there with `.stopped`. A server's request that timed out is
+    /// not worked on any further.
     package var shouldStop: (@Sendable () -> Bool)?
 
     public init(
@@ -207,6 +208,7 @@ public struct ReportRequest: Sendable {
         var annotator = Annotator(
             index: index, sessions: sessions, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
         annotator.remoteDebugFiles = remoteDebugFiles
+        annotator.shouldStop = shouldStop
         let pipeline = ReportPipeline(annotator: annotator)
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []

@@ -56,6 +56,10 @@ package struct Annotator: Sendable {
     /// Symbol servers, debuginfod, dsymForUUID and their cache, asked for images with frames
     /// to name that no local debug file matched, before system symbols; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
+    /// Asked before each image is matched and each frame is named: true stops the work there
+    /// (a server's request given up on), leaving the rest as the report gave it; the caller,
+    /// which asked, ends the run. A report of a million frames is one long stage otherwise.
+    package var shouldStop: (@Sendable () -> Bool)?
 
     package init(
         index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache(), options: Options = Options(),
@@ -77,7 +81,12 @@ package struct Annotator: Sendable {
         let wantsSystemSymbols = systemSymbols == nil ? [] : framesToName
         let remote = remotelyWanted(report, positions: framesToName)
 
+        var stopped = false
         for (position, image) in report.binaryImages.enumerated() {
+            if let shouldStop, shouldStop() {
+                stopped = true
+                break
+            }
             if image.isAppOwned { summary.appImages += 1 }
             switch match(image, reportArchitecture: report.architecture, remote: remote[position]) {
             case .matched(let session, let entry, let verified):
@@ -110,6 +119,11 @@ package struct Annotator: Sendable {
         var atTop = true
         var previous: Frame?
         report.updateFrames { (kind: BacktraceKind, frame: inout Frame) in
+            if stopped { return }
+            if let shouldStop, shouldStop() {
+                stopped = true
+                return
+            }
             if kind != currentKind {
                 currentKind = kind
                 atTop = true

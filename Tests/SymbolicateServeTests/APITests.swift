@@ -48,6 +48,43 @@ import Testing
         #expect(text.contains("symbolicate_reports_total 1"), "only the second request was symbolicated: \(text)")
     }
 
+    /// Issue 54, finding 11: the work stops inside a stage too, not only between stages (a
+    /// report of a million frames, or of 66,000 images, is one long symbolication). The hook
+    /// runs at every poll; it holds the first request at its 12th, which only a poll before
+    /// each image and frame reaches (a run has some six between its stages). Once the request
+    /// is given up on, its polls stop within two (the symbolication's next, then the run's),
+    /// while a whole run of the same report polls many more times.
+    @Test func aRequestGivenUpOnStopsInsideSymbolication() async throws {
+        var configured = try Serve.server {
+            $0.limits.workers = 1
+            $0.limits.requestSeconds = 15
+        }
+        let polls = PollLog()
+        let holdAt = 12
+        configured.stageHook = { stop in
+            let (request, count) = polls.poll(stop)
+            if request == 0 && count == holdAt {
+                // Hang guard only: the flag is set when the request is given up on.
+                let deadline = Date().addingTimeInterval(60)
+                while !stop.isSet && Date() < deadline { usleep(5000) }
+            }
+        }
+        let server = configured
+        try await Serve.routes(server) { client in
+            try await client.execute(uri: "/v1/symbolicate?explain=1", method: .post, body: Serve.body(try Serve.report())) { response in
+                #expect(response.status == .gatewayTimeout)
+            }
+            #expect(await Serve.eventually { server.metrics.render(hasStore: false).contains("symbolicate_abandoned_total 1") })
+            try await client.execute(uri: "/v1/symbolicate?explain=1", method: .post, body: Serve.body(try Serve.report())) { response in
+                #expect(response.status == .ok)
+            }
+        }
+        let given = polls.count(request: 0)
+        let whole = polls.count(request: 1)
+        #expect(given >= holdAt && given <= holdAt + 2, "the request given up on polled \(given) times")
+        #expect(whole > holdAt + 2, "a whole run polled \(whole) times")
+    }
+
     @Test(arguments: [
         // (Origin, Content-Type, Sec-Fetch-Site, Authorization, status)
         ("http://evil.example", "application/octet-stream", "", "", 403),
@@ -149,5 +186,34 @@ import Testing
                 #expect(!text.contains("symbolicate_store_entries 1"), "\(text)")
             }
         }
+    }
+}
+
+/// The polls of each request, numbered in the order requests first poll (each request's
+/// `StopFlag` is kept, so no two requests share an identity).
+final class PollLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flags: [StopFlag] = []
+    private var counts: [Int] = []
+
+    /// The request's number and how many times it has polled, this one included.
+    func poll(_ flag: StopFlag) -> (request: Int, count: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let request =
+            flags.firstIndex { $0 === flag }
+            ?? {
+                flags.append(flag)
+                counts.append(0)
+                return flags.count - 1
+            }()
+        counts[request] += 1
+        return (request, counts[request])
+    }
+
+    func count(request: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts.indices.contains(request) ? counts[request] : 0
     }
 }

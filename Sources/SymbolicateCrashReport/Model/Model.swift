@@ -507,6 +507,9 @@ public struct ParseWarning: Sendable, Codable, Equatable, CustomStringConvertibl
         /// Frames named by a placeholder (`<redacted>`, `__hidden#42_`, `<deduplicated_symbol>`):
         /// a note saying what the placeholder means, not a problem of the input.
         case placeholderName
+        /// Frames whose mangled names are printed as they came because demangling them would
+        /// pass the demanglers' bounds: a note, the report itself is fine.
+        case nameNotDemangled
     }
 
     public init(path: String, line: Int? = nil, jsonPath: String? = nil, message: String, kind: Kind = .malformed) {
@@ -525,7 +528,7 @@ public struct ParseWarning: Sendable, Codable, Equatable, CustomStringConvertibl
         var s = path
         if let line { s += ":\(line)" }
         if let jsonPath { s += ": \(jsonPath)" }
-        return s + (kind == .placeholderName ? ": note: " : ": warning: ") + message
+        return s + (kind == .placeholderName || kind == .nameNotDemangled ? ": note: " : ": warning: ") + message
     }
 }
 

@@ -8,20 +8,38 @@ extension CrashReport {
     /// as they are. Called once, by `ReportReaders.read`, for every layout: the one place names
     /// from reports enter the model, so text, headline, explain, batch groups and annotations
     /// all read the demangled name. Writers that copy the report's JSON keep its bytes.
+    ///
+    /// A mangled name over the demanglers' bounds (`DemangleRefusal`: too long, or one whose
+    /// back-references would print more than a name may) stays as it came, and one note says
+    /// how many frames and why, on the line of the first.
     mutating func demangleReportNames() {
-        var known: [String: String?] = [:]
+        var known: [String: Demangling] = [:]
+        var refused: (count: Int, line: Int?, reason: DemangleRefusal)?
         updateFrames { (frame: inout Frame) in
             guard let raw = frame.symbol, frame.mangledSymbol == nil else { return }
-            let demangled: String?
+            let outcome: Demangling
             if let cached = known[raw] {
-                demangled = cached
+                outcome = cached
             } else {
-                demangled = Demangler.demangle(raw)
-                known[raw] = demangled
+                outcome = Demangler.demangling(raw)
+                known[raw] = outcome
             }
-            guard let demangled else { return }
-            frame.mangledSymbol = raw
-            frame.symbol = demangled
+            switch outcome {
+            case .demangled(let demangled):
+                frame.mangledSymbol = raw
+                frame.symbol = demangled
+            case .refused(let reason):
+                refused = ((refused?.count ?? 0) + 1, refused?.line ?? frame.reportLine, refused?.reason ?? reason)
+            case .notMangled:
+                break
+            }
+        }
+        if let refused {
+            let frames = refused.count == 1 ? "1 frame's name is" : "\(refused.count) frames' names are"
+            warnings.append(
+                ParseWarning(
+                    path: path, line: refused.line, message: "\(frames) printed as in the report, not demangled: \(refused.reason)",
+                    kind: .nameNotDemangled))
         }
     }
 }

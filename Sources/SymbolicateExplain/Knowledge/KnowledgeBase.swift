@@ -5,6 +5,14 @@
 package struct KnowledgeBase: Sendable {
     package let entries: [KnowledgeEntry]
     private let byKey: [String: [Int]]
+    /// Positions of the entries of each kind carrying each value: a number from a report is
+    /// looked up, not compared with every entry (a report may carry thousands).
+    private let byValue: [ValueKey: [Int]]
+
+    private struct ValueKey: Hashable {
+        let kind: TermKind
+        let value: UInt64
+    }
 
     /// The built-in knowledge base.
     package static let standard = KnowledgeBase(
@@ -23,6 +31,13 @@ package struct KnowledgeBase: Sendable {
             }
         }
         byKey = index
+        var values: [ValueKey: [Int]] = [:]
+        for (position, entry) in entries.enumerated() {
+            for value in Set(entry.values) {
+                values[ValueKey(kind: entry.kind, value: value), default: []].append(position)
+            }
+        }
+        byValue = values
     }
 
     /// Case- and whitespace-insensitive key used for exact lookups.
@@ -42,9 +57,9 @@ package struct KnowledgeBase: Sendable {
 
     /// Entries of `kind` whose numeric value is `value` (optionally within a namespace).
     package func entries(kind: TermKind, value: UInt64, namespace: String? = nil) -> [KnowledgeEntry] {
-        entries.filter {
-            $0.kind == kind && $0.values.contains(value)
-                && (namespace == nil || $0.namespace?.uppercased() == namespace?.uppercased())
+        let wanted = namespace?.uppercased()
+        return (byValue[ValueKey(kind: kind, value: value)] ?? []).map { entries[$0] }.filter {
+            wanted == nil || $0.namespace?.uppercased() == wanted
         }
     }
 

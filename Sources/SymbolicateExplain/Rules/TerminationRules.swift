@@ -113,11 +113,20 @@ extension Diagnostician {
         }
     }
 
+    /// How many numbers of `Exception Codes` are looked up (reports carry two to four).
+    static let codesConsidered = 16
+
     /// A termination code such as 0xc00010ff among the exception codes.
     func systemCodeInExceptionCodes() -> KnowledgeEntry? {
         guard let codes = facts.codes else { return nil }
-        let numbers = codes.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { parseNumber(String($0)) }
-        return numbers.lazy.compactMap { self.base.entries(kind: .terminationCode, value: $0).first }.first
+        return Self.consideredCodes(codes).lazy.compactMap { self.base.entries(kind: .terminationCode, value: $0).first }.first
+    }
+
+    /// The numbers of an `Exception Codes` value that are looked up: Apple's reports carry two
+    /// to four, so a field of thousands is not read past the first `codesConsidered` words.
+    static func consideredCodes(_ codes: String) -> [UInt64] {
+        codes.split(maxSplits: 2 * codesConsidered, whereSeparator: { $0 == "," || $0 == " " })
+            .prefix(codesConsidered).compactMap { parseNumber(String($0)) }
     }
 
     /// 0x8badf00d: quote the watchdog text and the main thread, which is what it waited for.
