@@ -128,8 +128,11 @@ struct Relevance {
 
     /// Whether the report's own text (its messages, not the diagnosis's) says `fragment`.
     private func reportSays(_ fragment: String) -> Bool {
-        ([report.exceptionMessage, report.exception?.subtype, report.termination?.text].compactMap { $0 } + facts.messageLines
-            + (report.termination?.details ?? []))
+        // The uncaught exception's name and reason count wherever the layout states them (a line, or a reporter's data).
+        let uncaught = facts.uncaughtException.map { [$0.exception.name, $0.exception.reason].compactMap { $0 } } ?? []
+        return
+            ([report.exceptionMessage, report.exception?.subtype, report.termination?.text].compactMap { $0 } + uncaught
+            + facts.messageLines + (report.termination?.details ?? []))
             .contains { $0.localizedCaseInsensitiveContains(fragment) }
     }
 
