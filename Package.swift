@@ -116,7 +116,8 @@ let package = Package(
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
         // The catalogs' data files (Catalogs/*.json) are the source of Generated/*.swift (`make catalogs`).
         .target(
-            name: "SymbolicateExplain", dependencies: ["SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateThrowSites"],
+            name: "SymbolicateExplain",
+            dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateThrowSites"],
             exclude: ["Catalogs"]),
         // Finding debug files: bundles, folders, .xcarchive, zips; the identity index over them.
         .target(

@@ -8,6 +8,10 @@
 2. README.md's layout block names every folder of Sources/ and no other.
 3. ARCHITECTURE.md's module graph is generated from the manifest: the block between the
    `<!-- module-graph:begin -->` and `<!-- module-graph:end -->` markers.
+4. Facts are born in the readers (issue 47): outside SymbolicateCrashReport no source reads the report
+   text that `CrashReport.facts` stands for (Application Specific Information, the VM region line, the
+   typed fields a reader fills the facts from) or runs the text scanner (`MessageScan`); they read
+   `report.facts`.
 
 Usage: scripts/check-architecture.py           check both (CI: `make format-check`); exit 1 on a problem
        scripts/check-architecture.py --write   rewrite the graph block of ARCHITECTURE.md (`make architecture`)
@@ -167,6 +171,39 @@ def graph(package):
     return "\n".join(lines)
 
 
+# What only SymbolicateCrashReport (its readers, the fact reading, the writers) may read: the text
+# and reader fields `CrashReport.facts` is read from once. Every other stage reads `report.facts`.
+FACT_SOURCES = [
+    (re.compile(r"\bMessageScan\("), "runs the report-text scanner (`MessageScan`)"),
+    (re.compile(r"\.applicationSpecificInformation\b"), "reads Application Specific Information (`facts.messageLines`, `facts.statements`)"),
+    (re.compile(r"\bvmRegionInfo\b"), "reads the VM region line (`facts.vmRegionLine`, `facts.exception?.vmRegion`)"),
+    (re.compile(r"\bexception\??\.(?:uncaught|runtimeError)\b"), "reads a reader's typed field (`facts.uncaughtException`, `facts.swiftRuntimeError`)"),
+    (re.compile(r"\.codeValues?\b"), "parses exception or termination codes (`facts.exception?.codes`, `facts.termination?.code`)"),
+]
+FACTS_HOME = "SymbolicateCrashReport"
+
+
+def check_facts():
+    """Sources outside SymbolicateCrashReport that read what `CrashReport.facts` stands for."""
+    problems = []
+    sources = os.path.join(ROOT, "Sources")
+    for target in sorted(os.listdir(sources)):
+        if target == FACTS_HOME or not os.path.isdir(os.path.join(sources, target)):
+            continue
+        for folder, _, files in os.walk(os.path.join(sources, target)):
+            for name in sorted(files):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    for number, line in enumerate(f, 1):
+                        code = line.split("//", 1)[0]
+                        for pattern, what in FACT_SOURCES:
+                            if pattern.search(code):
+                                problems.append(f"{os.path.relpath(path, ROOT)}:{number}: {what}; read `report.facts` (ARCHITECTURE.md, \"Where facts are born\")")
+    return problems
+
+
 def main(argv):
     write = "--write" in argv
     path = argv[argv.index("--manifest") + 1] if "--manifest" in argv else None
@@ -190,13 +227,13 @@ def main(argv):
         print("check-architecture: ARCHITECTURE.md's module graph differs from Package.swift; run `make architecture`",
               file=sys.stderr)
         status = 1
-    problems = check_dependencies(package) + check_readme(package)
+    problems = check_dependencies(package) + check_readme(package) + check_facts()
     for p in problems:
         print(f"check-architecture: {p}", file=sys.stderr)
     if problems:
         status = 1
     if status == 0 and not write:
-        print(f"check-architecture: {len(package['targets'])} targets: declared dependencies = imported modules; module graph current")
+        print(f"check-architecture: {len(package['targets'])} targets: declared dependencies = imported modules; module graph current; facts read only where born")
     return status
 
 

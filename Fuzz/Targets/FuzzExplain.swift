@@ -39,26 +39,27 @@ private func expectSame(_ scanned: [String?]?, _ pattern: String, _ text: String
     let expected = firstMatch(pattern, in: text)
     if scanned != expected {
         fatalError(
-            "TextScan disagrees with \(pattern) on \(String(reflecting: text)): \(String(describing: scanned)) against \(String(describing: expected))"
+            "MessageScan disagrees with \(pattern) on \(String(reflecting: text)): \(String(describing: scanned)) against \(String(describing: expected))"
         )
     }
 }
 
 private func compareScanners(_ text: String) {
     expectSame(
-        TextScan(text).faultAddress().map { [$0.name, $0.address, $0.stripped] },
+        MessageScan(text).faultAddress().map { [$0.name, $0.address, $0.stripped] },
         #"([A-Za-z_0-9]+) at (0x[0-9a-fA-F]+)(?: -> (0x[0-9a-fA-F]+))?"#, text)
-    expectSame(TextScan(text).uncaughtObjCException().map { [$0.name, $0.reason] }, #"uncaught exception '([^']+)', reason: '(.*)'"#, text)
     expectSame(
-        TextScan(text).isCAssertion() ? [] : nil, #"Assertion failed: .*, function .*, file .*, line [0-9]+"#, text)
+        MessageScan(text).uncaughtObjCException().map { [$0.name, $0.reason] }, #"uncaught exception '([^']+)', reason: '(.*)'"#, text)
     expectSame(
-        TextScan(text).uncaughtCppException().map { [$0.type, $0.what] },
+        MessageScan(text).isCAssertion() ? [] : nil, #"Assertion failed: .*, function .*, file .*, line [0-9]+"#, text)
+    expectSame(
+        MessageScan(text).uncaughtCppException().map { [$0.type, $0.what] },
         #"terminat\w+ (?:due to|with) uncaught exception of type (.+?)(?:: (.*))?$"#, text)
-    expectSame(TextScan(text).libcxxAssertion().map { [$0.file, $0.what] }, #"assertion (.+) failed: (.+)$"#, text)
-    expectSame(TextScan(text).usageDescriptionKey().map { [$0] }, #"(NS[A-Za-z]+UsageDescription)"#, text)
+    expectSame(MessageScan(text).libcxxAssertion().map { [$0.file, $0.what] }, #"assertion (.+) failed: (.+)$"#, text)
+    expectSame(MessageScan(text).usageDescriptionKey().map { [$0] }, #"(NS[A-Za-z]+UsageDescription)"#, text)
     expectSame(
-        TextScan(text).watchdogEvent().map { [$0] },
+        MessageScan(text).watchdogEvent().map { [$0] },
         #"(scene-create|scene-update|process-exit|process-launch|[a-z-]+) watchdog transgression"#, text)
-    expectSame(TextScan(text).allowanceSeconds().map { [$0] }, #"allowance of ([0-9.]+) seconds"#, text)
-    expectSame(TextScan(text).elapsedCPUSeconds().map { [$0] }, #"Elapsed application CPU time \(seconds\): ([0-9.]+)"#, text)
+    expectSame(MessageScan(text).allowanceSeconds().map { [$0] }, #"allowance of ([0-9.]+) seconds"#, text)
+    expectSame(MessageScan(text).elapsedCPUSeconds().map { [$0] }, #"Elapsed application CPU time \(seconds\): ([0-9.]+)"#, text)
 }

@@ -5,14 +5,21 @@ import SymbolicateCrashReport
 /// notes, non-SIGNAL termination namespaces, then the exception refined by messages, frames
 /// and the fault address.
 struct Diagnostician {
-    let facts: ReportFacts
+    let report: CrashReport
     let base: KnowledgeBase
     let found = Findings()
+    /// The fault address with its name and the line that states it, looked up once: the rules
+    /// and their filters ask for it many times.
+    let fault: FaultDescription?
 
     init(report: CrashReport, base: KnowledgeBase) {
-        facts = ReportFacts(report: report)
+        self.report = report
         self.base = base
+        fault = report.faultDescription(in: base)
     }
+
+    /// What the report says, read once by its reader.
+    var facts: CrashFacts { report.facts }
 
     /// What the rules decided, before any wording: the verdict, and the evidence, causes, steps,
     /// notes and entries as catalog phrases. Decisions read the phrases' identities and tags,
@@ -48,7 +55,7 @@ struct Diagnostician {
         if Self.crashesInRunningCode.contains(category) { readThreadRole() }
         let throwSite = matchThrowSite(category)
         let relevance = Relevance(
-            facts: facts, quotedFields: Set(found.evidence.map(\.field)), mainThreadBusy: found.mainThreadBusy)
+            report: report, fault: fault, quotedFields: Set(found.evidence.map(\.field)), mainThreadBusy: found.mainThreadBusy)
         var ruleSteps = found.steps
         if let look = whereToLook(category), !ruleSteps.contains(where: { mentionsSameFrame($0, look) }) {
             ruleSteps.append(look.text)
@@ -71,7 +78,7 @@ struct Diagnostician {
                 Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
             } ?? verdict.headline
         let isFatal =
-            !facts.isNonFatal && ![.notACrash].contains(category)
+            !(facts.exception?.isNonFatal ?? false) && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
         return Decision(
             verdict: verdict, isFatal: isFatal, evidence: found.evidence, causes: causes, steps: steps, notes: found.notes,
@@ -107,8 +114,6 @@ struct Diagnostician {
             throwSite: decision.throwSite?.id)
     }
 
-    var report: CrashReport { facts.report }
-
     /// Problems whose cause is in code the crashed thread was running: for them the frame that
     /// holds the app's line is where to start reading.
     static let crashesInRunningCode: Set<Diagnosis.Category> = [
@@ -123,13 +128,13 @@ struct Diagnostician {
     /// Objective-C exception (where it was thrown), else of the crashed thread.
     func whereToLook(_ category: Diagnosis.Category) -> (text: Phrase, function: String?, location: String?)? {
         guard Self.crashesInRunningCode.contains(category) else { return nil }
-        if category == .uncaughtObjCException, let frame = report.lastExceptionBacktrace?.frames.first(where: facts.isAppOwned) {
+        if category == .uncaughtObjCException, let frame = report.lastExceptionBacktrace?.frames.first(where: report.isAppOwned) {
             let (function, location) = frame.appLine
             let text = describe(frame, function, location, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow))
             return (text, function, location)
         }
         // The crashed thread's app's line: the frame and line the headline names too.
-        guard let thread = facts.crashedThread, let line = facts.appLine else { return nil }
+        guard let thread = report.crashedThread, let line = report.crashedAppLine else { return nil }
         let frame = thread.frames[line.position]
         let text = describe(frame, line.function, line.location, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart))
         return (text, line.function, line.location)
@@ -142,23 +147,19 @@ struct Diagnostician {
         if let function {
             return Phrase(.stepStartAtFirstAppFrame, ["function": .text(function), "place": place])
         }
-        return Phrase(.stepSymbolicateFirstAppFrame, ["place": place, "image": frame.imageAndOffset, "debugFile": facts.debugFilePhrase])
+        return Phrase(.stepSymbolicateFirstAppFrame, ["place": place, "image": frame.imageAndOffset, "debugFile": report.debugFilePhrase])
     }
 
     /// A rule's step already names the frame (its file and line, or its function) in the report
-    /// text it quotes. Both come from the report: searched in linear time (`TextScan.occurs`).
+    /// text it quotes. Both come from the report: searched in linear time (`MessageScan.occurs`).
     private func mentionsSameFrame(_ step: Phrase, _ look: (text: Phrase, function: String?, location: String?)) -> Bool {
         step.quotedText.contains { quoted in
-            if let location = look.location, TextScan.occurs(location, in: quoted) { return true }
-            return look.function.map { TextScan.occurs($0, in: quoted) } ?? false
+            if let location = look.location, MessageScan.occurs(location, in: quoted) { return true }
+            return look.function.map { MessageScan.occurs($0, in: quoted) } ?? false
         }
     }
 
-    var resourceIsFatal: Bool {
-        if let subtype = facts.subtype, subtype.contains("FATAL") { return true }
-        if let action = header("Action taken"), action.lowercased().contains("killed") { return true }
-        return false
-    }
+    var resourceIsFatal: Bool { facts.resource?.isFatal ?? false }
 
     func header(_ key: String) -> String? {
         report.headerFields.first { $0.key == key }?.value
@@ -168,8 +169,8 @@ struct Diagnostician {
 
     func classify() -> Verdict {
         if let result = classifyReportType() { return result }
-        if facts.exceptionLine == nil, facts.namespace == nil {
-            if let panic = facts.panicLine {
+        if report.exceptionLine == nil, facts.termination?.namespace == nil {
+            if let panic = report.panicString {
                 if let verdict = classifyKernelPanic(field: "Panic") { return verdict }
                 found.quote(.label("Panic"), panic)
                 found.note(.noteKernelPanic)
@@ -178,11 +179,10 @@ struct Diagnostician {
             }
             // A crash reporter's own watchdog (KSCrash's deadlock monitor) ends the process
             // without a signal or an exception: the report says so in words.
-            let deadlock = facts.asiLines.filter { $0.lowercased().contains("main thread deadlock") }
-            if !deadlock.isEmpty { return reportedMainThreadDeadlock(deadlock) }
+            if let deadlock = facts.reporterDeadlock { return reportedMainThreadDeadlock(deadlock) }
             // Console and debugger output name an uncaught exception or a Swift runtime error
             // without a Mach exception or a signal.
-            if report.exception?.uncaught != nil || report.exception?.runtimeError != nil {
+            if facts.uncaughtException.map({ $0.quote == nil }) == true || facts.swiftRuntimeError != nil {
                 quoteException()
                 if let result = classifyByMessages() { return result }
             }
@@ -190,20 +190,20 @@ struct Diagnostician {
             return Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }
         quoteException()
-        if facts.isNonFatal {
-            found.use(facts.note.flatMap { base.entries(named: $0).first } ?? base.entry(.nonFatalCondition))
+        if (facts.exception?.isNonFatal ?? false) {
+            found.use(report.exceptionNote.flatMap { base.entries(named: $0).first } ?? base.entry(.nonFatalCondition))
         }
-        if let namespace = facts.namespace, namespace != "SIGNAL", let result = classifyTermination(namespace) {
+        if let namespace = facts.termination?.namespace, namespace != "SIGNAL", let result = classifyTermination(namespace) {
             return result
         }
         // Older reports carry the system's code in Exception Codes under a numeric type
         // (`Exception Type: 00000020`, `Exception Codes: 0xc00010ff`): the code alone identifies it.
         if let entry = systemCodeInExceptionCodes() {
             found.quote(
-                .label("Exception Codes"), facts.codes, Phrase(.noteTermTitle, ["term": .text(entry.term), "title": entry.titlePhrase]))
+                .label("Exception Codes"), report.exception?.codes,
+                Phrase(.noteTermTitle, ["term": .text(entry.term), "title": entry.titlePhrase]))
             found.use(entry, causes: 0)
-            let text = ([facts.terminationText ?? ""] + facts.terminationDetails + facts.asiLines).joined(separator: "\n")
-            return classifySystemCode(entry, text: text)
+            return classifySystemCode(entry)
         }
         if let result = classifyRustPanic() { return result }
         if let result = classifyByMessages() { return result }
@@ -212,13 +212,13 @@ struct Diagnostician {
 
     func quoteException() {
         quoteLogEvents()
-        found.quote(.label("Exception Type"), facts.exceptionLine)
-        found.quote(.label("Exception Subtype"), facts.subtype)
-        found.quote(.label("Exception Message"), facts.message)
+        found.quote(.label("Exception Type"), report.exceptionLine)
+        found.quote(.label("Exception Subtype"), report.exception?.subtype)
+        found.quote(.label("Exception Message"), report.exceptionMessage)
         quoteRuntimeErrorPlace()
-        found.quote(.label("Exception Note"), facts.note)
-        if let line = facts.terminationLine, facts.namespace != nil { found.quote(.label("Termination Reason"), line) }
-        for detail in facts.terminationDetails { found.quote(.label("Termination Details"), detail) }
+        found.quote(.label("Exception Note"), report.exceptionNote)
+        if let line = report.terminationLine, facts.termination?.namespace != nil { found.quote(.label("Termination Reason"), line) }
+        for detail in (report.termination?.details ?? []) { found.quote(.label("Termination Details"), detail) }
     }
 
 }

@@ -30,13 +30,13 @@ package enum KernelPanicFamily: String, CaseIterable, Sendable {
 
     /// The family and what the panic names (the service, controller, zone, driver or kext),
     /// from the message alone (and the backtrace's kexts). Each test reads the message once
-    /// (`TextScan.occurs`, linear time); the message is the panic's first line, so a driver
+    /// (`MessageScan.occurs`, linear time); the message is the panic's first line, so a driver
     /// merely loaded (the `loaded kexts:` list names AGX, APFS and ANS drivers on every Mac)
     /// never decides.
     package static func classify(_ panic: KernelPanicFacts) -> (family: KernelPanicFamily, subject: String?) {
         let message = panic.message
         let lower = Array(message.lowercased().utf8)
-        func has(_ fragment: String) -> Bool { TextScan.occurs(Array(fragment.utf8), in: lower) }
+        func has(_ fragment: String) -> Bool { MessageScan.occurs(Array(fragment.utf8), in: lower) }
         let thirdParty = panic.backtraceKexts.first { !$0.isApple }
         if has("x86 cpu caterr") { return (.cpuCatastrophicError, nil) }
         if has("sep panic") || has("sepos") || has("sep rom") {

@@ -48,17 +48,15 @@ package struct RustPanic: Sendable {
 
         /// The kind the message names, for an older Rust whose checks all went through
         /// `core::panicking::panic` with a fixed message.
-        static func fromMessage(_ message: String) -> Kind? {
-            if message.hasPrefix("index out of bounds") { return .indexOutOfBounds }
-            if message.hasPrefix("called `Option::unwrap()`") || message.hasPrefix("called `Result::unwrap()`") { return .unwrapFailed }
-            if message.hasPrefix("attempt to divide by zero")
-                || message.hasPrefix("attempt to calculate the remainder with a divisor of zero")
-            {
-                return .divideByZero
+        static func fromMessage(_ message: RustPanicMessage) -> Kind? {
+            switch message.standardCheck {
+            case .indexOutOfBounds?: .indexOutOfBounds
+            case .unwrapFailed?: .unwrapFailed
+            case .divideByZero?: .divideByZero
+            case .arithmeticOverflow?: .arithmeticOverflow
+            case .cannotUnwind?: .cannotUnwind
+            case nil: nil
             }
-            if message.hasPrefix("attempt to "), message.hasSuffix("with overflow") { return .arithmeticOverflow }
-            if message.hasPrefix("panic in a function that cannot unwind") { return .cannotUnwind }
-            return nil
         }
     }
 
@@ -109,7 +107,7 @@ package struct RustPanic: Sendable {
         }
         if let found {
             (kind, panicFrame) = found
-        } else if let message = message?.message, let named = Kind.fromMessage(message) {
+        } else if let message, let named = Kind.fromMessage(message) {
             (kind, panicFrame) = (named, first)
         } else if !panics {
             (kind, panicFrame) = (.runtimeAbort, first)

@@ -31,14 +31,14 @@ struct ThreadRole {
         "_swift_task_checkIsolatedSwift", "checkIsolated", "preconditionIsolated", "assumeIsolated",
     ]
 
-    init?(facts: ReportFacts) {
-        guard let thread = facts.crashedThread else { return nil }
+    init?(report: CrashReport) {
+        guard let thread = report.crashedThread else { return nil }
         self.thread = thread
-        isMain = facts.report.isMainThread(thread)
+        isMain = report.isMainThread(thread)
         let top = thread.frames.prefix(32)
         // An uncaught exception ends on the thread that threw it: its Last Exception Backtrace
         // holds the calls that thread made.
-        let thrown = facts.report.lastExceptionBacktrace?.frames.prefix(32) ?? []
+        let thrown = report.lastExceptionBacktrace?.frames.prefix(32) ?? []
         mainOnlyFrames = Array((top.filter(Self.isMainOnly) + thrown.filter(Self.isMainOnly)).prefix(3))
         exceptionFrames = Set(thrown.filter(Self.isMainOnly).map(\.index))
         isolationCheck = top.prefix(12).first { frame in

@@ -91,7 +91,7 @@ package struct Headline: Sendable, Equatable, Codable {
     /// A Swift runtime error that says where it stopped (`file MyApp/X.swift, line 42`) places the
     /// headline when no frame does.
     private mutating func placeFromRuntimeError(_ report: CrashReport) {
-        guard sourceFile == nil, let error = report.exception?.runtimeError, let file = error.file, let line = error.line else { return }
+        guard sourceFile == nil, let error = report.facts.swiftRuntimeError, let file = error.file, let line = error.line else { return }
         sourceFile = file
         sourceLine = line
     }
@@ -162,19 +162,19 @@ package struct Headline: Sendable, Equatable, Codable {
             if let signal = exception.signal, signal.utf8.count > 64 || !type.contains(signal) { s += " (\(signal))" }
             parts.append(s)
         }
-        if let uncaught = report.exception?.uncaught {
+        if let uncaught = report.facts.uncaughtException?.exception {
             switch uncaught.language {
             case .objectiveC: parts.append("uncaught " + (uncaught.name ?? "Objective-C exception"))
             case .cxx: parts.append("uncaught C++ exception" + (uncaught.name.map { " " + $0 } ?? ""))
             }
         }
-        if let error = report.exception?.runtimeError {
+        if let error = report.facts.swiftRuntimeError {
             parts.append(error.message.isEmpty ? error.kind : "\(error.kind): \(error.message)")
         }
         if withTermination, let termination = report.termination, let namespace = termination.namespace, namespace != "SIGNAL" {
             // Codes are known by their hex spelling (`0x8badf00d`), but iOS 15+ text reports print them in
             // decimal (`FRONTBOARD 2343432205`): the reader's number, in hex, whatever the report used.
-            let code = termination.codeValue.map { "0x" + String($0, radix: 16) } ?? termination.code
+            let code = report.facts.termination?.code.map { "0x" + String($0, radix: 16) } ?? termination.code
             parts.append([namespace, code].compactMap { $0 }.joined(separator: " "))
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")

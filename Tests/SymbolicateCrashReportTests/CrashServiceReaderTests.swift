@@ -21,9 +21,13 @@ import Testing
         let report = try Self.read(name)
         #expect(report.exception?.type == "EXC_CRASH" && report.exception?.signal == "SIGABRT")
         #expect(
-            report.applicationSpecificInformation
-                == "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[_UIRemoteInputViewController _alignsToContentViewController]: unrecognized selector sent to instance 0x118c1ca00'"
-        )
+            report.facts.uncaughtException?.exception
+                == UncaughtException(
+                    language: .objectiveC, name: "NSInvalidArgumentException",
+                    reason:
+                        "-[_UIRemoteInputViewController _alignsToContentViewController]: unrecognized selector sent to instance 0x118c1ca00"
+                ))
+        #expect(report.applicationSpecificInformation == nil)
         let frames = try #require(report.lastExceptionBacktrace?.frames)
         #expect(frames.map(\.index) == Array(0...7))
         #expect(frames[1].symbol == "objc_exception_throw" && frames[1].imageIndex == nil)

@@ -142,7 +142,7 @@ import Testing
     @Test func watchdogLineIsReadAsAFrontBoardTermination() throws {
         let report = try Self.read("SpringBoard[58] <Error>: com.example.MyApp failed to scene-create in time\n")
         #expect(report.kind == .crash)
-        #expect(report.termination?.namespace == "FRONTBOARD" && report.termination?.codeValue == 0x8bad_f00d)
+        #expect(report.termination?.namespace == "FRONTBOARD" && report.facts.termination?.code == 0x8bad_f00d)
         #expect(report.bundleIdentifier == "com.example.MyApp" && report.processName == "MyApp")
     }
 

@@ -81,25 +81,38 @@ import Testing
         #expect(report.binaryImages.count == images.count)
         #expect(report.binaryImages.map { $0.debugID?.description.uppercased() } == images.map { $0["uuid"]?.stringValue?.uppercased() })
         #expect(report.binaryImages.map(\.loadAddress) == images.map { $0["image_addr"]?.uint64Value ?? 0 })
-        let named = report.exception?.type != nil || report.applicationSpecificInformation?.isEmpty == false
+        let named =
+            report.exception?.type != nil || report.applicationSpecificInformation?.isEmpty == false
+            || report.facts.reporterDeadlock != nil
         #expect(named, "\(name): the error is named")
         if name.hasSuffix("MainThreadDeadlock.json") {
-            #expect(report.applicationSpecificInformation?.contains("main thread deadlocked") == true)
+            // A typed fact, not words for explain to find.
+            #expect(report.facts.reporterDeadlock?.reporter == "KSCrash")
+            #expect(report.applicationSpecificInformation?.contains("watchdog ended the process") != true)
         }
     }
 
     @Test func nsexceptionNameAndReason() throws {
         let report = try #require(try Self.read("kscrash/NSException.json").first)
-        let asi = try #require(report.applicationSpecificInformation)
         #expect(
-            asi.contains(
-                "uncaught exception 'NSInvalidArgumentException', reason: '-[__NSArrayI objectForKey:]: unrecognized selector sent to instance 0x1e59bc50'"
-            ))
+            report.facts.uncaughtException?.exception
+                == UncaughtException(
+                    language: .objectiveC, name: "NSInvalidArgumentException",
+                    reason: "-[__NSArrayI objectForKey:]: unrecognized selector sent to instance 0x1e59bc50"))
+        // Read as data: no line of libobjc's English was written for another stage to parse.
+        #expect(report.facts.uncaughtException?.quote == nil)
+        #expect(report.applicationSpecificInformation?.contains("Terminating app") != true)
         #expect(report.exception?.type == "EXC_CRASH")
         #expect(report.exception?.signal == "SIGABRT")
         // A deallocated exception keeps its name, reason and own backtrace.
         let zombie = try #require(try Self.read("kscrash/ZombieNSException.json").first)
-        #expect(zombie.applicationSpecificInformation?.contains("uncaught exception 'TurboEncabulatorException'") == true)
+        #expect(zombie.facts.uncaughtException?.exception.name == "TurboEncabulatorException")
+        // The text output still says it as Apple's report would.
+        let text = report.renderedLines().map(\.text).joined(separator: "\n")
+        #expect(
+            text.contains(
+                "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[__NSArrayI objectForKey:]: unrecognized selector sent to instance 0x1e59bc50'"
+            ))
     }
 
     @Test func machExceptionCodesAndSignal() throws {
@@ -115,7 +128,8 @@ import Testing
         let report = try #require(try Self.read("kscrash/cpp-exception-v3.json").first)
         #expect(report.reportVersion == "KSCrash 3.1.0")
         #expect(
-            report.applicationSpecificInformation?.contains("uncaught exception of type MyException: Something bad happened...") == true)
+            report.facts.uncaughtException?.exception
+                == UncaughtException(language: .cxx, name: "MyException", reason: "Something bad happened..."))
     }
 
     /// A user-reported exception (`KSCrash.reportUserException`), in the shape KSCrash's writer

@@ -92,7 +92,7 @@ struct MetricKitDiagnosticTests {
         #expect(report.exception?.signal == "SIGABRT")
         #expect(report.exception?.codes == "0x0")
         #expect(report.exception?.message == "Profile legacy-profile is missing or corrupted")
-        #expect(report.termination?.namespaceName == "SIGNAL")
+        #expect(report.facts.termination?.namespace == "SIGNAL")
         #expect(report.termination?.codeValue == 6)
         #expect(report.processID == 5311)
         #expect(report.bundleIdentifier == "com.example.CrashApp")

@@ -1,10 +1,11 @@
 import Foundation
 import SymbolicateCore
-import SymbolicateCrashReport
 import Testing
 
-/// What the exception and termination fields mean is decided once, in the model, for every
-/// later stage (Explain reads these instead of parsing the text again).
+@testable import SymbolicateCrashReport
+
+/// What the exception and termination fields mean is decided once, in the model, by the fact
+/// reading (`CrashReport.facts`); later stages read the facts instead of parsing the text again.
 @Suite struct TypedFactsTests {
     @Test(
         arguments: [

@@ -6,8 +6,8 @@ import Testing
 
 /// Issue 38: an Application Specific Information field of about 131,000 short lines was read
 /// in linear time but slowly (each rule went over every line: about 50 s per MiB in a debug
-/// build). The rules now read a bounded part of the field (`ReportFacts.asiLineLimit` lines of
-/// at most `ReportFacts.asiLineLength` characters); what they read is counted here, for a
+/// build). The rules now read a bounded part of the field (`FactReading.messageLineLimit` lines of
+/// at most `FactReading.messageLineLength` characters); what they read is counted here, for a
 /// 1 KB field and a 1 MB one in the same run, never timed.
 @Suite struct BoundedFieldTests {
     /// A report whose ASI is `bytes` bytes of short numbered lines, after a first line a rule reads.
@@ -25,8 +25,8 @@ import Testing
             exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], asi: lines, frames: RuleDiagnosisTests.appFrames)
     }
 
-    static func facts(_ text: String) throws -> ReportFacts {
-        ReportFacts(report: try CrashReport.parse(data: Data(text.utf8), path: "asi.crash"))
+    static func facts(_ text: String) throws -> CrashFacts {
+        try CrashReport.parse(data: Data(text.utf8), path: "asi.crash").facts
     }
 
     @Test("the rules read as many ASI lines of a 1 MB field as of a 1 KB one, give or take the bound")
@@ -34,16 +34,16 @@ import Testing
         let small = try Self.facts(Self.report(asiBytes: 1_000))
         let large = try Self.facts(Self.report(asiBytes: 1_000_000))
         // The 1 KB field is read whole; the 1 MB one (over 100,000 lines) only up to the bound.
-        #expect(small.asiLines.count > 100)
-        #expect(small.asiLines.count <= ReportFacts.asiLineLimit)
-        #expect(large.asiLines.count == ReportFacts.asiLineLimit)
-        let smallCharacters = small.asiLines.reduce(0) { $0 + $1.count }
-        let largeCharacters = large.asiLines.reduce(0) { $0 + $1.count }
+        #expect(small.messageLines.count > 100)
+        #expect(small.messageLines.count <= FactReading.messageLineLimit)
+        #expect(large.messageLines.count == FactReading.messageLineLimit)
+        let smallCharacters = small.messageLines.reduce(0) { $0 + $1.count }
+        let largeCharacters = large.messageLines.reduce(0) { $0 + $1.count }
         // A thousand times the field, at most twice the text read (linear reading would be 1,000 times).
         #expect(largeCharacters <= smallCharacters * 2, "1 KB: \(smallCharacters) characters read, 1 MB: \(largeCharacters)")
         // What the rules need is at the top, and is kept.
-        #expect(large.asiLines.first == "abort() called")
-        #expect(large.asiLines.prefix(small.asiLines.count) == small.asiLines[...])
+        #expect(large.messageLines.first == "abort() called")
+        #expect(large.messageLines.prefix(small.messageLines.count) == small.messageLines[...])
     }
 
     @Test("a 1 MB ASI field is diagnosed as its first lines are, and quotes no more lines than the bound")
@@ -54,7 +54,7 @@ import Testing
         #expect(large.headline == small.headline)
         let largeJSON = large.renderJSON()
         // No line past the bound reaches the output.
-        #expect(!largeJSON.contains("line \(ReportFacts.asiLineLimit + 10)"))
+        #expect(!largeJSON.contains("line \(FactReading.messageLineLimit + 10)"))
         #expect(largeJSON.utf8.count < 200_000)
     }
 
@@ -64,15 +64,15 @@ import Testing
         let text = RuleDiagnosisTests.report(
             exception: ["Exception Type:  EXC_CRASH (SIGABRT)"], asi: [long, "abort() called"], frames: RuleDiagnosisTests.appFrames)
         let facts = try Self.facts(text)
-        #expect(facts.asiLines.count == 2)
-        #expect(facts.asiLines.first?.count == ReportFacts.asiLineLength)
-        #expect(facts.asiLines.last == "abort() called")
+        #expect(facts.messageLines.count == 2)
+        #expect(facts.messageLines.first?.count == FactReading.messageLineLength)
+        #expect(facts.messageLines.last == "abort() called")
     }
 
     @Test("blank lines and surrounding spaces are dropped as before, CRLF ends a line")
     func linesAreTrimmed() {
-        #expect(ReportFacts.boundedLines(of: "  a  \n\n\r\n b\r\nc") == ["a", "b", "c"])
-        #expect(ReportFacts.boundedLines(of: "") == [])
-        #expect(ReportFacts.boundedLines(of: "\n\n") == [])
+        #expect(FactReading.boundedLines(of: "  a  \n\n\r\n b\r\nc") == ["a", "b", "c"])
+        #expect(FactReading.boundedLines(of: "") == [])
+        #expect(FactReading.boundedLines(of: "\n\n") == [])
     }
 }

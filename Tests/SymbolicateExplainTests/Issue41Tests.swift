@@ -93,8 +93,10 @@ import Testing
             ["thread 'main' panicked at 'attempt to add with overflow', src/main.rs:4:5"], lineNumber: { $0 + 1 })
         #expect(found?.message == "attempt to add with overflow")
         #expect(found?.location == "src/main.rs:4:5")
-        #expect(RustPanic.Kind.fromMessage("attempt to add with overflow") == .arithmeticOverflow)
-        #expect(RustPanic.Kind.fromMessage("attempt to divide by zero") == .divideByZero)
+        #expect(found?.standardCheck == .arithmeticOverflow)
+        #expect(found.flatMap(RustPanic.Kind.fromMessage) == .arithmeticOverflow)
+        let divide = RustPanicMessage(thread: "main", location: nil, message: "attempt to divide by zero", lineNumber: nil, line: "")
+        #expect(RustPanic.Kind.fromMessage(divide) == .divideByZero)
     }
 
     /// A Swift crash with no Rust frame is not a Rust panic.
@@ -330,7 +332,7 @@ import Testing
     @Test func metricKitNearNilIsANilMemberAccess() throws {
         let url = TestPaths.fixtures.appendingPathComponent("logs/crashapp-metrickit.json")
         let reports = try CrashReport.parseAll(data: Data(contentsOf: url), path: url.path)
-        let crash = try #require(reports.first { $0.vmRegion?.address == 8 })
+        let crash = try #require(reports.first { $0.facts.exception?.vmRegion?.address == 8 })
         let diagnosis = SymbolicateExplain.diagnose(crash)
         #expect(diagnosis.category == .nilDereference)
         #expect(diagnosis.headline.contains("0x8"))

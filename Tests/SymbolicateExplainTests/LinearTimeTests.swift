@@ -16,7 +16,7 @@ import Testing
 
     /// Worst cases for each scanner at `n` scalars: long runs that almost match, the pattern's
     /// opening repeated, every part but the last repeated.
-    static var scannerShapes: [(name: String, scan: (TextScan) -> Any?, text: (Int) -> String)] {
+    static var scannerShapes: [(name: String, scan: (MessageScan) -> Any?, text: (Int) -> String)] {
         [
             ("fault: word run", { $0.faultAddress() }, { String(repeating: "A", count: $0) }),
             ("fault: ' at 0x' without a name", { $0.faultAddress() }, { repeated(" at 0x1 ", $0) }),
@@ -43,8 +43,8 @@ import Testing
         String(String(repeating: unit, count: length / unit.count + 1).prefix(length))
     }
 
-    static func steps(_ shape: (name: String, scan: (TextScan) -> Any?, text: (Int) -> String), _ length: Int) -> Int {
-        let scan = TextScan(shape.text(length))
+    static func steps(_ shape: (name: String, scan: (MessageScan) -> Any?, text: (Int) -> String), _ length: Int) -> Int {
+        let scan = MessageScan(shape.text(length))
         _ = shape.scan(scan)
         return scan.steps
     }
@@ -96,25 +96,27 @@ import Testing
             #expect(scanned == expected, "\(pattern) on \(String(reflecting: text))")
         }
         for text in texts {
-            let fault = TextScan(text).faultAddress()
+            let fault = MessageScan(text).faultAddress()
             same(
                 fault.map { [$0.name, $0.address, $0.stripped] }, #"([A-Za-z_0-9]+) at (0x[0-9a-fA-F]+)(?: -> (0x[0-9a-fA-F]+))?"#,
                 text)
             same(
-                TextScan(text).uncaughtObjCException().map { [$0.name, $0.reason] }, #"uncaught exception '([^']+)', reason: '(.*)'"#, text)
+                MessageScan(text).uncaughtObjCException().map { [$0.name, $0.reason] }, #"uncaught exception '([^']+)', reason: '(.*)'"#,
+                text)
             #expect(
-                TextScan(text).isCAssertion() == (firstMatch(#"Assertion failed: .*, function .*, file .*, line [0-9]+"#, in: text) != nil),
+                MessageScan(text).isCAssertion()
+                    == (firstMatch(#"Assertion failed: .*, function .*, file .*, line [0-9]+"#, in: text) != nil),
                 "assertion on \(String(reflecting: text))")
             same(
-                TextScan(text).uncaughtCppException().map { [$0.type, $0.what] },
+                MessageScan(text).uncaughtCppException().map { [$0.type, $0.what] },
                 #"terminat\w+ (?:due to|with) uncaught exception of type (.+?)(?:: (.*))?$"#, text)
-            same(TextScan(text).libcxxAssertion().map { [$0.file, $0.what] }, #"assertion (.+) failed: (.+)$"#, text)
-            same(TextScan(text).usageDescriptionKey().map { [$0] }, #"(NS[A-Za-z]+UsageDescription)"#, text)
+            same(MessageScan(text).libcxxAssertion().map { [$0.file, $0.what] }, #"assertion (.+) failed: (.+)$"#, text)
+            same(MessageScan(text).usageDescriptionKey().map { [$0] }, #"(NS[A-Za-z]+UsageDescription)"#, text)
             same(
-                TextScan(text).watchdogEvent().map { [$0] },
+                MessageScan(text).watchdogEvent().map { [$0] },
                 #"(scene-create|scene-update|process-exit|process-launch|[a-z-]+) watchdog transgression"#, text)
-            same(TextScan(text).allowanceSeconds().map { [$0] }, #"allowance of ([0-9.]+) seconds"#, text)
-            same(TextScan(text).elapsedCPUSeconds().map { [$0] }, #"Elapsed application CPU time \(seconds\): ([0-9.]+)"#, text)
+            same(MessageScan(text).allowanceSeconds().map { [$0] }, #"allowance of ([0-9.]+) seconds"#, text)
+            same(MessageScan(text).elapsedCPUSeconds().map { [$0] }, #"Elapsed application CPU time \(seconds\): ([0-9.]+)"#, text)
         }
     }
 

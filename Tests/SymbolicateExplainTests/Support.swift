@@ -23,7 +23,7 @@ extension Diagnosis {
 }
 
 /// Capture groups of the first match of `pattern` (nil for groups that did not take part): the
-/// regular expressions the rules used before their hand-written scanners (`TextScan`), kept
+/// regular expressions the rules used before their hand-written scanners (`MessageScan`), kept
 /// here as the oracle the scanners are compared with, on short texts only.
 func firstMatch(_ pattern: String, in text: String) -> [String?]? {
     guard let regex = try? Regex(pattern).anchorsMatchLineEndings(), let match = try? regex.firstMatch(in: text) else { return nil }

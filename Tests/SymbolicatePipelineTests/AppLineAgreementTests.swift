@@ -27,8 +27,7 @@ import Testing
         let symbolicated = try ReportPipeline(debugFiles: try #require(Self.index)).run(source, diagnose: false).map(\.report)
         for report in read + symbolicated where report.kindSummary == nil {
             let headline = Headline(report: report)
-            let facts = ReportFacts(report: report)
-            guard let line = facts.appLine, let thread = facts.crashedThread else {
+            guard let line = report.crashedAppLine, let thread = report.crashedThread else {
                 // No frame in the app's code: explain names none, and the headline names the top
                 // frame, never an app frame.
                 if let thread = report.crashedThread, let top = thread.frames.first {
@@ -39,7 +38,7 @@ import Testing
             #expect(headline.thread == thread.index, "\(path)")
             #expect(headline.function == line.function, "\(path): headline \(headline.function ?? "-") vs explain \(line.function ?? "-")")
             #expect(headline.location == line.location, "\(path): headline \(headline.location ?? "-") vs explain \(line.location ?? "-")")
-            #expect(facts.firstAppFrame?.index == thread.frames[line.position].index)
+            #expect(report.firstAppFrame?.index == thread.frames[line.position].index)
         }
     }
 
@@ -71,6 +70,6 @@ import Testing
         let headline = Headline(report: report)
         #expect(headline.function == "Store.load()")
         #expect(headline.location == "Store.swift:42")
-        #expect(ReportFacts(report: report).appLine?.location == "Store.swift:42")
+        #expect(report.crashedAppLine?.location == "Store.swift:42")
     }
 }

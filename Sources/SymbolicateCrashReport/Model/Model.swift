@@ -85,6 +85,10 @@ public struct CrashReport: Sendable {
     /// Lines of a device or sysdiagnose log that say how a process ended (`DeviceLogReportReader`),
     /// in text order; empty for reports.
     public var logEvents: [DeviceLogEvent] = []
+    /// What the report says about its crash, typed and read once when the report is read
+    /// (`CrashFacts`): every later stage reads these instead of the text fields above. A reader
+    /// with typed input sets what it knows; `readFacts()` reads the rest.
+    public internal(set) var facts = CrashFacts()
 
     /// What the writers need to reproduce the input: original lines or the JSON documents.
     var source: Source
@@ -161,8 +165,8 @@ public struct ExceptionInfo: Sendable, Codable, Equatable {
 }
 
 /// An exception that nothing caught, as the console or a debugger names it.
-public struct UncaughtException: Sendable, Codable, Equatable {
-    public enum Language: String, Sendable, Codable, Equatable {
+public struct UncaughtException: Sendable, Codable, Hashable {
+    public enum Language: String, Sendable, Codable, Hashable {
         /// An `NSException` (`*** Terminating app due to uncaught exception 'Name', reason: '…'`).
         case objectiveC = "objc"
         /// A C++ exception (`libc++abi: terminating due to uncaught exception of type std::runtime_error: what`).
@@ -183,7 +187,7 @@ public struct UncaughtException: Sendable, Codable, Equatable {
 
 /// A Swift runtime error message: `Fatal error: Unexpectedly found nil while unwrapping an
 /// Optional value: file MyApp/ViewController.swift, line 42` (or `MyApp/X.swift:42: Fatal error: …`).
-public struct SwiftRuntimeError: Sendable, Codable, Equatable {
+public struct SwiftRuntimeError: Sendable, Codable, Hashable {
     /// `Fatal error`, `Precondition failed` or `Assertion failed`, as printed.
     public var kind: String
     /// The message after the kind (may be empty: `fatalError()` prints none).
@@ -644,6 +648,7 @@ extension CrashReport: Codable {
         warnings = try c.decodeIfPresent([ParseWarning].self, forKey: .warnings) ?? []
         metricKit = try c.decodeIfPresent(MetricKitFacts.self, forKey: .metricKit)
         logEvents = try c.decodeIfPresent([DeviceLogEvent].self, forKey: .logEvents) ?? []
+        readFacts()
     }
 
     public func encode(to encoder: Encoder) throws {

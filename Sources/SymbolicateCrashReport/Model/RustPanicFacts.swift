@@ -74,3 +74,25 @@ extension CrashReport {
         return nil
     }
 }
+
+extension RustPanicMessage {
+    /// The standard library check an older Rust's fixed message names (its checks all went
+    /// through `core::panicking::panic`, so only the message tells them apart).
+    public enum StandardCheck: String, Sendable, Hashable {
+        case indexOutOfBounds, unwrapFailed, divideByZero, arithmeticOverflow, cannotUnwind
+    }
+
+    /// The check `message` names, if it is one of the standard library's fixed messages.
+    public var standardCheck: StandardCheck? {
+        guard let message else { return nil }
+        if message.hasPrefix("index out of bounds") { return .indexOutOfBounds }
+        if message.hasPrefix("called `Option::unwrap()`") || message.hasPrefix("called `Result::unwrap()`") { return .unwrapFailed }
+        if message.hasPrefix("attempt to divide by zero") || message.hasPrefix("attempt to calculate the remainder with a divisor of zero")
+        {
+            return .divideByZero
+        }
+        if message.hasPrefix("attempt to "), message.hasSuffix("with overflow") { return .arithmeticOverflow }
+        if message.hasPrefix("panic in a function that cannot unwind") { return .cannotUnwind }
+        return nil
+    }
+}

@@ -382,7 +382,7 @@ struct CrashServiceParser {
     }
 
     /// The exception as Apple's report would state it: an uncaught Objective-C exception is
-    /// `EXC_CRASH (SIGABRT)` with libobjc's line in Application Specific Information.
+    /// `EXC_CRASH (SIGABRT)`; its name and reason are the typed `ExceptionInfo.uncaught`.
     private func finishException(_ report: inout CrashReport, exception: ExceptionInfo, name: String?, reason: [String]) {
         var exception = exception
         let reasonText = reason.joined(separator: "\n")
@@ -391,7 +391,7 @@ struct CrashServiceParser {
                 exception.type = "EXC_CRASH"
                 exception.signal = "SIGABRT"
             }
-            report.applicationSpecificInformation = KSCrashReportReader.uncaughtObjC(name: name, reason: reasonText)
+            exception.uncaught = UncaughtException(language: .objectiveC, name: name, reason: reasonText.isEmpty ? nil : reasonText)
         } else if !reasonText.isEmpty {
             // Sentry's value after the type: `KERN_INVALID_ADDRESS at 0x8` is the subtype Apple prints.
             let value = reasonText.replacingOccurrences(of: "\n", with: " ")

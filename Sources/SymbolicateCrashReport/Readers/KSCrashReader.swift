@@ -158,6 +158,10 @@ package enum KSCrashReportReader: ReportReader {
         let machName = mach?["exception_name"]?.stringValue ?? DarwinNames.machExceptions[machNumber]
         let signalName = signal?["name"]?.stringValue ?? DarwinNames.signals[signalNumber]
         var asi: [String] = []
+        // What KSCrash records as data (an uncaught exception, its deadlock monitor) is set as a
+        // typed fact on the report, never written as Apple's English for another stage to parse.
+        var uncaught: UncaughtException?
+        var deadlock: ReporterDeadlockFact?
         let address = error["address"]?.uint64Value
         if machNumber != 0 || signalNumber != 0, type != "memory_termination" {
             var exception = JSONValue.object([])
@@ -183,13 +187,14 @@ package enum KSCrashReportReader: ReportReader {
         switch type {
         case "nsexception":
             let e = error["nsexception"]
-            asi.append(uncaughtObjC(name: e?["name"]?.stringValue, reason: e?["reason"]?.stringValue ?? error["reason"]?.stringValue))
+            uncaught = UncaughtException(
+                language: .objectiveC, name: e?["name"]?.stringValue ?? "NSException",
+                reason: e?["reason"]?.stringValue ?? error["reason"]?.stringValue)
         case "cpp_exception":
-            let name = error["cpp_exception"]?["name"]?.stringValue.map(typeName) ?? "(unknown type)"
-            let reason = error["reason"]?.stringValue.map { ": \($0)" } ?? ""
-            asi.append("libc++abi: terminating due to uncaught exception of type \(name)\(reason)")
+            uncaught = UncaughtException(
+                language: .cxx, name: error["cpp_exception"]?["name"]?.stringValue.map(typeName), reason: error["reason"]?.stringValue)
         case "deadlock":
-            asi.append("Application main thread deadlocked (KSCrash's watchdog ended the process)")
+            deadlock = ReporterDeadlockFact(reporter: "KSCrash")
         case "user":
             let u = error["user_reported"]
             let name = u?["name"]?.stringValue ?? "(unnamed)"
@@ -213,7 +218,11 @@ package enum KSCrashReportReader: ReportReader {
             if let reason = error["reason"]?.stringValue { asi.append(reason) }
         }
         if type != "nsexception", let e = (root["process"] ?? outer?["process"])?["last_dealloced_nsexception"] {
-            asi.append(uncaughtObjC(name: e["name"]?.stringValue, reason: e["reason"]?.stringValue))
+            if uncaught == nil {
+                uncaught = UncaughtException(
+                    language: .objectiveC, name: e["name"]?.stringValue ?? "NSException", reason: e["reason"]?.stringValue)
+            }
+            // KSCrash's own words for it (its Apple-format filter prints this note).
             asi.append("NOTE: This exception has been deallocated! Stack trace is crash from attempting to access this zombie exception.")
         }
         var asiObject = JSONValue.object([])
@@ -294,6 +303,8 @@ package enum KSCrashReportReader: ReportReader {
 
         let foreign = ForeignJSONSource(layout: .kscrash, bytes: bytes, reportPath: reportPath, frameSlots: slots)
         var report = CrashReport.fromForeign(ips, identity: identity, path: path, format: .kscrash, foreign: foreign, warnings: warnings)
+        if let uncaught { report.setUncaught(uncaught) }
+        report.facts.reporterDeadlock = deadlock
         report.reportVersion = "KSCrash " + (version ?? "?")
         renumber(&report, numbers)
         // The app itself was ended for its memory: a termination of this process, not a
@@ -312,10 +323,6 @@ package enum KSCrashReportReader: ReportReader {
         let crashed = report.crashedThreadIndex.flatMap { i in report.threads.firstIndex { $0.index == i } }
         for i in report.threads.indices { report.threads[i].index = given[i] }
         if let crashed { report.crashedThreadIndex = report.threads[crashed].index }
-    }
-
-    static func uncaughtObjC(name: String?, reason: String?) -> String {
-        "*** Terminating app due to uncaught exception '\(name ?? "NSException")', reason: '\(reason ?? "")'"
     }
 
     /// A C++ type name as `std::type_info::name()` gives it (`11MyException`, `N3foo3BarE`),

@@ -50,6 +50,7 @@ package enum ReportReaders {
                 reports[i].stripPointerAuthentication()
                 reports[i].demangleReportNames()
                 reports[i].notePlaceholderNames()
+                reports[i].readFacts()
             }
             try refuseEmpty(reports, path: path)
             return reports

@@ -140,6 +140,7 @@ package enum SentryEventReader: ReportReader {
         let values = event["exception"]?["values"]?.arrayValue ?? []
         let crashing = values.last
         var asi: [String] = []
+        var uncaught: UncaughtException?
         if let e = crashing {
             let meta = e["mechanism"]?["meta"]
             let mach = meta?["mach_exception"]
@@ -169,13 +170,13 @@ package enum SentryEventReader: ReportReader {
             if signalNumber != 0 { ips.setSignalTermination(signalNumber, name: signalName) }
             let name = e["type"]?.stringValue
             let reason = e["value"]?.stringValue
+            // Sentry's mechanism says what kind of exception it was: set as a typed fact, never
+            // written as Apple's English for another stage to parse.
             switch e["mechanism"]?["type"]?.stringValue {
             case "nsexception":
-                asi.append(KSCrashReportReader.uncaughtObjC(name: name, reason: reason))
+                uncaught = UncaughtException(language: .objectiveC, name: name ?? "NSException", reason: reason)
             case "cpp_exception":
-                asi.append(
-                    "libc++abi: terminating due to uncaught exception of type \(name ?? "(unknown type)")"
-                        + (reason.map { ": \($0)" } ?? ""))
+                uncaught = UncaughtException(language: .cxx, name: name, reason: reason)
             default:
                 if let reason, !reason.isEmpty { asi.append("\(name ?? "Exception"): \(reason)") }
             }
@@ -251,6 +252,7 @@ package enum SentryEventReader: ReportReader {
 
         let foreign = ForeignJSONSource(layout: .sentry, bytes: bytes, reportPath: [], frameSlots: slots)
         var report = CrashReport.fromForeign(ips, identity: identity, path: path, format: .sentry, foreign: foreign, warnings: warnings)
+        if let uncaught { report.setUncaught(uncaught) }
         report.reportVersion =
             "Sentry event" + (event["sdk"]?["name"]?.stringValue.map { " (\($0) \(event["sdk"]?["version"]?.stringValue ?? ""))" } ?? "")
         return report

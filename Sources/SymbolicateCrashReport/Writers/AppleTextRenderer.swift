@@ -74,9 +74,13 @@ extension CrashReport {
             line("Triggered by Thread:  \(t)" + (embedded || q == nil ? "" : ", Dispatch Queue: \(q ?? "")"))
             line("")
         }
-        if let asiText = applicationSpecificInformation {
+        let stated = reporterStatements
+        if applicationSpecificInformation != nil || !stated.isEmpty {
             line("Application Specific Information:", .sectionHeader)
-            for l in asiText.split(separator: "\n", omittingEmptySubsequences: false) { line(String(l)) }
+            for l in stated { line(l) }
+            if let asiText = applicationSpecificInformation {
+                for l in asiText.split(separator: "\n", omittingEmptySubsequences: false) { line(String(l)) }
+            }
             line("")
         }
         if let triage = body["ktriageinfo"]?.stringValue {
@@ -259,5 +263,30 @@ extension CrashReport {
         }
         if let trap = byName["trap"] { out.append("Trap Number:     \(trap.value)") }
         return ["Thread \(thread) crashed with X86 Thread State (64-bit):"] + out
+    }
+}
+
+extension CrashReport {
+    /// What a third-party reporter recorded as data (KSCrash, Sentry), in the words Apple's report
+    /// prints for it, for the text a reader reads: libobjc's and libc++abi's last words, a
+    /// reporter's deadlock monitor. Written here, for people; no stage parses it back.
+    var reporterStatements: [String] {
+        guard format == .kscrash || format == .sentry else { return [] }
+        var lines: [String] = []
+        if let uncaught = exception?.uncaught {
+            switch uncaught.language {
+            case .objectiveC:
+                lines.append(
+                    "*** Terminating app due to uncaught exception '\(uncaught.name ?? "NSException")', reason: '\(uncaught.reason ?? "")'")
+            case .cxx:
+                lines.append(
+                    "libc++abi: terminating due to uncaught exception of type \(uncaught.name ?? "(unknown type)")"
+                        + (uncaught.reason.map { ": \($0)" } ?? ""))
+            }
+        }
+        if let deadlock = facts.reporterDeadlock, let reporter = deadlock.reporter {
+            lines.append("Application main thread deadlocked (\(reporter)'s watchdog ended the process)")
+        }
+        return lines
     }
 }

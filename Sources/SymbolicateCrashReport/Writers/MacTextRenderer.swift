@@ -92,9 +92,11 @@ extension CrashReport {
             lines("VM Region Info: " + region)
             line("")
         }
-        if let asiText = applicationSpecificInformation {
+        let stated = reporterStatements
+        if applicationSpecificInformation != nil || !stated.isEmpty {
             line("Application Specific Information:", .sectionHeader)
-            lines(asiText)
+            for statement in stated { line(statement) }
+            if let asiText = applicationSpecificInformation { lines(asiText) }
             line("")
         }
         if let triage = body["ktriageinfo"]?.stringValue {

@@ -1,3 +1,5 @@
+import SymbolicateCrashReport
+
 /// The knowledge base: every entry, plus lookups by term, by value and by text.
 ///
 /// Entries live in `KB+*.swift` as plain data; this type only indexes them so the
@@ -70,13 +72,13 @@ package struct KnowledgeBase: Sendable {
 
     /// Entries whose text patterns occur in `text` (case-sensitive, as the reference says),
     /// most specific (longest pattern) first.
-    /// The text is read once per pattern, in linear time (`TextScan.occurs`): it is a report's
+    /// The text is read once per pattern, in linear time (`MessageScan.occurs`): it is a report's
     /// line, as long as the report makes it.
     package func entries(matchingText text: String, kinds: Set<TermKind>? = nil) -> [KnowledgeEntry] {
         var found: [(entry: KnowledgeEntry, length: Int)] = []
         let bytes = Array(text.utf8)
         for entry in entries where kinds?.contains(entry.kind) ?? true {
-            let lengths = entry.patterns.filter { TextScan.occurs(Array($0.utf8), in: bytes) }.map(\.count)
+            let lengths = entry.patterns.filter { MessageScan.occurs(Array($0.utf8), in: bytes) }.map(\.count)
             if let best = lengths.max() { found.append((entry, best)) }
         }
         return found.sorted { $0.length > $1.length }.map(\.entry)

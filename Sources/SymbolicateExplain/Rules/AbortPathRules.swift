@@ -60,7 +60,7 @@ extension Diagnostician {
             return Verdict(.memoryCorruption, .likely, .verdictStackProtector, values)
         case .cAssert:
             // A claim about Application Specific Information only when the report has that section.
-            found.note(facts.asiLines.isEmpty ? .noteAssertionMessageMissingNoASI : .noteAssertionMessageMissing)
+            found.note(facts.messageLines.isEmpty ? .noteAssertionMessageMissingNoASI : .noteAssertionMessageMissing)
             if let caller = path.caller {
                 found.cause(.likely, .causeAssertFalseAt, ["site": named(caller)], frames: shown)
                 return Verdict(.assertionFailure, .likely, .verdictAssertFailedAt, ["site": named(caller)])
@@ -136,7 +136,7 @@ extension Diagnostician {
         // No throw on the path: code called std::terminate itself. libc++abi's default handler
         // then says only "terminating" (it names an exception when one is in flight).
         let throwing = ["__cxa_throw", "__cxa_rethrow", "failed_throw", "_Unwind_", "objc_exception"].contains { frame($0) != nil }
-        let saysNoException = facts.asiLines.contains("terminating")
+        let saysNoException = facts.statements.terminatesWithoutException
         if !throwing, let terminate = frame("std::terminate") ?? frame("std::__terminate"),
             let direct = thread.frames.first(where: { $0.index > terminate.index && !($0.imageName ?? "").hasPrefix("libc++abi") })
         {
@@ -203,7 +203,7 @@ extension Diagnostician {
         var field: (Int) -> Phrase = { .exceptionFrame($0) }
         if let frames = report.lastExceptionBacktrace?.frames, !frames.isEmpty {
             site = ThrowSite(frames: frames)
-        } else if let thread = facts.crashedThread,
+        } else if let thread = report.crashedThread,
             let start = thread.frames.lastIndex(where: { $0.functionNames.contains { $0.hasPrefix("objc_exception_throw") } })
         {
             site = ThrowSite(frames: Array(thread.frames[start...]))
@@ -221,7 +221,7 @@ extension Diagnostician {
             }
             return
         }
-        guard !thrower.functionNames.isEmpty, !facts.isAppOwned(thrower) else { return }
+        guard !thrower.functionNames.isEmpty, !report.isAppOwned(thrower) else { return }
         found.quote(thrower, at: field(thrower.index), Phrase(.noteAPIThatThrew))
     }
 }
@@ -230,15 +230,14 @@ extension Diagnostician {
     /// The crashed thread's role: quoted for every crash in running code, and "called off the
     /// main thread" as a cause when a main-thread-only call or check sits on another thread.
     func readThreadRole() {
-        guard let role = ThreadRole(facts: facts), facts.platform != .linux else { return }
+        guard let role = ThreadRole(report: report), facts.platform.platform != .linux else { return }
         // MetricKit numbers the call stacks it kept, not the process's threads: without a
         // queue name its thread 0 need not be the main thread.
         if case .metricKit = report.kind, role.thread.queue == nil { return }
         found.quote(Phrase(.fieldCrashedThread), phrase: role.summary)
-        let message = (facts.asiLines + [facts.message].compactMap { $0 }).joined(separator: "\n")
         let evidence = role.offMainEvidence
         // UIKit, AppKit and Auto Layout say so themselves in the exception's reason.
-        if !role.isMain, evidence.isEmpty, let line = (facts.asiLines + [facts.message].compactMap { $0 }).first(where: Self.saysOffMain) {
+        if !role.isMain, evidence.isEmpty, let line = facts.statements.offMainThreadLine {
             found.use(base.entry(.mainThreadOnly))
             let reason = line.range(of: "reason: ").map { String(line[$0.lowerBound...]) } ?? line
             found.cause(
@@ -259,8 +258,8 @@ extension Diagnostician {
             return found.quote(frame, at: at, Phrase(isUI ? .noteMainThreadOnlyCall : .noteMainQueueCheck))
         }
         // A queue assertion whose message names another queue is not about the main thread.
-        if message.contains("Block was expected to execute on queue"), !message.contains("com.apple.main-thread") { return }
-        let certain = !role.mainOnlyFrames.isEmpty || message.contains("com.apple.main-thread") || message.contains("MainActor")
+        if facts.statements.expectsOtherQueue { return }
+        let certain = !role.mainOnlyFrames.isEmpty || facts.statements.namesMainThread
         let text: Phrase
         if let ui = role.mainOnlyFrames.first {
             text = Phrase(.causeCalledOffMainUI, ["call": named(ui), "thread": role.label])
@@ -281,13 +280,5 @@ extension Diagnostician {
         found.causes.insert(FoundCause(phrase: text, likelihood: certain ? .likely : .possible, frames: frames), at: 0)
         found.threadRoleCauseFirst = true
         found.step(.stepMoveToMain)
-    }
-
-    /// Reasons UIKit, AppKit and Auto Layout give when a main-thread-only API ran elsewhere.
-    static func saysOffMain(_ line: String) -> Bool {
-        [
-            "from a background thread", "main thread only", "only be instantiated on the main thread",
-            "must be used from main thread", "UI API called on a background thread", "on the main thread only",
-        ].contains { line.localizedCaseInsensitiveContains($0) }
     }
 }

@@ -4,12 +4,12 @@ import SymbolicateCrashReport
 /// Quoting frames as evidence: the top of the crashed thread, the first app frame, the exception backtrace.
 extension Diagnostician {
     func quoteTopFrames(count: Int) {
-        guard let thread = facts.crashedThread else { return }
+        guard let thread = report.crashedThread else { return }
         for frame in thread.frames.prefix(count) { found.quote(.frame(thread.index, frame.index), frame.evidenceText) }
     }
 
     func quoteFrames(matching needles: [String], limit: Int) {
-        guard let thread = facts.crashedThread else { return }
+        guard let thread = report.crashedThread else { return }
         let hits = thread.frames.prefix(12).filter { frame in
             frame.functionNames.contains { name in needles.contains { name.contains($0) } }
         }
@@ -24,8 +24,8 @@ extension Diagnostician {
 
     /// The first crashed-thread frame in an app-owned image: where to start reading code.
     func quoteFirstAppFrame() {
-        guard let thread = facts.crashedThread else { return }
-        if let appFrame = facts.firstAppFrame {
+        guard let thread = report.crashedThread else { return }
+        if let appFrame = report.firstAppFrame {
             found.quote(.frame(thread.index, appFrame.index), appFrame.evidenceText, Phrase(.noteFirstAppFrame))
         }
     }
@@ -37,7 +37,7 @@ extension Diagnostician {
         found.step(
             .stepSymbolicateFrame,
             [
-                "place": .place(thread.index, frame.index), "image": frame.imageAndOffset, "debugFile": facts.debugFilePhrase,
+                "place": .place(thread.index, frame.index), "image": frame.imageAndOffset, "debugFile": report.debugFilePhrase,
                 "why": Phrase(why),
             ])
     }

@@ -4,8 +4,8 @@ import SymbolicateCrashReport
 /// Exception types and signals (§3) when no message or termination reason explains the crash.
 extension Diagnostician {
     func classifyByException() -> Verdict {
-        let type = facts.exceptionType
-        let signal = facts.signal
+        let type = facts.exception?.machType
+        let signal = facts.exception?.signal
         found.use(type.flatMap { base.entry($0, kind: .exceptionType) })
         if let signal, let entry = base.entry(signal.components(separatedBy: " ").first ?? signal, kind: .signal) {
             found.use(entry)
@@ -40,16 +40,16 @@ extension Diagnostician {
         case ("EXC_CRASH", let signal?):
             return raisedSignal(signal)
         default:
-            if let signal, signal.contains("Code Signature") { return codeSignature() }
+            if facts.exception?.isCodeSignatureInvalid == true { return codeSignature() }
             quoteTopFrames(count: 3)
             return Verdict(
                 .unknown, .possible, .verdictUnknownType,
-                ["type": facts.exceptionLine.map(Phrase.text) ?? Phrase(.wordUnknown)])
+                ["type": report.exceptionLine.map(Phrase.text) ?? Phrase(.wordUnknown)])
         }
     }
 
     func breakpoint() -> Verdict {
-        guard let thread = facts.crashedThread else {
+        guard let thread = report.crashedThread else {
             return Verdict(.swiftTrap, .possible, .verdictTraceTrapNoThread)
         }
         // A library that traps instead of aborting (libmalloc's newer checks, C++ terminate
@@ -74,7 +74,7 @@ extension Diagnostician {
         if topImage.hasPrefix("libswiftCore") || names.contains("_assertionFailure") || names.contains("fatalError") {
             found.use(base.entry(.assertionFailure))
             quoteFirstAppFrame()
-            found.note(facts.needsSymbolication ? .noteSwiftMessageMissingSymbolicate : .noteSwiftMessageMissing)
+            found.note(report.needsSymbolication ? .noteSwiftMessageMissingSymbolicate : .noteSwiftMessageMissing)
             found.cause(.likely, .causeSwiftCheckFailed)
             return Verdict(
                 .swiftTrap, .likely, .verdictSwiftCheckStopped,
@@ -83,7 +83,7 @@ extension Diagnostician {
         // A system framework's own trap (a __builtin_trap check such as CFRelease(NULL)): say
         // which framework, in which of its functions, and who called it.
         // (A frame with a source file is someone's own code, such as a test bundle: not a framework.)
-        if let first = top.first, first.imageIndex != nil, !facts.isAppOwned(first), first.sourceLocation == nil,
+        if let first = top.first, first.imageIndex != nil, !report.isAppOwned(first), first.sourceLocation == nil,
             let image = first.imageName, !image.hasPrefix("libswift"),
             let function = first.functionNames.first,
             let caller = thread.frames.first(where: { $0.index > first.index && $0.imageName != image })
@@ -127,10 +127,10 @@ extension Diagnostician {
     }
 
     func badInstruction() -> Verdict {
-        let isIntel = ["x86_64", "x86_64h", "i386"].contains(facts.architecture ?? "")
+        let isIntel = ["x86_64", "x86_64h", "i386"].contains(facts.platform.architecture?.name ?? "")
         quoteTopFrames(count: 3)
         quoteFirstAppFrame()
-        if facts.isTranslated {
+        if facts.platform.isTranslated {
             found.quote(.label("Code Type"), report.codeType, Phrase(.noteRosetta))
             found.cause(.likely, .causeRosettaInstruction)
             found.cause(.possible, .causeSwiftTrapX86)
@@ -140,7 +140,7 @@ extension Diagnostician {
             found.quote(.label("Code Type"), report.codeType, Phrase(.noteX86SwiftTraps))
             found.cause(.likely, .causeSwiftCheckFailedX86)
             found.cause(.possible, .causeJumpIntoData)
-            if let thread = facts.crashedThread, let first = thread.frames.first {
+            if let thread = report.crashedThread, let first = thread.frames.first {
                 stepToSymbolicate(first, in: thread, .whyHoldsFailedCheck)
             }
             return Verdict(.swiftTrap, .likely, .verdictIllegalInstructionX86)
@@ -154,8 +154,8 @@ extension Diagnostician {
         found.use(base.entry(.codeSignError), causes: 0)
         found.use(base.entry(.codeSigningNamespace))
         quoteTopFrames(count: 3)
-        if let dlopen = facts.asiLines.firstIndex(where: { $0.contains("dlopen") }) {
-            for line in facts.asiLines[dlopen...].prefix(2) { found.quote(.label("Application Specific Information"), line) }
+        if !facts.statements.dlopenLines.isEmpty {
+            for line in facts.statements.dlopenLines { found.quote(.label("Application Specific Information"), line) }
             found.cause(.likely, .causeDlopenSignature)
         }
         return Verdict(.codeSigning, certainty, .verdictCodeSignatureInvalid)
@@ -163,8 +163,8 @@ extension Diagnostician {
 
     func abort() -> Verdict {
         found.use(base.entry(.abortCalled))
-        for line in facts.asiLines { found.quote(.label("Application Specific Information"), line) }
-        guard let thread = facts.crashedThread else {
+        for line in facts.messageLines { found.quote(.label("Application Specific Information"), line) }
+        guard let thread = report.crashedThread else {
             return Verdict(.abort, .possible, .verdictAbortNoThread)
         }
         // The library between abort() and its caller says who stopped the process and why.
@@ -172,7 +172,7 @@ extension Diagnostician {
         let path = AbortPath(thread: thread)
         if let path, path.stopFrame != nil, let verdict = classifyAbortPath(path, in: thread) { return verdict }
         // A library explained itself in Application Specific Information.
-        for line in facts.asiLines {
+        for line in facts.messageLines {
             guard let entry = base.entries(matchingText: line, kinds: [.applicationSpecificMessage]).first,
                 !entry.is(.abortCalled)
             else { continue }
@@ -193,7 +193,7 @@ extension Diagnostician {
         let decider = path?.decider
         // The code that decided: the decider itself unless it is a system library's frame
         // (then its first caller outside that library).
-        let isSystem = decider.map { !facts.isAppOwned($0) } ?? false
+        let isSystem = decider.map { !report.isAppOwned($0) } ?? false
         let caller = isSystem ? (path?.caller ?? decider) : decider
         var shown: [FrameLine] = []
         if let decider, isSystem, let caller, caller.index != decider.index {
@@ -224,7 +224,7 @@ extension Diagnostician {
 
     /// EXC_CRASH wrapping a fault signal (e.g. a process that called raise(SIGSEGV)).
     func raisedSignal(_ signal: String) -> Verdict {
-        guard let thread = facts.crashedThread else {
+        guard let thread = report.crashedThread else {
             return Verdict(.signalRaised, .possible, .verdictSignalNoThread, ["signal": .text(signal)])
         }
         let raise = thread.frames.prefix(6).first {

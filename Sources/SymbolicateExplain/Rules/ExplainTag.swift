@@ -1,3 +1,5 @@
+import SymbolicateCore
+
 /// What a cause or a step of the catalogs addresses, needs from a report or claims about it.
 /// `Relevance` keeps or drops texts by these tags, never by their words; the tags are written
 /// beside each text in the catalogs' data files (`Catalogs/*.json`).
@@ -88,7 +90,7 @@ package enum ExplainTag: String, CaseIterable, Sendable {
     ]
 
     /// The operating systems a text can address.
-    static let platforms: [(tag: ExplainTag, platform: ReportFacts.Platform)] = [
+    static let platforms: [(tag: ExplainTag, platform: OperatingSystem.Platform)] = [
         (.iOS, .iOS), (.macOS, .macOS), (.watchOS, .watchOS), (.tvOS, .tvOS), (.visionOS, .visionOS),
     ]
 }

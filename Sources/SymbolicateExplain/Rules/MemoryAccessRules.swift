@@ -4,8 +4,8 @@ import SymbolicateCrashReport
 /// EXC_BAD_ACCESS refined by the fault address, the top frame and the stack depth.
 extension Diagnostician {
     func badAccess() -> Verdict {
-        if let signal = facts.signal, signal.contains("Code Signature") || signal.contains("CODESIGNING") { return codeSignature() }
-        let fault = facts.faultDescription
+        if facts.exception?.isCodeSignatureInvalid == true { return codeSignature() }
+        let fault = fault
         if let fault {
             found.quote(.label(fault.field), fault.quote)
             if fault.name == "UNKNOWN_0x32" || fault.name == "KERN_CODESIGN_ERROR" {
@@ -20,15 +20,15 @@ extension Diagnostician {
                     .badMemoryAccess, .stated, .verdictMisaligned, ["name": .text(fault.name), "address": .text(hex(fault.address))])
             }
             found.use(base.entries(named: fault.name).first)
-        } else if let codes = facts.codes {
+        } else if let codes = report.exception?.codes {
             found.quote(.label("Exception Codes"), codes)
             found.use(base.entries(named: codes).first)
         }
-        let thread = facts.crashedThread
+        let thread = report.crashedThread
         let top = thread?.frames.first
         if let thread, let top { found.quote(.frame(thread.index, top.index), top.evidenceText) }
         if let overflow = stackOverflowFromFrames() ?? recursion() { return overflow }
-        if let message = facts.message, let entry = base.entries(matchingText: message, kinds: [.faultPattern]).first,
+        if let message = report.exceptionMessage, let entry = base.entries(matchingText: message, kinds: [.faultPattern]).first,
             entry.is(.stackOverflow)
         {
             found.use(entry, causes: 1)
@@ -48,7 +48,7 @@ extension Diagnostician {
             return Verdict(.objcConcurrentPropertyAccess, .likely, .verdictObjCConcurrentAccess)
         case .highBits(let stripped)?:
             found.use(base.entry(.pointerAuthentication), causes: 1)
-            let pac = facts.subtype?.contains("pointer authentication") ?? false
+            let pac = facts.exception?.isPointerAuthenticationFailure ?? false
             let key: PhraseKey =
                 !pac ? .verdictHighBits : stripped == nil ? .verdictPointerAuthentication : .verdictPointerAuthenticationStripped
             return Verdict(.pointerAuthentication, pac ? .stated : .possible, key, ["stripped": .text(stripped.map(hex) ?? "")])
@@ -56,7 +56,7 @@ extension Diagnostician {
             found.use(base.entry(.nullPointer), causes: 0)
             quoteFirstAppFrame()
             // pc equal to the fault address means the CPU tried to execute there (A-MEM).
-            if let fault, let pc = facts.programCounter {
+            if let fault, let pc = report.programCounter {
                 if pc == (fault.stripped ?? fault.address) {
                     found.quote(Phrase(.fieldRegisterPC), hex(pc), Phrase(.notePCEqualsFault))
                     found.cause(.likely, .causeNilFunctionPointer)
@@ -77,7 +77,7 @@ extension Diagnostician {
         }
         if inObjCRuntime {
             found.use(base.entry(.objcMsgSend), causes: 1)
-            if let selector = facts.asiLines.first(where: { $0.contains("selector name:") }) {
+            if let selector = facts.statements.selectorLine {
                 found.quote(.label("Application Specific Information"), selector, Phrase(.noteMessageBeingSent))
             }
             quoteFirstAppFrame()
@@ -85,7 +85,7 @@ extension Diagnostician {
                 .zombieObject, .likely, .verdictZombie,
                 ["function": top?.functionNames.first.map(Phrase.text) ?? Phrase(.wordObjCRuntime)])
         }
-        if facts.codes?.contains("EXC_I386_GPFLT") == true {
+        if facts.exception?.isGeneralProtectionFault == true {
             found.use(base.entry(.generalProtectionFault), causes: 2)
             quoteFirstAppFrame()
             return Verdict(.badMemoryAccess, .likely, .verdictGeneralProtection)
@@ -101,7 +101,7 @@ extension Diagnostician {
 
     /// Deep recursion: a long crashed-thread stack dominated by one repeating frame.
     func recursion() -> Verdict? {
-        guard let thread = facts.crashedThread, thread.frames.count >= 128 else { return nil }
+        guard let thread = report.crashedThread, thread.frames.count >= 128 else { return nil }
         var counts: [String: Int] = [:]
         for frame in thread.frames {
             let key =

@@ -5,19 +5,15 @@ import SymbolicateCrashReport
 extension Diagnostician {
     func classifyByMessages() -> Verdict? {
         if let verdict = classifyUncaughtException() { return verdict }
-        let lines = facts.asiLines + [facts.message].compactMap { $0 }
-        // Uncaught Objective-C exception with name and reason.
-        for line in lines {
-            guard let match = TextScan(line).uncaughtObjCException() else { continue }
+        let lines = facts.messageLines + [report.exceptionMessage].compactMap { $0 }
+        let uncaught = facts.uncaughtException
+        // Uncaught Objective-C exception with name and reason, as libobjc's line states it.
+        if let uncaught, let line = uncaught.quote, uncaught.exception.language == .objectiveC {
             found.quote(.label("Application Specific Information"), line)
-            return objcException(name: match.name, reason: match.reason)
-        }
-        // A MetricKit diagnostic names its Objective-C exception in typed keys (`exceptionReason`).
-        if let reason = report.metricKit?.exceptionReason, let name = reason.exceptionName, !name.isEmpty {
-            return objcException(name: name, reason: reason.composedMessage)
+            return objcException(name: uncaught.exception.name, reason: uncaught.exception.reason)
         }
         // C assert(): "Assertion failed: (cond), function f, file F, line N."
-        for line in lines where TextScan(line).isCAssertion() {
+        if let assertion = facts.assertion, assertion.kind == .cAssert, let line = assertion.quote {
             found.quote(.label("Application Specific Information"), line)
             quoteFrames(matching: ["__assert_rtn"], limit: 1)
             quoteFirstAppFrame()
@@ -37,27 +33,27 @@ extension Diagnostician {
                 return Verdict(.dispatchMisuse, .stated, .verdictTitleAndLine, ["title": entry.titlePhrase, "line": .text(line)])
             }
             quoteSwiftFrames()
-            found.use(facts.exceptionType.flatMap { base.entries(named: $0).first } ?? base.entry(.breakpoint))
+            found.use(facts.exception?.machType.flatMap { base.entries(named: $0).first } ?? base.entry(.breakpoint))
             return Verdict(
                 .swiftRuntimeError, .stated, .verdictSwiftRuntimeErrorMessage,
                 ["title": .lowercasedInEnglish(entry.titlePhrase), "line": .text(line)])
         }
-        // Uncaught C++ exception (NSException escaping through libc++abi is handled above or below).
-        for line in lines {
-            guard let match = TextScan(line).uncaughtCppException() else { continue }
-            let type = match.type.trimmingCharacters(in: .whitespaces)
+        // Uncaught C++ exception, as libc++abi's line states it (an NSException escaping through
+        // libc++abi names its type only).
+        if let uncaught, let line = uncaught.quote, uncaught.exception.language == .cxx {
+            let type = uncaught.exception.name ?? ""
             found.quote(.label("Application Specific Information"), line)
             if type == "NSException" { return objcException(name: nil, reason: nil) }
             found.use(base.entry(.uncaughtCppException), causes: 1)
             quoteTopFrames(count: 6)
-            if let what = match.what, !what.isEmpty {
+            if let what = uncaught.exception.reason, !what.isEmpty {
                 return Verdict(.uncaughtCppException, .stated, .verdictCppExceptionWhat, ["type": .text(type), "what": .text(what)])
             }
             return Verdict(.uncaughtCppException, .stated, .verdictCppException, ["type": .text(type)])
         }
         // assert() / stack canary / malloc.
         for line in lines {
-            if line.hasPrefix("Assertion failed:") || line.contains("assertion failure") {
+            if let assertion = facts.assertion, assertion.kind == .assertionMessage, line == assertion.quote {
                 found.quote(.label("Application Specific Information"), line)
                 quoteFrames(matching: ["__assert_rtn", "assert"], limit: 1)
                 quoteFirstAppFrame()
@@ -79,10 +75,12 @@ extension Diagnostician {
         return nil
     }
 
-    /// An uncaught exception the reader read as a typed fact (Xcode's console, LLDB, Xcode's banner):
-    /// the same verdicts as the message lines above, from the name and reason as read.
+    /// An uncaught exception a reader read from data or its own typed input (a reporter's keys,
+    /// MetricKit, Xcode's console, LLDB, Xcode's banner): the same verdicts as the message lines
+    /// above, from the name and reason as read.
     func classifyUncaughtException() -> Verdict? {
-        guard let uncaught = report.exception?.uncaught else { return nil }
+        guard let fact = facts.uncaughtException, fact.quote == nil else { return nil }
+        let uncaught = fact.exception
         let label = Phrase.label("Uncaught exception")
         switch uncaught.language {
         case .objectiveC:
@@ -102,27 +100,23 @@ extension Diagnostician {
 
     /// Where a Swift runtime error says it stopped (`file MyApp/X.swift, line 42`), as read.
     func quoteRuntimeErrorPlace() {
-        guard let error = report.exception?.runtimeError, let file = error.file else { return }
+        guard let error = facts.swiftRuntimeError, let file = error.file else { return }
         found.quote(.label("Runtime error location"), error.line.map { "\(file):\($0)" } ?? file)
     }
 
     func objcException(name: String?, reason: String?) -> Verdict {
         found.use(base.entry(.uncaughtObjCException))
         if let name { found.use(base.entry(name, kind: .objcException), causes: 0) }
-        if let reason {
-            if reason.contains("unrecognized selector sent to") {
-                found.use(base.entry(.unrecognizedSelector))
-                found.cause(.likely, .causeWrongClass)
-                found.cause(.possible, .causeReceiverDeallocated)
-            } else if reason.contains("cannot be nil") || reason.contains("nil value") || reason.contains("attempt to insert nil") {
-                found.cause(.likely, .causeNilPassed)
-            } else if reason.contains("beyond bounds") || reason.contains("out of bounds") {
-                found.cause(.likely, .causeIndexPastEnd)
-            } else if reason.contains("was mutated while being enumerated") {
-                found.cause(.likely, .causeMutatedWhileEnumerated)
-            } else if reason.contains("not key value coding-compliant") {
-                found.cause(.likely, .causeStaleOutlet)
-            }
+        switch reason.flatMap(UncaughtExceptionFact.ReasonClass.init(reason:)) {
+        case .unrecognizedSelector?:
+            found.use(base.entry(.unrecognizedSelector))
+            found.cause(.likely, .causeWrongClass)
+            found.cause(.possible, .causeReceiverDeallocated)
+        case .nilArgument?: found.cause(.likely, .causeNilPassed)
+        case .outOfBounds?: found.cause(.likely, .causeIndexPastEnd)
+        case .mutatedWhileEnumerated?: found.cause(.likely, .causeMutatedWhileEnumerated)
+        case .keyValueCoding?: found.cause(.likely, .causeStaleOutlet)
+        case nil: break
         }
         quoteLastExceptionBacktrace()
         quoteThrowSite()
@@ -131,7 +125,7 @@ extension Diagnostician {
         }
         guard let name else {
             // Each claim names the section it is about, and only when the report has it.
-            found.note(facts.asiLines.isEmpty ? .noteExceptionNameMissingNoASI : .noteExceptionNameMissing)
+            found.note(facts.messageLines.isEmpty ? .noteExceptionNameMissingNoASI : .noteExceptionNameMissing)
             // Without a name there is no reason either (both come from one message).
             if let backtrace = report.lastExceptionBacktrace, !backtrace.frames.isEmpty {
                 return Verdict(.uncaughtObjCException, .likely, .verdictObjCExceptionUnnamed)

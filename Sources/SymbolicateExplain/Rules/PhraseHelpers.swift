@@ -42,7 +42,7 @@ extension Frame {
     }
 }
 
-extension ReportFacts {
+extension CrashReport {
     /// The file that names this report's frames, in words.
-    var debugFilePhrase: Phrase { Phrase(platform == .linux ? .debugFileLinux : .debugFileDSYM) }
+    var debugFilePhrase: Phrase { Phrase(facts.platform.platform == .linux ? .debugFileLinux : .debugFileDSYM) }
 }

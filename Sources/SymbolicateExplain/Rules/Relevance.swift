@@ -12,7 +12,10 @@ import SymbolicateCrashReport
 /// each text in the catalogs' data), never their words, so they are the same in every language
 /// and survive any rewording (issue 37).
 struct Relevance {
-    let facts: ReportFacts
+    let report: CrashReport
+    /// The fault as the rules read it (`CrashReport.faultDescription(in:)`).
+    let fault: FaultDescription?
+    var facts: CrashFacts { report.facts }
     /// Evidence fields the rules quoted: advice to read what the diagnosis already read and
     /// interpreted is dropped.
     var quotedFields: Set<Phrase> = []
@@ -24,13 +27,13 @@ struct Relevance {
 
     /// Advice addressed to one architecture or operating system applies only to reports from it.
     func fitsPlatform(_ tags: Set<ExplainTag>) -> Bool {
-        if tags.contains(.intel) { return facts.isIntel }
-        if tags.contains(.nativeARM) { return facts.isNativeARM }
-        if tags.contains(.arm64e) { return facts.architecture == "arm64e" }
+        if tags.contains(.intel) { return facts.platform.isIntel }
+        if tags.contains(.nativeARM) { return facts.platform.isNativeARM }
+        if tags.contains(.arm64e) { return facts.platform.architecture?.name == "arm64e" }
         // Apple's tools do not apply to a Linux process.
-        if facts.platform == .linux, tags.contains(.appleTools) { return false }
+        if facts.platform.platform == .linux, tags.contains(.appleTools) { return false }
         let platforms = ExplainTag.platforms.filter { tags.contains($0.tag) }.map(\.platform)
-        return platforms.isEmpty || platforms.contains(facts.platform)
+        return platforms.isEmpty || facts.platform.platform.map(platforms.contains) == true
     }
 
     // MARK: - Evidence
@@ -50,27 +53,26 @@ struct Relevance {
 
     /// Whether the report has what a step tagged `tag` reads (true for tags that are not needs).
     private func reportHas(_ tag: ExplainTag) -> Bool {
-        let hasFault = facts.faultDescription != nil
+        let hasFault = fault != nil
         switch tag {
         case .needsFaultAddress: return hasFault
-        case .needsProgramCounter: return hasFault && facts.programCounter != nil
-        case .needsStrippedAddress: return facts.faultDescription?.stripped != nil
-        case .needsVMRegionInfo: return facts.report.vmRegionInfo != nil
-        case .needsApplicationSpecificInformation: return !facts.asiLines.isEmpty
-        case .needsExceptionBacktrace: return !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true)
-        case .needsExceptionMessage: return facts.message != nil
-        case .needsTerminationReason: return facts.report.termination != nil
+        case .needsProgramCounter: return hasFault && report.programCounter != nil
+        case .needsStrippedAddress: return fault?.stripped != nil
+        case .needsVMRegionInfo: return facts.vmRegionLine != nil
+        case .needsApplicationSpecificInformation: return !facts.messageLines.isEmpty
+        case .needsExceptionBacktrace: return !(report.lastExceptionBacktrace?.frames.isEmpty ?? true)
+        case .needsExceptionMessage: return report.exceptionMessage != nil
+        case .needsTerminationReason: return report.termination != nil
         case .needsWatchdogCPUTime:
             return !quotedFields.contains(Phrase(.fieldWatchdogCPU))
-                && (facts.terminationDetails.contains { $0.contains("Elapsed application CPU time") }
-                    || facts.terminationText?.contains("Elapsed application CPU time") == true)
+                && facts.termination?.countsCPUTime == true
         case .needsMainThreadBacktrace:
-            return facts.mainThread != nil && !quotedFields.contains { $0.catalogKey == .fieldMainThreadFrame }
-        case .needsCrashedThread: return !(facts.crashedThread?.frames.isEmpty ?? true)
+            return report.mainThread != nil && !quotedFields.contains { $0.catalogKey == .fieldMainThreadFrame }
+        case .needsCrashedThread: return !(report.crashedThread?.frames.isEmpty ?? true)
         case .needsExceptionName: return reportSays("exception")
         case .needsObjCRuntimeTopFrame: return topFrameIsObjCRuntime
         case .needsUnrecognizedSelector: return reportSays("unrecognized selector")
-        case .needsSymbolication: return facts.needsSymbolication
+        case .needsSymbolication: return report.needsSymbolication
         default: return true
         }
     }
@@ -83,25 +85,26 @@ struct Relevance {
         if isMemoryFault, nilIsRuledOut, tags.contains(.claimsNil) { return false }
         if tags.contains(.claimsStackOverflow), stackOverflowIsRuledOut { return false }
         // EXC_CRASH's abort causes do not explain a SIGKILL, SIGQUIT or SIGTERM.
-        if tags.contains(.claimsAbort), let signal = facts.signal, !signal.hasPrefix("SIGABRT") { return false }
+        if tags.contains(.claimsAbort), let signal = facts.exception?.signal, !signal.hasPrefix("SIGABRT") { return false }
         // Busy (most of the allowance used as CPU time) and blocked (little CPU) exclude each other.
         if let busy = mainThreadBusy {
             if busy, tags.contains(.topicBlockedMainThread) { return false }
             if !busy, tags.contains(.topicBusyMainThread) { return false }
         }
-        if tags.contains(.claimsExceptionBacktrace) { return !(facts.report.lastExceptionBacktrace?.frames.isEmpty ?? true) }
+        if tags.contains(.claimsExceptionBacktrace) { return !(report.lastExceptionBacktrace?.frames.isEmpty ?? true) }
         if tags.contains(.claimsLibcxxabiMessage) { return reportSays("libc++abi") }
-        if tags.contains(.claimsNonSignalTermination) { return facts.namespace.map { $0 != "SIGNAL" } ?? false }
+        if tags.contains(.claimsNonSignalTermination) { return facts.termination?.namespace.map { $0 != "SIGNAL" } ?? false }
         return true
     }
 
     private var isMemoryFault: Bool {
-        facts.exceptionType == "EXC_BAD_ACCESS" || ["SIGSEGV", "SIGBUS"].contains(facts.signal?.components(separatedBy: " ").first ?? "")
+        facts.exception?.machType == "EXC_BAD_ACCESS"
+            || ["SIGSEGV", "SIGBUS"].contains(facts.exception?.signal?.components(separatedBy: " ").first ?? "")
     }
 
     private var nilIsRuledOut: Bool {
-        if facts.codes?.contains("EXC_I386_GPFLT") == true { return true }
-        guard let fault = facts.faultDescription else { return false }
+        if facts.exception?.isGeneralProtectionFault == true { return true }
+        guard let fault = fault else { return false }
         switch FaultAddress(address: fault.address, stripped: fault.stripped) {
         case .null, .nearNull: return false
         case .objcConcurrentAccess, .highBits, .other: return true
@@ -109,8 +112,8 @@ struct Relevance {
     }
 
     private var stackOverflowIsRuledOut: Bool {
-        guard let thread = facts.crashedThread, !thread.frames.isEmpty else { return false }
-        let said = reportSays("stack") || facts.report.vmRegionInfo?.lowercased().contains("stack") == true
+        guard let thread = report.crashedThread, !thread.frames.isEmpty else { return false }
+        let said = reportSays("stack") || facts.exception?.isInStackRegion == true
         // The rules quoted a fault just below the stack pointer or a repeating stretch of frames.
         let shown =
             quotedFields.contains(Phrase(.fieldStackPointer))
@@ -119,13 +122,17 @@ struct Relevance {
     }
 
     private var topFrameIsObjCRuntime: Bool {
-        let names = facts.crashedThread?.frames.first?.functionNames.joined(separator: " ") ?? ""
+        let names = report.crashedThread?.frames.first?.functionNames.joined(separator: " ") ?? ""
         return ["objc_msgSend", "objc_retain", "objc_release", "objc_autorelease", "objc_storeStrong"].contains { names.contains($0) }
     }
 
     /// Whether the report's own text (its messages, not the diagnosis's) says `fragment`.
     private func reportSays(_ fragment: String) -> Bool {
-        ([facts.message, facts.subtype, facts.terminationText].compactMap { $0 } + facts.asiLines + facts.terminationDetails)
+        // The uncaught exception's name and reason count wherever the layout states them (a line, or a reporter's data).
+        let uncaught = facts.uncaughtException.map { [$0.exception.name, $0.exception.reason].compactMap { $0 } } ?? []
+        return
+            ([report.exceptionMessage, report.exception?.subtype, report.termination?.text].compactMap { $0 } + uncaught
+            + facts.messageLines + (report.termination?.details ?? []))
             .contains { $0.localizedCaseInsensitiveContains(fragment) }
     }
 

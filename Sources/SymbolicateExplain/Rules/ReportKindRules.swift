@@ -141,13 +141,13 @@ extension Diagnostician {
         found.quote(.label("Event"), event)
         found.quote(.label("Action taken"), header("Action taken"))
         for key in ["CPU", "Writes", "Wakeups", "Limit", "Duration"] { found.quote(.label(key), header(key)) }
-        let lower = event.lowercased()
         let resource: KnownTerm? =
-            lower.contains("cpu")
-            ? .resourceCPU
-            : lower.contains("disk") || lower.contains("write")
-                ? .resourceIO
-                : lower.contains("wakeup") ? .resourceWakeups : nil
+            switch facts.resource?.resource {
+            case .cpu?: .resourceCPU
+            case .diskWrites?: .resourceIO
+            case .wakeups?: .resourceWakeups
+            case .memory?, nil: nil
+            }
         found.use(resource.flatMap { base.entry($0) }, causes: 0)
         if let type = report.bugType { found.use(base.entries(named: "bug_type \(type)").first) }
         let killed = resourceIsFatal
@@ -156,19 +156,19 @@ extension Diagnostician {
     }
 
     func resource() -> Verdict {
-        let subtype = facts.subtype ?? ""
+        let subtype = report.exception?.subtype ?? ""
         let entry = base.entries(named: subtype).first { $0.kind == .resourceType }
         found.use(entry, causes: 0)
         quoteTopFrames(count: 3)
         let fatal = resourceIsFatal
         if !fatal { found.note(.noteResourceWarning, ["subtype": .text(subtype)]) }
-        if report.kind == .resource(.memory) || subtype.uppercased().contains("MEMORY"),
+        if report.kind == .resource(.memory) || facts.resource?.resource == .memory,
             let verdict = readMemoryLimit(name: nil, footprint: nil, category: .resourceLimit)
         {
             return verdict
         }
         let key: PhraseKey =
-            switch (facts.message != nil, fatal) {
+            switch (report.exceptionMessage != nil, fatal) {
             case (true, true): .verdictResourceLimitMessageKilled
             case (true, false): .verdictResourceLimitMessage
             case (false, true): .verdictResourceLimitKilled
@@ -176,7 +176,7 @@ extension Diagnostician {
             }
         return Verdict(
             .resourceLimit, .stated, key,
-            ["subtype": .text(subtype.isEmpty ? "EXC_RESOURCE" : subtype), "message": .text(facts.message ?? "")])
+            ["subtype": .text(subtype.isEmpty ? "EXC_RESOURCE" : subtype), "message": .text(report.exceptionMessage ?? "")])
     }
 
     /// `CrashReport.kindSummary` for the diagnostics `classifyOtherDiagnostic` explains, as a

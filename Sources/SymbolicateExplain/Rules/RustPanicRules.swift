@@ -6,7 +6,7 @@ import SymbolicateCrashReport
 /// in the crate's own code, and the steps Rust's own documentation gives.
 extension Diagnostician {
     func classifyRustPanic() -> Verdict? {
-        guard let thread = facts.crashedThread else { return nil }
+        guard let thread = report.crashedThread else { return nil }
         let message = report.rustPanicMessage
         guard let panic = RustPanic(thread: thread, message: message) else { return nil }
         let entry = base.entries(named: KnowledgeBase.rustPanicTerm(panic.kind)).first
@@ -26,7 +26,7 @@ extension Diagnostician {
         } else {
             found.note(.noteRustMessageMissing)
         }
-        let own = facts.firstAppFrame.flatMap { frame in frame.index > panic.panicFrame.index ? frame : nil }
+        let own = report.firstAppFrame.flatMap { frame in frame.index > panic.panicFrame.index ? frame : nil }
         if let own {
             shown.append(found.quote(own, at: place(thread, own), Phrase(.noteRustFirstOwnFrame)))
         }

@@ -28,10 +28,10 @@ struct StackEvidence {
     static let runawayFrames = 64
     static let supportedFrames = 16
 
-    init(facts: ReportFacts) {
-        let frames = facts.crashedThread?.frames ?? []
+    init(report: CrashReport, fault: FaultDescription?) {
+        let frames = report.crashedThread?.frames ?? []
         cycle = Self.longestCycle(in: frames)
-        if let thread = facts.crashedThread, let fault = facts.faultDescription,
+        if let thread = report.crashedThread, let fault = fault,
             let sp = thread.registers.first(where: { ["sp", "rsp", "esp"].contains($0.name) })
         {
             let address = fault.stripped ?? fault.address
@@ -39,7 +39,7 @@ struct StackEvidence {
         } else {
             belowStackPointer = nil
         }
-        guardRegion = facts.report.vmRegionInfo?.uppercased().contains("STACK GUARD") ?? false
+        guardRegion = report.facts.exception?.isStackGuard ?? false
     }
 
     /// The key a frame repeats under: its function, else its image and offset.
@@ -86,14 +86,12 @@ struct StackEvidence {
 extension Diagnostician {
     /// Stack overflow from the frames, the stack pointer and the VM region (see `StackEvidence`).
     func stackOverflowFromFrames() -> Verdict? {
-        guard let thread = facts.crashedThread else { return nil }
-        let evidence = StackEvidence(facts: facts)
+        guard let thread = report.crashedThread else { return nil }
+        let evidence = StackEvidence(report: report, fault: fault)
         guard evidence.isOverflow else { return nil }
         var shown: [FrameLine] = []
-        if evidence.guardRegion, let region = facts.report.vmRegionInfo {
-            let line =
-                region.split(whereSeparator: \.isNewline).first { $0.uppercased().contains("STACK GUARD") }.map(String.init) ?? region
-            found.quote(.label("VM Region Info"), line.trimmingCharacters(in: .whitespaces), Phrase(.noteGuardPage))
+        if evidence.guardRegion, let line = facts.vmRegionLine {
+            found.quote(.label("VM Region Info"), line, Phrase(.noteGuardPage))
         }
         if let below = evidence.belowStackPointer {
             let text = Phrase(

@@ -5,7 +5,7 @@ import SymbolicateCrashReport
 extension Diagnostician {
     /// Artificial `Swift runtime failure:` frames and Swift runtime entry points in the crashed thread.
     func classifyBySwiftFrames() -> Verdict? {
-        guard let thread = facts.crashedThread else { return nil }
+        guard let thread = report.crashedThread else { return nil }
         for frame in thread.frames.prefix(6) {
             for name in frame.functionNames {
                 guard let range = name.range(of: "Swift runtime failure: ") else { continue }
@@ -37,7 +37,7 @@ extension Diagnostician {
         // libc++ hardening: the failed assertion is the name of an artificial inlined frame.
         for frame in thread.frames.prefix(3) {
             for name in frame.functionNames {
-                guard let match = TextScan(name).libcxxAssertion() else { continue }
+                guard let match = AssertionFact.libcxxAssertion(frameName: name) else { continue }
                 found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteLibraryAssertionFrame))
                 found.use(base.entry(.libcxxAssertion), causes: 1)
                 // The inlined standard-library frames between are not the call: skip them.

@@ -5,13 +5,13 @@ import SymbolicateCrashReport
 extension Diagnostician {
     func classifyTermination(_ namespace: String) -> Verdict? {
         let namespaceEntry = base.namespace(namespace)
-        let code = facts.terminationCode
+        let code = facts.termination?.code
         let codeEntries = code.map { TerminationReason.entries(namespace: namespace, code: $0, in: base) } ?? []
         let codeText = code.map(hex) ?? "?"
         found.use(namespaceEntry)
         // The code's usual causes are only possibilities; evidence below may promote one.
         for entry in codeEntries { found.use(entry, causes: 0) }
-        let allText = ([facts.terminationText ?? ""] + facts.terminationDetails + facts.asiLines).joined(separator: "\n")
+        let allText = ([report.termination?.text ?? ""] + (report.termination?.details ?? []) + facts.messageLines).joined(separator: "\n")
 
         switch namespace {
         case "SPRINGBOARD", "FRONTBOARD", "RUNNINGBOARD", "CAROUSEL":
@@ -19,13 +19,10 @@ extension Diagnostician {
                 return Verdict(
                     .systemTermination, .stated, .verdictSystemUnknownCode, ["namespace": .text(namespace), "code": .text(codeText)])
             }
-            return classifySystemCode(entry, text: allText)
+            return classifySystemCode(entry)
         case "DYLD":
             for entry in base.entries(matchingText: allText, kinds: [.dyldError]) { found.use(entry) }
-            for line in (facts.terminationDetails + facts.asiLines)
-            where line.contains("Library not loaded") || line.contains("Symbol not found") || line.contains("Referenced from") {
-                found.quote(.label("dyld"), line)
-            }
+            for line in facts.statements.dyldLines { found.quote(.label("dyld"), line) }
             let what = codeEntries.first.map { Phrase.lowercasedInEnglish($0.titlePhrase) } ?? Phrase(.wordDyldFailure)
             found.note(.noteDyldBeforeApp)
             return Verdict(
@@ -39,8 +36,7 @@ extension Diagnostician {
             }
             return Verdict(.codeSigning, .stated, .verdictCodeSigningKill, ["code": codeValue])
         case "TCC":
-            let key = TextScan(allText).usageDescriptionKey()
-            if let key {
+            if let key = facts.termination?.usageKey {
                 found.cause(.likely, .causeUsageDescriptionMissing, ["key": .text(key)])
                 found.step(.stepAddUsageDescription, ["key": .text(key)])
                 return Verdict(.privacyViolation, .stated, .verdictPrivacyViolationKey, ["key": .text(key)])
@@ -62,8 +58,8 @@ extension Diagnostician {
             let reason = codeEntries.first.map { Phrase.text($0.term) } ?? Phrase(.wordCode, ["code": .text(codeText)])
             return Verdict(.memoryPressure, .stated, .verdictJetsamKill, ["reason": reason])
         case "LIBSYSTEM":
-            let assertion = facts.asiLines.first { $0.localizedCaseInsensitiveContains("assert") }
-            for line in facts.asiLines { found.quote(.label("Application Specific Information"), line) }
+            let assertion = facts.messageLines.first { $0.localizedCaseInsensitiveContains("assert") }
+            for line in facts.messageLines { found.quote(.label("Application Specific Information"), line) }
             let what = codeEntries.first?.titlePhrase ?? Phrase(.wordLibsystemFault)
             let codeValue = Phrase.text(code.map(String.init) ?? "?")
             if let assertion {
@@ -88,9 +84,9 @@ extension Diagnostician {
 
     /// A system termination code (0x8badf00d, 0xc00010ff, …), from the termination reason or
     /// from `Exception Codes` whatever `Exception Type` says (old reports print `00000020`).
-    func classifySystemCode(_ entry: KnowledgeEntry, text allText: String) -> Verdict {
+    func classifySystemCode(_ entry: KnowledgeEntry) -> Verdict {
         switch KnownTerm(rawValue: entry.term) {
-        case .watchdog?: return watchdog(allText)
+        case .watchdog?: return watchdog(facts.termination?.watchdog)
         case .thermal?:
             found.note(.noteThermalKill)
             return Verdict(.thermal, .stated, .verdictThermal)
@@ -107,7 +103,7 @@ extension Diagnostician {
         case .securityViolation?:
             return Verdict(
                 .securityViolation, .stated,
-                allText.contains("insecure drawing") ? .verdictSecurityViolationDrawing : .verdictSecurityViolation)
+                facts.termination?.isInsecureDrawing == true ? .verdictSecurityViolationDrawing : .verdictSecurityViolation)
         default:
             return Verdict(.systemTermination, .stated, .verdictSystemTerminated, ["title": entry.titlePhrase, "term": .text(entry.term)])
         }
@@ -118,25 +114,24 @@ extension Diagnostician {
 
     /// A termination code such as 0xc00010ff among the exception codes.
     func systemCodeInExceptionCodes() -> KnowledgeEntry? {
-        guard let codes = facts.codes else { return nil }
-        return Self.consideredCodes(codes).lazy.compactMap { self.base.entries(kind: .terminationCode, value: $0).first }.first
+        Self.consideredCodes(facts.exception?.codes ?? []).lazy.compactMap {
+            self.base.entries(kind: .terminationCode, value: $0).first
+        }.first
     }
 
-    /// The numbers of an `Exception Codes` value that are looked up: Apple's reports carry two
-    /// to four, so a field of thousands is not read past the first `codesConsidered` words.
-    static func consideredCodes(_ codes: String) -> [UInt64] {
-        codes.split(maxSplits: 2 * codesConsidered, whereSeparator: { $0 == "," || $0 == " " })
-            .prefix(codesConsidered).compactMap { parseNumber(String($0)) }
+    /// The numbers of `Exception Codes` that are looked up: Apple's reports carry two to four,
+    /// so a field of thousands is not looked up past the first `codesConsidered`.
+    static func consideredCodes(_ codes: [UInt64]) -> ArraySlice<UInt64> {
+        codes.prefix(codesConsidered)
     }
 
     /// 0x8badf00d: quote the watchdog text and the main thread, which is what it waited for.
-    func watchdog(_ text: String) -> Verdict {
-        let scan = TextScan(text)
-        let event = scan.watchdogEvent()
-        let allowance = scan.allowanceSeconds()
+    func watchdog(_ figures: WatchdogFigures?) -> Verdict {
+        let event = figures?.event
+        let allowance = figures?.allowanceSeconds
         // CPU used by the app during the allowance tells busy from blocked (A-WD).
         var busy: Bool?
-        if let cpuText = scan.elapsedCPUSeconds(),
+        if let cpuText = figures?.cpuSeconds,
             let cpu = Double(cpuText), let wall = allowance.flatMap(Double.init), wall > 0
         {
             busy = cpu / wall >= 0.5 ? true : cpu / wall <= 0.2 ? false : nil
@@ -153,14 +148,14 @@ extension Diagnostician {
         } else if busy == false {
             found.cause(.likely, .causeMainThreadBlockedLittleCPU)
         }
-        if let main = facts.mainThread {
+        if let main = report.mainThread {
             let top = main.frames.prefix(4)
             for frame in top {
                 found.quote(
                     Phrase(.fieldMainThreadFrame, ["thread": .text(String(main.index)), "frame": .text(String(frame.index))]),
                     frame.evidenceText)
             }
-            if let appFrame = main.frames.first(where: { facts.isAppOwned($0) && !$0.isLibraryCodeInApp }) {
+            if let appFrame = main.frames.first(where: { report.isAppOwned($0) && !$0.isLibraryCodeInApp }) {
                 let (function, location) = appFrame.appLine
                 let place = Phrase.place(main.index, appFrame.index)
                 if let function, let location {
@@ -170,7 +165,7 @@ extension Diagnostician {
                 } else {
                     found.step(
                         .stepSymbolicateMainThreadFrame,
-                        ["place": place, "image": appFrame.imageAndOffset, "debugFile": facts.debugFilePhrase])
+                        ["place": place, "image": appFrame.imageAndOffset, "debugFile": report.debugFilePhrase])
                 }
             }
             let names = top.flatMap(\.functionNames).joined(separator: " ")
@@ -198,14 +193,14 @@ extension Diagnostician {
 
     /// A main-thread deadlock a crash reporter detected and ended the process for: the
     /// reporter's words, then the main thread read as for a watchdog kill (what it waited on).
-    func reportedMainThreadDeadlock(_ lines: [String]) -> Verdict {
-        for line in lines.prefix(2) { found.quote(.label("Application Specific Information"), line) }
-        _ = watchdog("")
+    func reportedMainThreadDeadlock(_ deadlock: ReporterDeadlockFact) -> Verdict {
+        for line in deadlock.quotes { found.quote(.label("Application Specific Information"), line) }
+        _ = watchdog(nil)
         return Verdict(.watchdog, .stated, .verdictMainThreadDeadlockReported)
     }
 
     func classifyGuard() -> Verdict {
-        let typeName = facts.subtype ?? facts.terminationCode.flatMap { GuardCode($0).typeName }
+        let typeName = report.exception?.subtype ?? facts.termination?.code.flatMap { GuardCode($0).typeName }
         found.use(base.entry(.guardException))
         found.use(typeName.flatMap { base.entries(named: $0).first }, causes: 0)
         quoteTopFrames(count: 4)
@@ -214,9 +209,9 @@ extension Diagnostician {
             ? .wordGuardedFDMisused
             : typeName == "GUARD_TYPE_MACH_PORT" ? .wordMachPortMisused : .wordGuardedResourceMisused
         var values: [String: Phrase] = ["type": .text(typeName ?? "EXC_GUARD"), "what": Phrase(what)]
-        if let message = facts.message { values["message"] = .text(message) }
+        if let message = report.exceptionMessage { values["message"] = .text(message) }
         let key: PhraseKey =
-            switch (facts.isNonFatal, facts.message != nil) {
+            switch ((facts.exception?.isNonFatal ?? false), report.exceptionMessage != nil) {
             case (false, false): .verdictGuard
             case (false, true): .verdictGuardMessage
             case (true, false): .verdictGuardSimulated

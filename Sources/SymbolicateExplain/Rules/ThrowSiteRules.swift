@@ -78,7 +78,7 @@ extension Diagnostician {
         if let frames = report.lastExceptionBacktrace?.frames, frames.contains(where: { !$0.functionNames.isEmpty }) {
             return Self.pastPlumbing(frames).map { ($0, Phrase.exceptionFrame($0.index)) }
         }
-        guard let thread = facts.crashedThread else { return [] }
+        guard let thread = report.crashedThread else { return [] }
         let frames = thread.frames
         let start: Int
         if let marker = frames.lastIndex(where: Self.isThrowMarker) {
@@ -101,21 +101,14 @@ extension Diagnostician {
         return Array(rest.prefix(raisingFrameCount))
     }
 
-    /// The exception's name and reason as the report states them (an Objective-C exception's
-    /// line, libc++abi's `terminating … of type T: what`), else the exception message.
+    /// The uncaught exception's name and reason as the report states them (`CrashFacts.uncaughtException`),
+    /// else the exception message.
     func statedException() -> (name: String?, reason: String?) {
-        let lines = facts.asiLines + [facts.message].compactMap { $0 }
-        for line in lines {
-            if let match = TextScan(line).uncaughtObjCException() { return (match.name, match.reason) }
+        // libc++abi's line for an Objective-C exception names no exception of its own.
+        if let uncaught = facts.uncaughtException?.exception, uncaught.language == .objectiveC || uncaught.name != "NSException" {
+            return (uncaught.name, uncaught.reason.flatMap { $0.isEmpty ? nil : $0 })
         }
-        for line in lines {
-            guard let match = TextScan(line).uncaughtCppException() else { continue }
-            let type = match.type.trimmingCharacters(in: .whitespaces)
-            // libc++abi's line for an Objective-C exception names no exception of its own.
-            if type == "NSException" { continue }
-            return (type, match.what.flatMap { $0.isEmpty ? nil : $0 })
-        }
-        return (nil, facts.message.flatMap { $0.isEmpty ? nil : $0 })
+        return (nil, report.exceptionMessage.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The catalogue entry the report's raising frames and reason match, with its cause and step.
@@ -125,7 +118,9 @@ extension Diagnostician {
         let stated = statedException()
         // Reasons are stated at the start of a report's messages: the first lines, each cut to a
         // bounded length, keep the search's work bounded whatever the report's size.
-        let texts = ([stated.reason, facts.message, facts.terminationText].compactMap { $0 } + facts.terminationDetails + facts.asiLines)
+        let texts =
+            ([stated.reason, report.exceptionMessage, report.termination?.text].compactMap { $0 } + (report.termination?.details ?? [])
+            + facts.messageLines)
             .prefix(Self.searchedLines).map { String(decoding: $0.utf8.prefix(Self.searchedLineBytes), as: UTF8.self) }
         let evidence = ThrowEvidence(
             exceptionName: stated.name, raisingFrames: frames.flatMap { $0.frame.functionNames }, reason: stated.reason, texts: texts)

@@ -14,13 +14,14 @@ package enum ReportNumber {
 }
 
 // The exception and termination fields keep the text the reader saw (writers and JSON print it
-// as it was); what that text means is decided here, once, for every later stage.
+// as it was); what that text means is decided here, once, by `FactReading`, which puts it in
+// `CrashReport.facts` for every later stage. Internal: no stage reads these fields' text again.
 
 extension ExceptionInfo {
     /// The Mach exception type (`EXC_BAD_ACCESS`), or nil when the type field holds something
     /// else: a bare signal (third-party reporters print `SIGSEGV` there) or, beside a signal,
     /// a description of the crash (the Swift runtime's backtraces: `Illegal instruction`).
-    public var machExceptionType: String? {
+    var machExceptionType: String? {
         guard let type else { return nil }
         if type.hasPrefix("SIG"), signal == nil { return nil }
         if !type.hasPrefix("EXC_"), signal != nil { return nil }
@@ -28,7 +29,7 @@ extension ExceptionInfo {
     }
 
     /// The signal (`SIGSEGV`): the signal field, or a bare signal printed as the type.
-    public var signalName: String? {
+    var signalName: String? {
         if let signal { return signal }
         if let type, type.hasPrefix("SIG") { return type }
         return nil
@@ -36,7 +37,7 @@ extension ExceptionInfo {
 
     /// `Exception Codes:` as numbers (`0x0000000000000001, 0x0000000000000000` → [1, 0]);
     /// empty when a code is not a number (the line then says something else).
-    public var codeValues: [UInt64] {
+    var codeValues: [UInt64] {
         guard let codes else { return [] }
         let parts = codes.split(separator: ",")
         let values = parts.compactMap { ReportNumber.parse($0) }
@@ -44,18 +45,18 @@ extension ExceptionInfo {
     }
 
     /// Whether the report itself says the process kept running.
-    public var isNonFatal: Bool {
+    var isNonFatal: Bool {
         nonFatalNote != nil || (note.map { $0.contains("NOT a crash") } ?? false)
     }
 }
 
 extension TerminationInfo {
     /// The namespace as the knowledge base names it (`FRONTBOARD`, `SIGNAL`), whatever its case.
-    public var namespaceName: String? { namespace?.uppercased() }
+    var namespaceName: String? { namespace?.uppercased() }
 
     /// The code as a number: Apple prints hex (`0x8badf00d`) and decimal (`5`), sometimes
     /// followed by words (`0xdead10cc (deadlock)`).
-    public var codeValue: UInt64? {
+    var codeValue: UInt64? {
         code?.split(separator: " ").first.flatMap { ReportNumber.parse($0) }
     }
 }

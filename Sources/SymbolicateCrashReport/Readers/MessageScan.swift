@@ -14,7 +14,7 @@
 /// with `anchorsMatchLineEndings`; the `explain` fuzz target compares them on short inputs).
 /// `steps` counts the scalars visited, so a test can show that
 /// a field a thousand times longer costs a thousand times more, not a million.
-package final class TextScan {
+package final class MessageScan {
     private let text: [Unicode.Scalar]
     /// Scalars visited so far (each comparison or class test counts one).
     package private(set) var steps = 0

@@ -39,10 +39,3 @@ public struct VMRegionFact: Sendable, Hashable {
         self.address = address
     }
 }
-
-extension CrashReport {
-    /// `vmRegionInfo` read as an address and whether a region holds it (`VMRegionFact`).
-    public var vmRegion: VMRegionFact? {
-        vmRegionInfo.flatMap(VMRegionFact.init(line:))
-    }
-}

@@ -1,0 +1,62 @@
+import Foundation
+import SymbolicateCore
+
+/// What a report says about its crash, typed, read once when the report is read
+/// (`ReportReaders.read`, `CrashReport.readFacts()`). Every later stage — explain's rules, the
+/// headline, batch's crash signature, system symbols, serve — reads these values and never takes
+/// a report's text apart again. A reader whose input carries a fact as data (a reporter's JSON key,
+/// a console line it parsed) sets it here itself; what is left unset is read from the fields every
+/// layout shares (exception, termination, Application Specific Information) by `FactReading`.
+public struct CrashFacts: Sendable, Hashable {
+    /// Platform, architecture, Rosetta.
+    public var platform = PlatformFacts()
+    /// The Mach exception and signal, as numbers and names; nil when the report names none.
+    public var exception: ExceptionFacts?
+    /// Why the system ended the process (`Termination Reason:`, `.ips` `termination`).
+    public var termination: TerminationFacts?
+    /// An Objective-C or C++ exception nothing caught.
+    public var uncaughtException: UncaughtExceptionFact?
+    /// A failed assertion the report states in a line (C `assert`, a framework's assertion).
+    public var assertion: AssertionFact?
+    /// A Swift runtime check that stopped the process (`Fatal error:`, `Precondition failed:`),
+    /// with its message and place as separate facts.
+    public var swiftRuntimeError: SwiftRuntimeError?
+    /// A crash reporter's own watchdog ended the process (KSCrash's deadlock monitor).
+    public var reporterDeadlock: ReporterDeadlockFact?
+    /// The first non-empty lines of Application Specific Information, trimmed and bounded
+    /// (`FactReading.boundedLines`): what the report states in words, for quoting. A field of a
+    /// hundred thousand lines costs no more than its first lines (issue 38).
+    public var messageLines: [String] = []
+    /// What Application Specific Information and the exception's message state besides the
+    /// facts above (a selector, dlopen's and dyld's lines, libc++abi's bare `terminating`, a
+    /// queue assertion, an off-main-thread complaint).
+    public var statements = MessageStatements()
+    /// A resource limit report's resource and whether the system ended the process for it.
+    public var resource: ResourceFacts?
+    /// The first line of `VM Region Info` as printed (`0x8 is not in any region.  Bytes before …`),
+    /// read once (the text layout's line is looked for among all the report's lines).
+    public var vmRegionLine: String?
+
+    public init() {}
+
+    /// The same facts without where they were quoted from: what two layouts of one crash must agree on.
+    public var withoutQuotes: CrashFacts {
+        var copy = self
+        copy.uncaughtException?.quote = nil
+        copy.assertion?.quote = nil
+        copy.reporterDeadlock?.quotes = []
+        copy.messageLines = []
+        copy.vmRegionLine = nil
+        copy.statements = MessageStatements()
+        return copy
+    }
+}
+
+extension CrashReport {
+    /// Reads the facts the reader left unset from the report's fields (`FactReading`). Called
+    /// once by `ReportReaders.read` and by the JSON dump's decoder; a reader that builds a report
+    /// by hand calls it when done.
+    package mutating func readFacts() {
+        facts = FactReading(report: self).facts
+    }
+}

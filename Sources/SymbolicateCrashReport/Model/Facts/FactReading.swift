@@ -1,0 +1,257 @@
+import Foundation
+import SymbolicateCore
+
+/// Reads the facts a reader left unset from the fields every layout fills: the exception and
+/// termination fields, Application Specific Information, the VM region line, the OS and hardware.
+/// The one place a report's printed English (libobjc's and libc++abi's last words, `assert`'s
+/// message, a watchdog's figures, a fault description) is taken apart; it runs once per report.
+package struct FactReading {
+    package private(set) var facts: CrashFacts
+
+    package init(report: CrashReport) {
+        facts = report.facts
+        let lines = Self.boundedLines(of: report.applicationSpecificInformation ?? "")
+        facts.messageLines = lines
+        facts.vmRegionLine = report.vmRegionInfo
+        let message = report.exception?.message?.trimmingCharacters(in: .whitespaces)
+        // The lines a crash's own words may be in: Application Specific Information, then the exception's message.
+        let stated = lines + [message].compactMap { $0 }
+        if facts.platform == PlatformFacts() { facts.platform = Self.platform(of: report) }
+        if facts.exception == nil, let exception = report.exception {
+            facts.exception = Self.exception(exception, regionLine: facts.vmRegionLine, platform: facts.platform.platform)
+        }
+        let terminationText =
+            ([report.termination?.text ?? ""] + (report.termination?.details ?? []) + lines).joined(separator: "\n")
+        if facts.termination == nil {
+            facts.termination = Self.termination(
+                report.termination, text: terminationText, lines: (report.termination?.details ?? []) + lines)
+        }
+        if facts.uncaughtException == nil {
+            facts.uncaughtException = Self.uncaught(report, stated: stated)
+        }
+        if facts.assertion == nil {
+            facts.assertion = Self.assertion(in: stated)
+        }
+        if facts.swiftRuntimeError == nil { facts.swiftRuntimeError = report.exception?.runtimeError }
+        facts.statements = Self.statements(lines: lines, stated: stated, details: report.termination?.details ?? [])
+        if facts.resource == nil { facts.resource = Self.resource(report) }
+        // A reporter's deadlock: as the reader set it, or as a line says it; quoted by the lines saying it
+        // (KSCrash's CrashDoctor names the function the main thread was stuck in).
+        let deadlock = Array(lines.filter { $0.lowercased().contains("main thread deadlock") }.prefix(2))
+        if facts.reporterDeadlock == nil, !deadlock.isEmpty {
+            facts.reporterDeadlock = ReporterDeadlockFact(quotes: deadlock)
+        } else if facts.reporterDeadlock?.quotes.isEmpty == true {
+            facts.reporterDeadlock?.quotes = deadlock
+        }
+    }
+
+    // MARK: - Application Specific Information
+
+    /// Most Application Specific Information lines read.
+    package static let messageLineLimit = 128
+    /// Most characters of one such line read (an Objective-C exception's reason, an assertion
+    /// with its file and function fit).
+    package static let messageLineLength = 4_096
+
+    /// The first `messageLineLimit` non-empty lines of `text`, trimmed, each cut to
+    /// `messageLineLength` characters. Reads the text only as far as those lines reach, so a
+    /// field of a hundred thousand short lines (issue 38) costs no more than its first lines.
+    package static func boundedLines(of text: String) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while lines.count < messageLineLimit, !rest.isEmpty {
+            let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            let line = rest[..<end].prefix(messageLineLength).trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty { lines.append(line) }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        return lines
+    }
+
+    // MARK: - Platform
+
+    static func platform(of report: CrashReport) -> PlatformFacts {
+        var facts = PlatformFacts(architecture: report.architecture, isTranslated: report.isTranslated)
+        facts.platform = operatingSystem(of: report)
+        let arch = (report.architecture?.name ?? "").lowercased()
+        if arch.hasPrefix("x86") || arch == "i386" || (report.codeType ?? "").uppercased().contains("X86") {
+            facts.instructionSet = .intel
+        } else if (report.architecture?.name ?? report.codeType ?? "").lowercased().contains("arm") {
+            facts.instructionSet = .arm
+        }
+        return facts
+    }
+
+    private static func operatingSystem(of report: CrashReport) -> OperatingSystem.Platform? {
+        if report.kind == .linuxBacktrace { return .linux }
+        if let platform = report.operatingSystem?.platform { return platform }
+        // No OS line (MetricKit, crash reporters): the hardware model says which family.
+        let model = (report.hardwareModel ?? "").lowercased()
+        if model.hasPrefix("watch") { return .watchOS }
+        if model.hasPrefix("appletv") { return .tvOS }
+        if model.hasPrefix("realitydevice") { return .visionOS }
+        if model.hasPrefix("iphone") || model.hasPrefix("ipad") || model.hasPrefix("ipod") { return .iOS }
+        if model.hasPrefix("mac") || model.hasPrefix("imac") { return .macOS }
+        // A panic file without an OS line (the text form prints `Mac OS version:` in its own section).
+        if report.kind == .kernelPanic { return .macOS }
+        return nil
+    }
+
+    // MARK: - Exception
+
+    static func exception(_ exception: ExceptionInfo, regionLine: String?, platform: OperatingSystem.Platform?) -> ExceptionFacts {
+        var facts = ExceptionFacts(machType: exception.machExceptionType, signal: exception.signalName)
+        facts.codes = exception.codeValues
+        facts.isNonFatal = exception.isNonFatal
+        facts.vmRegion = regionLine.flatMap(VMRegionFact.init(line:))
+        facts.isStackGuard = regionLine?.uppercased().contains("STACK GUARD") ?? false
+        facts.fault = fault(exception, machType: facts.machType, signal: facts.signal, platform: platform, region: facts.vmRegion)
+        facts.isCodeSignatureInvalid =
+            exception.signalName.map { $0.contains("Code Signature") || $0.contains("CODESIGNING") } ?? false
+        facts.isPointerAuthenticationFailure = exception.subtype?.contains("pointer authentication") ?? false
+        facts.isGeneralProtectionFault = exception.codes?.contains("EXC_I386_GPFLT") ?? false
+        facts.isInStackRegion = regionLine?.lowercased().contains("stack") ?? false
+        return facts
+    }
+
+    /// `KERN_INVALID_ADDRESS at 0x… [-> 0x…]` from the subtype, or from the codes when the
+    /// subtype lacks it (older macOS prints it in `Exception Codes`); else the numbers.
+    private static func fault(
+        _ exception: ExceptionInfo, machType: String?, signal: String?, platform: OperatingSystem.Platform?, region: VMRegionFact?
+    ) -> FaultAddress? {
+        for (source, text) in [(FaultAddress.Source.subtype, exception.subtype), (.codes, exception.codes)] {
+            guard let text, let match = MessageScan(text).faultAddress(), let address = ReportNumber.parse(match.address) else { continue }
+            return FaultAddress(
+                address: address, strippedAddress: match.stripped.flatMap(ReportNumber.parse), name: match.name, source: source)
+        }
+        let codes = exception.codes
+        // A Linux backtrace ("Bad pointer dereference at 0x20") carries the address alone.
+        if machType == nil, let signal, ["SIGSEGV", "SIGBUS"].contains(signal), platform == .linux, let codes,
+            let address = ReportNumber.parse(codes)
+        {
+            return FaultAddress(address: address, name: signal, source: .codes)
+        }
+        // Numeric codes: code[0] = kern_return_t, code[1] = address.
+        if machType == "EXC_BAD_ACCESS", let codes {
+            let numbers = codes.split(separator: ",").compactMap { ReportNumber.parse($0) }
+            if numbers.count == 2 { return FaultAddress(address: numbers[1], name: nil, kernelCode: numbers[0], source: .codes) }
+        }
+        // A MetricKit crash diagnostic gives the address only in `virtualMemoryRegionInfo`
+        // (`0x8 is not in any region`): the same fault as the `.crash` form's subtype.
+        let isMemoryFault = machType == "EXC_BAD_ACCESS" || (machType == nil && ["SIGSEGV", "SIGBUS"].contains(signal ?? ""))
+        if isMemoryFault, let region, !region.isInRegion {
+            let code = codes.flatMap { text in text.split(separator: ",").first.flatMap { ReportNumber.parse($0) } }
+            return FaultAddress(address: region.address, name: nil, kernelCode: code, source: .vmRegion)
+        }
+        return nil
+    }
+
+    // MARK: - Termination
+
+    static func termination(_ termination: TerminationInfo?, text: String, lines: [String]) -> TerminationFacts? {
+        var facts = TerminationFacts(namespace: termination?.namespaceName, code: termination?.codeValue)
+        let scan = MessageScan(text)
+        let watchdog = WatchdogFigures(
+            event: scan.watchdogEvent(), allowanceSeconds: scan.allowanceSeconds(), cpuSeconds: scan.elapsedCPUSeconds())
+        if watchdog != WatchdogFigures() { facts.watchdog = watchdog }
+        facts.usageKey = scan.usageDescriptionKey()
+        facts.missingLibrary = lines.lazy.compactMap(Self.missingLibrary).first
+        let counted = "Elapsed application CPU time"
+        facts.countsCPUTime =
+            termination?.details?.contains { $0.contains(counted) } == true || termination?.text?.contains(counted) == true
+        facts.isInsecureDrawing = MessageScan.occurs("insecure drawing", in: text)
+        guard termination != nil || facts != TerminationFacts() else { return nil }
+        return facts
+    }
+
+    /// `Library not loaded: @rpath/X.framework/X` → the path.
+    private static func missingLibrary(_ line: String) -> String? {
+        guard let range = line.range(of: "Library not loaded:") else { return nil }
+        let path = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        return path.isEmpty ? nil : path
+    }
+
+    // MARK: - Messages
+
+    /// What the messages state besides the main facts, each with its lines.
+    static func statements(lines: [String], stated: [String], details: [String]) -> MessageStatements {
+        var statements = MessageStatements()
+        statements.selectorLine = lines.first { $0.contains("selector name:") }
+        if let dlopen = lines.firstIndex(where: { $0.contains("dlopen") }) { statements.dlopenLines = Array(lines[dlopen...].prefix(2)) }
+        statements.dyldLines = (details + lines).filter {
+            $0.contains("Library not loaded") || $0.contains("Symbol not found") || $0.contains("Referenced from")
+        }
+        statements.terminatesWithoutException = lines.contains("terminating")
+        statements.offMainThreadLine = stated.first(where: saysOffMain)
+        // Searched in linear time: the lines are bounded, but many and long (issue 38).
+        let message = Array(stated.joined(separator: "\n").utf8)
+        func says(_ words: String) -> Bool { MessageScan.occurs(Array(words.utf8), in: message) }
+        let namesMain = says("com.apple.main-thread")
+        statements.expectsOtherQueue = says("Block was expected to execute on queue") && !namesMain
+        statements.namesMainThread = namesMain || says("MainActor")
+        return statements
+    }
+
+    /// UIKit's, AppKit's and Auto Layout's words for a main-thread-only API used elsewhere.
+    static func saysOffMain(_ line: String) -> Bool {
+        [
+            "from a background thread", "main thread only", "only be instantiated on the main thread",
+            "must be used from main thread", "UI API called on a background thread", "on the main thread only",
+        ].contains { line.localizedCaseInsensitiveContains($0) }
+    }
+
+    /// The resource a resource report counts (its `Event:` header, else the exception subtype) and
+    /// whether the process was ended for it.
+    static func resource(_ report: CrashReport) -> ResourceFacts? {
+        func header(_ key: String) -> String? { report.headerFields.first { $0.key == key }?.value }
+        let event = header("Event")?.lowercased()
+        let subtype = report.exception?.subtype
+        var resource: ReportKind.ResourceType?
+        if let event {
+            resource =
+                event.contains("cpu")
+                ? .cpu : event.contains("disk") || event.contains("write") ? .diskWrites : event.contains("wakeup") ? .wakeups : nil
+        } else if report.kind == .resource(.memory) || subtype?.uppercased().contains("MEMORY") == true {
+            resource = .memory
+        }
+        let isFatal =
+            subtype?.contains("FATAL") == true || header("Action taken")?.lowercased().contains("killed") == true
+        guard event != nil || resource != nil || isFatal else { return nil }
+        return ResourceFacts(resource: resource, isFatal: isFatal)
+    }
+
+    /// The uncaught exception: as the reader read it, else libobjc's line, else MetricKit's typed
+    /// keys, else libc++abi's line.
+    static func uncaught(_ report: CrashReport, stated: [String]) -> UncaughtExceptionFact? {
+        let hasBacktrace = !(report.lastExceptionBacktrace?.frames.isEmpty ?? true)
+        if let typed = report.exception?.uncaught, typed.language == .objectiveC || typed.name != nil {
+            return UncaughtExceptionFact(typed, hasBacktrace: hasBacktrace)
+        }
+        for line in stated {
+            guard let match = MessageScan(line).uncaughtObjCException() else { continue }
+            return UncaughtExceptionFact(
+                UncaughtException(language: .objectiveC, name: match.name, reason: match.reason), hasBacktrace: hasBacktrace,
+                quote: line)
+        }
+        if let reason = report.metricKit?.exceptionReason, let name = reason.exceptionName, !name.isEmpty {
+            return UncaughtExceptionFact(
+                UncaughtException(language: .objectiveC, name: name, reason: reason.composedMessage), hasBacktrace: hasBacktrace)
+        }
+        for line in stated {
+            guard let match = MessageScan(line).uncaughtCppException() else { continue }
+            let type = match.type.trimmingCharacters(in: .whitespaces)
+            return UncaughtExceptionFact(
+                UncaughtException(language: .cxx, name: type, reason: match.what), hasBacktrace: hasBacktrace, quote: line)
+        }
+        return nil
+    }
+
+    /// C `assert()`'s whole message on a line, else a line that says an assertion failed.
+    static func assertion(in stated: [String]) -> AssertionFact? {
+        if let line = stated.first(where: { MessageScan($0).isCAssertion() }) { return AssertionFact(.cAssert, quote: line) }
+        if let line = stated.first(where: { $0.hasPrefix("Assertion failed:") || $0.contains("assertion failure") }) {
+            return AssertionFact(.assertionMessage, quote: line)
+        }
+        return nil
+    }
+}

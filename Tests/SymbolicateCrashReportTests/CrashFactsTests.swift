@@ -1,0 +1,241 @@
+import Foundation
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateCrashReport
+
+/// `CrashReport.facts`: what a report says, typed, read once by its reader (issue 47). Every
+/// reader fills the facts from its own input; none writes Apple's English into a text field for
+/// a later stage to parse; one crash in every layout that carries it gives the same facts.
+@Suite struct CrashFactsTests {
+    static let fixtures = TestPaths.fixtures
+
+    /// Every input file of the fixtures (the expected outputs, debug files, binaries and sources left out).
+    static let inputs: [String] = {
+        let skipped: Set<String> = ["expected", "dsyms", "bin", "src", "tools", "audit", "system-symbols", "symbol-sources"]
+        let extensions: Set<String> = ["crash", "ips", "json", "txt", "log", "envelope", "panic", "spin", "hang", "diag"]
+        var out: [String] = []
+        let root = fixtures.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        while let relative = walker.nextObject() as? String {
+            let first = relative.split(separator: "/").first.map(String.init) ?? relative
+            if skipped.contains(first) || relative.contains(".dSYM/") {
+                continue
+            }
+            let ext = (relative as NSString).pathExtension
+            guard extensions.contains(ext), relative != "facts.json", !relative.hasSuffix("manifest.json") else { continue }
+            out.append(relative)
+        }
+        return out.sorted()
+    }()
+
+    static func read(_ relative: String) throws -> [CrashReport] {
+        try CrashReport.parseAll(data: try Data(contentsOf: fixtures.appendingPathComponent(relative)), path: relative)
+    }
+
+    /// The words explain once found its facts by. A reader that writes them has printed a fact
+    /// instead of setting it.
+    static let statedWords = [
+        "uncaught exception", "terminating due to", "terminating with", "deadlocked", "deadlock", "assertion failed",
+        "fatal error",
+    ]
+
+    @Test func thereAreFixturesOfEveryLayout() throws {
+        #expect(Self.inputs.count >= 60, "\(Self.inputs.count) inputs")
+        var formats = Set<String>()
+        for input in Self.inputs { for report in (try? Self.read(input)) ?? [] { formats.insert(report.format.rawValue) } }
+        #expect(formats.isSuperset(of: ["text", "ips", "metrickit", "kscrash", "sentry"]), "\(formats.sorted())")
+    }
+
+    /// Every fixture through every reader (each file goes to the reader that recognises it): the
+    /// words of a fact are in a report's text fields only when the input itself has them.
+    @Test func noReaderWritesEnglishIntoTextFields() throws {
+        var read = 0
+        for input in Self.inputs {
+            guard let reports = try? Self.read(input) else { continue }
+            let source = try String(decoding: Data(contentsOf: Self.fixtures.appendingPathComponent(input)), as: UTF8.self).lowercased()
+            for report in reports {
+                read += 1
+                let fields: [(String, String?)] = [
+                    ("Application Specific Information", report.applicationSpecificInformation),
+                    ("Exception Message", report.exception?.message), ("Exception Subtype", report.exception?.subtype),
+                    ("Exception Codes", report.exception?.codes), ("Termination Reason", report.termination?.text),
+                    ("Termination Details", report.termination?.details?.joined(separator: "\n")),
+                ]
+                for (field, text) in fields {
+                    guard let text = text?.lowercased() else { continue }
+                    for words in Self.statedWords where text.contains(words) {
+                        #expect(source.contains(words), "\(input): the reader wrote \"\(words)\" into \(field)")
+                    }
+                }
+            }
+        }
+        #expect(read >= 60)
+    }
+
+    /// Facts a reporter records as data are set as facts, with no line quoted (read, not printed).
+    @Test func reportersSetFactsFromTheirData() throws {
+        let ns = try #require(try Self.read("thirdparty/kscrash/NSException.json").first)
+        #expect(ns.facts.uncaughtException?.exception.name == "NSInvalidArgumentException")
+        #expect(ns.facts.uncaughtException?.quote == nil)
+
+        let cpp = try #require(try Self.read("thirdparty/kscrash/cpp-exception-v3.json").first)
+        #expect(
+            cpp.facts.uncaughtException?.exception
+                == UncaughtException(language: .cxx, name: "MyException", reason: "Something bad happened..."))
+        #expect(cpp.facts.uncaughtException?.quote == nil)
+
+        let deadlock = try #require(try Self.read("thirdparty/kscrash/MainThreadDeadlock.json").first)
+        #expect(deadlock.facts.reporterDeadlock?.reporter == "KSCrash")
+        // Quoted by KSCrash's own words (its CrashDoctor's diagnosis), not by a sentence the reader wrote.
+        #expect(deadlock.facts.reporterDeadlock?.quotes.allSatisfy { $0.contains("CrashDoctor") } == true)
+
+        let crashlytics = try #require(
+            try Self.read("pasted/crashlytics__firebase-ios-sdk-10159_unrecognized-selector_excerpt.txt").first)
+        #expect(crashlytics.facts.uncaughtException?.exception.name == "NSInvalidArgumentException")
+        #expect(crashlytics.facts.uncaughtException?.quote == nil)
+
+        let console = try #require(try Self.read("debugger/objc-exception.console.txt").first)
+        #expect(
+            console.facts.uncaughtException?.exception
+                == UncaughtException(
+                    language: .objectiveC, name: "CAProfileCorruptedException", reason: "Profile legacy-profile is missing or corrupted"))
+        #expect(console.facts.uncaughtException?.hasBacktrace == true)
+    }
+
+    /// Apple's own layouts state facts in lines: the facts are read from them once, with the line kept to quote.
+    @Test func appleLayoutsStateFactsInLines() throws {
+        let watchdog = try #require(try Self.read("reports/watchdog.crash").first)
+        #expect(watchdog.facts.termination?.namespace == "FRONTBOARD")
+        #expect(watchdog.facts.termination?.code == 0x8bad_f00d)
+        let ipsWatchdog = try #require(try Self.read("reports/watchdog.ips").first)
+        #expect(ipsWatchdog.facts.termination == watchdog.facts.termination)
+
+        let nullDeref = try #require(try Self.read("reports/null-deref.crash").first)
+        let fault = try #require(nullDeref.facts.exception?.fault)
+        #expect(nullDeref.facts.exception?.machType == "EXC_BAD_ACCESS")
+        #expect(nullDeref.facts.exception?.signal == "SIGSEGV")
+        #expect(fault.name == "KERN_INVALID_ADDRESS")
+        #expect(nullDeref.facts.platform.platform == .iOS)
+        #expect(nullDeref.facts.platform.architecture?.name.hasPrefix("arm64") == true)
+    }
+
+    /// One crash in every layout that carries it gives the same facts (their quotes aside: each
+    /// layout states them in its own words; and the VM region, which only `.ips` carries here).
+    /// The project's own crashes, as Apple wrote them (`.crash`, `.ips`) and as
+    /// `Fixtures/tools/thirdparty.py` wrote them for KSCrash and Sentry (exported event and the
+    /// SDK's envelope). (The MetricKit fixture of swift-trap is another device and OS, and
+    /// MetricKit keeps only the first exception code: its facts are compared where it carries
+    /// them in `oneUncaughtExceptionInEveryLayoutGivesTheSameFact`.)
+    @Test(arguments: [
+        [
+            "reports/null-deref.ips", "reports/null-deref.crash", "thirdparty/own/null-deref.kscrash.json",
+            "thirdparty/own/null-deref.sentry.json", "thirdparty/own/null-deref.sentry.envelope",
+        ],
+        [
+            "reports/swift-trap.ips", "reports/swift-trap.crash", "thirdparty/own/swift-trap.kscrash.json",
+            "thirdparty/own/swift-trap.sentry.json", "thirdparty/own/swift-trap.sentry.envelope",
+        ],
+    ])
+    func oneCrashInEveryLayoutGivesTheSameFacts(_ layouts: [String]) throws {
+        let first = try #require(try Self.read(layouts[0]).first).facts.withoutQuotes
+        #expect(first.exception != nil && first.termination != nil && first.platform.platform != nil)
+        for layout in layouts.dropFirst() {
+            let facts = try #require(try Self.read(layout).first).facts.withoutQuotes
+            var expected = first
+            if facts.exception?.vmRegion == nil { expected.exception?.vmRegion = nil }
+            #expect(facts == expected, "\(layout) against \(layouts[0])")
+        }
+    }
+
+    // MARK: - One uncaught exception in every layout
+
+    static let exceptionName = "CAProfileCorruptedException"
+    static let exceptionReason = "Profile legacy-profile is missing or corrupted"
+    /// The line iOS writes for it in Application Specific Information (CoreFoundation's `asi` key).
+    static var libobjcLine: String {
+        "*** Terminating app due to uncaught exception '\(exceptionName)', reason: '\(exceptionReason)'"
+    }
+
+    static func text(_ relative: String) throws -> String {
+        try String(contentsOf: fixtures.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    static func json(_ relative: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent(relative))) as? [String: Any])
+    }
+
+    static func parse(_ text: String, _ name: String) throws -> CrashReport {
+        try #require(try CrashReport.parseAll(data: Data(text.utf8), path: name).first)
+    }
+
+    static func parse(json: [String: Any], _ name: String) throws -> CrashReport {
+        try #require(try CrashReport.parseAll(data: JSONSerialization.data(withJSONObject: json), path: name).first)
+    }
+
+    /// The fixture app's uncaught Objective-C exception (`reports/objc-exception.*`, whose console
+    /// and LLDB output are `debugger/objc-exception.*`, and whose MetricKit diagnostic carries the
+    /// exception's typed keys), in every layout that carries it: `.crash` and `.ips` with the line
+    /// iOS writes for it, MetricKit, KSCrash and Sentry (the fixture's third-party forms with the
+    /// reporter's exception keys), the console, LLDB. All give one uncaught-exception fact, and
+    /// the Mach exception wherever the layout has one.
+    @Test func oneUncaughtExceptionInEveryLayoutGivesTheSameFact() throws {
+        var reports: [(String, CrashReport)] = []
+        let crash = try Self.text("reports/objc-exception.crash").replacingOccurrences(
+            of: "Application Specific Information:\nabort() called",
+            with: "Application Specific Information:\n\(Self.libobjcLine)\nabort() called")
+        #expect(crash.contains(Self.libobjcLine))
+        reports.append((".crash", try Self.parse(crash, "objc.crash")))
+        let ips = try Self.text("reports/objc-exception.ips").replacingOccurrences(
+            of: #""asi" : {"libsystem_c.dylib":["abort() called"]}"#,
+            with: #""asi" : {"CoreFoundation":["\#(Self.libobjcLine)"],"libsystem_c.dylib":["abort() called"]}"#)
+        #expect(ips.contains(Self.libobjcLine))
+        reports.append((".ips", try Self.parse(ips, "objc.ips")))
+        reports.append(("MetricKit", try #require(try Self.read("metrickit/objc-exception.metrickit-diagnostic.json").first)))
+
+        var kscrash = try Self.json("thirdparty/own/null-deref.kscrash.json")
+        var crashPart = try #require(kscrash["crash"] as? [String: Any])
+        crashPart["error"] =
+            [
+                "type": "nsexception", "address": 0, "reason": Self.exceptionReason,
+                "nsexception": ["name": Self.exceptionName, "reason": Self.exceptionReason],
+                "mach": ["exception": 10, "exception_name": "EXC_CRASH", "code": 0, "subcode": 0],
+                "signal": ["signal": 6, "name": "SIGABRT", "code": 0],
+            ] as [String: Any]
+        kscrash["crash"] = crashPart
+        reports.append(("KSCrash", try Self.parse(json: kscrash, "objc.kscrash.json")))
+
+        var sentry = try Self.json("thirdparty/own/null-deref.sentry.json")
+        sentry["exception"] = [
+            "values": [
+                [
+                    "type": Self.exceptionName, "value": Self.exceptionReason, "thread_id": 0,
+                    "mechanism": [
+                        "type": "nsexception", "handled": false,
+                        "meta": [
+                            "mach_exception": ["exception": 10, "code": 0, "subcode": 0, "name": "EXC_CRASH"],
+                            "signal": ["number": 6, "code": 0, "name": "SIGABRT"],
+                        ] as [String: Any],
+                    ] as [String: Any],
+                ] as [String: Any]
+            ]
+        ]
+        reports.append(("Sentry", try Self.parse(json: sentry, "objc.sentry.json")))
+        reports.append(("console", try #require(try Self.read("debugger/objc-exception.console.txt").first)))
+        reports.append(("LLDB", try #require(try Self.read("debugger/objc-exception.lldb.txt").first)))
+
+        let expected = UncaughtException(language: .objectiveC, name: Self.exceptionName, reason: Self.exceptionReason)
+        for (layout, report) in reports {
+            #expect(report.facts.uncaughtException?.exception == expected, "\(layout)")
+            #expect(
+                report.facts.uncaughtException?.hasBacktrace == true || layout == "MetricKit" || layout == "Sentry" || layout == "KSCrash",
+                "\(layout)")
+            if let exception = report.facts.exception, exception.machType != nil || exception.signal != nil {
+                #expect(exception.signal == "SIGABRT", "\(layout)")
+                #expect(exception.machType == nil || exception.machType == "EXC_CRASH", "\(layout)")
+            }
+            // Nothing a reader wrote: the quoted line, when there is one, is the input's own.
+            if let quote = report.facts.uncaughtException?.quote { #expect(quote.hasSuffix(Self.libobjcLine), "\(layout)") }
+        }
+    }
+}
