@@ -37,7 +37,7 @@ extension Diagnostician {
         found.step(
             .stepSymbolicateFrame,
             [
-                "place": .place(thread.index, frame.index), "image": frame.imageAndOffset, "debugFile": facts.debugFilePhrase,
+                "place": .place(thread.index, frame.index), "image": frame.imageAndOffset, "debugFile": facts.debugFilePhrase(for: frame),
                 "why": Phrase(why),
             ])
     }

@@ -161,7 +161,7 @@ extension Diagnostician {
                 } else {
                     found.step(
                         .stepSymbolicateMainThreadFrame,
-                        ["place": place, "image": appFrame.imageAndOffset, "debugFile": facts.debugFilePhrase])
+                        ["place": place, "image": appFrame.imageAndOffset, "debugFile": facts.debugFilePhrase(for: appFrame)])
                 }
             }
             let names = top.flatMap(\.functionNames).joined(separator: " ")
