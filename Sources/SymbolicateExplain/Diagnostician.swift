@@ -52,7 +52,8 @@ struct Diagnostician {
     func decide() -> Decision {
         let verdict = classify()
         let category = verdict.category
-        if Self.crashesInRunningCode.contains(category) { readThreadRole() }
+        // Which thread pasted frames ran on is unknown: no claim about its role.
+        if Self.crashesInRunningCode.contains(category), report.pastedThread == nil { readThreadRole() }
         let throwSite = matchThrowSite(category)
         let relevance = Relevance(
             report: report, fault: fault, quotedFields: Set(found.evidence.map(\.field)), mainThreadBusy: found.mainThreadBusy)
@@ -80,9 +81,17 @@ struct Diagnostician {
         let isFatal =
             !(facts.exception?.isNonFatal ?? false) && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
+        // Frames pasted without their thread's title are named as pasted, never by a thread number.
+        if report.pastedThread != nil {
+            steps = steps.map { $0.namingPastedFrames() }
+            for i in causes.indices {
+                causes[i].phrase = causes[i].phrase.namingPastedFrames()
+                for j in causes[i].frames.indices { causes[i].frames[j].place = causes[i].frames[j].place.namingPastedFrames() }
+            }
+        }
         return Decision(
-            verdict: verdict, isFatal: isFatal, evidence: found.evidence, causes: causes, steps: steps, notes: found.notes,
-            entries: found.entries, matched: found.matched, headline: headline,
+            verdict: verdict, isFatal: isFatal, evidence: citingTheInput(found.evidence), causes: causes, steps: steps,
+            notes: found.notes, entries: found.entries, matched: found.matched, headline: headline,
             throwSite: throwSite.map { ThrowSiteReference(id: $0.id, framework: $0.framework, sources: $0.match.entry.sources) })
     }
 
@@ -147,7 +156,8 @@ struct Diagnostician {
         if let function {
             return Phrase(.stepStartAtFirstAppFrame, ["function": .text(function), "place": place])
         }
-        return Phrase(.stepSymbolicateFirstAppFrame, ["place": place, "image": frame.imageAndOffset, "debugFile": report.debugFilePhrase])
+        return Phrase(
+            .stepSymbolicateFirstAppFrame, ["place": place, "image": frame.imageAndOffset, "debugFile": report.debugFilePhrase(for: frame)])
     }
 
     /// A rule's step already names the frame (its file and line, or its function) in the report
@@ -186,6 +196,9 @@ struct Diagnostician {
                 quoteException()
                 if let result = classifyByMessages() { return result }
             }
+            // Frames alone (pasted without the report around them): the trap the compiler put in
+            // the app's line's inline chain is the crash fact the headline names too.
+            if let result = classifyByAppLineFailure() { return result }
             found.note(.noteNoExceptionInformation)
             return Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }

@@ -197,8 +197,8 @@ extension KnowledgeBase {
     }
 }
 
-/// Levenshtein distance over characters; inputs are short terms.
-func editDistance(_ lhs: String, _ rhs: String) -> Int {
+/// Levenshtein distance over characters; inputs are short terms (also the CLI's subcommand names).
+package func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let a = Array(lhs), b = Array(rhs)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

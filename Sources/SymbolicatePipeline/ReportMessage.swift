@@ -81,6 +81,11 @@ public enum ReportMessage: RunMessage, Equatable {
     case image(ImageDiagnostic)
     /// A debug file the user named that no image used.
     case unusedDebugFile(UnusedDebugFile)
+    /// A folder the user named as debug files that held none usable (no dSYM, DWARF or Mach-O
+    /// file with a UUID, no .xcarchive, no zip of them).
+    case emptyDebugFolder(String)
+    /// After the images left without a dSYM: where dSYMs are kept and how to give them (once a run).
+    case whereDSYMsAre
     /// The headline, when it is not part of the output: for the person at the terminal
     /// (standard output when the report goes to a file, else standard error).
     case headline(String, on: OutputStream)
@@ -105,7 +110,8 @@ public enum ReportMessage: RunMessage, Equatable {
         switch self {
         case .swappedArguments, .debugFileUsed: return .note
         case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources, .xcodeDSYMs: return .plain
-        case .debugFileProblem, .image, .unusedDebugFile: return .warning
+        case .debugFileProblem, .image, .unusedDebugFile, .emptyDebugFolder: return .warning
+        case .whereDSYMsAre: return .note
         case .failure, .requireAll: return .error
         }
     }
@@ -125,6 +131,11 @@ public enum ReportMessage: RunMessage, Equatable {
         case .parseWarning(let warning): return warning.description
         case .image(let diagnostic): return diagnostic.description
         case .unusedDebugFile(let unused): return unused.description
+        case .emptyDebugFolder(let folder):
+            return "\(folder) holds no usable debug file (no .dSYM bundle, DWARF or Mach-O file with a UUID, .xcarchive or zip of them)"
+        case .whereDSYMsAre:
+            return
+                "dSYMs come from App Store Connect (the build's Download dSYM), Xcode's Organizer (the archive's Show in Finder) or an .xcarchive's dSYMs folder: give that folder, the .xcarchive or the zip after the report"
         case .headline(let text, _): return text
         case .systemSymbols(let line), .symbolSources(let line), .xcodeDSYMs(let line): return line
         case .requireAll(let path, let shortfall): return "--require-all: \(path): \(shortfall)"

@@ -205,6 +205,8 @@ public struct ReportRequest: Sendable {
         for problem in index.problems where !debugFiles.isEmpty || problem.mentionsDSYM {
             response.messages.append(.debugFileProblem(problem))
         }
+        response.messages += Self.emptyFolders(debugFiles, index: index).map(ReportMessage.emptyDebugFolder)
+        var saidWhereDSYMsAre = false
         var annotator = Annotator(
             index: index, sessions: sessions, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
         annotator.remoteDebugFiles = remoteDebugFiles
@@ -227,6 +229,10 @@ public struct ReportRequest: Sendable {
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
             response.messages += processed.report.warnings.map(ReportMessage.parseWarning)
             response.messages += summary.diagnostics.map(ReportMessage.image)
+            if !saidWhereDSYMsAre, summary.diagnostics.contains(where: \.needsTheBuildsDSYM) {
+                saidWhereDSYMsAre = true
+                response.messages.append(.whereDSYMsAre)
+            }
             if verbose {
                 // In the report's image order; each image once.
                 var said = Set<String>()
@@ -265,6 +271,22 @@ public struct ReportRequest: Sendable {
                 let shortfalls = RequireAllShortfall.shortfalls(of: processed)
                 response.messages += shortfalls.map { .requireAll(path: processed.report.path, $0) }
                 if processed.summary?.hasUnsymbolicatedAppImage == true || !shortfalls.isEmpty { response.status = .failed }
+            }
+        }
+    }
+
+    /// The folders among `inputs` that gave the index no debug file: a folder of the wrong
+    /// build's files, or of nothing, is named rather than left for "no dSYM for X" to imply.
+    static func emptyFolders(_ inputs: [String], index: DebugFileIndex) -> [String] {
+        inputs.filter { input in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue,
+                !input.hasSuffix(".dSYM"), !input.hasSuffix(".dSYM/")
+            else { return false }
+            let folder = URL(fileURLWithPath: input).standardizedFileURL.path
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            return !index.entries.contains { entry in
+                [entry.path, entry.displayPath].contains { URL(fileURLWithPath: $0).standardizedFileURL.path.hasPrefix(prefix) }
             }
         }
     }

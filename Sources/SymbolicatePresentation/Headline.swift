@@ -35,6 +35,13 @@ package struct Headline: Sendable, Equatable, Codable {
     /// Set when no thread is named as crashed and the frame comes from the exception's own
     /// backtrace (Xcode's console: `*** First throw call stack:`). Optional so JSON carries it only when set.
     package var fromExceptionBacktrace: Bool?
+    /// Set when the frames were pasted without their thread's title line: which thread they
+    /// are is unknown, so no number is named. Optional so JSON carries it only when set.
+    package var pastedFrames: Bool?
+    /// Set when the text holds no thread at all (a pasted `Fatal error:` line, a console's
+    /// exception message): there is no thread to name, and the headline says none rather than
+    /// "no crashed thread named". Optional so JSON carries it only when set.
+    package var threadless: Bool?
 
     /// `File.swift:355` (basename, as Apple prints it).
     package var location: String? {
@@ -59,13 +66,18 @@ package struct Headline: Sendable, Equatable, Codable {
         let crashed: CrashReport.Thread
         if let named = summary == nil ? report.crashedThread : report.focusThread {
             crashed = named
-            thread = named.index
-            threadLabel = Self.label(named)
+            if report.pastedThread == nil {
+                thread = named.index
+                threadLabel = Self.label(named)
+            } else {
+                pastedFrames = true
+            }
         } else if summary == nil, let thrown = report.lastExceptionBacktrace?.frames, !thrown.isEmpty {
             // No thread is named (Xcode's console): the exception's own backtrace stands for it.
             fromExceptionBacktrace = true
             crashed = CrashReport.Thread(index: 0, frames: thrown)
         } else {
+            if summary == nil, report.threads.isEmpty { threadless = true }
             return
         }
         let frames = crashed.frames
@@ -74,12 +86,10 @@ package struct Headline: Sendable, Equatable, Codable {
         if frames.first?.callGraph.map({ !($0.depth == 0 && $0.isLeaf) }) == true { order.reverse() }
         // The app's line: the same rule explain uses (`CrashReport.appLine`); the top of the
         // order when no frame is in the app's code.
-        let appLine = report.appLine(in: crashed, order: order)
-        guard let start = appLine?.position ?? order.first else { return }
+        guard let (start, line) = report.namedFrame(in: crashed, order: order) else { return }
         let frame = frames[start]
         image = (frame.imageName ?? report.image(for: frame)?.name).map(Self.withoutMainMarker)
         imageOffset = frame.imageOffset ?? report.image(for: frame).map { frame.address &- $0.loadAddress }
-        guard let line = appLine ?? crashed.line(at: start) else { return }
         function = line.function
         if let file = line.file, let number = line.line {
             sourceFile = file
@@ -120,12 +130,16 @@ package struct Headline: Sendable, Equatable, Codable {
             return s + "; the report records no threads" + partialNote
         }
         var s = kind == .metricKit(.crash) ? "Crashed (MetricKit):" : "Crashed:"
+        // `Crashed at File.swift:12 — Fatal error: …`: nothing names a thread, so none is mentioned.
+        if threadless == true { s.removeLast() }
         if let thread {
             s += " Thread \(thread)"
             if let threadLabel { s += " (\(threadLabel))" }
         } else if fromExceptionBacktrace == true {
             s += " exception thrown"
-        } else {
+        } else if pastedFrames == true {
+            s += " pasted frames"
+        } else if threadless != true {
             s += " no crashed thread named in the report"
         }
         if let function {

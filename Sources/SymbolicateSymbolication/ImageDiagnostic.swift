@@ -48,6 +48,12 @@ public struct ImageDiagnostic: Sendable, Codable, Equatable, CustomStringConvert
     /// A GNU build ID names the image (a Linux report): ELF wording, not dSYM/UUID.
     private var isELF: Bool { uuid?.kind == .buildID }
 
+    /// An app image left without its build's dSYM (none found, or another build's): the case
+    /// where the user has to go and fetch the right dSYM.
+    public var needsTheBuildsDSYM: Bool {
+        isAppImage && !isELF && (kind == .missingDebugFile || kind == .uuidMismatch)
+    }
+
     public var description: String {
         let id = [uuid?.description, arch?.name].compactMap { $0 }.joined(separator: " ")
         switch kind {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SymbolicateCore
 
 /// Root command. `symbolicate REPORT [DEBUG_FILES…]` runs the default `report`
@@ -27,6 +28,13 @@ struct Symbolicate: AsyncParsableCommand {
     /// its temporary files are removed at exit rather than by a signal handler that kills it.
     static func main() async {
         TemporaryFiles.installCleanup(signals: CommandLine.arguments.dropFirst().first != ServeCommand.configuration.commandName)
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let refusal = SubcommandTypo.refusal(
+            Array(CommandLine.arguments.dropFirst()), subcommands: names, fileExists: { FileManager.default.fileExists(atPath: $0) })
+        {
+            // A usage error (64), printed the way the parser prints a mistyped flag.
+            Self.exit(withError: ValidationError(refusal))
+        }
         await Self.main(nil)
     }
 }

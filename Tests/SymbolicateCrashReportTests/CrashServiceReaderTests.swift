@@ -136,7 +136,7 @@ import Testing
         } throws: { error in
             guard let error = error as? CrashReportError, error.kind == .notACrashReport else { return false }
             return error.message.contains("device log lines") && error.message.contains("Crashlytics/Sentry/HockeyApp")
-                && error.message.contains("Swift runtime backtrace")
+                && error.message.contains("Swift backtraces")
         }
     }
 }

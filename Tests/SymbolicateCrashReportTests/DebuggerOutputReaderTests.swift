@@ -55,7 +55,7 @@ import Testing
             try CrashReport.parseAll(data: noise, path: "noise.txt")
         } throws: { error in
             guard let error = error as? CrashReportError else { return false }
-            return error.kind == .notACrashReport && error.message.contains("no console or LLDB crash message")
+            return error.kind == .notACrashReport && error.message.contains("no frame line and no crash fact")
         }
     }
 

@@ -82,6 +82,6 @@ import Testing
         #expect(response.status == .invalidInput)
         let messages = response.messages.map { $0.text(tool: "symbolicate") }.joined()
         #expect(messages.contains("mail.txt"))
-        #expect(messages.contains("device log lines") && messages.contains("Crashlytics") && messages.contains("Apple crash report text"))
+        #expect(messages.contains("device log lines") && messages.contains("Crashlytics") && messages.contains("Apple crash text"))
     }
 }

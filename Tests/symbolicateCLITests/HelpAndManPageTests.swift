@@ -115,6 +115,28 @@ import Testing
         }
     }
 
+    /// Issue 54: the SYNOPSIS lacked `audit`. Every subcommand `--help` lists (the default
+    /// `report` as `[report]`) has its own usage line there, with every flag of its `--help`.
+    @Test(arguments: subcommands)
+    func synopsisListsEverySubcommandWithItsFlags(subcommand: [String]) throws {
+        let synopsis = try #require(try Self.manSections().first { $0.title == "SYNOPSIS" }?.text)
+        // One usage per `.br`-separated block; the default subcommand's block is the first.
+        let blocks = synopsis.components(separatedBy: ".br\n")
+        let name = subcommand.first ?? "report"
+        let block = blocks.first { block in
+            let words = block.split(whereSeparator: \.isWhitespace)
+            return name == "report" ? words.prefix(5).contains("report") : words.prefix(3).contains(Substring(name))
+        }
+        guard let block else {
+            Issue.record("Man/symbolicate.1's SYNOPSIS has no usage line for `\(Self.displayName(subcommand))`")
+            return
+        }
+        let help = try CLI.run(subcommand + ["--help"]).stdout
+        for flag in Self.flags(inHelp: help) where flag.hasPrefix("--") && !["--help", "--version"].contains(flag) {
+            #expect(Self.mentions(block, flag), "SYNOPSIS line of `\(Self.displayName(subcommand))` lacks \(flag)")
+        }
+    }
+
     @Test(arguments: subcommands)
     func readmeDocumentsEveryFlag(subcommand: [String]) throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

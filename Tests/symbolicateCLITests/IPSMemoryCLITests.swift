@@ -15,7 +15,7 @@ import Testing
 @Suite struct IPSMemoryCLITests {
     /// An `.ips` with `threads` threads of 1,000 frames in Apple's compact layout
     /// (`imageOffset` and `imageIndex`; every tenth frame with `symbol` and `symbolLocation`).
-    static func report(threads: Int) -> String {
+    static func report(threads: Int, framesPerThread: Int = 1000) -> String {
         var text = #"{"bug_type":"309","os_version":"iPhone OS 15.5 (19F77)","app_name":"CrashApp"}"# + "\n"
         text += #"{"bug_type":"309","procName":"CrashApp","faultingThread":0,"usedImages":["#
         text += #"{"base":4295000064,"size":32768,"uuid":"4c4c443b-5555-3144-a1e9-455154cffd57","name":"CrashApp","arch":"arm64"},"#
@@ -25,7 +25,7 @@ import Testing
         for t in 0..<threads {
             if t > 0 { text += "," }
             text += #"{"id":\#(1000 + t)\#(t == 0 ? #","triggered":true"# : ""),"frames":["#
-            for f in 0..<1000 {
+            for f in 0..<framesPerThread {
                 if f > 0 { text += "," }
                 text +=
                     f % 10 == 0
@@ -89,5 +89,25 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(text.utf8))
         let perFrame = (peak - base - text.utf8.count) / 200_000
         #expect(perFrame <= 400, "peak \(peak) bytes, baseline \(base), report \(text.utf8.count): \(perFrame) bytes per frame")
+    }
+
+    /// Issue 54: one crashed thread of 200,000 frames, nearly all in the app's image (a deep
+    /// recursion), rendered as Apple text with its headline. The headline's app's line was
+    /// chosen for every app frame before the first was taken (each choice with its arrays and
+    /// strings): ~1,000 bytes a frame. It is now searched only as far as the answer.
+    @Test func oneLongAppThreadCostsNoMoreThanManyShortOnes() throws {
+        let root = try TestPaths.temporaryDirectory("ips-memory-one-thread")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let small = root.appendingPathComponent("small.ips"), large = root.appendingPathComponent("large.ips")
+        try Data(Self.report(threads: 1).utf8).write(to: small)
+        let text = Self.report(threads: 1, framesPerThread: 200_000)
+        try Data(text.utf8).write(to: large)
+        let out = root.appendingPathComponent("out.txt").path
+        let base = try Self.peakResidentBytes([small.path, "--format", "text", "--headline"], output: out, home: root.path)
+        let peak = try Self.peakResidentBytes([large.path, "--format", "text", "--headline"], output: out, home: root.path)
+        let output = try String(contentsOf: URL(fileURLWithPath: out), encoding: .utf8)
+        #expect(output.hasPrefix("Crashed: Thread 0"), "\(output.prefix(200))")
+        let perFrame = (peak - base - text.utf8.count) / 200_000
+        #expect(perFrame <= 450, "peak \(peak) bytes, baseline \(base), report \(text.utf8.count): \(perFrame) bytes per frame")
     }
 }

@@ -16,6 +16,13 @@ package struct AppLine: Sendable, Hashable {
     /// app's level, which names the reason rather than the place.
     package let runtimeFailure: String?
 
+    /// The reason of `runtimeFailure` (`Unexpectedly found nil while unwrapping an Optional value`).
+    package var runtimeFailureReason: String? {
+        runtimeFailure.map { String($0.dropFirst(Self.runtimeFailurePrefix.count)).trimmingCharacters(in: .whitespaces) }
+    }
+
+    static let runtimeFailurePrefix = "Swift runtime failure:"
+
     /// `File.swift:42` (basename, as Apple prints it); `File.swift` when the line is unknown.
     package var location: String? {
         guard let file else { return nil }
@@ -62,7 +69,7 @@ extension AppLine {
         let file = level.file.flatMap { isLibrary($0) ? nil : $0 }
         let line = file == nil ? nil : level.line.flatMap { $0 > 0 ? $0 : nil }
         let failure =
-            innermost.0.function.hasPrefix("Swift runtime failure:") && level.function != innermost.0.function
+            innermost.0.function.hasPrefix(runtimeFailurePrefix) && level.function != innermost.0.function
             ? innermost.0.function : nil
         return AppLine(position: at, function: flat(level.function), file: file, line: line, runtimeFailure: failure)
     }
@@ -70,25 +77,52 @@ extension AppLine {
     /// Code that is not the app's own even when it sits in the app's image: C++ standard
     /// headers (`vector`, `__tree`, no extension), SDK and toolchain headers, the Swift
     /// standard library's sources and compiler-generated code.
+    /// Runs for every app frame a headline looks at (a million-frame thread is all of them):
+    /// compared as UTF-8 bytes, never with Foundation's string search.
     package static func isLibrary(_ path: String) -> Bool {
-        ["<compiler-generated>", ".sdk/", "/usr/include/", ".xctoolchain/", "/swift/stdlib/"].contains { path.contains($0) }
-            || !(path.split(separator: "/").last.map { $0.contains(".") } ?? false)
+        if path.containsBytes("<compiler-generated>") || path.containsBytes(".sdk/") || path.containsBytes("/usr/include/")
+            || path.containsBytes(".xctoolchain/") || path.containsBytes("/swift/stdlib/")
+        {
+            return true
+        }
+        // No extension in the last path component: a C++ standard header (`vector`, `__tree`).
+        for byte in path.utf8.reversed() {
+            if byte == UInt8(ascii: "/") { return true }
+            if byte == UInt8(ascii: ".") { return false }
+        }
+        return true
     }
 
     /// The Swift runtime's artificial trap frames and assertion levels the compiler inlines.
     static func isRuntimeTrap(_ function: String) -> Bool {
-        function.hasPrefix("Swift runtime failure") || function.contains(": assertion ")
+        function.hasPrefix("Swift runtime failure") || function.containsBytes(": assertion ")
     }
 
     /// `<deduplicated_symbol>`, `<redacted>`, `0x00020d58`: what a report prints where it has
-    /// no name for a frame. Never the app's function.
+    /// no name for a frame. Never the app's function. Blanks around the name are ignored.
     package static func isPlaceholder(_ name: String) -> Bool {
-        let t = name.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix("<") && t.hasSuffix(">") { return true }
-        return t.lowercased().hasPrefix("0x") && t.count > 2 && t.dropFirst(2).allSatisfy(\.isHexDigit)
+        let bytes = name.utf8
+        guard let start = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+            return false
+        }
+        let t = bytes[start...last]
+        if t.first == UInt8(ascii: "<") && t.last == UInt8(ascii: ">") { return true }
+        guard t.count > 2, t.first == UInt8(ascii: "0"), let x = t.dropFirst().first, x == UInt8(ascii: "x") || x == UInt8(ascii: "X")
+        else { return false }
+        return t.dropFirst(2).allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
     }
 
-    static func flat(_ name: String) -> String { name.split(whereSeparator: \.isNewline).joined(separator: " ") }
+    /// Space, tab and the no-break space's bytes (what `trimmingCharacters(in: .whitespaces)` took
+    /// off names in practice).
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0xC2 || byte == 0xA0
+    }
+
+    /// The name on one line. Only names holding a line break are rebuilt.
+    static func flat(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C || $0 >= 0xC2 }) else { return name }
+        return name.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
 
     /// Library code in the app's image: a C++ standard-library function, an assertion or
     /// runtime-trap level, or a frame whose only source file is a library header. The app's
@@ -159,16 +193,60 @@ extension CrashReport {
     /// into the app's image (C++ standard library, assertion and runtime-trap levels, headers)
     /// gives way to the app's own code further down. Nil when no frame is in the app's image.
     package func appLine(in thread: Thread, order: [Int]? = nil) -> AppLine? {
-        let order = order ?? Array(thread.frames.indices)
-        let appPositions = order.filter { thread.frames.indices.contains($0) && image(for: thread.frames[$0])?.isAppOwned == true }
-        var candidates = appPositions.compactMap { thread.line(at: $0) }
-        // A first app frame "named" by a placeholder gives way to the next one with a real name.
-        if let first = candidates.first, Self.hasPlaceholderName(thread.frames[first.position]),
-            let named = candidates.firstIndex(where: { Self.hasRealName(thread.frames[$0.position]) })
-        {
-            candidates = Array(candidates[named...])
+        // Lazily, in order: a thread of a million frames is searched only as far as its answer
+        // (each image's ownership decided once, a frame's line chosen only when reached).
+        var owned: [Int: Bool] = [:]
+        func isApp(_ frame: Frame) -> Bool {
+            guard let index = frame.imageIndex else { return image(for: frame)?.isAppOwned == true }
+            if let known = owned[index] { return known }
+            let answer = image(for: frame)?.isAppOwned == true
+            owned[index] = answer
+            return answer
         }
-        return candidates.first { !$0.isLibraryCode && !isHeaderOnly($0, in: thread) } ?? candidates.first
+        func isAnswer(_ line: AppLine) -> Bool { !line.isLibraryCode && !isHeaderOnly(line, in: thread) }
+        var first: AppLine?  // the first candidate
+        var firstAnswer: AppLine?  // the first candidate that is the app's own code
+        // A first app frame "named" by a placeholder gives way to the next one with a real name:
+        // until one is met, the candidates so far are kept in case none is.
+        var awaitingName = false
+        func visit(_ position: Int) -> AppLine? {
+            guard thread.frames.indices.contains(position), isApp(thread.frames[position]),
+                let line = thread.line(at: position)
+            else { return nil }
+            if first == nil {
+                first = line
+                awaitingName = Self.hasPlaceholderName(thread.frames[line.position])
+                if !awaitingName { return isAnswer(line) ? line : nil }
+                if isAnswer(line) { firstAnswer = line }
+                return nil
+            }
+            if awaitingName {
+                guard Self.hasRealName(thread.frames[line.position]) else {
+                    if firstAnswer == nil, isAnswer(line) { firstAnswer = line }
+                    return nil
+                }
+                // The candidates start again at this frame.
+                awaitingName = false
+                first = line
+                firstAnswer = nil
+            }
+            return isAnswer(line) ? line : nil
+        }
+        if let order {
+            for position in order { if let answer = visit(position) { return answer } }
+        } else {
+            for position in thread.frames.indices { if let answer = visit(position) { return answer } }
+        }
+        return firstAnswer ?? first
+    }
+
+    /// The frame the headline names in `thread` and the line it gives: the app's line, else the
+    /// first frame of `order` (a thread with no frame in the app's image: pasted frames whose
+    /// images the report does not tie to the app). Explain reads the same value.
+    package func namedFrame(in thread: Thread, order: [Int]? = nil) -> (position: Int, line: AppLine)? {
+        if let line = appLine(in: thread, order: order) { return (line.position, line) }
+        guard let first = order?.first ?? thread.frames.indices.first, let line = thread.line(at: first) else { return nil }
+        return (first, line)
     }
 
     /// A frame the report names only by a placeholder (`<deduplicated_symbol>`, a bare address).

@@ -541,17 +541,24 @@ public struct ParseWarning: Sendable, Codable, Equatable, CustomStringConvertibl
 extension CrashReport {
     /// The thread that crashed: the one flagged in its header, else the one named by
     /// `Triggered by Thread`/`faultingThread`.
+    /// Frames pasted without their thread's title stand for it: they are what the reader asks about.
     public var crashedThread: Thread? {
         if let t = threads.first(where: { $0.crashed }) { return t }
         if let i = crashedThreadIndex { return threads.first(where: { $0.index == i }) }
-        return nil
+        return pastedThread
+    }
+
+    /// The one thread of frames pasted without their `Thread N Crashed:` title
+    /// (`MissingPart.framesWithoutThreadHeader`); its number is unknown. Nil in any other report.
+    public var pastedThread: Thread? {
+        completeness.missing.contains(.framesWithoutThreadHeader) ? threads.first : nil
     }
 
     /// The process's main thread, by the one rule every stage uses (headline, explain, batch): the thread
     /// running the main queue or named as the main thread, else thread 0, the process's first thread (a main
     /// thread inside `dispatch_sync` onto another queue shows that queue).
     public var mainThread: Thread? {
-        threads.first(where: \.runsMainQueue) ?? threads.first { $0.index == 0 }
+        threads.first(where: \.runsMainQueue) ?? (pastedThread == nil ? threads.first { $0.index == 0 } : nil)
     }
 
     /// Whether `thread` is the main thread (`mainThread`).

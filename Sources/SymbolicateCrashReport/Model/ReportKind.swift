@@ -177,6 +177,9 @@ public enum MissingPart: Sendable, Hashable, CustomStringConvertible {
     case noThreads
     /// No `Binary Images:` section (or `usedImages`): images are matched by name, not UUID.
     case noBinaryImages
+    /// Frame lines copied without their `Thread N Crashed:` title (pasted from the middle of a
+    /// thread): read as one thread, which thread it was and whether it crashed unknown.
+    case framesWithoutThreadHeader
 
     public var description: String {
         switch self {
@@ -189,6 +192,7 @@ public enum MissingPart: Sendable, Hashable, CustomStringConvertible {
         case .noExceptionInformation: "no exception information"
         case .noThreads: "no thread backtraces"
         case .noBinaryImages: "no Binary Images section"
+        case .framesWithoutThreadHeader: "frames pasted without their thread's title line"
         }
     }
 
@@ -204,6 +208,7 @@ public enum MissingPart: Sendable, Hashable, CustomStringConvertible {
         case .noExceptionInformation: "no-exception-information"
         case .noThreads: "no-threads"
         case .noBinaryImages: "no-binary-images"
+        case .framesWithoutThreadHeader: "frames-without-thread-header"
         }
     }
 }
@@ -224,6 +229,7 @@ extension MissingPart: Codable {
         case "no-exception-information": self = .noExceptionInformation
         case "no-threads": self = .noThreads
         case "no-binary-images": self = .noBinaryImages
+        case "frames-without-thread-header": self = .framesWithoutThreadHeader
         default:
             throw DecodingError.dataCorruptedError(forKey: .part, in: c, debugDescription: "unknown missing part \(part)")
         }

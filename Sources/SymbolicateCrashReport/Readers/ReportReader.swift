@@ -152,8 +152,9 @@ package enum KnownJSONLayouts {
 
 /// The text layouts `symbolicate` reads, as the refusal of a text with no crash fact names them.
 package enum KnownTextLayouts {
-    package static let names =
-        "Apple crash report text (.crash, Console, Xcode Organizer, pasted or cut), sample/spindump call graph, Swift runtime backtrace, device log lines (jetsam, RunningBoard/FrontBoard, watchdog, exited due to signal), Crashlytics/Sentry/HockeyApp issue text"
+    /// The one hint line under a refusal: what is read, briefly (in full in `--help`).
+    package static let hint =
+        "reads Apple crash text (.crash, .ips, pasted frames), console and LLDB output, sample/spindump, Swift backtraces, device log lines, Crashlytics/Sentry/HockeyApp issue text (symbolicate --help)"
 }
 
 /// A JSON document (array or scalar) that no JSON reader took: refused, never read as text.

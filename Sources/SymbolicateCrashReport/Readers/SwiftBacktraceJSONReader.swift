@@ -17,7 +17,7 @@ package enum SwiftBacktraceJSONReportReader: ReportReader {
     package static func detect(_ document: TextDocument) -> Evidence? {
         // The object starts on one of the first lines (after at most a few lines of output).
         guard let start = document.lines.prefix(50).firstIndex(where: { $0.text.drop(while: \.isWhitespace).hasPrefix("{") }),
-            document.lines[start...].prefix(8).contains(where: { $0.text.contains("\"crashReport\"") }),
+            document.lines[start...].prefix(8).contains(where: { $0.text.containsBytes("\"crashReport\"") }),
             let body = try? JSONParser.parse(document.bytes(from: start), allowTrailing: true).value,
             body["kind"]?.stringValue == "crashReport", body["threads"]?.arrayValue != nil
         else { return nil }

@@ -7,13 +7,17 @@ extension TextReportParser {
     /// What a text report lacks, judged from where its last line falls.
     func completeness(
         of report: CrashReport, lastLine: Int, family: Family, sawBinaryImages: Bool,
-        sawThreadsOrExceptionInfo: Bool, emptyProcessTable: Bool
+        sawThreadsOrExceptionInfo: Bool, pastedFrames: Bool = false, emptyProcessTable: Bool
     ) -> Completeness {
         if emptyProcessTable, report.threads.isEmpty {
             return .partial([.endsInsideSection("the jetsam process table")])
         }
         // Other kinds (stackshots, resource reports) have their own layouts, not a cut crash's.
         guard family == .crash, ReportKind.detect(in: report) == .crash else { return .complete }
+        // Frames pasted without their thread's title: where the text stops says nothing more.
+        if pastedFrames {
+            return .partial([.framesWithoutThreadHeader] + (sawBinaryImages ? [] : [.noBinaryImages]))
+        }
         if sawBinaryImages {
             // A list cut mid-line leaves an image line that does not parse as the last line.
             if let last = report.binaryImages.last?.reportLine, last < lastLine,
@@ -120,7 +124,7 @@ extension TextReportParser {
         {
             return "it looks like a Markdown document"
         }
-        return
-            "it has none of a crash report's fields (Process, Exception Type, Thread N:, Binary Images:, …) and no console or LLDB crash message (uncaught exception, Fatal error:, stop reason =, frame #N:); first line: \(excerpt(lines.first ?? ""))"
+        let first = lines.first ?? ""
+        return "first line: " + (first.count > 60 ? String(first.prefix(60)) + "…" : first)
     }
 }

@@ -56,6 +56,8 @@ struct TextReportParser {
         var lastImage: (line: Int, text: String)?
         /// Inside a legacy `(0x… 0x…)` Last Exception Backtrace wrapped over several lines.
         var inAddressList = false
+        /// The frames were pasted without their `Thread N Crashed:` line: read as one thread.
+        var pastedFrames = false
         /// Each line's role for the writer, decided here once.
         var roles: LineRoleTracker
 
@@ -143,7 +145,7 @@ struct TextReportParser {
             state.asiLines.append(trimmed)
             return
         case .header, .other:
-            break
+            if readPastedFrame(trimmed, lineNumber: lineNumber, into: &state) { return }
         }
 
         // `Key: value` lines (header block and the exception block).
@@ -216,6 +218,23 @@ struct TextReportParser {
             if !(trimmed.hasPrefix("Name") || trimmed.contains("<UUID>")) { state.processesRows += 1 }
         }
         return false
+    }
+
+    /// A frame line before any backtrace's title: frames copied from the middle of a thread
+    /// (into a chat or an issue) without its `Thread N Crashed:` line. They open one thread,
+    /// numbered 0 as the first thread of a report is, and the report is partial
+    /// (`MissingPart.framesWithoutThreadHeader`); the frames after it are read as a backtrace's.
+    private func readPastedFrame(_ trimmed: String, lineNumber: Int, into state: inout State) -> Bool {
+        guard state.family == .crash, state.report.threads.isEmpty, state.report.lastExceptionBacktrace == nil,
+            state.report.asiBacktraces.isEmpty, !state.sawBinaryImages, trimmed.first?.isNumber == true,
+            let frame = Self.parseFrame(trimmed, reportLine: lineNumber)
+        else { return false }
+        state.pastedFrames = true
+        let position = state.threadPosition(0)
+        state.section = .frames(.thread(position))
+        appendFrame(frame, to: .thread(position), in: &state.report)
+        state.lastFrame = (lineNumber, lineNumber, trimmed)
+        return true
     }
 
     /// A line of a backtrace: a frame, a legacy address list, or the wrapped rest of the frame
@@ -310,7 +329,7 @@ struct TextReportParser {
         let family = state.family
         report.completeness = completeness(
             of: report, lastLine: lastLine, family: family, sawBinaryImages: state.sawBinaryImages,
-            sawThreadsOrExceptionInfo: state.sawThreadsOrExceptionInfo,
+            sawThreadsOrExceptionInfo: state.sawThreadsOrExceptionInfo, pastedFrames: state.pastedFrames,
             emptyProcessTable: state.processesTableLine != nil && state.processesRows == 0)
         if !report.completeness.isComplete {
             if report.completeness.missing.contains(.noBinaryImages) || report.completeness.missing.contains(.endsInsideBinaryImages) {
@@ -323,7 +342,8 @@ struct TextReportParser {
         {
             throw CrashReportError(
                 kind: .notACrashReport, path: path,
-                message: "not a crash report: \(reason); no crash fact found in the text layouts read (\(KnownTextLayouts.names))")
+                message: "not a crash report: no frame line and no crash fact (Exception Type, Thread N:, Fatal error:, …) found; \(reason)"
+                    + "\nhint: " + KnownTextLayouts.hint)
         }
         if !state.sawBodyContent {
             throw CrashReportError(kind: .headerWithoutBody, path: path, line: bodyStart, message: "report has no body")

@@ -5,8 +5,14 @@
 package enum PhraseKey: String, CaseIterable, Sendable {
     case fieldThreadFrame
     case placeThreadFrame
+    case fieldPastedFrame
+    case placePastedFrame
+    case fieldInputLine
+    case fieldInputText
     case fieldExceptionFrame
     case debugFileDSYM
+    case debugFileDSYMOfBuild
+    case debugFileDSYMOfVersion
     case debugFileLinux
     case roleCallThatLedToThrow
     case roleWhereToStart

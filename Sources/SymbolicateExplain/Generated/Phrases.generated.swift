@@ -15,6 +15,30 @@ extension Catalog {
                 "en": "thread {thread} frame {frame}",
                 "ja": "スレッド {thread} のフレーム {frame}",
             ]),
+        .fieldPastedFrame: CatalogText(
+            id: "fieldPastedFrame", tags: [],
+            texts: [
+                "en": "Pasted frame {frame}",
+                "ja": "貼り付けられたフレーム {frame}",
+            ]),
+        .placePastedFrame: CatalogText(
+            id: "placePastedFrame", tags: [],
+            texts: [
+                "en": "pasted frame {frame}",
+                "ja": "貼り付けられたフレーム {frame}",
+            ]),
+        .fieldInputLine: CatalogText(
+            id: "fieldInputLine", tags: [],
+            texts: [
+                "en": "Line {line}",
+                "ja": "{line} 行目",
+            ]),
+        .fieldInputText: CatalogText(
+            id: "fieldInputText", tags: [],
+            texts: [
+                "en": "The text",
+                "ja": "テキスト",
+            ]),
         .fieldExceptionFrame: CatalogText(
             id: "fieldExceptionFrame", tags: [.needsExceptionBacktrace, .topicExceptionBacktrace],
             texts: [
@@ -26,6 +50,18 @@ extension Catalog {
             texts: [
                 "en": "the app's dSYM",
                 "ja": "アプリの dSYM",
+            ]),
+        .debugFileDSYMOfBuild: CatalogText(
+            id: "debugFileDSYMOfBuild", tags: [.appleTools],
+            texts: [
+                "en": "the dSYM of {image} with UUID {uuid}",
+                "ja": "UUID {uuid} の {image} の dSYM",
+            ]),
+        .debugFileDSYMOfVersion: CatalogText(
+            id: "debugFileDSYMOfVersion", tags: [.appleTools],
+            texts: [
+                "en": "the dSYM of {image} {version} with UUID {uuid}",
+                "ja": "UUID {uuid} の {image} {version} の dSYM",
             ]),
         .debugFileLinux: CatalogText(
             id: "debugFileLinux", tags: [],

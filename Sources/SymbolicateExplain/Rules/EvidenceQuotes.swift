@@ -37,7 +37,7 @@ extension Diagnostician {
         found.step(
             .stepSymbolicateFrame,
             [
-                "place": .place(thread.index, frame.index), "image": frame.imageAndOffset, "debugFile": report.debugFilePhrase,
+                "place": .place(thread.index, frame.index), "image": frame.imageAndOffset, "debugFile": report.debugFilePhrase(for: frame),
                 "why": Phrase(why),
             ])
     }

@@ -45,4 +45,18 @@ extension Frame {
 extension CrashReport {
     /// The file that names this report's frames, in words.
     var debugFilePhrase: Phrase { Phrase(facts.platform.platform == .linux ? .debugFileLinux : .debugFileDSYM) }
+
+    /// The debug file that names `frame`: the dSYM of its image's build (the UUID the report
+    /// gives, and the app's version for the app's executable), so a user who gave another
+    /// build's dSYM is told which one to fetch; `debugFilePhrase` when the report has no UUID.
+    func debugFilePhrase(for frame: Frame) -> Phrase {
+        guard facts.platform.platform != .linux, let image = image(for: frame), let uuid = image.debugID else { return debugFilePhrase }
+        let isExecutable = image.path.map { $0 == processPath } ?? (image.name == processName)
+        let version = image.version ?? (isExecutable ? appVersion : nil)
+        if let version, !version.isEmpty {
+            return Phrase(
+                .debugFileDSYMOfVersion, ["image": .text(image.name), "uuid": .text(uuid.description), "version": .text(version)])
+        }
+        return Phrase(.debugFileDSYMOfBuild, ["image": .text(image.name), "uuid": .text(uuid.description)])
+    }
 }

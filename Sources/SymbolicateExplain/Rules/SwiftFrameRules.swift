@@ -3,6 +3,29 @@ import SymbolicateCrashReport
 
 /// Crashes named by frames: `Swift runtime failure:` frames, Swift runtime entry points, libc++ hardening.
 extension Diagnostician {
+    /// The `Swift runtime failure:` level of the line the headline names (`namedFrame`, its
+    /// `runtimeFailure`): the one crash fact of frames pasted without the report around them.
+    /// Read from the same typed value the headline shows, never from rendered text.
+    func classifyByAppLineFailure() -> Verdict? {
+        guard let thread = facts.crashedThread, let (position, line) = report.namedFrame(in: thread),
+            let reason = line.runtimeFailureReason
+        else { return nil }
+        let frame = thread.frames[position]
+        found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteSwiftFailureFrame))
+        found.use(base.entry(.swiftRuntimeFailure))
+        if let entry = base.entries(matchingText: reason, kinds: [.swiftRuntimeMessage]).first {
+            found.use(entry, causes: 0)
+            found.cause(.likely, .causeNamedByFrame, ["title": entry.titlePhrase])
+        }
+        if let location = line.location, let function = line.function {
+            let at = thread.frames[line.position]
+            found.step(
+                .stepOpenFailedCheck,
+                ["location": .text(location), "function": .text(function), "place": .place(thread.index, at.index)])
+        }
+        return Verdict(.swiftRuntimeError, .stated, .verdictSwiftRuntimeError, ["reason": .text(reason)])
+    }
+
     /// Artificial `Swift runtime failure:` frames and Swift runtime entry points in the crashed thread.
     func classifyBySwiftFrames() -> Verdict? {
         guard let thread = report.crashedThread else { return nil }

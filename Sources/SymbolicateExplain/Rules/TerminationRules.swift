@@ -165,7 +165,7 @@ extension Diagnostician {
                 } else {
                     found.step(
                         .stepSymbolicateMainThreadFrame,
-                        ["place": place, "image": appFrame.imageAndOffset, "debugFile": report.debugFilePhrase])
+                        ["place": place, "image": appFrame.imageAndOffset, "debugFile": report.debugFilePhrase(for: appFrame)])
                 }
             }
             let names = top.flatMap(\.functionNames).joined(separator: " ")
