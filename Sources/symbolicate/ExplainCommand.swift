@@ -14,6 +14,7 @@ struct ExplainCommand: ParsableCommand {
             symbolicate it first, which lets the diagnosis read inlined frames such as \
             'Swift runtime failure: …'. Otherwise all arguments form one term to look up \
             (e.g. 'KERN_INVALID_ADDRESS at 0x10', 'Namespace SPRINGBOARD, Code 0x8badf00d'). \
+            A term is at most 200 words (give a longer text as a file). \
             Unknown terms print near matches and exit with 1.
             """
     )

@@ -35,6 +35,11 @@ struct Symbolicate: AsyncParsableCommand {
             // A usage error (64), printed the way the parser prints a mistyped flag.
             Self.exit(withError: ValidationError(refusal))
         }
+        if let refusal = TermLength.refusal(
+            Array(CommandLine.arguments.dropFirst()), explain: ExplainCommand.configuration.commandName ?? "explain")
+        {
+            Self.exit(withError: ValidationError(refusal))
+        }
         await Self.main(nil)
     }
 }

@@ -12,6 +12,18 @@ import Testing
         #expect(result.stdout.contains("Source:"))
     }
 
+    /// Issue 54, finding 18: the parser's cost grows with the square of the word count, so a
+    /// term of 50,000 words took 89 s; it is refused before parsing (hang guard, no timing).
+    @Test func aTermOfFiftyThousandWordsIsRefusedBeforeParsing() throws {
+        let words = (0..<50_000).map { ["SIGABRT", "crash", "EXC_BAD_ACCESS", "word\($0)"][$0 % 4] }
+        let result = try CLI.run(["explain"] + words, timeout: 120)
+        #expect(!result.timedOut)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("at most 200 words (50000 given)"), "\(result.stderr)")
+        let longest = try CLI.run(["explain"] + Array(repeating: "SIGABRT", count: 200))
+        #expect(longest.status != 64, "\(longest.stderr)")
+    }
+
     @Test func termWithSpacesIsOneQuery() throws {
         let result = try CLI.run(["explain", "Namespace", "SPRINGBOARD,", "Code", "0x8badf00d"])
         #expect(result.status == 0)

@@ -7,7 +7,7 @@ extension Diagnostician {
     /// `runtimeFailure`): the one crash fact of frames pasted without the report around them.
     /// Read from the same typed value the headline shows, never from rendered text.
     func classifyByAppLineFailure() -> Verdict? {
-        guard let thread = facts.crashedThread, let (position, line) = report.namedFrame(in: thread),
+        guard let thread = report.crashedThread, let (position, line) = report.namedFrame(in: thread),
             let reason = line.runtimeFailureReason
         else { return nil }
         let frame = thread.frames[position]
