@@ -51,6 +51,11 @@ demo: setup
 	$(SWIFT) build --product symbolicate --disable-default-traits --scratch-path $(DEMO_BUILD)
 	$(DEMO_BUILD)/debug/symbolicate --explain $(DEMO_REPORT) $(DEMO_DSYMS)
 
+# CI's check of the demo build: its output, what it compiled, what it says for what it left out.
+.PHONY: demo-check
+demo-check:
+	DEMO_BUILD=$(DEMO_BUILD) scripts/test-demo.sh
+
 # The build CI runs: our code warning-free (-warnings-as-errors) and no target importing a
 # package target it does not depend on. `make test` builds this way once and tests that build.
 STRICT_FLAGS = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error

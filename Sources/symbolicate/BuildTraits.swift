@@ -25,7 +25,7 @@ enum BuildTraits {
     /// name it), takes any arguments, and ends with the trait's message and exit status 64.
     struct ServeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "serve", abstract: "Serve a web page and an HTTP API (not in this build: the Server trait).")
+            commandName: "serve", abstract: "Web page and HTTP API: not in this build (Server trait).")
 
         @Argument(parsing: .allUnrecognized, help: "Ignored: this build has no server.")
         var arguments: [String] = []
@@ -38,7 +38,7 @@ enum BuildTraits {
     /// `store` in a build without the Server trait, as `serve`.
     struct StoreCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "store", abstract: "Keep a debug-file store in order (not in this build: the Server trait).")
+            commandName: "store", abstract: "Debug-file store: not in this build (Server trait).")
 
         @Argument(parsing: .allUnrecognized, help: "Ignored: this build has no debug-file store.")
         var arguments: [String] = []
