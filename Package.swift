@@ -44,7 +44,8 @@ let package = Package(
     traits: [
         .trait(
             name: "Server",
-            description: "`symbolicate serve` and `symbolicate store`: the HTTP server and the debug-file store's index (SQLite, PostgreSQL)."),
+            description:
+                "`symbolicate serve` and `symbolicate store`: the HTTP server and the debug-file store's index (SQLite, PostgreSQL)."),
         .trait(
             name: "SymbolSources",
             description: "Debug files fetched by identity: --symbol-server, debuginfod, --dsym-for-uuid (async-http-client)."),
