@@ -37,10 +37,11 @@ for line in "$headline" "$diagnosis"; do
   if grep -qxF -- "$line" "$work/demo.out" "$work/demo.err"; then ok "make demo prints: ${line:0:80}"; else fail "make demo does not print README's line: $line"; fi
 done
 
-# 2. What was compiled: one folder per module under debug/ (NAME.build).
+# 2. What was compiled: the modules whose folder under debug/ (NAME.build) holds an object file
+# (SwiftPM makes a folder for every module of the graph, compiled or not).
 dependencies_used="swift-argument-parser ZIPFoundation"
 trait_only_targets="SymbolicateServe SymbolicateSymbolSources SymbolicateSymbolStore SymbolicateStoreIndex SymbolicateStoreIndexPostgres"
-compiled=$(find "$build/debug/" -maxdepth 1 -name '*.build' -type d -printf '%f\n' | sed 's/\.build$//' | sort)
+compiled=$(find "$build/debug/" -mindepth 2 -path '*.build/*' -name '*.o' | sed 's|.*/debug/\([^/]*\)\.build/.*|\1|' | sort -u)
 [ -n "$compiled" ] || fail "no module folders in $build/debug"
 for module in $compiled; do
   for target in $trait_only_targets; do
