@@ -46,6 +46,9 @@ zipfoundation_dir() {
 }
 
 # One package name for every module, as SwiftPM gives them, so `package` declarations are shared.
+# Whole-module (-wmo, as SwiftPM's release builds): one compiler process per module that reads its
+# files once, instead of one per file that each type-check all of them again (with -O most of the
+# fuzz build's CPU), its code generation on JOBS threads.
 # The system zlib's module map (Sources/CSystemZlib, the pure-Swift ELF reader's) and LLVM's demangler's
 # (reached through SymbolicateDemangling) are on every module's path.
 build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir, SWIFT_VERSION=5 for a dependency)
@@ -54,7 +57,7 @@ build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir,
     [[ -f "$OUT/lib$name.a" && -z "$(find "$sources" -newer "$OUT/lib$name.a" -name '*.swift' | head -1)" ]] && return
     echo "fuzz: compiling $name" >&2
     shopt -s globstar nullglob
-    "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g \
+    "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g -wmo -num-threads "$JOBS" \
         -sanitize="$SANITIZE" -module-name "$name" -package-name symbolicate \
         -emit-module -emit-module-path "$OUT/$name.swiftmodule" -I "$OUT" -I "$ROOT/Sources/CSystemZlib" -I "$ROOT/Sources/CLLVMDemangle/include" "$@" \
         -o "$OUT/lib$name.a" "$sources"/**/*.swift
