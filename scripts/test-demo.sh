@@ -65,7 +65,7 @@ expect_trait() { # trait, description, command…
   "$@" >"$work/out" 2>"$work/err" </dev/null || status=$?
   if ((status != 64)); then
     fail "$what: exit $status, not 64"
-  elif ! grep -q "without the $trait trait" "$work/err" || ! grep -q "swift build --traits $trait" "$work/err"; then
+  elif ! grep -q "made without the package's $trait trait" "$work/err" || ! grep -q "swift build --traits $trait" "$work/err"; then
     fail "$what: stderr does not name the $trait trait and how to build with it: $(head -c 300 "$work/err")"
   else
     ok "$what: exit 64, names the $trait trait"
@@ -85,7 +85,7 @@ else
 fi
 help=$("$bin" --help)
 for command in serve store; do
-  if grep -qE "^ +$command +.*Server trait" <<<"$help"; then ok "--help lists $command and its trait"; else fail "--help does not list $command with its trait"; fi
+  if grep -qE "^ +$command +.*\(Server trait\)" <<<"$help"; then ok "--help lists $command and its trait"; else fail "--help does not list $command with its trait"; fi
 done
 
 ((failures == 0)) || { echo "test-demo: $failures failure(s)" >&2; exit 1; }

@@ -13,9 +13,9 @@ enum BuildTraits {
     /// The message for `what` (a subcommand, options, a variable) when `trait` was off.
     static func missing(_ trait: Trait, for what: String) -> String {
         """
-        \(what): not in this build of symbolicate, which was built without the \(trait.rawValue) trait \
-        (`make demo` builds only what symbolicating a report needs). Build with every part: \
-        `swift build` (the default traits), `swift build --traits \(trait.rawValue)`, or `make install`.
+        \(what): not in this build, which was made without the package's \(trait.rawValue) trait \
+        (`make demo` builds only what symbolicating a report needs). To have it, build with the default \
+        traits (`swift build`, `make install`) or with `swift build --traits \(trait.rawValue)`.
         """
     }
 }
@@ -25,13 +25,13 @@ enum BuildTraits {
     /// name it), takes any arguments, and ends with the trait's message and exit status 64.
     struct ServeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "serve", abstract: "Web page and HTTP API: not in this build (Server trait).")
+            commandName: "serve", abstract: "Web page and API: not in this build (Server trait).")
 
         @Argument(parsing: .allUnrecognized, help: "Ignored: this build has no server.")
         var arguments: [String] = []
 
         func run() throws {
-            try BuildTraits.unavailable(.server, for: "symbolicate serve")
+            try BuildTraits.unavailable(.server, for: "serve")
         }
     }
 
@@ -44,7 +44,7 @@ enum BuildTraits {
         var arguments: [String] = []
 
         func run() throws {
-            try BuildTraits.unavailable(.server, for: "symbolicate store")
+            try BuildTraits.unavailable(.server, for: "store")
         }
     }
 
