@@ -47,8 +47,8 @@ zipfoundation_dir() {
 
 # One package name for every module, as SwiftPM gives them, so `package` declarations are shared.
 # Whole-module (-wmo, as SwiftPM's release builds): one compiler process per module that reads its
-# files once, instead of one per file that each type-check all of them again (with -O most of the
-# fuzz build's CPU), its code generation on JOBS threads.
+# files once, instead of one per file, each of which parses and type-checks the module's other
+# files again; its code generation runs on JOBS threads.
 # The system zlib's module map (Sources/CSystemZlib, the pure-Swift ELF reader's) and LLVM's demangler's
 # (reached through SymbolicateDemangling) are on every module's path.
 build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir, SWIFT_VERSION=5 for a dependency)
