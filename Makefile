@@ -43,7 +43,7 @@ build: setup
 	$(SWIFT) build -c release --product symbolicate $(RELEASE_LINK_FLAGS)
 
 # The demo builds only what it runs: none of the package's traits (Package.swift), so no HTTP server,
-# TLS, PostgreSQL, SQLite or HTTP client is compiled, as a debug build (the least compiling) in its own
+# TLS, PostgreSQL, SQLite or HTTP client is compiled, as a debug build (no optimiser) in its own
 # scratch folder (another trait set is another build of every module: sharing .build would redo it each
 # time). The first run from a fresh clone: Benchmarks/README.md, "Build". scripts/test-demo.sh checks it.
 DEMO_BUILD ?= .build-demo
