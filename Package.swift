@@ -38,6 +38,20 @@ let package = Package(
         // One module for programs that use symbolicate as a library (`import SymbolicateKit`).
         .library(name: "SymbolicateKit", targets: ["SymbolicateKit"]),
     ],
+    // What the CLI links beyond reading reports and local debug files. Both are on by default
+    // (`swift build`, `make install`, the release, the tests); `make demo` builds with neither, so a
+    // newcomer's first build compiles no HTTP server, TLS, PostgreSQL or SQLite (Benchmarks/README.md,
+    // "Build"). Without one, its commands and options say which trait they need.
+    traits: [
+        .trait(
+            name: "Server",
+            description:
+                "`symbolicate serve` and `symbolicate store`: the HTTP server and the debug-file store's index (SQLite, PostgreSQL)."),
+        .trait(
+            name: "SymbolSources",
+            description: "Debug files fetched by identity: --symbol-server, debuginfod, --dsym-for-uuid (async-http-client)."),
+        .default(enabledTraits: ["Server", "SymbolSources"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
@@ -237,7 +251,9 @@ let package = Package(
             name: "symbolicate",
             dependencies: [
                 "SymbolicateCore", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources", "SymbolicateServe", "SymbolicateAudit",
+                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateAudit",
+                .target(name: "SymbolicateSymbolSources", condition: .when(traits: ["SymbolSources"])),
+                .target(name: "SymbolicateServe", condition: .when(traits: ["Server"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -40,6 +40,47 @@ def manifest(path=None):
     return json.loads(out)
 
 
+def dependency_traits(dep):
+    """The package traits a dependency is conditional on (`.when(traits: […])`), or []."""
+    for kind in ("byName", "target", "product"):
+        if kind in dep:
+            condition = dep[kind][-1] if kind != "product" else dep[kind][3]
+            return sorted((condition or {}).get("traits") or []) if isinstance(condition, dict) else []
+    return []
+
+
+def unguarded_imports(folder, module, traits):
+    """Files of `folder` importing `module` outside an `#if` on one of `traits`: a build without
+    that trait (`make demo`) has no such module to import."""
+    found = []
+    for base, _, files in os.walk(os.path.join(ROOT, folder)):
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(base, name)
+            conditions = []
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    directive = re.match(r"\s*#(if|elseif|else|endif)\b\s*(.*?)\s*(//.*)?$", line)
+                    if directive:
+                        kind, condition = directive.group(1), directive.group(2)
+                        if kind == "if":
+                            conditions.append(condition)
+                        elif kind == "elseif" and conditions:
+                            conditions[-1] = condition
+                        elif kind == "else" and conditions:
+                            conditions[-1] = "!(" + conditions[-1] + ")"
+                        elif kind == "endif" and conditions:
+                            conditions.pop()
+                        continue
+                    imported = IMPORT.match(line)
+                    if imported and imported.group(1) == module:
+                        conjuncts = {c.strip() for condition in conditions for c in condition.split("&&")}
+                        if not conjuncts & set(traits):
+                            found.append(os.path.relpath(path, ROOT))
+    return found
+
+
 def dependency_name(dep):
     """(module name, is product) of one entry of a target's `dependencies`."""
     for kind in ("byName", "target", "product"):
@@ -81,6 +122,12 @@ def check_dependencies(package):
         used = imports(target_folder(t))
         for module in sorted(set(used) & provided - declared - {t["name"]}):
             problems.append(f"{t['name']}: {used[module]} imports {module}, which Package.swift does not declare for it")
+        for d in t["dependencies"]:
+            traits = dependency_traits(d)
+            if traits:
+                for path in unguarded_imports(target_folder(t), dependency_name(d)[0], traits):
+                    problems.append(f"{t['name']}: {path} imports {dependency_name(d)[0]} outside `#if {' || '.join(traits)}`, "
+                                    "but Package.swift makes it a dependency only with that trait")
         # A test target names the executable so that `swift build --build-tests` builds the binary it runs.
         for module in sorted(declared - set(used) - executables):
             problems.append(f"{t['name']}: declares {module} in Package.swift but no file of {target_folder(t)} imports it")
@@ -149,6 +196,9 @@ def graph(package):
     names = {t["name"] for t in targets}
     kinds = {t["name"]: t["type"] for t in targets}
     edges = {t["name"]: sorted({dependency_name(d)[0] for d in t["dependencies"]} & names) for t in targets}
+    # Dependencies only a package trait brings (`.when(traits:)`): a dotted, labelled edge; "(trait …)" in the table.
+    traits = {(t["name"], dependency_name(d)[0]): ", ".join(dependency_traits(d)) for t in targets for d in t["dependencies"]
+              if dependency_traits(d)}
     external = {t["name"]: sorted(dependency_name(d)[0] for d in t["dependencies"] if dependency_name(d)[1]) for t in targets}
     reduced = transitive_reduction(edges)
     lines = [BEGIN, "<!-- Generated from Package.swift by scripts/check-architecture.py --write (make architecture); "
@@ -158,13 +208,15 @@ def graph(package):
         lines.append(f"    {shape}")
     for name in sorted(reduced):
         for dep in reduced[name]:
-            lines.append(f"    {name} --> {dep}")
+            lines.append(f"    {name} -. {traits[(name, dep)]} .-> {dep}" if (name, dep) in traits else f"    {name} --> {dep}")
     lines += ["```", "", "Every target and its direct dependencies (the drawing leaves out an edge that another path implies;",
-              "C libraries are drawn as cylinders, the executable as a double box):", "",
+              "C libraries are drawn as cylinders, the executable as a double box, a dependency only a package trait",
+              "brings as a dotted edge named by the trait):", "",
               "| target | job (Package.swift's comment) | depends on | packages |", "|---|---|---|---|"]
     job = jobs()
     for name in sorted(names, key=lambda n: (kinds[n] != "executable", n.lower())):
-        lines.append(f"| `{name}` | {job.get(name, '–')} | {', '.join(f'`{d}`' for d in edges[name]) or '–'} | "
+        lines.append(f"| `{name}` | {job.get(name, '–')} | "
+                     f"{', '.join(f'`{d}`' + (f' (trait {traits[(name, d)]})' if (name, d) in traits else '') for d in edges[name]) or '–'} | "
                      f"{', '.join(f'`{d}`' for d in external[name]) or '–'} |")
     tests = sorted(t["name"] for t in package["targets"] if t["type"] == "test")
     lines += ["", f"Test targets ({len(tests)}): " + ", ".join(f"`{t}`" for t in tests) + ".", END]

@@ -1,10 +1,12 @@
-import ArgumentParser
-import Foundation
-import SymbolicatePipeline
-import SymbolicateServe
+// Built with the Server trait (on by default); without it BuildTraits.swift names the trait instead.
+#if Server
+    import ArgumentParser
+    import Foundation
+    import SymbolicatePipeline
+    import SymbolicateServe
 
-/// `symbolicate serve`: the page to paste a report on, and the HTTP API (SymbolicateServe).
-struct ServeCommand: AsyncParsableCommand {
+    /// `symbolicate serve`: the page to paste a report on, and the HTTP API (SymbolicateServe).
+    struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve a web page to paste or drop a crash report on, and an HTTP API (POST /v1/symbolicate).",
@@ -113,4 +115,5 @@ struct ServeCommand: AsyncParsableCommand {
         let status = try await request.run { message in Console.write(message.text(tool: "symbolicate serve"), to: message.stream) }
         if status != .success { throw ExitCode(status.rawValue) }
     }
-}
+    }
+#endif

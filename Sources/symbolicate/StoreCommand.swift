@@ -1,11 +1,13 @@
-import ArgumentParser
-import Foundation
-import SymbolicatePipeline
-import SymbolicateServe
+// Built with the Server trait (on by default); without it BuildTraits.swift names the trait instead.
+#if Server
+    import ArgumentParser
+    import Foundation
+    import SymbolicatePipeline
+    import SymbolicateServe
 
-/// `symbolicate store`: upkeep of a debug-file store (the folder `serve --store` and the
-/// download cache keep debug files in).
-struct StoreCommand: ParsableCommand {
+    /// `symbolicate store`: upkeep of a debug-file store (the folder `serve --store` and the
+    /// download cache keep debug files in).
+    struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Keep a debug-file store (the folder serve --store uses) in order.",
@@ -54,4 +56,5 @@ struct StoreCommand: ParsableCommand {
             throw ExitCode(ExitStatus.cannotWrite.rawValue)
         }
     }
-}
+    }
+#endif

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import SymbolicateDiscovery
-import SymbolicateSymbolSources
+
+#if SymbolSources
+    import SymbolicateSymbolSources
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -53,6 +56,7 @@ struct SymbolSourceOptions: ParsableArguments {
         }
     }
 
+    #if SymbolSources
     /// The run's remote sources, or nil when none is configured and the cache was not asked for
     /// (a run without them stays as it was: no cache is even looked at). `showingProgress`:
     /// a download line on a terminal's stderr (batch mode has its own progress bar there).
@@ -72,11 +76,33 @@ struct SymbolSourceOptions: ParsableArguments {
         if showingProgress, isatty(STDERR_FILENO) == 1 { sources.progress = ProgressLine.shared.update }
         return sources
     }
+    #else
+        /// A build without the SymbolSources trait (`make demo`) has no remote sources: nil, or a
+        /// usage error naming the trait when the command line or SYMBOLICATE_SYMBOL_SERVERS asks
+        /// for one (a silent run without them would leave frames unsymbolicated with no reason
+        /// given). Other tools' variables (DEBUGINFOD_URLS, DBGShellCommands, DBGFileMappedPaths),
+        /// set system-wide on some systems, are not a request to this build and are not read.
+        func sources(showingProgress: Bool = true, verbose: Bool = false) throws -> (any RemoteDebugFiles)? {
+            var asked: [String] = []
+            if !servers.isEmpty { asked.append("--symbol-server") }
+            if dsymForUUID != nil { asked.append("--dsym-for-uuid") }
+            if offline { asked.append("--offline") }
+            if refresh { asked.append("--refresh") }
+            if let named = ProcessInfo.processInfo.environment["SYMBOLICATE_SYMBOL_SERVERS"],
+                !named.allSatisfy(\.isWhitespace)
+            {
+                asked.append("SYMBOLICATE_SYMBOL_SERVERS")
+            }
+            guard asked.isEmpty else { throw ValidationError(BuildTraits.missing(.symbolSources, for: asked.joined(separator: ", "))) }
+            return nil
+        }
+    #endif
 }
 
-/// One line on a terminal's stderr for downloads that take a while: redrawn at most four
-/// times a second, from the second second of a download on, and cleared when it is done.
-final class ProgressLine: @unchecked Sendable {
+#if SymbolSources
+    /// One line on a terminal's stderr for downloads that take a while: redrawn at most four
+    /// times a second, from the second second of a download on, and cleared when it is done.
+    final class ProgressLine: @unchecked Sendable {
     static let shared = ProgressLine()
     private let lock = NSLock()
     private var started: [String: Date] = [:]
@@ -104,4 +130,5 @@ final class ProgressLine: @unchecked Sendable {
     static func mebibytes(_ bytes: UInt64) -> String {
         String(format: "%.1f MiB", Double(bytes) / 1_048_576)
     }
-}
+    }
+#endif
