@@ -202,6 +202,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
                 "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateJSON", "SymbolicateSystemSymbols",
+                "SymbolicateDWARF",
             ]
         ),
         // `symbolicate audit`: every binary of a build (.xcarchive, .ipa, .app, folder) matched
@@ -236,6 +237,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicatePresentation", "SymbolicatePipeline",
                 "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateSymbolSources", "SymbolicateServe", "SymbolicateAudit",
+                "SymbolicateDWARF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
