@@ -221,7 +221,7 @@ import Testing
         #expect(throws: MachOError.self) { try ArArchive.members(of: MappedFile(path: path)) }
         do {
             _ = try ArArchive.members(of: MappedFile(path: path))
-        } catch let error as MachOError {
+        } catch {
             #expect(error.path == path && error.offset == 8 + 48)
         }
     }
