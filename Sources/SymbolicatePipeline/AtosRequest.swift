@@ -120,9 +120,10 @@ public struct AtosRequest: Sendable {
             } catch {
                 return response.fail(.cannotOpen(error))
             }
-            // A binary without DWARF (its symbol table only): its debug file from a symbol
-            // source, asked by the binary's identity and name (`{name}` is the file's name).
-            if !session.hasDWARF, let binaryID = session.debugID {
+            // A binary without DWARF (its symbol table only, or a debug map to object files):
+            // its debug file from a symbol source, asked by the binary's identity and name
+            // (`{name}` is the file's name); a dSYM found wins over the debug map.
+            if !session.hasDWARF || session is DebugMapLookup, let binaryID = session.debugID {
                 let name = (debugFile as NSString).lastPathComponent
                 if case .success(let fetched)? = fetched(binaryID, name: name, into: &response) {
                     session = fetched.lookup
