@@ -136,7 +136,7 @@ package final class DebugMapLookup: DebugLookup, @unchecked Sendable {
     /// frames then come from the symbol table with the problem attached).
     package var hasDWARF: Bool { !placements.isEmpty }
 
-    /// Every object's state, opening each (for `audit` and tests): nil for one that is usable.
+    /// Why each unusable object of the map is not used, opening every object (tests; `audit` later).
     package func objectProblems() -> [DebugMapProblem] {
         (0..<map.objects.count).compactMap { index in
             if case .failure(let problem) = object(index) { return problem }
