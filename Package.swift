@@ -218,6 +218,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
                 "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateJSON", "SymbolicateSystemSymbols",
+                "SymbolicateDWARF",
             ]
         ),
         // `symbolicate audit`: every binary of a build (.xcarchive, .ipa, .app, folder) matched
@@ -251,7 +252,7 @@ let package = Package(
             name: "symbolicate",
             dependencies: [
                 "SymbolicateCore", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateAudit",
+                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateAudit", "SymbolicateDWARF",
                 .target(name: "SymbolicateSymbolSources", condition: .when(traits: ["SymbolSources"])),
                 .target(name: "SymbolicateServe", condition: .when(traits: ["Server"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

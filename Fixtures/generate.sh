@@ -117,6 +117,9 @@ done
 # --- Audit: an .xcarchive and .ipa of every debug-information case (own script, /tmp/symbolicate-fixtures-audit) ---
 "$FIXTURES/audit/generate.sh"
 
+# --- Debug maps: a binary without a dSYM, its objects and static library (own script, /tmp/symbolicate-fixtures-debugmap) ---
+"$FIXTURES/debugmap/generate.sh"
+
 # --- Ground truth and crash reports -----------------------------------------
 python3 "$FIXTURES/tools/fixtures.py" facts "$FIXTURES"
 if [ "${SKIP_REPORTS:-}" != 1 ]; then

@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateCrashReport
+import SymbolicateDWARF
 import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePipeline
@@ -41,6 +42,8 @@ public struct BatchRequest: Sendable {
     public var dying: (@Sendable (BatchMessage) -> Void)?
     /// Apple's libraries for system frames the reports left unnamed; nil names none.
     public var systemSymbols: SystemSymbols?
+    /// Where the object files a binary's debug map names may have moved (`--object-path-map`).
+    public var objectPathMap = ObjectPathMap()
     /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
     /// file answered: each identity fetched once for the whole batch, several at a time.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
@@ -127,7 +130,9 @@ public struct BatchRequest: Sendable {
             return response.fail(.cannotCreateFolder(path: outputFolder, reason: error.reason))
         }
 
-        var annotator = Annotator(index: index, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
+        var annotator = Annotator(
+            index: index, sessions: DebugSessionCache(objectPathMap: objectPathMap), options: .init(resymbolicate: resymbolicate),
+            systemSymbols: systemSymbols)
         annotator.remoteDebugFiles = remoteDebugFiles
         let runner = BatchRunner(
             annotator: annotator,

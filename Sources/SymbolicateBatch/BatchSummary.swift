@@ -94,6 +94,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             case .unreadableDebugFile: what = "dSYM for \(image) cannot be read"
             case .matchedByName: what = "dSYM for \(image) matched by name only (unverified)"
             case .ambiguousName: what = "several dSYMs named like \(image), none verifiable"
+            case .objectFileProblem: what = "object files of \(image) missing or changed since the link"
             }
             return what + " (" + parts.joined(separator: ", ") + ")"
         }

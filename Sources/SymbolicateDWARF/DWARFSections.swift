@@ -31,12 +31,13 @@ enum DWARFSections {
     /// `patchedAbbrev` receives the owned copy of the patched table (if one was made); it must
     /// outlive the libdwarf session that reads it.
     static func sections(of slice: MachOSlice, patchedAbbrev: inout OwnedBytes?) throws(DebugInfoError) -> [ServedSection] {
-        guard let dwarf = slice.segment(named: "__DWARF") else {
+        let dwarfSections = slice.sections(ofSegment: "__DWARF")
+        guard !dwarfSections.isEmpty else {
             throw DebugInfoError(
                 path: slice.path, message: "no __DWARF segment (\(slice.architecture.name) slice has no debug information)")
         }
         var found: [(name: String, bytes: UnsafeRawBufferPointer, fileOffset: UInt64)] = []
-        for section in dwarf.sections {
+        for section in dwarfSections {
             guard let name = served[section.name] else { continue }
             do {
                 found.append((name, try slice.contents(of: section), UInt64(slice.fileOffset) &+ UInt64(section.offset)))

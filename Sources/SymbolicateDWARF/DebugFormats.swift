@@ -19,6 +19,13 @@ package protocol DebugObject: Sendable {
     /// Opens the debug information (DWARF, or the symbol table when there is none). Reuses
     /// what the header read already parsed.
     func open() throws(DebugInfoError) -> any DebugLookup
+    /// Opens it with the places to look for the object files a debug map names (a Mach-O
+    /// binary without a dSYM); formats without debug maps open as `open()` does.
+    func open(objectPathMap: ObjectPathMap) throws(DebugInfoError) -> any DebugLookup
+}
+
+extension DebugObject {
+    package func open(objectPathMap: ObjectPathMap) throws(DebugInfoError) -> any DebugLookup { try open() }
 }
 
 /// Opened debug information answering address lookups. Shared between threads and reports

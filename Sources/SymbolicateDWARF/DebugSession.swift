@@ -104,7 +104,7 @@ package final class DebugSession: Sendable {
         try self.init(container: ELFDebugContainer(file: elf))
     }
 
-    private init(container: any DebugContainer) throws(DebugInfoError) {
+    init(container: any DebugContainer) throws(DebugInfoError) {
         path = container.path
         architecture = container.architecture
         debugID = container.debugID

@@ -18,7 +18,18 @@ package enum MachODebugFormat: DebugFileFormat {
 
 extension MachOSlice: DebugObject {
     package func open() throws(DebugInfoError) -> any DebugLookup {
-        try DebugSession(slice: self)
+        try open(objectPathMap: ObjectPathMap())
+    }
+
+    /// A binary without DWARF of its own but with a debug map answers through the object
+    /// files the map names (`DebugMapLookup`); anything else opens as a `DebugSession`.
+    package func open(objectPathMap: ObjectPathMap) throws(DebugInfoError) -> any DebugLookup {
+        if sections(ofSegment: "__DWARF").isEmpty, fileType != 1,
+            let mapped = try DebugMapLookup(slice: self, pathMap: objectPathMap)
+        {
+            return mapped
+        }
+        return try DebugSession(slice: self)
     }
 }
 
@@ -57,7 +68,7 @@ final class MachODebugContainer: DebugContainer {
             let (end, overflow) = $0.address.addingReportingOverflow($0.size)
             return overflow ? nil : (UInt8(truncatingIfNeeded: $0.ordinal), $0.address..<end)
         }
-        hasDWARF = slice.segment(named: "__DWARF") != nil
+        hasDWARF = !slice.sections(ofSegment: "__DWARF").isEmpty
     }
 
     var path: String { slice.path }
@@ -69,7 +80,7 @@ final class MachODebugContainer: DebugContainer {
 
     func dwarfSection(_ name: String) -> UnsafeRawBufferPointer {
         guard let machOName = DWARFSections.machOName(of: name),
-            let section = slice.section(segment: "__DWARF", name: machOName),
+            let section = slice.sections(ofSegment: "__DWARF").first(where: { $0.name == machOName }),
             let contents = try? slice.contents(of: section)
         else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return contents

@@ -26,8 +26,9 @@ package struct DebugFileEntry: Sendable {
     }
 
     /// Opens the entry's debug information (DWARF, or the symbol table when it has none).
-    package func openSession() throws(DebugInfoError) -> any DebugLookup {
-        try object.open()
+    /// `objectPathMap`: where a debug map's object files may have moved (`--object-path-map`).
+    package func openSession(objectPathMap: ObjectPathMap = ObjectPathMap()) throws(DebugInfoError) -> any DebugLookup {
+        try object.open(objectPathMap: objectPathMap)
     }
 }
 

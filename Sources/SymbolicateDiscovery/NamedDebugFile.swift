@@ -54,9 +54,11 @@ package struct NamedDebugFile: Sendable {
 
     /// Opens the build `choose` picks; when it has no DWARF, a build of the same identity
     /// that has DWARF (its `.gnu_debuglink` file) answers instead, as for a report's images.
-    package func open(id: DebugID? = nil, architecture: Architecture? = nil) throws(DebugInfoError) -> any DebugLookup {
+    package func open(
+        id: DebugID? = nil, architecture: Architecture? = nil, objectPathMap: ObjectPathMap = ObjectPathMap()
+    ) throws(DebugInfoError) -> any DebugLookup {
         let chosen = try choose(id: id, architecture: architecture)
-        let session = try chosen.open()
+        let session = try chosen.open(objectPathMap: objectPathMap)
         guard !session.hasDWARF, let identity = chosen.debugID else { return session }
         for other in builds where other.path != chosen.path && other.debugID == identity {
             if let better = try? other.open(), better.hasDWARF { return better }

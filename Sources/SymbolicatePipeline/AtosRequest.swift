@@ -28,6 +28,8 @@ public struct AtosRequest: Sendable {
     public var standardInput: @Sendable () -> Data
     /// Where an Apple library is found by `--uuid` when there is no `debugFile`.
     public var systemSymbols: SystemSymbols?
+    /// Where the object files a binary's debug map names may have moved (`--object-path-map`).
+    public var objectPathMap = ObjectPathMap()
     /// Symbol servers, debuginfod, dsymForUUID and their cache, asked for `--uuid` without
     /// `-o` before system symbols; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
@@ -114,13 +116,14 @@ public struct AtosRequest: Sendable {
             do {
                 let named = try NamedDebugFile(path: debugFile)
                 response.messages += named.problems.map(AtosMessage.debugFileProblem)
-                session = try named.open(id: id, architecture: architecture.map(Architecture.init))
+                session = try named.open(id: id, architecture: architecture.map(Architecture.init), objectPathMap: objectPathMap)
             } catch {
                 return response.fail(.cannotOpen(error))
             }
-            // A binary without DWARF (its symbol table only): its debug file from a symbol
-            // source, asked by the binary's identity and name (`{name}` is the file's name).
-            if !session.hasDWARF, let binaryID = session.debugID {
+            // A binary without DWARF (its symbol table only, or a debug map to object files):
+            // its debug file from a symbol source, asked by the binary's identity and name
+            // (`{name}` is the file's name); a dSYM found wins over the debug map.
+            if !session.hasDWARF || session is DebugMapLookup, let binaryID = session.debugID {
                 let name = (debugFile as NSString).lastPathComponent
                 if case .success(let fetched)? = fetched(binaryID, name: name, into: &response) {
                     session = fetched.lookup

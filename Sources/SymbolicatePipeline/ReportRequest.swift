@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateCrashReport
+import SymbolicateDWARF
 import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePresentation
@@ -46,6 +47,8 @@ public struct ReportRequest: Sendable {
     public var terminal: Terminal
     /// Apple's libraries for system frames the report left unnamed; nil names none.
     public var systemSymbols: SystemSymbols?
+    /// Where the object files a binary's debug map names may have moved (`--object-path-map`).
+    public var objectPathMap = ObjectPathMap()
     /// Symbol servers, debuginfod, dsymForUUID and their cache, for images no local debug
     /// file answered; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
@@ -147,7 +150,7 @@ public struct ReportRequest: Sendable {
         let reportPath = report.userPath
         let nearReport = debugFiles.isEmpty && searchesNearReport && reportPath != nil
         var index: DebugFileIndex
-        var sessions = DebugSessionCache()
+        var sessions = DebugSessionCache(objectPathMap: objectPathMap)
         // The report first (a MetricKit payload holds several: each is a report of its own):
         // a report that does not exist (a typo) or cannot be read is said at once, before any
         // folder is searched or zip unpacked for its debug files; a server's preparation

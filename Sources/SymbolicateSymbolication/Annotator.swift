@@ -118,6 +118,8 @@ package struct Annotator: Sendable {
         var currentKind: BacktraceKind?
         var atTop = true
         var previous: Frame?
+        // Object files of a debug map that frames needed but could not use, per image.
+        var objectProblems: [Int: Set<DebugMapProblem>] = [:]
         report.updateFrames { (kind: BacktraceKind, frame: inout Frame) in
             if stopped { return }
             if let shouldStop, shouldStop() {
@@ -153,6 +155,12 @@ package struct Annotator: Sendable {
                 if image.isAppOwned { summary.appFramesSymbolicated += 1 }
                 return
             }
+            if let mapped = session as? DebugMapLookup {
+                let slide = ImageSlide(loadAddress: image.loadAddress, linkedAddress: mapped.linkedAddress)
+                if let problem = mapped.problem(at: slide.fileAddress(ImageSlide.lookupAddress(frame.address, isTopFrame: isTop))) {
+                    objectProblems[position, default: []].insert(problem)
+                }
+            }
             if var resolved = Self.symbolicate(
                 frame: frame, isTopFrame: isTop, image: image, session: session, requireDWARF: named && !resymbolicate)
             {
@@ -164,6 +172,15 @@ package struct Annotator: Sendable {
                 if image.isAppOwned { summary.appFramesSymbolicated += 1 }
             } else if image.isAppOwned, !frame.isUnsymbolicated {
                 summary.appFramesSymbolicated += 1
+            }
+        }
+        for (position, problems) in objectProblems.sorted(by: { $0.key < $1.key }) {
+            let image = images[position]
+            for problem in problems.sorted(by: { $0.object < $1.object }) {
+                summary.diagnostics.append(
+                    ImageDiagnostic(
+                        kind: .objectFileProblem, imageName: image.name, uuid: image.debugID, arch: image.arch,
+                        isAppImage: image.isAppOwned, debugFile: problem.object, detail: problem.description))
             }
         }
         report.notePlaceholderNames()
@@ -216,10 +233,14 @@ package struct Annotator: Sendable {
         if !candidates.isEmpty {
             // Best candidate with DWARF wins; a symbol-table-only match is kept as a fallback,
             // and if nothing opens, the first failure is what the user needs to hear about.
+            // A binary answering through its debug map (objects elsewhere) gives way to a dSYM.
             var fallback: (any DebugLookup, DebugFileEntry)?
+            var mapped: (any DebugLookup, DebugFileEntry)?
             var firstFailure: (DebugInfoError, DebugFileEntry)?
             for candidate in candidates {
                 switch sessions.session(for: candidate) {
+                case .success(let session as DebugMapLookup):
+                    if mapped == nil { mapped = (session, candidate) }
                 case .success(let session):
                     if session.hasDWARF { return .matched(session, candidate, verified: true) }
                     if fallback == nil { fallback = (session, candidate) }
@@ -227,7 +248,7 @@ package struct Annotator: Sendable {
                     if firstFailure == nil { firstFailure = (error, candidate) }
                 }
             }
-            if let (session, entry) = fallback { return .matched(session, entry, verified: true) }
+            if let (session, entry) = mapped ?? fallback { return .matched(session, entry, verified: true) }
             if let (error, entry) = firstFailure {
                 return .problem(
                     ImageDiagnostic(

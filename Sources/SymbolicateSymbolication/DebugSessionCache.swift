@@ -17,7 +17,12 @@ package final class DebugSessionCache: @unchecked Sendable {
         var id: DebugID
     }
 
-    package init() {}
+    /// Where a debug map's object files may have moved (`--object-path-map`), for every session opened.
+    package let objectPathMap: ObjectPathMap
+
+    package init(objectPathMap: ObjectPathMap = ObjectPathMap()) {
+        self.objectPathMap = objectPathMap
+    }
 
     /// The session for one indexed slice, opening it on first use. Failures are cached too,
     /// so a damaged dSYM is reported once per report, not retried per frame.
@@ -28,7 +33,7 @@ package final class DebugSessionCache: @unchecked Sendable {
         if let cached = sessions[key] { return cached }
         let result: Result<any DebugLookup, DebugInfoError>
         do {
-            result = .success(try entry.openSession())
+            result = .success(try entry.openSession(objectPathMap: objectPathMap))
         } catch {
             result = .failure(error)
         }

@@ -17,6 +17,10 @@ public struct ImageDiagnostic: Sendable, Codable, Equatable, CustomStringConvert
         case matchedByName = "matched-by-name"
         /// No UUID, and several debug files of that name (different builds): none was used.
         case ambiguousName = "ambiguous-name"
+        /// The image's binary answers through its debug map, but an object file the map names
+        /// (`debugFile`) is missing or changed since the link: its frames come from the
+        /// symbol table.
+        case objectFileProblem = "object-file-problem"
     }
 
     public var kind: Kind
@@ -73,6 +77,8 @@ public struct ImageDiagnostic: Sendable, Codable, Equatable, CustomStringConvert
             return "\(imageName) has no UUID in the report; matched to \(debugFile ?? "?") by name only: its frames are marked [unverified]"
         case .ambiguousName:
             return "\(imageName) has no UUID in the report and several debug files have that name (\(detail ?? "")); not symbolicated"
+        case .objectFileProblem:
+            return "\(imageName): \(detail ?? "object file \(debugFile ?? "?") not usable"); its frames are named from the symbol table"
         }
     }
 }

@@ -27,7 +27,8 @@ public struct UnusedDebugFile: Sendable, Equatable, CustomStringConvertible {
     /// The named debug files no image used, when some app image has no debug file (if every
     /// app image is symbolicated, an extra dSYM is harmless and not worth a word).
     package static func find(index: DebugFileIndex, summary: SymbolicationSummary) -> [UnusedDebugFile] {
-        let needed = summary.diagnostics.filter { $0.isAppImage && $0.kind != .unreadableDebugFile }.map { diagnostic in
+        let needed = summary.diagnostics.filter { $0.isAppImage && $0.kind != .unreadableDebugFile && $0.kind != .objectFileProblem }.map {
+            diagnostic in
             identity(name: diagnostic.imageName, id: diagnostic.uuid, arch: diagnostic.arch)
         }
         guard !needed.isEmpty else { return [] }

@@ -28,6 +28,8 @@ struct AtosCommand: ParsableCommand {
 
     @OptionGroup var system: SystemSymbolOptions
 
+    @OptionGroup var objectPaths: ObjectPathMapOption
+
     @OptionGroup var symbolSources: SymbolSourceOptions
 
     @Option(
@@ -79,6 +81,7 @@ struct AtosCommand: ParsableCommand {
             standardInput: { FileHandle.standardInput.readDataToEndOfFile() }, systemSymbols: system.systemSymbols())
         request.remoteDebugFiles = try symbolSources.sources()
         request.slide = slide
+        request.objectPathMap = objectPaths.objectPathMap
         let response = request.run()
         // Arguments that make no request are usage errors, printed with the usage text.
         if case .invalidArgument(let message)? = response.failure { throw ValidationError(message) }

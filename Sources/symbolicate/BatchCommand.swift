@@ -78,6 +78,8 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var system: SystemSymbolOptions
 
+    @OptionGroup var objectPaths: ObjectPathMapOption
+
     @OptionGroup var symbolSources: SymbolSourceOptions
 
     @Flag(help: "Do not draw the progress bar even when stderr is a terminal.")
@@ -104,6 +106,7 @@ struct BatchCommand: ParsableCommand {
             systemSymbols: system.systemSymbols(), language: language.resolved)
         request.remoteDebugFiles = try symbolSources.sources(showingProgress: false)
         request.zipCache = symbolSources.zipCache()
+        request.objectPathMap = objectPaths.objectPathMap
         let terminal = isatty(STDERR_FILENO) == 1
         let bar = (!noProgress && !quiet && terminal) ? ProgressBar(start: Date()) : nil
         if let bar { request.progress = { done, total in bar.update(done: done, total: total) } }

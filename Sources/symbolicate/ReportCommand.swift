@@ -49,6 +49,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var system: SystemSymbolOptions
 
+    @OptionGroup var objectPaths: ObjectPathMapOption
+
     @OptionGroup var symbolSources: SymbolSourceOptions
 
     @Flag(
@@ -78,6 +80,7 @@ struct ReportCommand: AsyncParsableCommand {
             terminal: .current, systemSymbols: system.systemSymbols(), language: language.resolved)
         request.remoteDebugFiles = try symbolSources.sources(verbose: verbose)
         request.verbose = verbose
+        request.objectPathMap = objectPaths.objectPathMap
         request.zipCache = symbolSources.zipCache()
         request.xcodeDSYMs = XcodeDSYMSearch(environment: ProcessInfo.processInfo.environment)
         let response = request.run()

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The debug-map fixture (Fixtures/debugmap, built by its generate.sh): a universal
+/// executable without a dSYM, the objects and static library its debug map names, and the
+/// dSYM dsymutil-19 linked from the same map (the reference answer).
+public enum DebugMapFixture {
+    public static let root = TestPaths.fixtures.appendingPathComponent("debugmap")
+    public static let binary = root.appendingPathComponent("bin/DebugMapApp").path
+    public static let dsymDWARF = root.appendingPathComponent("dsyms/DebugMapApp.dSYM/Contents/Resources/DWARF/DebugMapApp").path
+    /// The objects' folder as the debug map records it (the generator's work folder, removed
+    /// after the build so that no test finds the objects there by chance).
+    public static let recordedObjects = "/tmp/symbolicate-fixtures-debugmap/obj"
+    public static let architectures = ["arm64", "x86_64"]
+    /// The modification time the map records for every object and archive member.
+    public static let modificationTime = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// Copies the objects into `folder/obj/<arch>/` with the recorded modification time (git
+    /// does not keep mtimes), as a build folder moved to another machine; returns `folder/obj`.
+    @discardableResult
+    public static func layOutObjects(in folder: URL) throws -> URL {
+        let objects = folder.appendingPathComponent("obj")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("obj"), to: objects)
+        for arch in architectures {
+            let archFolder = objects.appendingPathComponent(arch)
+            for name in try FileManager.default.contentsOfDirectory(atPath: archFolder.path) {
+                try pin(archFolder.appendingPathComponent(name))
+            }
+        }
+        return objects
+    }
+
+    /// Sets a file's modification time to the recorded one.
+    public static func pin(_ file: URL, to date: Date = modificationTime) throws {
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file.path)
+    }
+}
