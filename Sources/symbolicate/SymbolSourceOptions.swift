@@ -57,25 +57,25 @@ struct SymbolSourceOptions: ParsableArguments {
     }
 
     #if SymbolSources
-    /// The run's remote sources, or nil when none is configured and the cache was not asked for
-    /// (a run without them stays as it was: no cache is even looked at). `showingProgress`:
-    /// a download line on a terminal's stderr (batch mode has its own progress bar there).
-    func sources(showingProgress: Bool = true, verbose: Bool = false) throws -> SymbolSources? {
-        let environment = ProcessInfo.processInfo.environment
-        var settings: SymbolSourceSettings
-        do {
-            settings = try SymbolSourceSettings.resolve(
-                environment: environment, symbolServers: servers, dsymForUUID: dsymForUUID.map { [$0] } ?? [],
-                cacheDirectory: cacheDirectory, offline: offline, refresh: refresh)
-            settings.verbose = verbose
-        } catch {
-            throw ValidationError(error.description)
+        /// The run's remote sources, or nil when none is configured and the cache was not asked for
+        /// (a run without them stays as it was: no cache is even looked at). `showingProgress`:
+        /// a download line on a terminal's stderr (batch mode has its own progress bar there).
+        func sources(showingProgress: Bool = true, verbose: Bool = false) throws -> SymbolSources? {
+            let environment = ProcessInfo.processInfo.environment
+            var settings: SymbolSourceSettings
+            do {
+                settings = try SymbolSourceSettings.resolve(
+                    environment: environment, symbolServers: servers, dsymForUUID: dsymForUUID.map { [$0] } ?? [],
+                    cacheDirectory: cacheDirectory, offline: offline, refresh: refresh)
+                settings.verbose = verbose
+            } catch {
+                throw ValidationError(error.description)
+            }
+            guard settings.hasSources || offline || cacheDirectory != nil else { return nil }
+            let sources = SymbolSources(settings: settings)
+            if showingProgress, isatty(STDERR_FILENO) == 1 { sources.progress = ProgressLine.shared.update }
+            return sources
         }
-        guard settings.hasSources || offline || cacheDirectory != nil else { return nil }
-        let sources = SymbolSources(settings: settings)
-        if showingProgress, isatty(STDERR_FILENO) == 1 { sources.progress = ProgressLine.shared.update }
-        return sources
-    }
     #else
         /// A build without the SymbolSources trait (`make demo`) has no remote sources: nil, or a
         /// usage error naming the trait when the command line or SYMBOLICATE_SYMBOL_SERVERS asks
@@ -103,32 +103,32 @@ struct SymbolSourceOptions: ParsableArguments {
     /// One line on a terminal's stderr for downloads that take a while: redrawn at most four
     /// times a second, from the second second of a download on, and cleared when it is done.
     final class ProgressLine: @unchecked Sendable {
-    static let shared = ProgressLine()
-    private let lock = NSLock()
-    private var started: [String: Date] = [:]
-    private var lastDraw = Date.distantPast
+        static let shared = ProgressLine()
+        private let lock = NSLock()
+        private var started: [String: Date] = [:]
+        private var lastDraw = Date.distantPast
 
-    func update(_ what: String, _ received: UInt64, _ expected: UInt64?) {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        let start = started[what] ?? now
-        started[what] = start
-        let done = expected.map { received >= $0 } ?? false
-        if done {
-            started[what] = nil
-            if lastDraw != .distantPast { Console.write("\r\u{1B}[K", to: .standardError) }
-            lastDraw = .distantPast
-            return
+        func update(_ what: String, _ received: UInt64, _ expected: UInt64?) {
+            lock.lock()
+            defer { lock.unlock() }
+            let now = Date()
+            let start = started[what] ?? now
+            started[what] = start
+            let done = expected.map { received >= $0 } ?? false
+            if done {
+                started[what] = nil
+                if lastDraw != .distantPast { Console.write("\r\u{1B}[K", to: .standardError) }
+                lastDraw = .distantPast
+                return
+            }
+            guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastDraw) > 0.25 else { return }
+            lastDraw = now
+            let size = Self.mebibytes(received) + (expected.map { " of " + Self.mebibytes($0) } ?? "")
+            Console.write("\r\u{1B}[Kdownloading \(what): \(size)", to: .standardError)
         }
-        guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastDraw) > 0.25 else { return }
-        lastDraw = now
-        let size = Self.mebibytes(received) + (expected.map { " of " + Self.mebibytes($0) } ?? "")
-        Console.write("\r\u{1B}[Kdownloading \(what): \(size)", to: .standardError)
-    }
 
-    static func mebibytes(_ bytes: UInt64) -> String {
-        String(format: "%.1f MiB", Double(bytes) / 1_048_576)
-    }
+        static func mebibytes(_ bytes: UInt64) -> String {
+            String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+        }
     }
 #endif
