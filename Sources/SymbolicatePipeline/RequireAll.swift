@@ -35,6 +35,9 @@ public enum RequireAllShortfall: Sendable, Equatable, CustomStringConvertible {
                 return which + "\(image.debugFile ?? "its debug file") could not be read" + (image.detail.map { " (\($0))" } ?? "")
             case .ambiguousName: return which + "the report gives no UUID and several debug files have its name"
             case .matchedByName: return which + "matched by name only"
+            case .objectFileProblem:
+                return which + "object files its debug map names are missing or changed since the link"
+                    + (image.detail.map { " (\($0))" } ?? "")
             }
         }
     }

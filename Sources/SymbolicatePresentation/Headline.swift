@@ -131,7 +131,9 @@ package struct Headline: Sendable, Equatable, Codable {
         }
         var s = kind == .metricKit(.crash) ? "Crashed (MetricKit):" : "Crashed:"
         // `Crashed at File.swift:12 — Fatal error: …`: nothing names a thread, so none is mentioned.
-        if threadless == true { s.removeLast() }
+        // With nothing else to name either (a report cut before its threads), it says so.
+        let namesNoThread = threadless == true && (function != nil || image != nil || location != nil || exception != nil)
+        if namesNoThread { s.removeLast() }
         if let thread {
             s += " Thread \(thread)"
             if let threadLabel { s += " (\(threadLabel))" }
@@ -139,7 +141,7 @@ package struct Headline: Sendable, Equatable, Codable {
             s += " exception thrown"
         } else if pastedFrames == true {
             s += " pasted frames"
-        } else if threadless != true {
+        } else if !namesNoThread {
             s += " no crashed thread named in the report"
         }
         if let function {

@@ -22,7 +22,9 @@ import Testing
         for kind in [".target(", ".testTarget(", ".executableTarget("] {
             for chunk in manifest.components(separatedBy: kind).dropFirst() {
                 let call = Self.balancedPrefix(chunk)
-                guard let name = Self.firstQuoted(after: "name:", in: call) else { continue }
+                // `.target(name: X, condition: .when(traits: …))` in a dependency list names a
+                // dependency (a package trait's), not a target declaration.
+                guard let name = Self.firstQuoted(after: "name:", in: call), !call.contains("condition:") else { continue }
                 let isTest = kind == ".testTarget("
                 let folder = Self.firstQuoted(after: "path:", in: call) ?? (isTest ? "Tests/" : "Sources/") + name
                 var dependencies: Set<String> = []
