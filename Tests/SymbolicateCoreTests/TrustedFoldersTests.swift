@@ -41,7 +41,9 @@ import Testing
             // through a link, as macOS's /var is /private/var).
             let named = URL(fileURLWithPath: root).resolvingSymlinksInPath().path + "/shared"
             #expect(
-                [link, named].contains { error.reason == "goes through the symbolic link \($0) owned by another user (uid 4242): not followed" },
+                [link, named].contains {
+                    error.reason == "goes through the symbolic link \($0) owned by another user (uid 4242): not followed"
+                },
                 "\(error.reason)")
         }
         // Deeper too, and through my own link to theirs.
