@@ -121,19 +121,11 @@ extension MachOSlice {
         return found
     }
 
+    /// The symbol table's window that `symbols()` walks, read here entry by entry.
     private func nlistTable() throws(MachOError) -> NlistTable? {
-        guard let symtab else { return nil }
-        let reader = ByteReader(file: mapping, start: fileOffset, count: size)
-        let entrySize = is64Bit ? 16 : 12
-        guard symtab.nsyms <= (size / entrySize) else {
-            throw MachOError(
-                path: path, offset: fileOffset + symtab.symoff,
-                message: "LC_SYMTAB claims \(symtab.nsyms) symbols, more than fit in the file")
+        try definedSymbols().map {
+            NlistTable(table: $0.table, strings: $0.strings, count: $0.count, entrySize: $0.entrySize, is64Bit: $0.is64Bit)
         }
-        return NlistTable(
-            table: try reader.window(symtab.symoff, count: symtab.nsyms * entrySize, "symbol table"),
-            strings: try reader.window(symtab.stroff, count: symtab.strsize, "string table"),
-            count: symtab.nsyms, entrySize: entrySize, is64Bit: is64Bit)
     }
 }
 

@@ -40,9 +40,10 @@ extension MachOSlice {
         return (local, external)
     }
 
-    /// One walk over LC_SYMTAB's defined, non-debugging symbols (`N_SECT`, no stabs), shared
-    /// by `symbols()` and `symbolIndex(sections:)`; nil when the slice has no symbol table.
-    fileprivate func definedSymbols() throws(MachOError) -> DefinedSymbols? {
+    /// LC_SYMTAB's entries and strings, bounds-checked once: walked for defined symbols by
+    /// `symbols()` and `symbolIndex(sections:)`, and entry by entry (stabs too) by the debug
+    /// map; nil when the slice has no symbol table.
+    func definedSymbols() throws(MachOError) -> DefinedSymbols? {
         guard let symtab else { return nil }
         let reader = ByteReader(file: mapping, start: fileOffset, count: size)
         let entrySize = is64Bit ? 16 : 12
@@ -73,7 +74,7 @@ extension MachOSlice {
 }
 
 /// The nlist table and string table of a slice, walked entry by entry.
-private struct DefinedSymbols {
+struct DefinedSymbols {
     let table: ByteReader
     let strings: ByteReader
     let count: Int
