@@ -12,6 +12,14 @@
 # objects and pin them again (DebugMapFixture in SymbolicateTestSupport).
 # Outputs: debugmap/bin/DebugMapApp, debugmap/obj/<arch>/{main.o,Shapes.o,Greeter.o,libDMUtil.a},
 # debugmap/dsyms/DebugMapApp.dSYM.
+#
+# And the Xcode 16+ Debug layout (ENABLE_DEBUG_DYLIB, arm64): debugmap/DebugDylibApp.app/ with
+# the stub executable DebugDylibApp (entry ___debug_blank_executor_main, the dylib's name in
+# __TEXT,__debug_dylib and its install name in __TEXT,__debug_instlnm, no debug information),
+# DebugDylibApp.debug.dylib (the app's code: the same arm64 objects plus
+# obj/debugdylib/DebugEntry.o, with its own debug map and UUID) and __preview.dylib; the dSYM
+# dsymutil-19 links for the debug dylib is kept as the reference answer
+# (debugmap/dsyms/DebugDylibApp.debug.dylib.dSYM).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -52,10 +60,36 @@ done
 llvm-lipo-19 -create "${slices[@]}" -output "$WORK/DebugMapApp"
 dsymutil-19 "$WORK/DebugMapApp" -o "$WORK/DebugMapApp.dSYM"
 
-rm -rf "$HERE/bin" "$HERE/obj" "$HERE/dsyms"
+# --- The Xcode 16+ Debug layout ---
+DD="$WORK/obj/debugdylib"
+APP="$WORK/DebugDylibApp.app"
+mkdir -p "$DD" "$APP"
+(cd "$SRC" && clang -target arm64-apple-ios15.0 -gdwarf-4 -g -O1 -Wall -Werror \
+    -fdebug-prefix-map="$SRC"=/src/DebugMapApp -fdebug-compilation-dir=/src/DebugMapApp -c DebugEntry.c -o "$DD/DebugEntry.o")
+# Apple's parts (the blank executor, the Previews interposer) carry no debug information.
+for file in Stub.c Preview.c; do
+    (cd "$SRC" && clang -target arm64-apple-ios15.0 -O1 -Wall -Werror -c "$file" -o "$DD/${file%.*}.o")
+done
+touch -d "$MTIME" "$DD"/*.o
+printf 'DebugDylibApp.debug.dylib' >"$WORK/debug-dylib-path.txt"
+printf '@rpath/DebugDylibApp.debug.dylib' >"$WORK/debug-instlnm.txt"
+ld64.lld-19 -arch arm64 -platform_version ios 15.0 15.0 -dylib -install_name @rpath/DebugDylibApp.debug.dylib \
+    -undefined dynamic_lookup "$DD/DebugEntry.o" "$WORK/obj/arm64/main.o" "$WORK/obj/arm64/Shapes.o" \
+    "$WORK/obj/arm64/Greeter.o" "$WORK/obj/arm64/libDMUtil.a" -o "$APP/DebugDylibApp.debug.dylib"
+ld64.lld-19 -arch arm64 -platform_version ios 15.0 15.0 -execute -e ___debug_blank_executor_main -undefined dynamic_lookup \
+    -sectcreate __TEXT __debug_dylib "$WORK/debug-dylib-path.txt" -sectcreate __TEXT __debug_instlnm "$WORK/debug-instlnm.txt" \
+    "$DD/Stub.o" -o "$APP/DebugDylibApp"
+ld64.lld-19 -arch arm64 -platform_version ios 15.0 15.0 -dylib -install_name @rpath/__preview.dylib \
+    -undefined dynamic_lookup "$DD/Preview.o" -o "$APP/__preview.dylib"
+dsymutil-19 "$APP/DebugDylibApp.debug.dylib" -o "$WORK/DebugDylibApp.debug.dylib.dSYM"
+
+rm -rf "$HERE/bin" "$HERE/obj" "$HERE/dsyms" "$HERE/DebugDylibApp.app"
 mkdir -p "$HERE/bin" "$HERE/dsyms"
 cp "$WORK/DebugMapApp" "$HERE/bin/"
 cp -R "$WORK/obj" "$HERE/obj"
-cp -R "$WORK/DebugMapApp.dSYM" "$HERE/dsyms/"
+# Only the debug dylib's own object is needed beside the arm64 ones (the others have no debug information).
+rm "$HERE/obj/debugdylib/Stub.o" "$HERE/obj/debugdylib/Preview.o"
+cp -R "$WORK/DebugMapApp.dSYM" "$WORK/DebugDylibApp.debug.dylib.dSYM" "$HERE/dsyms/"
+cp -R "$APP" "$HERE/DebugDylibApp.app"
 # The map records the work folder's paths: removing it leaves tests no object there by chance.
 rm -rf "$WORK"

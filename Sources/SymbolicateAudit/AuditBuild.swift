@@ -203,8 +203,10 @@ package struct AuditBuild {
         else { return isDylib ? .dylib : .other }
         let stem = (parts[bundleIndex] as NSString).deletingPathExtension
         let inside = parts[(bundleIndex + 1)...].dropLast()
+        // Xcode 16+ Debug builds put the main executable's code in `<name>.debug.dylib` beside
+        // a stub executable: that dylib is the app (or extension) itself.
         let isMain =
-            name == stem
+            (name == stem || name == stem + ".debug.dylib")
             && (inside.isEmpty || Array(inside) == ["Contents", "MacOS"] || (inside.first == "Versions" && inside.count == 2))
         if isMain { return kind }
         return isDylib ? .dylib : .other

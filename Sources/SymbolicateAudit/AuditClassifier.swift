@@ -10,7 +10,9 @@ import SymbolicateMachO
 ///    is not the binary's, or `bitcodeHidden` when its symbol names are `__hidden#…`
 ///    (complete only with the build's `<UUID>.bcsymbolmap`).
 /// 2. The slice has no LC_UUID: `noUUID`.
-/// 3. Apple's code: `apple` (see `isApple`).
+/// 3. Apple's code: `apple` (see `isApple`); Xcode's Debug stub executable: `debugStub`.
+/// 3b. A debug map with at least one of its object files here: `debugMap`, with the objects
+///     that cannot answer.
 /// 4. A debug file of the same name with another UUID: `otherBuild`, the nearest one (same
 ///    architecture first).
 /// 5. Names without lines: a debug file with the UUID but no DWARF, or the binary itself
@@ -21,6 +23,8 @@ package struct AuditClassifier {
     let symbolMaps: [DebugID: String]
     /// Debug files fetched from symbol servers for UUIDs no local file has (nil: none asked).
     var remote: (any RemoteDebugFiles)?
+    /// Where a debug map's object files may have moved (`--object-path-map`).
+    var objectPathMap = ObjectPathMap()
 
     /// Apple's code needs no debug file from the team. The rule, kept narrow on purpose: a
     /// dylib whose file name is `libswift*.dylib` and whose install name is that same file
@@ -29,10 +33,18 @@ package struct AuditClassifier {
     /// macOS < 10.14.4. The code signature is not used: Xcode re-signs those copies with the
     /// team's identity, so a team identifier proves nothing either way, and an ad hoc
     /// signature (no team) is what every locally linked binary has.
+    ///
+    /// Also Xcode's `__preview.dylib` (install name `@rpath/__preview.dylib`), which a Debug
+    /// build since Xcode 16 places beside the stub executable: the Previews interposer Xcode
+    /// builds from its own code, none of the team's.
     package static func isApple(name: String, installName: String?) -> Bool {
-        guard name.hasPrefix("libswift"), name.hasSuffix(".dylib"), let installName else { return false }
+        guard let installName else { return false }
+        if name == previewDylib { return installName == "@rpath/\(previewDylib)" }
+        guard name.hasPrefix("libswift"), name.hasSuffix(".dylib") else { return false }
         return installName == "@rpath/\(name)" || installName == "/usr/lib/swift/\(name)"
     }
+
+    package static let previewDylib = "__preview.dylib"
 
     func status(of slice: MachOSlice, binaryName: String, installName: String?) -> (DebugInfoStatus, debugFile: DebugFileEntry?) {
         guard let id = slice.debugID else { return (.noUUID, nil) }
@@ -54,6 +66,8 @@ package struct AuditClassifier {
             return (.dwarf(compileUnits: units), entry)
         }
         if Self.isApple(name: binaryName, installName: installName) { return (.apple, nil) }
+        if let dylib = slice.debugDylibStubTarget() { return (.debugStub(dylib: dylib), nil) }
+        if let status = debugMapStatus(of: slice) { return (status, nil) }
         if let nearest = nearestOtherBuild(named: binaryName, architecture: slice.architecture, excluding: id) {
             return (.otherBuild(nearest: nearest.debugID, nearestArchitecture: nearest.architecture, nearestPath: nearest.displayPath), nil)
         }
@@ -68,6 +82,28 @@ package struct AuditClassifier {
         }
         if ((try? slice.definedSymbolCounts().local) ?? 0) > 0 { return (.symbolTableOnly(.binary), nil) }
         return (.stripped, nil)
+    }
+
+    /// The slice's debug map, every object it names opened and checked as a lookup would
+    /// (recorded path, `--object-path-map`, beside the binary; modification time): nil when the
+    /// slice has no map, or when no object it names is here — then nothing of the map answers
+    /// on this machine and the binary is what its symbol table makes it (an unstripped release
+    /// binary keeps the map of a build machine long gone).
+    private func debugMapStatus(of slice: MachOSlice) -> DebugInfoStatus? {
+        guard let lookup = try? DebugMapLookup(slice: slice, pathMap: objectPathMap), !lookup.map.objects.isEmpty else { return nil }
+        let unusable = lookup.objectProblems().map { problem in
+            UnusableObject(
+                object: problem.object,
+                reason: {
+                    switch problem.kind {
+                    case .missing: .missing
+                    case .modified: .modified
+                    case .unreadable: .unreadable
+                    }
+                }())
+        }
+        guard unusable.count < lookup.map.objects.count else { return nil }
+        return .debugMap(objects: lookup.map.objects.count, unusable: unusable)
     }
 
     private func hasDWARF(_ entry: DebugFileEntry) -> Bool {

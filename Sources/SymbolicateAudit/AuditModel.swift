@@ -56,8 +56,17 @@ public enum DebugInfoStatus: Sendable, Equatable {
     case stripped
     /// The slice has no LC_UUID: no crash report can name a debug file for it.
     case noUUID
-    /// Apple's code (a Swift runtime copy Xcode embedded): needs no debug file from the team.
+    /// Apple's code (a Swift runtime copy Xcode embedded, Xcode's `__preview.dylib`): needs no
+    /// debug file from the team.
     case apple
+    /// No dSYM, but the binary's debug map names the object files that keep its DWARF (a Debug
+    /// build, `DEBUG_INFORMATION_FORMAT = dwarf`): files and lines while those objects stay as
+    /// they were linked. `unusable`: the objects missing or changed since the link.
+    case debugMap(objects: Int, unusable: [UnusableObject])
+    /// Xcode 16+'s Debug stub executable (`ENABLE_DEBUG_DYLIB`): Apple's blank executor, whose
+    /// only job is to open `dylib` (`MyApp.debug.dylib`), which holds the app's code and is
+    /// audited under its own UUID.
+    case debugStub(dylib: String)
     /// A file of the build that may be a binary but could not be read (damaged, or left in an
     /// `.ipa` by the unpack limit): nothing is known of it, so the gate fails whatever
     /// `--require` says (issue 54, finding 8: a warning alone let the gate pass).
@@ -74,6 +83,8 @@ public enum DebugInfoStatus: Sendable, Equatable {
         case .stripped: return "stripped"
         case .noUUID: return "no-uuid"
         case .apple: return "apple"
+        case .debugMap: return "debug-map"
+        case .debugStub: return "debug-stub"
         case .unreadable: return "unreadable"
         }
     }
@@ -82,8 +93,9 @@ public enum DebugInfoStatus: Sendable, Equatable {
     /// nothing from the team.
     public var isComplete: Bool {
         switch self {
-        case .dwarf, .renamed, .apple: return true
+        case .dwarf, .renamed, .apple, .debugStub: return true
         case .bitcodeHidden(_, let map): return map != nil
+        case .debugMap(_, let unusable): return unusable.isEmpty
         case .symbolTableOnly, .otherBuild, .stripped, .noUUID, .unreadable: return false
         }
     }
@@ -94,6 +106,28 @@ public enum DebugInfoStatus: Sendable, Equatable {
         case .dwarf(let units), .renamed(let units, _), .bitcodeHidden(let units, _): return units
         default: return nil
         }
+    }
+}
+
+/// An object file a debug map names that cannot give its DWARF.
+public struct UnusableObject: Sendable, Equatable {
+    public enum Reason: String, Sendable, Equatable, Codable {
+        /// Not at its recorded path, under an `--object-path-map` prefix, or beside the binary.
+        case missing
+        /// Its modification time is not the one the map records: rebuilt since the link.
+        case modified
+        /// Not a readable Mach-O object of the binary's architecture.
+        case unreadable
+    }
+
+    /// The object as the debug map records it (`/…/Build/Intermediates.noindex/…/main.o`,
+    /// `…/libX.a(member.o)`).
+    public var object: String
+    public var reason: Reason
+
+    public init(object: String, reason: Reason) {
+        self.object = object
+        self.reason = reason
     }
 }
 

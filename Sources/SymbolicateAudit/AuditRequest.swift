@@ -38,6 +38,9 @@ public struct AuditRequest: Sendable {
     /// Symbol servers, dsymForUUID and their cache, asked for slices no local debug file
     /// answers with DWARF; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
+    /// Where the object files a debug map names may have moved (`--object-path-map`): a Debug
+    /// build is audited as its frames would be symbolicated.
+    public var objectPathMap = ObjectPathMap()
     /// `--color`: the text table's verdicts coloured on a terminal (`NO_COLOR` honoured).
     public var color: ColorChoice = .auto
     /// Where the table is shown (whether standard output is a terminal, its environment).
@@ -146,6 +149,7 @@ public struct AuditRequest: Sendable {
     ) -> (AuditReport, matched: [DebugID: DebugFileEntry]) {
         var classifier = AuditClassifier(index: index, symbolMaps: symbolMaps)
         classifier.remote = remoteDebugFiles
+        classifier.objectPathMap = objectPathMap
         if let remoteDebugFiles {
             // Everything no local file answers, asked side by side.
             var wanted: [WantedDebugFile] = []

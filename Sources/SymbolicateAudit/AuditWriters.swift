@@ -20,7 +20,18 @@ extension AuditFinding {
             return "no dSYM with this UUID; \(path) is of another build (\(nearest) \(arch))"
         case .stripped: return "stripped and no dSYM anywhere: frames stay addresses"
         case .noUUID: return "no LC_UUID: no crash report can be matched to a debug file"
+        case .apple where name == AuditClassifier.previewDylib:
+            return "Xcode's Previews interposer of a Debug build (install name \(installName ?? "?")): needs no dSYM"
         case .apple: return "Apple's Swift runtime (install name \(installName ?? "?")): needs no dSYM"
+        case .debugStub(let dylib):
+            return "Xcode's Debug stub executable: the app's code is in \(dylib), audited under its own UUID"
+        case .debugMap(let objects, let unusable) where unusable.isEmpty:
+            return
+                "no dSYM (a Debug build); its debug map's \(objects) object file\(objects == 1 ? "" : "s") are here and give files and lines while kept as linked (dsymutil makes a dSYM of them)"
+        case .debugMap(let objects, let unusable):
+            let first = unusable[0]
+            return
+                "no dSYM (a Debug build); \(unusable.count) of the \(objects) object files its debug map names cannot be used (\(first.object): \(first.reason.rawValue)\(unusable.count > 1 ? ", …" : "")): their frames get names only"
         case .unreadable(let reason): return "could not be read, so nothing is known of its debug information: \(reason)"
         }
     }
@@ -36,6 +47,8 @@ extension AuditFinding {
         case .stripped: return "missing"
         case .noUUID: return "no UUID"
         case .apple: return "Apple's"
+        case .debugStub: return "stub"
+        case .debugMap(_, let unusable): return unusable.isEmpty ? "ok (debug map)" : "objects missing"
         case .unreadable: return "unreadable"
         }
     }
@@ -145,12 +158,24 @@ extension AuditReport {
         var symbolTable: String?
         var symbolMap: String?
         var otherBuild: OtherBuild?
+        var debugMap: DebugMap?
+        /// A Debug stub executable's code dylib.
+        var debugDylib: String?
         var detail: String
 
         struct OtherBuild: Encodable {
             var uuid: String
             var architecture: String
             var path: String
+        }
+
+        struct DebugMap: Encodable {
+            var objects: Int
+            var unusable: [Object]
+            struct Object: Encodable {
+                var object: String
+                var reason: String
+            }
         }
     }
 
@@ -182,6 +207,9 @@ extension AuditReport {
             case .symbolTableOnly(let source): item.symbolTable = source.rawValue
             case .bitcodeHidden(_, let map): item.symbolMap = map
             case .otherBuild(let id, let arch, let path): item.otherBuild = .init(uuid: id.description, architecture: arch.name, path: path)
+            case .debugMap(let objects, let unusable):
+                item.debugMap = .init(objects: objects, unusable: unusable.map { .init(object: $0.object, reason: $0.reason.rawValue) })
+            case .debugStub(let dylib): item.debugDylib = dylib
             default: break
             }
             return item

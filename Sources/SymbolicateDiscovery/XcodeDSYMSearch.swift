@@ -5,8 +5,10 @@ import SymbolicateDWARF
 /// dSYMs where Xcode leaves them, for a run given no debug files, after the report's folder
 /// and `SYMBOLICATE_DSYM_PATH`: Spotlight (`mdfind "com_apple_xcode_dsym_uuids == UUID"`, only
 /// where `mdfind` exists), then `~/Library/Developer/Xcode/Archives/**/dSYMs` and Xcode's
-/// DerivedData products (`DerivedData/*/Build/Products/*/*.dSYM`). The same layouts under
-/// `$HOME` work on Linux (teams sync Archives to CI machines).
+/// DerivedData products (`DerivedData/*/Build/Products/*/*.dSYM`, and the built `*.app` beside
+/// them: a Debug build has no dSYM, its binaries' debug maps lead to the object files — the
+/// device's `Debug-iphoneos/` and the Simulator's `Debug-iphonesimulator/` alike). The same
+/// layouts under `$HOME` work on Linux (teams sync Archives to CI machines).
 ///
 /// Every answer is checked by reading the file's UUIDs; nothing Spotlight or the index says is
 /// trusted. The UUID → bundle index of what the folders held is kept in the user cache folder
@@ -129,8 +131,11 @@ package struct XcodeDSYMSearch: Sendable {
                 take(bundle, ids: ids)
             }
             let cut = walk.truncated ? " (stopped at the limit of \(folderLimit) folders, \(bundleLimit) dSYMs)" : ""
+            let apps = walk.bundles.filter(Self.isAppBundle).count
+            let dsyms = walk.bundles.count - apps
+            let built = apps == 0 ? "" : ", \(apps) built app\(apps == 1 ? "" : "s")"
             outcome.messages.append(
-                "searched \(place.1) (\(walk.folders) folder\(walk.folders == 1 ? "" : "s")): \(walk.bundles.count) dSYM\(walk.bundles.count == 1 ? "" : "s"), \(matching) matching\(cut)"
+                "searched \(place.1) (\(walk.folders) folder\(walk.folders == 1 ? "" : "s")): \(dsyms) dSYM\(dsyms == 1 ? "" : "s")\(built), \(matching) matching\(cut)"
             )
         }
         if walkedAny || mdfind != nil || !stale.isEmpty { saveIndex(index) }
@@ -163,7 +168,7 @@ package struct XcodeDSYMSearch: Sendable {
         return (bundles.sorted(), folders, truncated)
     }
 
-    /// `DerivedData/*/Build/Products/*/*.dSYM`.
+    /// `DerivedData/*/Build/Products/*/*.dSYM` and `*.app` (built apps, for their debug maps).
     func derivedDataBundles() -> (bundles: [String], folders: Int, truncated: Bool) {
         var bundles: [String] = []
         var folders = 1
@@ -176,7 +181,8 @@ package struct XcodeDSYMSearch: Sendable {
                 let folder = products + "/" + configuration
                 guard Self.isFolder(folder) else { continue }
                 folders += 1
-                for name in Self.children(folder) where name.hasSuffix(".dSYM") && Self.isFolder(folder + "/" + name) {
+                for name in Self.children(folder)
+                where (name.hasSuffix(".dSYM") || name.hasSuffix(".app")) && Self.isFolder(folder + "/" + name) {
                     bundles.append(folder + "/" + name)
                 }
                 if folders >= folderLimit || bundles.count >= bundleLimit {
@@ -188,16 +194,37 @@ package struct XcodeDSYMSearch: Sendable {
         return (bundles.sorted(), folders, truncated)
     }
 
-    /// The UUIDs of every DWARF file of a bundle (headers only).
+    /// The UUIDs of every DWARF file of a dSYM bundle, or of every binary of a built app
+    /// (headers only).
     static func uuids(inBundle bundle: String) -> Set<DebugID> {
-        let folder = DSYMBundle.dwarfFolder(of: bundle)
+        let folders = isAppBundle(bundle) ? appBinaryFolders(bundle) : [DSYMBundle.dwarfFolder(of: bundle)]
         var ids: Set<DebugID> = []
-        for name in children(folder) {
-            let path = folder + "/" + name
-            guard let format = DebugFileFormats.format(ofFileAt: path), let objects = try? format.objects(inFile: path) else { continue }
-            for object in objects { if let id = object.debugID { ids.insert(id) } }
+        for folder in folders {
+            for name in children(folder) {
+                let path = folder + "/" + name
+                guard !isFolder(path), let format = DebugFileFormats.format(ofFileAt: path), let objects = try? format.objects(inFile: path)
+                else { continue }
+                for object in objects { if let id = object.debugID { ids.insert(id) } }
+            }
         }
         return ids
+    }
+
+    static func isAppBundle(_ path: String) -> Bool { path.hasSuffix(".app") }
+
+    /// Where a built app keeps binaries: its top level (iOS; a Debug build's stub,
+    /// `App.debug.dylib` and `__preview.dylib`), `Contents/MacOS` (macOS), and the same inside
+    /// each of its frameworks and extensions, one level down.
+    static func appBinaryFolders(_ app: String) -> [String] {
+        var folders = [app, app + "/Contents/MacOS"]
+        for (container, suffix) in [
+            ("/Frameworks", ".framework"), ("/PlugIns", ".appex"), ("/Contents/Frameworks", ".framework"), ("/Contents/PlugIns", ".appex"),
+        ] {
+            for name in children(app + container) where name.hasSuffix(suffix) {
+                folders += [app + container + "/" + name, app + container + "/" + name + "/Contents/MacOS"]
+            }
+        }
+        return folders
     }
 
     private static func children(_ folder: String) -> [String] {

@@ -111,3 +111,24 @@ extension MachOSlice {
         return count
     }
 }
+
+extension MachOSlice {
+    /// The debug dylib a Debug build's stub executable opens (Xcode 16+, `ENABLE_DEBUG_DYLIB`):
+    /// the name Xcode writes into the stub's `__TEXT,__debug_dylib` section
+    /// (`MyApp.debug.dylib`). The stub holds none of the app's code — Apple's blank executor
+    /// only — so a crash's app frames are in that dylib, matched by its own UUID. Nil for any
+    /// other binary, or when the section's bytes are not a file name.
+    package func debugDylibStubTarget() -> String? {
+        guard fileType == Self.executableFileType, let section = section(segment: "__TEXT", name: "__debug_dylib"),
+            section.size > 0, section.size <= 4096, let bytes = try? contents(of: section)
+        else { return nil }
+        let name = bytes.prefix { $0 != 0 }
+        // A file name: printable, no control characters (a damaged section is not shown).
+        guard !name.isEmpty, name.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) else { return nil }
+        let text = String(decoding: name, as: UTF8.self)
+        return text.contains("\u{FFFD}") ? nil : text
+    }
+
+    /// `MH_EXECUTE`.
+    static let executableFileType: UInt32 = 0x2
+}

@@ -86,6 +86,9 @@ public enum ReportMessage: RunMessage, Equatable {
     case emptyDebugFolder(String)
     /// After the images left without a dSYM: where dSYMs are kept and how to give them (once a run).
     case whereDSYMsAre
+    /// The image without debug information is a Debug build's code (`App.debug.dylib`): where
+    /// a Debug build keeps its DWARF instead of a dSYM.
+    case whereDebugBuildsKeepDWARF(image: String)
     /// The headline, when it is not part of the output: for the person at the terminal
     /// (standard output when the report goes to a file, else standard error).
     case headline(String, on: OutputStream)
@@ -111,7 +114,7 @@ public enum ReportMessage: RunMessage, Equatable {
         case .swappedArguments, .debugFileUsed: return .note
         case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources, .xcodeDSYMs: return .plain
         case .debugFileProblem, .image, .unusedDebugFile, .emptyDebugFolder: return .warning
-        case .whereDSYMsAre: return .note
+        case .whereDSYMsAre, .whereDebugBuildsKeepDWARF: return .note
         case .failure, .requireAll: return .error
         }
     }
@@ -136,6 +139,9 @@ public enum ReportMessage: RunMessage, Equatable {
         case .whereDSYMsAre:
             return
                 "dSYMs come from App Store Connect (the build's Download dSYM), Xcode's Organizer (the archive's Show in Finder) or an .xcarchive's dSYMs folder: give that folder, the .xcarchive or the zip after the report"
+        case .whereDebugBuildsKeepDWARF(let image):
+            return
+                "\(image) is a Debug build's code (Xcode 16+), which has no dSYM unless the build made one: give the built app (DerivedData's Build/Products/Debug-iphoneos/ or Debug-iphonesimulator/ .app), whose debug map leads to the object files that keep the DWARF (--object-path-map OLD=NEW when they moved)"
         case .headline(let text, _): return text
         case .systemSymbols(let line), .symbolSources(let line), .xcodeDSYMs(let line): return line
         case .requireAll(let path, let shortfall): return "--require-all: \(path): \(shortfall)"

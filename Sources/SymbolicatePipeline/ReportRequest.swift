@@ -232,9 +232,9 @@ public struct ReportRequest: Sendable {
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
             response.messages += processed.report.warnings.map(ReportMessage.parseWarning)
             response.messages += summary.diagnostics.map(ReportMessage.image)
-            if !saidWhereDSYMsAre, summary.diagnostics.contains(where: \.needsTheBuildsDSYM) {
+            if !saidWhereDSYMsAre, let missing = summary.diagnostics.first(where: \.needsTheBuildsDSYM) {
                 saidWhereDSYMsAre = true
-                response.messages.append(.whereDSYMsAre)
+                response.messages.append(missing.isDebugBuildCode ? .whereDebugBuildsKeepDWARF(image: missing.imageName) : .whereDSYMsAre)
             }
             if verbose {
                 // In the report's image order; each image once.

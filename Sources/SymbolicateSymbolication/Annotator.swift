@@ -82,12 +82,14 @@ package struct Annotator: Sendable {
         let remote = remotelyWanted(report, positions: framesToName)
 
         var stopped = false
+        // A Debug build's stub executable holds Apple's blank executor only: no dSYM is asked for.
+        let debugStubs = AppOwnership.debugDylibStubs(in: report.binaryImages)
         for (position, image) in report.binaryImages.enumerated() {
             if let shouldStop, shouldStop() {
                 stopped = true
                 break
             }
-            if image.isAppOwned { summary.appImages += 1 }
+            if image.isAppOwned, !debugStubs.contains(position) { summary.appImages += 1 }
             switch match(image, reportArchitecture: report.architecture, remote: remote[position]) {
             case .matched(let session, let entry, let verified):
                 sessionForImage[position] = session
@@ -100,6 +102,8 @@ package struct Annotator: Sendable {
                 }
                 summary.debugFiles[image.name] = entry.displayPath
                 if image.isAppOwned { summary.appImagesWithDebugFile += 1 }
+            case .problem(let diagnostic) where diagnostic.kind == .missingDebugFile && debugStubs.contains(position):
+                break
             case .problem(let diagnostic):
                 summary.diagnostics.append(diagnostic)
             case .nothing:

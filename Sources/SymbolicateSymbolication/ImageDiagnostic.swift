@@ -58,6 +58,10 @@ public struct ImageDiagnostic: Sendable, Codable, Equatable, CustomStringConvert
         isAppImage && !isELF && (kind == .missingDebugFile || kind == .uuidMismatch)
     }
 
+    /// A Debug build's code (Xcode 16+ `<name>.debug.dylib`), which has no dSYM unless the
+    /// build made one: the built app's debug map answers instead.
+    public var isDebugBuildCode: Bool { imageName.hasSuffix(".debug.dylib") }
+
     public var description: String {
         let id = [uuid?.description, arch?.name].compactMap { $0 }.joined(separator: " ")
         switch kind {

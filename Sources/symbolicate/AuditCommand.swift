@@ -57,6 +57,8 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var symbolSources: SymbolSourceOptions
 
+    @OptionGroup var objectPaths: ObjectPathMapOption
+
     func run() throws {
         var request = AuditRequest(
             build: build, debugFiles: debugFiles, searchFolders: DebugFileIndex.extraSearchFolders(), requirement: require,
@@ -65,6 +67,7 @@ struct AuditCommand: ParsableCommand {
         request.terminal = .current
         request.terminalWidth = Console.terminalColumns()
         request.remoteDebugFiles = try symbolSources.sources()
+        request.objectPathMap = objectPaths.objectPathMap
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

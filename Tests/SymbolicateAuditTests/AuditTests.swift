@@ -268,6 +268,9 @@ enum AuditFixtures {
         ("Mac.app/Contents/XPCServices/Helper.xpc/Contents/MacOS/Helper", .appExtension),
         ("Mac.app/Contents/Frameworks/K.framework/Versions/A/K", .framework), ("Shop.app/Frameworks/K.framework/K", .framework),
         ("Shop.app/Frameworks/libz.dylib", .dylib), ("Mac.app/Contents/Helpers/tool", .other), ("tool", .other),
+        // Xcode 16+ Debug builds: the code is in `<name>.debug.dylib` beside the stub executable.
+        ("Shop.app/Shop.debug.dylib", .app), ("Mac.app/Contents/MacOS/Mac.debug.dylib", .app),
+        ("Shop.app/PlugIns/Share.appex/Share.debug.dylib", .appExtension), ("Shop.app/__preview.dylib", .dylib),
     ])
     func rolesComeFromTheBundles(_ path: String, _ role: BinaryRole) {
         #expect(AuditBuild.role(of: path) == role)

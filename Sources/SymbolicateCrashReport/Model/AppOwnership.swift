@@ -55,7 +55,31 @@ package enum AppOwnership {
         // Swift runtime libraries Xcode copied into apps built for iOS < 12.2 / macOS < 10.14.4
         // (`App.app/Frameworks/libswiftUIKit.dylib`): Apple's code, no app dSYM exists for them.
         if let file = path.split(separator: "/").last, file.hasPrefix("libswift"), file.hasSuffix(".dylib") { return true }
+        // Xcode's Previews interposer, beside a Debug build's stub executable (Xcode 16+): Xcode's code.
+        if path.hasSuffix("/" + previewDylib) { return true }
         return false
+    }
+
+    /// The file name of Xcode's Previews interposer in a Debug build (Xcode 16+).
+    package static let previewDylib = "__preview.dylib"
+
+    /// Xcode 16+ Debug builds (`ENABLE_DEBUG_DYLIB`) put the app's code in `<name>.debug.dylib`
+    /// beside a stub executable `<name>` that only opens it (Apple's blank executor): the
+    /// positions of `images` that are such stubs — an image whose `.debug.dylib` the report
+    /// also lists in the same folder. They need no dSYM from the team.
+    package static func debugDylibStubs(in images: [BinaryImage]) -> Set<Int> {
+        let dylibs = Set(
+            images.compactMap { image -> String? in
+                guard image.name.hasSuffix(".debug.dylib") else { return nil }
+                return (image.path.map { ($0 as NSString).deletingLastPathComponent } ?? "") + "/"
+                    + image.name.dropLast(".debug.dylib".count)
+            })
+        guard !dylibs.isEmpty else { return [] }
+        return Set(
+            images.indices.filter { index in
+                let image = images[index]
+                return dylibs.contains((image.path.map { ($0 as NSString).deletingLastPathComponent } ?? "") + "/" + image.name)
+            })
     }
 
     /// Where apps live on iOS and macOS, and the crashed process's own bundle.
