@@ -50,7 +50,12 @@ let package = Package(
         .trait(
             name: "SymbolSources",
             description: "Debug files fetched by identity: --symbol-server, debuginfod, --dsym-for-uuid (async-http-client)."),
-        .default(enabledTraits: ["Server", "SymbolSources"]),
+        .trait(
+            name: "AppStoreConnect",
+            description:
+                "`symbolicate fetch`: TestFlight crash logs and diagnostic logs from the App Store Connect API (async-http-client, swift-crypto)."
+        ),
+        .default(enabledTraits: ["Server", "SymbolSources", "AppStoreConnect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,6 +74,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
         // Already brought in by Hummingbird; named for the HTTP parts `serve`'s connection guard handles.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
+        // The App Store Connect API's ES256 tokens (SymbolicateAppStoreConnect only); already brought in by postgres-nio.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -171,12 +178,26 @@ let package = Package(
         ),
         // Debug files fetched by identity where teams keep them: HTTP symbol servers (URL
         // templates, Sentry's layouts), debuginfod, dsymForUUID and lldb's file-mapped UUID
-        // folders, kept in a DebugFileStore cache. The only target with network code.
+        // folders, kept in a DebugFileStore cache. With SymbolicateAppStoreConnect, the only network code.
         .target(
             name: "SymbolicateSymbolSources",
             dependencies: [
                 "SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // `symbolicate fetch`: an app's TestFlight crash logs and diagnostic logs from the App Store
+        // Connect API (ES256 token from the .p8 key, paging, 429s, renewal), written one file per
+        // crash and run through batch on request.
+        .target(
+            name: "SymbolicateAppStoreConnect",
+            dependencies: [
+                "SymbolicateBatch", "SymbolicateCore", "SymbolicateJSON", "SymbolicatePipeline",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -255,6 +276,7 @@ let package = Package(
                 "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateAudit", "SymbolicateDWARF",
                 .target(name: "SymbolicateSymbolSources", condition: .when(traits: ["SymbolSources"])),
                 .target(name: "SymbolicateServe", condition: .when(traits: ["Server"])),
+                .target(name: "SymbolicateAppStoreConnect", condition: .when(traits: ["AppStoreConnect"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -361,6 +383,17 @@ let package = Package(
         .testTarget(
             name: "SymbolicateSymbolSourcesTests",
             dependencies: ["SymbolicateCore", "SymbolicateDiscovery", "SymbolicateSymbolSources", "SymbolicateTestSupport"]
+        ),
+        // Against a local Hummingbird server on loopback that answers in the documented shapes and
+        // checks each token's signature with the key's public half; never the network.
+        .testTarget(
+            name: "SymbolicateAppStoreConnectTests",
+            dependencies: [
+                "SymbolicateAppStoreConnect", "SymbolicatePipeline", "SymbolicateTestSupport", "symbolicate",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "SymbolicateServeTests",

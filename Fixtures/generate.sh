@@ -131,6 +131,8 @@ if [ "${SKIP_REPORTS:-}" != 1 ]; then
     python3 "$FIXTURES/tools/thirdparty.py" "$FIXTURES"
     # MetricKit forms without addresses (payload, single diagnostics) and a cut .ips (built from reports/ and logs/).
     python3 "$FIXTURES/tools/metrickit_forms.py" "$FIXTURES"
+    # App Store Connect diagnostic logs holding two of those MetricKit diagnostics (built from metrickit/).
+    python3 "$FIXTURES/tools/app_store_connect_forms.py" "$FIXTURES"
     # Xcode console and LLDB forms of the objc-exception crash (issue 40), from its addresses and UUIDs.
     python3 "$FIXTURES/tools/debugger_forms.py" "$FIXTURES"
     # Named-frame variants of the reports and logs (issue 21): app frames named from the symbol table.

@@ -8,6 +8,7 @@ enum BuildTraits {
     enum Trait: String {
         case server = "Server"
         case symbolSources = "SymbolSources"
+        case appStoreConnect = "AppStoreConnect"
     }
 
     /// The message for `what` (a subcommand, options, a variable) when `trait` was off.
@@ -19,6 +20,22 @@ enum BuildTraits {
         """
     }
 }
+
+#if !AppStoreConnect
+    /// `fetch` in a build without the AppStoreConnect trait, as `serve` without Server.
+    struct FetchCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "fetch", abstract: "App Store Connect downloads: not in this build (AppStoreConnect trait).")
+
+        @Argument(parsing: .allUnrecognized, help: "Ignored: this build has no App Store Connect client.")
+        var arguments: [String] = []
+
+        func run() throws {
+            Console.write("symbolicate: error: \(BuildTraits.missing(.appStoreConnect, for: "fetch"))\n", to: .standardError)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+    }
+#endif
 
 #if !Server
     /// `serve` in a build without the Server trait: the command exists (help and completions

@@ -83,6 +83,7 @@ public enum CLI {
     static let hostVariables: Set<String> = [
         "SYMBOLICATE_DSYM_PATH", "SYMBOLICATE_SYSTEM_SYMBOLS", "SYMBOLICATE_SYMBOL_SERVERS",
         "SYMBOLICATE_SERVE_TOKEN", "DEBUGINFOD_URLS", "XDG_CACHE_HOME",
+        "APP_STORE_CONNECT_KEY_ID", "APP_STORE_CONNECT_ISSUER_ID", "APP_STORE_CONNECT_KEY_PATH", "SYMBOLICATE_APP_STORE_CONNECT_URL",
     ]
 
     /// An empty `$HOME` for every run: Xcode's DeviceSupport folders, caches and settings of the

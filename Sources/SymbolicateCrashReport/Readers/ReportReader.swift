@@ -24,6 +24,7 @@ package protocol ReportReader: Sendable {
 package enum ReportReaders {
     package static let all: [any ReportReader.Type] = [
         MetricKitPayloadReader.self,
+        DiagnosticLogsReader.self,
         KSCrashReportReader.self,
         SentryEventReader.self,
         SwiftBacktraceJSONReportReader.self,
@@ -147,7 +148,7 @@ package enum AppleTextReportReader: ReportReader {
 /// The JSON layouts `symbolicate` reads, as error messages name them.
 package enum KnownJSONLayouts {
     package static let names =
-        ".ips (header line and body, or body alone), MetricKit payload or single diagnostic, Swift runtime backtrace JSON, KSCrash report, Sentry event"
+        ".ips (header line and body, or body alone), MetricKit payload or single diagnostic, App Store Connect diagnostic logs, Swift runtime backtrace JSON, KSCrash report, Sentry event"
 }
 
 /// The text layouts `symbolicate` reads, as the refusal of a text with no crash fact names them.
