@@ -67,12 +67,18 @@ package struct Presenter: Sendable {
             out += "\n\n"
         }
         if let diagnosis { out += diagnosis.renderText(color: color) + "\n" }
+        // Room for every frame line at once: growing a string of tens of megabytes copies it,
+        // holding both copies for a moment; reserved room never written costs no memory.
+        let frames = report.threads.reduce(0) { $0 + $1.frames.count } + (report.lastExceptionBacktrace?.frames.count ?? 0)
+        if frames > 10_000 { out.reserveCapacity(frames * 192) }
         let crashed = report.crashedThread?.index
-        var lines = report.renderedLines()
-        if crashedOnly { lines = lines.filter { Self.belongsToThread($0.kind, crashed) } }
-        guard color else { return out + lines.joinedText() }
-        for line in lines {
-            out += Self.colored(line, crashedThread: crashed) + line.terminator
+        // Each line goes into the output as it is rendered: a million frames are held once, as
+        // the output's text, not also as lines.
+        let (color, crashedOnly) = (color, crashedOnly)
+        report.forEachRenderedLine { line in
+            if crashedOnly && !Self.belongsToThread(line.kind, crashed) { return }
+            out += color ? Self.colored(line, crashedThread: crashed) : line.text
+            out += line.terminator
         }
         return out
     }
