@@ -69,8 +69,11 @@ package struct Presenter: Sendable {
         if let diagnosis { out += diagnosis.renderText(color: color) + "\n" }
         // Room for every frame line at once: growing a string of tens of megabytes copies it,
         // holding both copies for a moment; reserved room never written costs no memory.
-        let frames = report.threads.reduce(0) { $0 + $1.frames.count } + (report.lastExceptionBacktrace?.frames.count ?? 0)
-        if frames > 10_000 { out.reserveCapacity(frames * 192) }
+        var room = 0
+        for thread in report.threads where thread.frames.count > 10_000 {
+            for frame in thread.frames { room += Self.textRoom(for: frame) }
+        }
+        if room > 0 { out.reserveCapacity(room) }
         let crashed = report.crashedThread?.index
         // Each line goes into the output as it is rendered: a million frames are held once, as
         // the output's text, not also as lines.
@@ -81,6 +84,12 @@ package struct Presenter: Sendable {
             out += line.terminator
         }
         return out
+    }
+
+    /// At least the bytes a frame's lines take (every inline level with its file's whole path).
+    static func textRoom(for frame: Frame) -> Int {
+        guard let levels = frame.symbolication, !levels.isEmpty else { return 96 + (frame.symbol?.utf8.count ?? 0) }
+        return levels.reduce(0) { $0 + 96 + $1.function.utf8.count + ($1.file?.utf8.count ?? 0) }
     }
 
     static func belongsToThread(_ kind: RenderedLine.Kind, _ thread: Int?) -> Bool {

@@ -178,8 +178,9 @@ package struct Annotator: Sendable {
                 }
                 var resolved = Self.symbolicate(
                     frame: frame, isTopFrame: isTop, image: image, session: session, requireDWARF: key.requireDWARF)
-                if unverified.contains(position), resolved != nil {
-                    for i in resolved!.indices { resolved![i].isUnverified = true }
+                if unverified.contains(position), var levels = resolved {
+                    for i in levels.indices { levels[i].isUnverified = true }
+                    resolved = levels
                 }
                 chain = resolved
                 if chains.count < Self.chainCacheLimit { chains[key] = .some(resolved) }
