@@ -4,8 +4,9 @@
 The report is `Fixtures/reports/swift-trap.ips` with its crashed thread grown to FRAMES frames:
 its six top frames, then the app's own frames of that thread (CrashApp and CrashKit, addresses
 the fixture dSYMs resolve) repeated as a deep recursion would, then the thread's system frames.
-Three rows, each the best of REPEAT runs under `/usr/bin/time -v` (wall clock and maximum
-resident set):
+Three rows, each the best of REPEAT runs under `/usr/bin/time -v` (wall clock, CPU time: user +
+system, which a machine shared with other builds changes far less than the wall clock, and
+maximum resident set), with each symbolicate row's ratio to llvm-symbolizer-19's:
 
   symbolicate, no debug files   read, headline, render as Apple text
   symbolicate + dSYMs            the same with every app frame looked up in the fixture dSYMs
@@ -57,14 +58,17 @@ def measure(command, stdin_path, repeat):
         if result.returncode not in (0, 1):
             raise SystemExit(f"{command[0]}: exit {result.returncode}: {result.stderr[-800:]}")
         wall = rss = None
+        cpu = 0.0
         for line in result.stderr.splitlines():
             line = line.strip()
             if line.startswith("Elapsed (wall clock) time"):
                 clock = line.rsplit(" ", 1)[1].split(":")
                 wall = sum(float(part) * 60 ** i for i, part in enumerate(reversed(clock)))
+            elif line.startswith("User time (seconds)") or line.startswith("System time (seconds)"):
+                cpu += float(line.rsplit(" ", 1)[1])
             elif line.startswith("Maximum resident set size"):
                 rss = int(line.rsplit(" ", 1)[1]) * 1024
-        point = (wall, rss)
+        point = (wall, cpu, rss)
         best = point if best is None or point[0] < best[0] else best
     return best
 
@@ -79,8 +83,8 @@ def main():
     dsyms = [os.path.join(fixtures, "dsyms/CrashApp.app.dSYM"), os.path.join(fixtures, "dsyms/CrashKit.framework.dSYM")]
     size = os.path.getsize(report)
     print(f"{count:,} frames in one thread, {len(app_frames):,} of them in the app's images; report {size / 2**20:.1f} MiB\n")
-    print("| run | wall s | max RSS MiB |")
-    print("| --- | ---: | ---: |")
+    print("| run | wall s | CPU s | max RSS MiB | wall / llvm | CPU / llvm | RSS / llvm |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     rows = [
         ("symbolicate, no debug files", [binary, report, "--format", "text"], None),
         ("symbolicate + dSYMs", [binary, report] + dsyms + ["--format", "text"], None),
@@ -92,9 +96,11 @@ def main():
             for name, offset in app_frames:
                 f.write(f"{os.path.join(fixtures, DWARF[name])} 0x{bases[name] + offset:x}\n")
         rows.append((f"llvm-symbolizer-19 ({len(app_frames):,} addresses)", ["llvm-symbolizer-19", "--inlining"], addresses))
-    for name, command, stdin in rows:
-        wall, rss = measure(command, stdin, repeat)
-        print(f"| {name} | {wall:.2f} | {rss / 2**20:.0f} |")
+    measured = [(name, measure(command, stdin, repeat)) for name, command, stdin in rows]
+    llvm = measured[-1][1] if len(measured) == 3 else None
+    for name, (wall, cpu, rss) in measured:
+        ratios = [f"{a / b:.2f}x" if llvm else "" for a, b in zip((wall, cpu, rss), llvm or (1, 1, 1))]
+        print(f"| {name} | {wall:.2f} | {cpu:.2f} | {rss / 2**20:.0f} | " + " | ".join(ratios) + " |")
 
 
 if __name__ == "__main__":

@@ -75,9 +75,11 @@ public struct AuditRequest: Sendable {
         defer { build.extractor?.removeAll() }
         response.messages += build.problems.map(AuditMessage.problem)
 
+        // The same assembly as `report`'s (the build's own dSYMs are debug files named too).
         let index: DebugFileIndex
         do {
-            index = try DebugFileIndex(inputs: debugFiles + build.debugInputs, searchFolders: searchFolders)
+            index = try RunAssembly(DebugFileInputs(explicit: debugFiles + build.debugInputs, searchFolders: searchFolders), reports: [])
+                .index
         } catch {
             return response.fail(.debugFiles(error))
         }

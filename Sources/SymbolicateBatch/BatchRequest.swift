@@ -100,12 +100,17 @@ public struct BatchRequest: Sendable {
     public func run() -> BatchResponse {
         let started = Date()
         var response = BatchResponse()
-        let index: DebugFileIndex
+        // The same assembly as `report`'s, shared by every report of the run.
+        let assembly: RunAssembly
         do {
-            index = try DebugFileIndex(inputs: debugFiles, searchFolders: searchFolders, zipCache: zipCache)
+            assembly = try RunAssembly(
+                DebugFileInputs(explicit: debugFiles, searchFolders: searchFolders, zipCache: zipCache), reports: [],
+                options: .init(resymbolicate: resymbolicate), objectPathMap: objectPathMap, systemSymbols: systemSymbols,
+                remoteDebugFiles: remoteDebugFiles)
         } catch {
             return response.fail(.debugFiles(error))
         }
+        let index = assembly.index
         response.messages += index.problems.map(BatchMessage.debugFileProblem)
         // Checked before the folder is created: nothing is ever made inside a dSYM bundle
         // or a folder of debug files.
@@ -130,12 +135,8 @@ public struct BatchRequest: Sendable {
             return response.fail(.cannotCreateFolder(path: outputFolder, reason: error.reason))
         }
 
-        var annotator = Annotator(
-            index: index, sessions: DebugSessionCache(objectPathMap: objectPathMap), options: .init(resymbolicate: resymbolicate),
-            systemSymbols: systemSymbols)
-        annotator.remoteDebugFiles = remoteDebugFiles
         let runner = BatchRunner(
-            annotator: annotator,
+            annotator: assembly.annotator,
             options: BatchOptions(
                 outputDirectory: outputFolder, format: format, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                 explainInOutput: explain, language: language))

@@ -48,6 +48,8 @@ package final class DebugFileIndex: Sendable {
     private let extractor: ZipExtractor?
     /// An index this one adds to (`init(adding:to:)`), kept alive for its unpacked zips.
     private let base: DebugFileIndex?
+    /// The index added to `base` (`init(_:then:)`), kept alive for the same reason.
+    private let added: DebugFileIndex?
 
     /// What the implicit searches (`shallowFolders`, `searchFolders`) looked at.
     package let searched: DebugFileDiscovery.Statistics
@@ -111,6 +113,7 @@ package final class DebugFileIndex: Sendable {
         self.entries = entries
         self.problems = problems
         base = nil
+        added = nil
         byID = Dictionary(grouping: entries, by: \.debugID)
         byFileName = Self.byFileName(entries)
     }
@@ -124,6 +127,22 @@ package final class DebugFileIndex: Sendable {
         reusedZips = 0
         extractor = nil
         self.base = base
+        added = nil
+        byID = Dictionary(grouping: entries, by: \.debugID)
+        byFileName = Self.byFileName(entries)
+    }
+
+    /// `base`'s entries, then `more`'s (debug files found after `base` was built, for images it
+    /// had none for: Xcode's dSYMs), answering as one index with both indexes' problems; `base`
+    /// is read as it is, never walked again, and both stay alive for their unpacked zips.
+    package init(_ base: DebugFileIndex, then more: DebugFileIndex) {
+        entries = base.entries + more.entries
+        problems = base.problems + more.problems
+        searched = base.searched
+        reusedZips = base.reusedZips + more.reusedZips
+        extractor = nil
+        self.base = base
+        added = more
         byID = Dictionary(grouping: entries, by: \.debugID)
         byFileName = Self.byFileName(entries)
     }

@@ -97,7 +97,11 @@ struct Diagnostician {
 
     /// The diagnosis with its prose in `language`: the decision, worded last.
     func run(language: Language = .english) -> Diagnosis {
-        let decision = decide()
+        Self.word(decide(), language: language)
+    }
+
+    /// A decision in `language`'s words: the only step that reads a language.
+    static func word(_ decision: Decision, language: Language) -> Diagnosis {
         var references = decision.entries.map {
             Diagnosis.Reference(
                 term: $0.term, title: $0.titlePhrase.text(language), communityReported: $0.isCommunityReported,

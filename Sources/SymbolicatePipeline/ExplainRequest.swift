@@ -106,10 +106,14 @@ public struct ExplainRequest: Sendable {
         var pipeline = ReportPipeline(annotator: nil)
         if !debugFiles.isEmpty || systemSymbols != nil || remoteDebugFiles != nil {
             do {
-                let index = try ReportPipeline.debugFiles(debugFiles, searchPath: false, zipCache: zipCache)
-                response.messages += index.problems.map(ReportMessage.debugFileProblem)
+                // The same assembly as `report`'s; only the debug files named (no folder nearby).
+                let assembly = try RunAssembly(
+                    DebugFileInputs(explicit: debugFiles, zipCache: zipCache), reports: reports, systemSymbols: systemSymbols,
+                    remoteDebugFiles: remoteDebugFiles)
+                response.messages += assembly.index.problems.map(ReportMessage.debugFileProblem)
+                response.debugFileIndexBuilds = assembly.indexBuilds
                 // System frames named from system symbols read as functions in the evidence.
-                pipeline = ReportPipeline(debugFiles: index, systemSymbols: systemSymbols, remoteDebugFiles: remoteDebugFiles)
+                pipeline = assembly.pipeline
             } catch {
                 return response.fail(.debugFiles(error))
             }

@@ -45,6 +45,9 @@ public struct ProcessedReport: Sendable {
     public var summary: SymbolicationSummary?
     /// The plain-language diagnosis; nil until `diagnose()` (it costs a quarter of a report's time).
     public var diagnosis: Diagnosis?
+    /// What the rules decided, in no language: made once by `decide()` (or the first
+    /// `diagnose`), then worded for every language asked without deciding again.
+    package var decision: DiagnosisDecision?
 
     public init(report: CrashReport, summary: SymbolicationSummary? = nil, diagnosis: Diagnosis? = nil) {
         self.report = report
@@ -52,10 +55,22 @@ public struct ProcessedReport: Sendable {
         self.diagnosis = diagnosis
     }
 
-    /// Diagnoses the report, its prose in `language`. It reads the symbolicated frames
-    /// (inlined trap frames such as `Swift runtime failure: …`), so it comes after symbolication.
+    /// Decides the report once. It reads the symbolicated frames (inlined trap frames such as
+    /// `Swift runtime failure: …`), so it comes after symbolication.
+    package mutating func decide() {
+        if decision == nil { decision = SymbolicateExplain.decide(report) }
+    }
+
+    /// Diagnoses the report, its prose in `language`: the decision is made once, the wording
+    /// last, so asking again in another language only words it again.
     public mutating func diagnose(language: Language = .english) {
-        diagnosis = SymbolicateExplain.diagnose(report, language: language)
+        decide()
+        diagnosis = decision?.worded(in: language)
+    }
+
+    /// The diagnosis in `language`, from the decision already made (nil before `decide()`).
+    package func diagnosis(in language: Language) -> Diagnosis? {
+        decision?.worded(in: language)
     }
 
     /// The report in the presenter's format; the diagnosis goes above it when `withDiagnosis`
@@ -157,7 +172,9 @@ public struct ReportPipeline: Sendable {
         }
     }
 
-    /// Symbolicates one report (when the pipeline has debug files) and diagnoses it when asked.
+    /// Symbolicates one report (when the pipeline has debug files) and diagnoses it when asked:
+    /// the diagnosis is decided without a language (`ProcessedReport.decision`) and `language`
+    /// only words it.
     /// Never throws: an image without a usable debug file is a diagnostic in the summary.
     /// The report is taken over, not copied: when the caller lets go of it (`popLast()` from
     /// its array rather than `for … in`), symbolication writes into its frames in place

@@ -149,51 +149,23 @@ public struct ReportRequest: Sendable {
         if stopped(&response) { return }
         let reportPath = report.userPath
         let nearReport = debugFiles.isEmpty && searchesNearReport && reportPath != nil
-        var index: DebugFileIndex
-        var sessions = DebugSessionCache(objectPathMap: objectPathMap)
         // The report first (a MetricKit payload holds several: each is a report of its own):
         // a report that does not exist (a typo) or cannot be read is said at once, before any
         // folder is searched or zip unpacked for its debug files; a server's preparation
         // brings in what the reports need.
         var reports: [CrashReport]
         do { reports = try ReportPipeline.read(report) } catch { return response.fail(.unreadableReport(error)) }
-        if let prepare = preparedDebugFiles {
-            // A server's debug files, indexed and opened once for many requests.
-            if stopped(&response) { return }
-            do {
-                let prepared = try prepare(reports)
-                index = prepared.index
-                sessions = prepared.sessions
-            } catch {
-                return response.fail(.debugFiles(error))
-            }
-        } else {
-            do {
-                index = try DebugFileIndex(
-                    inputs: debugFiles,
-                    shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
-                    searchFolders: searchFolders, zipCache: zipCache)
-            } catch {
-                return response.fail(.debugFiles(error))
-            }
-            // No debug file named: where Xcode leaves dSYMs, for the app's images still without one.
-            if debugFiles.isEmpty, let xcode = xcodeDSYMs {
-                let wanted = Set(reports.flatMap(\.appImages).compactMap(\.debugID).filter { index.entries(id: $0).isEmpty })
-                let outcome = xcode.locate(wanted)
-                response.messages += outcome.messages.map(ReportMessage.xcodeDSYMs)
-                response.xcodeIndexAnswers = outcome.fromIndex
-                if !outcome.bundles.isEmpty {
-                    do {
-                        index = try DebugFileIndex(
-                            inputs: outcome.bundles,
-                            shallowFolders: nearReport ? reportPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
-                            searchFolders: searchFolders, zipCache: zipCache)
-                    } catch {
-                        return response.fail(.debugFiles(error))
-                    }
-                }
-            }
+        if stopped(&response) { return }
+        let assembly: RunAssembly
+        do {
+            assembly = try assemble(for: reports, nearReport: nearReport)
+        } catch {
+            return response.fail(.debugFiles(error))
         }
+        response.messages += assembly.messages
+        response.xcodeIndexAnswers = assembly.xcodeIndexAnswers
+        response.debugFileIndexBuilds = assembly.indexBuilds
+        let index = assembly.index
         if nearReport || !searchFolders.isEmpty {
             response.messages.append(.searched(DebugFileSearch(index, nearReport: nearReport, searchPath: !searchFolders.isEmpty)))
         }
@@ -210,11 +182,7 @@ public struct ReportRequest: Sendable {
         }
         response.messages += Self.emptyFolders(debugFiles, index: index).map(ReportMessage.emptyDebugFolder)
         var saidWhereDSYMsAre = false
-        var annotator = Annotator(
-            index: index, sessions: sessions, options: .init(resymbolicate: resymbolicate), systemSymbols: systemSymbols)
-        annotator.remoteDebugFiles = remoteDebugFiles
-        annotator.shouldStop = shouldStop
-        let pipeline = ReportPipeline(annotator: annotator)
+        let pipeline = assembly.pipeline
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
         // Each report is handed over to `process` (see there), first one first.
@@ -278,6 +246,25 @@ public struct ReportRequest: Sendable {
         }
     }
 
+    /// The run's debug files and annotator, built once: a server's prepared index, or the
+    /// request's inputs indexed (with Xcode's dSYMs for app images they lack).
+    private func assemble(for reports: [CrashReport], nearReport: Bool) throws(DiscoveryError) -> RunAssembly {
+        let options = Annotator.Options(resymbolicate: resymbolicate)
+        if let prepare = preparedDebugFiles {
+            let prepared = try prepare(reports)
+            return RunAssembly(
+                index: prepared.index, sessions: prepared.sessions, options: options, systemSymbols: systemSymbols,
+                remoteDebugFiles: remoteDebugFiles, shouldStop: shouldStop)
+        }
+        let inputs = DebugFileInputs(
+            explicit: debugFiles,
+            shallowFolders: nearReport ? report.userPath.map(DebugFileIndex.defaultSearchFolders(forReport:)) ?? [] : [],
+            searchFolders: searchFolders, zipCache: zipCache, xcodeDSYMs: debugFiles.isEmpty ? xcodeDSYMs : nil)
+        return try RunAssembly(
+            inputs, reports: reports, options: options, objectPathMap: objectPathMap, systemSymbols: systemSymbols,
+            remoteDebugFiles: remoteDebugFiles, shouldStop: shouldStop)
+    }
+
     /// The folders among `inputs` that gave the index no debug file: a folder of the wrong
     /// build's files, or of nothing, is named rather than left for "no dSYM for X" to imply.
     static func emptyFolders(_ inputs: [String], index: DebugFileIndex) -> [String] {
@@ -310,6 +297,8 @@ public struct ReportResponse: Sendable {
     /// App images whose dSYM the index of Xcode's folders answered (checked) with no folder
     /// walked: a second run for the same report counts them all here.
     public var xcodeIndexAnswers = 0
+    /// How many times the run indexed its debug-file inputs: one (zero when it stopped before).
+    package var debugFileIndexBuilds = 0
 
     public init() {}
 

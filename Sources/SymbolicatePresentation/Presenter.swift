@@ -67,14 +67,29 @@ package struct Presenter: Sendable {
             out += "\n\n"
         }
         if let diagnosis { out += diagnosis.renderText(color: color) + "\n" }
+        // Room for every frame line at once: growing a string of tens of megabytes copies it,
+        // holding both copies for a moment; reserved room never written costs no memory.
+        var room = 0
+        for thread in report.threads where thread.frames.count > 10_000 {
+            for frame in thread.frames { room += Self.textRoom(for: frame) }
+        }
+        if room > 0 { out.reserveCapacity(room) }
         let crashed = report.crashedThread?.index
-        var lines = report.renderedLines()
-        if crashedOnly { lines = lines.filter { Self.belongsToThread($0.kind, crashed) } }
-        guard color else { return out + lines.joinedText() }
-        for line in lines {
-            out += Self.colored(line, crashedThread: crashed) + line.terminator
+        // Each line goes into the output as it is rendered: a million frames are held once, as
+        // the output's text, not also as lines.
+        let (color, crashedOnly) = (color, crashedOnly)
+        report.forEachRenderedLine { line in
+            if crashedOnly && !Self.belongsToThread(line.kind, crashed) { return }
+            out += color ? Self.colored(line, crashedThread: crashed) : line.text
+            out += line.terminator
         }
         return out
+    }
+
+    /// At least the bytes a frame's lines take (every inline level with its file's whole path).
+    static func textRoom(for frame: Frame) -> Int {
+        guard let levels = frame.symbolication, !levels.isEmpty else { return 96 + (frame.symbol?.utf8.count ?? 0) }
+        return levels.reduce(0) { $0 + 96 + $1.function.utf8.count + ($1.file?.utf8.count ?? 0) }
     }
 
     static func belongsToThread(_ kind: RenderedLine.Kind, _ thread: Int?) -> Bool {

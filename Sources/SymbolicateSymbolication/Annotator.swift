@@ -18,6 +18,13 @@ public struct SymbolicationSummary: Sendable, Codable, Equatable {
     /// Image name → debug file used, for every image matched by UUID.
     public var debugFiles: [String: String] = [:]
     public var diagnostics: [ImageDiagnostic] = []
+    /// Debug-file lookups made: one per distinct (image, address), however many frames repeat
+    /// it. A measure of the work, not part of the output.
+    package var addressesLookedUp = 0
+
+    private enum CodingKeys: String, CodingKey {
+        case appImages, appImagesWithDebugFile, appFrames, appFramesSymbolicated, framesSymbolicated, debugFiles, diagnostics
+    }
 
     /// Nothing symbolicated yet (also what a report read without debug files counts as).
     public init() {}
@@ -124,6 +131,9 @@ package struct Annotator: Sendable {
         var previous: Frame?
         // Object files of a debug map that frames needed but could not use, per image.
         var objectProblems: [Int: Set<DebugMapProblem>] = [:]
+        // A deep recursion repeats a few addresses a million times: each is looked up once and
+        // its frames share one chain (one array, not a copy per frame).
+        var chains: [ChainKey: [SymbolicatedFrame]?] = [:]
         report.updateFrames { (kind: BacktraceKind, frame: inout Frame) in
             if stopped { return }
             if let shouldStop, shouldStop() {
@@ -159,18 +169,28 @@ package struct Annotator: Sendable {
                 if image.isAppOwned { summary.appFramesSymbolicated += 1 }
                 return
             }
-            if let mapped = session as? DebugMapLookup {
-                let slide = ImageSlide(loadAddress: image.loadAddress, linkedAddress: mapped.linkedAddress)
-                if let problem = mapped.problem(at: slide.fileAddress(ImageSlide.lookupAddress(frame.address, isTopFrame: isTop))) {
-                    objectProblems[position, default: []].insert(problem)
+            let key = ChainKey(image: position, address: frame.address, isTop: isTop, requireDWARF: named && !resymbolicate)
+            let chain: [SymbolicatedFrame]?
+            if let known = chains[key] {
+                chain = known
+            } else {
+                if let mapped = session as? DebugMapLookup {
+                    let slide = ImageSlide(loadAddress: image.loadAddress, linkedAddress: mapped.linkedAddress)
+                    if let problem = mapped.problem(at: slide.fileAddress(ImageSlide.lookupAddress(frame.address, isTopFrame: isTop))) {
+                        objectProblems[position, default: []].insert(problem)
+                    }
                 }
+                var resolved = Self.symbolicate(
+                    frame: frame, isTopFrame: isTop, image: image, session: session, requireDWARF: key.requireDWARF)
+                if unverified.contains(position), var levels = resolved {
+                    for i in levels.indices { levels[i].isUnverified = true }
+                    resolved = levels
+                }
+                chain = resolved
+                if chains.count < Self.chainCacheLimit { chains[key] = .some(resolved) }
+                summary.addressesLookedUp += 1
             }
-            if var resolved = Self.symbolicate(
-                frame: frame, isTopFrame: isTop, image: image, session: session, requireDWARF: named && !resymbolicate)
-            {
-                if unverified.contains(position) {
-                    for i in resolved.indices { resolved[i].isUnverified = true }
-                }
+            if let resolved = chain {
                 frame.symbolication = resolved
                 summary.framesSymbolicated += 1
                 if image.isAppOwned { summary.appFramesSymbolicated += 1 }
@@ -190,6 +210,19 @@ package struct Annotator: Sendable {
         report.notePlaceholderNames()
         return summary
     }
+
+    /// What decides a frame's chain: the same image, address, top-of-stack and DWARF
+    /// requirement always give the same answer.
+    private struct ChainKey: Hashable {
+        var image: Int
+        var address: UInt64
+        var isTop: Bool
+        var requireDWARF: Bool
+    }
+
+    /// Chains remembered per run at most: a report of a million distinct addresses gains nothing
+    /// from remembering them, and its cache would only add to the peak.
+    static let chainCacheLimit = 1 << 16
 
     /// The inline chain for one frame, or nil when the debug file knows nothing there (or,
     /// with `requireDWARF`, when only its symbol table does: a name the report already gave

@@ -7,13 +7,13 @@ extension CrashReport {
     /// use the iOS layout (`Thread 0 name:` + `Thread 0 Crashed:`, undashed UUIDs with arch);
     /// Mac and simulator reports the macOS one (`Thread 0 Crashed::  Dispatch queue: …`,
     /// dashed UUIDs with version).
-    func renderAppleText(header: JSONValue, body: JSONNode) -> [RenderedLine] {
+    /// Each line goes to `out` as it is made: a million frames are never held as lines.
+    func renderAppleText(header: JSONValue, body: JSONNode, into out: (RenderedLine) -> Void) {
         let embedded = body["osVersion"]?["isEmbedded"]?.boolValue ?? (body["modelCode"]?.stringValue.map { !$0.hasPrefix("Mac") } ?? true)
         if !embedded && Self.usesMacLayout(header: header, body: body) {
-            return renderMacText(header: header, body: body)
+            return renderMacText(header: header, body: body, into: out)
         }
-        var out: [RenderedLine] = []
-        func line(_ text: String, _ kind: RenderedLine.Kind = .other) { out.append(RenderedLine(text: text, kind: kind)) }
+        func line(_ text: String, _ kind: RenderedLine.Kind = .other) { out(RenderedLine(text: text, kind: kind)) }
         let width = 21
         func field(_ key: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -90,7 +90,7 @@ extension CrashReport {
         }
 
         // Backtraces.
-        appendExceptionBacktraces(into: &out)
+        appendExceptionBacktraces(into: out)
         for (i, thread) in threads.enumerated() {
             let crashed = thread.crashed || thread.index == crashedThreadIndex
             let headerKind = RenderedLine.Kind.threadHeader(thread: thread.index, crashed: crashed)
@@ -104,12 +104,12 @@ extension CrashReport {
             } else {
                 line(Self.threadHeader(thread, crashed: crashed), headerKind)
             }
-            appendFrames(thread.frames, kind: .thread(i), thread: thread.index, into: &out)
+            appendFrames(thread.frames, kind: .thread(i), thread: thread.index, into: out)
             line("")
         }
 
         // Register state of the crashed thread, in Apple's fixed order and rows.
-        if let crashed = crashedThread, !crashed.registers.isEmpty { appendRegisterState(of: crashed, into: &out) }
+        if let crashed = crashedThread, !crashed.registers.isEmpty { appendRegisterState(of: crashed, into: out) }
 
         // Binary Images.
         line("Binary Images:", .sectionHeader)
@@ -133,16 +133,15 @@ extension CrashReport {
         line("")
         line("EOF")
         line("")
-        return out
     }
 
     /// The crashed thread's registers in Apple's fixed order and rows, between blank lines:
     /// the same in the device and the macOS layouts.
-    func appendRegisterState(of crashed: Thread, into out: inout [RenderedLine]) {
-        out.append(RenderedLine(text: "", kind: .other))
+    func appendRegisterState(of crashed: Thread, into out: (RenderedLine) -> Void) {
+        out(RenderedLine(text: "", kind: .other))
         let kind = RenderedLine.Kind.threadState(thread: crashed.index)
-        for text in Self.registerLines(crashed.registers, thread: crashed.index) { out.append(RenderedLine(text: text, kind: kind)) }
-        out.append(RenderedLine(text: "", kind: .other))
+        for text in Self.registerLines(crashed.registers, thread: crashed.index) { out(RenderedLine(text: text, kind: kind)) }
+        out(RenderedLine(text: "", kind: .other))
     }
 
     /// A Binary Images line's address columns, `start - end `, right-aligned in 18 characters
@@ -158,45 +157,63 @@ extension CrashReport {
 
     /// `Last Exception Backtrace:` and the Application Specific Backtraces, each followed by a
     /// blank line: the same in the device and the macOS layouts.
-    func appendExceptionBacktraces(into out: inout [RenderedLine]) {
+    func appendExceptionBacktraces(into out: (RenderedLine) -> Void) {
         if let leb = lastExceptionBacktrace {
-            out.append(RenderedLine(text: "Last Exception Backtrace:", kind: .sectionHeader))
-            appendFrames(leb.frames, kind: .lastException, thread: nil, into: &out)
-            out.append(RenderedLine(text: "", kind: .other))
+            out(RenderedLine(text: "Last Exception Backtrace:", kind: .sectionHeader))
+            appendFrames(leb.frames, kind: .lastException, thread: nil, into: out)
+            out(RenderedLine(text: "", kind: .other))
         }
         for (i, asi) in asiBacktraces.enumerated() {
-            out.append(RenderedLine(text: "\(asi.title):", kind: .sectionHeader))
-            appendFrames(asi.frames, kind: .asi(i), thread: nil, into: &out)
-            out.append(RenderedLine(text: "", kind: .other))
+            out(RenderedLine(text: "\(asi.title):", kind: .sectionHeader))
+            appendFrames(asi.frames, kind: .asi(i), thread: nil, into: out)
+            out(RenderedLine(text: "", kind: .other))
         }
     }
 
-    func appendFrames(_ frames: [Frame], kind: BacktraceKind, thread: Int?, into out: inout [RenderedLine]) {
+    func appendFrames(_ frames: [Frame], kind: BacktraceKind, thread: Int?, into out: (RenderedLine) -> Void) {
         var index = 0
+        // Consecutive frames of one image (a deep recursion: nearly all of a million) share its
+        // name, ownership and base, looked up once.
+        var lastImage: (imageIndex: Int?, name: String, isApp: Bool, base: UInt64?)?
+        var restsByAddress: [UInt64: (levels: [SymbolicatedFrame], rests: [String])] = [:]
         for frame in frames {
-            let img = image(for: frame)
-            let name = img?.name ?? frame.imageName ?? "???"
-            let isApp = img?.isAppOwned ?? false
+            let shown: (imageIndex: Int?, name: String, isApp: Bool, base: UInt64?)
+            if let last = lastImage, frame.imageIndex != nil, last.imageIndex == frame.imageIndex {
+                shown = last
+            } else {
+                let img = image(for: frame)
+                shown = (frame.imageIndex, img?.name ?? frame.imageName ?? "???", img?.isAppOwned ?? false, img?.loadAddress)
+                lastImage = frame.imageIndex != nil && img != nil ? shown : nil
+            }
+            let (name, isApp, base) = (shown.name, shown.isApp, shown.base)
             let lineKind = RenderedLine.Kind.frame(thread: thread, backtrace: kind, isAppImage: isApp)
             let rests: [String]
             if let levels = frame.symbolication, !levels.isEmpty {
-                rests = FrameFormatting.symbolicatedRests(levels)
+                // A chain repeated by a recursion is one shared array (the annotator looks each
+                // address up once): its text is made once too.
+                if let known = restsByAddress[frame.address], known.levels == levels {
+                    rests = known.rests
+                } else {
+                    rests = FrameFormatting.symbolicatedRests(levels)
+                    if restsByAddress.count < 4096 { restsByAddress[frame.address] = (levels, rests) }
+                }
             } else {
-                rests = [FrameFormatting.originalRest(frame, imageBase: img?.loadAddress)]
+                rests = [FrameFormatting.originalRest(frame, imageBase: base)]
             }
             for rest in rests {
                 // A symbol can hold a newline (assertion messages); Apple prints it as is, so
                 // the frame continues on the next line.
-                let text = FrameFormatting.applePrefix(index: index, imageName: name, address: frame.address) + " " + rest
+                let text = FrameFormatting.appleLine(index: index, imageName: name, address: frame.address, rest: rest)
                 // Split only what holds a newline: the generic split cost a fifth of rendering a
-                // million frames, nearly none of which has one.
-                guard text.utf8.contains(0x0A) else {
-                    out.append(RenderedLine(text: text, kind: lineKind))
+                // million frames, nearly none of which has one. The prefix holds none but the
+                // image's name may.
+                guard rest.utf8.contains(0x0A) || name.utf8.contains(0x0A) else {
+                    out(RenderedLine(text: text, kind: lineKind))
                     index += 1
                     continue
                 }
                 for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    out.append(RenderedLine(text: String(piece), kind: lineKind))
+                    out(RenderedLine(text: String(piece), kind: lineKind))
                 }
                 index += 1
             }

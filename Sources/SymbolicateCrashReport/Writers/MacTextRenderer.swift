@@ -22,9 +22,8 @@ extension CrashReport {
     /// The macOS translated-report layout Console and Xcode print for an `.ips` of a Mac
     /// process: checked line by line against the corpus's text twin
     /// (`macsym__multi-target-sigill_macos12-4.ips` / `…_unsymbolicated_macos12-4.crash`).
-    func renderMacText(header: JSONValue, body: JSONNode) -> [RenderedLine] {
-        var out: [RenderedLine] = []
-        func line(_ text: String, _ kind: RenderedLine.Kind = .other) { out.append(RenderedLine(text: text, kind: kind)) }
+    func renderMacText(header: JSONValue, body: JSONNode, into out: (RenderedLine) -> Void) {
+        func line(_ text: String, _ kind: RenderedLine.Kind = .other) { out(RenderedLine(text: text, kind: kind)) }
         func lines(_ text: String) {
             var pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
             if pieces.last == "" { pieces.removeLast() }
@@ -106,18 +105,18 @@ extension CrashReport {
         }
 
         // Backtraces.
-        appendExceptionBacktraces(into: &out)
+        appendExceptionBacktraces(into: out)
         let rawThreads = body["threads"]?.arrayValue ?? []
         for (i, thread) in threads.enumerated() {
             let crashed = thread.crashed || thread.index == crashedThreadIndex
             line(Self.threadHeader(thread, crashed: crashed), .threadHeader(thread: thread.index, crashed: crashed))
-            appendFrames(thread.frames, kind: .thread(i), thread: thread.index, into: &out)
+            appendFrames(thread.frames, kind: .thread(i), thread: thread.index, into: out)
             line("")
         }
 
         // Register state and the instruction stream of the crashed thread.
         if let crashed = crashedThread, !crashed.registers.isEmpty {
-            appendRegisterState(of: crashed, into: &out)
+            appendRegisterState(of: crashed, into: out)
             let raw =
                 rawThreads.first { $0["triggered"]?.boolValue == true }
                 ?? (crashed.index < rawThreads.count ? rawThreads[crashed.index] : nil)
@@ -162,7 +161,6 @@ extension CrashReport {
             line("")
             line("")
         }
-        return out
     }
 
     /// The crashed thread's instruction bytes and the index of the byte at the PC: macOS 12–15

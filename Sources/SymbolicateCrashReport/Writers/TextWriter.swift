@@ -9,10 +9,18 @@ extension CrashReport {
     ///   frame lines naming a mangled function, whose name is printed demangled.
     /// - `.ips` JSON: Apple's text layout, rendered from the JSON (see `renderAppleText`).
     package func renderedLines() -> [RenderedLine] {
+        var lines: [RenderedLine] = []
+        forEachRenderedLine { lines.append($0) }
+        return lines
+    }
+
+    /// The lines of `renderedLines()` handed over one at a time, first to last, none kept:
+    /// an output built from them holds its text only, not a million lines besides.
+    package func forEachRenderedLine(_ emit: (RenderedLine) -> Void) {
         switch source {
-        case .text(let document): return rewriteText(document)
-        case .ips(let header, let body, _): return renderAppleText(header: header, body: body)
-        case .none: return []
+        case .text(let document): for line in rewriteText(document) { emit(line) }
+        case .ips(let header, let body, _): renderAppleText(header: header, body: body, into: emit)
+        case .none: return
         }
     }
 
