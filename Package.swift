@@ -50,10 +50,15 @@ let package = Package(
         .trait(
             name: "SymbolSources",
             description: "Debug files fetched by identity: --symbol-server, debuginfod, --dsym-for-uuid (async-http-client)."),
-        .default(enabledTraits: ["Server", "SymbolSources"]),
+        .trait(
+            name: "PLCrash",
+            description: "PLCrashReporter's binary `.plcrash` reports read as any other layout (swift-protobuf)."),
+        .default(enabledTraits: ["Server", "SymbolSources", "PLCrash"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // PLCrashReporter's `.plcrash` protobuf messages (SymbolicateCrashReport, trait PLCrash only).
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         // Symbol servers and debuginfod (SymbolicateSymbolSources only).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -123,7 +128,13 @@ let package = Package(
         // and the one set of settings for JSON the tool writes. No other dependency.
         .target(name: "SymbolicateJSON"),
         // One model for text .crash and JSON .ips reports; parsers and writers.
-        .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON"]),
+        .target(
+            name: "SymbolicateCrashReport",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["PLCrash"])),
+            ]
+        ),
         // Throw sites and the rules they enforce (Apple's frameworks, common SDKs): data in
         // throw-sites.json (every language side by side), its generated Swift table, the matcher.
         .target(name: "SymbolicateThrowSites", exclude: ["throw-sites.json"]),
