@@ -38,8 +38,8 @@ let package = Package(
         // One module for programs that use symbolicate as a library (`import SymbolicateKit`).
         .library(name: "SymbolicateKit", targets: ["SymbolicateKit"]),
     ],
-    // What the CLI links beyond reading reports and local debug files. Both are on by default
-    // (`swift build`, `make install`, the release, the tests); `make demo` builds with neither, so a
+    // What the CLI links beyond reading reports and local debug files. All are on by default
+    // (`swift build`, `make install`, the release, the tests); `make demo` builds with none, so a
     // newcomer's first build compiles no HTTP server, TLS, PostgreSQL or SQLite (Benchmarks/README.md,
     // "Build"). Without one, its commands and options say which trait they need.
     traits: [
@@ -55,10 +55,15 @@ let package = Package(
             description:
                 "`symbolicate fetch`: TestFlight crash logs and diagnostic logs from the App Store Connect API (async-http-client, swift-crypto)."
         ),
-        .default(enabledTraits: ["Server", "SymbolSources", "AppStoreConnect"]),
+        .trait(
+            name: "PLCrash",
+            description: "PLCrashReporter's binary `.plcrash` reports read as any other layout (swift-protobuf)."),
+        .default(enabledTraits: ["Server", "SymbolSources", "AppStoreConnect", "PLCrash"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // PLCrashReporter's `.plcrash` protobuf messages (SymbolicateCrashReport, trait PLCrash only).
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         // Symbol servers and debuginfod (SymbolicateSymbolSources only).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -130,7 +135,13 @@ let package = Package(
         // and the one set of settings for JSON the tool writes. No other dependency.
         .target(name: "SymbolicateJSON"),
         // One model for text .crash and JSON .ips reports; parsers and writers.
-        .target(name: "SymbolicateCrashReport", dependencies: ["SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON"]),
+        .target(
+            name: "SymbolicateCrashReport",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["PLCrash"])),
+            ]
+        ),
         // Throw sites and the rules they enforce (Apple's frameworks, common SDKs): data in
         // throw-sites.json (every language side by side), its generated Swift table, the matcher.
         .target(name: "SymbolicateThrowSites", exclude: ["throw-sites.json"]),

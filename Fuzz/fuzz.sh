@@ -25,7 +25,7 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 if [[ $SANITIZE == fuzzer,address ]]; then OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz}; else OUT=${FUZZ_BUILD_DIR:-$ROOT/.build-fuzz-${SANITIZE//,/-}}; fi
 CXX_SANITIZE=()
 [[ $SANITIZE == *address* ]] && CXX_SANITIZE=(-fsanitize=address)
-TARGETS=(text-report ips metrickit sample swift-backtrace debugger macho dwarf zip kscrash sentry demangle explain pasted)
+TARGETS=(text-report ips metrickit sample swift-backtrace debugger macho dwarf zip kscrash sentry plcrash demangle explain pasted)
 # Corpus of real reports: /work/shared/corpus here, ../shared/corpus beside the clone in CI.
 CORPUS_DIR=${SYMBOLICATE_CORPUS:-}
 if [[ -z "$CORPUS_DIR" ]]; then
@@ -39,6 +39,17 @@ fi
 zipfoundation_dir() {
     local dir=${FUZZ_ZIPFOUNDATION:-$ROOT/.build/checkouts/ZIPFoundation}
     if [[ ! -d "$dir/Sources/ZIPFoundation" ]]; then
+        echo "fuzz: fetching package dependencies (swift package resolve)" >&2
+        swift package resolve >&2
+    fi
+    echo "$dir"
+}
+
+# swift-protobuf (PLCrashReporter's `.plcrash` messages) likewise: the SwiftProtobuf library's
+# sources from SwiftPM's checkout.
+swiftprotobuf_dir() {
+    local dir=${FUZZ_SWIFTPROTOBUF:-$ROOT/.build/checkouts/swift-protobuf}
+    if [[ ! -d "$dir/Sources/SwiftProtobuf" ]]; then
         echo "fuzz: fetching package dependencies (swift package resolve)" >&2
         swift package resolve >&2
     fi
@@ -115,7 +126,9 @@ build() {
     build_module SymbolicateJSON
     build_llvm_demangle
     build_module SymbolicateDemangling -I "$ROOT/Sources/CLLVMDemangle/include"
-    build_module SymbolicateCrashReport -I "$ROOT/Sources/CLLVMDemangle/include"
+    # The PLCrash trait (on by default) brings the `.plcrash` reader and swift-protobuf.
+    SOURCES=$(swiftprotobuf_dir)/Sources/SwiftProtobuf build_module SwiftProtobuf -enable-upcoming-feature ExistentialAny
+    build_module SymbolicateCrashReport -D PLCrash -I "$ROOT/Sources/CLLVMDemangle/include"
     build_module SymbolicateMachO
     build_module SymbolicateELF -I "$ROOT/Sources/CLibElf"
     build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include"
@@ -126,7 +139,7 @@ build() {
     SOURCES=$ZIPFOUNDATION/Sources/ZIPFoundation SWIFT_VERSION=5 build_module ZIPFoundation -I "$CZLIB" -Xcc -D_GNU_SOURCE=1
     build_module SymbolicateDiscovery -enable-testing -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" \
         -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB"
-    local report=(SymbolicateCrashReport SymbolicateJSON SymbolicateDemangling SymbolicateCore)
+    local report=(SymbolicateCrashReport SwiftProtobuf SymbolicateJSON SymbolicateDemangling SymbolicateCore)
     background link_target text-report FuzzTextReport.swift "${report[@]}"
     background link_target ips FuzzIPS.swift "${report[@]}"
     background link_target metrickit FuzzMetricKit.swift "${report[@]}"
@@ -134,6 +147,7 @@ build() {
     background link_target swift-backtrace FuzzSwiftBacktrace.swift "${report[@]}"
     background link_target kscrash FuzzForeignJSON.swift "${report[@]}"
     background link_target sentry FuzzForeignJSON.swift "${report[@]}"
+    background link_target plcrash FuzzPLCrash.swift "${report[@]}"
     background link_target pasted FuzzPasted.swift "${report[@]}"
     background link_target explain FuzzExplain.swift SymbolicateExplain SymbolicateThrowSites "${report[@]}"
     background link_target debugger FuzzDebuggerOutput.swift "${report[@]}"
@@ -189,6 +203,9 @@ seed() {
             cp -n "$ROOT"/Fixtures/thirdparty/kscrash/*.json "$ROOT"/Fixtures/thirdparty/own/*.kscrash.json "$dir"/ ;;
         sentry)
             cp -n "$ROOT"/Fixtures/thirdparty/sentry/*.json "$ROOT"/Fixtures/thirdparty/own/*.sentry.* "$dir"/ ;;
+        plcrash)
+            # PLCrashReporter's published report and the fixture crashes as `.plcrash`.
+            cp -n "$ROOT"/Fixtures/thirdparty/plcrashreporter/*.plcrash "$ROOT"/Fixtures/thirdparty/own/*.plcrash "$dir"/ ;;
         pasted)
             # Device log lines and crash services' text (issue 40): the real excerpts, and one
             # line per shape the device-log reader reads (Fuzz/seeds/pasted/).
@@ -235,7 +252,7 @@ export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_
 # 4 MiB per run).
 # The explain target gets 32 KiB: a rule that is not linear in a field shows as a unit over
 # `-timeout` only when the field can be long (issue 38: 34 KB took 54 s).
-max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | debugger | kscrash | sentry | pasted) echo 16384 ;; demangle) echo 4096 ;; explain) echo 32768 ;; *) echo 65536 ;; esac; }
+max_len() { case $1 in text-report | ips | metrickit | sample | swift-backtrace | debugger | kscrash | sentry | plcrash | pasted) echo 16384 ;; demangle) echo 4096 ;; explain) echo 32768 ;; *) echo 65536 ;; esac; }
 
 # Per-target libFuzzer options: the zip target gets the zip record signatures as a dictionary.
 target_flags() { case $1 in zip) echo "-dict=$ROOT/Fuzz/zip.dict" ;; esac; }

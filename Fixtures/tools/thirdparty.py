@@ -11,6 +11,13 @@ thirdparty/own/:
                             mechanism.meta, threads.values[].stacktrace.frames[] caller first,
                             debug_meta.images[], addresses as hex strings)
   <scenario>.sentry.envelope  the same event as the Cocoa SDK stores it on disk (envelope)
+  <scenario>.plcrash        PLCrashReporter's binary report (the "plcrash" magic, version 1,
+                            then its protobuf CrashReport message; field numbers as in
+                            ../../scripts/protos/plcrash.proto), for the scenarios and
+                            objc-exception (its uncaught exception with the frames of the
+                            throw; the name and reason, which the .ips does not carry, are
+                            the fixture's own). Encoded here by a small protobuf writer, so
+                            the Swift reader is checked against an encoder it shares nothing with.
   null-deref-pac.*          the crashed thread's return addresses carrying arm64e
                             pointer-authentication bits, as third-party reporters record
                             them (.kscrash.json, .sentry.json, and a text .crash)
@@ -107,6 +114,81 @@ def kscrash(header, body, pac):
         "crash": {"error": error, "threads": threads},
         "user": {},
     }
+
+
+# PLCrashReporter: a minimal protobuf writer (varint and length-delimited fields only).
+def pb_varint(v):
+    v &= (1 << 64) - 1
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+
+def pb_int(number, v):
+    return pb_varint(number << 3) + pb_varint(v)
+
+
+def pb_bytes(number, data):
+    if isinstance(data, str):
+        data = data.encode()
+    return pb_varint(number << 3 | 2) + pb_varint(len(data)) + data
+
+
+PLCRASH_SCENARIOS = ["null-deref", "swift-trap", "objc-exception"]
+
+
+def plcrash(header, body):
+    def frames(list_, field=2):
+        out = b""
+        for address, image, symbol, symbol_address in frames_of(body, list_):
+            frame = pb_int(3, address)
+            if symbol is not None:
+                # As the reporter records a symbol: with the linker's `_` prefix (Objective-C
+                # methods have none), which plcrashutil strips again on Apple systems.
+                name = symbol if symbol.startswith(("-[", "+[")) else "_" + symbol
+                frame += pb_bytes(6, pb_bytes(1, name) + pb_int(2, symbol_address))
+            out += pb_bytes(field, frame)
+        return out
+
+    def processor(arch):
+        return pb_int(1, 1) + pb_int(2, 0x0100000C) + pb_int(3, 2 if arch == "arm64e" else 0)
+
+    exc = body["exception"]
+    codes = exc.get("rawCodes", [0, 0])
+    os_version = body["osVersion"]
+    _, _, version = os_version["train"].rpartition(" ")
+    msg = pb_bytes(1, pb_int(1, 1) + pb_bytes(2, version) + pb_int(3, 6) + pb_int(4, 1773921654)
+                   + pb_bytes(5, os_version["build"]))
+    msg += pb_bytes(2, pb_bytes(1, body["bundleInfo"]["CFBundleIdentifier"]) + pb_bytes(2, body["bundleInfo"]["CFBundleVersion"])
+                    + pb_bytes(3, body["bundleInfo"]["CFBundleShortVersionString"]))
+    for i, t in enumerate(body["threads"]):
+        thread = pb_int(1, i) + frames(t["frames"]) + pb_int(3, 1 if t.get("triggered") else 0)
+        state = t.get("threadState") or {}
+        if t.get("triggered"):
+            registers = [(f"x{n}", r["value"]) for n, r in enumerate(state.get("x", []))]
+            registers += [(k, state[k]["value"]) for k in ("fp", "sp", "lr", "pc", "cpsr") if k in state]
+            for name, value in registers:
+                thread += pb_bytes(4, pb_bytes(1, name) + pb_int(2, value))
+        msg += pb_bytes(3, thread)
+    for image in body["usedImages"]:
+        msg += pb_bytes(4, pb_int(1, image["base"]) + pb_int(2, image["size"]) + pb_bytes(3, image["path"])
+                        + pb_bytes(4, bytes.fromhex(image["uuid"].replace("-", ""))) + pb_bytes(5, processor(image.get("arch"))))
+    if "lastExceptionBacktrace" in body:
+        msg += pb_bytes(5, pb_bytes(1, "NSInternalInconsistencyException")
+                        + pb_bytes(2, "profile store is corrupt") + frames(body["lastExceptionBacktrace"], 3))
+    signal_code = {"SIGSEGV": "SEGV_MAPERR", "SIGBUS": "BUS_ADRERR"}.get(exc["signal"], "#0")
+    mach = pb_int(1, MACH[exc["type"]]) + pb_int(2, codes[0]) + pb_int(2, codes[1])
+    msg += pb_bytes(6, pb_bytes(1, exc["signal"]) + pb_bytes(2, signal_code)
+                    + pb_int(3, codes[1] if exc["type"] == "EXC_BAD_ACCESS" else 0) + pb_bytes(4, mach))
+    msg += pb_bytes(7, pb_bytes(1, body["procName"]) + pb_int(2, body["pid"]) + pb_bytes(3, body["procPath"])
+                    + pb_bytes(4, body["parentProc"]) + pb_int(5, body["parentPid"]) + pb_int(6, 1))
+    msg += pb_bytes(8, pb_bytes(1, body["modelCode"]) + pb_bytes(2, processor("arm64")) + pb_int(3, 6) + pb_int(4, 6))
+    msg += pb_bytes(9, pb_int(1, 0) + pb_bytes(2, bytes.fromhex(body["incident"].replace("-", ""))))
+    return b"plcrash\x01" + msg
 
 
 def hexa(v):
@@ -213,6 +295,10 @@ def main():
         if not pac:
             write(f"{scenario}.sentry.envelope", envelope(event))
     write("null-deref-pac.crash", pac_text(fixtures))
+    for scenario in PLCRASH_SCENARIOS:
+        header, body = read_ips(os.path.join(fixtures, "reports", scenario + ".ips"))
+        with open(os.path.join(out, f"{scenario}.plcrash"), "wb") as f:
+            f.write(plcrash(header, body))
 
 
 if __name__ == "__main__":

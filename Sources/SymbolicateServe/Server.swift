@@ -376,7 +376,7 @@ package struct ServeServer: Sendable {
         switch kind {
         case .empty: return .emptyReport
         case .tooLarge: return .tooLarge
-        case .binary: return .binaryReport
+        case .binary, .damaged: return .binaryReport
         case .truncated: return .truncatedReport
         case .invalidJSON: return .invalidJSON
         case .unreadable, .headerWithoutBody, .notACrashReport: return .notAReport

@@ -28,7 +28,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Argument(
         help:
-            "The crash report or log, detected by content: .crash/.txt text, .ips (also cut), a KSCrash report, a Sentry event (or envelope), a MetricKit payload or single diagnostic, sample or spindump output, Xcode console or LLDB output (with image list to symbolicate), device log lines (jetsam, RunningBoard/FrontBoard, watchdog, exited due to signal), Crashlytics/Sentry/HockeyApp issue text, an .xccrashpoint bundle (or a folder of them); - reads it from standard input."
+            "The crash report or log, detected by content: .crash/.txt text, .ips (also cut), a KSCrash report, a Sentry event (or envelope), a PLCrashReporter .plcrash, a MetricKit payload or single diagnostic, sample or spindump output, Xcode console or LLDB output (with image list to symbolicate), device log lines (jetsam, RunningBoard/FrontBoard, watchdog, exited due to signal), Crashlytics/Sentry/HockeyApp issue text, an .xccrashpoint bundle (or a folder of them); - reads it from standard input."
     )
     var report: String
 

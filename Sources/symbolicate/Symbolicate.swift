@@ -8,7 +8,7 @@ import SymbolicateCore
 struct Symbolicate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "symbolicate",
-        abstract: "Turn Apple crash reports (.crash, .txt, .ips, KSCrash, Sentry) into answers.",
+        abstract: "Turn Apple crash reports (.crash, .txt, .ips, KSCrash, Sentry, PLCrashReporter) into answers.",
         discussion: """
             Exit codes: 0 success; 1 the report was processed but something asked for failed \
             (missing or mismatched debug files when required); 64 usage error; \

@@ -2,8 +2,9 @@ import Foundation
 import SymbolicateTestSupport
 import Testing
 
-/// KSCrash reports and Sentry events through the real binary: the same crash read from its
-/// `.ips`, KSCrash and Sentry forms prints the same frame lines; unknown JSON exits 65.
+/// KSCrash reports, Sentry events and PLCrashReporter `.plcrash` files through the real binary:
+/// the same crash read from its `.ips`, KSCrash, Sentry and PLCrashReporter forms prints the same
+/// frame lines; unknown JSON exits 65.
 @Suite(.tags(.launchesBinary)) struct ThirdPartyReportTests {
     static let own = "Fixtures/thirdparty/own"
 
@@ -20,7 +21,9 @@ import Testing
         try CLI.run(arguments + ["--color", "never"], currentDirectory: TestPaths.packageRoot)
     }
 
-    @Test("the same crash in .ips, KSCrash and Sentry form symbolicates to identical frame lines", arguments: ["null-deref", "swift-trap"])
+    @Test(
+        "the same crash in .ips, KSCrash, Sentry and PLCrashReporter form symbolicates to identical frame lines",
+        arguments: ["null-deref", "swift-trap"])
     func identicalFrameLines(_ scenario: String) throws {
         let ips = try Self.run(["Fixtures/reports/\(scenario).ips", "Fixtures/dsyms"])
         #expect(ips.status == 0)
@@ -28,7 +31,7 @@ import Testing
         #expect(expected.count > 10)
         // The app's frames came from the dSYM (file and line), not from the report.
         #expect(expected.contains { $0.contains("CrashApp") && $0.contains(".c:") || $0.contains(".swift:") })
-        for form in ["kscrash.json", "sentry.json", "sentry.envelope"] {
+        for form in ["kscrash.json", "sentry.json", "sentry.envelope", "plcrash"] {
             let other = try Self.run(["\(Self.own)/\(scenario).\(form)", "Fixtures/dsyms"])
             #expect(other.status == 0, "\(form): \(other.stderr)")
             #expect(Self.frameLines(other.stdout) == expected, "\(scenario).\(form)")
@@ -149,6 +152,39 @@ import Testing
         #expect(rests(other.stdout) == expected)
     }
 
+    /// A `.plcrash` with an uncaught NSException: explain names it from the report's data, and
+    /// the frames of its throw are symbolicated from the dSYM like the threads.
+    @Test func plcrashExceptionIsExplainedAndItsThrowSymbolicated() throws {
+        let explained = try Self.run(["explain", "\(Self.own)/objc-exception.plcrash"])
+        #expect(explained.status == 0, "\(explained.stderr)")
+        #expect(explained.stdout.contains("NSInternalInconsistencyException"))
+        #expect(explained.stdout.contains("profile store is corrupt"))
+        let report = try Self.run(["\(Self.own)/objc-exception.plcrash", "Fixtures/dsyms"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let ips = try Self.run(["Fixtures/reports/objc-exception.ips", "Fixtures/dsyms"])
+        func backtrace(_ output: String) -> [String] {
+            let lines = output.components(separatedBy: "\n")
+            guard let start = lines.firstIndex(of: "Last Exception Backtrace:") else { return [] }
+            return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
+        }
+        #expect(backtrace(report.stdout).count == 9)
+        #expect(backtrace(report.stdout) == backtrace(ips.stdout))
+    }
+
+    /// A cut `.plcrash`: exit 65, the file and the byte named, nothing on standard output.
+    @Test func damagedPlcrashExits65NamingTheByte() throws {
+        let folder = try TestPaths.temporaryDirectory("damaged-plcrash")
+        let file = folder.appendingPathComponent("cut.plcrash")
+        let whole = try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("\(Self.own)/null-deref.plcrash"))
+        try whole.prefix(whole.count / 2).write(to: file)
+        let result = try Self.run([file.path, "Fixtures/dsyms"])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("cut.plcrash"))
+        #expect(result.stderr.contains("PLCrashReporter report cut short"))
+        #expect(result.stderr.contains("(at byte "))
+    }
+
     @Test func unknownJSONExits65NamingTheLayoutsTried() throws {
         let folder = try TestPaths.temporaryDirectory("unknown-json")
         let file = folder.appendingPathComponent("package.json")
@@ -176,7 +212,7 @@ import Testing
         let folder = try TestPaths.temporaryDirectory("thirdparty-batch")
         let inputs = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-        for name in ["null-deref.kscrash.json", "null-deref.sentry.json"] {
+        for name in ["null-deref.kscrash.json", "null-deref.sentry.json", "null-deref.plcrash"] {
             try FileManager.default.copyItem(
                 at: TestPaths.packageRoot.appendingPathComponent("\(Self.own)/\(name)"), to: inputs.appendingPathComponent(name))
         }
@@ -191,10 +227,10 @@ import Testing
             ["batch", inputs.path, "--dsyms", "Fixtures/dsyms", "--output", out.path, "--github-annotations", "--source-root", "/src"],
             currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("::error file=CrashApp/Records.c,line=43,title=Crash (3 reports)"))
+        #expect(result.stdout.contains("::error file=CrashApp/Records.c,line=43,title=Crash (4 reports)"))
         let summary = try JSONDecoder().decode(BatchSummaryJSON.self, from: Data(contentsOf: out.appendingPathComponent("summary.json")))
-        #expect(summary.totals.processed == 4)
+        #expect(summary.totals.processed == 5)
         #expect(summary.groups.count == 2)
-        #expect(summary.groups.contains { $0.count == 3 })
+        #expect(summary.groups.contains { $0.count == 4 })
     }
 }

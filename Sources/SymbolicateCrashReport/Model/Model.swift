@@ -18,6 +18,8 @@ public enum ReportFormat: String, Sendable, Codable, Equatable {
     case kscrash
     /// A Sentry event (as exported from Sentry, or stored on disk by the Cocoa SDK).
     case sentry
+    /// A PLCrashReporter report (`.plcrash`: its protobuf message), rendered in Apple's text layout.
+    case plcrash
 }
 
 /// A crash report in one model for both text and `.ips` input.

@@ -218,8 +218,10 @@ struct SynthesizedIPS {
 extension CrashReport {
     /// The model of a foreign report from its translated `.ips` body. Frame warnings of the
     /// translation are dropped (`frameWarnings` name the places in the original instead).
+    /// `foreign` is the JSON document to give back for `--format ips`; a binary layout has none
+    /// (`--format ips` then writes the translation).
     static func fromForeign(
-        _ ips: SynthesizedIPS, identity: ForeignIdentity, path: String, format: ReportFormat, foreign: ForeignJSONSource,
+        _ ips: SynthesizedIPS, identity: ForeignIdentity, path: String, format: ReportFormat, foreign: ForeignJSONSource?,
         warnings: [ParseWarning]
     ) -> CrashReport {
         let header = identity.header
@@ -249,6 +251,8 @@ enum DarwinNames {
         5: "EXC_SOFTWARE", 6: "EXC_BREAKPOINT", 7: "EXC_SYSCALL", 8: "EXC_MACH_SYSCALL",
         9: "EXC_RPC_ALERT", 10: "EXC_CRASH", 11: "EXC_RESOURCE", 12: "EXC_GUARD", 13: "EXC_CORPSE_NOTIFY",
     ]
+    /// `kern_return_t` names of an `EXC_BAD_ACCESS` code, as Apple's reports print them.
+    static let kernReturns: [UInt64: String] = [1: "KERN_INVALID_ADDRESS", 2: "KERN_PROTECTION_FAILURE"]
     static let signals = [
         1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGEMT",
         8: "SIGFPE", 9: "SIGKILL", 10: "SIGBUS", 11: "SIGSEGV", 12: "SIGSYS", 13: "SIGPIPE",

@@ -62,6 +62,7 @@ extension CrashReport {
     package static func parseAll(data: consuming Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError)
         -> [CrashReport]
     {
+        if data.count <= sizeLimit, let reports = try ReportReaders.readBinary(data, path: path) { return reports }
         let (document, warnings) = try decode(data: consume data, path: path, sizeLimit: sizeLimit)
         guard var reports = try ReportReaders.read(document, path: path), !reports.isEmpty else {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "no report in the file")

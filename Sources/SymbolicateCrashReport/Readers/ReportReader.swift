@@ -47,16 +47,21 @@ package enum ReportReaders {
     ) throws(CrashReportError) -> [CrashReport]? {
         for reader in readers {
             guard var reports = try attempt(reader, document, path: path) else { continue }
-            for i in reports.indices {
-                reports[i].stripPointerAuthentication()
-                reports[i].demangleReportNames()
-                reports[i].notePlaceholderNames()
-                reports[i].readFacts()
-            }
-            try refuseEmpty(reports, path: path)
+            try finish(&reports, path: path)
             return reports
         }
         return nil
+    }
+
+    /// What every layout's reports go through once read, text or binary.
+    static func finish(_ reports: inout [CrashReport], path: String) throws(CrashReportError) {
+        for i in reports.indices {
+            reports[i].stripPointerAuthentication()
+            reports[i].demangleReportNames()
+            reports[i].notePlaceholderNames()
+            reports[i].readFacts()
+        }
+        try refuseEmpty(reports, path: path)
     }
 
     private static func attempt<Reader: ReportReader>(
@@ -207,6 +212,7 @@ extension ReportFormat {
         case .metricKit: "a MetricKit diagnostic"
         case .kscrash: "a KSCrash report"
         case .sentry: "a Sentry event"
+        case .plcrash: "a PLCrashReporter report"
         }
     }
 }

@@ -66,9 +66,12 @@ package enum ReportSniffer {
     }
 
     package static func looksLikeReport(prefix: Data) -> Bool {
+        // A binary layout (`.plcrash`) is told by its magic, before binary data is refused.
+        let head = ArraySlice(prefix.prefix(ReportReaders.headLength))
+        if ReportReaders.binary.contains(where: { $0.recognizes(head: head) }) { return true }
         // Searched as bytes (the markers are ASCII): Data's iterator and Foundation's String
         // search were most of the time batch mode spent finding its inputs.
-        prefix.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+        return prefix.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
             guard !bytes.isEmpty else { return false }
             // Binary: mostly control characters (a stray NUL in a text report is damage, read
             // with a warning, as `CrashReport.parseAll` does).

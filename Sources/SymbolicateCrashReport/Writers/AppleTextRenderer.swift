@@ -291,11 +291,11 @@ extension CrashReport {
 }
 
 extension CrashReport {
-    /// What a third-party reporter recorded as data (KSCrash, Sentry), in the words Apple's report
+    /// What a third-party reporter recorded as data (KSCrash, Sentry, PLCrashReporter), in the words Apple's report
     /// prints for it, for the text a reader reads: libobjc's and libc++abi's last words, a
     /// reporter's deadlock monitor. Written here, for people; no stage parses it back.
     var reporterStatements: [String] {
-        guard format == .kscrash || format == .sentry else { return [] }
+        guard format == .kscrash || format == .sentry || format == .plcrash else { return [] }
         var lines: [String] = []
         if let uncaught = exception?.uncaught {
             switch uncaught.language {
