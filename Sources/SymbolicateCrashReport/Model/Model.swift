@@ -330,6 +330,15 @@ public struct Frame: Sendable, Codable, Equatable {
     /// looked up one byte back. nil: the frame's position decides (the top frame is the PC).
     /// The Swift runtime's backtraces mark every frame (`[ra]`, `[async]`).
     public var isProgramCounter: Bool?
+    /// Stored as an optional so the JSON dump carries `"addressUnknown": true` only when set.
+    private var addressUnknown: Bool?
+    /// False when the text printed the frame without an address (a crash service's web page,
+    /// `File "X.swift", line 3, in f`): `address` is then 0 and means nothing; the frame keeps
+    /// its name and place, and nothing looks it up.
+    public var hasAddress: Bool {
+        get { addressUnknown != true }
+        set { addressUnknown = newValue ? nil : true }
+    }
 
     public init(
         index: Int, imageName: String? = nil, imageIndex: Int? = nil, address: UInt64, imageOffset: UInt64? = nil,

@@ -48,9 +48,13 @@ enum DebuggerOutputShape: Equatable {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
         // JSON layouts have their own readers (an `image list` line also starts with `[`).
-        if start.hasPrefix("{") || (start.hasPrefix("[") && ImageListLine.parse(String(start)) == nil) { return nil }
+        // A `[` opens JSON only before a value (`[{`, `["`, `[1`, `[]`); `[tag] …` is a log line.
+        let opensJSONArray =
+            start.hasPrefix("[") && (start.dropFirst().drop(while: \.isWhitespace).first.map { "{[\"]-0123456789tfn".contains($0) } ?? true)
+        if start.hasPrefix("{") || (opensJSONArray && ImageListLine.parse(String(start)) == nil) { return nil }
         var lldb = false
         var console = false
+        var pastedFrames = 0
         for line in document.lines {
             let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { continue }
@@ -59,8 +63,19 @@ enum DebuggerOutputShape: Equatable {
             if trimmed.hasPrefix("Thread "), case .backtrace? = TextReportParser.threadHeader(String(trimmed)) { return nil }
             if !lldb, LLDBLine.isThreadOrFrame(trimmed) { lldb = true }
             if !console, ConsoleLine.isCrashMessage(line.text) { console = true }
+            if !console, !lldb {
+                if let reason = ThreadAnnotation.reason(String(trimmed)) {
+                    if !ThreadAnnotation.isDebuggerStop(reason) { console = true }
+                } else if CrashMessageGrammar.match(line.text) != nil {
+                    console = true
+                } else if pastedFrames < 2, PastedFrameGrammar.parse(String(trimmed), reportLine: 0) != nil {
+                    pastedFrames += 1
+                }
+            }
         }
-        return lldb ? .lldb : console ? .console : nil
+        // Frames in a syntax no report layout has (`File "X.swift", line 3, in f`, `#3 0x… in f`,
+        // a crash service's frames without addresses) are a crash's backtrace even without a message.
+        return lldb ? .lldb : console || pastedFrames >= 2 ? .console : nil
     }
 }
 
@@ -450,6 +465,11 @@ struct DebuggerOutputParser {
         var sawConsole = false
         var pendingReason: (line: Int, text: String)?
         var imageKeys = Set<String>()
+        // The tolerant part (`CrashTextGrammar`): messages found anywhere, pasted frames grouped into threads.
+        var stated: [StatedMessage] = []
+        var pendingName: (line: Int, name: String)?
+        var pastedThread: Int?
+        var continuation: (message: Int, lines: Int)?
 
         for (offset, line) in document.lines.enumerated() {
             let number = offset + 1
@@ -469,6 +489,34 @@ struct DebuggerOutputParser {
                     pendingReason = (pending.line, pending.text + "\n" + text)
                     continue
                 }
+            }
+
+            if trimmed.isEmpty {
+                continuation = nil
+            } else if let found = statedMessage(text, trimmed: trimmed, number: number) {
+                stated.append(found)
+                continuation = (stated.count - 1, 0)
+                let body = Substring(found.text)
+                if found.family == .objcException, exception.uncaught == nil,
+                    let named = ExceptionNameLine.parse(body.hasPrefix("Fatal Exception: ") ? body.dropFirst(17) : body)
+                {
+                    exception.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: named.reason ?? "")
+                    if named.reason == nil { pendingName = (number, named.name) }
+                }
+            } else if let pending = pendingName, number - pending.line <= 2, PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
+                TextReportParser.parseFrame(trimmed, reportLine: number) == nil
+            {
+                // `NSInternalInconsistencyException` on one line, its reason on the next.
+                exception.uncaught?.reason = String(LogPrefix.strip(trimmed))
+                pendingName = nil
+                continue
+            } else if let open = continuation, open.lines < 6, stated[open.message].family.continuesOverLines,
+                PastedFrameGrammar.parse(trimmed, reportLine: number) == nil
+            {
+                // dyld's `Referenced from:`/`Reason:`, TCC's sentence wrapped by the console.
+                stated[open.message].text += "\n" + String(LogPrefix.strip(trimmed))
+                continuation = (open.message, open.lines + 1)
+                continue
             }
 
             if let image = ImageListLine.parse(text) {
@@ -595,6 +643,28 @@ struct DebuggerOutputParser {
                 if exception.runtimeError == nil || exception.runtimeError?.file == nil { setRuntimeError(error, in: &exception) }
                 continue
             }
+            if let title = PastedThreadTitle.parse(trimmed) {
+                let index = (report.threads.map(\.index).max() ?? -1) + 1
+                report.threads.append(CrashReport.Thread(index: index, name: title.name, crashed: title.crashed))
+                pastedThread = report.threads.count - 1
+                if title.crashed, report.crashedThreadIndex == nil { report.crashedThreadIndex = index }
+                continue
+            }
+            if stated.last?.line != number, let (found, numbered) = pastedFrame(trimmed, number: number) {
+                var frame = found
+                // A numbered list that starts again at 0 is the next thread's.
+                if numbered, frame.index == 0, let position = pastedThread, !report.threads[position].frames.isEmpty {
+                    pastedThread = nil
+                }
+                if pastedThread == nil {
+                    report.threads.append(CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1))
+                    pastedThread = report.threads.count - 1
+                }
+                guard let position = pastedThread else { continue }
+                if !numbered { frame.index = report.threads[position].frames.count }
+                report.threads[position].frames.append(frame)
+                continue
+            }
             if text.hasPrefix("Process "), let launched = text.range(of: " launched: '") {
                 // `Process 1234 launched: '/path/MyApp.app/MyApp' (arm64)`
                 let rest = text[launched.upperBound...]
@@ -607,6 +677,12 @@ struct DebuggerOutputParser {
             }
         }
         if let pending = pendingReason { exception.uncaught?.reason = pending.text }
+        apply(stated, to: &exception, report: &report)
+        if report.crashedThreadIndex == nil, !stated.isEmpty, let first = report.threads.first(where: { !$0.frames.isEmpty }) {
+            // Frames pasted with the message that stopped the process are its thread's.
+            report.crashedThreadIndex = first.index
+        }
+        report.facts.statedMessages = stated
 
         if exception != ExceptionInfo() { report.exception = exception }
         finishImages(&report)
@@ -615,6 +691,91 @@ struct DebuggerOutputParser {
             report.warnings.append(partialWarning(report, sawLLDB: sawLLDB, sawImageList: sawImageList))
         }
         return report
+    }
+
+    /// The crash message a line states, as Xcode's annotation of the stopped thread or as a
+    /// console line (`CrashMessageGrammar`).
+    private func statedMessage(_ text: String, trimmed: String, number: Int) -> StatedMessage? {
+        if let reason = ThreadAnnotation.reason(trimmed) {
+            guard !ThreadAnnotation.isDebuggerStop(reason) else { return nil }
+            let family = CrashMessageGrammar.match(reason)?.family ?? .annotation
+            return StatedMessage(family: family, text: reason, quote: trimmed, line: number, source: .annotation)
+        }
+        guard let match = CrashMessageGrammar.match(text) else { return nil }
+        return StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: number, source: .console)
+    }
+
+    /// A frame line in any pasted syntax: Apple's (`callStackSymbols` too), with or without a log
+    /// prefix, then the syntaxes of `PastedFrameGrammar`.
+    private func pastedFrame(_ trimmed: String, number: Int) -> (frame: Frame, numbered: Bool)? {
+        if let frame = TextReportParser.parseFrame(trimmed, reportLine: number) { return (frame, true) }
+        let stripped = String(LogPrefix.strip(trimmed))
+        if stripped != trimmed, let frame = TextReportParser.parseFrame(stripped, reportLine: number) { return (frame, true) }
+        return PastedFrameGrammar.parseNumbered(trimmed, reportLine: number)
+    }
+
+    /// The facts the stated messages carry that the console's own lines did not already give:
+    /// the exception's type or signal, dyld's and TCC's terminations, and the message itself.
+    private func apply(_ stated: [StatedMessage], to exception: inout ExceptionInfo, report: inout CrashReport) {
+        for message in stated {
+            let text = Substring(message.text.split(separator: "\n", maxSplits: 1).first ?? "")
+            switch message.family {
+            case .machException:
+                let reason = StopReason(String(text))
+                if reason.isCrash {
+                    apply(reason, to: &exception)
+                } else if let type = MachExceptionLine.parse(text), exception.type == nil || exception.type?.hasPrefix("SIG") == true {
+                    exception.type = type
+                    let rest = text.dropFirst(type.count).trimmedBlanks
+                    if !rest.isEmpty { exception.subtype = rest }
+                }
+            case .signal:
+                guard let signal = SignalLine.signal(in: text) else { continue }
+                if exception.type == nil {
+                    exception.type = signal
+                } else if exception.type != signal, exception.signal == nil {
+                    exception.signal = signal
+                }
+            case .resource:
+                if text.hasPrefix("EXC_RESOURCE"), exception.type == nil || exception.type?.hasPrefix("SIG") == true {
+                    exception.type = "EXC_RESOURCE"
+                    let rest = text.dropFirst(12).trimmedBlanks
+                    if !rest.isEmpty { exception.subtype = rest }
+                }
+            case .dyld:
+                if report.termination == nil {
+                    // dyld's exit reasons (`DYLD_EXIT_REASON_DYLIB_MISSING` 1, `…_SYMBOL_MISSING` 4), as
+                    // a report's `Termination Reason: DYLD, [0x1] Library missing` numbers them.
+                    let code = message.text.contains("Library not loaded") ? "1" : message.text.contains("Symbol not found") ? "4" : nil
+                    report.termination = TerminationInfo(namespace: "DYLD", code: code, details: message.text.components(separatedBy: "\n"))
+                }
+            case .privacy:
+                if report.termination == nil {
+                    report.termination = TerminationInfo(
+                        namespace: "TCC", details: [message.text.replacingOccurrences(of: "\n", with: " ")])
+                }
+            case .objcException:
+                if exception.uncaught == nil, !text.contains(ConsoleLine.objcOpening) {
+                    var reason = String(text)
+                    if reason.hasPrefix("Uncaught exception: ") { reason = String(reason.dropFirst(20)) }
+                    if reason.hasPrefix("Fatal Exception: ") {
+                        let name = ExceptionNameLine.parse(reason.dropFirst(17))
+                        exception.uncaught = UncaughtException(language: .objectiveC, name: name?.name, reason: name?.reason ?? "")
+                    } else {
+                        exception.uncaught = UncaughtException(language: .objectiveC, reason: reason)
+                    }
+                }
+            case .swiftRuntime, .cxxException, .assertion, .threadChecker, .libraryMisuse, .malloc, .annotation: break
+            }
+        }
+        // The message itself, for the rules that read the report's words: the most specific one
+        // the console's own lines did not already type.
+        let untyped = stated.filter { ![.objcException, .cxxException, .machException, .signal].contains($0.family) }
+        if exception.message == nil, exception.runtimeError == nil, let primary = StatedMessage.primary(of: untyped),
+            primary.family.specificity <= StatedMessage.primary(of: stated)?.family.specificity ?? 0 || exception.uncaught == nil
+        {
+            exception.message = primary.text.components(separatedBy: "\n").first
+        }
     }
 
     private func setRuntimeError(_ error: SwiftRuntimeError, in exception: inout ExceptionInfo) {

@@ -32,10 +32,10 @@ package enum ReportReaders {
         IPSReportReader.self,
         UnknownJSONReader.self,
         LLDBReportReader.self,
-        XcodeConsoleReportReader.self,
         CallGraphReportReader.self,
         CrashServiceReportReader.self,
         DeviceLogReportReader.self,
+        XcodeConsoleReportReader.self,
         AppleTextReportReader.self,
     ]
 

@@ -36,6 +36,10 @@ public struct CrashFacts: Sendable, Hashable {
     /// The first line of `VM Region Info` as printed (`0x8 is not in any region.  Bytes before …`),
     /// read once (the text layout's line is looked for among all the report's lines).
     public var vmRegionLine: String?
+    /// Every crash message the input states in words, in the order of the input (console lines,
+    /// Application Specific Information, the exception's message), each with its family, line and
+    /// source. `StatedMessage.primary(of:)` picks the one that says most.
+    public var statedMessages: [StatedMessage] = []
 
     public init() {}
 
@@ -48,6 +52,7 @@ public struct CrashFacts: Sendable, Hashable {
         copy.messageLines = []
         copy.vmRegionLine = nil
         copy.statements = MessageStatements()
+        copy.statedMessages = []
         return copy
     }
 }

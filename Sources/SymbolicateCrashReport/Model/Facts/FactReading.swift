@@ -35,6 +35,10 @@ package struct FactReading {
         if facts.swiftRuntimeError == nil { facts.swiftRuntimeError = report.exception?.runtimeError }
         facts.statements = Self.statements(lines: lines, stated: stated, details: report.termination?.details ?? [])
         if facts.resource == nil { facts.resource = Self.resource(report) }
+        if facts.statedMessages.isEmpty { facts.statedMessages = Self.statedMessages(lines: lines, message: message) }
+        if facts.statedMessages.isEmpty, case .text(let document) = report.source {
+            facts.statedMessages = Self.statedMessages(outsideFieldsOf: document)
+        }
         // A reporter's deadlock: as the reader set it, or as a line says it; quoted by the lines saying it
         // (KSCrash's CrashDoctor names the function the main thread was stuck in).
         let deadlock = Array(lines.filter { $0.lowercased().contains("main thread deadlock") }.prefix(2))
@@ -244,6 +248,39 @@ package struct FactReading {
                 UncaughtException(language: .cxx, name: type, reason: match.what), hasBacktrace: hasBacktrace, quote: line)
         }
         return nil
+    }
+
+    /// The crash messages Application Specific Information and the exception's message state,
+    /// read with the grammar the console reader uses (`CrashMessageGrammar`), so a framework's
+    /// message means the same in a report's field as on a console line.
+    static func statedMessages(lines: [String], message: String?) -> [StatedMessage] {
+        var stated: [StatedMessage] = []
+        for line in lines {
+            guard let match = CrashMessageGrammar.match(line) else { continue }
+            stated.append(
+                StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: line, source: .applicationSpecificInformation))
+        }
+        if let message, !message.isEmpty, !lines.contains(message), let match = CrashMessageGrammar.match(message) {
+            stated.append(StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: message, source: .exceptionMessage))
+        }
+        return stated
+    }
+
+    /// Most lines of a text report read for messages outside its fields.
+    package static let messageScanLineLimit = 400
+
+    /// A text report's free lines that state a crash message outside any field (a console line
+    /// pasted above a report's frames, a crash service's title): the first `messageScanLineLimit`
+    /// lines that are no frame.
+    static func statedMessages(outsideFieldsOf document: TextDocument) -> [StatedMessage] {
+        var stated: [StatedMessage] = []
+        for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() {
+            let trimmed = line.text.trimmedBlanks
+            guard !trimmed.isEmpty, trimmed.first?.isNumber != true, let match = CrashMessageGrammar.match(trimmed) else { continue }
+            stated.append(
+                StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: offset + 1, source: .console))
+        }
+        return stated
     }
 
     /// C `assert()`'s whole message on a line, else a line that says an assertion failed.

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A crash message the text states in words, as the runtime, a library or a tool printed it, with
+/// the line that states it. Every layout fills these the same way: the tolerant reader from the
+/// console lines it finds (`CrashTextGrammar`), `FactReading` from Application Specific
+/// Information and the exception's message for the other layouts. Explain quotes them as the
+/// stated cause when no rule knows the message, so it never says less than the text.
+public struct StatedMessage: Sendable, Hashable {
+    /// Who printed it, decided by the message's grammar (never by its wording beyond that).
+    public enum Family: String, Sendable, Hashable, CaseIterable {
+        /// The Swift runtime or standard library: `Fatal error:`, `Precondition failed:`, Swift's
+        /// `Assertion failed:`, exclusivity (`Simultaneous accesses to 0x…`), concurrency checks
+        /// (`Incorrect actor executor assumption`, `SWIFT TASK CONTINUATION MISUSE:`), unowned
+        /// references, failed casts, the bare messages of its checks (`Index out of range`).
+        case swiftRuntime
+        /// An uncaught Objective-C exception: libobjc's `*** Terminating app due to uncaught
+        /// exception 'Name', reason: '…'`, or a crash service's `NameException: reason` line.
+        case objcException
+        /// libc++abi's `terminating due to uncaught exception of type T: what`.
+        case cxxException
+        /// A failed assertion: C `assert()`, Foundation's `*** Assertion failure in -[X y]`, a
+        /// framework debug layer's `failed assertion` (Metal API Validation).
+        case assertion
+        /// The Main Thread Checker: `Main Thread Checker: UI API called on a background thread: …`.
+        case threadChecker
+        /// A system library refusing its caller: `BUG IN CLIENT OF LIBDISPATCH: …`.
+        case libraryMisuse
+        /// The malloc debugging layer: `malloc: *** error for object 0x…: pointer being freed was not allocated`.
+        case malloc
+        /// dyld: `Library not loaded: @rpath/X.framework/X`, `Symbol not found: _x`.
+        case dyld
+        /// TCC's `This app has crashed because it attempted to access privacy-sensitive data without a usage description`.
+        case privacy
+        /// A resource limit: `EXC_RESOURCE RESOURCE_TYPE_MEMORY …`, `Terminated due to memory issue`, jetsam.
+        case resource
+        /// A Mach exception as a debugger or service prints it: `EXC_BAD_ACCESS (code=1, address=0x0)`.
+        case machException
+        /// A signal, as a debugger, a shell or a service says it: `signal SIGABRT`, `Abort trap: 6`,
+        /// `Segmentation fault: 11`, `zsh: killed`, `exit code 137 (interrupted by signal 9: SIGKILL)`.
+        case signal
+        /// Xcode's annotation of the stopped thread holding a reason of its own
+        /// (`Thread 4: Illegal attempt to establish a relationship …`): the text of a message no
+        /// grammar above names.
+        case annotation
+    }
+
+    /// Where in the input the message stood.
+    public enum Source: String, Sendable, Hashable {
+        /// A line of console, log or pasted text.
+        case console
+        /// Xcode's annotation of the stopped thread (`Thread 1: …`, `Worker (11): …`).
+        case annotation
+        /// A report's Application Specific Information.
+        case applicationSpecificInformation
+        /// A report's exception message or reason field.
+        case exceptionMessage
+    }
+
+    public var family: Family
+    /// The message itself: without the log prefix (timestamp, `[tag]`, `App[pid:tid]`) or the
+    /// annotation's `Thread 1: `, trimmed; a message continued over lines is joined with `\n`.
+    public var text: String
+    /// The input's line that states it, trimmed, as printed (quoted as evidence).
+    public var quote: String
+    /// 1-based line of the input, when the message was read from a text line.
+    public var line: Int?
+    public var source: Source
+
+    public init(family: Family, text: String, quote: String, line: Int? = nil, source: Source) {
+        self.family = family
+        self.text = text
+        self.quote = quote
+        self.line = line
+        self.source = source
+    }
+
+    /// The message that says most about the crash among `messages`: the first of the most
+    /// specific family (a runtime's or library's own words before a signal a shell added).
+    public static func primary(of messages: [StatedMessage]) -> StatedMessage? {
+        messages.min { $0.family.specificity < $1.family.specificity }
+    }
+}
+
+extension StatedMessage.Family {
+    /// Lower is more specific: what the code that stopped said, then what the system said of the
+    /// process, then what a shell or a debugger saw.
+    package var specificity: Int {
+        switch self {
+        case .swiftRuntime, .objcException, .cxxException, .assertion, .threadChecker, .libraryMisuse, .malloc, .dyld, .privacy: 0
+        case .annotation: 1
+        case .resource, .machException: 2
+        case .signal: 3
+        }
+    }
+}

@@ -1,0 +1,813 @@
+import Foundation
+
+/// The shapes of crash text that is not a report file — console output, app logs, shells, crash
+/// services' pages — as data: the prefixes loggers put before a line (`LogPrefix`), the messages
+/// runtimes and libraries print when they stop a process (`CrashMessageGrammar`), Xcode's
+/// annotation of the stopped thread (`ThreadAnnotation`) and the frame lines people paste
+/// (`PastedFrameGrammar`). The console reader (`DebuggerOutputParser`) reads every line through
+/// them; `FactReading` reads Application Specific Information through the message grammar, so a
+/// message means the same wherever it stands.
+///
+/// Every matcher is a forward scan over short literals and character classes (no backtracking
+/// pattern), so a line costs time linear in its length for each shape.
+enum LogPrefix {
+    /// One prefix shape: where the text after it starts (blanks after it skipped), or nil.
+    typealias Shape = @Sendable (Substring) -> Substring.Index?
+
+    /// The shapes, tried at the start of a line, again and again while one matches (a syslog
+    /// line carries a date, a host, a process tag and a level, one after another).
+    static let shapes: [Shape] = [
+        isoTimestamp, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed, angleLevel, levelWord,
+        shellName, quoteMarker, emphasis, symbolRun, labelledIntro,
+    ]
+
+    /// The line and each shorter form of it, one prefix less each time (at most `limit`): a
+    /// message is looked for in each, so a prefix that also looks like a message's start
+    /// (`[X y:]: unrecognized selector…`) is tried as is first.
+    static func stages(of line: String, limit: Int = 8) -> [Substring] {
+        var current = Substring(line.trimmedBlanks)
+        var stages = [current]
+        while stages.count <= limit, !current.isEmpty {
+            guard let next = shapes.lazy.compactMap({ $0(current) }).first, next > current.startIndex else { break }
+            current = current[next...].drop { $0 == " " || $0 == "\t" }
+            stages.append(current)
+        }
+        return stages
+    }
+
+    /// The line without any prefix.
+    static func strip(_ line: String) -> Substring { stages(of: line).last ?? Substring(line) }
+
+    // MARK: - Shapes
+
+    /// `2024-05-01 10:00:00.123456+0900`, `2024-05-01T10:00:00Z`, `2015-10-14 16:16:51.510`.
+    static let isoTimestamp: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.digits(4...4), scan.literal("-"), scan.digits(2...2), scan.literal("-"), scan.digits(2...2) else { return nil }
+        guard scan.oneOf(" T") != nil, scan.clock() else { return nil }
+        scan.zone()
+        return scan.endOfWord()
+    }
+
+    /// `Aug 15 06:13:40 host` (syslog): month, day, time, then the host name.
+    static let syslogTimestamp: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.letters(3...3), scan.blanks(), scan.digits(1...2), scan.blanks(), scan.clock() else { return nil }
+        guard let end = scan.endOfWord() else { return nil }
+        var host = PrefixScan(text[end...])
+        host.blanks()
+        // The host name, when a process tag follows it.
+        let afterHost = host.word()
+        if let tag = processTag(text[afterHost...].drop { $0 == " " }) { return tag }
+        return end
+    }
+
+    /// `10:00:00.123`, `[10:00:00]` is `bracketed`.
+    static let timeOfDay: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.clock(), scan.position != text.startIndex else { return nil }
+        scan.zone()
+        return scan.endOfWord()
+    }
+
+    /// Android's `logcat -v threadtime`: `05-01 10:00:00.123  1234  5678 F libc    : `.
+    static let logcatThreadtime: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.digits(2...2), scan.literal("-"), scan.digits(2...2), scan.blanks(), scan.clock() else { return nil }
+        let afterTime = scan.position
+        guard scan.blanks(), scan.digits(1...7), scan.blanks(), scan.digits(1...7), scan.blanks(), scan.oneOf("VDIWEFA") != nil,
+            scan.blanks(), let colon = scan.upTo(":", within: 64)
+        else { return afterTime }
+        return text.index(after: colon)
+    }
+
+    /// Android's `logcat -v brief`: `E/flutter (12345): `, `F/libc    ( 1234): `.
+    static let logcatBrief: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.oneOf("VDIWEFA") != nil, scan.literal("/"), let close = scan.upTo(")", within: 64) else { return nil }
+        var after = PrefixScan(text[text.index(after: close)...])
+        guard after.literal(":") else { return nil }
+        return after.position
+    }
+
+    /// `MyApp[1234:56789]`, `ReportCrash[6470]`, `qucsator(16385,0x7fffa694b3c0)`, with an
+    /// optional `:` after it: the process and thread a console line came from.
+    static let processTag: Shape = { text in
+        var scan = PrefixScan(text)
+        let nameEnd = scan.word()
+        guard nameEnd > text.startIndex else { return nil }
+        let word = text[..<nameEnd]
+        var inner: Substring
+        if word.hasSuffix("]"), let open = word.lastIndex(of: "[") {
+            inner = word[word.index(after: open)..<word.index(before: word.endIndex)]
+            guard open > word.startIndex, !inner.isEmpty, inner.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) else { return nil }
+        } else if word.hasSuffix(")"), let open = word.lastIndex(of: "(") {
+            inner = word[word.index(after: open)..<word.index(before: word.endIndex)]
+            let parts = inner.split(separator: ",")
+            guard open > word.startIndex, parts.count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[1].hasPrefix("0x")
+            else { return nil }
+        } else if word.hasSuffix("]:") || word.hasSuffix("):") {
+            return processTag(word.dropLast()).map { _ in nameEnd }
+        } else {
+            return nil
+        }
+        return nameEnd
+    }
+
+    /// `[tag]`, `[2024-05-01 10:00:00]`, `[ERROR]`: a bracketed word or phrase (no `]` inside,
+    /// at most 80 characters), with an optional `:` after it.
+    static let bracketed: Shape = { text in
+        guard text.hasPrefix("[") else { return nil }
+        var scan = PrefixScan(text)
+        guard let close = scan.upTo("]", within: 80) else { return nil }
+        var after = PrefixScan(text[text.index(after: close)...])
+        after.literal(":")
+        guard after.atEnd || after.blanks() else { return nil }
+        return after.position
+    }
+
+    /// `<Error>:`, `<Notice>`: syslog's level.
+    static let angleLevel: Shape = { text in
+        guard text.hasPrefix("<") else { return nil }
+        var scan = PrefixScan(text)
+        scan.literal("<")
+        guard scan.letters(3...12), scan.literal(">") else { return nil }
+        scan.literal(":")
+        return scan.position
+    }
+
+    /// `ERROR:`, `E |`, `Error:`: a log level word and its separator. `Fatal` is never one
+    /// (`Fatal error:` is the Swift runtime's message).
+    static let levelWord: Shape = { text in
+        let words = [
+            "FATAL", "ERROR", "Error", "ERR", "WARNING", "Warning", "WARN", "INFO", "Info", "DEBUG", "Debug", "TRACE", "CRITICAL",
+            "VERBOSE", "NOTICE", "DEFAULT", "FAULT",
+        ]
+        for word in words where text.hasPrefix(word) {
+            var scan = PrefixScan(text[text.index(text.startIndex, offsetBy: word.count)...])
+            if scan.literal(":") || scan.literal(" |") || scan.literal("|") { return scan.position }
+        }
+        return nil
+    }
+
+    /// `zsh: `, `bash: `, `sh: `, `fish: `: the shell that reports how its child ended.
+    static let shellName: Shape = { text in
+        for shell in ["zsh: ", "bash: ", "sh: ", "fish: ", "ksh: "] where text.hasPrefix(shell) {
+            return text.index(text.startIndex, offsetBy: shell.count)
+        }
+        return nil
+    }
+
+    /// Markdown's `> ` and a table's `| `.
+    static let quoteMarker: Shape = { text in
+        (text.hasPrefix("> ") || text.hasPrefix("| ")) ? text.index(text.startIndex, offsetBy: 2) : nil
+    }
+
+    /// Markdown emphasis around a line (`**Fatal Exception: X**`): the opening marks.
+    static let emphasis: Shape = { text in
+        guard text.hasPrefix("**"), !text.hasPrefix("***"), text.hasSuffix("**") else { return nil }
+        return text.index(text.startIndex, offsetBy: 2)
+    }
+
+    /// Emoji and symbols app loggers put first (`🔴`, `⚠️`, `❌`, `⚡`, `💥`), followed by a blank.
+    static let symbolRun: Shape = { text in
+        var index = text.startIndex
+        while index < text.endIndex, let scalar = text[index].unicodeScalars.first, !scalar.isASCII,
+            scalar.properties.isEmoji || scalar.properties.generalCategory == .otherSymbol
+                || scalar.properties.generalCategory == .mathSymbol
+        {
+            index = text.index(after: index)
+        }
+        guard index > text.startIndex, index < text.endIndex, text[index] == " " else { return nil }
+        return index
+    }
+
+    /// Words that only introduce what follows: Xcode's `Message from debugger: `, its error
+    /// sheet's `Failure Reason: `, dyld's `Dyld Message: `.
+    static let labelledIntro: Shape = { text in
+        for label in ["Message from debugger: ", "Failure Reason: ", "Dyld Message: ", "Dyld Error Message: "] where text.hasPrefix(label) {
+            return text.index(text.startIndex, offsetBy: label.count)
+        }
+        return nil
+    }
+}
+
+/// A cursor over the start of a line for the prefix shapes.
+struct PrefixScan {
+    let text: Substring
+    private(set) var position: Substring.Index
+
+    init(_ text: Substring) {
+        self.text = text
+        position = text.startIndex
+    }
+
+    var atEnd: Bool { position == text.endIndex }
+
+    @discardableResult
+    mutating func literal(_ literal: String) -> Bool {
+        guard text[position...].hasPrefix(literal) else { return false }
+        position = text.index(position, offsetBy: literal.count)
+        return true
+    }
+
+    mutating func digits(_ count: ClosedRange<Int>) -> Bool { run(count) { $0.isASCII && $0.isNumber } }
+    mutating func letters(_ count: ClosedRange<Int>) -> Bool { run(count) { $0.isASCII && $0.isLetter } }
+
+    private mutating func run(_ count: ClosedRange<Int>, _ predicate: (Character) -> Bool) -> Bool {
+        var index = position
+        var n = 0
+        while index < text.endIndex, n < count.upperBound, predicate(text[index]) {
+            index = text.index(after: index)
+            n += 1
+        }
+        guard count.contains(n) else { return false }
+        // A longer run than allowed is another shape.
+        if index < text.endIndex, predicate(text[index]) { return false }
+        position = index
+        return true
+    }
+
+    /// One or more blanks.
+    @discardableResult
+    mutating func blanks() -> Bool {
+        let start = position
+        while position < text.endIndex, text[position] == " " || text[position] == "\t" { position = text.index(after: position) }
+        return position > start
+    }
+
+    mutating func oneOf(_ characters: String) -> Character? {
+        guard position < text.endIndex, characters.contains(text[position]) else { return nil }
+        defer { position = text.index(after: position) }
+        return text[position]
+    }
+
+    /// `H:MM`, `HH:MM:SS`, `HH:MM:SS.ffffff` (`,` as the fraction's separator too).
+    mutating func clock() -> Bool {
+        guard digits(1...2), literal(":"), digits(2...2) else { return false }
+        if literal(":") {
+            guard digits(2...2) else { return false }
+            if oneOf(".,") != nil { guard digits(1...9) else { return false } }
+        }
+        return true
+    }
+
+    /// `Z`, `+0900`, `-07:00`, ` +0000` after a time; nothing when absent.
+    mutating func zone() {
+        let start = position
+        if literal("Z") { return }
+        guard oneOf("+-") != nil else { return }
+        if digits(4...4) { return }
+        guard digits(2...2) else {
+            position = start
+            return
+        }
+        if literal(":"), !digits(2...2) { position = start }
+    }
+
+    /// The end of the current word when the word ends here (a blank, `]`, `:` or the end).
+    func endOfWord() -> Substring.Index? {
+        guard position == text.endIndex || " \t]:|".contains(text[position]) else { return nil }
+        var index = position
+        if index < text.endIndex, text[index] == ":" || text[index] == "|" { index = text.index(after: index) }
+        return index
+    }
+
+    /// The end of the run of non-blank characters from here.
+    mutating func word() -> Substring.Index {
+        while position < text.endIndex, text[position] != " " && text[position] != "\t" { position = text.index(after: position) }
+        return position
+    }
+
+    /// Where `character` next occurs within `limit` characters, leaving the cursor after it.
+    mutating func upTo(_ character: Character, within limit: Int) -> Substring.Index? {
+        var index = position
+        var n = 0
+        while index < text.endIndex, n <= limit {
+            if text[index] == character {
+                position = text.index(after: index)
+                return index
+            }
+            index = text.index(after: index)
+            n += 1
+        }
+        return nil
+    }
+}
+
+// MARK: - Messages
+
+/// The messages that say a process is being stopped, by who prints them. Each shape is an
+/// anchor in the message's own grammar (where the runtime's or library's format string starts or
+/// what it always contains), never one report's wording.
+enum CrashMessageGrammar {
+    struct Shape: Sendable {
+        enum Anchor: Sendable {
+            /// The message starts with this (after the log prefixes).
+            case starts(String)
+            /// The message contains this.
+            case contains(String)
+            /// A parser of the message's own layout.
+            case parser(@Sendable (Substring) -> Bool)
+        }
+        var family: StatedMessage.Family
+        var anchor: Anchor
+
+        func matches(_ text: Substring) -> Bool {
+            switch anchor {
+            case .starts(let literal): text.hasPrefix(literal)
+            case .contains(let literal): MessageScan.occurs(literal, in: String(text))
+            case .parser(let parse): parse(text)
+            }
+        }
+    }
+
+    /// The shapes, most specific first. Sources: the Swift runtime's `swift::fatalError` and the
+    /// standard library's `_assertionFailure` / `_preconditionFailure` format strings (Errors.cpp,
+    /// Exclusivity.cpp, Casting.cpp, HeapObject.cpp, Concurrency's Actor.cpp and
+    /// CheckedContinuation.swift, AssertCommon.swift), libobjc's and libc++abi's terminate
+    /// handlers, libmalloc's and dyld's diagnostics, Foundation's `NSAssertionHandler`, the Metal
+    /// and Main Thread Checker debug layers, TCC.
+    static let shapes: [Shape] = [
+        // The Swift runtime and standard library.
+        Shape(family: .swiftRuntime, anchor: .parser { ConsoleLine.swiftRuntimeError(String($0)) != nil }),
+        Shape(family: .swiftRuntime, anchor: .starts("Simultaneous accesses to 0x")),
+        Shape(family: .swiftRuntime, anchor: .starts("Fatal access conflict detected")),
+        // `CheckedContinuation` stops the process when resumed twice; a leaked one is only logged.
+        Shape(
+            family: .swiftRuntime, anchor: .parser { $0.contains("SWIFT TASK CONTINUATION MISUSE:") && $0.contains(" tried to resume ") }),
+        Shape(family: .swiftRuntime, anchor: .contains("Incorrect actor executor assumption")),
+        Shape(family: .swiftRuntime, anchor: .contains("an unowned reference but ")),
+        Shape(family: .swiftRuntime, anchor: .starts("Could not cast value of type ")),
+        Shape(family: .swiftRuntime, anchor: .starts("Unexpectedly found nil while ")),
+        Shape(family: .swiftRuntime, anchor: .starts("Swift runtime failure: ")),
+        Shape(family: .swiftRuntime, anchor: .contains("'try!' expression unexpectedly raised an error")),
+        Shape(family: .swiftRuntime, anchor: .parser(isStandardLibraryCheck)),
+        // Uncaught exceptions.
+        Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
+        Shape(family: .objcException, anchor: .starts("Uncaught exception: ")),
+        // A crash service's title; Android's (`java.lang.…`) names are not Objective-C exceptions.
+        Shape(
+            family: .objcException,
+            anchor: .parser { $0.hasPrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil }),
+        Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
+        Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }),
+        Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
+        // Assertions and debug layers.
+        Shape(family: .assertion, anchor: .parser { MessageScan(String($0)).isCAssertion() }),
+        Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
+        Shape(family: .assertion, anchor: .contains(" failed assertion ")),
+        Shape(family: .assertion, anchor: .starts("failed assertion ")),
+        Shape(family: .threadChecker, anchor: .starts("Main Thread Checker: ")),
+        Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
+        // The system's own words about the process.
+        Shape(family: .malloc, anchor: .parser(isMallocError)),
+        Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
+        Shape(family: .dyld, anchor: .contains("Symbol not found: ")),
+        Shape(family: .dyld, anchor: .starts("dyld: ")),
+        // TCC's sentence opens this way; consoles wrap the rest over the next lines.
+        Shape(family: .privacy, anchor: .contains("This app has crashed because it attempted to access")),
+        Shape(family: .resource, anchor: .starts("EXC_RESOURCE")),
+        Shape(family: .resource, anchor: .starts("Terminated due to memory issue")),
+        Shape(family: .resource, anchor: .contains("exceeding jetsam memory limit")),
+        Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }),
+        Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }),
+    ]
+
+    /// The message a line states: its family and the line's form it was found in (log prefixes
+    /// removed one at a time until a shape matches).
+    static func match(_ line: String) -> (family: StatedMessage.Family, text: Substring)? {
+        guard line.utf8.count <= FactReading.messageLineLength else { return nil }
+        for found in LogPrefix.stages(of: line) where !found.isEmpty {
+            // The closing marks of Markdown emphasis (`**Fatal Exception: X**`).
+            var stage = found
+            while stage.hasSuffix("**"), stage.count > 2 { stage = stage.dropLast(2) }
+            if let shape = shapes.first(where: { $0.matches(stage) }) { return (shape.family, stage) }
+        }
+        return nil
+    }
+
+    /// The standard library's precondition messages that name their check, printed alone by
+    /// crash services and by the 5.0–5.3 runtime's `MESSAGE: file F, line N` form: the messages
+    /// of `Array`'s, `Range`'s and `Dictionary`'s checks (`Index out of range`, `Can't form
+    /// Range with upperBound < lowerBound`, `Range requires lowerBound <= upperBound`,
+    /// `Duplicate keys of type 'K' were found in a Dictionary`).
+    static let standardLibraryChecks = [
+        "Index out of range", "Array index is out of range", "Can't form Range with upperBound < lowerBound",
+        "Range requires lowerBound <= upperBound", "Duplicate keys of type ", "Negative count not allowed",
+        "Not enough bits to represent the passed value", "Division by zero", "Double value cannot be converted to Int",
+        "Float value cannot be converted to Int",
+    ]
+
+    static let isStandardLibraryCheck: @Sendable (Substring) -> Bool = { text in
+        standardLibraryChecks.contains { text.hasPrefix($0) }
+    }
+
+    /// libmalloc's errors (`malloc: *** error for object 0x…: pointer being freed was not
+    /// allocated`, `malloc: Heap corruption detected`, `Incorrect checksum for freed object`);
+    /// its `set a breakpoint in malloc_error_break` hint is not one.
+    static let isMallocError: @Sendable (Substring) -> Bool = { text in
+        var body = text
+        if body.hasPrefix("malloc: ") { body = body.dropFirst(8) } else if !body.hasPrefix("*** error for object ") { return false }
+        if body.hasPrefix("*** set a breakpoint") { return false }
+        return body.hasPrefix("*** ") || body.hasPrefix("Heap corruption") || body.hasPrefix("Incorrect checksum")
+    }
+}
+
+/// A crash service's or a console's line naming an Objective-C exception first:
+/// `NSInvalidArgumentException: reason`, `NSRangeException Cannot remove an observer …`, or
+/// the name alone with the reason on the next line. The name is an identifier ending in
+/// `Exception` that starts with a capital (JVM names are dotted and are not Apple crashes).
+enum ExceptionNameLine {
+    static func parse(_ text: Substring) -> (name: String, reason: String?)? {
+        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard name.count > 9, name.hasSuffix("Exception"), name.first?.isUppercase == true else { return nil }
+        var rest = text.dropFirst(name.count)
+        if rest.isEmpty { return (String(name), nil) }
+        if rest.hasPrefix(":") { rest = rest.dropFirst() } else if !rest.hasPrefix(" ") { return nil }
+        let reason = rest.trimmedBlanks
+        return (String(name), reason.isEmpty ? nil : reason)
+    }
+}
+
+/// A Mach exception first on a line: `EXC_BAD_ACCESS (code=1, address=0x0)`,
+/// `EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x10`, `EXC_BREAKPOINT (SIGTRAP)`.
+enum MachExceptionLine {
+    static func parse(_ text: Substring) -> String? {
+        guard text.hasPrefix("EXC_") else { return nil }
+        let type = text.prefix { ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "_" }
+        guard type.count > 5 else { return nil }
+        let next = text.dropFirst(type.count).first
+        guard next == nil || next == " " || next == "(" || next == ":" else { return nil }
+        return String(type)
+    }
+}
+
+/// How a debugger, a shell, an IDE or a service says a signal ended a process.
+enum SignalLine {
+    /// The shells' and `strsignal`'s descriptions (`Abort trap: 6`, `Segmentation fault: 11`,
+    /// `zsh: killed`, `Killed: 9`), with the signal each stands for.
+    static let descriptions: [(words: String, signal: String)] = [
+        ("Abort trap", "SIGABRT"), ("abort", "SIGABRT"), ("Aborted", "SIGABRT"), ("Segmentation fault", "SIGSEGV"),
+        ("segmentation fault", "SIGSEGV"), ("Bus error", "SIGBUS"), ("bus error", "SIGBUS"),
+        ("Illegal instruction", "SIGILL"), ("illegal hardware instruction", "SIGILL"), ("Trace/BPT trap", "SIGTRAP"),
+        ("trace trap", "SIGTRAP"), ("Killed", "SIGKILL"), ("killed", "SIGKILL"), ("Floating point exception", "SIGFPE"),
+    ]
+
+    /// The signal the line says ended the process, or nil.
+    static func signal(in text: Substring) -> String? {
+        // `signal SIGABRT` (LLDB, Xcode), `SIGABRT`, `SIGABRT: abort` (Go), `SIGSEGV (0xb)`.
+        var body = text
+        if body.hasPrefix("signal ") { body = body.dropFirst(7) }
+        if body.hasPrefix("SIG") {
+            let name = body.prefix { $0.isASCII && $0.isUppercase }
+            let next = body.dropFirst(name.count).first
+            if name.count >= 5, next == nil || next == ":" || next == " " { return String(name) }
+        }
+        // `… (interrupted by signal 9: SIGKILL)`, `Terminated due to signal 9`.
+        for marker in ["interrupted by signal ", "Terminated due to signal ", "terminated by signal "] {
+            guard let range = text.range(of: marker) else { continue }
+            let rest = text[range.upperBound...]
+            if let colon = rest.range(of: ": SIG") {
+                return "SIG" + rest[colon.upperBound...].prefix { $0.isASCII && $0.isUppercase }
+            }
+            if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
+        }
+        // A shell's description: the whole line, or followed by `: N` or the command.
+        for (words, signal) in descriptions where text.hasPrefix(words) {
+            let rest = text.dropFirst(words.count)
+            if rest.isEmpty || rest.hasPrefix(": ") || rest.hasPrefix(" (core dumped)") || rest.hasPrefix("  ") || rest.hasPrefix("\t") {
+                return signal
+            }
+        }
+        return nil
+    }
+}
+
+/// POSIX signal numbers as Darwin numbers them (the common ones a shell reports).
+enum SignalNames {
+    static func name(_ number: Int) -> String? {
+        switch number {
+        case 4: "SIGILL"
+        case 5: "SIGTRAP"
+        case 6: "SIGABRT"
+        case 8: "SIGFPE"
+        case 9: "SIGKILL"
+        case 10: "SIGBUS"
+        case 11: "SIGSEGV"
+        case 15: "SIGTERM"
+        default: nil
+        }
+    }
+}
+
+// MARK: - Xcode's annotation
+
+/// Xcode's annotation of the stopped thread as people copy it: `Thread 1: signal SIGABRT`,
+/// `Thread 1：EXC_BAD_ACCESS(…)` (a full-width colon from a localised system), or a named
+/// thread `BackgroundWorker (11): EXC_BAD_ACCESS (…)`. The text after it is the reason.
+enum ThreadAnnotation {
+    /// The reason an annotation holds. A named thread's (`Name (N): …`) counts only when its
+    /// reason is a crash message of its own: `Word (2): …` is common in other text.
+    static func reason(_ line: String) -> String? {
+        guard let found = annotation(line) else { return nil }
+        if found.named, CrashMessageGrammar.match(found.reason) == nil { return nil }
+        return found.reason
+    }
+
+    private static func annotation(_ line: String) -> (reason: String, named: Bool)? {
+        let text = Substring(line.trimmedBlanks)
+        var rest: Substring
+        if text.hasPrefix("Thread ") {
+            rest = text.dropFirst(7)
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count < 6 else { return nil }
+            rest = rest.dropFirst(digits.count)
+        } else if let open = text.range(of: " ("), open.lowerBound > text.startIndex {
+            // `Name (N): …`: a thread name without blanks, its number in parentheses.
+            let name = text[..<open.lowerBound]
+            guard !name.contains(" "), name.count <= 64 else { return nil }
+            rest = text[open.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count < 6, rest.dropFirst(digits.count).hasPrefix(")") else { return nil }
+            rest = rest.dropFirst(digits.count + 1)
+        } else {
+            return nil
+        }
+        guard rest.hasPrefix(":") || rest.hasPrefix("：") else { return nil }
+        let reason = rest.dropFirst().trimmedBlanks
+        return reason.isEmpty ? nil : (reason, !text.hasPrefix("Thread "))
+    }
+
+    /// What Xcode shows for a thread stopped by the debugger, not by a crash.
+    static func isDebuggerStop(_ reason: String) -> Bool {
+        ["breakpoint", "step ", "instruction step", "Queue :", "signal SIGSTOP", "signal SIGINT", "watchpoint"].contains {
+            reason.hasPrefix($0)
+        }
+    }
+}
+
+// MARK: - Frames
+
+/// Frame lines in the syntaxes people paste, besides Apple's and LLDB's (read by
+/// `TextReportParser.parseFrame` and `LLDBLine.frame`). Frames without an address are kept with
+/// their names (`Frame.hasAddress` false): explain reads them; nothing looks them up.
+enum PastedFrameGrammar {
+    typealias Parser = @Sendable (String, Int) -> Frame?
+
+    /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
+    /// (a list that starts again at 0 is another thread's).
+    static let parsers: [(parse: Parser, numbered: Bool)] = [
+        (gdbStyle, true), (pythonStyle, false), (hockeyApp, false), (numberedWithoutAddress, true), (pathAndSymbol, false),
+    ]
+
+    static func parse(_ trimmed: String, reportLine: Int) -> Frame? { parseNumbered(trimmed, reportLine: reportLine)?.frame }
+
+    static func parseNumbered(_ trimmed: String, reportLine: Int) -> (frame: Frame, numbered: Bool)? {
+        for parser in parsers {
+            if let frame = parser.parse(trimmed, reportLine) { return (frame, parser.numbered) }
+        }
+        return nil
+    }
+
+    /// `#3 0x00000001045e8e6c in MyApp.ViewController.viewDidLoad() -> () at ViewController.swift:20`
+    /// (gdb, Xcode's debug navigator copied), also without `in` or the address.
+    static let gdbStyle: Parser = { line, reportLine in
+        guard line.hasPrefix("#") else { return nil }
+        var rest = Substring(line).dropFirst()
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < 6, let index = Int(digits) else { return nil }
+        rest = rest.dropFirst(digits.count)
+        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
+        var frame = Frame(index: index, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        if rest.hasPrefix("0x") {
+            let hex = rest.dropFirst(2).prefix { $0.isHexDigit }
+            guard !hex.isEmpty, hex.count <= 16, let address = UInt64(hex, radix: 16) else { return nil }
+            frame.address = address
+            frame.hasAddress = true
+            rest = rest.dropFirst(2 + hex.count).drop { $0 == " " || $0 == "\t" }
+        } else if rest.hasPrefix("Crashed") {
+            // `#0. Crashed: com.apple.main-thread`: a crash service's thread title.
+            return nil
+        }
+        if rest.hasPrefix("in ") { rest = rest.dropFirst(3) }
+        if let at = rest.range(of: " at ", options: .backwards) {
+            let place = rest[at.upperBound...]
+            if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...].prefix { $0.isNumber }) {
+                frame.sourceFile = String(place[..<colon])
+                frame.sourceLine = number
+                rest = rest[..<at.lowerBound]
+            }
+        }
+        if let from = rest.range(of: " from ", options: .backwards) {
+            frame.imageName = String(rest[from.upperBound...]).split(separator: "/").last.map(String.init)
+            rest = rest[..<from.lowerBound]
+        }
+        let symbol = rest.trimmedBlanks
+        guard !symbol.isEmpty, frame.hasAddress || looksLikeSymbol(symbol, alone: true) else { return nil }
+        TextReportParser.parseFrameRest(symbol, into: &frame)
+        return frame.symbol == nil && !frame.hasAddress ? nil : frame
+    }
+
+    /// `File "ResultsController.swift", line 165, in ResultsController.fetchedObjects.getter`
+    /// (Sentry's web text for a frame with a source place).
+    static let pythonStyle: Parser = { line, reportLine in
+        guard line.hasPrefix("File \""), let close = line.dropFirst(6).firstIndex(of: "\""),
+            let lineMarker = line.range(of: "\", line "), lineMarker.lowerBound == close
+        else { return nil }
+        let after = line[lineMarker.upperBound...]
+        let digits = after.prefix { $0.isNumber }
+        guard let number = Int(digits), let inMarker = after.range(of: ", in ") else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.sourceFile = String(line[line.index(line.startIndex, offsetBy: 6)..<close])
+        frame.sourceLine = number
+        let symbol = after[inMarker.upperBound...].trimmedBlanks
+        guard !symbol.isEmpty else { return nil }
+        frame.symbol = symbol
+        return frame
+    }
+
+    /// HockeyApp's and App Center's stack lines: `0x1098a6000 + 3031729;Maipo` (load address,
+    /// offset, image) and `-[X y];X.m;42` style `symbol;file;line`.
+    static let hockeyApp: Parser = { line, reportLine in
+        let parts = line.split(separator: ";", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        let head = parts[0].trimmedBlanks
+        if head.hasPrefix("0x"), let plus = head.range(of: " + ") {
+            guard let load = UInt64(head.dropFirst(2)[..<plus.lowerBound], radix: 16),
+                let offset = UInt64(head[plus.upperBound...].trimmedBlanks)
+            else { return nil }
+            let image = parts[1].trimmedBlanks
+            guard !image.isEmpty, !image.contains(" ") else { return nil }
+            var frame = Frame(index: 0, imageName: image, address: load &+ offset, reportLine: reportLine)
+            frame.imageOffset = offset
+            return frame
+        }
+        return nil
+    }
+
+    /// `0  libdispatch.dylib   DISPATCH_WAIT_FOR_QUEUE + 484` and `6  closure #1 in f()`: crash
+    /// services' web text, a number then the image and the symbol (columns two blanks or a tab
+    /// apart) or the symbol alone.
+    static let numberedWithoutAddress: Parser = { line, reportLine in
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5, let index = Int(digits) else { return nil }
+        var rest = Substring(line).dropFirst(digits.count)
+        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
+        guard !rest.isEmpty, !rest.hasPrefix("0x"), rest.first?.isLetter == true || "_-+[(<$".contains(rest.first ?? " ") else {
+            return nil
+        }
+        let columns = columns(of: rest)
+        var frame = Frame(index: index, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        var symbolPart: String
+        let alone: Bool
+        if columns.count >= 2, !columns[0].contains(" ") {
+            frame.imageName = columns[0]
+            symbolPart = columns.dropFirst().joined(separator: " ")
+            alone = false
+        } else {
+            symbolPart = rest.trimmedBlanks
+            alone = true
+        }
+        // A prose list (`1 Open the app`) is no frame: a frame's symbol has no sentence in it.
+        guard looksLikeSymbol(symbolPart, alone: alone) else { return nil }
+        TextReportParser.parseFrameRest(symbolPart, into: &frame)
+        return frame.symbol == nil ? nil : frame
+    }
+
+    /// `Frameworks/CoreFoundation.framework/CoreFoundation ___exceptionPreprocess` and
+    /// `Instabug/Logging/IBGDataStore.m:576:9 -[IBGDataStore userEventLogs]`: an image's path or a
+    /// source place, then the symbol (crash services' exports).
+    static let pathAndSymbol: Parser = { line, reportLine in
+        guard let space = line.firstIndex(of: " ") else { return nil }
+        let head = line[..<space]
+        guard head.contains("/"), !head.hasPrefix("http"), !head.contains("://") else { return nil }
+        let symbol = line[space...].trimmedBlanks
+        guard looksLikeSymbol(symbol) else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        let parts = head.split(separator: ":")
+        if parts.count >= 2, let number = Int(parts[1]), parts[0].contains(".") {
+            frame.sourceFile = String(parts[0])
+            frame.sourceLine = number
+        } else {
+            frame.imageName = head.split(separator: "/").last.map(String.init)
+        }
+        TextReportParser.parseFrameRest(symbol, into: &frame)
+        return frame.symbol == nil ? nil : frame
+    }
+
+    /// The line's columns: runs separated by two or more blanks or a tab.
+    static func columns(of text: Substring) -> [String] {
+        var columns: [String] = []
+        var current = ""
+        var blanks = 0
+        for character in text {
+            if character == "\t" {
+                blanks = 2
+                continue
+            }
+            if character == " " {
+                blanks += 1
+                continue
+            }
+            if blanks >= 2, !current.isEmpty {
+                columns.append(current)
+                current = ""
+            } else if blanks == 1 {
+                current.append(" ")
+            }
+            blanks = 0
+            current.append(character)
+        }
+        if !current.isEmpty { columns.append(current) }
+        return columns
+    }
+
+    /// A function name as reports print it: an identifier, an Objective-C method, a Swift or C++
+    /// signature, with an optional ` + 12` and `(File.swift:3)`; not prose. Blanks outside
+    /// brackets are allowed only after Swift's qualifier words (`closure #1 in static X.f()`,
+    /// `protocol witness for X.f() in conformance Y`). A name printed `alone` (no image column)
+    /// must carry a character prose does not (`_ . : ( [ < $`).
+    static func looksLikeSymbol(_ text: String, alone: Bool = false) -> Bool {
+        var body = Substring(text)
+        if body.hasSuffix(")"), let open = body.lastIndex(of: "("), body[open...].contains(":"), open > body.startIndex,
+            body[body.index(before: open)] == " "
+        {
+            body = body[..<open].dropLast()
+        }
+        if let plus = body.range(of: " + ", options: .backwards), body[plus.upperBound...].allSatisfy(\.isNumber),
+            plus.upperBound < body.endIndex
+        {
+            body = body[..<plus.lowerBound]
+        }
+        guard let first = body.first, first.isLetter || "_-+[(<$@~".contains(first) else { return false }
+        if alone, !body.contains(where: { "_.:([<$".contains($0) }) { return false }
+        var words: [Substring] = []
+        var depth = 0
+        var start = body.startIndex
+        var index = body.startIndex
+        while index < body.endIndex {
+            switch body[index] {
+            case "(", "[", "<", "{": depth += 1
+            case ")", "]", ">", "}": depth = max(0, depth - 1)
+            case " " where depth == 0:
+                words.append(body[start..<index])
+                start = body.index(after: index)
+            default: break
+            }
+            index = body.index(after: index)
+        }
+        words.append(body[start...])
+        return words.dropLast().allSatisfy { word in
+            swiftQualifiers.contains(String(word)) || (word.hasPrefix("#") && word.dropFirst().allSatisfy(\.isNumber))
+                || word.contains(".") || word.contains("(")
+        }
+    }
+
+    /// The words Swift's demangler puts before a function's name.
+    static let swiftQualifiers: Set<String> = [
+        "closure", "in", "specialized", "partial", "apply", "for", "thunk", "reabstraction", "merged", "static", "@objc",
+        "implicit", "generic", "protocol", "witness", "of", "conformance", "initializer", "globalinit", "async", "function",
+        "pointer", "dispatch_thunk", "await", "resume", "partial-apply", "outlined", "copy", "destroy", "retain", "release",
+        "value", "key", "path", "getter", "setter", "lazy", "variable", "type", "metadata", "accessor", "@callee_guaranteed",
+        "unsafeMutableAddressor", "default", "argument", "@nonobjc", "dynamic", "vtable", "descriptor", "with", "unmangled",
+        "suffix", "storage", "@",
+    ]
+}
+
+/// A title that opens a pasted thread's frames: a crash service's `Crashed: com.apple.main-thread`
+/// (`#0. Crashed: …`), the Swift backtracer's `Thread 0 crashed:`, the Main Thread Checker's
+/// `Backtrace:`, a log's `Stack trace:`.
+enum PastedThreadTitle {
+    static func parse(_ trimmed: String) -> (name: String?, crashed: Bool)? {
+        var text = Substring(trimmed)
+        if text.hasPrefix("#") {
+            let digits = text.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, text.dropFirst(1 + digits.count).hasPrefix(". ") else { return nil }
+            text = text.dropFirst(3 + digits.count)
+        }
+        if text.hasPrefix("Crashed: ") {
+            let name = text.dropFirst(9).trimmedBlanks
+            return (name.isEmpty ? nil : name, true)
+        }
+        if text.hasPrefix("Thread "), text.hasSuffix(" crashed:") { return (String(text.dropLast(1)), true) }
+        if ["Backtrace:", "Stack trace:", "Stacktrace:", "Call stack:", "Callstack:", "Stack:"].contains(String(text)) {
+            return (nil, false)
+        }
+        return nil
+    }
+}
+
+extension StatedMessage.Family {
+    /// Families whose message goes on over the following lines (dyld's `Referenced from:` and
+    /// `Reason:`, TCC's sentence wrapped by the console).
+    var continuesOverLines: Bool { self == .dyld || self == .privacy }
+}
