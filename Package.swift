@@ -50,7 +50,11 @@ let package = Package(
         .trait(
             name: "SymbolSources",
             description: "Debug files fetched by identity: --symbol-server, debuginfod, --dsym-for-uuid (async-http-client)."),
-        .default(enabledTraits: ["Server", "SymbolSources"]),
+        .trait(
+            name: "MCP",
+            description:
+                "`symbolicate mcp`: the tools served to AI agents over the Model Context Protocol (modelcontextprotocol/swift-sdk)."),
+        .default(enabledTraits: ["Server", "SymbolSources", "MCP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,6 +73,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
         // Already brought in by Hummingbird; named for the HTTP parts `serve`'s connection guard handles.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
+        // `symbolicate mcp` only (SymbolicateMCP): the Model Context Protocol over stdio.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -209,7 +215,21 @@ let package = Package(
             name: "SymbolicatePipeline",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain", "SymbolicateDiscovery",
-                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateSystemSymbols",
+                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateSystemSymbols", "SymbolicateScrub",
+                "SymbolicateJSON",
+            ]
+        ),
+        // `symbolicate scrub` and `--scrub`: user names, device, incident and anonymous ids, UDIDs,
+        // e-mail and IP addresses in a report's text replaced by stable placeholders; image
+        // identities kept. Text in, text out: every layout keeps its own (JSON stays JSON).
+        .target(name: "SymbolicateScrub", dependencies: ["SymbolicateCore", "SymbolicateCrashReport"]),
+        // `symbolicate mcp`: symbolicate, explain, atos, audit, store lookups and scrub as Model
+        // Context Protocol tools over stdio, answering the CLI's JSON; paths only inside --allow folders.
+        .target(
+            name: "SymbolicateMCP",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateJSON", "SymbolicatePipeline", "SymbolicateAudit", "SymbolicateSymbolStore",
+                "SymbolicateSystemSymbols", .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         // Many reports at once: inputs, parallel runs, grouping and summaries.
@@ -255,6 +275,7 @@ let package = Package(
                 "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateAudit", "SymbolicateDWARF",
                 .target(name: "SymbolicateSymbolSources", condition: .when(traits: ["SymbolSources"])),
                 .target(name: "SymbolicateServe", condition: .when(traits: ["Server"])),
+                .target(name: "SymbolicateMCP", condition: .when(traits: ["MCP"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -304,6 +325,16 @@ let package = Package(
             dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateTestSupport"]
         ),
         .testTarget(name: "SymbolicateJSONTests", dependencies: ["SymbolicateJSON"]),
+        .testTarget(
+            name: "SymbolicateMCPTests",
+            dependencies: [
+                "SymbolicateMCP", "SymbolicateSymbolStore", "SymbolicateTestSupport", .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicateScrubTests",
+            dependencies: ["SymbolicateScrub", "SymbolicateCrashReport", "SymbolicatePipeline", "SymbolicateTestSupport"]
+        ),
         .testTarget(name: "SymbolicateKitTests", dependencies: ["SymbolicateKit", "SymbolicateTestSupport"]),
         .testTarget(
             name: "SymbolicatePresentationTests",

@@ -8,6 +8,7 @@ enum BuildTraits {
     enum Trait: String {
         case server = "Server"
         case symbolSources = "SymbolSources"
+        case mcp = "MCP"
     }
 
     /// The message for `what` (a subcommand, options, a variable) when `trait` was off.
@@ -19,6 +20,22 @@ enum BuildTraits {
         """
     }
 }
+
+#if !MCP
+    /// `mcp` in a build without the MCP trait, as `serve` without the Server trait.
+    struct MCPCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "mcp", abstract: "Model Context Protocol server: not in this build (MCP trait).")
+
+        @Argument(parsing: .allUnrecognized, help: "Ignored: this build has no MCP server.")
+        var arguments: [String] = []
+
+        func run() throws {
+            Console.write("symbolicate: error: \(BuildTraits.missing(.mcp, for: "mcp"))\n", to: .standardError)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+    }
+#endif
 
 #if !Server
     /// `serve` in a build without the Server trait: the command exists (help and completions
