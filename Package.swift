@@ -58,7 +58,11 @@ let package = Package(
         .trait(
             name: "PLCrash",
             description: "PLCrashReporter's binary `.plcrash` reports read as any other layout (swift-protobuf)."),
-        .default(enabledTraits: ["Server", "SymbolSources", "AppStoreConnect", "PLCrash"]),
+        .trait(
+            name: "MCP",
+            description:
+                "`symbolicate mcp`: the tools served to AI agents over the Model Context Protocol (modelcontextprotocol/swift-sdk)."),
+        .default(enabledTraits: ["Server", "SymbolSources", "AppStoreConnect", "PLCrash", "MCP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -81,6 +85,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         // The App Store Connect API's ES256 tokens (SymbolicateAppStoreConnect only); already brought in by postgres-nio.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
+        // `symbolicate mcp` only (SymbolicateMCP): the Model Context Protocol over stdio.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // The only C in the package: libdwarf's headers behind one shim.
@@ -241,7 +247,21 @@ let package = Package(
             name: "SymbolicatePipeline",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain", "SymbolicateDiscovery",
-                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateSystemSymbols",
+                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateSystemSymbols", "SymbolicateScrub",
+                "SymbolicateJSON",
+            ]
+        ),
+        // `symbolicate scrub` and `--scrub`: user names, device, incident and anonymous ids, UDIDs,
+        // e-mail and IP addresses in a report's text replaced by stable placeholders; image
+        // identities kept. Text in, text out: every layout keeps its own (JSON stays JSON).
+        .target(name: "SymbolicateScrub", dependencies: ["SymbolicateCore", "SymbolicateCrashReport"]),
+        // `symbolicate mcp`: symbolicate, explain, atos, audit, store lookups and scrub as Model
+        // Context Protocol tools over stdio, answering the CLI's JSON; paths only inside --allow folders.
+        .target(
+            name: "SymbolicateMCP",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateJSON", "SymbolicatePipeline", "SymbolicateAudit", "SymbolicateSymbolStore",
+                "SymbolicateSystemSymbols", .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         // Many reports at once: inputs, parallel runs, grouping and summaries.
@@ -288,6 +308,7 @@ let package = Package(
                 .target(name: "SymbolicateSymbolSources", condition: .when(traits: ["SymbolSources"])),
                 .target(name: "SymbolicateServe", condition: .when(traits: ["Server"])),
                 .target(name: "SymbolicateAppStoreConnect", condition: .when(traits: ["AppStoreConnect"])),
+                .target(name: "SymbolicateMCP", condition: .when(traits: ["MCP"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -337,6 +358,16 @@ let package = Package(
             dependencies: ["SymbolicateCore", "SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateTestSupport"]
         ),
         .testTarget(name: "SymbolicateJSONTests", dependencies: ["SymbolicateJSON"]),
+        .testTarget(
+            name: "SymbolicateMCPTests",
+            dependencies: [
+                "SymbolicateMCP", "SymbolicateSymbolStore", "SymbolicateTestSupport", .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
+        .testTarget(
+            name: "SymbolicateScrubTests",
+            dependencies: ["SymbolicateScrub", "SymbolicateCrashReport", "SymbolicatePipeline", "SymbolicateTestSupport"]
+        ),
         .testTarget(name: "SymbolicateKitTests", dependencies: ["SymbolicateKit", "SymbolicateTestSupport"]),
         .testTarget(
             name: "SymbolicatePresentationTests",

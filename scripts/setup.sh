@@ -13,6 +13,8 @@
 #                                        `man -M` and loads the installed bash completion
 #   chromium chromium-driver + PyPI selenium (with the oracle): the browser test of the
 #                                        `symbolicate serve` page (Tests/Browser/page_test.py, run by `make test`)
+#   PyPI mcp (with the oracle)         : the official Python MCP client, the peer of the `symbolicate mcp`
+#                                        test (Tests/MCP/mcp_client_test.py, run by SymbolicateMCPTests in `make test`)
 #   postgresql (with the oracle)       : a throwaway PostgreSQL server on loopback (scripts/with-postgres.sh)
 #                                        for the tests of the store's PostgreSQL index, run by `make test`
 #   wrk (SYMBOLICATE_WITH_BENCH=1)     : the load benchmark of `symbolicate serve` (Benchmarks/serve/run.sh)
@@ -86,12 +88,24 @@ install_selenium() {
     || echo "setup: could not install selenium with pip; the page test will fail" >&2
 }
 
+# The official MCP client from PyPI talks to `symbolicate mcp` in its test (skipped with the
+# reason when it is missing).
+install_mcp_client() {
+  [ "${SYMBOLICATE_WITH_ORACLE:-1}" = 1 ] || return 0
+  python3 -c 'import mcp.client.stdio' >/dev/null 2>&1 && return 0
+  echo "setup: installing the MCP client (pip install mcp)" >&2
+  $sudo python3 -m pip install -q mcp >/dev/null 2>&1 \
+    || $sudo python3 -m pip install -q --break-system-packages mcp >/dev/null 2>&1 \
+    || echo "setup: could not install the MCP client with pip; the symbolicate mcp peer test will be skipped" >&2
+}
+
 sudo=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
-if [ ${#missing[@]} -eq 0 ]; then install_lief; install_selenium; exit 0; fi
+if [ ${#missing[@]} -eq 0 ]; then install_lief; install_selenium; install_mcp_client; exit 0; fi
 if [ "$(id -u)" != 0 ] && [ -z "$sudo" ]; then echo "setup: need root to install: ${missing[*]}" >&2; exit 1; fi
 echo "setup: installing ${missing[*]}" >&2
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 install_lief
 install_selenium
+install_mcp_client

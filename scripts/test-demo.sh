@@ -40,7 +40,7 @@ done
 # 2. What was compiled: the modules whose folder under debug/ (NAME.build) holds an object file
 # (SwiftPM makes a folder for every module of the graph, compiled or not).
 dependencies_used="swift-argument-parser ZIPFoundation"
-trait_only_targets="SymbolicateServe SymbolicateSymbolSources SymbolicateSymbolStore SymbolicateStoreIndex SymbolicateStoreIndexPostgres"
+trait_only_targets="SymbolicateServe SymbolicateSymbolSources SymbolicateSymbolStore SymbolicateStoreIndex SymbolicateStoreIndexPostgres SymbolicateMCP"
 compiled=$(find "$build/debug/" -mindepth 2 -path '*.build/*' -name '*.o' | sed 's|.*/debug/\([^/]*\)\.build/.*|\1|' | sort -u)
 [ -n "$compiled" ] || fail "no module folders in $build/debug"
 for module in $compiled; do
@@ -74,6 +74,7 @@ expect_trait() { # trait, description, command…
 expect_trait Server "serve" "$bin" serve
 expect_trait Server "serve --port 0" "$bin" serve --port 0 --store /nonexistent
 expect_trait Server "store --rebuild-index" "$bin" store --rebuild-index "$work/store"
+expect_trait MCP "mcp" "$bin" mcp --allow "$work"
 expect_trait SymbolSources "--symbol-server" "$bin" --symbol-server 'https://symbols.invalid/{uuid}' "$report" "$dsyms"
 expect_trait SymbolSources "explain --offline" "$bin" explain --offline "$report" "$dsyms"
 expect_trait SymbolSources "SYMBOLICATE_SYMBOL_SERVERS" env SYMBOLICATE_SYMBOL_SERVERS='https://symbols.invalid/{uuid}' "$bin" "$report" "$dsyms"

@@ -32,6 +32,8 @@ public struct BatchRequest: Sendable {
     public var failOn: BatchFailurePolicy
     /// Put each report's diagnosis above it in its output file.
     public var explain: Bool
+    /// Scrub each output file (`--scrub`): identifying values replaced, image identities kept.
+    public var scrub = false
     /// The language of the diagnoses, in the output files and the summaries (`--language`).
     public var language: Language
     public var resymbolicate: Bool
@@ -135,11 +137,11 @@ public struct BatchRequest: Sendable {
             return response.fail(.cannotCreateFolder(path: outputFolder, reason: error.reason))
         }
 
-        let runner = BatchRunner(
-            annotator: assembly.annotator,
-            options: BatchOptions(
-                outputDirectory: outputFolder, format: format, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                explainInOutput: explain, language: language))
+        var options = BatchOptions(
+            outputDirectory: outputFolder, format: format, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            explainInOutput: explain, language: language)
+        options.scrub = scrub
+        let runner = BatchRunner(annotator: assembly.annotator, options: options)
         // A report that kills the process (a trap, a segfault) still leaves a summary behind.
         let crashGuard = BatchCrashGuard { [inputSet, self] results in
             let summary = BatchSummary(

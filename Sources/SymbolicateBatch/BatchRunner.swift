@@ -21,6 +21,9 @@ package struct BatchOptions: Sendable {
     package var explainInOutput: Bool
     /// The language of the diagnoses (in the output files and the summaries).
     package var language: Language
+    /// Scrub each output file (`--scrub`): identifying values replaced, one placeholder per value
+    /// within the file, image identities kept (`ReportPipeline.scrub`).
+    package var scrub = false
 
     package init(
         outputDirectory: String, format: OutputFormat = .text,
@@ -170,6 +173,7 @@ package struct BatchRunner: Sendable {
         }
         var results: [BatchReportResult] = []
         var pieces: [String] = []
+        var scrubbed: [CrashReport] = []
         // Each report is handed over to `process` (not copied), first one first.
         reports.reverse()
         while let report = reports.popLast() {
@@ -190,10 +194,12 @@ package struct BatchRunner: Sendable {
             } catch {
                 result.error = Self.detail(of: error)
             }
+            if options.scrub { scrubbed.append(processed.report) }
             results.append(result)
         }
         guard !pieces.isEmpty else { return results }
-        let rendered = ReportPipeline.join(pieces, asJSONArray: options.format == .json)
+        var rendered = ReportPipeline.join(pieces, asJSONArray: options.format == .json)
+        if options.scrub { rendered = ReportPipeline.scrub(rendered, reports: scrubbed) }
         do {
             try TrustedFolders.createFolders(target.deletingLastPathComponent().path)
             try writeAtomically(rendered, to: target.path)

@@ -34,6 +34,8 @@ public struct ExplainRequest: Sendable {
     /// Where debug-file zips are unpacked once and kept for later runs; nil unpacks them
     /// for this run only.
     package var zipCache: ZipCache?
+    /// Scrub a report's diagnosis (`--scrub`): identifying values it quotes replaced (`Scrubber`).
+    public var scrub = false
 
     public init(
         subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
@@ -138,6 +140,7 @@ public struct ExplainRequest: Sendable {
             return diagnosis
         }
         response.output = ReportPipeline.join(diagnoses.map(render), asJSONArray: format == .json)
+        if scrub, let output = response.output { response.output = ReportPipeline.scrub(output, reports: response.reports.map(\.report)) }
     }
 
     /// A term explanation or a diagnosis in the chosen format.

@@ -3,6 +3,7 @@ import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePresentation
+import SymbolicateScrub
 import SymbolicateSymbolication
 import SymbolicateSystemSymbols
 
@@ -146,6 +147,13 @@ public struct ReportPipeline: Sendable {
         return try DebugFileIndex(
             inputs: explicit, shallowFolders: implicit,
             searchFolders: searchPath ? DebugFileIndex.extraSearchFolders() : [], zipCache: zipCache)
+    }
+
+    /// An output with identifying values replaced (`--scrub`), the identities of `reports`'
+    /// images kept; one scrubber for the whole output, so a value gets one placeholder.
+    package static func scrub(_ output: String, reports: [CrashReport]) -> String {
+        var scrubber = Scrubber()
+        return scrubber.scrub(output, context: ScrubContext(reports: reports))
     }
 
     /// Every report the source holds (one per diagnostic for a MetricKit payload), read once.

@@ -43,6 +43,8 @@ public struct ReportRequest: Sendable {
     public var headline: Bool
     /// Say where each image's debug information came from (`-v`).
     public var verbose = false
+    /// Scrub the output (`--scrub`): identifying values replaced, image identities kept (`Scrubber`).
+    public var scrub = false
     public var destination: Destination
     public var terminal: Terminal
     /// Apple's libraries for system frames the report left unnamed; nil names none.
@@ -225,7 +227,8 @@ public struct ReportRequest: Sendable {
             }
         }
         // Several reports: text formats one after the other, JSON as an array.
-        let rendered = ReportPipeline.join(pieces, asJSONArray: format == .json)
+        var rendered = ReportPipeline.join(pieces, asJSONArray: format == .json)
+        if scrub { rendered = ReportPipeline.scrub(rendered, reports: response.reports.map(\.report)) }
         response.output = rendered
         switch destination {
         case .standardOutput:

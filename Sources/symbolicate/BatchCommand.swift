@@ -72,6 +72,8 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var explain: ExplainFlag<BatchCommand>
 
+    @OptionGroup var scrub: ScrubFlag
+
     @OptionGroup var language: LanguageOption
 
     @OptionGroup var symbolication: ResymbolicateFlag
@@ -107,6 +109,7 @@ struct BatchCommand: ParsableCommand {
         request.remoteDebugFiles = try symbolSources.sources(showingProgress: false)
         request.zipCache = symbolSources.zipCache()
         request.objectPathMap = objectPaths.objectPathMap
+        request.scrub = scrub.scrub
         let terminal = isatty(STDERR_FILENO) == 1
         let bar = (!noProgress && !quiet && terminal) ? ProgressBar(start: Date()) : nil
         if let bar { request.progress = { done, total in bar.update(done: done, total: total) } }

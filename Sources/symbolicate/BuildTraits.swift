@@ -9,6 +9,7 @@ enum BuildTraits {
         case server = "Server"
         case symbolSources = "SymbolSources"
         case appStoreConnect = "AppStoreConnect"
+        case mcp = "MCP"
     }
 
     /// The message for `what` (a subcommand, options, a variable) when `trait` was off.
@@ -32,6 +33,22 @@ enum BuildTraits {
 
         func run() throws {
             Console.write("symbolicate: error: \(BuildTraits.missing(.appStoreConnect, for: "fetch"))\n", to: .standardError)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+    }
+#endif
+
+#if !MCP
+    /// `mcp` in a build without the MCP trait, as `serve` without the Server trait.
+    struct MCPCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "mcp", abstract: "Model Context Protocol server: not in this build (MCP trait).")
+
+        @Argument(parsing: .allUnrecognized, help: "Ignored: this build has no MCP server.")
+        var arguments: [String] = []
+
+        func run() throws {
+            Console.write("symbolicate: error: \(BuildTraits.missing(.mcp, for: "mcp"))\n", to: .standardError)
             throw ExitCode(ExitStatus.usage.rawValue)
         }
     }

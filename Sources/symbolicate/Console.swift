@@ -116,6 +116,15 @@ struct ExplainFlag<Command: ExplainHelp>: ParsableArguments {
     var explain = false
 }
 
+/// `--scrub` (`report`, `explain`, `batch`): the output made fit to share (`symbolicate scrub`).
+struct ScrubFlag: ParsableArguments {
+    @Flag(
+        help:
+            "Replace user names in paths, device, incident and anonymous ids, UDIDs, e-mail and IP addresses in the output by placeholders (as symbolicate scrub does); image UUIDs and addresses are kept."
+    )
+    var scrub = false
+}
+
 /// `--resymbolicate` (`report`, `batch`).
 struct ResymbolicateFlag: ParsableArguments {
     @Flag(help: "Also rewrite frames that already carry a file and line (frames with only a name are resolved either way).")

@@ -66,6 +66,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var explain: ExplainFlag<ReportCommand>
 
+    @OptionGroup var scrub: ScrubFlag
+
     @OptionGroup var language: LanguageOption
 
     @Flag(help: "Put the headline in the output even when it is a file or a pipe (by default it goes to the terminal only).")
@@ -80,6 +82,7 @@ struct ReportCommand: AsyncParsableCommand {
             terminal: .current, systemSymbols: system.systemSymbols(), language: language.resolved)
         request.remoteDebugFiles = try symbolSources.sources(verbose: verbose)
         request.verbose = verbose
+        request.scrub = scrub.scrub
         request.objectPathMap = objectPaths.objectPathMap
         request.zipCache = symbolSources.zipCache()
         request.xcodeDSYMs = XcodeDSYMSearch(environment: ProcessInfo.processInfo.environment)

@@ -17,7 +17,7 @@ struct Symbolicate: AsyncParsableCommand {
         version: SymbolicateVersion.current,
         subcommands: [
             ReportCommand.self, AtosCommand.self, ExplainCommand.self, BatchCommand.self, AuditCommand.self, ServeCommand.self,
-            StoreCommand.self, FetchCommand.self,
+            StoreCommand.self, FetchCommand.self, ScrubCommand.self, MCPCommand.self,
         ],
         defaultSubcommand: ReportCommand.self
     )

@@ -71,6 +71,15 @@ extension CrashReport {
         return reports
     }
 
+    /// The file's text as one string, decoded as the readers decode it (UTF-16, a BOM, stray
+    /// Latin-1), for tools that rewrite the text itself (`symbolicate scrub`); the BOM is kept.
+    package static func decodedText(data: consuming Data, path: String, sizeLimit: Int = defaultSizeLimit) throws(CrashReportError)
+        -> String
+    {
+        let (document, _) = try decode(data: consume data, path: path, sizeLimit: sizeLimit)
+        return (document.hasBOM ? "\u{FEFF}" : "") + String(decoding: document.bytes(), as: UTF8.self)
+    }
+
     /// The file's text as lines, whatever its encoding, and what decoding had to guess.
     /// Refuses what is not text at all (empty, binary, a known non-report format) with an
     /// error naming the file, so that no reader has to.
