@@ -2,6 +2,7 @@ import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
 import SymbolicateJSON
+import SymbolicateSourceContext
 import SymbolicateSymbolication
 
 /// Output formats of the report command and batch mode.
@@ -27,6 +28,8 @@ package struct Presenter: Sendable {
     package var headline: Bool
     /// The `--explain` diagnosis, placed above the report in the output's own format.
     package var diagnosis: Diagnosis?
+    /// The lines around the crash in a checkout (`--source-root`), below the diagnosis.
+    package var sourceContext: SourceContext?
 
     package init(
         format: OutputFormat = .text, color: Bool = false, crashedOnly: Bool = false, headline: Bool = true,
@@ -67,6 +70,7 @@ package struct Presenter: Sendable {
             out += "\n\n"
         }
         if let diagnosis { out += diagnosis.renderText(color: color) + "\n" }
+        if let sourceContext { out += sourceContext.renderText() + "\n" }
         let crashed = report.crashedThread?.index
         var lines = report.renderedLines()
         if crashedOnly { lines = lines.filter { Self.belongsToThread($0.kind, crashed) } }
@@ -109,6 +113,7 @@ package struct Presenter: Sendable {
         var report: CrashReport
         var symbolication: SymbolicationSummary?
         var diagnosis: Diagnosis?
+        var sourceContext: SourceContext?
     }
 
     func renderJSON(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
@@ -122,7 +127,7 @@ package struct Presenter: Sendable {
         }
         let value = JSONOutput(
             headline: Headline(report: report).text, report: shown, symbolication: summary,
-            diagnosis: diagnosis)
+            diagnosis: diagnosis, sourceContext: sourceContext)
         return (OutputJSON.text(value) ?? "{}") + "\n"
     }
 
@@ -149,6 +154,7 @@ package struct Presenter: Sendable {
         }
         out += "\n"
         if let diagnosis { out += diagnosis.renderMarkdown() + "\n" }
+        if let sourceContext { out += sourceContext.renderMarkdown() }
         let crashed = report.crashedThread?.index
         let all = report.renderedLines()
         let crashedLines = all.filter { Self.belongsToThread($0.kind, crashed) && !Self.isThreadState($0.kind) }

@@ -36,6 +36,8 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var symbolSources: SymbolSourceOptions
 
+    @OptionGroup var source: SourceContextOption
+
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
     }
@@ -46,6 +48,7 @@ struct ExplainCommand: ParsableCommand {
             systemSymbols: system.systemSymbols(), language: language.resolved)
         request.remoteDebugFiles = try symbolSources.sources()
         request.zipCache = symbolSources.zipCache()
+        request.sourceContext = try source.provider()
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }
