@@ -234,11 +234,15 @@ let package = Package(
                 "SymbolicateSystemSymbols",
             ]
         ),
+        // Source lines around a report's crashing frames in a checkout (--source-root), with their
+        // history from the `git` command: blame at the shipped commit, changes since, permalinks.
+        .target(name: "SymbolicateSourceContext", dependencies: ["SymbolicateCore", "SymbolicateCrashReport"]),
         // Turning a symbolicated report into what the user reads: headline, formats, atomic files.
         .target(
             name: "SymbolicatePresentation",
             dependencies: [
-                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateJSON", "SymbolicateSymbolication",
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateJSON", "SymbolicateSourceContext",
+                "SymbolicateSymbolication",
             ]
         ),
         // The one report path: input -> reports (ReportReaders) -> debug files -> symbolicated
@@ -247,7 +251,8 @@ let package = Package(
             name: "SymbolicatePipeline",
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDWARF", "SymbolicateExplain", "SymbolicateDiscovery",
-                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateSystemSymbols", "SymbolicateScrub",
+                "SymbolicateSymbolication", "SymbolicatePresentation", "SymbolicateSourceContext", "SymbolicateSystemSymbols",
+                "SymbolicateScrub",
                 "SymbolicateJSON",
             ]
         ),
@@ -270,7 +275,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateSymbolication",
                 "SymbolicatePresentation", "SymbolicatePipeline", "SymbolicateExplain", "SymbolicateJSON", "SymbolicateSystemSymbols",
-                "SymbolicateDWARF",
+                "SymbolicateDWARF", "SymbolicateSourceContext",
             ]
         ),
         // `symbolicate audit`: every binary of a build (.xcarchive, .ipa, .app, folder) matched
@@ -290,7 +295,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
                 "SymbolicatePresentation", "SymbolicateSymbolStore", "SymbolicateDWARF", "SymbolicateSymbolication",
-                "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres",
+                "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres", "SymbolicateSourceContext",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -304,7 +309,7 @@ let package = Package(
             name: "symbolicate",
             dependencies: [
                 "SymbolicateCore", "SymbolicateExplain", "SymbolicateDiscovery", "SymbolicatePresentation", "SymbolicatePipeline",
-                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateAudit", "SymbolicateDWARF",
+                "SymbolicateBatch", "SymbolicateSystemSymbols", "SymbolicateAudit", "SymbolicateDWARF", "SymbolicateSourceContext",
                 .target(name: "SymbolicateSymbolSources", condition: .when(traits: ["SymbolSources"])),
                 .target(name: "SymbolicateServe", condition: .when(traits: ["Server"])),
                 .target(name: "SymbolicateAppStoreConnect", condition: .when(traits: ["AppStoreConnect"])),
@@ -369,6 +374,13 @@ let package = Package(
             dependencies: ["SymbolicateScrub", "SymbolicateCrashReport", "SymbolicatePipeline", "SymbolicateTestSupport"]
         ),
         .testTarget(name: "SymbolicateKitTests", dependencies: ["SymbolicateKit", "SymbolicateTestSupport"]),
+        .testTarget(
+            name: "SymbolicateSourceContextTests",
+            dependencies: [
+                "SymbolicateBatch", "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicatePipeline",
+                "SymbolicatePresentation", "SymbolicateSourceContext", "SymbolicateTestSupport",
+            ]
+        ),
         .testTarget(
             name: "SymbolicatePresentationTests",
             dependencies: ["SymbolicateCrashReport", "SymbolicatePresentation", "SymbolicateTestSupport"]

@@ -2,6 +2,7 @@ import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
 import SymbolicatePresentation
+import SymbolicateSourceContext
 import SymbolicateSymbolication
 
 /// The facts batch mode keeps about one report once it has been written: enough for the
@@ -58,6 +59,10 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     /// own, never as crash groups: their frames are matched by name, unverified.
     public var missing: String?
 
+    /// The lines around the crash in the `--source-root` checkout, with their history: set for
+    /// the first report of each signature (the group's example) only.
+    package var sourceContext: SourceContext?
+
     /// The file turned out not to be a crash report at all (a README next to the reports):
     /// with `error` set. Files met while walking folders are then skipped, not unreadable.
     public var isNotAReport: Bool = false
@@ -65,6 +70,13 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     package init(input: String) { self.input = input }
 
     package var isReadable: Bool { error == nil }
+
+    /// The same facts without the source lines (kept by the report's group instead).
+    var withoutSourceContext: BatchReportResult {
+        var copy = self
+        copy.sourceContext = nil
+        return copy
+    }
 
     /// Read, but cut short (see `missing`).
     package var isPartial: Bool { missing != nil }

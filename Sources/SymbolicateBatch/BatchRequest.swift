@@ -6,6 +6,7 @@ import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePipeline
 import SymbolicatePresentation
+import SymbolicateSourceContext
 import SymbolicateSymbolication
 import SymbolicateSystemSymbols
 
@@ -52,6 +53,9 @@ public struct BatchRequest: Sendable {
     /// Where debug-file zips are unpacked once and kept for later runs; nil unpacks them
     /// for this run only.
     package var zipCache: ZipCache?
+    /// The checkout whose lines go with each crash group (`--source-root` naming a folder that
+    /// exists here); nil shows none.
+    package var sourceContext: SourceContextProvider?
     /// What the input `-` stands for (a report or a zip of reports piped in); read once, only
     /// when `-` is among the inputs. A report is read to one byte past its limit (a stream
     /// piped in by mistake, `cat /dev/zero | symbolicate batch -`, never fills memory); a zip
@@ -141,6 +145,7 @@ public struct BatchRequest: Sendable {
             outputDirectory: outputFolder, format: format, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             explainInOutput: explain, language: language)
         options.scrub = scrub
+        options.sourceContext = sourceContext
         let runner = BatchRunner(annotator: assembly.annotator, options: options)
         // A report that kills the process (a trap, a segfault) still leaves a summary behind.
         let crashGuard = BatchCrashGuard { [inputSet, self] results in

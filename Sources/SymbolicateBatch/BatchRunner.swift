@@ -4,6 +4,7 @@ import SymbolicateCrashReport
 import SymbolicateExplain
 import SymbolicatePipeline
 import SymbolicatePresentation
+import SymbolicateSourceContext
 import SymbolicateSymbolication
 
 /// What batch mode does with each report.
@@ -24,6 +25,8 @@ package struct BatchOptions: Sendable {
     /// Scrub each output file (`--scrub`): identifying values replaced, one placeholder per value
     /// within the file, image identities kept (`ReportPipeline.scrub`).
     package var scrub = false
+    /// The checkout whose lines go with each group's example (`--source-root`); nil shows none.
+    package var sourceContext: SourceContextProvider?
 
     package init(
         outputDirectory: String, format: OutputFormat = .text,
@@ -96,6 +99,7 @@ package struct BatchRunner: Sendable {
         crashGuard?.attach(inputs: inputs) { state.snapshot() }
         defer { crashGuard?.detach() }
         let gate = DiagnosisGate()
+        let sourceGate = DiagnosisGate()
         let pool = StringPool()
         // Inputs are never modified: an output that would land on any input file is refused.
         let protected = OutputGuard(inputs: inputs.map(\.path))
@@ -105,7 +109,8 @@ package struct BatchRunner: Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.next() {
                 let results = process(
-                    inputs[index], output: outputs[index], position: index, gate: gate, protected: protected, earlierOutputs: earlier
+                    inputs[index], output: outputs[index], position: index, gate: gate, sourceGate: sourceGate, protected: protected,
+                    earlierOutputs: earlier
                 )
                 .map(pool.shared)
                 let done = state.store(results, at: index)
@@ -113,13 +118,13 @@ package struct BatchRunner: Sendable {
             }
         }
         var results = state.results()
-        if !options.explainInOutput {
-            // Which later reports also got a diagnosis depends on scheduling: keep only the
-            // first of each signature so summaries are identical from run to run.
-            var seen = Set<String>()
-            for i in results.indices where results[i].isReadable {
-                if !seen.insert(results[i].signature ?? "").inserted { results[i].diagnosis = nil }
-            }
+        // Which later reports also got a diagnosis and source lines depends on scheduling: keep
+        // only the first of each signature's so summaries are identical from run to run.
+        var seen = Set<String>()
+        for i in results.indices where results[i].isReadable {
+            guard !seen.insert(results[i].signature ?? "").inserted else { continue }
+            if !options.explainInOutput { results[i].diagnosis = nil }
+            results[i].sourceContext = nil
         }
         return results
     }
@@ -128,7 +133,7 @@ package struct BatchRunner: Sendable {
     /// (every diagnostic of a MetricKit payload), all written to the one output file. Never
     /// throws: failures become a result with `error` set, so one bad report cannot stop the others.
     package func process(_ input: ReportInput, output: String) -> [BatchReportResult] {
-        process(input, output: output, position: 0, gate: nil, protected: OutputGuard(inputs: [input.path]))
+        process(input, output: output, position: 0, gate: nil, sourceGate: nil, protected: OutputGuard(inputs: [input.path]))
     }
 
     /// Reads, symbolicates and writes one input.
@@ -139,13 +144,14 @@ package struct BatchRunner: Sendable {
     ///     first report in input order, whatever the scheduling.
     ///   - gate: when given (and `explainInOutput` is off), diagnoses only reports that may
     ///     become their group's example; nil diagnoses every report.
+    ///   - sourceGate: the same for the source lines (`--source-root`): once per group.
     ///   - protected: the inputs, which no output may replace.
     ///   - earlierOutputs: the outputs an earlier batch wrote into the folder (its
     ///     `summary.json`): any other file already at the output's name is kept, and the
     ///     report fails with a message. Nil replaces whatever is there.
     /// - Returns: one result per report the input holds.
     func process(
-        _ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, protected: OutputGuard,
+        _ input: ReportInput, output: String, position: Int, gate: DiagnosisGate?, sourceGate: DiagnosisGate?, protected: OutputGuard,
         earlierOutputs: Set<String>? = nil
     ) -> [BatchReportResult] {
         // Summaries name reports relative to the inputs (`reports/a.ips`, `logs/a.ips`), not
@@ -188,6 +194,13 @@ package struct BatchRunner: Sendable {
             if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true {
                 processed.diagnose(language: options.language)
                 result.diagnosis = processed.diagnosis?.headline
+            }
+            // The lines of a crash group are shown once, with its example.
+            if let provider = options.sourceContext,
+                sourceGate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true
+            {
+                processed.addSourceContext(from: provider)
+                result.sourceContext = processed.sourceContext
             }
             do {
                 pieces.append(try processed.render(with: presenter(for: processed.report), withDiagnosis: options.explainInOutput))

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateSourceContext
 import SymbolicateSymbolication
 
 /// Everything a batch run found, grouped for people: "what to fix first".
@@ -55,6 +56,9 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         /// Distinct values, sorted numerically (`1.9` before `1.10`).
         public var appVersions: [String]
         public var osVersions: [String]
+        /// The lines around the crash in the `--source-root` checkout, from the example: once
+        /// per group.
+        package var sourceContext: SourceContext?
 
         /// `1.0 – 1.2`, or the one version, or nil.
         public var appVersionRange: String? { Self.range(appVersions) }
@@ -174,7 +178,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             let first = results[firstIndex]
             let list = indices.lazy.map { results[$0] }
             let placed = list.first { $0.sourceFile != nil }
-            let group = Group(
+            var group = Group(
                 count: list.count, signature: key.signature, kind: first.kind, app: first.app, exception: first.exception,
                 function: first.function, location: placed?.location ?? first.location,
                 sourceFile: placed?.sourceFile, sourceLine: placed?.sourceLine, reason: first.reason,
@@ -183,6 +187,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
                 reports: Array(list.map(\.input)),
                 appVersions: Self.sortedDistinct(Array(list.compactMap(\.appVersion))),
                 osVersions: Self.sortedDistinct(Array(list.compactMap(\.osVersion))))
+            group.sourceContext = first.sourceContext
             if first.isPartial {
                 partialGroups.append(group)
             } else if first.isCrash {
@@ -211,7 +216,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         self.unreadable = unreadable
         self.skipped = skipped
         self.skippedReasons = skippedReasons
-        self.reports = results
+        // The lines are the group's, not repeated in its example's entry.
+        self.reports = results.contains { $0.sourceContext != nil } ? results.map { $0.withoutSourceContext } : results
         self.totals = Totals(
             reports: results.count - notReports.count + inputProblems.count,
             processed: processed.count,

@@ -4,6 +4,7 @@ import SymbolicateCrashReport
 import SymbolicateExplain
 import SymbolicateJSON
 import SymbolicatePresentation
+import SymbolicateSourceContext
 
 extension BatchSummary {
     // MARK: JSON
@@ -114,6 +115,13 @@ extension BatchSummary {
             }
             out += Self.remainder(groups.dropFirst(limit).reduce(0) { $0 + $1.count }, groups.count - shown.count, "group")
             out += "\n"
+            // `--source-root`: each shown group's lines, once.
+            let placed = shown.filter { $0.sourceContext != nil }
+            if !placed.isEmpty { out += "### \(say(.summarySource))\n\n" }
+            for group in placed {
+                guard let context = group.sourceContext else { continue }
+                out += "#### \(Self.cell(group.signature))\n\n" + context.renderMarkdown(heading: false)
+            }
         }
         if !otherGroups.isEmpty {
             out += "### \(say(.summaryOtherReports))\n\n"
@@ -255,8 +263,10 @@ extension BatchSummary {
         var out = ""
         for group in groups {
             var properties: [String] = []
+            // The file as the checkout has it when `--source-root` found it there.
+            let source = group.sourceFile.flatMap { file in group.sourceLine.flatMap { group.sourceContext?.frame(file: file, line: $0) } }
             if let file = group.sourceFile, let line = group.sourceLine {
-                properties.append("file=\(Self.ghProperty(Self.relative(file, to: sourceRoot)))")
+                properties.append("file=\(Self.ghProperty(source?.path ?? Self.relative(file, to: sourceRoot)))")
                 properties.append("line=\(line)")
             }
             let title = "Crash (\(group.count) report\(group.count == 1 ? "" : "s")): \(group.exception ?? "no exception")"
@@ -264,6 +274,7 @@ extension BatchSummary {
             var message = group.signature
             if let reason = group.reason { message += " — \(reason)" }
             message += "\nExample: \(group.example)"
+            if let source { message += "\n" + source.annotationText }
             out += "::error \(properties.joined(separator: ","))::\(Self.ghData(message))\n"
         }
         for item in unreadable {

@@ -2,6 +2,7 @@ import Foundation
 import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
+import SymbolicateSourceContext
 import SymbolicateSystemSymbols
 
 /// Output formats of `explain`.
@@ -36,6 +37,8 @@ public struct ExplainRequest: Sendable {
     package var zipCache: ZipCache?
     /// Scrub a report's diagnosis (`--scrub`): identifying values it quotes replaced (`Scrubber`).
     public var scrub = false
+    /// The checkout whose app's line the "open X:N" step shows (`--source-root`); nil shows none.
+    package var sourceContext: SourceContextProvider?
 
     public init(
         subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
@@ -121,7 +124,11 @@ public struct ExplainRequest: Sendable {
             }
         }
         reports.reverse()
-        while let report = reports.popLast() { response.reports.append(pipeline.process(report, diagnose: true, language: language)) }
+        while let report = reports.popLast() {
+            var processed = pipeline.process(report, diagnose: true, language: language)
+            processed.addSourceContext(from: sourceContext)
+            response.reports.append(processed)
+        }
         response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(ReportMessage.symbolSources)
         response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)
         // Images without a debug file are only worth a word when debug files were given.

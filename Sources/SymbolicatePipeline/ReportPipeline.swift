@@ -4,6 +4,7 @@ import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePresentation
 import SymbolicateScrub
+import SymbolicateSourceContext
 import SymbolicateSymbolication
 import SymbolicateSystemSymbols
 
@@ -49,6 +50,9 @@ public struct ProcessedReport: Sendable {
     /// What the rules decided, in no language: made once by `decide()` (or the first
     /// `diagnose`), then worded for every language asked without deciding again.
     package var decision: DiagnosisDecision?
+    /// The lines around the crash in a checkout and their history (`--source-root`); nil when
+    /// none was given.
+    package var sourceContext: SourceContext?
 
     public init(report: CrashReport, summary: SymbolicationSummary? = nil, diagnosis: Diagnosis? = nil) {
         self.report = report
@@ -74,11 +78,21 @@ public struct ProcessedReport: Sendable {
         decision?.worded(in: language)
     }
 
+    /// Adds the lines around the crash from `provider`'s checkout, and shows the app's line in
+    /// the diagnosis's "open X:N" step when there is a diagnosis.
+    package mutating func addSourceContext(from provider: SourceContextProvider?) {
+        guard let provider else { return }
+        let context = provider.context(for: report)
+        sourceContext = context
+        diagnosis?.showAppLine(of: report) { context.text(of: $0, line: $1) }
+    }
+
     /// The report in the presenter's format; the diagnosis goes above it when `withDiagnosis`
     /// (the `--explain` flags), else the presenter's own setting stands.
     package func render(with presenter: Presenter, withDiagnosis: Bool) throws(CrashReportError) -> String {
         var presenter = presenter
         if withDiagnosis { presenter.diagnosis = diagnosis }
+        presenter.sourceContext = sourceContext
         return try presenter.render(report, summary: summary)
     }
 }

@@ -5,6 +5,7 @@ import SymbolicateDWARF
 import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePresentation
+import SymbolicateSourceContext
 import SymbolicateSymbolication
 import SymbolicateSystemSymbols
 
@@ -69,6 +70,8 @@ public struct ReportRequest: Sendable {
     /// frame: true stops the run there with `.stopped`. A server's request that timed out is
     /// not worked on any further.
     package var shouldStop: (@Sendable () -> Bool)?
+    /// The checkout whose lines go with the crashing frames (`--source-root`); nil shows none.
+    package var sourceContext: SourceContextProvider?
 
     public init(
         report: ReportSource, debugFiles: [String] = [], searchFolders: [String] = [], searchesNearReport: Bool = true,
@@ -197,6 +200,7 @@ public struct ReportRequest: Sendable {
                 processed.diagnose(language: language)
             }
             if stopped(&response) { return }
+            processed.addSourceContext(from: sourceContext)
             let summary = processed.summary ?? SymbolicationSummary()
             response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(ReportMessage.symbolSources)
             response.messages += (systemSymbols?.takeMessages() ?? []).map(ReportMessage.systemSymbols)

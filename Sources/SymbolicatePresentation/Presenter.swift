@@ -2,6 +2,7 @@ import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
 import SymbolicateJSON
+import SymbolicateSourceContext
 import SymbolicateSymbolication
 
 /// Output formats of the report command and batch mode.
@@ -27,6 +28,8 @@ package struct Presenter: Sendable {
     package var headline: Bool
     /// The `--explain` diagnosis, placed above the report in the output's own format.
     package var diagnosis: Diagnosis?
+    /// The lines around the crash in a checkout (`--source-root`), below the diagnosis.
+    package var sourceContext: SourceContext?
 
     package init(
         format: OutputFormat = .text, color: Bool = false, crashedOnly: Bool = false, headline: Bool = true,
@@ -74,6 +77,7 @@ package struct Presenter: Sendable {
             for frame in thread.frames { room += Self.textRoom(for: frame) }
         }
         if room > 0 { out.reserveCapacity(room) }
+        if let sourceContext { out += sourceContext.renderText() + "\n" }
         let crashed = report.crashedThread?.index
         // Each line goes into the output as it is rendered: a million frames are held once, as
         // the output's text, not also as lines.
@@ -124,6 +128,7 @@ package struct Presenter: Sendable {
         var report: CrashReport
         var symbolication: SymbolicationSummary?
         var diagnosis: Diagnosis?
+        var sourceContext: SourceContext?
     }
 
     func renderJSON(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
@@ -137,7 +142,7 @@ package struct Presenter: Sendable {
         }
         let value = JSONOutput(
             headline: Headline(report: report).text, report: shown, symbolication: summary,
-            diagnosis: diagnosis)
+            diagnosis: diagnosis, sourceContext: sourceContext)
         return (OutputJSON.text(value) ?? "{}") + "\n"
     }
 
@@ -164,6 +169,7 @@ package struct Presenter: Sendable {
         }
         out += "\n"
         if let diagnosis { out += diagnosis.renderMarkdown() + "\n" }
+        if let sourceContext { out += sourceContext.renderMarkdown() }
         let crashed = report.crashedThread?.index
         let all = report.renderedLines()
         let crashedLines = all.filter { Self.belongsToThread($0.kind, crashed) && !Self.isThreadState($0.kind) }

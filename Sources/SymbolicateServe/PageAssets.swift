@@ -40,6 +40,7 @@ enum PageAssets {
         <h2 id="headline" tabindex="-1"></h2>
         <section id="explanation" hidden><h3 data-text="diagnosis">Diagnosis</h3><p id="diagnosis"></p>
         <h4 data-text="causes">Likely causes</h4><ul id="causes"></ul><h4 data-text="steps">Next steps</h4><ol id="steps"></ol></section>
+        <section id="source" hidden><h3 data-text="source">Source lines</h3><div id="source-frames"></div></section>
         <section id="images" hidden><h3 data-text="images">Missing or mismatched debug files</h3><ul id="image-list"></ul></section>
         <div class="row downloads"><span data-text="download">Download:</span>
         <button type="button" data-format="text" data-name="symbolicated.crash">.crash</button>
@@ -62,6 +63,7 @@ enum PageAssets {
             "diagnosis": Catalog.text(.uiDiagnosis, language),
             "causes": Catalog.text(.uiCauses, language),
             "steps": Catalog.text(.uiNextSteps, language),
+            "source": Catalog.text(.summarySource, language),
         ]
         let page: [(String, PhraseKey)] = [
             ("intro", .pageIntro), ("reportLabel", .pageReportLabel), ("placeholder", .pagePlaceholder),
@@ -71,6 +73,7 @@ enum PageAssets {
             ("downloaded", .pageDownloaded), ("missing-debug-file", .pageMissingDebugFile), ("uuid-mismatch", .pageUuidMismatch),
             ("missing-uuid", .pageMissingUuid), ("unreadable-debug-file", .pageUnreadableDebugFile),
             ("matched-by-name", .pageMatchedByName), ("ambiguous-name", .pageAmbiguousName),
+            ("sourceLastChanged", .pageSourceLastChanged), ("sourceChanged", .pageSourceChanged),
         ]
         for (key, phrase) in page { texts[key] = Catalog.text(phrase, language) }
         return texts
@@ -107,6 +110,8 @@ enum PageAssets {
         .crashed { display: block; background: var(--crashed); border-left: 4px solid var(--accent); }
         .crashed-title { color: var(--accent); font-weight: 700; }
         .app { font-weight: 700; }
+        pre.source mark { display: block; background: var(--crashed); color: inherit; }
+        #source h4 { margin: .75rem 0 .25rem; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 14px; }
         @media (max-width: 40rem) { body { padding: .5rem; } textarea, pre { font-size: 12px; } }
 
         """#
@@ -194,6 +199,55 @@ enum PageAssets {
             }
           }
 
+          // `--source-root`: each frame's lines (the crashing one marked), history and link.
+          function showSource(context) {
+            const box = $("source-frames");
+            box.replaceChildren();
+            $("source").hidden = !context;
+            if (!context) return;
+            for (const frame of context.frames || []) {
+              const title = document.createElement("h4");
+              const where = (frame.path || frame.file) + ":" + frame.line;
+              if (frame.permalink && /^https:\/\//.test(frame.permalink)) {
+                const link = document.createElement("a");
+                link.href = frame.permalink;
+                link.textContent = where;
+                title.append(link);
+              } else {
+                title.append(where);
+              }
+              if (frame.function) title.append(" — " + frame.function);
+              box.append(title);
+              if ((frame.lines || []).length) {
+                const pre = document.createElement("pre");
+                pre.className = "source";
+                const width = String(frame.lines[frame.lines.length - 1].number).length;
+                for (const line of frame.lines) {
+                  const text = String(line.number).padStart(width) + " | " + line.text;
+                  if (line.marked) {
+                    const mark = document.createElement("mark");
+                    mark.textContent = text;
+                    pre.append(mark);
+                  } else {
+                    pre.append(text + "\n");
+                  }
+                }
+                box.append(pre);
+              }
+              const facts = [];
+              if (frame.note) facts.push(frame.note.kind + (frame.note.detail ? ": " + frame.note.detail : ""));
+              const change = frame.lastChange;
+              if (change) facts.push(t("sourceLastChanged", { commit: change.commit.slice(0, 10), author: change.author, date: change.date.slice(0, 10), summary: change.summary }));
+              const since = frame.sinceBuild;
+              if (since && since.changed) facts.push(t("sourceChanged", { commit: (since.commit || "").slice(0, 10), subject: since.subject || "" }));
+              if (facts.length) {
+                const list = document.createElement("ul");
+                fill(list, facts);
+                box.append(list);
+              }
+            }
+          }
+
           function showFacts(json) {
             const first = Array.isArray(json) ? json[0] : json;
             $("headline").textContent = first.headline || t("symbolicated");
@@ -214,6 +268,7 @@ enum PageAssets {
               }
               return image.imageName + ": " + t(image.kind) + (image.uuid ? " (" + image.uuid + ")" : "");
             });
+            showSource(first.sourceContext);
             $("images").hidden = images.length === 0;
             fill($("image-list"), images);
             const apps = new Set();

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateSourceContext
 
 /// What `symbolicate serve` is told: where to listen, which debug files to use, and the limits
 /// that keep one client from taking the machine.
@@ -20,6 +21,8 @@ package struct ServeConfiguration: Sendable {
     /// Debug files given on the command line (`--debug-files`), used for every request.
     package var debugFiles: [String] = []
     package var limits = ServeLimits()
+    /// The checkout whose lines go with every answer (`--source-root`); nil shows none.
+    package var sourceContext: SourceContextProvider?
 
     package init() {}
 }

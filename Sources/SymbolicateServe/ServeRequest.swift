@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import SymbolicatePipeline
+import SymbolicateSourceContext
 
 #if canImport(Glibc)
     import Glibc
@@ -23,6 +24,8 @@ package struct ServeRequest: Sendable {
     /// `--store-index`: a `postgres://` URL; nil: the store's own SQLite index.
     package var storeIndex: String?
     package var limits: ServeLimits
+    /// The checkout whose lines go with every answer (`--source-root`); nil shows none.
+    package var sourceContext: SourceContextProvider?
     /// Where the token and the default store's place are read (`SYMBOLICATE_SERVE_TOKEN`,
     /// `XDG_DATA_HOME`, `HOME`).
     package var environment: [String: String]
@@ -73,6 +76,7 @@ package struct ServeRequest: Sendable {
         configuration.storeIndex = storeIndex
         configuration.token = environment["SYMBOLICATE_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.limits = limits
+        configuration.sourceContext = sourceContext
         return configuration
     }
 

@@ -44,7 +44,8 @@ package struct ServeServer: Sendable {
         if let problem = store?.store.indexProblem {
             logger.warning("store index unusable; the store's folders are read instead", metadata: ["reason": "\(problem)"])
         }
-        symbolicator = Symbolicator(debugFiles: configuration.debugFiles, store: store, metrics: metrics)
+        symbolicator = Symbolicator(
+            debugFiles: configuration.debugFiles, store: store, metrics: metrics, sourceContext: configuration.sourceContext)
         try symbolicator.validate()
         admission = Admission(limit: configuration.limits.concurrentRequests)
         bodyReaders = Admission(limit: configuration.limits.bodiesRead)

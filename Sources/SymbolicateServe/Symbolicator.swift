@@ -5,6 +5,7 @@ import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePipeline
 import SymbolicatePresentation
+import SymbolicateSourceContext
 import SymbolicateSymbolStore
 import SymbolicateSymbolication
 
@@ -58,6 +59,9 @@ package final class Symbolicator: @unchecked Sendable {
     private let storeFiles: StoreDebugFiles?
     private let metrics: ServeMetrics?
     private let storeImagesPerRequest: Int
+    /// The checkout whose lines go with every answer (`--source-root`), shared by all requests
+    /// (its git answers are cached); nil shows none.
+    package let sourceContext: SourceContextProvider?
 
     /// - Parameters:
     ///   - debugFiles: the `--debug-files`, indexed once.
@@ -67,11 +71,13 @@ package final class Symbolicator: @unchecked Sendable {
     ///   - storeImagesPerRequest: most store identities one request opens: a report naming
     ///     more stored images (tens of thousands, a denial of service) has the rest left as
     ///     they are, so one request cannot take the process's mappings (`MappingBudget`).
+    ///   - sourceContext: the `--source-root` checkout, for every request.
     package init(
         debugFiles: [String], store: (any StoreFolder)?, metrics: ServeMetrics? = nil, openStoreFiles: Int = 256,
-        storeImagesPerRequest: Int = 1024
+        storeImagesPerRequest: Int = 1024, sourceContext: SourceContextProvider? = nil
     ) {
         self.debugFiles = debugFiles
+        self.sourceContext = sourceContext
         self.store = store
         self.metrics = metrics
         self.storeImagesPerRequest = storeImagesPerRequest
@@ -123,6 +129,7 @@ package final class Symbolicator: @unchecked Sendable {
             color: .never, headline: call.headline, destination: .standardOutput, terminal: .none, language: call.language)
         request.preparedDebugFiles = { [self] reports throws(DiscoveryError) in try self.debugFiles(for: reports) }
         request.shouldStop = shouldStop
+        request.sourceContext = sourceContext
         let response = request.run()
         storeFiles?.forgetClosedSessions()
         if response.failure == .stopped { metrics?.abandoned() }

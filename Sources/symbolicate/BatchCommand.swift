@@ -61,8 +61,13 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Print a GitHub Actions ::error annotation per crash group on stdout, at the crashing source line.")
     var githubAnnotations = false
 
-    @Option(help: "Build-time source folder to strip from paths in --github-annotations and --junit so they match the repository.")
+    @Option(
+        help: ArgumentHelp(
+            "Build-time source folder to strip from paths in --github-annotations and --junit so they match the repository; when it is a checkout here, each crash group also shows the lines around its crash and their history from git (once per group).",
+            valueName: "DIR"))
     var sourceRoot: String?
+
+    @OptionGroup var sourceHistory: SourceHistoryOptions
 
     @Option(
         help:
@@ -94,6 +99,7 @@ struct BatchCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try sourceHistory.validate(sourceRoot: sourceRoot)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw ValidationError("--output \(output) exists and is not a folder")
@@ -110,6 +116,13 @@ struct BatchCommand: ParsableCommand {
         request.zipCache = symbolSources.zipCache()
         request.objectPathMap = objectPaths.objectPathMap
         request.scrub = scrub.scrub
+        // A build machine's folder (only stripped from paths) is no checkout to read here.
+        var isFolder: ObjCBool = false
+        if let sourceRoot, FileManager.default.fileExists(atPath: sourceRoot, isDirectory: &isFolder), isFolder.boolValue {
+            request.sourceContext = try sourceHistory.provider(root: sourceRoot)
+        } else if let sourceRoot, sourceHistory.isGiven {
+            throw ValidationError("--source-root \(sourceRoot): no such folder here, so no source lines to show")
+        }
         let terminal = isatty(STDERR_FILENO) == 1
         let bar = (!noProgress && !quiet && terminal) ? ProgressBar(start: Date()) : nil
         if let bar { request.progress = { done, total in bar.update(done: done, total: total) } }

@@ -37,6 +37,7 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var symbolSources: SymbolSourceOptions
 
     @OptionGroup var scrub: ScrubFlag
+    @OptionGroup var source: SourceContextOption
 
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
@@ -49,6 +50,7 @@ struct ExplainCommand: ParsableCommand {
         request.remoteDebugFiles = try symbolSources.sources()
         request.zipCache = symbolSources.zipCache()
         request.scrub = scrub.scrub
+        request.sourceContext = try source.provider()
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

@@ -70,6 +70,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var language: LanguageOption
 
+    @OptionGroup var source: SourceContextOption
+
     @Flag(help: "Put the headline in the output even when it is a file or a pipe (by default it goes to the terminal only).")
     var headline = false
 
@@ -86,6 +88,7 @@ struct ReportCommand: AsyncParsableCommand {
         request.objectPathMap = objectPaths.objectPathMap
         request.zipCache = symbolSources.zipCache()
         request.xcodeDSYMs = XcodeDSYMSearch(environment: ProcessInfo.processInfo.environment)
+        request.sourceContext = try source.provider()
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

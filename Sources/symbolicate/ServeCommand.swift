@@ -90,6 +90,8 @@
         @Option(help: "Connections open at once from one client address; past it 503.")
         var maxConnectionsPerClient = ServeLimits().connectionsPerClient
 
+        @OptionGroup var source: SourceContextOption
+
         /// The flags as the library's request.
         var request: ServeRequest {
             var limits = ServeLimits()
@@ -112,6 +114,8 @@
         }
 
         func run() async throws {
+            var request = self.request
+            request.sourceContext = try source.provider()
             let status = try await request.run { message in Console.write(message.text(tool: "symbolicate serve"), to: message.stream) }
             if status != .success { throw ExitCode(status.rawValue) }
         }

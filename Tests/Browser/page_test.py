@@ -4,6 +4,8 @@ chromedriver through selenium): a fixture report is pasted, the symbolicated fra
 highlighted crashed thread are checked, the .crash download is compared byte for byte with what
 `symbolicate -` prints for the same report, and screenshots (desktop and phone widths) are kept
 in .build/artifacts/ for CI (serve-page.png, serve-page-crashed-thread.png, serve-page-phone.png).
+A second server started with --source-root (a git checkout of Fixtures/src made here, tagged
+v1.0 for the report's version) shows the crashing line's source on the page (serve-page-source.png).
 
 Usage: page_test.py PATH/TO/symbolicate   (run from the package root; `make test` does)
 """
@@ -30,11 +32,11 @@ def check(name, condition, detail=""):
     print(("ok     " if condition else "FAILED ") + name + ("" if condition or not detail else ": " + detail))
 
 
-def start_server(binary, store):
+def start_server(binary, store, extra=()):
     env = dict(os.environ)
     env.pop("SYMBOLICATE_SERVE_TOKEN", None)
     process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--store", store, "--debug-files", DSYMS],
+        [binary, "serve", "--port", "0", "--store", store, "--debug-files", DSYMS, *extra],
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
     deadline = time.time() + 60
     while time.time() < deadline:
@@ -46,6 +48,48 @@ def start_server(binary, store):
             return process, found.group(1)
     process.kill()
     raise SystemExit("page test: the server did not start")
+
+
+def make_checkout(folder):
+    """A git repository of the fixture sources (the dSYM's compile paths are /src/…), tagged v1.0."""
+    shutil.copytree(os.path.join(ROOT, "Fixtures/src"), folder)
+    env = dict(os.environ, GIT_AUTHOR_NAME="Ada Example", GIT_AUTHOR_EMAIL="ada@example.com",
+               GIT_COMMITTER_NAME="Ada Example", GIT_COMMITTER_EMAIL="ada@example.com",
+               GIT_AUTHOR_DATE="2024-02-01T10:00:00+0900", GIT_COMMITTER_DATE="2024-02-01T10:00:00+0900",
+               GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL="/dev/null")
+    for args in (["init", "-q", "-b", "main"], ["remote", "add", "origin", "https://github.com/example/CrashApp.git"],
+                 ["add", "-A"], ["commit", "-q", "-m", "Require the identifier field"], ["tag", "v1.0"]):
+        subprocess.check_call(["git", "-C", folder, *args], env=env)
+
+
+def source_page(binary, work, downloads, report):
+    """serve --source-root: the page shows the crashing line, marked, with its last change."""
+    from selenium.webdriver.common.by import By
+
+    checkout = os.path.join(work, "checkout")
+    make_checkout(checkout)
+    server, url = start_server(binary, os.path.join(work, "store-source"), ["--source-root", checkout])
+    driver = None
+    try:
+        driver = browser(downloads)
+        driver.get(url)
+        submit(driver, report)
+        section = driver.find_element(By.ID, "source")
+        check("the source lines are shown", section.is_displayed())
+        marked = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#source pre.source mark")]
+        check("the crashing line is marked", any(line.endswith("| return value!") or "return value!" in line for line in marked),
+              " / ".join(marked))
+        check("its last change is said", "Require the identifier field" in section.text, section.text)
+        links = [element.get_attribute("href") for element in driver.find_elements(By.CSS_SELECTOR, "#source h4 a")]
+        check("the line links to the shipped commit", any(link.startswith("https://github.com/example/CrashApp/blob/") for link in links),
+              ", ".join(links))
+        driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", section)
+        driver.save_screenshot(os.path.join(ARTIFACTS, "serve-page-source.png"))
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def submit(driver, text):
@@ -203,6 +247,9 @@ def main():
         width = driver.execute_script("return document.documentElement.scrollWidth")
         check("the page fits a phone's width", width <= 390, str(width))
         driver.save_screenshot(os.path.join(ARTIFACTS, "serve-page-phone.png"))
+        driver.quit()
+        driver = None
+        source_page(binary, work, downloads, report)
     finally:
         if driver is not None:
             driver.quit()
@@ -211,7 +258,8 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     passed = sum(1 for _, ok in results if ok)
     failed = len(results) - passed
-    print("page test: screenshots in .build/artifacts/ (serve-page.png, serve-page-crashed-thread.png, serve-page-phone.png)")
+    print("page test: screenshots in .build/artifacts/ (serve-page.png, serve-page-crashed-thread.png, serve-page-phone.png, "
+          "serve-page-source.png)")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

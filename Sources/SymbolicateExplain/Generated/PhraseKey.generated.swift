@@ -17,6 +17,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case roleCallThatLedToThrow
     case roleWhereToStart
     case stepOpenFirstAppFrame
+    case stepOpenWithLine
     case stepStartAtFirstAppFrame
     case stepSymbolicateFirstAppFrame
     case noteKernelPanic
@@ -434,6 +435,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictFrameworkTrap
     case causeOffMainByReason
     case uiEntry
+    case summarySource
     case summaryTitle
     case summaryEveryReport
     case summaryCrashes
@@ -464,6 +466,8 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case pageWorking
     case pageDone
     case pageEmpty
+    case pageSourceLastChanged
+    case pageSourceChanged
     case pageSymbolicated
     case pageDownloaded
     case pageMissingDebugFile

@@ -87,6 +87,12 @@ extension Catalog {
                 "en": "Open {location} in {function} ({place}, the first frame in the app's code): {role}",
                 "ja": "{function} の {location} を開いてください（{place}、アプリのコードで最初のフレーム）。{role}",
             ]),
+        .stepOpenWithLine: CatalogText(
+            id: "stepOpenWithLine", tags: [],
+            texts: [
+                "en": "{step} — the line reads: {code}",
+                "ja": "{step}（その行: {code}）",
+            ]),
         .stepStartAtFirstAppFrame: CatalogText(
             id: "stepStartAtFirstAppFrame", tags: [.topicAppFrame],
             texts: [
@@ -2636,6 +2642,12 @@ extension Catalog {
                 "en": "Entry {number} of {count}: {entry}",
                 "ja": "エントリ {number}/{count}: {entry}",
             ]),
+        .summarySource: CatalogText(
+            id: "summarySource", tags: [],
+            texts: [
+                "en": "Source lines",
+                "ja": "ソースの行",
+            ]),
         .summaryTitle: CatalogText(
             id: "summaryTitle", tags: [],
             texts: [
@@ -2817,6 +2829,18 @@ extension Catalog {
             texts: [
                 "en": "Paste a report or choose a file first.",
                 "ja": "先にレポートを貼り付けるか、ファイルを選択してください。",
+            ]),
+        .pageSourceLastChanged: CatalogText(
+            id: "pageSourceLastChanged", tags: [],
+            texts: [
+                "en": "last changed in {commit} by {author} on {date}: {summary}",
+                "ja": "最終変更 {commit}（{author}、{date}）: {summary}",
+            ]),
+        .pageSourceChanged: CatalogText(
+            id: "pageSourceChanged", tags: [],
+            texts: [
+                "en": "changed since this build: {commit} {subject}",
+                "ja": "このビルド以降に変更: {commit} {subject}",
             ]),
         .pageSymbolicated: CatalogText(
             id: "pageSymbolicated", tags: [],
