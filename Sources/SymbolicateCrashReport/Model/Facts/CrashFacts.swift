@@ -36,6 +36,11 @@ public struct CrashFacts: Sendable, Hashable {
     /// The first line of `VM Region Info` as printed (`0x8 is not in any region.  Bytes before …`),
     /// read once (the text layout's line is looked for among all the report's lines).
     public var vmRegionLine: String?
+    /// Every message the report states in words, in the order a reader of the text meets them:
+    /// what a reader set from its own input first, then the exception's reason, the Swift runtime
+    /// error, Application Specific Information and the exception message (`FactReading`).
+    /// Explain quotes the first one no rule knows (issue 48).
+    public var statedMessages: [StatedMessage] = []
 
     public init() {}
 
@@ -47,6 +52,7 @@ public struct CrashFacts: Sendable, Hashable {
         copy.reporterDeadlock?.quotes = []
         copy.messageLines = []
         copy.vmRegionLine = nil
+        copy.statedMessages = []
         copy.statements = MessageStatements()
         return copy
     }
