@@ -95,7 +95,8 @@ struct Diagnostician {
             }
         }
         return Decision(
-            verdict: Verdict(category, certainty, verdict.headline), isFatal: isFatal, evidence: citingTheInput(found.evidence), causes: causes, steps: steps,
+            verdict: Verdict(category, certainty, verdict.headline), isFatal: isFatal, evidence: citingTheInput(found.evidence),
+            causes: causes, steps: steps,
             notes: found.notes, entries: found.entries, matched: found.matched, headline: headline,
             throwSite: throwSite.map { ThrowSiteReference(id: $0.id, framework: $0.framework, sources: $0.match.entry.sources) })
     }

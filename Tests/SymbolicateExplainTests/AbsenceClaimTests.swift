@@ -41,7 +41,8 @@ import Testing
     /// Every file that may be a report: Fixtures/** (skipping the folders above) and the shared corpus.
     static let inputs: [String] = {
         var urls: [URL] = []
-        if let walk = FileManager.default.enumerator(at: TestPaths.fixtures, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) {
+        if let walk = FileManager.default.enumerator(at: TestPaths.fixtures, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey])
+        {
             for case let url as URL in walk {
                 let path = url.path
                 guard !skippedFolders.contains(where: { path.contains($0) }) else { continue }
@@ -64,7 +65,7 @@ import Testing
     /// The catalog sentences a phrase is made of, nested ones included.
     static func keys(_ phrase: Phrase) -> [PhraseKey] {
         switch phrase {
-        case .catalog(let key, let values): [key] + values.keys.sorted().flatMap { keys(values[$0]!) }
+        case .catalog(let key, let values): [key] + values.keys.sorted().flatMap { values[$0].map(keys) ?? [] }
         case .knowledge(let text): PhraseKey(rawValue: text.id).map { [$0] } ?? []
         case .lowercasedInEnglish(let inner): keys(inner)
         case .list(let items), .sequence(let items): items.flatMap(keys)
@@ -84,7 +85,7 @@ import Testing
             .map { $0.lowercased() }
         for message in facts.statedMessages {
             switch message.source {
-            case .applicationSpecificInformation, .exceptionMessage:
+            case .appSpecificInformation, .exceptionMessage:
                 let text = message.text.lowercased()
                 if words.contains(where: { text.contains($0) }) { found.append(message.text) }
             default: found.append(message.text)

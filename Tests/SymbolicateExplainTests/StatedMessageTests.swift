@@ -39,7 +39,8 @@ import Testing
             file: "024-coredata-context-misuse.txt", term: "Core Data context misuse",
             source: "https://github.com/vdhamer/Photo-Club-Hub/issues/372"),
         FamilyExample(
-            file: "025-coredata-context-misuse.txt", term: "Core Data context misuse", source: "https://github.com/3lvis/SwiftSync/issues/557"),
+            file: "025-coredata-context-misuse.txt", term: "Core Data context misuse",
+            source: "https://github.com/3lvis/SwiftSync/issues/557"),
         FamilyExample(
             file: "181-swiftdata-invalidated-model.txt", term: "SwiftData model instance invalidated",
             source: "https://github.com/brightdigit/DataThespian/issues/49"),
@@ -80,7 +81,9 @@ import Testing
     func aFamilyReadsItsRealMessage(example: FamilyExample) throws {
         let kinds: Set<TermKind> = [.debugLayerMessage, .swiftRuntimeMessage, .concurrencyMessage]
         let lines = try Self.tuneText(example.file).split(whereSeparator: \.isNewline).map(String.init)
-        let read = lines.compactMap { line in base.entries(matchingText: line, kinds: kinds).first { !$0.patterns.allSatisfy { $0.hasSuffix(":") } } }
+        let read = lines.compactMap { line in
+            base.entries(matchingText: line, kinds: kinds).first { !$0.patterns.allSatisfy { $0.hasSuffix(":") } }
+        }
         #expect(read.first?.term == example.term, "\(example.file) (\(example.source)): read as \(read.map(\.term))")
         let entry = try #require(base.entries.first { $0.term == example.term })
         #expect(entry.sources.allSatisfy { $0.url.hasPrefix("https://") })
@@ -93,7 +96,10 @@ import Testing
     /// A real message no family knows is classified by its words.
     @Test(arguments: [
         // https://github.com/iina/iina/issues/5561
-        ("Precondition failed: Failed to obtain path to file IINA.app/Contents/Resources/config/iina-default-input.conf", "configuration message"),
+        (
+            "Precondition failed: Failed to obtain path to file IINA.app/Contents/Resources/config/iina-default-input.conf",
+            "configuration message"
+        ),
         // https://github.com/Tencent/QMUI_iOS/issues/800 (the words, with any thread)
         ("Modifications to the layout engine must not be performed from a background thread", "threading message"),
         // https://github.com/dennisreimann/ioctocat/issues/250
@@ -121,15 +127,24 @@ import Testing
         #expect(diagnosis.certainty == .stated)
     }
 
-    /// A framework's message in Application Specific Information leads the headline, and the cause
-    /// carries the app's frame where the check failed (tune 035, a real macOS report:
+    /// A framework's message in Application Specific Information leads the headline (tune 035, a real macOS report:
     /// https://github.com/karelia/CurlHandle/issues/23).
     @Test func aDeliberateStopsStatedMessageIsQuoted() throws {
         let url = TestPaths.fixtures.appendingPathComponent("crashtexts/tune/035-dispatch-sync-reentrancy.txt")
         let (report, diagnosis) = try diagnoseFile(url)
         #expect(!report.facts.statedMessages.isEmpty)
         #expect(diagnosis.headline.contains("already owned by current thread"), "\(diagnosis.headline)")
-        #expect(diagnosis.causes.contains { cause in (cause.frames ?? []).contains { $0.contains("cleanupMulti") } }, "\(diagnosis.causes)")
+        #expect(diagnosis.certainty == .stated)
+    }
+
+    /// A deliberate stop whose message no rule knows: the headline quotes the stated cause, the
+    /// exception's rules keep the family (the project's own Linux crash, `Fatal error: record 3 is missing`).
+    @Test func aStatedMessageNoRuleKnowsLeadsTheHeadline() throws {
+        let url = TestPaths.fixtures.appendingPathComponent("linux/logs/async.txt")
+        let (_, diagnosis) = try diagnoseFile(url)
+        #expect(diagnosis.headline.contains("record 3 is missing"), "\(diagnosis.headline)")
+        #expect(diagnosis.category == .swiftTrap)
+        #expect(diagnosis.certainty == .stated)
     }
 
     /// A throw site matched by its raising frames alone, the report stating no message: the rule
@@ -142,6 +157,8 @@ import Testing
         #expect(diagnosis.throwSite == "metal.api-validation", "\(diagnosis.headline)")
         #expect(diagnosis.certainty != .stated)
         #expect(diagnosis.headline.contains("Likely"), "\(diagnosis.headline)")
-        #expect(diagnosis.causes.contains { cause in (cause.frames ?? []).contains { $0.contains("validateCommonDrawErrors") } }, "\(diagnosis.causes)")
+        #expect(
+            diagnosis.causes.contains { cause in (cause.frames ?? []).contains { $0.contains("validateCommonDrawErrors") } },
+            "\(diagnosis.causes)")
     }
 }

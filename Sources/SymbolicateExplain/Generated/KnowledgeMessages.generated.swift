@@ -2435,8 +2435,8 @@ extension KnowledgeBase {
             sources: [Citation.named("A-SWIFT")], provenance: .documented,
             aliases: [], values: [], namespace: nil,
             patterns: [
-                "memory", "exceeded", "limit", "timed out", "timeout", "no space", "too many", "allocation", "allocate", "disk full",
-                "quota",
+                "out of memory", "memory limit", "exceeded", "limit", "timed out", "timeout", "no space", "too many", "allocation failed",
+                "failed to allocate", "disk full", "quota",
             ]),
         KnowledgeEntry(
             term: "state message", kind: .messageClass,

@@ -469,7 +469,7 @@ extension Catalog {
             id: "verdictTitleLineAt", tags: [],
             texts: [
                 "en": "{title} (at {place}): {line}",
-                "ja": "{title}（{place}）: {line}",
+                "ja": "{title}（場所: {place}）: {line}",
             ]),
         .verdictStatedMessage: CatalogText(
             id: "verdictStatedMessage", tags: [],
@@ -500,7 +500,7 @@ extension Catalog {
             id: "sourceApplicationSpecificInformation", tags: [],
             texts: [
                 "en": "Application Specific Information",
-                "ja": "Application Specific Information",
+                "ja": "アプリ固有の情報（Application Specific Information）",
             ]),
         .sourceExceptionMessage: CatalogText(
             id: "sourceExceptionMessage", tags: [],

@@ -32,7 +32,8 @@ extension Diagnostician {
                 quoteTopFrames(count: 3)
                 if let place = runtimeErrorPlace {
                     return Verdict(
-                        .dispatchMisuse, .stated, .verdictTitleLineAt, ["title": entry.titlePhrase, "place": .text(place), "line": .text(line)])
+                        .dispatchMisuse, .stated, .verdictTitleLineAt,
+                        ["title": entry.titlePhrase, "place": .text(place), "line": .text(line)])
                 }
                 return Verdict(.dispatchMisuse, .stated, .verdictTitleAndLine, ["title": entry.titlePhrase, "line": .text(line)])
             }

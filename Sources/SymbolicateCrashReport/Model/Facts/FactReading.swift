@@ -59,7 +59,7 @@ package struct FactReading {
             messages.append(
                 StatedMessage(text, source: .runtimeError, place: error.file.map { file in error.line.map { "\(file):\($0)" } ?? file }))
         }
-        messages += lines.map { StatedMessage($0, source: .applicationSpecificInformation) }
+        messages += lines.map { StatedMessage($0, source: .appSpecificInformation) }
         if let message, !message.isEmpty { messages.append(StatedMessage(message, source: .exceptionMessage)) }
         var seen: Set<String> = []
         return messages.filter { seen.insert($0.text).inserted }

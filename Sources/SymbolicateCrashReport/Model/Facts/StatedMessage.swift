@@ -10,7 +10,7 @@ public struct StatedMessage: Sendable, Hashable {
         /// An uncaught exception's reason, or a C++ exception's `what()`.
         case exceptionReason
         /// A line of Application Specific Information (or a reporter's crash-info message).
-        case applicationSpecificInformation
+        case appSpecificInformation
         /// The report's exception message field.
         case exceptionMessage
         /// A Swift runtime check's line (`Fatal error:`, `Precondition failed:`).
