@@ -74,10 +74,15 @@ struct Diagnostician {
             causes = Array(causes.prefix(Diagnosis.maximumCauses))
             steps = Array(([throwSite.step] + steps).prefix(Diagnosis.maximumSteps))
         }
+        // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
+        let byFramesAlone = throwSite.map { $0.match.reasonFragment == nil && isSilentAboutTheThrow } ?? false
         let headline =
             throwSite.flatMap { $0.addsRuleAndFix ? $0 : nil }.map {
-                Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
+                byFramesAlone
+                    ? Phrase(.verdictThrowSiteRuleLikely, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
+                    : Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
             } ?? verdict.headline
+        let certainty = byFramesAlone && verdict.certainty == .stated ? .likely : verdict.certainty
         let isFatal =
             !(facts.exception?.isNonFatal ?? false) && ![.notACrash].contains(category)
             && !(category == .resourceLimit && !resourceIsFatal)
@@ -90,7 +95,8 @@ struct Diagnostician {
             }
         }
         return Decision(
-            verdict: verdict, isFatal: isFatal, evidence: citingTheInput(found.evidence), causes: causes, steps: steps,
+            verdict: Verdict(category, certainty, verdict.headline), isFatal: isFatal, evidence: citingTheInput(found.evidence),
+            causes: causes, steps: steps,
             notes: found.notes, entries: found.entries, matched: found.matched, headline: headline,
             throwSite: throwSite.map { ThrowSiteReference(id: $0.id, framework: $0.framework, sources: $0.match.entry.sources) })
     }
@@ -200,6 +206,9 @@ struct Diagnostician {
                 quoteException()
                 if let result = classifyByMessages() { return result }
             }
+            // A message the report states that no rule above read (issue 48).
+            if let result = classifyByStatedMessage() { return result }
+            if let result = classifyByThrowFrames() { return result }
             // Frames alone (pasted without the report around them): the trap the compiler put in
             // the app's line's inline chain is the crash fact the headline names too.
             if let result = classifyByAppLineFailure() { return result }
@@ -224,7 +233,26 @@ struct Diagnostician {
         }
         if let result = classifyRustPanic() { return result }
         if let result = classifyByMessages() { return result }
-        return classifyByException()
+        let byException = classifyByException()
+        // A deliberate stop (abort, trap) whose message no rule above read: the message is the
+        // stated cause; the exception's rules keep the problem family.
+        if isDeliberateStop, let stated = classifyByStatedMessage(category: byException.category) { return stated }
+        return byException
+    }
+
+    /// The report states no message and names no exception: what is said about a throw is read
+    /// from its frames alone.
+    var isSilentAboutTheThrow: Bool {
+        facts.statedMessages.isEmpty && facts.uncaughtException == nil
+    }
+
+    /// The process stopped itself (abort, a trap, an uncaught exception's EXC_CRASH): a message it
+    /// printed on the way says why. A hardware fault's message is evidence, not the cause.
+    var isDeliberateStop: Bool {
+        let type = facts.exception?.machType
+        let signal = facts.exception?.signal
+        return ["EXC_CRASH", "EXC_BREAKPOINT", "EXC_BAD_INSTRUCTION"].contains(type ?? "")
+            || ["SIGABRT", "SIGTRAP", "SIGILL"].contains(signal ?? "")
     }
 
     func quoteException() {

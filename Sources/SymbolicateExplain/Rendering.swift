@@ -57,6 +57,8 @@ extension TermKind {
             case .faultPattern: .kindFaultPattern
             case .panicFamily: .kindPanicFamily
             case .memoryLimit: .kindMemoryLimit
+            case .debugLayerMessage: .kindDebugLayerMessage
+            case .messageClass: .kindMessageClass
             }
         return Catalog.text(key, language)
     }

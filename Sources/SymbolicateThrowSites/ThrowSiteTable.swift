@@ -1467,5 +1467,25 @@ extension ThrowSiteCatalog {
                 "https://github.com/bshoshany/thread-pool/issues/79",
             ]
         ),
+        ThrowSiteEntry(
+            id: "metal.api-validation",
+            framework: "Metal",
+            exceptions: [],
+            symbols: ["-[MTLDebug", "-[MTLTextureDescriptorInternal validate", "-[MTLRenderPipelineDescriptorInternal validate"],
+            reasons: ["failed assertion `"],
+            rule: [
+                "en":
+                    "With API Validation on (the default when Xcode runs the app), every Metal call's arguments, descriptors and resource lifetimes must follow Metal's rules; the validation layer stops the process at the first call that does not.",
+                "ja":
+                    "API Validation が有効なとき（Xcode から実行したときの既定）、Metal の呼び出しの引数、ディスクリプタ、リソースの寿命はすべて Metal の規則に従う必要があり、検証レイヤーは従わない最初の呼び出しでプロセスを止めます。",
+            ],
+            fix: [
+                "en":
+                    "Read the rule the validation message states (Xcode's console prints it after 'failed assertion') and fix the descriptor, buffer size, usage or lifetime in the call the raising frame names; keep validation on while testing.",
+                "ja":
+                    "検証メッセージが述べる規則（Xcode のコンソールで 'failed assertion' の後に出ます）を読み、例外を投げたフレームが示す呼び出しのディスクリプタ、バッファのサイズ、用途、寿命を直してください。テスト中は検証を有効のままにしてください。",
+            ],
+            sources: ["https://developer.apple.com/documentation/xcode/validating-your-apps-metal-api-usage"]
+        ),
     ]
 }

@@ -191,5 +191,36 @@ extension Citation {
             url: "https://doc.rust-lang.org/std/alloc/fn.handle_alloc_error.html"),
         "RUST-ABORT": Citation(
             key: "RUST-ABORT", title: "Rust std::process::abort", url: "https://doc.rust-lang.org/std/process/fn.abort.html"),
+        "A-MTC": Citation(
+            key: "A-MTC", title: "Diagnosing memory, thread, and crash issues early (Main Thread Checker)",
+            url: "https://developer.apple.com/documentation/xcode/diagnosing-memory-thread-and-crash-issues-early"),
+        "A-METAL-VALIDATION": Citation(
+            key: "A-METAL-VALIDATION", title: "Validating your app's Metal API usage",
+            url: "https://developer.apple.com/documentation/xcode/validating-your-apps-metal-api-usage"),
+        "A-COREDATA-CONTEXT": Citation(
+            key: "A-COREDATA-CONTEXT", title: "NSManagedObjectContext (concurrency)",
+            url: "https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext"),
+        "A-SWIFTDATA-CONTEXT": Citation(
+            key: "A-SWIFTDATA-CONTEXT", title: "ModelContext", url: "https://developer.apple.com/documentation/swiftdata/modelcontext"),
+        "A-BGTASK-REGISTER": Citation(
+            key: "A-BGTASK-REGISTER", title: "BGTaskScheduler register(forTaskWithIdentifier:using:launchHandler:)",
+            url:
+                "https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)"
+        ),
+        "A-TABLE-BATCH": Citation(
+            key: "A-TABLE-BATCH", title: "UITableView performBatchUpdates(_:completion:)",
+            url: "https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)"),
+        "A-PRESENT": Citation(
+            key: "A-PRESENT", title: "UIViewController present(_:animated:completion:)",
+            url: "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)"),
+        "SW-CONT": Citation(
+            key: "SW-CONT", title: "Swift runtime: CheckedContinuation.swift (SWIFT TASK CONTINUATION MISUSE)",
+            url: "https://github.com/swiftlang/swift/blob/main/stdlib/public/Concurrency/CheckedContinuation.swift"),
+        "SW-EXCL": Citation(
+            key: "SW-EXCL", title: "Swift runtime: Exclusivity.cpp (Simultaneous accesses)",
+            url: "https://github.com/swiftlang/swift/blob/main/stdlib/public/runtime/Exclusivity.cpp"),
+        "SW-ACTOR": Citation(
+            key: "SW-ACTOR", title: "Swift runtime: Actor.cpp (executor checks)",
+            url: "https://github.com/swiftlang/swift/blob/main/stdlib/public/Concurrency/Actor.cpp"),
     ]
 }

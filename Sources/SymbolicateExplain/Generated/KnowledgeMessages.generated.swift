@@ -457,7 +457,9 @@ extension KnowledgeBase {
             ],
             sources: [Citation.named("SW-RT/Errors")], provenance: .observed,
             aliases: [], values: [], namespace: nil,
-            patterns: ["Attempted to read an unowned reference but object", "was already deallocated"]),
+            patterns: [
+                "Attempted to read an unowned reference but object", "was already deallocated", "Attempted to read an unowned reference",
+            ]),
         KnowledgeEntry(
             term: "Simultaneous accesses", kind: .swiftRuntimeMessage,
             title: CatalogText(
@@ -494,9 +496,12 @@ extension KnowledgeBase {
                         "ja": "'Previous access'／'Current access' の行を読み、呼び出しの前に値をコピーするか、同期してください",
                     ])
             ],
-            sources: [Citation.named("SW-RT/Errors")], provenance: .observed,
+            sources: [Citation.named("SW-RT/Errors"), Citation.named("SW-EXCL")], provenance: .observed,
             aliases: [], values: [], namespace: nil,
-            patterns: ["Simultaneous accesses to", "but modification requires exclusive access"]),
+            patterns: [
+                "Simultaneous accesses to", "but modification requires exclusive access", "modification requires exclusive access",
+                "Previous access (a modification) started at", "Previous access (a read) started at",
+            ]),
         KnowledgeEntry(
             term: "'try!' expression unexpectedly raised an error", kind: .swiftRuntimeMessage,
             title: CatalogText(
@@ -737,9 +742,9 @@ extension KnowledgeBase {
                         "ja": "すべての経路で continuation をちょうど 1 回だけ再開するようにしてください",
                     ])
             ],
-            sources: [Citation.named("SW-CONC")], provenance: .observed,
+            sources: [Citation.named("SW-CONC"), Citation.named("SW-CONT")], provenance: .observed,
             aliases: [], values: [], namespace: nil,
-            patterns: ["SWIFT TASK CONTINUATION MISUSE"]),
+            patterns: ["SWIFT TASK CONTINUATION MISUSE", "tried to resume its continuation more than once"]),
         KnowledgeEntry(
             term: "Incorrect actor executor assumption", kind: .concurrencyMessage,
             title: CatalogText(
@@ -764,9 +769,9 @@ extension KnowledgeBase {
                         "ja": "どのコールバックが別のキューから隔離されたコードを呼んだかを探し、明示的に切り替えてください",
                     ])
             ],
-            sources: [Citation.named("SW-CONC")], provenance: .openSource,
+            sources: [Citation.named("SW-CONC"), Citation.named("SW-ACTOR")], provenance: .openSource,
             aliases: [], values: [], namespace: nil,
-            patterns: ["Incorrect actor executor assumption"]),
+            patterns: ["Incorrect actor executor assumption", "Expected same executor as", "Incorrect actor executor"]),
         KnowledgeEntry(
             term: "Block was expected to execute on queue", kind: .concurrencyMessage,
             title: CatalogText(
@@ -2022,5 +2027,593 @@ extension KnowledgeBase {
             sources: [Citation.named("A-ABRT")], provenance: .observed,
             aliases: [], values: [], namespace: nil,
             patterns: ["__pthread_kill", "pthread_kill"]),
+    ]
+    static let debugLayerMessages: [KnowledgeEntry] = [
+        KnowledgeEntry(
+            term: "Main Thread Checker", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/Main Thread Checker#title", tags: [],
+                texts: [
+                    "en": "UI API called off the main thread (Main Thread Checker)",
+                    "ja": "メインスレッド以外からの UI API 呼び出し（Main Thread Checker）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/Main Thread Checker#meaning", tags: [],
+                texts: [
+                    "en":
+                        "Xcode's Main Thread Checker stopped at a call to an AppKit or UIKit method that may only run on the main thread; the message names the method.",
+                    "ja": "Xcode の Main Thread Checker が、メインスレッドでしか実行してはならない AppKit／UIKit のメソッド呼び出しで停止しました。メッセージにそのメソッド名があります。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/Main Thread Checker#cause.0", tags: [],
+                    texts: [
+                        "en": "A completion handler or delegate callback on a background queue touched the UI",
+                        "ja": "バックグラウンドのキューで呼ばれた完了ハンドラやデリゲートのコールバックが UI に触れた",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/Main Thread Checker#step.0", tags: [],
+                    texts: [
+                        "en":
+                            "Find the first app frame under the Backtrace: and move that UI call onto the main thread (DispatchQueue.main.async or a @MainActor function)",
+                        "ja": "Backtrace: の下で最初のアプリのフレームを探し、その UI 呼び出しをメインスレッドに移してください（DispatchQueue.main.async または @MainActor の関数）",
+                    ])
+            ],
+            sources: [Citation.named("A-MTC")], provenance: .documented,
+            aliases: ["UI API called on a background thread"], values: [], namespace: nil,
+            patterns: ["Main Thread Checker:", "UI API called on a background thread", "must be used from main thread only"]),
+        KnowledgeEntry(
+            term: "Metal API Validation", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/Metal API Validation#title", tags: [],
+                texts: [
+                    "en": "Metal API Validation failed an assertion",
+                    "ja": "Metal API Validation のアサーション失敗",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/Metal API Validation#meaning", tags: [],
+                texts: [
+                    "en":
+                        "Metal's debug layer (API Validation, on while running from Xcode) found a call whose arguments or state break Metal's rules and stopped the process; the message says which rule.",
+                    "ja": "Metal のデバッグレイヤー（Xcode から実行すると有効な API Validation）が、Metal の規則に反する引数や状態の呼び出しを見つけてプロセスを止めました。メッセージにどの規則かが書かれています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/Metal API Validation#cause.0", tags: [],
+                    texts: [
+                        "en": "A buffer, texture or encoder used with a size, usage, format or lifetime Metal does not allow",
+                        "ja": "Metal が許さないサイズ、用途、形式、または寿命でバッファ、テクスチャ、エンコーダを使った",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/Metal API Validation#step.0", tags: [],
+                    texts: [
+                        "en":
+                            "Read the rule in the message after 'failed assertion' and fix the descriptor or call it names; the validation layer is stricter than release hardware, so fix it rather than turning validation off",
+                        "ja": "'failed assertion' の後の規則を読み、そこにあるディスクリプタや呼び出しを直してください。検証レイヤーはリリース時のハードウェアより厳しいので、検証を無効にせずに修正してください",
+                    ])
+            ],
+            sources: [Citation.named("A-METAL-VALIDATION")], provenance: .documented,
+            aliases: ["MTLDebug"], values: [], namespace: nil,
+            patterns: ["failed assertion `", "-[MTLDebug", "MTLReportFailure", "_MTLMessageContextEnd"]),
+        KnowledgeEntry(
+            term: "Modifications to the layout engine must not be performed from a background thread", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#title", tags: [],
+                texts: [
+                    "en": "Auto Layout changed from a background thread",
+                    "ja": "バックグラウンドスレッドからの Auto Layout の変更",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#meaning", tags: [],
+                texts: [
+                    "en":
+                        "UIKit's Auto Layout engine was changed from a background thread after the main thread had used it; UIKit raises an exception to stop the corruption.",
+                    "ja": "メインスレッドが使った後の Auto Layout エンジンが、バックグラウンドスレッドから変更されました。UIKit は破損を防ぐために例外を投げます。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#cause.0",
+                    tags: [],
+                    texts: [
+                        "en": "A view, constraint or layout pass changed in a background callback",
+                        "ja": "バックグラウンドのコールバックでビュー、制約、またはレイアウトを変更した",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#step.0",
+                    tags: [],
+                    texts: [
+                        "en": "Move the view and constraint changes in the callback onto the main thread",
+                        "ja": "コールバック内のビューと制約の変更をメインスレッドに移してください",
+                    ])
+            ],
+            sources: [Citation.named("A-MTC")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "Modifications to the layout engine must not be performed from a background thread",
+                "layout engine must not be performed from a background thread",
+            ]),
+        KnowledgeEntry(
+            term: "Core Data context misuse", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/Core Data context misuse#title", tags: [],
+                texts: [
+                    "en": "Core Data managed object used across contexts or queues",
+                    "ja": "コンテキストやキューをまたいだ Core Data の管理オブジェクトの使用",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/Core Data context misuse#meaning", tags: [],
+                texts: [
+                    "en":
+                        "A managed object belongs to one NSManagedObjectContext and may be used only on that context's queue; Core Data stopped at an object from another context or queue.",
+                    "ja": "管理オブジェクトは 1 つの NSManagedObjectContext に属し、そのコンテキストのキューでしか使えません。Core Data は別のコンテキストやキューのオブジェクトで停止しました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/Core Data context misuse#cause.0", tags: [],
+                    texts: [
+                        "en":
+                            "A relationship set between objects fetched in different contexts, or an object used outside perform/performAndWait",
+                        "ja": "別々のコンテキストで取得したオブジェクトの間に関係を設定した、または perform／performAndWait の外でオブジェクトを使った",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/Core Data context misuse#step.0", tags: [],
+                    texts: [
+                        "en":
+                            "Fetch the object again in the context that uses it (context.object(with: objectID)) and do the work inside that context's perform block; run with -com.apple.CoreData.ConcurrencyDebug 1 to stop at the first misuse",
+                        "ja":
+                            "使うコンテキストでオブジェクトを取り直し（context.object(with: objectID)）、そのコンテキストの perform ブロック内で処理してください。-com.apple.CoreData.ConcurrencyDebug 1 で実行すると最初の誤用で止まります",
+                    ])
+            ],
+            sources: [Citation.named("A-COREDATA-CONTEXT")], provenance: .documented,
+            aliases: ["Illegal attempt to establish a relationship"], values: [], namespace: nil,
+            patterns: [
+                "between objects in different contexts", "Illegal attempt to establish a relationship",
+                "is not reachable from this NSManagedObjectContext", "__Multithreading_Violation_AllThatIsLeftToUsIsHonor__",
+                "CoreData concurrency violation",
+            ]),
+        KnowledgeEntry(
+            term: "SwiftData model instance invalidated", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/SwiftData model instance invalidated#title", tags: [],
+                texts: [
+                    "en": "SwiftData model used after its data was deleted or its context reset",
+                    "ja": "データの削除やコンテキストのリセット後に使われた SwiftData のモデル",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/SwiftData model instance invalidated#meaning", tags: [],
+                texts: [
+                    "en":
+                        "SwiftData stopped at a model instance whose backing data is gone: it was deleted, its context was reset, or it was read from a context that no longer holds it.",
+                    "ja": "SwiftData は、裏付けのデータがなくなったモデルインスタンスで停止しました。削除された、コンテキストがリセットされた、またはそれを持たないコンテキストから読まれたためです。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/SwiftData model instance invalidated#cause.0", tags: [],
+                    texts: [
+                        "en": "A view or task kept a model after it was deleted or its ModelContext was reset",
+                        "ja": "削除後や ModelContext のリセット後も、ビューやタスクがモデルを持ち続けた",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/SwiftData model instance invalidated#step.0", tags: [],
+                    texts: [
+                        "en":
+                            "Keep persistent identifiers rather than model objects across contexts, fetch the model again where it is used, and drop references when you delete or reset",
+                        "ja": "コンテキストをまたぐときはモデルではなく PersistentIdentifier を持ち、使う場所で取り直し、削除やリセットの際に参照を手放してください",
+                    ])
+            ],
+            sources: [Citation.named("A-SWIFTDATA-CONTEXT")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "This model instance was invalidated", "This model instance was destroyed", "backing data could no longer be found",
+                "did not return a snapshot for",
+            ]),
+        KnowledgeEntry(
+            term: "BGTaskScheduler launch handler", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/BGTaskScheduler launch handler#title", tags: [],
+                texts: [
+                    "en": "Background task registered wrongly (BGTaskScheduler)",
+                    "ja": "バックグラウンドタスクの登録の誤り（BGTaskScheduler）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/BGTaskScheduler launch handler#meaning", tags: [],
+                texts: [
+                    "en":
+                        "BGTaskScheduler requires each task identifier to be listed in BGTaskSchedulerPermittedIdentifiers and its launch handler registered once, before the app finishes launching.",
+                    "ja": "BGTaskScheduler では、各タスク ID を BGTaskSchedulerPermittedIdentifiers に載せ、起動が終わる前に起動ハンドラを 1 回だけ登録する必要があります。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/BGTaskScheduler launch handler#cause.0", tags: [],
+                    texts: [
+                        "en": "A task scheduled or registered twice, late, or with an identifier missing from Info.plist",
+                        "ja": "タスクを 2 回、遅れて、または Info.plist にない ID で登録・予約した",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/BGTaskScheduler launch handler#step.0", tags: [],
+                    texts: [
+                        "en":
+                            "Register every launch handler once in application(_:didFinishLaunchingWithOptions:) and list each identifier in Info.plist",
+                        "ja": "すべての起動ハンドラを application(_:didFinishLaunchingWithOptions:) で 1 回だけ登録し、各 ID を Info.plist に載せてください",
+                    ])
+            ],
+            sources: [Citation.named("A-BGTASK-REGISTER")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "No launch handler registered for task with identifier", "Launch handler for task with identifier",
+                "All launch handlers must be registered before application finishes launching", "BGTaskSchedulerPermittedIdentifiers",
+            ]),
+        KnowledgeEntry(
+            term: "UIKit consistency exception", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/UIKit consistency exception#title", tags: [],
+                texts: [
+                    "en": "UIKit consistency check failed",
+                    "ja": "UIKit の整合性チェックの失敗",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/UIKit consistency exception#meaning", tags: [],
+                texts: [
+                    "en":
+                        "UIKit checks that a table or collection view's data source agrees with its updates and that a view controller is presented once; it raised an exception when the check failed.",
+                    "ja": "UIKit は、テーブルやコレクションビューのデータソースが更新と一致すること、ビューコントローラが 1 回だけ表示されることを確かめ、失敗したので例外を投げました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/UIKit consistency exception#cause.0", tags: [],
+                    texts: [
+                        "en": "The model changed outside the batch update, or a controller was presented while already on screen",
+                        "ja": "一括更新の外でモデルが変わった、または表示中のコントローラを再び表示した",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/UIKit consistency exception#step.0", tags: [],
+                    texts: [
+                        "en":
+                            "Change the model and the view together on the main thread (one performBatchUpdates, or reloadData), and present a controller only when it is not on screen",
+                        "ja": "モデルとビューをメインスレッドで一緒に変え（1 回の performBatchUpdates、または reloadData）、コントローラは画面にないときだけ表示してください",
+                    ])
+            ],
+            sources: [Citation.named("A-TABLE-BATCH"), Citation.named("A-PRESENT")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "Invalid update: invalid number of", "tried to present modally an active controller", "dataSource must return a cell from",
+                "unable to dequeue a cell with identifier", "is already presenting",
+            ]),
+    ]
+    static let messageClasses: [KnowledgeEntry] = [
+        KnowledgeEntry(
+            term: "threading message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/threading message#title", tags: [],
+                texts: [
+                    "en": "a threading rule",
+                    "ja": "スレッドの規則",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/threading message#meaning", tags: [],
+                texts: [
+                    "en": "The message says code ran on a thread, queue or actor it may not run on.",
+                    "ja": "メッセージは、実行してはならないスレッド、キュー、またはアクターでコードが動いたと述べています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/threading message#cause.0", tags: [],
+                    texts: [
+                        "en": "Code the message names ran on the wrong thread, queue or actor",
+                        "ja": "メッセージが示すコードが誤ったスレッド、キュー、またはアクターで動いた",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/threading message#step.0", tags: [],
+                    texts: [
+                        "en":
+                            "Find which callback called it from another thread and move the call onto the thread or actor the message names",
+                        "ja": "どのコールバックが別のスレッドから呼んだかを探し、メッセージが示すスレッドやアクターに呼び出しを移してください",
+                    ])
+            ],
+            sources: [Citation.named("A-MTC")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "background thread", "main thread", "wrong thread", "incorrect thread", "different thread", "another thread",
+                "off the main", "main queue", "expected to execute on queue", "executor", "isolated to", "data race", "concurrent",
+                "thread-safe", "not thread safe", "different contexts",
+            ]),
+        KnowledgeEntry(
+            term: "nil message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/nil message#title", tags: [],
+                texts: [
+                    "en": "a missing (nil) value",
+                    "ja": "値の欠落（nil）",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/nil message#meaning", tags: [],
+                texts: [
+                    "en": "The message says a value that had to be present was nil or null.",
+                    "ja": "メッセージは、存在すべき値が nil または null だったと述べています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/nil message#cause.0", tags: [],
+                    texts: [
+                        "en": "A value the code assumed present was nil",
+                        "ja": "存在すると思い込んでいた値が nil だった",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/nil message#step.0", tags: [],
+                    texts: [
+                        "en": "Find where the value the message names is produced and handle its nil case",
+                        "ja": "メッセージが示す値が作られる場所を探し、nil の場合を処理してください",
+                    ])
+            ],
+            sources: [Citation.named("SW-ASSERT")], provenance: .openSource,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "unexpectedly found nil", "cannot be nil", "must not be nil", "must be non-nil", "is nil", "was nil", "nil value",
+                "null pointer", "is null", "was null", "nullptr",
+            ]),
+        KnowledgeEntry(
+            term: "range message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/range message#title", tags: [],
+                texts: [
+                    "en": "an index or range outside its bounds",
+                    "ja": "範囲外のインデックスや範囲",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/range message#meaning", tags: [],
+                texts: [
+                    "en": "The message says an index, count or range was outside what the collection or type allows.",
+                    "ja": "メッセージは、インデックス、個数、または範囲がコレクションや型の許す範囲の外だったと述べています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/range message#cause.0", tags: [],
+                    texts: [
+                        "en": "An index or count computed from stale or wrong data",
+                        "ja": "古いデータや誤ったデータから計算したインデックスや個数",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/range message#step.0", tags: [],
+                    texts: [
+                        "en": "Check the index or range the message names against the collection's bounds at the crashing line",
+                        "ja": "クラッシュした行で、メッセージが示すインデックスや範囲をコレクションの境界と照らし合わせてください",
+                    ])
+            ],
+            sources: [Citation.named("SW-ASSERT")], provenance: .openSource,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["out of range", "out of bounds", "beyond bounds", "index", "bounds", "overflow", "negative count", "range"]),
+        KnowledgeEntry(
+            term: "resource message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/resource message#title", tags: [],
+                texts: [
+                    "en": "a resource limit",
+                    "ja": "リソースの上限",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/resource message#meaning", tags: [],
+                texts: [
+                    "en": "The message says the process ran out of, or over, a resource: memory, time, disk or handles.",
+                    "ja": "メッセージは、メモリ、時間、ディスク、ハンドルなどのリソースが尽きたか上限を超えたと述べています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/resource message#cause.0", tags: [],
+                    texts: [
+                        "en": "More of a resource was used than the limit the message names",
+                        "ja": "メッセージが示す上限を超えてリソースを使った",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/resource message#step.0", tags: [],
+                    texts: [
+                        "en": "Measure the resource the message names (Instruments, the memory graph) where the work grows",
+                        "ja": "メッセージが示すリソースを、処理が増える場所で計測してください（Instruments、メモリグラフ）",
+                    ])
+            ],
+            sources: [Citation.named("A-SWIFT")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "out of memory", "memory limit", "exceeded", "limit", "timed out", "timeout", "no space", "too many", "allocation failed",
+                "failed to allocate", "disk full", "quota",
+            ]),
+        KnowledgeEntry(
+            term: "state message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/state message#title", tags: [],
+                texts: [
+                    "en": "a broken API rule or state",
+                    "ja": "API の規則や状態の違反",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/state message#meaning", tags: [],
+                texts: [
+                    "en": "The message says an API was called in a state or an order its rules do not allow.",
+                    "ja": "メッセージは、API が規則に反する状態や順序で呼ばれたと述べています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/state message#cause.0", tags: [],
+                    texts: [
+                        "en": "A call made in the wrong state or order (twice, too early, after the object was gone)",
+                        "ja": "誤った状態や順序での呼び出し（2 回、早すぎる、オブジェクトがなくなった後）",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/state message#step.0", tags: [],
+                    texts: [
+                        "en": "Read the rule the message states and find the call in the app's frames that broke it",
+                        "ja": "メッセージの述べる規則を読み、アプリのフレームでそれを破った呼び出しを探してください",
+                    ])
+            ],
+            sources: [Citation.named("A-SWIFT")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "invalid update", "inconsistent", "inconsistency", "already", "not allowed", "illegal", "invalid state", "unexpected state",
+                "invalidated", "destroyed", "deallocated", "no longer", "must be called", "must not be called", "twice", "more than once",
+                "not supported", "unsupported", "invalid",
+            ]),
+        KnowledgeEntry(
+            term: "configuration message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/configuration message#title", tags: [],
+                texts: [
+                    "en": "missing configuration or resource",
+                    "ja": "設定やリソースの欠落",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/configuration message#meaning", tags: [],
+                texts: [
+                    "en": "The message says something the app needs at run time (a file, a key, a registration) was not there.",
+                    "ja": "メッセージは、アプリが実行時に必要とするもの（ファイル、キー、登録）がなかったと述べています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/configuration message#cause.0", tags: [],
+                    texts: [
+                        "en": "A file, Info.plist key or registration the code expects is missing from the build or the device",
+                        "ja": "コードが必要とするファイル、Info.plist のキー、または登録がビルドや端末にない",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/configuration message#step.0", tags: [],
+                    texts: [
+                        "en": "Check that the resource or setting the message names is in the target and the app bundle",
+                        "ja": "メッセージが示すリソースや設定がターゲットとアプリのバンドルに含まれているか確認してください",
+                    ])
+            ],
+            sources: [Citation.named("A-SWIFT")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "not found", "missing", "could not load", "couldn't load", "could not find", "couldn't find", "no such", "not registered",
+                "not configured", "info.plist", "must contain", "must be set", "failed to obtain", "failed to load", "unable to load",
+            ]),
+        KnowledgeEntry(
+            term: "unimplemented message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/unimplemented message#title", tags: [],
+                texts: [
+                    "en": "unimplemented code reached",
+                    "ja": "未実装のコードへの到達",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/unimplemented message#meaning", tags: [],
+                texts: [
+                    "en": "The message says code reached a path its author marked as not implemented.",
+                    "ja": "メッセージは、作者が未実装と示した経路にコードが到達したと述べています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/unimplemented message#cause.0", tags: [],
+                    texts: [
+                        "en":
+                            "A path the author marked unimplemented (fatalError in a required initialiser or an abstract method) was called",
+                        "ja": "作者が未実装とした経路（必須イニシャライザや抽象メソッドの fatalError）が呼ばれた",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/unimplemented message#step.0", tags: [],
+                    texts: [
+                        "en": "Implement the method the message names, or stop the caller from reaching it",
+                        "ja": "メッセージが示すメソッドを実装するか、呼び出し側がそこに到達しないようにしてください",
+                    ])
+            ],
+            sources: [Citation.named("SW-ASSERT")], provenance: .openSource,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "not implemented", "has not been implemented", "unimplemented", "subclass must implement", "must be overridden",
+                "must override", "abstract method",
+            ]),
+        KnowledgeEntry(
+            term: "precondition message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/precondition message#title", tags: [],
+                texts: [
+                    "en": "a failed precondition or fatalError",
+                    "ja": "前提条件の失敗または fatalError",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/precondition message#meaning", tags: [],
+                texts: [
+                    "en":
+                        "The message says a precondition, or a fatalError the app's author wrote, stopped the process: the words after it are the author's.",
+                    "ja": "メッセージは、前提条件、またはアプリの作者が書いた fatalError がプロセスを止めたと述べています。その後の言葉は作者のものです。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/precondition message#cause.0", tags: [],
+                    texts: [
+                        "en": "A condition the author required did not hold at the place the message names",
+                        "ja": "作者が必要とした条件が、メッセージの示す場所で成り立たなかった",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/precondition message#step.0", tags: [],
+                    texts: [
+                        "en": "Open the file and line the message names and find why its condition did not hold",
+                        "ja": "メッセージが示すファイルと行を開き、条件が成り立たなかった理由を探してください",
+                    ])
+            ],
+            sources: [Citation.named("SW-ASSERT")], provenance: .openSource,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["precondition failed", "precondition", "fatal error"]),
+        KnowledgeEntry(
+            term: "assertion message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/assertion message#title", tags: [],
+                texts: [
+                    "en": "a failed assertion",
+                    "ja": "アサーションの失敗",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/assertion message#meaning", tags: [],
+                texts: [
+                    "en": "The message says an assertion, a check its author put in the code, did not hold.",
+                    "ja": "メッセージは、作者がコードに入れた確認（アサーション）が成り立たなかったと述べています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/assertion message#cause.0", tags: [],
+                    texts: [
+                        "en": "The asserted condition did not hold",
+                        "ja": "アサートした条件が成り立たなかった",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/assertion message#step.0", tags: [],
+                    texts: [
+                        "en": "Read the condition in the message and find why it did not hold",
+                        "ja": "メッセージの条件を読み、成り立たなかった理由を探してください",
+                    ])
+            ],
+            sources: [Citation.named("SW-ASSERT")], provenance: .openSource,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["assertion failed", "failed assertion", "assertion failure", "assert"]),
     ]
 }

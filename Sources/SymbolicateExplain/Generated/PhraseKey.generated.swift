@@ -79,6 +79,19 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictAssertFailed
     case verdictCppTerminateHandler
     case verdictTitleAndLine
+    case verdictTitleLineAt
+    case verdictStatedMessage
+    case verdictStatedMessageAt
+    case verdictThrowSiteRuleLikely
+    case sourceExceptionReason
+    case sourceApplicationSpecificInformation
+    case sourceExceptionMessage
+    case sourceRuntimeError
+    case sourceConsole
+    case sourceDebuggerAnnotation
+    case verdictSwiftRuntimeErrorMessageAt
+    case classUnclassified
+    case verdictThrowInFrames
     case noteFirstFrameAfterAbort
     case causeCodeCalledAbort
     case causeUncaughtUnrecorded
@@ -481,6 +494,8 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case uiMatched
     case kindPanicFamily
     case kindMemoryLimit
+    case kindDebugLayerMessage
+    case kindMessageClass
     case provenanceProjectDocumentation
     case verdictRustPanic
     case wordRustPanicMessage

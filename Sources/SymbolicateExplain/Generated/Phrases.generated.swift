@@ -471,6 +471,85 @@ extension Catalog {
                 "en": "{title}: {line}",
                 "ja": "{title}: {line}",
             ]),
+        .verdictTitleLineAt: CatalogText(
+            id: "verdictTitleLineAt", tags: [],
+            texts: [
+                "en": "{title} (at {place}): {line}",
+                "ja": "{title}（場所: {place}）: {line}",
+            ]),
+        .verdictStatedMessage: CatalogText(
+            id: "verdictStatedMessage", tags: [],
+            texts: [
+                "en": "The report states the cause in {source}: {line} — {class}.",
+                "ja": "レポートが{source}で原因を述べています: {line} — {class}。",
+            ]),
+        .verdictStatedMessageAt: CatalogText(
+            id: "verdictStatedMessageAt", tags: [],
+            texts: [
+                "en": "The report states the cause in {source}, at {place}: {line} — {class}.",
+                "ja": "レポートが{source}で原因を述べています（{place}）: {line} — {class}。",
+            ]),
+        .verdictThrowSiteRuleLikely: CatalogText(
+            id: "verdictThrowSiteRuleLikely", tags: [],
+            texts: [
+                "en":
+                    "{headline} Likely rule broken ({framework}; matched by the raising frames alone, the report states no message): {rule}",
+                "ja": "{headline}【破られたと考えられる規則（{framework}。メッセージはなく、例外を投げたフレームだけから判断）】{rule}",
+            ]),
+        .sourceExceptionReason: CatalogText(
+            id: "sourceExceptionReason", tags: [],
+            texts: [
+                "en": "the exception's reason",
+                "ja": "例外の理由",
+            ]),
+        .sourceApplicationSpecificInformation: CatalogText(
+            id: "sourceApplicationSpecificInformation", tags: [],
+            texts: [
+                "en": "Application Specific Information",
+                "ja": "アプリ固有の情報（Application Specific Information）",
+            ]),
+        .sourceExceptionMessage: CatalogText(
+            id: "sourceExceptionMessage", tags: [],
+            texts: [
+                "en": "the exception message",
+                "ja": "例外メッセージ",
+            ]),
+        .sourceRuntimeError: CatalogText(
+            id: "sourceRuntimeError", tags: [],
+            texts: [
+                "en": "the Swift runtime's message",
+                "ja": "Swift ランタイムのメッセージ",
+            ]),
+        .sourceConsole: CatalogText(
+            id: "sourceConsole", tags: [],
+            texts: [
+                "en": "the console output",
+                "ja": "コンソール出力",
+            ]),
+        .sourceDebuggerAnnotation: CatalogText(
+            id: "sourceDebuggerAnnotation", tags: [],
+            texts: [
+                "en": "the debugger's annotation",
+                "ja": "デバッガの注記",
+            ]),
+        .verdictSwiftRuntimeErrorMessageAt: CatalogText(
+            id: "verdictSwiftRuntimeErrorMessageAt", tags: [],
+            texts: [
+                "en": "Swift runtime error — {title} (at {place}): {line}",
+                "ja": "Swift ランタイムエラー（{title}、{place}）: {line}",
+            ]),
+        .classUnclassified: CatalogText(
+            id: "classUnclassified", tags: [],
+            texts: [
+                "en": "a cause the message states in its own words",
+                "ja": "メッセージ自身の言葉で述べられた原因",
+            ]),
+        .verdictThrowInFrames: CatalogText(
+            id: "verdictThrowInFrames", tags: [],
+            texts: [
+                "en": "An exception was thrown and not caught (likely: the frames pass through the throw).",
+                "ja": "例外が投げられ、捕捉されませんでした（推定: フレームが例外の送出を通っています）。",
+            ]),
         .noteFirstFrameAfterAbort: CatalogText(
             id: "noteFirstFrameAfterAbort", tags: [.claimsAbort],
             texts: [
@@ -2919,6 +2998,18 @@ extension Catalog {
             texts: [
                 "en": "process memory limit",
                 "ja": "プロセスのメモリ上限",
+            ]),
+        .kindDebugLayerMessage: CatalogText(
+            id: "kindDebugLayerMessage", tags: [],
+            texts: [
+                "en": "framework debug-layer message",
+                "ja": "フレームワークのデバッグレイヤーのメッセージ",
+            ]),
+        .kindMessageClass: CatalogText(
+            id: "kindMessageClass", tags: [],
+            texts: [
+                "en": "kind of stated message",
+                "ja": "述べられたメッセージの種類",
             ]),
         .provenanceProjectDocumentation: CatalogText(
             id: "provenanceProjectDocumentation", tags: [],

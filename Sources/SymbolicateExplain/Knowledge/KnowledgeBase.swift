@@ -22,7 +22,7 @@ package struct KnowledgeBase: Sendable {
             exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
             + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
             + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
-            + objcExceptions + dyldErrors + frameSymbols + abortPathFrames + rustPanics + panicFamilies + memoryLimits)
+            + objcExceptions + dyldErrors + frameSymbols + abortPathFrames + rustPanics + panicFamilies + memoryLimits + debugLayerMessages + messageClasses)
 
     package init(entries: [KnowledgeEntry]) {
         self.entries = entries

@@ -59,6 +59,12 @@ package enum TermKind: String, Codable, Sendable, CaseIterable {
     case faultPattern
     case panicFamily
     case memoryLimit
+    /// A framework debug layer's message (Main Thread Checker, Metal API Validation, Core Data's
+    /// context checks): the layer stops the process with a message naming the rule.
+    case debugLayerMessage
+    /// What a stated message no rule knows says went wrong (threading, nil, range, …), read from
+    /// its words (issue 48): the class explain quotes the message under.
+    case messageClass
 
     /// Human label used in renderers.
     package var label: String {
@@ -84,6 +90,8 @@ package enum TermKind: String, Codable, Sendable, CaseIterable {
         case .faultPattern: "fault pattern"
         case .panicFamily: "kernel panic family"
         case .memoryLimit: "process memory limit"
+        case .debugLayerMessage: "framework debug-layer message"
+        case .messageClass: "kind of stated message"
         }
     }
 }

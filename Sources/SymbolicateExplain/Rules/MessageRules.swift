@@ -27,13 +27,23 @@ extension Diagnostician {
             guard let entry = entries.first else { continue }
             found.quote(.label("Application Specific Information"), line)
             found.use(entry, causes: 0)
-            found.cause(.likely, .causeMessageSaysSo, ["title": entry.titlePhrase])
+            found.cause(.likely, .causeMessageSaysSo, ["title": entry.titlePhrase], frames: appFrameLine())
             if entry.kind == .concurrencyMessage {
                 quoteTopFrames(count: 3)
+                if let place = runtimeErrorPlace {
+                    return Verdict(
+                        .dispatchMisuse, .stated, .verdictTitleLineAt,
+                        ["title": entry.titlePhrase, "place": .text(place), "line": .text(line)])
+                }
                 return Verdict(.dispatchMisuse, .stated, .verdictTitleAndLine, ["title": entry.titlePhrase, "line": .text(line)])
             }
             quoteSwiftFrames()
             found.use(facts.exception?.machType.flatMap { base.entries(named: $0).first } ?? base.entry(.breakpoint))
+            if let place = runtimeErrorPlace {
+                return Verdict(
+                    .swiftRuntimeError, .stated, .verdictSwiftRuntimeErrorMessageAt,
+                    ["title": .lowercasedInEnglish(entry.titlePhrase), "place": .text(place), "line": .text(line)])
+            }
             return Verdict(
                 .swiftRuntimeError, .stated, .verdictSwiftRuntimeErrorMessage,
                 ["title": .lowercasedInEnglish(entry.titlePhrase), "line": .text(line)])
@@ -98,6 +108,12 @@ extension Diagnostician {
         }
     }
 
+    /// `File.swift:42`, where a Swift runtime error says it stopped, when it says so.
+    var runtimeErrorPlace: String? {
+        guard let error = facts.swiftRuntimeError, let file = error.file else { return nil }
+        return error.line.map { "\(file):\($0)" } ?? file
+    }
+
     /// Where a Swift runtime error says it stopped (`file MyApp/X.swift, line 42`), as read.
     func quoteRuntimeErrorPlace() {
         guard let error = facts.swiftRuntimeError, let file = error.file else { return }
@@ -124,6 +140,9 @@ extension Diagnostician {
             quoteTopFrames(count: 8)
         }
         guard let name else {
+            // The report states a message (a framework's words in Application Specific
+            // Information, a console line): that is the exception's stated cause (issue 48).
+            if let verdict = classifyByStatedMessage(category: .uncaughtObjCException) { return verdict }
             // Each claim names the section it is about, and only when the report has it.
             found.note(facts.messageLines.isEmpty ? .noteExceptionNameMissingNoASI : .noteExceptionNameMissing)
             // Without a name there is no reason either (both come from one message).

@@ -36,9 +36,10 @@ public struct CrashFacts: Sendable, Hashable {
     /// The first line of `VM Region Info` as printed (`0x8 is not in any region.  Bytes before …`),
     /// read once (the text layout's line is looked for among all the report's lines).
     public var vmRegionLine: String?
-    /// Every crash message the input states in words, in the order of the input (console lines,
-    /// Application Specific Information, the exception's message), each with its family, line and
-    /// source. `StatedMessage.primary(of:)` picks the one that says most.
+    /// Every message the report states in words, in the order a reader of the text meets them:
+    /// what a reader set from its own input first, then the exception's reason, the Swift runtime
+    /// error, Application Specific Information and the exception message (`FactReading`).
+    /// Explain quotes the first one no rule knows (issue 48).
     public var statedMessages: [StatedMessage] = []
 
     public init() {}
@@ -51,6 +52,7 @@ public struct CrashFacts: Sendable, Hashable {
         copy.reporterDeadlock?.quotes = []
         copy.messageLines = []
         copy.vmRegionLine = nil
+        copy.statedMessages = []
         copy.statements = MessageStatements()
         copy.statedMessages = []
         return copy

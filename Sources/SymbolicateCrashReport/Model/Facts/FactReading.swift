@@ -34,6 +34,7 @@ package struct FactReading {
         }
         if facts.swiftRuntimeError == nil { facts.swiftRuntimeError = report.exception?.runtimeError }
         facts.statements = Self.statements(lines: lines, stated: stated, details: report.termination?.details ?? [])
+        facts.statedMessages = Self.statedMessages(facts, lines: lines, message: message)
         if facts.resource == nil { facts.resource = Self.resource(report) }
         if facts.statedMessages.isEmpty { facts.statedMessages = Self.statedMessages(lines: lines, message: message) }
         if facts.statedMessages.isEmpty, case .text(let document) = report.source {
@@ -47,6 +48,25 @@ package struct FactReading {
         } else if facts.reporterDeadlock?.quotes.isEmpty == true {
             facts.reporterDeadlock?.quotes = deadlock
         }
+    }
+
+    // MARK: - Stated messages
+
+    /// The messages a reader set, then the ones the shared fields state, each text once.
+    static func statedMessages(_ facts: CrashFacts, lines: [String], message: String?) -> [StatedMessage] {
+        var messages = facts.statedMessages
+        if let uncaught = facts.uncaughtException?.exception, let reason = uncaught.reason, !reason.isEmpty {
+            messages.append(StatedMessage(reason, source: .exceptionReason))
+        }
+        if let error = facts.swiftRuntimeError {
+            let text = error.message.isEmpty ? error.kind : "\(error.kind): \(error.message)"
+            messages.append(
+                StatedMessage(text, source: .runtimeError, place: error.file.map { file in error.line.map { "\(file):\($0)" } ?? file }))
+        }
+        messages += lines.map { StatedMessage($0, source: .applicationSpecificInformation) }
+        if let message, !message.isEmpty { messages.append(StatedMessage(message, source: .exceptionMessage)) }
+        var seen: Set<String> = []
+        return messages.filter { seen.insert($0.text).inserted }
     }
 
     // MARK: - Application Specific Information

@@ -2,9 +2,10 @@ import Foundation
 
 /// A crash message the text states in words, as the runtime, a library or a tool printed it, with
 /// the line that states it. Every layout fills these the same way: the tolerant reader from the
-/// console lines it finds (`CrashTextGrammar`), `FactReading` from Application Specific
-/// Information and the exception's message for the other layouts. Explain quotes them as the
-/// stated cause when no rule knows the message, so it never says less than the text.
+/// console lines it finds (`CrashTextGrammar`), `FactReading` from the uncaught exception's
+/// reason, the Swift runtime error, Application Specific Information and the exception's message
+/// for the other layouts. Explain quotes them as the stated cause when no rule knows the message,
+/// so it never says less than the text (issue 48).
 public struct StatedMessage: Sendable, Hashable {
     /// Who printed it, decided by the message's grammar (never by its wording beyond that).
     public enum Family: String, Sendable, Hashable, CaseIterable {
@@ -44,16 +45,21 @@ public struct StatedMessage: Sendable, Hashable {
         case annotation
     }
 
-    /// Where in the input the message stood.
-    public enum Source: String, Sendable, Hashable {
+    /// Where in the input the message stood: explain names it next to the quote.
+    public enum Source: String, Sendable, Hashable, CaseIterable {
         /// A line of console, log or pasted text.
         case console
-        /// Xcode's annotation of the stopped thread (`Thread 1: …`, `Worker (11): …`).
+        /// Xcode's annotation of the stopped thread (`Thread 1: …`, `Worker (11): …`), or
+        /// LLDB's stop reason.
         case annotation
-        /// A report's Application Specific Information.
+        /// A report's Application Specific Information (or a reporter's crash-info message).
         case applicationSpecificInformation
-        /// A report's exception message or reason field.
+        /// A report's exception message field.
         case exceptionMessage
+        /// An uncaught exception's reason, or a C++ exception's `what()`.
+        case exceptionReason
+        /// A Swift runtime check's line (`Fatal error:`, `Precondition failed:`).
+        case runtimeError
     }
 
     public var family: Family
@@ -65,13 +71,32 @@ public struct StatedMessage: Sendable, Hashable {
     /// 1-based line of the input, when the message was read from a text line.
     public var line: Int?
     public var source: Source
+    /// The source file and line the message names (`RealmSwift/Util.swift:169`), when it names one.
+    public var place: String?
 
-    public init(family: Family, text: String, quote: String, line: Int? = nil, source: Source) {
+    public init(family: Family, text: String, quote: String, line: Int? = nil, source: Source, place: String? = nil) {
         self.family = family
         self.text = text
         self.quote = quote
         self.line = line
         self.source = source
+        self.place = place
+    }
+
+    /// A message read from a report's own field (`FactReading`): its family read from its words
+    /// by the console reader's grammar, else from the field it stood in.
+    public init(_ text: String, source: Source, place: String? = nil) {
+        let family: Family
+        if let match = CrashMessageGrammar.match(text) {
+            family = match.family
+        } else {
+            switch source {
+            case .exceptionReason: family = .objcException
+            case .runtimeError: family = .swiftRuntime
+            case .console, .annotation, .applicationSpecificInformation, .exceptionMessage: family = .annotation
+            }
+        }
+        self.init(family: family, text: text, quote: text, source: source, place: place)
     }
 
     /// The message that says most about the crash among `messages`: the first of the most

@@ -1,0 +1,142 @@
+import Foundation
+import SymbolicateCrashReport
+
+/// Issue 48: explain never says less than the text. A message the report states (an exception's
+/// reason, Application Specific Information, a console diagnostic, an Xcode annotation) that no
+/// earlier rule read leads the headline: by the family its words belong to when the knowledge
+/// base has one (a framework debug layer, a Swift runtime check), else quoted as the stated cause
+/// with its place, under the class its words say (threading, nil, range, …; the classes are data,
+/// `messageClasses` in the catalog).
+extension Diagnostician {
+    /// How many stated messages are looked at: the cause is stated first, and a report's
+    /// messages can be many (a field of a hundred thousand lines costs no more than these).
+    static let statedMessageLimit = 16
+
+    /// Where a message was printed, in the reader's language.
+    static func sourcePhrase(_ source: StatedMessage.Source) -> Phrase {
+        switch source {
+        case .exceptionReason: Phrase(.sourceExceptionReason)
+        case .applicationSpecificInformation: Phrase(.sourceApplicationSpecificInformation)
+        case .exceptionMessage: Phrase(.sourceExceptionMessage)
+        case .runtimeError: Phrase(.sourceRuntimeError)
+        case .console: Phrase(.sourceConsole)
+        case .annotation: Phrase(.sourceDebuggerAnnotation)
+        }
+    }
+
+    /// The evidence field a message is quoted under.
+    static func evidenceField(_ source: StatedMessage.Source) -> Phrase {
+        source == .applicationSpecificInformation ? .label("Application Specific Information") : sourcePhrase(source)
+    }
+
+    /// The verdict from the first stated message a family or a class reads, or nil when the
+    /// report states none (or only lines that carry no cause, such as a simulator's device line).
+    /// `category`, when given, is the problem family the caller already knows (an exception
+    /// whose name the report lost); else the message's family or source decides it.
+    func classifyByStatedMessage(category: Diagnosis.Category? = nil) -> Verdict? {
+        let messages = facts.statedMessages.prefix(Self.statedMessageLimit).filter(isCauseCandidate)
+        for message in messages {
+            if let entry = family(of: message) { return knownFamily(entry, message, category) }
+        }
+        for message in messages {
+            let messageClass = self.messageClass(of: message)
+            // A line of Application Specific Information or an exception message says why only
+            // when its words say what went wrong; the other sources are a reader's crash line.
+            if messageClass == nil, [.applicationSpecificInformation, .exceptionMessage].contains(message.source) { continue }
+            return statedCause(message, messageClass, category)
+        }
+        return nil
+    }
+
+    /// False for a message another rule reads by its own fact (an uncaught exception's line, a
+    /// libobjc, dyld or malloc message): those rules say more than a quote would.
+    private func isCauseCandidate(_ message: StatedMessage) -> Bool {
+        guard !message.text.isEmpty else { return false }
+        let handled: Set<TermKind> = [.applicationSpecificMessage, .objcException, .dyldError]
+        return base.entries(matchingText: message.text, kinds: handled).isEmpty
+    }
+
+    /// The knowledge entry naming the message's family, when one does by more than the kind's
+    /// label (`Fatal error:` alone names no family: the words after it do).
+    func family(of message: StatedMessage) -> KnowledgeEntry? {
+        let kinds: Set<TermKind> = [.debugLayerMessage, .swiftRuntimeMessage, .concurrencyMessage]
+        let bytes = Array(message.text.utf8)
+        return base.entries(matchingText: message.text, kinds: kinds).first { entry in
+            entry.patterns.contains { !$0.hasSuffix(":") && MessageScan.occurs(Array($0.utf8), in: bytes) }
+        }
+    }
+
+    /// The class the message's words put it in: the first class (in the catalog's order, the
+    /// narrowest first) with a word in the message, compared without case.
+    func messageClass(of message: StatedMessage) -> KnowledgeEntry? {
+        let text = Array(message.text.lowercased().utf8)
+        return base.entries.first { entry in
+            entry.kind == .messageClass && entry.patterns.contains { MessageScan.occurs(Array($0.lowercased().utf8), in: text) }
+        }
+    }
+
+    /// The first app frame of the crashed thread, quoted, for a cause to carry.
+    func appFrameLine() -> [FrameLine] {
+        guard let thread = report.crashedThread, let frame = report.firstAppFrame else { return [] }
+        return [found.quote(frame, at: .frame(thread.index, frame.index), Phrase(.noteFirstAppFrame))]
+    }
+
+    private func knownFamily(_ entry: KnowledgeEntry, _ message: StatedMessage, _ known: Diagnosis.Category?) -> Verdict {
+        found.quote(Self.evidenceField(message.source), message.text)
+        quoteTopFrames(count: 3)
+        found.matched = Diagnosis.Match(catalogue: "message-family", id: entry.catalogID, subject: message.place)
+        found.use(entry, causes: 1)
+        found.cause(.likely, .causeMessageSaysSo, ["title": entry.titlePhrase], frames: appFrameLine())
+        let category = known ?? Self.category(of: entry.kind)
+        if let place = message.place {
+            return Verdict(
+                category, .stated, .verdictTitleLineAt, ["title": entry.titlePhrase, "place": .text(place), "line": .text(message.text)])
+        }
+        return Verdict(category, .stated, .verdictTitleAndLine, ["title": entry.titlePhrase, "line": .text(message.text)])
+    }
+
+    /// The problem family a message family's kind stands for.
+    static func category(of kind: TermKind) -> Diagnosis.Category {
+        switch kind {
+        case .swiftRuntimeMessage: .swiftRuntimeError
+        case .concurrencyMessage: .dispatchMisuse
+        default: .assertionFailure
+        }
+    }
+
+    private func statedCause(_ message: StatedMessage, _ messageClass: KnowledgeEntry?, _ known: Diagnosis.Category?) -> Verdict {
+        found.quote(Self.evidenceField(message.source), message.text)
+        quoteTopFrames(count: 3)
+        let classPhrase = messageClass?.titlePhrase ?? Phrase(.classUnclassified)
+        found.matched = Diagnosis.Match(catalogue: "stated-message", id: messageClass?.catalogID ?? "unclassified", subject: message.place)
+        if let messageClass { found.use(messageClass, causes: 0) }
+        found.cause(.likely, .causeMessageSaysSo, ["title": classPhrase], frames: appFrameLine())
+        let category = known ?? (message.source == .runtimeError ? .swiftRuntimeError : .assertionFailure)
+        var values: [String: Phrase] = [
+            "source": Self.sourcePhrase(message.source), "line": .text(message.text), "class": classPhrase,
+        ]
+        guard let place = message.place else { return Verdict(category, .stated, .verdictStatedMessage, values) }
+        values["place"] = .text(place)
+        return Verdict(category, .stated, .verdictStatedMessageAt, values)
+    }
+}
+
+/// Issue 48: a throw the frames show when the report states no message and no exception.
+extension Diagnostician {
+    /// Frames alone (a pasted crashed thread) that pass through the Objective-C or C++ throw:
+    /// an uncaught exception, likely (nothing states it); the throw-site table then reads the
+    /// raising frames.
+    func classifyByThrowFrames() -> Verdict? {
+        guard isSilentAboutTheThrow, let thread = report.crashedThread else { return nil }
+        let names = thread.frames.flatMap(\.functionNames)
+        if names.contains(where: { $0.hasPrefix("objc_exception_throw") }) {
+            quoteFrames(matching: ["objc_exception_throw"], limit: 1)
+            return Verdict(.uncaughtObjCException, .likely, .verdictThrowInFrames)
+        }
+        if names.contains(where: { AbortPath.baseName($0) == "__cxa_throw" }) {
+            quoteFrames(matching: ["__cxa_throw"], limit: 1)
+            return Verdict(.uncaughtCppException, .likely, .verdictThrowInFrames)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateExplain
+
+/// Issue 48: explain never claims a message, a reason or a backtrace is absent when the input has
+/// one. Every report and crash text the project holds (Fixtures/**, the shared corpus, the tune
+/// part of Fixtures/crashtexts; never the holdout) is read and diagnosed, and each sentence that
+/// says something is missing is checked against the typed facts the reader read.
+@Suite struct AbsenceClaimTests {
+    /// What a sentence claims the report lacks.
+    enum Absent: Sendable {
+        /// A message, reason or stated cause.
+        case message
+        /// The crashed thread's backtrace.
+        case backtrace
+    }
+
+    /// The sentences that say something is not in the report, and what each says is missing.
+    static let claims: [PhraseKey: Absent] = [
+        .verdictNotEnoughInformation: .message, .noteNoExceptionInformation: .message,
+        .noteExceptionNameMissing: .message, .noteExceptionNameMissingNoASI: .message,
+        .noteAssertionMessageMissing: .message, .noteAssertionMessageMissingNoASI: .message,
+        .noteSwiftMessageMissing: .message, .noteSwiftMessageMissingSymbolicate: .message, .verdictSwiftCheckStopped: .message,
+        .noteDispatchMessageMissing: .message, .noteCppTypeMissing: .message, .noteCppWhatMissing: .message,
+        .verdictAbortUnexplained: .message, .verdictAbortFrom: .message, .verdictAbortFromCalledFrom: .message,
+        .causeUncaughtUnrecorded: .message, .verdictObjCExceptionUnnamed: .message,
+        .verdictThrowSiteRuleLikely: .message,
+        .verdictTraceTrapNoThread: .backtrace, .verdictAbortNoThread: .backtrace,
+    ]
+
+    /// Folders under Fixtures/ that hold no reports (sources, binaries, expected outputs) or must
+    /// not be read (the holdout is measured once, at the end of issue 48).
+    static let skippedFolders = [
+        "/expected/", "/holdout/", "/src/", "/bin/", "/dsyms/", "/tools/", "/system-symbols/", ".dSYM/", "/audit/", "/debugmap/",
+        "/elf-lto/",
+    ]
+
+    /// Every file that may be a report: Fixtures/** (skipping the folders above) and the shared corpus.
+    static let inputs: [String] = {
+        var urls: [URL] = []
+        if let walk = FileManager.default.enumerator(at: TestPaths.fixtures, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey])
+        {
+            for case let url as URL in walk {
+                let path = url.path
+                guard !skippedFolders.contains(where: { path.contains($0) }) else { continue }
+                let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
+                guard values?.isRegularFile == true, (values?.fileSize ?? 0) < 4 << 20 else { continue }
+                guard ["crash", "ips", "txt", "json", "log", "panic", "text"].contains(url.pathExtension) else { continue }
+                urls.append(url)
+            }
+        }
+        if Corpus.isAvailable {
+            let root = Corpus.reportsDirectory.deletingLastPathComponent()
+            if let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
+                for case let url as URL in walk where ["crash", "ips", "txt", "json"].contains(url.pathExtension) { urls.append(url) }
+            }
+        }
+        let root = TestPaths.packageRoot.deletingLastPathComponent().path + "/"
+        return urls.map { $0.path.hasPrefix(root) ? String($0.path.dropFirst(root.count)) : $0.path }.sorted()
+    }()
+
+    /// The catalog sentences a phrase is made of, nested ones included.
+    static func keys(_ phrase: Phrase) -> [PhraseKey] {
+        switch phrase {
+        case .catalog(let key, let values): [key] + values.keys.sorted().flatMap { values[$0].map(keys) ?? [] }
+        case .knowledge(let text): PhraseKey(rawValue: text.id).map { [$0] } ?? []
+        case .lowercasedInEnglish(let inner): keys(inner)
+        case .list(let items), .sequence(let items): items.flatMap(keys)
+        case .verbatim, .throwSite: []
+        }
+    }
+
+    /// The messages the facts hold that state a cause: an exception's reason, a Swift runtime
+    /// error, an assertion, a reader's own crash line, or a line of Application Specific
+    /// Information whose words a message family or class of the catalog reads.
+    static func statedCauses(_ facts: CrashFacts) -> [String] {
+        var found: [String] = []
+        if let reason = facts.uncaughtException?.exception.reason, !reason.isEmpty { found.append(reason) }
+        if let error = facts.swiftRuntimeError { found.append("\(error.kind): \(error.message)") }
+        if let quote = facts.assertion?.quote { found.append(quote) }
+        let words = KnowledgeBase.standard.entries.filter { [.messageClass, .debugLayerMessage].contains($0.kind) }.flatMap(\.patterns)
+            .map { $0.lowercased() }
+        for message in facts.statedMessages {
+            switch message.source {
+            case .applicationSpecificInformation, .exceptionMessage:
+                let text = message.text.lowercased()
+                if words.contains(where: { text.contains($0) }) { found.append(message.text) }
+            default: found.append(message.text)
+            }
+        }
+        return found
+    }
+
+    @Test func theInputsIncludeReportsAndCrashTexts() {
+        #expect(Self.inputs.count > 300)
+        #expect(Self.inputs.contains { $0.contains("crashtexts/tune/") })
+        #expect(!Self.inputs.contains { $0.contains("crashtexts/holdout/") })
+    }
+
+    @Test(arguments: inputs)
+    func noAbsenceClaimContradictsTheFacts(input: String) throws {
+        let root = TestPaths.packageRoot.deletingLastPathComponent()
+        let path = input.hasPrefix("/") ? input : root.appendingPathComponent(input).path
+        // Not a report (a symbol map, a manifest, a near-miss): nothing is diagnosed, nothing claimed.
+        guard let report = try? CrashReport.parse(contentsOf: path) else { return }
+        let decision = Diagnostician(report: report, base: .standard).decide()
+        let phrases = [decision.headline] + decision.notes + decision.causes.map(\.phrase)
+        let claimed = Set(phrases.flatMap(Self.keys)).compactMap { key in Self.claims[key].map { (key, $0) } }
+        for (key, absent) in claimed {
+            switch absent {
+            case .message:
+                let stated = Self.statedCauses(report.facts)
+                #expect(stated.isEmpty, "\(input): says \(key) but the report states \(stated.first ?? "")")
+            case .backtrace:
+                let frames = report.crashedThread?.frames.count ?? 0
+                #expect(frames == 0, "\(input): says \(key) but the crashed thread has \(frames) frames")
+            }
+        }
+    }
+}
