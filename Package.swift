@@ -247,6 +247,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The crash inbox (`serve`'s POST /v1/reports): reports kept once, grouped by batch's crash
+        // signature across builds, states and regressions, in SQLite (GRDB) or PostgreSQL (postgres-nio).
+        .target(
+            name: "SymbolicateInbox",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateSymbolication", "SymbolicatePipeline",
+                "SymbolicateBatch", "SymbolicateStoreIndexPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The command line: arguments in, one library request, its response to the terminal and an exit code.
         .executableTarget(
             name: "symbolicate",
@@ -357,6 +372,14 @@ let package = Package(
         .testTarget(
             name: "SymbolicateStoreIndexPostgresTests",
             dependencies: ["SymbolicateCore", "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres"]
+        ),
+        // Grouping on the labelled set, both databases (PostgreSQL as for the store index's tests).
+        .testTarget(
+            name: "SymbolicateInboxTests",
+            dependencies: [
+                "SymbolicateInbox", "SymbolicateCore", "SymbolicatePipeline", "SymbolicateTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "SymbolicateSymbolSourcesTests",
