@@ -238,7 +238,7 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
                 "SymbolicatePresentation", "SymbolicateSymbolStore", "SymbolicateDWARF", "SymbolicateSymbolication",
-                "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres",
+                "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres", "SymbolicateInbox",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -289,6 +289,12 @@ let package = Package(
             name: "store-index-benchmark",
             dependencies: ["SymbolicateCore", "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres", "SymbolicateSymbolStore"],
             path: "Benchmarks/store-index"),
+        // Benchmarks/inbox: 100,000 reports varied from the corpus in a crash inbox (SQLite or
+        // PostgreSQL): ingest rate, memory, list and group query times; `--serve` for wrk.
+        .executableTarget(
+            name: "inbox-benchmark",
+            dependencies: ["SymbolicateCore", "SymbolicateInbox", "SymbolicatePipeline", "SymbolicateServe"],
+            path: "Benchmarks/inbox", exclude: ["run.sh"]),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
         // external tools (the oracle) and the CLI runner.
         .target(name: "SymbolicateTestSupport", path: "Tests/SymbolicateTestSupport"),
