@@ -111,6 +111,7 @@ test-suite:
 .PHONY: test-browser bench-serve bench-serve-abuse
 test-browser:
 	python3 Tests/Browser/page_test.py $$($(SWIFT) build --show-bin-path)/symbolicate
+	python3 Tests/Browser/inbox_page_test.py $$($(SWIFT) build --show-bin-path)/symbolicate
 
 # Load benchmark of `symbolicate serve` (wrk; Benchmarks/README.md, "Serve").
 bench-serve: build

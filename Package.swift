@@ -295,12 +295,27 @@ let package = Package(
             dependencies: [
                 "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateDiscovery", "SymbolicateExplain", "SymbolicatePipeline",
                 "SymbolicatePresentation", "SymbolicateSymbolStore", "SymbolicateDWARF", "SymbolicateSymbolication",
-                "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres", "SymbolicateSourceContext",
+                "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres", "SymbolicateSourceContext", "SymbolicateInbox",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 // The connection guard sits between the HTTP decoder and the server (HTTP parts).
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The crash inbox (`serve`'s POST /v1/reports): reports kept once, grouped by batch's crash
+        // signature across builds, states and regressions, in SQLite (GRDB) or PostgreSQL (postgres-nio).
+        .target(
+            name: "SymbolicateInbox",
+            dependencies: [
+                "SymbolicateCore", "SymbolicateCrashReport", "SymbolicateExplain", "SymbolicateSymbolication", "SymbolicatePipeline",
+                "SymbolicateBatch", "SymbolicateStoreIndexPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -333,6 +348,12 @@ let package = Package(
             name: "store-index-benchmark",
             dependencies: ["SymbolicateCore", "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres", "SymbolicateSymbolStore"],
             path: "Benchmarks/store-index"),
+        // Benchmarks/inbox: 100,000 reports varied from the corpus in a crash inbox (SQLite or
+        // PostgreSQL): ingest rate, memory, list and group query times; `--serve` for wrk.
+        .executableTarget(
+            name: "inbox-benchmark",
+            dependencies: ["SymbolicateCore", "SymbolicateInbox", "SymbolicatePipeline", "SymbolicateServe"],
+            path: "Benchmarks/inbox", exclude: ["run.sh"]),
         // Shared by the test targets: fixture and corpus locations, the fixture manifest,
         // external tools (the oracle) and the CLI runner.
         .target(name: "SymbolicateTestSupport", path: "Tests/SymbolicateTestSupport"),
@@ -433,6 +454,14 @@ let package = Package(
         .testTarget(
             name: "SymbolicateStoreIndexPostgresTests",
             dependencies: ["SymbolicateCore", "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres"]
+        ),
+        // Grouping on the labelled set, both databases (PostgreSQL as for the store index's tests).
+        .testTarget(
+            name: "SymbolicateInboxTests",
+            dependencies: [
+                "SymbolicateInbox", "SymbolicateCore", "SymbolicatePipeline", "SymbolicateTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "SymbolicateSymbolSourcesTests",

@@ -87,7 +87,7 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     /// True when some app frame still has no function name after symbolication.
     package var hasUnsymbolicatedAppFrames: Bool { appFramesSymbolicated < appFrames }
 
-    mutating func record(report: CrashReport, summary: SymbolicationSummary) {
+    package mutating func record(report: CrashReport, summary: SymbolicationSummary) {
         format = report.format.rawValue
         processName = report.processName
         appVersion = report.appVersion
@@ -170,7 +170,7 @@ package enum CrashSignature {
     }
 
     /// The process name (not the bundle ID), else the executable's file name.
-    static func appName(_ report: CrashReport) -> String? {
+    package static func appName(_ report: CrashReport) -> String? {
         if let name = report.processName?.trimmingCharacters(in: .whitespaces), !name.isEmpty { return name }
         if let path = report.processPath, !path.isEmpty { return lastPathComponent(path) }
         return report.bundleIdentifier
@@ -185,12 +185,12 @@ package enum CrashSignature {
     }
 
     /// `0x00020d58`: a frame printed with its address where the name goes.
-    static func isBareAddress(_ text: String) -> Bool {
+    package static func isBareAddress(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespaces)
         return t.lowercased().hasPrefix("0x") && t.count > 2 && t.dropFirst(2).allSatisfy(\.isHexDigit)
     }
 
-    static func normaliseFunction(_ function: String) -> String {
+    package static func normaliseFunction(_ function: String) -> String {
         var text = collapse(function)
         // `foo + 36` → `foo` (symbol-table names printed with an offset).
         if let range = text.range(of: #" \+ \d+$"#, options: .regularExpression) {
@@ -203,7 +203,7 @@ package enum CrashSignature {
         return text
     }
 
-    static func collapse(_ text: String) -> String {
+    package static func collapse(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -18,6 +18,14 @@ package struct ServeConfiguration: Sendable {
     /// The bearer token uploads and deletions need (`SYMBOLICATE_SERVE_TOKEN`); without one the
     /// store is read-only over HTTP.
     package var token: String?
+    /// The crash inbox (`--inbox`): an SQLite file's path or a `postgres://` URL; nil: none
+    /// (`POST /v1/reports` and the inbox's pages answer 404).
+    package var inbox: String?
+    /// The bearer token reading the inbox needs (`--read-token`: `SYMBOLICATE_SERVE_READ_TOKEN`);
+    /// nil: reading is open. The upload token reads too.
+    package var readToken: String?
+    /// Days a report is kept in the inbox (`--keep-reports`); its group and counts stay. Nil: for ever.
+    package var keepReportDays: Int?
     /// Debug files given on the command line (`--debug-files`), used for every request.
     package var debugFiles: [String] = []
     package var limits = ServeLimits()

@@ -26,6 +26,12 @@ package struct ServeRequest: Sendable {
     package var limits: ServeLimits
     /// The checkout whose lines go with every answer (`--source-root`); nil shows none.
     package var sourceContext: SourceContextProvider?
+    /// `--inbox`: the crash inbox's SQLite file or `postgres://` URL; nil: no inbox.
+    package var inbox: String?
+    /// `--read-token`: reading the inbox needs `SYMBOLICATE_SERVE_READ_TOKEN` (or the upload token).
+    package var requiresReadToken = false
+    /// `--keep-reports`: days an inbox report is kept.
+    package var keepReportDays: Int?
     /// Where the token and the default store's place are read (`SYMBOLICATE_SERVE_TOKEN`,
     /// `XDG_DATA_HOME`, `HOME`).
     package var environment: [String: String]
@@ -58,6 +64,14 @@ package struct ServeRequest: Sendable {
         if let bad = allowedHosts.first(where: { HostNames.name(of: $0).isEmpty || $0.contains(where: { " /\\\t@".contains($0) }) }) {
             return "--allowed-host takes a host name such as symbols.example.com (\(bad.isEmpty ? "empty" : bad) is none)"
         }
+        if inbox == nil, requiresReadToken || keepReportDays != nil {
+            return "\(requiresReadToken ? "--read-token" : "--keep-reports") is about the crash inbox: add --inbox FILE|postgres://…"
+        }
+        if let inbox, inbox.isEmpty { return "--inbox takes an SQLite file's path or a postgres:// URL" }
+        if let days = keepReportDays, days < 1 { return "--keep-reports is a number of days, 1 or more" }
+        if requiresReadToken, (environment["SYMBOLICATE_SERVE_READ_TOKEN"] ?? "").isEmpty {
+            return "--read-token needs the token in SYMBOLICATE_SERVE_READ_TOKEN"
+        }
         if let storeIndex, !ServeStore.isIndexURL(storeIndex) {
             return "--store-index is a postgres://USER@HOST:PORT/DATABASE URL (the default index is the store's own SQLite file)"
         }
@@ -77,6 +91,9 @@ package struct ServeRequest: Sendable {
         configuration.token = environment["SYMBOLICATE_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.limits = limits
         configuration.sourceContext = sourceContext
+        configuration.inbox = inbox
+        configuration.readToken = requiresReadToken ? environment["SYMBOLICATE_SERVE_READ_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } : nil
+        configuration.keepReportDays = keepReportDays
         return configuration
     }
 

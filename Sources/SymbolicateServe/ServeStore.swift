@@ -136,6 +136,9 @@ struct PutAnswer: Codable {
     /// Entries this upload replaced (it said `replace`), as they were.
     var replaced: [StoredFileInfo]
     var notes: [String]
+    /// Inbox reports that waited for these debug files and were symbolicated again (absent
+    /// without an inbox or when none waited).
+    var resymbolicated: Int?
 }
 
 /// A refused upload: a different file is stored under an identity it holds (`409`).
@@ -257,6 +260,13 @@ extension ServeServer {
                 }
             }
             let scrub = { (text: String) in Self.scrub(text, file: file) }
+            // The inbox's reports that waited for these files, symbolicated with them now.
+            var resymbolicated = 0
+            if case .success(let put) = result, inbox != nil {
+                symbolicator.invalidate()
+                let written = put.written
+                resymbolicated = await workers.run { resymbolicateWaiting(for: written) }
+            }
             switch result {
             case .success(let put):
                 symbolicator.invalidate()
@@ -268,7 +278,7 @@ extension ServeServer {
                 }
                 var answer = PutAnswer(
                     stored: put.stored.map(StoredFileInfo.init), replaced: put.replaced.map { StoredFileInfo($0.old) },
-                    notes: put.notes.map(scrub))
+                    notes: put.notes.map(scrub), resymbolicated: resymbolicated > 0 ? resymbolicated : nil)
                 for index in answer.stored.indices { answer.stored[index].name = scrub(answer.stored[index].name) }
                 for index in answer.replaced.indices { answer.replaced[index].name = scrub(answer.replaced[index].name) }
                 // 201 when this upload wrote something; 200 when all it holds was there already

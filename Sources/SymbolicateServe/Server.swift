@@ -5,6 +5,7 @@ import Logging
 import SymbolicateCrashReport
 import SymbolicateDiscovery
 import SymbolicateExplain
+import SymbolicateInbox
 import SymbolicatePipeline
 import SymbolicatePresentation
 import SymbolicateSymbolStore
@@ -17,6 +18,8 @@ package struct ServeServer: Sendable {
     package let metrics: ServeMetrics
     /// The debug-file store (`--store`), nil without one.
     package let store: ServeStore?
+    /// The crash inbox (`--inbox`), nil without one.
+    package let inbox: ServeInbox?
     let admission: Admission
     /// Bodies being received (before admission).
     let bodyReaders: Admission
@@ -43,6 +46,18 @@ package struct ServeServer: Sendable {
         if let recovery = store?.store.indexRecovery { logger.warning("store index rebuilt", metadata: ["reason": "\(recovery)"]) }
         if let problem = store?.store.indexProblem {
             logger.warning("store index unusable; the store's folders are read instead", metadata: ["reason": "\(problem)"])
+        }
+        let inbox = try configuration.inbox.map { location throws(InboxError) in
+            try ServeInbox(location: location, keepReportDays: configuration.keepReportDays)
+        }
+        self.inbox = inbox
+        if let inbox, inbox.keepReportDays != nil {
+            // Reports past --keep-reports go at start, then hourly with the reports that arrive.
+            DispatchQueue.global(qos: .utility).async { [logger] in
+                do { _ = try inbox.prune() } catch {
+                    logger.error("crash inbox: old reports not removed", metadata: ["reason": "\(error)"])
+                }
+            }
         }
         symbolicator = Symbolicator(
             debugFiles: configuration.debugFiles, store: store, metrics: metrics, sourceContext: configuration.sourceContext)
@@ -83,12 +98,16 @@ package struct ServeServer: Sendable {
         router.get("/") { _, _ in Self.asset(PageAssets.html, type: "text/html; charset=utf-8") }
         router.get("/page.css") { _, _ in Self.asset(PageAssets.css, type: "text/css; charset=utf-8") }
         router.get("/page.js") { _, _ in Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
+        router.get("/inbox") { _, _ in Self.asset(InboxPage.html, type: "text/html; charset=utf-8") }
+        router.get("/inbox.css") { _, _ in Self.asset(InboxPage.css, type: "text/css; charset=utf-8") }
+        router.get("/inbox.js") { _, _ in Self.asset(InboxPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/healthz") { _, _ in Self.text("ok\n") }
         router.get("/metrics") { _, _ in
             Self.text(metrics.render(hasStore: store != nil), type: "text/plain; version=0.0.4; charset=utf-8")
         }
         router.post("/v1/symbolicate") { request, _ in try await symbolicate(request) }
         addStoreRoutes(to: router)
+        addInboxRoutes(to: router)
         Self.allow([.post], at: "/v1/symbolicate", in: router)
         Self.allow([.put], at: "/v1/debug-files", in: router)
         Self.allow([.get, .delete], at: "/v1/debug-files/:id", in: router)
@@ -180,6 +199,12 @@ package struct ServeServer: Sendable {
         let limit: Int
         switch (head.method, path) {
         case (.post, "/v1/symbolicate"): limit = configuration.limits.reportBytes
+        case (.post, "/v1/reports"):
+            if let refusal = tokenRefusal(head.headerFields[.authorization]) {
+                return EarlyRefusal(status: refusal.status, message: refusal.body ?? "", headers: refusal.headers, reason: "token")
+            }
+            if inbox == nil { return EarlyRefusal(status: .notFound, message: "this server keeps no crash inbox", reason: "inbox") }
+            limit = configuration.limits.reportBytes
         case (.put, "/v1/debug-files"):
             if let refusal = tokenRefusal(head.headerFields[.authorization]) {
                 return EarlyRefusal(status: refusal.status, message: refusal.body ?? "", headers: refusal.headers, reason: "token")

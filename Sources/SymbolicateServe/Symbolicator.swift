@@ -141,6 +141,24 @@ package final class Symbolicator: @unchecked Sendable {
             status: response.status, failure: response.failure)
     }
 
+    /// Symbolicates and diagnoses a body for the crash inbox: the reports themselves (the
+    /// inbox keeps their facts, not a rendering), or what stopped them.
+    package func process(_ body: Data, shouldStop: (@Sendable () -> Bool)? = nil) -> (
+        reports: [ProcessedReport], failure: ReportFailure?
+    ) {
+        var request = ReportRequest(
+            report: .bytes(body, name: StandardInput.displayName), debugFiles: indexInputs, searchFolders: [],
+            searchesNearReport: false, explain: true, format: .json, color: .never, destination: .standardOutput, terminal: .none)
+        request.preparedDebugFiles = { [self] reports throws(DiscoveryError) in try self.debugFiles(for: reports) }
+        request.shouldStop = shouldStop
+        let response = request.run()
+        storeFiles?.forgetClosedSessions()
+        let frames = response.reports.reduce(0) { $0 + ($1.summary?.framesSymbolicated ?? 0) }
+        let lookups = response.reports.reduce(0) { $0 + ($1.summary?.debugFiles.count ?? 0) }
+        if response.output != nil { metrics?.symbolicated(frames: frames, lookups: lookups) }
+        return (response.failure == nil ? response.reports : [], response.failure)
+    }
+
     /// The `--debug-files` index with the store's files for the identities these reports name.
     /// Throws what the CLI would say of the same inputs (a `--debug-files` path that is gone).
     func debugFiles(for reports: [CrashReport]) throws(DiscoveryError) -> PreparedDebugFiles {

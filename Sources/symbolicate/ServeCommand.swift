@@ -17,7 +17,9 @@
                 ?format=, ?explain=1, ?language=), with --debug-files and the store. \
                 PUT /v1/debug-files stores a zip, dSYM DWARF, Mach-O or ELF file by the identities \
                 inside (Authorization: Bearer $SYMBOLICATE_SERVE_TOKEN; without that variable the \
-                store is read-only); GET and DELETE /v1/debug-files/ID. GET /healthz, GET /metrics (Prometheus). \
+                store is read-only); GET and DELETE /v1/debug-files/ID. With --inbox, POST /v1/reports \
+                keeps each report grouped by crash (GET /v1/groups, GET /v1/groups/ID, POST \
+                /v1/groups/ID/state; the page /inbox). GET /healthz, GET /metrics (Prometheus). \
                 The API is described in Documentation/openapi.yaml. Listens on 127.0.0.1 unless \
                 --host says otherwise. A body over its limit gets 413, a request past \
                 --max-requests gets 503, one past --request-timeout gets 504 (and its work is \
@@ -63,6 +65,26 @@
                 valueName: "url"))
         var storeIndex: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Keep a crash inbox: POST /v1/reports stores each report (once, by content) grouped by crash across builds, with states and regressions; GET /v1/groups and the page /inbox list them. An SQLite file's path, or postgres://USER@HOST:PORT/DATABASE for several servers sharing one inbox. Reports waiting for a dSYM are symbolicated again when it is uploaded.",
+                valueName: "file-or-url"))
+        var inbox: String?
+
+        @Flag(
+            name: .customLong("read-token"),
+            help:
+                "Reading the inbox (GET /v1/groups, /inbox) needs Authorization: Bearer $SYMBOLICATE_SERVE_READ_TOKEN (or the upload token). Without it reading is open."
+        )
+        var readToken = false
+
+        @Option(
+            name: .customLong("keep-reports"),
+            help: ArgumentHelp(
+                "Days an inbox report is kept; older ones are removed, their groups and counts kept. Default: for ever.", valueName: "days")
+        )
+        var keepReports: Int?
+
         @Option(help: "Largest debug-file upload in bytes (413 past it).")
         var maxUploadBytes = ServeLimits().uploadBytes
 
@@ -106,6 +128,9 @@
             limits.connectionsPerClient = maxConnectionsPerClient
             var request = ServeRequest(host: host, port: port, debugFiles: debugFiles, store: store, storeIndex: storeIndex, limits: limits)
             request.allowedHosts = allowedHosts
+            request.inbox = inbox
+            request.requiresReadToken = readToken
+            request.keepReportDays = keepReports
             return request
         }
 

@@ -539,4 +539,41 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case noteAssertionMessageMissingNoASI
     case fieldLogLine
     case noteDeviceLogOnly
+    case inboxTitle
+    case inboxIntro
+    case inboxVersion
+    case inboxOS
+    case inboxState
+    case inboxAll
+    case inboxStateNew
+    case inboxStateOpen
+    case inboxStateResolved
+    case inboxStateRegressed
+    case inboxStateIgnored
+    case inboxToken
+    case inboxApply
+    case inboxCount
+    case inboxCrash
+    case inboxVersions
+    case inboxLastSeen
+    case inboxPrevious
+    case inboxNext
+    case inboxPageOf
+    case inboxEmpty
+    case inboxLoading
+    case inboxBack
+    case inboxFrames
+    case inboxExamples
+    case inboxDevice
+    case inboxTime
+    case inboxResolveIn
+    case inboxResolve
+    case inboxReopen
+    case inboxIgnore
+    case inboxFirstSeen
+    case inboxResolvedIn
+    case inboxRegressedIn
+    case inboxSparkline
+    case inboxUnknownFrame
+    case inboxNoVersion
 }

@@ -3278,5 +3278,227 @@ extension Catalog {
                 "ja":
                     "デバイスログの行から読み取りました。プロセスがどう終了したかは分かりますが、スレッドがどこにいたかは分かりません。同じ時刻に書かれたクラッシュレポートまたは jetsam レポート（設定 › プライバシーとセキュリティ › 解析および改善 › 解析データ、または Xcode の Devices ウインドウ）にバックトレースがあります。",
             ]),
+        .inboxTitle: CatalogText(
+            id: "inboxTitle", tags: [],
+            texts: [
+                "en": "Crash inbox",
+                "ja": "クラッシュ受信箱",
+            ]),
+        .inboxIntro: CatalogText(
+            id: "inboxIntro", tags: [],
+            texts: [
+                "en": "Crashes sent to this server, grouped by cause across builds and versions. Filter by version, OS and state.",
+                "ja": "このサーバーに送られたクラッシュを、ビルドやバージョンをまたいで原因ごとにまとめています。バージョン、OS、状態で絞り込めます。",
+            ]),
+        .inboxVersion: CatalogText(
+            id: "inboxVersion", tags: [],
+            texts: [
+                "en": "Version",
+                "ja": "バージョン",
+            ]),
+        .inboxOS: CatalogText(
+            id: "inboxOS", tags: [],
+            texts: [
+                "en": "OS",
+                "ja": "OS",
+            ]),
+        .inboxState: CatalogText(
+            id: "inboxState", tags: [],
+            texts: [
+                "en": "State",
+                "ja": "状態",
+            ]),
+        .inboxAll: CatalogText(
+            id: "inboxAll", tags: [],
+            texts: [
+                "en": "All",
+                "ja": "すべて",
+            ]),
+        .inboxStateNew: CatalogText(
+            id: "inboxStateNew", tags: [],
+            texts: [
+                "en": "New in this version",
+                "ja": "このバージョンで新規",
+            ]),
+        .inboxStateOpen: CatalogText(
+            id: "inboxStateOpen", tags: [],
+            texts: [
+                "en": "Open",
+                "ja": "未対応",
+            ]),
+        .inboxStateResolved: CatalogText(
+            id: "inboxStateResolved", tags: [],
+            texts: [
+                "en": "Resolved",
+                "ja": "解決済み",
+            ]),
+        .inboxStateRegressed: CatalogText(
+            id: "inboxStateRegressed", tags: [],
+            texts: [
+                "en": "Regressed",
+                "ja": "再発",
+            ]),
+        .inboxStateIgnored: CatalogText(
+            id: "inboxStateIgnored", tags: [],
+            texts: [
+                "en": "Ignored",
+                "ja": "無視",
+            ]),
+        .inboxToken: CatalogText(
+            id: "inboxToken", tags: [],
+            texts: [
+                "en": "Token (when the server asks for one)",
+                "ja": "トークン（サーバーが求める場合）",
+            ]),
+        .inboxApply: CatalogText(
+            id: "inboxApply", tags: [],
+            texts: [
+                "en": "Show",
+                "ja": "表示",
+            ]),
+        .inboxCount: CatalogText(
+            id: "inboxCount", tags: [],
+            texts: [
+                "en": "Reports",
+                "ja": "件数",
+            ]),
+        .inboxCrash: CatalogText(
+            id: "inboxCrash", tags: [],
+            texts: [
+                "en": "Crash",
+                "ja": "クラッシュ",
+            ]),
+        .inboxVersions: CatalogText(
+            id: "inboxVersions", tags: [],
+            texts: [
+                "en": "By version",
+                "ja": "バージョン別",
+            ]),
+        .inboxLastSeen: CatalogText(
+            id: "inboxLastSeen", tags: [],
+            texts: [
+                "en": "Last seen",
+                "ja": "最終発生",
+            ]),
+        .inboxPrevious: CatalogText(
+            id: "inboxPrevious", tags: [],
+            texts: [
+                "en": "Previous page",
+                "ja": "前のページ",
+            ]),
+        .inboxNext: CatalogText(
+            id: "inboxNext", tags: [],
+            texts: [
+                "en": "Next page",
+                "ja": "次のページ",
+            ]),
+        .inboxPageOf: CatalogText(
+            id: "inboxPageOf", tags: [],
+            texts: [
+                "en": "Page {page} of {pages}, {total} groups",
+                "ja": "{total} グループ中 {page} / {pages} ページ",
+            ]),
+        .inboxEmpty: CatalogText(
+            id: "inboxEmpty", tags: [],
+            texts: [
+                "en": "No crash group matches.",
+                "ja": "該当するクラッシュグループはありません。",
+            ]),
+        .inboxLoading: CatalogText(
+            id: "inboxLoading", tags: [],
+            texts: [
+                "en": "Loading…",
+                "ja": "読み込み中…",
+            ]),
+        .inboxBack: CatalogText(
+            id: "inboxBack", tags: [],
+            texts: [
+                "en": "Back to the inbox",
+                "ja": "受信箱に戻る",
+            ]),
+        .inboxFrames: CatalogText(
+            id: "inboxFrames", tags: [],
+            texts: [
+                "en": "Crashed thread",
+                "ja": "クラッシュしたスレッド",
+            ]),
+        .inboxExamples: CatalogText(
+            id: "inboxExamples", tags: [],
+            texts: [
+                "en": "Latest reports",
+                "ja": "最新のレポート",
+            ]),
+        .inboxDevice: CatalogText(
+            id: "inboxDevice", tags: [],
+            texts: [
+                "en": "Device",
+                "ja": "デバイス",
+            ]),
+        .inboxTime: CatalogText(
+            id: "inboxTime", tags: [],
+            texts: [
+                "en": "Time",
+                "ja": "日時",
+            ]),
+        .inboxResolveIn: CatalogText(
+            id: "inboxResolveIn", tags: [],
+            texts: [
+                "en": "Fixed in version",
+                "ja": "修正したバージョン",
+            ]),
+        .inboxResolve: CatalogText(
+            id: "inboxResolve", tags: [],
+            texts: [
+                "en": "Mark resolved",
+                "ja": "解決済みにする",
+            ]),
+        .inboxReopen: CatalogText(
+            id: "inboxReopen", tags: [],
+            texts: [
+                "en": "Reopen",
+                "ja": "再オープン",
+            ]),
+        .inboxIgnore: CatalogText(
+            id: "inboxIgnore", tags: [],
+            texts: [
+                "en": "Ignore",
+                "ja": "無視する",
+            ]),
+        .inboxFirstSeen: CatalogText(
+            id: "inboxFirstSeen", tags: [],
+            texts: [
+                "en": "First seen in {version}",
+                "ja": "初出バージョン: {version}",
+            ]),
+        .inboxResolvedIn: CatalogText(
+            id: "inboxResolvedIn", tags: [],
+            texts: [
+                "en": "Resolved in {version}",
+                "ja": "{version} で解決済み",
+            ]),
+        .inboxRegressedIn: CatalogText(
+            id: "inboxRegressedIn", tags: [],
+            texts: [
+                "en": "Regressed in {version}",
+                "ja": "{version} で再発",
+            ]),
+        .inboxSparkline: CatalogText(
+            id: "inboxSparkline", tags: [],
+            texts: [
+                "en": "Reports per version: {list}",
+                "ja": "バージョン別の件数: {list}",
+            ]),
+        .inboxUnknownFrame: CatalogText(
+            id: "inboxUnknownFrame", tags: [],
+            texts: [
+                "en": "an unknown frame",
+                "ja": "不明なフレーム",
+            ]),
+        .inboxNoVersion: CatalogText(
+            id: "inboxNoVersion", tags: [],
+            texts: [
+                "en": "no version",
+                "ja": "バージョンなし",
+            ]),
     ]
 }
