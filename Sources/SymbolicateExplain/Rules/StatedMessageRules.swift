@@ -16,7 +16,7 @@ extension Diagnostician {
     static func sourcePhrase(_ source: StatedMessage.Source) -> Phrase {
         switch source {
         case .exceptionReason: Phrase(.sourceExceptionReason)
-        case .applicationSpecificInformation: Phrase(.sourceApplicationSpecificInformation)
+        case .appSpecificInformation: Phrase(.sourceApplicationSpecificInformation)
         case .exceptionMessage: Phrase(.sourceExceptionMessage)
         case .runtimeError: Phrase(.sourceRuntimeError)
         case .console: Phrase(.sourceConsole)
@@ -26,7 +26,7 @@ extension Diagnostician {
 
     /// The evidence field a message is quoted under.
     static func evidenceField(_ source: StatedMessage.Source) -> Phrase {
-        source == .applicationSpecificInformation ? .label("Application Specific Information") : sourcePhrase(source)
+        source == .appSpecificInformation ? .label("Application Specific Information") : sourcePhrase(source)
     }
 
     /// The verdict from the first stated message a family or a class reads, or nil when the
@@ -42,7 +42,7 @@ extension Diagnostician {
             let messageClass = self.messageClass(of: message)
             // A line of Application Specific Information or an exception message says why only
             // when its words say what went wrong; the other sources are a reader's crash line.
-            if messageClass == nil, [.applicationSpecificInformation, .exceptionMessage].contains(message.source) { continue }
+            if messageClass == nil, [.appSpecificInformation, .exceptionMessage].contains(message.source) { continue }
             return statedCause(message, messageClass, category)
         }
         return nil

@@ -63,7 +63,7 @@ package struct FactReading {
             messages.append(
                 StatedMessage(text, source: .runtimeError, place: error.file.map { file in error.line.map { "\(file):\($0)" } ?? file }))
         }
-        messages += lines.map { StatedMessage($0, source: .applicationSpecificInformation) }
+        messages += lines.map { StatedMessage($0, source: .appSpecificInformation) }
         if let message, !message.isEmpty { messages.append(StatedMessage(message, source: .exceptionMessage)) }
         var seen: Set<String> = []
         return messages.filter { seen.insert($0.text).inserted }
@@ -278,7 +278,7 @@ package struct FactReading {
         for line in lines {
             guard let match = CrashMessageGrammar.match(line) else { continue }
             stated.append(
-                StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: line, source: .applicationSpecificInformation))
+                StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: line, source: .appSpecificInformation))
         }
         if let message, !message.isEmpty, !lines.contains(message), let match = CrashMessageGrammar.match(message) {
             stated.append(StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: message, source: .exceptionMessage))

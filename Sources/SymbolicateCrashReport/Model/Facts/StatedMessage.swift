@@ -53,7 +53,7 @@ public struct StatedMessage: Sendable, Hashable {
         /// LLDB's stop reason.
         case annotation
         /// A report's Application Specific Information (or a reporter's crash-info message).
-        case applicationSpecificInformation
+        case appSpecificInformation
         /// A report's exception message field.
         case exceptionMessage
         /// An uncaught exception's reason, or a C++ exception's `what()`.
@@ -93,7 +93,7 @@ public struct StatedMessage: Sendable, Hashable {
             switch source {
             case .exceptionReason: family = .objcException
             case .runtimeError: family = .swiftRuntime
-            case .console, .annotation, .applicationSpecificInformation, .exceptionMessage: family = .annotation
+            case .console, .annotation, .appSpecificInformation, .exceptionMessage: family = .annotation
             }
         }
         self.init(family: family, text: text, quote: text, source: source, place: place)
