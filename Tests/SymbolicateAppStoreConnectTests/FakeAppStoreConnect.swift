@@ -271,10 +271,23 @@ final class FakeAppStoreConnect: Sendable {
 /// The time both the client and the server read: tests move it on instead of waiting.
 final class TestClock: Sendable {
     private let current: Mutex<Date>
+    /// Follows the real time (a test of the real binary, which signs by the system clock: a
+    /// frozen server clock would take a token signed a minute later on a busy machine as issued
+    /// in the future).
+    private let live: Bool
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_772_000_000)) { current = Mutex(start) }
+    init(_ start: Date = Date(timeIntervalSince1970: 1_772_000_000)) {
+        current = Mutex(start)
+        live = false
+    }
 
-    func now() -> Date { current.withLock { $0 } }
+    /// The system's clock.
+    init(live: Void) {
+        current = Mutex(Date())
+        self.live = true
+    }
+
+    func now() -> Date { live ? Date() : current.withLock { $0 } }
 
     func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }

@@ -295,7 +295,7 @@ import Testing
     /// The real binary, credentials from the environment, --symbolicate through batch.
     @Test func theCommandDownloadsAndSymbolicates() async throws {
         let keys = try Keys()
-        let clock = TestClock(Date())
+        let clock = TestClock(live: ())
         let server = try FakeAppStoreConnect(key: keys.key, publicKey: keys.privateKey.publicKey, clock: clock)
         let output = keys.folder.appendingPathComponent("cli")
         let result = try await server.running { base in

@@ -85,7 +85,7 @@ import Testing
             .map { $0.lowercased() }
         for message in facts.statedMessages {
             switch message.source {
-            case .applicationSpecificInformation, .exceptionMessage:
+            case .appSpecificInformation, .exceptionMessage:
                 let text = message.text.lowercased()
                 if words.contains(where: { text.contains($0) }) { found.append(message.text) }
             default: found.append(message.text)

@@ -72,7 +72,8 @@ enum InboxTestDatabase {
     /// The URL with a schema of its own for one test.
     static func url(schema name: String) throws -> String {
         let base = try #require(url)
-        return base + (base.contains("?") ? "&" : "?") + "schema=inbox\(ProcessInfo.processInfo.processIdentifier)_\(name)"
+        return base + (base.contains("?") ? "&" : "?")
+            + "schema=inbox\(ProcessInfo.processInfo.processIdentifier)_\(name.map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined().lowercased())"
     }
 }
 

@@ -53,7 +53,7 @@ import Testing
         #expect(detail.group.count == 1)
         #expect(detail.newest?.id == report.id)
         #expect(detail.newest?.frames.first(where: \.isApp)?.function != nil)
-        #expect(detail.group.decision?.category == "swiftTrap")
+        #expect(detail.group.decision?.category == "swiftRuntimeError")
         #expect(detail.newest?.facts.machException == "EXC_BREAKPOINT")
     }
 

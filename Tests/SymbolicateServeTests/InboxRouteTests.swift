@@ -96,7 +96,7 @@ import Testing
             try await client.execute(uri: "/v1/groups/\(first.group)?language=ja", method: .get) { response in
                 #expect(response.status == .ok)
                 let text = String(buffer: response.body)
-                #expect(text.contains("\"category\" : \"swiftTrap\""), "\(text.prefix(400))")
+                #expect(text.contains("\"category\" : \"swiftRuntimeError\""), "\(text.prefix(400))")
                 #expect(text.contains("\"language\" : \"ja\""))
                 #expect(text.contains("JSONScanner.field"))
             }

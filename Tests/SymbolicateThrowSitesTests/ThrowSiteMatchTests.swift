@@ -435,6 +435,12 @@ let throwRows: [ThrowRow] = [
         frames: ["std::__1::__throw_system_error(int, char const*)", "std::__1::mutex::lock()"],
         reason: "mutex lock failed: Invalid argument",
         origin: "https://github.com/pykeio/ort/issues/409"),
+    ThrowRow(
+        id: "metal.api-validation", name: nil,
+        frames: ["MTLReportFailure", "-[MTLDebugDevice validateNewBufferArgs:options:]"],
+        reason:
+            "-[MTLDebugDevice validateNewBufferArgs:options:]:366: failed assertion `newBufferWith*:length 0x20000000 must not exceed 256 MB.'",
+        origin: "https://github.com/djphoenix/MoneroKit/issues/10"),
 ]
 
 @Suite struct ThrowSiteMatchTests {

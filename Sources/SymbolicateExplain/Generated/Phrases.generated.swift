@@ -3300,7 +3300,7 @@ extension Catalog {
             id: "inboxOS", tags: [],
             texts: [
                 "en": "OS",
-                "ja": "OS",
+                "ja": "OS バージョン",
             ]),
         .inboxState: CatalogText(
             id: "inboxState", tags: [],

@@ -22,7 +22,8 @@ package struct KnowledgeBase: Sendable {
             exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
             + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
             + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
-            + objcExceptions + dyldErrors + frameSymbols + abortPathFrames + rustPanics + panicFamilies + memoryLimits + debugLayerMessages + messageClasses)
+            + objcExceptions + dyldErrors + frameSymbols + abortPathFrames + rustPanics + panicFamilies + memoryLimits + debugLayerMessages
+            + messageClasses)
 
     package init(entries: [KnowledgeEntry]) {
         self.entries = entries
@@ -77,7 +78,9 @@ package struct KnowledgeBase: Sendable {
     package func entries(matchingText text: String, kinds: Set<TermKind>? = nil) -> [KnowledgeEntry] {
         var found: [(entry: KnowledgeEntry, length: Int)] = []
         let bytes = Array(text.utf8)
-        for entry in entries where kinds?.contains(entry.kind) ?? true {
+        // A message class (`limit`, `timed out`) classifies a stated message no entry knows;
+        // it is asked for by kind only, never a term's answer of its own.
+        for entry in entries where kinds?.contains(entry.kind) ?? (entry.kind != .messageClass) {
             let lengths = entry.patterns.filter { MessageScan.occurs(Array($0.utf8), in: bytes) }.map(\.count)
             if let best = lengths.max() { found.append((entry, best)) }
         }

@@ -50,16 +50,25 @@ extension Diagnostician {
 
     /// False for a message another rule reads by its own fact (an uncaught exception's line, a
     /// libobjc, dyld or malloc message): those rules say more than a quote would.
+    /// Only a report's own fields are read by those rules: a console or annotation line stating
+    /// the same message is this rule's to quote.
     private func isCauseCandidate(_ message: StatedMessage) -> Bool {
         guard !message.text.isEmpty else { return false }
-        let handled: Set<TermKind> = [.applicationSpecificMessage, .objcException, .dyldError]
-        return base.entries(matchingText: message.text, kinds: handled).isEmpty
+        guard Self.fieldsOtherRulesRead.contains(message.source) else { return true }
+        return base.entries(matchingText: message.text, kinds: Self.kindsOtherRulesRead).isEmpty
     }
+
+    /// The fields the exception, Application Specific Information and dyld rules read themselves.
+    static let fieldsOtherRulesRead: Set<StatedMessage.Source> = [.appSpecificInformation, .exceptionMessage, .exceptionReason]
+    /// The message kinds those rules know.
+    static let kindsOtherRulesRead: Set<TermKind> = [.applicationSpecificMessage, .objcException, .dyldError]
 
     /// The knowledge entry naming the message's family, when one does by more than the kind's
     /// label (`Fatal error:` alone names no family: the words after it do).
     func family(of message: StatedMessage) -> KnowledgeEntry? {
-        let kinds: Set<TermKind> = [.debugLayerMessage, .swiftRuntimeMessage, .concurrencyMessage]
+        var kinds: Set<TermKind> = [.debugLayerMessage, .swiftRuntimeMessage, .concurrencyMessage]
+        // A console line no field rule reads (a malloc or libc++abi line above the frames).
+        if !Self.fieldsOtherRulesRead.contains(message.source) { kinds.formUnion(Self.kindsOtherRulesRead) }
         let bytes = Array(message.text.utf8)
         return base.entries(matchingText: message.text, kinds: kinds).first { entry in
             entry.patterns.contains { !$0.hasSuffix(":") && MessageScan.occurs(Array($0.utf8), in: bytes) }
@@ -100,6 +109,8 @@ extension Diagnostician {
         switch kind {
         case .swiftRuntimeMessage: .swiftRuntimeError
         case .concurrencyMessage: .dispatchMisuse
+        case .objcException: .uncaughtObjCException
+        case .dyldError: .missingLibrary
         default: .assertionFailure
         }
     }
