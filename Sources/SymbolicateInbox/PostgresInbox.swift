@@ -372,46 +372,12 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
         Array(try wait(connection.query(query, logger: logger)).rows)
     }
 
-    private struct Unanswered: Error, CustomStringConvertible {
-        var seconds: TimeInterval
-        var description: String { "no answer in \(Int(seconds)) s" }
-    }
-
+    /// Waits for a future on this thread (never one of `group`'s: nothing here runs on it).
     private func wait<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
-        let outcome = Outcome<T>()
-        future.whenComplete { outcome.set($0) }
-        guard let result = outcome.wait(seconds: timeout) else { throw Unanswered(seconds: timeout) }
-        return try result.get()
+        try PostgresWait.result(of: future, timeout: timeout)
     }
 
-    private final class Outcome<T: Sendable>: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var result: Result<T, any Error>?
-
-        func set(_ value: Result<T, any Error>) {
-            condition.lock()
-            result = value
-            condition.signal()
-            condition.unlock()
-        }
-
-        func wait(seconds: TimeInterval) -> Result<T, any Error>? {
-            let deadline = Date().addingTimeInterval(seconds)
-            condition.lock()
-            defer { condition.unlock() }
-            while result == nil, condition.wait(until: deadline) {}
-            return result
-        }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] { return message }
-            if let underlying = error.underlying { return "\(error.code): \(underlying)" }
-            return "\(error.code)"
-        }
-        return "\(error)"
-    }
+    static func describe(_ error: any Error) -> String { PostgresWait.describe(error) }
 
     var tablePrefix: String { prefix }
 }

@@ -363,7 +363,7 @@ package final class PostgresStoreIndex: StoreIndex, @unchecked Sendable {
             try body(connection)
         } catch {
             do { try run(connection, "ROLLBACK") } catch { dropIfBroken(error) }
-            if error is StoreIndexError || !(error is PSQLError || error is Unanswered) { throw error }
+            if error is StoreIndexError || !(error is PSQLError || error is PostgresWait.Unanswered) { throw error }
             dropIfBroken(error)
             throw StoreIndexError(location: location, message: "\(what): \(Self.describe(error))")
         }
@@ -418,47 +418,10 @@ package final class PostgresStoreIndex: StoreIndex, @unchecked Sendable {
         Array(try wait(connection.query(query, logger: logger)).rows)
     }
 
-    /// No answer within `timeout`.
-    private struct Unanswered: Error, CustomStringConvertible {
-        var seconds: TimeInterval
-        var description: String { "no answer in \(Int(seconds)) s" }
-    }
-
     /// Waits for a future on this thread (never one of `group`'s: nothing here runs on it).
     private func wait<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
-        let outcome = Outcome<T>()
-        future.whenComplete { outcome.set($0) }
-        guard let result = outcome.wait(seconds: timeout) else { throw Unanswered(seconds: timeout) }
-        return try result.get()
+        try PostgresWait.result(of: future, timeout: timeout)
     }
 
-    /// A result handed from the event loop to the waiting thread.
-    private final class Outcome<T: Sendable>: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var result: Result<T, any Error>?
-
-        func set(_ value: Result<T, any Error>) {
-            condition.lock()
-            result = value
-            condition.signal()
-            condition.unlock()
-        }
-
-        func wait(seconds: TimeInterval) -> Result<T, any Error>? {
-            let deadline = Date().addingTimeInterval(seconds)
-            condition.lock()
-            defer { condition.unlock() }
-            while result == nil, condition.wait(until: deadline) {}
-            return result
-        }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] { return message }
-            if let underlying = error.underlying { return "\(error.code): \(underlying)" }
-            return "\(error.code)"
-        }
-        return "\(error)"
-    }
+    static func describe(_ error: any Error) -> String { PostgresWait.describe(error) }
 }
