@@ -15,6 +15,18 @@ struct GitCheckout {
         return checkout
     }
 
+    /// Whether git takes `path` for part of a work tree (an enclosing one included).
+    static func isInsideWorkTree(_ path: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", path, "rev-parse", "--is-inside-work-tree"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     /// The same environment for every command: no user or system configuration.
     static func environment(date: String) -> [String: String] {
         [

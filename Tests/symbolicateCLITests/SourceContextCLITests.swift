@@ -14,7 +14,10 @@ struct SourceContextCLITests {
         try FileManager.default.copyItem(
             at: TestPaths.fixtures.appendingPathComponent("src/CrashApp/Profile.swift"), to: app.appendingPathComponent("Profile.swift"))
         let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
-        let result = try CLI.run([report, TestPaths.dsyms, "--source-root", folder.path, "--context", "1"])
+        // No git work tree above it either (a TMPDIR inside the clone, as the Mac-shaped lane's, is one).
+        let result = try CLI.run(
+            [report, TestPaths.dsyms, "--source-root", folder.path, "--context", "1"],
+            environment: ["GIT_CEILING_DIRECTORIES": folder.deletingLastPathComponent().path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("> 28 |         return value!"))
         #expect(result.stdout.contains("  27 |         let value = field(bytes, key: key)"))
