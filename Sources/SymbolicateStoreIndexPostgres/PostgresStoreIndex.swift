@@ -379,16 +379,7 @@ package final class PostgresStoreIndex: StoreIndex, @unchecked Sendable {
     private func connected() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
         connection = nil
-        let tls: PostgresConnection.Configuration.TLS
-        switch url.tls {
-        case .disable: tls = .disable
-        case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        }
-        var configuration = PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
-        configuration.options.connectTimeout = .milliseconds(Int64(timeout * 1000))
-        let made = try wait(PostgresConnection.connect(on: group.next(), configuration: configuration, id: 1, logger: logger))
+        let made = try PostgresWait.connect(url, on: group.next(), timeout: timeout, id: 1, logger: logger)
         connection = made
         return made
     }

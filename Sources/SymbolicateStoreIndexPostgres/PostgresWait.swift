@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import NIOCore
+import NIOSSL
 import PostgresNIO
 
 /// The store index and the crash inbox talk to PostgreSQL from synchronous code: a query's
@@ -18,6 +20,22 @@ package enum PostgresWait {
         future.whenComplete { outcome.set($0) }
         guard let result = outcome.wait(seconds: timeout) else { throw Unanswered(seconds: timeout) }
         return try result.get()
+    }
+
+    /// A connection to `url` (its TLS mode, a connect timeout of `timeout`), waited for here.
+    package static func connect(
+        _ url: PostgresIndexURL, on loop: any EventLoop, timeout: TimeInterval, id: Int, logger: Logger
+    ) throws -> PostgresConnection {
+        let tls: PostgresConnection.Configuration.TLS
+        switch url.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
+        configuration.options.connectTimeout = .milliseconds(Int64(timeout * 1000))
+        return try result(of: PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger), timeout: timeout)
     }
 
     /// The server's message for a PostgreSQL error, else the error's code or description.
