@@ -81,8 +81,7 @@ public struct ProcessedReport: Sendable {
     /// Adds the lines around the crash from `provider`'s checkout, and shows the app's line in
     /// the diagnosis's "open X:N" step when there is a diagnosis.
     package mutating func addSourceContext(from provider: SourceContextProvider?) {
-        guard let provider else { return }
-        let context = provider.context(for: report)
+        guard let provider, let context = provider.context(for: report) else { return }
         sourceContext = context
         diagnosis?.showAppLine(of: report) { context.text(of: $0, line: $1) }
     }
@@ -94,6 +93,15 @@ public struct ProcessedReport: Sendable {
         if withDiagnosis { presenter.diagnosis = diagnosis }
         presenter.sourceContext = sourceContext
         return try presenter.render(report, summary: summary)
+    }
+
+    /// The report in Apple's text layout (`presenter` is a text one), written into `out` as it
+    /// is rendered, as `render` would return it.
+    package func writeText(with presenter: Presenter, withDiagnosis: Bool, to out: inout some TextOutputStream) {
+        var presenter = presenter
+        if withDiagnosis { presenter.diagnosis = diagnosis }
+        presenter.sourceContext = sourceContext
+        presenter.writeText(report, summary: summary, to: &out)
     }
 }
 

@@ -46,6 +46,9 @@ public struct ReportRequest: Sendable {
     public var verbose = false
     /// Scrub the output (`--scrub`): identifying values replaced, image identities kept (`Scrubber`).
     public var scrub = false
+    /// Text output printed as it is rendered instead of returned in `standardOutput` (the
+    /// command line sets it; a server or a test reads the response).
+    public var standardOutputSink: StandardOutputSink?
     public var destination: Destination
     public var terminal: Terminal
     /// Apple's libraries for system frames the report left unnamed; nil names none.
@@ -190,6 +193,23 @@ public struct ReportRequest: Sendable {
         let pipeline = assembly.pipeline
         let presenter = Presenter(format: format, color: usesColor, crashedOnly: crashedOnly, headline: headlineInOutput)
         var pieces: [String] = []
+        // Apple's text goes out as it is rendered, to the file or to the caller's standard
+        // output: a million frames are never held as one string (scrubbing needs it whole).
+        var streamed: StreamedText?
+        if format == .text, !scrub {
+            switch destination {
+            case .file(let path):
+                do { streamed = StreamedText(file: try AtomicFileWriter(path: path), path: path) } catch {
+                    return response.fail(.cannotWrite(path: path, reason: error.localizedDescription))
+                }
+            case .standardOutput:
+                if let standardOutputSink { streamed = StreamedText(sink: standardOutputSink) }
+            }
+        }
+        // A run that ends before the commit leaves no file, and no temporary one.
+        var committed = false
+        defer { if !committed { streamed?.file?.discard() } }
+        var written = 0
         // Each report is handed over to `process` (see there), first one first.
         reports.reverse()
         while let report = reports.popLast() {
@@ -224,11 +244,34 @@ public struct ReportRequest: Sendable {
                 response.messages.append(.headline(Headline(report: processed.report).text, on: stream))
             }
             response.reports.append(processed)
+            if var text = streamed?.chunks {
+                if let sink = streamed?.sink {
+                    sink.messages(response.messages)
+                    response.messages.removeAll()
+                }
+                if written > 0 { text.write("\n") }
+                processed.writeText(with: presenter, withDiagnosis: explain, to: &text)
+                text.flush()
+                written += 1
+                if let error = text.error {
+                    return response.fail(.cannotWrite(path: streamed?.path ?? "standard output", reason: error.localizedDescription))
+                }
+                continue
+            }
             do {
                 pieces.append(try processed.render(with: presenter, withDiagnosis: explain))
             } catch {
                 return response.fail(.cannotRender(error))
             }
+        }
+        if let streamed {
+            if let file = streamed.file {
+                committed = true
+                do { try file.commit() } catch {
+                    return response.fail(.cannotWrite(path: streamed.path ?? "", reason: error.localizedDescription))
+                }
+            }
+            return finishRequireAll(&response)
         }
         // Several reports: text formats one after the other, JSON as an array.
         var rendered = ReportPipeline.join(pieces, asJSONArray: format == .json)
@@ -242,6 +285,11 @@ public struct ReportRequest: Sendable {
                 return response.fail(.cannotWrite(path: path, reason: error.localizedDescription))
             }
         }
+        finishRequireAll(&response)
+    }
+
+    /// `--require-all`: the shortfalls of every report, after its output.
+    private func finishRequireAll(_ response: inout ReportResponse) {
         if requireAll {
             // An app image without a debug file has its own warning; frames no image covers
             // and a report with nothing to check get one here: the gate fails on them too.
@@ -296,7 +344,8 @@ public struct ReportResponse: Sendable {
     /// The reports, symbolicated and (when asked) diagnosed.
     public var reports: [ProcessedReport] = []
     /// The rendered output (what `-o` received or standard output shows); nil when the run
-    /// stopped before it.
+    /// stopped before it, or when Apple's text went out as it was rendered (to `-o`, or to
+    /// `ReportRequest.standardOutputSink`) and is held nowhere.
     public var output: String?
     /// What the caller prints on standard output: the output when it was not written to a file.
     public var standardOutput: String?
@@ -329,5 +378,25 @@ package final class PreparedDebugFiles: Sendable {
     package init(index: DebugFileIndex, sessions: DebugSessionCache = DebugSessionCache()) {
         self.index = index
         self.sessions = sessions
+    }
+}
+
+/// Where a run's text output is streamed: a file being written atomically, or the caller's
+/// standard output.
+private struct StreamedText {
+    var file: AtomicFileWriter?
+    var path: String?
+    var sink: StandardOutputSink?
+    var chunks: TextChunks
+
+    init(file: AtomicFileWriter, path: String) {
+        self.file = file
+        self.path = path
+        chunks = TextChunks { try file.write($0) }
+    }
+
+    init(sink: StandardOutputSink) {
+        self.sink = sink
+        chunks = TextChunks(deliver: sink.text)
     }
 }

@@ -63,13 +63,6 @@ package struct Presenter: Sendable {
 
     func renderText(_ report: CrashReport, summary: SymbolicationSummary?) -> String {
         var out = ""
-        if headline {
-            let text = Headline(report: report).text
-            out += color ? ANSI.boldRed + text + ANSI.reset : text
-            // Diagnostics go to stderr (the CLI prints them); the text stays a report.
-            out += "\n\n"
-        }
-        if let diagnosis { out += diagnosis.renderText(color: color) + "\n" }
         // Room for every frame line at once: growing a string of tens of megabytes copies it,
         // holding both copies for a moment; reserved room never written costs no memory.
         var room = 0
@@ -77,17 +70,29 @@ package struct Presenter: Sendable {
             for frame in thread.frames { room += Self.textRoom(for: frame) }
         }
         if room > 0 { out.reserveCapacity(room) }
-        if let sourceContext { out += sourceContext.renderText() + "\n" }
+        writeText(report, summary: summary, to: &out)
+        return out
+    }
+
+    /// The text layout written into `out` line by line: into a string (`render`), or in pieces
+    /// to a file or standard output as it is made (`TextChunks`), so a million frames are
+    /// never held as one text.
+    package func writeText(_ report: CrashReport, summary: SymbolicationSummary?, to out: inout some TextOutputStream) {
+        if headline {
+            let text = Headline(report: report).text
+            out.write(color ? ANSI.boldRed + text + ANSI.reset : text)
+            // Diagnostics go to stderr (the CLI prints them); the text stays a report.
+            out.write("\n\n")
+        }
+        if let diagnosis { out.write(diagnosis.renderText(color: color) + "\n") }
+        if let sourceContext { out.write(sourceContext.renderText() + "\n") }
         let crashed = report.crashedThread?.index
-        // Each line goes into the output as it is rendered: a million frames are held once, as
-        // the output's text, not also as lines.
         let (color, crashedOnly) = (color, crashedOnly)
         report.forEachRenderedLine { line in
             if crashedOnly && !Self.belongsToThread(line.kind, crashed) { return }
-            out += color ? Self.colored(line, crashedThread: crashed) : line.text
-            out += line.terminator
+            out.write(color ? Self.colored(line, crashedThread: crashed) : line.text)
+            out.write(line.terminator)
         }
-        return out
     }
 
     /// At least the bytes a frame's lines take (every inline level with its file's whole path).

@@ -118,7 +118,10 @@ package struct Repository: Sendable {
     /// `git blame` of one line at `commit`.
     package func blame(_ path: String, line: Int, at commit: String) -> LastChange? {
         guard let data = git.output(["blame", "--porcelain", "-L", "\(line),\(line)", commit, "--", path]) else { return nil }
-        return Self.parseBlame(String(decoding: data, as: UTF8.self))
+        guard var change = Self.parseBlame(String(decoding: data, as: UTF8.self)) else { return nil }
+        // git marks a root commit "boundary" as well: only a shallow clone's boundary hides history.
+        change.boundary = change.boundary && shallow
+        return change
     }
 
     /// Whether the line at `commit` is still the same line at HEAD: `git blame --reverse`

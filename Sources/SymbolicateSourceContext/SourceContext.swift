@@ -13,9 +13,22 @@ package struct SourceContextOptions: Sendable, Equatable {
     package var tagPattern: String?
     /// How many app frames after the crashing one get context.
     package var appFrames = 3
+    /// The root was not given but found: the git work tree of the current directory. Such a
+    /// root is only a guess that the app's sources are here, so a report none of whose frames
+    /// names a file in it gets no context at all (no "not in the checkout" lines).
+    package var discovered = false
 
     package init(root: String) {
         self.root = root
+    }
+
+    /// The options for the git work tree that holds `folder` (the current directory), marked
+    /// `discovered`; nil when `folder` is in none or git is not installed.
+    package static func discovered(from folder: String) -> SourceContextOptions? {
+        guard let top = Git(folder: folder).text(["rev-parse", "--show-toplevel"]), !top.isEmpty else { return nil }
+        var options = SourceContextOptions(root: top)
+        options.discovered = true
+        return options
     }
 }
 

@@ -43,8 +43,9 @@ package final class SourceContextProvider: @unchecked Sendable {
         repository = Repository(folder: checkout.root, counter: counter)
     }
 
-    /// The context of a report's crashing frame and its first app frames.
-    package func context(for report: CrashReport) -> SourceContext {
+    /// The context of a report's crashing frame and its first app frames; nil for a discovered
+    /// root (`SourceContextOptions.discovered`) in which no frame's file is.
+    package func context(for report: CrashReport) -> SourceContext? {
         lock.lock()
         defer { lock.unlock() }
         let shipped = shippedCommit(appVersion: report.appVersion)
@@ -65,6 +66,7 @@ package final class SourceContextProvider: @unchecked Sendable {
             }
             context.frames.append(frame)
         }
+        if options.discovered, context.frames.isEmpty { return nil }
         context.missing = order.compactMap { missing[$0] }
         return context
     }

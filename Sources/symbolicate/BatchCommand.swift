@@ -69,6 +69,8 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var sourceHistory: SourceHistoryOptions
 
+    @OptionGroup var sourceDiscovery: SourceDiscoveryFlag
+
     @Option(
         help:
             "When to exit 1: never, crash (any crash report), unsymbolicated (an app frame left without a name) or missing-dsym (an app image without a usable dSYM). Every policy but never also trips on an unreadable report."
@@ -99,7 +101,8 @@ struct BatchCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        try sourceHistory.validate(sourceRoot: sourceRoot)
+        if sourceDiscovery.noSourceRoot, sourceRoot != nil { throw ValidationError("--no-source-root and --source-root DIR: give one") }
+        try sourceHistory.validate(sourceRoot: sourceRoot ?? (sourceDiscovery.noSourceRoot ? nil : ""))
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw ValidationError("--output \(output) exists and is not a folder")
@@ -122,6 +125,8 @@ struct BatchCommand: ParsableCommand {
             request.sourceContext = try sourceHistory.provider(root: sourceRoot)
         } else if let sourceRoot, sourceHistory.isGiven {
             throw ValidationError("--source-root \(sourceRoot): no such folder here, so no source lines to show")
+        } else if sourceRoot == nil, !sourceDiscovery.noSourceRoot {
+            request.sourceContext = try sourceHistory.discoveredProvider()
         }
         let terminal = isatty(STDERR_FILENO) == 1
         let bar = (!noProgress && !quiet && terminal) ? ProgressBar(start: Date()) : nil

@@ -33,6 +33,22 @@ enum Console {
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
+    /// Where `report` prints its text as it renders it, messages first: what `finish` does
+    /// for a whole output, in pieces. A stream that cannot take a piece ends the process with
+    /// 73 after the clean-up (the run cannot go on without its output).
+    static let standardOutputSink = StandardOutputSink(
+        messages: { messages in
+            for message in messages { writeOrEnd(message.text(tool: "symbolicate"), to: message.stream) }
+        },
+        text: { writeOrEnd($0, to: .standardOutput) })
+
+    private static func writeOrEnd(_ text: String, to stream: SymbolicatePipeline.OutputStream) {
+        do { try writeOrExit(text, to: stream, tool: "symbolicate") } catch {
+            TemporaryFiles.shutDown()
+            exit(ExitStatus.cannotWrite.rawValue)
+        }
+    }
+
     /// Writes `text`, or ends the command with exit status 73 when the stream cannot take it
     /// (a full disk, `2>/dev/full`, a closed pipe while SIGPIPE is ignored, as Node-based CI
     /// runners leave it): never a trap. The reason goes to the other stream when that one can

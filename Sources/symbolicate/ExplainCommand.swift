@@ -39,6 +39,8 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var scrub: ScrubFlag
     @OptionGroup var source: SourceContextOption
 
+    @OptionGroup var sourceDiscovery: SourceDiscoveryFlag
+
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
     }
@@ -50,7 +52,7 @@ struct ExplainCommand: ParsableCommand {
         request.remoteDebugFiles = try symbolSources.sources()
         request.zipCache = symbolSources.zipCache()
         request.scrub = scrub.scrub
-        request.sourceContext = try source.provider()
+        request.sourceContext = try source.provider(discovery: sourceDiscovery)
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

@@ -72,6 +72,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var source: SourceContextOption
 
+    @OptionGroup var sourceDiscovery: SourceDiscoveryFlag
+
     @Flag(help: "Put the headline in the output even when it is a file or a pipe (by default it goes to the terminal only).")
     var headline = false
 
@@ -88,7 +90,8 @@ struct ReportCommand: AsyncParsableCommand {
         request.objectPathMap = objectPaths.objectPathMap
         request.zipCache = symbolSources.zipCache()
         request.xcodeDSYMs = XcodeDSYMSearch(environment: ProcessInfo.processInfo.environment)
-        request.sourceContext = try source.provider()
+        request.sourceContext = try source.provider(discovery: sourceDiscovery)
+        if output == nil { request.standardOutputSink = Console.standardOutputSink }
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

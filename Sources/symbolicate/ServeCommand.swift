@@ -140,7 +140,7 @@
 
         func run() async throws {
             var request = self.request
-            request.sourceContext = try source.provider()
+            request.sourceContext = try source.provider(discovery: nil)
             let status = try await request.run { message in Console.write(message.text(tool: "symbolicate serve"), to: message.stream) }
             if status != .success { throw ExitCode(status.rawValue) }
         }

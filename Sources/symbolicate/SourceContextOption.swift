@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SymbolicateSourceContext
 
 /// `--source-root` and its companions, shared by `report`, `explain` and `serve`: the lines
@@ -13,13 +14,34 @@ struct SourceContextOption: ParsableArguments {
     @OptionGroup var history: SourceHistoryOptions
 
     func validate() throws {
-        try history.validate(sourceRoot: sourceRoot)
+        // A root may still be found (report, explain); serve checks `provider(discovery: nil)`.
+        try history.validate(sourceRoot: sourceRoot ?? "")
     }
 
-    /// The provider for the run; nil without --source-root.
-    func provider() throws -> SourceContextProvider? {
-        try sourceRoot.map { try history.provider(root: $0) }
+    /// The provider for the run: --source-root, else, with `discovery` (report, explain and
+    /// batch; not serve, whose folder is no user's checkout) and unless it says no,
+    /// `$SYMBOLICATE_SOURCE_ROOT` or the git work tree of the current directory.
+    func provider(discovery: SourceDiscoveryFlag?) throws -> SourceContextProvider? {
+        if let sourceRoot {
+            if discovery?.noSourceRoot == true { throw ValidationError("--no-source-root and --source-root DIR: give one") }
+            return try history.provider(root: sourceRoot)
+        }
+        guard let discovery, !discovery.noSourceRoot else {
+            try history.validate(sourceRoot: nil)
+            return nil
+        }
+        return try history.discoveredProvider()
     }
+}
+
+/// `--no-source-root`: the commands that look for the sources in the current directory's git
+/// work tree when no `--source-root` is given.
+struct SourceDiscoveryFlag: ParsableArguments {
+    @Flag(
+        help: ArgumentHelp(
+            "Without --source-root, the git work tree of the current directory (or $SYMBOLICATE_SOURCE_ROOT) gives the lines of the frames whose files it holds: this turns that off."
+        ))
+    var noSourceRoot = false
 }
 
 /// The companions of `--source-root` (`batch` has its own `--source-root`, which also strips
@@ -49,6 +71,7 @@ struct SourceHistoryOptions: ParsableArguments {
     /// Any of the options was given.
     var isGiven: Bool { !sourcePathMap.isEmpty || context != nil || commit != nil || tagPattern != nil }
 
+    /// `sourceRoot` is nil when there is none and none will be looked for ("" when one may be).
     func validate(sourceRoot: String?) throws {
         if sourceRoot == nil, isGiven {
             throw ValidationError("--source-path-map, --context, --commit and --tag-pattern go with --source-root DIR")
@@ -59,7 +82,36 @@ struct SourceHistoryOptions: ParsableArguments {
 
     /// The provider for a checkout.
     func provider(root: String) throws -> SourceContextProvider {
-        var options = SourceContextOptions(root: root)
+        try provider(options: SourceContextOptions(root: root))
+    }
+
+    /// `$SYMBOLICATE_SOURCE_ROOT` (a checkout; `none` for no source lines; empty is unset), else
+    /// the git work tree of the current directory, taken only for reports that name a file in it
+    /// (`SourceContextOptions.discovered`); nil when there is neither.
+    func discoveredProvider() throws -> SourceContextProvider? {
+        let variable = ProcessInfo.processInfo.environment[Self.variable] ?? ""
+        if variable == "none" {
+            try validate(sourceRoot: nil)
+            return nil
+        }
+        if !variable.isEmpty {
+            do { return try provider(root: variable) } catch { throw ValidationError("\(Self.variable)=\(variable): \(error)") }
+        }
+        guard let options = SourceContextOptions.discovered(from: FileManager.default.currentDirectoryPath) else {
+            if isGiven {
+                throw ValidationError(
+                    "--source-path-map, --context, --commit and --tag-pattern go with --source-root DIR (the current directory is in no git work tree)"
+                )
+            }
+            return nil
+        }
+        return try provider(options: options)
+    }
+
+    static let variable = "SYMBOLICATE_SOURCE_ROOT"
+
+    private func provider(options given: SourceContextOptions) throws -> SourceContextProvider {
+        var options = given
         do { options.pathMap = try SourcePathMap(arguments: sourcePathMap) } catch { throw ValidationError(error.message) }
         if let context {
             options.before = context

@@ -8,7 +8,8 @@ import Testing
 
 /// The text, Markdown and JSON of `swift-trap.crash` with the lines of a checkout made in the
 /// test (`FixtureSources.history`: fixed authors and dates, so the hashes are the same on
-/// every run). The checkout's temporary path is written `<checkout>` in the goldens.
+/// every run). The checkout's temporary path is written `<checkout>` in the goldens, the
+/// fixtures' folder `Fixtures`.
 @Suite("Source context goldens")
 struct SourceContextGoldenTests {
     @Test(arguments: [(OutputFormat.text, "txt"), (.markdown, "md"), (.json, "json")])
@@ -20,7 +21,9 @@ struct SourceContextGoldenTests {
         request.sourceContext = try SourceContextProvider(options: SourceContextOptions(root: checkout.path))
         let response = request.run()
         let output = try #require(response.standardOutput)
+        // Neither the checkout's temporary path nor the clone's own (the JSON names the report and dSYMs).
         let shown = output.replacingOccurrences(of: checkout.path, with: "<checkout>")
+            .replacingOccurrences(of: TestPaths.fixtures.path, with: "Fixtures")
         try Golden.check(shown, against: "source-context/swift-trap.crash.\(ext)", what: "--source-root --format \(format.rawValue)")
     }
 

@@ -84,6 +84,7 @@ public enum CLI {
         "SYMBOLICATE_DSYM_PATH", "SYMBOLICATE_SYSTEM_SYMBOLS", "SYMBOLICATE_SYMBOL_SERVERS",
         "SYMBOLICATE_SERVE_TOKEN", "DEBUGINFOD_URLS", "XDG_CACHE_HOME",
         "APP_STORE_CONNECT_KEY_ID", "APP_STORE_CONNECT_ISSUER_ID", "APP_STORE_CONNECT_KEY_PATH", "SYMBOLICATE_APP_STORE_CONNECT_URL",
+        "SYMBOLICATE_SOURCE_ROOT",
     ]
 
     /// An empty `$HOME` for every run: Xcode's DeviceSupport folders, caches and settings of the
@@ -103,6 +104,9 @@ public enum CLI {
         env["NO_COLOR"] = env["NO_COLOR"] ?? "1"
         // The goldens are English: a developer's Japanese locale must not change them.
         env["SYMBOLICATE_LANGUAGE"] = "en"
+        // The tests run in the package's own checkout, whose Fixtures/src holds the files the
+        // fixture dSYMs name: no source lines unless a test asks ("" is unset, for the tests of that).
+        env["SYMBOLICATE_SOURCE_ROOT"] = "none"
         for (key, value) in overrides { env[key] = value }
         return env
     }

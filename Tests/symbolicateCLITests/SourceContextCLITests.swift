@@ -39,4 +39,68 @@ struct SourceContextCLITests {
         #expect(try CLI.run([report, "--source-root", "/nonexistent/checkout"]).status == 64)
         #expect(try CLI.run([report, "--source-root", "/tmp", "--source-path-map", "nonsense"]).status == 64)
     }
+
+    /// A git repository in a temporary folder holding the fixture app's `Profile.swift` (or not).
+    static func repository(_ label: String, holdingTheApp: Bool) throws -> URL {
+        let folder = try TestPaths.temporaryDirectory("source-cli-\(label)")
+        let app = folder.appendingPathComponent(holdingTheApp ? "CrashApp" : "Other")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sub"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("src/CrashApp/Profile.swift"),
+            to: app.appendingPathComponent(holdingTheApp ? "Profile.swift" : "Other.swift"))
+        let environment = [
+            "GIT_AUTHOR_NAME": "Ada Example", "GIT_AUTHOR_EMAIL": "ada@example.com", "GIT_COMMITTER_NAME": "Ada Example",
+            "GIT_COMMITTER_EMAIL": "ada@example.com", "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
+        ]
+        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Sources"]] {
+            let done = try CLI.run(
+                ["git"] + arguments, environment: environment, currentDirectory: folder, executable: URL(fileURLWithPath: "/usr/bin/env"))
+            try #require(done.status == 0, "git \(arguments): \(done.stderr)")
+        }
+        return folder
+    }
+
+    @Test("without --source-root, the current directory's work tree gives the lines when it holds a frame's file")
+    func theCurrentWorkTreeIsFound() throws {
+        let checkout = try Self.repository("found", holdingTheApp: true)
+        defer { try? FileManager.default.removeItem(at: checkout) }
+        let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
+        // From a folder inside the work tree, as a developer in their app's repository.
+        let inside = checkout.appendingPathComponent("CrashApp/Sub")
+        let found = try CLI.run(
+            [report, TestPaths.dsyms, "--commit", "HEAD"], environment: ["SYMBOLICATE_SOURCE_ROOT": ""], currentDirectory: inside)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("> 28 |         return value!"), "\(found.stdout.prefix(800))")
+        #expect(found.stdout.contains("last changed in"), "\(found.stdout.prefix(800))")
+        let explained = try CLI.run(
+            ["explain", report, TestPaths.dsyms], environment: ["SYMBOLICATE_SOURCE_ROOT": ""], currentDirectory: inside)
+        #expect(explained.stdout.contains("the line reads: return value!"), "\(explained.stdout)")
+        // --no-source-root turns it off; so does SYMBOLICATE_SOURCE_ROOT=none.
+        let off = try CLI.run(
+            [report, TestPaths.dsyms, "--no-source-root"], environment: ["SYMBOLICATE_SOURCE_ROOT": ""], currentDirectory: inside)
+        #expect(off.status == 0)
+        #expect(!off.stdout.contains("Source ("))
+        let none = try CLI.run([report, TestPaths.dsyms], environment: ["SYMBOLICATE_SOURCE_ROOT": "none"], currentDirectory: inside)
+        #expect(!none.stdout.contains("Source ("))
+        #expect(try CLI.run([report, "--no-source-root", "--source-root", checkout.path]).status == 64)
+        // The variable names a checkout for a run started anywhere.
+        let named = try CLI.run([report, TestPaths.dsyms], environment: ["SYMBOLICATE_SOURCE_ROOT": checkout.path])
+        #expect(named.stdout.contains("> 28 |         return value!"))
+    }
+
+    @Test("a work tree that holds none of the frames' files adds nothing, not even 'not in the checkout'")
+    func anUnrelatedWorkTreeIsSilent() throws {
+        let checkout = try Self.repository("unrelated", holdingTheApp: false)
+        defer { try? FileManager.default.removeItem(at: checkout) }
+        let report = TestPaths.fixtures.appendingPathComponent("reports/swift-trap.crash").path
+        let result = try CLI.run([report, TestPaths.dsyms], environment: ["SYMBOLICATE_SOURCE_ROOT": ""], currentDirectory: checkout)
+        let plain = try CLI.run([report, TestPaths.dsyms])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == plain.stdout)
+        #expect(!result.stdout.contains("Not in the checkout"))
+        // The companions are taken with a work tree to apply them to.
+        let context = try CLI.run(
+            [report, TestPaths.dsyms, "--context", "1"], environment: ["SYMBOLICATE_SOURCE_ROOT": ""], currentDirectory: checkout)
+        #expect(context.status == 0, "\(context.stderr)")
+    }
 }
