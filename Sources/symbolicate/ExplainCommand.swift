@@ -39,6 +39,8 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var scrub: ScrubFlag
     @OptionGroup var source: SourceContextOption
 
+    @OptionGroup var objectPaths: ObjectPathMapOption
+
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
     }
@@ -51,6 +53,7 @@ struct ExplainCommand: ParsableCommand {
         request.zipCache = symbolSources.zipCache()
         request.scrub = scrub.scrub
         request.sourceContext = try source.provider()
+        request.objectPathMap = objectPaths.objectPathMap
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }
