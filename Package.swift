@@ -481,7 +481,7 @@ let package = Package(
         .testTarget(
             name: "SymbolicateServeTests",
             dependencies: [
-                "SymbolicateServe", "SymbolicatePipeline", "SymbolicateTestSupport", "symbolicate", "SymbolicateCore",
+                "SymbolicateServe", "SymbolicatePipeline", "SymbolicateTestSupport", "symbolicate", "SymbolicateCore", "SymbolicateDWARF",
                 "SymbolicateSymbolStore", "SymbolicateStoreIndex", "SymbolicateStoreIndexPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -491,7 +491,8 @@ let package = Package(
         .testTarget(
             name: "SymbolicateAuditTests",
             dependencies: [
-                "SymbolicateAudit", "SymbolicateCore", "SymbolicateMachO", "SymbolicatePipeline", "SymbolicateSymbolSources",
+                "SymbolicateAudit", "SymbolicateCore", "SymbolicateDWARF", "SymbolicateMachO", "SymbolicatePipeline",
+                "SymbolicateSymbolSources",
                 "SymbolicateSymbolStore", "SymbolicateTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

@@ -35,7 +35,7 @@ struct AuditCollection {
         var folderName: String { "\(id).dSYM" }
     }
 
-    let bundles: [Bundle]
+    var bundles: [Bundle]
     /// Files left out, each with why (said as warnings).
     let skipped: [(path: String, reason: String)]
 
@@ -234,7 +234,7 @@ struct AuditCollection {
 
     /// A fresh `.symbolicate-collect-<hex>.tmp` path in `folder`, registered for clean-up
     /// (and created as a folder unless `create` is false).
-    private static func temporaryFolder(in folder: String, create: Bool = true, mode: mode_t = 0o755) throws -> String {
+    static func temporaryFolder(in folder: String, create: Bool = true, mode: mode_t = 0o755) throws -> String {
         for _ in 0..<8 {
             let random = String(UInt32.random(in: .min ... .max), radix: 16)
             let path = (folder as NSString).appendingPathComponent(".symbolicate-collect-\(random).tmp")

@@ -131,6 +131,15 @@ public struct UnusableObject: Sendable, Equatable {
     }
 }
 
+/// What `--collect`/`--collect-zip` did with a slice that has no dSYM, only a debug map.
+public enum CollectOutcome: Sendable, Equatable {
+    /// Linked into a dSYM by `dsymutil` (the tool run), checked, and collected.
+    case linked(dsymutil: String)
+    /// Not collected, and why: objects missing or changed, no dsymutil, its link failed or
+    /// what it made did not check out.
+    case notCollected(reason: String)
+}
+
 /// The code signature of a binary, as read from its CodeDirectory.
 public enum SignatureTeam: Sendable, Equatable {
     case unsigned
@@ -162,9 +171,19 @@ public struct AuditFinding: Sendable, Equatable {
     public var debugFile: String?
     /// Whether `--require` asks for this slice's debug information.
     public var required: Bool
+    /// What `--collect`/`--collect-zip` did with a slice that has only a debug map; nil when
+    /// nothing was collected or the slice has no debug map.
+    public var collection: CollectOutcome? = nil
 
-    /// The slice makes the run fail: required and incomplete.
-    public var fails: Bool { required && !status.isComplete }
+    /// The slice makes the run fail: required and incomplete, or (collecting) a debug-mapped
+    /// slice whose dSYM could not be made: what the build needs would not be kept.
+    public var fails: Bool { required && !isSatisfied }
+
+    /// Complete, and collected when a collection was asked for.
+    public var isSatisfied: Bool {
+        if case .notCollected = collection { return false }
+        return status.isComplete
+    }
 
     /// The binary's file name (`Ads`).
     public var name: String { binary.split(separator: "/").last.map(String.init) ?? binary }

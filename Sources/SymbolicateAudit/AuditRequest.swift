@@ -35,6 +35,11 @@ public struct AuditRequest: Sendable {
     public var collectFolder: String?
     /// The same bundles, as one zip.
     public var collectZip: String?
+    /// `--dsymutil`: the DWARF linker `--collect` runs for a slice with only a debug map; nil
+    /// finds one on `toolSearchPath` (`DebugMapLinker.find`).
+    public var dsymutil: String?
+    /// Where a `dsymutil` is looked for when none is named: `PATH`.
+    package var toolSearchPath: String? = ProcessInfo.processInfo.environment["PATH"]
     /// Symbol servers, dsymForUUID and their cache, asked for slices no local debug file
     /// answers with DWARF; nil asks nobody.
     package var remoteDebugFiles: (any RemoteDebugFiles)?
@@ -92,7 +97,32 @@ public struct AuditRequest: Sendable {
             symbolMaps.merge(folder.symbolMaps) { first, _ in first }
         }
 
-        let (report, matched) = audit(build, index: index, symbolMaps: symbolMaps)
+        let audited = audit(build, index: index, symbolMaps: symbolMaps)
+        var report = audited.0
+        let (matched, debugMapped) = (audited.matched, audited.debugMapped)
+        let collecting = collectFolder != nil || collectZip != nil
+        // Debug-mapped slices are linked before anything is written, so JUnit says what came of them.
+        var linked: [AuditCollection.Bundle] = []
+        var linkWork: String?
+        defer {
+            if let linkWork {
+                try? FileManager.default.removeItem(atPath: linkWork)
+                TemporaryFiles.unregister(linkWork)
+            }
+        }
+        if collecting, !debugMapped.isEmpty {
+            do {
+                let work = try AuditCollection.temporaryFolder(in: FileManager.default.temporaryDirectory.path, mode: 0o700)
+                linkWork = work
+                let outcome = linkDebugMaps(&report, slices: debugMapped, work: work)
+                linked = outcome.bundles
+                response.messages += outcome.messages
+            } catch {
+                return response.fail(
+                    .cannotWrite(
+                        option: collectFolder != nil ? .collect : .collectZip, path: "a private temporary folder", reason: "\(error)"))
+            }
+        }
         response.report = report
         response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(AuditMessage.symbolSources)
 
@@ -110,7 +140,8 @@ public struct AuditRequest: Sendable {
             }
         }
         if collectFolder != nil || collectZip != nil {
-            let collection = AuditCollection(report: report, matched: matched)
+            var collection = AuditCollection(report: report, matched: matched)
+            collection.bundles += linked
             response.messages += collection.skipped.map { AuditMessage.notCollected(path: $0.path, reason: $0.reason) }
             if let collectFolder {
                 do { try collection.write(toFolder: collectFolder, guarding: guardInputs) } catch CollectError.replacesInput(
@@ -148,7 +179,7 @@ public struct AuditRequest: Sendable {
     /// fetched), for `--collect`.
     func audit(
         _ build: AuditBuild, index: DebugFileIndex, symbolMaps: [DebugID: String]
-    ) -> (AuditReport, matched: [DebugID: DebugFileEntry]) {
+    ) -> (AuditReport, matched: [DebugID: DebugFileEntry], debugMapped: [DebugID: MachOSlice]) {
         var classifier = AuditClassifier(index: index, symbolMaps: symbolMaps)
         classifier.remote = remoteDebugFiles
         classifier.objectPathMap = objectPathMap
@@ -165,11 +196,13 @@ public struct AuditRequest: Sendable {
         }
         var findings: [AuditFinding] = []
         var matched: [DebugID: DebugFileEntry] = [:]
+        var debugMapped: [DebugID: MachOSlice] = [:]
         for binary in build.binaries {
             for slice in binary.file.slices where AuditBuild.binaryFileTypes.contains(slice.fileType) {
                 let installName = (try? slice.installName()) ?? nil
                 let (status, entry) = classifier.status(of: slice, binaryName: binary.name, installName: installName)
                 if let entry, let id = slice.debugID { matched[id] = matched[id] ?? entry }
+                if case .debugMap = status, let id = slice.debugID { debugMapped[id] = debugMapped[id] ?? slice }
                 let signature: SignatureTeam
                 switch (try? slice.codeSignature()) ?? .unsigned {
                 case .unsigned: signature = .unsigned
@@ -192,7 +225,75 @@ public struct AuditRequest: Sendable {
         }
         let report = AuditReport(
             build: self.build, buildKind: build.kind, requirement: requirement, findings: findings, debugFilesRead: index.entries.count)
-        return (report, matched)
+        return (report, matched, debugMapped)
+    }
+
+    /// `--collect`: every slice that has only a debug map, its objects all here, linked into a
+    /// dSYM by dsymutil (once per UUID; `DebugMapLinker`); each debug-mapped finding says what
+    /// came of it, and a slice that could not be linked is named in a warning too.
+    func linkDebugMaps(
+        _ report: inout AuditReport, slices: [DebugID: MachOSlice], work: String
+    ) -> (bundles: [AuditCollection.Bundle], messages: [AuditMessage]) {
+        var bundles: [AuditCollection.Bundle] = []
+        var messages: [AuditMessage] = []
+        var outcomes: [DebugID: CollectOutcome] = [:]
+        let tool = DebugMapLinker.find(explicit: dsymutil, searchPath: toolSearchPath)
+        for index in report.findings.indices {
+            let finding = report.findings[index]
+            guard case .debugMap(let objects, let unusable) = finding.status, let id = finding.uuid else { continue }
+            if let known = outcomes[id] {
+                report.findings[index].collection = known
+                continue
+            }
+            let outcome: CollectOutcome
+            if !unusable.isEmpty {
+                let first = unusable[0]
+                outcome = .notCollected(
+                    reason:
+                        "\(unusable.count) of the \(objects) object files its debug map names cannot be used (\(first.object): \(first.reason.rawValue)\(unusable.count > 1 ? ", …" : "")), so no dSYM made from them would be whole"
+                )
+            } else {
+                outcome = link(finding, slice: slices[id], tool: tool, work: work, bundles: &bundles, messages: &messages)
+            }
+            outcomes[id] = outcome
+            report.findings[index].collection = outcome
+            if case .notCollected(let reason) = outcome {
+                messages.append(.notLinked(binary: finding.binary, architecture: finding.architecture, reason: reason))
+            }
+        }
+        return (bundles, messages)
+    }
+
+    private func link(
+        _ finding: AuditFinding, slice: MachOSlice?, tool found: Result<String, LinkFailure>, work: String,
+        bundles: inout [AuditCollection.Bundle], messages: inout [AuditMessage]
+    ) -> CollectOutcome {
+        let tool: String
+        switch found {
+        case .failure(let failure): return .notCollected(reason: failure.description)
+        case .success(let path): tool = path
+        }
+        guard let slice, let id = slice.debugID else { return .notCollected(reason: "its slice is gone") }
+        let lookup: DebugMapLookup
+        do {
+            guard let opened = try DebugMapLookup(slice: slice, pathMap: objectPathMap) else {
+                return .notCollected(reason: "its debug map can no longer be read")
+            }
+            lookup = opened
+        } catch {
+            return .notCollected(reason: error.description)
+        }
+        let folder = (work as NSString).appendingPathComponent(id.description)
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
+            return .notCollected(reason: "cannot make a private folder for dsymutil: \(error.localizedDescription)")
+        }
+        switch DebugMapLinker(tool: tool).link(slice, lookup: lookup, name: finding.name, in: folder) {
+        case .failure(let failure): return .notCollected(reason: failure.description)
+        case .success(let linked):
+            bundles.append(AuditCollection.Bundle(id: id, dwarfName: finding.name, slice: linked.slice, infoPlist: linked.infoPlist))
+            messages += linked.warnings.map { .dsymutilSaid(binary: finding.binary, line: $0) }
+            return .linked(dsymutil: tool)
+        }
     }
 }
 
@@ -274,12 +375,16 @@ public enum AuditMessage: RunMessage, Equatable {
     case collected(Int, destination: String)
     /// A file of a matched dSYM left out of `--collect`/`--collect-zip` (a link leading out of its bundle).
     case notCollected(path: String, reason: String)
+    /// A slice with only a debug map that `--collect` could not link into a dSYM, and why.
+    case notLinked(binary: String, architecture: Architecture, reason: String)
+    /// A warning dsymutil printed while linking a collected dSYM (passed on, not hidden).
+    case dsymutilSaid(binary: String, line: String)
     case verdict(AuditVerdict)
     case failure(AuditFailure)
 
     public var severity: MessageSeverity {
         switch self {
-        case .problem, .debugFileProblem, .notCollected: return .warning
+        case .problem, .debugFileProblem, .notCollected, .notLinked, .dsymutilSaid: return .warning
         case .symbolSources, .collected: return .plain
         case .verdict(let verdict): return verdict.failing > 0 ? .error : .plain
         case .failure: return .error
@@ -294,6 +399,9 @@ public enum AuditMessage: RunMessage, Equatable {
         case .collected(let count, let destination):
             return "collected \(count) dSYM\(count == 1 ? "" : "s") (one per UUID) in \(destination)"
         case .notCollected(let path, let reason): return "not collected: \(path) \(reason)"
+        case .notLinked(let binary, let architecture, let reason):
+            return "not collected: \(binary) (\(architecture.name)) has no dSYM, only a debug map, and none was linked: \(reason)"
+        case .dsymutilSaid(let binary, let line): return "dsymutil, linking \(binary): \(line)"
         case .verdict(let v):
             let head =
                 "\(v.slices) slice\(v.slices == 1 ? "" : "s") of \(v.binaries) binar\(v.binaries == 1 ? "y" : "ies"), \(v.complete) complete"

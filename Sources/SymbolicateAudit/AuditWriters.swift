@@ -5,8 +5,17 @@ import SymbolicateCrashReport
 import SymbolicateJSON
 
 extension AuditFinding {
-    /// What the status means, in a few words (the table's last column, JUnit and annotations).
+    /// What the status means, in a few words (the table's last column, JUnit and annotations),
+    /// then what `--collect` did with a debug-mapped slice.
     public var detail: String {
+        switch collection {
+        case .linked(let tool)?: return statusDetail + "; linked into a dSYM by \(tool) and collected"
+        case .notCollected(let reason)?: return statusDetail + "; not collected: \(reason)"
+        case nil: return statusDetail
+        }
+    }
+
+    private var statusDetail: String {
         switch status {
         case .dwarf(let units): return "DWARF, \(units) compile unit\(units == 1 ? "" : "s")"
         case .renamed(let units, let name):
@@ -53,7 +62,7 @@ extension AuditFinding {
         }
     }
 
-    var mark: String { status.isComplete ? "✅" : (required ? "❌" : "⚠️") }
+    var mark: String { isSatisfied ? "✅" : (required ? "❌" : "⚠️") }
 }
 
 extension AuditReport {
@@ -72,7 +81,7 @@ extension AuditReport {
         let header = ["", "BINARY", "ARCH", "UUID", "ROLE", "STATUS", "DEBUG FILE"]
         var rows = findings.map { f in
             [
-                f.status.isComplete ? "ok" : (f.required ? "FAIL" : "warn"), f.binary, f.architecture.name, f.uuid?.description ?? "–",
+                f.isSatisfied ? "ok" : (f.required ? "FAIL" : "warn"), f.binary, f.architecture.name, f.uuid?.description ?? "–",
                 f.role.rawValue, f.statusWord, f.debugFile ?? "–",
             ]
         }
@@ -98,7 +107,7 @@ extension AuditReport {
         var out = "\(title), --require \(requirement.rawValue)\n\n"
         out += line(header)
         for (finding, row) in zip(findings, rows) { out += line(row, paint: color ? Self.paint(finding) : nil) }
-        let incomplete = findings.filter { !$0.status.isComplete }
+        let incomplete = findings.filter { !$0.isSatisfied }
         if !incomplete.isEmpty {
             out += "\n"
             for f in incomplete {
@@ -113,7 +122,7 @@ extension AuditReport {
 
     /// Green for complete, bold red for failing, yellow for incomplete but not required.
     static func paint(_ finding: AuditFinding) -> String {
-        finding.status.isComplete ? "\u{1B}[32m" : (finding.required ? "\u{1B}[1;31m" : "\u{1B}[33m")
+        finding.isSatisfied ? "\u{1B}[32m" : (finding.required ? "\u{1B}[1;31m" : "\u{1B}[33m")
     }
 
     /// Column widths that fit `total` columns (two spaces between columns), taken from the
@@ -161,7 +170,16 @@ extension AuditReport {
         var debugMap: DebugMap?
         /// A Debug stub executable's code dylib.
         var debugDylib: String?
+        /// What `--collect` did with a debug-mapped slice.
+        var collect: Collect?
         var detail: String
+
+        struct Collect: Encodable {
+            /// `linked` or `not-collected`.
+            var status: String
+            var dsymutil: String?
+            var reason: String?
+        }
 
         struct OtherBuild: Encodable {
             var uuid: String
@@ -212,6 +230,11 @@ extension AuditReport {
             case .debugStub(let dylib): item.debugDylib = dylib
             default: break
             }
+            switch f.collection {
+            case .linked(let tool)?: item.collect = .init(status: "linked", dsymutil: tool)
+            case .notCollected(let reason)?: item.collect = .init(status: "not-collected", reason: reason)
+            case nil: break
+            }
             return item
         }
         let totals = JSONReport.Totals(
@@ -238,7 +261,7 @@ extension AuditReport {
         let ordered = findings.filter(\.fails) + findings.filter { !$0.fails }
         for f in ordered {
             out += "| \(f.mark) | `\(BatchSummary.code(f.binary))` | \(f.architecture.name) | \(f.role.rawValue) | "
-            out += "\(f.uuid.map { "`\($0)`" } ?? "–") | \(BatchSummary.cell(f.status.isComplete ? f.statusWord : f.detail)) | "
+            out += "\(f.uuid.map { "`\($0)`" } ?? "–") | \(BatchSummary.cell(f.isSatisfied ? f.statusWord : f.detail)) | "
             out += "\(f.debugFile.map { BatchSummary.cell($0) } ?? "–") |\n"
         }
         return out + "\n"
@@ -250,7 +273,7 @@ extension AuditReport {
     /// skipped (with the reason) when incomplete but not required.
     package func renderJUnit() -> String {
         let failures = failing.count
-        let skipped = findings.filter { !$0.status.isComplete && !$0.required }.count
+        let skipped = findings.filter { !$0.isSatisfied && !$0.required }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"symbolicate audit\" tests=\"\(findings.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         out +=
@@ -262,7 +285,7 @@ extension AuditReport {
                 out += "\n      <failure type=\"\(f.status.kind)\" message=\"\(BatchSummary.xml(f.detail))\">"
                 out += BatchSummary.xml("UUID: \(f.uuid?.description ?? "none")\nRequired by --require \(requirement.rawValue)")
                 out += "</failure>\n    "
-            } else if !f.status.isComplete {
+            } else if !f.isSatisfied {
                 out += "\n      <skipped message=\"\(BatchSummary.xml("\(f.status.kind), not required: \(f.detail)"))\"/>\n    "
             }
             out += "</testcase>\n"
@@ -276,7 +299,7 @@ extension AuditReport {
     /// `::error` for each failing slice, `::warning` for each incomplete one `--require` lets pass.
     package func renderGitHubAnnotations() -> String {
         var out = ""
-        for f in findings where !f.status.isComplete {
+        for f in findings where !f.isSatisfied {
             let title = "\(f.fails ? "Missing debug information" : "Incomplete debug information"): \(f.name) (\(f.architecture.name))"
             let message = "\(f.binary) \(f.uuid?.description ?? ""): \(f.detail)"
             out += "::\(f.fails ? "error" : "warning") title=\(BatchSummary.ghProperty(title))::\(BatchSummary.ghData(message))\n"

@@ -31,8 +31,11 @@ package enum Subprocess {
 
     /// Runs `executable` with `arguments` (never through a shell unless the caller names
     /// one), in `environment` added to this process's own, for at most `timeout` seconds.
+    /// `includingStandardError`: its standard error joins the output (a tool that says what went
+    /// wrong only there, such as `dsymutil`).
     package static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double,
+        includingStandardError: Bool = false
     ) -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -42,7 +45,7 @@ package enum Subprocess {
         }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = includingStandardError ? output : FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }

@@ -150,6 +150,13 @@ package final class DebugMapLookup: DebugLookup, @unchecked Sendable {
         }
     }
 
+    /// Where each object of the map (in map order) was found and checked — the path read,
+    /// `lib.a(member.o)` for an archive member — or why it cannot be used; opens every object.
+    /// `audit --collect` hands these paths to `dsymutil`, so it links exactly what answers here.
+    package func objectFiles() -> [Result<String, DebugMapProblem>] {
+        (0..<map.objects.count).map { index in object(index).map(\.path) }
+    }
+
     /// Why the object holding `fileAddress` is not used, opening it if needed; nil when it
     /// is usable or no object of the map holds the address.
     package func problem(at fileAddress: UInt64) -> DebugMapProblem? {
@@ -217,10 +224,13 @@ private final class ObjectSession: @unchecked Sendable {
     let session: DebugSession
     /// Object start of each mapped function, by name.
     let objectStarts: [String: UInt64]
+    /// Where the object was found (`lib.a(member.o)` for an archive member).
+    let path: String
 
-    init(session: DebugSession, objectStarts: [String: UInt64]) {
+    init(session: DebugSession, objectStarts: [String: UInt64], path: String) {
         self.session = session
         self.objectStarts = objectStarts
+        self.path = path
     }
 
     func objectAddress(ofBinary address: UInt64, placement: DebugMapLookup.Placement) -> UInt64? {
@@ -298,7 +308,7 @@ private final class ObjectSession: @unchecked Sendable {
                 starts[placement.name].map { (objectStart: $0, placement: placement) }
             })
         let session = try DebugSession(container: container)
-        return .success(ObjectSession(session: session, objectStarts: starts))
+        return .success(ObjectSession(session: session, objectStarts: starts, path: candidate))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateDWARF
 import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicateSourceContext
@@ -39,6 +40,9 @@ public struct ExplainRequest: Sendable {
     public var scrub = false
     /// The checkout whose app's line the "open X:N" step shows (`--source-root`); nil shows none.
     package var sourceContext: SourceContextProvider?
+    /// Where the object files a debug file's debug map names may have moved (`--object-path-map`),
+    /// as `report` takes it: a Debug build's frames diagnosed with their lines.
+    public var objectPathMap = ObjectPathMap()
 
     public init(
         subject: Subject, format: ExplainFormat = .text, color: ColorChoice = .never, terminal: Terminal = .none,
@@ -113,8 +117,8 @@ public struct ExplainRequest: Sendable {
             do {
                 // The same assembly as `report`'s; only the debug files named (no folder nearby).
                 let assembly = try RunAssembly(
-                    DebugFileInputs(explicit: debugFiles, zipCache: zipCache), reports: reports, systemSymbols: systemSymbols,
-                    remoteDebugFiles: remoteDebugFiles)
+                    DebugFileInputs(explicit: debugFiles, zipCache: zipCache), reports: reports, objectPathMap: objectPathMap,
+                    systemSymbols: systemSymbols, remoteDebugFiles: remoteDebugFiles)
                 response.messages += assembly.index.problems.map(ReportMessage.debugFileProblem)
                 response.debugFileIndexBuilds = assembly.indexBuilds
                 // System frames named from system symbols read as functions in the evidence.

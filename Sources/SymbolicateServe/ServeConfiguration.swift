@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateDWARF
 import SymbolicateSourceContext
 
 /// What `symbolicate serve` is told: where to listen, which debug files to use, and the limits
@@ -31,6 +32,9 @@ package struct ServeConfiguration: Sendable {
     package var limits = ServeLimits()
     /// The checkout whose lines go with every answer (`--source-root`); nil shows none.
     package var sourceContext: SourceContextProvider?
+    /// Where the object files a debug-mapped binary (a Debug build among `--debug-files` or in
+    /// the store) names may have moved (`--object-path-map`).
+    package var objectPathMap = ObjectPathMap()
 
     package init() {}
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import SymbolicateDWARF
 import SymbolicatePipeline
 import SymbolicateSourceContext
 
@@ -26,6 +27,8 @@ package struct ServeRequest: Sendable {
     package var limits: ServeLimits
     /// The checkout whose lines go with every answer (`--source-root`); nil shows none.
     package var sourceContext: SourceContextProvider?
+    /// `--object-path-map`: where a debug map's object files have moved, for every request.
+    package var objectPathMap = ObjectPathMap()
     /// `--inbox`: the crash inbox's SQLite file or `postgres://` URL; nil: no inbox.
     package var inbox: String?
     /// `--read-token`: reading the inbox needs `SYMBOLICATE_SERVE_READ_TOKEN` (or the upload token).
@@ -91,6 +94,7 @@ package struct ServeRequest: Sendable {
         configuration.token = environment["SYMBOLICATE_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.limits = limits
         configuration.sourceContext = sourceContext
+        configuration.objectPathMap = objectPathMap
         configuration.inbox = inbox
         configuration.readToken = requiresReadToken ? environment["SYMBOLICATE_SERVE_READ_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } : nil
         configuration.keepReportDays = keepReportDays

@@ -60,7 +60,8 @@ package struct ServeServer: Sendable {
             }
         }
         symbolicator = Symbolicator(
-            debugFiles: configuration.debugFiles, store: store, metrics: metrics, sourceContext: configuration.sourceContext)
+            debugFiles: configuration.debugFiles, store: store, metrics: metrics, sourceContext: configuration.sourceContext,
+            objectPathMap: configuration.objectPathMap)
         try symbolicator.validate()
         admission = Admission(limit: configuration.limits.concurrentRequests)
         bodyReaders = Admission(limit: configuration.limits.bodiesRead)

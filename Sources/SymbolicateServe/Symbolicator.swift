@@ -1,6 +1,7 @@
 import Foundation
 import SymbolicateCore
 import SymbolicateCrashReport
+import SymbolicateDWARF
 import SymbolicateDiscovery
 import SymbolicateExplain
 import SymbolicatePipeline
@@ -72,16 +73,17 @@ package final class Symbolicator: @unchecked Sendable {
     ///     more stored images (tens of thousands, a denial of service) has the rest left as
     ///     they are, so one request cannot take the process's mappings (`MappingBudget`).
     ///   - sourceContext: the `--source-root` checkout, for every request.
+    ///   - objectPathMap: `--object-path-map`, carried by the shared sessions as `report`'s run carries it.
     package init(
         debugFiles: [String], store: (any StoreFolder)?, metrics: ServeMetrics? = nil, openStoreFiles: Int = 256,
-        storeImagesPerRequest: Int = 1024, sourceContext: SourceContextProvider? = nil
+        storeImagesPerRequest: Int = 1024, sourceContext: SourceContextProvider? = nil, objectPathMap: ObjectPathMap = ObjectPathMap()
     ) {
         self.debugFiles = debugFiles
         self.sourceContext = sourceContext
         self.store = store
         self.metrics = metrics
         self.storeImagesPerRequest = storeImagesPerRequest
-        let sessions = DebugSessionCache()
+        let sessions = DebugSessionCache(objectPathMap: objectPathMap)
         self.sessions = sessions
         storeFiles = store.map { StoreDebugFiles(store: $0.store, capacity: openStoreFiles, sessions: sessions) }
     }

@@ -18,10 +18,18 @@ struct AuditCommand: ParsableCommand {
             of the same name with another UUID), missing (stripped, no dSYM anywhere), no UUID, \
             Apple's (a libswift*.dylib Swift runtime copy, install name @rpath/libswift*.dylib: \
             needs no dSYM), or unreadable (damaged, or left in an .ipa by the unpack limit: always \
-            fails). Headers only are read.
+            fails), ok (debug map: no dSYM, but the object files its debug map names are here, \
+            as linked) or objects missing. Headers only are read.
+
+            --collect and --collect-zip copy each matching dSYM; a slice with only a debug map, \
+            its objects all here, is linked into a dSYM by dsymutil (--dsymutil PATH, else the \
+            newest dsymutil-N on PATH, else dsymutil), which is used only when its UUID is the \
+            binary's and it answers as the debug map does. A debug-mapped slice that cannot be \
+            collected (no dsymutil, objects missing or changed, the link failed) is named with \
+            the reason in the table and the JSON, and fails the run when --require asks for it.
 
             Exit codes: 0 everything --require asks for is complete; 1 a required binary cannot \
-            be fully symbolicated; 64 an output would replace an input; 65 BUILD or a DSYMS path \
+            be fully symbolicated (or, collecting, its debug map could not be linked); 64 an output would replace an input; 65 BUILD or a DSYMS path \
             is missing or unreadable; 73 the JUnit file or a collected dSYM cannot be written.
             """
     )
@@ -53,11 +61,23 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "The same bundles as one zip file (for App Store Connect or a crash service).")
     var collectZip: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The DWARF linker --collect runs for a binary with only a debug map (default: the newest dsymutil-N on PATH, else dsymutil).",
+            valueName: "PATH"))
+    var dsymutil: String?
+
     @OptionGroup var color: ColorOption<AuditCommand>
 
     @OptionGroup var symbolSources: SymbolSourceOptions
 
     @OptionGroup var objectPaths: ObjectPathMapOption
+
+    func validate() throws {
+        if dsymutil != nil, collect == nil, collectZip == nil {
+            throw ValidationError("--dsymutil is used only with --collect or --collect-zip")
+        }
+    }
 
     func run() throws {
         var request = AuditRequest(
@@ -68,6 +88,7 @@ struct AuditCommand: ParsableCommand {
         request.terminalWidth = Console.terminalColumns()
         request.remoteDebugFiles = try symbolSources.sources()
         request.objectPathMap = objectPaths.objectPathMap
+        request.dsymutil = dsymutil
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

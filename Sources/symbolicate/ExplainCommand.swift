@@ -41,6 +41,8 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var sourceDiscovery: SourceDiscoveryFlag
 
+    @OptionGroup var objectPaths: ObjectPathMapOption
+
     func validate() throws {
         if subject.isEmpty { throw ValidationError("Give a term to explain or a crash report to diagnose.") }
     }
@@ -53,6 +55,7 @@ struct ExplainCommand: ParsableCommand {
         request.zipCache = symbolSources.zipCache()
         request.scrub = scrub.scrub
         request.sourceContext = try source.provider(discovery: sourceDiscovery)
+        request.objectPathMap = objectPaths.objectPathMap
         let response = request.run()
         try Console.finish(response.messages, standardOutput: response.standardOutput, status: response.status)
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SymbolicateDWARF
 
-/// `--object-path-map OLD=NEW`, shared by `report`, `batch`, `atos` and `audit`: where the object
+/// `--object-path-map OLD=NEW`, shared by `report`, `explain`, `batch`, `atos`, `audit` and `serve`: where the object
 /// files a binary's debug map names have moved (a Debug build without a dSYM symbolicated on
 /// another machine than the one that built it).
 struct ObjectPathMapOption: ParsableArguments {

@@ -114,6 +114,8 @@
 
         @OptionGroup var source: SourceContextOption
 
+        @OptionGroup var objectPaths: ObjectPathMapOption
+
         /// The flags as the library's request.
         var request: ServeRequest {
             var limits = ServeLimits()
@@ -131,6 +133,7 @@
             request.inbox = inbox
             request.requiresReadToken = readToken
             request.keepReportDays = keepReports
+            request.objectPathMap = objectPaths.objectPathMap
             return request
         }
 

@@ -36,15 +36,7 @@ import Testing
     static func rowAddresses(_ slice: Slice, dwarfdump: String) throws -> [UInt64] {
         // --arch selects Mach-O slices only; it would filter an ELF file's rows away.
         let arch = DebugFileFormats.format(ofFileAt: slice.dwarfFile) is ELFDebugFormat.Type ? [] : ["--arch=\(slice.arch)"]
-        let text = try ExternalTool.run(dwarfdump, ["--debug-line"] + arch + [slice.dwarfFile])
-        var addresses = Set<UInt64>()
-        for line in text.split(separator: "\n") where line.hasPrefix("0x") && !line.contains("end_sequence") {
-            guard let word = line.split(separator: " ").first, word.count == 18,
-                let address = UInt64(word.dropFirst(2), radix: 16)
-            else { continue }
-            addresses.insert(address)
-        }
-        return addresses.sorted()
+        return try ExternalTool.lineRowAddresses(slice.dwarfFile, options: arch, dwarfdump: dwarfdump)
     }
 
     /// llvm-symbolizer's chains for `addresses`, one symbolizer run for the whole slice.

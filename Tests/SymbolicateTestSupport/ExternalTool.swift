@@ -35,6 +35,20 @@ public enum ExternalTool {
         try runProcess(URL(fileURLWithPath: executable), arguments, stdin: stdin).stdout
     }
 
+    /// Start addresses of every line-table row that is not an end-of-sequence marker, as
+    /// `llvm-dwarfdump --debug-line` prints them (`options`: `--arch=arm64` for one Mach-O slice).
+    public static func lineRowAddresses(_ dwarfFile: String, options: [String] = [], dwarfdump: String) throws -> [UInt64] {
+        let text = try run(dwarfdump, ["--debug-line"] + options + [dwarfFile])
+        var addresses = Set<UInt64>()
+        for line in text.split(separator: "\n") where line.hasPrefix("0x") && !line.contains("end_sequence") {
+            guard let word = line.split(separator: " ").first, word.count == 18,
+                let address = UInt64(word.dropFirst(2), radix: 16)
+            else { continue }
+            addresses.insert(address)
+        }
+        return addresses.sorted()
+    }
+
     /// Runs a tool in `currentDirectory` and returns everything it did (status included).
     public static func result(_ executable: String, _ arguments: [String], currentDirectory: URL? = nil) throws -> CLIResult {
         try runProcess(URL(fileURLWithPath: executable), arguments, stdin: nil, currentDirectory: currentDirectory)
