@@ -11,6 +11,10 @@ The split depends only on the ids, their kinds, the seed and the holdout size: e
 at least two texts gets at least one text in each part, the holdout gets its share of every kind
 (largest remainder, ties broken by the seeded generator), and within a kind the seeded generator
 picks which texts are held out.
+
+The second gathering (ids `h2-NNN` and `h2t-NNN`, README.md) was split on its own, once, before
+any rule saw it: its numbers shuffled by a generator seeded with SECOND_SEED, the first
+SECOND_TUNE_SIZE of them went to the tune part and the rest to the holdout2 part.
 """
 
 import argparse
@@ -23,6 +27,8 @@ from pathlib import Path
 
 SEED = 48
 HOLDOUT_SIZE = 50
+SECOND_SEED = 4802
+SECOND_TUNE_SIZE = 10
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -63,6 +69,15 @@ def split(entries, seed=SEED, holdout_size=HOLDOUT_SIZE):
     return parts
 
 
+def split_second(identifiers, seed=SECOND_SEED, tune_size=SECOND_TUNE_SIZE):
+    """Map every id of the second gathering to "tune" or "holdout2" by its number (`h2-301`, `h2t-301`)."""
+    numbers = sorted(identifier.split("-", 1)[1] for identifier in identifiers)
+    order = list(numbers)
+    random.Random(seed).shuffle(order)
+    tuned = set(order[:tune_size])
+    return {identifier: "tune" if identifier.split("-", 1)[1] in tuned else "holdout2" for identifier in identifiers}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--manifest", type=Path, default=MANIFEST)
@@ -70,7 +85,10 @@ def main():
     arguments = parser.parse_args()
 
     texts = json.loads(arguments.manifest.read_text(encoding="utf-8"))["texts"]
-    parts = split([(text["id"], text["kind"]) for text in texts])
+    first = [text for text in texts if not text["id"].startswith("h2")]
+    second = [text for text in texts if text["id"].startswith("h2")]
+    parts = split([(text["id"], text["kind"]) for text in first])
+    parts.update(split_second([text["id"] for text in second]))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -81,7 +99,11 @@ def main():
         print(f"not the seeded split: parts differ for {wrong}, files misplaced for {misplaced}", file=sys.stderr)
         return 1
     held = sum(1 for part in parts.values() if part == "holdout")
-    print(f"manifest matches the seeded split (seed {SEED}): {len(parts) - held} tune, {held} holdout")
+    held_second = sum(1 for part in parts.values() if part == "holdout2")
+    print(
+        f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}): "
+        f"{len(parts) - held - held_second} tune, {held} holdout, {held_second} holdout2"
+    )
     return 0
 
 
