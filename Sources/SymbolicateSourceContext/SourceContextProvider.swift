@@ -101,7 +101,7 @@ package final class SourceContextProvider: @unchecked Sendable {
         var start = 0
         var found = 0
         while found < appFrames, start < thread.frames.count {
-            guard let line = report.appLine(in: thread, order: Array(start..<thread.frames.count)) else { break }
+            guard let line = report.appLine(in: thread, from: start) else { break }
             if line.file != nil, line.line != nil {
                 let before = places.count
                 add(line, crashing: places.isEmpty && line.position == 0)

@@ -103,4 +103,19 @@ struct SourceContextCLITests {
             [report, TestPaths.dsyms, "--context", "1"], environment: ["SYMBOLICATE_SOURCE_ROOT": ""], currentDirectory: checkout)
         #expect(context.status == 0, "\(context.stderr)")
     }
+
+    /// Issue 54 met the source context: a thread of 200,000 app frames with no file of their own
+    /// (no dSYM) was walked frame by frame with the rest of the thread copied at each step, so a
+    /// run in a work tree took minutes. The walk is now linear. (A hang guard, not a timing.)
+    @Test func aLongAppThreadWithoutFilesIsWalkedOnce() throws {
+        let folder = try TestPaths.temporaryDirectory("source-cli-long")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("long.ips")
+        try Data(IPSMemoryCLITests.report(threads: 1, framesPerThread: 200_000).utf8).write(to: report)
+        let result = try CLI.run(
+            [report.path, "--source-root", folder.path, "--context", "0", "-o", folder.appendingPathComponent("out.txt").path],
+            timeout: 600)
+        #expect(!result.timedOut)
+        #expect(result.status <= 1, "\(result.stderr)")
+    }
 }

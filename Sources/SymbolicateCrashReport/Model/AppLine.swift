@@ -193,6 +193,17 @@ extension CrashReport {
     /// into the app's image (C++ standard library, assertion and runtime-trap levels, headers)
     /// gives way to the app's own code further down. Nil when no frame is in the app's image.
     package func appLine(in thread: Thread, order: [Int]? = nil) -> AppLine? {
+        if let order { return appLine(in: thread, positions: order) }
+        return appLine(in: thread, positions: thread.frames.indices)
+    }
+
+    /// `appLine(in:)` over the frames from `start` on, with no list of positions made (the
+    /// source context walks a million-frame thread app frame by app frame).
+    package func appLine(in thread: Thread, from start: Int) -> AppLine? {
+        appLine(in: thread, positions: min(max(start, 0), thread.frames.count)..<thread.frames.count)
+    }
+
+    private func appLine(in thread: Thread, positions: some Sequence<Int>) -> AppLine? {
         // Lazily, in order: a thread of a million frames is searched only as far as its answer
         // (each image's ownership decided once, a frame's line chosen only when reached).
         var owned: [Int: Bool] = [:]
@@ -232,11 +243,7 @@ extension CrashReport {
             }
             return isAnswer(line) ? line : nil
         }
-        if let order {
-            for position in order { if let answer = visit(position) { return answer } }
-        } else {
-            for position in thread.frames.indices { if let answer = visit(position) { return answer } }
-        }
+        for position in positions { if let answer = visit(position) { return answer } }
         return firstAnswer ?? first
     }
 
