@@ -246,7 +246,8 @@ import Testing
         guard let inbox = try database.open("move-figures") else { return }
         let (symbolicatedBody, symbolicated) = try InboxFixtures.reports("reports/null-deref.ips")
         let known = try inbox.ingest(
-            InboxFixtures.variant(try #require(symbolicated.first), version: "1.0 (10)", n: 0, at: Self.start.addingTimeInterval(2 * Self.day)),
+            InboxFixtures.variant(
+                try #require(symbolicated.first), version: "1.0 (10)", n: 0, at: Self.start.addingTimeInterval(2 * Self.day)),
             body: symbolicatedBody)
 
         // Two uploads of the crash before its dSYM: one of 0.9 (the earliest), one of 1.0.
