@@ -3,7 +3,8 @@ import Foundation
 /// Sends reports to a `serve --inbox` server's `POST /v1/reports` (`batch --upload`), over
 /// the symbol servers' HTTP client. A call that cannot have been stored (no connection, a
 /// time-out, 408, 429, 5xx) is tried again, at most `attempts` times in all, waiting longer
-/// each time (or as `Retry-After` says, up to a bound); an answer that will not change (401,
+/// each time (or as `Retry-After` says, up to a bound): the inbox stores a body once, so a retry
+/// after a lost answer counts nothing twice. An answer that will not change (401,
 /// 413, a body the server cannot read) is final at once. After `giveUpAfter` reports in a row
 /// found no server at all, the rest fail at once, saying so, instead of each waiting its turn.
 package final class InboxUploader: Sendable {
@@ -42,6 +43,9 @@ package final class InboxUploader: Sendable {
     ///   - server: the server's address (`http://host:8080`), or the full `…/v1/reports` URL.
     ///   - token: the server's upload token (`Authorization: Bearer`), if it has one.
     ///   - timeout: the most one request may take (connect, send, answer).
+    ///   - attempts: requests per report at most, retries included.
+    ///   - pause: the wait before the first retry (doubled before each next one).
+    ///   - giveUpAfter: reports in a row that found no server, after which the rest are not tried.
     /// - Throws: `InboxUploadError` when `server` is no http(s) URL.
     package init(
         server: String, token: String?, timeout: TimeInterval = 120, attempts: Int = 3, pause: TimeInterval = 0.5, giveUpAfter: Int = 3
