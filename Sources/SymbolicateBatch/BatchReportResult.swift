@@ -67,6 +67,9 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     /// with `error` set. Files met while walking folders are then skipped, not unreadable.
     public var isNotAReport: Bool = false
 
+    /// What the crash inbox made of it (`--upload`); nil when it was not sent.
+    public var upload: BatchUpload?
+
     package init(input: String) { self.input = input }
 
     package var isReadable: Bool { error == nil }

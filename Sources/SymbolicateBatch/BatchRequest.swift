@@ -56,6 +56,10 @@ public struct BatchRequest: Sendable {
     /// The checkout whose lines go with each crash group (`--source-root` naming a folder that
     /// exists here); nil shows none.
     package var sourceContext: SourceContextProvider?
+    /// Sends each report read to a crash inbox (`--upload URL`); nil sends nothing.
+    package var upload: BatchUploader?
+    /// Where `upload` sends (the URL without credentials), for the messages.
+    package var uploadDestination = ""
     /// What the input `-` stands for (a report or a zip of reports piped in); read once, only
     /// when `-` is among the inputs. A report is read to one byte past its limit (a stream
     /// piped in by mistake, `cat /dev/zero | symbolicate batch -`, never fills memory); a zip
@@ -146,6 +150,7 @@ public struct BatchRequest: Sendable {
             explainInOutput: explain, language: language)
         options.scrub = scrub
         options.sourceContext = sourceContext
+        options.upload = upload
         let runner = BatchRunner(annotator: assembly.annotator, options: options)
         // A report that kills the process (a trap, a segfault) still leaves a summary behind.
         let crashGuard = BatchCrashGuard { [inputSet, self] results in
@@ -162,6 +167,7 @@ public struct BatchRequest: Sendable {
         response.messages += (remoteDebugFiles?.takeMessages() ?? []).map(BatchMessage.symbolSources)
         response.messages += (systemSymbols?.takeMessages(collapsingMissing: true) ?? []).map(BatchMessage.systemSymbols)
         response.messages += Self.logLines(summary)
+        if upload != nil { response.messages += Self.uploadLines(summary, destination: uploadDestination) }
         var summaryFailure: BatchFailure?
         do {
             try writeSummaryFiles(summary)
@@ -189,6 +195,8 @@ public struct BatchRequest: Sendable {
             response.messages.append(.failOnTripped(failOn, violation: violation))
             response.status = .failed
         }
+        // Asked for and not done: a report that did not reach the inbox fails the run.
+        if let uploads = summary.totals.uploads, uploads.failed > 0 { response.status = .failed }
         return response
     }
 
@@ -202,6 +210,17 @@ public struct BatchRequest: Sendable {
         let missingApp = summary.missingDebugFiles.filter(\.isAppImage)
         lines += missingApp.prefix(shownPerKind).map(BatchMessage.missingDebugFile)
         if missingApp.count > shownPerKind { lines.append(.moreMissingDebugFiles(missingApp.count - shownPerKind)) }
+        return lines
+    }
+
+    /// What `--upload` did: the first few failures by report, a count of the rest, and the
+    /// figures of the whole run.
+    static func uploadLines(_ summary: BatchSummary, destination: String) -> [BatchMessage] {
+        guard let totals = summary.totals.uploads else { return [] }
+        let failed = summary.reports.filter { $0.upload?.status == .failed }
+        var lines = failed.prefix(shownPerKind).map { BatchMessage.uploadFailed(input: $0.input, error: $0.upload?.error ?? "") }
+        if failed.count > shownPerKind { lines.append(.moreUploadFailures(failed.count - shownPerKind)) }
+        lines.append(.uploaded(totals, destination: destination))
         return lines
     }
 
@@ -279,13 +298,18 @@ public enum BatchMessage: RunMessage, Equatable {
     case systemSymbols(String)
     /// What symbol servers, debuginfod, dsymForUUID or the cache said (its own `warning:`).
     case symbolSources(String)
+    /// A report `--upload` could not send, and why.
+    case uploadFailed(input: String, error: String)
+    case moreUploadFailures(Int)
+    /// What `--upload` did, in figures.
+    case uploaded(BatchUploadTotals, destination: String)
     case failure(BatchFailure)
 
     public var severity: MessageSeverity {
         switch self {
         case .debugFileProblem, .missingDebugFile, .moreMissingDebugFiles: return .warning
-        case .unreadable, .moreUnreadable, .diedMidRun, .failure: return .error
-        case .finished, .failOnTripped, .systemSymbols, .symbolSources, .noReports: return .plain
+        case .unreadable, .moreUnreadable, .diedMidRun, .failure, .uploadFailed, .moreUploadFailures: return .error
+        case .finished, .failOnTripped, .systemSymbols, .symbolSources, .noReports, .uploaded: return .plain
         }
     }
 
@@ -314,6 +338,14 @@ public enum BatchMessage: RunMessage, Equatable {
             return "no crash reports in \(named): nothing to do"
         case .diedMidRun(let folder): return "symbolicate died mid-run; summary of what was done written to \(folder)"
         case .systemSymbols(let line), .symbolSources(let line): return line
+        case .uploadFailed(let input, let error): return "\(input): not sent to the inbox: \(error)"
+        case .moreUploadFailures(let count): return "… and \(count) more reports not sent to the inbox (summary.json)"
+        case .uploaded(let totals, let destination):
+            var parts = ["\(totals.stored) stored", "\(totals.alreadyStored) already there"]
+            if totals.newGroups > 0 { parts.append("\(totals.newGroups) in new groups") }
+            if totals.regressions > 0 { parts.append("\(totals.regressions) regression\(totals.regressions == 1 ? "" : "s")") }
+            parts.append("\(totals.failed) not sent")
+            return "uploaded to \(destination): " + parts.joined(separator: ", ")
         case .failure(let failure): return failure.description
         }
     }

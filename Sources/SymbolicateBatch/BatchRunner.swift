@@ -27,6 +27,8 @@ package struct BatchOptions: Sendable {
     package var scrub = false
     /// The checkout whose lines go with each group's example (`--source-root`); nil shows none.
     package var sourceContext: SourceContextProvider?
+    /// Sends each report read to a crash inbox (`--upload`); nil sends nothing.
+    package var upload: BatchUploader?
 
     package init(
         outputDirectory: String, format: OutputFormat = .text,
@@ -210,6 +212,7 @@ package struct BatchRunner: Sendable {
             if options.scrub { scrubbed.append(processed.report) }
             results.append(result)
         }
+        if let upload = options.upload { send(input, with: upload, into: &results) }
         guard !pieces.isEmpty else { return results }
         var rendered = ReportPipeline.join(pieces, asJSONArray: options.format == .json)
         if options.scrub { rendered = ReportPipeline.scrub(rendered, reports: scrubbed) }
@@ -223,6 +226,21 @@ package struct BatchRunner: Sendable {
             }
         }
         return results
+    }
+
+    /// Sends the input's bytes, as read, to the inbox: one upload per file (a MetricKit
+    /// payload's diagnostics are split by the inbox as by the reader), its answers given to
+    /// the reports in order.
+    func send(_ input: ReportInput, with upload: BatchUploader, into results: inout [BatchReportResult]) {
+        let answers: [BatchUpload]
+        switch RegularFile.read(path: input.path, limit: CrashReport.defaultSizeLimit) {
+        case .success(let body):
+            answers = upload(body, input.relativePath)
+        case .failure(let error):
+            answers = [BatchUpload(status: .failed, attempts: 0, error: "cannot read \(input.displayPath) again to send it: \(error)")]
+        }
+        guard let last = answers.last else { return }
+        for i in results.indices { results[i].upload = i < answers.count ? answers[i] : last }
     }
 
     /// `line 14: JSON body does not parse: … (at threads[2])`: the error without its path.

@@ -28,6 +28,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         public var reportsMissingDebugFiles: Int
         /// Processed reports with app frames still without a function name.
         public var reportsWithUnsymbolicatedAppFrames: Int
+        /// What `--upload` did; nil (left out of summary.json) when nothing was sent.
+        public var uploads: BatchUploadTotals?
     }
 
     /// Reports sharing one signature.
@@ -218,6 +220,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         self.skippedReasons = skippedReasons
         // The lines are the group's, not repeated in its example's entry.
         self.reports = results.contains { $0.sourceContext != nil } ? results.map { $0.withoutSourceContext } : results
+        let uploads = BatchUploadTotals(results)
         self.totals = Totals(
             reports: results.count - notReports.count + inputProblems.count,
             processed: processed.count,
@@ -229,7 +232,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             partialGroups: partialGroups.count,
             skipped: skipped.count,
             reportsMissingDebugFiles: processed.filter(\.hasMissingAppDebugFile).count,
-            reportsWithUnsymbolicatedAppFrames: processed.filter(\.hasUnsymbolicatedAppFrames).count)
+            reportsWithUnsymbolicatedAppFrames: processed.filter(\.hasUnsymbolicatedAppFrames).count,
+            uploads: uploads)
     }
 
     /// Stable sort: equal counts keep first-seen (input) order.

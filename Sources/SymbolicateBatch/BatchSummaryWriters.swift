@@ -89,6 +89,12 @@ extension BatchSummary {
             parts.append("\(totals.reportsMissingDebugFiles) with an app image without a usable dSYM")
         }
         if totals.skipped > 0 { parts.append("\(totals.skipped) non-report file\(totals.skipped == 1 ? "" : "s") skipped") }
+        if let uploads = totals.uploads {
+            let sent = uploads.stored + uploads.alreadyStored
+            var text = "\(sent) sent to the crash inbox (\(uploads.stored) new there"
+            if uploads.failed > 0 { text += "; \(uploads.failed) not sent, listed in summary.json" }
+            parts.append(text + ")")
+        }
         out += parts.joined(separator: ", ") + ". \(say(.summaryEveryReport))\n\n"
 
         if !groups.isEmpty {

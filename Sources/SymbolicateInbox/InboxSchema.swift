@@ -103,16 +103,19 @@ enum InboxSchema {
             decision: try decision.map { try value(InboxDecision.self, json: $0) })
     }
 
-    /// Sorts per-version counts by version (oldest first), text without a version last.
+    /// Sorts per-version counts by version (oldest first), text without a version last. Each
+    /// version is read once, not once per comparison: a page of 50 groups with a dozen versions
+    /// each read them thousands of times, most of the first page's time (Benchmarks/README.md,
+    /// "Crash inbox").
     static func sortedVersions(_ counts: [String: Int]) -> [VersionCount] {
-        counts.map { VersionCount(version: $0.key, count: $0.value) }.sorted { a, b in
-            switch (AppVersion(a.version), AppVersion(b.version)) {
-            case (let x?, let y?): return x == y ? a.version < b.version : x < y
+        counts.map { (count: VersionCount(version: $0.key, count: $0.value), parsed: AppVersion($0.key)) }.sorted { a, b in
+            switch (a.parsed, b.parsed) {
+            case (let x?, let y?): return x == y ? a.count.version < b.count.version : x < y
             case (nil, _?): return false
             case (_?, nil): return true
-            case (nil, nil): return a.version < b.version
+            case (nil, nil): return a.count.version < b.count.version
             }
-        }
+        }.map(\.count)
     }
 
     /// Most first, then by name.

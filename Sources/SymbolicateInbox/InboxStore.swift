@@ -46,8 +46,12 @@ protocol InboxTransaction {
     /// Removes a report's row (and its waits); returns what it held.
     func deleteReport(_ id: String) throws -> StoredReportRow?
     func count(group: String, version: String, os: String, device: String, by delta: Int) throws
-    /// The report of the group seen last, and how many it has.
-    func newest(inGroup id: String) throws -> (report: InboxReport, count: Int)?
+    /// The group's reports per version (`""`: none stated) from its counts, which retention
+    /// leaves alone: rows at zero left out.
+    func versionCounts(inGroup id: String) throws -> [String: Int]
+    /// Of the group's stored reports: the one seen last, and when the earliest was seen; nil
+    /// when none is stored.
+    func stored(inGroup id: String) throws -> (newest: InboxReport, earliest: Date)?
 }
 
 /// The decisions of an ingest, the same for every database.
@@ -63,6 +67,14 @@ enum InboxRules {
         var group: InboxGroup
         if let found, let existing = try transaction.group(found) {
             group = existing
+            if group.count == 0 {
+                // Emptied by moves (`replace`): its figures start again from this report;
+                // only its state and keys were kept.
+                group.firstSeen = report.seenAt
+                group.lastSeen = report.seenAt
+                group.firstVersion = nil
+                group.lastVersion = nil
+            }
             group.count += 1
             if report.seenAt >= group.lastSeen {
                 group.lastSeen = report.seenAt
@@ -95,22 +107,47 @@ enum InboxRules {
     }
 
     /// Takes a stored report out of its group, then ingests it anew (its new key may name
-    /// another group). A group left with no report keeps its row, state and keys at a count of
+    /// another group). The report keeps when it was received, and when it was seen unless it
+    /// states a time. The group it leaves has its figures worked out again from what remains:
+    /// count and versions from its counts, first and last seen and the newest report from its
+    /// stored reports. A group left with no report keeps its row, state and keys at a count of
     /// zero (lists leave it out), so a later report of it finds its state.
     static func replace(_ report: InboxReport, in transaction: some InboxTransaction) throws -> IngestOutcome {
         guard let old = try transaction.deleteReport(report.id) else { throw InboxRulesError.noSuchReport(report.id) }
+        // The group's row before its counts, the order an ingest takes them in (PostgreSQL
+        // locks both: the other order could wait on an ingest that waits on this).
+        let left = try transaction.group(old.group)
         try transaction.count(group: old.group, version: old.version, os: old.os, device: old.device, by: -1)
-        if var group = try transaction.group(old.group) {
-            if let newest = try transaction.newest(inGroup: old.group) {
-                group.count = newest.count
-                group.newestReport = newest.report.id
-                group.lastSeen = newest.report.seenAt
-            } else {
-                group.count = 0
-            }
+        if var group = left {
+            try refigure(&group, without: old, in: transaction)
             try transaction.save(group, isNew: false)
         }
-        return try ingest(report, body: old.body, in: transaction)
+        var moved = report
+        moved.receivedAt = old.receivedAt
+        if moved.statedTime == nil { moved.seenAt = old.seenAt }
+        return try ingest(moved, body: old.body, in: transaction)
+    }
+
+    /// A group's figures after `old` left it. Counts and versions come from the counts table
+    /// (exact even when `--keep-reports` removed reports); times from the stored reports, but
+    /// a first seen earlier than the report that left was another report's and stays (that
+    /// report may be one retention removed).
+    static func refigure(_ group: inout InboxGroup, without old: StoredReportRow, in transaction: some InboxTransaction) throws {
+        let counts = try transaction.versionCounts(inGroup: group.id)
+        group.count = counts.values.reduce(0, +)
+        let versions = counts.keys.compactMap { AppVersion($0) }
+        group.firstVersion = versions.min()
+        group.lastVersion = versions.max()
+        guard group.count > 0 else {
+            group.firstVersion = nil
+            group.lastVersion = nil
+            return
+        }
+        guard let stored = try transaction.stored(inGroup: group.id) else { return }
+        if old.seenAt <= group.firstSeen { group.firstSeen = stored.earliest }
+        group.lastSeen = stored.newest.seenAt
+        group.newestReport = stored.newest.id
+        group.decision = stored.newest.decision ?? group.decision
     }
 }
 
@@ -120,6 +157,8 @@ struct StoredReportRow {
     var version: String
     var os: String
     var device: String
+    var seenAt: Date
+    var receivedAt: Date
     var body: Data
 }
 

@@ -439,13 +439,19 @@ struct PostgresTransaction: InboxTransaction {
     func deleteReport(_ id: String) throws -> StoredReportRow? {
         guard
             let row = try inbox.rows(
-                connection, "SELECT group_id, version, os, device, body FROM \(unescaped: p)inbox_reports WHERE id = \(id) FOR UPDATE"
+                connection,
+                """
+                SELECT group_id, version, os, device, seen_at, received_at, body FROM \(unescaped: p)inbox_reports
+                WHERE id = \(id) FOR UPDATE
+                """
             ).first
         else { return nil }
-        let (group, version, os, device, body) = try row.decode((String, String, String, String, Data).self)
+        let (group, version, os, device, seen, received, body) = try row.decode((String, String, String, String, Double, Double, Data).self)
         try inbox.run(connection, "DELETE FROM \(unescaped: p)inbox_awaiting WHERE report_id = \(id)")
         try inbox.run(connection, "DELETE FROM \(unescaped: p)inbox_reports WHERE id = \(id)")
-        return StoredReportRow(group: group, version: version, os: os, device: device, body: body)
+        return StoredReportRow(
+            group: group, version: version, os: os, device: device, seenAt: Date(timeIntervalSince1970: seen),
+            receivedAt: Date(timeIntervalSince1970: received), body: body)
     }
 
     func count(group: String, version: String, os: String, device: String, by delta: Int) throws {
@@ -458,15 +464,29 @@ struct PostgresTransaction: InboxTransaction {
             """)
     }
 
-    func newest(inGroup id: String) throws -> (report: InboxReport, count: Int)? {
-        let count =
-            try inbox.rows(connection, "SELECT COUNT(*) FROM \(unescaped: p)inbox_reports WHERE group_id = \(id)").first?.decode(Int.self)
-            ?? 0
-        guard count > 0,
+    func versionCounts(inGroup id: String) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try inbox.rows(
+            connection,
+            """
+            SELECT version, SUM(count)::BIGINT FROM \(unescaped: p)inbox_counts WHERE group_id = \(id)
+            GROUP BY version HAVING SUM(count) > 0
+            """)
+        {
+            let (version, n) = try row.decode((String, Int).self)
+            counts[version] = n
+        }
+        return counts
+    }
+
+    func stored(inGroup id: String) throws -> (newest: InboxReport, earliest: Date)? {
+        guard
             let detail = try inbox.rows(
                 connection, "SELECT detail FROM \(unescaped: p)inbox_reports WHERE group_id = \(id) ORDER BY seen_at DESC, id LIMIT 1"
-            ).first?.decode(String.self)
+            ).first?.decode(String.self),
+            let earliest = try inbox.rows(connection, "SELECT MIN(seen_at) FROM \(unescaped: p)inbox_reports WHERE group_id = \(id)")
+                .first?.decode(Double.self)
         else { return nil }
-        return (try InboxSchema.value(InboxReport.self, json: detail), count)
+        return (try InboxSchema.value(InboxReport.self, json: detail), Date(timeIntervalSince1970: earliest))
     }
 }

@@ -302,11 +302,15 @@ struct SQLiteTransaction: InboxTransaction {
     func deleteReport(_ id: String) throws -> StoredReportRow? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT group_id, version, os, device, body FROM inbox_reports WHERE id = ?", arguments: [id])
+                db, sql: "SELECT group_id, version, os, device, seen_at, received_at, body FROM inbox_reports WHERE id = ?",
+                arguments: [id])
         else { return nil }
         try db.execute(sql: "DELETE FROM inbox_awaiting WHERE report_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM inbox_reports WHERE id = ?", arguments: [id])
-        return StoredReportRow(group: row["group_id"], version: row["version"], os: row["os"], device: row["device"], body: row["body"])
+        return StoredReportRow(
+            group: row["group_id"], version: row["version"], os: row["os"], device: row["device"],
+            seenAt: Date(timeIntervalSince1970: row["seen_at"]), receivedAt: Date(timeIntervalSince1970: row["received_at"]),
+            body: row["body"])
     }
 
     func count(group: String, version: String, os: String, device: String, by delta: Int) throws {
@@ -318,13 +322,24 @@ struct SQLiteTransaction: InboxTransaction {
             arguments: [group, version, AppVersion(version)?.version ?? "", os, device, delta])
     }
 
-    func newest(inGroup id: String) throws -> (report: InboxReport, count: Int)? {
-        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM inbox_reports WHERE group_id = ?", arguments: [id]) ?? 0
-        guard count > 0,
+    func versionCounts(inGroup id: String) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT version, SUM(count) AS n FROM inbox_counts WHERE group_id = ? GROUP BY version HAVING SUM(count) > 0",
+            arguments: [id])
+        {
+            counts[row["version"]] = row["n"]
+        }
+        return counts
+    }
+
+    func stored(inGroup id: String) throws -> (newest: InboxReport, earliest: Date)? {
+        guard
             let detail = try String.fetchOne(
-                db, sql: "SELECT detail FROM inbox_reports WHERE group_id = ? ORDER BY seen_at DESC, id LIMIT 1", arguments: [id])
+                db, sql: "SELECT detail FROM inbox_reports WHERE group_id = ? ORDER BY seen_at DESC, id LIMIT 1", arguments: [id]),
+            let earliest = try Double.fetchOne(db, sql: "SELECT MIN(seen_at) FROM inbox_reports WHERE group_id = ?", arguments: [id])
         else { return nil }
-        return (try InboxSchema.value(InboxReport.self, json: detail), count)
+        return (try InboxSchema.value(InboxReport.self, json: detail), Date(timeIntervalSince1970: earliest))
     }
 }
 

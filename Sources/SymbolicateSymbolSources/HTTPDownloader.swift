@@ -160,6 +160,47 @@ final class HTTPDownloader: Sendable {
         }
     }
 
+    /// The answer to a POST: its status, its body (to `maximumSize`) and `Retry-After` in seconds.
+    enum PostOutcome: Sendable, Equatable {
+        case answered(status: Int, body: Data, retryAfter: TimeInterval?)
+        /// No answer: `reachable` false when nothing took the connection.
+        case failed(String, reachable: Bool)
+    }
+
+    /// POSTs `body` to `url` (no redirect followed: a body is not sent on to another host). The
+    /// host is probed before each call, never remembered: an upload's retries ask again.
+    func post(_ url: String, body: Data, headers: [(String, String)]) -> PostOutcome {
+        if let parsed = URL(string: url), let host = parsed.host {
+            let port = parsed.port ?? (parsed.scheme?.lowercased() == "https" ? 443 : 80)
+            switch ConnectProbe.probe(host: host, port: port, timeout: connectTimeout) {
+            case .open: break
+            case .refused(let why): return .failed("cannot connect (\(why))", reachable: false)
+            case .silent: return .failed("connection timed out", reachable: false)
+            }
+        }
+        var request: HTTPClient.Request
+        do { request = try HTTPClient.Request(url: url, method: .POST, body: .data(body)) } catch {
+            return .failed("not a URL async-http-client accepts (\(error))", reachable: false)
+        }
+        request.headers.add(name: "User-Agent", value: "symbolicate")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        probeLock.withLock { counted.requests += 1 }
+        let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
+        do {
+            let response = try client.execute(request: request, deadline: deadline).wait()
+            var answer = response.body ?? ByteBuffer()
+            let kept = min(answer.readableBytes, Int(clamping: maximumSize))
+            let data = Data(answer.readBytes(length: kept) ?? [])
+            let retryAfter = response.headers.first(name: "Retry-After").flatMap(TimeInterval.init)
+            return .answered(status: Int(response.status.code), body: data, retryAfter: retryAfter)
+        } catch {
+            switch Self.describe(error) {
+            case .failed(let why, let reachable): return .failed(why, reachable: reachable)
+            default: return .failed("\(error)", reachable: true)
+            }
+        }
+    }
+
     /// Errors in words a user acts on, and whether the server was reachable at all.
     static func describe(_ error: any Error) -> Outcome {
         if let error = error as? HTTPClientError {

@@ -5,6 +5,10 @@ import SymbolicateDiscovery
 import SymbolicatePipeline
 import SymbolicatePresentation
 
+#if SymbolSources
+    import SymbolicateSymbolSources
+#endif
+
 /// `symbolicate batch`: many reports at once, for CI.
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -91,6 +95,18 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var symbolSources: SymbolSourceOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Also send each report read to a crash inbox: a `symbolicate serve --inbox` server's address (POST /v1/reports). Tried up to 3 times when the server is busy or away; each report's outcome (stored, already there, or why not sent) is in summary.json, and a report not sent makes the run exit 1.",
+            valueName: "url"))
+    var upload: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The inbox server's upload token for --upload (default $SYMBOLICATE_SERVE_TOKEN, which keeps it out of the process list).",
+            valueName: "token"))
+    var token: String?
+
     @Flag(help: "Do not draw the progress bar even when stderr is a terminal.")
     var noProgress = false
 
@@ -107,7 +123,41 @@ struct BatchCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw ValidationError("--output \(output) exists and is not a folder")
         }
+        if token != nil, upload == nil { throw ValidationError("--token is the inbox's upload token: give --upload URL with it") }
     }
+
+    #if SymbolSources
+        /// `--upload`: the uploader batch hands each report's bytes to, mapped to batch's outcomes.
+        func uploader() throws -> (BatchUploader, destination: String)? {
+            guard let upload else { return nil }
+            let sender: InboxUploader
+            do {
+                sender = try InboxUploader(server: upload, token: token ?? ProcessInfo.processInfo.environment["SYMBOLICATE_SERVE_TOKEN"])
+            } catch {
+                throw ValidationError(error.description)
+            }
+            let send: BatchUploader = { body, _ in
+                let result = sender.upload(body)
+                switch result.status {
+                case .failed(let why):
+                    return [BatchUpload(status: .failed, attempts: result.attempts, error: why)]
+                case .answered(let outcomes):
+                    return outcomes.map {
+                        BatchUpload(
+                            status: $0.stored ? .stored : .alreadyStored, group: $0.group, newGroup: $0.newGroup, regression: $0.regression,
+                            attempts: result.attempts)
+                    }
+                }
+            }
+            return (send, sender.displayEndpoint)
+        }
+    #else
+        /// A build without the SymbolSources trait has no HTTP client: `--upload` is a usage error naming it.
+        func uploader() throws -> (BatchUploader, destination: String)? {
+            guard upload == nil else { throw ValidationError(BuildTraits.missing(.symbolSources, for: "--upload")) }
+            return nil
+        }
+    #endif
 
     func run() throws {
         var request = BatchRequest(
@@ -118,6 +168,10 @@ struct BatchCommand: ParsableCommand {
         request.remoteDebugFiles = try symbolSources.sources(showingProgress: false)
         request.zipCache = symbolSources.zipCache()
         request.objectPathMap = objectPaths.objectPathMap
+        if let (send, destination) = try uploader() {
+            request.upload = send
+            request.uploadDestination = destination
+        }
         request.scrub = scrub.scrub
         // A build machine's folder (only stripped from paths) is no checkout to read here.
         var isFolder: ObjCBool = false

@@ -238,6 +238,70 @@ import Testing
         #expect(try inbox.groups(GroupQuery()).groups.map(\.group.id) == [known.group])
     }
 
+    /// A report that moves when its dSYM arrives takes its time and version with it: the group
+    /// it leaves has its first seen, versions and newest report worked out again from what
+    /// remains, the group it joins gains them ("new in 0.9" follows it), and it keeps when it
+    /// was received (retention counts from there, not from the re-symbolication).
+    @Test(arguments: InboxDatabase.allCases) func aMovedReportTakesItsFirstSeenAndVersionWithIt(_ database: InboxDatabase) throws {
+        guard let inbox = try database.open("move-figures") else { return }
+        let (symbolicatedBody, symbolicated) = try InboxFixtures.reports("reports/null-deref.ips")
+        let known = try inbox.ingest(
+            InboxFixtures.variant(
+                try #require(symbolicated.first), version: "1.0 (10)", n: 0, at: Self.start.addingTimeInterval(2 * Self.day)),
+            body: symbolicatedBody)
+
+        // Two uploads of the crash before its dSYM: one of 0.9 (the earliest), one of 1.0.
+        let (body, early) = try InboxFixtures.reports("reports/null-deref.crash", debugFiles: [])
+        let waiting = try #require(early.first)
+        let moving = InboxFixtures.variant(waiting, version: "0.9 (9)", n: 1, at: Self.start)
+        let staying = InboxFixtures.variant(waiting, version: "1.0 (10)", n: 2, at: Self.start.addingTimeInterval(Self.day))
+        let unsymbolicated = try inbox.ingest(moving, body: body).group
+        #expect(try inbox.ingest(staying, body: body).group == unsymbolicated)
+        #expect(try inbox.group(id: unsymbolicated)?.group.firstVersion == AppVersion("0.9 (9)"))
+        #expect(try inbox.groups(GroupQuery(version: "0.9", filter: .new)).groups.map(\.group.id) == [unsymbolicated])
+
+        // The 0.9 report is symbolicated again (its dSYM arrived three days later).
+        let processed = InboxFixtures.process(body, name: "again", debugFiles: [TestPaths.dsyms], receivedAt: Self.start)
+        var again = InboxFixtures.variant(try #require(processed.first), version: "0.9 (9)", n: 1, at: Self.start)
+        again.id = moving.id
+        again.receivedAt = Self.start.addingTimeInterval(3 * Self.day)
+        #expect(try inbox.replace(again).group == known.group)
+
+        let left = try #require(try inbox.group(id: unsymbolicated))
+        #expect(left.group.count == 1)
+        #expect(left.group.firstSeen == staying.seenAt)
+        #expect(left.group.lastSeen == staying.seenAt)
+        #expect(left.group.firstVersion == AppVersion("1.0 (10)"))
+        #expect(left.group.lastVersion == AppVersion("1.0 (10)"))
+        #expect(left.group.newestReport == staying.id)
+        #expect(left.versions == [VersionCount(version: "1.0 (10)", count: 1)])
+
+        let joined = try #require(try inbox.group(id: known.group))
+        #expect(joined.group.count == 2)
+        #expect(joined.group.firstSeen == Self.start)
+        #expect(joined.group.firstVersion == AppVersion("0.9 (9)"))
+        #expect(joined.group.lastVersion == AppVersion("1.0 (10)"))
+        #expect(joined.versions.map(\.version) == ["0.9 (9)", "1.0 (10)"])
+        #expect(joined.examples.first(where: { $0.id == moving.id })?.receivedAt == moving.receivedAt)
+        #expect(try inbox.groups(GroupQuery(version: "0.9", filter: .new)).groups.map(\.group.id) == [known.group])
+        #expect(try inbox.groups(GroupQuery(version: "1.0", filter: .new)).groups.map(\.group.id) == [unsymbolicated])
+
+        // The last report leaves too: the group is empty (and listed nowhere); a later report
+        // of it starts its figures again instead of inheriting the ones that left.
+        var last = InboxFixtures.variant(try #require(processed.first), version: "1.0 (10)", n: 2, at: staying.seenAt)
+        last.id = staying.id
+        #expect(try inbox.replace(last).group == known.group)
+        let empty = try #require(try inbox.group(id: unsymbolicated))
+        #expect(empty.group.count == 0)
+        #expect(empty.group.firstVersion == nil)
+        #expect(try inbox.groups(GroupQuery(version: "1.0", filter: .new)).total == 0)
+        let later = InboxFixtures.variant(waiting, version: "1.1 (11)", n: 3, at: Self.start.addingTimeInterval(5 * Self.day))
+        #expect(try inbox.ingest(later, body: body).group == unsymbolicated)
+        let restarted = try #require(try inbox.group(id: unsymbolicated))
+        #expect(restarted.group.firstSeen == later.seenAt)
+        #expect(restarted.group.firstVersion == AppVersion("1.1 (11)"))
+    }
+
     @Test(arguments: InboxDatabase.allCases) func oldReportsGoAndTheirGroupsStay(_ database: InboxDatabase) throws {
         guard let inbox = try database.open("retention") else { return }
         let reports = try Self.release()

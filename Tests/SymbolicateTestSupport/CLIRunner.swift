@@ -98,7 +98,7 @@ public enum CLI {
 
     /// The test process's environment, without colour unless asked, without the developer's own
     /// setup (`hostVariables`, `$HOME`), with `overrides`.
-    static func environment(_ overrides: [String: String]) -> [String: String] {
+    public static func environment(_ overrides: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment.filter { !hostVariables.contains($0.key) }
         env["HOME"] = emptyHome
         env["NO_COLOR"] = env["NO_COLOR"] ?? "1"
