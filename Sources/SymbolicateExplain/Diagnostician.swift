@@ -58,7 +58,8 @@ struct Diagnostician {
         let relevance = Relevance(
             report: report, fault: fault, quotedFields: Set(found.evidence.map(\.field)), mainThreadBusy: found.mainThreadBusy)
         var ruleSteps = found.steps
-        if let look = whereToLook(category), !ruleSteps.contains(where: { mentionsSameFrame($0, look) }) {
+        let look = whereToLook(category)
+        if let look, !ruleSteps.contains(where: { mentionsSameFrame($0, look) }) {
             ruleSteps.append(look.text)
         }
         // The generic entries (exception type, signal) speak only when nothing more specific fits.
@@ -73,6 +74,13 @@ struct Diagnostician {
             causes.insert(throwSite.cause, at: found.threadRoleCauseFirst && !causes.isEmpty ? 1 : 0)
             causes = Array(causes.prefix(Diagnosis.maximumCauses))
             steps = Array(([throwSite.step] + steps).prefix(Diagnosis.maximumSteps))
+        }
+        // A paste (no Binary Images): the leading cause names the app's frame the step starts at,
+        // when no cause names it yet; the frames are all such a text says of where (issue 48).
+        if let frame = look?.frame, report.completeness.missing.contains(.noBinaryImages), !causes.isEmpty,
+            !causes.contains(where: { $0.frames.contains(frame) })
+        {
+            causes[0].frames.append(frame)
         }
         // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
         let byFramesAlone = throwSite.map { $0.match.reasonFragment == nil && isSilentAboutTheThrow } ?? false
@@ -145,18 +153,31 @@ struct Diagnostician {
     /// The step naming the frame that holds the app's line (issue 17: every claim about a frame
     /// is checked against the frames): the first app frame of the exception backtrace for an
     /// Objective-C exception (where it was thrown), else of the crashed thread.
-    func whereToLook(_ category: Diagnosis.Category) -> (text: Phrase, function: String?, location: String?)? {
+    func whereToLook(_ category: Diagnosis.Category) -> Look? {
         guard Self.crashesInRunningCode.contains(category) else { return nil }
         if category == .uncaughtObjCException, let frame = report.lastExceptionBacktrace?.frames.first(where: report.isAppOwned) {
             let (function, location) = frame.appLine
             let text = describe(frame, function, location, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow))
-            return (text, function, location)
+            return Look(text: text, function: function, location: location, frame: frameLine(frame, at: .exceptionFrame(frame.index)))
         }
         // The crashed thread's app's line: the frame and line the headline names too.
         guard let thread = report.crashedThread, let line = report.crashedAppLine else { return nil }
         let frame = thread.frames[line.position]
         let text = describe(frame, line.function, line.location, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart))
-        return (text, line.function, line.location)
+        return Look(
+            text: text, function: line.function, location: line.location, frame: frameLine(frame, at: .frame(thread.index, frame.index)))
+    }
+
+    /// The step naming the app's frame, and that frame's line for a cause to carry.
+    struct Look {
+        var text: Phrase
+        var function: String?
+        var location: String?
+        var frame: FrameLine
+    }
+
+    private func frameLine(_ frame: Frame, at place: Phrase) -> FrameLine {
+        FrameLine(place: place, text: .verbatim(frame.evidenceText))
     }
 
     private func describe(_ frame: Frame, _ function: String?, _ location: String?, at place: Phrase, role: Phrase) -> Phrase {
@@ -172,7 +193,7 @@ struct Diagnostician {
 
     /// A rule's step already names the frame (its file and line, or its function) in the report
     /// text it quotes. Both come from the report: searched in linear time (`MessageScan.occurs`).
-    private func mentionsSameFrame(_ step: Phrase, _ look: (text: Phrase, function: String?, location: String?)) -> Bool {
+    private func mentionsSameFrame(_ step: Phrase, _ look: Look) -> Bool {
         step.quotedText.contains { quoted in
             if let location = look.location, MessageScan.occurs(location, in: quoted) { return true }
             return look.function.map { MessageScan.occurs($0, in: quoted) } ?? false
@@ -212,6 +233,9 @@ struct Diagnostician {
             // Frames alone (pasted without the report around them): the trap the compiler put in
             // the app's line's inline chain is the crash fact the headline names too.
             if let result = classifyByAppLineFailure() { return result }
+            // The runtime's and libdispatch's raising frames (`_dispatch_assert_queue_fail`,
+            // `__DISPATCH_WAIT_FOR_QUEUE__`) name their check in frames pasted alone.
+            if let result = classifyBySwiftFrames() { return result }
             found.note(.noteNoExceptionInformation)
             return Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }

@@ -52,8 +52,9 @@ extension CrashReport {
         return thread.frames[line.position]
     }
 
+    /// A frame in the app's image; for a pasted frame no listed image holds, its reader's judgement.
     func isAppOwned(_ frame: Frame) -> Bool {
-        frame.imageIndex.map { binaryImages.indices.contains($0) && binaryImages[$0].isAppOwned } ?? false
+        frame.imageIndex.map { binaryImages.indices.contains($0) && binaryImages[$0].isAppOwned } ?? (frame.isAppCodeWithoutImage == true)
     }
 
     /// True when some app frame near the top of the crashed thread still has no function name:

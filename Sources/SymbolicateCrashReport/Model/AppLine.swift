@@ -208,7 +208,7 @@ extension CrashReport {
         // (each image's ownership decided once, a frame's line chosen only when reached).
         var owned: [Int: Bool] = [:]
         func isApp(_ frame: Frame) -> Bool {
-            guard let index = frame.imageIndex else { return image(for: frame)?.isAppOwned == true }
+            guard let index = frame.imageIndex else { return frame.isAppCodeWithoutImage == true }
             if let known = owned[index] { return known }
             let answer = image(for: frame)?.isAppOwned == true
             owned[index] = answer

@@ -37,6 +37,39 @@ package enum AppOwnership {
         name == processName || name == processPath.flatMap { $0.split(separator: "/").last.map(String.init) }
     }
 
+    /// A pasted frame no listed image holds (issue 48: a backtrace copied without its Binary
+    /// Images): the app's when its module is named like the process or is not Apple's by name;
+    /// with no module, when it names a source file outside Apple's (system frames in such pastes
+    /// print no file, or the Swift runtime's `Swift/…`). nil when the line names neither.
+    package static func isAppCode(imageName: String?, sourceFile: String?, processName: String?) -> Bool? {
+        if let name = imageName, !name.isEmpty {
+            if name == processName { return true }
+            // The OS's libraries as services print them, without `.dylib` (`libobjc.A`, `libsystem_kernel`).
+            if systemLibraryPrefixes.contains(where: { name.hasPrefix($0) }) { return false }
+            return !isSystemImage(named: name, loadAddress: 0)
+        }
+        guard let file = sourceFile, !file.isEmpty else { return nil }
+        return !isSystemSourceFile(file)
+    }
+
+    /// The first letters of the OS's libraries' names.
+    static let systemLibraryPrefixes = [
+        "libsystem_", "libobjc", "libdispatch", "libswift", "libc++", "libdyld", "libxpc", "libMainThreadChecker",
+        "libBacktraceRecording", "libLogRedirect", "libRPAC", "libViewDebuggerSupport",
+    ]
+
+    /// A source file the OS's or the Swift runtime's code was built from: a system path, Apple's
+    /// build roots, the standard library's and the concurrency library's own files, code the
+    /// compiler made.
+    static func isSystemSourceFile(_ file: String) -> Bool {
+        if file.hasPrefix("/") {
+            return isSystemPath(file) || file.hasPrefix("/BuildRoot/") || file.hasPrefix("/Library/Caches/com.apple.xbs/")
+                || file.hasPrefix("/AppleInternal/")
+        }
+        let runtimeFolders = ["Swift/", "_Concurrency/", "Foundation/", "SwiftUI/", "Combine/", "<compiler-generated>"]
+        return runtimeFolders.contains { file.hasPrefix($0) }
+    }
+
     /// OS locations: an image there is Apple's whatever else is said about it.
     package static func isSystemPath(_ path: String) -> Bool {
         let systemPrefixes = [
@@ -121,5 +154,26 @@ package enum AppOwnership {
         "AppKit", "CoreData", "CFNetwork", "WebKit", "JavaScriptCore", "CoreGraphics", "Combine",
         "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AttributeGraph", "dyld", "CoreText",
         "UIFoundation", "AVFoundation", "MapKit", "Metal", "CoreML", "Security", "IOKit",
+        // More of Apple's frameworks pasted backtraces name (issue 48).
+        "MetalTools", "GPUToolsCapture", "CoreAutoLayout", "HIToolbox", "SwiftData", "Observation", "Network",
+        "CoreLocation", "StoreKit", "Photos", "PhotosUI", "CoreMedia", "CoreVideo", "ImageIO", "CoreImage", "MetalKit",
+        "SpriteKit", "SceneKit", "GameKit", "UserNotifications", "CloudKit", "CoreServices", "LaunchServices",
+        "XCTest", "XCTestCore", "XCTAutomationSupport", "IDEBundleInjection", "AppKitCore", "ContactsUI", "Contacts",
+        "WatchKit", "AudioToolbox", "CoreAudio", "AVFAudio", "CoreMotion", "WebCore", "ViewBridge", "CoreDisplay",
+        "SkyLight", "CoreUI", "DocumentManager", "ShareSheet", "AuthenticationServices", "AccessibilityUtilities",
     ]
+}
+
+extension CrashReport {
+    /// Judges the frames no listed image holds (pasted without Binary Images, or naming no image
+    /// at all) by what their lines name, so a paste's own frame is found too (issue 48). The
+    /// paste readers call it once their frames are placed in images.
+    package mutating func markAppCodeWithoutImage() {
+        let processName = processName
+        updateFrames { (frame: inout Frame) in
+            guard frame.imageIndex == nil else { return }
+            frame.isAppCodeWithoutImage = AppOwnership.isAppCode(
+                imageName: frame.imageName, sourceFile: frame.sourceFile, processName: processName)
+        }
+    }
 }

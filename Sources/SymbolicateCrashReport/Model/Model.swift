@@ -339,6 +339,11 @@ public struct Frame: Sendable, Codable, Equatable {
         get { addressUnknown != true }
         set { addressUnknown = newValue ? nil : true }
     }
+    /// Set by a paste's reader for a frame no listed image holds (a backtrace copied without its
+    /// Binary Images): whether the frame is the app's code, judged from what its line names
+    /// (`AppOwnership.isAppCode`). nil when an image decides, or when the line names nothing
+    /// that tells; the JSON dump carries it only when set.
+    public var isAppCodeWithoutImage: Bool?
 
     public init(
         index: Int, imageName: String? = nil, imageIndex: Int? = nil, address: UInt64, imageOffset: UInt64? = nil,

@@ -429,6 +429,7 @@ struct CrashServiceParser {
                 if let name = frame.imageName, !unplacedImages.contains(name) { unplacedImages.append(name) }
             }
         }
+        report.markAppCodeWithoutImage()
         guard unplaced > 0 else { return }
         let names = unplacedImages.prefix(4).joined(separator: ", ") + (unplacedImages.count > 4 ? ", …" : "")
         report.warnings.append(

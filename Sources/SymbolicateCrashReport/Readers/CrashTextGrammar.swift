@@ -188,6 +188,13 @@ enum LogPrefix {
         for label in ["Message from debugger: ", "Failure Reason: ", "Dyld Message: ", "Dyld Error Message: "] where text.hasPrefix(label) {
             return text.index(text.startIndex, offsetBy: label.count)
         }
+        // A label in a language written with full-width punctuation (`崩溃信息：`, `错误：`):
+        // a few characters without blanks, then the full-width colon.
+        if let colon = text.prefix(24).firstIndex(of: "："), colon > text.startIndex,
+            !text[..<colon].contains(where: { $0 == " " || $0 == "\t" })
+        {
+            return text.index(after: colon)
+        }
         return nil
     }
 }
@@ -351,6 +358,12 @@ enum CrashMessageGrammar {
             family: .objcException,
             anchor: .parser { $0.hasPrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil }),
         Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
+        // Foundation's and CoreFoundation's exception reasons printed alone (a crash service's
+        // title, a console line): `*** -[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 2]`,
+        // `[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from
+        // objects[0]`, `*** Collection <__NSArrayM: 0x…> was mutated while being enumerated.`,
+        // `[<X 0x…> setValue:forUndefinedKey:]: this class is not key value coding-compliant…`.
+        Shape(family: .objcException, anchor: .parser(isFoundationReason)),
         Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }),
         Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
         // Assertions and debug layers.
@@ -368,6 +381,10 @@ enum CrashMessageGrammar {
         // TCC's sentence opens this way; consoles wrap the rest over the next lines.
         Shape(family: .privacy, anchor: .contains("This app has crashed because it attempted to access")),
         Shape(family: .resource, anchor: .starts("EXC_RESOURCE")),
+        // The memory limit as the system names it wherever a line quotes it (`RESOURCE_TYPE_MEMORY`,
+        // jetsam's `per-process-limit` reason).
+        Shape(family: .resource, anchor: .contains("RESOURCE_TYPE_MEMORY")),
+        Shape(family: .resource, anchor: .contains("per-process-limit")),
         Shape(family: .resource, anchor: .starts("Terminated due to memory issue")),
         Shape(family: .resource, anchor: .contains("exceeding jetsam memory limit")),
         Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }),
@@ -397,10 +414,42 @@ enum CrashMessageGrammar {
         "Range requires lowerBound <= upperBound", "Duplicate keys of type ", "Negative count not allowed",
         "Not enough bits to represent the passed value", "Division by zero", "Double value cannot be converted to Int",
         "Float value cannot be converted to Int",
+        // More of the standard library's checks (stdlib/public/core: Collection.swift,
+        // RangeReplaceableCollection.swift, ArrayShared.swift, Integers.swift, StringIndex…,
+        // NativeDictionary.swift), as crash services title them.
+        "Range out of bounds", "Index out of bounds", "String index is out of bounds", "Invalid slice",
+        "Can't remove last element from an empty collection", "Can't remove first element from an empty collection",
+        "Can't remove more items from a collection than it has", "Can't remove more items from a collection than it contains",
+        "Can't construct Array with count < 0", "Can't drop a negative number of elements", "Can't take a prefix of negative length",
+        "Can't take a suffix of negative length", "Division results in an overflow", "Negative value is not representable",
+        "Dictionary literal contains duplicate keys", "unexpected enum case",
     ]
+
+    /// Lines that continue the message above them whatever its family: the Swift runtime's
+    /// exclusivity report is three lines (`Simultaneous accesses to 0x…`, then `Previous access
+    /// (a modification) started at <frame> (0x…).` and `Current access (a read) started at:`,
+    /// stdlib/public/runtime/Exclusivity.cpp), and the first access's frame is in the second.
+    static let continuationOpenings = ["Previous access (a ", "Current access (a "]
+
+    static func continues(_ line: Substring) -> Bool {
+        continuationOpenings.contains { line.hasPrefix($0) }
+    }
 
     static let isStandardLibraryCheck: @Sendable (Substring) -> Bool = { text in
         standardLibraryChecks.contains { text.hasPrefix($0) }
+    }
+
+    /// A reason Foundation's collections and key-value coding raise with: it opens as they do
+    /// (the method, `*** `, the collection) and says what its reason class says
+    /// (`UncaughtExceptionFact.ReasonClass`: nil inserted, index beyond bounds, mutated while
+    /// enumerated, not key value coding-compliant).
+    static let isFoundationReason: @Sendable (Substring) -> Bool = { text in
+        var body = text
+        if body.hasPrefix("'") { body = body.dropFirst() }
+        if body.hasPrefix("*** ") { body = body.dropFirst(4) } else if body.hasPrefix("**\\* ") { body = body.dropFirst(5) }
+        let opens = body.hasPrefix("-[") || body.hasPrefix("+[") || body.hasPrefix("[") || body.hasPrefix("Collection <")
+        guard opens, body.count <= 1_000 else { return false }
+        return UncaughtExceptionFact.ReasonClass(reason: String(body)) != nil
     }
 
     /// libmalloc's errors (`malloc: *** error for object 0x…: pointer being freed was not
@@ -440,6 +489,22 @@ enum MachExceptionLine {
         let next = text.dropFirst(type.count).first
         guard next == nil || next == " " || next == "(" || next == ":" else { return nil }
         return String(type)
+    }
+}
+
+extension MachExceptionLine {
+    /// Where a Mach exception is named inside a line (`program received signal: EXC_BAD_ACCESS`):
+    /// the start of the first `EXC_…` word, or nil.
+    static func named(in text: Substring) -> Substring? {
+        var rest = text
+        while let range = rest.range(of: "EXC_") {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            if before == nil || before == " " || before == ":" || before == "(", let _ = parse(text[range.lowerBound...]) {
+                return text[range.lowerBound...]
+            }
+            rest = text[range.upperBound...]
+        }
+        return nil
     }
 }
 
@@ -534,6 +599,8 @@ enum ThreadAnnotation {
         } else {
             return nil
         }
+        // `Thread 1: …`, and as typed by hand, `Thread 1 : …`.
+        rest = rest.drop { $0 == " " }
         guard rest.hasPrefix(":") || rest.hasPrefix("：") else { return nil }
         let reason = rest.dropFirst().trimmedBlanks
         return reason.isEmpty ? nil : (reason, !text.hasPrefix("Thread "))
@@ -558,7 +625,8 @@ enum PastedFrameGrammar {
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (pythonStyle, false), (hockeyApp, false), (numberedWithoutAddress, true), (pathAndSymbol, false),
+        (gdbStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false), (quotedFileLine, true),
+        (numberedWithoutAddress, true), (pathAndSymbol, false), (symbolWithOffset, false),
     ]
 
     static func parse(_ trimmed: String, reportLine: Int) -> Frame? { parseNumbered(trimmed, reportLine: reportLine)?.frame }
@@ -648,6 +716,76 @@ enum PastedFrameGrammar {
             return frame
         }
         return nil
+    }
+
+    /// HockeyApp's web text without addresses, `class;method;file;line` columns
+    /// (`EventsController;tableView:didSelectRowAtIndexPath:;EventsController.m;152`) or `-` for
+    /// the class of a function (`-;start;;`, `-;@objc App.View.f() -> ();View.swift;0`), possibly
+    /// inside the `<pre>` the page wrapped the list in. An Objective-C method keeps its class:
+    /// `[EventsController tableView:didSelectRowAtIndexPath:]` (the text does not say `-` or `+`).
+    static let hockeyAppColumns: Parser = { line, reportLine in
+        var body = Substring(line)
+        for tag in ["<pre>", "<code>"] where body.hasPrefix(tag) { body = body.dropFirst(tag.count) }
+        for tag in ["</pre>", "</code>"] where body.hasSuffix(tag) { body = body.dropLast(tag.count) }
+        let parts = body.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmedBlanks }
+        guard parts.count == 2 || parts.count == 4, !parts[1].isEmpty else { return nil }
+        let owner = parts[0]
+        let isClass = !owner.isEmpty && owner.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard owner == "-" || (isClass && parts.count == 4) else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.symbol = owner == "-" ? parts[1] : "[\(owner) \(parts[1])]"
+        if parts.count == 4 {
+            if !parts[2].isEmpty { frame.sourceFile = parts[2] }
+            guard parts[3].isEmpty || parts[3].allSatisfy(\.isNumber) else { return nil }
+            // Line 0: the compiler's code for the file, no line of it.
+            if let number = Int(parts[3]), number > 0, frame.sourceFile != nil { frame.sourceLine = number }
+        }
+        return frame
+    }
+
+    /// `9 OpenTreeMap "OTMAllInstancesTableViewController.m" line 34 in -[X viewDidAppear:]`: a
+    /// crash service's frame with its image, quoted file, line and symbol (its frames in Apple's
+    /// images print `1 CoreFoundation in 0x1855ec000` instead, and are no frame to read).
+    static let quotedFileLine: Parser = { line, reportLine in
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5, let index = Int(digits) else { return nil }
+        let rest = Substring(line).dropFirst(digits.count).drop { $0 == " " || $0 == "\t" }
+        let image = rest.prefix { $0 != " " && $0 != "\t" }
+        let afterImage = rest.dropFirst(image.count).drop { $0 == " " || $0 == "\t" }
+        guard !image.isEmpty, afterImage.hasPrefix("\""), let close = afterImage.dropFirst().firstIndex(of: "\"") else { return nil }
+        let file = afterImage[afterImage.index(after: afterImage.startIndex)..<close]
+        let tail = afterImage[afterImage.index(after: close)...]
+        guard tail.hasPrefix(" line "), let inMarker = tail.range(of: " in ") else { return nil }
+        let number = tail.dropFirst(6)[..<inMarker.lowerBound].trimmedBlanks
+        let symbol = tail[inMarker.upperBound...].trimmedBlanks
+        guard !file.isEmpty, !symbol.isEmpty, looksLikeSymbol(symbol) else { return nil }
+        var frame = Frame(index: index, imageName: String(image), address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.sourceFile = String(file)
+        frame.sourceLine = Int(number)
+        frame.symbol = symbol
+        return frame
+    }
+
+    /// A symbol alone with its offset, `specialized Foo.parse(_:) + 260` or
+    /// `Foo.parse(_:) + 8 (Foo.swift:0)`: crash services' frame lists copied without their
+    /// columns. The offset says it is a frame; the name must look like one (`looksLikeSymbol`).
+    static let symbolWithOffset: Parser = { line, reportLine in
+        var body = Substring(line)
+        if body.hasSuffix(")"), let open = body.lastIndex(of: "("), open > body.startIndex, body[body.index(before: open)] == " ",
+            body[open...].contains(":")
+        {
+            body = body[..<body.index(before: open)]
+        }
+        guard let plus = body.range(of: " + ", options: .backwards), plus.lowerBound > body.startIndex,
+            !body[plus.upperBound...].isEmpty, body[plus.upperBound...].allSatisfy(\.isNumber)
+        else { return nil }
+        guard !line.hasPrefix("0x"), line.first?.isNumber != true, looksLikeSymbol(line, alone: true) else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        TextReportParser.parseSymbolPart(line, into: &frame)
+        return frame.symbol == nil ? nil : frame
     }
 
     /// `0  libdispatch.dylib   DISPATCH_WAIT_FOR_QUEUE + 484` and `6  closure #1 in f()`: crash

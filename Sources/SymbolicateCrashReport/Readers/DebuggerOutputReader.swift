@@ -85,12 +85,14 @@ enum DebuggerOutputShape: Equatable {
 enum ConsoleLine {
     /// Without the `*** ` the console puts before it: pasted into Markdown, `***` becomes `**\*`
     /// or disappears.
-    static let objcOpening = "Terminating app due to uncaught exception '"
+    /// libobjc's `Terminating app due to uncaught exception 'X', reason: '…'` and the other
+    /// openings handlers print before the same name and reason (`Trapped uncaught exception 'X'`).
+    static let objcOpening = "uncaught exception '"
     static let firstThrow = "First throw call stack:"
 
     /// Whether the line is one of the crash messages the console reader knows.
     static func isCrashMessage(_ text: String) -> Bool {
-        if text.containsBytes("Terminating app due to uncaught exception '") || text.containsBytes("First throw call stack:") {
+        if text.containsBytes("uncaught exception '") || text.containsBytes("First throw call stack:") {
             return true
         }
         if cxxException(text) != nil || swiftRuntimeError(text) != nil { return true }
@@ -107,9 +109,10 @@ enum ConsoleLine {
         guard let opening = text.range(of: objcOpening) else { return nil }
         let afterName = text[opening.upperBound...]
         guard let close = afterName.range(of: "', reason: '") else {
-            // `… uncaught exception 'NAME'` without a reason.
+            // `… uncaught exception 'NAME'` without a reason, or with the reason on the next line.
             guard let quote = afterName.firstIndex(of: "'") else { return nil }
-            return (String(afterName[..<quote]), "", true)
+            let after = afterName[afterName.index(after: quote)...].trimmedBlanks
+            return (String(afterName[..<quote]), "", after != ", reason:")
         }
         let name = String(afterName[..<close.lowerBound])
         let reasonText = afterName[close.upperBound...]
@@ -481,6 +484,16 @@ struct DebuggerOutputParser {
                 if trimmed.contains(ConsoleLine.firstThrow) || number - pending.line > 50 {
                     exception.uncaught?.reason = pending.text
                     pendingReason = nil
+                } else if pending.text.isEmpty, trimmed.hasPrefix("'") {
+                    // `reason:` ended the line above; the quoted reason is this one (and maybe more).
+                    let body = trimmed.dropFirst()
+                    if let quote = body.lastIndex(of: "'") {
+                        exception.uncaught?.reason = String(body[..<quote])
+                        pendingReason = nil
+                    } else {
+                        pendingReason = (pending.line, String(body))
+                    }
+                    continue
                 } else if let quote = text.lastIndex(of: "'") {
                     exception.uncaught?.reason = pending.text + "\n" + String(text[..<quote])
                     pendingReason = nil
@@ -510,10 +523,12 @@ struct DebuggerOutputParser {
                 exception.uncaught?.reason = String(LogPrefix.strip(trimmed))
                 pendingName = nil
                 continue
-            } else if let open = continuation, open.lines < 6, stated[open.message].family.continuesOverLines,
+            } else if let open = continuation, open.lines < 6,
+                stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(LogPrefix.strip(trimmed)),
                 PastedFrameGrammar.parse(trimmed, reportLine: number) == nil
             {
-                // dyld's `Referenced from:`/`Reason:`, TCC's sentence wrapped by the console.
+                // dyld's `Referenced from:`/`Reason:`, TCC's sentence wrapped by the console, the
+                // exclusivity report's accesses.
                 stated[open.message].text += "\n" + String(LogPrefix.strip(trimmed))
                 continuation = (open.message, open.lines + 1)
                 continue
@@ -678,8 +693,11 @@ struct DebuggerOutputParser {
         }
         if let pending = pendingReason { exception.uncaught?.reason = pending.text }
         apply(stated, to: &exception, report: &report)
-        if report.crashedThreadIndex == nil, !stated.isEmpty, let first = report.threads.first(where: { !$0.frames.isEmpty }) {
-            // Frames pasted with the message that stopped the process are its thread's.
+        if report.crashedThreadIndex == nil, !stated.isEmpty || report.threads.count == 1,
+            let first = report.threads.first(where: { !$0.frames.isEmpty })
+        {
+            // Frames pasted with the message that stopped the process are its thread's; one
+            // backtrace pasted alone is the crashed thread's (the one people copy).
             report.crashedThreadIndex = first.index
         }
         report.facts.statedMessages = stated
@@ -696,10 +714,17 @@ struct DebuggerOutputParser {
     /// The crash message a line states, as Xcode's annotation of the stopped thread or as a
     /// console line (`CrashMessageGrammar`).
     private func statedMessage(_ text: String, trimmed: String, number: Int) -> StatedMessage? {
-        if let reason = ThreadAnnotation.reason(trimmed) {
+        // The annotation may follow a label (`崩溃信息：Thread 2: EXC_RESOURCE …`).
+        if let reason = ThreadAnnotation.reason(trimmed) ?? ThreadAnnotation.reason(String(LogPrefix.strip(trimmed))) {
             guard !ThreadAnnotation.isDebuggerStop(reason) else { return nil }
-            let family = CrashMessageGrammar.match(reason)?.family ?? .annotation
-            return StatedMessage(family: family, text: reason, quote: trimmed, line: number, source: .annotation)
+            if let family = CrashMessageGrammar.match(reason)?.family {
+                return StatedMessage(family: family, text: reason, quote: trimmed, line: number, source: .annotation)
+            }
+            // `program received signal: EXC_BAD_ACCESS`: the Mach exception the words name.
+            if let named = MachExceptionLine.named(in: Substring(reason)) {
+                return StatedMessage(family: .machException, text: String(named), quote: trimmed, line: number, source: .annotation)
+            }
+            return StatedMessage(family: .annotation, text: reason, quote: trimmed, line: number, source: .annotation)
         }
         guard let match = CrashMessageGrammar.match(text) else { return nil }
         return StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: number, source: .console)
@@ -708,7 +733,17 @@ struct DebuggerOutputParser {
     /// A frame line in any pasted syntax: Apple's (`callStackSymbols` too), with or without a log
     /// prefix, then the syntaxes of `PastedFrameGrammar`.
     private func pastedFrame(_ trimmed: String, number: Int) -> (frame: Frame, numbered: Bool)? {
-        if let frame = TextReportParser.parseFrame(trimmed, reportLine: number) { return (frame, true) }
+        if var frame = TextReportParser.parseFrame(trimmed, reportLine: number) {
+            // `1 CoreFoundation in 0x1855ec000`: a crash service's frame in an image it names with
+            // the image's load address only; no symbol, and no address to look up.
+            if let name = frame.imageName, name.hasSuffix(" in"), frame.symbol == nil || frame.isUnsymbolicated {
+                frame.imageName = String(name.dropLast(3))
+                frame.imageOffset = nil
+                frame.address = 0
+                frame.hasAddress = false
+            }
+            return (frame, true)
+        }
         let stripped = String(LogPrefix.strip(trimmed))
         if stripped != trimmed, let frame = TextReportParser.parseFrame(stripped, reportLine: number) { return (frame, true) }
         return PastedFrameGrammar.parseNumbered(trimmed, reportLine: number)
@@ -830,6 +865,7 @@ struct DebuggerOutputParser {
             frame.imageIndex = position
             frame.imageOffset = frame.address - images[position].loadAddress
         }
+        report.markAppCodeWithoutImage()
     }
 
     /// Images known from console frames (`0x104f2c26c CrashApp + 17004`): the frame's address less

@@ -125,6 +125,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case wordDyldFailure
     case noteDyldBeforeApp
     case verdictDyldFailed
+    case verdictDyldFailedStating
     case verdictCodeSigningKillWhat
     case verdictCodeSigningKill
     case causeUsageDescriptionMissing
@@ -216,6 +217,9 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case noteUnownedCheck
     case verdictUnowned
     case noteQueueAssertion
+    case verdictDispatchSyncOnOwnedQueue
+    case noteDispatchWaitFrame
+    case causeNamedByRaisingFrame
     case verdictWrongQueue
     case jetsamReasonOwnLimit
     case jetsamReasonVMThrashing

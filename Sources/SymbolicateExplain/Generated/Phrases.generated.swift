@@ -749,6 +749,12 @@ extension Catalog {
                 "en": "The app could not launch: dyld reported \"{what}\" (DYLD {code}).",
                 "ja": "アプリを起動できませんでした。dyld は「{what}」を報告しています（DYLD {code}）。",
             ]),
+        .verdictDyldFailedStating: CatalogText(
+            id: "verdictDyldFailedStating", tags: [],
+            texts: [
+                "en": "The app could not launch: dyld reported \"{what}\" (DYLD {code}): {line}.",
+                "ja": "アプリを起動できませんでした。dyld は「{what}」を報告しています（DYLD {code}）: {line}。",
+            ]),
         .verdictCodeSigningKillWhat: CatalogText(
             id: "verdictCodeSigningKillWhat", tags: [],
             texts: [
@@ -1307,6 +1313,26 @@ extension Catalog {
             texts: [
                 "en": "dispatch queue assertion",
                 "ja": "ディスパッチキューのアサーション",
+            ]),
+        .verdictDispatchSyncOnOwnedQueue: CatalogText(
+            id: "verdictDispatchSyncOnOwnedQueue", tags: [],
+            texts: [
+                "en":
+                    "dispatch_sync was called on the queue the thread was already running (likely: named by libdispatch's __DISPATCH_WAIT_FOR_QUEUE__ frame): libdispatch stops the process instead of deadlocking.",
+                "ja":
+                    "スレッドがすでに実行中のキューに対して dispatch_sync が呼ばれました（libdispatch の __DISPATCH_WAIT_FOR_QUEUE__ フレームによる推定）。libdispatch はデッドロックの代わりにプロセスを停止します。",
+            ]),
+        .noteDispatchWaitFrame: CatalogText(
+            id: "noteDispatchWaitFrame", tags: [],
+            texts: [
+                "en": "libdispatch's check for dispatch_sync onto the queue the thread holds",
+                "ja": "スレッドが保持するキューへの dispatch_sync を検出する libdispatch のチェック",
+            ]),
+        .causeNamedByRaisingFrame: CatalogText(
+            id: "causeNamedByRaisingFrame", tags: [],
+            texts: [
+                "en": "{title} — named by the frame that raised it",
+                "ja": "{title}。それを発生させたフレームがそう示しています",
             ]),
         .verdictWrongQueue: CatalogText(
             id: "verdictWrongQueue", tags: [],

@@ -41,6 +41,7 @@ enum KnownTerm: String, CaseIterable, Sendable {
     case unownedDeallocated = "Attempted to read an unowned reference but object was already deallocated"
     case libdispatchClientBug = "BUG IN CLIENT OF LIBDISPATCH"
     case queueAssertion = "Block was expected to execute on queue"
+    case dispatchSyncOnOwnedQueue = "dispatch_sync called on queue already owned by current thread"
     case uncaughtObjCException = "Terminating app due to uncaught exception"
     case uncaughtCppException = "terminating due to uncaught exception of type"
     case unrecognizedSelector = "doesNotRecognizeSelector:"

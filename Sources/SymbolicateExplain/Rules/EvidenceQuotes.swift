@@ -45,9 +45,7 @@ extension Diagnostician {
     func quoteLastExceptionBacktrace() {
         guard let frames = report.lastExceptionBacktrace?.frames, !frames.isEmpty else { return }
         for frame in frames.prefix(3) { found.quote(.exceptionFrame(frame.index), frame.evidenceText) }
-        let appFrame = frames.first { frame in
-            frame.imageIndex.map { report.binaryImages.indices.contains($0) && report.binaryImages[$0].isAppOwned } ?? false
-        }
+        let appFrame = frames.first(where: report.isAppOwned)
         if let appFrame {
             found.quote(.exceptionFrame(appFrame.index), appFrame.evidenceText, Phrase(.noteFirstAppFrameThrew))
         }

@@ -87,9 +87,24 @@ extension Diagnostician {
                 quoteFirstAppFrame()
                 return Verdict(.swiftRuntimeError, .likely, .verdictUnowned)
             }
+            // libdispatch's `__DISPATCH_WAIT_FOR_QUEUE__` (crash services drop the underscores)
+            // crashes for one misuse only: dispatch_sync onto the queue the thread already drains
+            // (swift-corelibs-libdispatch src/queue.c, its `DISPATCH_CLIENT_CRASH`).
+            if frame.functionNames.contains(where: {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: "_")) == "DISPATCH_WAIT_FOR_QUEUE"
+            }) {
+                let raising = found.quote(frame, at: .frame(thread.index, frame.index), Phrase(.noteDispatchWaitFrame))
+                let entry = base.entry(.dispatchSyncOnOwnedQueue)
+                found.use(entry)
+                if let entry { found.cause(.likely, .causeNamedByRaisingFrame, ["title": entry.titlePhrase], frames: [raising]) }
+                quoteFirstAppFrame()
+                return Verdict(.dispatchMisuse, .likely, .verdictDispatchSyncOnOwnedQueue)
+            }
             if names.contains("_dispatch_assert_queue_fail") {
-                found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteQueueAssertion))
-                found.use(base.entry(.queueAssertion))
+                let raising = found.quote(frame, at: .frame(thread.index, frame.index), Phrase(.noteQueueAssertion))
+                let entry = base.entry(.queueAssertion)
+                found.use(entry)
+                if let entry { found.cause(.likely, .causeNamedByRaisingFrame, ["title": entry.titlePhrase], frames: [raising]) }
                 quoteFirstAppFrame()
                 return Verdict(.dispatchMisuse, .likely, .verdictWrongQueue)
             }

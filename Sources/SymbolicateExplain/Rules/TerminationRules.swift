@@ -25,8 +25,13 @@ extension Diagnostician {
             for line in facts.statements.dyldLines { found.quote(.label("dyld"), line) }
             let what = codeEntries.first.map { Phrase.lowercasedInEnglish($0.titlePhrase) } ?? Phrase(.wordDyldFailure)
             found.note(.noteDyldBeforeApp)
-            return Verdict(
-                .missingLibrary, .stated, .verdictDyldFailed, ["what": what, "code": .text(code.map(String.init) ?? "?")])
+            let codeValue = Phrase.text(code.map(String.init) ?? "?")
+            // dyld's own message says which library or symbol: the headline states it (issue 48).
+            if let message = facts.statements.dyldMessage {
+                return Verdict(
+                    .missingLibrary, .stated, .verdictDyldFailedStating, ["what": what, "code": codeValue, "line": .text(message)])
+            }
+            return Verdict(.missingLibrary, .stated, .verdictDyldFailed, ["what": what, "code": codeValue])
         case "CODESIGNING":
             let codeValue = Phrase.text(code.map(String.init) ?? "?")
             if let entry = codeEntries.first {

@@ -195,6 +195,22 @@ package struct FactReading {
         return path.isEmpty ? nil : path
     }
 
+    /// dyld prints one message over several lines (`dyld: Library not loaded: …`, `Referenced
+    /// from: …`, `Reason: image not found`; `dyld[123]: Symbol not found: …`, `Expected in: …`):
+    /// the lead line from its words on, with the line saying why.
+    static func dyldMessage(in lines: [String]) -> String? {
+        let leads = ["Library not loaded:", "Symbol not found:"]
+        for (index, line) in lines.enumerated() {
+            guard let start = leads.lazy.compactMap({ line.range(of: $0) }).first else { continue }
+            var message = line[start.lowerBound...].trimmingCharacters(in: .whitespaces)
+            let why = lines[(index + 1)...].prefix(4).lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("Reason:") || $0.hasPrefix("Expected in:") }
+            if let why { message += " (\(why))" }
+            return message
+        }
+        return nil
+    }
+
     // MARK: - Messages
 
     /// What the messages state besides the main facts, each with its lines.
@@ -205,6 +221,7 @@ package struct FactReading {
         statements.dyldLines = (details + lines).filter {
             $0.contains("Library not loaded") || $0.contains("Symbol not found") || $0.contains("Referenced from")
         }
+        statements.dyldMessage = dyldMessage(in: details + lines)
         statements.terminatesWithoutException = lines.contains("terminating")
         statements.offMainThreadLine = stated.first(where: saysOffMain)
         // Searched in linear time: the lines are bounded, but many and long (issue 38).

@@ -10,6 +10,10 @@ public struct MessageStatements: Sendable, Hashable {
     public var dlopenLines: [String] = []
     /// dyld's `Library not loaded:`, `Symbol not found:`, `Referenced from:` lines.
     public var dyldLines: [String] = []
+    /// dyld's message as one line, the way its block states it (`Library not loaded: @rpath/X`
+    /// or `Symbol not found: _f`, with the block's `Reason:` or `Expected in:` line), without the
+    /// `dyld[pid]:` or `Dyld Message:` prefix the line was printed with.
+    public var dyldMessage: String?
     /// libc++abi's bare `terminating`: `std::terminate` with no exception in flight.
     public var terminatesWithoutException = false
     /// A line saying a UI or main-thread-only API was used off the main thread (UIKit, AppKit,

@@ -1,0 +1,213 @@
+import Foundation
+import SymbolicateCore
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateCrashReport
+
+/// Issue 48's families as the tolerant reader meets them: a paste's own frames found without
+/// Binary Images, frame lists in crash services' other layouts, messages printed over several
+/// lines, annotations typed by hand or after a label, Foundation's exception reasons printed
+/// alone. Every example is a real public post, quoted with its URL.
+@Suite struct CrashFamiliesTests {
+    static func read(_ text: String) throws -> CrashReport { try TolerantReaderTests.read(text) }
+
+    // MARK: - The app's frames in a paste without Binary Images
+
+    /// Frames pasted without their images are the app's when their module is not Apple's by name,
+    /// or, with no module, when they name a source file that is not Apple's; the exclusivity
+    /// report's three lines are one message (stdlib/public/runtime/Exclusivity.cpp).
+    /// https://github.com/hilen/TimedSilver/pull/3
+    @Test func modulesNamedInTheFramesTellTheAppsCode() throws {
+        let report = try Self.read(
+            """
+            Simultaneous accesses to 0x103582e90, but modification requires exclusive access.
+            Previous access (a modification) started at TimedSilver`ts_observationRemoversForObject(_:) + 292 (0x103510d84).
+            Current access (a modification) started at:
+            0    libswiftCore.dylib                 0x0000000108cc3f00 swift_beginAccess + 505
+            1    TimedSilver                        0x0000000103511580 closure #1 in ts_observationRemoversForObject(_:) + 54
+            2    UIKitCore                          0x0000000108cc3f00 -[UIViewController loadViewIfRequired] + 1000
+
+            """)
+        let message = try #require(report.facts.statedMessages.first)
+        #expect(message.text.contains("Previous access (a modification) started at TimedSilver`ts_observationRemoversForObject(_:)"))
+        #expect(message.text.contains("Current access (a modification) started at:"))
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.map(\.isAppCodeWithoutImage) == [false, true, false])
+        #expect(report.crashedAppLine?.function == "closure #1 in ts_observationRemoversForObject(_:)")
+    }
+
+    /// Which pasted frames are the app's, by what their lines name.
+    @Test func appCodeByNameFileOrProcess() {
+        #expect(AppOwnership.isAppCode(imageName: "Organizer", sourceFile: nil, processName: nil) == true)
+        #expect(AppOwnership.isAppCode(imageName: "MetalTools", sourceFile: nil, processName: nil) == false)
+        #expect(AppOwnership.isAppCode(imageName: "libdispatch.dylib", sourceFile: nil, processName: nil) == false)
+        #expect(AppOwnership.isAppCode(imageName: "libobjc.A", sourceFile: nil, processName: nil) == false)
+        #expect(AppOwnership.isAppCode(imageName: "UIKitCore", sourceFile: "UIKitCore.m", processName: "UIKitCore") == true)
+        #expect(AppOwnership.isAppCode(imageName: nil, sourceFile: "Instabug/Logging/IBGDataStore.m", processName: nil) == true)
+        #expect(AppOwnership.isAppCode(imageName: nil, sourceFile: "Swift/ContiguousArrayBuffer.swift", processName: nil) == false)
+        #expect(
+            AppOwnership.isAppCode(imageName: nil, sourceFile: "/BuildRoot/Library/Caches/com.apple.xbs/X.m", processName: nil) == false)
+        #expect(AppOwnership.isAppCode(imageName: nil, sourceFile: nil, processName: "App") == nil)
+    }
+
+    /// One backtrace pasted alone is the crashed thread's.
+    /// https://github.com/manaflow-ai/cmux/issues/3316
+    @Test func oneBacktracePastedAloneIsTheCrashedThread() throws {
+        let report = try Self.read(
+            """
+            0  libdispatch.dylib                 DISPATCH_WAIT_FOR_QUEUE + 484
+            1  libdispatch.dylib                 _dispatch_sync_f_slow + 148
+            2  cmux                              FeedCoordinator.ingestBlocking(event:waitTimeout:) + 960
+
+            """)
+        #expect(report.crashedThread != nil)
+        #expect(report.crashedAppLine?.function == "FeedCoordinator.ingestBlocking(event:waitTimeout:)")
+    }
+
+    // MARK: - Frame lists in crash services' other layouts
+
+    /// HockeyApp's `class;method;file;line` columns inside the page's `<pre>`.
+    /// https://github.com/dennisreimann/ioctocat/issues/250
+    @Test func hockeyAppColumnsWithoutAddresses() throws {
+        let report = try Self.read(
+            """
+            <pre>EventsController;tableView:didSelectRowAtIndexPath:;EventsController.m;152
+            -;start;;</pre>
+
+            **\\* Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 0.'
+
+            """)
+        let frames = try #require(report.threads.first?.frames)
+        #expect(frames.map(\.symbol) == ["[EventsController tableView:didSelectRowAtIndexPath:]", "start"])
+        #expect(frames[0].sourceFile == "EventsController.m")
+        #expect(frames[0].sourceLine == 152)
+        #expect(frames.map(\.isAppCodeWithoutImage) == [true, nil])
+        #expect(report.facts.uncaughtException?.exception.name == "NSInternalInconsistencyException")
+    }
+
+    /// A service's `N Image "File" line L in symbol` frames among `N Image in 0x…` lines.
+    /// https://github.com/OpenTreeMap/otm-ios/issues/362
+    @Test func quotedFileAndLineFrames() throws {
+        let report = try Self.read(
+            """
+            NSInvalidArgumentException: Application tried to present modally an active controller <UINavigationController: 0x11a8ad000>.
+            1 CoreFoundation in 0x1855ec000
+            9 OpenTreeMap "OTMAllInstancesTableViewController.m" line 34 in -[OTMAllInstancesTableViewController viewDidAppear:]
+
+            """)
+        let frames = try #require(report.threads.first?.frames)
+        #expect(frames.count == 2)
+        // The image's load address is no frame's address: kept by its image's name only.
+        #expect(frames[0].imageName == "CoreFoundation")
+        #expect(!frames[0].hasAddress)
+        #expect(frames[0].isAppCodeWithoutImage == false)
+        #expect(frames[1].index == 9)
+        #expect(frames[1].imageName == "OpenTreeMap")
+        #expect(frames[1].symbol == "-[OTMAllInstancesTableViewController viewDidAppear:]")
+        #expect(frames[1].sourceFile == "OTMAllInstancesTableViewController.m")
+        #expect(frames[1].sourceLine == 34)
+        #expect(frames[1].isAppCodeWithoutImage == true)
+    }
+
+    /// Symbols alone with their offsets, one with its place (a crash service's list copied
+    /// without columns), under the service's title naming the failed check.
+    /// https://github.com/odyshewroman/AndroidTVRemoteControl/issues/32
+    @Test func symbolsWithOffsetsAlone() throws {
+        let report = try Self.read(
+            """
+            EXC_BREAKPOINT range
+            Swift runtime failure: Array index is out of range + 0
+
+            specialized Array.subscript.getter + 4 (SecondConfigurationResponse.swift:59)
+            specialized SecondConfigurationResponse.parsePowerPart(_:) + 260
+            SecondConfigurationResponse.parsePowerPart(_:) + 8 (SecondConfigurationResponse.swift:0)
+
+            """)
+        let frames = try #require(report.threads.first?.frames)
+        #expect(frames.count == 3)
+        #expect(frames[1].symbol == "specialized SecondConfigurationResponse.parsePowerPart(_:)")
+        #expect(frames[1].symbolOffset == 260)
+        #expect(frames[2].sourceFile == "SecondConfigurationResponse.swift")
+        #expect(frames[0].isAppCodeWithoutImage == true)
+    }
+
+    /// Prose with a plus sign is no frame.
+    @Test func proseWithAPlusIsNoFrame() {
+        #expect(PastedFrameGrammar.symbolWithOffset("It crashes when I add 1 + 2", 1) == nil)
+        #expect(PastedFrameGrammar.hockeyAppColumns("Steps; then it crashed; sometimes", 1) == nil)
+    }
+
+    // MARK: - Messages over several lines, annotations, labels
+
+    /// dyld's `Symbol not found:` block: one message with the line saying where it was expected.
+    /// https://github.com/ttlock/iOS_TTLock_Demo_Deprecated/issues/9,
+    /// https://github.com/DroidKaigi/conference-app-2020/issues/766
+    @Test func dyldBlocksAreOneMessage() throws {
+        let report = try Self.read(
+            """
+            dyld: Symbol not found: _$SBOWV
+              Referenced from: /private/var/containers/Bundle/Application/10B8A1AD/TTLockDemo.app/Frameworks/DFUDependence.framework/DFUDependence
+              Expected in: /private/var/containers/Bundle/Application/10B8A1AD/TTLockDemo.app/Frameworks/libswiftCore.dylib
+
+            """)
+        #expect(report.facts.statements.dyldMessage?.hasPrefix("Symbol not found: _$SBOWV (Expected in: /private/var/") == true)
+        #expect(
+            FactReading.dyldMessage(in: [
+                "dyld: Library not loaded: @rpath/ios_combined.framework/ios_combined", "  Referenced from: /x/App.app/App",
+                "  Reason: image not found",
+            ]) == "Library not loaded: @rpath/ios_combined.framework/ios_combined (Reason: image not found)")
+    }
+
+    /// Xcode's annotation typed by hand (`Thread 1 : …`), its Mach exception inside the words,
+    /// and an annotation after a label in Chinese with a full-width colon.
+    /// https://github.com/akosma/bluewoki/issues/1, https://github.com/wangzhaode/mnn-llm/issues/193
+    @Test func annotationsTypedByHandOrAfterALabel() throws {
+        let typed = try Self.read("Thread 1 : program recieved signal : EXC_BAD_ACCESS\n")
+        #expect(typed.facts.exception?.machType == "EXC_BAD_ACCESS")
+        let labelled = try Self.read(
+            "崩溃信息：Thread 2: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=2098 MB)\n")
+        #expect(labelled.facts.statedMessages.first?.family == .resource)
+        #expect(labelled.facts.exception?.machType == "EXC_RESOURCE")
+    }
+
+    /// `Trapped uncaught exception 'X', reason:` with the quoted reason on the next line.
+    /// https://github.com/northwind/FlyImage/issues/21
+    @Test func uncaughtExceptionWithItsQuotedReasonOnTheNextLine() throws {
+        let report = try Self.read(
+            """
+            Trapped uncaught exception 'NSGenericException', reason: 
+            '*** Collection <__NSArrayM: 0x1708526f0> was mutated while being enumerated.' 
+
+            """)
+        let uncaught = try #require(report.facts.uncaughtException)
+        #expect(uncaught.exception.name == "NSGenericException")
+        #expect(uncaught.exception.reason == "*** Collection <__NSArrayM: 0x1708526f0> was mutated while being enumerated.")
+        #expect(uncaught.reasonClass == .mutatedWhileEnumerated)
+    }
+
+    /// Foundation's collection and key-value coding reasons printed alone, each read as an
+    /// uncaught Objective-C exception of its reason class (CoreFoundation's and Foundation's
+    /// messages: nil inserted, index beyond bounds, mutated while enumerated, not KVC-compliant).
+    /// https://github.com/ondalabs/OLGhostAlertView/issues/22 (the first; the others are the family's other members)
+    @Test(arguments: [
+        ("[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[0]", "nilArgument"),
+        ("*** -[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 2]", "outOfBounds"),
+        ("*** Collection <__NSArrayM: 0x13390e70> was mutated while being enumerated.", "mutatedWhileEnumerated"),
+        (
+            "[<UIViewController 0x109622ec0> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key tableView.",
+            "keyValueCoding"
+        ),
+    ])
+    func foundationReasonsAlone(line: String, reasonClass: String) throws {
+        let report = try Self.read(line + "\n")
+        #expect(report.facts.uncaughtException?.reasonClass?.rawValue == reasonClass)
+        #expect(report.facts.statedMessages.first?.family == .objcException)
+    }
+
+    /// A sentence about a collection is not Foundation's reason.
+    @Test func proseAboutCollectionsIsNoReason() {
+        #expect(!CrashMessageGrammar.isFoundationReason("The index was beyond bounds when I scrolled"))
+        #expect(CrashMessageGrammar.isFoundationReason("-[__NSCFArray objectAtIndex:]: index (3) beyond bounds (3)"))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SymbolicateCrashReport
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateExplain
+
+/// Issue 48's families as explain states them: a paste's leading cause names the app's frame,
+/// dyld's headline states its message, libdispatch's raising frames name their check when the
+/// text states nothing. The examples are real crash texts of Fixtures/crashtexts/tune (each
+/// file's thread is its `source`).
+@Suite struct CrashFamilyDiagnosisTests {
+    static func diagnoseTune(_ file: String) throws -> Diagnosis {
+        try diagnoseFile(TestPaths.fixtures.appendingPathComponent("crashtexts/tune/\(file)")).1
+    }
+
+    /// A paste without Binary Images: a cause carries the app's frame, found by what the frame
+    /// lines name (a module, a source file), whichever rule leads.
+    @Test(arguments: [
+        // https://github.com/dennisreimann/ioctocat/issues/250 (HockeyApp columns)
+        ("190-uikit-invalid-update.txt", "EventsController"),
+        // https://github.com/hilen/TimedSilver/pull/3 (callStackSymbols)
+        ("153-swift-exclusivity.txt", "ts_observationRemoversForObject"),
+        // https://github.com/Instabug/Instabug-iOS/issues/170 (source places and symbols)
+        ("111-objc-nil-insert.txt", "userEventLogs"),
+        // https://github.com/Instabug/Instabug-Cordova/issues/90 (Main Thread Checker's backtrace)
+        ("057-main-thread-checker.txt", "updateNetworkActivityIndicator"),
+        // https://github.com/OpenTreeMap/otm-ios/issues/362 (quoted file and line)
+        ("198-uikit-present-active-controller.txt", "OTMAllInstancesTableViewController"),
+    ])
+    func aPastesCauseNamesTheAppsFrame(file: String, function: String) throws {
+        let diagnosis = try Self.diagnoseTune(file)
+        #expect(diagnosis.causes.contains { ($0.frames ?? []).contains { $0.contains(function) } }, "\(file): \(diagnosis.causes)")
+    }
+
+    /// dyld's message leads its headline, the library and dyld's reason with it.
+    /// https://github.com/DroidKaigi/conference-app-2020/issues/766
+    @Test func dyldsMessageLeadsTheHeadline() throws {
+        let diagnosis = try Self.diagnoseTune("040-dyld-library-not-loaded.txt")
+        #expect(diagnosis.category == .missingLibrary)
+        #expect(
+            diagnosis.headline.contains("Library not loaded: @rpath/ios_combined.framework/ios_combined (Reason: image not found)"),
+            "\(diagnosis.headline)")
+    }
+
+    /// libdispatch's raising frame alone names its check (likely, never stated), and the cause
+    /// carries that frame and the app's.
+    @Test(arguments: [
+        // https://github.com/manaflow-ai/cmux/issues/3316
+        ("034-dispatch-sync-reentrancy.txt", "DISPATCH_WAIT_FOR_QUEUE", "ingestBlocking"),
+        // https://github.com/n0an/VivaDicta/pull/316
+        ("032-dispatch-assert-queue.txt", "_dispatch_assert_queue_fail", nil),
+    ])
+    func libdispatchsRaisingFrameNamesItsCheck(file: String, frame: String, appFunction: String?) throws {
+        let diagnosis = try Self.diagnoseTune(file)
+        #expect(diagnosis.category == .dispatchMisuse, "\(diagnosis.headline)")
+        #expect(diagnosis.certainty == .likely)
+        let frames = diagnosis.causes.flatMap { $0.frames ?? [] }
+        #expect(frames.contains { $0.contains(frame) }, "\(diagnosis.causes)")
+        if let appFunction { #expect(frames.contains { $0.contains(appFunction) }, "\(diagnosis.causes)") }
+    }
+}
