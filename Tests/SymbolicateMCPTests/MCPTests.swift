@@ -86,6 +86,8 @@ import Testing
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
+        // The CLI the client compares with runs in the package's checkout: no source lines from it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SYMBOLICATE_SOURCE_ROOT": "none"]) { $1 }
         try process.run()
         // A hang guard only: the client and server end on their own.
         let deadline = Date().addingTimeInterval(600)

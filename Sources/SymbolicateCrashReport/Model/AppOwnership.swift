@@ -46,11 +46,33 @@ package enum AppOwnership {
             if name == processName { return true }
             // The OS's libraries as services print them, without `.dylib` (`libobjc.A`, `libsystem_kernel`).
             if systemLibraryPrefixes.contains(where: { name.hasPrefix($0) }) { return false }
+            if isOtherSystemsRuntimeLibrary(name) { return false }
             return !isSystemImage(named: name, loadAddress: 0)
         }
         guard let file = sourceFile, !file.isEmpty else { return nil }
         return !isSystemSourceFile(file)
     }
+
+    /// A shared object of Linux's or Android's own runtime as backtraces there name it
+    /// (`libc.so.6`, `ld-linux-x86-64.so.2`, `libstdc++.so.6`, `libswiftCore.so`, `linker64`):
+    /// a pasted Linux or Android trace has no Binary Images to say it is not the app's.
+    static func isOtherSystemsRuntimeLibrary(_ name: String) -> Bool {
+        if name == "linker" || name == "linker64" { return true }
+        guard let range = name.range(of: ".so") else { return false }
+        let rest = name[range.upperBound...]
+        guard rest.isEmpty || rest.hasPrefix(".") && rest.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) else { return false }
+        let base = String(name[..<range.lowerBound])
+        let runtimePrefixes = ["ld-linux", "ld64", "libicu", "libswift", "libFoundation", "libstdc++", "libc++"]
+        return otherSystemsRuntimeLibraries.contains(base) || runtimePrefixes.contains { base.hasPrefix($0) }
+    }
+
+    /// The C, C++ and language runtimes of Linux (glibc, musl, libgcc, the Swift and ICU
+    /// runtimes) and Android (bionic, ART) by their names before `.so`.
+    static let otherSystemsRuntimeLibraries: Set<String> = [
+        "libc", "libm", "libpthread", "libdl", "librt", "libresolv", "libutil", "libgcc_s", "libatomic", "libunwind",
+        "libdispatch", "libBlocksRuntime", "libz", "libart", "libandroid_runtime", "libbinder", "libutils", "libcutils",
+        "libbase", "libhwui", "liblog", "ld-musl-x86_64", "ld-musl-aarch64",
+    ]
 
     /// The first letters of the OS's libraries' names.
     static let systemLibraryPrefixes = [
