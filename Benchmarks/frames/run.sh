@@ -10,4 +10,6 @@ binary="${SYMBOLICATE_BIN:-$root/.build/release/symbolicate}"
 if [ -z "${SYMBOLICATE_BIN:-}" ]; then
     make -C "$root" build >&2  # the release link of Makefile's `build`
 fi
+# Run where it is run, the same: no source lines from a git work tree around the current directory.
+export SYMBOLICATE_SOURCE_ROOT=none
 exec python3 "$root/Benchmarks/frames/bench.py" "$binary" "$root/Fixtures" "$root/Benchmarks/work/frames" "${FRAMES:-1000000}"
