@@ -50,7 +50,7 @@ else
 fi
 
 # 3. Runs with no toolchain in reach.
-clean_env=(env -i HOME="$work" PATH=/usr/bin:/bin LD_LIBRARY_PATH= NO_COLOR=1)
+clean_env=(env -i HOME="$work" PATH=/usr/bin:/bin LD_LIBRARY_PATH= NO_COLOR=1 SYMBOLICATE_SOURCE_ROOT=none)
 version="$("${clean_env[@]}" "$bin" --version)" || fail "--version failed in a clean environment"
 case "$name" in
   "symbolicate-$version-linux-"*) ok "--version ($version) matches the tarball name" ;;
