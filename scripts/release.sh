@@ -49,11 +49,15 @@ zlib_pc="$(pkg-config --variable=pcfiledir zlib 2>/dev/null || echo /usr/lib/"$a
 sed "s|^libdir=.*|libdir=$libdir|; s|^sharedlibdir=.*|sharedlibdir=$libdir|" "$zlib_pc" >"$pcdir/zlib.pc"
 
 start=$(date +%s)
+# Every default trait but MCP: the MCP SDK imports FoundationNetworking, whose static archive
+# needs libcurl (and its TLS and HTTP/2 libraries) linked in as well; `symbolicate mcp` is built
+# from source (`make install`, Homebrew) until the tarball carries them.
+traits=Server,SymbolSources,AppStoreConnect,PLCrash
 # lld packs the relative relocations (DT_RELR, glibc >= 2.36, the floor already): fewer pages to
 # load and write before main, as in `make build` (Makefile).
 log="$scratch/release-build.log"
 if ! PKG_CONFIG_PATH="$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" ${SWIFT:-swift} build -c release \
-  --product symbolicate --scratch-path "$scratch" --static-swift-stdlib \
+  --product symbolicate --scratch-path "$scratch" --static-swift-stdlib --traits "$traits" \
   -Xlinker -L"$libdir" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs >"$log" 2>&1; then
   cat "$log" >&2
