@@ -117,7 +117,7 @@ struct BatchCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if sourceDiscovery.noSourceRoot, sourceRoot != nil { throw ValidationError("--no-source-root and --source-root DIR: give one") }
+        try sourceDiscovery.check(sourceRoot: sourceRoot)
         try sourceHistory.validate(sourceRoot: sourceRoot ?? (sourceDiscovery.noSourceRoot ? nil : ""))
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {

@@ -23,7 +23,7 @@ struct SourceContextOption: ParsableArguments {
     /// `$SYMBOLICATE_SOURCE_ROOT` or the git work tree of the current directory.
     func provider(discovery: SourceDiscoveryFlag?) throws -> SourceContextProvider? {
         if let sourceRoot {
-            if discovery?.noSourceRoot == true { throw ValidationError("--no-source-root and --source-root DIR: give one") }
+            try discovery?.check(sourceRoot: sourceRoot)
             return try history.provider(root: sourceRoot)
         }
         guard let discovery, !discovery.noSourceRoot else {
@@ -42,6 +42,11 @@ struct SourceDiscoveryFlag: ParsableArguments {
             "Without --source-root, the git work tree of the current directory (or $SYMBOLICATE_SOURCE_ROOT) gives the lines of the frames whose files it holds: this turns that off."
         ))
     var noSourceRoot = false
+
+    /// `--no-source-root` with `--source-root DIR` is a contradiction (report, explain, batch).
+    func check(sourceRoot: String?) throws {
+        if noSourceRoot, sourceRoot != nil { throw ValidationError("--no-source-root and --source-root DIR: give one") }
+    }
 }
 
 /// The companions of `--source-root` (`batch` has its own `--source-root`, which also strips

@@ -83,6 +83,8 @@ struct SourceContextCLITests {
         let none = try CLI.run([report, TestPaths.dsyms], environment: ["SYMBOLICATE_SOURCE_ROOT": "none"], currentDirectory: inside)
         #expect(!none.stdout.contains("Source ("))
         #expect(try CLI.run([report, "--no-source-root", "--source-root", checkout.path]).status == 64)
+        #expect(try CLI.run(["batch", report, "--no-source-root", "--source-root", checkout.path]).status == 64)
+        #expect(try CLI.run(["explain", report, "--no-source-root", "--source-root", checkout.path]).status == 64)
         // The variable names a checkout for a run started anywhere.
         let named = try CLI.run([report, TestPaths.dsyms], environment: ["SYMBOLICATE_SOURCE_ROOT": checkout.path])
         #expect(named.stdout.contains("> 28 |         return value!"))
