@@ -65,9 +65,12 @@ struct EarlyRefusal: Sendable {
 /// upload costs nothing, and a client sending a byte now and then holds nothing).
 ///
 /// The headers of a request must all have come `headerSeconds` after the connection opened;
-/// between two pieces of a body no more than `bodySeconds` may pass; after a response the next
-/// request's headers must have come within `idleSeconds`. Past any of these the connection is
-/// closed (408 first when no request is under way): slow clients cannot hold places for ever.
+/// once the server asks for more of a body, the client has `bodySeconds` to send it; after a
+/// response the next request's headers must have come within `idleSeconds`. Past any of these
+/// the connection is closed (408 first when no request is under way): slow clients cannot hold
+/// places for ever. The body's wait runs only while the server is asking (a `read` is on its
+/// way to the socket): a busy server that has stopped reading, its handler not yet started,
+/// never blames the client for the bytes it has not asked for.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -133,15 +136,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             unanswered += 1
             readingBody = true
-            arm(context, seconds: limits.bodySeconds, reason: "body-timeout")
         case .body:
-            if readingBody { arm(context, seconds: limits.bodySeconds, reason: "body-timeout") }
+            // What was asked for came; the next `read` starts the wait again.
+            if readingBody { disarm() }
         case .end:
             readingBody = false
             disarm()
             if unanswered == 0 { arm(context, seconds: limits.idleSeconds, reason: nil) }
         }
         context.fireChannelRead(data)
+    }
+
+    /// The server asks for more bytes: while a body is under way, the client's wait starts
+    /// (unless it already runs: asking twice gives no more time).
+    func read(context: ChannelHandlerContext) {
+        if readingBody, !refusing, timer == nil { arm(context, seconds: limits.bodySeconds, reason: "body-timeout") }
+        context.read()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -211,8 +221,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Closes the connection after `seconds` unless disarmed first; `reason` nil is the idle
-    /// wait (no answer, the client simply opens a new connection). Each piece of a body starts
-    /// the body's wait over.
+    /// wait (no answer, the client simply opens a new connection).
     private func arm(_ context: ChannelHandlerContext, seconds: Double, reason: String?) {
         disarm()
         let nanoseconds = Int64(min(max(0, seconds), 1e6) * 1e9)

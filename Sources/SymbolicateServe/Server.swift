@@ -33,6 +33,9 @@ package struct ServeServer: Sendable {
     /// Called with the request's stop flag before each stage of a symbolication (the tests'
     /// way to hold a request under way until it is given up on).
     package var stageHook: (@Sendable (StopFlag) -> Void)?
+    /// Awaited before a request's body is read (the tests' way to make a handler start late,
+    /// as on a busy machine).
+    package var receiveHook: (@Sendable () async -> Void)?
 
     /// Opens the store and checks the debug files; throws what stops the server from starting.
     package init(configuration: ServeConfiguration, logger: Logger = Logger(label: "symbolicate.serve")) throws {
@@ -234,6 +237,7 @@ package struct ServeServer: Sendable {
             metrics.refused("body")
             throw HTTPError(.contentTooLarge, message: "the body is \(declared) bytes; the limit is \(bodyLimit)")
         }
+        await receiveHook?()
         guard bodyReaders.enter() else {
             metrics.refused("concurrency")
             throw HTTPError(

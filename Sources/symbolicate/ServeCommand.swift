@@ -100,7 +100,10 @@
         @Option(help: "Seconds a new connection has to send its request's headers; past it 408 and the connection is closed.")
         var headerTimeout = ServeLimits().headerSeconds
 
-        @Option(help: "Longest wait, in seconds, for the next piece of a request body; past it the connection is closed.")
+        @Option(
+            help:
+                "Longest wait, in seconds, for the next piece of a request body once the server asks for it; past it the connection is closed."
+        )
         var bodyTimeout = ServeLimits().bodySeconds
 
         @Option(help: "Seconds a kept-alive connection may wait for its next request; then it is closed.")

@@ -55,8 +55,18 @@ import Testing
         try await Serve.running(server) { client in
             let connection = try RawConnection(port: try #require(client.port))
             connection.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\nIncident")
-            // It is being read (on a busy machine its handler may start late)…
+            // A byte now and then keeps the body coming until it is being read (on a busy
+            // machine its handler may start late)…
+            let trickle = Gate()
+            DispatchQueue.global().async {
+                while !trickle.isOpen {
+                    connection.send(" ")
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+            }
             #expect(await Serve.eventually { server.bodiesBeingRead == 1 })
+            // …then stops coming.
+            trickle.open()
             #expect(await connection.readToClose().closed)
             // …and gives its place back once its body's end is known to be missing.
             #expect(await Serve.eventually { server.bodiesBeingRead == 0 })
@@ -69,6 +79,36 @@ import Testing
                     + String(decoding: report, as: UTF8.self))
             let (answer, _) = await next.readToClose()
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
+        }
+    }
+
+    /// A server too busy to start a request's handler stops reading its body (the bytes wait
+    /// in its buffers and the socket's): that wait is the server's, not the client's, and never
+    /// cuts off a body the client has sent whole.
+    @Test func aHandlerThatStartsLateDoesNotCutOffABodySentWhole() async throws {
+        let gate = Gate()
+        var server = try Serve.server {
+            $0.limits.bodySeconds = 0.5
+            $0.limits.requestSeconds = 600
+        }
+        server.receiveHook = { await gate.waitUntilOpen() }
+        try await Serve.running(server) { client in
+            let connection = try RawConnection(port: try #require(client.port))
+            // Far more than the server takes in before its handler reads (so it stops asking).
+            let report = try Serve.report() + Data(repeating: UInt8(ascii: "\n"), count: 400_000)
+            let head = "POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: \(report.count)\r\n\r\n"
+            // Sent from a thread of its own: the write waits while the server is not reading.
+            let sent = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                connection.send(head + String(decoding: report, as: UTF8.self))
+                sent.signal()
+            }
+            // Held past several body timeouts before its handler starts.
+            try await Task.sleep(nanoseconds: 2_000_000_000)
+            gate.open()
+            let (answer, _) = await connection.readToClose()
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
+            sent.wait()
         }
     }
 
@@ -145,5 +185,19 @@ import Testing
             _ = report.withUnsafeBytes { write(connection.fd, $0.baseAddress, $0.count) }
             #expect(await connection.readHead().hasPrefix("HTTP/1.1 200"))
         }
+    }
+}
+
+/// Opened once by the test; until then `waitUntilOpen` waits.
+private final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var opened = false
+
+    func open() { lock.withLock { opened = true } }
+
+    var isOpen: Bool { lock.withLock { opened } }
+
+    func waitUntilOpen() async {
+        while !isOpen { try? await Task.sleep(nanoseconds: 10_000_000) }
     }
 }

@@ -155,9 +155,9 @@ final class RawConnection: @unchecked Sendable {
         _ = shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// Sends all of `text` (never a SIGPIPE, should the server have closed the connection).
     func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        HardeningTests.sendQuietly(fd, text)
     }
 
     /// Everything the server sends until it closes the connection, and whether it did close it
