@@ -81,11 +81,10 @@ architecture:
 
 # The catalogs, data to Swift: explain's Sources/SymbolicateExplain/Catalogs/*.json (every text by ID, all languages
 # side by side, with its tags) -> Sources/SymbolicateExplain/Generated/*.swift, and the throw-site catalogue
-# Sources/SymbolicateThrowSites/throw-sites.json -> its table. Run after editing a data file; CI fails on stale tables
-# (CatalogTests, ThrowSiteTableTests, and format-check for explain's).
+# Sources/SymbolicateThrowSites/Catalogs/throw-sites.json -> its Generated/ table: one generator, one convention.
+# Run after editing a data file; CI fails on stale tables (CatalogTests and format-check).
 catalogs:
 	python3 scripts/generate-catalogs.py
-	python3 scripts/generate-throw-sites.py
 
 format:
 	scripts/check-format.sh --fix

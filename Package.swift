@@ -149,8 +149,8 @@ let package = Package(
             ]
         ),
         // Throw sites and the rules they enforce (Apple's frameworks, common SDKs): data in
-        // throw-sites.json (every language side by side), its generated Swift table, the matcher.
-        .target(name: "SymbolicateThrowSites", exclude: ["throw-sites.json"]),
+        // Catalogs/throw-sites.json (every language side by side), its generated Swift table, the matcher.
+        .target(name: "SymbolicateThrowSites", exclude: ["Catalogs"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
         // The catalogs' data files (Catalogs/*.json) are the source of Generated/*.swift (`make catalogs`).
         .target(

@@ -1,8 +1,8 @@
 /// One rule an API enforces by throwing (an Objective-C exception, a C++ exception, a runtime
 /// stop): how a report shows it (the exception's name, the raising frame, the reason's words),
 /// the rule in one sentence, the usual fix, and the public pages it was written from. The data
-/// is `throw-sites.json`; `ThrowSiteTable.swift` is generated from it
-/// (`scripts/generate-throw-sites.py`, `make catalogs`).
+/// is `Catalogs/throw-sites.json`; `Generated/ThrowSites.generated.swift` is generated from it
+/// (`scripts/generate-catalogs.py`, `make catalogs`, as every catalogue).
 package struct ThrowSiteEntry: Sendable, Equatable {
     /// Stable identifier (`uikit.tableview.invalid-row-count`): JSON output and grouping use it.
     package let id: String

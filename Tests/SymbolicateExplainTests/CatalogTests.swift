@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateThrowSites
 import Testing
 
 @testable import SymbolicateExplain
@@ -59,6 +60,22 @@ import Testing
         }
         let entries = KnowledgeBase.standard.entries
         #expect(Set(entries.map(\.catalogID)).count == entries.count)
+    }
+
+    /// Every knowledge text's id is its own name, never its place in the entry (`#cause.0`):
+    /// adding or reordering causes and steps renames no other text, so whatever is keyed by an
+    /// id (de-duplication, tags, a decision compared across runs) survives an edit.
+    @Test func noTextIDIsAPosition() {
+        let positional = Self.allTexts.map(\.id).filter {
+            $0.range(of: #"#(cause|step)\.[0-9]+$"#, options: .regularExpression) != nil
+        }
+        #expect(positional.isEmpty, "\(positional.prefix(5))")
+        for entry in KnowledgeBase.standard.entries {
+            let ids = (entry.causeTexts + entry.stepTexts).map(\.id)
+            #expect(Set(ids).count == ids.count, "\(entry.catalogID) repeats a text id")
+        }
+        // The throw-site table follows the same convention (its languages are `Language`'s).
+        #expect(ThrowSiteCatalog.languages == Language.allCases.map(\.rawValue))
     }
 
     /// The Swift tables are what `make catalogs` makes of the data files: editing a data file

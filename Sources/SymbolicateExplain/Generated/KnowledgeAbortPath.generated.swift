@@ -20,13 +20,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/malloc_zone_error#cause.0", tags: [],
+                    id: "frameSymbol/malloc_zone_error#cause.double-free-free-pointer", tags: [],
                     texts: [
                         "en": "A double free, or a free of a pointer malloc did not return",
                         "ja": "二重解放、または malloc が返していないポインタの解放",
                     ]),
                 CatalogText(
-                    id: "frameSymbol/malloc_zone_error#cause.1", tags: [.topicDangling, .topicCorruption],
+                    id: "frameSymbol/malloc_zone_error#cause.heap-corruption-write-past", tags: [.topicDangling, .topicCorruption],
                     texts: [
                         "en": "Heap corruption: a write past the end of a heap block, or into one already freed",
                         "ja": "ヒープの破壊: ヒープブロックの末尾を超えた書き込み、または解放済みのブロックへの書き込み",
@@ -34,13 +34,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/malloc_zone_error#step.0", tags: [.topicSanitizer],
+                    id: "frameSymbol/malloc_zone_error#step.reproduce-address-sanitizer-stops", tags: [.topicSanitizer],
                     texts: [
                         "en": "Reproduce with Address Sanitizer: it stops at the bad write or free itself",
                         "ja": "Address Sanitizer で再現してください。不正な書き込みや解放そのもので止まります",
                     ]),
                 CatalogText(
-                    id: "frameSymbol/malloc_zone_error#step.1", tags: [.topicCorruption],
+                    id: "frameSymbol/malloc_zone_error#step.enable-guard-malloc-malloc", tags: [.topicCorruption],
                     texts: [
                         "en": "Enable Guard Malloc and Malloc Scribble to make the corruption fail nearer its cause",
                         "ja": "Guard Malloc と Malloc Scribble を有効にして、メモリ破壊が原因に近い場所で失敗するようにしてください",
@@ -70,7 +70,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/demangling_terminate_handler#cause.0", tags: [],
+                    id: "frameSymbol/demangling_terminate_handler#cause.c-exception-thrown-handler", tags: [],
                     texts: [
                         "en": "A C++ exception was thrown and no handler caught it",
                         "ja": "C++ の例外が投げられ、どのハンドラも捕捉しなかった",
@@ -78,7 +78,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/demangling_terminate_handler#step.0", tags: [],
+                    id: "frameSymbol/demangling_terminate_handler#step.find-throw-frame-called", tags: [],
                     texts: [
                         "en": "Find the throw: the frame that called __cxa_throw is the throwing call",
                         "ja": "throw を探してください。__cxa_throw を呼んだフレームが、例外を投げた呼び出しです",
@@ -104,7 +104,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/__cxa_pure_virtual#cause.0", tags: [.topicDangling],
+                    id: "frameSymbol/__cxa_pure_virtual#cause.virtual-call-object-during", tags: [.topicDangling],
                     texts: [
                         "en": "A virtual call on an object during its constructor or destructor, or after it was freed",
                         "ja": "コンストラクタやデストラクタの中、または解放後のオブジェクトでの仮想関数の呼び出し",
@@ -112,7 +112,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/__cxa_pure_virtual#step.0", tags: [.topicSanitizer],
+                    id: "frameSymbol/__cxa_pure_virtual#step.reproduce-address-sanitizer-catch", tags: [.topicSanitizer],
                     texts: [
                         "en": "Reproduce with Address Sanitizer to catch a use after free",
                         "ja": "Address Sanitizer で再現して、解放後の使用を捕まえてください",
@@ -140,7 +140,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/NSAssertionHandler#step.0", tags: [],
+                    id: "frameSymbol/NSAssertionHandler#step.read-asserting-method-s", tags: [],
                     texts: [
                         "en": "Read the asserting method's documentation for the rule it checks, and the app's call into it",
                         "ja": "アサーションを出したメソッドのドキュメントで、チェックしているルールを読み、アプリからの呼び出しを確認してください",
@@ -168,7 +168,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/_objc_fatal#step.0", tags: [],
+                    id: "frameSymbol/_objc_fatal#step.read-console-log-moment", tags: [],
                     texts: [
                         "en": "Read the console log from the moment of the crash: the runtime printed its reason there",
                         "ja": "クラッシュした時点のコンソールログを読んでください。ランタイムはそこに理由を出力しています",
@@ -195,7 +195,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "faultPattern/MAIN_THREAD_ONLY#cause.0", tags: [],
+                    id: "faultPattern/MAIN_THREAD_ONLY#cause.ui-method-called-background", tags: [],
                     texts: [
                         "en": "A UI method called from a background thread or queue (a network or completion callback, a background task)",
                         "ja": "バックグラウンドのスレッドやキューから呼ばれた UI のメソッド（ネットワークや完了のコールバック、バックグラウンドタスク）",
@@ -203,13 +203,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "faultPattern/MAIN_THREAD_ONLY#step.0", tags: [],
+                    id: "faultPattern/MAIN_THREAD_ONLY#step.move-ui-call-main", tags: [],
                     texts: [
                         "en": "Move the UI call to the main thread (DispatchQueue.main.async, or a @MainActor function)",
                         "ja": "UI の呼び出しをメインスレッドに移してください（DispatchQueue.main.async、または @MainActor の関数）",
                     ]),
                 CatalogText(
-                    id: "faultPattern/MAIN_THREAD_ONLY#step.1", tags: [],
+                    id: "faultPattern/MAIN_THREAD_ONLY#step.run-main-thread-checker", tags: [],
                     texts: [
                         "en": "Run with the Main Thread Checker (scheme › Diagnostics) to find every such call",
                         "ja": "Main Thread Checker（スキーム › Diagnostics）を有効にして実行し、そのような呼び出しをすべて見つけてください",

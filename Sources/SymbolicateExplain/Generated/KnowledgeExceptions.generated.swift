@@ -20,37 +20,37 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#cause.0", tags: [.claimsNil, .topicNil],
+                    id: "exceptionType/EXC_BAD_ACCESS#cause.dereferencing-nil-near-nil", tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "Dereferencing nil or a near-nil pointer (the address is a small field offset)",
                         "ja": "nil またはそれに近いポインタの参照外し（アドレスはフィールドの小さなオフセットです）",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#cause.1", tags: [.appleTools, .topicDangling],
+                    id: "exceptionType/EXC_BAD_ACCESS#cause.use-after-free-dangling", tags: [.appleTools, .topicDangling],
                     texts: [
                         "en": "Use-after-free or a dangling pointer, including over-released Objective-C objects (zombies)",
                         "ja": "解放後の使用（use-after-free）やダングリングポインタ。過剰に解放された Objective-C オブジェクト（ゾンビ）も含みます",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#cause.2", tags: [.topicBounds],
+                    id: "exceptionType/EXC_BAD_ACCESS#cause.bounds-access-unsafe-swift", tags: [.topicBounds],
                     texts: [
                         "en": "Out-of-bounds access in unsafe Swift, C or C++ code",
                         "ja": "unsafe な Swift、C、C++ のコードでの範囲外アクセス",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#cause.3", tags: [],
+                    id: "exceptionType/EXC_BAD_ACCESS#cause.writing-read-only-memory", tags: [],
                     texts: [
                         "en": "Writing read-only memory or executing non-executable memory",
                         "ja": "読み取り専用メモリへの書き込み、または実行できないメモリの実行",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#cause.4", tags: [.topicCorruption],
+                    id: "exceptionType/EXC_BAD_ACCESS#cause.jumping-through-corrupted-function", tags: [.topicCorruption],
                     texts: [
                         "en": "Jumping through a corrupted function pointer, vtable or isa",
                         "ja": "壊れた関数ポインタ、vtable、isa を通じたジャンプ",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#cause.5", tags: [.claimsStackOverflow, .topicStack],
+                    id: "exceptionType/EXC_BAD_ACCESS#cause.stack-overflow-unbounded-recursion", tags: [.claimsStackOverflow, .topicStack],
                     texts: [
                         "en": "Stack overflow from unbounded recursion",
                         "ja": "終わらない再帰によるスタックオーバーフロー",
@@ -58,7 +58,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#step.0",
+                    id: "exceptionType/EXC_BAD_ACCESS#step.read-fault-address-exception",
                     tags: [.readsFaultAddress, .needsFaultAddress, .claimsNil, .topicNil, .topicCorruption, .topicFaultAddress],
                     texts: [
                         "en":
@@ -66,26 +66,28 @@ extension KnowledgeBase {
                         "ja": "Exception Subtype／Codes のフォールトアドレスを読んでください。0 や小さな値なら nil の参照外しです。上位ビットが立っていれば、ポインタ認証の失敗かメモリ破壊が疑われます",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#step.1", tags: [.needsFaultAddress, .needsProgramCounter, .topicFaultAddress],
+                    id: "exceptionType/EXC_BAD_ACCESS#step.compare-pc-fault-address",
+                    tags: [.needsFaultAddress, .needsProgramCounter, .topicFaultAddress],
                     texts: [
                         "en":
                             "Compare pc with the fault address: equal means a bad instruction fetch (use lr for the caller), different means a bad data access",
                         "ja": "pc とフォールトアドレスを比べてください。同じなら命令の読み込みの失敗です（呼び出し元は lr で分かります）。違うならデータアクセスの失敗です",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#step.2", tags: [.needsVMRegionInfo],
+                    id: "exceptionType/EXC_BAD_ACCESS#step.look-vm-region-info", tags: [.needsVMRegionInfo],
                     texts: [
                         "en": "Look at VM Region Info to see where the address falls",
                         "ja": "VM Region Info で、アドレスがどこにあるかを確認してください",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#step.3", tags: [.appleTools, .needsObjCRuntimeTopFrame, .topicDangling],
+                    id: "exceptionType/EXC_BAD_ACCESS#step.top-frame-objc-msgsend",
+                    tags: [.appleTools, .needsObjCRuntimeTopFrame, .topicDangling],
                     texts: [
                         "en": "Top frame objc_msgSend/objc_retain/objc_release: suspect a zombie and reproduce with Zombies enabled",
                         "ja": "先頭のフレームが objc_msgSend／objc_retain／objc_release なら、ゾンビを疑い、Zombies を有効にして再現してください",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_ACCESS#step.4", tags: [.topicSanitizer],
+                    id: "exceptionType/EXC_BAD_ACCESS#step.reproduce-address-sanitizer-thread", tags: [.topicSanitizer],
                     texts: [
                         "en": "Reproduce with Address Sanitizer, Thread Sanitizer, Undefined Behavior Sanitizer or Guard Malloc",
                         "ja": "Address Sanitizer、Thread Sanitizer、Undefined Behavior Sanitizer、または Guard Malloc を使って再現してください",
@@ -115,20 +117,20 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_INSTRUCTION#cause.0", tags: [.intel, .claimsNil, .topicNil],
+                    id: "exceptionType/EXC_BAD_INSTRUCTION#cause.x86-64-swift-runtime", tags: [.intel, .claimsNil, .topicNil],
                     texts: [
                         "en":
                             "x86_64: a Swift runtime check failed (force-unwrapped nil, index out of range, overflow, failed as!, fatalError)",
                         "ja": "x86_64: Swift ランタイムのチェックが失敗しました（nil の強制アンラップ、範囲外のインデックス、オーバーフロー、as! の失敗、fatalError）",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_INSTRUCTION#cause.1", tags: [.nativeARM, .topicCorruption],
+                    id: "exceptionType/EXC_BAD_INSTRUCTION#cause.arm-jumping-data-through", tags: [.nativeARM, .topicCorruption],
                     texts: [
                         "en": "ARM: jumping into data through a corrupted function pointer or a corrupted code page",
                         "ja": "ARM: 壊れた関数ポインタまたは壊れたコードページを通じて、データ領域へジャンプしました",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_INSTRUCTION#cause.2", tags: [],
+                    id: "exceptionType/EXC_BAD_INSTRUCTION#cause.instruction-cpu-lacks-avx", tags: [],
                     texts: [
                         "en": "An instruction the CPU lacks (e.g. AVX under Rosetta or on older CPUs)",
                         "ja": "CPU にない命令（Rosetta 上や古い CPU での AVX など）",
@@ -136,7 +138,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_INSTRUCTION#step.0",
+                    id: "exceptionType/EXC_BAD_INSTRUCTION#step.x86-64-treat-swift",
                     tags: [
                         .intel, .namesFrameByNumber, .needsApplicationSpecificInformation, .needsSymbolication, .topicAsi,
                         .topicSymbolicate,
@@ -148,7 +150,7 @@ extension KnowledgeBase {
                             "x86_64: Swift のトラップとして扱ってください。Application Specific Information に Swift ランタイムのメッセージがないか確認し、フレーム 0 をシンボリケートしてください",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BAD_INSTRUCTION#step.1", tags: [.nativeARM],
+                    id: "exceptionType/EXC_BAD_INSTRUCTION#step.arm-check-pc-instruction", tags: [.nativeARM],
                     texts: [
                         "en": "ARM: check pc, the instruction bytes at pc and whether pc lies inside a valid __TEXT section",
                         "ja": "ARM: pc、pc にある命令のバイト列、pc が有効な __TEXT セクションの中にあるかを確認してください",
@@ -174,19 +176,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionType/EXC_ARITHMETIC#cause.0", tags: [.intel],
+                    id: "exceptionType/EXC_ARITHMETIC#cause.integer-division-modulo-zero", tags: [.intel],
                     texts: [
                         "en": "Integer division or modulo by zero in C, C++ or Objective-C on Intel",
                         "ja": "Intel 上の C、C++、Objective-C での整数のゼロ除算やゼロ剰余",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_ARITHMETIC#cause.1", tags: [.intel],
+                    id: "exceptionType/EXC_ARITHMETIC#cause.int-min-1-intel", tags: [.intel],
                     texts: [
                         "en": "INT_MIN / -1 on Intel",
                         "ja": "Intel 上での INT_MIN / -1",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_ARITHMETIC#cause.2", tags: [],
+                    id: "exceptionType/EXC_ARITHMETIC#cause.unmasked-floating-point-exceptions", tags: [],
                     texts: [
                         "en": "Unmasked floating-point exceptions",
                         "ja": "マスクされていない浮動小数点例外",
@@ -194,13 +196,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_ARITHMETIC#step.0", tags: [],
+                    id: "exceptionType/EXC_ARITHMETIC#step.find-division-crashing-frame", tags: [],
                     texts: [
                         "en": "Find the division in the crashing frame; Swift's own integer types trap with SIGTRAP/SIGILL instead",
                         "ja": "クラッシュしたフレームで除算を探してください。Swift 自身の整数型は、代わりに SIGTRAP／SIGILL でトラップします",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_ARITHMETIC#step.1", tags: [],
+                    id: "exceptionType/EXC_ARITHMETIC#step.apple-silicon-integer-division", tags: [],
                     texts: [
                         "en": "On Apple silicon integer division by zero does not fault, so this is rare there",
                         "ja": "Apple シリコンでは整数のゼロ除算で例外が起きないため、そこではまれです",
@@ -226,7 +228,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_EMULATION#step.0", tags: [],
+                    id: "exceptionType/EXC_EMULATION#step.treat-illegal-instruction-check", tags: [],
                     texts: [
                         "en": "Treat as an illegal instruction: check pc and the instruction bytes",
                         "ja": "不正な命令として扱い、pc と命令のバイト列を確認してください",
@@ -254,7 +256,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_SOFTWARE#step.0", tags: [],
+                    id: "exceptionType/EXC_SOFTWARE#step.read-code-find-signal", tags: [],
                     texts: [
                         "en": "Read the code to find the signal, then read the entry for that signal",
                         "ja": "コードからシグナルを特定し、そのシグナルの項目を読んでください",
@@ -281,43 +283,43 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#cause.0", tags: [.claimsNil, .topicNil],
+                    id: "exceptionType/EXC_BREAKPOINT#cause.force-unwrapping-nil-using", tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "Force-unwrapping nil or using a nil implicitly unwrapped optional",
                         "ja": "nil の強制アンラップ、または nil の暗黙的アンラップ Optional の使用",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#cause.1", tags: [],
+                    id: "exceptionType/EXC_BREAKPOINT#cause.failed-cast", tags: [],
                     texts: [
                         "en": "A failed as! cast",
                         "ja": "as! キャストの失敗",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#cause.2", tags: [],
+                    id: "exceptionType/EXC_BREAKPOINT#cause.array-collection-index-range", tags: [],
                     texts: [
                         "en": "Array or collection index out of range",
                         "ja": "配列やコレクションの範囲外のインデックス",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#cause.3", tags: [],
+                    id: "exceptionType/EXC_BREAKPOINT#cause.integer-overflow-division-zero", tags: [],
                     texts: [
                         "en": "Integer overflow, division by zero, invalid numeric conversion",
                         "ja": "整数のオーバーフロー、ゼロ除算、不正な数値変換",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#cause.4", tags: [],
+                    id: "exceptionType/EXC_BREAKPOINT#cause.try-call-threw-precondition", tags: [],
                     texts: [
                         "en": "try! on a call that threw, precondition or fatalError",
                         "ja": "エラーを投げた呼び出しへの try!、precondition、fatalError",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#cause.5", tags: [.topicDangling],
+                    id: "exceptionType/EXC_BREAKPOINT#cause.unowned-reference-deallocated-object", tags: [.topicDangling],
                     texts: [
                         "en": "unowned reference to a deallocated object, exclusivity violation, duplicate Dictionary keys",
                         "ja": "解放済みオブジェクトへの unowned 参照、排他アクセスの違反、Dictionary のキーの重複",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#cause.6", tags: [],
+                    id: "exceptionType/EXC_BREAKPOINT#cause.dispatch-api-misuse-bug", tags: [],
                     texts: [
                         "en": "Dispatch API misuse (BUG IN CLIENT OF LIBDISPATCH)",
                         "ja": "Dispatch API の誤用（BUG IN CLIENT OF LIBDISPATCH）",
@@ -325,13 +327,14 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#step.0", tags: [.needsApplicationSpecificInformation, .topicAsi],
+                    id: "exceptionType/EXC_BREAKPOINT#step.read-swift-runtime-message",
+                    tags: [.needsApplicationSpecificInformation, .topicAsi],
                     texts: [
                         "en": "Read the Swift runtime message in Application Specific Information (libswiftCore) if present",
                         "ja": "Application Specific Information（libswiftCore）に Swift ランタイムのメッセージがあれば読んでください",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#step.1",
+                    id: "exceptionType/EXC_BREAKPOINT#step.symbolicate-frame-0-optimized",
                     tags: [.appleTools, .namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en":
@@ -340,7 +343,7 @@ extension KnowledgeBase {
                             "フレーム 0 をシンボリケートしてください。最適化ビルドでは、「Swift runtime failure: <reason>」という名前のインライン展開されたフレームが、dSYM を使ったときにだけ見えることがよくあります",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_BREAKPOINT#step.2", tags: [.namesFrameByNumber],
+                    id: "exceptionType/EXC_BREAKPOINT#step.frames-0-1-give", tags: [.namesFrameByNumber],
                     texts: [
                         "en": "Frames 0/1 give the file and line of the failed check",
                         "ja": "フレーム 0／1 から、失敗したチェックのファイルと行が分かります",
@@ -427,19 +430,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionType/EXC_CRASH#cause.0", tags: [.claimsAbort],
+                    id: "exceptionType/EXC_CRASH#cause.abort-after-uncaught-objective", tags: [.claimsAbort],
                     texts: [
                         "en": "abort() after an uncaught Objective-C or C++ exception",
                         "ja": "捕捉されなかった Objective-C または C++ の例外の後の abort()",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_CRASH#cause.1", tags: [.claimsAbort, .topicCorruption],
+                    id: "exceptionType/EXC_CRASH#cause.explicit-abort-assert-failure", tags: [.claimsAbort, .topicCorruption],
                     texts: [
                         "en": "An explicit abort(), assert() failure, or a library detecting corruption",
                         "ja": "明示的な abort()、assert() の失敗、またはライブラリによるメモリ破壊の検出",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_CRASH#cause.2", tags: [],
+                    id: "exceptionType/EXC_CRASH#cause.system-killed-process-watchdog", tags: [],
                     texts: [
                         "en": "The system killed the process (watchdog, background policy, code signing, missing library)",
                         "ja": "システムによる強制終了（ウォッチドッグ、バックグラウンドのポリシー、コード署名、ライブラリの欠落）",
@@ -447,13 +450,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_CRASH#step.0", tags: [.needsTerminationReason],
+                    id: "exceptionType/EXC_CRASH#step.read-signal-termination-reason", tags: [.needsTerminationReason],
                     texts: [
                         "en": "Read the signal and the Termination Reason first",
                         "ja": "まずシグナルと Termination Reason を読んでください",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_CRASH#step.1",
+                    id: "exceptionType/EXC_CRASH#step.read-application-specific-information",
                     tags: [.needsApplicationSpecificInformation, .needsExceptionBacktrace, .topicAsi, .topicExceptionBacktrace],
                     texts: [
                         "en": "Read Application Specific Information and the Last Exception Backtrace when present",
@@ -482,25 +485,25 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionType/EXC_RESOURCE#cause.0", tags: [],
+                    id: "exceptionType/EXC_RESOURCE#cause.busy-loops-polling-timers", tags: [],
                     texts: [
                         "en": "Busy loops, polling timers or heavy background work (CPU)",
                         "ja": "ビジーループ、ポーリングのタイマ、重いバックグラウンド処理（CPU）",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_RESOURCE#cause.1", tags: [],
+                    id: "exceptionType/EXC_RESOURCE#cause.threads-waking-each-other", tags: [],
                     texts: [
                         "en": "Threads waking each other far too often (WAKEUPS)",
                         "ja": "スレッドが互いを頻繁に起こしすぎている（WAKEUPS）",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_RESOURCE#cause.2", tags: [],
+                    id: "exceptionType/EXC_RESOURCE#cause.memory-growth-past-per", tags: [],
                     texts: [
                         "en": "Memory growth past the per-process limit, especially in app extensions (MEMORY)",
                         "ja": "プロセスごとの上限を超えるメモリの増加。特に App Extension で起きます（MEMORY）",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_RESOURCE#cause.3", tags: [],
+                    id: "exceptionType/EXC_RESOURCE#cause.excessive-disk-writes-io", tags: [],
                     texts: [
                         "en": "Excessive disk writes (IO), thread explosions (THREADS), Mach port leaks (PORTS)",
                         "ja": "過剰なディスク書き込み（IO）、スレッドの急増（THREADS）、Mach ポートのリーク（PORTS）",
@@ -508,13 +511,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_RESOURCE#step.0", tags: [.needsExceptionMessage],
+                    id: "exceptionType/EXC_RESOURCE#step.read-exception-subtype-exception", tags: [.needsExceptionMessage],
                     texts: [
                         "en": "Read Exception Subtype and Exception Message for the resource, the limit and the observed value",
                         "ja": "Exception Subtype と Exception Message で、リソース、上限、実測値を確認してください",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_RESOURCE#step.1", tags: [.appleTools],
+                    id: "exceptionType/EXC_RESOURCE#step.use-heaviest-stack-report", tags: [.appleTools],
                     texts: [
                         "en": "Use the heaviest stack in the report; profile with Instruments or MetricKit diagnostics",
                         "ja": "レポートにある最も重いスタックを使い、Instruments または MetricKit の診断情報でプロファイルしてください",
@@ -541,19 +544,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionType/EXC_GUARD#cause.0", tags: [],
+                    id: "exceptionType/EXC_GUARD#cause.closing-dup-ing-writing", tags: [],
                     texts: [
                         "en": "Closing, dup'ing or writing to a file descriptor owned by SQLite/Core Data, libdispatch or XPC",
                         "ja": "SQLite／Core Data、libdispatch、XPC が所有するファイルディスクリプタを close、dup、または書き込みした",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_GUARD#cause.1", tags: [],
+                    id: "exceptionType/EXC_GUARD#cause.code-closes-every-descriptor", tags: [],
                     texts: [
                         "en": "Code that closes every descriptor (e.g. after fork), or a double close in a wrapper",
                         "ja": "すべてのディスクリプタを閉じるコード（fork の後など）、またはラッパでの二重 close",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_GUARD#cause.2", tags: [.topicDangling],
+                    id: "exceptionType/EXC_GUARD#cause.mach-port-right-mismanagement", tags: [.topicDangling],
                     texts: [
                         "en": "Mach port right mismanagement: over-release, dangling names, destroying a guarded receive right",
                         "ja": "Mach ポートの権利の管理の誤り: 過剰な解放、ダングリングな名前、ガードされた受信権の破棄",
@@ -561,13 +564,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_GUARD#step.0", tags: [.needsExceptionMessage],
+                    id: "exceptionType/EXC_GUARD#step.read-exception-message-operation", tags: [.needsExceptionMessage],
                     texts: [
                         "en": "Read Exception Message: operation, descriptor or port number, guard value",
                         "ja": "Exception Message を読んでください: 操作、ディスクリプタ番号またはポート番号、ガードの値",
                     ]),
                 CatalogText(
-                    id: "exceptionType/EXC_GUARD#step.1", tags: [.needsCrashedThread],
+                    id: "exceptionType/EXC_GUARD#step.find-close-dup-write", tags: [.needsCrashedThread],
                     texts: [
                         "en": "Find the close/dup/write/mach_port call in the crashed thread's backtrace and its caller",
                         "ja": "クラッシュしたスレッドのバックトレースで close／dup／write／mach_port の呼び出しと、その呼び出し元を探してください",
@@ -596,7 +599,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionType/EXC_CORPSE_NOTIFY#step.0", tags: [.needsTerminationReason],
+                    id: "exceptionType/EXC_CORPSE_NOTIFY#step.read-exception-type-signal", tags: [.needsTerminationReason],
                     texts: [
                         "en": "Read the Exception Type, signal and Termination Reason for the actual cause",
                         "ja": "実際の原因は、Exception Type、シグナル、Termination Reason で確認してください",
@@ -702,13 +705,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionCode/KERN_INVALID_ADDRESS#cause.0", tags: [.claimsNil, .topicNil],
+                    id: "exceptionCode/KERN_INVALID_ADDRESS#cause.address-0-few-kb", tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "Address 0 or a few KB: dereferencing nil, the small number being the offset of a field",
                         "ja": "アドレス 0 または数 KB: nil の参照外しで、小さな数値はフィールドのオフセットです",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_INVALID_ADDRESS#cause.1", tags: [.topicDangling, .topicCorruption],
+                    id: "exceptionCode/KERN_INVALID_ADDRESS#cause.other-addresses-use-after", tags: [.topicDangling, .topicCorruption],
                     texts: [
                         "en": "Other addresses: use-after-free, dangling or garbage pointer, bad function pointer",
                         "ja": "その他のアドレス: 解放後の使用、ダングリングポインタや不正なポインタ、不正な関数ポインタ",
@@ -716,14 +719,15 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/KERN_INVALID_ADDRESS#step.0", tags: [.needsProgramCounter, .topicCorruption],
+                    id: "exceptionCode/KERN_INVALID_ADDRESS#step.pc-equal-address-instruction",
+                    tags: [.needsProgramCounter, .topicCorruption],
                     texts: [
                         "en":
                             "Is pc equal to the address? Then it was an instruction fetch through a bad function pointer or corrupted vtable/isa; otherwise a bad data pointer",
                         "ja": "pc はアドレスと同じですか？ 同じなら、不正な関数ポインタや壊れた vtable／isa を通じた命令の読み込みです。違うなら、不正なデータポインタです",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_INVALID_ADDRESS#step.1", tags: [.needsVMRegionInfo, .claimsNil, .topicNil],
+                    id: "exceptionCode/KERN_INVALID_ADDRESS#step.vm-region-info-says", tags: [.needsVMRegionInfo, .claimsNil, .topicNil],
                     texts: [
                         "en": "VM Region Info says 'is not in any region' for nil-ish addresses",
                         "ja": "nil に近いアドレスでは、VM Region Info に「is not in any region」とあります",
@@ -750,19 +754,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionCode/KERN_PROTECTION_FAILURE#cause.0", tags: [],
+                    id: "exceptionCode/KERN_PROTECTION_FAILURE#cause.writing-constant-read-only", tags: [],
                     texts: [
                         "en": "Writing to a constant or read-only mapping",
                         "ja": "定数や読み取り専用のマッピングへの書き込み",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_PROTECTION_FAILURE#cause.1", tags: [.topicCorruption],
+                    id: "exceptionCode/KERN_PROTECTION_FAILURE#cause.executing-data-corrupted-function", tags: [.topicCorruption],
                     texts: [
                         "en": "Executing data (corrupted function pointer)",
                         "ja": "データの実行（壊れた関数ポインタ）",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_PROTECTION_FAILURE#cause.2", tags: [],
+                    id: "exceptionCode/KERN_PROTECTION_FAILURE#cause.running-off-end-thread", tags: [],
                     texts: [
                         "en": "Running off the end of a thread's stack (STACK GUARD region)",
                         "ja": "スレッドのスタックの末尾を超えた（STACK GUARD 領域）",
@@ -770,13 +774,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/KERN_PROTECTION_FAILURE#step.0", tags: [.needsVMRegionInfo],
+                    id: "exceptionCode/KERN_PROTECTION_FAILURE#step.vm-region-info-marks", tags: [.needsVMRegionInfo],
                     texts: [
                         "en": "VM Region Info marks the region with --->; its PRT column tells which permission was missing",
                         "ja": "VM Region Info では、該当する領域に ---> が付いています。PRT の列から、どの権限が足りなかったかが分かります",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_PROTECTION_FAILURE#step.1", tags: [.claimsStackOverflow, .topicStack],
+                    id: "exceptionCode/KERN_PROTECTION_FAILURE#step.stack-guard-region-means", tags: [.claimsStackOverflow, .topicStack],
                     texts: [
                         "en": "A STACK GUARD region means a stack overflow: look for repeated frames",
                         "ja": "STACK GUARD 領域ならスタックオーバーフローです。繰り返すフレームを探してください",
@@ -802,7 +806,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/KERN_NO_ACCESS#step.0",
+                    id: "exceptionCode/KERN_NO_ACCESS#step.read-fault-address-vm",
                     tags: [.readsFaultAddress, .needsFaultAddress, .needsVMRegionInfo, .topicFaultAddress],
                     texts: [
                         "en": "Read the fault address and VM Region Info as for KERN_PROTECTION_FAILURE",
@@ -829,7 +833,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/KERN_MEMORY_FAILURE#step.0", tags: [],
+                    id: "exceptionCode/KERN_MEMORY_FAILURE#step.check-memory-mapped-files", tags: [],
                     texts: [
                         "en": "Check memory-mapped files and Kernel Triage lines",
                         "ja": "メモリマップされたファイルと Kernel Triage の行を確認してください",
@@ -856,19 +860,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionCode/KERN_MEMORY_ERROR#cause.0", tags: [],
+                    id: "exceptionCode/KERN_MEMORY_ERROR#cause.memory-mapped-file-truncated", tags: [],
                     texts: [
                         "en": "A memory-mapped file was truncated or deleted while mapped",
                         "ja": "メモリマップ中のファイルが切り詰められた、または削除された",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_MEMORY_ERROR#cause.1", tags: [],
+                    id: "exceptionCode/KERN_MEMORY_ERROR#cause.file-removable-network-volume", tags: [],
                     texts: [
                         "en": "The file is on a removable or network volume that went away",
                         "ja": "ファイルが取り外し可能なボリュームやネットワークボリューム上にあり、それがなくなった",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_MEMORY_ERROR#cause.2", tags: [],
+                    id: "exceptionCode/KERN_MEMORY_ERROR#cause.data-protection-made-file", tags: [],
                     texts: [
                         "en": "Data Protection made the file unreadable while the device is locked",
                         "ja": "デバイスのロック中に、データ保護によってファイルが読めなくなった",
@@ -876,13 +880,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/KERN_MEMORY_ERROR#step.0", tags: [],
+                    id: "exceptionCode/KERN_MEMORY_ERROR#step.look-mmap-data-contentsof", tags: [],
                     texts: [
                         "en": "Look for mmap / Data(contentsOf:options: .alwaysMapped) users in the backtrace",
                         "ja": "バックトレースで mmap や Data(contentsOf:options: .alwaysMapped) を使っている箇所を探してください",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_MEMORY_ERROR#step.1", tags: [],
+                    id: "exceptionCode/KERN_MEMORY_ERROR#step.read-kernel-triage-lines", tags: [],
                     texts: [
                         "en": "Read Kernel Triage lines (e.g. 'cluster_pagein past EOF')",
                         "ja": "Kernel Triage の行（「cluster_pagein past EOF」など）を読んでください",
@@ -908,19 +912,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionCode/KERN_CODESIGN_ERROR#cause.0", tags: [],
+                    id: "exceptionCode/KERN_CODESIGN_ERROR#cause.binary-modified-after-signing", tags: [],
                     texts: [
                         "en": "The binary was modified after signing (strip, install_name_tool, overwritten while running)",
                         "ja": "署名の後にバイナリが変更された（strip、install_name_tool、実行中の上書き）",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_CODESIGN_ERROR#cause.1", tags: [],
+                    id: "exceptionCode/KERN_CODESIGN_ERROR#cause.writing-executable-memory-without", tags: [],
                     texts: [
                         "en": "Writing to executable memory without a JIT entitlement",
                         "ja": "JIT の entitlement なしに実行可能メモリへ書き込んだ",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_CODESIGN_ERROR#cause.2", tags: [],
+                    id: "exceptionCode/KERN_CODESIGN_ERROR#cause.plug-ins-failing-library", tags: [],
                     texts: [
                         "en": "Plug-ins failing library validation under the Hardened Runtime",
                         "ja": "Hardened Runtime の下で、プラグインがライブラリ検証に失敗した",
@@ -928,13 +932,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/KERN_CODESIGN_ERROR#step.0", tags: [],
+                    id: "exceptionCode/KERN_CODESIGN_ERROR#step.codesign-verify-deep-strict", tags: [],
                     texts: [
                         "en": "codesign --verify --deep --strict on the app",
                         "ja": "アプリに codesign --verify --deep --strict を実行してください",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/KERN_CODESIGN_ERROR#step.1", tags: [],
+                    id: "exceptionCode/KERN_CODESIGN_ERROR#step.check-whether-build-replaced", tags: [],
                     texts: [
                         "en": "Check whether a build replaced the binary while it ran",
                         "ja": "実行中にビルドがバイナリを置き換えなかったか確認してください",
@@ -961,25 +965,25 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.0", tags: [],
+                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.packed-structs", tags: [],
                     texts: [
                         "en": "Packed structs",
                         "ja": "パックされた構造体",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.1", tags: [],
+                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.unsaferawpointer-load-odd-offsets", tags: [],
                     texts: [
                         "en": "UnsafeRawPointer.load(as:) at odd offsets",
                         "ja": "奇数のオフセットでの UnsafeRawPointer.load(as:)",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.2", tags: [],
+                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.atomic-exclusive-loads-unaligned", tags: [],
                     texts: [
                         "en": "Atomic or exclusive loads on unaligned addresses",
                         "ja": "アライメントの合わないアドレスへのアトミックロードや排他ロード",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.3", tags: [.topicCorruption],
+                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.garbage-pointer", tags: [.topicCorruption],
                     texts: [
                         "en": "A garbage pointer",
                         "ja": "不正なポインタ",
@@ -987,7 +991,8 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_DA_ALIGN#step.0", tags: [.needsFaultAddress, .topicFaultAddress],
+                    id: "exceptionCode/EXC_ARM_DA_ALIGN#step.check-fault-address-alignment",
+                    tags: [.needsFaultAddress, .topicFaultAddress],
                     texts: [
                         "en": "Check the fault address alignment and where the pointer came from",
                         "ja": "フォールトアドレスのアライメントと、ポインタがどこから来たかを確認してください",
@@ -1071,13 +1076,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_PAC_FAIL#cause.0", tags: [.topicDangling, .topicBounds],
+                    id: "exceptionCode/EXC_ARM_PAC_FAIL#cause.use-after-free-buffer", tags: [.topicDangling, .topicBounds],
                     texts: [
                         "en": "Use-after-free or buffer overflow that overwrote a signed pointer",
                         "ja": "署名付きポインタを上書きした、解放後の使用やバッファオーバーフロー",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_PAC_FAIL#cause.1", tags: [],
+                    id: "exceptionCode/EXC_ARM_PAC_FAIL#cause.mismatched-pointer-signing-between", tags: [],
                     texts: [
                         "en": "Mismatched pointer signing between binaries",
                         "ja": "バイナリ間でのポインタ署名の不一致",
@@ -1085,7 +1090,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_PAC_FAIL#step.0", tags: [.topicCorruption, .topicSanitizer],
+                    id: "exceptionCode/EXC_ARM_PAC_FAIL#step.treat-like-memory-corruption", tags: [.topicCorruption, .topicSanitizer],
                     texts: [
                         "en": "Treat like a memory corruption: Address Sanitizer, check the pointer's origin",
                         "ja": "メモリ破壊として扱ってください。Address Sanitizer を使い、ポインタがどこから来たかを確認してください",
@@ -1111,7 +1116,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_UNDEFINED#step.0", tags: [],
+                    id: "exceptionCode/EXC_ARM_UNDEFINED#step.check-pc-instruction-bytes", tags: [],
                     texts: [
                         "en": "Check pc, the instruction bytes and whether pc is inside valid code",
                         "ja": "pc、命令のバイト列、pc が有効なコードの中にあるかを確認してください",
@@ -1137,13 +1142,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "exceptionCode/EXC_I386_GPFLT#cause.0", tags: [.topicCorruption],
+                    id: "exceptionCode/EXC_I386_GPFLT#cause.garbage-corrupted-pointer-non", tags: [.topicCorruption],
                     texts: [
                         "en": "Garbage or corrupted pointer (non-canonical address)",
                         "ja": "不正な、または壊れたポインタ（非正規形のアドレス）",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/EXC_I386_GPFLT#cause.1", tags: [.topicDangling],
+                    id: "exceptionCode/EXC_I386_GPFLT#cause.use-after-free", tags: [.topicDangling],
                     texts: [
                         "en": "Use-after-free",
                         "ja": "解放後の使用",
@@ -1151,7 +1156,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/EXC_I386_GPFLT#step.0", tags: [.topicSanitizer],
+                    id: "exceptionCode/EXC_I386_GPFLT#step.inspect-registers-pointer-being", tags: [.topicSanitizer],
                     texts: [
                         "en": "Inspect registers for the pointer being dereferenced; reproduce with Address Sanitizer",
                         "ja": "レジスタで参照外しされたポインタを調べ、Address Sanitizer で再現してください",
@@ -1177,7 +1182,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/EXC_I386_DIV#step.0", tags: [],
+                    id: "exceptionCode/EXC_I386_DIV#step.find-crashing-frame-guard", tags: [],
                     texts: [
                         "en": "Find the / or % in the crashing frame and guard the divisor",
                         "ja": "クラッシュしたフレームで / や % を探し、除数をチェックしてください",
@@ -1222,7 +1227,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/EXC_I386_SSEEXTERR#step.0", tags: [],
+                    id: "exceptionCode/EXC_I386_SSEEXTERR#step.check-floating-point-exception", tags: [],
                     texts: [
                         "en": "Check floating-point exception masks set by the code or a library",
                         "ja": "コードやライブラリが設定した浮動小数点例外のマスクを確認してください",
@@ -1272,7 +1277,8 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_MTE_TAGCHECK_FAIL#step.0", tags: [.topicDangling, .topicBounds, .topicSanitizer],
+                    id: "exceptionCode/EXC_ARM_MTE_TAGCHECK_FAIL#step.treat-use-after-free",
+                    tags: [.topicDangling, .topicBounds, .topicSanitizer],
                     texts: [
                         "en": "Treat as use-after-free / buffer overflow; reproduce with Address Sanitizer",
                         "ja": "解放後の使用／バッファオーバーフローとして扱い、Address Sanitizer で再現してください",
@@ -1318,7 +1324,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "signalCode/SEGV_MAPERR#step.0", tags: [],
+                    id: "signalCode/SEGV_MAPERR#step.read-address-after-exactly", tags: [],
                     texts: [
                         "en": "Read the address after 'at' exactly as for KERN_INVALID_ADDRESS",
                         "ja": "KERN_INVALID_ADDRESS と同じように、「at」の後のアドレスを読んでください",
@@ -1365,7 +1371,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "signalCode/ILL_NOOP#step.0", tags: [.needsCrashedThread],
+                    id: "signalCode/ILL_NOOP#step.read-exception-type-crashed", tags: [.needsCrashedThread],
                     texts: [
                         "en": "Read the exception type and the crashed thread's top frame: a trap on x86_64 is a failed runtime check",
                         "ja": "例外の種類とクラッシュしたスレッドの先頭フレームを読んでください。x86_64 のトラップは実行時チェックの失敗です",
@@ -1390,13 +1396,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signalCode/BUS_ADRALN#cause.0", tags: [],
+                    id: "signalCode/BUS_ADRALN#cause.packed-misaligned-structures-read", tags: [],
                     texts: [
                         "en": "Packed or misaligned structures read with wide loads",
                         "ja": "パックされた、またはアライメントの合わない構造体を、幅の広いロードで読んだ",
                     ]),
                 CatalogText(
-                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.3", tags: [.topicCorruption],
+                    id: "exceptionCode/EXC_ARM_DA_ALIGN#cause.garbage-pointer", tags: [.topicCorruption],
                     texts: [
                         "en": "A garbage pointer",
                         "ja": "不正なポインタ",
@@ -1470,13 +1476,13 @@ extension KnowledgeBase {
                         "ja": "nil のオブジェクトまたは構造体ポインタのメンバの読み出し",
                     ]),
                 CatalogText(
-                    id: "faultPattern/NULL_POINTER_DEREFERENCE#cause.1", tags: [.claimsNil, .topicNil],
+                    id: "faultPattern/NULL_POINTER_DEREFERENCE#cause.calling-through-nil-function", tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "Calling through a nil function pointer or block",
                         "ja": "nil の関数ポインタやブロックを通じた呼び出し",
                     ]),
                 CatalogText(
-                    id: "faultPattern/NULL_POINTER_DEREFERENCE#cause.2", tags: [],
+                    id: "faultPattern/NULL_POINTER_DEREFERENCE#cause.unsafe-pointer-never-initialised", tags: [],
                     texts: [
                         "en": "An unsafe pointer that was never initialised",
                         "ja": "初期化されていない unsafe ポインタ",
@@ -1484,13 +1490,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "faultPattern/NULL_POINTER_DEREFERENCE#step.0", tags: [.claimsNil, .topicNil],
+                    id: "faultPattern/NULL_POINTER_DEREFERENCE#step.find-pointer-crashing-frame", tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "Find which pointer in the crashing frame can be nil",
                         "ja": "クラッシュしたフレームで、どのポインタが nil になり得るかを探してください",
                     ]),
                 CatalogText(
-                    id: "faultPattern/NULL_POINTER_DEREFERENCE#step.1", tags: [],
+                    id: "faultPattern/NULL_POINTER_DEREFERENCE#step.offset-address-hints-member", tags: [],
                     texts: [
                         "en": "The offset (the address) hints which member was read",
                         "ja": "オフセット（アドレス）から、どのメンバを読んだかの手がかりが得られます",
@@ -1517,13 +1523,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "faultPattern/POINTER_AUTHENTICATION_FAILURE#cause.0", tags: [.topicDangling, .topicBounds],
+                    id: "faultPattern/POINTER_AUTHENTICATION_FAILURE#cause.use-after-free-buffer", tags: [.topicDangling, .topicBounds],
                     texts: [
                         "en": "Use-after-free or buffer overflow that overwrote a pointer",
                         "ja": "ポインタを上書きした、解放後の使用やバッファオーバーフロー",
                     ]),
                 CatalogText(
-                    id: "faultPattern/POINTER_AUTHENTICATION_FAILURE#cause.1", tags: [.arm64e],
+                    id: "faultPattern/POINTER_AUTHENTICATION_FAILURE#cause.mismatched-pointer-signing-between", tags: [.arm64e],
                     texts: [
                         "en": "Mismatched pointer signing between binaries (arm64e slices)",
                         "ja": "バイナリ間でのポインタ署名の不一致（arm64e のスライス）",
@@ -1531,13 +1537,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "faultPattern/POINTER_AUTHENTICATION_FAILURE#step.0", tags: [.needsStrippedAddress],
+                    id: "faultPattern/POINTER_AUTHENTICATION_FAILURE#step.check-stripped-address-after", tags: [.needsStrippedAddress],
                     texts: [
                         "en": "Check the stripped address (after ->) like any bad address",
                         "ja": "上位ビットを除いたアドレス（-> の後）を、ほかの不正なアドレスと同じように確認してください",
                     ]),
                 CatalogText(
-                    id: "faultPattern/POINTER_AUTHENTICATION_FAILURE#step.1", tags: [.topicSanitizer],
+                    id: "faultPattern/POINTER_AUTHENTICATION_FAILURE#step.reproduce-address-sanitizer-see", tags: [.topicSanitizer],
                     texts: [
                         "en": "Reproduce with Address Sanitizer; see Apple's 'Preparing your app to work with pointer authentication'",
                         "ja": "Address Sanitizer で再現してください。Apple の「Preparing your app to work with pointer authentication」も参照してください",
@@ -1564,19 +1570,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "faultPattern/STACK_OVERFLOW#cause.0", tags: [.claimsStackOverflow, .topicStack],
+                    id: "faultPattern/STACK_OVERFLOW#cause.unbounded-recursion-same-frames", tags: [.claimsStackOverflow, .topicStack],
                     texts: [
                         "en": "Unbounded recursion (the same frames repeated)",
                         "ja": "終わらない再帰（同じフレームの繰り返し）",
                     ]),
                 CatalogText(
-                    id: "faultPattern/STACK_OVERFLOW#cause.1", tags: [],
+                    id: "faultPattern/STACK_OVERFLOW#cause.very-large-stack-allocations", tags: [],
                     texts: [
                         "en": "Very large stack allocations (big structs or arrays, deep SwiftUI view builders)",
                         "ja": "スタック上の非常に大きな確保（大きな構造体や配列、深い SwiftUI のビュービルダ）",
                     ]),
                 CatalogText(
-                    id: "faultPattern/STACK_OVERFLOW#cause.2", tags: [],
+                    id: "faultPattern/STACK_OVERFLOW#cause.secondary-threads-created-small", tags: [],
                     texts: [
                         "en": "Secondary threads created with small stacks",
                         "ja": "小さなスタックで作られた補助スレッド",
@@ -1584,13 +1590,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "faultPattern/STACK_OVERFLOW#step.0", tags: [.needsCrashedThread],
+                    id: "faultPattern/STACK_OVERFLOW#step.look-repeating-cycle-frames", tags: [.needsCrashedThread],
                     texts: [
                         "en": "Look for a repeating cycle of frames in the crashed thread",
                         "ja": "クラッシュしたスレッドで、繰り返すフレームの周期を探してください",
                     ]),
                 CatalogText(
-                    id: "faultPattern/STACK_OVERFLOW#step.1", tags: [.claimsStackOverflow, .topicStack],
+                    id: "faultPattern/STACK_OVERFLOW#step.move-large-values-heap", tags: [.claimsStackOverflow, .topicStack],
                     texts: [
                         "en": "Move large values to the heap; turn recursion into iteration",
                         "ja": "大きな値はヒープに移し、再帰は反復に書き換えてください",
@@ -1617,7 +1623,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "faultPattern/0xbad0#cause.0", tags: [],
+                    id: "faultPattern/0xbad0#cause.unsynchronized-access-nonatomic-strong", tags: [],
                     texts: [
                         "en": "Unsynchronized access to a nonatomic strong property from several threads",
                         "ja": "複数のスレッドから、nonatomic の strong プロパティへ同期なしにアクセスした",
@@ -1625,13 +1631,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "faultPattern/0xbad0#step.0", tags: [],
+                    id: "faultPattern/0xbad0#step.serialize-access-property-make", tags: [],
                     texts: [
                         "en": "Serialize access to the property or make it atomic",
                         "ja": "プロパティへのアクセスを直列化するか、atomic にしてください",
                     ]),
                 CatalogText(
-                    id: "faultPattern/0xbad0#step.1", tags: [],
+                    id: "faultPattern/0xbad0#step.confirm-thread-sanitizer", tags: [],
                     texts: [
                         "en": "Confirm with Thread Sanitizer",
                         "ja": "Thread Sanitizer で確認してください",

@@ -20,14 +20,14 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: watchdog-timeout#cause.0", tags: [],
+                    id: "panicFamily/kernel panic: watchdog-timeout#cause.system-service-hung-waiting", tags: [],
                     texts: [
                         "en":
                             "A system service hung waiting on a driver, a disk or the GPU (the panic names the service that stopped checking in)",
                         "ja": "システムサービスがドライバ、ディスク、GPU を待ったまま止まった（パニックがチェックインしなくなったサービスを示します）",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: watchdog-timeout#cause.1", tags: [],
+                    id: "panicFamily/kernel panic: watchdog-timeout#cause.machine-overloaded-stalled-thermal", tags: [],
                     texts: [
                         "en": "The machine was so overloaded or stalled (thermal throttling, memory thrashing) that the watchdog starved",
                         "ja": "マシンが過負荷または停滞し（熱による制限、メモリのスラッシング）、ウォッチドッグが動けなかった",
@@ -35,19 +35,19 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: watchdog-timeout#step.0", tags: [],
+                    id: "panicFamily/kernel panic: watchdog-timeout#step.look-panic-file-service", tags: [],
                     texts: [
                         "en": "Look in the panic file for the service that stopped checking in and for what its threads were waiting on",
                         "ja": "パニックファイルで、チェックインしなくなったサービスと、そのスレッドが何を待っていたかを探してください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: watchdog-timeout#step.1", tags: [.macOS],
+                    id: "panicFamily/kernel panic: watchdog-timeout#step.update-macos-remove-third", tags: [.macOS],
                     texts: [
                         "en": "Update macOS and remove third-party kernel or system extensions, then see whether it recurs",
                         "ja": "macOS を更新し、他社製のカーネル拡張やシステム拡張を取り除いて、再発するか確かめてください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: watchdog-timeout#step.2", tags: [],
+                    id: "panicFamily/kernel panic: watchdog-timeout#step.if-recurs-report-apple", tags: [],
                     texts: [
                         "en": "If it recurs, report it to Apple with Feedback Assistant and attach the panic file",
                         "ja": "再発する場合は、パニックファイルを添付して Feedback Assistant で Apple に報告してください",
@@ -74,13 +74,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: kernel-abort#cause.0", tags: [.topicDangling],
+                    id: "panicFamily/kernel panic: kernel-abort#cause.bug-kernel-kernel-extension", tags: [.topicDangling],
                     texts: [
                         "en": "A bug in the kernel or a kernel extension (a pointer used after it was freed, or never set)",
                         "ja": "カーネルまたはカーネル拡張の不具合（解放後に使った、または設定されていないポインタ）",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: kernel-abort#cause.1", tags: [],
+                    id: "panicFamily/kernel panic: kernel-abort#cause.failing-memory-other-hardware", tags: [],
                     texts: [
                         "en": "Failing memory or other hardware, when the panics recur with different backtraces",
                         "ja": "パニックが毎回違うバックトレースで再発する場合は、メモリなどのハードウェアの故障",
@@ -88,19 +88,19 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: kernel-abort#step.0", tags: [],
+                    id: "panicFamily/kernel panic: kernel-abort#step.read-panic-s-kernel", tags: [],
                     texts: [
                         "en": "Read the panic's Kernel Extensions in backtrace list: a non-Apple one there is the first suspect",
                         "ja": "パニックの Kernel Extensions in backtrace の一覧を読んでください。Apple 以外のものがあれば最初に疑ってください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: kernel-abort#step.1", tags: [.macOS],
+                    id: "panicFamily/kernel panic: kernel-abort#step.update-macos-if-panics", tags: [.macOS],
                     texts: [
                         "en": "Update macOS; if the panics recur with different backtraces, run Apple Diagnostics",
                         "ja": "macOS を更新してください。違うバックトレースで再発する場合は Apple Diagnostics を実行してください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: kernel-abort#step.2", tags: [],
+                    id: "panicFamily/kernel panic: kernel-abort#step.report-apple-feedback-assistant", tags: [],
                     texts: [
                         "en": "Report it to Apple with Feedback Assistant and attach the panic file",
                         "ja": "パニックファイルを添付して Feedback Assistant で Apple に報告してください",
@@ -127,13 +127,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: zone-corruption#cause.0", tags: [.topicDangling],
+                    id: "panicFamily/kernel panic: zone-corruption#cause.kernel-memory-written-after", tags: [.topicDangling],
                     texts: [
                         "en": "Kernel memory was written after it was freed, by the kernel or a kernel extension",
                         "ja": "カーネルまたはカーネル拡張が、解放後のカーネルメモリに書き込んだ",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: zone-corruption#cause.1", tags: [],
+                    id: "panicFamily/kernel panic: zone-corruption#cause.kernel-memory-leak-filled", tags: [],
                     texts: [
                         "en": "A kernel memory leak filled the zone map (zone map exhausted: the panic names the zone that grew)",
                         "ja": "カーネルのメモリリークでゾーンマップが埋まった（zone map exhausted: パニックが増えたゾーンを示します）",
@@ -141,13 +141,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: zone-corruption#step.0", tags: [],
+                    id: "panicFamily/kernel panic: zone-corruption#step.note-zone-panic-names", tags: [],
                     texts: [
                         "en": "Note the zone the panic names; remove third-party kernel extensions and see whether it recurs",
                         "ja": "パニックが示すゾーンを控え、他社製のカーネル拡張を取り除いて再発するか確かめてください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: zone-corruption#step.1", tags: [],
+                    id: "panicFamily/kernel panic: zone-corruption#step.report-apple-feedback-assistant", tags: [],
                     texts: [
                         "en": "Report it to Apple with Feedback Assistant and attach the panic file",
                         "ja": "パニックファイルを添付して Feedback Assistant で Apple に報告してください",
@@ -174,13 +174,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: storage-controller#cause.0", tags: [],
+                    id: "panicFamily/kernel panic: storage-controller#cause.ssd-controller-failing-firmware", tags: [],
                     texts: [
                         "en": "The SSD or its controller is failing, or its firmware hit a bug",
                         "ja": "SSD かそのコントローラが故障しかけている、またはファームウェアの不具合",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: storage-controller#cause.1", tags: [],
+                    id: "panicFamily/kernel panic: storage-controller#cause.file-system-damage-apfs", tags: [],
                     texts: [
                         "en": "File-system damage APFS could not handle",
                         "ja": "APFS が扱えないファイルシステムの損傷",
@@ -188,19 +188,19 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: storage-controller#step.0", tags: [],
+                    id: "panicFamily/kernel panic: storage-controller#step.back-now-run-disk", tags: [],
                     texts: [
                         "en": "Back up now, then run Disk Utility's First Aid on the startup disk",
                         "ja": "すぐにバックアップを取り、起動ディスクにディスクユーティリティの First Aid を実行してください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: storage-controller#step.1", tags: [.macOS],
+                    id: "panicFamily/kernel panic: storage-controller#step.run-apple-diagnostics-update", tags: [.macOS],
                     texts: [
                         "en": "Run Apple Diagnostics and update macOS (it updates the controller's firmware)",
                         "ja": "Apple Diagnostics を実行し、macOS を更新してください（コントローラのファームウェアも更新されます）",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: storage-controller#step.2", tags: [],
+                    id: "panicFamily/kernel panic: storage-controller#step.if-recurs-have-mac", tags: [],
                     texts: [
                         "en": "If it recurs, have the Mac serviced and report it to Apple with the panic file",
                         "ja": "再発する場合は修理に出し、パニックファイルを添えて Apple に報告してください",
@@ -227,13 +227,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: gpu#cause.0", tags: [],
+                    id: "panicFamily/kernel panic: gpu#cause.bug-gpu-driver-firmware", tags: [],
                     texts: [
                         "en": "A bug in the GPU driver or firmware, hit by some app's graphics or compute work",
                         "ja": "いずれかのアプリのグラフィックスや計算の処理が当たった、GPU のドライバかファームウェアの不具合",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: gpu#cause.1", tags: [],
+                    id: "panicFamily/kernel panic: gpu#cause.gpu-hardware-fault-recurs", tags: [],
                     texts: [
                         "en": "A GPU hardware fault, when it recurs with different apps",
                         "ja": "違うアプリで再発する場合は GPU のハードウェアの故障",
@@ -241,19 +241,19 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: gpu#step.0", tags: [.macOS],
+                    id: "panicFamily/kernel panic: gpu#step.update-macos-carries-gpu", tags: [.macOS],
                     texts: [
                         "en": "Update macOS (it carries the GPU driver and firmware)",
                         "ja": "macOS を更新してください（GPU のドライバとファームウェアが含まれます）",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: gpu#step.1", tags: [],
+                    id: "panicFamily/kernel panic: gpu#step.note-app-drawing-panicked", tags: [],
                     texts: [
                         "en": "Note which app was drawing (the panicked task) and whether external displays were attached",
                         "ja": "どのアプリが描画していたか（パニック時のタスク）と、外部ディスプレイがつながっていたかを控えてください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: gpu#step.2", tags: [],
+                    id: "panicFamily/kernel panic: gpu#step.report-apple-feedback-assistant", tags: [],
                     texts: [
                         "en": "Report it to Apple with Feedback Assistant and attach the panic file",
                         "ja": "パニックファイルを添付して Feedback Assistant で Apple に報告してください",
@@ -279,7 +279,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: memory-tagging#cause.0", tags: [.topicBounds],
+                    id: "panicFamily/kernel panic: memory-tagging#cause.use-after-free-bounds", tags: [.topicBounds],
                     texts: [
                         "en": "A use after free or out-of-bounds access in kernel code or a kernel extension",
                         "ja": "カーネルのコードまたはカーネル拡張での、解放後使用または範囲外アクセス",
@@ -287,7 +287,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: memory-tagging#step.0", tags: [],
+                    id: "panicFamily/kernel panic: memory-tagging#step.report-apple-feedback-assistant", tags: [],
                     texts: [
                         "en": "Report it to Apple with Feedback Assistant and attach the panic file; the tag check names the access itself",
                         "ja": "パニックファイルを添付して Feedback Assistant で Apple に報告してください。タグの検査がアクセスそのものを示しています",
@@ -314,13 +314,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: secure-enclave#cause.0", tags: [],
+                    id: "panicFamily/kernel panic: secure-enclave#cause.secure-enclave-firmware-bug", tags: [],
                     texts: [
                         "en": "A Secure Enclave firmware bug",
                         "ja": "Secure Enclave のファームウェアの不具合",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: secure-enclave#cause.1", tags: [],
+                    id: "panicFamily/kernel panic: secure-enclave#cause.hardware-fault-recurs", tags: [],
                     texts: [
                         "en": "A hardware fault, when it recurs",
                         "ja": "再発する場合はハードウェアの故障",
@@ -328,13 +328,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: secure-enclave#step.0", tags: [],
+                    id: "panicFamily/kernel panic: secure-enclave#step.update-os-carries-secure", tags: [],
                     texts: [
                         "en": "Update the OS (it carries the Secure Enclave's firmware)",
                         "ja": "OS を更新してください（Secure Enclave のファームウェアが含まれます）",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: secure-enclave#step.1", tags: [],
+                    id: "panicFamily/kernel panic: secure-enclave#step.if-recurs-report-apple", tags: [],
                     texts: [
                         "en":
                             "If it recurs, report it to Apple with Feedback Assistant and attach the panic file, and have the device serviced",
@@ -361,13 +361,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: power-management#cause.0", tags: [],
+                    id: "panicFamily/kernel panic: power-management#cause.driver-named-often-graphics", tags: [],
                     texts: [
                         "en": "The driver named (often graphics) hung while its device changed power state, at sleep or wake",
                         "ja": "示されたドライバ（多くはグラフィックス）が、スリープやスリープ解除でデバイスの電源状態が変わる間に止まった",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: power-management#cause.1", tags: [],
+                    id: "panicFamily/kernel panic: power-management#cause.failing-device-peripheral-driver", tags: [],
                     texts: [
                         "en": "A failing device or peripheral that the driver waits on",
                         "ja": "ドライバが待つデバイスや周辺機器の故障",
@@ -375,13 +375,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: power-management#step.0", tags: [.macOS],
+                    id: "panicFamily/kernel panic: power-management#step.update-macos-named-driver", tags: [.macOS],
                     texts: [
                         "en": "Update macOS and the named driver's vendor software; disconnect peripherals and see whether it recurs",
                         "ja": "macOS と、示されたドライバのメーカーのソフトウェアを更新し、周辺機器を外して再発するか確かめてください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: power-management#step.1", tags: [],
+                    id: "panicFamily/kernel panic: power-management#step.run-apple-diagnostics-report", tags: [],
                     texts: [
                         "en": "Run Apple Diagnostics; report it to Apple with the panic file if it recurs",
                         "ja": "Apple Diagnostics を実行し、再発する場合はパニックファイルを添えて Apple に報告してください",
@@ -408,7 +408,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: x86-cpu-caterr#cause.0", tags: [],
+                    id: "panicFamily/kernel panic: x86-cpu-caterr#cause.hardware-fault-cpu-power", tags: [],
                     texts: [
                         "en": "A hardware fault (CPU, power delivery, logic board) or a firmware bug",
                         "ja": "ハードウェアの故障（CPU、電源供給、ロジックボード）またはファームウェアの不具合",
@@ -416,13 +416,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: x86-cpu-caterr#step.0", tags: [.macOS],
+                    id: "panicFamily/kernel panic: x86-cpu-caterr#step.update-macos-updates-firmware", tags: [.macOS],
                     texts: [
                         "en": "Update macOS (it updates the firmware) and run Apple Diagnostics",
                         "ja": "macOS を更新し（ファームウェアも更新されます）、Apple Diagnostics を実行してください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: x86-cpu-caterr#step.1", tags: [],
+                    id: "panicFamily/kernel panic: x86-cpu-caterr#step.if-recurs-have-mac", tags: [],
                     texts: [
                         "en": "If it recurs, have the Mac serviced; report it to Apple with the panic file",
                         "ja": "再発する場合は修理に出し、パニックファイルを添えて Apple に報告してください",
@@ -448,7 +448,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: third-party-kext#cause.0", tags: [],
+                    id: "panicFamily/kernel panic: third-party-kext#cause.bug-named-kernel-extension", tags: [],
                     texts: [
                         "en": "A bug in the named kernel extension, or one incompatible with this OS version",
                         "ja": "示されたカーネル拡張の不具合、またはこの OS のバージョンと合わないこと",
@@ -456,14 +456,14 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: third-party-kext#step.0", tags: [],
+                    id: "panicFamily/kernel panic: third-party-kext#step.check-version-extension-loaded", tags: [],
                     texts: [
                         "en":
                             "Check which version of the extension is loaded (kmutil showloaded, systemextensionsctl list) and whether its vendor has a newer one",
                         "ja": "読み込まれている拡張のバージョン（kmutil showloaded、systemextensionsctl list）と、メーカーに新しいバージョンがあるかを確かめてください",
                     ]),
                 CatalogText(
-                    id: "panicFamily/kernel panic: third-party-kext#step.1", tags: [],
+                    id: "panicFamily/kernel panic: third-party-kext#step.report-extension-s-vendor", tags: [],
                     texts: [
                         "en": "Report it to the extension's vendor with the panic file",
                         "ja": "パニックファイルを添えて、拡張のメーカーに報告してください",
@@ -489,7 +489,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: other#cause.0", tags: [],
+                    id: "panicFamily/kernel panic: other#cause.os-bug-driver-bug", tags: [],
                     texts: [
                         "en": "An OS bug, a driver bug or a hardware fault",
                         "ja": "OS の不具合、ドライバの不具合、またはハードウェアの故障",
@@ -497,7 +497,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "panicFamily/kernel panic: other#step.0", tags: [],
+                    id: "panicFamily/kernel panic: other#step.report-apple-feedback-assistant", tags: [],
                     texts: [
                         "en": "Report it to Apple with Feedback Assistant and attach the panic file",
                         "ja": "パニックファイルを添付して Feedback Assistant で Apple に報告してください",

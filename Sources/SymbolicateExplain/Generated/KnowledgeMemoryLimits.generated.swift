@@ -19,7 +19,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: app#cause.0", tags: [],
+                    id: "memoryLimit/memory limit: app#cause.memory-growth-app-leak", tags: [],
                     texts: [
                         "en": "Memory growth in the app: a leak, images decoded at full size, caches without a bound",
                         "ja": "アプリのメモリの増加: リーク、元の大きさのまま展開した画像、上限のないキャッシュ",
@@ -27,7 +27,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: app#step.0", tags: [.appleTools],
+                    id: "memoryLimit/memory limit: app#step.measure-xcode-s-memory", tags: [.appleTools],
                     texts: [
                         "en": "Measure with Xcode's memory gauge and Instruments (Allocations, Leaks) on the device model of the report",
                         "ja": "レポートのデバイスのモデルで、Xcode のメモリゲージと Instruments（Allocations、Leaks）を使って測ってください",
@@ -54,7 +54,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: watch-app#step.0", tags: [.appleTools],
+                    id: "memoryLimit/memory limit: watch-app#step.measure-oldest-watch-model", tags: [.appleTools],
                     texts: [
                         "en": "Measure on the oldest watch model you support, with Instruments' Allocations",
                         "ja": "サポートする最も古い watch のモデルで、Instruments の Allocations を使って測ってください",
@@ -81,7 +81,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension#step.0", tags: [.appleTools],
+                    id: "memoryLimit/memory limit: extension#step.attach-debugger-extension-s", tags: [.appleTools],
                     texts: [
                         "en": "Attach the debugger to the extension's process and watch Xcode's memory gauge while it runs",
                         "ja": "拡張のプロセスにデバッガを接続し、動いている間の Xcode のメモリゲージを見てください",
@@ -107,7 +107,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/broadcast-upload#cause.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/broadcast-upload#cause.sample-buffers-kept-copied", tags: [],
                     texts: [
                         "en":
                             "Sample buffers kept, copied or converted faster than they are sent (a queue that grows while the network is slow)",
@@ -116,7 +116,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/broadcast-upload#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/broadcast-upload#step.drop-frames-upload-falls", tags: [],
                     texts: [
                         "en":
                             "Drop frames when the upload falls behind instead of queueing them, and encode from the sample buffer without extra copies",
@@ -143,7 +143,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/notification-service#cause.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/notification-service#cause.attachment-image-video-downloaded", tags: [],
                     texts: [
                         "en": "An attachment (image, video) downloaded or decoded in memory",
                         "ja": "添付ファイル（画像、動画）をメモリ上でダウンロードまたは展開した",
@@ -151,7 +151,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/notification-service#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/notification-service#step.download-attachments-file-urlsession", tags: [],
                     texts: [
                         "en":
                             "Download attachments to a file (URLSession download tasks) and hand the file to the notification without decoding it",
@@ -178,7 +178,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/notification-content#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/notification-content#step.load-media-notification-s", tags: [],
                     texts: [
                         "en": "Load media for the notification's view at the size it is shown",
                         "ja": "通知のビューに使うメディアは、表示する大きさで読み込んでください",
@@ -204,7 +204,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/widget#cause.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/widget#cause.images-loaded-full-size", tags: [],
                     texts: [
                         "en": "Images loaded at full size for a small widget, or too many timeline entries built at once",
                         "ja": "小さなウィジェットのために元の大きさで読み込んだ画像、または一度に作ったタイムラインの項目が多すぎる",
@@ -212,7 +212,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/widget#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/widget#step.downscale-images-widget-s", tags: [],
                     texts: [
                         "en": "Downscale images to the widget's size before handing them to the view, and keep the timeline short",
                         "ja": "画像はビューに渡す前にウィジェットの大きさへ縮小し、タイムラインを短く保ってください",
@@ -238,7 +238,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/today#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/today#step.downscale-images-avoid-loading", tags: [],
                     texts: [
                         "en": "Downscale images and avoid loading the host app's data stores whole",
                         "ja": "画像を縮小し、ホストアプリのデータストア全体を読み込まないでください",
@@ -264,7 +264,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/share#cause.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/share#cause.shared-items-photos-videos", tags: [],
                     texts: [
                         "en": "Shared items (photos, videos) loaded into memory whole, all at once",
                         "ja": "共有された項目（写真、動画）を丸ごと一度にメモリへ読み込んだ",
@@ -272,7 +272,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/share#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/share#step.load-shared-items-files", tags: [],
                     texts: [
                         "en": "Load shared items as files (loadFileRepresentation) one at a time, and downscale images for previews",
                         "ja": "共有された項目はファイルとして（loadFileRepresentation）1 つずつ読み込み、プレビュー用の画像は縮小してください",
@@ -298,7 +298,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/action#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/action#step.process-input-items-one", tags: [],
                     texts: [
                         "en": "Process the input items one at a time, as files",
                         "ja": "入力項目はファイルとして 1 つずつ処理してください",
@@ -324,7 +324,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/keyboard#cause.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/keyboard#cause.dictionary-prediction-model-loaded", tags: [],
                     texts: [
                         "en": "A dictionary or prediction model loaded into memory whole",
                         "ja": "辞書や予測モデルを丸ごとメモリに読み込んだ",
@@ -332,7 +332,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/keyboard#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/keyboard#step.memory-map-large-read", tags: [],
                     texts: [
                         "en": "Memory-map large read-only data (Data with .alwaysMapped) instead of reading it into memory",
                         "ja": "大きな読み取り専用のデータは、メモリへ読み込まずにメモリマップしてください（Data の .alwaysMapped）",
@@ -358,7 +358,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/packet-tunnel#cause.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/packet-tunnel#cause.packets-buffered-faster-they", tags: [],
                     texts: [
                         "en": "Packets buffered faster than they are written, or per-connection state that is never released",
                         "ja": "書き出すより速くパケットを溜めた、または接続ごとの状態を解放していない",
@@ -366,7 +366,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/packet-tunnel#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/packet-tunnel#step.bound-packet-queues-release", tags: [],
                     texts: [
                         "en": "Bound the packet queues and release per-connection state when flows close",
                         "ja": "パケットのキューに上限を設け、フローが閉じたら接続ごとの状態を解放してください",
@@ -393,7 +393,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/file-provider#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/file-provider#step.stream-file-contents-instead", tags: [],
                     texts: [
                         "en": "Stream file contents instead of reading whole files into memory",
                         "ja": "ファイル全体をメモリへ読み込まずに、内容をストリームで扱ってください",
@@ -419,7 +419,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/intents#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/intents#step.avoid-loading-host-app", tags: [],
                     texts: [
                         "en": "Avoid loading the host app's whole data store to answer one intent",
                         "ja": "1 つのインテントに答えるために、ホストアプリのデータストア全体を読み込まないでください",
@@ -446,7 +446,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "memoryLimit/memory limit: extension/photo-editing#step.0", tags: [],
+                    id: "memoryLimit/memory limit: extension/photo-editing#step.work-display-sized-image", tags: [],
                     texts: [
                         "en": "Work on the display-sized image while editing and render full resolution once, at the end",
                         "ja": "編集中は表示サイズの画像で作業し、フル解像度の書き出しは最後に 1 回だけにしてください",

@@ -18,7 +18,8 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Unexpectedly found nil while unwrapping an Optional value#cause.0",
+                    id:
+                        "swiftRuntimeMessage/Unexpectedly found nil while unwrapping an Optional value#cause.value-assumed-present-dictionary",
                     tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "A value assumed present (dictionary lookup, URL(string:), first, a failable init) was nil",
@@ -27,7 +28,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Unexpectedly found nil while unwrapping an Optional value#step.0",
+                    id: "swiftRuntimeMessage/Unexpectedly found nil while unwrapping an Optional value#step.find-crashing-line-replace",
                     tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "Find the ! at the crashing line; replace it with if let / guard let and handle the nil case",
@@ -55,13 +56,17 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Unexpectedly found nil while implicitly unwrapping an Optional value#cause.0", tags: [],
+                    id:
+                        "swiftRuntimeMessage/Unexpectedly found nil while implicitly unwrapping an Optional value#cause.iboutlet-used-before-viewdidload",
+                    tags: [],
                     texts: [
                         "en": "An @IBOutlet used before viewDidLoad or not connected",
                         "ja": "viewDidLoad の前に使われた、または接続されていない @IBOutlet",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/Unexpectedly found nil while implicitly unwrapping an Optional value#cause.1", tags: [],
+                    id:
+                        "swiftRuntimeMessage/Unexpectedly found nil while implicitly unwrapping an Optional value#cause.property-read-before-initialisation",
+                    tags: [],
                     texts: [
                         "en": "A property read before initialisation completed",
                         "ja": "初期化が終わる前に読まれたプロパティ",
@@ -69,7 +74,9 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Unexpectedly found nil while implicitly unwrapping an Optional value#step.0", tags: [],
+                    id:
+                        "swiftRuntimeMessage/Unexpectedly found nil while implicitly unwrapping an Optional value#step.check-outlet-connections-order",
+                    tags: [],
                     texts: [
                         "en": "Check outlet connections and the order of initialisation",
                         "ja": "アウトレットの接続と初期化の順序を確認してください",
@@ -94,13 +101,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Could not cast value of type#cause.0", tags: [],
+                    id: "swiftRuntimeMessage/Could not cast value of type#cause.decoded-bridged-data-unexpected", tags: [],
                     texts: [
                         "en": "Decoded or bridged data of an unexpected type",
                         "ja": "想定外の型の、デコードまたはブリッジされたデータ",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/Could not cast value of type#cause.1", tags: [],
+                    id: "swiftRuntimeMessage/Could not cast value of type#cause.wrong-assumption-about-subclass", tags: [],
                     texts: [
                         "en": "A wrong assumption about a subclass or protocol",
                         "ja": "サブクラスやプロトコルについての誤った思い込み",
@@ -108,7 +115,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Could not cast value of type#step.0", tags: [],
+                    id: "swiftRuntimeMessage/Could not cast value of type#step.use-handle-failure", tags: [],
                     texts: [
                         "en": "Use as? and handle the failure",
                         "ja": "as? を使い、失敗した場合を処理してください",
@@ -133,19 +140,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Index out of range#cause.0", tags: [],
+                    id: "swiftRuntimeMessage/Index out of range#cause.stale-count-index-after", tags: [],
                     texts: [
                         "en": "A stale count or index after the array changed",
                         "ja": "配列が変わった後の古い count やインデックス",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/Index out of range#cause.1", tags: [],
+                    id: "swiftRuntimeMessage/Index out of range#cause.off-one-loops", tags: [],
                     texts: [
                         "en": "Off-by-one loops",
                         "ja": "1 つずれたループ",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/Index out of range#cause.2", tags: [],
+                    id: "swiftRuntimeMessage/Index out of range#cause.indexing-empty-array", tags: [],
                     texts: [
                         "en": "Indexing an empty array",
                         "ja": "空の配列への添字アクセス",
@@ -153,7 +160,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Index out of range#step.0", tags: [],
+                    id: "swiftRuntimeMessage/Index out of range#step.check-index-against-indices", tags: [],
                     texts: [
                         "en": "Check the index against indices / count at the crashing line",
                         "ja": "クラッシュした行で、インデックスを indices／count と照らし合わせてください",
@@ -179,7 +186,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Range out of bounds#step.0",
+                    id: "swiftRuntimeMessage/Range out of bounds#step.symbolicate-frame-0-1",
                     tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0–1 for the file and line of the failed check",
@@ -205,7 +212,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Range requires lowerBound <= upperBound#cause.0", tags: [],
+                    id: "swiftRuntimeMessage/Range requires lowerBound <= upperBound#cause.computed-bounds-end-came", tags: [],
                     texts: [
                         "en": "Computed bounds where the end came before the start (e.g. empty input)",
                         "ja": "計算した境界で、終わりが始まりより前になった（空の入力など）",
@@ -213,7 +220,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Range out of bounds#step.0",
+                    id: "swiftRuntimeMessage/Range out of bounds#step.symbolicate-frame-0-1",
                     tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0–1 for the file and line of the failed check",
@@ -239,13 +246,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/arithmetic overflow#cause.0", tags: [],
+                    id: "swiftRuntimeMessage/arithmetic overflow#cause.counters-sizes-exceeding-int32", tags: [],
                     texts: [
                         "en": "Counters or sizes exceeding Int32/UInt8…",
                         "ja": "Int32／UInt8 などを超えるカウンタやサイズ",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/arithmetic overflow#cause.1", tags: [],
+                    id: "swiftRuntimeMessage/arithmetic overflow#cause.subtracting-negative-values-unsigned", tags: [],
                     texts: [
                         "en": "Subtracting into negative values of an unsigned type",
                         "ja": "符号なしの型で負の値になる引き算",
@@ -253,7 +260,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/arithmetic overflow#step.0", tags: [],
+                    id: "swiftRuntimeMessage/arithmetic overflow#step.use-wider-type-checked", tags: [],
                     texts: [
                         "en": "Use a wider type, checked arithmetic (addingReportingOverflow) or &+ when wrapping is intended",
                         "ja": "より広い型、チェック付きの演算（addingReportingOverflow）、またはラップアラウンドが意図どおりなら &+ を使ってください",
@@ -279,7 +286,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Range out of bounds#step.0",
+                    id: "swiftRuntimeMessage/Range out of bounds#step.symbolicate-frame-0-1",
                     tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0–1 for the file and line of the failed check",
@@ -306,7 +313,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Not enough bits to represent the passed value#step.0", tags: [],
+                    id: "swiftRuntimeMessage/Not enough bits to represent the passed value#step.use-init-exactly-init", tags: [],
                     texts: [
                         "en": "Use init(exactly:) or init(clamping:) and handle the failure",
                         "ja": "init(exactly:) や init(clamping:) を使い、失敗した場合を処理してください",
@@ -332,7 +339,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Double value cannot be converted to Int#step.0", tags: [],
+                    id: "swiftRuntimeMessage/Double value cannot be converted to Int#step.check-isfinite-range-before", tags: [],
                     texts: [
                         "en": "Check isFinite and the range before converting; use Int(exactly:)",
                         "ja": "変換の前に isFinite と範囲を確認し、Int(exactly:) を使ってください",
@@ -358,7 +365,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Range out of bounds#step.0",
+                    id: "swiftRuntimeMessage/Range out of bounds#step.symbolicate-frame-0-1",
                     tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0–1 for the file and line of the failed check",
@@ -385,7 +392,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Range out of bounds#step.0",
+                    id: "swiftRuntimeMessage/Range out of bounds#step.symbolicate-frame-0-1",
                     tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0–1 for the file and line of the failed check",
@@ -417,7 +424,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Duplicate keys of type#step.0", tags: [],
+                    id: "swiftRuntimeMessage/Duplicate keys of type#step.make-hash-use-same", tags: [],
                     texts: [
                         "en": "Make == and hash(into:) use the same properties; never mutate keys stored in a Dictionary or Set",
                         "ja": "== と hash(into:) が同じプロパティを使うようにしてください。Dictionary や Set に格納したキーは決して変更しないでください",
@@ -448,7 +455,8 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Attempted to read an unowned reference but object was already deallocated#step.0",
+                    id:
+                        "swiftRuntimeMessage/Attempted to read an unowned reference but object was already deallocated#step.use-weak-instead-unowned",
                     tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "Use weak instead of unowned (e.g. in closure capture lists) and handle nil",
@@ -476,13 +484,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Simultaneous accesses#cause.0", tags: [],
+                    id: "swiftRuntimeMessage/Simultaneous accesses#cause.passing-property-inout-while", tags: [],
                     texts: [
                         "en": "Passing a property inout while also reading it",
                         "ja": "プロパティを inout で渡しながら、それを読んでもいる",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/Simultaneous accesses#cause.1", tags: [],
+                    id: "swiftRuntimeMessage/Simultaneous accesses#cause.unsynchronized-access-two-threads", tags: [],
                     texts: [
                         "en": "Unsynchronized access from two threads",
                         "ja": "2 つのスレッドからの同期なしのアクセス",
@@ -490,7 +498,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Simultaneous accesses#step.0", tags: [],
+                    id: "swiftRuntimeMessage/Simultaneous accesses#step.read-previous-access-current", tags: [],
                     texts: [
                         "en": "Read the 'Previous access' / 'Current access' lines; copy the value before the call or synchronize",
                         "ja": "'Previous access'／'Current access' の行を読み、呼び出しの前に値をコピーするか、同期してください",
@@ -519,7 +527,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/'try!' expression unexpectedly raised an error#step.0", tags: [],
+                    id: "swiftRuntimeMessage/'try!' expression unexpectedly raised an error#step.replace-try-do-catch", tags: [],
                     texts: [
                         "en": "Replace try! with do/catch or try? and handle the error named in the message",
                         "ja": "try! を do/catch または try? に置き換え、メッセージにあるエラーを処理してください",
@@ -545,7 +553,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Range out of bounds#step.0",
+                    id: "swiftRuntimeMessage/Range out of bounds#step.symbolicate-frame-0-1",
                     tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0–1 for the file and line of the failed check",
@@ -571,13 +579,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/unexpected enum case#cause.0", tags: [],
+                    id: "swiftRuntimeMessage/unexpected enum case#cause.newer-os-server-returned", tags: [],
                     texts: [
                         "en": "A newer OS or server returned a new case",
                         "ja": "新しい OS やサーバが新しい case を返した",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/unexpected enum case#cause.1", tags: [.topicCorruption],
+                    id: "swiftRuntimeMessage/unexpected enum case#cause.memory-corruption-enum-value", tags: [.topicCorruption],
                     texts: [
                         "en": "Memory corruption of an enum value",
                         "ja": "enum の値のメモリ破壊",
@@ -585,7 +593,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/unexpected enum case#step.0", tags: [],
+                    id: "swiftRuntimeMessage/unexpected enum case#step.add-unknown-default-handling", tags: [],
                     texts: [
                         "en": "Add @unknown default handling",
                         "ja": "@unknown default の処理を追加してください",
@@ -612,7 +620,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/precondition failure#step.0",
+                    id: "swiftRuntimeMessage/precondition failure#step.symbolicate-frame-0-failed",
                     tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0: the failed precondition is at that file and line",
@@ -640,13 +648,14 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Fatal error#step.0", tags: [],
+                    id: "swiftRuntimeMessage/Fatal error#step.read-message-file-line", tags: [],
                     texts: [
                         "en": "Read the message and the file:line before it when present",
                         "ja": "メッセージと、その前にファイル:行があればそれを読んでください",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/Fatal error#step.1", tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
+                    id: "swiftRuntimeMessage/Fatal error#step.symbolicate-frame-0",
+                    tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0",
                         "ja": "フレーム 0 をシンボリケートしてください",
@@ -672,7 +681,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Range out of bounds#step.0",
+                    id: "swiftRuntimeMessage/Range out of bounds#step.symbolicate-frame-0-1",
                     tags: [.namesFrameByNumber, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate frame 0–1 for the file and line of the failed check",
@@ -700,13 +709,14 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "swiftRuntimeMessage/Swift runtime failure#step.0", tags: [.appleTools, .needsSymbolication, .topicSymbolicate],
+                    id: "swiftRuntimeMessage/Swift runtime failure#step.symbolicate-matching-dsym-read",
+                    tags: [.appleTools, .needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Symbolicate with the matching dSYM and read the reason after the colon",
                         "ja": "一致する dSYM でシンボリケートし、コロンの後の理由を読んでください",
                     ]),
                 CatalogText(
-                    id: "swiftRuntimeMessage/Swift runtime failure#step.1", tags: [],
+                    id: "swiftRuntimeMessage/Swift runtime failure#step.next-frame-gives-file", tags: [],
                     texts: [
                         "en": "The next frame gives the file and line",
                         "ja": "次のフレームがファイルと行を示します",
@@ -736,7 +746,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "concurrencyMessage/SWIFT TASK CONTINUATION MISUSE#step.0", tags: [],
+                    id: "concurrencyMessage/SWIFT TASK CONTINUATION MISUSE#step.make-every-path-resume", tags: [],
                     texts: [
                         "en": "Make every path resume the continuation exactly once",
                         "ja": "すべての経路で continuation をちょうど 1 回だけ再開するようにしてください",
@@ -763,7 +773,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "concurrencyMessage/Incorrect actor executor assumption#step.0", tags: [],
+                    id: "concurrencyMessage/Incorrect actor executor assumption#step.find-callback-invoked-isolated", tags: [],
                     texts: [
                         "en": "Find which callback invoked the isolated code from another queue and hop explicitly",
                         "ja": "どのコールバックが別のキューから隔離されたコードを呼んだかを探し、明示的に切り替えてください",
@@ -791,7 +801,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "concurrencyMessage/Block was expected to execute on queue#step.0", tags: [],
+                    id: "concurrencyMessage/Block was expected to execute on queue#step.mark-callback-sendable-nonisolated", tags: [],
                     texts: [
                         "en": "Mark the callback @Sendable / nonisolated and hop to the main actor explicitly",
                         "ja": "コールバックを @Sendable／nonisolated にし、明示的にメインアクタへ切り替えてください",
@@ -818,7 +828,8 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "concurrencyMessage/dispatch_sync called on queue already owned by current thread#step.0", tags: [],
+                    id: "concurrencyMessage/dispatch_sync called on queue already owned by current thread#step.remove-sync-hop-use",
+                    tags: [],
                     texts: [
                         "en": "Remove the sync hop, or use async",
                         "ja": "sync での切り替えをやめるか、async を使ってください",
@@ -845,7 +856,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "concurrencyMessage/BUG IN CLIENT OF LIBDISPATCH#step.0", tags: [],
+                    id: "concurrencyMessage/BUG IN CLIENT OF LIBDISPATCH#step.read-rest-message-check", tags: [],
                     texts: [
                         "en": "Read the rest of the message; check balance of suspend/resume, enter/leave, wait/signal",
                         "ja": "メッセージの残りを読み、suspend/resume、enter/leave、wait/signal の対応が取れているか確認してください",
@@ -873,7 +884,8 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "applicationSpecificMessage/abort() called#step.0", tags: [.needsCrashedThread, .claimsAbort, .topicAppFrame],
+                    id: "applicationSpecificMessage/abort() called#step.follow-crashed-thread-abort",
+                    tags: [.needsCrashedThread, .claimsAbort, .topicAppFrame],
                     texts: [
                         "en": "Follow the crashed thread up from abort to the first frame of your code",
                         "ja": "クラッシュしたスレッドを abort から上にたどり、あなたのコードの最初のフレームまで読んでください",
@@ -900,13 +912,13 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "applicationSpecificMessage/__stack_chk_fail#step.0", tags: [.topicSanitizer],
+                    id: "applicationSpecificMessage/__stack_chk_fail#step.reproduce-address-sanitizer", tags: [.topicSanitizer],
                     texts: [
                         "en": "Reproduce with Address Sanitizer",
                         "ja": "Address Sanitizer で再現してください",
                     ]),
                 CatalogText(
-                    id: "applicationSpecificMessage/__stack_chk_fail#step.1", tags: [],
+                    id: "applicationSpecificMessage/__stack_chk_fail#step.check-fixed-size-buffers", tags: [],
                     texts: [
                         "en": "Check fixed-size buffers written by strcpy/sprintf/memcpy in the frames below",
                         "ja": "下のフレームで、strcpy／sprintf／memcpy が書き込む固定サイズのバッファを確認してください",
@@ -935,7 +947,8 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "applicationSpecificMessage/pointer being freed was not allocated#step.0", tags: [.topicSanitizer],
+                    id: "applicationSpecificMessage/pointer being freed was not allocated#step.reproduce-address-sanitizer-guard",
+                    tags: [.topicSanitizer],
                     texts: [
                         "en": "Reproduce with Address Sanitizer or Guard Malloc / Malloc Scribble",
                         "ja": "Address Sanitizer、または Guard Malloc／Malloc Scribble で再現してください",
@@ -964,7 +977,8 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "applicationSpecificMessage/terminating due to uncaught exception of type#step.0", tags: [.needsCrashedThread],
+                    id: "applicationSpecificMessage/terminating due to uncaught exception of type#step.read-exception-type-message",
+                    tags: [.needsCrashedThread],
                     texts: [
                         "en": "Read the exception type and message; find the throwing call in the crashed thread",
                         "ja": "例外の型とメッセージを読み、クラッシュしたスレッドで例外を投げた呼び出しを探してください",
@@ -992,14 +1006,15 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "applicationSpecificMessage/Terminating app due to uncaught exception#step.0",
+                    id: "applicationSpecificMessage/Terminating app due to uncaught exception#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace from the top to the first frame in your code",
                         "ja": "Last Exception Backtrace を上から、あなたのコードの最初のフレームまで読んでください",
                     ]),
                 CatalogText(
-                    id: "applicationSpecificMessage/Terminating app due to uncaught exception#step.1", tags: [],
+                    id: "applicationSpecificMessage/Terminating app due to uncaught exception#step.set-exception-breakpoint-reproducing",
+                    tags: [],
                     texts: [
                         "en": "Set an exception breakpoint when reproducing",
                         "ja": "再現するときは例外ブレークポイントを設定してください",
@@ -1026,7 +1041,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "applicationSpecificMessage/multi-threaded process forked#cause.0", tags: [],
+                    id: "applicationSpecificMessage/multi-threaded process forked#cause.calling-non-async-signal", tags: [],
                     texts: [
                         "en": "Calling non-async-signal-safe code (malloc, Objective-C, Swift runtime, dispatch) between fork() and exec()",
                         "ja": "fork() と exec() の間で、async-signal-safe でないコード（malloc、Objective-C、Swift ランタイム、dispatch）を呼んだ",
@@ -1034,7 +1049,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "applicationSpecificMessage/multi-threaded process forked#step.0", tags: [],
+                    id: "applicationSpecificMessage/multi-threaded process forked#step.use-posix-spawn-process", tags: [],
                     texts: [
                         "en": "Use posix_spawn or Process instead of fork(); otherwise call only async-signal-safe functions before exec",
                         "ja": "fork() の代わりに posix_spawn や Process を使ってください。そうでなければ、exec の前には async-signal-safe な関数だけを呼んでください",
@@ -1061,7 +1076,8 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "applicationSpecificMessage/objc_msgSend() selector name#step.0", tags: [.appleTools, .topicDangling],
+                    id: "applicationSpecificMessage/objc_msgSend() selector name#step.reproduce-zombies-enabled-check",
+                    tags: [.appleTools, .topicDangling],
                     texts: [
                         "en": "Reproduce with Zombies enabled; check ownership of the receiver",
                         "ja": "Zombies を有効にして再現し、受け手の所有関係を確認してください",
@@ -1088,20 +1104,21 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#cause.0", tags: [.claimsNil, .topicNil],
+                    id: "objcException/NSInvalidArgumentException#cause.nil-inserted-nsarray-nsdictionary", tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "nil inserted into an NSArray/NSDictionary ('object cannot be nil')",
                         "ja": "NSArray／NSDictionary に nil を挿入した（'object cannot be nil'）",
                     ]),
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#cause.1", tags: [.needsUnrecognizedSelector, .topicDangling],
+                    id: "objcException/NSInvalidArgumentException#cause.unrecognized-selector-sent-instance",
+                    tags: [.needsUnrecognizedSelector, .topicDangling],
                     texts: [
                         "en":
                             "'unrecognized selector sent to instance': wrong receiver type, a broken storyboard action, or a zombie whose memory was reused",
                         "ja": "'unrecognized selector sent to instance': 受け手の型の誤り、壊れたストーリーボードのアクション、またはメモリが再利用されたゾンビ",
                     ]),
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#cause.2", tags: [],
+                    id: "objcException/NSInvalidArgumentException#cause.mismatched-object-key-counts", tags: [],
                     texts: [
                         "en": "Mismatched object and key counts; archiving a non-NSCoding object",
                         "ja": "オブジェクトとキーの数の不一致、NSCoding に準拠しないオブジェクトのアーカイブ",
@@ -1109,14 +1126,15 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.0", tags: [.needsUnrecognizedSelector, .topicDangling],
+                    id: "objcException/NSInvalidArgumentException#step.if-reason-says-unrecognized",
+                    tags: [.needsUnrecognizedSelector, .topicDangling],
                     texts: [
                         "en":
                             "If the reason says 'unrecognized selector', check the receiver's class in the reason; suspect a zombie when it makes no sense",
                         "ja": "reason に 'unrecognized selector' とあれば、reason にある受け手のクラスを確認してください。筋が通らなければゾンビを疑ってください",
                     ]),
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1142,25 +1160,25 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "objcException/NSRangeException#cause.0", tags: [],
+                    id: "objcException/NSRangeException#cause.stale-count-index", tags: [],
                     texts: [
                         "en": "A stale count or index",
                         "ja": "古い count やインデックス",
                     ]),
                 CatalogText(
-                    id: "objcException/NSRangeException#cause.1", tags: [],
+                    id: "objcException/NSRangeException#cause.nsnotfound-used-index", tags: [],
                     texts: [
                         "en": "NSNotFound used as an index",
                         "ja": "インデックスとして使われた NSNotFound",
                     ]),
                 CatalogText(
-                    id: "objcException/NSRangeException#cause.2", tags: [],
+                    id: "objcException/NSRangeException#cause.range-length-computed-negative", tags: [],
                     texts: [
                         "en": "A range length computed from a negative number",
                         "ja": "負の数から計算した範囲の長さ",
                     ]),
                 CatalogText(
-                    id: "objcException/NSRangeException#cause.3", tags: [],
+                    id: "objcException/NSRangeException#cause.removing-kvo-observer-registered", tags: [],
                     texts: [
                         "en": "Removing a KVO observer that was not registered",
                         "ja": "登録されていない KVO オブザーバの削除",
@@ -1168,7 +1186,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1194,25 +1212,25 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "objcException/NSInternalInconsistencyException#cause.0", tags: [],
+                    id: "objcException/NSInternalInconsistencyException#cause.table-collection-view-batch", tags: [],
                     texts: [
                         "en": "Table/collection view batch updates with the wrong number of rows",
                         "ja": "行数の合わないテーブル／コレクションビューの一括更新",
                     ]),
                 CatalogText(
-                    id: "objcException/NSInternalInconsistencyException#cause.1", tags: [.topicOffMain],
+                    id: "objcException/NSInternalInconsistencyException#cause.ui-used-off-main", tags: [.topicOffMain],
                     texts: [
                         "en": "UI used off the main thread",
                         "ja": "メインスレッド以外からの UI の使用",
                     ]),
                 CatalogText(
-                    id: "objcException/NSInternalInconsistencyException#cause.2", tags: [],
+                    id: "objcException/NSInternalInconsistencyException#cause.mutating-immutable-collection", tags: [],
                     texts: [
                         "en": "Mutating an immutable collection",
                         "ja": "変更できないコレクションの変更",
                     ]),
                 CatalogText(
-                    id: "objcException/NSInternalInconsistencyException#cause.3", tags: [],
+                    id: "objcException/NSInternalInconsistencyException#cause.pushkit-voip-push-reported", tags: [],
                     texts: [
                         "en": "PushKit: VoIP push not reported to CallKit",
                         "ja": "PushKit: VoIP プッシュが CallKit に報告されていない",
@@ -1220,7 +1238,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1246,7 +1264,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "objcException/NSGenericException#cause.0", tags: [],
+                    id: "objcException/NSGenericException#cause.collection-mutated-while-being", tags: [],
                     texts: [
                         "en": "'Collection was mutated while being enumerated'",
                         "ja": "列挙中のコレクションの変更（'Collection was mutated while being enumerated'）",
@@ -1254,7 +1272,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1282,13 +1300,13 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSUnknownKeyException#step.0", tags: [],
+                    id: "objcException/NSUnknownKeyException#step.remove-reconnect-outlet-named", tags: [],
                     texts: [
                         "en": "Remove or reconnect the outlet named in the reason",
                         "ja": "reason にあるアウトレットを削除するか、接続し直してください",
                     ]),
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1315,7 +1333,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1342,7 +1360,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1369,7 +1387,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1396,7 +1414,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1423,7 +1441,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1450,7 +1468,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1477,7 +1495,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1504,7 +1522,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1531,7 +1549,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1558,7 +1576,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1585,13 +1603,13 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSFileHandleOperationException#step.0", tags: [],
+                    id: "objcException/NSFileHandleOperationException#step.use-throwing-filehandle-apis", tags: [],
                     texts: [
                         "en": "Use the throwing FileHandle APIs (read(upToCount:), write(contentsOf:))",
                         "ja": "エラーを投げる FileHandle の API（read(upToCount:)、write(contentsOf:)）を使ってください",
                     ]),
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1618,7 +1636,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1645,7 +1663,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1672,7 +1690,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1699,7 +1717,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1726,7 +1744,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "objcException/NSInvalidArgumentException#step.1",
+                    id: "objcException/NSInvalidArgumentException#step.read-last-exception-backtrace",
                     tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace down to the first frame in your code",
@@ -1754,19 +1772,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "dyldError/Library not loaded#cause.0", tags: [],
+                    id: "dyldError/Library not loaded#cause.framework-linked-but-embedded", tags: [],
                     texts: [
                         "en": "Framework linked but not embedded (Embed & Sign)",
                         "ja": "リンクしたが埋め込んでいないフレームワーク（Embed & Sign）",
                     ]),
                 CatalogText(
-                    id: "dyldError/Library not loaded#cause.1", tags: [],
+                    id: "dyldError/Library not loaded#cause.wrong-rpath-search-paths", tags: [],
                     texts: [
                         "en": "Wrong @rpath search paths",
                         "ja": "間違った @rpath の検索パス",
                     ]),
                 CatalogText(
-                    id: "dyldError/Library not loaded#cause.2", tags: [],
+                    id: "dyldError/Library not loaded#cause.library-removed-app-thinning", tags: [],
                     texts: [
                         "en": "Library removed by app thinning or architecture settings",
                         "ja": "App Thinning やアーキテクチャの設定で取り除かれたライブラリ",
@@ -1774,7 +1792,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "dyldError/Library not loaded#step.0", tags: [],
+                    id: "dyldError/Library not loaded#step.read-referenced-paths-tried", tags: [],
                     texts: [
                         "en": "Read 'Referenced from' and the paths tried; check the app's Frameworks folder",
                         "ja": "'Referenced from' と試されたパスを読み、アプリの Frameworks フォルダを確認してください",
@@ -1799,13 +1817,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "dyldError/Symbol not found#cause.0", tags: [],
+                    id: "dyldError/Symbol not found#cause.built-against-newer-sdk", tags: [],
                     texts: [
                         "en": "Built against a newer SDK or library version than present at runtime",
                         "ja": "実行時にあるものより新しい SDK やライブラリのバージョンでビルドした",
                     ]),
                 CatalogText(
-                    id: "dyldError/Symbol not found#cause.1", tags: [],
+                    id: "dyldError/Symbol not found#cause.mismatched-prebuilt-frameworks", tags: [],
                     texts: [
                         "en": "Mismatched prebuilt frameworks",
                         "ja": "ビルド済みフレームワークの不一致",
@@ -1813,7 +1831,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "dyldError/Symbol not found#step.0", tags: [],
+                    id: "dyldError/Symbol not found#step.read-expected-weak-link", tags: [],
                     texts: [
                         "en": "Read 'Expected in'; weak-link new APIs and guard them with availability checks",
                         "ja": "'Expected in' を読んでください。新しい API は弱リンクにし、利用可能かのチェックで守ってください",
@@ -1841,19 +1859,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/objc_msgSend#cause.0", tags: [.topicDangling],
+                    id: "frameSymbol/objc_msgSend#cause.over-released-object-zombie", tags: [.topicDangling],
                     texts: [
                         "en": "Over-released object (zombie)",
                         "ja": "過剰に解放されたオブジェクト（ゾンビ）",
                     ]),
                 CatalogText(
-                    id: "frameSymbol/objc_msgSend#cause.1", tags: [.topicDangling],
+                    id: "frameSymbol/objc_msgSend#cause.unsafe-unretained-assign-reference", tags: [.topicDangling],
                     texts: [
                         "en": "unsafe_unretained / assign reference to a freed object",
                         "ja": "解放済みオブジェクトへの unsafe_unretained／assign の参照",
                     ]),
                 CatalogText(
-                    id: "frameSymbol/objc_msgSend#cause.2", tags: [.topicCorruption],
+                    id: "frameSymbol/objc_msgSend#cause.memory-corruption-isa-pointer", tags: [.topicCorruption],
                     texts: [
                         "en": "Memory corruption of the isa pointer",
                         "ja": "isa ポインタのメモリ破壊",
@@ -1861,13 +1879,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/objc_msgSend#step.0", tags: [.appleTools, .topicDangling],
+                    id: "frameSymbol/objc_msgSend#step.reproduce-zombies-enabled", tags: [.appleTools, .topicDangling],
                     texts: [
                         "en": "Reproduce with Zombies enabled",
                         "ja": "Zombies を有効にして再現してください",
                     ]),
                 CatalogText(
-                    id: "frameSymbol/objc_msgSend#step.1", tags: [],
+                    id: "frameSymbol/objc_msgSend#step.check-ownership-receiver-use", tags: [],
                     texts: [
                         "en": "Check ownership of the receiver; use weak instead of assign/unsafe_unretained",
                         "ja": "受け手の所有関係を確認し、assign／unsafe_unretained の代わりに weak を使ってください",
@@ -1895,7 +1913,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/_assertionFailure#step.0",
+                    id: "frameSymbol/_assertionFailure#step.read-swift-message-application",
                     tags: [.namesFrameByNumber, .needsApplicationSpecificInformation, .topicAsi],
                     texts: [
                         "en": "Read the Swift message in Application Specific Information; the frame below is the failed check",
@@ -1922,7 +1940,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/swift_unexpectedError#step.0", tags: [.namesFrameByNumber],
+                    id: "frameSymbol/swift_unexpectedError#step.frame-below-try-call", tags: [.namesFrameByNumber],
                     texts: [
                         "en": "The frame below is the try! call; handle the error instead",
                         "ja": "その下のフレームが try! の呼び出しです。代わりにエラーを処理してください",
@@ -1950,7 +1968,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/doesNotRecognizeSelector:#step.0", tags: [.appleTools, .topicDangling],
+                    id: "frameSymbol/doesNotRecognizeSelector:#step.check-receiver-class-selector", tags: [.appleTools, .topicDangling],
                     texts: [
                         "en": "Check the receiver class and selector in the exception reason; reproduce with Zombies",
                         "ja": "例外の reason にある受け手のクラスとセレクタを確認し、Zombies を有効にして再現してください",
@@ -1977,13 +1995,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/libc++ assertion#cause.0", tags: [],
+                    id: "frameSymbol/libc++ assertion#cause.index-iterator-outside-container", tags: [],
                     texts: [
                         "en": "An index or iterator outside the container's bounds",
                         "ja": "コンテナの範囲外のインデックスやイテレータ",
                     ]),
                 CatalogText(
-                    id: "frameSymbol/libc++ assertion#cause.1", tags: [],
+                    id: "frameSymbol/libc++ assertion#cause.another-violated-precondition-named", tags: [],
                     texts: [
                         "en": "Another violated precondition named in the message",
                         "ja": "メッセージにある、その他の破られた前提条件",
@@ -1991,7 +2009,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/libc++ assertion#step.0", tags: [.namesFrameByNumber],
+                    id: "frameSymbol/libc++ assertion#step.frame-below-assertion-frame", tags: [.namesFrameByNumber],
                     texts: [
                         "en": "The frame below the assertion frame is the call that broke the precondition",
                         "ja": "アサーションのフレームの下のフレームが、前提条件を破った呼び出しです",
@@ -2018,7 +2036,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/__pthread_kill#step.0", tags: [.claimsAbort, .topicAppFrame],
+                    id: "frameSymbol/__pthread_kill#step.read-down-abort-first", tags: [.claimsAbort, .topicAppFrame],
                     texts: [
                         "en": "Read down from abort to the first frame in your code",
                         "ja": "abort から下に、あなたのコードの最初のフレームまで読んでください",
@@ -2046,7 +2064,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "debugLayerMessage/Main Thread Checker#cause.0", tags: [],
+                    id: "debugLayerMessage/Main Thread Checker#cause.completion-handler-delegate-callback", tags: [],
                     texts: [
                         "en": "A completion handler or delegate callback on a background queue touched the UI",
                         "ja": "バックグラウンドのキューで呼ばれた完了ハンドラやデリゲートのコールバックが UI に触れた",
@@ -2054,7 +2072,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "debugLayerMessage/Main Thread Checker#step.0", tags: [],
+                    id: "debugLayerMessage/Main Thread Checker#step.find-first-app-frame", tags: [],
                     texts: [
                         "en":
                             "Find the first app frame under the Backtrace: and move that UI call onto the main thread (DispatchQueue.main.async or a @MainActor function)",
@@ -2081,7 +2099,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "debugLayerMessage/Metal API Validation#cause.0", tags: [],
+                    id: "debugLayerMessage/Metal API Validation#cause.buffer-texture-encoder-used", tags: [],
                     texts: [
                         "en": "A buffer, texture or encoder used with a size, usage, format or lifetime Metal does not allow",
                         "ja": "Metal が許さないサイズ、用途、形式、または寿命でバッファ、テクスチャ、エンコーダを使った",
@@ -2089,7 +2107,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "debugLayerMessage/Metal API Validation#step.0", tags: [],
+                    id: "debugLayerMessage/Metal API Validation#step.read-rule-message-after", tags: [],
                     texts: [
                         "en":
                             "Read the rule in the message after 'failed assertion' and fix the descriptor or call it names; the validation layer is stricter than release hardware, so fix it rather than turning validation off",
@@ -2116,7 +2134,8 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#cause.0",
+                    id:
+                        "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#cause.view-constraint-layout-pass",
                     tags: [],
                     texts: [
                         "en": "A view, constraint or layout pass changed in a background callback",
@@ -2125,7 +2144,8 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#step.0",
+                    id:
+                        "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#step.move-view-constraint-changes",
                     tags: [],
                     texts: [
                         "en": "Move the view and constraint changes in the callback onto the main thread",
@@ -2155,7 +2175,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "debugLayerMessage/Core Data context misuse#cause.0", tags: [],
+                    id: "debugLayerMessage/Core Data context misuse#cause.relationship-set-between-objects", tags: [],
                     texts: [
                         "en":
                             "A relationship set between objects fetched in different contexts, or an object used outside perform/performAndWait",
@@ -2164,7 +2184,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "debugLayerMessage/Core Data context misuse#step.0", tags: [],
+                    id: "debugLayerMessage/Core Data context misuse#step.fetch-object-again-context", tags: [],
                     texts: [
                         "en":
                             "Fetch the object again in the context that uses it (context.object(with: objectID)) and do the work inside that context's perform block; run with -com.apple.CoreData.ConcurrencyDebug 1 to stop at the first misuse",
@@ -2196,7 +2216,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "debugLayerMessage/SwiftData model instance invalidated#cause.0", tags: [],
+                    id: "debugLayerMessage/SwiftData model instance invalidated#cause.view-task-kept-model", tags: [],
                     texts: [
                         "en": "A view or task kept a model after it was deleted or its ModelContext was reset",
                         "ja": "削除後や ModelContext のリセット後も、ビューやタスクがモデルを持ち続けた",
@@ -2204,7 +2224,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "debugLayerMessage/SwiftData model instance invalidated#step.0", tags: [],
+                    id: "debugLayerMessage/SwiftData model instance invalidated#step.keep-persistent-identifiers-rather", tags: [],
                     texts: [
                         "en":
                             "Keep persistent identifiers rather than model objects across contexts, fetch the model again where it is used, and drop references when you delete or reset",
@@ -2234,7 +2254,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "debugLayerMessage/BGTaskScheduler launch handler#cause.0", tags: [],
+                    id: "debugLayerMessage/BGTaskScheduler launch handler#cause.task-scheduled-registered-twice", tags: [],
                     texts: [
                         "en": "A task scheduled or registered twice, late, or with an identifier missing from Info.plist",
                         "ja": "タスクを 2 回、遅れて、または Info.plist にない ID で登録・予約した",
@@ -2242,7 +2262,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "debugLayerMessage/BGTaskScheduler launch handler#step.0", tags: [],
+                    id: "debugLayerMessage/BGTaskScheduler launch handler#step.register-every-launch-handler", tags: [],
                     texts: [
                         "en":
                             "Register every launch handler once in application(_:didFinishLaunchingWithOptions:) and list each identifier in Info.plist",
@@ -2272,7 +2292,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "debugLayerMessage/UIKit consistency exception#cause.0", tags: [],
+                    id: "debugLayerMessage/UIKit consistency exception#cause.model-changed-outside-batch", tags: [],
                     texts: [
                         "en": "The model changed outside the batch update, or a controller was presented while already on screen",
                         "ja": "一括更新の外でモデルが変わった、または表示中のコントローラを再び表示した",
@@ -2280,7 +2300,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "debugLayerMessage/UIKit consistency exception#step.0", tags: [],
+                    id: "debugLayerMessage/UIKit consistency exception#step.change-model-view-together", tags: [],
                     texts: [
                         "en":
                             "Change the model and the view together on the main thread (one performBatchUpdates, or reloadData), and present a controller only when it is not on screen",
@@ -2311,7 +2331,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/threading message#cause.0", tags: [],
+                    id: "messageClass/threading message#cause.code-message-names-ran", tags: [],
                     texts: [
                         "en": "Code the message names ran on the wrong thread, queue or actor",
                         "ja": "メッセージが示すコードが誤ったスレッド、キュー、またはアクターで動いた",
@@ -2319,7 +2339,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/threading message#step.0", tags: [],
+                    id: "messageClass/threading message#step.find-callback-called-another", tags: [],
                     texts: [
                         "en":
                             "Find which callback called it from another thread and move the call onto the thread or actor the message names",
@@ -2349,7 +2369,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/nil message#cause.0", tags: [],
+                    id: "messageClass/nil message#cause.value-code-assumed-present", tags: [],
                     texts: [
                         "en": "A value the code assumed present was nil",
                         "ja": "存在すると思い込んでいた値が nil だった",
@@ -2357,7 +2377,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/nil message#step.0", tags: [],
+                    id: "messageClass/nil message#step.find-value-message-names", tags: [],
                     texts: [
                         "en": "Find where the value the message names is produced and handle its nil case",
                         "ja": "メッセージが示す値が作られる場所を探し、nil の場合を処理してください",
@@ -2385,7 +2405,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/range message#cause.0", tags: [],
+                    id: "messageClass/range message#cause.index-count-computed-stale", tags: [],
                     texts: [
                         "en": "An index or count computed from stale or wrong data",
                         "ja": "古いデータや誤ったデータから計算したインデックスや個数",
@@ -2393,7 +2413,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/range message#step.0", tags: [],
+                    id: "messageClass/range message#step.check-index-range-message", tags: [],
                     texts: [
                         "en": "Check the index or range the message names against the collection's bounds at the crashing line",
                         "ja": "クラッシュした行で、メッセージが示すインデックスや範囲をコレクションの境界と照らし合わせてください",
@@ -2418,7 +2438,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/resource message#cause.0", tags: [],
+                    id: "messageClass/resource message#cause.more-resource-used-limit", tags: [],
                     texts: [
                         "en": "More of a resource was used than the limit the message names",
                         "ja": "メッセージが示す上限を超えてリソースを使った",
@@ -2426,7 +2446,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/resource message#step.0", tags: [],
+                    id: "messageClass/resource message#step.measure-resource-message-names", tags: [],
                     texts: [
                         "en": "Measure the resource the message names (Instruments, the memory graph) where the work grows",
                         "ja": "メッセージが示すリソースを、処理が増える場所で計測してください（Instruments、メモリグラフ）",
@@ -2454,7 +2474,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/state message#cause.0", tags: [],
+                    id: "messageClass/state message#cause.call-made-wrong-state", tags: [],
                     texts: [
                         "en": "A call made in the wrong state or order (twice, too early, after the object was gone)",
                         "ja": "誤った状態や順序での呼び出し（2 回、早すぎる、オブジェクトがなくなった後）",
@@ -2462,7 +2482,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/state message#step.0", tags: [],
+                    id: "messageClass/state message#step.read-rule-message-states", tags: [],
                     texts: [
                         "en": "Read the rule the message states and find the call in the app's frames that broke it",
                         "ja": "メッセージの述べる規則を読み、アプリのフレームでそれを破った呼び出しを探してください",
@@ -2491,7 +2511,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/configuration message#cause.0", tags: [],
+                    id: "messageClass/configuration message#cause.file-info-plist-key", tags: [],
                     texts: [
                         "en": "A file, Info.plist key or registration the code expects is missing from the build or the device",
                         "ja": "コードが必要とするファイル、Info.plist のキー、または登録がビルドや端末にない",
@@ -2499,7 +2519,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/configuration message#step.0", tags: [],
+                    id: "messageClass/configuration message#step.check-resource-setting-message", tags: [],
                     texts: [
                         "en": "Check that the resource or setting the message names is in the target and the app bundle",
                         "ja": "メッセージが示すリソースや設定がターゲットとアプリのバンドルに含まれているか確認してください",
@@ -2527,7 +2547,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/unimplemented message#cause.0", tags: [],
+                    id: "messageClass/unimplemented message#cause.path-author-marked-unimplemented", tags: [],
                     texts: [
                         "en":
                             "A path the author marked unimplemented (fatalError in a required initialiser or an abstract method) was called",
@@ -2536,7 +2556,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/unimplemented message#step.0", tags: [],
+                    id: "messageClass/unimplemented message#step.implement-method-message-names", tags: [],
                     texts: [
                         "en": "Implement the method the message names, or stop the caller from reaching it",
                         "ja": "メッセージが示すメソッドを実装するか、呼び出し側がそこに到達しないようにしてください",
@@ -2565,7 +2585,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/precondition message#cause.0", tags: [],
+                    id: "messageClass/precondition message#cause.condition-author-required-did", tags: [],
                     texts: [
                         "en": "A condition the author required did not hold at the place the message names",
                         "ja": "作者が必要とした条件が、メッセージの示す場所で成り立たなかった",
@@ -2573,7 +2593,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/precondition message#step.0", tags: [],
+                    id: "messageClass/precondition message#step.open-file-line-message", tags: [],
                     texts: [
                         "en": "Open the file and line the message names and find why its condition did not hold",
                         "ja": "メッセージが示すファイルと行を開き、条件が成り立たなかった理由を探してください",
@@ -2598,7 +2618,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "messageClass/assertion message#cause.0", tags: [],
+                    id: "messageClass/assertion message#cause.asserted-condition-did-hold", tags: [],
                     texts: [
                         "en": "The asserted condition did not hold",
                         "ja": "アサートした条件が成り立たなかった",
@@ -2606,7 +2626,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "messageClass/assertion message#step.0", tags: [],
+                    id: "messageClass/assertion message#step.read-condition-message-find", tags: [],
                     texts: [
                         "en": "Read the condition in the message and find why it did not hold",
                         "ja": "メッセージの条件を読み、成り立たなかった理由を探してください",

@@ -20,7 +20,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: index-out-of-bounds#cause.0", tags: [],
+                    id: "frameSymbol/Rust panic: index-out-of-bounds#cause.index-computed-data-can", tags: [],
                     texts: [
                         "en":
                             "An index computed from data that can be longer or shorter than the code expected (an off-by-one, an empty collection)",
@@ -29,7 +29,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: index-out-of-bounds#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: index-out-of-bounds#step.use-get-returns-none", tags: [],
                     texts: [
                         "en": "Use get(i), which returns None instead of panicking, where the index can be out of range",
                         "ja": "インデックスが範囲外になりうる箇所では、パニックせずに None を返す get(i) を使ってください",
@@ -55,7 +55,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: unwrap-failed#cause.0", tags: [],
+                    id: "frameSymbol/Rust panic: unwrap-failed#cause.value-code-assumed-present", tags: [],
                     texts: [
                         "en":
                             "A value the code assumed present was missing, or an operation it assumed would succeed failed (the Err's Debug text is in the message)",
@@ -64,7 +64,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: unwrap-failed#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: unwrap-failed#step.handle-none-err-case", tags: [],
                     texts: [
                         "en": "Handle the None or Err case (match, if let, ?) instead of unwrap() at that call",
                         "ja": "その呼び出しでは unwrap() ではなく、None や Err の場合を扱ってください（match、if let、?）",
@@ -90,7 +90,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: slice-range#cause.0", tags: [],
+                    id: "frameSymbol/Rust panic: slice-range#cause.range-computed-lengths-do", tags: [],
                     texts: [
                         "en":
                             "A range computed from lengths that do not match the data, or a byte offset into a UTF-8 string that splits a character",
@@ -99,7 +99,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: slice-range#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: slice-range#step.use-get-range-returns", tags: [],
                     texts: [
                         "en": "Use get(range), which returns None instead of panicking; for strings, find boundaries with char_indices()",
                         "ja": "パニックせずに None を返す get(range) を使ってください。文字列では char_indices() で境界を求めてください",
@@ -125,7 +125,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: arithmetic-overflow#cause.0", tags: [],
+                    id: "frameSymbol/Rust panic: arithmetic-overflow#cause.value-larger-smaller-integer", tags: [],
                     texts: [
                         "en":
                             "A value larger or smaller than its integer type can hold (a count, a size or a subtraction going below zero)",
@@ -134,7 +134,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: arithmetic-overflow#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: arithmetic-overflow#step.use-checked-saturating-wrapping", tags: [],
                     texts: [
                         "en":
                             "Use checked_*, saturating_* or wrapping_* arithmetic where the values can leave the type's range, or a wider type",
@@ -160,7 +160,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: divide-by-zero#cause.0", tags: [],
+                    id: "frameSymbol/Rust panic: divide-by-zero#cause.divisor-computed-data-can", tags: [],
                     texts: [
                         "en": "A divisor computed from data that can be zero (an empty list's length, a zero-sized step)",
                         "ja": "0 になりうるデータから計算した除数（空のリストの長さ、大きさ 0 の刻み）",
@@ -168,7 +168,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: divide-by-zero#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: divide-by-zero#step.check-divisor-first-use", tags: [],
                     texts: [
                         "en": "Check the divisor first, or use checked_div / checked_rem, which return None",
                         "ja": "先に除数を確かめるか、None を返す checked_div / checked_rem を使ってください",
@@ -195,7 +195,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: panic-cannot-unwind#cause.0", tags: [],
+                    id: "frameSymbol/Rust panic: panic-cannot-unwind#cause.rust-code-called-through", tags: [],
                     texts: [
                         "en": "Rust code called through an extern \"C\" function panicked, and nothing caught the panic at that boundary",
                         "ja": "extern \"C\" 関数を通じて呼ばれた Rust のコードがパニックし、その境界で誰も捕まえなかった",
@@ -203,7 +203,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: panic-cannot-unwind#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: panic-cannot-unwind#step.wrap-body-every-extern", tags: [],
                     texts: [
                         "en":
                             "Wrap the body of every extern \"C\" function in std::panic::catch_unwind and return an error value the caller checks",
@@ -231,7 +231,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: allocation-failure#cause.0", tags: [],
+                    id: "frameSymbol/Rust panic: allocation-failure#cause.very-large-allocation-size", tags: [],
                     texts: [
                         "en": "A very large allocation (a size computed from bad data), or the process ran out of memory",
                         "ja": "非常に大きな確保（不正なデータから計算したサイズ）、またはプロセスのメモリ不足",
@@ -239,7 +239,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: allocation-failure#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: allocation-failure#step.check-size-requested-against", tags: [],
                     texts: [
                         "en": "Check the size requested against what the data should need; use try_reserve where sizes come from input",
                         "ja": "要求したサイズをデータに本来必要な量と比べてください。入力からサイズが決まる箇所では try_reserve を使ってください",
@@ -266,7 +266,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: runtime-abort#cause.0", tags: [.claimsAbort],
+                    id: "frameSymbol/Rust panic: runtime-abort#cause.code-called-std-process", tags: [.claimsAbort],
                     texts: [
                         "en": "Code called std::process::abort(), or the runtime detected a state it cannot continue from",
                         "ja": "コードが std::process::abort() を呼んだか、ランタイムが続行できない状態を検出した",
@@ -274,7 +274,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: runtime-abort#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: runtime-abort#step.read-process-s-standard", tags: [],
                     texts: [
                         "en": "Read the process's standard error for the 'fatal runtime error' line",
                         "ja": "プロセスの標準エラー出力で 'fatal runtime error' の行を読んでください",
@@ -300,7 +300,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: panic#cause.0", tags: [],
+                    id: "frameSymbol/Rust panic: panic#cause.condition-code-library-calls", tags: [],
                     texts: [
                         "en": "A condition the code (or a library it calls) asserts did not hold",
                         "ja": "コード（または呼び出したライブラリ）が表明した条件が成り立たなかった",
@@ -308,7 +308,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "frameSymbol/Rust panic: panic#step.0", tags: [],
+                    id: "frameSymbol/Rust panic: panic#step.read-panic-s-message", tags: [],
                     texts: [
                         "en": "Read the panic's message and location; they name the check that failed",
                         "ja": "パニックのメッセージと発生箇所を読んでください。失敗した検査を示しています",

@@ -57,7 +57,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGQUIT#cause.0", tags: [.iOS],
+                    id: "signal/SIGQUIT#cause.ios-host-app-quit", tags: [.iOS],
                     texts: [
                         "en": "On iOS: the host app quit a keyboard extension that took too long to load",
                         "ja": "iOS: 読み込みに時間がかかりすぎたキーボード拡張を、ホストアプリが終了させた",
@@ -65,7 +65,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGQUIT#step.0", tags: [],
+                    id: "signal/SIGQUIT#step.investigate-like-watchdog-termination", tags: [],
                     texts: [
                         "en": "Investigate like a watchdog termination: the backtrace shows whatever ran after the slow code",
                         "ja": "ウォッチドッグによる終了と同じように調べてください。バックトレースは、遅いコードの後に実行された処理を示します",
@@ -91,13 +91,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGILL#cause.0", tags: [.intel],
+                    id: "signal/SIGILL#cause.x86-64-failed-swift", tags: [.intel],
                     texts: [
                         "en": "x86_64: a failed Swift runtime check or fatalError",
                         "ja": "x86_64: Swift ランタイムのチェックの失敗、または fatalError",
                     ]),
                 CatalogText(
-                    id: "signal/SIGILL#cause.1", tags: [.nativeARM, .topicCorruption],
+                    id: "signal/SIGILL#cause.arm-jump-through-corrupted", tags: [.nativeARM, .topicCorruption],
                     texts: [
                         "en": "ARM: jump through a corrupted function pointer, missing CPU feature",
                         "ja": "ARM: 壊れた関数ポインタを通じたジャンプ、CPU の機能の不足",
@@ -105,7 +105,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGILL#step.0", tags: [.pointsToAnotherEntry],
+                    id: "signal/SIGILL#step.see-exc-bad-instruction", tags: [.pointsToAnotherEntry],
                     texts: [
                         "en": "See EXC_BAD_INSTRUCTION",
                         "ja": "EXC_BAD_INSTRUCTION を参照してください",
@@ -132,19 +132,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGTRAP#cause.0", tags: [.claimsNil, .topicNil],
+                    id: "signal/SIGTRAP#cause.failed-swift-runtime-check", tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "A failed Swift runtime check (nil unwrap, index out of range, overflow, failed cast)",
                         "ja": "Swift ランタイムのチェックの失敗（nil のアンラップ、範囲外のインデックス、オーバーフロー、キャストの失敗）",
                     ]),
                 CatalogText(
-                    id: "signal/SIGTRAP#cause.1", tags: [],
+                    id: "signal/SIGTRAP#cause.fatalerror-precondition", tags: [],
                     texts: [
                         "en": "fatalError / precondition",
                         "ja": "fatalError／precondition の呼び出し",
                     ]),
                 CatalogText(
-                    id: "signal/SIGTRAP#cause.2", tags: [],
+                    id: "signal/SIGTRAP#cause.bug-client-libdispatch", tags: [],
                     texts: [
                         "en": "BUG IN CLIENT OF LIBDISPATCH",
                         "ja": "Dispatch API の誤用（BUG IN CLIENT OF LIBDISPATCH）",
@@ -152,7 +152,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGTRAP#step.0", tags: [.pointsToAnotherEntry],
+                    id: "signal/SIGTRAP#step.see-exc-breakpoint-read", tags: [.pointsToAnotherEntry],
                     texts: [
                         "en": "See EXC_BREAKPOINT: read the Swift message or the 'Swift runtime failure' frame",
                         "ja": "EXC_BREAKPOINT を参照してください。Swift のメッセージか「Swift runtime failure」のフレームを読んでください",
@@ -179,25 +179,27 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGABRT#cause.0", tags: [.needsExceptionBacktrace, .claimsExceptionBacktrace, .topicExceptionBacktrace],
+                    id: "signal/SIGABRT#cause.uncaught-objective-c-exception",
+                    tags: [.needsExceptionBacktrace, .claimsExceptionBacktrace, .topicExceptionBacktrace],
                     texts: [
                         "en": "An uncaught Objective-C exception (Last Exception Backtrace present)",
                         "ja": "捕捉されなかった Objective-C 例外（Last Exception Backtrace があります）",
                     ]),
                 CatalogText(
-                    id: "signal/SIGABRT#cause.1", tags: [.claimsLibcxxabiMessage],
+                    id: "signal/SIGABRT#cause.uncaught-c-exception-libc", tags: [.claimsLibcxxabiMessage],
                     texts: [
                         "en": "An uncaught C++ exception (libc++abi message)",
                         "ja": "捕捉されなかった C++ 例外（libc++abi のメッセージがあります）",
                     ]),
                 CatalogText(
-                    id: "signal/SIGABRT#cause.2", tags: [.topicCorruption],
+                    id: "signal/SIGABRT#cause.assert-failure-stack-chk", tags: [.topicCorruption],
                     texts: [
                         "en": "assert() failure, __stack_chk_fail, malloc corruption checks, os_crash",
                         "ja": "assert() の失敗、__stack_chk_fail、malloc の破壊チェック、os_crash",
                     ]),
                 CatalogText(
-                    id: "signal/SIGABRT#cause.3", tags: [.needsTerminationReason, .claimsAbort, .claimsNonSignalTermination],
+                    id: "signal/SIGABRT#cause.structured-abort-system-component",
+                    tags: [.needsTerminationReason, .claimsAbort, .claimsNonSignalTermination],
                     texts: [
                         "en": "A structured abort from a system component (non-SIGNAL Termination Reason: TCC, DYLD, LIBSYSTEM…)",
                         "ja": "システムコンポーネントによる構造化された中断（SIGNAL 以外の Termination Reason: TCC、DYLD、LIBSYSTEM など）",
@@ -205,19 +207,21 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGABRT#step.0", tags: [.needsApplicationSpecificInformation, .needsExceptionName, .topicAsi],
+                    id: "signal/SIGABRT#step.read-application-specific-information",
+                    tags: [.needsApplicationSpecificInformation, .needsExceptionName, .topicAsi],
                     texts: [
                         "en": "Read Application Specific Information for the exception name and reason",
                         "ja": "Application Specific Information で例外の名前と理由を読んでください",
                     ]),
                 CatalogText(
-                    id: "signal/SIGABRT#step.1", tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
+                    id: "signal/SIGABRT#step.read-last-exception-backtrace",
+                    tags: [.needsExceptionBacktrace, .topicExceptionBacktrace, .topicAppFrame],
                     texts: [
                         "en": "Read the Last Exception Backtrace from the top to the first frame of your code",
                         "ja": "Last Exception Backtrace を上から、あなたのコードの最初のフレームまで読んでください",
                     ]),
                 CatalogText(
-                    id: "signal/SIGABRT#step.2", tags: [.needsCrashedThread, .claimsAbort, .topicAppFrame],
+                    id: "signal/SIGABRT#step.without-exception-backtrace-read", tags: [.needsCrashedThread, .claimsAbort, .topicAppFrame],
                     texts: [
                         "en": "Without an exception backtrace, read the crashed thread for who called abort",
                         "ja": "例外のバックトレースがなければ、クラッシュしたスレッドで誰が abort を呼んだかを読んでください",
@@ -261,7 +265,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGFPE#cause.0", tags: [.intel],
+                    id: "signal/SIGFPE#cause.integer-division-zero-c", tags: [.intel],
                     texts: [
                         "en": "Integer division by zero in C-family code on Intel",
                         "ja": "Intel 上の C 系のコードでの整数のゼロ除算",
@@ -269,7 +273,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGFPE#step.0", tags: [.pointsToAnotherEntry],
+                    id: "signal/SIGFPE#step.see-exc-arithmetic", tags: [.pointsToAnotherEntry],
                     texts: [
                         "en": "See EXC_ARITHMETIC",
                         "ja": "EXC_ARITHMETIC を参照してください",
@@ -296,25 +300,25 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGKILL#cause.0", tags: [],
+                    id: "signal/SIGKILL#cause.watchdog-timeout-0x8badf00d", tags: [],
                     texts: [
                         "en": "Watchdog timeout (0x8badf00d)",
                         "ja": "ウォッチドッグのタイムアウト（0x8badf00d）",
                     ]),
                 CatalogText(
-                    id: "signal/SIGKILL#cause.1", tags: [],
+                    id: "signal/SIGKILL#cause.holding-file-lock-while", tags: [],
                     texts: [
                         "en": "Holding a file lock while suspended (0xdead10cc)",
                         "ja": "サスペンド中のファイルロックの保持（0xdead10cc）",
                     ]),
                 CatalogText(
-                    id: "signal/SIGKILL#cause.2", tags: [],
+                    id: "signal/SIGKILL#cause.thermal-resource-pressure", tags: [],
                     texts: [
                         "en": "Thermal or resource pressure",
                         "ja": "熱やリソースの逼迫",
                     ]),
                 CatalogText(
-                    id: "signal/SIGKILL#cause.3", tags: [],
+                    id: "signal/SIGKILL#cause.code-signing-enforcement", tags: [],
                     texts: [
                         "en": "Code-signing enforcement",
                         "ja": "コード署名の強制",
@@ -322,13 +326,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGKILL#step.0", tags: [.needsTerminationReason],
+                    id: "signal/SIGKILL#step.read-termination-reason-namespace", tags: [.needsTerminationReason],
                     texts: [
                         "en": "Read the Termination Reason namespace and code and look it up",
                         "ja": "Termination Reason のネームスペースとコードを読み、その意味を調べてください",
                     ]),
                 CatalogText(
-                    id: "signal/SIGKILL#step.1", tags: [.needsCrashedThread],
+                    id: "signal/SIGKILL#step.do-trust-crashed-thread", tags: [.needsCrashedThread],
                     texts: [
                         "en": "Do not trust the crashed thread's backtrace as the cause",
                         "ja": "クラッシュしたスレッドのバックトレースを原因だと思い込まないでください",
@@ -355,19 +359,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGBUS#cause.0", tags: [.topicDangling],
+                    id: "signal/SIGBUS#cause.same-families-sigsegv-bad", tags: [.topicDangling],
                     texts: [
                         "en": "Same families as SIGSEGV: bad or dangling pointers, protection faults",
                         "ja": "SIGSEGV と同じ種類の問題: 不正なポインタやダングリングポインタ、保護違反",
                     ]),
                 CatalogText(
-                    id: "signal/SIGBUS#cause.1", tags: [],
+                    id: "signal/SIGBUS#cause.memory-mapped-file-errors", tags: [],
                     texts: [
                         "en": "Memory-mapped file errors (KERN_MEMORY_ERROR)",
                         "ja": "メモリマップファイルのエラー（KERN_MEMORY_ERROR）",
                     ]),
                 CatalogText(
-                    id: "signal/SIGBUS#cause.2", tags: [],
+                    id: "signal/SIGBUS#cause.alignment-faults", tags: [],
                     texts: [
                         "en": "Alignment faults",
                         "ja": "アライメント例外",
@@ -375,7 +379,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGBUS#step.0", tags: [],
+                    id: "signal/SIGBUS#step.decode-subtype-kern-protection", tags: [],
                     texts: [
                         "en": "Decode the subtype (KERN_PROTECTION_FAILURE, KERN_MEMORY_ERROR, EXC_ARM_DA_ALIGN)",
                         "ja": "サブタイプ（KERN_PROTECTION_FAILURE、KERN_MEMORY_ERROR、EXC_ARM_DA_ALIGN）を読み解いてください",
@@ -401,31 +405,31 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGSEGV#cause.0", tags: [.claimsNil, .topicNil],
+                    id: "signal/SIGSEGV#cause.nil-near-nil-pointer", tags: [.claimsNil, .topicNil],
                     texts: [
                         "en": "nil or near-nil pointer dereference",
                         "ja": "nil またはそれに近いポインタの参照外し",
                     ]),
                 CatalogText(
-                    id: "signal/SIGSEGV#cause.1", tags: [.topicDangling],
+                    id: "signal/SIGSEGV#cause.use-after-free-dangling", tags: [.topicDangling],
                     texts: [
                         "en": "Use-after-free / dangling pointer, zombie objects",
                         "ja": "解放後の使用／ダングリングポインタ、ゾンビオブジェクト",
                     ]),
                 CatalogText(
-                    id: "signal/SIGSEGV#cause.2", tags: [.topicBounds],
+                    id: "signal/SIGSEGV#cause.bounds-access-unsafe-code", tags: [.topicBounds],
                     texts: [
                         "en": "Out-of-bounds access in unsafe code",
                         "ja": "unsafe なコードでの範囲外アクセス",
                     ]),
                 CatalogText(
-                    id: "signal/SIGSEGV#cause.3", tags: [.claimsStackOverflow, .topicStack],
+                    id: "signal/SIGSEGV#cause.stack-overflow", tags: [.claimsStackOverflow, .topicStack],
                     texts: [
                         "en": "Stack overflow",
                         "ja": "スタックオーバーフロー",
                     ]),
                 CatalogText(
-                    id: "signal/SIGSEGV#cause.4", tags: [.topicCorruption],
+                    id: "signal/SIGSEGV#cause.heap-corruption-far-crash", tags: [.topicCorruption],
                     texts: [
                         "en": "Heap corruption far from the crash site",
                         "ja": "クラッシュした場所から離れたところでのヒープ破壊",
@@ -433,13 +437,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGSEGV#step.0", tags: [.readsFaultAddress, .needsFaultAddress, .topicFaultAddress],
+                    id: "signal/SIGSEGV#step.read-fault-address", tags: [.readsFaultAddress, .needsFaultAddress, .topicFaultAddress],
                     texts: [
                         "en": "Read the fault address",
                         "ja": "フォールトアドレスを読んでください",
                     ]),
                 CatalogText(
-                    id: "signal/SIGSEGV#step.1", tags: [.pointsToAnotherEntry],
+                    id: "signal/SIGSEGV#step.see-exc-bad-access", tags: [.pointsToAnotherEntry],
                     texts: [
                         "en": "See EXC_BAD_ACCESS",
                         "ja": "EXC_BAD_ACCESS を参照してください",
@@ -466,13 +470,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGSYS#cause.0", tags: [],
+                    id: "signal/SIGSYS#cause.raw-syscall-wrong-number", tags: [],
                     texts: [
                         "en": "Raw syscall() with a wrong number",
                         "ja": "間違った番号での生の syscall()",
                     ]),
                 CatalogText(
-                    id: "signal/SIGSYS#cause.1", tags: [],
+                    id: "signal/SIGSYS#cause.binary-built-newer-os", tags: [],
                     texts: [
                         "en": "A binary built for a newer OS",
                         "ja": "新しい OS 向けにビルドされたバイナリ",
@@ -480,7 +484,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGSYS#step.0", tags: [],
+                    id: "signal/SIGSYS#step.find-syscall-caller-backtrace", tags: [],
                     texts: [
                         "en": "Find the syscall() caller in the backtrace",
                         "ja": "バックトレースで syscall() の呼び出し元を探してください",
@@ -507,7 +511,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGPIPE#cause.0", tags: [],
+                    id: "signal/SIGPIPE#cause.writing-closed-socket-pipe", tags: [],
                     texts: [
                         "en": "Writing to a closed socket or pipe without ignoring SIGPIPE",
                         "ja": "SIGPIPE を無視せずに、閉じたソケットやパイプへ書き込んだ",
@@ -515,7 +519,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGPIPE#step.0", tags: [],
+                    id: "signal/SIGPIPE#step.signal-sigpipe-sig-ign", tags: [],
                     texts: [
                         "en": "signal(SIGPIPE, SIG_IGN) or SO_NOSIGPIPE on sockets; handle EPIPE",
                         "ja": "signal(SIGPIPE, SIG_IGN) を使うか、ソケットに SO_NOSIGPIPE を設定し、EPIPE を処理してください",
@@ -561,19 +565,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "signal/SIGTERM#cause.0", tags: [],
+                    id: "signal/SIGTERM#cause.launchd-stopping-daemon-agent", tags: [],
                     texts: [
                         "en": "launchd stopping a daemon or agent",
                         "ja": "launchd がデーモンやエージェントを停止した",
                     ]),
                 CatalogText(
-                    id: "signal/SIGTERM#cause.1", tags: [],
+                    id: "signal/SIGTERM#cause.system-shutdown-logout", tags: [],
                     texts: [
                         "en": "System shutdown or logout",
                         "ja": "システムのシャットダウンやログアウト",
                     ]),
                 CatalogText(
-                    id: "signal/SIGTERM#cause.2", tags: [],
+                    id: "signal/SIGTERM#cause.mdm-update-driven-termination", tags: [],
                     texts: [
                         "en": "MDM- or update-driven termination",
                         "ja": "MDM やアップデートによる終了",
@@ -581,7 +585,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "signal/SIGTERM#step.0", tags: [],
+                    id: "signal/SIGTERM#step.check-process-lifecycle-stops", tags: [],
                     texts: [
                         "en": "Check the process lifecycle: who stops it and whether it exits promptly",
                         "ja": "プロセスのライフサイクルを確認してください: 誰が停止させるか、プロセスがすぐに終了するか",
@@ -688,25 +692,25 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_MACH_PORT#cause.0", tags: [],
+                    id: "guardType/GUARD_TYPE_MACH_PORT#cause.over-releasing-port-right", tags: [],
                     texts: [
                         "en": "Over-releasing a port right (mach_port_deallocate / mod_refs)",
                         "ja": "ポートの権利の過剰な解放（mach_port_deallocate／mod_refs）",
                     ]),
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_MACH_PORT#cause.1", tags: [.topicDangling],
+                    id: "guardType/GUARD_TYPE_MACH_PORT#cause.using-dangling-port-name", tags: [.topicDangling],
                     texts: [
                         "en": "Using a dangling port name",
                         "ja": "ダングリングなポート名の使用",
                     ]),
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_MACH_PORT#cause.2", tags: [],
+                    id: "guardType/GUARD_TYPE_MACH_PORT#cause.destroying-someone-else-s", tags: [],
                     texts: [
                         "en": "Destroying someone else's guarded receive right",
                         "ja": "他者のガードされた受信権の破棄",
                     ]),
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_MACH_PORT#cause.3", tags: [],
+                    id: "guardType/GUARD_TYPE_MACH_PORT#cause.thread-safety-bugs-around", tags: [],
                     texts: [
                         "en": "Thread-safety bugs around ports",
                         "ja": "ポートの周りのスレッドセーフティの不具合",
@@ -714,13 +718,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_MACH_PORT#step.0", tags: [.needsExceptionMessage],
+                    id: "guardType/GUARD_TYPE_MACH_PORT#step.read-exception-message-flavor", tags: [.needsExceptionMessage],
                     texts: [
                         "en": "Read Exception Message for the flavor and port number",
                         "ja": "Exception Message で flavor とポート番号を読んでください",
                     ]),
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_MACH_PORT#step.1", tags: [.needsCrashedThread],
+                    id: "guardType/GUARD_TYPE_MACH_PORT#step.find-mach-port-calls", tags: [.needsCrashedThread],
                     texts: [
                         "en": "Find mach_port_* calls in the crashed thread",
                         "ja": "クラッシュしたスレッドで mach_port_* の呼び出しを探してください",
@@ -747,19 +751,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_FD#cause.0", tags: [],
+                    id: "guardType/GUARD_TYPE_FD#cause.closing-every-descriptor-after", tags: [],
                     texts: [
                         "en": "Closing every descriptor (e.g. after fork or in a 'close all fds' helper)",
                         "ja": "すべてのディスクリプタを閉じた（fork の後や、「すべての fd を閉じる」ヘルパーなど）",
                     ]),
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_FD#cause.1", tags: [],
+                    id: "guardType/GUARD_TYPE_FD#cause.double-close-wrapper-number", tags: [],
                     texts: [
                         "en": "Double close in a wrapper: the number was reused by a guarded descriptor",
                         "ja": "ラッパでの二重 close: 番号がガードされたディスクリプタに再利用されていた",
                     ]),
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_FD#cause.2", tags: [],
+                    id: "guardType/GUARD_TYPE_FD#cause.writing-descriptor-you-do", tags: [],
                     texts: [
                         "en": "Writing to a descriptor you do not own",
                         "ja": "所有していないディスクリプタへの書き込み",
@@ -767,13 +771,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_FD#step.0", tags: [.needsExceptionMessage],
+                    id: "guardType/GUARD_TYPE_FD#step.read-exception-message-operation", tags: [.needsExceptionMessage],
                     texts: [
                         "en": "Read Exception Message: operation (CLOSE, DUP, WRITE…) and descriptor number",
                         "ja": "Exception Message を読んでください: 操作（CLOSE、DUP、WRITE など）とディスクリプタ番号",
                     ]),
                 CatalogText(
-                    id: "guardType/GUARD_TYPE_FD#step.1", tags: [.needsCrashedThread],
+                    id: "guardType/GUARD_TYPE_FD#step.find-close-dup-write", tags: [.needsCrashedThread],
                     texts: [
                         "en": "Find the close/dup/write caller in the crashed thread's backtrace",
                         "ja": "クラッシュしたスレッドのバックトレースで、close／dup／write の呼び出し元を探してください",
@@ -882,13 +886,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_CPU#cause.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_CPU#cause.busy-loops-polling-timers", tags: [],
                     texts: [
                         "en": "Busy loops or polling timers",
                         "ja": "ビジーループやポーリングのタイマ",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_CPU#cause.1", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_CPU#cause.heavy-background-work-should", tags: [],
                     texts: [
                         "en": "Heavy background work that should be deferred or throttled",
                         "ja": "後回しにするか抑えるべき重いバックグラウンド処理",
@@ -896,13 +900,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_CPU#step.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_CPU#step.read-heaviest-thread-s", tags: [],
                     texts: [
                         "en": "Read the heaviest thread's stack in the (sampled) report",
                         "ja": "（サンプリングされた）レポートで、最も重いスレッドのスタックを読んでください",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_CPU#step.1", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_CPU#step.profile-time-profiler-metrickit", tags: [],
                     texts: [
                         "en": "Profile with Time Profiler; MetricKit MXCPUExceptionDiagnostic gives the same data",
                         "ja": "Time Profiler でプロファイルしてください。MetricKit の MXCPUExceptionDiagnostic でも同じデータが得られます",
@@ -928,14 +932,14 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_WAKEUPS#cause.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_WAKEUPS#cause.thread-thread-messaging-far", tags: [],
                     texts: [
                         "en":
                             "Thread-to-thread messaging far more frequent than intended (DispatchQueue.async, perform(_:on:with:waitUntilDone:))",
                         "ja": "スレッド間のメッセージのやり取りが意図よりずっと多い（DispatchQueue.async、perform(_:on:with:waitUntilDone:)）",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_WAKEUPS#cause.1", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_WAKEUPS#cause.high-frequency-timers-busy", tags: [],
                     texts: [
                         "en": "High-frequency timers, busy polling of sockets",
                         "ja": "高頻度のタイマ、ソケットのビジーポーリング",
@@ -943,7 +947,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_WAKEUPS#step.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_WAKEUPS#step.several-background-threads-near", tags: [],
                     texts: [
                         "en": "Several background threads with near-identical backtraces usually point at the source",
                         "ja": "ほぼ同じバックトレースを持つ複数のバックグラウンドスレッドが、多くの場合、原因の場所を示します",
@@ -970,19 +974,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_MEMORY#cause.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_MEMORY#cause.decoding-images-full-resolution", tags: [],
                     texts: [
                         "en": "Decoding images at full resolution",
                         "ja": "画像を元の解像度のままデコードした",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_MEMORY#cause.1", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_MEMORY#cause.caches-without-limits-leaks", tags: [],
                     texts: [
                         "en": "Caches without limits, leaks",
                         "ja": "上限のないキャッシュ、リーク",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_MEMORY#cause.2", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_MEMORY#cause.app-extensions-have-much", tags: [],
                     texts: [
                         "en": "App extensions have much lower limits than apps (Apple does not publish them)",
                         "ja": "App Extension の上限はアプリよりずっと低い（Apple は値を公開していません）",
@@ -990,13 +994,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_MEMORY#step.0", tags: [.appleTools],
+                    id: "resourceType/RESOURCE_TYPE_MEMORY#step.memory-graph-debugger-allocations", tags: [.appleTools],
                     texts: [
                         "en": "Memory graph debugger and Allocations in Instruments",
                         "ja": "メモリグラフデバッガと Instruments の Allocations を使ってください",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_MEMORY#step.1", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_MEMORY#step.respond-memory-warnings-downscale", tags: [],
                     texts: [
                         "en": "Respond to memory warnings; downscale buffers in extensions",
                         "ja": "メモリ警告に対応し、拡張ではバッファを縮小してください",
@@ -1021,19 +1025,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_IO#cause.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_IO#cause.logging-disk", tags: [],
                     texts: [
                         "en": "Logging to disk",
                         "ja": "ディスクへのログ出力",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_IO#cause.1", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_IO#cause.database-write-amplification-transactions", tags: [],
                     texts: [
                         "en": "Database write amplification (no transactions, frequent checkpoints)",
                         "ja": "データベースの書き込み増幅（トランザクションなし、頻繁なチェックポイント）",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_IO#cause.2", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_IO#cause.rewriting-whole-files-caches", tags: [],
                     texts: [
                         "en": "Rewriting whole files or caches on every change",
                         "ja": "変更のたびにファイルやキャッシュ全体を書き直している",
@@ -1041,7 +1045,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_IO#step.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_IO#step.batch-writes-profile-file", tags: [],
                     texts: [
                         "en": "Batch writes; profile with the File Activity instrument",
                         "ja": "書き込みをまとめ、File Activity インストゥルメントでプロファイルしてください",
@@ -1066,13 +1070,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_THREADS#cause.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_THREADS#cause.gcd-thread-explosion-blocking", tags: [],
                     texts: [
                         "en": "GCD thread explosion from blocking work on many queues",
                         "ja": "多くのキューでブロックする処理による GCD のスレッドの急増",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_THREADS#cause.1", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_THREADS#cause.unbounded-thread-creation", tags: [],
                     texts: [
                         "en": "Unbounded Thread creation",
                         "ja": "上限のない Thread の生成",
@@ -1080,7 +1084,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_THREADS#step.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_THREADS#step.limit-concurrency-operationqueue-maxconcurrentoperationcount", tags: [],
                     texts: [
                         "en": "Limit concurrency (OperationQueue.maxConcurrentOperationCount, structured concurrency)",
                         "ja": "並行性を制限してください（OperationQueue.maxConcurrentOperationCount、構造化された並行性）",
@@ -1105,19 +1109,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_PORTS#cause.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_PORTS#cause.xpc-connections-invalidated", tags: [],
                     texts: [
                         "en": "XPC connections not invalidated",
                         "ja": "無効化されていない XPC 接続",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_PORTS#cause.1", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_PORTS#cause.iokit-service-handles-released", tags: [],
                     texts: [
                         "en": "IOKit service handles not released",
                         "ja": "解放されていない IOKit サービスのハンドル",
                     ]),
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_PORTS#cause.2", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_PORTS#cause.leaked-run-loop-sources", tags: [],
                     texts: [
                         "en": "Leaked run-loop sources",
                         "ja": "リークしたランループのソース",
@@ -1125,7 +1129,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "resourceType/RESOURCE_TYPE_PORTS#step.0", tags: [],
+                    id: "resourceType/RESOURCE_TYPE_PORTS#step.check-every-xpc-iokit", tags: [],
                     texts: [
                         "en": "Check that every XPC/IOKit object is released",
                         "ja": "すべての XPC／IOKit オブジェクトが解放されているか確認してください",

@@ -20,14 +20,14 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationNamespace/JETSAM#cause.0", tags: [],
+                    id: "terminationNamespace/JETSAM#cause.killed-process-crossed-own", tags: [],
                     texts: [
                         "en":
                             "The killed process crossed its own memory limit (per-process-limit, highwater): a leak, or images, caches or buffers kept in memory",
                         "ja": "強制終了されたプロセスが自身のメモリ上限（per-process-limit、highwater）を超えた: リーク、またはメモリに保持した画像、キャッシュ、バッファ",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/JETSAM#cause.1", tags: [],
+                    id: "terminationNamespace/JETSAM#cause.system-ran-short-memory", tags: [],
                     texts: [
                         "en":
                             "The system ran short of memory while the process was in the background (vm-pageshortage, thrashing): it was chosen, not at fault",
@@ -36,28 +36,28 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/JETSAM#step.0", tags: [.needsSymbolication, .topicSymbolicate],
+                    id: "terminationNamespace/JETSAM#step.find-killed-process-jetsamevent", tags: [.needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en":
                             "Find the killed process in the JetsamEvent report (symbolicate explain REPORT names it, with its reason and size)",
                         "ja": "JetsamEvent レポートで強制終了されたプロセスを探してください（symbolicate explain REPORT が、理由とサイズとともにその名前を示します）",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/JETSAM#step.1", tags: [.appleTools],
+                    id: "terminationNamespace/JETSAM#step.per-process-limit-measure", tags: [.appleTools],
                     texts: [
                         "en":
                             "per-process-limit: measure the footprint with Instruments (Allocations, Leaks, VM Tracker) on the device model in the report",
                         "ja": "per-process-limit: レポートにあるデバイスのモデルで、Instruments（Allocations、Leaks、VM Tracker）を使ってメモリ使用量を測ってください",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/JETSAM#step.2", tags: [.iOS],
+                    id: "terminationNamespace/JETSAM#step.respond-memory-warnings-freeing", tags: [.iOS],
                     texts: [
                         "en":
                             "Respond to memory warnings by freeing caches; keep well below the limit (os_proc_available_memory() on iOS says how close the app is)",
                         "ja": "メモリ警告にはキャッシュの解放で応え、上限より十分低く保ってください（iOS では os_proc_available_memory() で上限までの余裕が分かります）",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/JETSAM#step.3", tags: [],
+                    id: "terminationNamespace/JETSAM#step.background-kills-system-pressure", tags: [],
                     texts: [
                         "en":
                             "Background kills for system pressure are expected: save state when entering the background so a relaunch restores it",
@@ -108,25 +108,25 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationNamespace/CODESIGNING#cause.0", tags: [],
+                    id: "terminationNamespace/CODESIGNING#cause.binary-modified-after-signing", tags: [],
                     texts: [
                         "en": "Binary modified after signing",
                         "ja": "署名の後にバイナリが変更された",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/CODESIGNING#cause.1", tags: [],
+                    id: "terminationNamespace/CODESIGNING#cause.entitlements-authorised-provisioning-profile", tags: [],
                     texts: [
                         "en": "Entitlements not authorised by the provisioning profile (code 1)",
                         "ja": "プロビジョニングプロファイルが許可していない entitlement（コード 1）",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/CODESIGNING#cause.2", tags: [],
+                    id: "terminationNamespace/CODESIGNING#cause.writing-executable-memory-without", tags: [],
                     texts: [
                         "en": "Writing to executable memory without JIT entitlement",
                         "ja": "JIT の entitlement なしに実行可能メモリへ書き込んだ",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/CODESIGNING#cause.3", tags: [],
+                    id: "terminationNamespace/CODESIGNING#cause.launch-constraints-code-4", tags: [],
                     texts: [
                         "en": "Launch constraints (code 4)",
                         "ja": "起動の制約（コード 4）",
@@ -134,13 +134,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/CODESIGNING#step.0", tags: [],
+                    id: "terminationNamespace/CODESIGNING#step.codesign-verify-deep-strict", tags: [],
                     texts: [
                         "en": "codesign --verify --deep --strict",
                         "ja": "codesign --verify --deep --strict を実行してください",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/CODESIGNING#step.1", tags: [],
+                    id: "terminationNamespace/CODESIGNING#step.compare-entitlements-provisioning-profile", tags: [],
                     texts: [
                         "en": "Compare entitlements with the provisioning profile",
                         "ja": "entitlement をプロビジョニングプロファイルと比べてください",
@@ -166,7 +166,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/HANGTRACER#step.0", tags: [.needsMainThreadBacktrace],
+                    id: "terminationNamespace/HANGTRACER#step.read-main-thread-s", tags: [.needsMainThreadBacktrace],
                     texts: [
                         "en": "Read the main thread's backtrace for blocking work",
                         "ja": "メインスレッドのバックトレースで、ブロックしている処理を探してください",
@@ -212,19 +212,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationNamespace/DYLD#cause.0", tags: [],
+                    id: "terminationNamespace/DYLD#cause.framework-linked-but-embedded", tags: [],
                     texts: [
                         "en": "A framework linked but not embedded (Embed & Sign)",
                         "ja": "リンクしたが埋め込んでいないフレームワーク（Embed & Sign）",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/DYLD#cause.1", tags: [],
+                    id: "terminationNamespace/DYLD#cause.wrong-runpath-search-paths", tags: [],
                     texts: [
                         "en": "Wrong runpath search paths (@executable_path/Frameworks)",
                         "ja": "間違った runpath の検索パス（@executable_path/Frameworks）",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/DYLD#cause.2", tags: [],
+                    id: "terminationNamespace/DYLD#cause.binary-built-against-newer", tags: [],
                     texts: [
                         "en": "A binary built against a newer SDK or library than present at runtime",
                         "ja": "実行時にあるものより新しい SDK やライブラリでビルドしたバイナリ",
@@ -232,13 +232,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/DYLD#step.0", tags: [],
+                    id: "terminationNamespace/DYLD#step.read-library-loaded-symbol", tags: [],
                     texts: [
                         "en": "Read the 'Library not loaded' / 'Symbol not found' lines",
                         "ja": "「Library not loaded」／「Symbol not found」の行を読んでください",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/DYLD#step.1", tags: [],
+                    id: "terminationNamespace/DYLD#step.otool-l-binary-inspect", tags: [],
                     texts: [
                         "en": "otool -L on the binary; inspect the Frameworks folder of the exported IPA",
                         "ja": "バイナリに otool -L を実行し、書き出した IPA の Frameworks フォルダを調べてください",
@@ -303,25 +303,25 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationNamespace/EXEC#cause.0", tags: [.topicCorruption],
+                    id: "terminationNamespace/EXEC#cause.corrupt-wrongly-encrypted-binary", tags: [.topicCorruption],
                     texts: [
                         "en": "Corrupt or wrongly encrypted binary (FairPlay on re-signed apps)",
                         "ja": "壊れた、または誤って暗号化されたバイナリ（再署名したアプリでの FairPlay）",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/EXEC#cause.1", tags: [],
+                    id: "terminationNamespace/EXEC#cause.32-bit-binary", tags: [],
                     texts: [
                         "en": "32-bit binary",
                         "ja": "32 ビットのバイナリ",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/EXEC#cause.2", tags: [],
+                    id: "terminationNamespace/EXEC#cause.binary-wrong-platform", tags: [],
                     texts: [
                         "en": "Binary for the wrong platform",
                         "ja": "別のプラットフォーム向けのバイナリ",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/EXEC#cause.3", tags: [],
+                    id: "terminationNamespace/EXEC#cause.rosetta-missing", tags: [],
                     texts: [
                         "en": "Rosetta missing",
                         "ja": "Rosetta がない",
@@ -350,7 +350,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/SPRINGBOARD#step.0", tags: [.looksUpCode, .needsTerminationReason],
+                    id: "terminationNamespace/SPRINGBOARD#step.look-code-read-explanation", tags: [.looksUpCode, .needsTerminationReason],
                     texts: [
                         "en": "Look up the code; read the explanation text after the Termination Reason",
                         "ja": "コードの意味を調べ、Termination Reason の後の説明文を読んでください",
@@ -377,13 +377,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationNamespace/TCC#cause.0", tags: [],
+                    id: "terminationNamespace/TCC#cause.missing-usage-description-key", tags: [],
                     texts: [
                         "en": "Missing usage-description key",
                         "ja": "使用目的の説明のキーがない",
                     ]),
                 CatalogText(
-                    id: "terminationNamespace/TCC#cause.1", tags: [],
+                    id: "terminationNamespace/TCC#cause.key-app-s-info", tags: [],
                     texts: [
                         "en": "The key is in the app's Info.plist but not in the extension's",
                         "ja": "キーはアプリの Info.plist にあるが、拡張の Info.plist にない",
@@ -391,7 +391,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/TCC#step.0", tags: [],
+                    id: "terminationNamespace/TCC#step.add-named-key-right", tags: [],
                     texts: [
                         "en": "Add the named key to the right target's Info.plist",
                         "ja": "示されたキーを、正しいターゲットの Info.plist に追加してください",
@@ -476,7 +476,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/RUNNINGBOARD#step.0", tags: [.looksUpCode],
+                    id: "terminationNamespace/RUNNINGBOARD#step.look-code", tags: [.looksUpCode],
                     texts: [
                         "en": "Look up the code",
                         "ja": "コードの意味を調べてください",
@@ -542,7 +542,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/LIBSYSTEM#step.0",
+                    id: "terminationNamespace/LIBSYSTEM#step.read-application-specific-information",
                     tags: [.needsApplicationSpecificInformation, .needsCrashedThread, .topicAsi],
                     texts: [
                         "en":
@@ -646,7 +646,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/GUARD#step.0", tags: [.needsSymbolication, .topicSymbolicate],
+                    id: "terminationNamespace/GUARD#step.decode-code-symbolicate-explain", tags: [.needsSymbolication, .topicSymbolicate],
                     texts: [
                         "en": "Decode the code (symbolicate explain 'GUARD <code>')",
                         "ja": "コードを解読してください（symbolicate explain 'GUARD <code>'）",
@@ -785,7 +785,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationNamespace/PORT_SPACE#cause.0", tags: [],
+                    id: "terminationNamespace/PORT_SPACE#cause.leaked-xpc-connections-iokit", tags: [],
                     texts: [
                         "en": "Leaked XPC connections, IOKit handles or run-loop sources",
                         "ja": "リークした XPC 接続、IOKit のハンドル、ランループのソース",
@@ -928,7 +928,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationNamespace/CAROUSEL#step.0", tags: [],
+                    id: "terminationNamespace/CAROUSEL#step.do-less-work-background", tags: [],
                     texts: [
                         "en": "Do less work in the background task; finish within its allowance",
                         "ja": "バックグラウンドタスクでの処理を減らし、許された時間内に終えてください",
@@ -955,19 +955,19 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "namespaceCode/DYLD 1#cause.0", tags: [],
+                    id: "namespaceCode/DYLD 1#cause.framework-embedded-app-embed", tags: [],
                     texts: [
                         "en": "Framework not embedded in the app (Embed & Sign)",
                         "ja": "フレームワークがアプリに埋め込まれていない（Embed & Sign）",
                     ]),
                 CatalogText(
-                    id: "namespaceCode/DYLD 1#cause.1", tags: [],
+                    id: "namespaceCode/DYLD 1#cause.wrong-ld-runpath-search", tags: [],
                     texts: [
                         "en": "Wrong LD_RUNPATH_SEARCH_PATHS",
                         "ja": "LD_RUNPATH_SEARCH_PATHS が間違っている",
                     ]),
                 CatalogText(
-                    id: "namespaceCode/DYLD 1#cause.2", tags: [],
+                    id: "namespaceCode/DYLD 1#cause.architecture-app-thinning-settings", tags: [],
                     texts: [
                         "en": "Architecture or app-thinning settings removed the library",
                         "ja": "アーキテクチャや App Thinning の設定でライブラリが取り除かれた",
@@ -975,13 +975,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "namespaceCode/DYLD 1#step.0", tags: [],
+                    id: "namespaceCode/DYLD 1#step.read-library-loaded-referenced", tags: [],
                     texts: [
                         "en": "Read 'Library not loaded', 'Referenced from' and the 'tried:' paths",
                         "ja": "'Library not loaded'、'Referenced from'、'tried:' のパスを読んでください",
                     ]),
                 CatalogText(
-                    id: "namespaceCode/DYLD 1#step.1", tags: [],
+                    id: "namespaceCode/DYLD 1#step.check-frameworks-folder-exported", tags: [],
                     texts: [
                         "en": "Check the Frameworks folder of the exported app",
                         "ja": "書き出したアプリの Frameworks フォルダを確認してください",
@@ -1007,7 +1007,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "namespaceCode/DYLD 2#step.0", tags: [],
+                    id: "namespaceCode/DYLD 2#step.lipo-info-library-check", tags: [],
                     texts: [
                         "en": "lipo -info on the library; check ARCHS / EXCLUDED_ARCHS",
                         "ja": "ライブラリに lipo -info を実行し、ARCHS／EXCLUDED_ARCHS を確認してください",
@@ -1051,13 +1051,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "namespaceCode/DYLD 4#cause.0", tags: [],
+                    id: "namespaceCode/DYLD 4#cause.built-against-newer-sdk", tags: [],
                     texts: [
                         "en": "Built against a newer SDK or library than present at runtime (weak-link new APIs and check availability)",
                         "ja": "実行時にあるものより新しい SDK やライブラリでビルドした（新しい API は弱リンクにし、利用可能かを確認してください）",
                     ]),
                 CatalogText(
-                    id: "namespaceCode/DYLD 4#cause.1", tags: [],
+                    id: "namespaceCode/DYLD 4#cause.mismatched-prebuilt-frameworks-module", tags: [],
                     texts: [
                         "en": "Mismatched prebuilt frameworks or module versions",
                         "ja": "ビルド済みフレームワークやモジュールのバージョンの不一致",
@@ -1065,13 +1065,13 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "namespaceCode/DYLD 4#step.0", tags: [],
+                    id: "namespaceCode/DYLD 4#step.read-symbol-found-referenced", tags: [],
                     texts: [
                         "en": "Read 'Symbol not found', 'Referenced from' and 'Expected in'",
                         "ja": "'Symbol not found'、'Referenced from'、'Expected in' を読んでください",
                     ]),
                 CatalogText(
-                    id: "namespaceCode/DYLD 4#step.1", tags: [],
+                    id: "namespaceCode/DYLD 4#step.compare-deployment-target-api", tags: [],
                     texts: [
                         "en": "Compare the deployment target with the API's availability",
                         "ja": "デプロイメントターゲットを API の利用可能なバージョンと比べてください",
@@ -1191,13 +1191,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "namespaceCode/CODESIGNING 2#cause.0", tags: [],
+                    id: "namespaceCode/CODESIGNING 2#cause.binary-modified-after-signing", tags: [],
                     texts: [
                         "en": "Binary modified after signing or replaced while running",
                         "ja": "署名の後にバイナリが変更された、または実行中に置き換えられた",
                     ]),
                 CatalogText(
-                    id: "namespaceCode/CODESIGNING 2#cause.1", tags: [],
+                    id: "namespaceCode/CODESIGNING 2#cause.writing-executable-memory", tags: [],
                     texts: [
                         "en": "Writing to executable memory",
                         "ja": "実行可能メモリへの書き込み",
@@ -1358,13 +1358,13 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "namespaceCode/LIBXPC 3#step.0", tags: [],
+                    id: "namespaceCode/LIBXPC 3#step.move-work-static-initializers", tags: [],
                     texts: [
                         "en": "Move work out of static initializers and +load",
                         "ja": "静的イニシャライザや +load から処理を移してください",
                     ]),
                 CatalogText(
-                    id: "namespaceCode/LIBXPC 3#step.1", tags: [],
+                    id: "namespaceCode/LIBXPC 3#step.investigate-like-watchdog-termination", tags: [],
                     texts: [
                         "en": "Investigate like a watchdog termination",
                         "ja": "ウォッチドッグによる終了と同じように調べてください",
@@ -1754,27 +1754,27 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationCode/0x8badf00d#cause.0", tags: [.topicBlockedMainThread],
+                    id: "terminationCode/0x8badf00d#cause.synchronous-networking-main-thread", tags: [.topicBlockedMainThread],
                     texts: [
                         "en":
                             "Synchronous networking on the main thread, including hidden cases: Data(contentsOf:), String(contentsOf:), reachability and DNS lookups",
                         "ja": "メインスレッドでの同期的なネットワーク通信。Data(contentsOf:)、String(contentsOf:)、到達性の確認、DNS の名前解決など、見えにくい場合も含みます",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0x8badf00d#cause.1", tags: [.topicBlockedMainThread],
+                    id: "terminationCode/0x8badf00d#cause.main-thread-deadlock-dispatchqueue", tags: [.topicBlockedMainThread],
                     texts: [
                         "en": "Main-thread deadlock: DispatchQueue.main.sync from main, a semaphore or lock waited on the main thread",
                         "ja": "メインスレッドのデッドロック: メインから DispatchQueue.main.sync を呼んだ、メインスレッドでセマフォやロックを待った",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0x8badf00d#cause.2", tags: [.topicBusyMainThread],
+                    id: "terminationCode/0x8badf00d#cause.heavy-work-main-thread", tags: [.topicBusyMainThread],
                     texts: [
                         "en":
                             "Heavy work on the main thread: large JSON or model parsing, synchronous Core Data migration, Vision requests",
                         "ja": "メインスレッドでの重い処理: 大きな JSON やモデルの解析、同期的な Core Data のマイグレーション、Vision のリクエスト",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0x8badf00d#cause.3", tags: [],
+                    id: "terminationCode/0x8badf00d#cause.too-much-work-application", tags: [],
                     texts: [
                         "en": "Too much work in application(_:didFinishLaunchingWithOptions:)",
                         "ja": "application(_:didFinishLaunchingWithOptions:) での処理が多すぎる",
@@ -1782,7 +1782,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0x8badf00d#step.0", tags: [.needsMainThreadBacktrace],
+                    id: "terminationCode/0x8badf00d#step.read-main-thread-s", tags: [.needsMainThreadBacktrace],
                     texts: [
                         "en":
                             "Read the main thread's backtrace: semaphore_wait_trap, __ulock_wait, _dispatch_sync_f_slow, mach_msg_trap or a synchronous URL request show blocking",
@@ -1790,14 +1790,14 @@ extension KnowledgeBase {
                             "メインスレッドのバックトレースを読んでください。semaphore_wait_trap、__ulock_wait、_dispatch_sync_f_slow、mach_msg_trap、同期的な URL リクエストは、ブロックしていることを示します",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0x8badf00d#step.1", tags: [.needsWatchdogCPUTime],
+                    id: "terminationCode/0x8badf00d#step.compare-elapsed-application-cpu", tags: [.needsWatchdogCPUTime],
                     texts: [
                         "en":
                             "Compare 'Elapsed application CPU time' with the wall-clock allowance: high CPU means busy computing, low means blocked waiting",
                         "ja": "'Elapsed application CPU time' を許容された実時間と比べてください。CPU 時間が長ければ計算で忙しく、短ければ待機でブロックされています",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0x8badf00d#step.2", tags: [.topicOffMain],
+                    id: "terminationCode/0x8badf00d#step.profile-launch-app-launch", tags: [.topicOffMain],
                     texts: [
                         "en": "Profile launch with the App Launch / Time Profiler templates; move the work off the main thread",
                         "ja": "App Launch／Time Profiler テンプレートで起動をプロファイルし、処理をメインスレッドから移してください",
@@ -1822,13 +1822,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationCode/0xc00010ff#cause.0", tags: [],
+                    id: "terminationCode/0xc00010ff#cause.sustained-heavy-cpu-gpu", tags: [],
                     texts: [
                         "en": "Sustained heavy CPU/GPU use: camera, AR, ML, games",
                         "ja": "持続的な CPU／GPU の高負荷: カメラ、AR、機械学習、ゲーム",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0xc00010ff#cause.1", tags: [],
+                    id: "terminationCode/0xc00010ff#cause.hot-environment-charging-device", tags: [],
                     texts: [
                         "en": "A hot environment or a charging device",
                         "ja": "暑い環境、または充電中のデバイス",
@@ -1836,14 +1836,14 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0xc00010ff#step.0", tags: [],
+                    id: "terminationCode/0xc00010ff#step.observe-processinfo-thermalstate-change", tags: [],
                     texts: [
                         "en":
                             "Observe ProcessInfo.thermalState and its change notification; reduce work (frame rate, camera, ML, location accuracy) when it reaches serious or critical",
                         "ja": "ProcessInfo.thermalState とその変更通知を監視し、serious や critical になったら処理（フレームレート、カメラ、機械学習、位置情報の精度）を減らしてください",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0xc00010ff#step.1", tags: [.appleTools, .iOS],
+                    id: "terminationCode/0xc00010ff#step.reproduce-under-heat-thermal", tags: [.appleTools, .iOS],
                     texts: [
                         "en": "Reproduce under heat with the thermal-state device condition in Xcode's Devices window (iOS devices)",
                         "ja": "Xcode の Devices ウインドウの熱状態のデバイス条件を使って、高温の状態で再現してください（iOS デバイス）",
@@ -1869,13 +1869,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationCode/0xdead10cc#cause.0", tags: [],
+                    id: "terminationCode/0xdead10cc#cause.sqlite-core-data-realm", tags: [],
                     texts: [
                         "en": "SQLite / Core Data / Realm / GRDB write still in progress when the app or extension was suspended",
                         "ja": "アプリや拡張がサスペンドされたときに、SQLite／Core Data／Realm／GRDB の書き込みがまだ進行中だった",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0xdead10cc#cause.1", tags: [],
+                    id: "terminationCode/0xdead10cc#cause.background-task-requested-around", tags: [],
                     texts: [
                         "en": "No background task requested around the write",
                         "ja": "書き込みの前後でバックグラウンドタスクを要求していない",
@@ -1883,7 +1883,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0xdead10cc#step.0", tags: [],
+                    id: "terminationCode/0xdead10cc#step.request-background-time-beginbackgroundtask", tags: [],
                     texts: [
                         "en":
                             "Request background time with beginBackgroundTask(withName:expirationHandler:) (extensions: ProcessInfo.beginActivity) before starting the write",
@@ -1891,7 +1891,7 @@ extension KnowledgeBase {
                             "書き込みを始める前に beginBackgroundTask(withName:expirationHandler:)（拡張では ProcessInfo.beginActivity）でバックグラウンドの時間を要求してください",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0xdead10cc#step.1", tags: [],
+                    id: "terminationCode/0xdead10cc#step.finish-release-lock-before", tags: [],
                     texts: [
                         "en": "Finish and release the lock before suspension; look for another thread inside fsync / sqlite commit",
                         "ja": "サスペンドの前に書き込みを終えてロックを解放してください。fsync や sqlite のコミットの中にいる別のスレッドを探してください",
@@ -1917,14 +1917,14 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationCode/0xbaadca11#cause.0", tags: [],
+                    id: "terminationCode/0xbaadca11#cause.reportnewincomingcall-called-before-pushregistry", tags: [],
                     texts: [
                         "en":
                             "reportNewIncomingCall not called before the pushRegistry(_:didReceiveIncomingPushWith:for:completion:) callback returned",
                         "ja": "pushRegistry(_:didReceiveIncomingPushWith:for:completion:) のコールバックが戻る前に reportNewIncomingCall を呼んでいない",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0xbaadca11#cause.1", tags: [],
+                    id: "terminationCode/0xbaadca11#cause.async-hop-early-return", tags: [],
                     texts: [
                         "en": "An async hop or early return before reporting the call",
                         "ja": "通話を報告する前に、非同期の処理を挟んだか、早く return した",
@@ -1932,7 +1932,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0xbaadca11#step.0", tags: [],
+                    id: "terminationCode/0xbaadca11#step.report-call-synchronously-before", tags: [],
                     texts: [
                         "en":
                             "Report the call synchronously, before any async work, on every code path including background and locked launches",
@@ -1958,7 +1958,7 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationCode/0xbad22222#cause.0", tags: [],
+                    id: "terminationCode/0xbad22222#cause.socket-keep-alive-reconnect", tags: [],
                     texts: [
                         "en": "Socket keep-alive or reconnect loops in the background",
                         "ja": "バックグラウンドでのソケットのキープアライブや再接続のループ",
@@ -1966,7 +1966,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0xbad22222#step.0", tags: [],
+                    id: "terminationCode/0xbad22222#step.check-voip-background-modes", tags: [],
                     texts: [
                         "en": "Check VoIP background modes and reconnect logic",
                         "ja": "VoIP のバックグラウンドモードと再接続の処理を確認してください",
@@ -1992,7 +1992,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0xbaddd15c#step.0", tags: [],
+                    id: "terminationCode/0xbaddd15c#step.minimise-what-app-writes", tags: [],
                     texts: [
                         "en": "Minimise what the app writes and manage file lifetimes",
                         "ja": "アプリが書き込む量を最小限にし、ファイルの寿命を管理してください",
@@ -2018,7 +2018,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0xc51bad01#step.0", tags: [],
+                    id: "terminationCode/0xc51bad01#step.make-background-work-more", tags: [],
                     texts: [
                         "en": "Make background work more CPU-efficient or do less",
                         "ja": "バックグラウンドの処理の CPU 効率を上げるか、処理を減らしてください",
@@ -2044,7 +2044,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0xc51bad02#step.0", tags: [],
+                    id: "terminationCode/0xc51bad02#step.do-less-work-background", tags: [],
                     texts: [
                         "en": "Do less work in background tasks",
                         "ja": "バックグラウンドタスクでの処理を減らしてください",
@@ -2089,7 +2089,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0xd00d2bad#step.0", tags: [],
+                    id: "terminationCode/0xd00d2bad#step.reduce-parallelism-let-earlier", tags: [],
                     texts: [
                         "en": "Reduce parallelism and let earlier operations finish before starting new ones",
                         "ja": "並列度を下げ、前の処理が終わってから新しい処理を始めてください",
@@ -2114,13 +2114,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationCode/0x2182bad2#cause.0", tags: [],
+                    id: "terminationCode/0x2182bad2#cause.beginbackgroundtask-without-matching-endbackgroundtask", tags: [],
                     texts: [
                         "en": "A beginBackgroundTask without a matching endBackgroundTask on some path",
                         "ja": "ある経路で、beginBackgroundTask に対応する endBackgroundTask がない",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0x2182bad2#cause.1", tags: [],
+                    id: "terminationCode/0x2182bad2#cause.expiration-handler-does-end", tags: [],
                     texts: [
                         "en": "The expiration handler does not end the task",
                         "ja": "期限切れのハンドラがタスクを終了させていない",
@@ -2128,7 +2128,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0x2182bad2#step.0", tags: [],
+                    id: "terminationCode/0x2182bad2#step.pair-every-beginbackgroundtask-endbackgroundtask", tags: [],
                     texts: [
                         "en": "Pair every beginBackgroundTask with endBackgroundTask, including in the expiration handler",
                         "ja": "すべての beginBackgroundTask を、期限切れのハンドラの中も含めて endBackgroundTask と対にしてください",
@@ -2154,7 +2154,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0x2182bad3#step.0", tags: [],
+                    id: "terminationCode/0x2182bad3#step.call-completion-handler-urlsessiondidfinishevents", tags: [],
                     texts: [
                         "en": "Call the completion handler from urlSessionDidFinishEvents(forBackgroundURLSession:)",
                         "ja": "urlSessionDidFinishEvents(forBackgroundURLSession:) から完了ハンドラを呼んでください",
@@ -2180,7 +2180,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0x2182bad4#step.0", tags: [],
+                    id: "terminationCode/0x2182bad4#step.call-background-fetch-completion", tags: [],
                     texts: [
                         "en": "Call the background-fetch completion handler on every path",
                         "ja": "すべての経路で、バックグラウンドフェッチの完了ハンドラを呼んでください",
@@ -2206,13 +2206,13 @@ extension KnowledgeBase {
                 ]),
             causes: [
                 CatalogText(
-                    id: "terminationCode/0x2bad45ec#cause.0", tags: [],
+                    id: "terminationCode/0x2bad45ec#cause.rendering-metal-opengl-core", tags: [],
                     texts: [
                         "en": "Rendering (Metal, OpenGL, Core Animation) after willResignActive / didEnterBackground",
                         "ja": "willResignActive／didEnterBackground の後の描画（Metal、OpenGL、Core Animation）",
                     ]),
                 CatalogText(
-                    id: "terminationCode/0x2bad45ec#cause.1", tags: [],
+                    id: "terminationCode/0x2bad45ec#cause.video-ar-pipelines-keep", tags: [],
                     texts: [
                         "en": "Video or AR pipelines that keep presenting frames",
                         "ja": "フレームを表示し続けるビデオや AR のパイプライン",
@@ -2220,7 +2220,7 @@ extension KnowledgeBase {
             ],
             checkNext: [
                 CatalogText(
-                    id: "terminationCode/0x2bad45ec#step.0", tags: [],
+                    id: "terminationCode/0x2bad45ec#step.stop-rendering-app-resigns", tags: [],
                     texts: [
                         "en": "Stop rendering when the app resigns active",
                         "ja": "アプリがアクティブでなくなったら描画を止めてください",
@@ -2329,7 +2329,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2355,7 +2355,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2381,7 +2381,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2407,7 +2407,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2433,7 +2433,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2459,7 +2459,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2485,7 +2485,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2511,7 +2511,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2537,7 +2537,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2563,7 +2563,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2589,7 +2589,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2615,7 +2615,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2641,7 +2641,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2667,7 +2667,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2693,7 +2693,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2719,7 +2719,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2745,7 +2745,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",
@@ -2771,7 +2771,7 @@ extension KnowledgeBase {
             causes: [],
             checkNext: [
                 CatalogText(
-                    id: "jetsamReason/generic#step.0", tags: [],
+                    id: "jetsamReason/generic#step.read-jetsamevent-report-killed", tags: [],
                     texts: [
                         "en": "Read the JetsamEvent report: the killed process has a 'reason' key; memory = rpages × pageSize",
                         "ja": "JetsamEvent レポートを読んでください。強制終了されたプロセスには 'reason' キーがあり、メモリ量は rpages × pageSize です",

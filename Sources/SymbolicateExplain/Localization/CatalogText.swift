@@ -4,7 +4,8 @@
 ///
 /// The tables are generated from the data files in `Catalogs/` (`make catalogs`).
 package struct CatalogText: Sendable, Hashable {
-    /// `fieldThreadFrame`, or `exceptionType/EXC_BAD_ACCESS#cause.0` for a knowledge-base text.
+    /// `fieldThreadFrame`, or `exceptionType/EXC_BAD_ACCESS#cause.freed-object` for a knowledge-base
+    /// text (its own words-with-dashes name, never its position: see scripts/generate-catalogs.py).
     package let id: String
     package let tags: Set<ExplainTag>
     /// The words, by `Language.rawValue`; every language is present (the generator checks).
