@@ -85,7 +85,7 @@ struct Relevance {
         if isMemoryFault, nilIsRuledOut, tags.contains(.claimsNil) { return false }
         if tags.contains(.claimsStackOverflow), stackOverflowIsRuledOut { return false }
         // EXC_CRASH's abort causes do not explain a SIGKILL, SIGQUIT or SIGTERM.
-        if tags.contains(.claimsAbort), let signal = facts.exception?.signal, !signal.hasPrefix("SIGABRT") { return false }
+        if tags.contains(.claimsAbort), facts.exception?.signal != nil, facts.exception?.signalNumber != 6 { return false }
         // Busy (most of the allowance used as CPU time) and blocked (little CPU) exclude each other.
         if let busy = mainThreadBusy {
             if busy, tags.contains(.topicBlockedMainThread) { return false }

@@ -6,6 +6,11 @@ public struct ExceptionFacts: Sendable, Hashable {
     public var machType: String?
     /// `SIGSEGV`.
     public var signal: String?
+    /// The signal's Darwin number (`SIGABRT` → 6, `SIGABRT: Abort trap` too), when `signal` names one.
+    public var signalNumber: Int? {
+        guard let signal else { return nil }
+        return DarwinNames.signalNumber(String(signal.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) }))
+    }
     /// `Exception Codes:` as numbers (`0x1, 0x0` → [1, 0]); empty when the codes are words.
     public var codes: [UInt64] = []
     /// The address a memory fault touched, wherever the layout states it.
