@@ -236,6 +236,7 @@ struct Diagnostician {
             // The runtime's and libdispatch's raising frames (`_dispatch_assert_queue_fail`,
             // `__DISPATCH_WAIT_FOR_QUEUE__`) name their check in frames pasted alone.
             if let result = classifyBySwiftFrames() { return result }
+            if let result = classifyByRaisingFrames() { return result }
             found.note(.noteNoExceptionInformation)
             return Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }

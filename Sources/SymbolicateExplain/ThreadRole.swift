@@ -33,6 +33,9 @@ struct ThreadRole {
 
     init?(report: CrashReport) {
         guard let thread = report.crashedThread else { return nil }
+        // A thread a crash service lists without a name (or as just `Thread`) has no number of
+        // the process's either: whether it is the main thread is unknown, and nothing is claimed.
+        if thread.isNumberedByReader, !thread.runsMainQueue, [nil, "", "Thread"].contains(thread.queue ?? thread.name) { return nil }
         self.thread = thread
         isMain = report.isMainThread(thread)
         let top = thread.frames.prefix(32)

@@ -17,6 +17,30 @@ import Testing
         return reports[0]
     }
 
+    /// The backtracer's colour theme (a terminal: `💣 Program crashed: …`, escape sequences kept
+    /// or lost in the copy) after the program's own output, without the `*** Signal` line a
+    /// copy often leaves out: read as the plain theme is, the signal named by the backtracer's
+    /// description and the fault address kept.
+    @Test(arguments: [false, true])
+    func theColourThemeAfterTheProgramsOutputIsRead(escapes: Bool) throws {
+        let plain = try String(contentsOfFile: LinuxFixtures.log("pointer.txt"), encoding: .utf8)
+        var lines = ["❯ swift run crashy pointer", "Build complete! (1.36s)", "swift-runtime: unable to suspend thread 8033", ""]
+        for line in plain.split(separator: "\n", omittingEmptySubsequences: false) where !line.hasPrefix("*** Signal ") {
+            guard line.hasPrefix("*** Program crashed: ") else {
+                lines.append(String(line))
+                continue
+            }
+            let description = line.dropFirst("*** Program crashed: ".count).dropLast(" ***".count)
+            lines.append(escapes ? "\u{1B}[91m💣 Program crashed: \(description)\u{1B}[0m" : "💣 Program crashed: \(description)")
+        }
+        let report = try CrashReport.parse(data: Data(lines.joined(separator: "\n").utf8), path: "colour.txt")
+        #expect(report.exception?.type == "Bad pointer dereference")
+        #expect(report.exception?.signal == "SIGSEGV")
+        #expect(report.facts.exception?.fault?.address == 0x20)
+        #expect(report.threads.first { $0.crashed }?.frames.isEmpty == false)
+        #expect(report.processName == "crashy")
+    }
+
     @Test(arguments: logs)
     func readsThreadsFramesAndImages(_ name: String) throws {
         let report = try Self.read(name)

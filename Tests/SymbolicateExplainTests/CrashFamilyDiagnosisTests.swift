@@ -14,6 +14,25 @@ import Testing
         try diagnoseFile(TestPaths.fixtures.appendingPathComponent("crashtexts/tune/\(file)")).1
     }
 
+    /// Frames alone that pass through a library's own check the throw-site catalogue knows
+    /// (holdout2's texts, measured once in session 3 and kept since as examples): the process
+    /// stopped itself, likely, and the catalogue's rule leads. A Last Exception Backtrace given
+    /// alone is the throw's own frames.
+    @Test(arguments: [
+        // https://github.com/getsentry/sentry-cocoa/issues/3336 (Crashlytics; no exception line)
+        ("339-os-unfair-lock-corruption.txt", Diagnosis.Category.abort, "libplatform.unfair-lock-corrupt"),
+        // https://github.com/WalletConnect/WalletConnectSwiftV2/issues/1046 (Crashlytics, cut)
+        ("345-swift-continuation-misuse.txt", .abort, "swift.checked-continuation-resumed-twice"),
+        // https://github.com/transistorsoft/flutter_background_fetch/issues/414 (the backtrace only)
+        ("305-bgtask-registration.txt", .uncaughtObjCException, "backgroundtasks.register-launch-handler"),
+    ])
+    func framesThroughALibrarysCheckNameItsRule(file: String, category: Diagnosis.Category, rule: String) throws {
+        let (_, diagnosis) = try diagnoseFile(TestPaths.fixtures.appendingPathComponent("crashtexts/holdout2/\(file)"))
+        #expect(diagnosis.category == category, "\(file): \(diagnosis.headline)")
+        #expect(diagnosis.certainty == .likely)
+        #expect(diagnosis.throwSite == rule, "\(file): \(diagnosis.headline)")
+    }
+
     /// A paste without Binary Images: a cause carries the app's frame, found by what the frame
     /// lines name (a module, a source file), whichever rule leads.
     @Test(arguments: [

@@ -441,6 +441,50 @@ let throwRows: [ThrowRow] = [
         reason:
             "-[MTLDebugDevice validateNewBufferArgs:options:]:366: failed assertion `newBufferWith*:length 0x20000000 must not exceed 256 MB.'",
         origin: "https://github.com/djphoenix/MoneroKit/issues/10"),
+    ThrowRow(
+        id: "libplatform.unfair-lock-corrupt", name: nil,
+        frames: ["_os_unfair_lock_corruption_abort", "_os_unfair_lock_lock_slow", "_logToStderr", "__CFLogCString"],
+        reason: nil, origin: "https://github.com/getsentry/sentry-cocoa/issues/3336"),
+    ThrowRow(
+        id: "libplatform.unfair-lock-recursive", name: nil,
+        frames: ["_os_unfair_lock_recursive_abort", "_os_unfair_lock_lock_slow"],
+        reason: "BUG IN CLIENT OF LIBPLATFORM: Trying to recursively lock an os_unfair_lock", origin: "made here"),
+    ThrowRow(
+        id: "libplatform.unfair-lock-unowned", name: nil,
+        frames: ["_os_unfair_lock_unowned_abort", "_os_unfair_lock_unlock_slow"],
+        reason: "BUG IN CLIENT OF LIBPLATFORM: Unlock of an os_unfair_lock not owned by current thread", origin: "made here"),
+    ThrowRow(
+        id: "dispatch.semaphore-released-in-use", name: nil,
+        frames: ["_dispatch_semaphore_dispose.cold.1", "_dispatch_semaphore_dispose", "_dispatch_dispose"],
+        reason: "BUG IN CLIENT OF LIBDISPATCH: Semaphore object deallocated while in use", origin: "made here"),
+    ThrowRow(
+        id: "dispatch.over-resume", name: nil,
+        frames: ["_dispatch_lane_resume", "-[DispatchTimer resume]"],
+        reason: "BUG IN CLIENT OF LIBDISPATCH: Over-resume of an object", origin: "made here"),
+    ThrowRow(
+        id: "dispatch.release-suspended", name: nil,
+        frames: ["_dispatch_queue_xref_dispose.cold.2", "_dispatch_queue_xref_dispose", "_dispatch_dispose"],
+        reason: "BUG IN CLIENT OF LIBDISPATCH: Release of a suspended object", origin: "made here"),
+    ThrowRow(
+        id: "swift.checked-continuation-resumed-twice", name: nil,
+        frames: ["CheckedContinuation.resume(throwing:)", "partial apply for closure #1 in closure #1 in Dispatcher.protectedSend(_:)"],
+        reason: nil, origin: "https://github.com/WalletConnect/WalletConnectSwiftV2/issues/1046"),
+    ThrowRow(
+        id: "libc.stack-protector", name: nil,
+        frames: ["__stack_chk_fail", "parse_header"],
+        reason: nil, origin: "made here"),
+    ThrowRow(
+        id: "libc.fortify-overflow", name: nil,
+        frames: ["__chk_fail_overflow", "__strcpy_chk", "copy_name"],
+        reason: "detected buffer overflow", origin: "made here"),
+    ThrowRow(
+        id: "backgroundtasks.register-launch-handler", name: "NSInternalInconsistencyException",
+        frames: [
+            "-[BGTaskScheduler _unsafe_registerForTaskWithIdentifier:usingQueue:launchHandler:]",
+            "-[BGTaskScheduler registerForTaskWithIdentifier:usingQueue:launchHandler:]",
+            "-[TSBackgroundFetch registerAppRefreshTask]",
+        ],
+        reason: nil, origin: "https://github.com/transistorsoft/flutter_background_fetch/issues/414"),
 ]
 
 @Suite struct ThrowSiteMatchTests {

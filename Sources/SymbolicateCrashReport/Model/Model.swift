@@ -263,6 +263,15 @@ extension CrashReport {
         public var registers: [Register]
         /// `.ips` thread `id`.
         public var threadID: UInt64?
+        /// `index` is the reader's count, not the process's thread number (a crash service's
+        /// text lists the crashed thread first and numbers none): thread 0 is then no evidence
+        /// of the main thread. Not part of the JSON output.
+        public var isNumberedByReader = false
+
+        private enum CodingKeys: String, CodingKey {
+            case index, name, queue, crashed, frames, registers, threadID
+        }
+
         public init(
             index: Int, name: String? = nil, queue: String? = nil, crashed: Bool = false, frames: [Frame] = [], registers: [Register] = [],
             threadID: UInt64? = nil
@@ -574,7 +583,8 @@ extension CrashReport {
     /// running the main queue or named as the main thread, else thread 0, the process's first thread (a main
     /// thread inside `dispatch_sync` onto another queue shows that queue).
     public var mainThread: Thread? {
-        threads.first(where: \.runsMainQueue) ?? (pastedThread == nil ? threads.first { $0.index == 0 } : nil)
+        threads.first(where: \.runsMainQueue)
+            ?? (pastedThread == nil ? threads.first { $0.index == 0 && !$0.isNumberedByReader } : nil)
     }
 
     /// Whether `thread` is the main thread (`mainThread`).

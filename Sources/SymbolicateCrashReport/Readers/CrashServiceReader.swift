@@ -248,8 +248,9 @@ struct CrashServiceParser {
                         report.lastExceptionBacktrace = Backtrace(title: "Last Exception Backtrace", frames: [frame])
                         target = .lastException
                     } else {
-                        report.threads.append(
-                            CrashReport.Thread(index: report.threads.count, crashed: report.threads.isEmpty, frames: [frame]))
+                        var thread = CrashReport.Thread(index: report.threads.count, crashed: report.threads.isEmpty, frames: [frame])
+                        thread.isNumberedByReader = true
+                        report.threads.append(thread)
                         target = .thread(report.threads.count - 1)
                     }
                 }
@@ -361,8 +362,11 @@ struct CrashServiceParser {
             return
         }
         let isQueue = title.contains(".") && !title.contains(" ")
-        let thread = CrashReport.Thread(
+        var thread = CrashReport.Thread(
             index: report.threads.count, name: isQueue ? nil : title, queue: isQueue ? title : nil, crashed: crashed)
+        // The service lists the crashed thread first and numbers none: the process's own
+        // numbers are unknown.
+        thread.isNumberedByReader = true
         report.threads.append(thread)
         if crashed { report.crashedThreadIndex = thread.index }
         target = .thread(report.threads.count - 1)

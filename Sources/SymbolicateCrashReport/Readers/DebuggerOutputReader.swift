@@ -41,7 +41,7 @@ enum DebuggerOutputShape: Equatable {
     /// Lines that only Apple's report layouts have: such a document goes to their readers.
     private static let reportMarkers = [
         "Incident Identifier:", "Exception Type:", "Binary Images:", "Crashed Thread:", "Triggered by Thread:",
-        "Last Exception Backtrace:", "*** Program crashed: ", "Report Version:", "Exception Codes:",
+        "Last Exception Backtrace:", "*** Program crashed: ", "💣 Program crashed: ", "Report Version:", "Exception Codes:",
     ]
 
     static func of(_ document: TextDocument) -> DebuggerOutputShape? {

@@ -11,7 +11,7 @@ package enum ReportSniffer {
         "Hardware Model:", "Termination Reason:", "Binary Images:", "Event:", "Exception Codes:",
         "panic(cpu ", "Analysis of sampling", "Call graph:",
         // The Swift runtime's backtraces on Linux, text and JSON (possibly after other output).
-        "*** Program crashed: ", "\"kind\": \"crashReport\"",
+        "*** Program crashed: ", "💣 Program crashed: ", "\"kind\": \"crashReport\"",
         // Device log lines and crash services' text (issue 40): a file that has none is no log of
         // a crash; one that has one but states no fact is refused by the readers, as any other.
         "memorystatus: ", "exceeded mem limit: ", "killed by jetsam reason", "RBSProcessExitStatus|", "RBSTerminateContext|",

@@ -19,7 +19,7 @@ import SymbolicateCore
 package enum SwiftBacktraceReportReader: ReportReader {
     /// The line `*** Program crashed: … ***` (0-based), found among the first lines.
     package static func detect(_ document: TextDocument) -> Int? {
-        for (number, line) in document.lines.prefix(400).enumerated() where line.text.hasPrefix("*** Program crashed: ") {
+        for (number, line) in document.lines.prefix(400).enumerated() where SwiftBacktraceParser.crashDescription(line.text) != nil {
             return number
         }
         return nil
@@ -44,6 +44,13 @@ struct SwiftBacktraceParser {
     /// Signal numbers as Linux numbers them (x86_64 and aarch64 agree on these).
     static let signalNames: [Int: String] = [
         4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 11: "SIGSEGV", 13: "SIGPIPE", 31: "SIGSYS",
+    ]
+
+    /// The backtracer's description of each signal it catches (swift-backtrace's
+    /// `signalDescription`; `Signal N` for any other).
+    static let signalByDescription: [String: String] = [
+        "Terminated": "SIGQUIT", "Aborted": "SIGABRT", "Bus error": "SIGBUS", "Floating point exception": "SIGFPE",
+        "Illegal instruction": "SIGILL", "Bad pointer dereference": "SIGSEGV", "System trap": "SIGTRAP",
     ]
 
     func parse(crashLine: Int) -> CrashReport {
@@ -91,6 +98,13 @@ struct SwiftBacktraceParser {
                 }
             }
         }
+        // The `*** Signal N` line is printed only while backtracing; a copied crash line alone
+        // still names the signal by the backtracer's own description of it.
+        if exception.signal == nil, let type = exception.type {
+            exception.signal =
+                Self.signalByDescription[type]
+                ?? (type.hasPrefix("Signal ") ? Int(type.dropFirst(7)).flatMap { Self.signalNames[$0] } : nil)
+        }
         report.exception = exception
         report.processName = processName(report)
         resolveImages(&report)
@@ -100,10 +114,45 @@ struct SwiftBacktraceParser {
         return report
     }
 
+    /// What the backtracer's crash line says crashed (`Bad pointer dereference at 0x20`), in both
+    /// of its themes: plain (`*** Program crashed: … ***`, a file or a pipe) and colour (`💣
+    /// Program crashed: …`, a terminal; its escape sequences gone when copied, or kept); nil
+    /// for any other line.
+    static func crashDescription(_ text: String) -> Substring? {
+        var line = Substring(text.contains("\u{1B}[") ? withoutColour(text) : text)
+        line = line.drop { $0 == " " || $0 == "\t" }
+        if line.hasPrefix("*** ") {
+            line = line.dropFirst(4)
+        } else if line.hasPrefix("💣") {
+            line = line.dropFirst().drop { $0 == " " }
+        } else {
+            return nil
+        }
+        guard line.hasPrefix("Program crashed: ") else { return nil }
+        var body = line.dropFirst("Program crashed: ".count)
+        while body.last == " " { body = body.dropLast() }
+        if body.hasSuffix(" ***") { body = body.dropLast(4) }
+        return body
+    }
+
+    /// `text` without ANSI SGR sequences (`ESC [ … m`), as a terminal shows it.
+    static func withoutColour(_ text: String) -> String {
+        var result = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\u{1B}" else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            // ESC [ parameters… final byte (a letter): dropped whole.
+            while let next = scalars.next(), !(next.properties.isAlphabetic && next.isASCII) {}
+        }
+        return result
+    }
+
     /// `*** Program crashed: Bad pointer dereference at 0x0000000000000020 ***`
     private func readCrashLine(_ text: String, into exception: inout ExceptionInfo) {
-        var body = Substring(text.dropFirst("*** Program crashed: ".count))
-        if body.hasSuffix(" ***") { body = body.dropLast(4) }
+        guard let body = Self.crashDescription(text) else { return }
         if let at = body.range(of: " at 0x", options: .backwards) {
             exception.type = String(body[..<at.lowerBound])
             exception.codes = String(body[body.index(at.lowerBound, offsetBy: 4)...])

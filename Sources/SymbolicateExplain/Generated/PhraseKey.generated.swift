@@ -91,6 +91,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case sourceDebuggerAnnotation
     case verdictSwiftRuntimeErrorMessageAt
     case classUnclassified
+    case verdictStopInFrames
     case verdictThrowInFrames
     case noteFirstFrameAfterAbort
     case causeCodeCalledAbort

@@ -544,6 +544,12 @@ extension Catalog {
                 "en": "a cause the message states in its own words",
                 "ja": "メッセージ自身の言葉で述べられた原因",
             ]),
+        .verdictStopInFrames: CatalogText(
+            id: "verdictStopInFrames", tags: [],
+            texts: [
+                "en": "The process stopped itself on a library's check (likely: the frames pass through it).",
+                "ja": "ライブラリのチェックでプロセスが自ら停止しました（推定: フレームがそのチェックを通っています）。",
+            ]),
         .verdictThrowInFrames: CatalogText(
             id: "verdictThrowInFrames", tags: [],
             texts: [

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateThrowSites
 
 /// Issue 48: explain never says less than the text. A message the report states (an exception's
 /// reason, Application Specific Information, a console diagnostic, an Xcode annotation) that no
@@ -138,7 +139,19 @@ extension Diagnostician {
     /// an uncaught exception, likely (nothing states it); the throw-site table then reads the
     /// raising frames.
     func classifyByThrowFrames() -> Verdict? {
-        guard isSilentAboutTheThrow, let thread = report.crashedThread else { return nil }
+        guard isSilentAboutTheThrow else { return nil }
+        // A Last Exception Backtrace is recorded for an uncaught exception only: given alone (the
+        // rest of the report cut), it is the throw's own frames.
+        if let backtrace = report.lastExceptionBacktrace, !backtrace.frames.isEmpty {
+            let names = backtrace.frames.flatMap(\.functionNames)
+            if names.contains(where: { AbortPath.baseName($0) == "__cxa_throw" }),
+                !names.contains(where: { $0.hasPrefix("objc_exception_throw") })
+            {
+                return Verdict(.uncaughtCppException, .likely, .verdictThrowInFrames)
+            }
+            return Verdict(.uncaughtObjCException, .likely, .verdictThrowInFrames)
+        }
+        guard let thread = report.crashedThread else { return nil }
         let names = thread.frames.flatMap(\.functionNames)
         if names.contains(where: { $0.hasPrefix("objc_exception_throw") }) {
             quoteFrames(matching: ["objc_exception_throw"], limit: 1)
@@ -149,5 +162,15 @@ extension Diagnostician {
             return Verdict(.uncaughtCppException, .likely, .verdictThrowInFrames)
         }
         return nil
+    }
+
+    /// Frames alone that stop in a library's own check the throw-site catalogue knows (an
+    /// os_unfair_lock found corrupt, a continuation resumed twice, a semaphore released in use):
+    /// the process stopped itself, likely; `decide` then adds the catalogue's rule and fix.
+    func classifyByRaisingFrames() -> Verdict? {
+        guard isSilentAboutTheThrow, report.crashedThread != nil,
+            ThrowSiteCatalog.match(throwEvidence(raisingFrames())) != nil
+        else { return nil }
+        return Verdict(.abort, .likely, .verdictStopInFrames)
     }
 }

@@ -111,10 +111,9 @@ extension Diagnostician {
         return (nil, report.exceptionMessage.flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    /// The catalogue entry the report's raising frames and reason match, with its cause and step.
-    func matchThrowSite(_ category: Diagnosis.Category) -> ThrowSiteFinding? {
-        guard Self.throwSiteCategories.contains(category) else { return nil }
-        let frames = raisingFrames()
+    /// What the catalogue is searched with: the stated exception's name and reason, the raising
+    /// frames' names and the report's messages.
+    func throwEvidence(_ frames: [(frame: Frame, place: Phrase)]) -> ThrowEvidence {
         let stated = statedException()
         // Reasons are stated at the start of a report's messages: the first lines, each cut to a
         // bounded length, keep the search's work bounded whatever the report's size.
@@ -122,9 +121,15 @@ extension Diagnostician {
             ([stated.reason, report.exceptionMessage, report.termination?.text].compactMap { $0 } + (report.termination?.details ?? [])
             + facts.messageLines)
             .prefix(Self.searchedLines).map { String(decoding: $0.utf8.prefix(Self.searchedLineBytes), as: UTF8.self) }
-        let evidence = ThrowEvidence(
+        return ThrowEvidence(
             exceptionName: stated.name, raisingFrames: frames.flatMap { $0.frame.functionNames }, reason: stated.reason, texts: texts)
-        guard let match = ThrowSiteCatalog.match(evidence) else { return nil }
+    }
+
+    /// The catalogue entry the report's raising frames and reason match, with its cause and step.
+    func matchThrowSite(_ category: Diagnosis.Category) -> ThrowSiteFinding? {
+        guard Self.throwSiteCategories.contains(category) else { return nil }
+        let frames = raisingFrames()
+        guard let match = ThrowSiteCatalog.match(throwEvidence(frames)) else { return nil }
         let id = match.entry.id
         var shown: [FrameLine] = []
         if let name = match.frame, let raising = frames.first(where: { $0.frame.functionNames.contains(name) }) {

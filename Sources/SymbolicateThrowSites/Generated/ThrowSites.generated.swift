@@ -1486,5 +1486,216 @@ extension ThrowSiteCatalog {
             ],
             sources: ["https://developer.apple.com/documentation/xcode/validating-your-apps-metal-api-usage"]
         ),
+        ThrowSiteEntry(
+            id: "libplatform.unfair-lock-corrupt",
+            framework: "libsystem_platform",
+            exceptions: [],
+            symbols: ["_os_unfair_lock_corruption_abort"],
+            reasons: ["os_unfair_lock is corrupt"],
+            rule: [
+                "en":
+                    "An os_unfair_lock's memory must hold a lock for as long as it is used: the lock found a value no lock has, because the memory was overwritten or freed, or the lock was copied while held.",
+                "ja": "os_unfair_lock のメモリは、使われている間ずっとロックを保持していなければなりません。ロックとしてあり得ない値が見つかりました。メモリが上書きまたは解放されたか、保持中のロックがコピーされました。",
+            ],
+            fix: [
+                "en":
+                    "Keep the lock at one stable address for its owner's whole life (OSAllocatedUnfairLock, or a lock allocated once, never a Swift stored property passed with &); make sure the object that owns it is not freed while another thread uses it, and look for memory corruption with Address Sanitizer.",
+                "ja":
+                    "ロックは所有者の生存期間中ずっと一つの固定アドレスに置いてください（OSAllocatedUnfairLock、または一度だけ確保したロック。& で渡す Swift の格納プロパティは不可）。別のスレッドが使っている間に所有オブジェクトが解放されないようにし、Address Sanitizer でメモリ破壊を調べてください。",
+            ],
+            sources: [
+                "https://github.com/apple-oss-distributions/libplatform/blob/main/src/os/lock.c",
+                "https://developer.apple.com/documentation/os/osallocatedunfairlock",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "libplatform.unfair-lock-recursive",
+            framework: "libsystem_platform",
+            exceptions: [],
+            symbols: ["_os_unfair_lock_recursive_abort"],
+            reasons: ["Trying to recursively lock an os_unfair_lock"],
+            rule: [
+                "en": "An os_unfair_lock is not recursive: the thread that holds it must not lock it again.",
+                "ja": "os_unfair_lock は再帰ロックではありません。保持しているスレッドが再びロックしてはいけません。",
+            ],
+            fix: [
+                "en":
+                    "Find what the thread called while holding the lock (a callback, a notification, logging or a signal handler that takes the same lock); release the lock before calling out, or use a recursive lock (NSRecursiveLock) where re-entry is intended.",
+                "ja":
+                    "ロックを保持したままスレッドが何を呼んだか（同じロックを取るコールバック、通知、ログ出力、シグナルハンドラ）を探してください。呼び出す前にロックを解放するか、再入が意図されている箇所では再帰ロック（NSRecursiveLock）を使ってください。",
+            ],
+            sources: [
+                "https://github.com/apple-oss-distributions/libplatform/blob/main/src/os/lock.c",
+                "https://developer.apple.com/documentation/os/1646466-os_unfair_lock_lock",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "libplatform.unfair-lock-unowned",
+            framework: "libsystem_platform",
+            exceptions: [],
+            symbols: ["_os_unfair_lock_unowned_abort"],
+            reasons: ["Unlock of an os_unfair_lock not owned by current thread"],
+            rule: [
+                "en": "An os_unfair_lock must be unlocked by the thread that locked it.",
+                "ja": "os_unfair_lock は、ロックしたスレッドがアンロックしなければなりません。",
+            ],
+            fix: [
+                "en":
+                    "Unlock on the thread that locked (not in a completion handler or on another queue); to hand a signal from one thread to another, use a semaphore or a condition instead of a lock.",
+                "ja": "ロックしたスレッドでアンロックしてください（完了ハンドラや別のキューではなく）。スレッド間で合図を渡すには、ロックではなくセマフォや条件変数を使ってください。",
+            ],
+            sources: [
+                "https://github.com/apple-oss-distributions/libplatform/blob/main/src/os/lock.c",
+                "https://developer.apple.com/documentation/os/1646469-os_unfair_lock_unlock",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "dispatch.semaphore-released-in-use",
+            framework: "libdispatch",
+            exceptions: [],
+            symbols: ["_dispatch_semaphore_dispose"],
+            reasons: ["Semaphore object deallocated while in use"],
+            rule: [
+                "en":
+                    "A dispatch semaphore must not be released while its value is below the value it was created with: a thread may still be waiting on it.",
+                "ja": "dispatch セマフォは、値が作成時の値より小さいまま解放してはいけません。まだ待っているスレッドがあるかもしれません。",
+            ],
+            fix: [
+                "en":
+                    "Balance every wait with a signal before the last reference goes away (timeouts and early returns included), or create the semaphore with the value it will end with.",
+                "ja": "最後の参照がなくなる前に、すべての wait に signal を対応させてください（タイムアウトや途中の return も含めて）。あるいは最終的な値でセマフォを作成してください。",
+            ],
+            sources: [
+                "https://github.com/apple-oss-distributions/libdispatch",
+                "https://developer.apple.com/documentation/dispatch/dispatchsemaphore",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "dispatch.over-resume",
+            framework: "libdispatch",
+            exceptions: [],
+            symbols: ["_dispatch_lane_resume", "_dispatch_resume_slow"],
+            reasons: ["Over-resume of an object", "Over-resume of an inactive object"],
+            rule: [
+                "en":
+                    "A dispatch queue or source may be resumed only as many times as it was suspended (a new source once, to activate it).",
+                "ja": "dispatch のキューやソースは、suspend した回数だけ resume できます（新しいソースは起動のために 1 回）。",
+            ],
+            fix: [
+                "en":
+                    "Keep track of whether the source is suspended and resume only a suspended one (a DispatchSourceTimer resumed twice is the usual case); call activate() for a new source instead of resume().",
+                "ja":
+                    "ソースが suspend 中かどうかを記録し、suspend 中のものだけを resume してください（DispatchSourceTimer を 2 回 resume するのが典型例です）。新しいソースには resume() の代わりに activate() を呼んでください。",
+            ],
+            sources: [
+                "https://github.com/apple-oss-distributions/libdispatch",
+                "https://developer.apple.com/documentation/dispatch/dispatchobject/resume()",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "dispatch.release-suspended",
+            framework: "libdispatch",
+            exceptions: [],
+            symbols: ["_dispatch_queue_xref_dispose", "_dispatch_source_xref_dispose"],
+            reasons: ["Release of a suspended object", "Release of an inactive object"],
+            rule: [
+                "en": "A dispatch queue or source must not be released while it is suspended or was never activated.",
+                "ja": "dispatch のキューやソースは、suspend 中または一度も起動していない状態で解放してはいけません。",
+            ],
+            fix: [
+                "en":
+                    "Resume (or activate) the source before its last reference goes away, then cancel it: a suspended DispatchSourceTimer held by an object that is deallocated is the usual case.",
+                "ja":
+                    "最後の参照がなくなる前にソースを resume（または activate）し、それから cancel してください。解放されるオブジェクトが suspend 中の DispatchSourceTimer を持っているのが典型例です。",
+            ],
+            sources: [
+                "https://github.com/apple-oss-distributions/libdispatch",
+                "https://developer.apple.com/documentation/dispatch/dispatchsourceprotocol",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "swift.checked-continuation-resumed-twice",
+            framework: "Swift Concurrency",
+            exceptions: [],
+            symbols: ["CheckedContinuation.resume", "CheckedContinuationCanary.takeContinuation"],
+            reasons: ["tried to resume its continuation more than once"],
+            rule: [
+                "en": "A checked continuation must be resumed exactly once: resuming it a second time stops the process.",
+                "ja": "チェック付き継続（CheckedContinuation）はちょうど 1 回だけ再開しなければなりません。2 回目の再開でプロセスが停止します。",
+            ],
+            fix: [
+                "en":
+                    "Find the paths that both resume (a completion handler called twice, a success and a failure callback, a timeout racing a result) and let only the first one resume, for example by clearing the stored continuation when it is used.",
+                "ja": "両方とも resume する経路（2 回呼ばれる完了ハンドラ、成功と失敗の両方のコールバック、結果と競合するタイムアウト）を探し、最初の 1 回だけが resume するようにしてください（使ったら保持している継続を消すなど）。",
+            ],
+            sources: [
+                "https://github.com/swiftlang/swift/blob/main/stdlib/public/Concurrency/CheckedContinuation.swift",
+                "https://developer.apple.com/documentation/swift/checkedcontinuation",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "libc.stack-protector",
+            framework: "libc",
+            exceptions: [],
+            symbols: ["__stack_chk_fail"],
+            reasons: ["stack buffer overflow", "stack smashing detected"],
+            rule: [
+                "en":
+                    "A function wrote past the end of one of its local (stack) buffers: the compiler's stack guard found its marker overwritten when the function returned.",
+                "ja": "関数がローカル（スタック上）のバッファの終わりを越えて書き込みました。関数から戻るときに、コンパイラのスタック保護が目印の上書きを検出しました。",
+            ],
+            fix: [
+                "en":
+                    "Read the function that called __stack_chk_fail (the frame below it): check its fixed-size local arrays and every copy into them (memcpy, strcpy, sprintf, unsafe pointers); run it with Address Sanitizer.",
+                "ja":
+                    "__stack_chk_fail を呼んだ関数（その下のフレーム）を読んでください。固定長のローカル配列と、そこへのすべてのコピー（memcpy、strcpy、sprintf、unsafe ポインタ）を確認し、Address Sanitizer 付きで実行してください。",
+            ],
+            sources: [
+                "https://github.com/apple-oss-distributions/Libc",
+                "https://developer.apple.com/documentation/xcode/diagnosing-memory-thread-and-crash-issues-early",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "libc.fortify-overflow",
+            framework: "libc",
+            exceptions: [],
+            symbols: ["__chk_fail_overflow", "__chk_fail"],
+            reasons: ["detected buffer overflow"],
+            rule: [
+                "en":
+                    "A checked copy (strcpy, memcpy, sprintf and the like, built with _FORTIFY_SOURCE) was asked to write more than its destination holds.",
+                "ja": "チェック付きのコピー（_FORTIFY_SOURCE でビルドされた strcpy、memcpy、sprintf など）が、コピー先に収まらない量の書き込みを求められました。",
+            ],
+            fix: [
+                "en":
+                    "The frame below the check names the call: size the destination for what is copied, or copy with a bounded function (strlcpy, snprintf).",
+                "ja": "チェックの下のフレームが呼び出し元です。コピーする量に合わせてコピー先の大きさを決めるか、長さを制限する関数（strlcpy、snprintf）でコピーしてください。",
+            ],
+            sources: ["https://github.com/apple-oss-distributions/Libc"]
+        ),
+        ThrowSiteEntry(
+            id: "backgroundtasks.register-launch-handler",
+            framework: "BackgroundTasks",
+            exceptions: ["NSInternalInconsistencyException"],
+            symbols: ["-[BGTaskScheduler _unsafe_registerForTaskWithIdentifier:", "-[BGTaskScheduler registerForTaskWithIdentifier:"],
+            reasons: [
+                "All launch handlers must be registered before application finishes launching",
+                "No launch handler registered for task with identifier", "BGTaskSchedulerPermittedIdentifiers",
+            ],
+            rule: [
+                "en":
+                    "BGTaskScheduler needs every task identifier listed in BGTaskSchedulerPermittedIdentifiers and its launch handler registered once, before the app finishes launching.",
+                "ja": "BGTaskScheduler では、すべてのタスク識別子を BGTaskSchedulerPermittedIdentifiers に記載し、その起動ハンドラをアプリの起動完了前に 1 回だけ登録する必要があります。",
+            ],
+            fix: [
+                "en":
+                    "Register each launch handler in application(_:didFinishLaunchingWithOptions:) before it returns (not later, not twice), and list each identifier under BGTaskSchedulerPermittedIdentifiers in Info.plist.",
+                "ja":
+                    "各起動ハンドラは application(_:didFinishLaunchingWithOptions:) が戻る前に登録し（後からや 2 回は不可）、各識別子を Info.plist の BGTaskSchedulerPermittedIdentifiers に記載してください。",
+            ],
+            sources: [
+                "https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)"
+            ]
+        ),
     ]
 }

@@ -129,7 +129,7 @@ package struct FactReading {
         facts.isNonFatal = exception.isNonFatal
         facts.vmRegion = regionLine.flatMap(VMRegionFact.init(line:))
         facts.isStackGuard = regionLine?.uppercased().contains("STACK GUARD") ?? false
-        facts.fault = fault(exception, machType: facts.machType, signal: facts.signal, platform: platform, region: facts.vmRegion)
+        facts.fault = fault(exception, machType: facts.machType, signal: facts.signal, region: facts.vmRegion)
         facts.isCodeSignatureInvalid =
             exception.signalName.map { $0.contains("Code Signature") || $0.contains("CODESIGNING") } ?? false
         facts.isPointerAuthenticationFailure = exception.subtype?.contains("pointer authentication") ?? false
@@ -141,7 +141,7 @@ package struct FactReading {
     /// `KERN_INVALID_ADDRESS at 0x… [-> 0x…]` from the subtype, or from the codes when the
     /// subtype lacks it (older macOS prints it in `Exception Codes`); else the numbers.
     private static func fault(
-        _ exception: ExceptionInfo, machType: String?, signal: String?, platform: OperatingSystem.Platform?, region: VMRegionFact?
+        _ exception: ExceptionInfo, machType: String?, signal: String?, region: VMRegionFact?
     ) -> FaultAddress? {
         for (source, text) in [(FaultAddress.Source.subtype, exception.subtype), (.codes, exception.codes)] {
             guard let text, let match = MessageScan(text).faultAddress(), let address = ReportNumber.parse(match.address) else { continue }
@@ -149,8 +149,9 @@ package struct FactReading {
                 address: address, strippedAddress: match.stripped.flatMap(ReportNumber.parse), name: match.name, source: source)
         }
         let codes = exception.codes
-        // A Linux backtrace ("Bad pointer dereference at 0x20") carries the address alone.
-        if machType == nil, let signal, ["SIGSEGV", "SIGBUS"].contains(signal), platform == .linux, let codes,
+        // The Swift runtime's backtrace ("Bad pointer dereference at 0x20", Linux or macOS)
+        // carries the address alone: one number where the codes go.
+        if machType == nil, let signal, ["SIGSEGV", "SIGBUS"].contains(signal), let codes,
             let address = ReportNumber.parse(codes)
         {
             return FaultAddress(address: address, name: signal, source: .codes)
