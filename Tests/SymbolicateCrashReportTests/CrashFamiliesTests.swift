@@ -132,6 +132,76 @@ import Testing
         #expect(frames[0].isAppCodeWithoutImage == true)
     }
 
+    /// A runtime's own banner saying a signal arrived, over its native stack in Mono's layout
+    /// (`0xADDR - image path : symbol`).
+    /// https://github.com/dotnet/macios/issues/18809
+    @Test func aRuntimesSignalBannerOverItsNativeStack() throws {
+        let report = try Self.read(
+            """
+            =================================================================
+            \tNative Crash Reporting
+            =================================================================
+            Got a SIGABRT while executing native code. This usually indicates
+            a fatal error in the mono runtime or one of the native libraries
+            used by your application.
+            =================================================================
+
+            =================================================================
+            \tNative stacktrace:
+            =================================================================
+            \t0x101fa97e0 - /Users/me/MetaApp.app/libmonosgen-2.0.dylib : mono_dump_native_crash_info
+            \t0x101f6869c - /Users/me/MetaApp.app/libmonosgen-2.0.dylib : mono_handle_native_crash
+            \t0x10213fd70 - /Users/me/MetaApp.app/libmonosgen-2.0.dylib : sigabrt_signal_handler.cold.1
+
+            """)
+        #expect(report.facts.exception?.signal == "SIGABRT")
+        let frames = try #require(report.threads.first?.frames)
+        #expect(frames.count == 3)
+        #expect(frames[0].address == 0x101fa97e0)
+        #expect(frames[0].imageName == "libmonosgen-2.0.dylib")
+        #expect(frames[2].symbol == "sigabrt_signal_handler.cold.1")
+    }
+
+    /// A sentence says a fatal signal arrived, whoever prints it; a service asked to stop is no crash.
+    @Test(arguments: [
+        ("Got a SIGSEGV while executing native code. This usually indicates", "SIGSEGV"),
+        ("A/libc: Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 1234", "SIGSEGV"),
+        ("Program received signal SIGBUS, Bus error.", "SIGBUS"),
+        ("Caught signal SIGILL in the render loop", "SIGILL"),
+        ("Received SIGTERM, shutting down gracefully", nil),
+        ("The SIGSEGV handler is installed", nil),
+    ])
+    func aSentenceSayingASignalArrived(line: String, signal: String?) {
+        #expect(SignalLine.statedArrival(in: Substring(line)) == signal)
+    }
+
+    /// A crash service's issue text in Markdown: the exception's name in emphasis, then frames
+    /// as `place:line - symbol`.
+    /// https://github.com/snmaynard/redis-audit/issues/50 (Bugsnag's issue body)
+    @Test func aServicesMarkdownIssueBody() throws {
+        let report = try Self.read(
+            """
+            ## Exception in Bugsnag Example Apps
+
+            **EXC_BAD_INSTRUCTION** in **TTSf4s_s_d_d___TFSs18_fatalErrorMessageFTVSs12StaticStringS_S_Su_T_**
+
+            ## Stacktrace
+
+                Frameworks/libswiftCore.dylib:0 - TTSf4s_s_d_d___TFSs18_fatalErrorMessageFTVSs12StaticStringS_S_Su_T_
+                Frameworks/libswiftCore.dylib:0 - TTSg5Si___TFSag9subscriptFSiq_
+                bugsnag-example/ViewController.swift:27 - viewDidAppear
+
+            """)
+        #expect(report.facts.exception?.machType == "EXC_BAD_INSTRUCTION")
+        let frames = try #require(report.threads.first?.frames)
+        #expect(frames.count == 3)
+        #expect(frames[0].imageName == "libswiftCore.dylib")
+        #expect(frames[2].sourceFile == "bugsnag-example/ViewController.swift")
+        #expect(frames[2].sourceLine == 27)
+        #expect(frames[2].symbol == "viewDidAppear")
+        #expect(PastedFrameGrammar.placeDashSymbol("Steps: 1 - open the app", 1) == nil)
+    }
+
     /// Prose with a plus sign is no frame.
     @Test func proseWithAPlusIsNoFrame() {
         #expect(PastedFrameGrammar.symbolWithOffset("It crashes when I add 1 + 2", 1) == nil)

@@ -399,6 +399,10 @@ enum CrashMessageGrammar {
             // The closing marks of Markdown emphasis (`**Fatal Exception: X**`).
             var stage = found
             while stage.hasSuffix("**"), stage.count > 2 { stage = stage.dropLast(2) }
+            if stage.hasPrefix("**"), let next = stage.dropFirst(2).first, next != "*", next != " " {
+                // Emphasis inside too (`**EXC_BAD_INSTRUCTION** in **main**`): the words without it.
+                stage = Substring(stage.replacingOccurrences(of: "**", with: ""))
+            }
             if let shape = shapes.first(where: { $0.matches(stage) }) { return (shape.family, stage) }
         }
         return nil
@@ -487,7 +491,8 @@ enum MachExceptionLine {
         let type = text.prefix { ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "_" }
         guard type.count > 5 else { return nil }
         let next = text.dropFirst(type.count).first
-        guard next == nil || next == " " || next == "(" || next == ":" else { return nil }
+        // `**EXC_BAD_INSTRUCTION** in **…**`: Markdown emphasis around the name.
+        guard next == nil || next == " " || next == "(" || next == ":" || next == "*" else { return nil }
         return String(type)
     }
 }
@@ -538,12 +543,44 @@ enum SignalLine {
             }
             if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
         }
+        if let stated = statedArrival(in: text) { return stated }
         // A shell's description: the whole line, or followed by `: N` or the command.
         for (words, signal) in descriptions where text.hasPrefix(words) {
             let rest = text.dropFirst(words.count)
             if rest.isEmpty || rest.hasPrefix(": ") || rest.hasPrefix(" (core dumped)") || rest.hasPrefix("  ") || rest.hasPrefix("\t") {
                 return signal
             }
+        }
+        return nil
+    }
+}
+
+extension SignalLine {
+    /// The signals that end a process on a fault or a deliberate stop (not the ones a service
+    /// is asked to stop with: `Received SIGTERM, shutting down` is no crash).
+    static let fatalSignals: Set<String> = ["SIGILL", "SIGTRAP", "SIGABRT", "SIGEMT", "SIGFPE", "SIGKILL", "SIGBUS", "SIGSEGV", "SIGSYS"]
+    /// Words that say a signal arrived, before its name in the same sentence.
+    static let arrivalWords = [
+        "got ", "received ", "receiving ", "caught ", "catching ", "fatal ", "crashed with ", "killed by ", "raised ",
+    ]
+
+    /// A sentence saying a fatal signal arrived, whoever prints it: `Got a SIGABRT while
+    /// executing native code` (Mono, .NET), `Fatal signal 11 (SIGSEGV), code 1` (Android),
+    /// `Program received signal SIGSEGV, Segmentation fault.` (gdb), `Received signal SIGBUS`,
+    /// `Caught signal SIGILL`: the signal's name, a whole word, with an arrival word at most a
+    /// few words before it.
+    static func statedArrival(in text: Substring) -> String? {
+        var rest = text
+        while let range = rest.range(of: "SIG") {
+            let name = rest[range.lowerBound...].prefix { $0.isASCII && $0.isUppercase }
+            let before = text[..<range.lowerBound]
+            let boundary = before.last.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
+            let after = rest[range.lowerBound...].dropFirst(name.count).first
+            if boundary, fatalSignals.contains(String(name)), after.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true {
+                let near = before.suffix(32).lowercased()
+                if arrivalWords.contains(where: { near.contains($0) }) { return String(name) }
+            }
+            rest = rest[range.upperBound...]
         }
         return nil
     }
@@ -626,7 +663,8 @@ enum PastedFrameGrammar {
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
         (gdbStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false), (quotedFileLine, true),
-        (numberedWithoutAddress, true), (pathAndSymbol, false), (symbolWithOffset, false),
+        (numberedWithoutAddress, true), (addressImageSymbol, false), (placeDashSymbol, false), (pathAndSymbol, false),
+        (symbolWithOffset, false),
     ]
 
     static func parse(_ trimmed: String, reportLine: Int) -> Frame? { parseNumbered(trimmed, reportLine: reportLine)?.frame }
@@ -818,6 +856,59 @@ enum PastedFrameGrammar {
         guard looksLikeSymbol(symbolPart, alone: alone) else { return nil }
         TextReportParser.parseFrameRest(symbolPart, into: &frame)
         return frame.symbol == nil ? nil : frame
+    }
+
+    /// `0x101fa97e0 - /…/MetaApp.app/libmonosgen-2.0.dylib : mono_handle_native_crash`: the
+    /// address, the image's path and the symbol (Mono's and .NET's `Native stacktrace:`).
+    static let addressImageSymbol: Parser = { line, reportLine in
+        guard line.hasPrefix("0x"), let dash = line.range(of: " - "), let colon = line.range(of: " : ", options: .backwards),
+            dash.upperBound <= colon.lowerBound
+        else { return nil }
+        let hex = line[line.index(line.startIndex, offsetBy: 2)..<dash.lowerBound]
+        guard !hex.isEmpty, hex.count <= 16, hex.allSatisfy(\.isHexDigit), let address = UInt64(hex, radix: 16) else { return nil }
+        let path = line[dash.upperBound..<colon.lowerBound].trimmedBlanks
+        let symbol = line[colon.upperBound...].trimmedBlanks
+        guard !path.isEmpty, !symbol.isEmpty, looksLikeSymbol(symbol, alone: true) else { return nil }
+        var frame = Frame(index: 0, address: address, reportLine: reportLine)
+        frame.imageName = path.split(separator: "/").last.map(String.init)
+        TextReportParser.parseFrameRest(symbol, into: &frame)
+        return frame.symbol == nil ? nil : frame
+    }
+
+    /// `bugsnag-example/ViewController.swift:27 - viewDidAppear` and
+    /// `Frameworks/libswiftCore.dylib:0 - _fatalErrorMessage`: a source place or an image's path
+    /// with a line, a dash, the symbol (crash services' issue texts).
+    static let placeDashSymbol: Parser = { line, reportLine in
+        guard let dash = line.range(of: " - ") else { return nil }
+        let head = line[..<dash.lowerBound]
+        guard !head.contains(" "), let colon = head.lastIndex(of: ":"),
+            let number = Int(head[head.index(after: colon)...]), number >= 0
+        else { return nil }
+        let place = head[..<colon]
+        guard place.contains("/") || place.contains("."), !place.contains("://") else { return nil }
+        let symbol = line[dash.upperBound...].trimmedBlanks
+        let name = place.split(separator: "/").last.map(String.init) ?? String(place)
+        // After a source place, one identifier is a function's name (`viewDidAppear`).
+        let identifier = !symbol.isEmpty && symbol.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        guard looksLikeSymbol(symbol, alone: true) || (identifier && isSourceFile(name)) else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        if isSourceFile(name) {
+            frame.sourceFile = String(place)
+            if number > 0 { frame.sourceLine = number }
+        } else {
+            frame.imageName = name
+        }
+        TextReportParser.parseFrameRest(symbol, into: &frame)
+        return frame.symbol == nil ? nil : frame
+    }
+
+    /// A source file's name by its extension (Swift, the C family, the languages that share an
+    /// app with them), as opposed to an image's.
+    static func isSourceFile(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return ["swift", "m", "mm", "c", "cc", "cpp", "cxx", "h", "hpp", "kt", "java", "js", "ts", "cs"].contains(
+            name[name.index(after: dot)...].lowercased())
     }
 
     /// `Frameworks/CoreFoundation.framework/CoreFoundation ___exceptionPreprocess` and

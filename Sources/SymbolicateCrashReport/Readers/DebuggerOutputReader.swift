@@ -660,7 +660,10 @@ struct DebuggerOutputParser {
             }
             if let title = PastedThreadTitle.parse(trimmed) {
                 let index = (report.threads.map(\.index).max() ?? -1) + 1
-                report.threads.append(CrashReport.Thread(index: index, name: title.name, crashed: title.crashed))
+                // Numbered here, in the order pasted: the process's own numbers are not known.
+                var thread = CrashReport.Thread(index: index, name: title.name, crashed: title.crashed)
+                thread.isNumberedByReader = true
+                report.threads.append(thread)
                 pastedThread = report.threads.count - 1
                 if title.crashed, report.crashedThreadIndex == nil { report.crashedThreadIndex = index }
                 continue
@@ -672,7 +675,9 @@ struct DebuggerOutputParser {
                     pastedThread = nil
                 }
                 if pastedThread == nil {
-                    report.threads.append(CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1))
+                    var thread = CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1)
+                    thread.isNumberedByReader = true
+                    report.threads.append(thread)
                     pastedThread = report.threads.count - 1
                 }
                 guard let position = pastedThread else { continue }

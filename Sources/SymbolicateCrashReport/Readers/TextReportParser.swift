@@ -231,6 +231,8 @@ struct TextReportParser {
         else { return false }
         state.pastedFrames = true
         let position = state.threadPosition(0)
+        // Its number is the reader's: which thread of the process it was is unknown.
+        state.report.threads[position].isNumberedByReader = true
         state.section = .frames(.thread(position))
         appendFrame(frame, to: .thread(position), in: &state.report)
         state.lastFrame = (lineNumber, lineNumber, trimmed)
