@@ -1,4 +1,4 @@
-"""What the generators (generate-catalogs.py, generate-throw-sites.py) share: Swift string
+"""What the catalogue generator (generate-catalogs.py) uses: Swift string
 literals, the repository's formatting, and writing a generated file whole or not at all."""
 import os
 import subprocess
