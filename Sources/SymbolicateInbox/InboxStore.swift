@@ -138,6 +138,16 @@ enum InboxRules {
         let versions = counts.keys.compactMap { AppVersion($0) }
         group.firstVersion = versions.min()
         group.lastVersion = versions.max()
+        // A regression is a report of a version after the fix: when the reports that made it one
+        // have left, the group is resolved again (or regressed in the earliest later version left).
+        if group.state == .regressed, let fixed = group.resolvedIn {
+            if let first = versions.filter({ fixed < $0 }).min() {
+                group.regressedIn = first
+            } else {
+                group.state = .resolved
+                group.regressedIn = nil
+            }
+        }
         guard group.count > 0 else {
             group.firstVersion = nil
             group.lastVersion = nil

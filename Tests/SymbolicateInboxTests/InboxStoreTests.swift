@@ -302,6 +302,34 @@ import Testing
         #expect(restarted.group.firstVersion == AppVersion("1.1 (11)"))
     }
 
+    /// The report that reopened a resolved group moves to another group once its dSYM arrives:
+    /// the group it left is resolved again, nothing of a later version being left in it.
+    @Test(arguments: InboxDatabase.allCases) func aRegressionWhoseReportMovesOutIsUndone(_ database: InboxDatabase) throws {
+        guard let inbox = try database.open("move-regression") else { return }
+        let (symbolicatedBody, symbolicated) = try InboxFixtures.reports("reports/null-deref.ips")
+        let known = try inbox.ingest(
+            InboxFixtures.variant(try #require(symbolicated.first), version: "1.0 (10)", n: 0, at: Self.start), body: symbolicatedBody)
+        let (body, early) = try InboxFixtures.reports("reports/null-deref.crash", debugFiles: [])
+        let waiting = try #require(early.first)
+        let before = InboxFixtures.variant(waiting, version: "1.0 (10)", n: 1, at: Self.start)
+        let unsymbolicated = try inbox.ingest(before, body: body).group
+        #expect(unsymbolicated != known.group)
+        #expect(try inbox.change(unsymbolicated, to: .resolved(in: try #require(AppVersion("1.0 (10)"))))?.state == .resolved)
+        let reopening = InboxFixtures.variant(waiting, version: "1.1 (11)", n: 2, at: Self.start.addingTimeInterval(Self.day))
+        #expect(try inbox.ingest(reopening, body: body).regression)
+        #expect(try inbox.group(id: unsymbolicated)?.group.state == .regressed)
+
+        // The 1.1 report is symbolicated again and joins the other group.
+        let processed = InboxFixtures.process(body, name: "again", debugFiles: [TestPaths.dsyms], receivedAt: Self.start)
+        var again = InboxFixtures.variant(try #require(processed.first), version: "1.1 (11)", n: 2, at: reopening.seenAt)
+        again.id = reopening.id
+        #expect(try inbox.replace(again).group == known.group)
+        let left = try #require(try inbox.group(id: unsymbolicated)?.group)
+        #expect(left.state == .resolved)
+        #expect(left.regressedIn == nil)
+        #expect(try inbox.groups(GroupQuery(filter: .regressed)).total == 0)
+    }
+
     @Test(arguments: InboxDatabase.allCases) func oldReportsGoAndTheirGroupsStay(_ database: InboxDatabase) throws {
         guard let inbox = try database.open("retention") else { return }
         let reports = try Self.release()
