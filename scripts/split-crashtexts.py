@@ -14,7 +14,9 @@ picks which texts are held out.
 
 The second gathering (ids `h2-NNN` and `h2t-NNN`, README.md) was split on its own, once, before
 any rule saw it: its numbers shuffled by a generator seeded with SECOND_SEED, the first
-SECOND_TUNE_SIZE of them went to the tune part and the rest to the holdout2 part.
+SECOND_TUNE_SIZE of them went to the tune part and the rest to the holdout2 part. The third
+gathering (ids `h3-NNN` and `h3t-NNN`) was split the same way with THIRD_SEED and THIRD_TUNE_SIZE,
+the rest going to the holdout3 part.
 """
 
 import argparse
@@ -29,6 +31,8 @@ SEED = 48
 HOLDOUT_SIZE = 50
 SECOND_SEED = 4802
 SECOND_TUNE_SIZE = 10
+THIRD_SEED = 4803
+THIRD_TUNE_SIZE = 8
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -69,13 +73,13 @@ def split(entries, seed=SEED, holdout_size=HOLDOUT_SIZE):
     return parts
 
 
-def split_second(identifiers, seed=SECOND_SEED, tune_size=SECOND_TUNE_SIZE):
-    """Map every id of the second gathering to "tune" or "holdout2" by its number (`h2-301`, `h2t-301`)."""
+def split_second(identifiers, seed=SECOND_SEED, tune_size=SECOND_TUNE_SIZE, held_part="holdout2"):
+    """Map every id of a later gathering to "tune" or its held part by its number (`h2-301`, `h2t-301`)."""
     numbers = sorted(identifier.split("-", 1)[1] for identifier in identifiers)
     order = list(numbers)
     random.Random(seed).shuffle(order)
     tuned = set(order[:tune_size])
-    return {identifier: "tune" if identifier.split("-", 1)[1] in tuned else "holdout2" for identifier in identifiers}
+    return {identifier: "tune" if identifier.split("-", 1)[1] in tuned else held_part for identifier in identifiers}
 
 
 def main():
@@ -85,10 +89,12 @@ def main():
     arguments = parser.parse_args()
 
     texts = json.loads(arguments.manifest.read_text(encoding="utf-8"))["texts"]
-    first = [text for text in texts if not text["id"].startswith("h2")]
+    first = [text for text in texts if not text["id"].startswith(("h2", "h3"))]
     second = [text for text in texts if text["id"].startswith("h2")]
+    third = [text for text in texts if text["id"].startswith("h3")]
     parts = split([(text["id"], text["kind"]) for text in first])
     parts.update(split_second([text["id"] for text in second]))
+    parts.update(split_second([text["id"] for text in third], THIRD_SEED, THIRD_TUNE_SIZE, "holdout3"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -100,9 +106,10 @@ def main():
         return 1
     held = sum(1 for part in parts.values() if part == "holdout")
     held_second = sum(1 for part in parts.values() if part == "holdout2")
+    held_third = sum(1 for part in parts.values() if part == "holdout3")
     print(
-        f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}): "
-        f"{len(parts) - held - held_second} tune, {held} holdout, {held_second} holdout2"
+        f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}): "
+        f"{len(parts) - held - held_second - held_third} tune, {held} holdout, {held_second} holdout2, {held_third} holdout3"
     )
     return 0
 
