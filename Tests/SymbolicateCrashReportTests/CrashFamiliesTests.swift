@@ -202,6 +202,44 @@ import Testing
         #expect(PastedFrameGrammar.placeDashSymbol("Steps: 1 - open the app", 1) == nil)
     }
 
+    /// A managed runtime's uncaught exception in an app (Xamarin.iOS, .NET, Kotlin/Native): the
+    /// runtime's own line states it, and .NET's stack lines are frames with their files.
+    /// https://github.com/EgorBo/Toasts.Forms.Plugin/issues/24
+    @Test func aManagedRuntimesUncaughtException() throws {
+        let report = try Self.read(
+            """
+            Unhandled Exception:
+
+            System.NullReferenceException: Object reference not set to an instance of an object
+
+            2015-04-01 09:08:51.906 TheAppIos[11654:431130] Unhandled managed exception: Object reference not set to an instance of an object (System.NullReferenceException)
+              at Toasts.Forms.Plugin.iOS.MessageView.Draw (CGRect rect) [0x00000] in <filename unknown>:0
+              at (wrapper managed-to-native) UIKit.UIApplication:UIApplicationMain (int,string[],intptr,intptr)
+              at TheApp.iOS.Application.Main (System.String[] args) [0x00001] in /src/TheApp.iOS/Main.cs:17
+
+            """)
+        #expect(report.facts.statedMessages.contains { $0.family == .managedException })
+        let frames = try #require(report.threads.first?.frames)
+        #expect(frames.count == 3)
+        #expect(frames[0].symbol == "Toasts.Forms.Plugin.iOS.MessageView.Draw (CGRect rect)")
+        #expect(frames[0].sourceFile == nil)
+        #expect(frames[2].sourceFile == "/src/TheApp.iOS/Main.cs")
+        #expect(frames[2].sourceLine == 17)
+    }
+
+    /// The lines that name a managed runtime's exception, and what does not.
+    @Test(arguments: [
+        ("Uncaught Kotlin exception: kotlin.RuntimeException: Unexpected receiver type:", true),
+        ("Unhandled managed exception: Object reference not set (System.NullReferenceException)", true),
+        ("System.InvalidOperationException: Sequence contains no elements", true),
+        ("Foundation.MonoTouchException: Objective-C exception thrown.  Name: NSInvalidArgumentException", true),
+        ("java.lang.NullPointerException: Attempt to invoke virtual method", false),
+        ("System.out.println is where it printed", false),
+    ])
+    func aManagedRuntimesExceptionLine(line: String, stated: Bool) {
+        #expect((CrashMessageGrammar.match(line)?.family == .managedException) == stated, "\(line)")
+    }
+
     /// Prose with a plus sign is no frame.
     @Test func proseWithAPlusIsNoFrame() {
         #expect(PastedFrameGrammar.symbolWithOffset("It crashes when I add 1 + 2", 1) == nil)

@@ -366,6 +366,12 @@ enum CrashMessageGrammar {
         Shape(family: .objcException, anchor: .parser(isFoundationReason)),
         Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }),
         Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
+        // Managed runtimes in the app: Xamarin.iOS/.NET's and Kotlin/Native's uncaught-exception
+        // lines, and a .NET exception's own `Namespace.TypeException: message` line.
+        Shape(family: .managedException, anchor: .starts("Unhandled managed exception: ")),
+        Shape(family: .managedException, anchor: .starts("Uncaught Kotlin exception: ")),
+        Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
+        Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }),
         // Assertions and debug layers.
         Shape(family: .assertion, anchor: .parser { MessageScan(String($0)).isCAssertion() }),
         Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
@@ -480,6 +486,28 @@ enum ExceptionNameLine {
         if rest.hasPrefix(":") { rest = rest.dropFirst() } else if !rest.hasPrefix(" ") { return nil }
         let reason = rest.trimmedBlanks
         return (String(name), reason.isEmpty ? nil : reason)
+    }
+}
+
+/// A managed runtime's exception named first on a line, as .NET and Kotlin print them:
+/// `System.NullReferenceException: Object reference not set…`, `kotlin.IllegalStateException: …`,
+/// `Foundation.MonoTouchException: Objective-C exception thrown.`: a dotted type name whose last
+/// part ends in `Exception` or `Error`, under a namespace .NET, Mono or Kotlin ship (the JVM's
+/// `java.` names are Android's, not an Apple crash).
+enum ManagedExceptionLine {
+    static let namespaces = ["System.", "Microsoft.", "Mono.", "Xamarin.", "Foundation.", "ObjCRuntime.", "UIKit.", "kotlin."]
+
+    static func parse(_ text: Substring) -> (name: String, message: String?)? {
+        guard namespaces.contains(where: { text.hasPrefix($0) }) else { return nil }
+        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+        guard let last = name.split(separator: ".").last, last.hasSuffix("Exception") || last.hasSuffix("Error"),
+            last.first?.isUppercase == true
+        else { return nil }
+        let rest = text.dropFirst(name.count)
+        if rest.isEmpty { return (String(name), nil) }
+        guard rest.hasPrefix(":") else { return nil }
+        let message = rest.dropFirst().trimmedBlanks
+        return (String(name), message.isEmpty ? nil : message)
     }
 }
 
@@ -663,7 +691,8 @@ enum PastedFrameGrammar {
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
         (gdbStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false), (quotedFileLine, true),
-        (numberedWithoutAddress, true), (addressImageSymbol, false), (placeDashSymbol, false), (pathAndSymbol, false),
+        (numberedWithoutAddress, true), (addressImageSymbol, false), (placeDashSymbol, false), (managedFrame, false),
+        (pathAndSymbol, false),
         (symbolWithOffset, false),
     ]
 
@@ -873,6 +902,39 @@ enum PastedFrameGrammar {
         frame.imageName = path.split(separator: "/").last.map(String.init)
         TextReportParser.parseFrameRest(symbol, into: &frame)
         return frame.symbol == nil ? nil : frame
+    }
+
+    /// A .NET/Mono stack line: `at Foo.Bar.Draw (CGRect rect) [0x00000] in /src/Bar.cs:17`,
+    /// `at (wrapper managed-to-native) UIKit.UIApplication:UIApplicationMain (int,string[])`, and
+    /// App Center's `Foo.Bar.Main (System.String[] args) <0x102105160 + 0x0000a> in <hash>:0`:
+    /// the method with its parameters, then its IL offset or address, then its file and line when
+    /// the build kept them (`<filename unknown>:0` when not).
+    static let managedFrame: Parser = { line, reportLine in
+        var rest = Substring(line)
+        if rest.hasPrefix("at ") { rest = rest.dropFirst(3) }
+        if rest.hasPrefix("(wrapper ") {
+            guard let close = rest.firstIndex(of: ")") else { return nil }
+            rest = rest[rest.index(after: close)...].drop { $0 == " " }
+        }
+        // The method: a dotted name, then ` (` and its parameters' closing `)`.
+        guard let open = rest.range(of: " ("), let close = rest[open.upperBound...].firstIndex(of: ")") else { return nil }
+        let method = rest[..<open.lowerBound]
+        guard method.contains("."), !method.contains(" "), method.first.map({ $0.isLetter || $0 == "_" }) == true else { return nil }
+        let after = rest[rest.index(after: close)...].trimmedBlanks
+        guard after.isEmpty || after.hasPrefix("[0x") || after.hasPrefix("<0x") || after.hasPrefix("in ") else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.symbol = String(rest[..<rest.index(after: close)])
+        if let inRange = after.range(of: " in ", options: .backwards) ?? (after.hasPrefix("in ") ? after.range(of: "in ") : nil) {
+            let place = after[inRange.upperBound...]
+            if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]), number > 0,
+                !place.hasPrefix("<")
+            {
+                frame.sourceFile = String(place[..<colon])
+                frame.sourceLine = number
+            }
+        }
+        return frame
     }
 
     /// `bugsnag-example/ViewController.swift:27 - viewDidAppear` and

@@ -805,7 +805,7 @@ struct DebuggerOutputParser {
                         exception.uncaught = UncaughtException(language: .objectiveC, reason: reason)
                     }
                 }
-            case .swiftRuntime, .cxxException, .assertion, .threadChecker, .libraryMisuse, .malloc, .annotation: break
+            case .swiftRuntime, .cxxException, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc, .annotation: break
             }
         }
         // The message itself, for the rules that read the report's words: the most specific one

@@ -19,6 +19,10 @@ public struct StatedMessage: Sendable, Hashable {
         case objcException
         /// libc++abi's `terminating due to uncaught exception of type T: what`.
         case cxxException
+        /// An uncaught exception of a managed runtime embedded in the app, which stops the process:
+        /// .NET/Mono (`Unhandled managed exception: … (System.NullReferenceException)`,
+        /// `System.NullReferenceException: …`), Kotlin/Native (`Uncaught Kotlin exception: …`).
+        case managedException
         /// A failed assertion: C `assert()`, Foundation's `*** Assertion failure in -[X y]`, a
         /// framework debug layer's `failed assertion` (Metal API Validation).
         case assertion
@@ -111,7 +115,9 @@ extension StatedMessage.Family {
     /// process, then what a shell or a debugger saw.
     package var specificity: Int {
         switch self {
-        case .swiftRuntime, .objcException, .cxxException, .assertion, .threadChecker, .libraryMisuse, .malloc, .dyld, .privacy: 0
+        case .swiftRuntime, .objcException, .cxxException, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc, .dyld,
+            .privacy:
+            0
         case .annotation: 1
         case .resource, .machException: 2
         case .signal: 3
