@@ -99,14 +99,11 @@ test: setup-test
 
 # The whole suite, beside the throwaway PostgreSQL scripts/with-postgres.sh starts on loopback: the
 # store's PostgreSQL index is tested against it, never skipped here (a plain `swift test` skips
-# those tests and says so). Two runs of one build: the in-process servers' tests apart from the rest,
-# whose command-line tests wait for the processes they start on the same few threads the servers'
-# handlers need (on a 2-core machine those waits starved the servers past their clients' timeouts).
+# those tests and says so).
 .PHONY: test-suite
 test-suite:
 	@test -n "$$SYMBOLICATE_TEST_POSTGRES_URL" || { echo "make test-suite: SYMBOLICATE_TEST_POSTGRES_URL is not set: run it as scripts/with-postgres.sh make test-suite" >&2; exit 1; }
-	$(SWIFT) test --skip-build --skip SymbolicateServeTests
-	$(SWIFT) test --skip-build --filter SymbolicateServeTests
+	$(SWIFT) test --skip-build
 
 # The `symbolicate serve` page in headless chromium (selenium): paste a report, check the frame
 # and the highlighted crashed thread, download the .crash; screenshots in .build/artifacts/.
