@@ -5,7 +5,7 @@ import Foundation
 /// one transaction; one newer than this code is refused, never changed.
 enum InboxSchema {
     /// The newest version.
-    static let version = 2
+    static let version = 3
 
     enum Dialect { case sqlite, postgres }
 
@@ -54,6 +54,33 @@ enum InboxSchema {
                 """,
                 "CREATE INDEX inbox_awaiting_by_report ON \(p)inbox_awaiting (report_id)",
                 "CREATE INDEX inbox_reports_by_received ON \(p)inbox_reports (received_at)",
+            ]
+        case 3:
+            // Version 3: each group's count per version, kept beside the per-(version, OS,
+            // device) rows (a page of 50 large groups summed thousands of those rows per
+            // request), and the inbox's write generation, which every change moves on, so a
+            // server may keep an answer until the inbox changes (Benchmarks/README.md, "Crash
+            // inbox"). SQLite moves a row inside each write transaction; PostgreSQL moves a
+            // sequence after each commit, so instances writing at once do not queue on one row.
+            let generation =
+                dialect == .sqlite
+                ? [
+                    "CREATE TABLE \(p)inbox_generation (one INTEGER PRIMARY KEY CHECK (one = 0), value INTEGER NOT NULL)",
+                    "INSERT INTO \(p)inbox_generation (one, value) VALUES (0, 1)",
+                ]
+                : ["CREATE SEQUENCE \(p)inbox_generation"]
+            return generation + [
+                """
+                CREATE TABLE \(p)inbox_version_counts (
+                    group_id TEXT NOT NULL, version TEXT NOT NULL, marketing TEXT NOT NULL, count \(integer) NOT NULL,
+                    PRIMARY KEY (group_id, version))
+                """,
+                """
+                INSERT INTO \(p)inbox_version_counts (group_id, version, marketing, count)
+                SELECT group_id, version, MIN(marketing), SUM(count) FROM \(p)inbox_counts GROUP BY group_id, version
+                """,
+                "CREATE INDEX inbox_version_counts_by_version ON \(p)inbox_version_counts (version, group_id)",
+                "CREATE INDEX inbox_version_counts_by_marketing ON \(p)inbox_version_counts (marketing, group_id)",
             ]
         default:
             return []

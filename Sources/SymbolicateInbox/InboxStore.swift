@@ -27,6 +27,10 @@ package protocol InboxStore: Sendable {
     func body(of report: String) throws(InboxError) -> Data?
     /// The schema version the database has.
     func schemaVersion() throws(InboxError) -> Int
+    /// A number every committed change moves on (an ingest, a state, a removal), by any server
+    /// sharing the database: an answer read at one generation holds until it moves. Read it
+    /// before the answer it keys.
+    func generation() throws(InboxError) -> Int64
     /// Removes the reports received before `date` (their groups and figures stay); returns how many.
     func removeReports(receivedBefore date: Date) throws(InboxError) -> Int
 }

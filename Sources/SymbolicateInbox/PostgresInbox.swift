@@ -25,6 +25,8 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
     private let lock = NSLock()
     private var connection: PostgresConnection?
     private var prefix: String { url.schema.map { "\($0)." } ?? "" }
+    /// Schema 3's per-version counts and generation are kept (false only for a test's older schema).
+    private(set) var keepsVersionCounts = true
 
     /// Connects and brings the schema to `schemaVersion` (a test stops earlier to make an old one).
     /// - Throws: when the URL cannot be read, the database cannot be reached, or holds a newer schema.
@@ -91,6 +93,7 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
                 "CREATE TABLE IF NOT EXISTS \(unescaped: self.prefix)inbox_meta (one INTEGER PRIMARY KEY CHECK (one = 0), version INTEGER NOT NULL)"
             )
             let found = try self.version(connection)
+            self.keepsVersionCounts = max(found, target) >= 3
             if found > InboxSchema.version {
                 throw InboxError(
                     location: self.location,
@@ -113,17 +116,28 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
 
     // MARK: InboxStore
 
+    package func generation() throws(InboxError) -> Int64 {
+        guard keepsVersionCounts else { return 0 }
+        return try calling("cannot read the inbox") { connection in
+            try self.rows(
+                connection, "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM \(unescaped: self.prefix)inbox_generation"
+            ).first?.decode(Int64.self) ?? 0
+        }
+    }
+
     package func ingest(_ report: InboxReport, body: Data) throws(InboxError) -> IngestOutcome {
-        try changing("cannot store report \(report.id)") { connection in
+        try changing("cannot store report \(report.id)", moves: true) { connection in
             try self.lockKeys(report.key.lookupIDs, connection)
-            return try InboxRules.ingest(report, body: body, in: PostgresTransaction(inbox: self, connection: connection))
+            return try InboxRules.ingest(
+                report, body: body, in: PostgresTransaction(inbox: self, connection: connection, keepsVersionCounts: keepsVersionCounts))
         }
     }
 
     package func replace(_ report: InboxReport) throws(InboxError) -> IngestOutcome {
-        try changing("cannot store report \(report.id) again") { connection in
+        try changing("cannot store report \(report.id) again", moves: true) { connection in
             try self.lockKeys(report.key.lookupIDs, connection)
-            return try InboxRules.replace(report, in: PostgresTransaction(inbox: self, connection: connection))
+            return try InboxRules.replace(
+                report, in: PostgresTransaction(inbox: self, connection: connection, keepsVersionCounts: keepsVersionCounts))
         }
     }
 
@@ -160,7 +174,7 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
                 var perGroup: [String: [String: Int]] = [:]
                 for row in try self.rows(
                     connection,
-                    "SELECT group_id, version, SUM(count)::bigint FROM \(unescaped: self.prefix)inbox_counts WHERE group_id = ANY(\(ids)) GROUP BY group_id, version"
+                    "SELECT group_id, version, count::bigint FROM \(unescaped: self.versionCounts) AS v WHERE group_id = ANY(\(ids))"
                 ) {
                     let (group, version, n) = try row.decode((String, String, Int).self)
                     if n > 0 { perGroup[group, default: [:]][version] = n }
@@ -184,8 +198,10 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
         case nil: break
         }
         if query.version != nil || query.os != nil {
+            // A version alone is summed from the per-version counts, an OS from the finer rows.
+            let counts = query.os == nil ? versionCounts : "\(prefix)inbox_counts"
             sql.appendLiteral(
-                "SELECT \(Self.prefixed), SUM(c.count)::bigint AS n FROM \(prefix)inbox_counts c JOIN \(prefix)inbox_groups g ON g.id = c.group_id WHERE TRUE"
+                "SELECT \(Self.prefixed), SUM(c.count)::bigint AS n FROM \(counts) c JOIN \(prefix)inbox_groups g ON g.id = c.group_id WHERE TRUE"
             )
             if query.version != nil { conditions.append(("c.\(versionColumn) = ", versionText)) }
             if let os = query.os { conditions.append(("c.os = ", os)) }
@@ -195,6 +211,13 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
             sql.appendLiteral("SELECT \(Self.prefixed), g.count AS n FROM \(prefix)inbox_groups g WHERE g.count > 0")
             Self.append(conditions, to: &sql)
         }
+    }
+
+    /// Each group's count per version: schema 3's table, or summed from the finer rows in an older schema.
+    private var versionCounts: String {
+        keepsVersionCounts
+            ? "\(prefix)inbox_version_counts"
+            : "(SELECT group_id, version, MIN(marketing) AS marketing, SUM(count) AS count FROM \(prefix)inbox_counts GROUP BY group_id, version)"
     }
 
     private static func append(_ conditions: [(String, String)], to sql: inout PostgresQuery.StringInterpolation) {
@@ -240,8 +263,8 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
     }
 
     package func change(_ id: String, to change: StateChange) throws(InboxError) -> InboxGroup? {
-        try changing("cannot change group \(id)") { connection in
-            let transaction = PostgresTransaction(inbox: self, connection: connection)
+        try changing("cannot change group \(id)", moves: true) { connection in
+            let transaction = PostgresTransaction(inbox: self, connection: connection, keepsVersionCounts: keepsVersionCounts)
             guard var group = try transaction.group(id) else { return nil }
             group.apply(change)
             try transaction.save(group, isNew: false)
@@ -271,7 +294,7 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
     }
 
     package func removeReports(receivedBefore date: Date) throws(InboxError) -> Int {
-        try changing("cannot remove old reports") { connection in
+        try changing("cannot remove old reports", moves: true) { connection in
             let cutoff = date.timeIntervalSince1970
             try self.run(
                 connection,
@@ -314,8 +337,10 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
         }
     }
 
-    /// One transaction around `body`: rolled back when it throws.
-    private func changing<T>(_ what: String, _ body: (PostgresConnection) throws -> T) throws(InboxError) -> T {
+    /// One transaction around `body`: rolled back when it throws. A change that `moves` the
+    /// generation moves it after its commit: a reader that saw the new number then reads what
+    /// was committed (moved before, a reader could keep the old rows under the new number).
+    private func changing<T>(_ what: String, moves: Bool = false, _ body: (PostgresConnection) throws -> T) throws(InboxError) -> T {
         lock.lock()
         defer { lock.unlock() }
         let connection: PostgresConnection
@@ -329,12 +354,26 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
         do {
             let result = try body(connection)
             try run(connection, "COMMIT")
+            if moves, keepsVersionCounts { moveGeneration() }
             return result
         } catch {
             do { try run(connection, "ROLLBACK") } catch { dropIfBroken(error) }
             if let error = error as? InboxError { throw error }
             dropIfBroken(error)
             throw InboxError(location: location, message: "\(what): \(Self.describe(error))")
+        }
+    }
+
+    /// Moves the generation on after a commit; tried again on a fresh connection once, since
+    /// a change whose generation did not move would leave other servers' answers stale.
+    private func moveGeneration() {
+        for _ in 0..<2 {
+            do {
+                try run(try connected(), "SELECT nextval('\(unescaped: prefix)inbox_generation')")
+                return
+            } catch {
+                dropIfBroken(error)
+            }
         }
     }
 
@@ -377,6 +416,7 @@ package final class PostgresInbox: InboxStore, @unchecked Sendable {
 struct PostgresTransaction: InboxTransaction {
     let inbox: PostgresInbox
     let connection: PostgresConnection
+    let keepsVersionCounts: Bool
     private var p: String { inbox.tablePrefix }
 
     func hasReport(_ id: String) throws -> String? {
@@ -461,6 +501,14 @@ struct PostgresTransaction: InboxTransaction {
             INSERT INTO \(unescaped: p)inbox_counts AS c (group_id, version, marketing, os, device, count)
             VALUES (\(group), \(version), \(AppVersion(version)?.version ?? ""), \(os), \(device), \(delta))
             ON CONFLICT (group_id, version, os, device) DO UPDATE SET count = c.count + excluded.count
+            """)
+        guard keepsVersionCounts else { return }
+        try inbox.run(
+            connection,
+            """
+            INSERT INTO \(unescaped: p)inbox_version_counts AS v (group_id, version, marketing, count)
+            VALUES (\(group), \(version), \(AppVersion(version)?.version ?? ""), \(delta))
+            ON CONFLICT (group_id, version) DO UPDATE SET count = v.count + excluded.count
             """)
     }
 

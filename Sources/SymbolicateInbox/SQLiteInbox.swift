@@ -9,6 +9,8 @@ import SymbolicateCore
 package final class SQLiteInbox: InboxStore {
     package let location: String
     private let database: DatabasePool
+    /// Schema 3's per-version counts and generation are kept (false only for a test's older file).
+    private let keepsVersionCounts: Bool
 
     /// Opens (creating it when absent) the inbox file at `path` and brings its schema to
     /// `schemaVersion` (a test stops earlier to make an old file).
@@ -18,11 +20,13 @@ package final class SQLiteInbox: InboxStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "symbolicate.inbox"
+        var opened = schemaVersion
         do {
             database = try DatabasePool(path: path, configuration: configuration)
             try database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                    opened = max(found, schemaVersion)
                     if found > InboxSchema.version {
                         throw InboxError(
                             location: path, message: "has schema version \(found); this symbolicate reads version \(InboxSchema.version)")
@@ -40,6 +44,7 @@ package final class SQLiteInbox: InboxStore {
         } catch {
             throw InboxError(location: path, message: "cannot open the inbox: \(Self.describe(error))")
         }
+        keepsVersionCounts = opened >= 3
     }
 
     /// The schema version the file has.
@@ -49,23 +54,35 @@ package final class SQLiteInbox: InboxStore {
 
     package func close() { try? database.close() }
 
+    /// Each group's count per version: schema 3's table, or summed from the finer rows in an older file.
+    private var versionCounts: String {
+        keepsVersionCounts
+            ? "inbox_version_counts"
+            : "(SELECT group_id, version, MIN(marketing) AS marketing, SUM(count) AS count FROM inbox_counts GROUP BY group_id, version)"
+    }
+
+    package func generation() throws(InboxError) -> Int64 {
+        guard keepsVersionCounts else { return 0 }
+        return try reading { db in try Int64.fetchOne(db, sql: "SELECT value FROM inbox_generation WHERE one = 0") ?? 0 }
+    }
+
     // MARK: InboxStore
 
     package func ingest(_ report: InboxReport, body: Data) throws(InboxError) -> IngestOutcome {
         try changing("cannot store report \(report.id)") { db in
-            try InboxRules.ingest(report, body: body, in: SQLiteTransaction(db: db))
+            try InboxRules.ingest(report, body: body, in: SQLiteTransaction(db: db, keepsVersionCounts: keepsVersionCounts))
         }
     }
 
     package func replace(_ report: InboxReport) throws(InboxError) -> IngestOutcome {
         try changing("cannot store report \(report.id) again") { db in
-            try InboxRules.replace(report, in: SQLiteTransaction(db: db))
+            try InboxRules.replace(report, in: SQLiteTransaction(db: db, keepsVersionCounts: keepsVersionCounts))
         }
     }
 
     package func groups(_ query: GroupQuery) throws(InboxError) -> GroupPage {
         try reading { db in
-            let (sql, arguments) = Self.listing(query)
+            let (sql, arguments) = Self.listing(query, versionCounts: versionCounts)
             let perPage = max(1, min(query.perPage, GroupQuery.largestPage))
             let offset = (max(1, query.page) - 1) * perPage
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(sql))", arguments: arguments) ?? 0
@@ -77,9 +94,7 @@ package final class SQLiteInbox: InboxStore {
                 let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
                 var perGroup: [String: [String: Int]] = [:]
                 for row in try Row.fetchAll(
-                    db,
-                    sql:
-                        "SELECT group_id, version, SUM(count) AS n FROM inbox_counts WHERE group_id IN (\(marks)) GROUP BY group_id, version",
+                    db, sql: "SELECT group_id, version, count AS n FROM \(versionCounts) WHERE group_id IN (\(marks))",
                     arguments: StatementArguments(ids))
                 {
                     let n: Int = row["n"]
@@ -92,7 +107,7 @@ package final class SQLiteInbox: InboxStore {
     }
 
     /// The list's query (without order and page): each group with its count under the filters as `n`.
-    static func listing(_ query: GroupQuery) -> (String, StatementArguments) {
+    static func listing(_ query: GroupQuery, versionCounts: String) -> (String, StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         let byCounts = query.version != nil || query.os != nil
@@ -120,8 +135,10 @@ package final class SQLiteInbox: InboxStore {
                 countArguments += [os]
             }
             let whereText = (countConditions + conditions).joined(separator: " AND ")
+            // A version alone is summed from the per-version counts, an OS from the finer rows.
+            let counts = query.os == nil ? versionCounts : "inbox_counts"
             return (
-                "SELECT \(prefixed), SUM(c.count) AS n FROM inbox_counts c JOIN inbox_groups g ON g.id = c.group_id WHERE \(whereText) GROUP BY g.id HAVING SUM(c.count) > 0",
+                "SELECT \(prefixed), SUM(c.count) AS n FROM \(counts) c JOIN inbox_groups g ON g.id = c.group_id WHERE \(whereText) GROUP BY g.id HAVING SUM(c.count) > 0",
                 countArguments + arguments
             )
         }
@@ -160,7 +177,7 @@ package final class SQLiteInbox: InboxStore {
 
     package func change(_ id: String, to change: StateChange) throws(InboxError) -> InboxGroup? {
         try changing("cannot change group \(id)") { db in
-            let transaction = SQLiteTransaction(db: db)
+            let transaction = SQLiteTransaction(db: db, keepsVersionCounts: keepsVersionCounts)
             guard var group = try transaction.group(id) else { return nil }
             group.apply(change)
             try transaction.save(group, isNew: false)
@@ -214,6 +231,7 @@ package final class SQLiteInbox: InboxStore {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    if keepsVersionCounts { try db.execute(sql: "UPDATE inbox_generation SET value = value + 1 WHERE one = 0") }
                     return .commit
                 }
             }
@@ -243,6 +261,7 @@ package final class SQLiteInbox: InboxStore {
 /// One immediate transaction's reads and writes.
 struct SQLiteTransaction: InboxTransaction {
     let db: Database
+    let keepsVersionCounts: Bool
 
     func hasReport(_ id: String) throws -> String? {
         try String.fetchOne(db, sql: "SELECT group_id FROM inbox_reports WHERE id = ?", arguments: [id])
@@ -320,15 +339,23 @@ struct SQLiteTransaction: InboxTransaction {
                 ON CONFLICT(group_id, version, os, device) DO UPDATE SET count = count + excluded.count
                 """,
             arguments: [group, version, AppVersion(version)?.version ?? "", os, device, delta])
+        guard keepsVersionCounts else { return }
+        try db.execute(
+            sql: """
+                INSERT INTO inbox_version_counts (group_id, version, marketing, count) VALUES (?, ?, ?, ?)
+                ON CONFLICT(group_id, version) DO UPDATE SET count = count + excluded.count
+                """,
+            arguments: [group, version, AppVersion(version)?.version ?? "", delta])
     }
 
     func versionCounts(inGroup id: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT version, SUM(count) AS n FROM inbox_counts WHERE group_id = ? GROUP BY version HAVING SUM(count) > 0",
-            arguments: [id])
-        {
-            counts[row["version"]] = row["n"]
+        let sql =
+            keepsVersionCounts
+            ? "SELECT version, count FROM inbox_version_counts WHERE group_id = ? AND count > 0"
+            : "SELECT version, SUM(count) AS count FROM inbox_counts WHERE group_id = ? GROUP BY version HAVING SUM(count) > 0"
+        for row in try Row.fetchAll(db, sql: sql, arguments: [id]) {
+            counts[row["version"]] = row["count"]
         }
         return counts
     }

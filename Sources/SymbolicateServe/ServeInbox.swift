@@ -15,6 +15,8 @@ package final class ServeInbox: @unchecked Sendable {
     private let lock = NSLock()
     /// When old reports were last removed (under `lock`).
     private var pruned: Date?
+    /// Read answers kept until the inbox changes.
+    let answers = InboxAnswers()
 
     /// Opens the inbox at `location`: a `postgres://` URL, else an SQLite file's path.
     package init(location: String, keepReportDays: Int? = nil) throws(InboxError) {
@@ -57,7 +59,7 @@ struct StateRequest: Codable {
 
 /// A group as `GET /v1/groups/{id}` answers: the stored facts, and explain's diagnosis of the
 /// newest report in the language asked (its words from the catalog, never stored).
-struct GroupAnswer: Encodable {
+struct GroupAnswer: Encodable, Sendable {
     var detail: GroupDetail
     var diagnosis: Diagnosis?
 
@@ -77,14 +79,16 @@ extension ServeServer {
         router.get("/v1/groups") { request, _ in
             let inbox = try readableInbox(request)
             let query = try Self.groupQuery(request)
-            let page = try await onWorker { () throws(InboxError) -> GroupPage in try inbox.store.groups(query) }
-            return try Self.inboxJSON(page, status: .ok)
+            let key = ["groups", query.version ?? "", query.os ?? "", query.filter?.rawValue ?? "", "\(query.page)", "\(query.perPage)"]
+            let answer = try await keptAnswer(inbox, key: key) { () throws(InboxError) -> GroupPage? in try inbox.store.groups(query) }
+            guard let answer else { throw HTTPError(.internalServerError, message: "the crash inbox gave no list") }
+            return answer
         }
         router.get("/v1/groups/:id") { request, context in
             let inbox = try readableInbox(request)
             let id = try Self.groupID(context)
             let language = try Self.language(of: request)
-            let answer = try await onWorker { () throws(InboxError) -> GroupAnswer? in
+            let answer = try await keptAnswer(inbox, key: ["group", id, language.rawValue]) { () throws(InboxError) -> GroupAnswer? in
                 guard let detail = try inbox.store.group(id: id) else { return nil }
                 // The newest report's diagnosis, in the reader's language, from its stored body.
                 var diagnosis: Diagnosis?
@@ -97,7 +101,7 @@ extension ServeServer {
                 return GroupAnswer(detail: detail, diagnosis: diagnosis)
             }
             guard let answer else { throw HTTPError(.notFound, message: "no group \(id)") }
-            return try Self.inboxJSON(answer, status: .ok)
+            return answer
         }
         router.post("/v1/groups/:id/state") { request, context in
             try authorize(request)
@@ -221,6 +225,25 @@ extension ServeServer {
         }
     }
 
+    /// An inbox read as a JSON answer, kept under `key` until the inbox's generation moves (read
+    /// first, so an answer is never kept under a generation newer than what it shows); nil when
+    /// `read` finds nothing.
+    func keptAnswer<T: Encodable & Sendable>(
+        _ inbox: ServeInbox, key: [String], read: @escaping @Sendable () throws(InboxError) -> T?
+    ) async throws -> Response? {
+        let key = key.joined(separator: "\u{1F}")
+        let answers = inbox.answers
+        let (generation, kept) = try await onWorker { () throws(InboxError) -> (Int64, Data?) in
+            let generation = try inbox.store.generation()
+            return (generation, answers.answer(key, at: generation))
+        }
+        if let kept { return Self.jsonResponse(kept, status: .ok) }
+        guard let value = try await onWorker(read) else { return nil }
+        let body = try Self.inboxJSONBody(value)
+        answers.keep(body, for: key, at: generation)
+        return Self.jsonResponse(body, status: .ok)
+    }
+
     /// `?version=&state=&os=&page=&per_page=`: each checked, a 400 for what is not understood.
     static func groupQuery(_ request: Request) throws -> GroupQuery {
         let parameters = request.uri.queryParameters
@@ -254,12 +277,20 @@ extension ServeServer {
 
     /// The inbox's answers: as every JSON answer, with times in ISO 8601 (UTC).
     static func inboxJSON(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
+        jsonResponse(try inboxJSONBody(value), status: status)
+    }
+
+    static func inboxJSONBody(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         var data = try encoder.encode(value)
         data.append(0x0A)
-        return Response(
+        return data
+    }
+
+    static func jsonResponse(_ data: Data, status: HTTPResponse.Status) -> Response {
+        Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 

@@ -162,6 +162,65 @@ import Testing
         #expect(try reopened.awaiting(waiting.awaiting).map(\.report) == [waiting.id])
     }
 
+    /// Schema 3 keeps each group's count per version beside the finer rows: a database of
+    /// schema 2 with reports in two versions, brought to 3, lists the same per-version counts
+    /// it summed before, and counts on from there.
+    @Test(arguments: InboxDatabase.allCases) func perVersionCountsAreCarriedIntoSchemaThree(_ database: InboxDatabase) throws {
+        let name = "versions"
+        guard let old = try database.open(name, schemaVersion: 2) else { return }
+        #expect(try old.generation() == 0)
+        let reports = try Self.release()
+        for report in reports.prefix(12) { _ = try old.ingest(report, body: Data()) }
+        let before = try old.groups(GroupQuery())
+        let reopened: any InboxStore
+        switch database {
+        case .sqlite: reopened = try SQLiteInbox(path: old.location)
+        case .postgres: reopened = try PostgresInbox(url: try InboxTestDatabase.url(schema: name))
+        }
+        #expect(try reopened.schemaVersion() == inboxSchemaVersion)
+        let after = try reopened.groups(GroupQuery())
+        #expect(after == before)
+        #expect(after.groups.first?.versions.map(\.count).reduce(0, +) == after.groups.first?.count)
+        #expect(try reopened.groups(GroupQuery(version: "1.0")) == (try old.groups(GroupQuery(version: "1.0"))))
+        for report in reports.dropFirst(12) { _ = try reopened.ingest(report, body: Data()) }
+        let fresh = try #require(try database.open("versions-fresh"))
+        for report in reports { _ = try fresh.ingest(report, body: Data()) }
+        #expect(try reopened.groups(GroupQuery()) == (try fresh.groups(GroupQuery())))
+        #expect(try reopened.groups(GroupQuery(version: "1.1")) == (try fresh.groups(GroupQuery(version: "1.1"))))
+    }
+
+    /// Every committed change moves the generation on, reads never do, and a second instance
+    /// on the same database sees the first one's moves (a server keeps answers by it).
+    @Test(arguments: InboxDatabase.allCases) func everyChangeMovesTheGeneration(_ database: InboxDatabase) throws {
+        guard let inbox = try database.open("generation") else { return }
+        let other: any InboxStore
+        switch database {
+        case .sqlite: other = try SQLiteInbox(path: inbox.location)
+        case .postgres: other = try PostgresInbox(url: try InboxTestDatabase.url(schema: "generation"))
+        }
+        var seen = try inbox.generation()
+        func moved(_ what: Comment) throws {
+            let now = try inbox.generation()
+            #expect(now > seen, what)
+            #expect(try other.generation() == now, what)
+            seen = now
+        }
+        let reports = try Self.release()
+        let first = try inbox.ingest(reports[0], body: Data())
+        try moved("an ingest")
+        _ = try inbox.groups(GroupQuery())
+        _ = try inbox.group(id: first.group)
+        #expect(try inbox.generation() == seen, "reads")
+        _ = try other.ingest(reports[1], body: Data())
+        try moved("an ingest by the other instance")
+        _ = try inbox.change(first.group, to: .resolved(in: try #require(AppVersion("1.0 (10)"))))
+        try moved("a state")
+        _ = try inbox.replace(reports[0])
+        try moved("a report stored again")
+        _ = try inbox.removeReports(receivedBefore: .distantFuture)
+        try moved("a removal")
+    }
+
     @Test func aNewerSchemaIsRefused() throws {
         let path = try InboxFixtures.folder("newer").appendingPathComponent("inbox.sqlite").path
         try SQLiteInbox(path: path).close()

@@ -121,6 +121,35 @@ import Testing
         }
     }
 
+    /// Answers are kept until the inbox changes, whoever changes it: a second server on the
+    /// same inbox file ingests and resolves, and the first one's next answers show it.
+    @Test func aKeptAnswerGivesWayToAnotherServersChange() async throws {
+        let folder = try TestPaths.temporaryDirectory("serve-inbox-kept")
+        let file = folder.appendingPathComponent("inbox.sqlite").path
+        let first = try Self.server("kept-a", inbox: file)
+        let second = try Self.server("kept-b", inbox: file)
+        try await Serve.routes(first) { a in
+            try await Serve.routes(second) { b in
+                let crash = try #require(try await Self.post(a, try Self.report("swift-trap.crash")).1?.reports.first)
+                #expect(try await Self.groups(a)?.total == 1)
+                #expect(try await Self.groups(a)?.total == 1)
+                #expect(try await Self.post(b, try Self.report("null-deref.crash")).0 == .created)
+                #expect(try await Self.groups(a)?.total == 2)
+                let detail = { (client: any TestClientProtocol) async throws -> String in
+                    try await client.execute(uri: "/v1/groups/\(crash.group)", method: .get) { String(buffer: $0.body) }
+                }
+                #expect(try await detail(a).contains("\"state\" : \"open\""))
+                let resolve = Data(#"{"state": "resolved", "version": "1.1 (2)"}"#.utf8)
+                try await b.execute(
+                    uri: "/v1/groups/\(crash.group)/state", method: .post, headers: Self.authorized, body: Serve.body(resolve)
+                ) { #expect($0.status == .ok) }
+                #expect(try await detail(a).contains("\"state\" : \"resolved\""))
+                #expect(try await Self.groups(a, "?state=resolved")?.groups.map(\.group.id) == [crash.group])
+                #expect(try await Self.groups(a)?.groups.first(where: { $0.group.id == crash.group })?.group.state == "resolved")
+            }
+        }
+    }
+
     @Test func changesNeedTheTokenAndReadingTheReadToken() async throws {
         let server = try Self.server("tokens") { $0.readToken = Self.readToken }
         try await Serve.routes(server) { client in
