@@ -4,7 +4,10 @@
 // a test: figures go to Benchmarks/README.md.
 //
 //   swift build -c release --product inbox-benchmark
-//   .build/release/inbox-benchmark [--reports N] [--inbox FILE|postgres://…] [--queries N] [--serve PORT]
+//   .build/release/inbox-benchmark [--reports N] [--inbox FILE|postgres://…] [--queries N] [--serve PORT] [--churn N]
+//
+// --churn N: while serving, N more varied reports a second are ingested (each moves the inbox's
+// generation, so the server's kept answers are read again at that rate).
 import Foundation
 import SymbolicateCore
 import SymbolicateInbox
@@ -22,6 +25,7 @@ struct Options {
     var queries = 2_000
     var inbox: String?
     var serve: Int?
+    var churn = 0
     var fixtures = "Fixtures"
     var corpus = "../shared/corpus/reports"
 
@@ -34,6 +38,7 @@ struct Options {
             case "--queries": queries = value.flatMap(Int.init) ?? queries
             case "--inbox": inbox = value
             case "--serve": serve = value.flatMap(Int.init)
+            case "--churn": churn = value.flatMap(Int.init) ?? churn
             case "--fixtures": fixtures = value ?? fixtures
             case "--corpus": corpus = value ?? corpus
             default:
@@ -83,14 +88,15 @@ for folder in [fixtures.appendingPathComponent("reports"), fixtures.appendingPat
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     files += names.filter { $0.hasSuffix(".crash") || $0.hasSuffix(".ips") }.sorted().map { folder.appendingPathComponent($0) }
 }
-var bases: [InboxReport] = []
+var read: [InboxReport] = []
 for file in files {
     guard let body = try? Data(contentsOf: file) else { continue }
     let response = ReportRequest(
         report: .bytes(body, name: file.lastPathComponent), debugFiles: [dsyms], searchesNearReport: false, explain: true, format: .json
     ).run()
-    bases += InboxIntake.reports(from: response.reports, body: body, receivedAt: Date()).prefix(1)
+    read += InboxIntake.reports(from: response.reports, body: body, receivedAt: Date()).prefix(1)
 }
+let bases = read
 guard !bases.isEmpty else {
     say("no report read under \(options.fixtures) or \(options.corpus)")
     exit(66)
@@ -109,16 +115,19 @@ let devices = ["iPhone14,2", "iPhone14,5", "iPhone15,3", "iPhone16,1", "iPhone17
 let start = Date(timeIntervalSince1970: 1_800_000_000)
 let started = ContinuousClock.now
 var stored = 0
-for n in 0..<options.reports {
+@Sendable func varied(_ n: Int) -> InboxReport {
     var report = bases[(n &* 2_654_435_761) % bases.count]
     report.id = InboxIntake.id(of: Data("benchmark \(n)".utf8))
     if n % 40 == 0 { report.key.function = (report.key.function ?? "?") + " [module \(n / 40 % 2_000)]" }
-    report.version = AppVersion(versions[n * versions.count / options.reports])
+    report.version = AppVersion(versions[min(n * versions.count / options.reports, versions.count - 1)])
     report.os = systems[n % systems.count]
     report.device = devices[(n / 3) % devices.count]
     report.seenAt = start.addingTimeInterval(Double(n) * 60)
     report.receivedAt = report.seenAt
-    if try inbox.ingest(report, body: Data()).stored { stored += 1 }
+    return report
+}
+for n in 0..<options.reports {
+    if try inbox.ingest(varied(n), body: Data()).stored { stored += 1 }
 }
 let ingestSeconds = seconds(ContinuousClock.now - started)
 let total = try inbox.groups(GroupQuery(perPage: 1)).total
@@ -156,6 +165,19 @@ if let port = options.serve {
     configuration.storePath = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-benchmark-store-\(getpid())").path
     configuration.inbox = location
     let server = try ServeServer(configuration: configuration)
+    if options.churn > 0 {
+        let more = options.reports
+        let churn = options.churn
+        Thread.detachNewThread {
+            var n = more
+            while true {
+                _ = try? inbox.ingest(varied(n), body: Data())
+                n += 1
+                usleep(UInt32(1_000_000 / churn))
+            }
+        }
+        say("ingesting \(options.churn) more reports a second while serving")
+    }
     try await server.run { port in say("serving the inbox on http://127.0.0.1:\(port)/inbox (group \(id))") }
 }
 if options.inbox == nil { unlink(location) }

@@ -20,6 +20,8 @@ package final class InboxAnswers: @unchecked Sendable {
     private var kept: [String: Kept] = [:]
     private var bytes = 0
     private var clock: UInt64 = 0
+    /// Reads under way, one per question and generation.
+    private var flights: [String: (generation: Int64, task: Task<Data?, any Error>)] = [:]
 
     package init(capacity: Int = 256, byteCapacity: Int = 32 << 20) {
         self.capacity = capacity
@@ -60,11 +62,66 @@ package final class InboxAnswers: @unchecked Sendable {
         }
     }
 
+    /// The answer for `key` at `generation`: the kept one, or the one being read for it by
+    /// another request (sixteen clients asking the same question after a change wait for one
+    /// read, not sixteen), or `reading`'s, kept when it gives one.
+    package func answer(
+        for key: String, at generation: Int64, reading: @escaping @Sendable () async throws -> Data?
+    ) async throws -> Data? {
+        guard generation != 0 else { return try await reading() }
+        let flight: Task<Data?, any Error>
+        switch join(key, generation, reading) {
+        case .kept(let body): return body
+        case .flight(let task): flight = task
+        }
+        let result: Data?
+        do { result = try await flight.value } catch {
+            settle(key, generation)
+            throw error
+        }
+        settle(key, generation)
+        if let result { keep(result, for: key, at: generation) }
+        return result
+    }
+
+    private enum Joined {
+        case kept(Data)
+        case flight(Task<Data?, any Error>)
+    }
+
+    /// The kept answer, else the read under way for this generation, else a new one started.
+    private func join(_ key: String, _ generation: Int64, _ reading: @escaping @Sendable () async throws -> Data?) -> Joined {
+        lock.lock()
+        defer { lock.unlock() }
+        if let entry = kept[key], entry.generation == generation {
+            clock += 1
+            kept[key]?.used = clock
+            return .kept(entry.body)
+        }
+        if let running = flights[key], running.generation == generation { return .flight(running.task) }
+        let task = Task { try await reading() }
+        flights[key] = (generation, task)
+        return .flight(task)
+    }
+
+    private func settle(_ key: String, _ generation: Int64) {
+        lock.lock()
+        if flights[key]?.generation == generation { flights[key] = nil }
+        lock.unlock()
+    }
+
     /// How many answers are kept (for tests).
     package var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return kept.count
+    }
+
+    /// Whether a read for `key` is under way (for tests).
+    package func flightCount(_ key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return flights[key] == nil ? 0 : 1
     }
 
     private func remove(_ key: String) {

@@ -231,17 +231,12 @@ extension ServeServer {
     func keptAnswer<T: Encodable & Sendable>(
         _ inbox: ServeInbox, key: [String], read: @escaping @Sendable () throws(InboxError) -> T?
     ) async throws -> Response? {
-        let key = key.joined(separator: "\u{1F}")
-        let answers = inbox.answers
-        let (generation, kept) = try await onWorker { () throws(InboxError) -> (Int64, Data?) in
-            let generation = try inbox.store.generation()
-            return (generation, answers.answer(key, at: generation))
+        let generation = try await onWorker { () throws(InboxError) -> Int64 in try inbox.store.generation() }
+        let body = try await inbox.answers.answer(for: key.joined(separator: "\u{1F}"), at: generation) {
+            guard let value = try await self.onWorker(read) else { return nil }
+            return try Self.inboxJSONBody(value)
         }
-        if let kept { return Self.jsonResponse(kept, status: .ok) }
-        guard let value = try await onWorker(read) else { return nil }
-        let body = try Self.inboxJSONBody(value)
-        answers.keep(body, for: key, at: generation)
-        return Self.jsonResponse(body, status: .ok)
+        return body.map { Self.jsonResponse($0, status: .ok) }
     }
 
     /// `?version=&state=&os=&page=&per_page=`: each checked, a 400 for what is not understood.

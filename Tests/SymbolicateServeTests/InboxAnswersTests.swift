@@ -55,3 +55,49 @@ import Testing
         #expect(answers.answer("big", at: 1) == nil)
     }
 }
+
+/// Questions asked at once after a change wait for one read.
+@Suite struct InboxAnswerFlightTests {
+    actor Reads {
+        var count = 0
+        var isOpen = false
+        func one() { count += 1 }
+        func open() { isOpen = true }
+    }
+
+    @Test func concurrentAsksShareOneRead() async throws {
+        let answers = InboxAnswers()
+        let reads = Reads()
+        let bodies = try await withThrowingTaskGroup(of: Data?.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    try await answers.answer(for: "groups", at: 3) {
+                        await reads.one()
+                        while await !reads.isOpen { try await Task.sleep(for: .milliseconds(5)) }
+                        return Data("page".utf8)
+                    }
+                }
+            }
+            // The read is under way; the other asks come while it is (a read of their own each,
+            // without the flight, would count more than one).
+            while answers.flightCount("groups") == 0 { await Task.yield() }
+            try await Task.sleep(for: .milliseconds(200))
+            await reads.open()
+            return try await group.reduce(into: [Data?]()) { $0.append($1) }
+        }
+        #expect(bodies.count == 16)
+        #expect(bodies.allSatisfy { $0 == Data("page".utf8) })
+        #expect(await reads.count == 1)
+        #expect(answers.answer("groups", at: 3) == Data("page".utf8))
+    }
+
+    @Test func aFailedReadIsNotKeptAndTheNextAskReadsAgain() async throws {
+        struct Failed: Error {}
+        let answers = InboxAnswers()
+        await #expect(throws: Failed.self) { try await answers.answer(for: "groups", at: 3) { throw Failed() } }
+        #expect(try await answers.answer(for: "groups", at: 3) { Data("page".utf8) } == Data("page".utf8))
+        // A read that finds nothing (a group that is not there) is not kept.
+        #expect(try await answers.answer(for: "group x", at: 3) { nil } == nil)
+        #expect(answers.count == 1)
+    }
+}
