@@ -5,10 +5,12 @@
 # Figures go to Benchmarks/README.md ("Crash inbox").
 set -eu
 cd "$(dirname "$0")/../.."
-swift build -c release --product inbox-benchmark >&2
+# SCRATCH: the build folder (default .build); CHURN=N: N reports a second ingested while wrk runs.
+scratch=${SCRATCH:-.build}
+swift build -c release --scratch-path "$scratch" --product inbox-benchmark >&2
 port=${PORT:-18093}
 log=$(mktemp)
-.build/release/inbox-benchmark --reports "${REPORTS:-100000}" ${INBOX:+--inbox "$INBOX"} --serve "$port" 2>"$log" &
+"$scratch"/release/inbox-benchmark --reports "${REPORTS:-100000}" ${INBOX:+--inbox "$INBOX"} --churn "${CHURN:-0}" --serve "$port" 2>"$log" &
 server=$!
 trap 'kill "$server" 2>/dev/null; rm -f "$log"' EXIT INT TERM
 while ! grep -q "serving the inbox" "$log"; do

@@ -7,7 +7,7 @@ import SymbolicateSymbolication
 
 /// The facts batch mode keeps about one report once it has been written: enough for the
 /// summary, CI policy and annotations, and nothing that grows with the report's size.
-public struct BatchReportResult: Sendable, Codable, Equatable {
+public struct BatchReportResult: Sendable, Encodable, Equatable {
     /// The input as shown to the user (`reports/a.ips`, `logs.zip!a.ips`).
     public var input: String
     /// Output file relative to the output folder; nil when nothing was written.
@@ -31,8 +31,9 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
     /// Basename of the source file of `function` (`Records.c`), when the debug info or the
     /// report gave one.
     public var file: String?
-    /// Grouping key: kind, exception, app and first app frame (function + file), normalised.
-    public var signature: String?
+    /// Grouping key: kind, exception, app and first app frame (function + file), normalised;
+    /// written as its text.
+    public var signature: CrashSignature?
     /// `EXC_BAD_ACCESS (SIGSEGV)`, plus the termination namespace and code when they say more.
     public var exception: String?
     /// First app frame of the crashed thread after symbolication (or its image and offset).
@@ -131,36 +132,73 @@ public struct BatchReportResult: Sendable, Codable, Equatable {
         // Aborts are told apart by who stopped the process (malloc's check, libc++abi's
         // terminate handler, an assertion): two reports on the same path group together.
         let via = CrashSignature.isCrash(report.kind) ? AbortPath(report: report)?.groupingText : nil
-        signature = CrashSignature.make(kind: report.kind, exception: exception, function: function, file: file, app: app, via: via)
+        signature = CrashSignature(kind: report.kind, exception: exception, function: function, file: file, app: app, via: via)
     }
 }
 
-/// Crash grouping keys.
-package enum CrashSignature {
-    /// `EXC_BAD_ACCESS (SIGSEGV) in ca_record_body (Records.c) · CrashApp`; other kinds are
-    /// prefixed with theirs (`jetsam: … · SpringBoard`).
-    ///
-    /// The same for copies of one crash whatever their format, build or launch, different for
-    /// different crashes: the report kind; the exception and signal (codes left out: they hold
-    /// fault addresses); the app, as its process name; the first app frame as function and
-    /// source file — not its address or line, which move with every build — with whitespace
-    /// collapsed and `+ offset` suffixes removed.
-    package static func make(
-        kind: ReportKind = .crash, exception: String?, function: String?, file: String? = nil,
-        app: String? = nil, via: String? = nil
-    ) -> String {
-        var text = isCrash(kind) ? "" : kind.identifier + ": "
-        text += exception.map(collapse) ?? "no exception"
+/// A crash group's key, typed: what groups copies of one crash whatever their format, build or
+/// launch, and keeps different crashes apart. Compared and hashed by its parts, never by text;
+/// `description` is how summaries and the JSON output print it
+/// (`EXC_BAD_ACCESS (SIGSEGV) in ca_record_body (Records.c) · CrashApp`; other kinds are
+/// prefixed with theirs: `jetsam: … · SpringBoard`).
+public struct CrashSignature: Hashable, Sendable, Encodable, CustomStringConvertible {
+    /// `ReportKind.identifier`, nil for crash kinds (one group whether `.crash`, Linux or MetricKit).
+    public var kind: String?
+    /// The exception and signal, whitespace collapsed (codes left out: they hold fault addresses).
+    public var exception: String?
+    /// The first app frame's function (`+ offset` and raw addresses removed), not its address
+    /// or line, which move with every build; nil when no frame is known.
+    public var function: String?
+    /// That frame's source file name.
+    public var file: String?
+    /// The stop's own function (an abort path), when it is not the frame already named.
+    public var via: String?
+    /// The app, as its process name.
+    public var app: String?
+
+    package init(
+        kind: ReportKind = .crash, exception: String?, function: String?, file: String? = nil, app: String? = nil, via: String? = nil
+    ) {
+        self.kind = Self.isCrash(kind) ? nil : kind.identifier
+        self.exception = exception.map(Self.collapse)
+        let function = function.map(Self.normaliseFunction)
+        self.function = function
+        self.file = function == nil ? nil : file
+        let via = via.map(Self.normaliseFunction)
+        self.via = via == function ? nil : via
+        self.app = app
+    }
+
+    public var description: String {
+        var text = kind.map { $0 + ": " } ?? ""
+        text += exception ?? "no exception"
         if let function {
-            text += " in " + normaliseFunction(function)
+            text += " in " + function
             if let file { text += " (\(file))" }
         } else {
             text += " in an unknown frame"
         }
-        // The stop's own function, unless it is the frame already named.
-        if let via, via != function.map(normaliseFunction) { text += " via " + normaliseFunction(via) }
+        if let via { text += " via " + via }
         if let app { text += " · " + app }
         return text
+    }
+
+    /// Written as its text, as the JSON output always had it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// The same key with its texts shared through `intern` (a batch keeps one per report).
+    func interned(_ intern: (String?) -> String?) -> CrashSignature {
+        var copy = self
+        copy.kind = intern(kind)
+        copy.exception = intern(exception)
+        copy.function = intern(function)
+        copy.file = intern(file)
+        copy.via = intern(via)
+        copy.app = intern(app)
+        return copy
     }
 
     /// Crash kinds: what a team fixes as a crash. Jetsam events, hangs, resource reports,
@@ -238,12 +276,13 @@ final class StringPool: @unchecked Sendable {
     func shared(_ result: BatchReportResult) -> BatchReportResult {
         var result = result
         for field in [
-            \BatchReportResult.format, \.processName, \.appVersion, \.osVersion, \.app, \.file, \.signature,
+            \BatchReportResult.format, \.processName, \.appVersion, \.osVersion, \.app, \.file,
             \.exception, \.function, \.location, \.sourceFile, \.image, \.reason, \.diagnosis, \.missing, \.error,
         ] {
             result[keyPath: field] = intern(result[keyPath: field])
         }
         result.kind = intern(result.kind) ?? result.kind
+        result.signature = result.signature?.interned(intern)
         return result
     }
 }

@@ -122,9 +122,9 @@ package struct BatchRunner: Sendable {
         var results = state.results()
         // Which later reports also got a diagnosis and source lines depends on scheduling: keep
         // only the first of each signature's so summaries are identical from run to run.
-        var seen = Set<String>()
+        var seen = Set<CrashSignature?>()
         for i in results.indices where results[i].isReadable {
-            guard !seen.insert(results[i].signature ?? "").inserted else { continue }
+            guard !seen.insert(results[i].signature).inserted else { continue }
             if !options.explainInOutput { results[i].diagnosis = nil }
             results[i].sourceContext = nil
         }
@@ -193,13 +193,13 @@ package struct BatchRunner: Sendable {
             result.record(report: processed.report, summary: processed.summary ?? SymbolicationSummary())
             // The diagnosis is a quarter of the time per report, and reports of one signature
             // share it, so without --explain only the group's first report (in input order) needs one.
-            if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true {
+            if options.explainInOutput || gate?.shouldDiagnose(signature: result.signature, position: position) ?? true {
                 processed.diagnose(language: options.language)
                 result.diagnosis = processed.diagnosis?.headline
             }
             // The lines of a crash group are shown once, with its example.
             if let provider = options.sourceContext,
-                sourceGate?.shouldDiagnose(signature: result.signature ?? "", position: position) ?? true
+                sourceGate?.shouldDiagnose(signature: result.signature, position: position) ?? true
             {
                 processed.addSourceContext(from: provider)
                 result.sourceContext = processed.sourceContext
@@ -314,9 +314,9 @@ package struct BatchRunner: Sendable {
 /// it runs); later ones are skipped unless they ran before it.
 final class DiagnosisGate: @unchecked Sendable {
     private let lock = NSLock()
-    private var earliest: [String: Int] = [:]
+    private var earliest: [CrashSignature?: Int] = [:]
 
-    func shouldDiagnose(signature: String, position: Int) -> Bool {
+    func shouldDiagnose(signature: CrashSignature?, position: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if let seen = earliest[signature], seen <= position { return false }

@@ -4,7 +4,7 @@ import SymbolicateSourceContext
 import SymbolicateSymbolication
 
 /// Everything a batch run found, grouped for people: "what to fix first".
-public struct BatchSummary: Sendable, Codable, Equatable {
+public struct BatchSummary: Sendable, Encodable, Equatable {
     public struct Totals: Sendable, Codable, Equatable {
         /// Reports found (readable or not).
         public var reports: Int
@@ -137,7 +137,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         skippedReasons: [String: String] = [:]
     ) {
         struct GroupKey: Hashable {
-            var signature: String
+            var signature: CrashSignature
             var isPartial: Bool
         }
         var order: [GroupKey] = []
@@ -149,7 +149,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             // A cut copy of a crash is kept apart from the complete ones (same signature,
             // other section).
             let key = GroupKey(
-                signature: result.signature ?? CrashSignature.make(exception: nil, function: nil),
+                signature: result.signature ?? CrashSignature(exception: nil, function: nil),
                 isPartial: result.isPartial)
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(index)
@@ -181,7 +181,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             let list = indices.lazy.map { results[$0] }
             let placed = list.first { $0.sourceFile != nil }
             var group = Group(
-                count: list.count, signature: key.signature, kind: first.kind, app: first.app, exception: first.exception,
+                count: list.count, signature: key.signature.description, kind: first.kind, app: first.app, exception: first.exception,
                 function: first.function, location: placed?.location ?? first.location,
                 sourceFile: placed?.sourceFile, sourceLine: placed?.sourceLine, reason: first.reason,
                 diagnosis: list.lazy.compactMap(\.diagnosis).first, missing: first.missing,

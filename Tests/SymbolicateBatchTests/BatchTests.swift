@@ -169,7 +169,7 @@ import ZIPFoundation
                 """
             var result = BatchReportResult(input: "r.crash")
             result.record(report: try CrashReport.parse(data: Data(text.utf8), path: "r.crash"), summary: SymbolicationSummary())
-            return result.signature
+            return result.signature?.description
         }
         let decimal = try signature("2343432205")
         #expect(decimal == (try signature("0x8BADF00D")))
@@ -178,25 +178,48 @@ import ZIPFoundation
 
     @Test func signaturesAgreeAcrossFormatsAndBuilds() {
         #expect(
-            CrashSignature.make(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "-[A b:] + 36")
+            CrashSignature(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "-[A b:] + 36").description
                 == "EXC_BAD_ACCESS (SIGSEGV) in -[A b:]")
-        #expect(CrashSignature.make(exception: nil, function: "App + 0x4410") == "no exception in App + 0x4410")
-        #expect(CrashSignature.make(exception: "EXC_BAD_ACCESS", function: nil) == "EXC_BAD_ACCESS in an unknown frame")
+        #expect(CrashSignature(exception: nil, function: "App + 0x4410").description == "no exception in App + 0x4410")
+        #expect(CrashSignature(exception: "EXC_BAD_ACCESS", function: nil).description == "EXC_BAD_ACCESS in an unknown frame")
         #expect(
-            CrashSignature.make(exception: "EXC_BAD_ACCESS", function: "a")
-                != CrashSignature.make(exception: "EXC_BAD_ACCESS", function: "b"))
+            CrashSignature(exception: "EXC_BAD_ACCESS", function: "a")
+                != CrashSignature(exception: "EXC_BAD_ACCESS", function: "b"))
         // Different apps crashing in `main (main.m)` are different crashes; kinds never merge.
         #expect(
-            CrashSignature.make(exception: "EXC_CRASH (SIGABRT)", function: "main", file: "main.m", app: "A")
-                != CrashSignature.make(exception: "EXC_CRASH (SIGABRT)", function: "main", file: "main.m", app: "B"))
+            CrashSignature(exception: "EXC_CRASH (SIGABRT)", function: "main", file: "main.m", app: "A")
+                != CrashSignature(exception: "EXC_CRASH (SIGABRT)", function: "main", file: "main.m", app: "B"))
         #expect(
-            CrashSignature.make(kind: .jetsam, exception: nil, function: nil, app: "A")
-                != CrashSignature.make(kind: .hang, exception: nil, function: nil, app: "A"))
+            CrashSignature(kind: .jetsam, exception: nil, function: nil, app: "A")
+                != CrashSignature(kind: .hang, exception: nil, function: nil, app: "A"))
         #expect(
-            CrashSignature.make(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "f", file: "F.swift", app: "App")
+            CrashSignature(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "f", file: "F.swift", app: "App").description
                 == "EXC_BAD_ACCESS (SIGSEGV) in f (F.swift) · App")
-        #expect(CrashSignature.make(kind: .jetsam, exception: nil, function: nil) == "jetsam: no exception in an unknown frame")
+        #expect(CrashSignature(kind: .jetsam, exception: nil, function: nil).description == "jetsam: no exception in an unknown frame")
         #expect(CrashSignature.isBareAddress("0x00020d58") && !CrashSignature.isBareAddress("0xfoo"))
+    }
+
+    /// The key is compared by its parts, not its text: a function whose name reads like the
+    /// text's own punctuation (` in `, ` · `) is no other crash's key, and every part counts.
+    @Test func theSignatureIsATypedKey() {
+        let a = CrashSignature(exception: "SIGABRT", function: "f in an unknown frame")
+        let b = CrashSignature(exception: "SIGABRT in f", function: nil)
+        #expect(a.description == b.description)
+        #expect(a != b)
+        #expect(Set([a, b, a]).count == 2)
+        let viaA = CrashSignature(exception: "SIGABRT", function: "f", file: "F.swift", app: "A", via: "abort")
+        let viaB = CrashSignature(exception: "SIGABRT", function: "f", file: "F.swift", app: "A", via: "__assert_rtn")
+        #expect(viaA != viaB)
+        // The stop's function is left out when it is the frame already named; offsets never count.
+        #expect(CrashSignature(exception: "SIGABRT", function: "f + 12", via: "f") == CrashSignature(exception: "SIGABRT", function: "f"))
+        #expect(
+            CrashSignature(exception: "EXC_BAD_ACCESS  (SIGSEGV)", function: "f")
+                == CrashSignature(exception: "EXC_BAD_ACCESS (SIGSEGV)", function: "f"))
+        // Crash kinds are one key; other kinds keep theirs.
+        #expect(
+            CrashSignature(kind: .linuxBacktrace, exception: "SIGSEGV", function: "f")
+                == CrashSignature(exception: "SIGSEGV", function: "f"))
+        #expect(CrashSignature(kind: .jetsam, exception: nil, function: nil).kind == "jetsam")
     }
 
     // MARK: Runner over the fixtures
@@ -288,7 +311,7 @@ import ZIPFoundation
         r.output = input
         r.exception = exception
         r.function = function
-        r.signature = CrashSignature.make(exception: exception, function: function)
+        r.signature = CrashSignature(exception: exception, function: function)
         r.appVersion = app
         r.osVersion = os
         r.sourceFile = file
@@ -406,7 +429,7 @@ import ZIPFoundation
             annotator: Annotator(index: try DebugFileIndex(inputs: [TestPaths.dsyms])),
             options: BatchOptions(outputDirectory: out.path, jobs: 2))
         let results = runner.run(inputs.reports)
-        func signature(_ file: String) -> String? { results.first { $0.input == file }?.signature }
+        func signature(_ file: String) -> String? { results.first { $0.input == file }?.signature?.description }
         // The text and .ips of one crash share a signature.
         for name in ["malloc-guard-abort", "assert-same-caller", "cxx-uncaught", "nsassert-off-main", "mainactor-off-main"] {
             let text = signature("\(name).crash")
@@ -441,7 +464,7 @@ import ZIPFoundation
             annotator: Annotator(index: try DebugFileIndex(inputs: [TestPaths.dsyms])),
             options: BatchOptions(outputDirectory: out.path, jobs: 2))
         let results = runner.run(inputs.reports)
-        func signature(_ file: String) -> String? { results.first { $0.input.hasSuffix(file) }?.signature }
+        func signature(_ file: String) -> String? { results.first { $0.input.hasSuffix(file) }?.signature?.description }
         let first = try #require(signature(pair[0]))
         #expect(signature(pair[1]) == first)
         #expect(first.hasPrefix("EXC_CRASH (SIGABRT) in EatFitByMax + 0x4c220"), "\(first)")

@@ -240,6 +240,58 @@ import Testing
         #expect((CrashMessageGrammar.match(line)?.family == .managedException) == stated, "\(line)")
     }
 
+    /// libc++abi's last words before it aborts, whatever they say: it prints nothing else
+    /// (`abort_message`), and the process stops after them.
+    /// https://github.com/EOSIO/eos/issues/3035 (`Pure virtual function called!`),
+    /// https://github.com/vedi/share-bunch-unity3d/issues/10 (the terminate handler threw).
+    @Test func libcxxabisLastWordsAreAStop() throws {
+        let report = try Self.read(
+            """
+            libc++abi.dylib: Pure virtual function called!
+            Abort trap: 6 (core dumped)
+            """)
+        let message = try #require(StatedMessage.primary(of: report.facts.statedMessages))
+        #expect(message.family == .cxxRuntime)
+        #expect(message.text.contains("Pure virtual function called!"))
+        #expect(
+            try Self.read("libc++abi.dylib: terminate_handler unexpectedly threw an exception").facts.statedMessages.map(\.family) == [
+                .cxxRuntime
+            ])
+    }
+
+    @Test(arguments: [
+        ("libc++abi: terminating", StatedMessage.Family.cxxRuntime),
+        (
+            "libc++abi: __cxa_guard_acquire detected recursive initialization: do you have a function-local static variable whose initialization depends on that function?",
+            .cxxRuntime
+        ),
+        ("2024-05-01 10:00:00.000 App[123:4567] libc++abi: Pure virtual function called!", .cxxRuntime),
+        ("libc++abi: terminating due to uncaught exception of type std::runtime_error: boom", .cxxException),
+        ("libc++abi.dylib: terminating with uncaught exception of type NSException", .cxxException),
+    ])
+    func libcxxabiLines(line: String, family: StatedMessage.Family) {
+        #expect(CrashMessageGrammar.match(line)?.family == family, "\(line)")
+        #expect(CrashMessageGrammar.match("Linking against libc++abi: done") == nil)
+    }
+
+    /// A crash service's title of the crashed thread without its number, the exception named
+    /// after it (Crashlytics' exported issue).
+    /// https://github.com/LiveUI/iJenkins/issues/44
+    @Test func aThreadTitleWithoutItsNumber() throws {
+        let report = try Self.read(
+            """
+            Thread : Fatal Exception: NSInternalInconsistencyException
+            0  CoreFoundation                 0x0000000184a302d8 __exceptionPreprocess
+            1  libobjc.A.dylib                0x00000001962040e4 objc_exception_throw
+            2  CoreFoundation                 0x0000000184a30218 -[NSException initWithCoder:]
+            """)
+        #expect(report.facts.uncaughtException?.exception.name == "NSInternalInconsistencyException")
+        // Without a crash message of its own, a numberless `Thread :` line states nothing.
+        #expect(ThreadAnnotation.reason("Thread : main") == nil)
+        #expect(ThreadAnnotation.reason("Thread: 0x16b5c7000 started") == nil)
+        #expect(ThreadAnnotation.reason("Thread 1: signal SIGABRT") == "signal SIGABRT")
+    }
+
     /// Prose with a plus sign is no frame.
     @Test func proseWithAPlusIsNoFrame() {
         #expect(PastedFrameGrammar.symbolWithOffset("It crashes when I add 1 + 2", 1) == nil)

@@ -366,6 +366,7 @@ enum CrashMessageGrammar {
         Shape(family: .objcException, anchor: .parser(isFoundationReason)),
         Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }),
         Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
+        Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }),
         // Managed runtimes in the app: Xamarin.iOS/.NET's and Kotlin/Native's uncaught-exception
         // lines, and a .NET exception's own `Namespace.TypeException: message` line.
         Shape(family: .managedException, anchor: .starts("Unhandled managed exception: ")),
@@ -648,11 +649,15 @@ enum ThreadAnnotation {
     private static func annotation(_ line: String) -> (reason: String, named: Bool)? {
         let text = Substring(line.trimmedBlanks)
         var rest: Substring
-        if text.hasPrefix("Thread ") {
-            rest = text.dropFirst(7)
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count < 6 else { return nil }
-            rest = rest.dropFirst(digits.count)
+        var numberless = false
+        if text.hasPrefix("Thread ") || text.hasPrefix("Thread:") {
+            rest = text.dropFirst(6)
+            let digits = rest.drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+            guard digits.count < 6 else { return nil }
+            // A crash service's title of the crashed thread, without its number (`Thread : Fatal
+            // Exception: X`): read as a named thread's, only for a crash message of its own.
+            numberless = digits.isEmpty
+            rest = rest.drop { $0 == " " }.dropFirst(digits.count)
         } else if let open = text.range(of: " ("), open.lowerBound > text.startIndex {
             // `Name (N): …`: a thread name without blanks, its number in parentheses.
             let name = text[..<open.lowerBound]
@@ -668,7 +673,7 @@ enum ThreadAnnotation {
         rest = rest.drop { $0 == " " }
         guard rest.hasPrefix(":") || rest.hasPrefix("：") else { return nil }
         let reason = rest.dropFirst().trimmedBlanks
-        return reason.isEmpty ? nil : (reason, !text.hasPrefix("Thread "))
+        return reason.isEmpty ? nil : (reason, numberless || !text.hasPrefix("Thread"))
     }
 
     /// What Xcode shows for a thread stopped by the debugger, not by a crash.

@@ -138,6 +138,18 @@ enum ConsoleLine {
         return (type, what)
     }
 
+    /// libc++abi's `abort_message` line other than an uncaught exception's: `libc++abi: X`
+    /// (`libc++abi.dylib: X` before macOS 10.15 and iOS 13). libc++abi prints nothing else, and
+    /// aborts after it, so the line is a stop whatever the message (`terminate_handler
+    /// unexpectedly threw an exception`, `Pure virtual function called!`, `terminating`).
+    static func cxxRuntimeAbort(_ text: Substring) -> Substring? {
+        for prefix in ["libc++abi: ", "libc++abi.dylib: "] where text.hasPrefix(prefix) {
+            let message = text.dropFirst(prefix.count).trimmedBlanks
+            return message.isEmpty || cxxException(String(text)) != nil ? nil : Substring(message)
+        }
+        return nil
+    }
+
     private static let runtimeErrorKinds = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]
 
     /// A Swift runtime error, in each layout the runtime has printed it:
@@ -805,7 +817,9 @@ struct DebuggerOutputParser {
                         exception.uncaught = UncaughtException(language: .objectiveC, reason: reason)
                     }
                 }
-            case .swiftRuntime, .cxxException, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc, .annotation: break
+            case .swiftRuntime, .cxxException, .cxxRuntime, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc,
+                .annotation:
+                break
             }
         }
         // The message itself, for the rules that read the report's words: the most specific one

@@ -123,10 +123,10 @@ extension Diagnostician {
         found.matched = Diagnosis.Match(catalogue: "stated-message", id: messageClass?.catalogID ?? "unclassified", subject: message.place)
         if let messageClass { found.use(messageClass, causes: 0) }
         found.cause(.likely, .causeMessageSaysSo, ["title": classPhrase], frames: appFrameLine())
-        // A managed runtime's uncaught exception (.NET, Kotlin/Native): its runtime aborts the process.
-        let category =
-            known
-            ?? (message.source == .runtimeError ? .swiftRuntimeError : message.family == .managedException ? .abort : .assertionFailure)
+        // A managed runtime's uncaught exception (.NET, Kotlin/Native) and libc++abi's last words:
+        // the runtime aborts the process.
+        let aborts = message.family == .managedException || message.family == .cxxRuntime
+        let category = known ?? (message.source == .runtimeError ? .swiftRuntimeError : aborts ? .abort : .assertionFailure)
         var values: [String: Phrase] = [
             "source": Self.sourcePhrase(message.source), "line": .text(message.text), "class": classPhrase,
         ]

@@ -19,6 +19,10 @@ public struct StatedMessage: Sendable, Hashable {
         case objcException
         /// libc++abi's `terminating due to uncaught exception of type T: what`.
         case cxxException
+        /// libc++abi's other last words before it aborts (its `abort_message`, the only text it
+        /// prints): `terminating`, `terminate_handler unexpectedly threw an exception`, `Pure virtual
+        /// function called!`, `__cxa_guard_acquire detected recursive initialization`, …
+        case cxxRuntime
         /// An uncaught exception of a managed runtime embedded in the app, which stops the process:
         /// .NET/Mono (`Unhandled managed exception: … (System.NullReferenceException)`,
         /// `System.NullReferenceException: …`), Kotlin/Native (`Uncaught Kotlin exception: …`).
@@ -115,8 +119,8 @@ extension StatedMessage.Family {
     /// process, then what a shell or a debugger saw.
     package var specificity: Int {
         switch self {
-        case .swiftRuntime, .objcException, .cxxException, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc, .dyld,
-            .privacy:
+        case .swiftRuntime, .objcException, .cxxException, .cxxRuntime, .managedException, .assertion, .threadChecker, .libraryMisuse,
+            .malloc, .dyld, .privacy:
             0
         case .annotation: 1
         case .resource, .machException: 2
