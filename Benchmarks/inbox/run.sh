@@ -6,13 +6,16 @@
 set -eu
 cd "$(dirname "$0")/../.."
 # SCRATCH: the build folder (default .build); CHURN=N: N reports a second ingested while wrk runs.
+# SKIP_BUILD=1: run the product already built there.
 scratch=${SCRATCH:-.build}
-swift build -c release --scratch-path "$scratch" --product inbox-benchmark >&2
+[ -n "${SKIP_BUILD:-}" ] || swift build -c release --scratch-path "$scratch" --product inbox-benchmark >&2
 port=${PORT:-18093}
-log=$(mktemp)
-"$scratch"/release/inbox-benchmark --reports "${REPORTS:-100000}" ${INBOX:+--inbox "$INBOX"} --churn "${CHURN:-0}" --serve "$port" 2>"$log" &
+# The inbox file and the server's store go to a folder of their own, removed at the end.
+work=$(mktemp -d)
+log="$work/log"
+TMPDIR="$work" "$scratch"/release/inbox-benchmark --reports "${REPORTS:-100000}" ${INBOX:+--inbox "$INBOX"} --churn "${CHURN:-0}" --serve "$port" 2>"$log" &
 server=$!
-trap 'kill "$server" 2>/dev/null; rm -f "$log"' EXIT INT TERM
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT INT TERM
 while ! grep -q "serving the inbox" "$log"; do
     kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
     sleep 1

@@ -61,7 +61,14 @@ package struct AbortPath: Sendable, Equatable {
         "__pthread_kill", "pthread_kill", "abort", "__abort", "raise", "__pthread_sigmask", "abort_with_reason",
         "abort_with_payload", "__abort_with_payload", "abort_with_payload_wrapper_internal", "terminate_with_reason",
         "terminate_with_payload", "__terminate_with_payload", "__sigkill", "kill", "__kill",
+        // glibc's (2.34 on) and its older signal path.
+        "__pthread_kill_implementation", "__pthread_kill_internal", "gsignal",
     ]
+
+    /// C `assert()`'s handler in each C library: Apple's `__assert_rtn`, glibc's and musl's
+    /// `__assert_fail` (glibc's `__assert_fail_base` and `__assert_perror_fail` behind it),
+    /// Android bionic's `__assert2`, newlib's `__assert_func`.
+    static let cAssertNames = ["__assert_rtn", "__assert_fail", "__assert_perror_fail", "__assert2", "__assert_func"]
 
     /// The names, matched as fragments of a frame's function, that decide each family; checked
     /// in this order so an Objective-C exception (which passes through libc++abi's terminate)
@@ -69,7 +76,7 @@ package struct AbortPath: Sendable, Equatable {
     static let stopNames: [(Stopper, [String])] = [
         (.objcException, ["_objc_terminate", "objc_exception_rethrow", "objc_exception_throw"]),
         (.nsAssertion, ["-[NSAssertionHandler handleFailureIn"]),
-        (.cAssert, ["__assert_rtn"]),
+        (.cAssert, cAssertNames),
         (
             .malloc,
             [
@@ -192,12 +199,16 @@ package struct AbortPath: Sendable, Equatable {
         return false
     }
 
-    /// `pthread_kill$VARIANT$mp` → `pthread_kill`; `abort + 12` → `abort`.
+    /// `pthread_kill$VARIANT$mp` → `pthread_kill`; `abort + 12` → `abort`; glibc's internal
+    /// aliases as LLDB and gdb print them, `__GI_raise` → `raise`, `__GI___pthread_kill` →
+    /// `__pthread_kill`.
     static func baseName(_ name: String) -> String {
         var text = name
         if let dollar = text.firstIndex(of: "$") { text = String(text[..<dollar]) }
         if let plus = text.range(of: " + ") { text = String(text[..<plus.lowerBound]) }
-        return text.trimmingCharacters(in: .whitespaces)
+        text = text.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("__GI_"), text.count > 5 { text = String(text.dropFirst(5)) }
+        return text
     }
 
     /// Frames between the stop and its caller that belong to the stop's own plumbing: the

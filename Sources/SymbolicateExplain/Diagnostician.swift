@@ -223,7 +223,8 @@ struct Diagnostician {
             if let deadlock = facts.reporterDeadlock { return reportedMainThreadDeadlock(deadlock) }
             // Console and debugger output name an uncaught exception or a Swift runtime error
             // without a Mach exception or a signal.
-            if facts.uncaughtException.map({ $0.quote == nil }) == true || facts.swiftRuntimeError != nil {
+            // A C++ exception a line names (libc++abi's, a crash service's title) is read so too.
+            if facts.uncaughtException.map({ $0.quote == nil || $0.exception.language == .cxx }) == true || facts.swiftRuntimeError != nil {
                 quoteException()
                 if let result = classifyByMessages() { return result }
             }
@@ -236,6 +237,7 @@ struct Diagnostician {
             // The runtime's and libdispatch's raising frames (`_dispatch_assert_queue_fail`,
             // `__DISPATCH_WAIT_FOR_QUEUE__`) name their check in frames pasted alone.
             if let result = classifyBySwiftFrames() { return result }
+            if let result = classifyByAbortFrames() { return result }
             if let result = classifyByRaisingFrames() { return result }
             found.note(.noteNoExceptionInformation)
             return Verdict(.unknown, .possible, .verdictNotEnoughInformation)

@@ -371,3 +371,23 @@ import Testing
         #expect(CrashMessageGrammar.isFoundationReason("-[__NSCFArray objectAtIndex:]: index (3) beyond bounds (3)"))
     }
 }
+
+/// Markdown's backslash escapes, taken away before a text is read, and only then.
+@Suite struct MarkdownTextTests {
+    static func document(_ text: String) -> TextDocument { TextDocument(text: text, hasBOM: false) }
+
+    @Test func escapesOfPunctuationAreTakenAway() throws {
+        let plain = try #require(
+            MarkdownText.unescaped(Self.document("frame \\#1: 0x1 libc.so.6\\`\\_\\_GI_raise + 55\n**\\* Collection\n")))
+        #expect(plain.lines.map(\.text) == ["frame #1: 0x1 libc.so.6`__GI_raise + 55", "*** Collection"])
+        #expect(plain.lines.map(\.terminator) == ["\n", "\n"])
+        // A backslash before anything but ASCII punctuation stays; `\\` is one backslash.
+        #expect(MarkdownText.unescaped("C:\\Users\\me \\\\ \\_x") == "C:\\Users\\me \\ _x")
+    }
+
+    @Test func textWithoutMarkupEscapesOrJSONIsLeftAlone() {
+        #expect(MarkdownText.unescaped(Self.document("Path: C:\\Users\\me\\App.exe\nregex \\. and \\d")) == nil)
+        #expect(MarkdownText.unescaped(Self.document("{\"app_name\":\"A\\_B\"}\n{\"x\": \"\\#\"}")) == nil)
+        #expect(MarkdownText.unescaped(Self.document("  [\"a\\_b\"]")) == nil)
+    }
+}

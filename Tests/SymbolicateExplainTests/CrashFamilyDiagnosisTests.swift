@@ -54,6 +54,31 @@ import Testing
 
     /// dyld's message leads its headline, the library and dyld's reason with it.
     /// https://github.com/DroidKaigi/conference-app-2020/issues/766
+    /// LLDB text that went through Markdown (`thread \#1`, `libc.so.6\`\_\_GI_raise`, `+` list
+    /// marks) is read without the escapes, and glibc's `__assert_fail` is C `assert()`'s stop as
+    /// Apple's `__assert_rtn` is (holdout3's text, measured once in session 4 and kept since).
+    /// https://github.com/swiftlang/llvm-project/issues/4515
+    @Test func markdownEscapedLLDBTextWithGlibcsAssert() throws {
+        let (report, diagnosis) = try diagnoseFile(TestPaths.fixtures.appendingPathComponent("crashtexts/holdout3/401-assert-fail.txt"))
+        #expect(report.warnings.contains { $0.message.contains("Markdown") })
+        let frames = try #require(report.threads.first?.frames)
+        #expect(frames.contains { $0.symbol?.hasPrefix("__assert_fail_base") == true })
+        #expect(diagnosis.category == .assertionFailure, "\(diagnosis.headline)")
+    }
+
+    /// Android bionic's, newlib's and musl's assert handlers, as frames alone.
+    @Test(arguments: ["__assert2", "__assert_func", "__assert_fail"])
+    func eachCLibrarysAssertHandlerIsAnAssertion(handler: String) throws {
+        let text = """
+            Thread 0 Crashed:
+            0   libc.so                       0x0000000000001000 abort + 16
+            1   libc.so                       0x0000000000002000 \(handler) + 40
+            2   MyApp                         0x0000000000003000 parse_header + 12
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.category == .assertionFailure, "\(handler): \(diagnosis.headline)")
+    }
+
     @Test func dyldsMessageLeadsTheHeadline() throws {
         let diagnosis = try Self.diagnoseTune("040-dyld-library-not-loaded.txt")
         #expect(diagnosis.category == .missingLibrary)

@@ -120,7 +120,10 @@ enum LogPrefix {
         guard text.hasPrefix("[") else { return nil }
         var scan = PrefixScan(text)
         guard let close = scan.upTo("]", within: 80) else { return nil }
-        var after = PrefixScan(text[text.index(after: close)...])
+        let rest = text[text.index(after: close)...]
+        // Tags one after another (`[iina][e] …`): each is a prefix.
+        if rest.hasPrefix("[") { return rest.startIndex }
+        var after = PrefixScan(rest)
         after.literal(":")
         guard after.atEnd || after.blanks() else { return nil }
         return after.position
@@ -367,6 +370,7 @@ enum CrashMessageGrammar {
         Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }),
         Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
         Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }),
+        Shape(family: .cxxException, anchor: .parser { CxxExceptionTitle.parse($0) != nil }),
         // Managed runtimes in the app: Xamarin.iOS/.NET's and Kotlin/Native's uncaught-exception
         // lines, and a .NET exception's own `Namespace.TypeException: message` line.
         Shape(family: .managedException, anchor: .starts("Unhandled managed exception: ")),
@@ -402,7 +406,7 @@ enum CrashMessageGrammar {
     /// removed one at a time until a shape matches).
     static func match(_ line: String) -> (family: StatedMessage.Family, text: Substring)? {
         guard line.utf8.count <= FactReading.messageLineLength else { return nil }
-        for found in LogPrefix.stages(of: line) where !found.isEmpty {
+        let stages = LogPrefix.stages(of: line).filter { !$0.isEmpty }.map { found in
             // The closing marks of Markdown emphasis (`**Fatal Exception: X**`).
             var stage = found
             while stage.hasSuffix("**"), stage.count > 2 { stage = stage.dropLast(2) }
@@ -410,7 +414,14 @@ enum CrashMessageGrammar {
                 // Emphasis inside too (`**EXC_BAD_INSTRUCTION** in **main**`): the words without it.
                 stage = Substring(stage.replacingOccurrences(of: "**", with: ""))
             }
-            if let shape = shapes.first(where: { $0.matches(stage) }) { return (shape.family, stage) }
+            return stage
+        }
+        for (position, stage) in stages.enumerated() {
+            guard let shape = shapes.firstIndex(where: { $0.matches(stage) }) else { continue }
+            // The message without the log prefixes a shape read through (`18:38:17.092 [app][e]
+            // X.swift:49: Precondition failed: …`): the shortest form the same shape still reads.
+            let shortest = stages[(position + 1)...].last { stage.hasSuffix($0) && shapes[shape].matches($0) } ?? stage
+            return (shapes[shape].family, shortest)
         }
         return nil
     }
@@ -487,6 +498,33 @@ enum ExceptionNameLine {
         if rest.hasPrefix(":") { rest = rest.dropFirst() } else if !rest.hasPrefix(" ") { return nil }
         let reason = rest.trimmedBlanks
         return (String(name), reason.isEmpty ? nil : reason)
+    }
+}
+
+/// A C++ exception named first on a line, as crash services title it (`std::bad_alloc:
+/// std::bad_alloc`, `std::__1::system_error: mutex lock failed: Invalid argument`,
+/// `nlohmann::detail::type_error: [json.exception.type_error.302] …`): a qualified type name of
+/// the standard library (any of its exceptions), or of another namespace when its last part
+/// names an exception (`…error`, `…exception`, `…failure`, `bad_…`).
+enum CxxExceptionTitle {
+    static func parse(_ text: Substring) -> (type: String, what: String?)? {
+        var type = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":") }
+        // The colon after the name (`std::bad_alloc: …`) is not part of it.
+        if type.hasSuffix(":"), !type.hasSuffix("::") { type = type.dropLast() }
+        let parts = type.components(separatedBy: "::")
+        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && !$0.contains(":") && $0.first?.isNumber == false }) else {
+            return nil
+        }
+        let last = parts[parts.count - 1].lowercased()
+        guard
+            parts[0] == "std" || last.hasSuffix("error") || last.hasSuffix("exception") || last.hasSuffix("failure")
+                || last.hasPrefix("bad_")
+        else { return nil }
+        let rest = text.dropFirst(type.count)
+        if rest.isEmpty { return (String(type), nil) }
+        guard rest.hasPrefix(": ") else { return nil }
+        let what = rest.dropFirst(2).trimmedBlanks
+        return (String(type), what.isEmpty ? nil : what)
     }
 }
 

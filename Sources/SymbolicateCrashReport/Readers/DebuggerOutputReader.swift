@@ -311,7 +311,7 @@ enum LLDBLine {
 
     static func isThreadOrFrame(_ trimmed: Substring) -> Bool {
         var text = trimmed
-        if text.hasPrefix("* ") || text.hasPrefix("- ") { text = text.dropFirst(2).drop { $0 == " " } }
+        if text.hasPrefix("* ") || text.hasPrefix("- ") || text.hasPrefix("+ ") { text = text.dropFirst(2).drop { $0 == " " } }
         if text.hasPrefix("frame #"), let (_, rest) = number(after: text.dropFirst(7)) { return rest.hasPrefix(": 0x") }
         if text.hasPrefix("thread #"), let (_, rest) = number(after: text.dropFirst(8)) {
             return rest.hasPrefix(": tid = ") || (rest.hasPrefix(",") && rest.contains("stop reason = "))
@@ -324,8 +324,8 @@ enum LLDBLine {
     static func thread(_ text: String) -> ThreadLine? {
         var rest = Substring(text).drop { $0 == " " || $0 == "\t" }
         var selected = false
-        // `*` marks the selected thread (`-` once Markdown made the paste a list).
-        if rest.hasPrefix("* ") || rest.hasPrefix("- ") {
+        // `*` marks the selected thread (`-` or `+` once Markdown made the paste a list).
+        if rest.hasPrefix("* ") || rest.hasPrefix("- ") || rest.hasPrefix("+ ") {
             selected = true
             rest = rest.dropFirst(2).drop { $0 == " " }
         }
@@ -356,7 +356,7 @@ enum LLDBLine {
     /// The name LLDB made up for a function without one (`___lldb_unnamed_symbol123`) is no name.
     static func frame(_ text: String, reportLine: Int) -> Frame? {
         var rest = Substring(text).drop { $0 == " " || $0 == "\t" }
-        if rest.hasPrefix("* ") { rest = rest.dropFirst(2).drop { $0 == " " } }
+        if rest.hasPrefix("* ") || rest.hasPrefix("+ ") { rest = rest.dropFirst(2).drop { $0 == " " } }
         guard rest.hasPrefix("frame #"), let (index, tail) = number(after: rest.dropFirst(7)), tail.hasPrefix(": 0x") else {
             return nil
         }

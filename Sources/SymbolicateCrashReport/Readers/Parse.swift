@@ -63,7 +63,13 @@ extension CrashReport {
         -> [CrashReport]
     {
         if data.count <= sizeLimit, let reports = try ReportReaders.readBinary(data, path: path) { return reports }
-        let (document, warnings) = try decode(data: consume data, path: path, sizeLimit: sizeLimit)
+        var (document, warnings) = try decode(data: consume data, path: path, sizeLimit: sizeLimit)
+        if let plain = MarkdownText.unescaped(document) {
+            document = plain
+            warnings.append(
+                ParseWarning(
+                    path: path, message: "the text holds Markdown's backslash escapes (\\_, \\#, \\*): read and written without them"))
+        }
         guard var reports = try ReportReaders.read(document, path: path), !reports.isEmpty else {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "no report in the file")
         }

@@ -33,7 +33,7 @@ package struct TextDocument: Sendable {
 
     /// Splits on LF (keeping a preceding CR as part of the terminator); a file with CRs but
     /// no LF at all (classic Mac / some mail clients) is split on CR.
-    init(text: String, hasBOM: Bool) {
+    package init(text: String, hasBOM: Bool) {
         self.hasBOM = hasBOM
         var lines: [Line] = []
         let scalars = Array(text.utf8)

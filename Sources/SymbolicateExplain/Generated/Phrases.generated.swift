@@ -456,8 +456,8 @@ extension Catalog {
         .verdictAssertFailed: CatalogText(
             id: "verdictAssertFailed", tags: [.claimsAbort],
             texts: [
-                "en": "An assert() failed (__assert_rtn called abort).",
-                "ja": "assert() が失敗しました（__assert_rtn が abort を呼び出しました）。",
+                "en": "An assert() failed ({handler} called abort).",
+                "ja": "assert() が失敗しました（{handler} が abort を呼び出しました）。",
             ]),
         .verdictCppTerminateHandler: CatalogText(
             id: "verdictCppTerminateHandler", tags: [.claimsAbort],
@@ -2242,8 +2242,8 @@ extension Catalog {
         .verdictAssertFailedAt: CatalogText(
             id: "verdictAssertFailedAt", tags: [.claimsAbort],
             texts: [
-                "en": "An assert() failed in {site} (__assert_rtn called abort).",
-                "ja": "{site} で assert() が失敗しました（__assert_rtn が abort を呼び出しました）。",
+                "en": "An assert() failed in {site} ({handler} called abort).",
+                "ja": "{site} で assert() が失敗しました（{handler} が abort を呼び出しました）。",
             ]),
         .causeNSAssertFailedAt: CatalogText(
             id: "causeNSAssertFailedAt", tags: [],

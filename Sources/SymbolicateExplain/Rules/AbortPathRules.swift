@@ -61,12 +61,14 @@ extension Diagnostician {
         case .cAssert:
             // A claim about Application Specific Information only when the report has that section.
             found.note(facts.messageLines.isEmpty ? .noteAssertionMessageMissingNoASI : .noteAssertionMessageMissing)
+            // The C library's own handler (`__assert_rtn`, glibc's `__assert_fail`, bionic's `__assert2`).
+            let handler = Phrase.text(stopName ?? "__assert_rtn")
             if let caller = path.caller {
                 found.cause(.likely, .causeAssertFalseAt, ["site": named(caller)], frames: shown)
-                return Verdict(.assertionFailure, .likely, .verdictAssertFailedAt, ["site": named(caller)])
+                return Verdict(.assertionFailure, .likely, .verdictAssertFailedAt, ["site": named(caller), "handler": handler])
             }
             found.cause(.likely, .causeAssertFalseCaller, frames: shown)
-            return Verdict(.assertionFailure, .likely, .verdictAssertFailed)
+            return Verdict(.assertionFailure, .likely, .verdictAssertFailed, ["handler": handler])
         case .nsAssertion:
             found.use(base.entry(.nsAssertionHandler))
             if let caller = path.caller {

@@ -15,7 +15,7 @@ extension Diagnostician {
         // C assert(): "Assertion failed: (cond), function f, file F, line N."
         if let assertion = facts.assertion, assertion.kind == .cAssert, let line = assertion.quote {
             found.quote(.label("Application Specific Information"), line)
-            quoteFrames(matching: ["__assert_rtn"], limit: 1)
+            quoteFrames(matching: AbortPath.cAssertNames, limit: 1)
             quoteFirstAppFrame()
             found.cause(.likely, .causeAssertFalseC)
             found.step(.stepReadAssertCondition)
@@ -65,7 +65,7 @@ extension Diagnostician {
         for line in lines {
             if let assertion = facts.assertion, assertion.kind == .assertionMessage, line == assertion.quote {
                 found.quote(.label("Application Specific Information"), line)
-                quoteFrames(matching: ["__assert_rtn", "assert"], limit: 1)
+                quoteFrames(matching: AbortPath.cAssertNames + ["assert"], limit: 1)
                 quoteFirstAppFrame()
                 found.cause(.likely, .causeAssertFalse)
                 found.step(.stepReadAssertConditionShort)

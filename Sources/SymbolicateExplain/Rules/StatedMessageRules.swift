@@ -170,6 +170,15 @@ extension Diagnostician {
     /// Frames alone that stop in a library's own check the throw-site catalogue knows (an
     /// os_unfair_lock found corrupt, a continuation resumed twice, a semaphore released in use):
     /// the process stopped itself, likely; `decide` then adds the catalogue's rule and fix.
+    /// Frames alone that stop through abort's machinery (`abort`, `raise`, `pthread_kill`) at a
+    /// stop the abort-path rules name (`__assert_rtn`, glibc's `__assert_fail`, a malloc check,
+    /// libc++abi's terminate): the process stopped itself there, though nothing states a signal.
+    func classifyByAbortFrames() -> Verdict? {
+        guard let thread = report.crashedThread, let path = AbortPath(thread: thread), !path.machinery.isEmpty, path.stopFrame != nil
+        else { return nil }
+        return classifyAbortPath(path, in: thread)
+    }
+
     func classifyByRaisingFrames() -> Verdict? {
         guard isSilentAboutTheThrow, report.crashedThread != nil,
             ThrowSiteCatalog.match(throwEvidence(raisingFrames())) != nil

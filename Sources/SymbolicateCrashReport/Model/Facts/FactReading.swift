@@ -40,6 +40,16 @@ package struct FactReading {
         if facts.statedMessages.isEmpty, case .text(let document) = report.source {
             facts.statedMessages = Self.statedMessages(outsideFieldsOf: document)
         }
+        // A crash service's title naming a C++ exception (`std::bad_alloc: std::bad_alloc`).
+        if facts.uncaughtException == nil,
+            let (message, title) = facts.statedMessages.lazy.compactMap({ message in
+                message.family == .cxxException ? CxxExceptionTitle.parse(Substring(message.text)).map { (message, $0) } : nil
+            }).first
+        {
+            facts.uncaughtException = UncaughtExceptionFact(
+                UncaughtException(language: .cxx, name: title.type, reason: title.what),
+                hasBacktrace: !(report.lastExceptionBacktrace?.frames.isEmpty ?? true), quote: message.quote)
+        }
         // A reporter's deadlock: as the reader set it, or as a line says it; quoted by the lines saying it
         // (KSCrash's CrashDoctor names the function the main thread was stuck in).
         let deadlock = Array(lines.filter { $0.lowercased().contains("main thread deadlock") }.prefix(2))
@@ -314,7 +324,11 @@ package struct FactReading {
         var stated: [StatedMessage] = []
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() {
             let trimmed = line.text.trimmedBlanks
-            guard !trimmed.isEmpty, trimmed.first?.isNumber != true, let match = CrashMessageGrammar.match(trimmed) else { continue }
+            // A frame line (`0   libswiftCore.dylib   0x… f + 4`) states nothing; a timestamp does not
+            // make a line a frame (`18:38:17.092 [app] X.swift:49: Precondition failed: …`).
+            let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+            let isFrame = !digits.isEmpty && trimmed.dropFirst(digits.count).first.map { $0 == " " || $0 == "\t" } == true
+            guard !trimmed.isEmpty, !isFrame, let match = CrashMessageGrammar.match(trimmed) else { continue }
             stated.append(
                 StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: offset + 1, source: .console))
         }
