@@ -13,6 +13,7 @@ port=${PORT:-18093}
 # The inbox file and the server's store go to a folder of their own, removed at the end.
 work=$(mktemp -d)
 log="$work/log"
+: >"$log"
 TMPDIR="$work" "$scratch"/release/inbox-benchmark --reports "${REPORTS:-100000}" ${INBOX:+--inbox "$INBOX"} --churn "${CHURN:-0}" --serve "$port" 2>"$log" &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT INT TERM
