@@ -86,14 +86,26 @@ package enum ThrowSiteCatalog {
     /// report has a reason of its own), and an exception name it accepts. Both found beats the
     /// frame alone, which beats the reason alone; among equals the earlier entry wins (the file
     /// lists the narrower rule first). A frame alone that several entries name says nothing:
-    /// no match. Plain substring search, linear in the text for each fragment.
+    /// no match. Byte-exact substring search, every needle in one pass over each text.
     package static func match(_ evidence: ThrowEvidence) -> ThrowSiteMatch? {
+        // Which symbols occur in each raising frame and which reasons in the texts, for every
+        // entry at once.
+        let frameFinds = evidence.raisingFrames.map { name in
+            var found = [Bool](repeating: false, count: needles.count)
+            needles.mark(in: name, &found)
+            return found
+        }
+        var textFinds = [Bool](repeating: false, count: needles.count)
+        for text in evidence.texts { needles.mark(in: text, &textFinds) }
         var best: (score: Int, match: ThrowSiteMatch)?
         var tiedOnFrameAlone = false
-        for entry in entries {
+        for (position, entry) in entries.enumerated() {
             if let name = evidence.exceptionName, !entry.accepts(name) { continue }
-            let frame = evidence.raisingFrames.first { name in entry.symbols.contains { occurs($0, in: name) } }
-            let fragment = entry.reasons.first { fragment in evidence.texts.contains { occurs(fragment, in: $0) } }
+            let ids = needleIDs[position]
+            let frame = evidence.raisingFrames.indices.first { f in ids.symbols.contains { frameFinds[f][$0] } }.map {
+                evidence.raisingFrames[$0]
+            }
+            let fragment = entry.reasons.indices.first { textFinds[ids.reasons[$0]] }.map { entry.reasons[$0] }
             if !entry.reasons.isEmpty, evidence.reason != nil, fragment == nil { continue }
             guard frame != nil || fragment != nil else { continue }
             let score = (frame != nil ? 2 : 0) + (fragment != nil ? 1 : 0)
@@ -107,6 +119,19 @@ package enum ThrowSiteCatalog {
         guard let best, !(best.score == 2 && tiedOnFrameAlone) else { return nil }
         return best.match
     }
+
+    /// Every entry's symbols and reasons, one needle each (`needleIDs` says which is whose).
+    private static let needles = NeedleIndex(entries.flatMap { $0.symbols + $0.reasons })
+    private static let needleIDs: [(symbols: [Int], reasons: [Int])] = {
+        var next = 0
+        return entries.map { entry in
+            let symbols = Array(next..<next + entry.symbols.count)
+            next += entry.symbols.count
+            let reasons = Array(next..<next + entry.reasons.count)
+            next += entry.reasons.count
+            return (symbols, reasons)
+        }
+    }()
 
     /// True when `needle` occurs in `haystack`: Knuth–Morris–Pratt over UTF-8 bytes, so the time
     /// is linear in both lengths whatever the text (no backtracking).

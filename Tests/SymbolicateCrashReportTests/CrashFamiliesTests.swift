@@ -274,6 +274,22 @@ import Testing
         #expect(CrashMessageGrammar.match("Linking against libc++abi: done") == nil)
     }
 
+    /// A message whose backquote is still open goes on to the line that closes it, or to the
+    /// paragraph's end (Metal API Validation's `failed assertion \`Draw Errors Validation`).
+    /// https://github.com/mousebird-consulting-inc/WhirlyGlobe/issues/1490
+    @Test func aMessageWithAnOpenBackquoteGoesOn() throws {
+        let report = try Self.read(
+            """
+            -[MTLDebugRenderCommandEncoder validateCommonDrawErrors:]:5252: failed assertion `Draw Errors Validation
+            Fragment Function(fragmentTri_multiTex): the offset into the buffer fragArgs that is bound at buffer index 2 must be a multiple of 256 but was set to 160.
+
+            Some later line of the post.
+            """)
+        let message = try #require(report.facts.statedMessages.first { $0.family == .assertion })
+        #expect(message.text.contains("must be a multiple of 256"))
+        #expect(!message.text.contains("later line"))
+    }
+
     /// A crash service's title of the crashed thread without its number, the exception named
     /// after it (Crashlytics' exported issue).
     /// https://github.com/LiveUI/iJenkins/issues/44

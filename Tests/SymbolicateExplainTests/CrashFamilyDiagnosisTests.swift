@@ -79,6 +79,26 @@ import Testing
         #expect(diagnosis.category == .assertionFailure, "\(handler): \(diagnosis.headline)")
     }
 
+    /// A framework's reason printed alone above frames that pass through the throw (an
+    /// exception handler's log line, then `callStackSymbols`): the message the knowledge names is
+    /// the throw's reason, though no reader read the line as anything.
+    /// https://github.com/Tencent/QMUI_iOS/issues/800
+    @Test func aKnownReasonAloneAboveTheThrowFrames() throws {
+        let diagnosis = try Self.diagnoseTune("004-autolayout-background-thread.txt")
+        #expect(diagnosis.category == .uncaughtObjCException)
+        #expect(diagnosis.headline.contains("background thread"), "\(diagnosis.headline)")
+        // Prose that names no message the knowledge has stays the generic throw.
+        let plain = try diagnoseText(
+            """
+            It crashed again when I tapped the button twice
+            0   CoreFoundation                0x00000001974f9820 __exceptionPreprocess + 220
+            1   libobjc.A.dylib               0x0000000197221fa4 objc_exception_throw + 56
+            2   MyApp                         0x0000000104a2c1f0 -[ViewController tap:] + 40
+            """)
+        #expect(plain.category == .uncaughtObjCException)
+        #expect(!plain.headline.contains("tapped"))
+    }
+
     @Test func dyldsMessageLeadsTheHeadline() throws {
         let diagnosis = try Self.diagnoseTune("040-dyld-library-not-loaded.txt")
         #expect(diagnosis.category == .missingLibrary)

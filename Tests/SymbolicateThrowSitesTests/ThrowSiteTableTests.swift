@@ -59,3 +59,22 @@ import Testing
         #expect(ThrowSiteCatalog.occurs(String(repeating: "a", count: 5_000), in: text))
     }
 }
+
+/// The one-pass search finds exactly what a search per needle finds.
+@Suite struct NeedleIndexTests {
+    @Test func findsWhatASearchPerNeedleFinds() {
+        let needles = ThrowSiteCatalog.entries.flatMap { $0.symbols + $0.reasons } + ["", "a", "aa", "aab", "é", "ab", "b"]
+        let index = NeedleIndex(needles)
+        var texts = ThrowSiteCatalog.entries.flatMap { $0.reasons.map { "x " + $0 + " y" } + $0.symbols }
+        texts += [
+            "", "a", "aaab", "aab", "ba", "café", "-[UITableView _endCellAnimationsWithContext:]", String(repeating: "ab", count: 300),
+        ]
+        for text in texts {
+            var found = [Bool](repeating: false, count: index.count)
+            index.mark(in: text, &found)
+            for (id, needle) in needles.enumerated() {
+                #expect(found[id] == ThrowSiteCatalog.occurs(needle, in: text), "\(needle) in \(text)")
+            }
+        }
+    }
+}

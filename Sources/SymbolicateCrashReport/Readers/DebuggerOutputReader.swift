@@ -106,7 +106,8 @@ enum ConsoleLine {
     /// to the last quote of the line; `complete` is false when the line has none after it, a
     /// reason continued on the next lines).
     static func objcException(_ text: String) -> (name: String, reason: String, complete: Bool)? {
-        guard let opening = text.range(of: objcOpening) else { return nil }
+        // Foundation's `range(of:)` goes through NSString on Linux: a byte search first.
+        guard text.containsBytes("uncaught exception '"), let opening = text.range(of: objcOpening) else { return nil }
         let afterName = text[opening.upperBound...]
         guard let close = afterName.range(of: "', reason: '") else {
             // `… uncaught exception 'NAME'` without a reason, or with the reason on the next line.
@@ -126,6 +127,7 @@ enum ConsoleLine {
     /// std::runtime_error: boom` (older: `libc++abi.dylib: terminating with uncaught exception of
     /// type NSException`). The type runs to the first `: `; the rest is `what()`.
     static func cxxException(_ text: String) -> (type: String, what: String?)? {
+        guard text.containsBytes("uncaught exception of type ") else { return nil }
         let marker =
             text.range(of: "terminating due to uncaught exception of type ")
             ?? text.range(of: "terminating with uncaught exception of type ")
@@ -136,6 +138,16 @@ enum ConsoleLine {
         guard !type.isEmpty else { return nil }
         let what = typeEnd.map { String(rest[$0.upperBound...]).trimmedBlanks }
         return (type, what)
+    }
+
+    /// The text opens a backquote it does not close (`` failed assertion `Draw Errors Validation ``):
+    /// an odd number of them, the last after a blank. LLDB's `Image\`symbol` is no quote.
+    static func opensBackquote(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count(where: { $0 == UInt8(ascii: "`") }) % 2 == 1, let last = bytes.lastIndex(of: UInt8(ascii: "`")) else {
+            return false
+        }
+        return last == 0 || bytes[last - 1] == UInt8(ascii: " ")
     }
 
     /// libc++abi's `abort_message` line other than an uncaught exception's: `libc++abi: X`
@@ -150,7 +162,9 @@ enum ConsoleLine {
         return nil
     }
 
-    private static let runtimeErrorKinds = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]
+    /// The kinds' words, searched as bytes before Foundation's `range(of:)`, which goes through
+    /// NSString on Linux.
+    private static let runtimeErrorKinds: [StaticString] = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]
 
     /// A Swift runtime error, in each layout the runtime has printed it:
     /// `Fatal error: MESSAGE: file MyApp/X.swift, line 42` (Swift 5.0–5.3),
@@ -158,8 +172,9 @@ enum ConsoleLine {
     /// Xcode's editor banner `Thread 1: Fatal error: MESSAGE`. A C `assert()` message
     /// (`Assertion failed: (x), function f, file f.c, line 3.`) is not one.
     static func swiftRuntimeError(_ text: String) -> SwiftRuntimeError? {
-        for kind in runtimeErrorKinds {
-            guard let found = text.range(of: kind) else { continue }
+        for spelled in runtimeErrorKinds {
+            let kind = spelled.description
+            guard text.containsBytes(spelled), let found = text.range(of: kind) else { continue }
             let before = String(text[..<found.lowerBound]).trimmedBlanks
             var after = text[found.upperBound...]
             if after.hasPrefix(": ") {
@@ -536,11 +551,14 @@ struct DebuggerOutputParser {
                 pendingName = nil
                 continue
             } else if let open = continuation, open.lines < 6,
-                stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(LogPrefix.strip(trimmed)),
-                PastedFrameGrammar.parse(trimmed, reportLine: number) == nil
+                stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(LogPrefix.strip(trimmed))
+                    || ConsoleLine.opensBackquote(stated[open.message].text),
+                PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
+                TextReportParser.parseFrame(trimmed, reportLine: number) == nil
             {
                 // dyld's `Referenced from:`/`Reason:`, TCC's sentence wrapped by the console, the
-                // exclusivity report's accesses.
+                // exclusivity report's accesses, a message whose backquote is still open (Metal's
+                // ``failed assertion `Draw Errors Validation`` goes on to the line that closes it).
                 stated[open.message].text += "\n" + String(LogPrefix.strip(trimmed))
                 continuation = (open.message, open.lines + 1)
                 continue

@@ -157,6 +157,14 @@ extension Diagnostician {
         guard let thread = report.crashedThread else { return nil }
         let names = thread.frames.flatMap(\.functionNames)
         if names.contains(where: { $0.hasPrefix("objc_exception_throw") }) {
+            // A line of the text no reader read that states a message the knowledge names (a
+            // framework's reason printed alone above the frames): that is the throw's reason.
+            for line in facts.unreadLines {
+                if let entry = family(of: line) {
+                    quoteFrames(matching: ["objc_exception_throw"], limit: 1)
+                    return knownFamily(entry, line, .uncaughtObjCException)
+                }
+            }
             quoteFrames(matching: ["objc_exception_throw"], limit: 1)
             return Verdict(.uncaughtObjCException, .likely, .verdictThrowInFrames)
         }

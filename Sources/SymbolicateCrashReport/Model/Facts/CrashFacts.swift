@@ -41,6 +41,12 @@ public struct CrashFacts: Sendable, Hashable {
     /// error, Application Specific Information and the exception message (`FactReading`).
     /// Explain quotes the first one no rule knows (issue 48).
     public var statedMessages: [StatedMessage] = []
+    /// A pasted text's lines that no reader read as anything (no frame, header or message
+    /// shape): a framework's reason printed alone above the frames (`Modifications to the layout
+    /// engine must not be performed from a background thread …`). No crash fact by themselves;
+    /// explain looks for the messages its knowledge names in them when frames show a throw and
+    /// nothing else states why. Bounded (`FactReading.unreadLineLimit`).
+    public var unreadLines: [StatedMessage] = []
 
     public init() {}
 
@@ -55,6 +61,7 @@ public struct CrashFacts: Sendable, Hashable {
         copy.statedMessages = []
         copy.statements = MessageStatements()
         copy.statedMessages = []
+        copy.unreadLines = []
         return copy
     }
 }

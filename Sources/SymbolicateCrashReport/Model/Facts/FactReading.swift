@@ -40,6 +40,9 @@ package struct FactReading {
         if facts.statedMessages.isEmpty, case .text(let document) = report.source {
             facts.statedMessages = Self.statedMessages(outsideFieldsOf: document)
         }
+        if case .text(let document) = report.source, !report.completeness.isComplete {
+            facts.unreadLines = Self.unreadLines(of: document, stated: facts.statedMessages)
+        }
         // A crash service's title naming a C++ exception (`std::bad_alloc: std::bad_alloc`).
         if facts.uncaughtException == nil,
             let (message, title) = facts.statedMessages.lazy.compactMap({ message in
@@ -333,6 +336,27 @@ package struct FactReading {
                 StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: offset + 1, source: .console))
         }
         return stated
+    }
+
+    /// Most lines kept as unread, and the longest.
+    package static let unreadLineLimit = 40
+    static let unreadLineLength = 400
+
+    /// The lines of words in a partial text that no shape reads (no frame, no stated message):
+    /// the first `unreadLineLimit` among its first `messageScanLineLimit` lines.
+    static func unreadLines(of document: TextDocument, stated: [StatedMessage]) -> [StatedMessage] {
+        let statedLines = Set(stated.compactMap(\.line))
+        var unread: [StatedMessage] = []
+        for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() where unread.count < unreadLineLimit {
+            let trimmed = line.text.trimmedBlanks
+            guard trimmed.utf8.count >= 12, trimmed.utf8.count <= unreadLineLength, !statedLines.contains(offset + 1),
+                trimmed.contains(" "), trimmed.first?.isLetter == true,
+                PastedFrameGrammar.parse(trimmed, reportLine: offset + 1) == nil,
+                TextReportParser.parseFrame(trimmed, reportLine: offset + 1) == nil
+            else { continue }
+            unread.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: offset + 1, source: .console))
+        }
+        return unread
     }
 
     /// C `assert()`'s whole message on a line, else a line that says an assertion failed.
