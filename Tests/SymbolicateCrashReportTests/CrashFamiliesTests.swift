@@ -290,6 +290,31 @@ import Testing
         #expect(!message.text.contains("later line"))
     }
 
+    /// An older macOS report cut before its Binary Images names the app's image by its bundle
+    /// identifier in frames: those frames are the app's.
+    /// https://github.com/nwinter/telepath-logger/issues/1
+    @Test func framesNamedByTheAppsBundleIdentifier() throws {
+        let report = try CrashReport.parse(
+            data: Data(
+                """
+                Process:         Telepath [50525]
+                Path:            /Applications/Telepath.app/Contents/MacOS/Telepath
+                Identifier:      net.nickwinter.Telepath
+                Version:         0.0.0 (1)
+                Code Type:       X86-64 (Native)
+
+                Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+                Exception Codes: KERN_INVALID_ADDRESS at 0x0000000000000000
+
+                Thread 0 Crashed:: Dispatch queue: com.apple.main-thread
+                0   net.nickwinter.Telepath         0x000000010df314b8 -[TPTrackerKeyboard init] + 280 (TPTrackerKeyboard.m:37)
+                1   net.nickwinter.Telepath         0x000000010df1c2a4 -[TPTracker init] + 580 (TPTracker.m:86)
+                2   com.apple.AppKit                0x00007fff8e5e5a7b -[NSApplication run] + 742
+                """.utf8), path: "telepath.crash")
+        #expect(report.crashedAppLine?.function == "-[TPTrackerKeyboard init]")
+        #expect(report.crashedThread?.frames.map(\.isAppCodeWithoutImage) == [true, true, false])
+    }
+
     /// A crash service's title of the crashed thread without its number, the exception named
     /// after it (Crashlytics' exported issue).
     /// https://github.com/LiveUI/iJenkins/issues/44

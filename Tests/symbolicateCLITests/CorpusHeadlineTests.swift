@@ -34,8 +34,10 @@ struct CorpusHeadlineTests {
         "reports/icdab__kernel-panic-text_amd-power-state_macos.crash":
             "Kernel panic: panic(cpu 1 caller 0xffffff8003814e17): \"AMDFramebufferSI::setPowerState",
         "reports/icdab__stackshot-baaaaaad_iphone3-1_ios7.crash": "Stackshot: Manually triggered stackshot via backboardd (0xbaaaaaad)",
+        // Cut before Binary Images: the app's frame is found by its image's name (the process's),
+        // as a complete report's would be by its image.
         "reports/issue__mtadmob-125_appstore-review_ipad_sigabrt.crash":
-            "Crashed: Thread 0 (main) in __pthread_kill (libsystem_kernel.dylib) — EXC_CRASH (SIGABRT) [partial report: report ends inside Thread 0; no Binary Images section]",
+            "Crashed: Thread 0 (main) in xama (Yatzy.iOS) — EXC_CRASH (SIGABRT) [partial report: report ends inside Thread 0; no Binary Images section]",
         // Cut `.ips` bodies (re-wrapped and cut; cut mid-string): read as far as they go (issue 40).
         "reports/icdab__bridgeos-panic_imac_bug210_malformed-json.crash":
             "Kernel panic: panic(cpu 0 caller 0xfffffff014aae984): x86 CPU CATERR detected [partial report: JSON body is cut;",

@@ -32,20 +32,26 @@ package enum AppOwnership {
         isAppImage(path: path, listedAsApp: false, processPath: processPath)
     }
 
-    /// An image the report does not list, known from frame lines by its name only.
-    package static func isAppImage(inferredName name: String, processName: String?, processPath: String?) -> Bool {
+    /// An image the report does not list, known from frame lines by its name only: named like
+    /// the process, or by the app's bundle identifier (older macOS reports name the app's image so
+    /// in frames: `net.example.App`).
+    package static func isAppImage(inferredName name: String, processName: String?, processPath: String?, bundleIdentifier: String? = nil)
+        -> Bool
+    {
         name == processName || name == processPath.flatMap { $0.split(separator: "/").last.map(String.init) }
+            || (bundleIdentifier.map { !$0.isEmpty && name == $0 } ?? false)
     }
 
     /// A pasted frame no listed image holds (issue 48: a backtrace copied without its Binary
     /// Images): the app's when its module is named like the process or is not Apple's by name;
     /// with no module, when it names a source file outside Apple's (system frames in such pastes
     /// print no file, or the Swift runtime's `Swift/…`). nil when the line names neither.
-    package static func isAppCode(imageName: String?, sourceFile: String?, processName: String?) -> Bool? {
+    package static func isAppCode(imageName: String?, sourceFile: String?, processName: String?, bundleIdentifier: String? = nil) -> Bool? {
         if let name = imageName, !name.isEmpty {
-            if name == processName { return true }
-            // The OS's libraries as services print them, without `.dylib` (`libobjc.A`, `libsystem_kernel`).
-            if systemLibraryPrefixes.contains(where: { name.hasPrefix($0) }) { return false }
+            if name == processName || (bundleIdentifier.map { !$0.isEmpty && name == $0 } ?? false) { return true }
+            // The OS's libraries as services print them, without `.dylib` (`libobjc.A`, `libsystem_kernel`),
+            // and its frameworks as older macOS reports name them, by bundle identifier (`com.apple.AppKit`).
+            if systemLibraryPrefixes.contains(where: { name.hasPrefix($0) }) || name.hasPrefix("com.apple.") { return false }
             if isOtherSystemsRuntimeLibrary(name) { return false }
             return !isSystemImage(named: name, loadAddress: 0)
         }
@@ -192,10 +198,11 @@ extension CrashReport {
     /// paste readers call it once their frames are placed in images.
     package mutating func markAppCodeWithoutImage() {
         let processName = processName
+        let bundleIdentifier = bundleIdentifier
         updateFrames { (frame: inout Frame) in
             guard frame.imageIndex == nil else { return }
             frame.isAppCodeWithoutImage = AppOwnership.isAppCode(
-                imageName: frame.imageName, sourceFile: frame.sourceFile, processName: processName)
+                imageName: frame.imageName, sourceFile: frame.sourceFile, processName: processName, bundleIdentifier: bundleIdentifier)
         }
     }
 }

@@ -92,11 +92,13 @@ extension TextReportParser {
                 image.isInferredFromFrames = true
                 image.isAppOwned = AppOwnership.isAppImage(
                     inferredName: name, processName: report.processName,
-                    processPath: report.processPath)
+                    processPath: report.processPath, bundleIdentifier: report.bundleIdentifier)
                 inferred.append(image)
             }
         }
         report.binaryImages += inferred
+        // Frames that print no load address are judged by what their lines name.
+        report.markAppCodeWithoutImage()
     }
 
     /// Why a text file that has no report structure at all is not a report; nil when it has
