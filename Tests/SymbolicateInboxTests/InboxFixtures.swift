@@ -83,6 +83,15 @@ enum InboxDatabase: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
     var testDescription: String { rawValue }
 
+    /// The database `store` is on (made for the test `name`) opened once more, at the current
+    /// schema: another server on it, or the same after an upgrade.
+    func reopen(_ store: any InboxStore, name: String) throws -> any InboxStore {
+        switch self {
+        case .sqlite: return try SQLiteInbox(path: store.location)
+        case .postgres: return try PostgresInbox(url: InboxTestDatabase.url(schema: name))
+        }
+    }
+
     /// A new, empty inbox of this kind for the test `name`; nil when PostgreSQL is not offered.
     func open(_ name: String, schemaVersion: Int? = nil) throws -> (any InboxStore)? {
         switch self {

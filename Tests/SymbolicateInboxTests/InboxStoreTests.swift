@@ -149,11 +149,7 @@ import Testing
         #expect(try old.schemaVersion() == 1)
         let stored = try old.ingest(InboxFixtures.variant(try Self.sample(0), version: "1.0 (1)", n: 0), body: Data())
         // Opened by this code: brought to the current schema, the report kept.
-        let reopened: any InboxStore
-        switch database {
-        case .sqlite: reopened = try SQLiteInbox(path: old.location)
-        case .postgres: reopened = try PostgresInbox(url: try InboxTestDatabase.url(schema: name))
-        }
+        let reopened = try database.reopen(old, name: name)
         #expect(try reopened.schemaVersion() == inboxSchemaVersion)
         #expect(try reopened.group(id: stored.group)?.group.count == 1)
         var waiting = InboxFixtures.variant(try Self.sample(1), version: "1.0 (1)", n: 1)
@@ -172,11 +168,7 @@ import Testing
         let reports = try Self.release()
         for report in reports.prefix(12) { _ = try old.ingest(report, body: Data()) }
         let before = try old.groups(GroupQuery())
-        let reopened: any InboxStore
-        switch database {
-        case .sqlite: reopened = try SQLiteInbox(path: old.location)
-        case .postgres: reopened = try PostgresInbox(url: try InboxTestDatabase.url(schema: name))
-        }
+        let reopened = try database.reopen(old, name: name)
         #expect(try reopened.schemaVersion() == inboxSchemaVersion)
         let after = try reopened.groups(GroupQuery())
         #expect(after == before)
@@ -193,11 +185,7 @@ import Testing
     /// on the same database sees the first one's moves (a server keeps answers by it).
     @Test(arguments: InboxDatabase.allCases) func everyChangeMovesTheGeneration(_ database: InboxDatabase) throws {
         guard let inbox = try database.open("generation") else { return }
-        let other: any InboxStore
-        switch database {
-        case .sqlite: other = try SQLiteInbox(path: inbox.location)
-        case .postgres: other = try PostgresInbox(url: try InboxTestDatabase.url(schema: "generation"))
-        }
+        let other = try database.reopen(inbox, name: "generation")
         var seen = try inbox.generation()
         func moved(_ what: Comment) throws {
             let now = try inbox.generation()
@@ -237,11 +225,7 @@ import Testing
     /// overlapping reports at once: every report once, every count exact.
     @Test(arguments: InboxDatabase.allCases) func twoInstancesIngestingAtOnceLoseAndDuplicateNothing(_ database: InboxDatabase) throws {
         guard let first = try database.open("race") else { return }
-        let second: any InboxStore
-        switch database {
-        case .sqlite: second = try SQLiteInbox(path: first.location)
-        case .postgres: second = try PostgresInbox(url: try InboxTestDatabase.url(schema: "race"))
-        }
+        let second = try database.reopen(first, name: "race")
         // 4 crashes × 30 reports, each sent to both instances.
         var reports: [InboxReport] = []
         for n in 0..<30 {
