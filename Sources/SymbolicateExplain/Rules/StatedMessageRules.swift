@@ -175,9 +175,6 @@ extension Diagnostician {
         return nil
     }
 
-    /// Frames alone that stop in a library's own check the throw-site catalogue knows (an
-    /// os_unfair_lock found corrupt, a continuation resumed twice, a semaphore released in use):
-    /// the process stopped itself, likely; `decide` then adds the catalogue's rule and fix.
     /// Frames alone that stop through abort's machinery (`abort`, `raise`, `pthread_kill`) at a
     /// stop the abort-path rules name (`__assert_rtn`, glibc's `__assert_fail`, a malloc check,
     /// libc++abi's terminate): the process stopped itself there, though nothing states a signal.
@@ -187,6 +184,9 @@ extension Diagnostician {
         return classifyAbortPath(path, in: thread)
     }
 
+    /// Frames alone that stop in a library's own check the throw-site catalogue knows (an
+    /// os_unfair_lock found corrupt, a continuation resumed twice, a semaphore released in use):
+    /// the process stopped itself, likely; `decide` then adds the catalogue's rule and fix.
     func classifyByRaisingFrames() -> Verdict? {
         guard isSilentAboutTheThrow, report.crashedThread != nil,
             ThrowSiteCatalog.match(throwEvidence(raisingFrames())) != nil

@@ -327,15 +327,22 @@ package struct FactReading {
         var stated: [StatedMessage] = []
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() {
             let trimmed = line.text.trimmedBlanks
-            // A frame line (`0   libswiftCore.dylib   0x… f + 4`) states nothing; a timestamp does not
-            // make a line a frame (`18:38:17.092 [app] X.swift:49: Precondition failed: …`).
-            let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
-            let isFrame = !digits.isEmpty && trimmed.dropFirst(digits.count).first.map { $0 == " " || $0 == "\t" } == true
-            guard !trimmed.isEmpty, !isFrame, let match = CrashMessageGrammar.match(trimmed) else { continue }
+            guard !trimmed.isEmpty, !Self.isFrameLine(trimmed, number: offset + 1), let match = CrashMessageGrammar.match(trimmed)
+            else { continue }
             stated.append(
                 StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: offset + 1, source: .console))
         }
         return stated
+    }
+
+    /// A frame line states nothing: Apple's numbered frame (`0   libswiftCore.dylib   0x… f + 4`,
+    /// a number then a blank; a timestamp's `18:38:17.092` is no frame number), or any syntax
+    /// the pasted-frame readers read.
+    static func isFrameLine(_ trimmed: String, number: Int) -> Bool {
+        let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty { return trimmed.dropFirst(digits.count).first.map { $0 == " " || $0 == "\t" } == true }
+        return PastedFrameGrammar.parse(trimmed, reportLine: number) != nil
+            || TextReportParser.parseFrame(trimmed, reportLine: number) != nil
     }
 
     /// Most lines kept as unread, and the longest.
@@ -350,9 +357,7 @@ package struct FactReading {
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() where unread.count < unreadLineLimit {
             let trimmed = line.text.trimmedBlanks
             guard trimmed.utf8.count >= 12, trimmed.utf8.count <= unreadLineLength, !statedLines.contains(offset + 1),
-                trimmed.contains(" "), trimmed.first?.isLetter == true,
-                PastedFrameGrammar.parse(trimmed, reportLine: offset + 1) == nil,
-                TextReportParser.parseFrame(trimmed, reportLine: offset + 1) == nil
+                trimmed.contains(" "), trimmed.first?.isLetter == true, !isFrameLine(trimmed, number: offset + 1)
             else { continue }
             unread.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: offset + 1, source: .console))
         }
