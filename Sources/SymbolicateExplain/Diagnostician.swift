@@ -84,12 +84,13 @@ struct Diagnostician {
         }
         // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
         let byFramesAlone = throwSite.map { $0.match.reasonFragment == nil && isSilentAboutTheThrow } ?? false
-        let headline =
+        let verdictHeadline =
             throwSite.flatMap { $0.addsRuleAndFix ? $0 : nil }.map {
                 byFramesAlone
                     ? Phrase(.verdictThrowSiteRuleLikely, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
                     : Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
             } ?? verdict.headline
+        let headline = underStatedKind(verdictHeadline, category: category)
         let certainty = byFramesAlone && verdict.certainty == .stated ? .likely : verdict.certainty
         let isFatal =
             !(facts.exception?.isNonFatal ?? false) && ![.notACrash].contains(category)
@@ -139,6 +140,24 @@ struct Diagnostician {
             nextSteps: decision.steps.map { $0.text(language) }, references: references,
             notes: decision.notes.map { $0.text(language) }, language: language, matched: decision.matched,
             throwSite: decision.throwSite?.id)
+    }
+
+    /// Problems a fault, trap or signal ends: the report's own name for it leads the headline.
+    /// Not an exception, termination or runtime message with its own name: that name is the subject.
+    static let namedByTheException: Set<Diagnosis.Category> = [
+        .swiftTrap, .explicitTrap, .dispatchMisuse, .uncaughtCppException, .assertionFailure, .abort, .signalRaised,
+        .memoryCorruption, .nilDereference, .pointerAuthentication, .objcConcurrentPropertyAccess, .zombieObject,
+        .stackOverflow, .badMemoryAccess, .illegalInstruction, .arithmetic, .unknown,
+    ]
+
+    /// The headline behind the exception and signal as the report prints them (`EXC_BAD_ACCESS
+    /// (SIGSEGV) — …`): the name a developer searches for and a crash service titles the crash
+    /// with. Kept off a sentence that already spells it (`namesTheCrash`).
+    func underStatedKind(_ headline: Phrase, category: Diagnosis.Category) -> Phrase {
+        guard Self.namedByTheException.contains(category), !headline.tags.contains(.namesTheCrash),
+            let kind = facts.exception?.statedKind
+        else { return headline }
+        return Phrase(.verdictUnderStatedKind, ["kind": .verbatim(kind), "headline": headline])
     }
 
     /// Problems whose cause is in code the crashed thread was running: for them the frame that
@@ -202,6 +221,21 @@ struct Diagnostician {
 
     var resourceIsFatal: Bool { facts.resource?.isFatal ?? false }
 
+    /// Frames and nothing else: the headline says where the crashed thread stopped and on which
+    /// thread, which is what the text states, rather than that it states nothing (issue 48).
+    func crashedInTopFrame() -> Verdict? {
+        guard let thread = report.crashedThread, let top = thread.frames.first else { return nil }
+        let threadName = [thread.name, thread.queue].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        return Verdict(
+            .unknown, .possible,
+            Phrase(
+                .verdictCrashedIn,
+                [
+                    "frame": .verbatim(top.evidenceText),
+                    "thread": threadName.map { Phrase(.crashedOnThread, ["thread": .verbatim($0)]) } ?? .verbatim(""),
+                ]))
+    }
+
     func header(_ key: String) -> String? {
         report.headerFields.first { $0.key == key }?.value
     }
@@ -240,7 +274,7 @@ struct Diagnostician {
             if let result = classifyByAbortFrames() { return result }
             if let result = classifyByRaisingFrames() { return result }
             found.note(.noteNoExceptionInformation)
-            return Verdict(.unknown, .possible, .verdictNotEnoughInformation)
+            return crashedInTopFrame() ?? Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }
         quoteException()
         if (facts.exception?.isNonFatal ?? false) {

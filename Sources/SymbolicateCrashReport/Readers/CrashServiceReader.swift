@@ -49,9 +49,9 @@ package enum CrashServiceReportReader: ReportReader {
                 crashlytics = true
             } else if CrashServiceLine.threadTitle(trimmed)?.crashed == true {
                 crashedTitle = true
-            } else if trimmed.hasPrefix("### Version: ") {
+            } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasPrefix("Version: ") {
                 hockeyVersion = true
-            } else if trimmed.hasPrefix("### Reason") {
+            } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasPrefix("Reason") {
                 hockeyReason = true
             } else if CrashServiceLine.frame(text, reportLine: 0) != nil {
                 frames += 1
@@ -80,6 +80,17 @@ package enum CrashServiceReportReader: ReportReader {
 
 /// Single lines of crash services' text.
 package enum CrashServiceLine {
+    /// A Markdown heading's title at any level, closing marks dropped (`### Reason ###`,
+    /// `## Version: 2.0.0 (200) | com.example.app`): issue bodies a service writes into a tracker.
+    static func markdownHeading(_ trimmed: String) -> Substring? {
+        guard trimmed.hasPrefix("#") else { return nil }
+        let marks = trimmed.prefix { $0 == "#" }
+        guard marks.count <= 6, trimmed.dropFirst(marks.count).first == " " else { return nil }
+        var title = Substring(trimmed).dropFirst(marks.count).drop { $0 == " " }
+        while title.hasSuffix("#") || title.hasSuffix(" ") { title = title.dropLast() }
+        return title
+    }
+
     /// A frame line: `0  CoreFoundation  0x1a2b3c __exceptionPreprocess + 164 (File.swift:42)` (Crashlytics)
     /// or `  libobjc.A  0x187152bbc  getMethodNoSuper_nolock` (Sentry, unnumbered); nil otherwise. The
     /// image's UUID, when the line gives one (`(Missing UUID …)`), is the second value.
@@ -294,9 +305,7 @@ struct CrashServiceParser {
         var reason: [String] = []
         for line in document.lines {
             let trimmed = line.text.trimmedBlanks
-            if trimmed.hasPrefix("###") {
-                var title = Substring(trimmed).drop { $0 == "#" || $0 == " " }
-                while title.hasSuffix("#") || title.hasSuffix(" ") { title = title.dropLast() }
+            if let title = CrashServiceLine.markdownHeading(trimmed) {
                 if title.hasPrefix("Version: ") {
                     let parts = title.dropFirst(9).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                     report.appVersion = parts.first
@@ -317,6 +326,15 @@ struct CrashServiceParser {
             let first = text.split(separator: " ").first.map(String.init) ?? ""
             if first.hasPrefix("EXC_") { exception.type = first }
             if first.hasPrefix("SIG") { exception.signal = first }
+            // The reason's first line names an uncaught exception as libobjc prints it, or as
+            // HockeyApp groups it (`NSInternalInconsistencyException, reason: …`); what follows
+            // it is the exception's own trace (a JavaScript stack under React Native's).
+            let head = reason[0]
+            if let console = ConsoleLine.objcException(head) {
+                exception.uncaught = UncaughtException(language: .objectiveC, name: console.name, reason: console.reason)
+            } else if let named = ExceptionNameLine.parse(Substring(head)) {
+                exception.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: named.reason)
+            }
             report.exception = exception
         }
         report.completeness = .partial([.noThreads, .noBinaryImages])

@@ -18,7 +18,7 @@ enum LogPrefix {
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
         isoTimestamp, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed, angleLevel, levelWord,
-        shellName, quoteMarker, emphasis, symbolRun, labelledIntro,
+        shellName, quoteMarker, openingQuote, emphasis, symbolRun, labelledIntro, streamLabel,
     ]
 
     /// The line and each shorter form of it, one prefix less each time (at most `limit`): a
@@ -166,6 +166,27 @@ enum LogPrefix {
         (text.hasPrefix("> ") || text.hasPrefix("| ")) ? text.index(text.startIndex, offsetBy: 2) : nil
     }
 
+    /// A line quoted whole (`"Swift/Array.swift:418: Fatal error: Index out of range"`, a JSON
+    /// string, a Markdown backquote): the opening quote; `CrashMessageGrammar.match` drops the
+    /// closing one.
+    static let openingQuote: Shape = { text in
+        guard let first = text.first, first == "\"" || first == "'" || first == "`" || first == "“",
+            text.count > 2, let next = text.dropFirst().first, next != " ", next != first
+        else { return nil }
+        return text.index(after: text.startIndex)
+    }
+
+    /// The quote that closes a line `openingQuote` opened.
+    static func closingQuote(of line: Substring) -> Character? {
+        switch line.first {
+        case "\"": "\""
+        case "'": "'"
+        case "`": "`"
+        case "“": "”"
+        default: nil
+        }
+    }
+
     /// Markdown emphasis around a line (`**Fatal Exception: X**`): the opening marks.
     static let emphasis: Shape = { text in
         guard text.hasPrefix("**"), !text.hasPrefix("***"), text.hasSuffix("**") else { return nil }
@@ -183,6 +204,31 @@ enum LogPrefix {
         }
         guard index > text.startIndex, index < text.endIndex, text[index] == " " else { return nil }
         return index
+    }
+
+    /// One lowercase word and a colon that a harness or logger puts before what it relays
+    /// (`stdout: `, `stderr: `, `flutter: `, `runner: `): tried last, after every known shape, and
+    /// only ever a prefix to look behind, since each stage is still read as is first (`malloc: *** …`
+    /// and `dyld: …` are messages at the stage that still has them). A capitalised word and colon
+    /// is a report's field (`Process: `, `Reason: `), whose value is no message of its own.
+    static let streamLabel: Shape = { text in
+        var index = text.startIndex
+        var count = 0
+        while index < text.endIndex, count <= 24, text[index].isASCII,
+            text[index].isLetter || text[index].isNumber || text[index] == "_" || text[index] == "-" || text[index] == "."
+        {
+            index = text.index(after: index)
+            count += 1
+        }
+        guard count > 0, count <= 24, text[text.startIndex].isLowercase, index < text.endIndex, text[index] == ":" else { return nil }
+        let after = text.index(after: index)
+        guard after < text.endIndex, text[after] == " " || text[after] == "\t" else { return nil }
+        return after
+    }
+
+    /// Whether only `streamLabel` reads a prefix off `text`.
+    static func isStreamLabelOnly(_ text: Substring) -> Bool {
+        streamLabel(text) != nil && !shapes.dropLast().contains { $0(text) != nil }
     }
 
     /// Words that only introduce what follows: Xcode's `Message from debugger: `, its error
@@ -383,6 +429,9 @@ enum CrashMessageGrammar {
         Shape(family: .assertion, anchor: .contains(" failed assertion ")),
         Shape(family: .assertion, anchor: .starts("failed assertion ")),
         Shape(family: .threadChecker, anchor: .starts("Main Thread Checker: ")),
+        // UIKit's and AppKit's Auto Layout engine changed off the main thread, as they logged it
+        // before the exception that replaced the line (iOS 13, macOS 10.15).
+        Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
         Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
         // The system's own words about the process.
         Shape(family: .malloc, anchor: .parser(isMallocError)),
@@ -398,6 +447,10 @@ enum CrashMessageGrammar {
         Shape(family: .resource, anchor: .contains("per-process-limit")),
         Shape(family: .resource, anchor: .starts("Terminated due to memory issue")),
         Shape(family: .resource, anchor: .contains("exceeding jetsam memory limit")),
+        // Diagnostics the process keeps running after, each printing a backtrace.
+        Shape(family: .diagnostic, anchor: .starts("Thread Performance Checker: ")),
+        Shape(family: .diagnostic, anchor: .contains("_simulate_crash")),
+        Shape(family: .diagnostic, anchor: .contains(", dumping backtrace:")),
         Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }),
         Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }),
     ]
@@ -406,9 +459,15 @@ enum CrashMessageGrammar {
     /// removed one at a time until a shape matches).
     static func match(_ line: String) -> (family: StatedMessage.Family, text: Substring)? {
         guard line.utf8.count <= FactReading.messageLineLength else { return nil }
-        let stages = LogPrefix.stages(of: line).filter { !$0.isEmpty }.map { found in
-            // The closing marks of Markdown emphasis (`**Fatal Exception: X**`).
+        let all = LogPrefix.stages(of: line)
+        let closingQuote = all.first.flatMap { LogPrefix.closingQuote(of: $0) }
+        let stages = all.enumerated().filter { !$0.element.isEmpty }.map { position, found in
+            // The closing marks of Markdown emphasis (`**Fatal Exception: X**`), and the quote
+            // that closes a line quoted whole.
             var stage = found
+            if let closingQuote, position > 0, stage.hasSuffix(String(closingQuote)), stage.count > 1 {
+                stage = stage.dropLast()
+            }
             while stage.hasSuffix("**"), stage.count > 2 { stage = stage.dropLast(2) }
             if stage.hasPrefix("**"), let next = stage.dropFirst(2).first, next != "*", next != " " {
                 // Emphasis inside too (`**EXC_BAD_INSTRUCTION** in **main**`): the words without it.
@@ -420,7 +479,15 @@ enum CrashMessageGrammar {
             guard let shape = shapes.firstIndex(where: { $0.matches(stage) }) else { continue }
             // The message without the log prefixes a shape read through (`18:38:17.092 [app][e]
             // X.swift:49: Precondition failed: …`): the shortest form the same shape still reads.
-            let shortest = stages[(position + 1)...].last { stage.hasSuffix($0) && shapes[shape].matches($0) } ?? stage
+            // Not past a lowercase label no other prefix shape explains (`malloc: `, `dyld: `): it
+            // may be the message's own first word.
+            var shortest = stage
+            var previous = stage
+            for candidate in stages[(position + 1)...] {
+                if LogPrefix.isStreamLabelOnly(previous) { break }
+                if stage.hasSuffix(candidate), shapes[shape].matches(candidate) { shortest = candidate }
+                previous = candidate
+            }
             return (shapes[shape].family, shortest)
         }
         return nil
@@ -486,7 +553,8 @@ enum CrashMessageGrammar {
 }
 
 /// A crash service's or a console's line naming an Objective-C exception first:
-/// `NSInvalidArgumentException: reason`, `NSRangeException Cannot remove an observer …`, or
+/// `NSInvalidArgumentException: reason`, `NSRangeException Cannot remove an observer …`,
+/// `NSInternalInconsistencyException, reason: …`, or
 /// the name alone with the reason on the next line. The name is an identifier ending in
 /// `Exception` that starts with a capital (JVM names are dotted and are not Apple crashes).
 enum ExceptionNameLine {
@@ -495,7 +563,14 @@ enum ExceptionNameLine {
         guard name.count > 9, name.hasSuffix("Exception"), name.first?.isUppercase == true else { return nil }
         var rest = text.dropFirst(name.count)
         if rest.isEmpty { return (String(name), nil) }
-        if rest.hasPrefix(":") { rest = rest.dropFirst() } else if !rest.hasPrefix(" ") { return nil }
+        // HockeyApp's and some loggers' `NAME, reason: …`.
+        if rest.hasPrefix(", reason:") {
+            rest = rest.dropFirst(9)
+        } else if rest.hasPrefix(":") {
+            rest = rest.dropFirst()
+        } else if !rest.hasPrefix(" ") {
+            return nil
+        }
         let reason = rest.trimmedBlanks
         return (String(name), reason.isEmpty ? nil : reason)
     }
@@ -649,7 +724,56 @@ extension SignalLine {
             }
             rest = rest[range.upperBound...]
         }
+        return lowercaseArrival(in: text)
+    }
+
+    /// The same sentence with the signal in lower case, with or without `sig` (Mono's `Got a
+    /// segv while executing native code`, `received sigbus`): the word right after the arrival
+    /// word (and `a`/`an`).
+    static func lowercaseArrival(in text: Substring) -> String? {
+        guard text.utf8.count <= 4_096, mayStateArrival(text.utf8) else { return nil }
+        let lower = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        for word in arrivalWords {
+            let needle = Array(word.utf8)
+            var at = 0
+            while at + needle.count <= lower.count {
+                defer { at += 1 }
+                guard lower[at] == needle[0], lower[at..<at + needle.count].elementsEqual(needle) else { continue }
+                if at > 0, isLetter(lower[at - 1]) { continue }
+                var next = at + needle.count
+                for article in [[0x61, 0x20], [0x61, 0x6E, 0x20]] as [[UInt8]]
+                where lower.count >= next + article.count && lower[next..<next + article.count].elementsEqual(article) {
+                    next += article.count
+                    break
+                }
+                var end = next
+                while end < lower.count, isLetter(lower[end]) { end += 1 }
+                guard end > next, end - next <= 8 else { continue }
+                var token = String(decoding: lower[next..<end], as: UTF8.self).uppercased()
+                if token.hasPrefix("SIG") { token.removeFirst(3) }
+                if fatalSignals.contains("SIG" + token) { return "SIG" + token }
+            }
+        }
         return nil
+    }
+}
+
+extension SignalLine {
+    /// Whether an arrival word's first letters (`got`, `rec`, `cau`, `cat`, `fat`, `cra`, `kil`,
+    /// `rai`) occur in any case: one pass over the bytes without a copy, before the line is
+    /// lowercased and searched.
+    static func mayStateArrival(_ bytes: Substring.UTF8View) -> Bool {
+        let starts: [(UInt8, UInt8, UInt8)] = [
+            (0x67, 0x6F, 0x74), (0x72, 0x65, 0x63), (0x63, 0x61, 0x75), (0x63, 0x61, 0x74), (0x66, 0x61, 0x74),
+            (0x63, 0x72, 0x61), (0x6B, 0x69, 0x6C), (0x72, 0x61, 0x69),
+        ]
+        var window: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for byte in bytes {
+            window = (window.1, window.2, byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            if starts.contains(where: { $0 == window }) { return true }
+        }
+        return false
     }
 }
 

@@ -18,7 +18,7 @@ package enum LLDBReportReader: ReportReader {
     }
 
     package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
-        [DebuggerOutputParser(document: document, path: path).parse().withDetectedKind()]
+        [try DebuggerOutputParser(document: document, path: path).parse().refusingDiagnosticsOnly().withDetectedKind()]
     }
 }
 
@@ -29,7 +29,25 @@ package enum XcodeConsoleReportReader: ReportReader {
     }
 
     package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
-        [DebuggerOutputParser(document: document, path: path).parse().withDetectedKind()]
+        [try DebuggerOutputParser(document: document, path: path).parse().refusingDiagnosticsOnly().withDetectedKind()]
+    }
+}
+
+extension CrashReport {
+    /// Console text whose only message is a diagnostic the process kept running after (a
+    /// Thread Performance Checker warning, a simulated crash's backtrace) states no crash: refused,
+    /// as a text with no crash fact is, naming the diagnostic.
+    func refusingDiagnosticsOnly() throws(CrashReportError) -> CrashReport {
+        let messages = facts.statedMessages
+        guard let diagnostic = messages.first(where: { $0.family == .diagnostic }),
+            messages.allSatisfy({ $0.family == .diagnostic }),
+            exception?.type == nil, exception?.signal == nil, exception?.uncaught == nil, exception?.runtimeError == nil,
+            !threads.contains(where: \.crashed)
+        else { return self }
+        throw CrashReportError(
+            kind: .notACrashReport, path: path, line: diagnostic.line,
+            message: "not a crash: the text states a diagnostic the process keeps running after, with its backtrace: "
+                + String(diagnostic.quote.prefix(120)))
     }
 }
 
@@ -44,13 +62,26 @@ enum DebuggerOutputShape: Equatable {
         "Last Exception Backtrace:", "*** Program crashed: ", "💣 Program crashed: ", "Report Version:", "Exception Codes:",
     ]
 
+    /// `[…] words`: the first `]` is followed by a blank and text that does not go on with a
+    /// JSON array (`,`, `]`, `}`, `:`).
+    static func isTagBeforeWords(_ start: Substring) -> Bool {
+        guard let close = start.prefix(81).firstIndex(of: "]") else { return false }
+        let rest = start[start.index(after: close)...]
+        guard rest.first == " " || rest.first == "\t" else { return false }
+        guard let next = rest.first(where: { $0 != " " && $0 != "\t" }) else { return false }
+        return !",]}:".contains(next)
+    }
+
     static func of(_ document: TextDocument) -> DebuggerOutputShape? {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
         // JSON layouts have their own readers (an `image list` line also starts with `[`).
         // A `[` opens JSON only before a value (`[{`, `["`, `[1`, `[]`); `[tag] …` is a log line.
+        // A tag closed and followed by words (`[        ] Runner…`, `[1]  8392 illegal hardware
+        // instruction`) is a log line too, whatever it holds.
         let opensJSONArray =
             start.hasPrefix("[") && (start.dropFirst().drop(while: \.isWhitespace).first.map { "{[\"]-0123456789tfn".contains($0) } ?? true)
+            && !Self.isTagBeforeWords(start)
         if start.hasPrefix("{") || (opensJSONArray && ImageListLine.parse(String(start)) == nil) { return nil }
         var lldb = false
         var console = false
@@ -175,8 +206,13 @@ enum ConsoleLine {
         for spelled in runtimeErrorKinds {
             let kind = spelled.description
             guard text.containsBytes(spelled), let found = text.range(of: kind) else { continue }
-            let before = String(text[..<found.lowerBound]).trimmedBlanks
+            var before = String(text[..<found.lowerBound]).trimmedBlanks
             var after = text[found.upperBound...]
+            // A line quoted whole (a JSON string, a quote in prose): the quotes are not the message's.
+            if let quote = LogPrefix.closingQuote(of: Substring(before)) {
+                before.removeFirst()
+                if after.hasSuffix(String(quote)) { after = after.dropLast() }
+            }
             if after.hasPrefix(": ") {
                 after = after.dropFirst(2)
             } else if after.hasPrefix(":") || after.isEmpty {
@@ -836,13 +872,13 @@ struct DebuggerOutputParser {
                     }
                 }
             case .swiftRuntime, .cxxException, .cxxRuntime, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc,
-                .annotation:
+                .annotation, .diagnostic:
                 break
             }
         }
         // The message itself, for the rules that read the report's words: the most specific one
         // the console's own lines did not already type.
-        let untyped = stated.filter { ![.objcException, .cxxException, .machException, .signal].contains($0.family) }
+        let untyped = stated.filter { ![.objcException, .cxxException, .machException, .signal, .diagnostic].contains($0.family) }
         if exception.message == nil, exception.runtimeError == nil, let primary = StatedMessage.primary(of: untyped),
             primary.family.specificity <= StatedMessage.primary(of: stated)?.family.specificity ?? 0 || exception.uncaught == nil
         {

@@ -46,11 +46,35 @@ package enum ReportReaders {
         readers: [any ReportReader.Type] = all
     ) throws(CrashReportError) -> [CrashReport]? {
         for reader in readers {
-            guard var reports = try attempt(reader, document, path: path) else { continue }
-            try finish(&reports, path: path)
-            return reports
+            do {
+                guard var reports = try attempt(reader, document, path: path) else { continue }
+                try finish(&reports, path: path)
+                return reports
+            } catch  where error.kind == .notACrashReport && readers.contains(where: { $0 == AppleTextReportReader.self }) {
+                // A layout recognised by its shape but empty of it (a JSON string, a backtracer's
+                // banner whose trace never came, a text with no report field) may still state a
+                // crash in a line: the tolerant reader's answer, when it finds one, else the refusal.
+                guard var reports = statedCrash(in: document, path: path) else { throw error }
+                try finish(&reports, path: path)
+                return reports
+            }
         }
         return nil
+    }
+
+    /// The console reader's report of `document` when it holds a crash fact (a message, an
+    /// exception, a signal, a frame), nil otherwise.
+    static func statedCrash(in document: TextDocument, path: String) -> [CrashReport]? {
+        guard let report = try? DebuggerOutputParser(document: document, path: path).parse().refusingDiagnosticsOnly().withDetectedKind()
+        else { return nil }
+        let hasFrames = report.allBacktraces.contains { !$0.frames.isEmpty }
+        var probe = report
+        probe.readFacts()
+        let facts = probe.facts
+        let states =
+            hasFrames || facts.exception != nil || facts.uncaughtException != nil || facts.swiftRuntimeError != nil
+            || facts.assertion != nil || !facts.statedMessages.isEmpty
+        return states ? [report] : nil
     }
 
     /// What every layout's reports go through once read, text or binary.

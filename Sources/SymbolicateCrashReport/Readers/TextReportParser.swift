@@ -750,7 +750,10 @@ struct TextReportParser {
 
     /// Interprets the fields the model knows. Returns true for exception/thread information
     /// (used to tell a truncated crash report from other report kinds).
-    func apply(key: String, value: String, to report: inout CrashReport, family: inout Family) -> Bool {
+    func apply(key printed: String, value: String, to report: inout CrashReport, family: inout Family) -> Bool {
+        // Reporters other than Apple's print the same fields in other cases (Cr4shed's
+        // `Exception type:`, `Triggered by thread:`): a field is known by its words.
+        let key = Self.fieldNames[printed.lowercased()] ?? printed
         switch key {
         case "Incident Identifier": report.incidentIdentifier = report.incidentIdentifier ?? value
         case "Process", "Command":
@@ -794,6 +797,11 @@ struct TextReportParser {
             } else {
                 e.type = value
             }
+            // Reporters that catch Objective-C exceptions (Cr4shed) put the exception's name
+            // where Apple puts the Mach exception, and its reason under `Reason:`.
+            if let type = e.type, !type.hasPrefix("EXC_"), let named = ExceptionNameLine.parse(Substring(type)), named.reason == nil {
+                e.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: e.uncaught?.reason ?? e.message)
+            }
             report.exception = e
             return true
         case "Exception Codes":
@@ -810,9 +818,12 @@ struct TextReportParser {
         case "Exception Note":
             report.exception = report.exception ?? ExceptionInfo()
             report.exception?.note = value
-        case "Exception Reason", "Exception Message":
+        case "Exception Reason", "Exception Message", "Reason":
             report.exception = report.exception ?? ExceptionInfo()
             report.exception?.message = value
+            if report.exception?.uncaught?.language == .objectiveC, report.exception?.uncaught?.reason == nil {
+                report.exception?.uncaught?.reason = value
+            }
         case "Termination Reason":
             var t = report.termination ?? TerminationInfo()
             Self.readTerminationReason(value, into: &t)
@@ -836,6 +847,15 @@ struct TextReportParser {
         }
         return false
     }
+
+    /// The fields `apply` reads, by their words in any case.
+    static let fieldNames: [String: String] = Dictionary(
+        uniqueKeysWithValues: [
+            "Incident Identifier", "Process", "Command", "PID", "Path", "Identifier", "Version", "Parent Process", "Date/Time",
+            "OS Version", "Hardware Model", "Code Type", "Architecture", "Report Version", "Exception Type", "Exception Codes",
+            "Exception Code", "Exception Subtype", "Exception Note", "Exception Reason", "Exception Message", "Termination Reason",
+            "Termination Description", "Terminating Process", "Termination Signal", "Triggered by Thread", "Crashed Thread",
+        ].map { ($0.lowercased(), $0) })
 
     /// A `Termination Reason:` value (`SIGNAL 5 Trace/BPT trap: 5`, `Namespace SPRINGBOARD, Code 0x8badf00d`,
     /// `TCC 0`; MetricKit's `terminationReason` has the same form).

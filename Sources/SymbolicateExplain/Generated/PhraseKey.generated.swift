@@ -24,6 +24,9 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictKernelPanic
     case noteNoExceptionInformation
     case verdictNotEnoughInformation
+    case verdictUnderStatedKind
+    case verdictCrashedIn
+    case crashedOnThread
     case noteTermTitle
     case noteFirstAppFrame
     case noteFirstAppFrameThrew

@@ -130,6 +130,24 @@ extension Catalog {
                 "en": "Not enough information in the report to diagnose a crash.",
                 "ja": "クラッシュを診断するための情報がレポートに足りません。",
             ]),
+        .verdictUnderStatedKind: CatalogText(
+            id: "verdictUnderStatedKind", tags: [],
+            texts: [
+                "en": "{kind} — {headline}",
+                "ja": "{kind} — {headline}",
+            ]),
+        .verdictCrashedIn: CatalogText(
+            id: "verdictCrashedIn", tags: [],
+            texts: [
+                "en": "Crash in {frame}{thread}; the text states no exception, signal or message.",
+                "ja": "{frame}{thread}でクラッシュしました。テキストには例外、シグナル、メッセージが書かれていません。",
+            ]),
+        .crashedOnThread: CatalogText(
+            id: "crashedOnThread", tags: [],
+            texts: [
+                "en": " on thread {thread}",
+                "ja": "（スレッド {thread}）",
+            ]),
         .noteTermTitle: CatalogText(
             id: "noteTermTitle", tags: [],
             texts: [
@@ -185,7 +203,7 @@ extension Catalog {
                 "ja": "プロセス",
             ]),
         .verdictArithmetic: CatalogText(
-            id: "verdictArithmetic", tags: [],
+            id: "verdictArithmetic", tags: [.namesTheCrash],
             texts: [
                 "en": "Arithmetic fault (SIGFPE): most likely an integer division by zero in C-family code.",
                 "ja": "算術演算の例外（SIGFPE）です。C 系のコードでの整数のゼロ除算である可能性が最も高いです。",
@@ -198,31 +216,31 @@ extension Catalog {
                 "ja": "強制終了の理由を示す終了ネームスペースやコードがありません。強制終了されたプロセスのバックトレースは、そのとき実行中だった処理を示すだけで、原因を示すとは限りません。",
             ]),
         .verdictKilled: CatalogText(
-            id: "verdictKilled", tags: [],
+            id: "verdictKilled", tags: [.namesTheCrash],
             texts: [
                 "en": "The process was killed (SIGKILL) by the system or another process; the report gives no reason code.",
                 "ja": "プロセスはシステムまたは別のプロセスによって強制終了されました（SIGKILL）。レポートに理由コードはありません。",
             ]),
         .verdictTerminated: CatalogText(
-            id: "verdictTerminated", tags: [],
+            id: "verdictTerminated", tags: [.namesTheCrash],
             texts: [
                 "en": "The process was asked to terminate ({signal}) by another process; this is not a bug in the crashing code itself.",
                 "ja": "プロセスは別のプロセスから終了を求められました（{signal}）。クラッシュしたコード自体の不具合ではありません。",
             ]),
         .verdictBadSystemCall: CatalogText(
-            id: "verdictBadSystemCall", tags: [],
+            id: "verdictBadSystemCall", tags: [.namesTheCrash],
             texts: [
                 "en": "Bad system call (SIGSYS): the process made a system call that does not exist.",
                 "ja": "不正なシステムコールです（SIGSYS）。プロセスが存在しないシステムコールを呼び出しました。",
             ]),
         .verdictUnknownType: CatalogText(
-            id: "verdictUnknownType", tags: [],
+            id: "verdictUnknownType", tags: [.namesTheCrash],
             texts: [
                 "en": "Crash of type {type}; the knowledge base has no specific rule for it.",
                 "ja": "例外タイプ {type} のクラッシュです。ナレッジベースにこれに固有のルールはありません。",
             ]),
         .verdictTraceTrapNoThread: CatalogText(
-            id: "verdictTraceTrapNoThread", tags: [],
+            id: "verdictTraceTrapNoThread", tags: [.namesTheCrash],
             texts: [
                 "en":
                     "Trace trap (EXC_BREAKPOINT): a deliberate crash; the report has no crashed-thread backtrace to say which check failed.",
@@ -418,7 +436,7 @@ extension Catalog {
                 "ja": "コード署名が無効です。コード署名の検証に失敗したメモリページを、カーネルが拒否しました。",
             ]),
         .verdictAbortNoThread: CatalogText(
-            id: "verdictAbortNoThread", tags: [.claimsAbort],
+            id: "verdictAbortNoThread", tags: [.claimsAbort, .namesTheCrash],
             texts: [
                 "en": "The process aborted (SIGABRT); the report has no crashed-thread backtrace to say why.",
                 "ja": "プロセスが中断しました（SIGABRT）。クラッシュしたスレッドのバックトレースがないため、理由は分かりません。",
@@ -466,25 +484,25 @@ extension Catalog {
                 "ja": "捕捉されなかった C++ 例外の可能性が高いです。C++ の terminate ハンドラが abort を呼び出しました。",
             ]),
         .verdictTitleAndLine: CatalogText(
-            id: "verdictTitleAndLine", tags: [],
+            id: "verdictTitleAndLine", tags: [.namesTheCrash],
             texts: [
                 "en": "{title}: {line}",
                 "ja": "{title}: {line}",
             ]),
         .verdictTitleLineAt: CatalogText(
-            id: "verdictTitleLineAt", tags: [],
+            id: "verdictTitleLineAt", tags: [.namesTheCrash],
             texts: [
                 "en": "{title} (at {place}): {line}",
                 "ja": "{title}（場所: {place}）: {line}",
             ]),
         .verdictStatedMessage: CatalogText(
-            id: "verdictStatedMessage", tags: [],
+            id: "verdictStatedMessage", tags: [.namesTheCrash],
             texts: [
                 "en": "The report states the cause in {source}: {line} — {class}.",
                 "ja": "レポートが{source}で原因を述べています: {line} — {class}。",
             ]),
         .verdictStatedMessageAt: CatalogText(
-            id: "verdictStatedMessageAt", tags: [],
+            id: "verdictStatedMessageAt", tags: [.namesTheCrash],
             texts: [
                 "en": "The report states the cause in {source}, at {place}: {line} — {class}.",
                 "ja": "レポートが{source}で原因を述べています（{place}）: {line} — {class}。",
@@ -533,7 +551,7 @@ extension Catalog {
                 "ja": "デバッガの注記",
             ]),
         .verdictSwiftRuntimeErrorMessageAt: CatalogText(
-            id: "verdictSwiftRuntimeErrorMessageAt", tags: [],
+            id: "verdictSwiftRuntimeErrorMessageAt", tags: [.namesTheCrash],
             texts: [
                 "en": "Swift runtime error — {title} (at {place}): {line}",
                 "ja": "Swift ランタイムエラー（{title}、{place}）: {line}",
@@ -593,7 +611,7 @@ extension Catalog {
                 "ja": "プロセスは abort() を呼び出しました。説明となる例外やメッセージはありません。",
             ]),
         .verdictSignalNoThread: CatalogText(
-            id: "verdictSignalNoThread", tags: [],
+            id: "verdictSignalNoThread", tags: [.namesTheCrash],
             texts: [
                 "en": "The process died from {signal} delivered as EXC_CRASH (not a hardware fault).",
                 "ja": "プロセスは EXC_CRASH として届いた {signal} で終了しました（ハードウェアの例外ではありません）。",
@@ -605,14 +623,14 @@ extension Catalog {
                 "ja": "コードが raise()／kill() で自分自身に {signal} を送りました。メモリの例外ではありません",
             ]),
         .verdictSignalRaised: CatalogText(
-            id: "verdictSignalRaised", tags: [.needsCrashedThread],
+            id: "verdictSignalRaised", tags: [.needsCrashedThread, .namesTheCrash],
             texts: [
                 "en":
                     "The process raised {signal} itself (raise/pthread_kill in the crashed thread), delivered as EXC_CRASH — not a hardware fault.",
                 "ja": "プロセスが自ら {signal} を発生させ（クラッシュしたスレッドに raise／pthread_kill があります）、EXC_CRASH として届きました。ハードウェアの例外ではありません。",
             ]),
         .verdictSignalSoftware: CatalogText(
-            id: "verdictSignalSoftware", tags: [],
+            id: "verdictSignalSoftware", tags: [.namesTheCrash],
             texts: [
                 "en": "The process died from {signal} delivered as EXC_CRASH (software-generated, not a hardware fault).",
                 "ja": "プロセスは EXC_CRASH として届いた {signal} で終了しました（ソフトウェアが発生させたもので、ハードウェアの例外ではありません）。",
@@ -630,7 +648,7 @@ extension Catalog {
                 "ja": "メッセージにある条件、関数、ファイル、行を読み、なぜ条件が成り立たなかったかを調べてください",
             ]),
         .verdictAssertionFailed: CatalogText(
-            id: "verdictAssertionFailed", tags: [],
+            id: "verdictAssertionFailed", tags: [.namesTheCrash],
             texts: [
                 "en": "An assertion failed: {line}",
                 "ja": "アサーションが失敗しました: {line}",
@@ -642,19 +660,19 @@ extension Catalog {
                 "ja": "{title}。レポート自身のメッセージがそう示しています",
             ]),
         .verdictSwiftRuntimeErrorMessage: CatalogText(
-            id: "verdictSwiftRuntimeErrorMessage", tags: [],
+            id: "verdictSwiftRuntimeErrorMessage", tags: [.namesTheCrash],
             texts: [
                 "en": "Swift runtime error — {title}: {line}",
                 "ja": "Swift ランタイムエラー（{title}）: {line}",
             ]),
         .verdictCppExceptionWhat: CatalogText(
-            id: "verdictCppExceptionWhat", tags: [],
+            id: "verdictCppExceptionWhat", tags: [.namesTheCrash],
             texts: [
                 "en": "Uncaught C++ exception of type {type}: {what}.",
                 "ja": "型 {type} の C++ 例外が捕捉されませんでした: {what}",
             ]),
         .verdictCppException: CatalogText(
-            id: "verdictCppException", tags: [],
+            id: "verdictCppException", tags: [.namesTheCrash],
             texts: [
                 "en": "Uncaught C++ exception of type {type}.",
                 "ja": "型 {type} の C++ 例外が捕捉されませんでした。",
@@ -1267,7 +1285,7 @@ extension Catalog {
                 "ja": "{function} の {location} を開いてください（{place}）。失敗したチェックはその行にあります",
             ]),
         .verdictSwiftRuntimeError: CatalogText(
-            id: "verdictSwiftRuntimeError", tags: [],
+            id: "verdictSwiftRuntimeError", tags: [.namesTheCrash],
             texts: [
                 "en": "Swift runtime error: {reason}.",
                 "ja": "Swift ランタイムエラー: {reason}",
@@ -2494,7 +2512,7 @@ extension Catalog {
                 "ja": "捕捉されなかった C++ 例外です。libc++abi の terminate ハンドラがプロセスを停止しました{where}。",
             ]),
         .verdictCppTerminateTyped: CatalogText(
-            id: "verdictCppTerminateTyped", tags: [],
+            id: "verdictCppTerminateTyped", tags: [.namesTheCrash],
             texts: [
                 "en": "Uncaught C++ exception of type {type}: libc++abi's terminate handler stopped the process{where}.",
                 "ja": "型 {type} の C++ 例外が捕捉されませんでした。libc++abi の terminate ハンドラがプロセスを停止しました{where}。",
@@ -3050,7 +3068,7 @@ extension Catalog {
                 "ja": "コードを持つプロジェクトのドキュメントに記載",
             ]),
         .verdictRustPanic: CatalogText(
-            id: "verdictRustPanic", tags: [],
+            id: "verdictRustPanic", tags: [.namesTheCrash],
             texts: [
                 "en": "Rust panic: {title}{message}{site}.",
                 "ja": "Rust のパニックです: {title}{message}{site}。",

@@ -13,32 +13,46 @@ extension Diagnostician {
 
         if let frameResult = classifyBySwiftFrames() { return frameResult }
 
-        switch (type, signal) {
-        case ("EXC_BAD_ACCESS", _), (nil, "SIGSEGV"), (nil, "SIGBUS"):
+        // The signal decides where the Mach type is not one of the faults below: a bare signal,
+        // a signal in the type's place (`Exception Type: SIGABRT`), or a type the rules do not
+        // name (`EXC_SOFTWARE (SIGABRT)`, EXC_UNIX_ABORT).
+        let mach = type.flatMap { $0.hasPrefix("SIG") ? nil : $0 }
+        let named = (signal ?? type.flatMap { $0.hasPrefix("SIG") ? $0 : nil }).map {
+            String($0.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) })
+        }
+        // Under EXC_CRASH a fault's signal was sent, not raised by the hardware (`raisedSignal`).
+        let sent = mach == "EXC_CRASH"
+        switch (mach, named) {
+        case ("EXC_BAD_ACCESS", _),
+            (_, "SIGSEGV") where !sent, (_, "SIGBUS") where !sent:
             return badAccess()
         case ("EXC_BREAKPOINT", _):
             return breakpoint()
-        case ("EXC_BAD_INSTRUCTION", _), (nil, "SIGILL"):
+        case ("EXC_BAD_INSTRUCTION", _),
+            (_, "SIGILL") where !sent:
             return badInstruction()
-        case ("EXC_ARITHMETIC", _), (nil, "SIGFPE"):
+        case ("EXC_ARITHMETIC", _),
+            (_, "SIGFPE") where !sent:
             quoteTopFrames(count: 2)
             return Verdict(.arithmetic, .likely, .verdictArithmetic)
         case ("EXC_GUARD", _):
             return classifyGuard()
         case ("EXC_RESOURCE", _):
             return resource()
-        case ("EXC_CRASH", "SIGABRT"), (nil, "SIGABRT"):
+        case (_, "SIGABRT"):
             return abort()
-        case ("EXC_CRASH", "SIGKILL"), (nil, "SIGKILL"):
+        case (_, "SIGKILL"):
             found.note(.noteKilledWithoutReason)
             return Verdict(.killed, .stated, .verdictKilled)
-        case ("EXC_CRASH", "SIGTERM"), ("EXC_CRASH", "SIGTRM"), ("EXC_CRASH", "SIGQUIT"), (nil, "SIGTERM"), (nil, "SIGQUIT"):
-            return Verdict(.terminated, .stated, .verdictTerminated, ["signal": .text(signal ?? "")])
-        case ("EXC_CRASH", "SIGSYS"):
+        case ("EXC_CRASH", "SIGTRM"), (_, "SIGTERM"), (_, "SIGQUIT"):
+            return Verdict(.terminated, .stated, .verdictTerminated, ["signal": .text(signal ?? named ?? "")])
+        case ("EXC_CRASH", "SIGSYS"), (nil, "SIGSYS"):
             quoteTopFrames(count: 3)
             return Verdict(.illegalInstruction, .stated, .verdictBadSystemCall)
-        case ("EXC_CRASH", let signal?):
-            return raisedSignal(signal)
+        case (nil, "SIGTRAP"):
+            return breakpoint()
+        case ("EXC_CRASH", _?):
+            return raisedSignal(signal ?? named ?? "")
         default:
             if facts.exception?.isCodeSignatureInvalid == true { return codeSignature() }
             quoteTopFrames(count: 3)

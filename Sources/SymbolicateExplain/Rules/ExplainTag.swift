@@ -65,6 +65,13 @@ package enum ExplainTag: String, CaseIterable, Sendable {
     case claimsLibcxxabiMessage
     case claimsNonSignalTermination
 
+    // MARK: What a headline already says
+
+    /// A verdict sentence that names the crash itself: it spells the exception or signal
+    /// (`(SIGABRT)`, `{signal}`), or quotes the crash's own words (a stated message, a runtime
+    /// error, a Rust panic). The report's name for the exception is not put in front of it.
+    case namesTheCrash
+
     // MARK: The idea a text names: two texts naming the same idea say the same thing
 
     case topicDangling

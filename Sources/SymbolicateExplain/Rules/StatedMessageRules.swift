@@ -34,7 +34,11 @@ extension Diagnostician {
     /// report states none (or only lines that carry no cause, such as a simulator's device line).
     /// `category`, when given, is the problem family the caller already knows (an exception
     /// whose name the report lost); else the message's family or source decides it.
-    func classifyByStatedMessage(category: Diagnosis.Category? = nil) -> Verdict? {
+    func classifyByStatedMessage(category known: Diagnosis.Category? = nil) -> Verdict? {
+        // A message above frames that pass through libobjc's throw is the exception's reason.
+        let passesThroughThrow =
+            report.crashedThread?.frames.contains { $0.functionNames.contains { $0.hasPrefix("objc_exception_throw") } } ?? false
+        let category = known ?? (passesThroughThrow ? .uncaughtObjCException : nil)
         let messages = facts.statedMessages.prefix(Self.statedMessageLimit).filter(isCauseCandidate)
         for message in messages {
             if let entry = family(of: message) { return knownFamily(entry, message, category) }
@@ -126,7 +130,10 @@ extension Diagnostician {
         // A managed runtime's uncaught exception (.NET, Kotlin/Native) and libc++abi's last words:
         // the runtime aborts the process.
         let aborts = message.family == .managedException || message.family == .cxxRuntime
-        let category = known ?? (message.source == .runtimeError ? .swiftRuntimeError : aborts ? .abort : .assertionFailure)
+        let category =
+            known
+            ?? (message.family == .diagnostic
+                ? .notACrash : message.source == .runtimeError ? .swiftRuntimeError : aborts ? .abort : .assertionFailure)
         var values: [String: Phrase] = [
             "source": Self.sourcePhrase(message.source), "line": .text(message.text), "class": classPhrase,
         ]

@@ -11,6 +11,23 @@ public struct ExceptionFacts: Sendable, Hashable {
         guard let signal else { return nil }
         return DarwinNames.signalNumber(String(signal.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) }))
     }
+    /// The exception and the signal by their names, as Apple prints them together
+    /// (`EXC_BAD_ACCESS (SIGSEGV)`, `EXC_CRASH (SIGABRT)`, `SIGABRT`); nil when the report names
+    /// neither (a numeric type of an old report, a description only).
+    public var statedKind: String? {
+        func name(_ text: String?) -> String? {
+            guard let text else { return nil }
+            let token = String(text.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") })
+            return token.hasPrefix("EXC_") || token.hasPrefix("SIG") ? token : nil
+        }
+        let type = name(machType)
+        let signal = name(signal).flatMap { $0 == type ? nil : $0 }
+        switch (type, signal) {
+        case (let type?, let signal?): return "\(type) (\(signal))"
+        case (let one?, nil), (nil, let one?): return one
+        case (nil, nil): return nil
+        }
+    }
     /// `Exception Codes:` as numbers (`0x1, 0x0` → [1, 0]); empty when the codes are words.
     public var codes: [UInt64] = []
     /// The address a memory fault touched, wherever the layout states it.

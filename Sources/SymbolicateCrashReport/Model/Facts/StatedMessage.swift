@@ -47,6 +47,12 @@ public struct StatedMessage: Sendable, Hashable {
         /// A signal, as a debugger, a shell or a service says it: `signal SIGABRT`, `Abort trap: 6`,
         /// `Segmentation fault: 11`, `zsh: killed`, `exit code 137 (interrupted by signal 9: SIGKILL)`.
         case signal
+        /// A diagnostic printed with a backtrace while the process keeps running, not a crash:
+        /// the Thread Performance Checker (`Thread Performance Checker: Thread running at
+        /// QOS_CLASS_USER_INTERACTIVE waiting on a lower QoS thread …`), a library's simulated
+        /// crash (Network's `__nwlog_err_simulate_crash`, `…, dumping backtrace:`). A text that
+        /// states nothing else is refused as no crash.
+        case diagnostic
         /// Xcode's annotation of the stopped thread holding a reason of its own
         /// (`Thread 4: Illegal attempt to establish a relationship …`): the text of a message no
         /// grammar above names.
@@ -125,6 +131,7 @@ extension StatedMessage.Family {
         case .annotation: 1
         case .resource, .machException: 2
         case .signal: 3
+        case .diagnostic: 4
         }
     }
 }
