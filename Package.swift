@@ -150,7 +150,7 @@ let package = Package(
         ),
         // Throw sites and the rules they enforce (Apple's frameworks, common SDKs): data in
         // Catalogs/throw-sites.json (every language side by side), its generated Swift table, the matcher.
-        .target(name: "SymbolicateThrowSites", exclude: ["Catalogs"]),
+        .target(name: "SymbolicateThrowSites", dependencies: ["SymbolicateCore"], exclude: ["Catalogs"]),
         // Knowledge base of exception types/codes/signals and evidence-based diagnosis.
         // The catalogs' data files (Catalogs/*.json) are the source of Generated/*.swift (`make catalogs`).
         .target(
@@ -412,7 +412,7 @@ let package = Package(
                 "SymbolicateExplain", "SymbolicateCrashReport", "SymbolicateJSON", "SymbolicateTestSupport", "SymbolicateThrowSites",
             ]
         ),
-        .testTarget(name: "SymbolicateThrowSitesTests", dependencies: ["SymbolicateThrowSites"]),
+        .testTarget(name: "SymbolicateThrowSitesTests", dependencies: ["SymbolicateCore", "SymbolicateThrowSites"]),
         .testTarget(
             name: "SymbolicateDiscoveryTests",
             dependencies: [

@@ -1,3 +1,5 @@
+import SymbolicateCore
+
 /// One rule an API enforces by throwing (an Objective-C exception, a C++ exception, a runtime
 /// stop): how a report shows it (the exception's name, the raising frame, the reason's words),
 /// the rule in one sentence, the usual fix, and the public pages it was written from. The data

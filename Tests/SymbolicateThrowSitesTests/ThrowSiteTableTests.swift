@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 import Testing
 
 @testable import SymbolicateThrowSites

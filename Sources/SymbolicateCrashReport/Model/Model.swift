@@ -569,7 +569,9 @@ extension CrashReport {
     /// Frames pasted without their thread's title stand for it: they are what the reader asks about.
     public var crashedThread: Thread? {
         if let t = threads.first(where: { $0.crashed }) { return t }
-        if let i = crashedThreadIndex { return threads.first(where: { $0.index == i }) }
+        // A reporter that names the crashed thread's number above the one stack it prints
+        // (Cr4shed's `Triggered by thread: 2` over `Call stack:`): that stack is the thread's.
+        if let i = crashedThreadIndex, let t = threads.first(where: { $0.index == i }) { return t }
         return pastedThread
     }
 

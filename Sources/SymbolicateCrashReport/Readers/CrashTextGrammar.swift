@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// The shapes of crash text that is not a report file — console output, app logs, shells, crash
 /// services' pages — as data: the prefixes loggers put before a line (`LogPrefix`), the messages
@@ -369,14 +370,24 @@ enum CrashMessageGrammar {
         var family: StatedMessage.Family
         var anchor: Anchor
 
-        func matches(_ text: Substring) -> Bool {
+        /// `present`: which of `CrashMessageGrammar.anchorIndex`'s literals the whole line holds
+        /// (a `contains` anchor the line lacks is not searched for in each of its forms).
+        func matches(_ text: Substring, present: [Bool]) -> Bool {
             switch anchor {
             case .starts(let literal): text.hasPrefix(literal)
-            case .contains(let literal): MessageScan.occurs(literal, in: String(text))
+            case .contains(let literal):
+                present[CrashMessageGrammar.anchorIDs[literal] ?? 0] && MessageScan.occurs(literal, in: String(text))
             case .parser(let parse): parse(text)
             }
         }
     }
+
+    /// The `contains` anchors' literals, found in one pass over a line (`NeedleIndex`).
+    static let anchorLiterals: [String] = shapes.compactMap {
+        if case .contains(let literal) = $0.anchor { literal } else { nil }
+    }
+    static let anchorIDs: [String: Int] = Dictionary(anchorLiterals.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    static let anchorIndex = NeedleIndex(anchorLiterals)
 
     /// The shapes, most specific first. Sources: the Swift runtime's `swift::fatalError` and the
     /// standard library's `_assertionFailure` / `_preconditionFailure` format strings (Errors.cpp,
@@ -475,8 +486,11 @@ enum CrashMessageGrammar {
             }
             return stage
         }
+        // Every form of the line is the line's text or a part of it (emphasis marks aside, which
+        // no anchor holds): a literal the line lacks is in none of them.
+        let present = anchorIndex.found(in: line)
         for (position, stage) in stages.enumerated() {
-            guard let shape = shapes.firstIndex(where: { $0.matches(stage) }) else { continue }
+            guard let shape = shapes.firstIndex(where: { $0.matches(stage, present: present) }) else { continue }
             // The message without the log prefixes a shape read through (`18:38:17.092 [app][e]
             // X.swift:49: Precondition failed: …`): the shortest form the same shape still reads.
             // Not past a lowercase label no other prefix shape explains (`malloc: `, `dyld: `): it
@@ -485,7 +499,7 @@ enum CrashMessageGrammar {
             var previous = stage
             for candidate in stages[(position + 1)...] {
                 if LogPrefix.isStreamLabelOnly(previous) { break }
-                if stage.hasSuffix(candidate), shapes[shape].matches(candidate) { shortest = candidate }
+                if stage.hasSuffix(candidate), shapes[shape].matches(candidate, present: present) { shortest = candidate }
                 previous = candidate
             }
             return (shapes[shape].family, shortest)

@@ -1,3 +1,4 @@
+import SymbolicateCore
 import SymbolicateCrashReport
 
 /// The knowledge base: every entry, plus lookups by term, by value and by text.
@@ -10,6 +11,9 @@ package struct KnowledgeBase: Sendable {
     /// Positions of the entries of each kind carrying each value: a number from a report is
     /// looked up, not compared with every entry (a report may carry thousands).
     private let byValue: [ValueKey: [Int]]
+    /// Every entry's text patterns in one index: the needle ids of each entry's patterns, and
+    /// each needle's length (the most specific pattern is the longest).
+    private let patterns: (index: NeedleIndex, ids: [[Int]], lengths: [Int])
 
     private struct ValueKey: Hashable {
         let kind: TermKind
@@ -41,6 +45,16 @@ package struct KnowledgeBase: Sendable {
             }
         }
         byValue = values
+        var needles: [String] = []
+        var ids: [[Int]] = []
+        for entry in entries {
+            ids.append(
+                entry.patterns.map { pattern in
+                    needles.append(pattern)
+                    return needles.count - 1
+                })
+        }
+        patterns = (NeedleIndex(needles), ids, needles.map(\.count))
     }
 
     /// Case- and whitespace-insensitive key used for exact lookups.
@@ -77,11 +91,12 @@ package struct KnowledgeBase: Sendable {
     /// line, as long as the report makes it.
     package func entries(matchingText text: String, kinds: Set<TermKind>? = nil) -> [KnowledgeEntry] {
         var found: [(entry: KnowledgeEntry, length: Int)] = []
-        let bytes = Array(text.utf8)
+        // Every entry's patterns are looked for in one pass over the text (`patternIndex`).
+        let present = patterns.index.found(in: text)
         // A message class (`limit`, `timed out`) classifies a stated message no entry knows;
         // it is asked for by kind only, never a term's answer of its own.
-        for entry in entries where kinds?.contains(entry.kind) ?? (entry.kind != .messageClass) {
-            let lengths = entry.patterns.filter { MessageScan.occurs(Array($0.utf8), in: bytes) }.map(\.count)
+        for (position, entry) in entries.enumerated() where kinds?.contains(entry.kind) ?? (entry.kind != .messageClass) {
+            let lengths = patterns.ids[position].filter { present[$0] }.map { patterns.lengths[$0] }
             if let best = lengths.max() { found.append((entry, best)) }
         }
         return found.sorted { $0.length > $1.length }.map(\.entry)
