@@ -226,14 +226,16 @@ struct Diagnostician {
     func crashedInTopFrame() -> Verdict? {
         guard let thread = report.crashedThread, let top = thread.frames.first else { return nil }
         let threadName = [thread.name, thread.queue].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
-        return Verdict(
-            .unknown, .possible,
-            Phrase(
-                .verdictCrashedIn,
-                [
-                    "frame": .verbatim(top.evidenceText),
-                    "thread": threadName.map { Phrase(.crashedOnThread, ["thread": .verbatim($0)]) } ?? .verbatim(""),
-                ]))
+        var values: [String: Phrase] = [
+            "frame": .verbatim(top.evidenceText),
+            "thread": threadName.map { Phrase(.crashedOnThread, ["thread": .verbatim($0)]) } ?? .verbatim(""),
+        ]
+        // The app's own frame below a library's: the call the app made.
+        guard let line = report.crashedAppLine, line.position > 0 else {
+            return Verdict(.unknown, .possible, Phrase(.verdictCrashedIn, values))
+        }
+        values["caller"] = .verbatim(thread.frames[line.position].evidenceText)
+        return Verdict(.unknown, .possible, Phrase(.verdictCrashedInCalledFrom, values))
     }
 
     func header(_ key: String) -> String? {

@@ -463,6 +463,9 @@ enum CrashMessageGrammar {
         Shape(family: .diagnostic, anchor: .contains("_simulate_crash")),
         Shape(family: .diagnostic, anchor: .contains(", dumping backtrace:")),
         Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }),
+        // Named inside a sentence (`crash inside X with \`EXC_BAD_ACCESS (SIGBUS)\``, `thread 1:
+        // EXC_breakpoint code=1`): a Mach exception type is a crash fact wherever it stands.
+        Shape(family: .machException, anchor: .parser { $0.utf8.count <= 4_096 && MachExceptionLine.namedInSentence($0) }),
         Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }),
     ]
 
@@ -642,25 +645,43 @@ enum ManagedExceptionLine {
 /// A Mach exception first on a line: `EXC_BAD_ACCESS (code=1, address=0x0)`,
 /// `EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x10`, `EXC_BREAKPOINT (SIGTRAP)`.
 enum MachExceptionLine {
+    /// The Mach exception types (`<mach/exception_types.h>`), as a name typed in another case
+    /// (`EXC_breakpoint`) is read only when it is one of them.
+    static let types: Set<String> = [
+        "EXC_BAD_ACCESS", "EXC_BAD_INSTRUCTION", "EXC_ARITHMETIC", "EXC_EMULATION", "EXC_SOFTWARE", "EXC_BREAKPOINT",
+        "EXC_SYSCALL", "EXC_MACH_SYSCALL", "EXC_RPC_ALERT", "EXC_CRASH", "EXC_RESOURCE", "EXC_GUARD", "EXC_CORPSE_NOTIFY",
+    ]
+
     static func parse(_ text: Substring) -> String? {
-        guard text.hasPrefix("EXC_") else { return nil }
-        let type = text.prefix { ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "_" }
-        guard type.count > 5 else { return nil }
-        let next = text.dropFirst(type.count).first
-        // `**EXC_BAD_INSTRUCTION** in **…**`: Markdown emphasis around the name.
-        guard next == nil || next == " " || next == "(" || next == ":" || next == "*" else { return nil }
-        return String(type)
+        guard text.hasPrefix("EXC_") || text.hasPrefix("exc_") else { return nil }
+        let word = text.prefix { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
+        let type = word.allSatisfy { !$0.isLowercase } ? String(word) : word.uppercased()
+        guard type.count > 5, word.allSatisfy({ !$0.isLowercase }) || types.contains(type) else { return nil }
+        let next = text.dropFirst(word.count).first
+        // `**EXC_BAD_INSTRUCTION** in **…**`: Markdown emphasis around the name; a quote or a
+        // backquote around it in prose.
+        guard next == nil || next.map({ " (:*`'\",;/".contains($0) }) == true else { return nil }
+        return type
     }
 }
 
 extension MachExceptionLine {
+    /// A Mach exception named after words that are no report field's label (`Exception Type:`,
+    /// `Exception type:`, `Crashed:` are read as fields): prose, a quote, a log line.
+    static func namedInSentence(_ text: Substring) -> Bool {
+        guard let named = named(in: text) else { return false }
+        let before = text[..<named.startIndex].trimmedBlanks
+        guard before.hasSuffix(":"), before.first?.isUppercase == true else { return true }
+        return !before.dropLast().allSatisfy { $0.isLetter || $0.isNumber || $0 == " " || $0 == "(" || $0 == ")" || $0 == "-" }
+    }
+
     /// Where a Mach exception is named inside a line (`program received signal: EXC_BAD_ACCESS`):
     /// the start of the first `EXC_…` word, or nil.
     static func named(in text: Substring) -> Substring? {
         var rest = text
-        while let range = rest.range(of: "EXC_") {
+        while let range = rest.range(of: "EXC_", options: .caseInsensitive) {
             let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            if before == nil || before == " " || before == ":" || before == "(", let _ = parse(text[range.lowerBound...]) {
+            if before.map({ " :(`'\"*[=".contains($0) }) ?? true, let _ = parse(text[range.lowerBound...]) {
                 return text[range.lowerBound...]
             }
             rest = text[range.upperBound...]
@@ -691,7 +712,7 @@ enum SignalLine {
             if name.count >= 5, next == nil || next == ":" || next == " " { return String(name) }
         }
         // `… (interrupted by signal 9: SIGKILL)`, `Terminated due to signal 9`.
-        for marker in ["interrupted by signal ", "Terminated due to signal ", "terminated by signal "] {
+        for marker in ["interrupted by signal ", "Terminated due to signal ", "terminated by signal "] where text.containsBytes("signal ") {
             guard let range = text.range(of: marker) else { continue }
             let rest = text[range.upperBound...]
             if let colon = rest.range(of: ": SIG") {
@@ -726,6 +747,7 @@ extension SignalLine {
     /// `Caught signal SIGILL`: the signal's name, a whole word, with an arrival word at most a
     /// few words before it.
     static func statedArrival(in text: Substring) -> String? {
+        guard text.containsBytes("SIG") else { return lowercaseArrival(in: text) }
         var rest = text
         while let range = rest.range(of: "SIG") {
             let name = rest[range.lowerBound...].prefix { $0.isASCII && $0.isUppercase }
@@ -778,14 +800,15 @@ extension SignalLine {
     /// `rai`) occur in any case: one pass over the bytes without a copy, before the line is
     /// lowercased and searched.
     static func mayStateArrival(_ bytes: Substring.UTF8View) -> Bool {
-        let starts: [(UInt8, UInt8, UInt8)] = [
-            (0x67, 0x6F, 0x74), (0x72, 0x65, 0x63), (0x63, 0x61, 0x75), (0x63, 0x61, 0x74), (0x66, 0x61, 0x74),
-            (0x63, 0x72, 0x61), (0x6B, 0x69, 0x6C), (0x72, 0x61, 0x69),
-        ]
-        var window: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        var previous: (UInt8, UInt8) = (0, 0)
         for byte in bytes {
-            window = (window.1, window.2, byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            if starts.contains(where: { $0 == window }) { return true }
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            switch (previous.0, previous.1, lower) {
+            case (0x67, 0x6F, 0x74), (0x72, 0x65, 0x63), (0x63, 0x61, 0x75), (0x63, 0x61, 0x74), (0x66, 0x61, 0x74),
+                (0x63, 0x72, 0x61), (0x6B, 0x69, 0x6C), (0x72, 0x61, 0x69):
+                return true
+            default: previous = (previous.1, lower)
+            }
         }
         return false
     }
@@ -874,7 +897,7 @@ enum PastedFrameGrammar {
         (gdbStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false), (quotedFileLine, true),
         (numberedWithoutAddress, true), (addressImageSymbol, false), (placeDashSymbol, false), (managedFrame, false),
         (pathAndSymbol, false),
-        (symbolWithOffset, false),
+        (symbolWithOffset, false), (addressSymbol, false),
     ]
 
     static func parse(_ trimmed: String, reportLine: Int) -> Frame? { parseNumbered(trimmed, reportLine: reportLine)?.frame }
@@ -905,6 +928,10 @@ enum PastedFrameGrammar {
             frame.address = address
             frame.hasAddress = true
             rest = rest.dropFirst(2 + hex.count).drop { $0 == " " || $0 == "\t" }
+        } else if rest.hasPrefix("(null)") {
+            // `#0    (null) in Swift runtime failure: Index out of range ()`: a debugger that had no
+            // address for an inlined level prints none.
+            rest = rest.dropFirst(6).drop { $0 == " " || $0 == "\t" }
         } else if rest.hasPrefix("Crashed") {
             // `#0. Crashed: com.apple.main-thread`: a crash service's thread title.
             return nil
@@ -923,7 +950,10 @@ enum PastedFrameGrammar {
             rest = rest[..<from.lowerBound]
         }
         let symbol = rest.trimmedBlanks
-        guard !symbol.isEmpty, frame.hasAddress || looksLikeSymbol(symbol, alone: true) else { return nil }
+        // The compiler's name for an inlined check's trap (`Swift runtime failure: Index out of
+        // range`) is a frame's name too, though it reads as words.
+        guard !symbol.isEmpty, frame.hasAddress || looksLikeSymbol(symbol, alone: true) || symbol.hasPrefix(AppLine.runtimeFailurePrefix)
+        else { return nil }
         TextReportParser.parseFrameRest(symbol, into: &frame)
         return frame.symbol == nil && !frame.hasAddress ? nil : frame
     }
@@ -1033,6 +1063,25 @@ enum PastedFrameGrammar {
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         TextReportParser.parseSymbolPart(line, into: &frame)
+        return frame.symbol == nil ? nil : frame
+    }
+
+    /// `0x00000001880ac55c objc_exception_throw + 56`, `0x0000000189671c08 <redacted> + 0` and
+    /// `... 0x00092311 +[MGLayoutManager layoutBoxesIn:] (MGLayoutManager.m:106)`: an address then
+    /// the symbol, without the image (an exception's `callStackSymbols` printed by a handler that
+    /// drops the column, a list whose first columns the poster cut to `...`).
+    static let addressSymbol: Parser = { line, reportLine in
+        var body = Substring(line)
+        for elision in ["...", "…"] where body.hasPrefix(elision) { body = body.dropFirst(elision.count).drop { $0 == " " || $0 == "\t" } }
+        guard body.hasPrefix("0x") else { return nil }
+        let hex = body.dropFirst(2).prefix { $0.isHexDigit }
+        guard !hex.isEmpty, hex.count <= 16, let address = UInt64(hex, radix: 16) else { return nil }
+        let rest = body.dropFirst(2 + hex.count)
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        let symbol = rest.trimmedBlanks
+        guard symbol == "<redacted>" || symbol.hasPrefix("<redacted> + ") || looksLikeSymbol(symbol, alone: true) else { return nil }
+        var frame = Frame(index: 0, address: address, reportLine: reportLine)
+        TextReportParser.parseSymbolPart(symbol, into: &frame)
         return frame.symbol == nil ? nil : frame
     }
 

@@ -834,6 +834,15 @@ struct DebuggerOutputParser {
                     exception.type = type
                     let rest = text.dropFirst(type.count).trimmedBlanks
                     if !rest.isEmpty { exception.subtype = rest }
+                } else if let named = MachExceptionLine.named(in: text), let type = MachExceptionLine.parse(named),
+                    exception.type == nil || exception.type?.hasPrefix("SIG") == true
+                {
+                    // Named in a sentence: the type, and the signal when it follows in parentheses.
+                    exception.type = type
+                    let rest = named.dropFirst(type.count).drop { $0 == "`" || $0 == "'" || $0 == "\"" || $0 == "*" || $0 == " " }
+                    if rest.hasPrefix("(SIG"), let close = rest.firstIndex(of: ")") {
+                        exception.signal = exception.signal ?? String(rest[rest.index(after: rest.startIndex)..<close])
+                    }
                 }
             case .signal:
                 guard let signal = SignalLine.signal(in: text) else { continue }

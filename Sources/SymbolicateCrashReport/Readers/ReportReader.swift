@@ -45,19 +45,29 @@ package enum ReportReaders {
         _ document: TextDocument, path: String,
         readers: [any ReportReader.Type] = all
     ) throws(CrashReportError) -> [CrashReport]? {
+        // A layout recognised by its shape but empty of it (a JSON string, a backtracer's banner
+        // whose trace never came, report fields with no thread) may still state a crash in a
+        // line: the tolerant reader's answer, when it finds one, else the refusal. Apple text's
+        // own refusal of a text with no crash fact is final: the console shapes were looked for
+        // before it was asked.
+        let tolerant = readers.contains { $0 == AppleTextReportReader.self }
         for reader in readers {
+            var reports: [CrashReport]
             do {
-                guard var reports = try attempt(reader, document, path: path) else { continue }
-                try finish(&reports, path: path)
-                return reports
-            } catch  where error.kind == .notACrashReport && readers.contains(where: { $0 == AppleTextReportReader.self }) {
-                // A layout recognised by its shape but empty of it (a JSON string, a backtracer's
-                // banner whose trace never came, a text with no report field) may still state a
-                // crash in a line: the tolerant reader's answer, when it finds one, else the refusal.
-                guard var reports = statedCrash(in: document, path: path) else { throw error }
-                try finish(&reports, path: path)
-                return reports
+                guard let read = try attempt(reader, document, path: path) else { continue }
+                reports = read
+            } catch  where error.kind == .notACrashReport && tolerant && reader != AppleTextReportReader.self {
+                guard let stated = statedCrash(in: document, path: path) else { throw error }
+                reports = stated
             }
+            do {
+                try finish(&reports, path: path)
+            } catch  where error.kind == .notACrashReport && tolerant {
+                guard var stated = statedCrash(in: document, path: path) else { throw error }
+                try finish(&stated, path: path)
+                return stated
+            }
+            return reports
         }
         return nil
     }

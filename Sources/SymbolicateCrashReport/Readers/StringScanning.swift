@@ -35,6 +35,14 @@ extension String {
 }
 
 extension Substring {
+    /// `String.containsBytes` for a part of a string: its bytes in place when they are contiguous.
+    func containsBytes(_ needle: StaticString) -> Bool {
+        let found = utf8.withContiguousStorageIfAvailable { text in
+            needle.withUTF8Buffer { ByteSearch.contains(UnsafeRawBufferPointer(text), UnsafeRawBufferPointer($0)) }
+        }
+        return found ?? String(self).containsBytes(needle)
+    }
+
     /// Where the parenthesized group that closes the text opens (`f(a, (b))` → the `(` after `f`),
     /// nil when the text does not end in `)` or its parentheses do not balance. Frame symbols end in
     /// groups a reader drops: `(in MyApp)`, `(MyApp.swift:12)`, LLDB's argument values.

@@ -26,6 +26,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictNotEnoughInformation
     case verdictUnderStatedKind
     case verdictCrashedIn
+    case verdictCrashedInCalledFrom
     case crashedOnThread
     case noteTermTitle
     case noteFirstAppFrame

@@ -142,6 +142,12 @@ extension Catalog {
                 "en": "Crash in {frame}{thread}; the text states no exception, signal or message.",
                 "ja": "{frame}{thread}でクラッシュしました。テキストには例外、シグナル、メッセージが書かれていません。",
             ]),
+        .verdictCrashedInCalledFrom: CatalogText(
+            id: "verdictCrashedInCalledFrom", tags: [],
+            texts: [
+                "en": "Crash in {frame}, called from {caller}{thread}; the text states no exception, signal or message.",
+                "ja": "{caller} から呼ばれた {frame}{thread}でクラッシュしました。テキストには例外、シグナル、メッセージが書かれていません。",
+            ]),
         .crashedOnThread: CatalogText(
             id: "crashedOnThread", tags: [],
             texts: [
