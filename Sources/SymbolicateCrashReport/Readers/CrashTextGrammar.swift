@@ -721,9 +721,15 @@ enum SignalLine {
             if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
         }
         if let stated = statedArrival(in: text) { return stated }
-        // A shell's description: the whole line, or followed by `: N` or the command.
-        for (words, signal) in descriptions where text.hasPrefix(words) {
-            let rest = text.dropFirst(words.count)
+        // A shell's description: the whole line, or followed by `: N` or the command; zsh puts
+        // the job's process id before it (`[1]    8392 illegal hardware instruction  cmd`).
+        var described = text
+        let pid = text.prefix { $0.isASCII && $0.isNumber }
+        if !pid.isEmpty, pid.count <= 7, text.dropFirst(pid.count).first == " " {
+            described = text.dropFirst(pid.count).drop { $0 == " " || $0 == "\t" }
+        }
+        for (words, signal) in descriptions where described.hasPrefix(words) {
+            let rest = described.dropFirst(words.count)
             if rest.isEmpty || rest.hasPrefix(": ") || rest.hasPrefix(" (core dumped)") || rest.hasPrefix("  ") || rest.hasPrefix("\t") {
                 return signal
             }

@@ -97,7 +97,7 @@ enum DebuggerOutputShape: Equatable {
             if !console, !lldb {
                 if let reason = ThreadAnnotation.reason(String(trimmed)) {
                     if !ThreadAnnotation.isDebuggerStop(reason) { console = true }
-                } else if CrashMessageGrammar.match(line.text) != nil {
+                } else if document.readings.match(line.text) != nil {
                     console = true
                 } else if pastedFrames < 2, PastedFrameGrammar.parse(String(trimmed), reportLine: 0) != nil {
                     pastedFrames += 1
@@ -583,11 +583,11 @@ struct DebuggerOutputParser {
                 TextReportParser.parseFrame(trimmed, reportLine: number) == nil
             {
                 // `NSInternalInconsistencyException` on one line, its reason on the next.
-                exception.uncaught?.reason = String(LogPrefix.strip(trimmed))
+                exception.uncaught?.reason = String(document.readings.strip(trimmed))
                 pendingName = nil
                 continue
             } else if let open = continuation, open.lines < 6,
-                stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(LogPrefix.strip(trimmed))
+                stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(document.readings.strip(trimmed))
                     || ConsoleLine.opensBackquote(stated[open.message].text),
                 PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
                 TextReportParser.parseFrame(trimmed, reportLine: number) == nil
@@ -595,7 +595,7 @@ struct DebuggerOutputParser {
                 // dyld's `Referenced from:`/`Reason:`, TCC's sentence wrapped by the console, the
                 // exclusivity report's accesses, a message whose backquote is still open (Metal's
                 // ``failed assertion `Draw Errors Validation`` goes on to the line that closes it).
-                stated[open.message].text += "\n" + String(LogPrefix.strip(trimmed))
+                stated[open.message].text += "\n" + String(document.readings.strip(trimmed))
                 continuation = (open.message, open.lines + 1)
                 continue
             }
@@ -786,7 +786,7 @@ struct DebuggerOutputParser {
     /// console line (`CrashMessageGrammar`).
     private func statedMessage(_ text: String, trimmed: String, number: Int) -> StatedMessage? {
         // The annotation may follow a label (`崩溃信息：Thread 2: EXC_RESOURCE …`).
-        if let reason = ThreadAnnotation.reason(trimmed) ?? ThreadAnnotation.reason(String(LogPrefix.strip(trimmed))) {
+        if let reason = ThreadAnnotation.reason(trimmed) ?? ThreadAnnotation.reason(String(document.readings.strip(trimmed))) {
             guard !ThreadAnnotation.isDebuggerStop(reason) else { return nil }
             if let family = CrashMessageGrammar.match(reason)?.family {
                 return StatedMessage(family: family, text: reason, quote: trimmed, line: number, source: .annotation)
@@ -797,7 +797,7 @@ struct DebuggerOutputParser {
             }
             return StatedMessage(family: .annotation, text: reason, quote: trimmed, line: number, source: .annotation)
         }
-        guard let match = CrashMessageGrammar.match(text) else { return nil }
+        guard let match = document.readings.match(text) else { return nil }
         return StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: number, source: .console)
     }
 
@@ -815,7 +815,7 @@ struct DebuggerOutputParser {
             }
             return (frame, true)
         }
-        let stripped = String(LogPrefix.strip(trimmed))
+        let stripped = String(document.readings.strip(trimmed))
         if stripped != trimmed, let frame = TextReportParser.parseFrame(stripped, reportLine: number) { return (frame, true) }
         return PastedFrameGrammar.parseNumbered(trimmed, reportLine: number)
     }

@@ -14,6 +14,8 @@ package struct TextDocument: Sendable {
     package internal(set) var hasBOM: Bool
     /// Each line's role, filled by the reader (empty until then); see `LineRole`.
     var roles: [LineRole] = []
+    /// The grammar's answers for the lines, shared by the readers that ask them.
+    let readings = LineReadings()
 
     /// The UTF-8 bytes of the lines from `start` on, terminators included: what a JSON parser
     /// reads, with line numbers that still match the file.

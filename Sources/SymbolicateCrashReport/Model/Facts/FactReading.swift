@@ -327,7 +327,7 @@ package struct FactReading {
         var stated: [StatedMessage] = []
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() {
             let trimmed = line.text.trimmedBlanks
-            guard !trimmed.isEmpty, !Self.isFrameLine(trimmed, number: offset + 1), let match = CrashMessageGrammar.match(trimmed)
+            guard !trimmed.isEmpty, !Self.isFrameLine(trimmed, number: offset + 1), let match = document.readings.match(trimmed)
             else { continue }
             stated.append(
                 StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: offset + 1, source: .console))

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What the crash-text grammar reads of each line of one document, kept while the document
+/// lives: detection, the console reader and fact reading ask the same lines the same questions
+/// (the message a line states, the line without its log prefixes), and each answer costs every
+/// prefix shape and every message shape (issue 47: the `explain` fuzz target's time).
+/// Shared by the document's copies; keyed by the line's text without its edge blanks, so a
+/// caller holding the line or its trimmed form gets the one answer.
+final class LineReadings: @unchecked Sendable {
+    typealias Match = (family: StatedMessage.Family, text: Substring)
+
+    private let lock = NSLock()
+    private var matches: [String: Match?] = [:]
+    private var stripped: [String: Substring] = [:]
+
+    /// `CrashMessageGrammar.match(line)`, read once.
+    func match(_ line: String) -> Match? {
+        let key = line.trimmedBlanks
+        if let known = lock.withLock({ matches[key] }) { return known }
+        let found = CrashMessageGrammar.match(key)
+        lock.withLock { matches[key] = .some(found) }
+        return found
+    }
+
+    /// `LogPrefix.strip(line)`, read once.
+    func strip(_ line: String) -> Substring {
+        let key = line.trimmedBlanks
+        if let known = lock.withLock({ stripped[key] }) { return known }
+        let found = LogPrefix.strip(key)
+        lock.withLock { stripped[key] = found }
+        return found
+    }
+}

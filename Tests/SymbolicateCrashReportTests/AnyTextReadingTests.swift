@@ -1,0 +1,219 @@
+import Foundation
+import SymbolicateCore
+import Testing
+
+@testable import SymbolicateCrashReport
+
+/// Issue 48's later classes, each from a real public post (quoted with its URL; the texts were
+/// measured once as a held-back set and are tuned on since): prefixes no logger list names, a line
+/// quoted whole, a reporter's fields in another case, an issue body at any heading level, a
+/// runtime's signal in lower case, diagnostics that are no crash, a layout that recognises a text
+/// it then finds empty.
+@Suite struct AnyTextReadingTests {
+    static func read(_ text: String) throws -> CrashReport {
+        try #require(try CrashReport.parseAll(data: Data(text.utf8), path: "paste.txt").first)
+    }
+
+    static func refusal(_ text: String) -> CrashReportError? {
+        do {
+            _ = try CrashReport.parseAll(data: Data(text.utf8), path: "paste.txt")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A test harness's tags, its stream's label and a time column before libmalloc's line and
+    /// LLDB's stop: each prefix is looked behind, the lowercase label last.
+    /// https://github.com/flutter/flutter/issues/77404
+    @Test func harnessPrefixesBeforeAMallocErrorAndADebuggerStop() throws {
+        let report = try Self.read(
+            """
+            [backdrop_filter_perf_ios__timeline_summary] [STDOUT] stdout: [+2234 ms] Runner(923,0x16d98b000) malloc: *** error for object 0x3: pointer being freed was not allocated
+            [backdrop_filter_perf_ios__timeline_summary] [STDOUT] stdout: [        ] Runner(923,0x16d98b000) malloc: *** set a breakpoint in malloc_error_break to debug
+            [backdrop_filter_perf_ios__timeline_summary] [STDOUT] stdout: [  +62 ms] Process 923 stopped
+            [backdrop_filter_perf_ios__timeline_summary] [STDOUT] stdout: [        ] * thread #10, name = 'io.flutter.1.ui', stop reason = signal SIGABRT
+            [backdrop_filter_perf_ios__timeline_summary] [STDOUT] stdout: [        ]     frame #0: 0x00000001b3c6c84c libsystem_kernel.dylib`__pthread_kill + 8
+            """)
+        let malloc = try #require(report.facts.statedMessages.first { $0.family == .malloc })
+        #expect(malloc.text.contains("pointer being freed was not allocated"))
+        // The label is not taken off a message whose first word it is.
+        #expect(
+            CrashMessageGrammar.match("malloc: *** error for object 0x3: pointer being freed was not allocated")?.text.hasPrefix("malloc: ")
+                == true)
+        // A log's closed tag followed by words is no JSON array.
+        #expect(DebuggerOutputShape.isTagBeforeWords("[        ] Runner(923,0x16d98b000) malloc: *** error"))
+        #expect(!DebuggerOutputShape.isTagBeforeWords("[1, 2, 3]"))
+    }
+
+    /// A runtime error quoted whole, as a JSON string would hold it: the quotes are not its place's.
+    /// https://github.com/HCYANG2000/Generate_Apple_HDR_Photos/issues/1
+    @Test func aLineQuotedWholeIsReadWithoutItsQuotes() throws {
+        let report = try Self.read(
+            """
+            "Swift/ContiguousArrayBuffer.swift:600: Fatal error: Index out of range"
+            """)
+        let error = try #require(report.exception?.runtimeError)
+        #expect(error.message == "Index out of range")
+        #expect(error.file == "Swift/ContiguousArrayBuffer.swift")
+        #expect(error.line == 600)
+    }
+
+    /// The backtracer's banner recognises the text, then finds no trace; the runtime's line above
+    /// it and the shell's last words still state the crash, so the tolerant reader answers.
+    /// https://github.com/swiftlang/swift/issues/77841
+    @Test func aBacktracerBannerWithoutItsTraceFallsBackToTheLines() throws {
+        let report = try Self.read(
+            """
+            > ../SwiftFormat/.build/debug/swiftformat --rules unusedArguments .
+            Running SwiftFormat...
+            Swift/NativeSet.swift:736: Fatal error
+
+            💣 Program crashed: Signal 4: Backtracing from 0xefaea1...swift-backtrace: unable to fetch crash info.
+             failed
+
+            [1]    8392 illegal hardware instruction (core dumped)  ../SwiftFormat/.build/debug/swiftformat --rules unusedArguments .
+            """)
+        #expect(report.exception?.runtimeError?.file == "Swift/NativeSet.swift")
+        #expect(report.facts.statedMessages.contains { $0.family == .signal })
+    }
+
+    /// Cr4shed, a jailbreak's crash reporter: Apple's fields in its own case, an Objective-C
+    /// exception's name where Apple puts the Mach type, its reason under `Reason:`.
+    /// https://github.com/midnightchip/Asteroid/issues/103
+    @Test func aReportersFieldsInAnotherCase() throws {
+        let named = try Self.read(
+            """
+            Process: SpringBoard
+            Bundle id: com.apple.springboard
+
+            Exception type: NSInternalInconsistencyException
+            Reason: you can't call this before [SBMainWorkspace start]
+            Call stack:
+            0  CoreFoundation                      0x00000001ce2969a4 __exceptionPreprocess
+            1  libobjc.A.dylib                    0x00000001cd46f9f8 objc_exception_throw
+            """)
+        #expect(named.facts.uncaughtException?.exception.name == "NSInternalInconsistencyException")
+        #expect(named.facts.uncaughtException?.exception.reason == "you can't call this before [SBMainWorkspace start]")
+        // https://github.com/tomaszpoliszuk/HomeScreenQuickActions/issues/4
+        let fault = try Self.read(
+            """
+            Process: libnotificationd
+            Exception type: EXC_BAD_ACCESS (SIGSEGV)
+            Exception subtype: KERN_INVALID_ADDRESS: 0x0
+            Exception codes: 0x0000000000000001, 0x0000000000000000
+
+            Triggered by thread: 2
+            Call stack:
+            0   libsystem_kernel.dylib        \t0x00000001da891078 0x1da869000 + 163960     \t// __sigsuspend_nocancel
+            1   libdispatch.dylib             \t0x00000001ae6b9c88 0x1ae6a5000 + 85128      \t// _dispatch_sigsuspend
+            """)
+        #expect(fault.facts.exception?.machType == "EXC_BAD_ACCESS")
+        #expect(fault.facts.exception?.signal == "SIGSEGV")
+        #expect(fault.crashedThreadIndex == 2)
+        // The one stack printed under the number is that thread's.
+        #expect(fault.crashedThread?.frames.count == 2)
+    }
+
+    /// HockeyApp's issue body at heading level two, its reason as HockeyApp groups it
+    /// (`NAME, reason: …`); and at level three with libobjc's line whose name holds quotes.
+    /// https://github.com/sonoramac/Sonora/issues/22 and https://github.com/artsy/eigen/issues/1619
+    @Test func hockeyAppBodiesAtAnyHeadingLevel() throws {
+        let report = try Self.read(
+            """
+            Fix NSInternalInconsistencyException in start
+
+            ## Version: 2.0.0 (200) | com.iktm.Sonora
+            ## Stacktrace
+
+            <pre>-;start;;</pre>
+
+            ## Reason
+
+             NSInternalInconsistencyException, reason: -[NSViewController loadView] could not load the SNRMetadataViewController nib.
+            """)
+        #expect(report.bundleIdentifier == "com.iktm.Sonora")
+        #expect(report.facts.uncaughtException?.exception.name == "NSInternalInconsistencyException")
+        #expect(report.facts.uncaughtException?.exception.reason?.hasSuffix("could not load the SNRMetadataViewController nib.") == true)
+        let fatal = try Self.read(
+            """
+            ### Version: 2.5.0 (2016.06.03) | net.artsy.artsy ###
+
+            ### Reason ###
+
+            *** Terminating app due to uncaught exception 'RCTFatalException: Unhandled JS Exception: undefined is not a function (evaluating 'a.availableTabs().includes(v.WORKS)')', reason: 'Unhandled JS Exception: undefined is not a function (evaluating 'a.availabl..., stack:
+            t@14:959
+            """)
+        #expect(fatal.facts.uncaughtException?.exception.name?.hasPrefix("RCTFatalException: Unhandled JS Exception") == true)
+    }
+
+    /// Mono's native crash banner names the signal in lower case; its frames are an address, the
+    /// image's path and the symbol.
+    /// https://github.com/mono/mono/issues/19860
+    @Test func monosLowercaseSignal() throws {
+        let report = try Self.read(
+            """
+            =================================================================
+            \tNative Crash Reporting
+            =================================================================
+            Got a segv while executing native code. This usually indicates
+            a fatal error in the mono runtime or one of the native libraries
+            used by your application.
+            =================================================================
+            """)
+        #expect(report.exception?.type == "SIGSEGV" || report.exception?.signal == "SIGSEGV")
+        #expect(SignalLine.signal(in: "Got a SIGABRT while executing native code") == "SIGABRT")
+        #expect(SignalLine.signal(in: "received sigbus in worker") == "SIGBUS")
+        // An arrival word before a word that names no fatal signal is none.
+        #expect(SignalLine.signal(in: "Got a segment of the file") == nil)
+        #expect(SignalLine.signal(in: "caught up with the fatal error handling") == nil)
+    }
+
+    /// Diagnostics printed with a backtrace while the process keeps running are no crash: the
+    /// Thread Performance Checker's warning, Network's simulated crash.
+    /// https://github.com/lwouis/alt-tab-macos/issues/2400 and https://github.com/pusher/NWWebSocket/issues/42
+    @Test func diagnosticsWithABacktraceAreNoCrash() throws {
+        let checker = Self.refusal(
+            """
+            Thread Performance Checker: Thread running at QOS_CLASS_USER_INTERACTIVE waiting on a lower QoS thread running at QOS_CLASS_UTILITY. Investigate ways to avoid priority inversions
+            PID: 28074, TID: 10541279
+            Backtrace
+            =================================================================
+            3   AltTab                              0x0000000104d9fab1 $s6AltTab27BackgroundThreadWithRunLoopCyACSS_8Dispatch0H3QoSVtcfc + 1089
+            4   AltTab                              0x0000000104d9e9e4 $s6AltTab27BackgroundThreadWithRunLoopCyACSS_8Dispatch0H3QoSVtcfC + 68
+            """)
+        #expect(checker?.kind == .notACrashReport)
+        #expect(checker?.message.contains("Thread Performance Checker") == true)
+        let simulated = Self.refusal(
+            """
+            2023-06-23 02:27:32.386121+0400 ListsApp[98466:13695741] [] __nwlog_err_simulate_crash simulate crash already simulated "nw_protocol_default_input_finished called with null protocol->default_input_handler"
+            2023-06-23 02:27:32.386338+0400 ListsApp[98466:13695741] [] nw_protocol_default_input_finished called with null protocol->default_input_handler, dumping backtrace:
+                    [arm64] libnetcore-3100.120.5
+                0   Network                             0x00000001978e18d4 __nw_create_backtrace_string + 192
+                1   Network                             0x0000000197593168 _ZL34nw_protocol_default_input_finishedP11nw_protocolS0_ + 444
+            """)
+        #expect(simulated?.kind == .notACrashReport)
+        // A crash beside such a diagnostic is still read.
+        let crash = try Self.read(
+            """
+            Thread Performance Checker: Thread running at QOS_CLASS_USER_INTERACTIVE waiting on a lower QoS thread running at QOS_CLASS_UTILITY.
+            Fatal error: Unexpectedly found nil while unwrapping an Optional value
+            """)
+        #expect(crash.exception?.runtimeError != nil)
+    }
+
+    /// A Mach exception named in a sentence is a crash fact; a report field's value is read as
+    /// the field, not again as a sentence.
+    /// https://github.com/firebase/firebase-unity-sdk/issues/1436 and https://github.com/aslanyanhaik/Quick-Chat/issues/30
+    @Test func aMachExceptionNamedInASentence() throws {
+        let prose = try Self.read(
+            "A share of cold launches crash inside `FirebaseApp.CreateAndTrack` with `EXC_BAD_ACCESS (SIGBUS) / KERN_PROTECTION_FAILURE`.")
+        #expect(prose.exception?.type == "EXC_BAD_ACCESS")
+        #expect(prose.exception?.signal == "SIGBUS")
+        let lowercase = try Self.read(#"I get this "thread 1: EXC_breakpoint code=1 subcode 0x1007951fc""#)
+        #expect(lowercase.exception?.type == "EXC_BREAKPOINT")
+        #expect(!MachExceptionLine.namedInSentence("Exception Type:  EXC_CRASH (SIGABRT)"))
+        #expect(MachExceptionLine.parse("EXC_SOMETHING_ELSE") == "EXC_SOMETHING_ELSE")
+        #expect(MachExceptionLine.parse("exc_not_a_type") == nil)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import SymbolicateExplain
+
+/// The headline says what the report calls the crash (issue 48: never less than the text).
+@Suite struct HeadlineKindTests {
+    /// A fault's verdict is led by the exception and signal as printed; a verdict that spells
+    /// them itself, or quotes the crash's own words, is not led again.
+    @Test func aFaultsHeadlineIsLedByItsExceptionAndSignal() throws {
+        let fault = try diagnoseText(
+            """
+            Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+            Exception Subtype: KERN_INVALID_ADDRESS at 0x0000000000000000
+
+            Thread 0 Crashed:
+            0   MyApp                         0x0000000100004000 0x100000000 + 16384
+            """)
+        #expect(fault.category == .nilDereference)
+        #expect(fault.headline.hasPrefix("EXC_BAD_ACCESS (SIGSEGV) — "), "\(fault.headline)")
+        let killed = try diagnoseText(
+            """
+            Exception Type:  EXC_CRASH (SIGKILL)
+
+            Thread 0 Crashed:
+            0   libsystem_kernel.dylib        0x00000001b3c6c84c 0x1b3c4f000 + 120908
+            """)
+        #expect(killed.category == .killed)
+        #expect(!killed.headline.hasPrefix("EXC_CRASH"), "\(killed.headline)")
+    }
+
+    /// A reporter that puts the signal where Apple puts the Mach type (IBM MQA's
+    /// `Exception Type:  SIGABRT`), and a type the rules name no fault for (`EXC_SOFTWARE`,
+    /// EXC_UNIX_ABORT): the signal decides, as it does alone.
+    /// https://github.com/IBM-MIL/IBM-Ready-App-for-Loyalty/issues/20 and https://github.com/Muirey03/Cr4shed/issues/68
+    @Test func theSignalDecidesUnderATypeTheRulesDoNotName() throws {
+        for type in ["SIGABRT", "EXC_SOFTWARE (SIGABRT)"] {
+            let diagnosis = try diagnoseText(
+                """
+                Exception Type:  \(type)
+
+                Thread 0 Crashed:
+                0   libsystem_kernel.dylib              0x0000000196523270 0x196508000 + 111216
+                1   libsystem_c.dylib                   0x000000019649ab18 0x196438000 + 404248
+                """)
+            #expect(![.unknown].contains(diagnosis.category), "\(type): \(diagnosis.headline)")
+            #expect(diagnosis.headline.contains("SIGABRT"), "\(type): \(diagnosis.headline)")
+        }
+    }
+
+    /// Frames and nothing else: where the crashed thread stopped, the app's call below the
+    /// library's frame and the thread's name, never "not enough information".
+    /// https://github.com/flutter/flutter/issues/141351 (the thread) and a crash service's frames.
+    @Test func framesAloneSayWhereAndOnWhichThread() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Crashed: me.corsin.SCRecorder.Audio
+            0  libdispatch.dylib              0x1841cec54 _dispatch_sync_wait + 604
+            1  SCRecorder                     0x10898df9c -[SCRecordSession dispatchSyncOnSessionQueue:] (SCRecordSession.m:161)
+            """)
+        #expect(diagnosis.headline.contains("_dispatch_sync_wait"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("me.corsin.SCRecorder.Audio"), "\(diagnosis.headline)")
+        #expect(
+            diagnosis.headline.contains("called from SCRecorder -[SCRecordSession dispatchSyncOnSessionQueue:]"), "\(diagnosis.headline)")
+        #expect(!diagnosis.headline.hasPrefix("Not enough information"), "\(diagnosis.headline)")
+    }
+}
