@@ -216,4 +216,39 @@ import Testing
         #expect(MachExceptionLine.parse("EXC_SOMETHING_ELSE") == "EXC_SOMETHING_ELSE")
         #expect(MachExceptionLine.parse("exc_not_a_type") == nil)
     }
+
+    /// The middle of an `.ips` body pasted alone: its members whole on their lines are read as a
+    /// body of their own, the report marked as a part.
+    /// https://github.com/telegramdesktop/tdesktop/issues/30086
+    @Test func aPartOfAnIPSBody() throws {
+        let report = try Self.read(
+            #"""
+              "sip" : "enabled",
+              "exception" : {"codes":"0x0000000000000001, 0x000002a6adb8b9c0","rawCodes":[1,2914902391232],"type":"EXC_BAD_ACCESS","signal":"SIGSEGV","subtype":"KERN_INVALID_ADDRESS at 0x000002a6adb8b9c0"},
+              "termination" : {"flags":0,"code":11,"namespace":"SIGNAL","indicator":"Segmentation fault: 11","byProc":"exc handler","byPid":1551},
+              "faultingThread" : 36,
+              "threads" : [{"id":1,
+            """#)
+        #expect(report.facts.exception?.machType == "EXC_BAD_ACCESS")
+        #expect(report.facts.exception?.fault?.address == 0x2a6adb8b9c0)
+        #expect(!report.completeness.isComplete)
+        #expect(report.warnings.contains { $0.message.hasPrefix("read as a part of an .ips body") && $0.line == 1 })
+    }
+
+    /// Crashlytics' issue written into a tracker: the image, then `#### in FUNCTION`.
+    /// https://github.com/wujichao/testddddd/issues/49
+    @Test func crashlyticsIssueInATracker() throws {
+        let report = try Self.read(
+            """
+            libdispatch.dylib
+
+            #### in _os_object_release
+
+            * Number of crashes: 1
+            * Impacted devices: 1
+            """)
+        let frame = try #require(report.crashedThread?.frames.first)
+        #expect(frame.imageName == "libdispatch.dylib")
+        #expect(frame.symbol == "_os_object_release")
+    }
 }

@@ -22,6 +22,9 @@ import SymbolicateCore
 package enum CrashServiceReportReader: ReportReader {
     package enum Layout: Sendable, Equatable {
         case crashlytics, sentry, hockeyApp
+        /// Crashlytics' issue written into a tracker (its GitHub and Jira integrations): the
+        /// image on a line, `#### in FUNCTION` under it, then counts (`* Number of crashes: 1`).
+        case crashlyticsIssue
     }
 
     package static func detect(_ document: TextDocument) -> Layout? {
@@ -33,6 +36,8 @@ package enum CrashServiceReportReader: ReportReader {
         var sentryHead: (type: String, value: String)?
         var exceptionLines = 0
         var sawContent = false
+        var previousContent: String?
+        var crashedIn = false
         for line in document.lines {
             let text = line.text
             if AppleReportLine.starts(text) { return nil }
@@ -49,6 +54,8 @@ package enum CrashServiceReportReader: ReportReader {
                 crashlytics = true
             } else if CrashServiceLine.threadTitle(trimmed)?.crashed == true {
                 crashedTitle = true
+            } else if CrashServiceLine.crashedIn(trimmed, under: previousContent) != nil {
+                crashedIn = true
             } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasPrefix("Version: ") {
                 hockeyVersion = true
             } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasPrefix("Reason") {
@@ -58,8 +65,10 @@ package enum CrashServiceReportReader: ReportReader {
             } else if CrashServiceLine.exceptionLine(trimmed) != nil {
                 exceptionLines += 1
             }
+            previousContent = trimmed
         }
         if hockeyVersion && hockeyReason { return .hockeyApp }
+        if crashedIn, !crashlytics, frames == 0 { return .crashlyticsIssue }
         // A crashed thread's title with its frames or its exception line: read, partial when
         // one is missing.
         if crashlytics || (crashedTitle && frames + exceptionLines > 0) { return .crashlytics }
@@ -73,6 +82,7 @@ package enum CrashServiceReportReader: ReportReader {
         var reader = CrashServiceParser(document: document, path: path)
         switch evidence {
         case .hockeyApp: return [reader.readHockeyApp()]
+        case .crashlyticsIssue: return [reader.readCrashlyticsIssue()]
         case .crashlytics, .sentry: return [reader.readStacks(layout: evidence)]
         }
     }
@@ -80,6 +90,16 @@ package enum CrashServiceReportReader: ReportReader {
 
 /// Single lines of crash services' text.
 package enum CrashServiceLine {
+    /// `#### in _os_object_release` under `libdispatch.dylib`: the function a tracker issue
+    /// names (any heading level), with the image the line above names when it is one word.
+    static func crashedIn(_ trimmed: String, under previous: String?) -> (image: String?, function: String)? {
+        guard let title = markdownHeading(trimmed), title.hasPrefix("in ") else { return nil }
+        let function = title.dropFirst(3).trimmedBlanks
+        guard !function.isEmpty, PastedFrameGrammar.looksLikeSymbol(function) || !function.contains(" ") else { return nil }
+        let image = previous.flatMap { $0.contains(" ") || $0.hasPrefix("#") ? nil : $0 }
+        return (image, function)
+    }
+
     /// A Markdown heading's title at any level, closing marks dropped (`### Reason ###`,
     /// `## Version: 2.0.0 (200) | com.example.app`): issue bodies a service writes into a tracker.
     static func markdownHeading(_ trimmed: String) -> Substring? {
@@ -460,6 +480,30 @@ struct CrashServiceParser {
                 message:
                     "\(unplaced) frame\(unplaced == 1 ? "" : "s") kept as printed (\(names)): the text gives no UUID or load address for their images, so they cannot be matched with debug files"
             ))
+    }
+
+    /// Crashlytics' tracker issue: the crashed function and its image as one frame of the
+    /// crashed thread; the counts are the service's, not the crash's.
+    mutating func readCrashlyticsIssue() -> CrashReport {
+        var report = CrashReport(path: path, format: .text, source: .text(document))
+        var previous: String?
+        for (offset, line) in document.lines.enumerated() {
+            let trimmed = line.text.trimmedBlanks
+            guard !trimmed.isEmpty else { continue }
+            if let found = CrashServiceLine.crashedIn(trimmed, under: previous), report.threads.isEmpty {
+                var frame = Frame(index: 0, address: 0, reportLine: offset + 1)
+                frame.hasAddress = false
+                frame.imageName = found.image
+                TextReportParser.parseFrameRest(found.function, into: &frame)
+                var thread = CrashReport.Thread(index: 0, crashed: true, frames: [frame])
+                thread.isNumberedByReader = true
+                report.threads.append(thread)
+                report.crashedThreadIndex = 0
+            }
+            previous = trimmed
+        }
+        markCompleteness(&report)
+        return report.withDetectedKind()
     }
 
     private func markCompleteness(_ report: inout CrashReport) {

@@ -31,6 +31,7 @@ package enum ReportReaders {
         SwiftBacktraceReportReader.self,
         IPSReportReader.self,
         UnknownJSONReader.self,
+        IPSFragmentReportReader.self,
         LLDBReportReader.self,
         CallGraphReportReader.self,
         CrashServiceReportReader.self,
