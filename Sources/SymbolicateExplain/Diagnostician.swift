@@ -221,6 +221,33 @@ struct Diagnostician {
 
     var resourceIsFatal: Bool { facts.resource?.isFatal ?? false }
 
+    /// The functions and thread names of crash reporters' handlers for an uncaught exception
+    /// (Crashlytics' `FIRCLSExceptionRecord` on its `…crashlytics.ios.exception` queue, its
+    /// `FIRCLSTerminateHandler`; KSCrash's and Sentry's C++ terminate handlers and their
+    /// `… Exception Handler` threads): a crash service shows that thread as the crashed one.
+    static let reporterHandlerFunctions = [
+        "CLSExceptionRecord", "CLSTerminateHandler", "CPPExceptionTerminate", "cppexception_", "kscm_cppexception",
+        "sentrycrashcm_cppexception",
+    ]
+    static let reporterHandlerThreads = ["crashlytics.ios.exception", "Exception Handler"]
+
+    /// The crashed thread is a crash reporter recording an uncaught exception: the exception is
+    /// the crash, and its throw is in the reporter's record of it, not in these frames.
+    func classifyByReporterHandler() -> Verdict? {
+        guard let thread = report.crashedThread else { return nil }
+        let names = [thread.name, thread.queue].compactMap { $0 }
+        let handler = thread.frames.prefix(16).first { frame in
+            frame.functionNames.contains { name in Self.reporterHandlerFunctions.contains { name.contains($0) } }
+        }
+        guard handler != nil || names.contains(where: { name in Self.reporterHandlerThreads.contains { name.contains($0) } }) else {
+            return nil
+        }
+        if let handler { found.quote(.frame(thread.index, handler.index), handler.evidenceText) }
+        return Verdict(
+            .uncaughtCppException, .likely, .verdictReporterRecordingException,
+            ["thread": .verbatim(names.first ?? handler.map(\.evidenceText) ?? "")])
+    }
+
     /// Frames and nothing else: the headline says where the crashed thread stopped and on which
     /// thread, which is what the text states, rather than that it states nothing (issue 48).
     func crashedInTopFrame() -> Verdict? {
@@ -275,6 +302,7 @@ struct Diagnostician {
             if let result = classifyBySwiftFrames() { return result }
             if let result = classifyByAbortFrames() { return result }
             if let result = classifyByRaisingFrames() { return result }
+            if let result = classifyByReporterHandler() { return result }
             found.note(.noteNoExceptionInformation)
             return crashedInTopFrame() ?? Verdict(.unknown, .possible, .verdictNotEnoughInformation)
         }

@@ -64,4 +64,26 @@ import Testing
             diagnosis.headline.contains("called from SCRecorder -[SCRecordSession dispatchSyncOnSessionQueue:]"), "\(diagnosis.headline)")
         #expect(!diagnosis.headline.hasPrefix("Not enough information"), "\(diagnosis.headline)")
     }
+
+    /// A crash service shows its reporter's exception handler as the crashed thread: the crash is
+    /// the uncaught exception it was recording.
+    /// https://github.com/firebase/firebase-ios-sdk/issues/10107
+    @Test func aReportersExceptionHandlerThreadIsAnUncaughtException() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Crashed: com.google.firebase.crashlytics.ios.exception
+            0 FirebaseCrashlytics 0x1cd90 FIRCLSProcessRecordAllThreads + 393 (FIRCLSProcess.c:393)
+            1 FirebaseCrashlytics 0x15f88 FIRCLSHandler + 34 (FIRCLSHandler.m:34)
+            2 FirebaseCrashlytics 0x10954 __FIRCLSExceptionRecord_block_invoke + 218 (FIRCLSException.mm:218)
+            """)
+        #expect(diagnosis.category == .uncaughtCppException)
+        #expect(diagnosis.headline.hasPrefix("An uncaught exception"), "\(diagnosis.headline)")
+        // A thread of the app's own that records nothing is no reporter's.
+        let plain = try diagnoseText(
+            """
+            Crashed: com.example.worker
+            0 MyApp 0x1cd90 Worker.run() + 393 (Worker.swift:393)
+            """)
+        #expect(plain.category != .uncaughtCppException)
+    }
 }

@@ -27,6 +27,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictUnderStatedKind
     case verdictCrashedIn
     case verdictCrashedInCalledFrom
+    case verdictReporterRecordingException
     case crashedOnThread
     case noteTermTitle
     case noteFirstAppFrame

@@ -148,6 +148,13 @@ extension Catalog {
                 "en": "Crash in {frame}, called from {caller}{thread}; the text states no exception, signal or message.",
                 "ja": "{caller} から呼ばれた {frame}{thread}でクラッシュしました。テキストには例外、シグナル、メッセージが書かれていません。",
             ]),
+        .verdictReporterRecordingException: CatalogText(
+            id: "verdictReporterRecordingException", tags: [.namesTheCrash],
+            texts: [
+                "en":
+                    "An uncaught exception: the crashed thread is the crash reporter's handler recording it ({thread}); the exception's name, reason and throw are in the reporter's record of the exception, not in this thread's frames.",
+                "ja": "捕捉されなかった例外です。クラッシュしたスレッドは、それを記録しているクラッシュレポーターのハンドラ（{thread}）です。例外の名前、理由、スローした場所はこのスレッドのフレームではなく、レポーターの例外の記録にあります。",
+            ]),
         .crashedOnThread: CatalogText(
             id: "crashedOnThread", tags: [],
             texts: [
