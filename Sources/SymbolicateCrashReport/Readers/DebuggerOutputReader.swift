@@ -14,7 +14,7 @@ import SymbolicateCore
 /// Backtrace:`, …) is a crash report quoting a console message, not console output.
 package enum LLDBReportReader: ReportReader {
     package static func detect(_ document: TextDocument) -> Void? {
-        DebuggerOutputShape.of(document) == .lldb ? () : nil
+        document.readings.debuggerOutputShape { DebuggerOutputShape.of(document) } == .lldb ? () : nil
     }
 
     package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {
@@ -25,7 +25,7 @@ package enum LLDBReportReader: ReportReader {
 /// Xcode's (or a device's) console output around a crash; see `LLDBReportReader`.
 package enum XcodeConsoleReportReader: ReportReader {
     package static func detect(_ document: TextDocument) -> Void? {
-        DebuggerOutputShape.of(document) == .console ? () : nil
+        document.readings.debuggerOutputShape { DebuggerOutputShape.of(document) } == .console ? () : nil
     }
 
     package static func read(_ document: TextDocument, evidence: Void, path: String) throws(CrashReportError) -> [CrashReport] {

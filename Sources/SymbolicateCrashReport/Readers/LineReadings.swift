@@ -22,6 +22,16 @@ final class LineReadings: @unchecked Sendable {
         return found
     }
 
+    private var shape: DebuggerOutputShape??
+
+    /// `DebuggerOutputShape.of(document)`, decided once for the two readers that ask it.
+    func debuggerOutputShape(_ decide: () -> DebuggerOutputShape?) -> DebuggerOutputShape? {
+        if let known = lock.withLock({ shape }) { return known }
+        let decided = decide()
+        lock.withLock { shape = .some(decided) }
+        return decided
+    }
+
     /// `LogPrefix.strip(line)`, read once.
     func strip(_ line: String) -> Substring {
         let key = line.trimmedBlanks
