@@ -27,7 +27,7 @@ import Testing
         .noteDispatchMessageMissing: .message, .noteCppTypeMissing: .message, .noteCppWhatMissing: .message,
         .verdictAbortUnexplained: .message, .verdictAbortFrom: .message, .verdictAbortFromCalledFrom: .message,
         .causeUncaughtUnrecorded: .message, .verdictObjCExceptionUnnamed: .message,
-        .verdictThrowSiteRuleLikely: .message,
+        .verdictThrowSiteRuleLikely: .message, .verdictCrashedIn: .message, .verdictCrashedInCalledFrom: .message,
         .verdictTraceTrapNoThread: .backtrace, .verdictAbortNoThread: .backtrace,
     ]
 

@@ -1062,7 +1062,7 @@ enum PastedFrameGrammar {
         {
             body = body[..<body.index(before: open)]
         }
-        guard let plus = body.range(of: " + ", options: .backwards), plus.lowerBound > body.startIndex,
+        guard body.containsBytes(" + "), let plus = body.range(of: " + ", options: .backwards), plus.lowerBound > body.startIndex,
             !body[plus.upperBound...].isEmpty, body[plus.upperBound...].allSatisfy(\.isNumber)
         else { return nil }
         guard !line.hasPrefix("0x"), line.first?.isNumber != true, looksLikeSymbol(line, alone: true) else { return nil }
@@ -1153,7 +1153,9 @@ enum PastedFrameGrammar {
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
         }
         // The method: a dotted name, then ` (` and its parameters' closing `)`.
-        guard let open = rest.range(of: " ("), let close = rest[open.upperBound...].firstIndex(of: ")") else { return nil }
+        guard rest.containsBytes(" ("), let open = rest.range(of: " ("), let close = rest[open.upperBound...].firstIndex(of: ")") else {
+            return nil
+        }
         let method = rest[..<open.lowerBound]
         guard method.contains("."), !method.contains(" "), method.first.map({ $0.isLetter || $0 == "_" }) == true else { return nil }
         let after = rest[rest.index(after: close)...].trimmedBlanks
@@ -1177,7 +1179,7 @@ enum PastedFrameGrammar {
     /// `Frameworks/libswiftCore.dylib:0 - _fatalErrorMessage`: a source place or an image's path
     /// with a line, a dash, the symbol (crash services' issue texts).
     static let placeDashSymbol: Parser = { line, reportLine in
-        guard let dash = line.range(of: " - ") else { return nil }
+        guard line.containsBytes(" - "), let dash = line.range(of: " - ") else { return nil }
         let head = line[..<dash.lowerBound]
         guard !head.contains(" "), let colon = head.lastIndex(of: ":"),
             let number = Int(head[head.index(after: colon)...]), number >= 0
@@ -1270,7 +1272,8 @@ enum PastedFrameGrammar {
         {
             body = body[..<open].dropLast()
         }
-        if let plus = body.range(of: " + ", options: .backwards), body[plus.upperBound...].allSatisfy(\.isNumber),
+        if body.containsBytes(" + "), let plus = body.range(of: " + ", options: .backwards),
+            body[plus.upperBound...].allSatisfy(\.isNumber),
             plus.upperBound < body.endIndex
         {
             body = body[..<plus.lowerBound]
