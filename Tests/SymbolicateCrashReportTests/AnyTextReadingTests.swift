@@ -251,4 +251,27 @@ import Testing
         #expect(frame.imageName == "libdispatch.dylib")
         #expect(frame.symbol == "_os_object_release")
     }
+
+    /// One JSON value pasted out of a larger document (its comma kept): no layout's, so its
+    /// lines are read for what they state; a memory limit here.
+    /// https://github.com/kstenerud/KSCrash/issues/278
+    @Test func aJSONValueWithTextAfterItIsReadForWhatItsLinesState() throws {
+        let report = try Self.read(
+            """
+                {
+                    "reason" : "per-process-limit",
+                    "pid" : 4624,
+                    "name" : "RebornTunnel"
+                },
+            """)
+        #expect(report.facts.statedMessages.contains { $0.family == .resource })
+        // Without a crash fact the same shape is refused, naming what it is.
+        let refusal = Self.refusal(
+            """
+            {
+                "name" : "RebornTunnel"
+            },
+            """)
+        #expect(refusal?.kind == .notACrashReport)
+    }
 }

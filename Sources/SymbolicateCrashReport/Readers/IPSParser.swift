@@ -120,6 +120,16 @@ struct IPSParser {
                     kind: .invalidJSON, path: path, line: headerLine, jsonPath: headerError.path,
                     message: ".ips header line does not parse: \(headerError.message)")
             }
+            // One whole value and more text after it (a member pasted out of a larger document,
+            // its comma kept; prose after it): no layout of its own, so the text is read for
+            // what its lines state (`ReportReaders.statedCrash`), or refused.
+            if (try? JSONParser.parse(bytes, allowTrailing: true)) != nil {
+                throw CrashReportError(
+                    kind: .notACrashReport, path: path, line: error.line, jsonPath: error.path,
+                    message:
+                        "a JSON value with more text after it (line \(error.line)), in none of the layouts read (tried: \(KnownJSONLayouts.names))"
+                )
+            }
             throw CrashReportError(
                 kind: .invalidJSON, path: path, line: error.line, jsonPath: error.path,
                 message: "JSON does not parse: \(error.message)")
