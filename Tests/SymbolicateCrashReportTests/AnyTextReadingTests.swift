@@ -274,4 +274,17 @@ import Testing
             """)
         #expect(refusal?.kind == .notACrashReport)
     }
+
+    /// .NET's own exception messages printed without the type (a Xamarin.iOS app's console).
+    /// https://github.com/aritchie/userdialogs/issues/48
+    @Test func dotNetsOwnMessagesWithoutTheirType() throws {
+        let report = try Self.read(
+            """
+            2015-08-12 15:56:10.912 XFTestiOS[2557:50730] Object reference not set to an instance of an object :   at MessageBar.MessageView.Draw (CGRect rect) [0x000ee] in <filename unknown>:0
+              at (wrapper managed-to-native) UIKit.UIApplication:UIApplicationMain (int,string[],intptr,intptr)
+            """)
+        let message = try #require(report.facts.statedMessages.first)
+        #expect(message.family == .managedException)
+        #expect(message.text.hasPrefix("Object reference not set to an instance of an object"))
+    }
 }

@@ -395,79 +395,94 @@ enum CrashMessageGrammar {
     /// CheckedContinuation.swift, AssertCommon.swift), libobjc's and libc++abi's terminate
     /// handlers, libmalloc's and dyld's diagnostics, Foundation's `NSAssertionHandler`, the Metal
     /// and Main Thread Checker debug layers, TCC.
-    static let shapes: [Shape] = [
-        // The Swift runtime and standard library.
-        Shape(family: .swiftRuntime, anchor: .parser { ConsoleLine.swiftRuntimeError(String($0)) != nil }),
-        Shape(family: .swiftRuntime, anchor: .starts("Simultaneous accesses to 0x")),
-        Shape(family: .swiftRuntime, anchor: .starts("Fatal access conflict detected")),
-        // `CheckedContinuation` stops the process when resumed twice; a leaked one is only logged.
-        Shape(
-            family: .swiftRuntime, anchor: .parser { $0.contains("SWIFT TASK CONTINUATION MISUSE:") && $0.contains(" tried to resume ") }),
-        Shape(family: .swiftRuntime, anchor: .contains("Incorrect actor executor assumption")),
-        Shape(family: .swiftRuntime, anchor: .contains("an unowned reference but ")),
-        Shape(family: .swiftRuntime, anchor: .starts("Could not cast value of type ")),
-        Shape(family: .swiftRuntime, anchor: .starts("Unexpectedly found nil while ")),
-        Shape(family: .swiftRuntime, anchor: .starts("Swift runtime failure: ")),
-        Shape(family: .swiftRuntime, anchor: .contains("'try!' expression unexpectedly raised an error")),
-        Shape(family: .swiftRuntime, anchor: .parser(isStandardLibraryCheck)),
-        // Uncaught exceptions.
-        Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
-        Shape(family: .objcException, anchor: .starts("Uncaught exception: ")),
-        // A crash service's title; Android's (`java.lang.…`) names are not Objective-C exceptions.
-        Shape(
-            family: .objcException,
-            anchor: .parser { $0.hasPrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil }),
-        Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
-        // Foundation's and CoreFoundation's exception reasons printed alone (a crash service's
-        // title, a console line): `*** -[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 2]`,
-        // `[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from
-        // objects[0]`, `*** Collection <__NSArrayM: 0x…> was mutated while being enumerated.`,
-        // `[<X 0x…> setValue:forUndefinedKey:]: this class is not key value coding-compliant…`.
-        Shape(family: .objcException, anchor: .parser(isFoundationReason)),
-        Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }),
-        Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
-        Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }),
-        Shape(family: .cxxException, anchor: .parser { CxxExceptionTitle.parse($0) != nil }),
-        // Managed runtimes in the app: Xamarin.iOS/.NET's and Kotlin/Native's uncaught-exception
-        // lines, and a .NET exception's own `Namespace.TypeException: message` line.
-        Shape(family: .managedException, anchor: .starts("Unhandled managed exception: ")),
-        Shape(family: .managedException, anchor: .starts("Uncaught Kotlin exception: ")),
-        Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
-        Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }),
-        // Assertions and debug layers.
-        Shape(family: .assertion, anchor: .parser { MessageScan(String($0)).isCAssertion() }),
-        Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
-        Shape(family: .assertion, anchor: .contains(" failed assertion ")),
-        Shape(family: .assertion, anchor: .starts("failed assertion ")),
-        Shape(family: .threadChecker, anchor: .starts("Main Thread Checker: ")),
-        // UIKit's and AppKit's Auto Layout engine changed off the main thread, as they logged it
-        // before the exception that replaced the line (iOS 13, macOS 10.15).
-        Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
-        Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
-        // The system's own words about the process.
-        Shape(family: .malloc, anchor: .parser(isMallocError)),
-        Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
-        Shape(family: .dyld, anchor: .contains("Symbol not found: ")),
-        Shape(family: .dyld, anchor: .starts("dyld: ")),
-        // TCC's sentence opens this way; consoles wrap the rest over the next lines.
-        Shape(family: .privacy, anchor: .contains("This app has crashed because it attempted to access")),
-        Shape(family: .resource, anchor: .starts("EXC_RESOURCE")),
-        // The memory limit as the system names it wherever a line quotes it (`RESOURCE_TYPE_MEMORY`,
-        // jetsam's `per-process-limit` reason).
-        Shape(family: .resource, anchor: .contains("RESOURCE_TYPE_MEMORY")),
-        Shape(family: .resource, anchor: .contains("per-process-limit")),
-        Shape(family: .resource, anchor: .starts("Terminated due to memory issue")),
-        Shape(family: .resource, anchor: .contains("exceeding jetsam memory limit")),
-        // Diagnostics the process keeps running after, each printing a backtrace.
-        Shape(family: .diagnostic, anchor: .starts("Thread Performance Checker: ")),
-        Shape(family: .diagnostic, anchor: .contains("_simulate_crash")),
-        Shape(family: .diagnostic, anchor: .contains(", dumping backtrace:")),
-        Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }),
-        // Named inside a sentence (`crash inside X with \`EXC_BAD_ACCESS (SIGBUS)\``, `thread 1:
-        // EXC_breakpoint code=1`): a Mach exception type is a crash fact wherever it stands.
-        Shape(family: .machException, anchor: .parser { $0.utf8.count <= 4_096 && MachExceptionLine.namedInSentence($0) }),
-        Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }),
-    ]
+    static let shapes: [Shape] =
+        [
+            // The Swift runtime and standard library.
+            Shape(family: .swiftRuntime, anchor: .parser { ConsoleLine.swiftRuntimeError(String($0)) != nil }),
+            Shape(family: .swiftRuntime, anchor: .starts("Simultaneous accesses to 0x")),
+            Shape(family: .swiftRuntime, anchor: .starts("Fatal access conflict detected")),
+            // `CheckedContinuation` stops the process when resumed twice; a leaked one is only logged.
+            Shape(
+                family: .swiftRuntime,
+                anchor: .parser { $0.contains("SWIFT TASK CONTINUATION MISUSE:") && $0.contains(" tried to resume ") }),
+            Shape(family: .swiftRuntime, anchor: .contains("Incorrect actor executor assumption")),
+            Shape(family: .swiftRuntime, anchor: .contains("an unowned reference but ")),
+            Shape(family: .swiftRuntime, anchor: .starts("Could not cast value of type ")),
+            Shape(family: .swiftRuntime, anchor: .starts("Unexpectedly found nil while ")),
+            Shape(family: .swiftRuntime, anchor: .starts("Swift runtime failure: ")),
+            Shape(family: .swiftRuntime, anchor: .contains("'try!' expression unexpectedly raised an error")),
+            Shape(family: .swiftRuntime, anchor: .parser(isStandardLibraryCheck)),
+            // Uncaught exceptions.
+            Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
+            Shape(family: .objcException, anchor: .starts("Uncaught exception: ")),
+            // A crash service's title; Android's (`java.lang.…`) names are not Objective-C exceptions.
+            Shape(
+                family: .objcException,
+                anchor: .parser { $0.hasPrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil }),
+            Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
+            // Foundation's and CoreFoundation's exception reasons printed alone (a crash service's
+            // title, a console line): `*** -[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 2]`,
+            // `[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from
+            // objects[0]`, `*** Collection <__NSArrayM: 0x…> was mutated while being enumerated.`,
+            // `[<X 0x…> setValue:forUndefinedKey:]: this class is not key value coding-compliant…`.
+            Shape(family: .objcException, anchor: .parser(isFoundationReason)),
+            Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }),
+            Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
+            Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }),
+            Shape(family: .cxxException, anchor: .parser { CxxExceptionTitle.parse($0) != nil }),
+            // Managed runtimes in the app: Xamarin.iOS/.NET's and Kotlin/Native's uncaught-exception
+            // lines, and a .NET exception's own `Namespace.TypeException: message` line.
+            Shape(family: .managedException, anchor: .starts("Unhandled managed exception: ")),
+            Shape(family: .managedException, anchor: .starts("Uncaught Kotlin exception: ")),
+            Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
+            Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }),
+        ]
+        // .NET's own exceptions' messages, printed without the type's name by a logger or a
+        // crash service (the runtime's resource strings: NullReferenceException's,
+        // IndexOutOfRangeException's, ArgumentOutOfRangeException's, InvalidCastException's,
+        // InvalidOperationException's for a collection changed while enumerated or an empty sequence).
+        + [
+            "Object reference not set to an instance of an object", "Index was outside the bounds of the array",
+            "Specified argument was out of the range of valid values", "Specified cast is not valid",
+            "Collection was modified; enumeration operation may not execute", "Sequence contains no elements",
+            "Sequence contains no matching element", "Arithmetic operation resulted in an overflow",
+        ].map { Shape(family: .managedException, anchor: .contains($0)) }
+        + [
+
+            // Assertions and debug layers.
+            Shape(family: .assertion, anchor: .parser { MessageScan(String($0)).isCAssertion() }),
+            Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
+            Shape(family: .assertion, anchor: .contains(" failed assertion ")),
+            Shape(family: .assertion, anchor: .starts("failed assertion ")),
+            Shape(family: .threadChecker, anchor: .starts("Main Thread Checker: ")),
+            // UIKit's and AppKit's Auto Layout engine changed off the main thread, as they logged it
+            // before the exception that replaced the line (iOS 13, macOS 10.15).
+            Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
+            Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
+            // The system's own words about the process.
+            Shape(family: .malloc, anchor: .parser(isMallocError)),
+            Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
+            Shape(family: .dyld, anchor: .contains("Symbol not found: ")),
+            Shape(family: .dyld, anchor: .starts("dyld: ")),
+            // TCC's sentence opens this way; consoles wrap the rest over the next lines.
+            Shape(family: .privacy, anchor: .contains("This app has crashed because it attempted to access")),
+            Shape(family: .resource, anchor: .starts("EXC_RESOURCE")),
+            // The memory limit as the system names it wherever a line quotes it (`RESOURCE_TYPE_MEMORY`,
+            // jetsam's `per-process-limit` reason).
+            Shape(family: .resource, anchor: .contains("RESOURCE_TYPE_MEMORY")),
+            Shape(family: .resource, anchor: .contains("per-process-limit")),
+            Shape(family: .resource, anchor: .starts("Terminated due to memory issue")),
+            Shape(family: .resource, anchor: .contains("exceeding jetsam memory limit")),
+            // Diagnostics the process keeps running after, each printing a backtrace.
+            Shape(family: .diagnostic, anchor: .starts("Thread Performance Checker: ")),
+            Shape(family: .diagnostic, anchor: .contains("_simulate_crash")),
+            Shape(family: .diagnostic, anchor: .contains(", dumping backtrace:")),
+            Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }),
+            // Named inside a sentence (`crash inside X with \`EXC_BAD_ACCESS (SIGBUS)\``, `thread 1:
+            // EXC_breakpoint code=1`): a Mach exception type is a crash fact wherever it stands.
+            Shape(family: .machException, anchor: .parser { $0.utf8.count <= 4_096 && MachExceptionLine.namedInSentence($0) }),
+            Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }),
+        ]
 
     /// The message a line states: its family and the line's form it was found in (log prefixes
     /// removed one at a time until a shape matches).
