@@ -99,11 +99,13 @@ test: setup-test
 
 # The whole suite, beside the throwaway PostgreSQL scripts/with-postgres.sh starts on loopback: the
 # store's PostgreSQL index is tested against it, never skipped here (a plain `swift test` skips
-# those tests and says so).
+# those tests and says so). The tests' temporary files go to a folder of the run's own, removed
+# when it ends, pass or fail: the machine's temporary folder is left as it was.
 .PHONY: test-suite
 test-suite:
 	@test -n "$$SYMBOLICATE_TEST_POSTGRES_URL" || { echo "make test-suite: SYMBOLICATE_TEST_POSTGRES_URL is not set: run it as scripts/with-postgres.sh make test-suite" >&2; exit 1; }
-	$(SWIFT) test --skip-build
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/symbolicate-tests.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT INT TERM && \
+		TMPDIR="$$scratch/" $(SWIFT) test --skip-build
 
 # The `symbolicate serve` page in headless chromium (selenium): paste a report, check the frame
 # and the highlighted crashed thread, download the .crash; screenshots in .build/artifacts/.

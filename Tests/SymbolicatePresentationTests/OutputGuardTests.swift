@@ -37,6 +37,7 @@ import Testing
     }
 
     @Test func devicesAreWrittenInPlace() {
+        defer { try? FileManager.default.removeItem(at: folder) }
         #expect(OutputGuard(inputs: ["/dev/null"]).input(replacedBy: "/dev/null") == nil)
     }
 }
