@@ -6,7 +6,11 @@ import SymbolicateCrashReport
 /// in the crate's own code, and the steps Rust's own documentation gives.
 extension Diagnostician {
     func classifyRustPanic() -> Verdict? {
-        guard let thread = report.crashedThread else { return nil }
+        // The frames decide first: the panic's message is looked for in the text only when the
+        // crashed thread runs Rust's panic machinery.
+        guard let thread = report.crashedThread,
+            thread.frames.prefix(RustPanic.region).contains(where: { $0.functionNames.contains(where: RustPanic.isPanicMachinery) })
+        else { return nil }
         let message = report.rustPanicMessage
         guard let panic = RustPanic(thread: thread, message: message) else { return nil }
         let entry = base.entries(named: KnowledgeBase.rustPanicTerm(panic.kind)).first

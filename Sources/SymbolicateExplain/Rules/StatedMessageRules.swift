@@ -35,11 +35,13 @@ extension Diagnostician {
     /// `category`, when given, is the problem family the caller already knows (an exception
     /// whose name the report lost); else the message's family or source decides it.
     func classifyByStatedMessage(category known: Diagnosis.Category? = nil) -> Verdict? {
+        let messages = facts.statedMessages.prefix(Self.statedMessageLimit).filter(isCauseCandidate)
+        guard !messages.isEmpty else { return nil }
         // A message above frames that pass through libobjc's throw is the exception's reason.
         let passesThroughThrow =
-            report.crashedThread?.frames.contains { $0.functionNames.contains { $0.hasPrefix("objc_exception_throw") } } ?? false
+            known == nil
+            && (report.crashedThread?.frames.contains { $0.functionNames.contains { $0.hasPrefix("objc_exception_throw") } } ?? false)
         let category = known ?? (passesThroughThrow ? .uncaughtObjCException : nil)
-        let messages = facts.statedMessages.prefix(Self.statedMessageLimit).filter(isCauseCandidate)
         for message in messages {
             if let entry = family(of: message) { return knownFamily(entry, message, category) }
         }
