@@ -187,7 +187,10 @@ package struct AbortPath: Sendable, Equatable {
     /// kernel and pthread libraries (and one libc frame right after them: `abort`).
     static func isMachinery(_ frame: Frame, position: Int, in frames: [Frame]) -> Bool {
         if let name = frame.functionNames.first {
-            return machineryNames.contains(baseName(name))
+            let base = baseName(name)
+            // A Mach-O symbol as the symbol table spells it, its C name behind one more
+            // underscore (`___pthread_kill`, `_abort`): crash services print those.
+            return machineryNames.contains(base) || (base.hasPrefix("_") && machineryNames.contains(String(base.dropFirst())))
         }
         let image = frame.imageName ?? ""
         if image.hasPrefix("libsystem_kernel") || image.hasPrefix("libsystem_pthread") { return true }
@@ -197,6 +200,14 @@ package struct AbortPath: Sendable, Equatable {
             return true
         }
         return false
+    }
+
+    /// `abort` and its variants (`__abort`, `abort_with_reason`, `abort_with_payload`), in the
+    /// symbol table's spelling too (`_abort`).
+    static func isAbortCall(_ name: String) -> Bool {
+        var base = baseName(name)
+        while base.hasPrefix("_") { base.removeFirst() }
+        return base == "abort" || base.hasPrefix("abort_with_")
     }
 
     /// `pthread_kill$VARIANT$mp` → `pthread_kill`; `abort + 12` → `abort`; glibc's internal

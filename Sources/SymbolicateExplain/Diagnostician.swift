@@ -143,9 +143,10 @@ struct Diagnostician {
     }
 
     /// Problems a fault, trap or signal ends: the report's own name for it leads the headline.
-    /// Not an exception, termination or runtime message with its own name: that name is the subject.
+    /// Not a termination or a runtime message with its own name, nor an exception the verdict
+    /// names (`namesTheCrash`): that name is the subject.
     static let namedByTheException: Set<Diagnosis.Category> = [
-        .swiftTrap, .explicitTrap, .dispatchMisuse, .uncaughtCppException, .assertionFailure, .abort, .signalRaised,
+        .swiftTrap, .explicitTrap, .dispatchMisuse, .uncaughtObjCException, .uncaughtCppException, .assertionFailure, .abort, .signalRaised,
         .memoryCorruption, .nilDereference, .pointerAuthentication, .objcConcurrentPropertyAccess, .zombieObject,
         .stackOverflow, .badMemoryAccess, .illegalInstruction, .arithmetic, .unknown,
     ]

@@ -86,4 +86,21 @@ import Testing
             """)
         #expect(plain.category != .uncaughtCppException)
     }
+
+    /// Frames alone through `abort()` as the symbol table spells it (`___pthread_kill`,
+    /// `_abort`): the abort, and the code that called it.
+    /// https://github.com/flutter/flutter/issues/149133
+    @Test func framesAloneThroughAbortNameTheCaller() throws {
+        let diagnosis = try diagnoseText(
+            """
+            #11 Thread
+            0  libsystem_kernel.dylib           ___pthread_kill + 8
+            1  libsystem_pthread.dylib          _pthread_kill + 268
+            2  libsystem_c.dylib                _abort + 164
+            3  Flutter                          fml::LogMessage::~LogMessage()(logging.cc:100)
+            """)
+        #expect(diagnosis.category == .abort, "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("abort()"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("fml::LogMessage::~LogMessage()"), "\(diagnosis.headline)")
+    }
 }

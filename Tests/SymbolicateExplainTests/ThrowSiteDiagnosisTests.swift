@@ -207,7 +207,8 @@ import Testing
             #expect(!diagnosis.evidence.contains { $0.field.hasPrefix("Last Exception Backtrace") })
         }
         #expect(
-            diagnose(report).headline == "Uncaught Objective-C exception (likely; the report names neither the exception nor its reason).")
+            diagnose(report).headline
+                == "EXC_CRASH (SIGABRT) — Uncaught Objective-C exception (likely; the report names neither the exception nor its reason).")
     }
 
     /// The same stop with a Last Exception Backtrace and an Application Specific Information

@@ -751,13 +751,13 @@ extension Catalog {
                 "ja": "捕捉されなかった Objective-C 例外です（可能性が高い: レポートに Last Exception Backtrace はありますが、例外のメッセージがありません）。",
             ]),
         .verdictObjCExceptionReason: CatalogText(
-            id: "verdictObjCExceptionReason", tags: [],
+            id: "verdictObjCExceptionReason", tags: [.namesTheCrash],
             texts: [
                 "en": "Uncaught Objective-C exception {name}: {reason}",
                 "ja": "捕捉されなかった Objective-C 例外 {name}: {reason}",
             ]),
         .verdictObjCException: CatalogText(
-            id: "verdictObjCException", tags: [],
+            id: "verdictObjCException", tags: [.namesTheCrash],
             texts: [
                 "en": "Uncaught Objective-C exception {name}",
                 "ja": "捕捉されなかった Objective-C 例外 {name}",

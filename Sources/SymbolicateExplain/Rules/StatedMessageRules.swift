@@ -188,9 +188,12 @@ extension Diagnostician {
     /// stop the abort-path rules name (`__assert_rtn`, glibc's `__assert_fail`, a malloc check,
     /// libc++abi's terminate): the process stopped itself there, though nothing states a signal.
     func classifyByAbortFrames() -> Verdict? {
-        guard let thread = report.crashedThread, let path = AbortPath(thread: thread), !path.machinery.isEmpty, path.stopFrame != nil
-        else { return nil }
-        return classifyAbortPath(path, in: thread)
+        guard let thread = report.crashedThread, let path = AbortPath(thread: thread), !path.machinery.isEmpty else { return nil }
+        if path.stopFrame != nil { return classifyAbortPath(path, in: thread) }
+        // Frames alone through `abort()` itself (`___pthread_kill`, `_pthread_kill`, `_abort`
+        // as a crash service prints them) and no library's check: the abort, and who called it.
+        guard path.machinery.contains(where: { $0.functionNames.contains { AbortPath.isAbortCall($0) } }) else { return nil }
+        return classifyAbortPath(path, in: thread) ?? explicitAbort(path, in: thread)
     }
 
     /// Frames alone that stop in a library's own check the throw-site catalogue knows (an
