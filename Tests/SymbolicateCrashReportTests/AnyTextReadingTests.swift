@@ -287,4 +287,37 @@ import Testing
         #expect(message.family == .managedException)
         #expect(message.text.hasPrefix("Object reference not set to an instance of an object"))
     }
+
+    /// Frame syntaxes without an image column: an address then the symbol (a handler's
+    /// `callStackSymbols`, a list cut to `...`), and gdb's `(null)` address before the compiler's
+    /// trap name.
+    /// https://github.com/northwind/FlyImage/issues/21, https://github.com/sobri909/MGBoxKit/issues/31
+    /// and https://github.com/ruddarr/app/issues/260
+    @Test func framesWithoutAnImageColumn() throws {
+        let throwList = try #require(PastedFrameGrammar.parse("0x00000001880ac55c objc_exception_throw + 56", reportLine: 1))
+        #expect(throwList.address == 0x1_880a_c55c)
+        #expect(throwList.symbol == "objc_exception_throw")
+        let cut = try #require(
+            PastedFrameGrammar.parse(
+                "... 0x00092311 +[MGLayoutManager layoutBoxesIn:withSpeed:completion:] (MGLayoutManager.m:106)", reportLine: 1))
+        #expect(cut.symbol == "+[MGLayoutManager layoutBoxesIn:withSpeed:completion:]")
+        #expect(cut.sourceLine == 106)
+        let trap = try #require(PastedFrameGrammar.parse("#0    (null) in Swift runtime failure: Index out of range ()", reportLine: 1))
+        #expect(trap.symbol?.hasPrefix("Swift runtime failure: Index out of range") == true)
+        // Words after an address are no frame.
+        #expect(PastedFrameGrammar.parse("0x0 is not in any region", reportLine: 1) == nil)
+    }
+
+    /// UIKit's and AppKit's log line for Auto Layout changed off the main thread, with its stack.
+    /// https://github.com/thewca/tnoodle/issues/673
+    @Test func autoLayoutsBackgroundThreadLine() throws {
+        let report = try Self.read(
+            """
+            2021-06-20 01:21:58.880 java[61378:4172551] This application is modifying the autolayout engine from a background thread after the engine was accessed from the main thread. This can lead to engine corruption and weird crashes.
+             Stack:(
+            	0   CoreAutoLayout                      0x00007fff2730647f _AssertAutoLayoutOnAllowedThreadsOnly + 189
+            )
+            """)
+        #expect(report.facts.statedMessages.first?.family == .threadChecker)
+    }
 }
