@@ -320,4 +320,29 @@ import Testing
             """)
         #expect(report.facts.statedMessages.first?.family == .threadChecker)
     }
+
+    /// Labels a poster or a service puts before the crash's own words: a place's `Line 117:`,
+    /// `Exception Class:` (Buddybuild); Xcode's annotation with the thread's number replaced by a
+    /// placeholder; Mono's message with the managed type last in parentheses. Apple's own fields
+    /// stay fields.
+    /// https://github.com/AndyQ/NFCPassportReader/issues/86, https://github.com/CatchChat/Yep/issues/687,
+    /// https://github.com/husnjak/IGDB-SWIFT-API/issues/33 and https://github.com/dotnet/maui/issues/19522
+    @Test func labelsBeforeTheCrashsOwnWords() throws {
+        let line = try Self.read("SecureMessaging.swift\nLine 117: Fatal error: Array index is out of range\n")
+        #expect(line.facts.statedMessages.contains { $0.text.contains("Array index is out of range") })
+        let buddybuild = try Self.read(
+            """
+            Buddybuild detected a crash
+            Exception Class: **NSInternalInconsistencyException**
+            Invalid update: invalid number of items in section 0.
+            """)
+        #expect(buddybuild.facts.uncaughtException?.exception.name == "NSInternalInconsistencyException")
+        let annotation = try Self.read("Thread x: EXC_BREAKPOINT (code=1, subcode=0x104ae7bc4)\n")
+        #expect(annotation.exception?.type == "EXC_BREAKPOINT")
+        let managed = try #require(ManagedExceptionLine.parse("Arg_EnumValueNotFound, Center (System.ArgumentException)"))
+        #expect(managed.name == "System.ArgumentException")
+        #expect(managed.message == "Arg_EnumValueNotFound, Center")
+        #expect(LogPrefix.labelledIntro("Exception Type:  EXC_CRASH (SIGABRT)") == nil)
+        #expect(LogPrefix.labelledIntro("Process: SpringBoard") == nil)
+    }
 }

@@ -238,6 +238,21 @@ enum LogPrefix {
         for label in ["Message from debugger: ", "Failure Reason: ", "Dyld Message: ", "Dyld Error Message: "] where text.hasPrefix(label) {
             return text.index(text.startIndex, offsetBy: label.count)
         }
+        // A crash service's or a poster's label for the crash's own words (`Exception Class: `,
+        // `Crash Reason: `, `Error Message: `): two or three capitalised words, one of them naming
+        // the crash; and a place's `Line 117: `.
+        if let colon = text.prefix(40).range(of: ": ") {
+            let words = text[..<colon.lowerBound].split(separator: " ")
+            let crashWords: Set<Substring> = ["Exception", "Reason", "Error", "Crash", "Message", "Signal", "Cause"]
+            // Apple's report fields (`Exception Type:`, `Termination Reason:`) are read as fields.
+            // One word alone (`Reason:`) is a line of a message continued (dyld's `Reason: image not found`).
+            if (2...3).contains(words.count), words.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy(\.isLetter) }),
+                words.contains(where: crashWords.contains), TextReportParser.fieldNames[text[..<colon.lowerBound].lowercased()] == nil
+            {
+                return colon.upperBound
+            }
+            if words.count == 2, words[0] == "Line", words[1].allSatisfy(\.isNumber) { return colon.upperBound }
+        }
         // A label in a language written with full-width punctuation (`崩溃信息：`, `错误：`):
         // a few characters without blanks, then the full-width colon.
         if let colon = text.prefix(24).firstIndex(of: "："), colon > text.startIndex,
@@ -644,6 +659,13 @@ enum ManagedExceptionLine {
     static let namespaces = ["System.", "Microsoft.", "Mono.", "Xamarin.", "Foundation.", "ObjCRuntime.", "UIKit.", "kotlin."]
 
     static func parse(_ text: Substring) -> (name: String, message: String?)? {
+        // Mono's and Xamarin's `MESSAGE (System.ArgumentException)`: the type last, in parentheses.
+        if text.hasSuffix(")"), let open = text.lastIndex(of: "("), open > text.startIndex,
+            let named = parse(text[text.index(after: open)..<text.index(before: text.endIndex)]), named.message == nil
+        {
+            let message = text[..<open].trimmedBlanks
+            return (named.name, message.isEmpty ? nil : message)
+        }
         guard namespaces.contains(where: { text.hasPrefix($0) }) else { return nil }
         let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
         guard let last = name.split(separator: ".").last, last.hasSuffix("Exception") || last.hasSuffix("Error"),
@@ -872,7 +894,12 @@ enum ThreadAnnotation {
         var numberless = false
         if text.hasPrefix("Thread ") || text.hasPrefix("Thread:") {
             rest = text.dropFirst(6)
-            let digits = rest.drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+            var digits = rest.drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+            // A poster's placeholder for the number (`Thread x: EXC_BREAKPOINT …`, `Thread N:`).
+            let placeholder = rest.drop { $0 == " " }.prefix(2)
+            if digits.isEmpty, placeholder.count == 2, "xXnN#".contains(placeholder.first!), placeholder.last == ":" {
+                digits = placeholder.prefix(1)
+            }
             guard digits.count < 6 else { return nil }
             // A crash service's title of the crashed thread, without its number (`Thread : Fatal
             // Exception: X`): read as a named thread's, only for a crash message of its own.
