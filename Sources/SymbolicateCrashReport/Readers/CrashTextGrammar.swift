@@ -897,7 +897,7 @@ enum ThreadAnnotation {
             var digits = rest.drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
             // A poster's placeholder for the number (`Thread x: EXC_BREAKPOINT …`, `Thread N:`).
             let placeholder = rest.drop { $0 == " " }.prefix(2)
-            if digits.isEmpty, placeholder.count == 2, "xXnN#".contains(placeholder.first!), placeholder.last == ":" {
+            if digits.isEmpty, placeholder.count == 2, let mark = placeholder.first, "xXnN#".contains(mark), placeholder.last == ":" {
                 digits = placeholder.prefix(1)
             }
             guard digits.count < 6 else { return nil }
