@@ -37,7 +37,7 @@ import Testing
     /// connection guard (the server's own application) and by the router (behind a proxy).
     @Test func aHostNameOtherThanLoopbacksIsRefused() async throws {
         let server = try Serve.server { $0.limits.requestSeconds = 120 }
-        let test: @Sendable (any TestClientProtocol) async throws -> Void = { client in
+        let test: @Sendable (any ServeClient) async throws -> Void = { client in
             let port = try #require(client.port)
             for (method, path, extra) in [
                 ("GET", "/", ""), ("GET", "/page.js", ""),

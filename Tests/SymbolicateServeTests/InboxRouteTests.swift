@@ -60,13 +60,13 @@ import Testing
         var page: Int
     }
 
-    static func post(_ client: any TestClientProtocol, _ body: Data) async throws -> (HTTPResponse.Status, Answer?) {
+    static func post(_ client: any ServeClient, _ body: Data) async throws -> (HTTPResponse.Status, Answer?) {
         try await client.execute(uri: "/v1/reports", method: .post, headers: authorized, body: Serve.body(body)) { response in
             (response.status, try? JSONDecoder().decode(Answer.self, from: Data(buffer: response.body)))
         }
     }
 
-    static func groups(_ client: any TestClientProtocol, _ query: String = "", headers: HTTPFields = [:]) async throws -> Page? {
+    static func groups(_ client: any ServeClient, _ query: String = "", headers: HTTPFields = [:]) async throws -> Page? {
         try await client.execute(uri: "/v1/groups" + query, method: .get, headers: headers) { response in
             #expect(response.status == .ok, "\(String(buffer: response.body))")
             return try? JSONDecoder().decode(Page.self, from: Data(buffer: response.body))
@@ -135,7 +135,7 @@ import Testing
                 #expect(try await Self.groups(a)?.total == 1)
                 #expect(try await Self.post(b, try Self.report("null-deref.crash")).0 == .created)
                 #expect(try await Self.groups(a)?.total == 2)
-                let detail = { (client: any TestClientProtocol) async throws -> String in
+                let detail = { (client: any ServeClient) async throws -> String in
                     try await client.execute(uri: "/v1/groups/\(crash.group)", method: .get) { String(buffer: $0.body) }
                 }
                 #expect(try await detail(a).contains("\"state\" : \"open\""))

@@ -36,20 +36,61 @@ enum Serve {
     }
 
     /// Runs `test` against the server in process (no socket).
-    static func routes<T>(_ server: ServeServer, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-        try await Application(router: server.router()).test(.router, test)
+    static func routes<T>(_ server: ServeServer, _ test: @Sendable (any ServeClient) async throws -> T) async throws -> T {
+        try await Application(router: server.router()).test(.router) { client in try await test(RouterClient(base: client)) }
     }
 
     /// Runs `test` against the server listening on a loopback port.
-    static func live<T>(_ server: ServeServer, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-        try await Application(router: server.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live, test)
+    static func live<T: Sendable>(_ server: ServeServer, _ test: @escaping @Sendable (any ServeClient) async throws -> T) async throws -> T
+    {
+        let (ports, port) = AsyncStream<Int>.makeStream()
+        let application = Application(
+            router: server.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) })
+        return try await onLoopback(application, ports, test)
     }
 
     /// Runs `test` against the server's own application on a loopback port: its connection
     /// guard (timeouts, connection limits, `Expect: 100-continue`) included.
-    static func running<T>(_ server: ServeServer, _ test: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-        try await server.application().test(.live, test)
+    static func running<T: Sendable>(_ server: ServeServer, _ test: @escaping @Sendable (any ServeClient) async throws -> T) async throws
+        -> T
+    {
+        let (ports, port) = AsyncStream<Int>.makeStream()
+        return try await onLoopback(server.application(onServerRunning: { port.yield($0) }), ports, test)
     }
+
+    /// Serves `application` until `test` returns, with one client connection whose read
+    /// timeout is only a guard against a hang: HummingbirdTesting's own live client gives up
+    /// after 20 s without a byte, which a loaded 2-core machine running the whole suite exceeds.
+    private static func onLoopback<T: Sendable>(
+        _ application: some ApplicationProtocol, _ ports: AsyncStream<Int>, _ test: @escaping @Sendable (any ServeClient) async throws -> T
+    ) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await application.runService(gracefulShutdownSignals: [])
+                return nil
+            }
+            var listening = ports.makeAsyncIterator()
+            guard let port = await listening.next(), port > 0 else {
+                group.cancelAll()
+                throw LoopbackError.notListening
+            }
+            let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(180)))
+            client.connect()
+            do {
+                let value = try await test(LiveClient(client: client, port: port))
+                try? await client.shutdown()
+                group.cancelAll()
+                return value
+            } catch {
+                try? await client.shutdown()
+                group.cancelAll()
+                throw error
+            }
+        }
+    }
+
+    enum LoopbackError: Error { case notListening }
 
     static func body(_ data: Data) -> ByteBuffer { ByteBuffer(bytes: data) }
 
@@ -202,5 +243,54 @@ final class RawConnection: @unchecked Sendable {
             if String(decoding: received, as: UTF8.self).contains("\r\n\r\n") { break }
         }
         return String(decoding: received, as: UTF8.self)
+    }
+}
+
+/// A response as every server test reads it, whether it came through a socket or not.
+struct ServeResponse: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: ByteBuffer
+}
+
+/// A client of the server under test: in process (the router) or on a loopback port.
+protocol ServeClient: Sendable {
+    func send(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> ServeResponse
+    /// The loopback port, for tests that open raw connections; nil in process.
+    var port: Int? { get }
+}
+
+extension ServeClient {
+    /// Sends a request and hands its response to `testCallback`, as HummingbirdTesting's clients do.
+    @discardableResult func execute<Return>(
+        uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil,
+        testCallback: @escaping (ServeResponse) async throws -> Return = { $0 }
+    ) async throws -> Return {
+        try await testCallback(try await send(uri: uri, method: method, headers: headers, body: body))
+    }
+}
+
+/// The router's in-process client.
+struct RouterClient: ServeClient {
+    let base: any TestClientProtocol
+    var port: Int? { base.port }
+
+    func send(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> ServeResponse {
+        let response = try await base.executeRequest(uri: uri, method: method, headers: headers, body: body)
+        return ServeResponse(status: response.status, headers: response.headers, body: response.body)
+    }
+}
+
+/// One kept-alive connection to the server on loopback.
+struct LiveClient: ServeClient {
+    let client: TestClient
+    let port: Int?
+
+    func send(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> ServeResponse {
+        var headers = headers
+        headers[.connection] = "keep-alive"
+        let response = try await client.execute(
+            TestClient.Request(uri, method: method, authority: "localhost", headers: headers, body: body))
+        return ServeResponse(status: response.head.status, headers: response.head.headerFields, body: response.body ?? ByteBuffer())
     }
 }
