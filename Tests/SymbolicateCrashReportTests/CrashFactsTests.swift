@@ -10,7 +10,8 @@ import Testing
 @Suite struct CrashFactsTests {
     static let fixtures = TestPaths.fixtures
 
-    /// Every input file of the fixtures (the expected outputs, debug files, binaries and sources left out).
+    /// Every input file of the fixtures (the expected outputs, debug files, binaries and sources left out,
+    /// and the held-back crash texts of crashtexts/holdout6, which no tool reads before issue 48's closing measure).
     static let inputs: [String] = {
         let skipped: Set<String> = ["expected", "dsyms", "bin", "src", "tools", "audit", "system-symbols", "symbol-sources"]
         let extensions: Set<String> = ["crash", "ips", "json", "txt", "log", "envelope", "panic", "spin", "hang", "diag"]
@@ -19,7 +20,7 @@ import Testing
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         while let relative = walker.nextObject() as? String {
             let first = relative.split(separator: "/").first.map(String.init) ?? relative
-            if skipped.contains(first) || relative.contains(".dSYM/") {
+            if skipped.contains(first) || relative.contains(".dSYM/") || relative.hasPrefix("crashtexts/holdout6/") {
                 continue
             }
             let ext = (relative as NSString).pathExtension
