@@ -81,7 +81,7 @@ package struct AbortPath: Sendable, Equatable {
             .malloc,
             [
                 "malloc_zone_error", "malloc_vreport", "malloc_report", "szone_error", "malloc_error_break", "BUG_IN_CLIENT_OF_LIBMALLOC",
-                "nanov2_guard_corruption_detected", "nano_guard_corruption_detected", "free_list_checksum_botch", "xzm_",
+                "nanov2_guard_corruption_detected", "nano_guard_corruption_detected", "_botch", "xzm_",
             ]
         ),
         (.stackProtector, ["__stack_chk_fail", "__chk_fail"]),

@@ -75,11 +75,10 @@ struct Diagnostician {
             causes = Array(causes.prefix(Diagnosis.maximumCauses))
             steps = Array(([throwSite.step] + steps).prefix(Diagnosis.maximumSteps))
         }
-        // A paste (no Binary Images): the leading cause names the app's frame the step starts at,
-        // when no cause names it yet; the frames are all such a text says of where (issue 48).
-        if let frame = look?.frame, report.completeness.missing.contains(.noBinaryImages), !causes.isEmpty,
-            !causes.contains(where: { $0.frames.contains(frame) })
-        {
+        // The leading cause names the app's frame the step starts at, when no cause names it yet:
+        // where is half of what a diagnosis says (issue 48), and a paste's frames are all its text
+        // says of it.
+        if let frame = look?.frame, !causes.isEmpty, !causes.contains(where: { $0.frames.contains(frame) }) {
             causes[0].frames.append(frame)
         }
         // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
@@ -180,8 +179,14 @@ struct Diagnostician {
             let text = describe(frame, function, location, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow))
             return Look(text: text, function: function, location: location, frame: frameLine(frame, at: .exceptionFrame(frame.index)))
         }
-        // The crashed thread's app's line: the frame and line the headline names too.
-        guard let thread = report.crashedThread, let line = report.crashedAppLine else { return nil }
+        // The crashed thread's app's line: the frame and line the headline names too; for an
+        // exception thrown on that thread, the app's line below the throw (the frames above it
+        // are the handlers it unwound into: a crash reporter's, the terminate handler).
+        guard let thread = report.crashedThread else { return nil }
+        let throwing =
+            [.uncaughtObjCException, .uncaughtCppException].contains(category)
+            ? thread.frames.lastIndex(where: Self.isThrowMarker).flatMap { report.appLine(in: thread, from: $0 + 1) } : nil
+        guard let line = throwing ?? report.crashedAppLine else { return nil }
         let frame = thread.frames[line.position]
         let text = describe(frame, line.function, line.location, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart))
         return Look(
@@ -349,7 +354,12 @@ struct Diagnostician {
 
     func quoteException() {
         quoteLogEvents()
-        found.quote(.label("Exception Type"), report.exceptionLine)
+        if facts.exception?.isFromRegisters == true, let esr = report.crashedThread?.registers.first(where: { $0.name == "esr" }) {
+            // The exception was read from the syndrome register: that is what the text says.
+            found.quote(.label("esr"), (["0x" + String(esr.value, radix: 16)] + [esr.note].compactMap { $0 }).joined(separator: " "))
+        } else {
+            found.quote(.label("Exception Type"), report.exceptionLine)
+        }
         found.quote(.label("Exception Subtype"), report.exception?.subtype)
         found.quote(.label("Exception Message"), report.exceptionMessage)
         quoteRuntimeErrorPlace()

@@ -345,4 +345,34 @@ import Testing
         #expect(LogPrefix.labelledIntro("Exception Type:  EXC_CRASH (SIGABRT)") == nil)
         #expect(LogPrefix.labelledIntro("Process: SpringBoard") == nil)
     }
+
+    /// What a frame that names only its function says of its owner, and which levels are the
+    /// compiler's rather than the app's (issue 48: where the crash is).
+    @Test func ownersAndCompilerGlueByName() {
+        #expect(AppOwnership.isAppCode(symbol: "-[FlyImageRetrieveOperation main]") == true)
+        #expect(AppOwnership.isAppCode(symbol: "-[UIViewController viewDidLoad]") == false)
+        #expect(AppOwnership.isAppCode(symbol: "+[_UIAlertControllerShimPresenter f]") == false)
+        #expect(AppOwnership.isAppCode(symbol: "objc_msgSend") == nil)
+        #expect(AppOwnership.isAppCode(symbol: "specialized Array.subscript.getter") == false)
+        #expect(AppOwnership.isAppCode(symbol: "closure #1 in SwiftUI.View.body.getter") == false)
+        #expect(
+            AppOwnership.isAppCode(symbol: "merged function signature specialization <Arg[0] = Dead> of jimdo.RightMenuView.f() -> ()")
+                == true)
+        #expect(AppLine.isCompilerGlue("outlined init with copy of URL?"))
+        #expect(!AppLine.isCompilerGlue("merged jimdo.RightMenuView.f()"))
+        // A specialized copy of the app's own function at `<compiler-generated>` stays the app's line.
+        #expect(!AppLine.isSynthesizedAccessor("specialized static CrashClass.pleaseCrash()"))
+        #expect(AppLine.isSynthesizedAccessor("Tab.url.getter(self=0x0000000108c4ec90)"))
+    }
+
+    /// The syndrome register's classes as the kernel turns them into exceptions.
+    @Test func exceptionSyndromeClasses() {
+        #expect(ExceptionSyndrome(value: 0xF200_0001).exception(faultAddress: nil)?.type == "EXC_BREAKPOINT")
+        let abort = ExceptionSyndrome(value: 0x9200_0006).exception(faultAddress: 0x18)
+        #expect(abort?.type == "EXC_BAD_ACCESS" && abort?.subtype == "KERN_INVALID_ADDRESS at 0x18")
+        let permission = ExceptionSyndrome(value: 0x9200_004F).exception(faultAddress: 0x1000)
+        #expect(permission?.subtype == "KERN_PROTECTION_FAILURE at 0x1000")
+        #expect(ExceptionSyndrome(value: 0x0200_0000).exception(faultAddress: nil)?.signal == "SIGILL")
+        #expect(ExceptionSyndrome(value: 0x5600_0000).exception(faultAddress: nil) == nil)
+    }
 }

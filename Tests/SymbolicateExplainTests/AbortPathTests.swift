@@ -141,11 +141,14 @@ let abortCases: [AbortCase] = [
         #expect(frames.contains { $0.hasPrefix("Thread 3 frame ") && $0.contains("__cxa_throw") })
         #expect(Set(frames).count == frames.count, "a frame is listed once: \(frames)")
         #expect(diagnosis.renderText().contains("shown by Thread 3 frame"))
-        // A cause that rests on other fields has no "frames" key.
+        // The leading cause carries the app's frame where to start; a cause that rests on other
+        // fields has no "frames" key.
         let fault = try diagnoseFile(TestPaths.fixtures.appendingPathComponent("reports/null-deref.ips")).1
         let faultJSON = try #require(try JSONSerialization.jsonObject(with: Data(fault.renderJSON().utf8)) as? [String: Any])
         let faultCauses = try #require(faultJSON["causes"] as? [[String: Any]])
-        #expect(!faultCauses.isEmpty && faultCauses.allSatisfy { $0["frames"] == nil })
+        let leading = try #require(faultCauses.first?["frames"] as? [String])
+        #expect(leading.count == 1 && leading[0].hasPrefix("Thread 0 frame "), "\(leading)")
+        #expect(faultCauses.count > 1 && faultCauses.dropFirst().allSatisfy { $0["frames"] == nil })
     }
 
     /// A main-thread crash in UIKit is not "off the main thread"; the same frames elsewhere are.

@@ -177,8 +177,8 @@ let corpusCases: [CorpusCase] = [
         why: "PLCrashReporter text: SIGSEGV, SEGV_MAPERR at 0x88 — a field at offset 0x88 read through NULL"),
     CorpusCase(
         file: "sentry-acrp__fragment-threads-and-images_image-name-with-space.crash", category: .unknown,
-        evidence: [], headline: ["Not enough information"],
-        why: "fragment: one thread and Binary Images, no exception section at all"),
+        evidence: [], headline: ["App Namespace", "states no exception, signal or message"],
+        why: "fragment: one thread and Binary Images, no exception section at all: the one stack is where it stopped"),
     CorpusCase(
         file: "zqqf16-sym__brk_iphone9-2_ios10-1_legacy-ips.ips", category: .swiftTrap,
         evidence: ["Exception Type: EXC_BREAKPOINT (SIGTRAP)"], headline: ["Swift"],

@@ -15,6 +15,9 @@ package struct AppLine: Sendable, Hashable {
     /// `Swift runtime failure: …`: the trap the compiler put in the inline chain above the
     /// app's level, which names the reason rather than the place.
     package let runtimeFailure: String?
+    /// The chosen level is code the compiler made (an outlined copy, a thunk, a synthesized
+    /// accessor at `<compiler-generated>`): the app's own function is a caller further down.
+    package var isGenerated = false
 
     /// The reason of `runtimeFailure` (`Unexpectedly found nil while unwrapping an Optional value`).
     package var runtimeFailureReason: String? {
@@ -71,8 +74,33 @@ extension AppLine {
         let failure =
             innermost.0.function.hasPrefix(runtimeFailurePrefix) && level.function != innermost.0.function
             ? innermost.0.function : nil
-        return AppLine(position: at, function: flat(level.function), file: file, line: line, runtimeFailure: failure)
+        let generated =
+            isCompilerGlue(level.function)
+            || (level.file.map { $0.containsBytes("<compiler-generated>") } == true && isSynthesizedAccessor(level.function))
+        return AppLine(
+            position: at, function: flat(level.function), file: file, line: line, runtimeFailure: failure, isGenerated: generated)
     }
+
+    /// Glue the Swift compiler emits around the app's code, as the demangler prints it: value
+    /// copies and destroys it outlined, thunks between conventions, witnesses that forward to
+    /// the real method, merged duplicates, metadata accessors.
+    static func isCompilerGlue(_ function: String) -> Bool {
+        compilerGluePrefixes.contains { function.hasPrefix($0) }
+    }
+
+    /// An accessor or initializer the compiler wrote for a declaration (`Tab.url.getter` at
+    /// `<compiler-generated>`): a specialized copy of the app's own function is there too, and
+    /// stays the app's line.
+    static func isSynthesizedAccessor(_ function: String) -> Bool {
+        let name = function.split(separator: "(", maxSplits: 1).first ?? Substring(function)
+        return [".getter", ".setter", ".modify", ".read", ".init", "Addressor"].contains { name.hasSuffix($0) }
+    }
+
+    static let compilerGluePrefixes = [
+        "outlined ", "thunk for ", "reabstraction thunk", "protocol witness for ", "dispatch thunk of ", "@objc ",
+        "type metadata accessor for ", "type metadata completion function for ", "lazy protocol witness table accessor",
+        "partial apply forwarder", "partial apply for thunk", "value witness for ", "@nonobjc ",
+    ]
 
     /// Code that is not the app's own even when it sits in the app's image: C++ standard
     /// headers (`vector`, `__tree`, no extension), SDK and toolchain headers, the Swift
@@ -129,7 +157,15 @@ extension AppLine {
     /// line is in a frame further down when there is one.
     var isLibraryCode: Bool {
         guard let function else { return false }
-        return function.hasPrefix("std::") || Self.isRuntimeTrap(function) || Self.isRustStandardLibrary(function)
+        return isGenerated || function.hasPrefix("std::") || Self.isRuntimeTrap(function) || Self.isRustStandardLibrary(function)
+            || Self.isSwiftStandardLibrary(function)
+    }
+
+    /// A Swift standard-library or Foundation function specialized into the app's image
+    /// (`specialized Array.subscript.getter`): its caller is the app's line.
+    static func isSwiftStandardLibrary(_ function: String) -> Bool {
+        guard let owner = AppOwnership.swiftOwner(function) else { return false }
+        return AppOwnership.appleModulesAndTypes.contains(String(owner))
     }
 
     /// Rust's standard library and panic runtime, linked into the app's image (`core::`, `std::`,
@@ -180,7 +216,8 @@ extension CrashReport.Thread {
         // A frame named only by a library header (`vector`, no symbolication): not the app's line.
         if let chosen = line, chosen.file == nil, frames[chosen.position].symbolication == nil, frames[chosen.position].sourceFile != nil {
             line = AppLine(
-                position: chosen.position, function: chosen.function, file: nil, line: nil, runtimeFailure: chosen.runtimeFailure)
+                position: chosen.position, function: chosen.function, file: nil, line: nil, runtimeFailure: chosen.runtimeFailure,
+                isGenerated: chosen.isGenerated)
         }
         return line
     }

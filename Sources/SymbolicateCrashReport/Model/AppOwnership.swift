@@ -46,7 +46,9 @@ package enum AppOwnership {
     /// Images): the app's when its module is named like the process or is not Apple's by name;
     /// with no module, when it names a source file outside Apple's (system frames in such pastes
     /// print no file, or the Swift runtime's `Swift/…`). nil when the line names neither.
-    package static func isAppCode(imageName: String?, sourceFile: String?, processName: String?, bundleIdentifier: String? = nil) -> Bool? {
+    package static func isAppCode(
+        imageName: String?, sourceFile: String?, processName: String?, bundleIdentifier: String? = nil, symbol: String? = nil
+    ) -> Bool? {
         if let name = imageName, !name.isEmpty {
             if name == processName || (bundleIdentifier.map { !$0.isEmpty && name == $0 } ?? false) { return true }
             // The OS's libraries as services print them, without `.dylib` (`libobjc.A`, `libsystem_kernel`),
@@ -55,9 +57,114 @@ package enum AppOwnership {
             if isOtherSystemsRuntimeLibrary(name) { return false }
             return !isSystemImage(named: name, loadAddress: 0)
         }
-        guard let file = sourceFile, !file.isEmpty else { return nil }
+        guard let file = sourceFile, !file.isEmpty else { return symbol.flatMap(isAppCode(symbol:)) }
         return !isSystemSourceFile(file)
     }
+
+    /// A frame that names only its function (`-[FlyImageRetrieveOperation main]`, `specialized
+    /// Parser.parse(_:)`, pasted without image or file): an Objective-C method or a Swift
+    /// function is the app's when its class or type is not one of Apple's by name; a C name
+    /// (`objc_msgSend`, `__CFRunLoopRun`, `main`) tells nothing, nil.
+    static func isAppCode(symbol: String) -> Bool? {
+        if let owner = objectiveCClass(symbol) { return !isAppleTypeName(owner) }
+        guard let owner = swiftOwner(symbol) else { return nil }
+        return !isAppleTypeName(owner)
+    }
+
+    /// `-[Class(Category) selector]` → `Class`.
+    static func objectiveCClass(_ symbol: String) -> Substring? {
+        guard symbol.hasPrefix("-[") || symbol.hasPrefix("+["), symbol.hasSuffix("]") else { return nil }
+        let name = symbol.dropFirst(2).prefix { $0 != " " && $0 != "(" }
+        return name.isEmpty ? nil : name
+    }
+
+    /// The type (or module) a demangled Swift function is declared in: the first dotted
+    /// component after the demangler's words (`specialized`, `closure #1 in`, `generic
+    /// specialization <…> of`), for a name that ends in an argument list or an accessor.
+    static func swiftOwner(_ symbol: String) -> Substring? {
+        var rest = Substring(symbol)
+        // `closure #2 in implicit closure #1 in specialized Foo.bar()`: the last ` in ` at depth 0
+        // is where the declaring function starts.
+        while true {
+            if let words = ["specialized ", "merged ", "partial apply for ", "@objc ", "async function pointer to "].first(where: {
+                rest.hasPrefix($0)
+            }) {
+                rest = rest.dropFirst(words.count)
+                continue
+            }
+            if rest.hasPrefix("closure #") || rest.hasPrefix("implicit closure #"), let inWord = rest.range(of: " in ") {
+                rest = rest[inWord.upperBound...]
+                continue
+            }
+            if rest.hasPrefix("generic specialization <") || rest.hasPrefix("function signature specialization <"),
+                let ofWord = rest.range(of: "> of ")
+            {
+                rest = rest[ofWord.upperBound...]
+                continue
+            }
+            break
+        }
+        guard let dot = rest.firstIndex(of: "."), dot > rest.startIndex else { return nil }
+        let owner = rest[..<dot].prefix { $0 != "<" && $0 != "(" }
+        guard !owner.isEmpty, owner.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), owner.first?.isNumber == false else {
+            return nil
+        }
+        // A Swift function: an argument list, or an accessor or variable of a type.
+        let declared = rest[dot...]
+        guard
+            declared.contains("(")
+                || [".getter", ".setter", ".modify", ".init", ".deinit", ".subscript"].contains(where: declared.contains)
+        else { return nil }
+        return owner
+    }
+
+    /// A class or type name Apple's SDK uses: its frameworks' prefixes (`NS`, `UI`, `CA`, …,
+    /// private `_UI…`, `__NS…`), the Swift standard library's and Foundation's value types, and
+    /// Apple's modules (`SwiftUI.…`).
+    static func isAppleTypeName(_ name: Substring) -> Bool {
+        if name.hasPrefix("_") { return true }
+        if appleModulesAndTypes.contains(String(name)) { return true }
+        // A two- to four-letter framework prefix followed by the name's own capital.
+        for prefix in appleClassPrefixes where name.hasPrefix(prefix) {
+            let after = name.dropFirst(prefix.count)
+            if let next = after.first, next.isUppercase { return true }
+        }
+        return false
+    }
+
+    /// Prefixes of the classes of Apple's frameworks (Foundation, UIKit, AppKit, Core Animation,
+    /// Core Foundation, Core Graphics, Core Image, Core Location, CloudKit, Contacts, AVFoundation,
+    /// MapKit, SpriteKit, WebKit, GameKit, Photos, PassKit, EventKit, HealthKit, MediaPlayer,
+    /// MessageUI, StoreKit's SK, Safari, UserNotifications, WatchConnectivity, Quick Look,
+    /// AuthenticationServices, Accessibility, BaseBoard, FrontBoard, RunningBoard, SpringBoard,
+    /// TextInput, ImageKit, NetworkExtension, LocalAuthentication, Metal, Vision, ARKit,
+    /// ReplayKit, Intents, CallKit, Core Spotlight, Network, Speech, GameController, BackgroundTasks,
+    /// Core Data's NSManaged…, WebKit's legacy `Web`/`DOM`).
+    static let appleClassPrefixes = [
+        "NS", "UI", "CA", "CF", "CG", "CI", "CL", "CK", "CN", "AV", "MK", "SK", "WK", "GK", "PH", "PK", "EK", "HK", "MP", "MF",
+        "SF", "UN", "WC", "QL", "AS", "AX", "BS", "FBS", "RBS", "SB", "TI", "IK", "NE", "LA", "MTL", "VN", "AR", "RP", "IN", "CX",
+        "CS", "NW", "GC", "BG", "Web", "DOM", "OS",
+    ]
+
+    /// Apple's Swift modules and the standard library's and Foundation's types that pasted Swift
+    /// frames start with once the demangler dropped the module.
+    static let appleModulesAndTypes: Set<String> = [
+        "Swift", "Foundation", "SwiftUI", "UIKit", "AppKit", "Combine", "Observation", "SwiftData", "Dispatch", "CoreData",
+        "Array", "ArraySlice", "ContiguousArray", "Dictionary", "Set", "String", "Substring", "Character", "Optional", "Result",
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool",
+        "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection",
+        "RangeReplaceableCollection", "IndexingIterator", "Range", "ClosedRange", "Slice", "LazySequence", "LazyMapSequence",
+        "UnsafePointer", "UnsafeMutablePointer", "UnsafeRawPointer", "UnsafeMutableRawPointer", "UnsafeBufferPointer",
+        "UnsafeMutableBufferPointer", "UnsafeRawBufferPointer", "UnsafeMutableRawBufferPointer", "Unmanaged", "KeyPath",
+        "AnyHashable", "Task", "TaskGroup", "ThrowingTaskGroup", "CheckedContinuation", "UnsafeContinuation", "MainActor",
+        "AsyncStream", "AsyncThrowingStream", "Data", "URL", "Date", "UUID", "Decimal", "JSONDecoder", "JSONEncoder",
+        "PropertyListDecoder", "PropertyListEncoder", "DispatchQueue", "OperationQueue", "Thread", "RunLoop", "Timer",
+        "NotificationCenter", "Bundle", "FileManager", "ProcessInfo", "DefaultStringInterpolation", "StaticString",
+        "BinaryInteger", "FixedWidthInteger", "Numeric", "Hasher", "Never", "Error", "Encoder", "Decoder",
+        "KeyedDecodingContainer", "KeyedEncodingContainer", "SingleValueDecodingContainer", "UnkeyedDecodingContainer",
+        "View", "ViewBuilder", "ModifiedContent", "ForEach", "Binding", "State", "StateObject", "ObservedObject",
+        "EnvironmentObject", "Environment", "Published", "AnyView", "Text", "Image", "Color",
+    ]
 
     /// A shared object of Linux's or Android's own runtime as backtraces there name it
     /// (`libc.so.6`, `ld-linux-x86-64.so.2`, `libstdc++.so.6`, `libswiftCore.so`, `linker64`):
@@ -196,13 +303,14 @@ extension CrashReport {
     /// Judges the frames no listed image holds (pasted without Binary Images, or naming no image
     /// at all) by what their lines name, so a paste's own frame is found too (issue 48). The
     /// paste readers call it once their frames are placed in images.
-    package mutating func markAppCodeWithoutImage() {
+    package mutating func markAppCodeWithoutImage(onlyUnjudged: Bool = false) {
         let processName = processName
         let bundleIdentifier = bundleIdentifier
         updateFrames { (frame: inout Frame) in
-            guard frame.imageIndex == nil else { return }
+            guard frame.imageIndex == nil, !onlyUnjudged || frame.isAppCodeWithoutImage == nil else { return }
             frame.isAppCodeWithoutImage = AppOwnership.isAppCode(
-                imageName: frame.imageName, sourceFile: frame.sourceFile, processName: processName, bundleIdentifier: bundleIdentifier)
+                imageName: frame.imageName, sourceFile: frame.sourceFile, processName: processName, bundleIdentifier: bundleIdentifier,
+                symbol: frame.symbol)
         }
     }
 }

@@ -572,6 +572,9 @@ extension CrashReport {
         // A reporter that names the crashed thread's number above the one stack it prints
         // (Cr4shed's `Triggered by thread: 2` over `Call stack:`): that stack is the thread's.
         if let i = crashedThreadIndex, let t = threads.first(where: { $0.index == i }) { return t }
+        // The only stack a text gives, under a title that marks no thread crashed (`Thread 0:`
+        // under a crash service's `# Cause:` line): the stack of the crash it states.
+        if crashedThreadIndex == nil, threads.count == 1, !threads[0].frames.isEmpty { return threads[0] }
         return pastedThread
     }
 

@@ -229,11 +229,21 @@ struct CrashServiceParser {
         var exceptionName: String?
         var reasonLines: [String] = []
         var uuids: [String: String] = [:]
+        // Crashlytics' title above the thread (`HomeVC.swift line 302 HomeVC.check()`): the crash's
+        // place, the crashed thread's top frame when the text gives no frames of its own.
+        var titleFrame: Frame?
         let lines = document.lines.map(\.text)
         for (offset, text) in lines.enumerated() {
             let number = offset + 1
             let trimmed = text.trimmedBlanks
+            if titleFrame == nil, report.threads.isEmpty, !trimmed.isEmpty {
+                titleFrame = PastedFrameGrammar.fileLineTitle(String(LogPrefix.strip(trimmed)), number)
+                if titleFrame != nil { continue }
+            }
             if trimmed.isEmpty {
+                // A thread's title (and its exception line) with a blank line before its frames:
+                // the frames are still that thread's.
+                if case .thread(let i)? = target, report.threads[i].frames.isEmpty { continue }
                 target = nil
                 awaitingReason = false
                 continue
@@ -310,6 +320,9 @@ struct CrashServiceParser {
             {
                 startThread(trimmed, crashed: false, in: &report, target: &target)
             }
+        }
+        if let titleFrame, let crashed = report.threads.firstIndex(where: \.crashed), report.threads[crashed].frames.isEmpty {
+            report.threads[crashed].frames = [titleFrame]
         }
         finishException(&report, exception: exception, name: exceptionName, reason: reasonLines)
         placeFrames(&report, uuids: uuids)

@@ -19,7 +19,7 @@ enum LogPrefix {
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
         isoTimestamp, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed, angleLevel, levelWord,
-        shellName, quoteMarker, openingQuote, emphasis, symbolRun, labelledIntro, streamLabel,
+        shellName, quoteMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, labelledIntro, streamLabel,
     ]
 
     /// The line and each shorter form of it, one prefix less each time (at most `limit`): a
@@ -189,6 +189,30 @@ enum LogPrefix {
     }
 
     /// Markdown emphasis around a line (`**Fatal Exception: X**`): the opening marks.
+    /// A label a poster set in Markdown emphasis before the crash's words (`**Error:** EXC_BAD_ACCESS`,
+    /// `**Reason**: …`, `_Exception:_ …`): one to three words of letters, the first capitalised.
+    static let emphasizedLabel: Shape = { text in
+        for mark in ["**", "__", "*", "_"] where text.hasPrefix(mark) {
+            let rest = text.dropFirst(mark.count)
+            guard let close = rest.prefix(48).range(of: mark), close.lowerBound > rest.startIndex else { continue }
+            var label = rest[..<close.lowerBound]
+            var after = rest[close.upperBound...]
+            if label.hasSuffix(":") {
+                label = label.dropLast()
+            } else if after.hasPrefix(":") {
+                after = after.dropFirst()
+            } else {
+                continue
+            }
+            let words = label.split(separator: " ")
+            guard (1...3).contains(words.count), words.allSatisfy({ $0.allSatisfy(\.isLetter) }), words[0].first?.isUppercase == true,
+                after.first == " " || after.first == "\t"
+            else { continue }
+            return after.startIndex
+        }
+        return nil
+    }
+
     static let emphasis: Shape = { text in
         guard text.hasPrefix("**"), !text.hasPrefix("***"), text.hasSuffix("**") else { return nil }
         return text.index(text.startIndex, offsetBy: 2)
@@ -535,9 +559,18 @@ enum CrashMessageGrammar {
                 if stage.hasSuffix(candidate), shapes[shape].matches(candidate, present: present) { shortest = candidate }
                 previous = candidate
             }
-            return (shapes[shape].family, shortest)
+            return (shapes[shape].family, withoutFrameOffset(shortest))
         }
         return nil
+    }
+
+    /// The compiler's trap name printed as a frame without its address (`Swift runtime failure:
+    /// Index out of range + 0`): the words without the frame's offset.
+    static func withoutFrameOffset(_ text: Substring) -> Substring {
+        guard text.hasPrefix(AppLine.runtimeFailurePrefix), let plus = text.range(of: " + ", options: .backwards),
+            !text[plus.upperBound...].isEmpty, text[plus.upperBound...].allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return text }
+        return text[..<plus.lowerBound]
     }
 
     /// The standard library's precondition messages that name their check, printed alone by
@@ -746,7 +779,9 @@ enum SignalLine {
         if body.hasPrefix("SIG") {
             let name = body.prefix { $0.isASCII && $0.isUppercase }
             let next = body.dropFirst(name.count).first
-            if name.count >= 5, next == nil || next == ":" || next == " " { return String(name) }
+            // `SIGTRAP(TRAP_BRKPT)`: the signal's code name right after it (Android's and
+            // Instabug's form).
+            if name.count >= 5, next == nil || next == ":" || next == " " || next == "(" { return String(name) }
         }
         // `… (interrupted by signal 9: SIGKILL)`, `Terminated due to signal 9`.
         for marker in ["interrupted by signal ", "Terminated due to signal ", "terminated by signal "] where text.containsBytes("signal ") {
@@ -782,6 +817,8 @@ extension SignalLine {
     /// Words that say a signal arrived, before its name in the same sentence.
     static let arrivalWords = [
         "got ", "received ", "receiving ", "caught ", "catching ", "fatal ", "crashed with ", "killed by ", "raised ",
+        // `Crash due to signal: SIGTRAP(TRAP_BRKPT)`, `exited with signal SIGSEGV`, `terminated with SIGABRT`.
+        "due to signal", "with signal", "terminated with ", "exited with ", "crash signal",
     ]
 
     /// A sentence saying a fatal signal arrived, whoever prints it: `Got a SIGABRT while
@@ -944,9 +981,29 @@ enum PastedFrameGrammar {
     static let parsers: [(parse: Parser, numbered: Bool)] = [
         (gdbStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false), (quotedFileLine, true),
         (numberedWithoutAddress, true), (addressImageSymbol, false), (placeDashSymbol, false), (managedFrame, false),
-        (pathAndSymbol, false),
+        (pathAndSymbol, false), (fileLineTitle, false),
         (symbolWithOffset, false), (addressSymbol, false),
     ]
+
+    /// `HomeVC.swift line 302 specialized HomeVC.checkPassword(UIButton?) -> ()`: Crashlytics'
+    /// issue title, the crash's source file and line then its function, as the console and
+    /// issue trackers repeat it.
+    static let fileLineTitle: Parser = { line, reportLine in
+        guard line.containsBytes(" line "), let marker = line.range(of: " line ") else { return nil }
+        let file = line[..<marker.lowerBound]
+        guard !file.contains(" "), isSourceFile(String(file.split(separator: "/").last ?? file)) else { return nil }
+        let rest = line[marker.upperBound...]
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard let number = Int(digits), rest.dropFirst(digits.count).first == " " else { return nil }
+        let symbol = rest.dropFirst(digits.count).trimmedBlanks
+        guard !symbol.isEmpty, looksLikeSymbol(symbol, alone: true) else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.sourceFile = String(file)
+        frame.sourceLine = number
+        frame.symbol = symbol
+        return frame
+    }
 
     static func parse(_ trimmed: String, reportLine: Int) -> Frame? { parseNumbered(trimmed, reportLine: reportLine)?.frame }
 
@@ -1227,7 +1284,11 @@ enum PastedFrameGrammar {
             let number = Int(head[head.index(after: colon)...]), number >= 0
         else { return nil }
         let place = head[..<colon]
-        guard place.contains("/") || place.contains("."), !place.contains("://") else { return nil }
+        // A path, a file, or an image's bare name with the `:0` a service prints for a binary
+        // (`bugsnag-example:0 - …`).
+        let bareImage =
+            number == 0 && !place.isEmpty && place.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        guard place.contains("/") || place.contains(".") || bareImage, !place.contains("://") else { return nil }
         let symbol = line[dash.upperBound...].trimmedBlanks
         let name = place.split(separator: "/").last.map(String.init) ?? String(place)
         // After a source place, one identifier is a function's name (`viewDidAppear`).
@@ -1352,6 +1413,9 @@ enum PastedFrameGrammar {
         "value", "key", "path", "getter", "setter", "lazy", "variable", "type", "metadata", "accessor", "@callee_guaranteed",
         "unsafeMutableAddressor", "default", "argument", "@nonobjc", "dynamic", "vtable", "descriptor", "with", "unmangled",
         "suffix", "storage", "@",
+        // The signature's words the demangler prints after the name without `--simplified`
+        // (`X.f() throws -> ()`).
+        "->", "throws", "rethrows",
     ]
 }
 

@@ -826,31 +826,8 @@ struct DebuggerOutputParser {
         for message in stated {
             let text = Substring(message.text.split(separator: "\n", maxSplits: 1).first ?? "")
             switch message.family {
-            case .machException:
-                let reason = StopReason(String(text))
-                if reason.isCrash {
-                    apply(reason, to: &exception)
-                } else if let type = MachExceptionLine.parse(text), exception.type == nil || exception.type?.hasPrefix("SIG") == true {
-                    exception.type = type
-                    let rest = text.dropFirst(type.count).trimmedBlanks
-                    if !rest.isEmpty { exception.subtype = rest }
-                } else if let named = MachExceptionLine.named(in: text), let type = MachExceptionLine.parse(named),
-                    exception.type == nil || exception.type?.hasPrefix("SIG") == true
-                {
-                    // Named in a sentence: the type, and the signal when it follows in parentheses.
-                    exception.type = type
-                    let rest = named.dropFirst(type.count).drop { $0 == "`" || $0 == "'" || $0 == "\"" || $0 == "*" || $0 == " " }
-                    if rest.hasPrefix("(SIG"), let close = rest.firstIndex(of: ")") {
-                        exception.signal = exception.signal ?? String(rest[rest.index(after: rest.startIndex)..<close])
-                    }
-                }
-            case .signal:
-                guard let signal = SignalLine.signal(in: text) else { continue }
-                if exception.type == nil {
-                    exception.type = signal
-                } else if exception.type != signal, exception.signal == nil {
-                    exception.signal = signal
-                }
+            case .machException, .signal:
+                exception.take(statedCrash: message)
             case .resource:
                 if text.hasPrefix("EXC_RESOURCE"), exception.type == nil || exception.type?.hasPrefix("SIG") == true {
                     exception.type = "EXC_RESOURCE"
@@ -896,26 +873,11 @@ struct DebuggerOutputParser {
     }
 
     private func setRuntimeError(_ error: SwiftRuntimeError, in exception: inout ExceptionInfo) {
-        exception.runtimeError = error
-        // The message field is what the report says stopped the process, as Apple's reports carry it.
-        exception.message = error.message.isEmpty ? error.kind : "\(error.kind): \(error.message)"
+        exception.setRuntimeError(error)
     }
 
     private func apply(_ reason: StopReason, to exception: inout ExceptionInfo) {
-        if let type = reason.exceptionType, exception.type == nil || exception.type?.hasPrefix("SIG") == true {
-            exception.type = type
-            exception.codes = reason.codes
-        }
-        if let signal = reason.signal {
-            // A bare signal goes in the type field, as third-party reporters print it.
-            if exception.type == nil { exception.type = signal } else if exception.type != signal { exception.signal = signal }
-        }
-        if let error = reason.runtimeError, exception.runtimeError?.file == nil {
-            setRuntimeError(error, in: &exception)
-        }
-        if let quoted = reason.quotedReason, exception.uncaught == nil {
-            exception.uncaught = UncaughtException(language: .objectiveC, reason: quoted)
-        }
+        exception.take(reason)
     }
 
     /// Frames point at `image list` entries by module name (the image's file name), the one

@@ -94,6 +94,9 @@ package enum ReportReaders {
             reports[i].stripPointerAuthentication()
             reports[i].demangleReportNames()
             reports[i].notePlaceholderNames()
+            // Frames a layout left outside any image (a backtracer's `in Frontend` with no image
+            // list) are judged by what their lines name, as the paste readers judge theirs.
+            reports[i].markAppCodeWithoutImage(onlyUnjudged: true)
             reports[i].readFacts()
         }
         try refuseEmpty(reports, path: path)

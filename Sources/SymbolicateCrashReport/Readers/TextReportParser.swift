@@ -177,8 +177,11 @@ struct TextReportParser {
                 if let queue { state.report.threads[i].queue = queue }
                 state.section = .frames(.thread(i))
             case let .state(n):
-                state.section = .registers(
-                    threadPosition: state.threadPosition(n))
+                let i = state.threadPosition(n)
+                // `Thread 0 crashed with ARM Thread State`: the title says which thread crashed,
+                // for a text that kept only the registers.
+                if !state.report.threads.contains(where: \.crashed) { state.report.threads[i].crashed = true }
+                state.section = .registers(threadPosition: i)
             case .other:
                 state.section = .other
             }

@@ -70,6 +70,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeJumpIntoData
     case whyHoldsFailedCheck
     case verdictIllegalInstructionX86
+    case verdictIllegalInstructionSwiftFrames
     case causeJumpIntoDataOrReturn
     case causeCorruptedCodePage
     case verdictIllegalInstructionARM

@@ -417,6 +417,14 @@ extension Catalog {
                 "en": "Illegal instruction on x86_64: most likely a Swift runtime check or fatalError (they trap with ud2 on Intel).",
                 "ja": "x86_64 での不正な命令です。Swift ランタイムのチェック、または fatalError の可能性が最も高いです（Intel ではこれらは ud2 でトラップします）。",
             ]),
+        .verdictIllegalInstructionSwiftFrames: CatalogText(
+            id: "verdictIllegalInstructionSwiftFrames", tags: [.intel],
+            texts: [
+                "en":
+                    "Illegal instruction in Swift code: most likely a Swift runtime check or fatalError (on Intel Macs and the Simulator they trap with ud2; the text names no architecture).",
+                "ja":
+                    "Swift コードでの不正な命令です。Swift ランタイムのチェック、または fatalError の可能性が最も高いです（Intel Mac とシミュレータではこれらは ud2 でトラップします。テキストはアーキテクチャを示していません）。",
+            ]),
         .causeJumpIntoDataOrReturn: CatalogText(
             id: "causeJumpIntoDataOrReturn", tags: [.topicCorruption],
             texts: [

@@ -137,11 +137,27 @@ extension Diagnostician {
             }
         return Verdict(
             .swiftTrap, .likely, key,
-            ["image": .text(top.first?.imageName ?? "?"), "frame": .text(String(top.first?.index ?? 0))])
+            // A frame pasted without its image is named by its function.
+            ["image": .text(top.first?.imageName ?? top.first?.functionNames.first ?? "?"), "frame": .text(String(top.first?.index ?? 0))])
+    }
+
+    /// A demangled Swift name: a dotted type path with an argument list (`App.Foo.bar() -> ()`,
+    /// `closure #1 in Foo.bar()`).
+    private func isSwiftName(_ frame: Frame) -> Bool {
+        guard let name = frame.functionNames.first else { return false }
+        return name.contains(".") && name.contains("(") && !name.hasPrefix("-[") && !name.hasPrefix("+[")
     }
 
     func badInstruction() -> Verdict {
-        let isIntel = ["x86_64", "x86_64h", "i386"].contains(facts.platform.architecture?.name ?? "")
+        // Intel by the report's architecture or its code's name (`EXC_I386_INVOP`); a text that
+        // names no architecture over Swift frames is the Simulator's or an Intel Mac's (on ARM a
+        // Swift check traps with EXC_BREAKPOINT instead).
+        let architecture = facts.platform.architecture?.name
+        let namesIntel = [report.exception?.codes, report.exception?.subtype].contains { $0?.contains("EXC_I386") == true }
+        let swiftFrame =
+            report.crashedThread?.frames.prefix(8).first(where: { !$0.functionNames.isEmpty }).map { !$0.isCFamily && isSwiftName($0) }
+            ?? false
+        let isIntel = ["x86_64", "x86_64h", "i386"].contains(architecture ?? "") || namesIntel || (architecture == nil && swiftFrame)
         quoteTopFrames(count: 3)
         quoteFirstAppFrame()
         if facts.platform.isTranslated {
@@ -157,7 +173,8 @@ extension Diagnostician {
             if let thread = report.crashedThread, let first = thread.frames.first {
                 stepToSymbolicate(first, in: thread, .whyHoldsFailedCheck)
             }
-            return Verdict(.swiftTrap, .likely, .verdictIllegalInstructionX86)
+            let named = ["x86_64", "x86_64h", "i386"].contains(architecture ?? "") || namesIntel
+            return Verdict(.swiftTrap, .likely, named ? .verdictIllegalInstructionX86 : .verdictIllegalInstructionSwiftFrames)
         }
         found.cause(.likely, .causeJumpIntoDataOrReturn)
         found.cause(.possible, .causeCorruptedCodePage)

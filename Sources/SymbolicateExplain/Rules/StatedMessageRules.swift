@@ -61,6 +61,10 @@ extension Diagnostician {
     /// the same message is this rule's to quote.
     private func isCauseCandidate(_ message: StatedMessage) -> Bool {
         guard !message.text.isEmpty else { return false }
+        // A line that states the exception or the signal (`SIGABRT ABORT 0x…` under a crash
+        // service's thread) is the crash's name, which a reader typed: the rules for that fact
+        // and the frames say why, not a quote of it.
+        if [.machException, .signal].contains(message.family), report.exceptionLine != nil { return false }
         guard Self.fieldsOtherRulesRead.contains(message.source) else { return true }
         return base.entries(matchingText: message.text, kinds: Self.kindsOtherRulesRead).isEmpty
     }

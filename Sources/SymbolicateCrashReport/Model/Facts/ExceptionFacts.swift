@@ -38,6 +38,8 @@ public struct ExceptionFacts: Sendable, Hashable {
     public var isStackGuard = false
     /// The report says the process kept running (`isNonFatal`, `NOT a crash`).
     public var isNonFatal = false
+    /// Decoded from the crashed thread's `esr` register: the text names no exception itself.
+    public var isFromRegisters = false
     /// The signal field names a code-signing kill (`EXC_BAD_ACCESS (Code Signature Invalid)`).
     public var isCodeSignatureInvalid = false
     /// The subtype says a pointer-authentication check failed (arm64e).

@@ -40,6 +40,21 @@ package struct FactReading {
         if facts.statedMessages.isEmpty, case .text(let document) = report.source {
             facts.statedMessages = Self.statedMessages(outsideFieldsOf: document)
         }
+        // A layout whose fields name no exception or signal, with a line that does (`# Cause:
+        // Crash due to signal: SIGTRAP(TRAP_BRKPT)` above a crash service's frames): that line's.
+        if facts.exception == nil {
+            var stated = ExceptionInfo()
+            for message in facts.statedMessages where [.machException, .signal].contains(message.family) {
+                stated.take(statedCrash: message)
+            }
+            if stated.type != nil || stated.signal != nil {
+                facts.exception = Self.exception(stated, regionLine: facts.vmRegionLine, platform: facts.platform.platform)
+            } else if let syndrome = report.exceptionFromSyndrome {
+                // Only the crashed thread's registers: its `esr` says which exception the CPU took.
+                facts.exception = Self.exception(syndrome, regionLine: facts.vmRegionLine, platform: facts.platform.platform)
+                facts.exception?.isFromRegisters = true
+            }
+        }
         if case .text(let document) = report.source, !report.completeness.isComplete {
             facts.unreadLines = Self.unreadLines(of: document, stated: facts.statedMessages)
         }
