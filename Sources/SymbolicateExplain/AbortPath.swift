@@ -143,7 +143,7 @@ package struct AbortPath: Sendable, Equatable {
         // C++ throw.
         let cxxThrown = Self.throwsCxx(region: Array(region), in: rest)
         family: for (family, names) in Self.stopNames where !(cxxThrown && family == .objcException) {
-            for frame in region where frame.functionNames.contains(where: { name in names.contains { name.contains($0) } }) {
+            for frame in region where frame.functionNames.contains(where: { name in names.contains { name.containsBytes($0) } }) {
                 stopper = family
                 stopFrame = frame
                 break family
@@ -216,8 +216,8 @@ package struct AbortPath: Sendable, Equatable {
     static func baseName(_ name: String) -> String {
         var text = name
         if let dollar = text.firstIndex(of: "$") { text = String(text[..<dollar]) }
-        if let plus = text.range(of: " + ") { text = String(text[..<plus.lowerBound]) }
-        text = text.trimmingCharacters(in: .whitespaces)
+        if let plus = text.byteRange(of: " + ") { text = String(text[..<plus.lowerBound]) }
+        text = text.trimmedBlanks
         if text.hasPrefix("__GI_"), text.count > 5 { text = String(text.dropFirst(5)) }
         return text
     }
@@ -250,7 +250,7 @@ package struct AbortPath: Sendable, Equatable {
     /// libc++ defines each `__throw_<name>` helper to throw `std::<name>` (its `<stdexcept>`,
     /// `<system_error>`, `<new>`, `<functional>`… headers); nil for any other function.
     static func libcxxThrownType(_ function: String) -> String? {
-        guard let range = function.range(of: "::__throw_") else { return nil }
+        guard let range = function.byteRange(of: "::__throw_") else { return nil }
         let rest = function[range.upperBound...]
         let name = String(rest.prefix { $0.isLetter || $0 == "_" })
         return libcxxThrowHelpers.contains(name) ? "std::" + name : nil

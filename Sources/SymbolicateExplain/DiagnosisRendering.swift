@@ -63,6 +63,12 @@ extension Diagnosis {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A quote inside Markdown's code span: its backticks as apostrophes, so the span holds.
+    static func withoutBackticks(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "`")) else { return text }
+        return String(text.map { $0 == "`" ? "'" : $0 })
+    }
+
     /// Markdown for issues and pull requests.
     package func renderMarkdown() -> String {
         let title =
@@ -77,7 +83,7 @@ extension Diagnosis {
             lines += ["", "### " + say(.uiEvidence), ""]
             for item in evidence {
                 lines.append(
-                    "- \(item.field): `\(item.quote.replacingOccurrences(of: "`", with: "'"))`" + (item.note.map { " — \($0)" } ?? ""))
+                    "- \(item.field): `\(Self.withoutBackticks(item.quote))`" + (item.note.map { " — \($0)" } ?? ""))
             }
         }
         if !causes.isEmpty {
@@ -85,7 +91,7 @@ extension Diagnosis {
             for cause in causes {
                 lines.append("- *\(word(cause.likelihood.rawValue))*: \(cause.text)")
                 lines += (cause.frames ?? []).map {
-                    "  - " + say(.uiShownBy, ["frame": "`\($0.replacingOccurrences(of: "`", with: "'"))`"])
+                    "  - " + say(.uiShownBy, ["frame": "`\(Self.withoutBackticks($0))`"])
                 }
             }
         }

@@ -75,6 +75,19 @@ struct Diagnostician {
             causes = Array(causes.prefix(Diagnosis.maximumCauses))
             steps = Array(([throwSite.step] + steps).prefix(Diagnosis.maximumSteps))
         }
+        // An exception that states no reason and matched no throw site: the API that raised it is
+        // what the text says of why (its rules are that API's), so a cause names it with its frame.
+        if [.uncaughtObjCException, .uncaughtCppException].contains(category), throwSite?.addsRuleAndFix != true,
+            statedException().reason == nil, let raising = raisingAPIFrame()
+        {
+            let line = FrameLine(place: raising.place, text: .verbatim(raising.frame.evidenceText))
+            let cause = FoundCause(
+                phrase: Phrase(
+                    .causeRaisedByAPI,
+                    ["function": .verbatim(raising.frame.functionNames.first ?? ""), "image": .verbatim(raising.frame.imageName ?? "?")]),
+                likelihood: .likely, frames: [line])
+            causes = Array(([cause] + causes).prefix(Diagnosis.maximumCauses))
+        }
         // The leading cause names the app's frame the step starts at, when no cause names it yet:
         // where is half of what a diagnosis says (issue 48), and a paste's frames are all its text
         // says of it.
@@ -258,7 +271,7 @@ struct Diagnostician {
     /// thread, which is what the text states, rather than that it states nothing (issue 48).
     func crashedInTopFrame() -> Verdict? {
         guard let thread = report.crashedThread, let top = thread.frames.first else { return nil }
-        let threadName = [thread.name, thread.queue].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        let threadName = [thread.name, thread.queue].compactMap { $0?.trimmedBlanks }.first { !$0.isEmpty }
         var values: [String: Phrase] = [
             "frame": .verbatim(top.evidenceText),
             "thread": threadName.map { Phrase(.crashedOnThread, ["thread": .verbatim($0)]) } ?? .verbatim(""),

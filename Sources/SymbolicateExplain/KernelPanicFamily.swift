@@ -54,7 +54,7 @@ package enum KernelPanicFamily: String, CaseIterable, Sendable {
         }
         if has("tag check fault") || containsWord("MTE", in: message) { return (.memoryTagging, thirdParty?.bundleID) }
         if has("setpowerstate") || containsWord("PMU", in: message) || has("thermal") {
-            let driver = message.range(of: "::setPowerState").map { range in
+            let driver = message.byteRange(of: "::setPowerState").map { range in
                 String(message[..<range.lowerBound].reversed().prefix { isWord($0) }.reversed())
             }
             return (.powerManagement, driver.flatMap { $0.isEmpty ? nil : $0 })
@@ -110,8 +110,8 @@ package enum KernelPanicFamily: String, CaseIterable, Sendable {
             let name = message[message.index(after: open)..<close]
             if !name.isEmpty, name.count <= 64 { return String(name) }
         }
-        if let range = message.range(of: "from zone ") {
-            let name = message[range.upperBound...].prefix { $0 != "," && $0 != "(" }.trimmingCharacters(in: .whitespaces)
+        if let range = message.byteRange(of: "from zone ") {
+            let name = message[range.upperBound...].prefix { $0 != "," && $0 != "(" }.trimmedBlanks
             if !name.isEmpty, name.count <= 64 { return name }
         }
         return nil

@@ -26,7 +26,7 @@ extension CrashReport {
     }
 
     /// `Exception Message:` as the rules quote it.
-    var exceptionMessage: String? { exception?.message?.trimmingCharacters(in: .whitespaces) }
+    var exceptionMessage: String? { exception?.message?.trimmedBlanks }
 
     /// `Exception Note:`, or the non-fatal note a JSON report implies.
     var exceptionNote: String? { exception?.note ?? exception?.nonFatalNote }
@@ -83,7 +83,9 @@ extension Frame {
 
     /// `File.m:15` from the symbolication or the report.
     var sourceLocation: String? {
-        if let level = symbolication?.first(where: { ($0.file.map { !$0.contains("<compiler-generated>") } ?? false) && ($0.line ?? 0) > 0 }
+        if let level = symbolication?.first(where: {
+            ($0.file.map { !$0.containsBytes("<compiler-generated>") } ?? false) && ($0.line ?? 0) > 0
+        }
         )
             ?? symbolication?.first(where: { $0.file != nil }), let path = level.file
         {
@@ -115,7 +117,9 @@ extension Frame {
 
     var isLibraryCodeInApp: Bool {
         let (function, location) = appLine
-        if let function, function.hasPrefix("std::") || function.contains(": assertion ") || function.hasPrefix("Swift runtime failure") {
+        if let function,
+            function.hasPrefix("std::") || function.containsBytes(": assertion ") || function.hasPrefix("Swift runtime failure")
+        {
             return true
         }
         // Rust's standard library and panic runtime, linked into the app's image.
@@ -138,6 +142,6 @@ extension Frame {
         parts.append(names.isEmpty ? "0x" + String(address, radix: 16) : names.joined(separator: " → "))
         if let sourceLocation { parts.append("(\(sourceLocation))") }
         return parts.joined(separator: " ")
-            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            .split(whereSeparator: \.isNewline).map { $0.trimmedBlanks }.joined(separator: " ")
     }
 }

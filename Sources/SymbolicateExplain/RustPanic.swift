@@ -77,11 +77,11 @@ package struct RustPanic: Sendable {
 
     /// True when `name` is a frame of the panic machinery.
     static func isPanicMachinery(_ name: String) -> Bool {
-        name.contains("core::panicking::") || name.contains("std::panicking::") || name.hasPrefix("rust_panic")
-            || name.hasPrefix("__rust_start_panic") || name.hasPrefix("rust_begin_unwind") || name.contains("abort_internal")
-            || name.hasPrefix("panic_abort::") || name.contains("unwrap_failed") || name.contains("expect_failed")
-            || name.contains("handle_alloc_error") || name.hasPrefix("__rg_oom") || name.contains("slice_error_fail")
-            || (name.hasPrefix("core::") && name.contains("index_") && name.hasSuffix("_fail"))
+        name.containsBytes("core::panicking::") || name.containsBytes("std::panicking::") || name.hasPrefix("rust_panic")
+            || name.hasPrefix("__rust_start_panic") || name.hasPrefix("rust_begin_unwind") || name.containsBytes("abort_internal")
+            || name.hasPrefix("panic_abort::") || name.containsBytes("unwrap_failed") || name.containsBytes("expect_failed")
+            || name.containsBytes("handle_alloc_error") || name.hasPrefix("__rg_oom") || name.containsBytes("slice_error_fail")
+            || (name.hasPrefix("core::") && name.containsBytes("index_") && name.hasSuffix("_fail"))
     }
 
     package init?(thread: CrashReport.Thread, message: RustPanicMessage?) {
@@ -96,14 +96,16 @@ package struct RustPanic: Sendable {
             for fragment in fragments {
                 for frame in machinery where frame.functionNames.contains(where: { $0.contains(fragment) }) {
                     // `_overflow` only inside a `panic_const_` name.
-                    if kind == .arithmeticOverflow, !frame.functionNames.contains(where: { $0.contains("panic_const_") }) { continue }
+                    if kind == .arithmeticOverflow, !frame.functionNames.contains(where: { $0.containsBytes("panic_const_") }) { continue }
                     found = (kind, frame)
                     break kinds
                 }
             }
         }
         let panics = machinery.contains { frame in
-            frame.functionNames.contains { $0.contains("panicking::") || $0.hasPrefix("rust_panic") || $0.hasPrefix("__rust_start_panic") }
+            frame.functionNames.contains {
+                $0.containsBytes("panicking::") || $0.hasPrefix("rust_panic") || $0.hasPrefix("__rust_start_panic")
+            }
         }
         if let found {
             (kind, panicFrame) = found
@@ -113,7 +115,7 @@ package struct RustPanic: Sendable {
             (kind, panicFrame) = (.runtimeAbort, first)
         } else {
             // The outermost panicking function: `panic_fmt`, `begin_panic`, `panic`.
-            let outer = machinery.last { frame in frame.functionNames.contains { $0.contains("panicking::") } } ?? first
+            let outer = machinery.last { frame in frame.functionNames.contains { $0.containsBytes("panicking::") } } ?? first
             (kind, panicFrame) = (.explicit, outer)
         }
     }

@@ -9,7 +9,7 @@ extension Diagnosis {
     /// line), in the decision the diagnosis was worded from.
     package mutating func showAppLine(of report: CrashReport, _ code: (_ file: String, _ line: Int) -> String?) {
         guard let line = report.crashedAppLine, let file = line.file, let number = line.line, let location = line.location,
-            let text = code(file, number)?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+            let text = code(file, number)?.trimmedBlanks, !text.isEmpty
         else { return }
         let steps = Diagnostician(report: report, base: .standard).decide().steps
         guard steps.count == nextSteps.count, let index = steps.firstIndex(where: { $0.names(location: location) }) else { return }

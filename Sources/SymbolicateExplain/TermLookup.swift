@@ -60,15 +60,15 @@ extension KnowledgeBase {
     /// `("Exception Type", "EXC_CRASH (SIGKILL)")` for a report line; `(nil, text)` otherwise.
     static func splitReportLabel(_ text: String) -> (label: String?, rest: String) {
         guard let colon = text.firstIndex(of: ":") else { return (nil, text) }
-        let label = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let label = text[..<colon].trimmedBlanks
         guard reportLabels.contains(label) else { return (nil, text) }
-        return (label, text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        return (label, text[text.index(after: colon)...].trimmedBlanks)
     }
 
     /// `0x0000000000000001, 0x000000011ecc5adc`: the exception's code and, for memory faults,
     /// the address (older reports print no names).
     private func explainCodePair(_ text: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [Phrase]) {
-        let numbers = text.split(separator: ",").compactMap { parseNumber($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = text.split(separator: ",").compactMap { parseNumber($0.trimmedBlanks) }
         guard numbers.count == 2, numbers[0] != 0 else { return }
         let codes = entries(kind: .exceptionCode, value: numbers[0])
         guard !codes.isEmpty else { return }
@@ -108,21 +108,21 @@ extension KnowledgeBase {
     private func explainStructured(_ query: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [Phrase]) {
         // EXC_BAD_ACCESS (SIGSEGV), EXC_CRASH (SIGKILL - CODESIGNING)
         if let open = query.firstIndex(of: "("), query.hasSuffix(")") {
-            let head = query[..<open].trimmingCharacters(in: .whitespaces)
+            let head = query[..<open].trimmedBlanks
             let inner = query[query.index(after: open)..<query.index(before: query.endIndex)]
             let signal = inner.split(separator: " ").first.map(String.init) ?? ""
             let parts = entries(named: head) + entries(named: signal)
             if !parts.isEmpty {
                 add(parts)
-                if inner.contains("CODESIGNING") || inner.contains("Code Signature") {
+                if inner.containsBytes("CODESIGNING") || inner.containsBytes("Code Signature") {
                     add(entries(named: "CODESIGNING"))
                 }
                 return
             }
         }
         // KERN_INVALID_ADDRESS at 0x0000000000000010 [-> 0x…]
-        if let range = query.range(of: " at ") {
-            let name = query[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+        if let range = query.byteRange(of: " at ") {
+            let name = query[..<range.lowerBound].trimmedBlanks
             let rest = query[range.upperBound...]
             let numbers = rest.split(whereSeparator: { $0 == " " || $0 == ">" || $0 == "-" })
                 .compactMap { parseNumber(String($0)) }
@@ -133,7 +133,7 @@ extension KnowledgeBase {
                 decoded.append(FaultAddress.describe(fault, address: address))
                 add(FaultAddress.entries(for: fault, in: self))
             }
-            if query.contains("pointer authentication") {
+            if query.containsBytes("pointer authentication") {
                 add(entries(named: "POINTER_AUTHENTICATION_FAILURE"))
             }
             return

@@ -45,7 +45,7 @@ struct ThreadRole {
         mainOnlyFrames = Array((top.filter(Self.isMainOnly) + thrown.filter(Self.isMainOnly)).prefix(3))
         exceptionFrames = Set(thrown.filter(Self.isMainOnly).map(\.index))
         isolationCheck = top.prefix(12).first { frame in
-            frame.functionNames.contains { name in Self.isolationNames.contains { name.contains($0) } }
+            frame.functionNames.contains { name in Self.isolationNames.contains { name.containsBytes($0) } }
         }
     }
 
@@ -56,7 +56,7 @@ struct ThreadRole {
         guard let name = frame.functionNames.first, name.hasPrefix("-[") || name.hasPrefix("+[") else { return false }
         let className = name.dropFirst(2).prefix { $0 != " " && $0 != "(" }
         guard mainOnlyClassPrefixes.contains(where: { className.hasPrefix($0) }) else { return false }
-        return mainOnlyClassWords.contains { className.contains($0) }
+        return mainOnlyClassWords.contains { className.containsBytes($0) }
     }
 
     /// `Thread 16 (queue com.apple.root.default-qos)`.

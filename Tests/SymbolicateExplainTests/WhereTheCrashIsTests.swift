@@ -200,4 +200,21 @@ import Testing
         #expect(Self.frames(diagnosis).first?.contains("sendAnError") == true)
         #expect(!diagnosis.headline.contains("x86_64"), "no architecture is claimed the text does not name")
     }
+
+    /// An exception with no reason that no throw site matches: the API that raised it is named,
+    /// with its frame.
+    /// https://github.com/banchichen/TZImagePickerController/issues/402
+    @Test func theRaisingAPIOfAnExceptionWithNoReason() throws {
+        let diagnosis = try diagnoseText(
+            """
+             0 CoreFoundation	___exceptionPreprocess + 124
+            1 libobjc.A.dylib	objc_exception_throw + 56
+            2 UIKit	-[UIViewController _presentViewController:withAnimationController:completion:] + 4884
+            3 UIKit	-[_UIViewControllerTransitionCoordinator _applyBlocks:releaseBlocks:] + 268
+            4 UIKit	-[_UIViewControllerTransitionContext _runAlongsideCompletions] + 148
+            """)
+        let raised = try #require(diagnosis.causes.first)
+        #expect(raised.text.contains("Raised by -[UIViewController _presentViewController:withAnimationController:completion:] (UIKit)"))
+        #expect(raised.frames?.first?.contains("frame 2") == true, "\(raised)")
+    }
 }

@@ -309,7 +309,7 @@ extension CrashReport {
     private func isHeaderOnly(_ line: AppLine, in thread: Thread) -> Bool {
         let frame = thread.frames[line.position]
         guard frame.symbolication == nil, let file = frame.sourceFile, line.file == nil else { return false }
-        return !file.contains("<compiler-generated>")
+        return !file.containsBytes("<compiler-generated>")
     }
 
     /// The app's line of the crashed thread.

@@ -92,12 +92,12 @@ package enum AppOwnership {
                 rest = rest.dropFirst(words.count)
                 continue
             }
-            if rest.hasPrefix("closure #") || rest.hasPrefix("implicit closure #"), let inWord = rest.range(of: " in ") {
+            if rest.hasPrefix("closure #") || rest.hasPrefix("implicit closure #"), let inWord = rest.byteRange(of: " in ") {
                 rest = rest[inWord.upperBound...]
                 continue
             }
             if rest.hasPrefix("generic specialization <") || rest.hasPrefix("function signature specialization <"),
-                let ofWord = rest.range(of: "> of ")
+                let ofWord = rest.byteRange(of: "> of ")
             {
                 rest = rest[ofWord.upperBound...]
                 continue
@@ -112,7 +112,7 @@ package enum AppOwnership {
         // A Swift function: an argument list, or an accessor or variable of a type.
         let declared = rest[dot...]
         guard
-            declared.contains("(")
+            declared.containsBytes("(")
                 || [".getter", ".setter", ".modify", ".init", ".deinit", ".subscript"].contains(where: declared.contains)
         else { return nil }
         return owner
@@ -171,7 +171,7 @@ package enum AppOwnership {
     /// a pasted Linux or Android trace has no Binary Images to say it is not the app's.
     static func isOtherSystemsRuntimeLibrary(_ name: String) -> Bool {
         if name == "linker" || name == "linker64" { return true }
-        guard let range = name.range(of: ".so") else { return false }
+        guard let range = name.byteRange(of: ".so") else { return false }
         let rest = name[range.upperBound...]
         guard rest.isEmpty || rest.hasPrefix(".") && rest.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) else { return false }
         let base = String(name[..<range.lowerBound])
@@ -267,7 +267,7 @@ package enum AppOwnership {
     /// (also for `Contents/MacOS/Foo`); a bare tool → its directory. `nil` for OS processes.
     static func bundleDirectory(of processPath: String?) -> String? {
         guard let p = processPath, p.hasPrefix("/"), !isSystemPath(p) else { return nil }
-        if let r = p.range(of: ".app/") { return String(p[..<r.upperBound]) }
+        if let r = p.byteRange(of: ".app/") { return String(p[..<r.upperBound]) }
         guard let slash = p.lastIndex(of: "/"), slash > p.startIndex else { return nil }
         return String(p[...slash])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// What the input's own text holds, for claims that cite it: explain's evidence names a field
 /// (`Exception Message`, `Thread 0 frame 3`) only when the reader can find it in what they gave.
@@ -27,6 +28,6 @@ extension CrashReport {
     /// The 1-based line of the text input holding `quote`, nil when none does (or the input is JSON).
     package func inputLine(holding quote: String) -> Int? {
         guard case .text(let document) = source, !quote.isEmpty else { return nil }
-        return document.lines.firstIndex { $0.text.contains(quote) }.map { $0 + 1 }
+        return document.lines.firstIndex { $0.text.containsBytes(quote) }.map { $0 + 1 }
     }
 }

@@ -53,7 +53,7 @@ extension CrashReport {
     /// Rows of the legacy text process table (`Name | <UUID> | … | rpages | … | [reason] | (state)`)
     /// that carry a `[reason]`; columns are found from the table's own header line.
     static func textJetsamRows(_ lines: [String], pageSize: String?) -> [JetsamProcess] {
-        guard let headerIndex = lines.firstIndex(where: { $0.contains("[reason]") && $0.contains("|") }) else { return [] }
+        guard let headerIndex = lines.firstIndex(where: { $0.containsBytes("[reason]") && $0.containsBytes("|") }) else { return [] }
         let columns = lines[headerIndex].split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         let rpagesColumn = columns.firstIndex(of: "rpages")
         let bytesPerPage = pageSize.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) } ?? 4096
@@ -73,7 +73,7 @@ extension CrashReport {
             return JetsamProcess(
                 name: name, pid: nil, reason: reason,
                 residentBytes: pages.map { $0.multipliedReportingOverflow(by: bytesPerPage).partialValue },
-                isFrontmost: line.contains("(frontmost)"))
+                isFrontmost: line.containsBytes("(frontmost)"))
         }
     }
 

@@ -247,7 +247,7 @@ extension CrashReport.Thread {
     /// The report says so: the main dispatch queue (`Dispatch queue: com.apple.main-thread`, or `sample`'s
     /// `DispatchQueue_1: com.apple.main-thread (serial)` as the name), or the name `main` (Swift backtraces).
     public var runsMainQueue: Bool {
-        queue == "com.apple.main-thread" || name == "main" || (name ?? "").contains("com.apple.main-thread")
+        queue == "com.apple.main-thread" || name == "main" || (name ?? "").containsBytes("com.apple.main-thread")
     }
 }
 

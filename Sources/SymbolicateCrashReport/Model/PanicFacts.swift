@@ -38,7 +38,7 @@ public struct KernelPanicFacts: Sendable, Hashable {
         let lines = panicText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
-        guard let first = lines.first(where: { !$0.isEmpty }), let open = first.range(of: "panic(") else { return nil }
+        guard let first = lines.first(where: { !$0.isEmpty }), let open = first.byteRange(of: "panic(") else { return nil }
         line = first
         let afterOpen = first[open.upperBound...]
         if let close = afterOpen.firstIndex(of: ")") {
@@ -79,7 +79,7 @@ public struct KernelPanicFacts: Sendable, Hashable {
             // `com.example.driver(1.2.3)[UUID]@0x…->0x…`
             guard let paren = text.firstIndex(of: "(") else { break }
             let bundleID = String(text[..<paren])
-            guard !bundleID.isEmpty, bundleID.contains("."), !bundleID.contains(" ") else { break }
+            guard !bundleID.isEmpty, bundleID.containsBytes("."), !bundleID.containsBytes(" ") else { break }
             let version = text[text.index(after: paren)...].prefix { $0 != ")" }
             kexts.append(PanicKext(bundleID: bundleID, version: version.isEmpty ? nil : String(version)))
         }

@@ -123,7 +123,7 @@ public struct ProcessKindFact: Sendable, Hashable {
         if let appex = components.last(where: { $0.hasSuffix(".appex") }) {
             let name = String(appex.dropLast(".appex".count))
             // A WatchKit extension is the code of a watch app.
-            if name.lowercased().contains("watchkit") {
+            if name.lowercased().containsBytes("watchkit") {
                 return ProcessKindFact(kind: .watchApp, evidence: .bundlePath(path), bundleName: appex)
             }
             return ProcessKindFact(kind: .appExtension(AppExtensionType(bundleName: name)), evidence: .bundlePath(path), bundleName: appex)
@@ -176,7 +176,7 @@ extension CrashReport {
         let texts = [exception?.type, exception?.signal, exception?.subtype, exception?.message, exception?.codes, termination?.text]
             .compactMap { $0 }
         for text in texts {
-            guard let range = text.range(of: "limit=") else { continue }
+            guard let range = text.byteRange(of: "limit=") else { continue }
             let digits = text[range.upperBound...].prefix { $0.isNumber }
             guard let value = UInt64(digits) else { continue }
             let unit = text[range.upperBound...].dropFirst(digits.count).trimmingCharacters(in: .whitespaces).prefix(2).uppercased()

@@ -30,9 +30,9 @@ public struct RustPanicMessage: Sendable, Hashable {
     package static func read(_ lines: [String], lineNumber: (Int) -> Int?) -> RustPanicMessage? {
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
-            guard let panicked = line.range(of: "' panicked at ") else { continue }
+            guard let panicked = line.byteRange(of: "' panicked at ") else { continue }
             let head = line[..<panicked.lowerBound]
-            guard let quote = head.range(of: "thread '") else { continue }
+            guard let quote = head.byteRange(of: "thread '") else { continue }
             let thread = String(head[quote.upperBound...])
             let rest = line[panicked.upperBound...]
             if rest.hasPrefix("'"), let end = rest.range(of: "', ", options: .backwards) {
@@ -47,7 +47,7 @@ public struct RustPanicMessage: Sendable, Hashable {
                 location.removeLast()
                 let next = lines.indices.contains(index + 1) ? lines[index + 1].trimmingCharacters(in: .whitespaces) : ""
                 if !next.isEmpty, !next.hasPrefix("note: ") { message = next }
-            } else if let colon = location.range(of: ": ") {
+            } else if let colon = location.byteRange(of: ": ") {
                 // `src/lib.rs:10:5: message` (a line joined by a reporter).
                 message = String(location[colon.upperBound...])
                 location = String(location[..<colon.lowerBound])

@@ -23,7 +23,7 @@ struct CallGraphParser {
         for line in document.lines[bodyStart...].prefix(4000) {
             let t = line.text.trimmedBlanks
             if t.hasPrefix("Analysis of sampling") || t == "Call graph:" || t.hasPrefix("Heaviest stack for ")
-                || t.hasPrefix("Powerstats for:") || (t.hasPrefix("Event:") && t.lowercased().contains("hang"))
+                || t.hasPrefix("Powerstats for:") || (t.hasPrefix("Event:") && t.lowercased().containsBytes("hang"))
             {
                 marker = true
             }
@@ -239,7 +239,7 @@ struct CallGraphParser {
     static func parseImage(_ raw: String, reportLine: Int) -> BinaryImage? {
         var text = raw
         var unknownEnd = false
-        if let dash = text.range(of: " - "), text[dash.upperBound...].drop(while: { $0 == " " }).hasPrefix("???") {
+        if let dash = text.byteRange(of: " - "), text[dash.upperBound...].drop(while: { $0 == " " }).hasPrefix("???") {
             let rest = text[dash.upperBound...].drop(while: { $0 == " " }).dropFirst(3)
             text = String(text[..<dash.upperBound]) + "0x0" + rest
             unknownEnd = true
@@ -384,11 +384,13 @@ struct CallGraphParser {
         /// `symbol  (in Image)  load address 0xBASE + 0xOFF  [0xADDR]` or
         /// `symbol  (in Image) + off  [0xADDR]  File.m:30`.
         private static func sample(_ body: Substring, prefix: Substring, indent: Int, count: Int, inlined: Bool) -> Node? {
-            guard let inRange = body.range(of: "  (in "), let close = body[inRange.upperBound...].firstIndex(of: ")") else { return nil }
+            guard let inRange = body.byteRange(of: "  (in "), let close = body[inRange.upperBound...].firstIndex(of: ")") else {
+                return nil
+            }
             let symbol = String(body[..<inRange.lowerBound])
             let image = String(body[inRange.upperBound..<close])
             let after = body[body.index(after: close)...]
-            guard let open = after.range(of: "  [0x"), let end = after[open.upperBound...].firstIndex(of: "]"),
+            guard let open = after.byteRange(of: "  [0x"), let end = after[open.upperBound...].firstIndex(of: "]"),
                 let address = UInt64(after[open.upperBound..<end], radix: 16)
             else { return nil }
             let addressText = after[after.index(open.lowerBound, offsetBy: 2)...end]

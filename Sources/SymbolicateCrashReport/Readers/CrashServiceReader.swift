@@ -95,8 +95,8 @@ package enum CrashServiceLine {
     static func crashedIn(_ trimmed: String, under previous: String?) -> (image: String?, function: String)? {
         guard let title = markdownHeading(trimmed), title.hasPrefix("in ") else { return nil }
         let function = title.dropFirst(3).trimmedBlanks
-        guard !function.isEmpty, PastedFrameGrammar.looksLikeSymbol(function) || !function.contains(" ") else { return nil }
-        let image = previous.flatMap { $0.contains(" ") || $0.hasPrefix("#") ? nil : $0 }
+        guard !function.isEmpty, PastedFrameGrammar.looksLikeSymbol(function) || !function.containsBytes(" ") else { return nil }
+        let image = previous.flatMap { $0.containsBytes(" ") || $0.hasPrefix("#") ? nil : $0 }
         return (image, function)
     }
 
@@ -174,14 +174,14 @@ package enum CrashServiceLine {
 
     /// `Fatal Exception: java.lang.NullPointerException`: a JVM exception (Android's Crashlytics).
     package static func isJVMException(_ trimmed: String) -> Bool {
-        guard let colon = trimmed.range(of: ": ") else { return false }
+        guard let colon = trimmed.byteRange(of: ": ") else { return false }
         let name = trimmed[colon.upperBound...].prefix { !$0.isWhitespace && $0 != ":" }
         return ["java.", "javax.", "kotlin.", "kotlinx.", "android.", "androidx.", "dalvik."].contains { name.hasPrefix($0) }
     }
 
     /// Sentry's first line: `EXC_BAD_ACCESS: <value>`, `SIGABRT: <value>`, `NSInvalidArgumentException: <reason>`.
     package static func sentryHeadline(_ trimmed: String) -> (type: String, value: String)? {
-        guard let colon = trimmed.range(of: ": ") else { return nil }
+        guard let colon = trimmed.byteRange(of: ": ") else { return nil }
         let type = trimmed[..<colon.lowerBound]
         guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
             type.hasPrefix("EXC_") || type.hasPrefix("SIG") || type.hasSuffix("Exception") || type.hasSuffix("Error")
@@ -385,7 +385,7 @@ struct CrashServiceParser {
     /// `# Application: com.example.app` → (`Application`, `com.example.app`).
     private static func headerField(_ trimmed: String) -> (String, String)? {
         let body = trimmed.dropFirst(2)
-        guard let colon = body.range(of: ": ") else { return nil }
+        guard let colon = body.byteRange(of: ": ") else { return nil }
         let key = body[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
         let value = body[colon.upperBound...].trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty, key.count <= 40 else { return nil }
@@ -394,7 +394,7 @@ struct CrashServiceParser {
 
     private func applyHeader(key: String, value: String, to report: inout CrashReport) {
         switch key {
-        case "Application", "Bundle Identifier": if value.contains(".") { report.bundleIdentifier = value }
+        case "Application", "Bundle Identifier": if value.containsBytes(".") { report.bundleIdentifier = value }
         case "Version": report.appVersion = value
         case "OS Version": report.osVersion = value
         case "Device": report.hardwareModel = value
@@ -412,7 +412,7 @@ struct CrashServiceParser {
             target = .thread(last)
             return
         }
-        let isQueue = title.contains(".") && !title.contains(" ")
+        let isQueue = title.containsBytes(".") && !title.containsBytes(" ")
         var thread = CrashReport.Thread(
             index: report.threads.count, name: isQueue ? nil : title, queue: isQueue ? title : nil, crashed: crashed)
         // The service lists the crashed thread first and numbers none: the process's own
@@ -450,7 +450,7 @@ struct CrashServiceParser {
         } else if !reasonText.isEmpty {
             // Sentry's value after the type: `KERN_INVALID_ADDRESS at 0x8` is the subtype Apple prints.
             let value = reasonText.replacingOccurrences(of: "\n", with: " ")
-            if exception.subtype == nil, let at = value.range(of: "KERN_") ?? value.range(of: "EXC_ARM_") {
+            if exception.subtype == nil, let at = value.byteRange(of: "KERN_") ?? value.byteRange(of: "EXC_ARM_") {
                 var subtype = String(value[at.lowerBound...])
                 while subtype.hasSuffix(".") { subtype.removeLast() }
                 exception.subtype = subtype

@@ -265,7 +265,7 @@ enum LogPrefix {
         // A crash service's or a poster's label for the crash's own words (`Exception Class: `,
         // `Crash Reason: `, `Error Message: `): two or three capitalised words, one of them naming
         // the crash; and a place's `Line 117: `.
-        if let colon = text.prefix(40).range(of: ": ") {
+        if let colon = text.prefix(40).byteRange(of: ": ") {
             let words = text[..<colon.lowerBound].split(separator: " ")
             let crashWords: Set<Substring> = ["Exception", "Reason", "Error", "Crash", "Message", "Signal", "Cause"]
             // Apple's report fields (`Exception Type:`, `Termination Reason:`) are read as fields.
@@ -443,7 +443,7 @@ enum CrashMessageGrammar {
             // `CheckedContinuation` stops the process when resumed twice; a leaked one is only logged.
             Shape(
                 family: .swiftRuntime,
-                anchor: .parser { $0.contains("SWIFT TASK CONTINUATION MISUSE:") && $0.contains(" tried to resume ") }),
+                anchor: .parser { $0.containsBytes("SWIFT TASK CONTINUATION MISUSE:") && $0.containsBytes(" tried to resume ") }),
             Shape(family: .swiftRuntime, anchor: .contains("Incorrect actor executor assumption")),
             Shape(family: .swiftRuntime, anchor: .contains("an unowned reference but ")),
             Shape(family: .swiftRuntime, anchor: .starts("Could not cast value of type ")),
@@ -667,7 +667,7 @@ enum CxxExceptionTitle {
         // The colon after the name (`std::bad_alloc: …`) is not part of it.
         if type.hasSuffix(":"), !type.hasSuffix("::") { type = type.dropLast() }
         let parts = type.components(separatedBy: "::")
-        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && !$0.contains(":") && $0.first?.isNumber == false }) else {
+        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && !$0.containsBytes(":") && $0.first?.isNumber == false }) else {
             return nil
         }
         let last = parts[parts.count - 1].lowercased()
@@ -749,7 +749,7 @@ extension MachExceptionLine {
     /// the start of the first `EXC_…` word, or nil.
     static func named(in text: Substring) -> Substring? {
         var rest = text
-        while let range = rest.range(of: "EXC_", options: .caseInsensitive) {
+        while let range = rest.byteRange(of: "EXC_", ignoringASCIICase: true) {
             let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
             if before.map({ " :(`'\"*[=".contains($0) }) ?? true, let _ = parse(text[range.lowerBound...]) {
                 return text[range.lowerBound...]
@@ -787,7 +787,7 @@ enum SignalLine {
         for marker in ["interrupted by signal ", "Terminated due to signal ", "terminated by signal "] where text.containsBytes("signal ") {
             guard let range = text.range(of: marker) else { continue }
             let rest = text[range.upperBound...]
-            if let colon = rest.range(of: ": SIG") {
+            if let colon = rest.byteRange(of: ": SIG") {
                 return "SIG" + rest[colon.upperBound...].prefix { $0.isASCII && $0.isUppercase }
             }
             if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
@@ -829,7 +829,7 @@ extension SignalLine {
     static func statedArrival(in text: Substring) -> String? {
         guard text.containsBytes("SIG") else { return lowercaseArrival(in: text) }
         var rest = text
-        while let range = rest.range(of: "SIG") {
+        while let range = rest.byteRange(of: "SIG") {
             let name = rest[range.lowerBound...].prefix { $0.isASCII && $0.isUppercase }
             let before = text[..<range.lowerBound]
             let boundary = before.last.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
@@ -942,10 +942,10 @@ enum ThreadAnnotation {
             // Exception: X`): read as a named thread's, only for a crash message of its own.
             numberless = digits.isEmpty
             rest = rest.drop { $0 == " " }.dropFirst(digits.count)
-        } else if let open = text.range(of: " ("), open.lowerBound > text.startIndex {
+        } else if let open = text.byteRange(of: " ("), open.lowerBound > text.startIndex {
             // `Name (N): …`: a thread name without blanks, its number in parentheses.
             let name = text[..<open.lowerBound]
-            guard !name.contains(" "), name.count <= 64 else { return nil }
+            guard !name.containsBytes(" "), name.count <= 64 else { return nil }
             rest = text[open.upperBound...]
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             guard !digits.isEmpty, digits.count < 6, rest.dropFirst(digits.count).hasPrefix(")") else { return nil }
@@ -989,9 +989,9 @@ enum PastedFrameGrammar {
     /// issue title, the crash's source file and line then its function, as the console and
     /// issue trackers repeat it.
     static let fileLineTitle: Parser = { line, reportLine in
-        guard line.containsBytes(" line "), let marker = line.range(of: " line ") else { return nil }
+        guard line.containsBytes(" line "), let marker = line.byteRange(of: " line ") else { return nil }
         let file = line[..<marker.lowerBound]
-        guard !file.contains(" "), isSourceFile(String(file.split(separator: "/").last ?? file)) else { return nil }
+        guard !file.containsBytes(" "), isSourceFile(String(file.split(separator: "/").last ?? file)) else { return nil }
         let rest = line[marker.upperBound...]
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
         guard let number = Int(digits), rest.dropFirst(digits.count).first == " " else { return nil }
@@ -1071,7 +1071,7 @@ enum PastedFrameGrammar {
         else { return nil }
         let after = line[lineMarker.upperBound...]
         let digits = after.prefix { $0.isNumber }
-        guard let number = Int(digits), let inMarker = after.range(of: ", in ") else { return nil }
+        guard let number = Int(digits), let inMarker = after.byteRange(of: ", in ") else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         frame.sourceFile = String(line[line.index(line.startIndex, offsetBy: 6)..<close])
@@ -1088,12 +1088,12 @@ enum PastedFrameGrammar {
         let parts = line.split(separator: ";", omittingEmptySubsequences: false)
         guard parts.count >= 2 else { return nil }
         let head = parts[0].trimmedBlanks
-        if head.hasPrefix("0x"), let plus = head.range(of: " + ") {
+        if head.hasPrefix("0x"), let plus = head.byteRange(of: " + ") {
             guard let load = UInt64(head.dropFirst(2)[..<plus.lowerBound], radix: 16),
                 let offset = UInt64(head[plus.upperBound...].trimmedBlanks)
             else { return nil }
             let image = parts[1].trimmedBlanks
-            guard !image.isEmpty, !image.contains(" ") else { return nil }
+            guard !image.isEmpty, !image.containsBytes(" ") else { return nil }
             var frame = Frame(index: 0, imageName: image, address: load &+ offset, reportLine: reportLine)
             frame.imageOffset = offset
             return frame
@@ -1139,7 +1139,7 @@ enum PastedFrameGrammar {
         guard !image.isEmpty, afterImage.hasPrefix("\""), let close = afterImage.dropFirst().firstIndex(of: "\"") else { return nil }
         let file = afterImage[afterImage.index(after: afterImage.startIndex)..<close]
         let tail = afterImage[afterImage.index(after: close)...]
-        guard tail.hasPrefix(" line "), let inMarker = tail.range(of: " in ") else { return nil }
+        guard tail.hasPrefix(" line "), let inMarker = tail.byteRange(of: " in ") else { return nil }
         let number = tail.dropFirst(6)[..<inMarker.lowerBound].trimmedBlanks
         let symbol = tail[inMarker.upperBound...].trimmedBlanks
         guard !file.isEmpty, !symbol.isEmpty, looksLikeSymbol(symbol) else { return nil }
@@ -1157,7 +1157,7 @@ enum PastedFrameGrammar {
     static let symbolWithOffset: Parser = { line, reportLine in
         var body = Substring(line)
         if body.hasSuffix(")"), let open = body.lastIndex(of: "("), open > body.startIndex, body[body.index(before: open)] == " ",
-            body[open...].contains(":")
+            body[open...].containsBytes(":")
         {
             body = body[..<body.index(before: open)]
         }
@@ -1208,7 +1208,7 @@ enum PastedFrameGrammar {
         frame.hasAddress = false
         var symbolPart: String
         let alone: Bool
-        if columns.count >= 2, !columns[0].contains(" ") {
+        if columns.count >= 2, !columns[0].containsBytes(" ") {
             frame.imageName = columns[0]
             symbolPart = columns.dropFirst().joined(separator: " ")
             alone = false
@@ -1225,7 +1225,7 @@ enum PastedFrameGrammar {
     /// `0x101fa97e0 - /…/MetaApp.app/libmonosgen-2.0.dylib : mono_handle_native_crash`: the
     /// address, the image's path and the symbol (Mono's and .NET's `Native stacktrace:`).
     static let addressImageSymbol: Parser = { line, reportLine in
-        guard line.hasPrefix("0x"), let dash = line.range(of: " - "), let colon = line.range(of: " : ", options: .backwards),
+        guard line.hasPrefix("0x"), let dash = line.byteRange(of: " - "), let colon = line.range(of: " : ", options: .backwards),
             dash.upperBound <= colon.lowerBound
         else { return nil }
         let hex = line[line.index(line.startIndex, offsetBy: 2)..<dash.lowerBound]
@@ -1252,17 +1252,19 @@ enum PastedFrameGrammar {
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
         }
         // The method: a dotted name, then ` (` and its parameters' closing `)`.
-        guard rest.containsBytes(" ("), let open = rest.range(of: " ("), let close = rest[open.upperBound...].firstIndex(of: ")") else {
+        guard rest.containsBytes(" ("), let open = rest.byteRange(of: " ("), let close = rest[open.upperBound...].firstIndex(of: ")") else {
             return nil
         }
         let method = rest[..<open.lowerBound]
-        guard method.contains("."), !method.contains(" "), method.first.map({ $0.isLetter || $0 == "_" }) == true else { return nil }
+        guard method.containsBytes("."), !method.containsBytes(" "), method.first.map({ $0.isLetter || $0 == "_" }) == true else {
+            return nil
+        }
         let after = rest[rest.index(after: close)...].trimmedBlanks
         guard after.isEmpty || after.hasPrefix("[0x") || after.hasPrefix("<0x") || after.hasPrefix("in ") else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         frame.symbol = String(rest[..<rest.index(after: close)])
-        if let inRange = after.range(of: " in ", options: .backwards) ?? (after.hasPrefix("in ") ? after.range(of: "in ") : nil) {
+        if let inRange = after.range(of: " in ", options: .backwards) ?? (after.hasPrefix("in ") ? after.byteRange(of: "in ") : nil) {
             let place = after[inRange.upperBound...]
             if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]), number > 0,
                 !place.hasPrefix("<")
@@ -1278,9 +1280,9 @@ enum PastedFrameGrammar {
     /// `Frameworks/libswiftCore.dylib:0 - _fatalErrorMessage`: a source place or an image's path
     /// with a line, a dash, the symbol (crash services' issue texts).
     static let placeDashSymbol: Parser = { line, reportLine in
-        guard line.containsBytes(" - "), let dash = line.range(of: " - ") else { return nil }
+        guard line.containsBytes(" - "), let dash = line.byteRange(of: " - ") else { return nil }
         let head = line[..<dash.lowerBound]
-        guard !head.contains(" "), let colon = head.lastIndex(of: ":"),
+        guard !head.containsBytes(" "), let colon = head.lastIndex(of: ":"),
             let number = Int(head[head.index(after: colon)...]), number >= 0
         else { return nil }
         let place = head[..<colon]
@@ -1288,7 +1290,7 @@ enum PastedFrameGrammar {
         // (`bugsnag-example:0 - …`).
         let bareImage =
             number == 0 && !place.isEmpty && place.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-        guard place.contains("/") || place.contains(".") || bareImage, !place.contains("://") else { return nil }
+        guard place.containsBytes("/") || place.containsBytes(".") || bareImage, !place.containsBytes("://") else { return nil }
         let symbol = line[dash.upperBound...].trimmedBlanks
         let name = place.split(separator: "/").last.map(String.init) ?? String(place)
         // After a source place, one identifier is a function's name (`viewDidAppear`).
@@ -1320,13 +1322,13 @@ enum PastedFrameGrammar {
     static let pathAndSymbol: Parser = { line, reportLine in
         guard let space = line.firstIndex(of: " ") else { return nil }
         let head = line[..<space]
-        guard head.contains("/"), !head.hasPrefix("http"), !head.contains("://") else { return nil }
+        guard head.containsBytes("/"), !head.hasPrefix("http"), !head.containsBytes("://") else { return nil }
         let symbol = line[space...].trimmedBlanks
         guard looksLikeSymbol(symbol) else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         let parts = head.split(separator: ":")
-        if parts.count >= 2, let number = Int(parts[1]), parts[0].contains(".") {
+        if parts.count >= 2, let number = Int(parts[1]), parts[0].containsBytes(".") {
             frame.sourceFile = String(parts[0])
             frame.sourceLine = number
         } else {
@@ -1370,7 +1372,7 @@ enum PastedFrameGrammar {
     /// must carry a character prose does not (`_ . : ( [ < $`).
     static func looksLikeSymbol(_ text: String, alone: Bool = false) -> Bool {
         var body = Substring(text)
-        if body.hasSuffix(")"), let open = body.lastIndex(of: "("), body[open...].contains(":"), open > body.startIndex,
+        if body.hasSuffix(")"), let open = body.lastIndex(of: "("), body[open...].containsBytes(":"), open > body.startIndex,
             body[body.index(before: open)] == " "
         {
             body = body[..<open].dropLast()
@@ -1401,7 +1403,7 @@ enum PastedFrameGrammar {
         words.append(body[start...])
         return words.dropLast().allSatisfy { word in
             swiftQualifiers.contains(String(word)) || (word.hasPrefix("#") && word.dropFirst().allSatisfy(\.isNumber))
-                || word.contains(".") || word.contains("(")
+                || word.containsBytes(".") || word.containsBytes("(")
         }
     }
 

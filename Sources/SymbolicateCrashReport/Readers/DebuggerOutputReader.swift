@@ -140,7 +140,7 @@ enum ConsoleLine {
         // Foundation's `range(of:)` goes through NSString on Linux: a byte search first.
         guard text.containsBytes("uncaught exception '"), let opening = text.range(of: objcOpening) else { return nil }
         let afterName = text[opening.upperBound...]
-        guard let close = afterName.range(of: "', reason: '") else {
+        guard let close = afterName.byteRange(of: "', reason: '") else {
             // `… uncaught exception 'NAME'` without a reason, or with the reason on the next line.
             guard let quote = afterName.firstIndex(of: "'") else { return nil }
             let after = afterName[afterName.index(after: quote)...].trimmedBlanks
@@ -160,11 +160,11 @@ enum ConsoleLine {
     static func cxxException(_ text: String) -> (type: String, what: String?)? {
         guard text.containsBytes("uncaught exception of type ") else { return nil }
         let marker =
-            text.range(of: "terminating due to uncaught exception of type ")
-            ?? text.range(of: "terminating with uncaught exception of type ")
+            text.byteRange(of: "terminating due to uncaught exception of type ")
+            ?? text.byteRange(of: "terminating with uncaught exception of type ")
         guard let marker else { return nil }
         let rest = text[marker.upperBound...]
-        let typeEnd = rest.range(of: ": ")
+        let typeEnd = rest.byteRange(of: ": ")
         let type = String(rest[..<(typeEnd?.lowerBound ?? rest.endIndex)]).trimmedBlanks
         guard !type.isEmpty else { return nil }
         let what = typeEnd.map { String(rest[$0.upperBound...]).trimmedBlanks }
@@ -205,7 +205,7 @@ enum ConsoleLine {
     static func swiftRuntimeError(_ text: String) -> SwiftRuntimeError? {
         for spelled in runtimeErrorKinds {
             let kind = spelled.description
-            guard text.containsBytes(spelled), let found = text.range(of: kind) else { continue }
+            guard text.containsBytes(spelled), let found = text.byteRange(of: kind) else { continue }
             var before = String(text[..<found.lowerBound]).trimmedBlanks
             var after = text[found.upperBound...]
             // A line quoted whole (a JSON string, a quote in prose): the quotes are not the message's.
@@ -365,7 +365,7 @@ enum LLDBLine {
         if text.hasPrefix("* ") || text.hasPrefix("- ") || text.hasPrefix("+ ") { text = text.dropFirst(2).drop { $0 == " " } }
         if text.hasPrefix("frame #"), let (_, rest) = number(after: text.dropFirst(7)) { return rest.hasPrefix(": 0x") }
         if text.hasPrefix("thread #"), let (_, rest) = number(after: text.dropFirst(8)) {
-            return rest.hasPrefix(": tid = ") || (rest.hasPrefix(",") && rest.contains("stop reason = "))
+            return rest.hasPrefix(": tid = ") || (rest.hasPrefix(",") && rest.containsBytes("stop reason = "))
         }
         return false
     }
@@ -385,7 +385,7 @@ enum LLDBLine {
         else { return nil }
         var line = ThreadLine(number: number, selected: selected)
         var fields = tail
-        if let stop = tail.range(of: "stop reason = ") {
+        if let stop = tail.byteRange(of: "stop reason = ") {
             line.stopReason = String(tail[stop.upperBound...]).trimmedBlanks
             fields = tail[..<stop.lowerBound]
         }
@@ -398,7 +398,7 @@ enum LLDBLine {
     private static func quoted(_ key: String, in fields: Substring) -> String? {
         guard let start = fields.range(of: key) else { return nil }
         let value = fields[start.upperBound...]
-        let end = value.range(of: "', ")?.lowerBound ?? value.lastIndex(of: "'")
+        let end = value.byteRange(of: "', ")?.lowerBound ?? value.lastIndex(of: "'")
         guard let end else { return nil }
         return String(value[..<end])
     }
@@ -430,7 +430,7 @@ enum LLDBLine {
         guard !body.isEmpty else { return frame }
         guard let tick = body.firstIndex(of: "`") else {
             // A module without a function (`frame #4: 0x… MyApp`).
-            if !body.contains(" ") { frame.imageName = String(body) }
+            if !body.containsBytes(" ") { frame.imageName = String(body) }
             return frame
         }
         frame.imageName = String(body[..<tick])
@@ -441,7 +441,7 @@ enum LLDBLine {
             function = function[..<at.lowerBound]
         }
         // Inlined frames: `outer [inlined] inner` (the frame is `inner`, inlined into `outer`).
-        if let inlined = function.range(of: " [inlined] ") {
+        if let inlined = function.byteRange(of: " [inlined] ") {
             frame.isInlined = true
             function = function[inlined.upperBound...]
         } else if function.hasSuffix(" [inlined]") {
@@ -476,7 +476,7 @@ enum LLDBLine {
     private static func withoutArguments(_ function: Substring) -> Substring {
         guard let index = function.openingParenOfLastGroup(), index > function.startIndex else { return function }
         let arguments = function[index...]
-        guard arguments.contains("=") else { return function }
+        guard arguments.containsBytes("=") else { return function }
         return function[..<index]
     }
 }
@@ -676,7 +676,7 @@ struct DebuggerOutputParser {
                 exception.uncaught = UncaughtException(
                     language: .objectiveC, name: match.name.isEmpty ? nil : match.name, reason: match.reason)
                 if !match.complete { pendingReason = (number, match.reason) }
-                if report.processName == nil, let marker = text.range(of: "Terminating app due to"),
+                if report.processName == nil, let marker = text.byteRange(of: "Terminating app due to"),
                     let process = ConsoleLine.processPrefix(String(text[..<marker.lowerBound]) + " ")
                 {
                     report.processName = process.name
@@ -751,7 +751,7 @@ struct DebuggerOutputParser {
                 report.threads[position].frames.append(frame)
                 continue
             }
-            if text.hasPrefix("Process "), let launched = text.range(of: " launched: '") {
+            if text.hasPrefix("Process "), let launched = text.byteRange(of: " launched: '") {
                 // `Process 1234 launched: '/path/MyApp.app/MyApp' (arm64)`
                 let rest = text[launched.upperBound...]
                 if let end = rest.range(of: "'", options: .backwards) {
@@ -838,7 +838,8 @@ struct DebuggerOutputParser {
                 if report.termination == nil {
                     // dyld's exit reasons (`DYLD_EXIT_REASON_DYLIB_MISSING` 1, `…_SYMBOL_MISSING` 4), as
                     // a report's `Termination Reason: DYLD, [0x1] Library missing` numbers them.
-                    let code = message.text.contains("Library not loaded") ? "1" : message.text.contains("Symbol not found") ? "4" : nil
+                    let code =
+                        message.text.containsBytes("Library not loaded") ? "1" : message.text.containsBytes("Symbol not found") ? "4" : nil
                     report.termination = TerminationInfo(namespace: "DYLD", code: code, details: message.text.components(separatedBy: "\n"))
                 }
             case .privacy:
@@ -946,7 +947,7 @@ struct DebuggerOutputParser {
     /// Xcode keeps a device's system libraries under `…/iOS DeviceSupport/<version>/Symbols/`:
     /// the path on the device is what follows.
     static func devicePath(_ path: String?) -> String? {
-        guard let path, path.containsBytes("DeviceSupport/"), let symbols = path.range(of: "/Symbols/") else { return path }
+        guard let path, path.containsBytes("DeviceSupport/"), let symbols = path.byteRange(of: "/Symbols/") else { return path }
         return String(path[path.index(before: symbols.upperBound)...])
     }
 

@@ -367,7 +367,8 @@ enum LenientJSON {
             error = e
         }
         // Only a document that stops early can be cut back; garbage in the middle is not guessed at.
-        guard error.message.contains("end") || error.message.contains("unterminated") || error.message.contains("truncated") else {
+        guard error.message.containsBytes("end") || error.message.containsBytes("unterminated") || error.message.containsBytes("truncated")
+        else {
             return nil
         }
         for (cut, closers) in cutPoints(in: fixed, keeping: 64).reversed() {

@@ -24,7 +24,7 @@ extension ReportKind {
         default: break
         }
         if report.exception?.codes?.lowercased() == "0xbaaaaaad"
-            || report.headerFields.contains(where: { $0.key == "Reason" && $0.value.lowercased().contains("stackshot") })
+            || report.headerFields.contains(where: { $0.key == "Reason" && $0.value.lowercased().containsBytes("stackshot") })
         {
             return .stackshot
         }

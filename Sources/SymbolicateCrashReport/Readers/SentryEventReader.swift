@@ -120,7 +120,7 @@ package enum SentryEventReader: ReportReader {
                 uuid: (image["debug_id"] ?? image["uuid"])?.stringValue.map(Self.uuid), path: file, name: nil,
                 arch: image["arch"]?.stringValue
                     ?? DarwinNames.arch(cpuType: image["cpu_type"]?.intValue, subtype: image["cpu_subtype"]?.intValue))
-            if appImagePath == nil, let file, file.contains(".app/") { appImagePath = file }
+            if appImagePath == nil, let file, file.containsBytes(".app/") { appImagePath = file }
         }
 
         let processPath = appImagePath

@@ -64,7 +64,7 @@ struct SwiftBacktraceParser {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("*** Signal "), let signal = Int(text.dropFirst(11).prefix { $0.isNumber }) {
                 exception.signal = Self.signalNames[signal] ?? "signal \(signal)"
-            } else if offset < crashLine, let range = text.range(of: "Fatal error: ") ?? text.range(of: "fatal error: ") {
+            } else if offset < crashLine, let range = text.byteRange(of: "Fatal error: ") ?? text.byteRange(of: "fatal error: ") {
                 // The program's own message, printed just before the backtracer takes over.
                 let message = String(text[range.upperBound...]).trimmingCharacters(in: .whitespaces)
                 exception.message = message.isEmpty ? String(text) : message
@@ -119,7 +119,7 @@ struct SwiftBacktraceParser {
     /// Program crashed: …`, a terminal; its escape sequences gone when copied, or kept); nil
     /// for any other line.
     static func crashDescription(_ text: String) -> Substring? {
-        var line = Substring(text.contains("\u{1B}[") ? withoutColour(text) : text)
+        var line = Substring(text.containsBytes("\u{1B}[") ? withoutColour(text) : text)
         line = line.drop { $0 == " " || $0 == "\t" }
         if line.hasPrefix("*** ") {
             line = line.dropFirst(4)
@@ -289,7 +289,7 @@ struct SwiftBacktraceParser {
     static func isSystemImage(path: String, name: String) -> Bool {
         let systemPrefixes = ["/usr/lib", "/lib", "/usr/libexec/", "/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/opt/swift/"]
         if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
-        if path.contains("/usr/lib/swift/linux/") { return true }
+        if path.containsBytes("/usr/lib/swift/linux/") { return true }
         return ["libswift", "libdispatch", "libBlocksRuntime", "libFoundation", "libc.so", "libm.so", "libstdc++", "libgcc_s", "ld-linux"]
             .contains { name.hasPrefix($0) }
     }

@@ -217,8 +217,8 @@ struct TextReportParser {
             state.section = .other
             return true
         }
-        if state.processesTableLine != nil, trimmed.contains("|"), !trimmed.hasPrefix("Name") && !trimmed.hasPrefix("Name ") {
-            if !(trimmed.hasPrefix("Name") || trimmed.contains("<UUID>")) { state.processesRows += 1 }
+        if state.processesTableLine != nil, trimmed.containsBytes("|"), !trimmed.hasPrefix("Name") && !trimmed.hasPrefix("Name ") {
+            if !(trimmed.hasPrefix("Name") || trimmed.containsBytes("<UUID>")) { state.processesRows += 1 }
         }
         return false
     }
@@ -312,7 +312,7 @@ struct TextReportParser {
             state.section = .other
             return true
         }
-        if trimmed.contains(":") {
+        if trimmed.containsBytes(":") {
             state.section = .other
             return false
         }
@@ -587,7 +587,7 @@ struct TextReportParser {
             let nq = splitNameQueue(tail)
             return .backtrace(n, crashed: crashed, name: nq?.name, queue: nq?.queue)
         }
-        if rest.hasPrefix(" crashed with "), rest.contains("Thread State") { return .state(n) }
+        if rest.hasPrefix(" crashed with "), rest.containsBytes("Thread State") { return .state(n) }
         if rest.hasSuffix(":") { return .other }  // `Thread 0 instruction stream:` etc.
         return nil
     }
@@ -596,7 +596,7 @@ struct TextReportParser {
     private static func splitNameQueue(_ s: Substring) -> (name: String?, queue: String?)? {
         let t = s.trimmedBlanks
         if t.isEmpty { return nil }
-        if let r = t.range(of: "Dispatch queue:") {
+        if let r = t.byteRange(of: "Dispatch queue:") {
             let name = t[..<r.lowerBound].trimmedBlanks
             let queue = t[r.upperBound...].trimmedBlanks
             return (name.isEmpty ? nil : name, queue.isEmpty ? nil : queue)
@@ -658,7 +658,7 @@ struct TextReportParser {
         var debugID: DebugID?
         var before = body
         var after: Substring = ""
-        if let lt = body.range(of: "<"), let gt = body[lt.upperBound...].firstIndex(of: ">") {
+        if let lt = body.byteRange(of: "<"), let gt = body[lt.upperBound...].firstIndex(of: ">") {
             let candidate = body[lt.upperBound..<gt]
             if let id = DebugID(uuid: String(candidate)) {
                 debugID = id
@@ -667,7 +667,7 @@ struct TextReportParser {
             }
         }
         if debugID == nil {
-            if let slash = body.range(of: " /") {
+            if let slash = body.byteRange(of: " /") {
                 before = body[..<slash.lowerBound]
                 after = body[slash.lowerBound...]
             } else {
@@ -678,7 +678,9 @@ struct TextReportParser {
         var desc = before.trimmedBlanks
         var arch: String?
         var version: String?
-        if desc.hasSuffix(")"), let open = desc.range(of: " (", options: .backwards) ?? (desc.hasPrefix("(") ? desc.range(of: "(") : nil) {
+        if desc.hasSuffix(")"),
+            let open = desc.range(of: " (", options: .backwards) ?? (desc.hasPrefix("(") ? desc.byteRange(of: "(") : nil)
+        {
             let inner = String(desc[open.upperBound..<desc.index(before: desc.endIndex)])
             if knownArchs.contains(inner) { arch = inner } else { version = inner }
             desc = String(desc[..<open.lowerBound]).trimmedBlanks
@@ -691,7 +693,7 @@ struct TextReportParser {
             }
         }
         var pathText = after.trimmedBlanks
-        if pathText.hasSuffix("}"), let brace = pathText.range(of: " {") {
+        if pathText.hasSuffix("}"), let brace = pathText.byteRange(of: " {") {
             pathText = String(pathText[..<brace.lowerBound]).trimmedBlanks
         }
         guard !desc.isEmpty || !pathText.isEmpty else { return nil }

@@ -545,6 +545,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case stepThrowSiteFix
     case noteThrowSiteFrame
     case titleThrowSiteRule
+    case causeRaisedByAPI
     case verdictObjCExceptionTerminateOnly
     case noteExceptionNameMissingNoASI
     case noteAssertionMessageMissingNoASI

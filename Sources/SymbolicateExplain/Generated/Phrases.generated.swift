@@ -3317,6 +3317,13 @@ extension Catalog {
                 "en": "A rule {framework} enforces",
                 "ja": "{framework} が定める規則",
             ]),
+        .causeRaisedByAPI: CatalogText(
+            id: "causeRaisedByAPI", tags: [],
+            texts: [
+                "en":
+                    "Raised by {function} ({image}) and not caught; the text gives no reason, so the rules of that API, called from the frame below it, say which was broken",
+                "ja": "{function}（{image}）が送出し、捕捉されませんでした。テキストに理由がないため、その下のフレームから呼ばれたこの API の規則のうちどれが破られたかを確認してください",
+            ]),
         .verdictObjCExceptionTerminateOnly: CatalogText(
             id: "verdictObjCExceptionTerminateOnly", tags: [],
             texts: [

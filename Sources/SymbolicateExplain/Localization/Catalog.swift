@@ -26,7 +26,7 @@ package enum Catalog {
 
     /// Replaces each `{name}` by its value in one pass (a value's own braces stay as they are).
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        guard template.containsBytes("{") else { return template }
         var out = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {

@@ -15,7 +15,7 @@ public enum Language: String, Codable, Sendable, CaseIterable {
     /// `English`. Nil for an empty value or a language `explain` does not speak (the caller
     /// then falls back to English, or to the next variable).
     public init?(tag: String) {
-        let trimmed = tag.trimmingCharacters(in: .whitespaces)
+        let trimmed = tag.trimmedBlanks
         // `ja_JP.UTF-8@modifier`: the language is what precedes `_`, `-`, `.` and `@`.
         let primary = trimmed.split(whereSeparator: { "_-.@".contains($0) }).first.map { $0.lowercased() } ?? ""
         guard let language = Self.allCases.first(where: { $0.tags.contains(primary) }) else { return nil }
@@ -61,7 +61,7 @@ public enum Language: String, Codable, Sendable, CaseIterable {
     public static func resolve(acceptLanguage header: String) -> Language? {
         var best: (language: Language, weight: Double)?
         for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = item.split(separator: ";").map { $0.trimmedBlanks }
             guard let range = parts.first, let language = Language(tag: range) else { continue }
             var weight = 1.0
             for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("q=") {

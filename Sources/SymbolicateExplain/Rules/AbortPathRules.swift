@@ -83,9 +83,9 @@ extension Diagnostician {
             found.use(base.entry(.assertionFailure))
             let what: PhraseKey
             switch stopName ?? "" {
-            case let name where name.contains("swift_dynamicCastFailure"): what = .wordForcedCastFailed
-            case let name where name.contains("Unowned"): what = .wordUnownedAfterDealloc
-            case let name where name.contains("reportUnexpectedExecutor"): what = .wordWrongExecutor
+            case let name where name.containsBytes("swift_dynamicCastFailure"): what = .wordForcedCastFailed
+            case let name where name.containsBytes("Unowned"): what = .wordUnownedAfterDealloc
+            case let name where name.containsBytes("reportUnexpectedExecutor"): what = .wordWrongExecutor
             default: what = .wordSwiftCheckFailed
             }
             found.cause(.likely, .causeSwiftRuntimeStopped, ["what": Phrase(what)], frames: shown)
@@ -150,7 +150,7 @@ extension Diagnostician {
             chain.append(found.quote(terminate, at: place(thread, terminate), nil))
             chain.append(found.quote(direct, at: place(thread, direct), Phrase(.noteCalledTerminate)))
             let certainty: Diagnosis.Certainty = saysNoException ? .stated : .likely
-            if direct.functionNames.contains(where: { $0.contains("thread::~thread") }) {
+            if direct.functionNames.contains(where: { $0.containsBytes("thread::~thread") }) {
                 let owner = thread.frames.first { $0.index > direct.index && !($0.imageName ?? "").hasPrefix("libc++") }
                 if let owner { chain.append(found.quote(owner, at: place(thread, owner), Phrase(.noteDestroyedTheThread))) }
                 found.cause(
@@ -241,7 +241,7 @@ extension Diagnostician {
         // UIKit, AppKit and Auto Layout say so themselves in the exception's reason.
         if !role.isMain, evidence.isEmpty, let line = facts.statements.offMainThreadLine {
             found.use(base.entry(.mainThreadOnly))
-            let reason = line.range(of: "reason: ").map { String(line[$0.lowerBound...]) } ?? line
+            let reason = line.byteRange(of: "reason: ").map { String(line[$0.lowerBound...]) } ?? line
             found.cause(
                 .likely, .causeOffMainByReason, ["thread": role.label],
                 frames: [FrameLine(place: .label("Application Specific Information"), text: .verbatim(reason))])

@@ -49,7 +49,7 @@ extension Diagnostician {
         if let appFrame {
             found.quote(.exceptionFrame(appFrame.index), appFrame.evidenceText, Phrase(.noteFirstAppFrameThrew))
         }
-        if frames.contains(where: { $0.functionNames.contains { $0.contains("doesNotRecognizeSelector") } }) {
+        if frames.contains(where: { $0.functionNames.contains { $0.containsBytes("doesNotRecognizeSelector") } }) {
             found.use(base.entry(.unrecognizedSelector))
             found.cause(.likely, .causeUnrecognizedSelector)
         }

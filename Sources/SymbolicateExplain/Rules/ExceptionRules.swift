@@ -85,7 +85,7 @@ extension Diagnostician {
                 .dispatchMisuse, .likely, .verdictDispatchStopped,
                 ["function": top.first?.functionNames.first.map(Phrase.text) ?? Phrase(.wordItsCode)])
         }
-        if topImage.hasPrefix("libswiftCore") || names.contains("_assertionFailure") || names.contains("fatalError") {
+        if topImage.hasPrefix("libswiftCore") || names.containsBytes("_assertionFailure") || names.containsBytes("fatalError") {
             found.use(base.entry(.assertionFailure))
             quoteFirstAppFrame()
             found.note(report.needsSymbolication ? .noteSwiftMessageMissingSymbolicate : .noteSwiftMessageMissing)
@@ -145,7 +145,7 @@ extension Diagnostician {
     /// `closure #1 in Foo.bar()`).
     private func isSwiftName(_ frame: Frame) -> Bool {
         guard let name = frame.functionNames.first else { return false }
-        return name.contains(".") && name.contains("(") && !name.hasPrefix("-[") && !name.hasPrefix("+[")
+        return name.containsBytes(".") && name.containsBytes("(") && !name.hasPrefix("-[") && !name.hasPrefix("+[")
     }
 
     func badInstruction() -> Verdict {
@@ -153,7 +153,7 @@ extension Diagnostician {
         // names no architecture over Swift frames is the Simulator's or an Intel Mac's (on ARM a
         // Swift check traps with EXC_BREAKPOINT instead).
         let architecture = facts.platform.architecture?.name
-        let namesIntel = [report.exception?.codes, report.exception?.subtype].contains { $0?.contains("EXC_I386") == true }
+        let namesIntel = [report.exception?.codes, report.exception?.subtype].contains { $0?.containsBytes("EXC_I386") == true }
         let swiftFrame =
             report.crashedThread?.frames.prefix(8).first(where: { !$0.functionNames.isEmpty }).map { !$0.isCFamily && isSwiftName($0) }
             ?? false

@@ -31,7 +31,7 @@ extension Diagnostician {
         guard let thread = report.crashedThread else { return nil }
         for frame in thread.frames.prefix(6) {
             for name in frame.functionNames {
-                guard let range = name.range(of: "Swift runtime failure: ") else { continue }
+                guard let range = name.byteRange(of: "Swift runtime failure: ") else { continue }
                 let reason = String(name[range.upperBound...])
                 found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteSwiftFailureFrame))
                 found.use(base.entry(.swiftRuntimeFailure))
@@ -41,7 +41,7 @@ extension Diagnostician {
                 }
                 if let levels = frame.symbolication,
                     let site = levels.first(where: {
-                        !$0.function.hasPrefix("Swift runtime failure") && $0.file.map { !$0.contains("<compiler-generated>") } == true
+                        !$0.function.hasPrefix("Swift runtime failure") && $0.file.map { !$0.containsBytes("<compiler-generated>") } == true
                             && ($0.line ?? 0) > 0
                     }),
                     let file = site.file, let line = site.line
@@ -74,14 +74,14 @@ extension Diagnostician {
         }
         for frame in thread.frames.prefix(6) {
             let names = frame.functionNames.joined(separator: " ")
-            if names.contains("swift_unexpectedError") {
+            if names.containsBytes("swift_unexpectedError") {
                 found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteTryBangFrame))
                 found.use(base.entry(.unexpectedError))
                 found.use(base.entry(.tryBang))
                 quoteFirstAppFrame()
                 return Verdict(.swiftRuntimeError, .likely, .verdictTryBang)
             }
-            if names.contains("swift_abortRetainUnowned") || names.contains("swift_unknownObjectUnownedLoadStrong") {
+            if names.containsBytes("swift_abortRetainUnowned") || names.containsBytes("swift_unknownObjectUnownedLoadStrong") {
                 found.quote(.frame(thread.index, frame.index), frame.evidenceText, Phrase(.noteUnownedCheck))
                 found.use(base.entry(.unownedDeallocated), causes: 1)
                 quoteFirstAppFrame()
@@ -100,7 +100,7 @@ extension Diagnostician {
                 quoteFirstAppFrame()
                 return Verdict(.dispatchMisuse, .likely, .verdictDispatchSyncOnOwnedQueue)
             }
-            if names.contains("_dispatch_assert_queue_fail") {
+            if names.containsBytes("_dispatch_assert_queue_fail") {
                 let raising = found.quote(frame, at: .frame(thread.index, frame.index), Phrase(.noteQueueAssertion))
                 let entry = base.entry(.queueAssertion)
                 found.use(entry)

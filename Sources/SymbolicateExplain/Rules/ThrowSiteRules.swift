@@ -73,6 +73,14 @@ extension Diagnostician {
         }
     }
 
+    /// The first raising frame that is an API's, not the app's: named, and in a system image.
+    func raisingAPIFrame() -> (frame: Frame, place: Phrase)? {
+        guard let first = raisingFrames().first, !first.frame.functionNames.isEmpty, !report.isAppOwned(first.frame),
+            first.frame.isAppCodeWithoutImage != true
+        else { return nil }
+        return first
+    }
+
     /// The raising frames, nearest the throw first, each with the place the evidence names it by.
     func raisingFrames() -> [(frame: Frame, place: Phrase)] {
         if let frames = report.lastExceptionBacktrace?.frames, frames.contains(where: { !$0.functionNames.isEmpty }) {

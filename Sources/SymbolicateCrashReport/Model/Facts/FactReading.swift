@@ -70,7 +70,7 @@ package struct FactReading {
         }
         // A reporter's deadlock: as the reader set it, or as a line says it; quoted by the lines saying it
         // (KSCrash's CrashDoctor names the function the main thread was stuck in).
-        let deadlock = Array(lines.filter { $0.lowercased().contains("main thread deadlock") }.prefix(2))
+        let deadlock = Array(lines.filter { $0.lowercased().containsBytes("main thread deadlock") }.prefix(2))
         if facts.reporterDeadlock == nil, !deadlock.isEmpty {
             facts.reporterDeadlock = ReporterDeadlockFact(quotes: deadlock)
         } else if facts.reporterDeadlock?.quotes.isEmpty == true {
@@ -126,9 +126,9 @@ package struct FactReading {
         var facts = PlatformFacts(architecture: report.architecture, isTranslated: report.isTranslated)
         facts.platform = operatingSystem(of: report)
         let arch = (report.architecture?.name ?? "").lowercased()
-        if arch.hasPrefix("x86") || arch == "i386" || (report.codeType ?? "").uppercased().contains("X86") {
+        if arch.hasPrefix("x86") || arch == "i386" || (report.codeType ?? "").uppercased().containsBytes("X86") {
             facts.instructionSet = .intel
-        } else if (report.architecture?.name ?? report.codeType ?? "").lowercased().contains("arm") {
+        } else if (report.architecture?.name ?? report.codeType ?? "").lowercased().containsBytes("arm") {
             facts.instructionSet = .arm
         }
         return facts
@@ -156,13 +156,13 @@ package struct FactReading {
         facts.codes = exception.codeValues
         facts.isNonFatal = exception.isNonFatal
         facts.vmRegion = regionLine.flatMap(VMRegionFact.init(line:))
-        facts.isStackGuard = regionLine?.uppercased().contains("STACK GUARD") ?? false
+        facts.isStackGuard = regionLine?.uppercased().containsBytes("STACK GUARD") ?? false
         facts.fault = fault(exception, machType: facts.machType, signal: facts.signal, region: facts.vmRegion)
         facts.isCodeSignatureInvalid =
-            exception.signalName.map { $0.contains("Code Signature") || $0.contains("CODESIGNING") } ?? false
-        facts.isPointerAuthenticationFailure = exception.subtype?.contains("pointer authentication") ?? false
-        facts.isGeneralProtectionFault = exception.codes?.contains("EXC_I386_GPFLT") ?? false
-        facts.isInStackRegion = regionLine?.lowercased().contains("stack") ?? false
+            exception.signalName.map { $0.containsBytes("Code Signature") || $0.containsBytes("CODESIGNING") } ?? false
+        facts.isPointerAuthenticationFailure = exception.subtype?.containsBytes("pointer authentication") ?? false
+        facts.isGeneralProtectionFault = exception.codes?.containsBytes("EXC_I386_GPFLT") ?? false
+        facts.isInStackRegion = regionLine?.lowercased().containsBytes("stack") ?? false
         return facts
     }
 
@@ -219,7 +219,7 @@ package struct FactReading {
 
     /// `Library not loaded: @rpath/X.framework/X` → the path.
     private static func missingLibrary(_ line: String) -> String? {
-        guard let range = line.range(of: "Library not loaded:") else { return nil }
+        guard let range = line.byteRange(of: "Library not loaded:") else { return nil }
         let path = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
         return path.isEmpty ? nil : path
     }
@@ -245,10 +245,12 @@ package struct FactReading {
     /// What the messages state besides the main facts, each with its lines.
     static func statements(lines: [String], stated: [String], details: [String]) -> MessageStatements {
         var statements = MessageStatements()
-        statements.selectorLine = lines.first { $0.contains("selector name:") }
-        if let dlopen = lines.firstIndex(where: { $0.contains("dlopen") }) { statements.dlopenLines = Array(lines[dlopen...].prefix(2)) }
+        statements.selectorLine = lines.first { $0.containsBytes("selector name:") }
+        if let dlopen = lines.firstIndex(where: { $0.containsBytes("dlopen") }) {
+            statements.dlopenLines = Array(lines[dlopen...].prefix(2))
+        }
         statements.dyldLines = (details + lines).filter {
-            $0.contains("Library not loaded") || $0.contains("Symbol not found") || $0.contains("Referenced from")
+            $0.containsBytes("Library not loaded") || $0.containsBytes("Symbol not found") || $0.containsBytes("Referenced from")
         }
         statements.dyldMessage = dyldMessage(in: details + lines)
         statements.terminatesWithoutException = lines.contains("terminating")
@@ -267,7 +269,7 @@ package struct FactReading {
         [
             "from a background thread", "main thread only", "only be instantiated on the main thread",
             "must be used from main thread", "UI API called on a background thread", "on the main thread only",
-        ].contains { line.localizedCaseInsensitiveContains($0) }
+        ].contains { line.containsBytesIgnoringASCIICase($0) }
     }
 
     /// The resource a resource report counts (its `Event:` header, else the exception subtype) and
@@ -279,13 +281,14 @@ package struct FactReading {
         var resource: ReportKind.ResourceType?
         if let event {
             resource =
-                event.contains("cpu")
-                ? .cpu : event.contains("disk") || event.contains("write") ? .diskWrites : event.contains("wakeup") ? .wakeups : nil
-        } else if report.kind == .resource(.memory) || subtype?.uppercased().contains("MEMORY") == true {
+                event.containsBytes("cpu")
+                ? .cpu
+                : event.containsBytes("disk") || event.containsBytes("write") ? .diskWrites : event.containsBytes("wakeup") ? .wakeups : nil
+        } else if report.kind == .resource(.memory) || subtype?.uppercased().containsBytes("MEMORY") == true {
             resource = .memory
         }
         let isFatal =
-            subtype?.contains("FATAL") == true || header("Action taken")?.lowercased().contains("killed") == true
+            subtype?.containsBytes("FATAL") == true || header("Action taken")?.lowercased().containsBytes("killed") == true
         guard event != nil || resource != nil || isFatal else { return nil }
         return ResourceFacts(resource: resource, isFatal: isFatal)
     }
@@ -372,7 +375,7 @@ package struct FactReading {
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() where unread.count < unreadLineLimit {
             let trimmed = line.text.trimmedBlanks
             guard trimmed.utf8.count >= 12, trimmed.utf8.count <= unreadLineLength, !statedLines.contains(offset + 1),
-                trimmed.contains(" "), trimmed.first?.isLetter == true, !isFrameLine(trimmed, number: offset + 1)
+                trimmed.containsBytes(" "), trimmed.first?.isLetter == true, !isFrameLine(trimmed, number: offset + 1)
             else { continue }
             unread.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: offset + 1, source: .console))
         }
@@ -382,7 +385,7 @@ package struct FactReading {
     /// C `assert()`'s whole message on a line, else a line that says an assertion failed.
     static func assertion(in stated: [String]) -> AssertionFact? {
         if let line = stated.first(where: { MessageScan($0).isCAssertion() }) { return AssertionFact(.cAssert, quote: line) }
-        if let line = stated.first(where: { $0.hasPrefix("Assertion failed:") || $0.contains("assertion failure") }) {
+        if let line = stated.first(where: { $0.hasPrefix("Assertion failed:") || $0.containsBytes("assertion failure") }) {
             return AssertionFact(.assertionMessage, quote: line)
         }
         return nil

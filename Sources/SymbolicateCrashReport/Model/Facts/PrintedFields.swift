@@ -46,7 +46,7 @@ extension ExceptionInfo {
 
     /// Whether the report itself says the process kept running.
     var isNonFatal: Bool {
-        nonFatalNote != nil || (note.map { $0.contains("NOT a crash") } ?? false)
+        nonFatalNote != nil || (note.map { $0.containsBytes("NOT a crash") } ?? false)
     }
 }
 
