@@ -217,4 +217,44 @@ import Testing
         #expect(raised.text.contains("Raised by -[UIViewController _presentViewController:withAnimationController:completion:] (UIKit)"))
         #expect(raised.frames?.first?.contains("frame 2") == true, "\(raised)")
     }
+
+    /// LLDB's selected frame (`down`, `frame select`) printed without its thread's line is a
+    /// frame of the stopped thread, read with the annotation's exception.
+    /// https://github.com/erikdoe/ocmock/issues/362
+    @Test func lldbsSelectedFrameWithoutItsThread() throws {
+        let diagnosis = try diagnoseText(
+            """
+            (lldb) down
+            frame #0: 0x00000001042c5fa7 libobjc.A.dylib`objc_retain + 7
+            libobjc.A.dylib`objc_retain:
+            ->  0x1042c5fa7 <+7>:  movq   (%rdi), %rax              ; Thread 1: EXC_BAD_ACCESS (code=EXC_I386_GPFLT)
+                0x1042c5faa <+10>: testb  $0x4, 0x20(%rax)
+            """)
+        #expect(diagnosis.category == .zombieObject, "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("objc_retain"))
+    }
+
+    /// A fault just above NULL inside objc_msgSend (which returns at once for a nil receiver):
+    /// a freed object's class read, by the top frame or by libobjc's selector line alone.
+    /// https://github.com/flutter/flutter/issues/101488 and https://github.com/jakob/Postico/issues/316
+    @Test func aNearNullFaultInsideObjcMsgSendIsAFreedObject() throws {
+        let frames = try diagnoseText(
+            """
+            Crashed: com.apple.main-thread
+            EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0000000000000010
+            Crashed: com.apple.main-thread
+            0  libobjc.A.dylib                0x1540 objc_msgSend + 32
+            1  Flutter                        0x37504 (missing UUID be105c8b7c053a8ba51f83e291732357)
+            """)
+        #expect(frames.category == .zombieObject, "\(frames.headline)")
+        let selector = try diagnoseText(
+            """
+            Exception Type:        EXC_BAD_ACCESS (SIGSEGV)
+            Exception Codes:       KERN_INVALID_ADDRESS at 0x0000000000000018
+
+            Application Specific Information:
+            objc_msgSend() selector name: isKindOfClass:
+            """)
+        #expect(selector.category == .zombieObject, "\(selector.headline)")
+    }
 }

@@ -641,8 +641,15 @@ struct DebuggerOutputParser {
                     }
                     report.threads[position].frames.append(frame)
                 } else {
-                    report.warnings.append(
-                        ParseWarning(path: path, line: number, message: "LLDB frame outside any thread; kept as is: \(excerpt(trimmed))"))
+                    // `frame select`, `up`/`down`, `frame info`: the selected frame of the stopped
+                    // thread, printed without its thread's line: a frame of a pasted thread.
+                    if pastedThread == nil {
+                        var thread = CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1)
+                        thread.isNumberedByReader = true
+                        report.threads.append(thread)
+                        pastedThread = report.threads.count - 1
+                    }
+                    if let position = pastedThread { report.threads[position].frames.append(frame) }
                 }
                 continue
             }

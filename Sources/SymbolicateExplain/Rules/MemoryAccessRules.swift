@@ -39,9 +39,13 @@ extension Diagnostician {
             found.quote(Phrase(.fieldFaultAddress), phrase: FaultAddress.describe(kind, address: fault.address))
         }
         let topNames = top?.functionNames.joined(separator: " ") ?? ""
-        let inObjCRuntime = ["objc_msgSend", "objc_retain", "objc_release", "objc_autorelease", "objc_storeStrong"].contains {
-            topNames.contains($0)
-        }
+        let inObjCRuntime =
+            ["objc_msgSend", "objc_retain", "objc_release", "objc_autorelease", "objc_storeStrong"].contains {
+                topNames.containsBytes($0)
+            }
+            // `objc_msgSend() selector name: …` in Application Specific Information: libobjc
+            // recorded the message it was sending when it crashed, frames or not.
+            || facts.statements.selectorLine != nil
         switch kind {
         case .objcConcurrentAccess?:
             found.use(base.entry(.objcConcurrentAccess), causes: 1)
@@ -53,6 +57,9 @@ extension Diagnostician {
                 !pac ? .verdictHighBits : stripped == nil ? .verdictPointerAuthentication : .verdictPointerAuthenticationStripped
             return Verdict(.pointerAuthentication, pac ? .stated : .possible, key, ["stripped": .text(stripped.map(hex) ?? "")])
         case .null?, .nearNull?:
+            // objc_msgSend and the retain calls return at once for a nil receiver: a fault just
+            // above NULL inside them read a field of a class or object whose memory was freed.
+            if inObjCRuntime, case .nearNull? = kind { break }
             found.use(base.entry(.nullPointer), causes: 0)
             quoteFirstAppFrame()
             // pc equal to the fault address means the CPU tried to execute there (A-MEM).
