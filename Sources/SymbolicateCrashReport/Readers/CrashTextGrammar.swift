@@ -408,11 +408,21 @@ enum CrashMessageGrammar {
         }
         var family: StatedMessage.Family
         var anchor: Anchor
+        /// Literals one of which a parser's message always holds: a line with none of them is not
+        /// parsed (the parsers run on every form of every line).
+        var needs: [String] = []
+
+        init(family: StatedMessage.Family, anchor: Anchor, needs: [String] = []) {
+            self.family = family
+            self.anchor = anchor
+            self.needs = needs
+        }
 
         /// `present`: which of `CrashMessageGrammar.anchorIndex`'s literals the whole line holds
         /// (a `contains` anchor the line lacks is not searched for in each of its forms).
         func matches(_ text: Substring, present: [Bool]) -> Bool {
-            switch anchor {
+            if !needs.isEmpty, !needs.contains(where: { present[CrashMessageGrammar.anchorIDs[$0] ?? 0] }) { return false }
+            return switch anchor {
             case .starts(let literal): text.hasPrefix(literal)
             case .contains(let literal):
                 present[CrashMessageGrammar.anchorIDs[literal] ?? 0] && MessageScan.occurs(literal, in: String(text))
@@ -422,8 +432,9 @@ enum CrashMessageGrammar {
     }
 
     /// The `contains` anchors' literals, found in one pass over a line (`NeedleIndex`).
-    static let anchorLiterals: [String] = shapes.compactMap {
-        if case .contains(let literal) = $0.anchor { literal } else { nil }
+    static let anchorLiterals: [String] = shapes.flatMap { shape -> [String] in
+        if case .contains(let literal) = shape.anchor { return [literal] + shape.needs }
+        return shape.needs
     }
     static let anchorIDs: [String: Int] = Dictionary(anchorLiterals.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     static let anchorIndex = NeedleIndex(anchorLiterals)
@@ -437,7 +448,9 @@ enum CrashMessageGrammar {
     static let shapes: [Shape] =
         [
             // The Swift runtime and standard library.
-            Shape(family: .swiftRuntime, anchor: .parser { ConsoleLine.swiftRuntimeError(String($0)) != nil }),
+            Shape(
+                family: .swiftRuntime, anchor: .parser { ConsoleLine.swiftRuntimeError(String($0)) != nil },
+                needs: ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]),
             Shape(family: .swiftRuntime, anchor: .starts("Simultaneous accesses to 0x")),
             Shape(family: .swiftRuntime, anchor: .starts("Fatal access conflict detected")),
             // `CheckedContinuation` stops the process when resumed twice; a leaked one is only logged.
@@ -465,16 +478,16 @@ enum CrashMessageGrammar {
             // objects[0]`, `*** Collection <__NSArrayM: 0x…> was mutated while being enumerated.`,
             // `[<X 0x…> setValue:forUndefinedKey:]: this class is not key value coding-compliant…`.
             Shape(family: .objcException, anchor: .parser(isFoundationReason)),
-            Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }),
+            Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }, needs: ["Exception"]),
             Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
             Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }),
-            Shape(family: .cxxException, anchor: .parser { CxxExceptionTitle.parse($0) != nil }),
+            Shape(family: .cxxException, anchor: .parser { CxxExceptionTitle.parse($0) != nil }, needs: ["::"]),
             // Managed runtimes in the app: Xamarin.iOS/.NET's and Kotlin/Native's uncaught-exception
             // lines, and a .NET exception's own `Namespace.TypeException: message` line.
             Shape(family: .managedException, anchor: .starts("Unhandled managed exception: ")),
             Shape(family: .managedException, anchor: .starts("Uncaught Kotlin exception: ")),
             Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
-            Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }),
+            Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }, needs: ["Exception", "Error"]),
         ]
         // .NET's own exceptions' messages, printed without the type's name by a logger or a
         // crash service (the runtime's resource strings: NullReferenceException's,
@@ -516,10 +529,12 @@ enum CrashMessageGrammar {
             Shape(family: .diagnostic, anchor: .starts("Thread Performance Checker: ")),
             Shape(family: .diagnostic, anchor: .contains("_simulate_crash")),
             Shape(family: .diagnostic, anchor: .contains(", dumping backtrace:")),
-            Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }),
+            Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }, needs: ["EXC_", "exc_"]),
             // Named inside a sentence (`crash inside X with \`EXC_BAD_ACCESS (SIGBUS)\``, `thread 1:
             // EXC_breakpoint code=1`): a Mach exception type is a crash fact wherever it stands.
-            Shape(family: .machException, anchor: .parser { $0.utf8.count <= 4_096 && MachExceptionLine.namedInSentence($0) }),
+            Shape(
+                family: .machException, anchor: .parser { $0.utf8.count <= 4_096 && MachExceptionLine.namedInSentence($0) },
+                needs: ["EXC_", "exc_"]),
             Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }),
         ]
 
@@ -877,7 +892,7 @@ extension SignalLine {
 
 extension SignalLine {
     /// Whether an arrival word's first letters (`got`, `rec`, `cau`, `cat`, `fat`, `cra`, `kil`,
-    /// `rai`) occur in any case: one pass over the bytes without a copy, before the line is
+    /// `rai`, `due`, `wit`, `ter`, `exi`) occur in any case: one pass over the bytes without a copy, before the line is
     /// lowercased and searched.
     static func mayStateArrival(_ bytes: Substring.UTF8View) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
@@ -885,7 +900,8 @@ extension SignalLine {
             let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
             switch (previous.0, previous.1, lower) {
             case (0x67, 0x6F, 0x74), (0x72, 0x65, 0x63), (0x63, 0x61, 0x75), (0x63, 0x61, 0x74), (0x66, 0x61, 0x74),
-                (0x63, 0x72, 0x61), (0x6B, 0x69, 0x6C), (0x72, 0x61, 0x69):
+                (0x63, 0x72, 0x61), (0x6B, 0x69, 0x6C), (0x72, 0x61, 0x69), (0x64, 0x75, 0x65), (0x77, 0x69, 0x74),
+                (0x74, 0x65, 0x72), (0x65, 0x78, 0x69):
                 return true
             default: previous = (previous.1, lower)
             }
