@@ -166,7 +166,8 @@ package struct Headline: Sendable, Equatable, Codable {
         if thread.runsMainQueue { return "main" }
         if let name = thread.name, !name.isEmpty { return name }
         if let queue = thread.queue, !queue.isEmpty { return queue }
-        return thread.index == 0 ? "main" : nil
+        // Thread 0 is the process's first thread, unless the reader numbered a pasted stack itself.
+        return thread.index == 0 && !thread.isNumberedByReader ? "main" : nil
     }
 
     static func exceptionText(_ report: CrashReport, withTermination: Bool = true) -> String? {

@@ -257,4 +257,33 @@ import Testing
             """)
         #expect(selector.category == .zombieObject, "\(selector.headline)")
     }
+
+    /// Frames copied from Crashlytics' page one table cell per line (number, image, symbol).
+    /// https://github.com/firebase/quickstart-unity/issues/610
+    @Test func framesCopiedOneCellPerLine() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Here's the stacktrace from Crashlytics:\u{20}
+            0
+            UnityFramework
+            UnityAdsEngineSetDidFinishCallback + 27372
+            1
+            UnityFramework
+            Firebase_App_FutureVoid_SWIGUpcast + 14940256
+            """)
+        #expect(diagnosis.headline.contains("UnityFramework UnityAdsEngineSetDidFinishCallback"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("states no exception, signal or message"))
+    }
+
+    /// Core Data's log of an exception its fetched-results controller's delegate raised, behind
+    /// the framework's own tag and level: the reason's rule is UIKit's.
+    /// https://github.com/openHPI/xikolo-ios/issues/382
+    @Test func coreDataReportsTheDelegatesException() throws {
+        let diagnosis = try diagnoseText(
+            """
+            CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:.  Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (1) must be equal to the number of sections contained in the collection view before the update (1), plus or minus the number of sections inserted or deleted (1 inserted, 0 deleted). with userInfo (null)
+            """)
+        #expect(diagnosis.headline.contains("Invalid update: invalid number of sections"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("Rule broken (UIKit)"))
+    }
 }

@@ -19,7 +19,7 @@ enum LogPrefix {
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
         isoTimestamp, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed, angleLevel, levelWord,
-        shellName, quoteMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, labelledIntro, streamLabel,
+        shellName, quoteMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, streamLabel,
     ]
 
     /// The line and each shorter form of it, one prefix less each time (at most `limit`): a
@@ -150,6 +150,22 @@ enum LogPrefix {
         for word in words where text.hasPrefix(word) {
             var scan = PrefixScan(text[text.index(text.startIndex, offsetBy: word.count)...])
             if scan.literal(":") || scan.literal(" |") || scan.literal("|") { return scan.position }
+        }
+        return nil
+    }
+
+    /// A framework's own log tag and level (`CoreData: error: `, `CoreData: warning: `, `UIKit:
+    /// fault: `): one capitalised word naming the framework, then a log level.
+    static let frameworkLevel: Shape = { text in
+        var scan = PrefixScan(text)
+        let end = scan.word()
+        let word = text[..<end]
+        guard word.count > 2, word.hasSuffix(":"), word.first?.isUppercase == true,
+            word.dropLast().allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        let rest = text[end...].drop { $0 == " " }
+        for level in ["error: ", "warning: ", "fault: ", "annotation: ", "debug: ", "info: "] where rest.hasPrefix(level) {
+            return rest.index(rest.startIndex, offsetBy: level.count)
         }
         return nil
     }
@@ -472,6 +488,10 @@ enum CrashMessageGrammar {
                 family: .objcException,
                 anchor: .parser { $0.hasPrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil }),
             Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
+            // Core Data's report of an exception its fetched-results controller's delegate raised
+            // (`Serious application error.  An exception was caught from the delegate of
+            // NSFetchedResultsController during a call to -controllerDidChangeContent:.  REASON`).
+            Shape(family: .objcException, anchor: .contains("An exception was caught from the delegate of NSFetchedResultsController")),
             // Foundation's and CoreFoundation's exception reasons printed alone (a crash service's
             // title, a console line): `*** -[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 2]`,
             // `[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from
@@ -1022,6 +1042,27 @@ enum PastedFrameGrammar {
     }
 
     static func parse(_ trimmed: String, reportLine: Int) -> Frame? { parseNumbered(trimmed, reportLine: reportLine)?.frame }
+
+    /// A frame copied from a web page's table one cell per line (Crashlytics' console): its
+    /// number alone on a line, its image's name alone on the next, its symbol and offset on the
+    /// third. Nil unless all three are there.
+    static func cellFrame(_ lines: [TextDocument.Line], at position: Int) -> Frame? {
+        guard position + 2 < lines.count else { return nil }
+        let number = lines[position].text.trimmedBlanks
+        guard (1...4).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(number) else { return nil }
+        let image = lines[position + 1].text.trimmedBlanks
+        guard !image.isEmpty, image.count <= 64, !image.contains(" "), !image.contains("\t"), image.first?.isLetter == true,
+            image.allSatisfy({ $0.isLetter || $0.isNumber || "._-+".contains($0) })
+        else { return nil }
+        let symbol = lines[position + 2].text.trimmedBlanks
+        guard !symbol.isEmpty, symbol.containsBytes(" + "), looksLikeSymbol(symbol) || symbolWithOffset(symbol, 0) != nil else {
+            return nil
+        }
+        var frame = Frame(index: index, imageName: image, address: 0, reportLine: position + 3)
+        frame.hasAddress = false
+        TextReportParser.parseFrameRest(symbol, into: &frame)
+        return frame.symbol == nil ? nil : frame
+    }
 
     static func parseNumbered(_ trimmed: String, reportLine: Int) -> (frame: Frame, numbered: Bool)? {
         for parser in parsers {

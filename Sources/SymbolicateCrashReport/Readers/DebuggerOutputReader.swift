@@ -86,7 +86,7 @@ enum DebuggerOutputShape: Equatable {
         var lldb = false
         var console = false
         var pastedFrames = 0
-        for line in document.lines {
+        for (position, line) in document.lines.enumerated() {
             let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { continue }
             if reportMarkers.contains(where: { trimmed.hasPrefix($0) }) { return nil }
@@ -99,7 +99,10 @@ enum DebuggerOutputShape: Equatable {
                     if !ThreadAnnotation.isDebuggerStop(reason) { console = true }
                 } else if document.readings.match(line.text) != nil {
                     console = true
-                } else if pastedFrames < 2, PastedFrameGrammar.parse(String(trimmed), reportLine: 0) != nil {
+                } else if pastedFrames < 2,
+                    PastedFrameGrammar.parse(String(trimmed), reportLine: 0) != nil
+                        || PastedFrameGrammar.cellFrame(document.lines, at: position) != nil
+                {
                     pastedFrames += 1
                 }
             }
@@ -537,10 +540,28 @@ struct DebuggerOutputParser {
         var pastedThread: Int?
         var continuation: (message: Int, lines: Int)?
 
+        var cellsUntil = 0
         for (offset, line) in document.lines.enumerated() {
             let number = offset + 1
+            if number <= cellsUntil { continue }
             let text = line.text
             let trimmed = text.trimmedBlanks
+            // A frame copied one table cell per line: its three lines are one frame.
+            if pendingReason == nil, var frame = PastedFrameGrammar.cellFrame(document.lines, at: offset) {
+                if frame.index == 0, let position = pastedThread, !report.threads[position].frames.isEmpty { pastedThread = nil }
+                if pastedThread == nil {
+                    var thread = CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1)
+                    thread.isNumberedByReader = true
+                    report.threads.append(thread)
+                    pastedThread = report.threads.count - 1
+                }
+                if let position = pastedThread {
+                    frame.reportLine = number
+                    report.threads[position].frames.append(frame)
+                }
+                cellsUntil = number + 2
+                continue
+            }
 
             // An Objective-C reason continued over several lines.
             if let pending = pendingReason {
