@@ -286,4 +286,20 @@ import Testing
         #expect(diagnosis.headline.contains("Invalid update: invalid number of sections"), "\(diagnosis.headline)")
         #expect(diagnosis.headline.contains("Rule broken (UIKit)"))
     }
+
+    /// Sentry's issue text with frames in its file-and-line layout, and one with no file.
+    /// https://github.com/woocommerce/woocommerce-ios/issues/2612
+    @Test func sentrysFramesWithAndWithoutAFile() throws {
+        let diagnosis = try diagnoseText(
+            """
+            EXC_BAD_ACCESS: cpu_subtype > cpu_type > major_version > minor_version > name > revision_version > uuid >
+            Attempted to dereference garbage pointer 0x726f77656d617260.
+              ?, in _platform_strlen
+              File "Sentry/Sources/SentryCrash/Recording/Tools/SentryCrashJSONCodec.c", line 395, in sentrycrashjson_addStringElement
+              File "Sentry/Sources/SentryCrash/Recording/SentryCrashReport.c", line 1506, in writeProcessState
+            """)
+        #expect(
+            Self.frames(diagnosis).first?.contains("sentrycrashjson_addStringElement (SentryCrashJSONCodec.c:395)") == true,
+            "\(Self.frames(diagnosis))")
+    }
 }

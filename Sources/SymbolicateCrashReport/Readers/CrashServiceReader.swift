@@ -115,6 +115,11 @@ package enum CrashServiceLine {
     /// or `  libobjc.A  0x187152bbc  getMethodNoSuper_nolock` (Sentry, unnumbered); nil otherwise. The
     /// image's UUID, when the line gives one (`(Missing UUID …)`), is the second value.
     package static func frame(_ text: String, reportLine: Int) -> (frame: Frame, uuid: String?, numbered: Bool)? {
+        // Sentry's issue text for frames with a source place or none (`  File "X.c", line 395, in f`,
+        // `  ?, in f`), indented as its other frames are.
+        if text.first == " " || text.first == "\t", let frame = PastedFrameGrammar.pythonStyle(text.trimmedBlanks, reportLine) {
+            return (frame, nil, false)
+        }
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
         guard words.count >= 2 else { return nil }
         var index: Int?

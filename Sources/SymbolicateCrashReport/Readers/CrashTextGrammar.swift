@@ -1123,6 +1123,15 @@ enum PastedFrameGrammar {
     /// `File "ResultsController.swift", line 165, in ResultsController.fetchedObjects.getter`
     /// (Sentry's web text for a frame with a source place).
     static let pythonStyle: Parser = { line, reportLine in
+        // `?, in _platform_strlen`: the same layout for a frame Sentry has no file for.
+        if line.hasPrefix("?, in ") {
+            let symbol = line.dropFirst(6).trimmedBlanks
+            guard !symbol.isEmpty, !symbol.contains(" ") || looksLikeSymbol(symbol) else { return nil }
+            var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+            frame.hasAddress = false
+            frame.symbol = symbol
+            return frame
+        }
         guard line.hasPrefix("File \""), let close = line.dropFirst(6).firstIndex(of: "\""),
             let lineMarker = line.range(of: "\", line "), lineMarker.lowerBound == close
         else { return nil }
