@@ -302,4 +302,16 @@ import Testing
             Self.frames(diagnosis).first?.contains("sentrycrashjson_addStringElement (SentryCrashJSONCodec.c:395)") == true,
             "\(Self.frames(diagnosis))")
     }
+
+    /// Xcode's issue navigator copied: the file alone, then `Line N:` and the runtime's message.
+    /// https://github.com/AndyQ/NFCPassportReader/issues/86
+    @Test func xcodesIssueNavigatorCopied() throws {
+        let diagnosis = try diagnoseText(
+            """
+            SecureMessaging.swift
+            Line 117: Fatal error: Array index is out of range
+            """)
+        #expect(diagnosis.category == .swiftRuntimeError)
+        #expect(diagnosis.headline.contains("array index out of range (at SecureMessaging.swift:117)"), "\(diagnosis.headline)")
+    }
 }

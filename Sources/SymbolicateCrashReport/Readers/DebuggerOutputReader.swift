@@ -236,6 +236,9 @@ enum ConsoleLine {
                 error.line = place.line
             } else if before.hasSuffix(":"), let banner = xcodeBanner(before + " "), banner.isEmpty {
                 // `Thread 1: Fatal error: …`
+            } else if before.hasPrefix("Line "), before.hasSuffix(":"), let number = Int(before.dropFirst(5).dropLast()) {
+                // Xcode's issue navigator: `Line 117: Fatal error: …`, its file on the line above.
+                error.line = number
             } else {
                 continue
             }
@@ -747,8 +750,10 @@ struct DebuggerOutputParser {
                     continue
                 }
             }
-            if let error = ConsoleLine.swiftRuntimeError(text) {
+            if var error = ConsoleLine.swiftRuntimeError(text) {
                 sawConsole = true
+                // Xcode's issue navigator copied: the file alone on a line, then `Line 117: Fatal error: …`.
+                if error.file == nil, error.line != nil, let file = issueNavigatorFile(before: offset) { error.file = file }
                 if exception.runtimeError == nil || exception.runtimeError?.file == nil { setRuntimeError(error, in: &exception) }
                 continue
             }
@@ -899,6 +904,14 @@ struct DebuggerOutputParser {
         {
             exception.message = primary.text.components(separatedBy: "\n").first
         }
+    }
+
+    /// The source file named alone on the line above a `Line 117: …` message (Xcode's issue navigator, copied).
+    private func issueNavigatorFile(before offset: Int) -> String? {
+        guard let previous = document.lines[..<offset].last(where: { !$0.text.trimmedBlanks.isEmpty })?.text.trimmedBlanks,
+            !previous.contains(" "), PastedFrameGrammar.isSourceFile(previous)
+        else { return nil }
+        return previous
     }
 
     private func setRuntimeError(_ error: SwiftRuntimeError, in exception: inout ExceptionInfo) {

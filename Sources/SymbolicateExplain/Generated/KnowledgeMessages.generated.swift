@@ -168,7 +168,7 @@ extension KnowledgeBase {
             ],
             sources: [Citation.named("SW-ASSERT")], provenance: .observed,
             aliases: [], values: [], namespace: nil,
-            patterns: ["Index out of range"]),
+            patterns: ["Index out of range", "Array index is out of range"]),
         KnowledgeEntry(
             term: "Range out of bounds", kind: .swiftRuntimeMessage,
             title: CatalogText(
