@@ -5,52 +5,27 @@
 package enum ByteSearch {
     /// Whether `needle` occurs in `haystack` (an empty needle always does).
     package static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count else { return false }
-        let last = haystack.count - needle.count
-        var i = 0
-        while i <= last {
-            if haystack[i] == first {
-                var k = 1
-                while k < needle.count, haystack[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return true }
-            }
-            i += 1
-        }
-        return false
+        firstOffset(haystack, needle) != nil
     }
 }
 
 extension ByteSearch {
     /// Offset of the first occurrence of `needle` in `haystack`, nil when there is none (0 for an
-    /// empty needle).
-    package static func firstOffset(_ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Int? {
-        guard let first = needle.first else { return 0 }
-        guard haystack.count >= needle.count else { return nil }
-        let last = haystack.count - needle.count
-        var i = 0
-        while i <= last {
-            if haystack[i] == first {
-                var k = 1
-                while k < needle.count, haystack[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
-            i += 1
+    /// empty needle); with `ignoringASCIICase`, ASCII letters compared without case.
+    package static func firstOffset(
+        _ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer, ignoringASCIICase: Bool = false
+    ) -> Int? {
+        @inline(__always) func key(_ byte: UInt8) -> UInt8 {
+            ignoringASCIICase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
         }
-        return nil
-    }
-
-    /// `firstOffset` with ASCII letters compared without case.
-    package static func firstOffsetIgnoringASCIICase(_ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Int? {
-        func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        guard let first = needle.first.map(folded) else { return 0 }
+        guard let first = needle.first.map(key) else { return 0 }
         guard haystack.count >= needle.count else { return nil }
         let last = haystack.count - needle.count
         var i = 0
         while i <= last {
-            if folded(haystack[i]) == first {
+            if key(haystack[i]) == first {
                 var k = 1
-                while k < needle.count, folded(haystack[i + k]) == folded(needle[k]) { k += 1 }
+                while k < needle.count, key(haystack[i + k]) == key(needle[k]) { k += 1 }
                 if k == needle.count { return i }
             }
             i += 1
@@ -83,16 +58,11 @@ extension StringProtocol {
     private func byteOffset(of needle: some StringProtocol, ignoringASCIICase: Bool) -> Int? {
         func search(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
             let found = needle.utf8.withContiguousStorageIfAvailable { pattern in
-                ignoringASCIICase
-                    ? ByteSearch.firstOffsetIgnoringASCIICase(UnsafeRawBufferPointer(text), UnsafeRawBufferPointer(pattern))
-                    : ByteSearch.firstOffset(UnsafeRawBufferPointer(text), UnsafeRawBufferPointer(pattern))
+                ByteSearch.firstOffset(UnsafeRawBufferPointer(text), UnsafeRawBufferPointer(pattern), ignoringASCIICase: ignoringASCIICase)
             }
             if let found { return found }
-            let pattern = Array(needle.utf8)
-            return pattern.withUnsafeBytes {
-                ignoringASCIICase
-                    ? ByteSearch.firstOffsetIgnoringASCIICase(UnsafeRawBufferPointer(text), $0)
-                    : ByteSearch.firstOffset(UnsafeRawBufferPointer(text), $0)
+            return Array(needle.utf8).withUnsafeBytes {
+                ByteSearch.firstOffset(UnsafeRawBufferPointer(text), $0, ignoringASCIICase: ignoringASCIICase)
             }
         }
         if let found = utf8.withContiguousStorageIfAvailable(search) { return found }

@@ -1,0 +1,32 @@
+import SymbolicateCore
+import Testing
+
+/// The literal searches the readers and rules use in place of Foundation's (issue 47): the same
+/// answers as a search over characters, for ASCII markers and for text around them in any script.
+@Suite struct ByteSearchTests {
+    @Test func rangesAndContainment() {
+        let line = "2024-05-01 アプリ Fatal error: Index out of range"
+        let range = line.byteRange(of: "Fatal error")
+        #expect(range.map { String(line[$0]) } == "Fatal error")
+        #expect(range.map { String(line[$0.upperBound...]) } == ": Index out of range")
+        #expect(line.containsBytes("アプリ"))
+        #expect(!line.containsBytes("fatal error"))
+        #expect(line.containsBytesIgnoringASCIICase("FATAL ERROR"))
+        #expect(line.byteRange(of: "fatal ERROR", ignoringASCIICase: true).map { String(line[$0]) } == "Fatal error")
+        #expect(line.byteRange(of: "missing") == nil)
+        // A part of a string searches its own bytes, and its ranges are the string's.
+        let part = line.dropFirst(11)
+        #expect(part.byteRange(of: "Index").map { String(part[$0]) } == "Index")
+        #expect(!part.containsBytes("2024"))
+        let literal: StaticString = "out of"
+        #expect(part.containsBytes(literal))
+    }
+
+    @Test func edges() {
+        #expect("abc".containsBytes(""))
+        #expect("".byteRange(of: "a") == nil)
+        #expect("ab".byteRange(of: "abc") == nil)
+        #expect("aab".byteRange(of: "ab").map { "aab".utf8.distance(from: "aab".startIndex, to: $0.lowerBound) } == 1)
+        #expect("  \ttext \u{A0}".trimmedBlanks == "text")
+    }
+}
