@@ -314,4 +314,22 @@ import Testing
         #expect(diagnosis.category == .swiftRuntimeError)
         #expect(diagnosis.headline.contains("array index out of range (at SecureMessaging.swift:117)"), "\(diagnosis.headline)")
     }
+
+    /// A service's exception name, then its reason inside a Markdown code block (measured once in
+    /// holdout6, fixed after).
+    /// https://github.com/paulsumit1993/DailyFeed/issues/24
+    @Test func aReasonInACodeBlockUnderTheName() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Buddybuild detected a crash
+            Exception Class: **NSInternalInconsistencyException**
+            ```
+            Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (4) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).
+            ```
+            """)
+        #expect(
+            diagnosis.headline.contains("NSInternalInconsistencyException: Invalid update: invalid number of items"),
+            "\(diagnosis.headline)")
+        #expect(!diagnosis.headline.contains("```"))
+    }
 }

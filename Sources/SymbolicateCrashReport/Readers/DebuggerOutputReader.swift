@@ -603,6 +603,10 @@ struct DebuggerOutputParser {
                     exception.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: named.reason ?? "")
                     if named.reason == nil { pendingName = (number, named.name) }
                 }
+            } else if let pending = pendingName, number - pending.line <= 2, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                // The reason inside a Markdown code block under the name: the fence is no reason.
+                pendingName = (number, pending.name)
+                continue
             } else if let pending = pendingName, number - pending.line <= 2, PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
                 TextReportParser.parseFrame(trimmed, reportLine: number) == nil
             {
