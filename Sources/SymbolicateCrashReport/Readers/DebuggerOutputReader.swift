@@ -552,16 +552,8 @@ struct DebuggerOutputParser {
             // A frame copied one table cell per line: its three lines are one frame.
             if pendingReason == nil, var frame = PastedFrameGrammar.cellFrame(document.lines, at: offset) {
                 if frame.index == 0, let position = pastedThread, !report.threads[position].frames.isEmpty { pastedThread = nil }
-                if pastedThread == nil {
-                    var thread = CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1)
-                    thread.isNumberedByReader = true
-                    report.threads.append(thread)
-                    pastedThread = report.threads.count - 1
-                }
-                if let position = pastedThread {
-                    frame.reportLine = number
-                    report.threads[position].frames.append(frame)
-                }
+                frame.reportLine = number
+                report.threads[Self.pastedThread(&pastedThread, in: &report)].frames.append(frame)
                 cellsUntil = number + 2
                 continue
             }
@@ -671,13 +663,7 @@ struct DebuggerOutputParser {
                 } else {
                     // `frame select`, `up`/`down`, `frame info`: the selected frame of the stopped
                     // thread, printed without its thread's line: a frame of a pasted thread.
-                    if pastedThread == nil {
-                        var thread = CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1)
-                        thread.isNumberedByReader = true
-                        report.threads.append(thread)
-                        pastedThread = report.threads.count - 1
-                    }
-                    if let position = pastedThread { report.threads[position].frames.append(frame) }
+                    report.threads[Self.pastedThread(&pastedThread, in: &report)].frames.append(frame)
                 }
                 continue
             }
@@ -777,13 +763,7 @@ struct DebuggerOutputParser {
                 if numbered, frame.index == 0, let position = pastedThread, !report.threads[position].frames.isEmpty {
                     pastedThread = nil
                 }
-                if pastedThread == nil {
-                    var thread = CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1)
-                    thread.isNumberedByReader = true
-                    report.threads.append(thread)
-                    pastedThread = report.threads.count - 1
-                }
-                guard let position = pastedThread else { continue }
+                let position = Self.pastedThread(&pastedThread, in: &report)
                 if !numbered { frame.index = report.threads[position].frames.count }
                 report.threads[position].frames.append(frame)
                 continue
@@ -908,6 +888,17 @@ struct DebuggerOutputParser {
         {
             exception.message = primary.text.components(separatedBy: "\n").first
         }
+    }
+
+    /// The position of the thread pasted frames go to: the current one, or a new thread the
+    /// reader numbers itself after the others (the process's own number is not known).
+    private static func pastedThread(_ current: inout Int?, in report: inout CrashReport) -> Int {
+        if let current { return current }
+        var thread = CrashReport.Thread(index: (report.threads.map(\.index).max() ?? -1) + 1)
+        thread.isNumberedByReader = true
+        report.threads.append(thread)
+        current = report.threads.count - 1
+        return report.threads.count - 1
     }
 
     /// The source file named alone on the line above a `Line 117: …` message (Xcode's issue navigator, copied).
