@@ -18,8 +18,9 @@ SECOND_TUNE_SIZE of them went to the tune part and the rest to the holdout2 part
 gathering (ids `h3-NNN` and `h3t-NNN`) was split the same way with THIRD_SEED and THIRD_TUNE_SIZE,
 the rest going to the holdout3 part, the fourth (ids `h4-NNN` and `h4t-NNN`) with FOURTH_SEED and
 FOURTH_TUNE_SIZE, the rest going to the holdout4 part, the fifth (ids `h5-NNN` and `h5t-NNN`) with
-FIFTH_SEED and FIFTH_TUNE_SIZE, the rest going to the holdout5 part, and the sixth (ids `h6-NNN` and
-`h6t-NNN`) with SIXTH_SEED and SIXTH_TUNE_SIZE, the rest going to the holdout6 part.
+FIFTH_SEED and FIFTH_TUNE_SIZE, the rest going to the holdout5 part, the sixth (ids `h6-NNN` and
+`h6t-NNN`) with SIXTH_SEED and SIXTH_TUNE_SIZE, the rest going to the holdout6 part, and the seventh
+(ids `h7-NNN` and `h7t-NNN`) with SEVENTH_SEED and SEVENTH_TUNE_SIZE, the rest going to the holdout7 part.
 """
 
 import argparse
@@ -42,6 +43,8 @@ FIFTH_SEED = 4805
 FIFTH_TUNE_SIZE = 6
 SIXTH_SEED = 4806
 SIXTH_TUNE_SIZE = 6
+SEVENTH_SEED = 4807
+SEVENTH_TUNE_SIZE = 6
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -98,18 +101,20 @@ def main():
     arguments = parser.parse_args()
 
     texts = json.loads(arguments.manifest.read_text(encoding="utf-8"))["texts"]
-    first = [text for text in texts if not text["id"].startswith(("h2", "h3", "h4", "h5", "h6"))]
+    first = [text for text in texts if not text["id"].startswith(("h2", "h3", "h4", "h5", "h6", "h7"))]
     second = [text for text in texts if text["id"].startswith("h2")]
     third = [text for text in texts if text["id"].startswith("h3")]
     fourth = [text for text in texts if text["id"].startswith("h4")]
     fifth = [text for text in texts if text["id"].startswith("h5")]
     sixth = [text for text in texts if text["id"].startswith("h6")]
+    seventh = [text for text in texts if text["id"].startswith("h7")]
     parts = split([(text["id"], text["kind"]) for text in first])
     parts.update(split_second([text["id"] for text in second]))
     parts.update(split_second([text["id"] for text in third], THIRD_SEED, THIRD_TUNE_SIZE, "holdout3"))
     parts.update(split_second([text["id"] for text in fourth], FOURTH_SEED, FOURTH_TUNE_SIZE, "holdout4"))
     parts.update(split_second([text["id"] for text in fifth], FIFTH_SEED, FIFTH_TUNE_SIZE, "holdout5"))
     parts.update(split_second([text["id"] for text in sixth], SIXTH_SEED, SIXTH_TUNE_SIZE, "holdout6"))
+    parts.update(split_second([text["id"] for text in seventh], SEVENTH_SEED, SEVENTH_TUNE_SIZE, "holdout7"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -125,11 +130,12 @@ def main():
     held_fourth = sum(1 for part in parts.values() if part == "holdout4")
     held_fifth = sum(1 for part in parts.values() if part == "holdout5")
     held_sixth = sum(1 for part in parts.values() if part == "holdout6")
-    tuned = len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth
+    held_seventh = sum(1 for part in parts.values() if part == "holdout7")
+    tuned = len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh
     print(
         f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}, {FOURTH_SEED}, {FIFTH_SEED}, "
-        f"{SIXTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, {held_third} holdout3, "
-        f"{held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6"
+        f"{SIXTH_SEED}, {SEVENTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, {held_third} holdout3, "
+        f"{held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, {held_seventh} holdout7"
     )
     return 0
 
