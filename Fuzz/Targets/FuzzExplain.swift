@@ -2,8 +2,9 @@ import Foundation
 import SymbolicateCrashReport
 import SymbolicateExplain
 
-/// libFuzzer entry: any bytes as a report (every reader), then the diagnosis of each report in
-/// every language and its three renderings — so every rule reads whatever a reader let through
+/// libFuzzer entry: any bytes as a report (every reader), then each report's decision, worded in
+/// every language with its three renderings, as the pipeline does (the rules decide once, the
+/// wording happens per language) — so every rule reads whatever a reader let through
 /// (issue 38: backtracking patterns made one hostile report hang a batch; `-timeout` catches a
 /// rule that is no longer linear). Then the text scanners the rules use are compared with the
 /// regular expressions they replaced, on short inputs (the expressions are cubic at worst): a
@@ -13,8 +14,9 @@ public func fuzzExplain(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
     if let reports = try? CrashReport.parseAll(data: bytes, path: "fuzz.crash") {
         for report in reports {
+            let decision = decide(report)
             for language in Language.allCases {
-                let diagnosis = diagnose(report, language: language)
+                let diagnosis = decision.worded(in: language)
                 _ = diagnosis.renderText(color: true)
                 _ = diagnosis.renderMarkdown()
                 _ = diagnosis.renderJSON()

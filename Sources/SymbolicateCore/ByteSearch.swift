@@ -1,9 +1,13 @@
+import Foundation
+
 /// Substring search over raw bytes, for ASCII markers in report text and paths.
 ///
 /// Foundation's `String.contains(_:)` goes through CFString on Linux and `Data`'s iterator
 /// is slow; both showed up in batch mode's profile when sniffing thousands of files.
+@usableFromInline
 package enum ByteSearch {
     /// Whether `needle` occurs in `haystack` (an empty needle always does).
+    @usableFromInline
     package static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer) -> Bool {
         firstOffset(haystack, needle) != nil
     }
@@ -12,18 +16,33 @@ package enum ByteSearch {
 extension ByteSearch {
     /// Offset of the first occurrence of `needle` in `haystack`, nil when there is none (0 for an
     /// empty needle); with `ignoringASCIICase`, ASCII letters compared without case.
+    @usableFromInline
     package static func firstOffset(
         _ haystack: UnsafeRawBufferPointer, _ needle: UnsafeRawBufferPointer, ignoringASCIICase: Bool = false
     ) -> Int? {
-        @inline(__always) func key(_ byte: UInt8) -> UInt8 {
-            ignoringASCIICase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-        }
-        guard let first = needle.first.map(key) else { return 0 }
-        guard haystack.count >= needle.count else { return nil }
+        guard let first = needle.first else { return 0 }
+        guard haystack.count >= needle.count, let text = haystack.baseAddress, let pattern = needle.baseAddress else { return nil }
         let last = haystack.count - needle.count
+        if !ignoringASCIICase {
+            // libc's `memchr` finds each candidate first byte and `memcmp` compares the rest: both
+            // vectorised, and outside the coverage instrumentation of a fuzzing build, where a
+            // loop of ours pays a callback for every comparison.
+            var offset = 0
+            while offset <= last {
+                guard let hit = memchr(text + offset, Int32(first), last - offset + 1) else { return nil }
+                let at = text.distance(to: UnsafeRawPointer(hit))
+                if needle.count == 1 || memcmp(text + at + 1, pattern + 1, needle.count - 1) == 0 { return at }
+                offset = at + 1
+            }
+            return nil
+        }
+        @inline(__always) func key(_ byte: UInt8) -> UInt8 {
+            byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        let firstKey = key(first)
         var i = 0
         while i <= last {
-            if key(haystack[i]) == first {
+            if key(haystack[i]) == firstKey {
                 var k = 1
                 while k < needle.count, key(haystack[i + k]) == key(needle[k]) { k += 1 }
                 if k == needle.count { return i }
@@ -39,23 +58,27 @@ extension ByteSearch {
 /// Foundation's versions, which go through CFString on Linux (a tenth of explain's time).
 extension StringProtocol {
     /// Whether `needle` occurs, byte for byte.
+    @inlinable
     package func containsBytes(_ needle: some StringProtocol) -> Bool {
         byteOffset(of: needle, ignoringASCIICase: false) != nil
     }
 
     /// Whether `needle` occurs, ASCII letters compared without case.
+    @inlinable
     package func containsBytesIgnoringASCIICase(_ needle: some StringProtocol) -> Bool {
         byteOffset(of: needle, ignoringASCIICase: true) != nil
     }
 
     /// The range of the first occurrence of `needle`, byte for byte.
+    @inlinable
     package func byteRange(of needle: some StringProtocol, ignoringASCIICase: Bool = false) -> Range<Index>? {
         guard let offset = byteOffset(of: needle, ignoringASCIICase: ignoringASCIICase) else { return nil }
         let start = utf8.index(utf8.startIndex, offsetBy: offset)
         return start..<utf8.index(start, offsetBy: needle.utf8.count)
     }
 
-    private func byteOffset(of needle: some StringProtocol, ignoringASCIICase: Bool) -> Int? {
+    @usableFromInline
+    func byteOffset(of needle: some StringProtocol, ignoringASCIICase: Bool) -> Int? {
         func search(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
             let found = needle.utf8.withContiguousStorageIfAvailable { pattern in
                 ByteSearch.firstOffset(UnsafeRawBufferPointer(text), UnsafeRawBufferPointer(pattern), ignoringASCIICase: ignoringASCIICase)
@@ -71,7 +94,34 @@ extension StringProtocol {
 }
 
 extension StringProtocol {
+    /// Whether the text starts with `prefix`, byte for byte. A substring's `hasPrefix` compares
+    /// Characters, a grapheme break for each one, and the readers test every line against dozens
+    /// of ASCII markers; the two differ only when a combining mark follows the prefix.
+    @inlinable
+    package func hasBytePrefix(_ prefix: some StringProtocol) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { text in
+            prefix.utf8.withContiguousStorageIfAvailable { start in
+                ByteSearch.starts(UnsafeRawBufferPointer(text), with: UnsafeRawBufferPointer(start))
+            }
+        }
+        if let compared, let compared { return compared }
+        return utf8.starts(with: prefix.utf8)
+    }
+}
+
+extension ByteSearch {
+    /// Whether `text` starts with `prefix` (libc's `memcmp`).
+    @usableFromInline
+    package static func starts(_ text: UnsafeRawBufferPointer, with prefix: UnsafeRawBufferPointer) -> Bool {
+        guard text.count >= prefix.count else { return false }
+        guard let start = prefix.baseAddress, let base = text.baseAddress else { return true }
+        return memcmp(base, start, prefix.count) == 0
+    }
+}
+
+extension StringProtocol {
     /// `containsBytes` for a literal, compared in place.
+    @inlinable
     package func containsBytes(_ needle: StaticString) -> Bool {
         let found = utf8.withContiguousStorageIfAvailable { text in
             needle.withUTF8Buffer { ByteSearch.contains(UnsafeRawBufferPointer(text), UnsafeRawBufferPointer($0)) }

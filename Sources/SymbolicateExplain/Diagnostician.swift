@@ -94,6 +94,14 @@ struct Diagnostician {
         if let frame = look?.frame, !causes.isEmpty, !causes.contains(where: { $0.frames.contains(frame) }) {
             causes[0].frames.append(frame)
         }
+        // No app frame to start at and no cause naming a frame: the leading cause names where the
+        // thread stopped, the first named frame past the abort and throw machinery (a system
+        // API's, a runtime's, a managed method's), which is what a reader of the text looks at.
+        if look == nil, Self.crashesInRunningCode.contains(category), !causes.isEmpty, causes.allSatisfy({ $0.frames.isEmpty }),
+            let stop = stopFrame() ?? annotatedLine()
+        {
+            causes[0].frames.append(stop)
+        }
         // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
         let byFramesAlone = throwSite.map { $0.match.reasonFragment == nil && isSilentAboutTheThrow } ?? false
         let verdictHeadline =
@@ -292,6 +300,7 @@ struct Diagnostician {
 
     func classify() -> Verdict {
         if let result = classifyReportType() { return result }
+        if let result = classifyManagedException() { return result }
         if report.exceptionLine == nil, facts.termination?.namespace == nil {
             if let panic = report.panicString {
                 if let verdict = classifyKernelPanic(field: "Panic") { return verdict }

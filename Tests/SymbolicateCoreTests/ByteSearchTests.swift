@@ -29,4 +29,27 @@ import Testing
         #expect("aab".byteRange(of: "ab").map { "aab".utf8.distance(from: "aab".startIndex, to: $0.lowerBound) } == 1)
         #expect("  \ttext \u{A0}".trimmedBlanks == "text")
     }
+
+    /// The first of several candidates whose first byte matches, the needle at the very end, and
+    /// a candidate cut off by the end (libc's `memchr` and `memcmp` over the bytes).
+    @Test func candidatesAndTheEnd() {
+        let text = "aXaYaZ abab abc"
+        #expect(text.byteRange(of: "abc").map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } == 12)
+        #expect(text.byteRange(of: "c").map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } == 14)
+        #expect(text.byteRange(of: "abcd") == nil)
+        #expect(text.dropLast().byteRange(of: "abc") == nil)
+    }
+
+    /// A prefix compared byte for byte, in a string and in a part of one.
+    @Test func bytePrefixes() {
+        let line = "Thread 1: EXC_BAD_ACCESS (code=1)"
+        #expect(line.hasBytePrefix("Thread 1:"))
+        #expect(line.hasBytePrefix(""))
+        #expect(!line.hasBytePrefix("thread"))
+        #expect(!"Thr".hasBytePrefix("Thread"))
+        let part = line.dropFirst(10)
+        #expect(part.hasBytePrefix("EXC_BAD_ACCESS"))
+        #expect(!part.hasBytePrefix("Thread"))
+        #expect("アプリ: x".hasBytePrefix("アプリ"))
+    }
 }

@@ -470,6 +470,10 @@ let throwRows: [ThrowRow] = [
         frames: ["CheckedContinuation.resume(throwing:)", "partial apply for closure #1 in closure #1 in Dispatcher.protectedSend(_:)"],
         reason: nil, origin: "https://github.com/WalletConnect/WalletConnectSwiftV2/issues/1046"),
     ThrowRow(
+        id: "swift.exclusivity-violation", name: nil,
+        frames: ["swift::runtime::AccessSet::insert"],
+        reason: nil, origin: "https://github.com/microsoft/clarity-apps/issues/213"),
+    ThrowRow(
         id: "libc.stack-protector", name: nil,
         frames: ["__stack_chk_fail", "parse_header"],
         reason: nil, origin: "made here"),

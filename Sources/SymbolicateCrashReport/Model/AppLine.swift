@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// The app's line: the frame of a thread where the app's own code is, and the function and
 /// file:line in it to open. One rule for the headline (and with it batch grouping and CI
@@ -72,7 +73,7 @@ extension AppLine {
         let file = level.file.flatMap { isLibrary($0) ? nil : $0 }
         let line = file == nil ? nil : level.line.flatMap { $0 > 0 ? $0 : nil }
         let failure =
-            innermost.0.function.hasPrefix(runtimeFailurePrefix) && level.function != innermost.0.function
+            innermost.0.function.hasBytePrefix(runtimeFailurePrefix) && level.function != innermost.0.function
             ? innermost.0.function : nil
         let generated =
             isCompilerGlue(level.function)
@@ -85,7 +86,7 @@ extension AppLine {
     /// copies and destroys it outlined, thunks between conventions, witnesses that forward to
     /// the real method, merged duplicates, metadata accessors.
     static func isCompilerGlue(_ function: String) -> Bool {
-        compilerGluePrefixes.contains { function.hasPrefix($0) }
+        compilerGluePrefixes.contains { function.hasBytePrefix($0) }
     }
 
     /// An accessor or initializer the compiler wrote for a declaration (`Tab.url.getter` at
@@ -123,7 +124,7 @@ extension AppLine {
 
     /// The Swift runtime's artificial trap frames and assertion levels the compiler inlines.
     static func isRuntimeTrap(_ function: String) -> Bool {
-        function.hasPrefix("Swift runtime failure") || function.containsBytes(": assertion ")
+        function.hasBytePrefix("Swift runtime failure") || function.containsBytes(": assertion ")
     }
 
     /// `<deduplicated_symbol>`, `<redacted>`, `0x00020d58`: what a report prints where it has
@@ -157,7 +158,7 @@ extension AppLine {
     /// line is in a frame further down when there is one.
     var isLibraryCode: Bool {
         guard let function else { return false }
-        return isGenerated || function.hasPrefix("std::") || Self.isRuntimeTrap(function) || Self.isRustStandardLibrary(function)
+        return isGenerated || function.hasBytePrefix("std::") || Self.isRuntimeTrap(function) || Self.isRustStandardLibrary(function)
             || Self.isSwiftStandardLibrary(function)
     }
 
@@ -174,7 +175,7 @@ extension AppLine {
         [
             "core::", "std::", "alloc::", "<core::", "<std::", "<alloc::", "panic_abort::", "panic_unwind::", "__rust", "rust_panic",
             "rust_begin_unwind", "_rust_", "__rg_",
-        ].contains { name.hasPrefix($0) }
+        ].contains { name.hasBytePrefix($0) }
     }
 }
 

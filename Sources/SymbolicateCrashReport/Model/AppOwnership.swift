@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// Which images are the app's and which the OS's: one rule set for every reader.
 ///
@@ -53,7 +54,7 @@ package enum AppOwnership {
             if name == processName || (bundleIdentifier.map { !$0.isEmpty && name == $0 } ?? false) { return true }
             // The OS's libraries as services print them, without `.dylib` (`libobjc.A`, `libsystem_kernel`),
             // and its frameworks as older macOS reports name them, by bundle identifier (`com.apple.AppKit`).
-            if systemLibraryPrefixes.contains(where: { name.hasPrefix($0) }) || name.hasPrefix("com.apple.") { return false }
+            if systemLibraryPrefixes.contains(where: { name.hasBytePrefix($0) }) || name.hasBytePrefix("com.apple.") { return false }
             if isOtherSystemsRuntimeLibrary(name) { return false }
             return !isSystemImage(named: name, loadAddress: 0)
         }
@@ -73,7 +74,7 @@ package enum AppOwnership {
 
     /// `-[Class(Category) selector]` → `Class`.
     static func objectiveCClass(_ symbol: String) -> Substring? {
-        guard symbol.hasPrefix("-[") || symbol.hasPrefix("+["), symbol.hasSuffix("]") else { return nil }
+        guard symbol.hasBytePrefix("-[") || symbol.hasBytePrefix("+["), symbol.hasSuffix("]") else { return nil }
         let name = symbol.dropFirst(2).prefix { $0 != " " && $0 != "(" }
         return name.isEmpty ? nil : name
     }
@@ -87,16 +88,16 @@ package enum AppOwnership {
         // is where the declaring function starts.
         while true {
             if let words = ["specialized ", "merged ", "partial apply for ", "@objc ", "async function pointer to "].first(where: {
-                rest.hasPrefix($0)
+                rest.hasBytePrefix($0)
             }) {
                 rest = rest.dropFirst(words.count)
                 continue
             }
-            if rest.hasPrefix("closure #") || rest.hasPrefix("implicit closure #"), let inWord = rest.byteRange(of: " in ") {
+            if rest.hasBytePrefix("closure #") || rest.hasBytePrefix("implicit closure #"), let inWord = rest.byteRange(of: " in ") {
                 rest = rest[inWord.upperBound...]
                 continue
             }
-            if rest.hasPrefix("generic specialization <") || rest.hasPrefix("function signature specialization <"),
+            if rest.hasBytePrefix("generic specialization <") || rest.hasBytePrefix("function signature specialization <"),
                 let ofWord = rest.byteRange(of: "> of ")
             {
                 rest = rest[ofWord.upperBound...]
@@ -122,10 +123,10 @@ package enum AppOwnership {
     /// private `_UI…`, `__NS…`), the Swift standard library's and Foundation's value types, and
     /// Apple's modules (`SwiftUI.…`).
     static func isAppleTypeName(_ name: Substring) -> Bool {
-        if name.hasPrefix("_") { return true }
+        if name.hasBytePrefix("_") { return true }
         if appleModulesAndTypes.contains(String(name)) { return true }
         // A two- to four-letter framework prefix followed by the name's own capital.
-        for prefix in appleClassPrefixes where name.hasPrefix(prefix) {
+        for prefix in appleClassPrefixes where name.hasBytePrefix(prefix) {
             let after = name.dropFirst(prefix.count)
             if let next = after.first, next.isUppercase { return true }
         }
@@ -173,10 +174,10 @@ package enum AppOwnership {
         if name == "linker" || name == "linker64" { return true }
         guard let range = name.byteRange(of: ".so") else { return false }
         let rest = name[range.upperBound...]
-        guard rest.isEmpty || rest.hasPrefix(".") && rest.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) else { return false }
+        guard rest.isEmpty || rest.hasBytePrefix(".") && rest.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) else { return false }
         let base = String(name[..<range.lowerBound])
         let runtimePrefixes = ["ld-linux", "ld64", "libicu", "libswift", "libFoundation", "libstdc++", "libc++"]
-        return otherSystemsRuntimeLibraries.contains(base) || runtimePrefixes.contains { base.hasPrefix($0) }
+        return otherSystemsRuntimeLibraries.contains(base) || runtimePrefixes.contains { base.hasBytePrefix($0) }
     }
 
     /// The C, C++ and language runtimes of Linux (glibc, musl, libgcc, the Swift and ICU
@@ -197,12 +198,12 @@ package enum AppOwnership {
     /// build roots, the standard library's and the concurrency library's own files, code the
     /// compiler made.
     static func isSystemSourceFile(_ file: String) -> Bool {
-        if file.hasPrefix("/") {
-            return isSystemPath(file) || file.hasPrefix("/BuildRoot/") || file.hasPrefix("/Library/Caches/com.apple.xbs/")
-                || file.hasPrefix("/AppleInternal/")
+        if file.hasBytePrefix("/") {
+            return isSystemPath(file) || file.hasBytePrefix("/BuildRoot/") || file.hasBytePrefix("/Library/Caches/com.apple.xbs/")
+                || file.hasBytePrefix("/AppleInternal/")
         }
         let runtimeFolders = ["Swift/", "_Concurrency/", "Foundation/", "SwiftUI/", "Combine/", "<compiler-generated>"]
-        return runtimeFolders.contains { file.hasPrefix($0) }
+        return runtimeFolders.contains { file.hasBytePrefix($0) }
     }
 
     /// OS locations: an image there is Apple's whatever else is said about it.
@@ -211,7 +212,7 @@ package enum AppOwnership {
             "/System/", "/usr/lib/", "/usr/libexec/", "/Library/Apple/", "/usr/bin/", "/usr/sbin/", "/sbin/", "/bin/",
             "/Developer/", "/private/preboot/Cryptexes/",
         ]
-        if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
+        if systemPrefixes.contains(where: { path.hasBytePrefix($0) }) { return true }
         if path.containsBytes(".simruntime/") || path.containsBytes("/RuntimeRoot/") || path.containsBytes("/Contents/Developer/Platforms/")
             || path.containsBytes("/Contents/Developer/usr/")
         {
@@ -219,10 +220,10 @@ package enum AppOwnership {
         }
         // Anything inside an Xcode bundle (`/Applications/Xcode_13.3.app/Contents/…`) is a
         // developer tool injected into the process, not the app.
-        if path.split(separator: "/").contains(where: { $0.hasPrefix("Xcode") && $0.hasSuffix(".app") }) { return true }
+        if path.split(separator: "/").contains(where: { $0.hasBytePrefix("Xcode") && $0.hasSuffix(".app") }) { return true }
         // Swift runtime libraries Xcode copied into apps built for iOS < 12.2 / macOS < 10.14.4
         // (`App.app/Frameworks/libswiftUIKit.dylib`): Apple's code, no app dSYM exists for them.
-        if let file = path.split(separator: "/").last, file.hasPrefix("libswift"), file.hasSuffix(".dylib") { return true }
+        if let file = path.split(separator: "/").last, file.hasBytePrefix("libswift"), file.hasSuffix(".dylib") { return true }
         // Xcode's Previews interposer, beside a Debug build's stub executable (Xcode 16+): Xcode's code.
         if path.hasSuffix("/" + previewDylib) { return true }
         return false
@@ -257,16 +258,16 @@ package enum AppOwnership {
             "/var/containers/Bundle/Application/", "/private/var/containers/", "/var/mobile/Applications/",
             "/private/var/mobile/Applications/", "/var/mobile/Containers/Bundle/", "/private/var/mobile/Containers/Bundle/",
         ]
-        if appPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
+        if appPrefixes.contains(where: { path.hasBytePrefix($0) }) { return true }
         if path.containsBytes(".app/") { return true }
-        if let processBundle, !processBundle.isEmpty, path.hasPrefix(processBundle) { return true }
+        if let processBundle, !processBundle.isEmpty, path.hasBytePrefix(processBundle) { return true }
         return false
     }
 
     /// Where the crashed process's own code lives: `/…/Foo.app/Foo` → `/…/Foo.app/`
     /// (also for `Contents/MacOS/Foo`); a bare tool → its directory. `nil` for OS processes.
     static func bundleDirectory(of processPath: String?) -> String? {
-        guard let p = processPath, p.hasPrefix("/"), !isSystemPath(p) else { return nil }
+        guard let p = processPath, p.hasBytePrefix("/"), !isSystemPath(p) else { return nil }
         if let r = p.byteRange(of: ".app/") { return String(p[..<r.upperBound]) }
         guard let slash = p.lastIndex(of: "/"), slash > p.startIndex else { return nil }
         return String(p[...slash])
@@ -279,7 +280,7 @@ package enum AppOwnership {
     /// the README.
     static func isSystemImage(named name: String, loadAddress: UInt64) -> Bool {
         if (0x1_8000_0000..<0x10_0000_0000).contains(loadAddress) || loadAddress >= 0x7FF0_0000_0000 { return true }
-        if name.hasSuffix(".dylib") || name == "???" || name.hasPrefix("<") { return true }
+        if name.hasSuffix(".dylib") || name == "???" || name.hasBytePrefix("<") { return true }
         return systemImageNames.contains(name)
     }
 

@@ -47,18 +47,18 @@ package enum CrashServiceReportReader: ReportReader {
                 sawContent = true
                 sentryHead = CrashServiceLine.sentryHeadline(trimmed)
             }
-            if trimmed.hasPrefix("Fatal Exception: ") || trimmed.hasPrefix("Non-fatal Exception: ") {
+            if trimmed.hasBytePrefix("Fatal Exception: ") || trimmed.hasBytePrefix("Non-fatal Exception: ") {
                 // Android's (`java.lang.NullPointerException`, `kotlin.…`) are not Apple crashes.
                 if !CrashServiceLine.isJVMException(trimmed) { crashlytics = true }
-            } else if trimmed.hasPrefix("# Crashlytics") {
+            } else if trimmed.hasBytePrefix("# Crashlytics") {
                 crashlytics = true
             } else if CrashServiceLine.threadTitle(trimmed)?.crashed == true {
                 crashedTitle = true
             } else if CrashServiceLine.crashedIn(trimmed, under: previousContent) != nil {
                 crashedIn = true
-            } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasPrefix("Version: ") {
+            } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasBytePrefix("Version: ") {
                 hockeyVersion = true
-            } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasPrefix("Reason") {
+            } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasBytePrefix("Reason") {
                 hockeyReason = true
             } else if CrashServiceLine.frame(text, reportLine: 0) != nil {
                 frames += 1
@@ -74,7 +74,7 @@ package enum CrashServiceReportReader: ReportReader {
         if crashlytics || (crashedTitle && frames + exceptionLines > 0) { return .crashlytics }
         // Sentry's type and value: with frames, or alone when the type is a Mach exception or a
         // signal (a generic `…Error: …` line alone could be any log's).
-        if let head = sentryHead, frames > 0 || head.type.hasPrefix("EXC_") || head.type.hasPrefix("SIG") { return .sentry }
+        if let head = sentryHead, frames > 0 || head.type.hasBytePrefix("EXC_") || head.type.hasBytePrefix("SIG") { return .sentry }
         return nil
     }
 
@@ -93,17 +93,17 @@ package enum CrashServiceLine {
     /// `#### in _os_object_release` under `libdispatch.dylib`: the function a tracker issue
     /// names (any heading level), with the image the line above names when it is one word.
     static func crashedIn(_ trimmed: String, under previous: String?) -> (image: String?, function: String)? {
-        guard let title = markdownHeading(trimmed), title.hasPrefix("in ") else { return nil }
+        guard let title = markdownHeading(trimmed), title.hasBytePrefix("in ") else { return nil }
         let function = title.dropFirst(3).trimmedBlanks
         guard !function.isEmpty, PastedFrameGrammar.looksLikeSymbol(function) || !function.containsBytes(" ") else { return nil }
-        let image = previous.flatMap { $0.containsBytes(" ") || $0.hasPrefix("#") ? nil : $0 }
+        let image = previous.flatMap { $0.containsBytes(" ") || $0.hasBytePrefix("#") ? nil : $0 }
         return (image, function)
     }
 
     /// A Markdown heading's title at any level, closing marks dropped (`### Reason ###`,
     /// `## Version: 2.0.0 (200) | com.example.app`): issue bodies a service writes into a tracker.
     static func markdownHeading(_ trimmed: String) -> Substring? {
-        guard trimmed.hasPrefix("#") else { return nil }
+        guard trimmed.hasBytePrefix("#") else { return nil }
         let marks = trimmed.prefix { $0 == "#" }
         guard marks.count <= 6, trimmed.dropFirst(marks.count).first == " " else { return nil }
         var title = Substring(trimmed).dropFirst(marks.count).drop { $0 == " " }
@@ -130,8 +130,8 @@ package enum CrashServiceLine {
             // Unnumbered frames are indented (Sentry); an unindented line is not one.
             return nil
         }
-        guard words.count >= 2, let image = words.first, !image.hasPrefix("0x"),
-            let addressWord = words.dropFirst().first, addressWord.hasPrefix("0x"), addressWord.count > 2,
+        guard words.count >= 2, let image = words.first, !image.hasBytePrefix("0x"),
+            let addressWord = words.dropFirst().first, addressWord.hasBytePrefix("0x"), addressWord.count > 2,
             let address = UInt64(addressWord.dropFirst(2), radix: 16)
         else { return nil }
         var rest = words.dropFirst(2).joined(separator: " ")
@@ -141,7 +141,7 @@ package enum CrashServiceLine {
         }
         var frame = Frame(index: index ?? 0, imageName: String(image), address: address, reportLine: reportLine)
         var uuid: String?
-        if rest.hasPrefix("("), rest.hasSuffix(")") {
+        if rest.hasBytePrefix("("), rest.hasSuffix(")") {
             // `(Missing UUID 1b67…)`, `(Missing)`, localised `(Manquant)`: no name.
             let inner = rest.dropFirst().dropLast()
             if let last = inner.split(separator: " ").last, last.count == 32, last.allSatisfy(\.isHexDigit) { uuid = String(last) }
@@ -168,10 +168,12 @@ package enum CrashServiceLine {
     /// frames after them, so this reads the marked ones.
     package static func threadTitle(_ trimmed: String) -> (name: String, crashed: Bool)? {
         var rest = Substring(trimmed)
-        if rest.hasPrefix("#"), let dot = rest.firstIndex(of: "."), rest[rest.index(after: rest.startIndex)..<dot].allSatisfy(\.isNumber) {
+        if rest.hasBytePrefix("#"), let dot = rest.firstIndex(of: "."),
+            rest[rest.index(after: rest.startIndex)..<dot].allSatisfy(\.isNumber)
+        {
             rest = rest[rest.index(after: dot)...].drop { $0 == " " }
         }
-        if rest.hasPrefix("Crashed: ") {
+        if rest.hasBytePrefix("Crashed: ") {
             return (rest.dropFirst(9).trimmingCharacters(in: .whitespaces), true)
         }
         return nil
@@ -181,7 +183,7 @@ package enum CrashServiceLine {
     package static func isJVMException(_ trimmed: String) -> Bool {
         guard let colon = trimmed.byteRange(of: ": ") else { return false }
         let name = trimmed[colon.upperBound...].prefix { !$0.isWhitespace && $0 != ":" }
-        return ["java.", "javax.", "kotlin.", "kotlinx.", "android.", "androidx.", "dalvik."].contains { name.hasPrefix($0) }
+        return ["java.", "javax.", "kotlin.", "kotlinx.", "android.", "androidx.", "dalvik."].contains { name.hasBytePrefix($0) }
     }
 
     /// Sentry's first line: `EXC_BAD_ACCESS: <value>`, `SIGABRT: <value>`, `NSInvalidArgumentException: <reason>`.
@@ -189,7 +191,7 @@ package enum CrashServiceLine {
         guard let colon = trimmed.byteRange(of: ": ") else { return nil }
         let type = trimmed[..<colon.lowerBound]
         guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
-            type.hasPrefix("EXC_") || type.hasPrefix("SIG") || type.hasSuffix("Exception") || type.hasSuffix("Error")
+            type.hasBytePrefix("EXC_") || type.hasBytePrefix("SIG") || type.hasSuffix("Exception") || type.hasSuffix("Error")
         else { return nil }
         return (String(type), String(trimmed[colon.upperBound...]).trimmingCharacters(in: .whitespaces))
     }
@@ -198,12 +200,12 @@ package enum CrashServiceLine {
     /// `EXC_BREAKPOINT 0x000000018341…`, `SIGABRT ABORT 0x…`, read as Apple's fields spell them.
     package static func exceptionLine(_ trimmed: String) -> ExceptionInfo? {
         let words = trimmed.split(separator: " ")
-        guard let first = words.first, first.hasPrefix("EXC_") || first.hasPrefix("SIG"), words.count <= 4,
+        guard let first = words.first, first.hasBytePrefix("EXC_") || first.hasBytePrefix("SIG"), words.count <= 4,
             first.allSatisfy({ $0.isUppercase || $0 == "_" })
         else { return nil }
-        var info = first.hasPrefix("EXC_") ? ExceptionInfo(type: String(first)) : ExceptionInfo(signal: String(first))
-        let address = words.dropFirst().last { $0.hasPrefix("0x") }
-        let name = words.dropFirst().first { !$0.hasPrefix("0x") }
+        var info = first.hasBytePrefix("EXC_") ? ExceptionInfo(type: String(first)) : ExceptionInfo(signal: String(first))
+        let address = words.dropFirst().last { $0.hasBytePrefix("0x") }
+        let name = words.dropFirst().first { !$0.hasBytePrefix("0x") }
         if let name, let address {
             info.subtype = "\(name) at \(address)"
         } else if let name {
@@ -260,18 +262,18 @@ struct CrashServiceParser {
                 awaitingReason = true
                 continue
             }
-            if trimmed.hasPrefix("# "), let (key, value) = Self.headerField(trimmed) {
+            if trimmed.hasBytePrefix("# "), let (key, value) = Self.headerField(trimmed) {
                 report.headerFields.append(HeaderField(key: key, value: value))
                 applyHeader(key: key, value: value, to: &report)
                 continue
             }
-            for prefix in ["Fatal Exception: ", "Non-fatal Exception: "] where trimmed.hasPrefix(prefix) {
+            for prefix in ["Fatal Exception: ", "Non-fatal Exception: "] where trimmed.hasBytePrefix(prefix) {
                 exceptionName = String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
-                if prefix.hasPrefix("Non") { exception.nonFatalNote = "Non-fatal Exception (this is NOT a crash)" }
+                if prefix.hasBytePrefix("Non") { exception.nonFatalNote = "Non-fatal Exception (this is NOT a crash)" }
                 awaitingReason = true
                 target = nil
             }
-            if awaitingReason, trimmed.hasPrefix("Fatal Exception: ") || trimmed.hasPrefix("Non-fatal Exception: ") { continue }
+            if awaitingReason, trimmed.hasBytePrefix("Fatal Exception: ") || trimmed.hasBytePrefix("Non-fatal Exception: ") { continue }
             if let parsed = CrashServiceLine.frame(text, reportLine: number) {
                 var frame = parsed.frame
                 let uuid = parsed.uuid
@@ -344,7 +346,7 @@ struct CrashServiceParser {
         for line in document.lines {
             let trimmed = line.text.trimmedBlanks
             if let title = CrashServiceLine.markdownHeading(trimmed) {
-                if title.hasPrefix("Version: ") {
+                if title.hasBytePrefix("Version: ") {
                     let parts = title.dropFirst(9).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                     report.appVersion = parts.first
                     if parts.count > 1 { report.bundleIdentifier = parts[1] }
@@ -359,11 +361,11 @@ struct CrashServiceParser {
         }
         let text = reason.joined(separator: " ")
         // HockeyApp writes "No reason found." when its grouping found no exception or signal.
-        if !text.isEmpty, !text.hasPrefix("No reason found") {
+        if !text.isEmpty, !text.hasBytePrefix("No reason found") {
             var exception = ExceptionInfo(message: text)
             let first = text.split(separator: " ").first.map(String.init) ?? ""
-            if first.hasPrefix("EXC_") { exception.type = first }
-            if first.hasPrefix("SIG") { exception.signal = first }
+            if first.hasBytePrefix("EXC_") { exception.type = first }
+            if first.hasBytePrefix("SIG") { exception.signal = first }
             // The reason's first line names an uncaught exception as libobjc prints it, or as
             // HockeyApp groups it (`NSInternalInconsistencyException, reason: …`); what follows
             // it is the exception's own trace (a JavaScript stack under React Native's).
@@ -431,9 +433,9 @@ struct CrashServiceParser {
     private func applySentryHeadline(
         _ head: (type: String, value: String), to exception: inout ExceptionInfo, name: inout String?, reason: inout [String]
     ) {
-        if head.type.hasPrefix("EXC_") {
+        if head.type.hasBytePrefix("EXC_") {
             exception.type = head.type
-        } else if head.type.hasPrefix("SIG") {
+        } else if head.type.hasBytePrefix("SIG") {
             exception.signal = head.type
         } else {
             name = head.type

@@ -77,7 +77,7 @@ enum LogPrefix {
         guard scan.digits(2...2), scan.literal("-"), scan.digits(2...2), scan.blanks(), scan.clock() else { return nil }
         let afterTime = scan.position
         guard scan.blanks(), scan.digits(1...7), scan.blanks(), scan.digits(1...7), scan.blanks(), scan.oneOf("VDIWEFA") != nil,
-            scan.blanks(), let colon = scan.upTo(":", within: 64)
+            scan.blanks(), let colon = scan.upTo(UInt8(ascii: ":"), within: 64)
         else { return afterTime }
         return text.index(after: colon)
     }
@@ -85,7 +85,7 @@ enum LogPrefix {
     /// Android's `logcat -v brief`: `E/flutter (12345): `, `F/libc    ( 1234): `.
     static let logcatBrief: Shape = { text in
         var scan = PrefixScan(text)
-        guard scan.oneOf("VDIWEFA") != nil, scan.literal("/"), let close = scan.upTo(")", within: 64) else { return nil }
+        guard scan.oneOf("VDIWEFA") != nil, scan.literal("/"), let close = scan.upTo(UInt8(ascii: ")"), within: 64) else { return nil }
         var after = PrefixScan(text[text.index(after: close)...])
         guard after.literal(":") else { return nil }
         return after.position
@@ -105,7 +105,7 @@ enum LogPrefix {
         } else if word.hasSuffix(")"), let open = word.lastIndex(of: "(") {
             inner = word[word.index(after: open)..<word.index(before: word.endIndex)]
             let parts = inner.split(separator: ",")
-            guard open > word.startIndex, parts.count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[1].hasPrefix("0x")
+            guard open > word.startIndex, parts.count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[1].hasBytePrefix("0x")
             else { return nil }
         } else if word.hasSuffix("]:") || word.hasSuffix("):") {
             return processTag(word.dropLast()).map { _ in nameEnd }
@@ -118,12 +118,12 @@ enum LogPrefix {
     /// `[tag]`, `[2024-05-01 10:00:00]`, `[ERROR]`: a bracketed word or phrase (no `]` inside,
     /// at most 80 characters), with an optional `:` after it.
     static let bracketed: Shape = { text in
-        guard text.hasPrefix("[") else { return nil }
+        guard text.hasBytePrefix("[") else { return nil }
         var scan = PrefixScan(text)
-        guard let close = scan.upTo("]", within: 80) else { return nil }
+        guard let close = scan.upTo(UInt8(ascii: "]"), within: 80) else { return nil }
         let rest = text[text.index(after: close)...]
         // Tags one after another (`[iina][e] …`): each is a prefix.
-        if rest.hasPrefix("[") { return rest.startIndex }
+        if rest.hasBytePrefix("[") { return rest.startIndex }
         var after = PrefixScan(rest)
         after.literal(":")
         guard after.atEnd || after.blanks() else { return nil }
@@ -132,7 +132,7 @@ enum LogPrefix {
 
     /// `<Error>:`, `<Notice>`: syslog's level.
     static let angleLevel: Shape = { text in
-        guard text.hasPrefix("<") else { return nil }
+        guard text.hasBytePrefix("<") else { return nil }
         var scan = PrefixScan(text)
         scan.literal("<")
         guard scan.letters(3...12), scan.literal(">") else { return nil }
@@ -147,7 +147,7 @@ enum LogPrefix {
             "FATAL", "ERROR", "Error", "ERR", "WARNING", "Warning", "WARN", "INFO", "Info", "DEBUG", "Debug", "TRACE", "CRITICAL",
             "VERBOSE", "NOTICE", "DEFAULT", "FAULT",
         ]
-        for word in words where text.hasPrefix(word) {
+        for word in words where text.hasBytePrefix(word) {
             var scan = PrefixScan(text[text.index(text.startIndex, offsetBy: word.count)...])
             if scan.literal(":") || scan.literal(" |") || scan.literal("|") { return scan.position }
         }
@@ -164,7 +164,7 @@ enum LogPrefix {
             word.dropLast().allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
         let rest = text[end...].drop { $0 == " " }
-        for level in ["error: ", "warning: ", "fault: ", "annotation: ", "debug: ", "info: "] where rest.hasPrefix(level) {
+        for level in ["error: ", "warning: ", "fault: ", "annotation: ", "debug: ", "info: "] where rest.hasBytePrefix(level) {
             return rest.index(rest.startIndex, offsetBy: level.count)
         }
         return nil
@@ -172,7 +172,7 @@ enum LogPrefix {
 
     /// `zsh: `, `bash: `, `sh: `, `fish: `: the shell that reports how its child ended.
     static let shellName: Shape = { text in
-        for shell in ["zsh: ", "bash: ", "sh: ", "fish: ", "ksh: "] where text.hasPrefix(shell) {
+        for shell in ["zsh: ", "bash: ", "sh: ", "fish: ", "ksh: "] where text.hasBytePrefix(shell) {
             return text.index(text.startIndex, offsetBy: shell.count)
         }
         return nil
@@ -180,7 +180,7 @@ enum LogPrefix {
 
     /// Markdown's `> ` and a table's `| `.
     static let quoteMarker: Shape = { text in
-        (text.hasPrefix("> ") || text.hasPrefix("| ")) ? text.index(text.startIndex, offsetBy: 2) : nil
+        (text.hasBytePrefix("> ") || text.hasBytePrefix("| ")) ? text.index(text.startIndex, offsetBy: 2) : nil
     }
 
     /// A line quoted whole (`"Swift/Array.swift:418: Fatal error: Index out of range"`, a JSON
@@ -208,14 +208,14 @@ enum LogPrefix {
     /// A label a poster set in Markdown emphasis before the crash's words (`**Error:** EXC_BAD_ACCESS`,
     /// `**Reason**: …`, `_Exception:_ …`): one to three words of letters, the first capitalised.
     static let emphasizedLabel: Shape = { text in
-        for mark in ["**", "__", "*", "_"] where text.hasPrefix(mark) {
+        for mark in ["**", "__", "*", "_"] where text.hasBytePrefix(mark) {
             let rest = text.dropFirst(mark.count)
             guard let close = rest.prefix(48).range(of: mark), close.lowerBound > rest.startIndex else { continue }
             var label = rest[..<close.lowerBound]
             var after = rest[close.upperBound...]
             if label.hasSuffix(":") {
                 label = label.dropLast()
-            } else if after.hasPrefix(":") {
+            } else if after.hasBytePrefix(":") {
                 after = after.dropFirst()
             } else {
                 continue
@@ -230,7 +230,7 @@ enum LogPrefix {
     }
 
     static let emphasis: Shape = { text in
-        guard text.hasPrefix("**"), !text.hasPrefix("***"), text.hasSuffix("**") else { return nil }
+        guard text.hasBytePrefix("**"), !text.hasBytePrefix("***"), text.hasSuffix("**") else { return nil }
         return text.index(text.startIndex, offsetBy: 2)
     }
 
@@ -253,17 +253,22 @@ enum LogPrefix {
     /// and `dyld: …` are messages at the stage that still has them). A capitalised word and colon
     /// is a report's field (`Process: `, `Reason: `), whose value is no message of its own.
     static let streamLabel: Shape = { text in
-        var index = text.startIndex
+        let bytes = text.utf8
+        guard let first = bytes.first, first >= 0x61, first <= 0x7A else { return nil }
+        var index = bytes.startIndex
         var count = 0
-        while index < text.endIndex, count <= 24, text[index].isASCII,
-            text[index].isLetter || text[index].isNumber || text[index] == "_" || text[index] == "-" || text[index] == "."
-        {
-            index = text.index(after: index)
+        while index < bytes.endIndex, count <= 24 {
+            let byte = bytes[index]
+            let isWord =
+                (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte == 0x5F || byte == 0x2D
+                || byte == 0x2E
+            guard isWord else { break }
+            index = bytes.index(after: index)
             count += 1
         }
-        guard count > 0, count <= 24, text[text.startIndex].isLowercase, index < text.endIndex, text[index] == ":" else { return nil }
-        let after = text.index(after: index)
-        guard after < text.endIndex, text[after] == " " || text[after] == "\t" else { return nil }
+        guard count <= 24, index < bytes.endIndex, bytes[index] == 0x3A else { return nil }
+        let after = bytes.index(after: index)
+        guard after < bytes.endIndex, bytes[after] == 0x20 || bytes[after] == 0x09 else { return nil }
         return after
     }
 
@@ -275,13 +280,17 @@ enum LogPrefix {
     /// Words that only introduce what follows: Xcode's `Message from debugger: `, its error
     /// sheet's `Failure Reason: `, dyld's `Dyld Message: `.
     static let labelledIntro: Shape = { text in
-        for label in ["Message from debugger: ", "Failure Reason: ", "Dyld Message: ", "Dyld Error Message: "] where text.hasPrefix(label) {
+        for label in ["Message from debugger: ", "Failure Reason: ", "Dyld Message: ", "Dyld Error Message: "]
+        where text.hasBytePrefix(label) {
             return text.index(text.startIndex, offsetBy: label.count)
         }
         // A crash service's or a poster's label for the crash's own words (`Exception Class: `,
         // `Crash Reason: `, `Error Message: `): two or three capitalised words, one of them naming
         // the crash; and a place's `Line 117: `.
-        if let colon = text.prefix(40).byteRange(of: ": ") {
+        // (`": "` within the first 40 characters.)
+        if let colon = text.byteRange(of: ": "), text.utf8.distance(from: text.startIndex, to: colon.lowerBound) <= 152,
+            text[..<colon.lowerBound].count <= 38
+        {
             let words = text[..<colon.lowerBound].split(separator: " ")
             let crashWords: Set<Substring> = ["Exception", "Reason", "Error", "Crash", "Message", "Signal", "Cause"]
             // Apple's report fields (`Exception Type:`, `Termination Reason:`) are read as fields.
@@ -295,7 +304,7 @@ enum LogPrefix {
         }
         // A label in a language written with full-width punctuation (`崩溃信息：`, `错误：`):
         // a few characters without blanks, then the full-width colon.
-        if let colon = text.prefix(24).firstIndex(of: "："), colon > text.startIndex,
+        if text.utf8.prefix(96).contains(0xEF), let colon = text.prefix(24).firstIndex(of: "："), colon > text.startIndex,
             !text[..<colon].contains(where: { $0 == " " || $0 == "\t" })
         {
             return text.index(after: colon)
@@ -308,9 +317,13 @@ enum LogPrefix {
 struct PrefixScan {
     let text: Substring
     private(set) var position: Substring.Index
+    /// The scan reads bytes: every shape's marks are ASCII, and stepping by Character (a grapheme
+    /// break each) was most of the prefix shapes' cost on every line of every text.
+    private let bytes: Substring.UTF8View
 
     init(_ text: Substring) {
         self.text = text
+        bytes = text.utf8
         position = text.startIndex
     }
 
@@ -318,24 +331,24 @@ struct PrefixScan {
 
     @discardableResult
     mutating func literal(_ literal: String) -> Bool {
-        guard text[position...].hasPrefix(literal) else { return false }
-        position = text.index(position, offsetBy: literal.count)
+        guard text[position...].hasBytePrefix(literal) else { return false }
+        position = bytes.index(position, offsetBy: literal.utf8.count)
         return true
     }
 
-    mutating func digits(_ count: ClosedRange<Int>) -> Bool { run(count) { $0.isASCII && $0.isNumber } }
-    mutating func letters(_ count: ClosedRange<Int>) -> Bool { run(count) { $0.isASCII && $0.isLetter } }
+    mutating func digits(_ count: ClosedRange<Int>) -> Bool { run(count) { $0 >= 0x30 && $0 <= 0x39 } }
+    mutating func letters(_ count: ClosedRange<Int>) -> Bool { run(count) { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } }
 
-    private mutating func run(_ count: ClosedRange<Int>, _ predicate: (Character) -> Bool) -> Bool {
+    private mutating func run(_ count: ClosedRange<Int>, _ predicate: (UInt8) -> Bool) -> Bool {
         var index = position
         var n = 0
-        while index < text.endIndex, n < count.upperBound, predicate(text[index]) {
-            index = text.index(after: index)
+        while index < bytes.endIndex, n < count.upperBound, predicate(bytes[index]) {
+            index = bytes.index(after: index)
             n += 1
         }
         guard count.contains(n) else { return false }
         // A longer run than allowed is another shape.
-        if index < text.endIndex, predicate(text[index]) { return false }
+        if index < bytes.endIndex, predicate(bytes[index]) { return false }
         position = index
         return true
     }
@@ -344,14 +357,17 @@ struct PrefixScan {
     @discardableResult
     mutating func blanks() -> Bool {
         let start = position
-        while position < text.endIndex, text[position] == " " || text[position] == "\t" { position = text.index(after: position) }
+        while position < bytes.endIndex, bytes[position] == 0x20 || bytes[position] == 0x09 { position = bytes.index(after: position) }
         return position > start
     }
 
-    mutating func oneOf(_ characters: String) -> Character? {
-        guard position < text.endIndex, characters.contains(text[position]) else { return nil }
-        defer { position = text.index(after: position) }
-        return text[position]
+    /// The next byte when it is one of `characters` (ASCII), the cursor after it.
+    mutating func oneOf(_ characters: StaticString) -> UInt8? {
+        guard position < bytes.endIndex else { return nil }
+        let byte = bytes[position]
+        guard characters.withUTF8Buffer({ $0.contains(byte) }) else { return nil }
+        position = bytes.index(after: position)
+        return byte
     }
 
     /// `H:MM`, `HH:MM:SS`, `HH:MM:SS.ffffff` (`,` as the fraction's separator too).
@@ -379,29 +395,31 @@ struct PrefixScan {
 
     /// The end of the current word when the word ends here (a blank, `]`, `:` or the end).
     func endOfWord() -> Substring.Index? {
-        guard position == text.endIndex || " \t]:|".contains(text[position]) else { return nil }
-        var index = position
-        if index < text.endIndex, text[index] == ":" || text[index] == "|" { index = text.index(after: index) }
-        return index
+        guard position < bytes.endIndex else { return position }
+        let byte = bytes[position]
+        guard byte == 0x20 || byte == 0x09 || byte == 0x5D || byte == 0x3A || byte == 0x7C else { return nil }
+        return byte == 0x3A || byte == 0x7C ? bytes.index(after: position) : position
     }
 
     /// The end of the run of non-blank characters from here.
     mutating func word() -> Substring.Index {
-        while position < text.endIndex, text[position] != " " && text[position] != "\t" { position = text.index(after: position) }
+        while position < bytes.endIndex, bytes[position] != 0x20 && bytes[position] != 0x09 { position = bytes.index(after: position) }
         return position
     }
 
-    /// Where `character` next occurs within `limit` characters, leaving the cursor after it.
-    mutating func upTo(_ character: Character, within limit: Int) -> Substring.Index? {
+    /// Where `character` (ASCII) next occurs within `limit` characters, leaving the cursor after
+    /// it. Characters are counted as scalars (a UTF-8 lead byte each).
+    mutating func upTo(_ character: UInt8, within limit: Int) -> Substring.Index? {
         var index = position
         var n = 0
-        while index < text.endIndex, n <= limit {
-            if text[index] == character {
-                position = text.index(after: index)
+        while index < bytes.endIndex, n <= limit {
+            let byte = bytes[index]
+            if byte == character {
+                position = bytes.index(after: index)
                 return index
             }
-            index = text.index(after: index)
-            n += 1
+            if byte & 0xC0 != 0x80 { n += 1 }
+            index = bytes.index(after: index)
         }
         return nil
     }
@@ -439,7 +457,7 @@ enum CrashMessageGrammar {
         func matches(_ text: Substring, present: [Bool]) -> Bool {
             if !needs.isEmpty, !needs.contains(where: { present[CrashMessageGrammar.anchorIDs[$0] ?? 0] }) { return false }
             return switch anchor {
-            case .starts(let literal): text.hasPrefix(literal)
+            case .starts(let literal): text.hasBytePrefix(literal)
             case .contains(let literal):
                 present[CrashMessageGrammar.anchorIDs[literal] ?? 0] && MessageScan.occurs(literal, in: String(text))
             case .parser(let parse): parse(text)
@@ -486,7 +504,7 @@ enum CrashMessageGrammar {
             // A crash service's title; Android's (`java.lang.…`) names are not Objective-C exceptions.
             Shape(
                 family: .objcException,
-                anchor: .parser { $0.hasPrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil }),
+                anchor: .parser { $0.hasBytePrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil }),
             Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
             // Core Data's report of an exception its fetched-results controller's delegate raised
             // (`Serious application error.  An exception was caught from the delegate of
@@ -498,6 +516,12 @@ enum CrashMessageGrammar {
             // objects[0]`, `*** Collection <__NSArrayM: 0x…> was mutated while being enumerated.`,
             // `[<X 0x…> setValue:forUndefinedKey:]: this class is not key value coding-compliant…`.
             Shape(family: .objcException, anchor: .parser(isFoundationReason)),
+            // A name in a managed runtime's style (`NullReferenceException: …`, Unity's and Mono's
+            // lines) before Objective-C's, whose names open with a framework's capitals (`NS…`, `UI…`).
+            Shape(
+                family: .managedException,
+                anchor: .parser { ExceptionNameLine.parse($0).map { ManagedExceptionLine.isManagedStyle($0.name) } == true },
+                needs: ["Exception"]),
             Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }, needs: ["Exception"]),
             Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
             Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }),
@@ -508,6 +532,10 @@ enum CrashMessageGrammar {
             Shape(family: .managedException, anchor: .starts("Uncaught Kotlin exception: ")),
             Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
             Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }, needs: ["Exception", "Error"]),
+            // React Native's banner for a JavaScript exception nothing caught, which `RCTFatal`
+            // turns into the app's end in a release build. (Dart's and Flutter's `Unhandled
+            // Exception:` and a promise's unhandled rejection are logged and the app goes on.)
+            Shape(family: .managedException, anchor: .starts("Unhandled JS Exception: ")),
         ]
         // .NET's own exceptions' messages, printed without the type's name by a logger or a
         // crash service (the runtime's resource strings: NullReferenceException's,
@@ -572,7 +600,7 @@ enum CrashMessageGrammar {
                 stage = stage.dropLast()
             }
             while stage.hasSuffix("**"), stage.count > 2 { stage = stage.dropLast(2) }
-            if stage.hasPrefix("**"), let next = stage.dropFirst(2).first, next != "*", next != " " {
+            if stage.hasBytePrefix("**"), let next = stage.dropFirst(2).first, next != "*", next != " " {
                 // Emphasis inside too (`**EXC_BAD_INSTRUCTION** in **main**`): the words without it.
                 stage = Substring(stage.replacingOccurrences(of: "**", with: ""))
             }
@@ -602,7 +630,7 @@ enum CrashMessageGrammar {
     /// The compiler's trap name printed as a frame without its address (`Swift runtime failure:
     /// Index out of range + 0`): the words without the frame's offset.
     static func withoutFrameOffset(_ text: Substring) -> Substring {
-        guard text.hasPrefix(AppLine.runtimeFailurePrefix), let plus = text.range(of: " + ", options: .backwards),
+        guard text.hasBytePrefix(AppLine.runtimeFailurePrefix), let plus = text.range(of: " + ", options: .backwards),
             !text[plus.upperBound...].isEmpty, text[plus.upperBound...].allSatisfy({ $0.isASCII && $0.isNumber })
         else { return text }
         return text[..<plus.lowerBound]
@@ -636,11 +664,11 @@ enum CrashMessageGrammar {
     static let continuationOpenings = ["Previous access (a ", "Current access (a "]
 
     static func continues(_ line: Substring) -> Bool {
-        continuationOpenings.contains { line.hasPrefix($0) }
+        continuationOpenings.contains { line.hasBytePrefix($0) }
     }
 
     static let isStandardLibraryCheck: @Sendable (Substring) -> Bool = { text in
-        standardLibraryChecks.contains { text.hasPrefix($0) }
+        standardLibraryChecks.contains { text.hasBytePrefix($0) }
     }
 
     /// A reason Foundation's collections and key-value coding raise with: it opens as they do
@@ -649,9 +677,9 @@ enum CrashMessageGrammar {
     /// enumerated, not key value coding-compliant).
     static let isFoundationReason: @Sendable (Substring) -> Bool = { text in
         var body = text
-        if body.hasPrefix("'") { body = body.dropFirst() }
-        if body.hasPrefix("*** ") { body = body.dropFirst(4) } else if body.hasPrefix("**\\* ") { body = body.dropFirst(5) }
-        let opens = body.hasPrefix("-[") || body.hasPrefix("+[") || body.hasPrefix("[") || body.hasPrefix("Collection <")
+        if body.hasBytePrefix("'") { body = body.dropFirst() }
+        if body.hasBytePrefix("*** ") { body = body.dropFirst(4) } else if body.hasBytePrefix("**\\* ") { body = body.dropFirst(5) }
+        let opens = body.hasBytePrefix("-[") || body.hasBytePrefix("+[") || body.hasBytePrefix("[") || body.hasBytePrefix("Collection <")
         guard opens, body.count <= 1_000 else { return false }
         return UncaughtExceptionFact.ReasonClass(reason: String(body)) != nil
     }
@@ -661,9 +689,9 @@ enum CrashMessageGrammar {
     /// its `set a breakpoint in malloc_error_break` hint is not one.
     static let isMallocError: @Sendable (Substring) -> Bool = { text in
         var body = text
-        if body.hasPrefix("malloc: ") { body = body.dropFirst(8) } else if !body.hasPrefix("*** error for object ") { return false }
-        if body.hasPrefix("*** set a breakpoint") { return false }
-        return body.hasPrefix("*** ") || body.hasPrefix("Heap corruption") || body.hasPrefix("Incorrect checksum")
+        if body.hasBytePrefix("malloc: ") { body = body.dropFirst(8) } else if !body.hasBytePrefix("*** error for object ") { return false }
+        if body.hasBytePrefix("*** set a breakpoint") { return false }
+        return body.hasBytePrefix("*** ") || body.hasBytePrefix("Heap corruption") || body.hasBytePrefix("Incorrect checksum")
     }
 }
 
@@ -679,11 +707,11 @@ enum ExceptionNameLine {
         var rest = text.dropFirst(name.count)
         if rest.isEmpty { return (String(name), nil) }
         // HockeyApp's and some loggers' `NAME, reason: …`.
-        if rest.hasPrefix(", reason:") {
+        if rest.hasBytePrefix(", reason:") {
             rest = rest.dropFirst(9)
-        } else if rest.hasPrefix(":") {
+        } else if rest.hasBytePrefix(":") {
             rest = rest.dropFirst()
-        } else if !rest.hasPrefix(" ") {
+        } else if !rest.hasBytePrefix(" ") {
             return nil
         }
         let reason = rest.trimmedBlanks
@@ -708,11 +736,11 @@ enum CxxExceptionTitle {
         let last = parts[parts.count - 1].lowercased()
         guard
             parts[0] == "std" || last.hasSuffix("error") || last.hasSuffix("exception") || last.hasSuffix("failure")
-                || last.hasPrefix("bad_")
+                || last.hasBytePrefix("bad_")
         else { return nil }
         let rest = text.dropFirst(type.count)
         if rest.isEmpty { return (String(type), nil) }
-        guard rest.hasPrefix(": ") else { return nil }
+        guard rest.hasBytePrefix(": ") else { return nil }
         let what = rest.dropFirst(2).trimmedBlanks
         return (String(type), what.isEmpty ? nil : what)
     }
@@ -726,6 +754,16 @@ enum CxxExceptionTitle {
 enum ManagedExceptionLine {
     static let namespaces = ["System.", "Microsoft.", "Mono.", "Xamarin.", "Foundation.", "ObjCRuntime.", "UIKit.", "kotlin."]
 
+    /// An undotted exception name in a managed runtime's style: a capital, then a lowercase
+    /// letter (`NullReferenceException`, `ArgumentOutOfRangeException`). Apple's exception names
+    /// open with their framework's prefix in capitals (`NSRangeException`, `CALayerInvalidGeometry`,
+    /// `RCTFatalException`), and so do the exceptions Objective-C libraries define.
+    static func isManagedStyle(_ name: String) -> Bool {
+        let letters = Array(name.utf8.prefix(2))
+        guard letters.count == 2, name.hasSuffix("Exception") else { return false }
+        return letters[0] >= 0x41 && letters[0] <= 0x5A && letters[1] >= 0x61 && letters[1] <= 0x7A
+    }
+
     static func parse(_ text: Substring) -> (name: String, message: String?)? {
         // Mono's and Xamarin's `MESSAGE (System.ArgumentException)`: the type last, in parentheses.
         if text.hasSuffix(")"), let open = text.lastIndex(of: "("), open > text.startIndex,
@@ -734,14 +772,14 @@ enum ManagedExceptionLine {
             let message = text[..<open].trimmedBlanks
             return (named.name, message.isEmpty ? nil : message)
         }
-        guard namespaces.contains(where: { text.hasPrefix($0) }) else { return nil }
+        guard namespaces.contains(where: { text.hasBytePrefix($0) }) else { return nil }
         let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
         guard let last = name.split(separator: ".").last, last.hasSuffix("Exception") || last.hasSuffix("Error"),
             last.first?.isUppercase == true
         else { return nil }
         let rest = text.dropFirst(name.count)
         if rest.isEmpty { return (String(name), nil) }
-        guard rest.hasPrefix(":") else { return nil }
+        guard rest.hasBytePrefix(":") else { return nil }
         let message = rest.dropFirst().trimmedBlanks
         return (String(name), message.isEmpty ? nil : message)
     }
@@ -758,7 +796,7 @@ enum MachExceptionLine {
     ]
 
     static func parse(_ text: Substring) -> String? {
-        guard text.hasPrefix("EXC_") || text.hasPrefix("exc_") else { return nil }
+        guard text.hasBytePrefix("EXC_") || text.hasBytePrefix("exc_") else { return nil }
         let word = text.prefix { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
         let type = word.allSatisfy { !$0.isLowercase } ? String(word) : word.uppercased()
         guard type.count > 5, word.allSatisfy({ !$0.isLowercase }) || types.contains(type) else { return nil }
@@ -810,8 +848,8 @@ enum SignalLine {
     static func signal(in text: Substring) -> String? {
         // `signal SIGABRT` (LLDB, Xcode), `SIGABRT`, `SIGABRT: abort` (Go), `SIGSEGV (0xb)`.
         var body = text
-        if body.hasPrefix("signal ") { body = body.dropFirst(7) }
-        if body.hasPrefix("SIG") {
+        if body.hasBytePrefix("signal ") { body = body.dropFirst(7) }
+        if body.hasBytePrefix("SIG") {
             let name = body.prefix { $0.isASCII && $0.isUppercase }
             let next = body.dropFirst(name.count).first
             // `SIGTRAP(TRAP_BRKPT)`: the signal's code name right after it (Android's and
@@ -835,9 +873,11 @@ enum SignalLine {
         if !pid.isEmpty, pid.count <= 7, text.dropFirst(pid.count).first == " " {
             described = text.dropFirst(pid.count).drop { $0 == " " || $0 == "\t" }
         }
-        for (words, signal) in descriptions where described.hasPrefix(words) {
+        for (words, signal) in descriptions where described.hasBytePrefix(words) {
             let rest = described.dropFirst(words.count)
-            if rest.isEmpty || rest.hasPrefix(": ") || rest.hasPrefix(" (core dumped)") || rest.hasPrefix("  ") || rest.hasPrefix("\t") {
+            if rest.isEmpty || rest.hasBytePrefix(": ") || rest.hasBytePrefix(" (core dumped)") || rest.hasBytePrefix("  ")
+                || rest.hasBytePrefix("\t")
+            {
                 return signal
             }
         }
@@ -902,7 +942,7 @@ extension SignalLine {
                 while end < lower.count, isLetter(lower[end]) { end += 1 }
                 guard end > next, end - next <= 8 else { continue }
                 var token = String(decoding: lower[next..<end], as: UTF8.self).uppercased()
-                if token.hasPrefix("SIG") { token.removeFirst(3) }
+                if token.hasBytePrefix("SIG") { token.removeFirst(3) }
                 if fatalSignals.contains("SIG" + token) { return "SIG" + token }
             }
         }
@@ -961,11 +1001,33 @@ enum ThreadAnnotation {
         return found.reason
     }
 
+    /// Xcode's annotation copied with the source line it stands beside (`self.label.text =
+    /// item.name;  //Thread 1: EXC_BAD_ACCESS (code=1, …)`, `0x10c0bde3e <+10>: jae … ; <+20>
+    /// //Thread 12: signal SIGABRT`): the annotation after a comment mark or a run of blanks, and
+    /// the code before it, which is the line where the thread stopped. Only a reason that is a
+    /// crash message of its own counts (`Thread 1:` inside other prose is not Xcode's).
+    static func trailing(_ line: String) -> (reason: String, code: String)? {
+        guard line.containsBytes("Thread "), let marker = line.byteRange(of: "Thread "), marker.lowerBound > line.startIndex else {
+            return nil
+        }
+        let before = line[..<marker.lowerBound]
+        var code = before.trimmedBlanks
+        var separated = before.hasSuffix("  ") || before.hasSuffix("\t")
+        for mark in ["//", "/*", "<-", "←", "#", "--"] where code.hasSuffix(mark) {
+            code = String(code.dropLast(mark.count)).trimmedBlanks
+            separated = true
+        }
+        guard separated, !code.isEmpty, let found = annotation(String(line[marker.lowerBound...])),
+            CrashMessageGrammar.match(found.reason) != nil || MachExceptionLine.named(in: Substring(found.reason)) != nil
+        else { return nil }
+        return (found.reason, code)
+    }
+
     private static func annotation(_ line: String) -> (reason: String, named: Bool)? {
         let text = Substring(line.trimmedBlanks)
         var rest: Substring
         var numberless = false
-        if text.hasPrefix("Thread ") || text.hasPrefix("Thread:") {
+        if text.hasBytePrefix("Thread ") || text.hasBytePrefix("Thread:") {
             rest = text.dropFirst(6)
             var digits = rest.drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
             // A poster's placeholder for the number (`Thread x: EXC_BREAKPOINT …`, `Thread N:`).
@@ -984,22 +1046,22 @@ enum ThreadAnnotation {
             guard !name.containsBytes(" "), name.count <= 64 else { return nil }
             rest = text[open.upperBound...]
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count < 6, rest.dropFirst(digits.count).hasPrefix(")") else { return nil }
+            guard !digits.isEmpty, digits.count < 6, rest.dropFirst(digits.count).hasBytePrefix(")") else { return nil }
             rest = rest.dropFirst(digits.count + 1)
         } else {
             return nil
         }
         // `Thread 1: …`, and as typed by hand, `Thread 1 : …`.
         rest = rest.drop { $0 == " " }
-        guard rest.hasPrefix(":") || rest.hasPrefix("：") else { return nil }
+        guard rest.hasBytePrefix(":") || rest.hasBytePrefix("：") else { return nil }
         let reason = rest.dropFirst().trimmedBlanks
-        return reason.isEmpty ? nil : (reason, numberless || !text.hasPrefix("Thread"))
+        return reason.isEmpty ? nil : (reason, numberless || !text.hasBytePrefix("Thread"))
     }
 
     /// What Xcode shows for a thread stopped by the debugger, not by a crash.
     static func isDebuggerStop(_ reason: String) -> Bool {
         ["breakpoint", "step ", "instruction step", "Queue :", "signal SIGSTOP", "signal SIGINT", "watchpoint"].contains {
-            reason.hasPrefix($0)
+            reason.hasBytePrefix($0)
         }
     }
 }
@@ -1043,6 +1105,36 @@ enum PastedFrameGrammar {
 
     static func parse(_ trimmed: String, reportLine: Int) -> Frame? { parseNumbered(trimmed, reportLine: reportLine)?.frame }
 
+    /// LLDB's disassembly of the function a thread stopped in (what it prints at a stop, or
+    /// `disassemble`): the heading `image`symbol:`, then the listing with the arrow `->  0x… <+80>:`
+    /// at the stopped instruction. The function and image of the heading, at the arrow's address
+    /// and offset, are the thread's frame 0; a listing without the arrow says nothing stopped there.
+    static func disassemblyStop(_ lines: [TextDocument.Line], at position: Int) -> Frame? {
+        let heading = lines[position].text.trimmedBlanks
+        guard heading.hasSuffix(":"), let tick = heading.firstIndex(of: "`"), tick > heading.startIndex else { return nil }
+        let image = heading[..<tick]
+        let symbol = heading[heading.index(after: tick)..<heading.index(before: heading.endIndex)]
+        guard !image.contains(" "), image.count <= 128, !symbol.isEmpty, !symbol.hasPrefix(" ") else { return nil }
+        for line in lines[(position + 1)...].prefix(4_096) {
+            let text = line.text.trimmedBlanks
+            guard text.hasBytePrefix("0x") || text.hasBytePrefix("->") else { return nil }
+            guard text.hasBytePrefix("->") else { continue }
+            let rest = text.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+            let word = rest.prefix { $0 != " " && $0 != "\t" && $0 != "<" }
+            var frame = Frame(index: 0, imageName: String(image), address: 0, symbol: String(symbol), reportLine: position + 1)
+            if word.hasBytePrefix("0x"), let address = UInt64(word.dropFirst(2), radix: 16) {
+                frame.address = address
+            } else {
+                frame.hasAddress = false
+            }
+            if let open = rest.byteRange(of: "<+"), let close = rest[open.upperBound...].firstIndex(of: ">") {
+                frame.symbolOffset = UInt64(rest[open.upperBound..<close])
+            }
+            return frame
+        }
+        return nil
+    }
+
     /// A frame copied from a web page's table one cell per line (Crashlytics' console): its
     /// number alone on a line, its image's name alone on the next, its symbol and offset on the
     /// third. Nil unless all three are there.
@@ -1074,31 +1166,31 @@ enum PastedFrameGrammar {
     /// `#3 0x00000001045e8e6c in MyApp.ViewController.viewDidLoad() -> () at ViewController.swift:20`
     /// (gdb, Xcode's debug navigator copied), also without `in` or the address.
     static let gdbStyle: Parser = { line, reportLine in
-        guard line.hasPrefix("#") else { return nil }
+        guard line.hasBytePrefix("#") else { return nil }
         var rest = Substring(line).dropFirst()
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count < 6, let index = Int(digits) else { return nil }
         rest = rest.dropFirst(digits.count)
-        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        if rest.hasBytePrefix(".") { rest = rest.dropFirst() }
         guard rest.first == " " || rest.first == "\t" else { return nil }
         rest = rest.drop { $0 == " " || $0 == "\t" }
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
         frame.hasAddress = false
-        if rest.hasPrefix("0x") {
+        if rest.hasBytePrefix("0x") {
             let hex = rest.dropFirst(2).prefix { $0.isHexDigit }
             guard !hex.isEmpty, hex.count <= 16, let address = UInt64(hex, radix: 16) else { return nil }
             frame.address = address
             frame.hasAddress = true
             rest = rest.dropFirst(2 + hex.count).drop { $0 == " " || $0 == "\t" }
-        } else if rest.hasPrefix("(null)") {
+        } else if rest.hasBytePrefix("(null)") {
             // `#0    (null) in Swift runtime failure: Index out of range ()`: a debugger that had no
             // address for an inlined level prints none.
             rest = rest.dropFirst(6).drop { $0 == " " || $0 == "\t" }
-        } else if rest.hasPrefix("Crashed") {
+        } else if rest.hasBytePrefix("Crashed") {
             // `#0. Crashed: com.apple.main-thread`: a crash service's thread title.
             return nil
         }
-        if rest.hasPrefix("in ") { rest = rest.dropFirst(3) }
+        if rest.hasBytePrefix("in ") { rest = rest.dropFirst(3) }
         if let at = rest.range(of: " at ", options: .backwards) {
             let place = rest[at.upperBound...]
             if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...].prefix { $0.isNumber }) {
@@ -1114,7 +1206,8 @@ enum PastedFrameGrammar {
         let symbol = rest.trimmedBlanks
         // The compiler's name for an inlined check's trap (`Swift runtime failure: Index out of
         // range`) is a frame's name too, though it reads as words.
-        guard !symbol.isEmpty, frame.hasAddress || looksLikeSymbol(symbol, alone: true) || symbol.hasPrefix(AppLine.runtimeFailurePrefix)
+        guard !symbol.isEmpty,
+            frame.hasAddress || looksLikeSymbol(symbol, alone: true) || symbol.hasBytePrefix(AppLine.runtimeFailurePrefix)
         else { return nil }
         TextReportParser.parseFrameRest(symbol, into: &frame)
         return frame.symbol == nil && !frame.hasAddress ? nil : frame
@@ -1124,7 +1217,7 @@ enum PastedFrameGrammar {
     /// (Sentry's web text for a frame with a source place).
     static let pythonStyle: Parser = { line, reportLine in
         // `?, in _platform_strlen`: the same layout for a frame Sentry has no file for.
-        if line.hasPrefix("?, in ") {
+        if line.hasBytePrefix("?, in ") {
             let symbol = line.dropFirst(6).trimmedBlanks
             guard !symbol.isEmpty, !symbol.contains(" ") || looksLikeSymbol(symbol) else { return nil }
             var frame = Frame(index: 0, address: 0, reportLine: reportLine)
@@ -1132,7 +1225,7 @@ enum PastedFrameGrammar {
             frame.symbol = symbol
             return frame
         }
-        guard line.hasPrefix("File \""), let close = line.dropFirst(6).firstIndex(of: "\""),
+        guard line.hasBytePrefix("File \""), let close = line.dropFirst(6).firstIndex(of: "\""),
             let lineMarker = line.range(of: "\", line "), lineMarker.lowerBound == close
         else { return nil }
         let after = line[lineMarker.upperBound...]
@@ -1154,7 +1247,7 @@ enum PastedFrameGrammar {
         let parts = line.split(separator: ";", omittingEmptySubsequences: false)
         guard parts.count >= 2 else { return nil }
         let head = parts[0].trimmedBlanks
-        if head.hasPrefix("0x"), let plus = head.byteRange(of: " + ") {
+        if head.hasBytePrefix("0x"), let plus = head.byteRange(of: " + ") {
             guard let load = UInt64(head.dropFirst(2)[..<plus.lowerBound], radix: 16),
                 let offset = UInt64(head[plus.upperBound...].trimmedBlanks)
             else { return nil }
@@ -1174,7 +1267,7 @@ enum PastedFrameGrammar {
     /// `[EventsController tableView:didSelectRowAtIndexPath:]` (the text does not say `-` or `+`).
     static let hockeyAppColumns: Parser = { line, reportLine in
         var body = Substring(line)
-        for tag in ["<pre>", "<code>"] where body.hasPrefix(tag) { body = body.dropFirst(tag.count) }
+        for tag in ["<pre>", "<code>"] where body.hasBytePrefix(tag) { body = body.dropFirst(tag.count) }
         for tag in ["</pre>", "</code>"] where body.hasSuffix(tag) { body = body.dropLast(tag.count) }
         let parts = body.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmedBlanks }
         guard parts.count == 2 || parts.count == 4, !parts[1].isEmpty else { return nil }
@@ -1202,10 +1295,10 @@ enum PastedFrameGrammar {
         let rest = Substring(line).dropFirst(digits.count).drop { $0 == " " || $0 == "\t" }
         let image = rest.prefix { $0 != " " && $0 != "\t" }
         let afterImage = rest.dropFirst(image.count).drop { $0 == " " || $0 == "\t" }
-        guard !image.isEmpty, afterImage.hasPrefix("\""), let close = afterImage.dropFirst().firstIndex(of: "\"") else { return nil }
+        guard !image.isEmpty, afterImage.hasBytePrefix("\""), let close = afterImage.dropFirst().firstIndex(of: "\"") else { return nil }
         let file = afterImage[afterImage.index(after: afterImage.startIndex)..<close]
         let tail = afterImage[afterImage.index(after: close)...]
-        guard tail.hasPrefix(" line "), let inMarker = tail.byteRange(of: " in ") else { return nil }
+        guard tail.hasBytePrefix(" line "), let inMarker = tail.byteRange(of: " in ") else { return nil }
         let number = tail.dropFirst(6)[..<inMarker.lowerBound].trimmedBlanks
         let symbol = tail[inMarker.upperBound...].trimmedBlanks
         guard !file.isEmpty, !symbol.isEmpty, looksLikeSymbol(symbol) else { return nil }
@@ -1230,7 +1323,7 @@ enum PastedFrameGrammar {
         guard body.containsBytes(" + "), let plus = body.range(of: " + ", options: .backwards), plus.lowerBound > body.startIndex,
             !body[plus.upperBound...].isEmpty, body[plus.upperBound...].allSatisfy(\.isNumber)
         else { return nil }
-        guard !line.hasPrefix("0x"), line.first?.isNumber != true, looksLikeSymbol(line, alone: true) else { return nil }
+        guard !line.hasBytePrefix("0x"), line.first?.isNumber != true, looksLikeSymbol(line, alone: true) else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         TextReportParser.parseSymbolPart(line, into: &frame)
@@ -1243,14 +1336,16 @@ enum PastedFrameGrammar {
     /// drops the column, a list whose first columns the poster cut to `...`).
     static let addressSymbol: Parser = { line, reportLine in
         var body = Substring(line)
-        for elision in ["...", "…"] where body.hasPrefix(elision) { body = body.dropFirst(elision.count).drop { $0 == " " || $0 == "\t" } }
-        guard body.hasPrefix("0x") else { return nil }
+        for elision in ["...", "…"] where body.hasBytePrefix(elision) {
+            body = body.dropFirst(elision.count).drop { $0 == " " || $0 == "\t" }
+        }
+        guard body.hasBytePrefix("0x") else { return nil }
         let hex = body.dropFirst(2).prefix { $0.isHexDigit }
         guard !hex.isEmpty, hex.count <= 16, let address = UInt64(hex, radix: 16) else { return nil }
         let rest = body.dropFirst(2 + hex.count)
         guard rest.first == " " || rest.first == "\t" else { return nil }
         let symbol = rest.trimmedBlanks
-        guard symbol == "<redacted>" || symbol.hasPrefix("<redacted> + ") || looksLikeSymbol(symbol, alone: true) else { return nil }
+        guard symbol == "<redacted>" || symbol.hasBytePrefix("<redacted> + ") || looksLikeSymbol(symbol, alone: true) else { return nil }
         var frame = Frame(index: 0, address: address, reportLine: reportLine)
         TextReportParser.parseSymbolPart(symbol, into: &frame)
         return frame.symbol == nil ? nil : frame
@@ -1263,10 +1358,10 @@ enum PastedFrameGrammar {
         let digits = line.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 5, let index = Int(digits) else { return nil }
         var rest = Substring(line).dropFirst(digits.count)
-        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        if rest.hasBytePrefix(".") { rest = rest.dropFirst() }
         guard rest.first == " " || rest.first == "\t" else { return nil }
         rest = rest.drop { $0 == " " || $0 == "\t" }
-        guard !rest.isEmpty, !rest.hasPrefix("0x"), rest.first?.isLetter == true || "_-+[(<$".contains(rest.first ?? " ") else {
+        guard !rest.isEmpty, !rest.hasBytePrefix("0x"), rest.first?.isLetter == true || "_-+[(<$".contains(rest.first ?? " ") else {
             return nil
         }
         let columns = columns(of: rest)
@@ -1291,7 +1386,7 @@ enum PastedFrameGrammar {
     /// `0x101fa97e0 - /…/MetaApp.app/libmonosgen-2.0.dylib : mono_handle_native_crash`: the
     /// address, the image's path and the symbol (Mono's and .NET's `Native stacktrace:`).
     static let addressImageSymbol: Parser = { line, reportLine in
-        guard line.hasPrefix("0x"), let dash = line.byteRange(of: " - "), let colon = line.range(of: " : ", options: .backwards),
+        guard line.hasBytePrefix("0x"), let dash = line.byteRange(of: " - "), let colon = line.range(of: " : ", options: .backwards),
             dash.upperBound <= colon.lowerBound
         else { return nil }
         let hex = line[line.index(line.startIndex, offsetBy: 2)..<dash.lowerBound]
@@ -1312,31 +1407,40 @@ enum PastedFrameGrammar {
     /// the build kept them (`<filename unknown>:0` when not).
     static let managedFrame: Parser = { line, reportLine in
         var rest = Substring(line)
-        if rest.hasPrefix("at ") { rest = rest.dropFirst(3) }
-        if rest.hasPrefix("(wrapper ") {
+        let saysAt = rest.hasBytePrefix("at ")
+        if saysAt { rest = rest.dropFirst(3) }
+        if rest.hasBytePrefix("(wrapper ") {
             guard let close = rest.firstIndex(of: ")") else { return nil }
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
         }
-        // The method: a dotted name, then ` (` and its parameters' closing `)`.
-        guard rest.containsBytes(" ("), let open = rest.byteRange(of: " ("), let close = rest[open.upperBound...].firstIndex(of: ")") else {
-            return nil
-        }
-        let method = rest[..<open.lowerBound]
+        // The method: a dotted name, then its parameters in parentheses: Mono's `Type.Method (args)`
+        // with a blank, .NET's `Type.Method(args)` without one.
+        guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+        let spaced = open > rest.startIndex && rest[rest.index(before: open)] == " "
+        let method = spaced ? rest[..<rest.index(before: open)] : rest[..<open]
         guard method.containsBytes("."), !method.containsBytes(" "), method.first.map({ $0.isLetter || $0 == "_" }) == true else {
             return nil
         }
         let after = rest[rest.index(after: close)...].trimmedBlanks
-        guard after.isEmpty || after.hasPrefix("[0x") || after.hasPrefix("<0x") || after.hasPrefix("in ") else { return nil }
+        // A place: `in /path/File.cs:line 88` (.NET), `in <filename unknown>:0` (Mono), a crash
+        // service's `…:line 88;Assembly` with the assembly after it.
+        let place = after.hasBytePrefix("in ") ? after.dropFirst(3) : nil
+        let namesLine = place.map { $0.containsBytes(":line ") } ?? false
+        // Without the blank, the line is .NET's only when it says `at` or names its source line
+        // (a Swift symbol alone, `App.View.body()`, is read by the frame shapes for symbols).
+        guard spaced || saysAt || namesLine else { return nil }
+        guard after.isEmpty || after.hasBytePrefix("[0x") || after.hasBytePrefix("<0x") || place != nil else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         frame.symbol = String(rest[..<rest.index(after: close)])
-        if let inRange = after.range(of: " in ", options: .backwards) ?? (after.hasPrefix("in ") ? after.byteRange(of: "in ") : nil) {
-            let place = after[inRange.upperBound...]
-            if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]), number > 0,
-                !place.hasPrefix("<")
-            {
-                frame.sourceFile = String(place[..<colon])
-                frame.sourceLine = number
+        var location = place.map { Substring($0) } ?? (after.byteRange(of: " in ").map { after[$0.upperBound...] })
+        if let semicolon = location?.lastIndex(of: ";") { location = location?[..<semicolon] }
+        if let location, !location.hasBytePrefix("<"), let colon = location.lastIndex(of: ":") {
+            var number = location[location.index(after: colon)...]
+            if number.hasBytePrefix("line ") { number = number.dropFirst(5) }
+            if let line = Int(number), line > 0 {
+                frame.sourceFile = String(location[..<colon])
+                frame.sourceLine = line
             }
         }
         return frame
@@ -1388,7 +1492,7 @@ enum PastedFrameGrammar {
     static let pathAndSymbol: Parser = { line, reportLine in
         guard let space = line.firstIndex(of: " ") else { return nil }
         let head = line[..<space]
-        guard head.containsBytes("/"), !head.hasPrefix("http"), !head.containsBytes("://") else { return nil }
+        guard head.containsBytes("/"), !head.hasBytePrefix("http"), !head.containsBytes("://") else { return nil }
         let symbol = line[space...].trimmedBlanks
         guard looksLikeSymbol(symbol) else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
@@ -1468,7 +1572,7 @@ enum PastedFrameGrammar {
         }
         words.append(body[start...])
         return words.dropLast().allSatisfy { word in
-            swiftQualifiers.contains(String(word)) || (word.hasPrefix("#") && word.dropFirst().allSatisfy(\.isNumber))
+            swiftQualifiers.contains(String(word)) || (word.hasBytePrefix("#") && word.dropFirst().allSatisfy(\.isNumber))
                 || word.containsBytes(".") || word.containsBytes("(")
         }
     }
@@ -1493,16 +1597,16 @@ enum PastedFrameGrammar {
 enum PastedThreadTitle {
     static func parse(_ trimmed: String) -> (name: String?, crashed: Bool)? {
         var text = Substring(trimmed)
-        if text.hasPrefix("#") {
+        if text.hasBytePrefix("#") {
             let digits = text.dropFirst().prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, text.dropFirst(1 + digits.count).hasPrefix(". ") else { return nil }
+            guard !digits.isEmpty, text.dropFirst(1 + digits.count).hasBytePrefix(". ") else { return nil }
             text = text.dropFirst(3 + digits.count)
         }
-        if text.hasPrefix("Crashed: ") {
+        if text.hasBytePrefix("Crashed: ") {
             let name = text.dropFirst(9).trimmedBlanks
             return (name.isEmpty ? nil : name, true)
         }
-        if text.hasPrefix("Thread "), text.hasSuffix(" crashed:") { return (String(text.dropLast(1)), true) }
+        if text.hasBytePrefix("Thread "), text.hasSuffix(" crashed:") { return (String(text.dropLast(1)), true) }
         if ["Backtrace:", "Stack trace:", "Stacktrace:", "Call stack:", "Callstack:", "Stack:"].contains(String(text)) {
             return (nil, false)
         }

@@ -80,24 +80,29 @@ enum DebuggerOutputShape: Equatable {
         // A tag closed and followed by words (`[        ] Runner…`, `[1]  8392 illegal hardware
         // instruction`) is a log line too, whatever it holds.
         let opensJSONArray =
-            start.hasPrefix("[") && (start.dropFirst().drop(while: \.isWhitespace).first.map { "{[\"]-0123456789tfn".contains($0) } ?? true)
+            start.hasBytePrefix("[")
+            && (start.dropFirst().drop(while: \.isWhitespace).first.map { "{[\"]-0123456789tfn".contains($0) } ?? true)
             && !Self.isTagBeforeWords(start)
-        if start.hasPrefix("{") || (opensJSONArray && ImageListLine.parse(String(start)) == nil) { return nil }
+        if start.hasBytePrefix("{") || (opensJSONArray && ImageListLine.parse(String(start)) == nil) { return nil }
         var lldb = false
         var console = false
         var pastedFrames = 0
         for (position, line) in document.lines.enumerated() {
             let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { continue }
-            if reportMarkers.contains(where: { trimmed.hasPrefix($0) }) { return nil }
+            if reportMarkers.contains(where: { trimmed.hasBytePrefix($0) }) { return nil }
             // A cut Apple report still has its thread headers (`Thread 0 Crashed:`, `Thread 3:`).
-            if trimmed.hasPrefix("Thread "), case .backtrace? = TextReportParser.threadHeader(String(trimmed)) { return nil }
+            if trimmed.hasBytePrefix("Thread "), case .backtrace? = TextReportParser.threadHeader(String(trimmed)) { return nil }
             if !lldb, LLDBLine.isThreadOrFrame(trimmed) { lldb = true }
+            // LLDB's disassembly of the function a thread stopped in.
+            if !lldb, trimmed.hasSuffix(":"), PastedFrameGrammar.disassemblyStop(document.lines, at: position) != nil { lldb = true }
             if !console, ConsoleLine.isCrashMessage(line.text) { console = true }
             if !console, !lldb {
                 if let reason = ThreadAnnotation.reason(String(trimmed)) {
                     if !ThreadAnnotation.isDebuggerStop(reason) { console = true }
                 } else if document.readings.match(line.text) != nil {
+                    console = true
+                } else if let trailing = ThreadAnnotation.trailing(String(trimmed)), !ThreadAnnotation.isDebuggerStop(trailing.reason) {
                     console = true
                 } else if pastedFrames < 2,
                     PastedFrameGrammar.parse(String(trimmed), reportLine: 0) != nil
@@ -189,7 +194,7 @@ enum ConsoleLine {
     /// aborts after it, so the line is a stop whatever the message (`terminate_handler
     /// unexpectedly threw an exception`, `Pure virtual function called!`, `terminating`).
     static func cxxRuntimeAbort(_ text: Substring) -> Substring? {
-        for prefix in ["libc++abi: ", "libc++abi.dylib: "] where text.hasPrefix(prefix) {
+        for prefix in ["libc++abi: ", "libc++abi.dylib: "] where text.hasBytePrefix(prefix) {
             let message = text.dropFirst(prefix.count).trimmedBlanks
             return message.isEmpty || cxxException(String(text)) != nil ? nil : Substring(message)
         }
@@ -216,9 +221,9 @@ enum ConsoleLine {
                 before.removeFirst()
                 if after.hasSuffix(String(quote)) { after = after.dropLast() }
             }
-            if after.hasPrefix(": ") {
+            if after.hasBytePrefix(": ") {
                 after = after.dropFirst(2)
-            } else if after.hasPrefix(":") || after.isEmpty {
+            } else if after.hasBytePrefix(":") || after.isEmpty {
                 after = after.dropFirst(after.isEmpty ? 0 : 1)
             } else {
                 continue
@@ -236,7 +241,7 @@ enum ConsoleLine {
                 error.line = place.line
             } else if before.hasSuffix(":"), let banner = xcodeBanner(before + " "), banner.isEmpty {
                 // `Thread 1: Fatal error: …`
-            } else if before.hasPrefix("Line "), before.hasSuffix(":"), let number = Int(before.dropFirst(5).dropLast()) {
+            } else if before.hasBytePrefix("Line "), before.hasSuffix(":"), let number = Int(before.dropFirst(5).dropLast()) {
                 // Xcode's issue navigator: `Line 117: Fatal error: …`, its file on the line above.
                 error.line = number
             } else {
@@ -275,11 +280,11 @@ enum ConsoleLine {
     /// The text after Xcode's `Thread 1: ` banner prefix, or nil when the line is not one.
     static func xcodeBanner(_ text: String) -> String? {
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        guard trimmed.hasPrefix("Thread ") else { return nil }
+        guard trimmed.hasBytePrefix("Thread ") else { return nil }
         let digits = trimmed.dropFirst(7).prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count < 6 else { return nil }
         let rest = trimmed.dropFirst(7 + digits.count)
-        guard rest.hasPrefix(": ") else { return nil }
+        guard rest.hasBytePrefix(": ") else { return nil }
         return String(rest.dropFirst(2)).trimmedBlanks
     }
 
@@ -287,7 +292,7 @@ enum ConsoleLine {
     /// console's own prefix gives.
     static func processPrefix(_ text: String) -> (name: String, pid: Int)? {
         guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]"),
-            text[close...].hasPrefix("] ")
+            text[close...].hasBytePrefix("] ")
         else { return nil }
         let inside = text[text.index(after: open)..<close]
         guard let colon = inside.firstIndex(of: ":"), let pid = Int(inside[..<colon]) else { return nil }
@@ -308,16 +313,16 @@ struct StopReason {
 
     init(_ text: String) {
         let text = text.trimmedBlanks
-        if text.hasPrefix("signal ") {
+        if text.hasBytePrefix("signal ") {
             let name = text.dropFirst(7).prefix { !$0.isWhitespace }
             if !name.isEmpty { signal = String(name) }
-        } else if text.hasPrefix("EXC_") {
+        } else if text.hasBytePrefix("EXC_") {
             let type = text.prefix { !$0.isWhitespace && $0 != "(" }
             exceptionType = String(type)
             codes = Self.codes(text.dropFirst(type.count))
         } else if let error = ConsoleLine.swiftRuntimeError(text) {
             runtimeError = error
-        } else if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+        } else if text.count >= 2, text.hasBytePrefix("\""), text.hasSuffix("\"") {
             quotedReason = String(text.dropFirst().dropLast())
         }
     }
@@ -328,7 +333,7 @@ struct StopReason {
     /// codes (the Mach exception's code and subcode); a named code (`code=EXC_I386_GPFLT`) as is.
     private static func codes(_ rest: Substring) -> String? {
         let inside = rest.drop { $0 == " " }
-        guard inside.hasPrefix("("), inside.hasSuffix(")") else { return nil }
+        guard inside.hasBytePrefix("("), inside.hasSuffix(")") else { return nil }
         var code: String?
         var subcode: String?
         for part in inside.dropFirst().dropLast().split(separator: ",") {
@@ -360,7 +365,7 @@ enum LLDBLine {
     /// `#1`, or `#\u{200B}1` as GitHub's rendering of a pasted `#1` reads.
     private static func number(after text: Substring) -> (Int, Substring)? {
         var rest = text
-        if rest.hasPrefix("\u{200B}") { rest = rest.dropFirst() }
+        if rest.hasBytePrefix("\u{200B}") { rest = rest.dropFirst() }
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count < 7, let value = Int(digits) else { return nil }
         return (value, rest.dropFirst(digits.count))
@@ -368,10 +373,10 @@ enum LLDBLine {
 
     static func isThreadOrFrame(_ trimmed: Substring) -> Bool {
         var text = trimmed
-        if text.hasPrefix("* ") || text.hasPrefix("- ") || text.hasPrefix("+ ") { text = text.dropFirst(2).drop { $0 == " " } }
-        if text.hasPrefix("frame #"), let (_, rest) = number(after: text.dropFirst(7)) { return rest.hasPrefix(": 0x") }
-        if text.hasPrefix("thread #"), let (_, rest) = number(after: text.dropFirst(8)) {
-            return rest.hasPrefix(": tid = ") || (rest.hasPrefix(",") && rest.containsBytes("stop reason = "))
+        if text.hasBytePrefix("* ") || text.hasBytePrefix("- ") || text.hasBytePrefix("+ ") { text = text.dropFirst(2).drop { $0 == " " } }
+        if text.hasBytePrefix("frame #"), let (_, rest) = number(after: text.dropFirst(7)) { return rest.hasBytePrefix(": 0x") }
+        if text.hasBytePrefix("thread #"), let (_, rest) = number(after: text.dropFirst(8)) {
+            return rest.hasBytePrefix(": tid = ") || (rest.hasBytePrefix(",") && rest.containsBytes("stop reason = "))
         }
         return false
     }
@@ -382,12 +387,12 @@ enum LLDBLine {
         var rest = Substring(text).drop { $0 == " " || $0 == "\t" }
         var selected = false
         // `*` marks the selected thread (`-` or `+` once Markdown made the paste a list).
-        if rest.hasPrefix("* ") || rest.hasPrefix("- ") || rest.hasPrefix("+ ") {
+        if rest.hasBytePrefix("* ") || rest.hasBytePrefix("- ") || rest.hasBytePrefix("+ ") {
             selected = true
             rest = rest.dropFirst(2).drop { $0 == " " }
         }
-        guard rest.hasPrefix("thread #"), let (number, tail) = number(after: rest.dropFirst(8)),
-            tail.isEmpty || tail.hasPrefix(",") || tail.hasPrefix(":")
+        guard rest.hasBytePrefix("thread #"), let (number, tail) = number(after: rest.dropFirst(8)),
+            tail.isEmpty || tail.hasBytePrefix(",") || tail.hasBytePrefix(":")
         else { return nil }
         var line = ThreadLine(number: number, selected: selected)
         var fields = tail
@@ -413,8 +418,8 @@ enum LLDBLine {
     /// The name LLDB made up for a function without one (`___lldb_unnamed_symbol123`) is no name.
     static func frame(_ text: String, reportLine: Int) -> Frame? {
         var rest = Substring(text).drop { $0 == " " || $0 == "\t" }
-        if rest.hasPrefix("* ") || rest.hasPrefix("+ ") { rest = rest.dropFirst(2).drop { $0 == " " } }
-        guard rest.hasPrefix("frame #"), let (index, tail) = number(after: rest.dropFirst(7)), tail.hasPrefix(": 0x") else {
+        if rest.hasBytePrefix("* ") || rest.hasBytePrefix("+ ") { rest = rest.dropFirst(2).drop { $0 == " " } }
+        guard rest.hasBytePrefix("frame #"), let (index, tail) = number(after: rest.dropFirst(7)), tail.hasBytePrefix(": 0x") else {
             return nil
         }
         let addressText = tail.dropFirst(4).prefix { $0.isHexDigit }
@@ -459,7 +464,7 @@ enum LLDBLine {
             function = function[..<plus.lowerBound]
         }
         let name = withoutArguments(function)
-        if !name.isEmpty, !name.drop(while: { $0 == "_" }).hasPrefix("lldb_unnamed_symbol") {
+        if !name.isEmpty, !name.drop(while: { $0 == "_" }).hasBytePrefix("lldb_unnamed_symbol") {
             frame.symbol = String(name)
         }
         return frame
@@ -492,19 +497,19 @@ enum LLDBLine {
 enum ImageListLine {
     static func parse(_ text: String) -> (debugID: DebugID?, loadAddress: UInt64, path: String)? {
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        guard trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") else { return nil }
+        guard trimmed.hasBytePrefix("["), let close = trimmed.firstIndex(of: "]") else { return nil }
         let number = trimmed[trimmed.index(after: trimmed.startIndex)..<close].trimmedBlanks
         guard !number.isEmpty, number.count < 7, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         var rest = trimmed[trimmed.index(after: close)...].drop { $0 == " " }
         var debugID: DebugID?
-        if !rest.hasPrefix("0x") {
+        if !rest.hasBytePrefix("0x") {
             let word = rest.prefix { $0 != " " }
             guard let id = DebugID(parsing: String(word)) else { return nil }
             debugID = id
             rest = rest.dropFirst(word.count).drop { $0 == " " }
         }
         let addressWord = rest.prefix { $0 != " " }
-        guard addressWord.hasPrefix("0x"), addressWord.count <= 18, let address = UInt64(addressWord.dropFirst(2), radix: 16)
+        guard addressWord.hasBytePrefix("0x"), addressWord.count <= 18, let address = UInt64(addressWord.dropFirst(2), radix: 16)
         else { return nil }
         let path = String(rest.dropFirst(addressWord.count)).trimmedBlanks
         guard !path.isEmpty else { return nil }
@@ -544,6 +549,7 @@ struct DebuggerOutputParser {
         var continuation: (message: Int, lines: Int)?
 
         var cellsUntil = 0
+        var disassemblyStop: Frame?
         for (offset, line) in document.lines.enumerated() {
             let number = offset + 1
             if number <= cellsUntil { continue }
@@ -558,12 +564,20 @@ struct DebuggerOutputParser {
                 continue
             }
 
+            // LLDB's disassembly of the stopped function: the function is the thread's frame 0,
+            // when the text has no frame lines of its own (LLDB prints it under `frame #0`).
+            if disassemblyStop == nil, pendingReason == nil, trimmed.hasSuffix(":"),
+                let frame = PastedFrameGrammar.disassemblyStop(document.lines, at: offset)
+            {
+                disassemblyStop = frame
+            }
+
             // An Objective-C reason continued over several lines.
             if let pending = pendingReason {
                 if trimmed.contains(ConsoleLine.firstThrow) || number - pending.line > 50 {
                     exception.uncaught?.reason = pending.text
                     pendingReason = nil
-                } else if pending.text.isEmpty, trimmed.hasPrefix("'") {
+                } else if pending.text.isEmpty, trimmed.hasBytePrefix("'") {
                     // `reason:` ended the line above; the quoted reason is this one (and maybe more).
                     let body = trimmed.dropFirst()
                     if let quote = body.lastIndex(of: "'") {
@@ -590,12 +604,12 @@ struct DebuggerOutputParser {
                 continuation = (stated.count - 1, 0)
                 let body = Substring(found.text)
                 if found.family == .objcException, exception.uncaught == nil,
-                    let named = ExceptionNameLine.parse(body.hasPrefix("Fatal Exception: ") ? body.dropFirst(17) : body)
+                    let named = ExceptionNameLine.parse(body.hasBytePrefix("Fatal Exception: ") ? body.dropFirst(17) : body)
                 {
                     exception.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: named.reason ?? "")
                     if named.reason == nil { pendingName = (number, named.name) }
                 }
-            } else if let pending = pendingName, number - pending.line <= 2, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            } else if let pending = pendingName, number - pending.line <= 2, trimmed.hasBytePrefix("```") || trimmed.hasBytePrefix("~~~") {
                 // The reason inside a Markdown code block under the name: the fence is no reason.
                 pendingName = (number, pending.name)
                 continue
@@ -678,7 +692,7 @@ struct DebuggerOutputParser {
                     report.lastExceptionBacktrace?.frames.append(frame)
                     continue
                 }
-                if trimmed.hasPrefix("(0x") || trimmed.hasPrefix("( 0x") || (list && trimmed.hasPrefix("0x")) {
+                if trimmed.hasBytePrefix("(0x") || trimmed.hasBytePrefix("( 0x") || (list && trimmed.hasBytePrefix("0x")) {
                     // `(0x18d418964 0x18a2f5814 …)`, possibly wrapped over several lines.
                     var index = report.lastExceptionBacktrace?.frames.count ?? 0
                     for token in trimmed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "\t" }) {
@@ -711,7 +725,7 @@ struct DebuggerOutputParser {
                 // The list may follow on the same line: `*** First throw call stack: (0x… 0x…)`.
                 let after = trimmed[(trimmed.range(of: ConsoleLine.firstThrow)?.upperBound ?? trimmed.endIndex)...].trimmedBlanks
                 section = .firstThrow(list: false)
-                if after.hasPrefix("(0x") {
+                if after.hasBytePrefix("(0x") {
                     var index = 0
                     for token in after.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" }) {
                         guard let address = TextReportParser.hex(token) else { continue }
@@ -768,18 +782,24 @@ struct DebuggerOutputParser {
                 report.threads[position].frames.append(frame)
                 continue
             }
-            if text.hasPrefix("Process "), let launched = text.byteRange(of: " launched: '") {
+            if text.hasBytePrefix("Process "), let launched = text.byteRange(of: " launched: '") {
                 // `Process 1234 launched: '/path/MyApp.app/MyApp' (arm64)`
                 let rest = text[launched.upperBound...]
                 if let end = rest.range(of: "'", options: .backwards) {
                     report.processPath = String(rest[..<end.lowerBound])
                     let arch = rest[end.upperBound...].trimmedBlanks
-                    if arch.hasPrefix("("), arch.hasSuffix(")") { report.architecture = Architecture(String(arch.dropFirst().dropLast())) }
+                    if arch.hasBytePrefix("("), arch.hasSuffix(")") {
+                        report.architecture = Architecture(String(arch.dropFirst().dropLast()))
+                    }
                 }
                 report.processID = Int(text.dropFirst(8).prefix { $0.isNumber })
             }
         }
         if let pending = pendingReason { exception.uncaught?.reason = pending.text }
+        if var frame = disassemblyStop, report.threads.allSatisfy({ $0.frames.isEmpty }) {
+            frame.index = 0
+            report.threads[Self.pastedThread(&pastedThread, in: &report)].frames.append(frame)
+        }
         apply(stated, to: &exception, report: &report)
         if report.crashedThreadIndex == nil, !stated.isEmpty || report.threads.count == 1,
             let first = report.threads.first(where: { !$0.frames.isEmpty })
@@ -814,8 +834,27 @@ struct DebuggerOutputParser {
             }
             return StatedMessage(family: .annotation, text: reason, quote: trimmed, line: number, source: .annotation)
         }
+        if let trailing = ThreadAnnotation.trailing(trimmed), !ThreadAnnotation.isDebuggerStop(trailing.reason) {
+            let family =
+                CrashMessageGrammar.match(trailing.reason)?.family
+                ?? (MachExceptionLine.named(in: Substring(trailing.reason)) != nil ? .machException : .annotation)
+            let text = family == .machException ? MachExceptionLine.named(in: Substring(trailing.reason)).map(String.init) : nil
+            return StatedMessage(
+                family: family, text: text ?? trailing.reason, quote: trimmed, line: number, source: .annotation,
+                place: annotatedPlace(trailing.code, number: number))
+        }
         guard let match = document.readings.match(text) else { return nil }
         return StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: number, source: .console)
+    }
+
+    /// The code an annotation stood beside, after the source file's name when the paste gives it
+    /// on one of the lines above (`DAAppsViewCell.m`).
+    private func annotatedPlace(_ code: String, number: Int) -> String {
+        let above = document.lines.prefix(max(0, number - 1)).suffix(4).reversed()
+        let file = above.lazy.map { $0.text.trimmedBlanks }.first { name in
+            !name.containsBytes(" ") && PastedFrameGrammar.isSourceFile(name)
+        }
+        return file.map { "\($0): \(code)" } ?? code
     }
 
     /// A frame line in any pasted syntax: Apple's (`callStackSymbols` too), with or without a log
@@ -846,7 +885,7 @@ struct DebuggerOutputParser {
             case .machException, .signal:
                 exception.take(statedCrash: message)
             case .resource:
-                if text.hasPrefix("EXC_RESOURCE"), exception.type == nil || exception.type?.hasPrefix("SIG") == true {
+                if text.hasBytePrefix("EXC_RESOURCE"), exception.type == nil || exception.type?.hasBytePrefix("SIG") == true {
                     exception.type = "EXC_RESOURCE"
                     let rest = text.dropFirst(12).trimmedBlanks
                     if !rest.isEmpty { exception.subtype = rest }
@@ -867,8 +906,8 @@ struct DebuggerOutputParser {
             case .objcException:
                 if exception.uncaught == nil, !text.contains(ConsoleLine.objcOpening) {
                     var reason = String(text)
-                    if reason.hasPrefix("Uncaught exception: ") { reason = String(reason.dropFirst(20)) }
-                    if reason.hasPrefix("Fatal Exception: ") {
+                    if reason.hasBytePrefix("Uncaught exception: ") { reason = String(reason.dropFirst(20)) }
+                    if reason.hasBytePrefix("Fatal Exception: ") {
                         let name = ExceptionNameLine.parse(reason.dropFirst(17))
                         exception.uncaught = UncaughtException(language: .objectiveC, name: name?.name, reason: name?.reason ?? "")
                     } else {

@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// Device and sysdiagnose log lines pasted as they are (Console.app, `log show`, idevicesyslog):
 /// the kernel's jetsam and memory-limit lines, RunningBoard's and FrontBoard's terminations and
@@ -48,7 +49,7 @@ enum AppleReportLine {
 
     static func starts(_ text: String) -> Bool {
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        return prefixes.contains { trimmed.hasPrefix($0) }
+        return prefixes.contains { trimmed.hasBytePrefix($0) }
     }
 }
 
@@ -213,7 +214,7 @@ package enum DeviceLogLine {
             event = DeviceLogEvent(kind: .processExit, line: line)
             event.namespace = "SIGNAL"
             event.code = codeNumber ?? codeName
-            if let codeName, codeName.hasPrefix("SIG") {
+            if let codeName, codeName.hasBytePrefix("SIG") {
                 event.signal = codeName
             } else if let number = codeNumber.flatMap(Int.init) {
                 event.signal = signalName(number)

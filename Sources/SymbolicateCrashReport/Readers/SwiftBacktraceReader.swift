@@ -62,7 +62,7 @@ struct SwiftBacktraceParser {
             let number = offset + 1
             let text = line.text
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("*** Signal "), let signal = Int(text.dropFirst(11).prefix { $0.isNumber }) {
+            if text.hasBytePrefix("*** Signal "), let signal = Int(text.dropFirst(11).prefix { $0.isNumber }) {
                 exception.signal = Self.signalNames[signal] ?? "signal \(signal)"
             } else if offset < crashLine, let range = text.byteRange(of: "Fatal error: ") ?? text.byteRange(of: "fatal error: ") {
                 // The program's own message, printed just before the backtracer takes over.
@@ -70,7 +70,7 @@ struct SwiftBacktraceParser {
                 exception.message = message.isEmpty ? String(text) : message
             } else if offset == crashLine {
                 readCrashLine(text, into: &exception)
-            } else if text.hasPrefix("Platform: ") {
+            } else if text.hasBytePrefix("Platform: ") {
                 let platform = text.dropFirst(10)
                 let architecture = platform.prefix { !$0.isWhitespace }
                 report.architecture = architecture.isEmpty ? nil : Architecture(String(architecture))
@@ -82,9 +82,9 @@ struct SwiftBacktraceParser {
                 currentThread = report.threads.count
                 report.threads.append(CrashReport.Thread(index: thread.number, name: thread.name, crashed: thread.crashed))
                 if thread.crashed { report.crashedThreadIndex = thread.number }
-            } else if text.hasPrefix("Registers:") {
+            } else if text.hasBytePrefix("Registers:") {
                 currentThread = nil
-            } else if text.hasPrefix("Images") && text.hasSuffix(":") {
+            } else if text.hasBytePrefix("Images") && text.hasSuffix(":") {
                 inImages = true
                 currentThread = nil
             } else if inImages, let image = Self.image(text, reportLine: number) {
@@ -103,7 +103,7 @@ struct SwiftBacktraceParser {
         if exception.signal == nil, let type = exception.type {
             exception.signal =
                 Self.signalByDescription[type]
-                ?? (type.hasPrefix("Signal ") ? Int(type.dropFirst(7)).flatMap { Self.signalNames[$0] } : nil)
+                ?? (type.hasBytePrefix("Signal ") ? Int(type.dropFirst(7)).flatMap { Self.signalNames[$0] } : nil)
         }
         report.exception = exception
         report.processName = processName(report)
@@ -121,14 +121,14 @@ struct SwiftBacktraceParser {
     static func crashDescription(_ text: String) -> Substring? {
         var line = Substring(text.containsBytes("\u{1B}[") ? withoutColour(text) : text)
         line = line.drop { $0 == " " || $0 == "\t" }
-        if line.hasPrefix("*** ") {
+        if line.hasBytePrefix("*** ") {
             line = line.dropFirst(4)
-        } else if line.hasPrefix("💣") {
+        } else if line.hasBytePrefix("💣") {
             line = line.dropFirst().drop { $0 == " " }
         } else {
             return nil
         }
-        guard line.hasPrefix("Program crashed: ") else { return nil }
+        guard line.hasBytePrefix("Program crashed: ") else { return nil }
         var body = line.dropFirst("Program crashed: ".count)
         while body.last == " " { body = body.dropLast() }
         if body.hasSuffix(" ***") { body = body.dropLast(4) }
@@ -187,7 +187,7 @@ struct SwiftBacktraceParser {
 
     /// `Thread 2 "oot.default-qos" crashed:` / `Thread 0:`.
     static func threadHeader(_ text: String) -> (number: Int, name: String?, crashed: Bool)? {
-        guard text.hasPrefix("Thread "), text.hasSuffix(":") else { return nil }
+        guard text.hasBytePrefix("Thread "), text.hasSuffix(":") else { return nil }
         var rest = text.dropFirst(7).dropLast()
         let digits = rest.prefix { $0.isNumber }
         guard let number = Int(digits) else { return nil }
@@ -199,7 +199,7 @@ struct SwiftBacktraceParser {
         }
         rest = rest.drop { $0 == " " }
         var name: String?
-        if rest.hasPrefix("\""), rest.hasSuffix("\""), rest.count >= 2 {
+        if rest.hasBytePrefix("\""), rest.hasSuffix("\""), rest.count >= 2 {
             name = String(rest.dropFirst().dropLast())
         } else if !rest.isEmpty {
             return nil
@@ -216,12 +216,13 @@ struct SwiftBacktraceParser {
         words = words.dropFirst()
         var inlined = false
         var returnAddress = false
-        while let marker = words.first, marker.hasPrefix("["), marker.hasSuffix("]") {
+        while let marker = words.first, marker.hasBytePrefix("["), marker.hasSuffix("]") {
             if marker == "[inlined]" { inlined = true }
             if marker == "[ra]" { returnAddress = true }
             words = words.dropFirst()
         }
-        guard let addressWord = words.first, addressWord.hasPrefix("0x"), let address = UInt64(addressWord.dropFirst(2), radix: 16) else {
+        guard let addressWord = words.first, addressWord.hasBytePrefix("0x"), let address = UInt64(addressWord.dropFirst(2), radix: 16)
+        else {
             return nil
         }
         words = words.dropFirst()
@@ -260,13 +261,13 @@ struct SwiftBacktraceParser {
     /// an en dash; `<no build ID>` when the image has none).
     static func image(_ text: String, reportLine: Int) -> BinaryImage? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix("0x") else { return nil }
+        guard trimmed.hasBytePrefix("0x") else { return nil }
         let rangeWord = trimmed.prefix { !$0.isWhitespace }
         let bounds = rangeWord.split(whereSeparator: { $0 == "–" || $0 == "-" })
         guard bounds.count == 2, let low = hex(bounds[0]), let high = hex(bounds[1]), high >= low else { return nil }
         var rest = trimmed.dropFirst(rangeWord.count).drop { $0 == " " }
         var debugID: DebugID?
-        if rest.hasPrefix("<no build ID>") {
+        if rest.hasBytePrefix("<no build ID>") {
             rest = rest.dropFirst(13)
         } else {
             let idWord = rest.prefix { !$0.isWhitespace }
@@ -288,14 +289,14 @@ struct SwiftBacktraceParser {
     /// Linux system locations and the Swift runtime's own libraries: not the app's code.
     static func isSystemImage(path: String, name: String) -> Bool {
         let systemPrefixes = ["/usr/lib", "/lib", "/usr/libexec/", "/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/opt/swift/"]
-        if systemPrefixes.contains(where: { path.hasPrefix($0) }) { return true }
+        if systemPrefixes.contains(where: { path.hasBytePrefix($0) }) { return true }
         if path.containsBytes("/usr/lib/swift/linux/") { return true }
         return ["libswift", "libdispatch", "libBlocksRuntime", "libFoundation", "libc.so", "libm.so", "libstdc++", "libgcc_s", "ld-linux"]
-            .contains { name.hasPrefix($0) }
+            .contains { name.hasBytePrefix($0) }
     }
 
     private static func hex(_ word: Substring) -> UInt64? {
-        guard word.hasPrefix("0x") else { return nil }
+        guard word.hasBytePrefix("0x") else { return nil }
         return UInt64(word.dropFirst(2), radix: 16)
     }
 }

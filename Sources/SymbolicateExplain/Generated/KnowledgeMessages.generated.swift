@@ -2387,7 +2387,8 @@ extension KnowledgeBase {
             aliases: [], values: [], namespace: nil,
             patterns: [
                 "unexpectedly found nil", "cannot be nil", "must not be nil", "must be non-nil", "is nil", "was nil", "nil value",
-                "null pointer", "is null", "was null", "nullptr",
+                "null pointer", "is null", "was null", "nullptr", "nullreference", "null reference", "object reference not set",
+                "nullpointer", "null value", "null check operator", "undefined is not", "null is not an object", "of undefined", "of null",
             ]),
         KnowledgeEntry(
             term: "range message", kind: .messageClass,
@@ -2566,7 +2567,7 @@ extension KnowledgeBase {
             aliases: [], values: [], namespace: nil,
             patterns: [
                 "not implemented", "has not been implemented", "unimplemented", "subclass must implement", "must be overridden",
-                "must override", "abstract method",
+                "must override", "abstract method", "notimplemented",
             ]),
         KnowledgeEntry(
             term: "precondition message", kind: .messageClass,

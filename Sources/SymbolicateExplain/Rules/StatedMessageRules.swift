@@ -55,6 +55,29 @@ extension Diagnostician {
         return nil
     }
 
+    /// A managed runtime's exception the text states (.NET, Mono, Unity, Kotlin/Native): its own
+    /// line names what was thrown, even where the runtime handed it on as an Objective-C exception
+    /// (Xamarin's `uncaught exception 'SIGABRT', reason: 'Arg_NullReferenceException'`) or the
+    /// process ended by abort. A hardware fault's report quotes such a line as evidence only.
+    func classifyManagedException() -> Verdict? {
+        guard (facts.exception?.machType == nil && facts.exception?.signal == nil) || isDeliberateStop,
+            case let managed = facts.statedMessages.prefix(Self.statedMessageLimit).filter({
+                $0.family == .managedException && !$0.text.isEmpty
+            }),
+            let first = managed.first
+        else { return nil }
+        // A wrapper's line (`ObjCRuntime.ObjCException`) and the wrapped exception's: the one whose
+        // words say what went wrong.
+        let message = managed.first { messageClass(of: $0) != nil } ?? first
+        return statedCause(message, messageClass(of: message), nil)
+    }
+
+    /// Whether a line names code as an exception's reason does (an object `<X 0x…>`, a method
+    /// `-[X y]`, a quoted key or name, an address): a poster's sentence about the crash does not.
+    static func namesCode(_ text: String) -> Bool {
+        ["0x", "<", "-[", "+[", "'", "\"", "`", "::"].contains { text.containsBytes($0) }
+    }
+
     /// False for a message another rule reads by its own fact (an uncaught exception's line, a
     /// libobjc, dyld or malloc message): those rules say more than a quote would.
     /// Only a report's own fields are read by those rules: a console or annotation line stating
@@ -177,6 +200,13 @@ extension Diagnostician {
                     quoteFrames(matching: ["objc_exception_throw"], limit: 1)
                     return knownFamily(entry, line, .uncaughtObjCException)
                 }
+            }
+            // Else the first such line whose words say what went wrong (a reason pasted alone
+            // above the frames, `Cannot remove an observer … because it is not registered as an
+            // observer.`): the throw's likely reason, quoted.
+            if let line = facts.unreadLines.first(where: { Self.namesCode($0.text) && messageClass(of: $0) != nil }) {
+                quoteFrames(matching: ["objc_exception_throw"], limit: 1)
+                return statedCause(line, messageClass(of: line), .uncaughtObjCException)
             }
             quoteFrames(matching: ["objc_exception_throw"], limit: 1)
             return Verdict(.uncaughtObjCException, .likely, .verdictThrowInFrames)

@@ -81,6 +81,25 @@ extension Diagnostician {
         return first
     }
 
+    /// Where the crashed thread stopped, for a cause to carry when no app frame is known: the
+    /// first raising frame with a function's name (an unnamed address says nothing a reader can
+    /// look up).
+    func stopFrame() -> FrameLine? {
+        let stop = raisingFrames().first { candidate in
+            guard let name = candidate.frame.functionNames.first else { return false }
+            return !Self.isThrowMarker(candidate.frame) && !Self.throwPlumbing.contains { name.hasPrefix($0) }
+        }
+        guard let stop else { return nil }
+        return FrameLine(place: stop.place, text: .verbatim(stop.frame.evidenceText))
+    }
+
+    /// The source line Xcode's annotation was copied beside, for a text without frames: the line
+    /// where the thread stopped.
+    func annotatedLine() -> FrameLine? {
+        guard let place = facts.statedMessages.first(where: { $0.source == .annotation && $0.place != nil })?.place else { return nil }
+        return FrameLine(place: Self.sourcePhrase(.annotation), text: .verbatim(place))
+    }
+
     /// The raising frames, nearest the throw first, each with the place the evidence names it by.
     func raisingFrames() -> [(frame: Frame, place: Phrase)] {
         if let frames = report.lastExceptionBacktrace?.frames, frames.contains(where: { !$0.functionNames.isEmpty }) {

@@ -1634,6 +1634,29 @@ extension ThrowSiteCatalog {
             ]
         ),
         ThrowSiteEntry(
+            id: "swift.exclusivity-violation",
+            framework: "Swift",
+            exceptions: [],
+            symbols: ["swift::runtime::AccessSet::insert", "swift_beginAccess"],
+            reasons: ["Simultaneous accesses to"],
+            rule: [
+                "en":
+                    "Swift enforces exclusivity, exclusive access to a variable: while one access modifies it (a mutating method, an inout argument, a property being set), no other access to the same variable may begin; the runtime's check stops the process when one does.",
+                "ja":
+                    "Swift は変数への排他的アクセスを強制します。ある変数を変更するアクセス（mutating メソッド、inout 引数、設定中のプロパティ）の間は、同じ変数への別のアクセスを始めてはいけません。始めるとランタイムの検査がプロセスを停止します。",
+            ],
+            fix: [
+                "en":
+                    "Find the two overlapping accesses (the runtime prints both in a debug build): copy the value into a local before the call, or pass the object and let the callee read what it needs, so the modification and the other access no longer overlap.",
+                "ja":
+                    "重なっている 2 つのアクセスを探してください（デバッグビルドではランタイムが両方を表示します）。呼び出しの前に値をローカル変数に写すか、オブジェクトを渡して呼び出し先が必要なものを読むようにし、変更と別のアクセスが重ならないようにしてください。",
+            ],
+            sources: [
+                "https://github.com/swiftlang/swift/blob/main/stdlib/public/runtime/Exclusivity.cpp",
+                "https://www.swift.org/blog/swift-5-exclusivity/",
+            ]
+        ),
+        ThrowSiteEntry(
             id: "libc.stack-protector",
             framework: "libc",
             exceptions: [],

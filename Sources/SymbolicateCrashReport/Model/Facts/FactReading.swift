@@ -126,7 +126,7 @@ package struct FactReading {
         var facts = PlatformFacts(architecture: report.architecture, isTranslated: report.isTranslated)
         facts.platform = operatingSystem(of: report)
         let arch = (report.architecture?.name ?? "").lowercased()
-        if arch.hasPrefix("x86") || arch == "i386" || (report.codeType ?? "").uppercased().containsBytes("X86") {
+        if arch.hasBytePrefix("x86") || arch == "i386" || (report.codeType ?? "").uppercased().containsBytes("X86") {
             facts.instructionSet = .intel
         } else if (report.architecture?.name ?? report.codeType ?? "").lowercased().containsBytes("arm") {
             facts.instructionSet = .arm
@@ -139,11 +139,11 @@ package struct FactReading {
         if let platform = report.operatingSystem?.platform { return platform }
         // No OS line (MetricKit, crash reporters): the hardware model says which family.
         let model = (report.hardwareModel ?? "").lowercased()
-        if model.hasPrefix("watch") { return .watchOS }
-        if model.hasPrefix("appletv") { return .tvOS }
-        if model.hasPrefix("realitydevice") { return .visionOS }
-        if model.hasPrefix("iphone") || model.hasPrefix("ipad") || model.hasPrefix("ipod") { return .iOS }
-        if model.hasPrefix("mac") || model.hasPrefix("imac") { return .macOS }
+        if model.hasBytePrefix("watch") { return .watchOS }
+        if model.hasBytePrefix("appletv") { return .tvOS }
+        if model.hasBytePrefix("realitydevice") { return .visionOS }
+        if model.hasBytePrefix("iphone") || model.hasBytePrefix("ipad") || model.hasBytePrefix("ipod") { return .iOS }
+        if model.hasBytePrefix("mac") || model.hasBytePrefix("imac") { return .macOS }
         // A panic file without an OS line (the text form prints `Mac OS version:` in its own section).
         if report.kind == .kernelPanic { return .macOS }
         return nil
@@ -233,7 +233,7 @@ package struct FactReading {
             guard let start = leads.lazy.compactMap({ line.range(of: $0) }).first else { continue }
             var message = line[start.lowerBound...].trimmingCharacters(in: .whitespaces)
             let why = lines[(index + 1)...].prefix(4).lazy.map { $0.trimmingCharacters(in: .whitespaces) }
-                .first { $0.hasPrefix("Reason:") || $0.hasPrefix("Expected in:") }
+                .first { $0.hasBytePrefix("Reason:") || $0.hasBytePrefix("Expected in:") }
             if let why { message += " (\(why))" }
             return message
         }
@@ -385,7 +385,7 @@ package struct FactReading {
     /// C `assert()`'s whole message on a line, else a line that says an assertion failed.
     static func assertion(in stated: [String]) -> AssertionFact? {
         if let line = stated.first(where: { MessageScan($0).isCAssertion() }) { return AssertionFact(.cAssert, quote: line) }
-        if let line = stated.first(where: { $0.hasPrefix("Assertion failed:") || $0.containsBytes("assertion failure") }) {
+        if let line = stated.first(where: { $0.hasBytePrefix("Assertion failed:") || $0.containsBytes("assertion failure") }) {
             return AssertionFact(.assertionMessage, quote: line)
         }
         return nil

@@ -1,0 +1,205 @@
+import Foundation
+import SymbolicateCrashReport
+import Testing
+
+@testable import SymbolicateExplain
+
+/// Texts whose crash another runtime states (.NET, Mono, Unity, React Native) or whose stop a
+/// debugger shows without a thread's frames (Xcode's annotation beside the source line, LLDB's
+/// disassembly at the stop), and the frame a diagnosis names when no app frame is known (issue
+/// 48). Each text is an excerpt of a real public post (its URL above the test).
+@Suite struct RuntimesAndStopsTests {
+    static func parseText(_ text: String) throws -> CrashReport {
+        try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
+    }
+
+    static func frames(_ diagnosis: Diagnosis) -> [String] { diagnosis.causes.flatMap { $0.frames ?? [] } }
+
+    /// .NET's frames print no blank before the parameters; Xamarin hands the exception on as an
+    /// Objective-C one named after the signal. The managed exception is the stated cause, and the
+    /// method that threw leads.
+    /// https://github.com/dotnet/maui/issues/30563
+    @Test func aManagedExceptionHandedOnAsObjectiveCIsTheCause() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Application Specific Information:
+            *** Terminating app due to uncaught exception 'SIGABRT', reason: 'Arg_NullReferenceException'
+
+            Xamarin Exception Stack:
+            System.NullReferenceException: Arg_NullReferenceException
+              at Microsoft.Maui.Controls.Platform.Compatibility.ShellSectionRenderer.ElementForViewController(UIViewController viewController)
+              at UIKit.UIApplication.UIApplicationMain(Int32 , String[] , IntPtr , IntPtr )
+            """)
+        #expect(diagnosis.headline.contains("System.NullReferenceException"), "\(diagnosis.headline)")
+        #expect(!diagnosis.headline.contains("Objective-C"), "\(diagnosis.headline)")
+        #expect(diagnosis.matched?.id == "messageClass/nil message")
+        #expect(
+            Self.frames(diagnosis).first?.contains("ShellSectionRenderer.ElementForViewController") == true, "\(Self.frames(diagnosis))")
+    }
+
+    /// Mono's (Unity's) name without a namespace is a managed exception, not an Objective-C one.
+    /// https://github.com/amazon-archives/aws-sdk-unity/issues/28
+    @Test func monosUndottedExceptionNameIsManaged() throws {
+        let diagnosis = try diagnoseText(
+            """
+            NullReferenceException: A null value was found where an object instance was required.
+              at Mono.Globalization.Unicode.SimpleCollator+Context..ctor (CompareOptions opt, System.Byte* alwaysMatchFlags) [0x00000] in <filename unknown>:0
+              at Amazon.Runtime.Internal.Transform.WWWRequestData.FireRequest () [0x00000] in <filename unknown>:0
+            """)
+        #expect(!diagnosis.headline.contains("Objective-C"), "\(diagnosis.headline)")
+        #expect(diagnosis.matched?.id == "messageClass/nil message")
+        #expect(Self.frames(diagnosis).first?.contains("SimpleCollator") == true, "\(Self.frames(diagnosis))")
+    }
+
+    /// App Center's issue text: `Type.Method() in File.cs:line N;Assembly`, with no `at`.
+    /// https://github.com/SimpleAppProjects/SimpleWeather-NET/issues/1197
+    @Test func appCentersManagedFramesNameTheirLines() throws {
+        let report = try Self.parseText(
+            """
+            Fix System.NullReferenceException: Object reference not set to an instance of an object. in Crash Group # 3430661038u
+
+            ### Stacktrace ###
+
+            SimpleWeather.Maui.App..ctor() in /Users/USER/SimpleWeather/SimpleWeather.Maui/App.xaml.cs:line 88;SimpleWeather.Maui.App
+
+            SimpleWeather.Maui.AppDelegate.FinishedLaunching(UIApplication application, NSDictionary launchOptions) in /Users/USER/SimpleWeather/SimpleWeather.Maui/MaciOS/AppDelegate.cs:line 27;SimpleWeather.Maui
+            """)
+        let frames = report.threads.flatMap(\.frames)
+        #expect(frames.count == 2)
+        #expect(frames.first?.symbol == "SimpleWeather.Maui.App..ctor()")
+        #expect(frames.first?.sourceFile == "/Users/USER/SimpleWeather/SimpleWeather.Maui/App.xaml.cs")
+        #expect(frames.first?.sourceLine == 88)
+        let diagnosis = diagnose(report)
+        #expect(Self.frames(diagnosis).first?.contains("App..ctor()") == true, "\(Self.frames(diagnosis))")
+    }
+
+    /// A wrapper exception's line and the wrapped one's: the line whose words say what went wrong.
+    /// https://github.com/microsoft/appcenter-sdk-dotnet/issues/1687
+    @Test func theWrappedManagedExceptionLeads() throws {
+        let diagnosis = try diagnoseText(
+            """
+            ObjCRuntime.ObjCException
+              Nachricht = Objective-C exception thrown.  Name: System.NotImplementedException Reason: The method or operation is not implemented. (System.NotImplementedException)
+            at Edelweiss.GO.Presentation.Pages.Develop.DevelopViewModel.SendPingAsync() in C:\\git\\edw\\DevelopViewModel.cs:53
+            """)
+        #expect(diagnosis.headline.contains("NotImplementedException"), "\(diagnosis.headline)")
+        #expect(diagnosis.matched?.id == "messageClass/unimplemented message")
+    }
+
+    /// Xcode's annotation copied beside the source line: a crash fact, and the line it stood
+    /// beside (after the file's name above it) is where the diagnosis points.
+    /// https://github.com/danielamitay/DAAppsViewController/issues/35
+    @Test func anAnnotationBesideItsSourceLineIsRead() throws {
+        let diagnosis = try diagnoseText(
+            """
+            DAAppsViewCell.m
+
+            self.nameLabel.text = appObject.name;  //Thread 1: EXC_BAD_ACCESS (code=1, address=0x25b8bbec8)
+            self.genreLabel.text = appObject.genre;
+            """)
+        #expect(diagnosis.category == .badMemoryAccess)
+        #expect(
+            Self.frames(diagnosis).first?.contains("DAAppsViewCell.m: self.nameLabel.text = appObject.name;") == true,
+            "\(Self.frames(diagnosis))")
+    }
+
+    /// The annotation beside a disassembly line, and React Native's fatal banner below it.
+    /// https://github.com/react/react-native/pull/17465
+    @Test func reactNativesFatalBannerIsTheCause() throws {
+        let diagnosis = try diagnoseText(
+            """
+            0x10c0bde3e <+10>: jae    0x10c0bde48               ; <+20> //Thread 12: signal SIGABRT
+
+            **Unhandled JS Exception: undefined is not an object (evaluating 'v.View.propTypes.style')**
+            """)
+        #expect(diagnosis.headline.contains("Unhandled JS Exception: undefined is not an object"), "\(diagnosis.headline)")
+    }
+
+    /// `Thread 1:` inside prose is no annotation: a near-miss stays refused.
+    @Test func threadInsideProseIsNoAnnotation() {
+        #expect(throws: (any Error).self) {
+            try diagnoseText("We saw it on Thread 1: the login screen froze for a while, then it came back.")
+        }
+    }
+
+    /// LLDB's disassembly of the function the thread stopped in: its heading is frame 0, and the
+    /// Swift runtime's exclusivity check names the rule (likely: nothing states a message).
+    /// https://github.com/microsoft/clarity-apps/issues/213
+    @Test func aDisassemblyAtTheStopNamesTheFunction() throws {
+        let diagnosis = try diagnoseText(
+            """
+            libswiftCore.dylib`swift::runtime::AccessSet::insert:
+                0x19ad38404 <+0>:   pacibsp
+                0x19ad38450 <+76>:  b.eq   0x19ad38474               ; <+112>
+            ->  0x19ad38454 <+80>:  ldr    x12, [x10]
+                0x19ad38458 <+84>:  ldr    x11, [x10, #0x10]
+            """)
+        #expect(diagnosis.headline.contains("exclusivity"), "\(diagnosis.headline)")
+        #expect(diagnosis.certainty == .likely)
+        let report = try Self.parseText(
+            """
+            libswiftCore.dylib`swift::runtime::AccessSet::insert:
+            ->  0x19ad38454 <+80>:  ldr    x12, [x10]
+            """)
+        let frame = try #require(report.crashedThread?.frames.first ?? report.threads.first?.frames.first)
+        #expect(frame.symbol == "swift::runtime::AccessSet::insert")
+        #expect(frame.imageName == "libswiftCore.dylib")
+        #expect(frame.address == 0x19ad38454)
+        #expect(frame.symbolOffset == 80)
+    }
+
+    /// A disassembly listing without the stop arrow shows no stop: no frame, no crash fact.
+    @Test func aDisassemblyWithoutTheArrowIsNoStop() {
+        #expect(throws: (any Error).self) {
+            try diagnoseText(
+                """
+                libswiftCore.dylib`swift::runtime::AccessSet::insert:
+                    0x19ad38404 <+0>:   pacibsp
+                    0x19ad38408 <+4>:   sub    sp, sp, #0x1b0
+                """)
+        }
+    }
+
+    /// A reason pasted alone above frames that pass through the throw, in words no catalogue
+    /// names: quoted as the throw's likely reason, with the app's frame.
+    /// https://github.com/element-hq/element-ios/issues/453
+    @Test func aReasonAboveThrowFramesIsQuoted() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Cannot remove an observer <RoomViewController 0x136848600> for the key path ""isOffline"" from <AppDelegate 0x135e22e60> because it is not registered as an observer.
+            Application: Vector (im.vector.app)
+            (
+            	0   CoreFoundation                      0x00000001812eadc8 <redacted> + 148
+            	1   libobjc.A.dylib                     0x000000018094ff80 objc_exception_throw + 56
+            	2   CoreFoundation                      0x00000001812eacf8 <redacted> + 0
+            	3   Foundation                          0x0000000181c010a8 <redacted> + 496
+            	4   Vector                              0x00000001000e6438 Vector + 402488 -> -[RoomViewController viewDidDisappear:] (in Vector) (RoomViewController.m:350)
+            	5   UIKit                               0x0000000186459314 <redacted> + 532
+            )
+            """)
+        #expect(diagnosis.category == .uncaughtObjCException)
+        #expect(diagnosis.headline.contains("not registered as an observer"), "\(diagnosis.headline)")
+    }
+
+    /// No app frame and no cause naming one: the leading cause names where the thread stopped,
+    /// past the abort machinery.
+    /// https://github.com/swiftlang/swift/issues/87033
+    @Test func withoutAnAppFrameTheStopFrameIsNamed() throws {
+        let diagnosis = try diagnoseText(
+            """
+            *** Signal 11: Backtracing from 0x7fbb5e5cc9ba... done ***
+
+            *** Program crashed: Bad pointer dereference at 0xffff8044a1a74710 ***
+
+            Platform: x86_64 Linux (Debian GNU/Linux 12 (bookworm))
+
+            Thread 2 "-qos.overcommit" crashed:
+
+              0      0x00007fbb5e5cc9ba _dispatch_event_loop_drain + 1130 in libdispatch.so
+              1 [ra] 0x00007fbb5e5c1fe2 _dispatch_mgr_invoke + 129 in libdispatch.so
+              2 [ra] 0x00007fbb5e5c1f4d _dispatch_mgr_thread + 108 in libdispatch.so
+              3 [ra] 0x00007fbb5e5c5185 _dispatch_worker_thread + 676 in libdispatch.so
+            """)
+        #expect(Self.frames(diagnosis).first?.contains("_dispatch_event_loop_drain") == true, "\(Self.frames(diagnosis))")
+    }
+}
