@@ -278,7 +278,10 @@ struct Diagnostician {
     /// Frames and nothing else: the headline says where the crashed thread stopped and on which
     /// thread, which is what the text states, rather than that it states nothing (issue 48).
     func crashedInTopFrame() -> Verdict? {
-        guard let thread = report.crashedThread, let top = thread.frames.first else { return nil }
+        guard let thread = report.crashedThread else { return nil }
+        let start = CrashReport.pastSignalHandler(thread)
+        guard start < thread.frames.count else { return nil }
+        let top = thread.frames[start]
         let threadName = [thread.name, thread.queue].compactMap { $0?.trimmedBlanks }.first { !$0.isEmpty }
         var values: [String: Phrase] = [
             "frame": .verbatim(top.evidenceText),

@@ -267,7 +267,7 @@ import Testing
         ),
         ("2024-05-01 10:00:00.000 App[123:4567] libc++abi: Pure virtual function called!", .cxxRuntime),
         ("libc++abi: terminating due to uncaught exception of type std::runtime_error: boom", .cxxException),
-        ("libc++abi.dylib: terminating with uncaught exception of type NSException", .cxxException),
+        ("libc++abi.dylib: terminating with uncaught exception of type NSException", .objcException),
     ])
     func libcxxabiLines(line: String, family: StatedMessage.Family) {
         #expect(CrashMessageGrammar.match(line)?.family == family, "\(line)")

@@ -84,6 +84,9 @@ import Testing
         let words = KnowledgeBase.standard.entries.filter { [.messageClass, .debugLayerMessage].contains($0.kind) }.flatMap(\.patterns)
             .map { $0.lowercased() }
         for message in facts.statedMessages {
+            // libc++abi's line for an Objective-C exception names its type only (`… of type
+            // NSException`): no name, no reason, no cause.
+            if message.family == .objcException, message.text.hasSuffix(" of type NSException") { continue }
             switch message.source {
             case .appSpecificInformation, .exceptionMessage:
                 let text = message.text.lowercased()

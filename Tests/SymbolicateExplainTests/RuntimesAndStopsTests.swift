@@ -202,4 +202,61 @@ import Testing
             """)
         #expect(Self.frames(diagnosis).first?.contains("_dispatch_event_loop_drain") == true, "\(Self.frames(diagnosis))")
     }
+
+    /// A reporter's handler prints the signal by number and the stack it captured: the signal is
+    /// the crash fact, and the frames above the trampoline are the handler's, not the crash's.
+    /// https://github.com/react/react-native/issues/39573
+    @Test func aHandlersOwnBacktraceIsReadBelowTheTrampoline() throws {
+        let diagnosis = try diagnoseText(
+            """
+                Signal 11 was raised
+                (
+                    0   Detox                               0x0000000109ff5cc0 +[NSThread(DetoxUtils) dtx_demangledCallStackSymbols] + 36
+                    1   Detox                               0x0000000109ff88d0 __DTXHandleCrash + 440
+                    2   Detox                               0x0000000109ff8f00 __DTXHandleSignal + 72
+                    3   libsystem_platform.dylib            0x0000000108defc60 _sigtramp + 52
+                    4   hermes                              0x000000010a2a6c48 facebook::jsi::JSError::~JSError() + 1088444
+                    5   Curriculify                         0x00000001043c0ff0 facebook::hermes::inspector::Inspector::getScriptInfoFromTopCallFrame() + 276
+                )
+            """)
+        #expect(diagnosis.headline.hasPrefix("SIGSEGV"), "\(diagnosis.headline)")
+        #expect(!Self.frames(diagnosis).contains { $0.contains("Detox") }, "\(Self.frames(diagnosis))")
+        #expect(!diagnosis.headline.contains("Detox"), "\(diagnosis.headline)")
+    }
+
+    /// A reporter that crashed while writing its report: its frames above the trampoline are
+    /// where the crash is, and stay.
+    /// https://github.com/getsentry/sentry-cocoa/issues/299
+    @Test func aHandlerThatCrashedIsWhereTheCrashIs() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Crashed: com.apple.main-thread
+            0 myApp 0x105210380 writeUnknownObjectContents (SentryCrashReport.c:576)
+            1 myApp 0x105210088 writeMemoryContents (SentryCrashReport.c:694)
+            2 myApp 0x10520a9d4 handleSignal (SentryCrashMonitor_Signal.c:108)
+            3 libsystem_platform.dylib 0x2051c6a20 _sigtramp + 56
+            4 libdispatch.dylib 0x204fa08d0 _dispatch_main_queue_callback_4CF$VARIANT$mp + 784
+            5 CoreFoundation 0x20554a1bc CFRUNLOOP_IS_SERVICING_THE_MAIN_DISPATCH_QUEUE + 12
+            """)
+        #expect(diagnosis.headline.contains("writeUnknownObjectContents"), "\(diagnosis.headline)")
+    }
+
+    /// libc++abi's line for an exception of type `NSException` is an Objective-C exception's,
+    /// as libc++abi's terminate handler prints it (libcxxabi/src/cxa_default_handlers.cpp).
+    @Test func libcxxabisLineForNSExceptionIsObjectiveC() throws {
+        let diagnosis = try diagnoseText("libc++abi: terminating due to uncaught exception of type NSException")
+        #expect(diagnosis.category == .uncaughtObjCException)
+        #expect(!diagnosis.headline.contains("C++"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("terminate"), "\(diagnosis.headline)")
+    }
+
+    /// V8's fatal banner (Metro, the React Native bundler, run by Xcode's build) behind a
+    /// stream label it prefixes: a stated cause, in the resource class.
+    /// https://github.com/react/react-native/issues/25004
+    @Test func v8sFatalBannerIsAStatedResourceLimit() throws {
+        let diagnosis = try diagnoseText(
+            "transform[stderr]: FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory")
+        #expect(diagnosis.headline.contains("JavaScript heap out of memory"), "\(diagnosis.headline)")
+        #expect(diagnosis.matched?.id == "messageClass/resource message")
+    }
 }

@@ -208,7 +208,8 @@ import Testing
         }
         #expect(
             diagnose(report).headline
-                == "EXC_CRASH (SIGABRT) — Uncaught Objective-C exception (likely; the report names neither the exception nor its reason).")
+                == "EXC_CRASH (SIGABRT) — Uncaught Objective-C exception (likely): the runtime's terminate handler stopped the process; the report names neither the exception nor its reason."
+        )
     }
 
     /// The same stop with a Last Exception Backtrace and an Application Specific Information

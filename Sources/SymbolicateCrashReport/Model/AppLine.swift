@@ -232,7 +232,25 @@ extension CrashReport {
     /// gives way to the app's own code further down. Nil when no frame is in the app's image.
     package func appLine(in thread: Thread, order: [Int]? = nil) -> AppLine? {
         if let order { return appLine(in: thread, positions: order) }
-        return appLine(in: thread, positions: thread.frames.indices)
+        return appLine(in: thread, positions: Self.pastSignalHandler(thread)..<thread.frames.count)
+    }
+
+    /// Where a thread's own frames start: below the signal trampoline (`_sigtramp` on Apple's
+    /// systems, glibc's `__restore_rt`) when the frames above it are a signal handler capturing
+    /// the stack it prints (`callStackSymbols`, `backtrace()`); else 0. A handler that crashed
+    /// itself (a reporter writing its report) is where the crash is, and stays.
+    package static func pastSignalHandler(_ thread: Thread) -> Int {
+        guard
+            let trampoline = thread.frames.prefix(16).firstIndex(where: { frame in
+                guard let name = frame.symbol else { return false }
+                return name == "_sigtramp" || name == "__restore_rt"
+            })
+        else { return 0 }
+        let capturing = thread.frames[..<trampoline].contains { frame in
+            guard let name = frame.symbol else { return false }
+            return name.containsBytesIgnoringASCIICase("callstack") || name.containsBytesIgnoringASCIICase("backtrace")
+        }
+        return capturing ? trampoline + 1 : 0
     }
 
     /// `appLine(in:)` over the frames from `start` on, with no list of positions made (the

@@ -457,7 +457,7 @@ enum CrashMessageGrammar {
         func matches(_ text: Substring, present: [Bool]) -> Bool {
             if !needs.isEmpty, !needs.contains(where: { present[CrashMessageGrammar.anchorIDs[$0] ?? 0] }) { return false }
             return switch anchor {
-            case .starts(let literal): text.hasBytePrefix(literal)
+            case .starts(let literal): present[CrashMessageGrammar.anchorIDs[literal] ?? 0] && text.hasBytePrefix(literal)
             case .contains(let literal):
                 present[CrashMessageGrammar.anchorIDs[literal] ?? 0] && MessageScan.occurs(literal, in: String(text))
             case .parser(let parse): parse(text)
@@ -465,10 +465,24 @@ enum CrashMessageGrammar {
         }
     }
 
-    /// The `contains` anchors' literals, found in one pass over a line (`NeedleIndex`).
+    /// The literals a line must hold for each shape to match (its anchor's, else what its parser
+    /// needs), found in one pass over a line (`NeedleIndex`): a line with none of them is no
+    /// message, and its log prefixes are never read.
     static let anchorLiterals: [String] = shapes.flatMap { shape -> [String] in
-        if case .contains(let literal) = shape.anchor { return [literal] + shape.needs }
-        return shape.needs
+        switch shape.anchor {
+        case .starts(let literal), .contains(let literal): [literal] + shape.needs
+        case .parser: shape.needs
+        }
+    }
+
+    /// Per shape, the ids of the literals one of which it needs.
+    static let requiredIDs: [[Int]] = shapes.map { shape in
+        let literals: [String] =
+            switch shape.anchor {
+            case .starts(let literal), .contains(let literal): [literal]
+            case .parser: shape.needs
+            }
+        return literals.compactMap { anchorIDs[$0] }
     }
     static let anchorIDs: [String: Int] = Dictionary(anchorLiterals.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     static let anchorIndex = NeedleIndex(anchorLiterals)
@@ -490,21 +504,23 @@ enum CrashMessageGrammar {
             // `CheckedContinuation` stops the process when resumed twice; a leaked one is only logged.
             Shape(
                 family: .swiftRuntime,
-                anchor: .parser { $0.containsBytes("SWIFT TASK CONTINUATION MISUSE:") && $0.containsBytes(" tried to resume ") }),
+                anchor: .parser { $0.containsBytes("SWIFT TASK CONTINUATION MISUSE:") && $0.containsBytes(" tried to resume ") },
+                needs: ["SWIFT TASK CONTINUATION MISUSE:"]),
             Shape(family: .swiftRuntime, anchor: .contains("Incorrect actor executor assumption")),
             Shape(family: .swiftRuntime, anchor: .contains("an unowned reference but ")),
             Shape(family: .swiftRuntime, anchor: .starts("Could not cast value of type ")),
             Shape(family: .swiftRuntime, anchor: .starts("Unexpectedly found nil while ")),
             Shape(family: .swiftRuntime, anchor: .starts("Swift runtime failure: ")),
             Shape(family: .swiftRuntime, anchor: .contains("'try!' expression unexpectedly raised an error")),
-            Shape(family: .swiftRuntime, anchor: .parser(isStandardLibraryCheck)),
+            Shape(family: .swiftRuntime, anchor: .parser(isStandardLibraryCheck), needs: standardLibraryChecks),
             // Uncaught exceptions.
             Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
             Shape(family: .objcException, anchor: .starts("Uncaught exception: ")),
             // A crash service's title; Android's (`java.lang.…`) names are not Objective-C exceptions.
             Shape(
                 family: .objcException,
-                anchor: .parser { $0.hasBytePrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil }),
+                anchor: .parser { $0.hasBytePrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil },
+                needs: ["Fatal Exception: "]),
             Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
             // Core Data's report of an exception its fetched-results controller's delegate raised
             // (`Serious application error.  An exception was caught from the delegate of
@@ -515,7 +531,7 @@ enum CrashMessageGrammar {
             // `[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from
             // objects[0]`, `*** Collection <__NSArrayM: 0x…> was mutated while being enumerated.`,
             // `[<X 0x…> setValue:forUndefinedKey:]: this class is not key value coding-compliant…`.
-            Shape(family: .objcException, anchor: .parser(isFoundationReason)),
+            Shape(family: .objcException, anchor: .parser(isFoundationReason), needs: UncaughtExceptionFact.ReasonClass.words),
             // A name in a managed runtime's style (`NullReferenceException: …`, Unity's and Mono's
             // lines) before Objective-C's, whose names open with a framework's capitals (`NS…`, `UI…`).
             Shape(
@@ -523,8 +539,14 @@ enum CrashMessageGrammar {
                 anchor: .parser { ExceptionNameLine.parse($0).map { ManagedExceptionLine.isManagedStyle($0.name) } == true },
                 needs: ["Exception"]),
             Shape(family: .objcException, anchor: .parser { ExceptionNameLine.parse($0) != nil }, needs: ["Exception"]),
-            Shape(family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil }),
-            Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }),
+            // libc++abi's line for an Objective-C exception: its type is `NSException`.
+            Shape(
+                family: .objcException, anchor: .parser { ConsoleLine.cxxException(String($0))?.type == "NSException" },
+                needs: ["uncaught exception of type "]),
+            Shape(
+                family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil },
+                needs: ["uncaught exception of type "]),
+            Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }, needs: ["libc++abi"]),
             Shape(family: .cxxException, anchor: .parser { CxxExceptionTitle.parse($0) != nil }, needs: ["::"]),
             // Managed runtimes in the app: Xamarin.iOS/.NET's and Kotlin/Native's uncaught-exception
             // lines, and a .NET exception's own `Namespace.TypeException: message` line.
@@ -536,6 +558,9 @@ enum CrashMessageGrammar {
             // turns into the app's end in a release build. (Dart's and Flutter's `Unhandled
             // Exception:` and a promise's unhandled rejection are logged and the app goes on.)
             Shape(family: .managedException, anchor: .starts("Unhandled JS Exception: ")),
+            // V8's fatal banner (Node, a JavaScript engine in the app or its build): `FATAL ERROR:
+            // Reached heap limit Allocation failed - JavaScript heap out of memory`.
+            Shape(family: .managedException, anchor: .contains("FATAL ERROR: ")),
         ]
         // .NET's own exceptions' messages, printed without the type's name by a logger or a
         // crash service (the runtime's resource strings: NullReferenceException's,
@@ -550,7 +575,7 @@ enum CrashMessageGrammar {
         + [
 
             // Assertions and debug layers.
-            Shape(family: .assertion, anchor: .parser { MessageScan(String($0)).isCAssertion() }),
+            Shape(family: .assertion, anchor: .parser { MessageScan(String($0)).isCAssertion() }, needs: ["Assertion failed: "]),
             Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
             Shape(family: .assertion, anchor: .contains(" failed assertion ")),
             Shape(family: .assertion, anchor: .starts("failed assertion ")),
@@ -560,7 +585,7 @@ enum CrashMessageGrammar {
             Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
             Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
             // The system's own words about the process.
-            Shape(family: .malloc, anchor: .parser(isMallocError)),
+            Shape(family: .malloc, anchor: .parser(isMallocError), needs: ["malloc: ", "*** error for object "]),
             Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
             Shape(family: .dyld, anchor: .contains("Symbol not found: ")),
             Shape(family: .dyld, anchor: .starts("dyld: ")),
@@ -583,13 +608,18 @@ enum CrashMessageGrammar {
             Shape(
                 family: .machException, anchor: .parser { $0.utf8.count <= 4_096 && MachExceptionLine.namedInSentence($0) },
                 needs: ["EXC_", "exc_"]),
-            Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }),
+            Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }, needs: SignalLine.words),
         ]
 
     /// The message a line states: its family and the line's form it was found in (log prefixes
     /// removed one at a time until a shape matches).
     static func match(_ line: String) -> (family: StatedMessage.Family, text: Substring)? {
         guard line.utf8.count <= FactReading.messageLineLength else { return nil }
+        // Every form of the line is the line's text or a part of it (emphasis marks aside, which
+        // no anchor holds): a literal the line lacks is in none of them, and a line with none of
+        // the literals any shape needs is no message.
+        let present = anchorIndex.found(in: line)
+        guard requiredIDs.contains(where: { ids in ids.contains { present[$0] } }) else { return nil }
         let all = LogPrefix.stages(of: line)
         let closingQuote = all.first.flatMap { LogPrefix.closingQuote(of: $0) }
         let stages = all.enumerated().filter { !$0.element.isEmpty }.map { position, found in
@@ -606,9 +636,6 @@ enum CrashMessageGrammar {
             }
             return stage
         }
-        // Every form of the line is the line's text or a part of it (emphasis marks aside, which
-        // no anchor holds): a literal the line lacks is in none of them.
-        let present = anchorIndex.found(in: line)
         for (position, stage) in stages.enumerated() {
             guard let shape = shapes.firstIndex(where: { $0.matches(stage, present: present) }) else { continue }
             // The message without the log prefixes a shape read through (`18:38:17.092 [app][e]
@@ -835,6 +862,11 @@ extension MachExceptionLine {
 
 /// How a debugger, a shell, an IDE or a service says a signal ended a process.
 enum SignalLine {
+    /// Literals one of which a line stating a signal holds (`signal(in:)`): `SIG`, `signal`, an
+    /// arrival word (as a sentence starts it or inside one), a shell's description.
+    static let words: [String] =
+        ["SIG", "ignal "] + arrivalWords + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words)
+
     /// The shells' and `strsignal`'s descriptions (`Abort trap: 6`, `Segmentation fault: 11`,
     /// `zsh: killed`, `Killed: 9`), with the signal each stands for.
     static let descriptions: [(words: String, signal: String)] = [
@@ -848,7 +880,18 @@ enum SignalLine {
     static func signal(in text: Substring) -> String? {
         // `signal SIGABRT` (LLDB, Xcode), `SIGABRT`, `SIGABRT: abort` (Go), `SIGSEGV (0xb)`.
         var body = text
-        if body.hasBytePrefix("signal ") { body = body.dropFirst(7) }
+        if body.hasBytePrefix("signal ") || body.hasBytePrefix("Signal ") {
+            body = body.dropFirst(7)
+            // `Signal 11 was raised` (a reporter's handler), `signal 6 (SIGABRT)`: the number.
+            let digits = body.prefix { $0.isASCII && $0.isNumber }
+            let rest = body.dropFirst(digits.count)
+            if !digits.isEmpty, digits.count <= 2, let number = Int(digits), let name = SignalNames.name(number),
+                fatalSignals.contains(name),
+                rest.isEmpty || [" was ", " (", ":", " received", " caught", " raised"].contains(where: { rest.hasBytePrefix($0) })
+            {
+                return name
+            }
+        }
         if body.hasBytePrefix("SIG") {
             let name = body.prefix { $0.isASCII && $0.isUppercase }
             let next = body.dropFirst(name.count).first

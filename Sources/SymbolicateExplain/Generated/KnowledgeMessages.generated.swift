@@ -2457,7 +2457,7 @@ extension KnowledgeBase {
             aliases: [], values: [], namespace: nil,
             patterns: [
                 "out of memory", "memory limit", "exceeded", "limit", "timed out", "timeout", "no space", "too many", "allocation failed",
-                "failed to allocate", "disk full", "quota",
+                "failed to allocate", "disk full", "quota", "memory issue", "heap out of memory",
             ]),
         KnowledgeEntry(
             term: "state message", kind: .messageClass,

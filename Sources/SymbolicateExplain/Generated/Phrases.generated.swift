@@ -689,14 +689,14 @@ extension Catalog {
         .verdictCppExceptionWhat: CatalogText(
             id: "verdictCppExceptionWhat", tags: [.namesTheCrash],
             texts: [
-                "en": "Uncaught C++ exception of type {type}: {what}.",
-                "ja": "型 {type} の C++ 例外が捕捉されませんでした: {what}",
+                "en": "Uncaught C++ exception of type {type}: {what} (the C++ runtime called std::terminate).",
+                "ja": "型 {type} の C++ 例外が捕捉されませんでした: {what}（C++ ランタイムが std::terminate を呼びました）",
             ]),
         .verdictCppException: CatalogText(
             id: "verdictCppException", tags: [.namesTheCrash],
             texts: [
-                "en": "Uncaught C++ exception of type {type}.",
-                "ja": "型 {type} の C++ 例外が捕捉されませんでした。",
+                "en": "Uncaught C++ exception of type {type}: the C++ runtime called std::terminate.",
+                "ja": "型 {type} の C++ 例外が捕捉されませんでした。C++ ランタイムが std::terminate を呼びました。",
             ]),
         .causeAssertFalse: CatalogText(
             id: "causeAssertFalse", tags: [],
@@ -3327,8 +3327,9 @@ extension Catalog {
         .verdictObjCExceptionTerminateOnly: CatalogText(
             id: "verdictObjCExceptionTerminateOnly", tags: [],
             texts: [
-                "en": "Uncaught Objective-C exception (likely; the report names neither the exception nor its reason).",
-                "ja": "捕捉されなかった Objective-C 例外です（可能性が高い。レポートには例外の名前も理由もありません）。",
+                "en":
+                    "Uncaught Objective-C exception (likely): the runtime's terminate handler stopped the process; the report names neither the exception nor its reason.",
+                "ja": "捕捉されなかった Objective-C 例外です（可能性が高い）。ランタイムの terminate ハンドラがプロセスを停止しました。レポートには例外の名前も理由もありません。",
             ]),
         .noteExceptionNameMissingNoASI: CatalogText(
             id: "noteExceptionNameMissingNoASI", tags: [.needsExceptionName],

@@ -84,6 +84,9 @@ extension Diagnostician {
     /// the same message is this rule's to quote.
     private func isCauseCandidate(_ message: StatedMessage) -> Bool {
         guard !message.text.isEmpty else { return false }
+        // libc++abi's line for an Objective-C exception names its type only (`… of type
+        // NSException`): the exception's rules say what the report has of it.
+        if message.family == .objcException, message.text.hasSuffix(" of type NSException") { return false }
         // A line that states the exception or the signal (`SIGABRT ABORT 0x…` under a crash
         // service's thread) is the crash's name, which a reader typed: the rules for that fact
         // and the frames say why, not a quote of it.

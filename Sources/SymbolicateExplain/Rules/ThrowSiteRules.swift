@@ -111,8 +111,9 @@ extension Diagnostician {
         if let marker = frames.lastIndex(where: Self.isThrowMarker) {
             start = marker + 1
         } else {
-            // A stop without a throw (a trap, TCC, a libdispatch check): past the abort machinery.
-            var index = 0
+            // A stop without a throw (a trap, TCC, a libdispatch check): past the abort machinery
+            // (and a crash reporter's signal handler above the trampoline).
+            var index = CrashReport.pastSignalHandler(thread)
             while index < frames.count, AbortPath.isMachinery(frames[index], position: index, in: frames) { index += 1 }
             start = index
         }

@@ -27,6 +27,12 @@ public struct UncaughtExceptionFact: Sendable, Hashable {
         /// `this class is not key value coding-compliant for the key …`.
         case keyValueCoding
 
+        /// The words `init(reason:)` reads a class from: a reason holds one of them.
+        static let words = [
+            "unrecognized selector sent to", "cannot be nil", "nil value", "attempt to insert nil", "beyond bounds", "out of bounds",
+            "was mutated while being enumerated", "not key value coding-compliant",
+        ]
+
         public init?(reason: String) {
             // A reason can be long (a reporter's own value): searched in linear time.
             let text = Array(reason.utf8)
