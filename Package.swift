@@ -144,7 +144,7 @@ let package = Package(
         .target(
             name: "SymbolicateCrashReport",
             dependencies: [
-                "SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON",
+                "SymbolicateCore", "SymbolicateDemangling", "SymbolicateJSON", "SymbolicateThrowSites",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["PLCrash"])),
             ]
         ),

@@ -78,6 +78,18 @@ package struct ThrowSiteMatch: Sendable, Equatable {
 }
 
 package enum ThrowSiteCatalog {
+    /// The catalogue's reasons specific enough to say, wherever a line holds one, that a
+    /// framework raised that exception: a phrase of at least four words and 25 characters
+    /// (`Application tried to present modally a view controller`), not a fragment such as
+    /// `beyond bounds` that other text holds too. TCC's sentence is left out: the console wraps
+    /// it over lines, and the reader reads it whole by its opening.
+    package static let statedReasons: [String] = Array(
+        Set(
+            entries.filter { $0.framework != "TCC" }.flatMap(\.reasons).filter {
+                $0.utf8.count >= 25 && $0.split(separator: " ").count >= 4
+            })
+    ).sorted()
+
     /// The entry with `id`.
     package static func entry(id: String) -> ThrowSiteEntry? {
         entries.first { $0.id == id }

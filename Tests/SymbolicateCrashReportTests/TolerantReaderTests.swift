@@ -138,14 +138,16 @@ import Testing
         #expect(localised.facts.exception?.machType == "EXC_BAD_ACCESS")
     }
 
-    /// An annotation whose reason no grammar names (Core Data's) is still the stated reason.
+    /// An annotation holding a framework's own reason (Core Data's) is the stated reason, read as
+    /// the exception the throw-site catalogue names it by.
     /// https://github.com/vdhamer/Photo-Club-Hub/issues/372
     @Test func annotationWithAFrameworksOwnReason() throws {
         let report = try Self.read(
             "Thread 4: Illegal attempt to establish a relationship 'organizationType_' between objects in different contexts \n")
         let message = try #require(report.facts.statedMessages.first)
-        #expect(message.family == .annotation)
-        #expect(report.exception?.message?.contains("between objects in different contexts") == true)
+        #expect(message.family == .objcException)
+        #expect(message.source == .annotation)
+        #expect(message.text.contains("between objects in different contexts"))
     }
 
     /// The continuation check: resuming twice stops the process (read); a leaked continuation is

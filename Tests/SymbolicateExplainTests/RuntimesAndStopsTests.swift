@@ -259,4 +259,71 @@ import Testing
         #expect(diagnosis.headline.contains("JavaScript heap out of memory"), "\(diagnosis.headline)")
         #expect(diagnosis.matched?.id == "messageClass/resource message")
     }
+
+    /// NSZombie's line for a message to a freed object (`*** -[X y]: message sent to deallocated
+    /// instance 0x…`), as Apple documents it:
+    /// https://developer.apple.com/documentation/xcode/investigating-crashes-for-zombie-objects
+    @Test func nsZombiesLineIsAZombie() throws {
+        let diagnosis = try diagnoseText("*** -[ViewController respondsToSelector:]: message sent to deallocated instance 0x7fa3d1e05a40")
+        #expect(diagnosis.category == .zombieObject)
+        #expect(diagnosis.headline.contains("deallocated object"), "\(diagnosis.headline)")
+    }
+
+    /// A framework's reason printed alone, in the throw-site catalogue's words, under the name
+    /// on the line above: the exception's reason, and the catalogue's rule.
+    /// https://github.com/innovian/HVTableView/issues/27
+    @Test func aReasonUnderTheNameIsItsReason() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Fatal Exception: NSInternalInconsistencyException
+            UITableView (<HVTableView: 0x106088e00; baseClass = UITableView; frame = (0 0; 375 574)>) failed to obtain a cell from its dataSource (<HVTableView: 0x106088e00>)
+            """)
+        #expect(diagnosis.headline.contains("failed to obtain a cell"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("UIKit"), "\(diagnosis.headline)")
+    }
+
+    /// The same reason with no name above it is still a crash fact.
+    /// https://github.com/udesk/UdeskSDK-iOS/issues/21
+    @Test func aCataloguedReasonAloneIsRead() throws {
+        let diagnosis = try diagnoseText(
+            "UITableView (<UdeskMessageTableView: 0x10c220600; baseClass = UITableView>) failed to obtain a cell from its dataSource (<UdeskChatViewController: 0x10da4b0f0>)"
+        )
+        #expect(diagnosis.headline.contains("failed to obtain a cell"), "\(diagnosis.headline)")
+    }
+
+    /// The compiler driver's line for a frontend that died of a signal, by number.
+    /// https://github.com/swiftlang/swift/issues/87033 (the signal's form, as `swiftc` prints it)
+    @Test func aSignalNamedByNumberAfterDueToIsRead() throws {
+        let diagnosis = try diagnoseText("error: compile command failed due to signal 11 (use -v to see invocation)")
+        #expect(diagnosis.headline.hasPrefix("SIGSEGV"), "\(diagnosis.headline)")
+    }
+
+    /// Core Data's concurrency-debug trap named in a poster's sentence: the function exists to be
+    /// where that stop is seen.
+    /// https://github.com/JohnEstropia/CoreStore/issues/485
+    @Test func aTrapFunctionNamedInProseIsACrashFact() throws {
+        let diagnosis = try diagnoseText(
+            "After adding `-com.apple.CoreData.ConcurrencyDebug 1` in launch arguments, playing around the demo, and soon the Xcode will stop at `CoreData +[NSManagedObjectContext __Multithreading_Violation_AllThatIsLeftToUsIsHonor__]:`."
+        )
+        #expect(diagnosis.headline.contains("Core Data"), "\(diagnosis.headline)")
+    }
+
+    /// Kotlin/Native's line for an exception that crossed into Swift without `@Throws`.
+    /// https://github.com/touchlab/CrashKiOS/issues/85
+    @Test func kotlinNativesThrowsLineIsRead() throws {
+        let kotlin = try diagnoseText(
+            """
+            Function doesn't have or inherit @Throws annotation and thus exception isn't propagated from Kotlin to Objective-C/Swift as NSError.
+            It is considered unexpected and unhandled instead. Program will be terminated.
+            """)
+        #expect(kotlin.headline.contains("@Throws"), "\(kotlin.headline)")
+    }
+
+    /// The engine's failed check after its `[FATAL:…]` tag (the form Flutter's engine logs).
+    /// https://github.com/flutter/flutter/issues/71579
+    @Test func flutterEnginesFailedCheckIsRead() throws {
+        let flutter = try diagnoseText(
+            "[FATAL:flutter/shell/platform/android/platform_view_android_jni_impl.cc(1062)] Check failed: CheckException(env).")
+        #expect(flutter.headline.contains("Check failed: CheckException(env)."), "\(flutter.headline)")
+    }
 }

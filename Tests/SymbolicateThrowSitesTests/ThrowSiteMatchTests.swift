@@ -470,6 +470,12 @@ let throwRows: [ThrowRow] = [
         frames: ["CheckedContinuation.resume(throwing:)", "partial apply for closure #1 in closure #1 in Dispatcher.protectedSend(_:)"],
         reason: nil, origin: "https://github.com/WalletConnect/WalletConnectSwiftV2/issues/1046"),
     ThrowRow(
+        id: "uikit.tableview.nil-cell", name: "NSInternalInconsistencyException",
+        frames: ["-[UITableView _configureCellForDisplay:forIndexPath:]"],
+        reason:
+            "UITableView (<HVTableView: 0x106088e00; baseClass = UITableView>) failed to obtain a cell from its dataSource (<HVTableView: 0x106088e00>)",
+        origin: "https://github.com/innovian/HVTableView/issues/27"),
+    ThrowRow(
         id: "swift.exclusivity-violation", name: nil,
         frames: ["swift::runtime::AccessSet::insert"],
         reason: nil, origin: "https://github.com/microsoft/clarity-apps/issues/213"),

@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCore
+import SymbolicateThrowSites
 
 /// The shapes of crash text that is not a report file — console output, app logs, shells, crash
 /// services' pages — as data: the prefixes loggers put before a line (`LogPrefix`), the messages
@@ -522,6 +523,9 @@ enum CrashMessageGrammar {
                 anchor: .parser { $0.hasBytePrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil },
                 needs: ["Fatal Exception: "]),
             Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
+            // NSZombie's line for a message to a freed object, a debug layer's stop (`*** -[X y]: message sent to
+            // deallocated instance 0x…`), which stops the process.
+            Shape(family: .assertion, anchor: .contains(": message sent to deallocated instance ")),
             // Core Data's report of an exception its fetched-results controller's delegate raised
             // (`Serious application error.  An exception was caught from the delegate of
             // NSFetchedResultsController during a call to -controllerDidChangeContent:.  REASON`).
@@ -552,6 +556,12 @@ enum CrashMessageGrammar {
             // lines, and a .NET exception's own `Namespace.TypeException: message` line.
             Shape(family: .managedException, anchor: .starts("Unhandled managed exception: ")),
             Shape(family: .managedException, anchor: .starts("Uncaught Kotlin exception: ")),
+            // Kotlin/Native ends the process when an exception crosses into Objective-C or Swift
+            // through a function without `@Throws`.
+            Shape(family: .managedException, anchor: .contains("doesn't have or inherit @Throws annotation")),
+            // A failed check of Chromium's and Flutter's engine logging (`[FATAL:flutter/shell/…(432)]
+            // Check failed: …`), after its bracketed tag.
+            Shape(family: .assertion, anchor: .starts("Check failed: ")),
             Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
             Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }, needs: ["Exception", "Error"]),
             // React Native's banner for a JavaScript exception nothing caught, which `RCTFatal`
@@ -596,7 +606,7 @@ enum CrashMessageGrammar {
             // jetsam's `per-process-limit` reason).
             Shape(family: .resource, anchor: .contains("RESOURCE_TYPE_MEMORY")),
             Shape(family: .resource, anchor: .contains("per-process-limit")),
-            Shape(family: .resource, anchor: .starts("Terminated due to memory issue")),
+            Shape(family: .resource, anchor: .contains("due to memory issue")),
             Shape(family: .resource, anchor: .contains("exceeding jetsam memory limit")),
             // Diagnostics the process keeps running after, each printing a backtrace.
             Shape(family: .diagnostic, anchor: .starts("Thread Performance Checker: ")),
@@ -609,6 +619,17 @@ enum CrashMessageGrammar {
                 family: .machException, anchor: .parser { $0.utf8.count <= 4_096 && MachExceptionLine.namedInSentence($0) },
                 needs: ["EXC_", "exc_"]),
             Shape(family: .signal, anchor: .parser { SignalLine.signal(in: $0) != nil }, needs: SignalLine.words),
+            // A framework's exception reason printed alone, in the words the throw-site catalogue
+            // has for it (`Application tried to present modally a view controller … that is already
+            // being presented by …`, `failed to obtain a cell from its dataSource`).
+            Shape(
+                family: .objcException, anchor: .parser { stage in ThrowSiteCatalog.statedReasons.contains { stage.containsBytes($0) } },
+                needs: ThrowSiteCatalog.statedReasons),
+            // Functions that exist to be the frame a stop is seen in, named anywhere in a text
+            // (`+[NSManagedObjectContext __Multithreading_Violation_AllThatIsLeftToUsIsHonor__]`,
+            // TCC's `__TCC_CRASHING_DUE_TO_PRIVACY_VIOLATION__`).
+            Shape(family: .assertion, anchor: .contains("__Multithreading_Violation_AllThatIsLeftToUsIsHonor__")),
+            Shape(family: .privacy, anchor: .contains("__TCC_CRASHING_DUE_TO_PRIVACY_VIOLATION__")),
         ]
 
     /// The message a line states: its family and the line's form it was found in (log prefixes
@@ -900,7 +921,8 @@ enum SignalLine {
             if name.count >= 5, next == nil || next == ":" || next == " " || next == "(" { return String(name) }
         }
         // `… (interrupted by signal 9: SIGKILL)`, `Terminated due to signal 9`.
-        for marker in ["interrupted by signal ", "Terminated due to signal ", "terminated by signal "] where text.containsBytes("signal ") {
+        // `error: compile command failed due to signal 11`, `exited with signal 6`.
+        for marker in ["due to signal ", "by signal ", "with signal "] where text.containsBytes("signal ") {
             guard let range = text.range(of: marker) else { continue }
             let rest = text[range.upperBound...]
             if let colon = rest.byteRange(of: ": SIG") {

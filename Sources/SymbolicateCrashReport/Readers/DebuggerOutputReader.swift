@@ -603,6 +603,15 @@ struct DebuggerOutputParser {
                 stated.append(found)
                 continuation = (stated.count - 1, 0)
                 let body = Substring(found.text)
+                // A framework's reason under the name alone (`NSInternalInconsistencyException`,
+                // then `Modifications to the layout engine must not be performed …`) is its reason.
+                if let pending = pendingName, number - pending.line <= 2, found.family == .objcException,
+                    ExceptionNameLine.parse(body) == nil
+                {
+                    exception.uncaught?.reason = found.text
+                    pendingName = nil
+                    continue
+                }
                 if found.family == .objcException, exception.uncaught == nil,
                     let named = ExceptionNameLine.parse(body.hasBytePrefix("Fatal Exception: ") ? body.dropFirst(17) : body)
                 {

@@ -2313,6 +2313,46 @@ extension KnowledgeBase {
                 "Invalid update: invalid number of", "tried to present modally an active controller", "dataSource must return a cell from",
                 "unable to dequeue a cell with identifier", "is already presenting",
             ]),
+        KnowledgeEntry(
+            term: "NSZombie message to a deallocated instance", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/NSZombie message to a deallocated instance#title", tags: [],
+                texts: [
+                    "en": "A message was sent to a deallocated object (zombie)",
+                    "ja": "解放済みオブジェクト（ゾンビ）にメッセージが送られた",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/NSZombie message to a deallocated instance#meaning", tags: [.topicDangling],
+                texts: [
+                    "en":
+                        "With zombies enabled (NSZombieEnabled, or Xcode's Zombies diagnostic), a freed Objective-C object is kept as a zombie that stops the process when it receives a message; the line names the method and the address of the freed object.",
+                    "ja":
+                        "ゾンビを有効にすると（NSZombieEnabled、または Xcode の Zombies 診断）、解放された Objective-C オブジェクトはゾンビとして残り、メッセージを受け取るとプロセスを止めます。行にはメソッドと解放済みオブジェクトのアドレスが書かれています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/NSZombie message to a deallocated instance#cause.object-used-after-release",
+                    tags: [.topicDangling],
+                    texts: [
+                        "en":
+                            "An object was used after its last owner released it (an unowned, assign or unsafe_unretained reference, a delegate or observer not removed)",
+                        "ja": "最後の所有者が解放した後でオブジェクトが使われた（unowned、assign、unsafe_unretained の参照、外されていないデリゲートやオブザーバ）",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/NSZombie message to a deallocated instance#step.find-release-zombie-instruments",
+                    tags: [.appleTools, .topicDangling],
+                    texts: [
+                        "en":
+                            "Record with Instruments' Zombies template to see who released the object named in the line, and make the reference that outlived it weak (or remove the delegate or observer when the object goes away)",
+                        "ja":
+                            "Instruments の Zombies テンプレートで記録して行に示されたオブジェクトを誰が解放したかを確かめ、それより長く残った参照を weak にしてください（またはオブジェクトが消えるときにデリゲートやオブザーバを外してください）",
+                    ])
+            ],
+            sources: [Citation.named("A-MEM")], provenance: .documented,
+            aliases: ["NSZombieEnabled"], values: [], namespace: nil,
+            patterns: ["message sent to deallocated instance"]),
     ]
     static let messageClasses: [KnowledgeEntry] = [
         KnowledgeEntry(

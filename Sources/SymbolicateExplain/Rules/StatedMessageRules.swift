@@ -133,7 +133,9 @@ extension Diagnostician {
         found.matched = Diagnosis.Match(catalogue: "message-family", id: entry.catalogID, subject: message.place)
         found.use(entry, causes: 1)
         found.cause(.likely, .causeMessageSaysSo, ["title": entry.titlePhrase], frames: appFrameLine())
-        let category = known ?? Self.category(of: entry.kind)
+        // A debug layer's message about a freed object (NSZombie's) names a zombie.
+        let dangling = entry.kind == .debugLayerMessage && entry.meaningText.tags.contains(.topicDangling)
+        let category = known ?? (dangling ? .zombieObject : Self.category(of: entry.kind))
         if let place = message.place {
             return Verdict(
                 category, .stated, .verdictTitleLineAt, ["title": entry.titlePhrase, "place": .text(place), "line": .text(message.text)])

@@ -1634,6 +1634,33 @@ extension ThrowSiteCatalog {
             ]
         ),
         ThrowSiteEntry(
+            id: "uikit.tableview.nil-cell",
+            framework: "UIKit",
+            exceptions: ["NSInternalInconsistencyException"],
+            symbols: [
+                "-[UITableView _configureCellForDisplay:forIndexPath:]", "-[UICollectionView _createPreparedCellForItemAtIndexPath:",
+            ],
+            reasons: [
+                "failed to obtain a cell from its dataSource", "dataSource must return a cell from", "did not return a valid cell from",
+            ],
+            rule: [
+                "en":
+                    "A table or collection view's data source must return a cell for every index path it is asked for: tableView(_:cellForRowAt:) and collectionView(_:cellForItemAt:) may not return nil.",
+                "ja":
+                    "テーブルビューやコレクションビューのデータソースは、求められたすべてのインデックスパスに対してセルを返さなければなりません。tableView(_:cellForRowAt:) と collectionView(_:cellForItemAt:) は nil を返してはいけません。",
+            ],
+            fix: [
+                "en":
+                    "Return a dequeued cell on every path of the cell method (register the class or nib for its reuse identifier and use the dequeue method that takes the index path), and keep the counts the data source reports in step with the model it reads.",
+                "ja":
+                    "セルのメソッドのすべての経路でデキューしたセルを返してください（再利用識別子にクラスまたは nib を登録し、インデックスパスを受け取るデキューメソッドを使います）。データソースが報告する件数は、読み出すモデルと一致させてください。",
+            ],
+            sources: [
+                "https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:cellforrowat:)",
+                "https://github.com/innovian/HVTableView/issues/27", "https://github.com/Instagram/IGListKit/issues/521",
+            ]
+        ),
+        ThrowSiteEntry(
             id: "swift.exclusivity-violation",
             framework: "Swift",
             exceptions: [],
