@@ -128,18 +128,19 @@ build() {
     build_module SymbolicateDemangling -I "$ROOT/Sources/CLLVMDemangle/include"
     # The PLCrash trait (on by default) brings the `.plcrash` reader and swift-protobuf.
     SOURCES=$(swiftprotobuf_dir)/Sources/SwiftProtobuf build_module SwiftProtobuf -enable-upcoming-feature ExistentialAny
+    # The crash-text grammar reads the throw-site catalogue's reasons.
+    build_module SymbolicateThrowSites
     build_module SymbolicateCrashReport -D PLCrash -I "$ROOT/Sources/CLLVMDemangle/include"
     build_module SymbolicateMachO
     build_module SymbolicateELF -I "$ROOT/Sources/CLibElf"
     build_module SymbolicateDWARF -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" -I "$ROOT/Sources/CLLVMDemangle/include"
-    build_module SymbolicateThrowSites
     build_module SymbolicateExplain
     # The zip target reads the central directory again (ZipDirectory, internal) to check every
     # entry's outcome, hence -enable-testing and `@testable import` in its harness.
     SOURCES=$ZIPFOUNDATION/Sources/ZIPFoundation SWIFT_VERSION=5 build_module ZIPFoundation -I "$CZLIB" -Xcc -D_GNU_SOURCE=1
     build_module SymbolicateDiscovery -enable-testing -I "$ROOT/Sources/CLibDwarf" -I "$ROOT/Sources/CLibElf" \
         -I "$ROOT/Sources/CLLVMDemangle/include" -I "$CZLIB"
-    local report=(SymbolicateCrashReport SwiftProtobuf SymbolicateJSON SymbolicateDemangling SymbolicateCore)
+    local report=(SymbolicateCrashReport SymbolicateThrowSites SwiftProtobuf SymbolicateJSON SymbolicateDemangling SymbolicateCore)
     background link_target text-report FuzzTextReport.swift "${report[@]}"
     background link_target ips FuzzIPS.swift "${report[@]}"
     background link_target metrickit FuzzMetricKit.swift "${report[@]}"
@@ -149,7 +150,7 @@ build() {
     background link_target sentry FuzzForeignJSON.swift "${report[@]}"
     background link_target plcrash FuzzPLCrash.swift "${report[@]}"
     background link_target pasted FuzzPasted.swift "${report[@]}"
-    background link_target explain FuzzExplain.swift SymbolicateExplain SymbolicateThrowSites "${report[@]}"
+    background link_target explain FuzzExplain.swift SymbolicateExplain "${report[@]}"
     background link_target debugger FuzzDebuggerOutput.swift "${report[@]}"
     background link_target macho FuzzMachO.swift SymbolicateMachO SymbolicateCore
     background link_target dwarf FuzzDWARF.swift SymbolicateDWARF SymbolicateDemangling SymbolicateELF SymbolicateMachO SymbolicateCore
