@@ -326,4 +326,23 @@ import Testing
             "[FATAL:flutter/shell/platform/android/platform_view_android_jni_impl.cc(1062)] Check failed: CheckException(env).")
         #expect(flutter.headline.contains("Check failed: CheckException(env)."), "\(flutter.headline)")
     }
+
+    /// Xcode's annotation a poster quoted in parentheses after the source line it stood beside.
+    /// https://github.com/cl7/CLTypingLabel/issues/27
+    @Test func anAnnotationQuotedInParenthesesIsRead() throws {
+        let diagnosis = try diagnoseText(
+            """
+            titleLable.text = "Grow Up" (shows this error here :Thread 1: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value)
+            """)
+        #expect(
+            diagnosis.headline.contains("Unexpectedly found nil while implicitly unwrapping an Optional value"), "\(diagnosis.headline)")
+        #expect(!diagnosis.headline.hasSuffix("value)"), "\(diagnosis.headline)")
+    }
+
+    /// The Swift driver's line for a frontend that died, the shell's description after its label.
+    /// https://github.com/indragiek/SwiftAutoLayout/issues/8
+    @Test func aSignalDescriptionAfterALabelIsRead() throws {
+        let diagnosis = try diagnoseText("<unknown>:0: error: unable to execute command: Segmentation fault: 11")
+        #expect(diagnosis.headline.hasPrefix("SIGSEGV"), "\(diagnosis.headline)")
+    }
 }

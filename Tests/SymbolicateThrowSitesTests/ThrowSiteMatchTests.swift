@@ -476,6 +476,14 @@ let throwRows: [ThrowRow] = [
             "UITableView (<HVTableView: 0x106088e00; baseClass = UITableView>) failed to obtain a cell from its dataSource (<HVTableView: 0x106088e00>)",
         origin: "https://github.com/innovian/HVTableView/issues/27"),
     ThrowRow(
+        id: "kotlin-native.unhandled-exception", name: nil,
+        frames: ["konan::abort()", "(anonymous namespace)::terminateWithUnhandledException(ObjHeader*)::$_1::operator()() const"],
+        reason: nil, origin: "https://github.com/Kotlin/kotlinx.coroutines/issues/3530"),
+    ThrowRow(
+        id: "mono.unhandled-managed-exception", name: nil,
+        frames: ["xamarin_find_protocol_wrapper_type", "mono_invoke_unhandled_exception_hook"],
+        reason: nil, origin: "https://github.com/dotnet/maui/issues/18426"),
+    ThrowRow(
         id: "swift.exclusivity-violation", name: nil,
         frames: ["swift::runtime::AccessSet::insert"],
         reason: nil, origin: "https://github.com/microsoft/clarity-apps/issues/213"),

@@ -938,6 +938,19 @@ enum SignalLine {
         if !pid.isEmpty, pid.count <= 7, text.dropFirst(pid.count).first == " " {
             described = text.dropFirst(pid.count).drop { $0 == " " || $0 == "\t" }
         }
+        // After a label that says what died (`error: unable to execute command: Segmentation
+        // fault: 11`, the Swift driver's).
+        // (Not a report's own field, `Termination Signal: Trace/BPT trap: 5`, which its reader reads.)
+        if !descriptions.contains(where: { described.hasBytePrefix($0.words) }),
+            let firstColon = described.byteRange(of: ": "),
+            TextReportParser.fieldNames[described[..<firstColon.lowerBound].lowercased()] == nil,
+            let labelled = descriptions.lazy.filter({ $0.words.first?.isUppercase == true }).compactMap({
+                described.byteRange(of: ": " + $0.words)
+            })
+            .first
+        {
+            described = described[described.index(labelled.lowerBound, offsetBy: 2)...]
+        }
         for (words, signal) in descriptions where described.hasBytePrefix(words) {
             let rest = described.dropFirst(words.count)
             if rest.isEmpty || rest.hasBytePrefix(": ") || rest.hasBytePrefix(" (core dumped)") || rest.hasBytePrefix("  ")
@@ -1077,12 +1090,19 @@ enum ThreadAnnotation {
         }
         let before = line[..<marker.lowerBound]
         var code = before.trimmedBlanks
-        var separated = before.hasSuffix("  ") || before.hasSuffix("\t")
-        for mark in ["//", "/*", "<-", "←", "#", "--"] where code.hasSuffix(mark) {
+        // `Thread` starts a word (after a blank, a comment mark, `(`, `:`); what stood before it
+        // is the code, without the poster's words that point at the annotation.
+        guard let last = before.last, !(last.isLetter || last.isNumber || last == "_") else { return nil }
+        for mark in ["//", "/*", "<-", "←", "#", "--", "(", ":"] where code.hasSuffix(mark) {
             code = String(code.dropLast(mark.count)).trimmedBlanks
-            separated = true
         }
-        guard separated, !code.isEmpty, let found = annotation(String(line[marker.lowerBound...])),
+        // `… (shows this error here :Thread 1: …)`: the parenthesis the poster opened.
+        if let open = code.lastIndex(of: "("), !code[open...].contains(")") { code = String(code[..<open]).trimmedBlanks }
+        var annotated = String(line[marker.lowerBound...])
+        if annotated.hasSuffix(")"), annotated.filter({ $0 == ")" }).count > annotated.filter({ $0 == "(" }).count {
+            annotated.removeLast()
+        }
+        guard !code.isEmpty, let found = annotation(annotated),
             CrashMessageGrammar.match(found.reason) != nil || MachExceptionLine.named(in: Substring(found.reason)) != nil
         else { return nil }
         return (found.reason, code)

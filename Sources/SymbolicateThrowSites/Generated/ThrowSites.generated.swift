@@ -1661,6 +1661,50 @@ extension ThrowSiteCatalog {
             ]
         ),
         ThrowSiteEntry(
+            id: "kotlin-native.unhandled-exception",
+            framework: "Kotlin/Native",
+            exceptions: [],
+            symbols: ["terminateWithUnhandledException", "processUnhandledException"],
+            reasons: ["Uncaught Kotlin exception"],
+            rule: [
+                "en":
+                    "Kotlin/Native ends the process on an unhandled Kotlin exception: one no Kotlin code caught, or one that reached Swift or Objective-C through a function without @Throws listing its class.",
+                "ja":
+                    "Kotlin/Native は、捕捉されなかった Kotlin 例外（どの Kotlin コードも捕捉しなかった例外、またはその型を @Throws に挙げていない関数を通って Swift や Objective-C に届いた例外）でプロセスを終了します。",
+            ],
+            fix: [
+                "en":
+                    "Catch the exception in the Kotlin code the frames below name (a coroutine's CoroutineExceptionHandler, a try/catch around the call), or annotate the function Swift calls with @Throws for that exception so it arrives as an Error.",
+                "ja":
+                    "下のフレームが示す Kotlin のコードで例外を捕捉するか（コルーチンの CoroutineExceptionHandler、呼び出しを囲む try/catch）、Swift が呼ぶ関数にその例外の @Throws を付けて Error として届くようにしてください。",
+            ],
+            sources: [
+                "https://kotlinlang.org/docs/native-objc-interop.html#errors-and-exceptions",
+                "https://github.com/Kotlin/kotlinx.coroutines/issues/3530",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "mono.unhandled-managed-exception",
+            framework: ".NET for iOS (Mono)",
+            exceptions: [],
+            symbols: ["mono_invoke_unhandled_exception_hook", "xamarin_unhandled_exception_handler"],
+            reasons: ["Unhandled managed exception"],
+            rule: [
+                "en":
+                    "The .NET runtime on iOS (Mono) ends the process on an unhandled managed exception: its unhandled-exception hook prints the exception and aborts.",
+                "ja": "iOS 上の .NET ランタイム（Mono）は、処理されなかったマネージ例外でプロセスを終了します。未処理例外フックが例外を出力して abort します。",
+            ],
+            fix: [
+                "en":
+                    "Find the managed exception the console printed before the abort (its type, message and managed stack), and catch it or fix its cause in the method it names; an async void method or an event handler is where such exceptions usually escape.",
+                "ja": "abort の前にコンソールに出力されたマネージ例外（型、メッセージ、マネージスタック）を探し、それが示すメソッドで捕捉するか原因を直してください。async void メソッドやイベントハンドラから漏れることがよくあります。",
+            ],
+            sources: [
+                "https://learn.microsoft.com/dotnet/maui/platform-integration/native-embedding",
+                "https://github.com/dotnet/maui/issues/18426",
+            ]
+        ),
+        ThrowSiteEntry(
             id: "swift.exclusivity-violation",
             framework: "Swift",
             exceptions: [],
