@@ -834,26 +834,26 @@ struct DebuggerOutputParser {
         // The annotation may follow a label (`崩溃信息：Thread 2: EXC_RESOURCE …`).
         if let reason = ThreadAnnotation.reason(trimmed) ?? ThreadAnnotation.reason(String(document.readings.strip(trimmed))) {
             guard !ThreadAnnotation.isDebuggerStop(reason) else { return nil }
-            if let family = CrashMessageGrammar.match(reason)?.family {
-                return StatedMessage(family: family, text: reason, quote: trimmed, line: number, source: .annotation)
-            }
-            // `program received signal: EXC_BAD_ACCESS`: the Mach exception the words name.
-            if let named = MachExceptionLine.named(in: Substring(reason)) {
-                return StatedMessage(family: .machException, text: String(named), quote: trimmed, line: number, source: .annotation)
-            }
-            return StatedMessage(family: .annotation, text: reason, quote: trimmed, line: number, source: .annotation)
+            return annotationMessage(reason, quote: trimmed, number: number)
         }
+        // The annotation copied beside the source line it stood on: that line is its place.
         if let trailing = ThreadAnnotation.trailing(trimmed), !ThreadAnnotation.isDebuggerStop(trailing.reason) {
-            let family =
-                CrashMessageGrammar.match(trailing.reason)?.family
-                ?? (MachExceptionLine.named(in: Substring(trailing.reason)) != nil ? .machException : .annotation)
-            let text = family == .machException ? MachExceptionLine.named(in: Substring(trailing.reason)).map(String.init) : nil
-            return StatedMessage(
-                family: family, text: text ?? trailing.reason, quote: trimmed, line: number, source: .annotation,
-                place: annotatedPlace(trailing.code, number: number))
+            return annotationMessage(trailing.reason, quote: trimmed, number: number, place: annotatedPlace(trailing.code, number: number))
         }
         guard let match = document.readings.match(text) else { return nil }
         return StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: number, source: .console)
+    }
+
+    /// Xcode's annotation as a stated message: the family its reason's words name, else the Mach
+    /// exception they name (`program received signal: EXC_BAD_ACCESS`), else a reason of its own.
+    private func annotationMessage(_ reason: String, quote: String, number: Int, place: String? = nil) -> StatedMessage {
+        if let family = document.readings.match(reason)?.family {
+            return StatedMessage(family: family, text: reason, quote: quote, line: number, source: .annotation, place: place)
+        }
+        if let named = MachExceptionLine.named(in: Substring(reason)) {
+            return StatedMessage(family: .machException, text: String(named), quote: quote, line: number, source: .annotation, place: place)
+        }
+        return StatedMessage(family: .annotation, text: reason, quote: quote, line: number, source: .annotation, place: place)
     }
 
     /// The code an annotation stood beside, after the source file's name when the paste gives it
