@@ -10,6 +10,7 @@
     scripts/measure-crashtexts.py --part holdout5      # the fifth held-back set: ONLY once, likewise
     scripts/measure-crashtexts.py --part holdout6      # the sixth held-back set: ONLY once, likewise
     scripts/measure-crashtexts.py --part holdout7      # the seventh held-back set: ONLY once, likewise
+    scripts/measure-crashtexts.py --part holdout8      # the eighth held-back set: ONLY once, likewise
 
 For every text of the part it runs `symbolicate explain TEXT --format json --language en` and
 judges it "read and right" when
@@ -111,8 +112,11 @@ def headline_of(output):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"],
-                        default="tune")
+    parser.add_argument(
+        "--part",
+        choices=["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8"],
+        default="tune",
+    )
     parser.add_argument("--binary", type=Path, default=ROOT / ".build" / "debug" / "symbolicate")
     parser.add_argument("--only", metavar="ID", action="append", help="measure only this id (repeatable)")
     arguments = parser.parse_args()
@@ -129,7 +133,7 @@ def main():
     texts = [text for text in manifest["texts"] if text["part"] == arguments.part]
     if arguments.only:
         texts = [text for text in texts if text["id"] in arguments.only]
-    if arguments.part in ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"):
+    if arguments.part in ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8"):
         print(f"measure-crashtexts: measuring the {arguments.part.upper()} part; it is measured once, at the end of issue 48")
 
     verdicts = Counter()

@@ -19,8 +19,9 @@ gathering (ids `h3-NNN` and `h3t-NNN`) was split the same way with THIRD_SEED an
 the rest going to the holdout3 part, the fourth (ids `h4-NNN` and `h4t-NNN`) with FOURTH_SEED and
 FOURTH_TUNE_SIZE, the rest going to the holdout4 part, the fifth (ids `h5-NNN` and `h5t-NNN`) with
 FIFTH_SEED and FIFTH_TUNE_SIZE, the rest going to the holdout5 part, the sixth (ids `h6-NNN` and
-`h6t-NNN`) with SIXTH_SEED and SIXTH_TUNE_SIZE, the rest going to the holdout6 part, and the seventh
-(ids `h7-NNN` and `h7t-NNN`) with SEVENTH_SEED and SEVENTH_TUNE_SIZE, the rest going to the holdout7 part.
+`h6t-NNN`) with SIXTH_SEED and SIXTH_TUNE_SIZE, the rest going to the holdout6 part, the seventh
+(ids `h7-NNN` and `h7t-NNN`) with SEVENTH_SEED and SEVENTH_TUNE_SIZE, the rest going to the holdout7 part, and the
+eighth (ids `h8-NNN` and `h8t-NNN`) with EIGHTH_SEED and EIGHTH_TUNE_SIZE, the rest going to the holdout8 part.
 """
 
 import argparse
@@ -45,6 +46,8 @@ SIXTH_SEED = 4806
 SIXTH_TUNE_SIZE = 6
 SEVENTH_SEED = 4807
 SEVENTH_TUNE_SIZE = 6
+EIGHTH_SEED = 4808
+EIGHTH_TUNE_SIZE = 6
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -101,13 +104,14 @@ def main():
     arguments = parser.parse_args()
 
     texts = json.loads(arguments.manifest.read_text(encoding="utf-8"))["texts"]
-    first = [text for text in texts if not text["id"].startswith(("h2", "h3", "h4", "h5", "h6", "h7"))]
+    first = [text for text in texts if not text["id"].startswith(("h2", "h3", "h4", "h5", "h6", "h7", "h8"))]
     second = [text for text in texts if text["id"].startswith("h2")]
     third = [text for text in texts if text["id"].startswith("h3")]
     fourth = [text for text in texts if text["id"].startswith("h4")]
     fifth = [text for text in texts if text["id"].startswith("h5")]
     sixth = [text for text in texts if text["id"].startswith("h6")]
     seventh = [text for text in texts if text["id"].startswith("h7")]
+    eighth = [text for text in texts if text["id"].startswith("h8")]
     parts = split([(text["id"], text["kind"]) for text in first])
     parts.update(split_second([text["id"] for text in second]))
     parts.update(split_second([text["id"] for text in third], THIRD_SEED, THIRD_TUNE_SIZE, "holdout3"))
@@ -115,6 +119,7 @@ def main():
     parts.update(split_second([text["id"] for text in fifth], FIFTH_SEED, FIFTH_TUNE_SIZE, "holdout5"))
     parts.update(split_second([text["id"] for text in sixth], SIXTH_SEED, SIXTH_TUNE_SIZE, "holdout6"))
     parts.update(split_second([text["id"] for text in seventh], SEVENTH_SEED, SEVENTH_TUNE_SIZE, "holdout7"))
+    parts.update(split_second([text["id"] for text in eighth], EIGHTH_SEED, EIGHTH_TUNE_SIZE, "holdout8"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -131,11 +136,13 @@ def main():
     held_fifth = sum(1 for part in parts.values() if part == "holdout5")
     held_sixth = sum(1 for part in parts.values() if part == "holdout6")
     held_seventh = sum(1 for part in parts.values() if part == "holdout7")
-    tuned = len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh
+    held_eighth = sum(1 for part in parts.values() if part == "holdout8")
+    tuned = len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh - held_eighth
     print(
         f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}, {FOURTH_SEED}, {FIFTH_SEED}, "
-        f"{SIXTH_SEED}, {SEVENTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, {held_third} holdout3, "
-        f"{held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, {held_seventh} holdout7"
+        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, "
+        f"{held_third} holdout3, {held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, {held_seventh} holdout7, "
+        f"{held_eighth} holdout8"
     )
     return 0
 
