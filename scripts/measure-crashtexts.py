@@ -11,6 +11,7 @@
     scripts/measure-crashtexts.py --part holdout6      # the sixth held-back set: ONLY once, likewise
     scripts/measure-crashtexts.py --part holdout7      # the seventh held-back set: ONLY once, likewise
     scripts/measure-crashtexts.py --part holdout8      # the eighth held-back set: ONLY once, likewise
+    scripts/measure-crashtexts.py --part holdout9      # the ninth held-back set: ONLY once, likewise
 
 For every text of the part it runs `symbolicate explain TEXT --format json --language en` and
 judges it "read and right" when
@@ -114,7 +115,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--part",
-        choices=["tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8"],
+        choices=[
+            "tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9",
+        ],
         default="tune",
     )
     parser.add_argument("--binary", type=Path, default=ROOT / ".build" / "debug" / "symbolicate")
@@ -133,7 +136,8 @@ def main():
     texts = [text for text in manifest["texts"] if text["part"] == arguments.part]
     if arguments.only:
         texts = [text for text in texts if text["id"] in arguments.only]
-    if arguments.part in ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8"):
+    held_back = ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9")
+    if arguments.part in held_back:
         print(f"measure-crashtexts: measuring the {arguments.part.upper()} part; it is measured once, at the end of issue 48")
 
     verdicts = Counter()

@@ -20,8 +20,10 @@ the rest going to the holdout3 part, the fourth (ids `h4-NNN` and `h4t-NNN`) wit
 FOURTH_TUNE_SIZE, the rest going to the holdout4 part, the fifth (ids `h5-NNN` and `h5t-NNN`) with
 FIFTH_SEED and FIFTH_TUNE_SIZE, the rest going to the holdout5 part, the sixth (ids `h6-NNN` and
 `h6t-NNN`) with SIXTH_SEED and SIXTH_TUNE_SIZE, the rest going to the holdout6 part, the seventh
-(ids `h7-NNN` and `h7t-NNN`) with SEVENTH_SEED and SEVENTH_TUNE_SIZE, the rest going to the holdout7 part, and the
-eighth (ids `h8-NNN` and `h8t-NNN`) with EIGHTH_SEED and EIGHTH_TUNE_SIZE, the rest going to the holdout8 part.
+(ids `h7-NNN` and `h7t-NNN`) with SEVENTH_SEED and SEVENTH_TUNE_SIZE, the rest going to the holdout7 part, the
+eighth (ids `h8-NNN` and `h8t-NNN`) with EIGHTH_SEED and EIGHTH_TUNE_SIZE, the rest going to the holdout8 part, and the
+ninth (ids `h9-NNNN` and `h9t-NNNN`, four-digit numbers from 1001) with NINTH_SEED and NINTH_TUNE_SIZE, the rest going to
+the holdout9 part.
 """
 
 import argparse
@@ -48,6 +50,8 @@ SEVENTH_SEED = 4807
 SEVENTH_TUNE_SIZE = 6
 EIGHTH_SEED = 4808
 EIGHTH_TUNE_SIZE = 6
+NINTH_SEED = 4809
+NINTH_TUNE_SIZE = 6
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -89,8 +93,11 @@ def split(entries, seed=SEED, holdout_size=HOLDOUT_SIZE):
 
 
 def split_second(identifiers, seed=SECOND_SEED, tune_size=SECOND_TUNE_SIZE, held_part="holdout2"):
-    """Map every id of a later gathering to "tune" or its held part by its number (`h2-301`, `h2t-301`)."""
-    numbers = sorted(identifier.split("-", 1)[1] for identifier in identifiers)
+    """Map every id of a later gathering to "tune" or its held part by its number (`h2-301`, `h2t-301`, `h9-1001`).
+
+    The numbers are sorted as numbers, so that three- and four-digit ids shuffle in their numeric order.
+    """
+    numbers = sorted((identifier.split("-", 1)[1] for identifier in identifiers), key=int)
     order = list(numbers)
     random.Random(seed).shuffle(order)
     tuned = set(order[:tune_size])
@@ -104,7 +111,7 @@ def main():
     arguments = parser.parse_args()
 
     texts = json.loads(arguments.manifest.read_text(encoding="utf-8"))["texts"]
-    first = [text for text in texts if not text["id"].startswith(("h2", "h3", "h4", "h5", "h6", "h7", "h8"))]
+    first = [text for text in texts if not text["id"].startswith(("h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9"))]
     second = [text for text in texts if text["id"].startswith("h2")]
     third = [text for text in texts if text["id"].startswith("h3")]
     fourth = [text for text in texts if text["id"].startswith("h4")]
@@ -112,6 +119,7 @@ def main():
     sixth = [text for text in texts if text["id"].startswith("h6")]
     seventh = [text for text in texts if text["id"].startswith("h7")]
     eighth = [text for text in texts if text["id"].startswith("h8")]
+    ninth = [text for text in texts if text["id"].startswith("h9")]
     parts = split([(text["id"], text["kind"]) for text in first])
     parts.update(split_second([text["id"] for text in second]))
     parts.update(split_second([text["id"] for text in third], THIRD_SEED, THIRD_TUNE_SIZE, "holdout3"))
@@ -120,6 +128,7 @@ def main():
     parts.update(split_second([text["id"] for text in sixth], SIXTH_SEED, SIXTH_TUNE_SIZE, "holdout6"))
     parts.update(split_second([text["id"] for text in seventh], SEVENTH_SEED, SEVENTH_TUNE_SIZE, "holdout7"))
     parts.update(split_second([text["id"] for text in eighth], EIGHTH_SEED, EIGHTH_TUNE_SIZE, "holdout8"))
+    parts.update(split_second([text["id"] for text in ninth], NINTH_SEED, NINTH_TUNE_SIZE, "holdout9"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -137,12 +146,16 @@ def main():
     held_sixth = sum(1 for part in parts.values() if part == "holdout6")
     held_seventh = sum(1 for part in parts.values() if part == "holdout7")
     held_eighth = sum(1 for part in parts.values() if part == "holdout8")
-    tuned = len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh - held_eighth
+    held_ninth = sum(1 for part in parts.values() if part == "holdout9")
+    tuned = (
+        len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh - held_eighth
+        - held_ninth
+    )
     print(
         f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}, {FOURTH_SEED}, {FIFTH_SEED}, "
-        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, "
+        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, "
         f"{held_third} holdout3, {held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, {held_seventh} holdout7, "
-        f"{held_eighth} holdout8"
+        f"{held_eighth} holdout8, {held_ninth} holdout9"
     )
     return 0
 
