@@ -78,7 +78,8 @@ struct Diagnostician {
         // An exception that states no reason and matched no throw site: the API that raised it is
         // what the text says of why (its rules are that API's), so a cause names it with its frame.
         if [.uncaughtObjCException, .uncaughtCppException].contains(category), throwSite?.addsRuleAndFix != true,
-            statedException().reason == nil, let raising = raisingAPIFrame()
+            statedException().reason == nil, !facts.statedMessages.contains(where: { [.objcException, .cxxException].contains($0.family) }),
+            let raising = raisingAPIFrame()
         {
             let line = FrameLine(place: raising.place, text: .verbatim(raising.frame.evidenceText))
             let cause = FoundCause(

@@ -238,11 +238,13 @@ extension CrashReport {
     /// Where a thread's own frames start: below the signal trampoline (`_sigtramp` on Apple's
     /// systems, glibc's `__restore_rt`) when the frames above it are a signal handler capturing
     /// the stack it prints (`callStackSymbols`, `backtrace()`); else 0. A handler that crashed
-    /// itself (a reporter writing its report) is where the crash is, and stays.
+    /// itself (a reporter writing its report) is where the crash is, and stays. A list that
+    /// starts at the trampoline starts below it.
     package static func pastSignalHandler(_ thread: Thread) -> Int {
         guard
             let trampoline = thread.frames.prefix(16).firstIndex(where: { frame in
-                guard let name = frame.symbol else { return false }
+                guard var name = frame.symbol.map({ Substring($0) }) else { return false }
+                if name.hasSuffix("()") { name = name.dropLast(2) }
                 return name == "_sigtramp" || name == "__restore_rt"
             })
         else { return 0 }
@@ -250,7 +252,9 @@ extension CrashReport {
             guard let name = frame.symbol else { return false }
             return name.containsBytesIgnoringASCIICase("callstack") || name.containsBytesIgnoringASCIICase("backtrace")
         }
-        return capturing ? trampoline + 1 : 0
+        // The trampoline as the first frame (a list that starts where the signal was delivered):
+        // the thread's own frames are under it.
+        return capturing || trampoline == 0 ? trampoline + 1 : 0
     }
 
     /// `appLine(in:)` over the frames from `start` on, with no list of positions made (the

@@ -91,4 +91,23 @@ extension CrashReport {
         let first = text?.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
         return first.flatMap { $0.isEmpty ? nil : $0 }
     }
+
+    /// The region the fault is in, the line the region list marks with `-->` (`--> STACK GUARD
+    /// 0000700001d53000-… stack guard for thread 2`): under `VM Region Info:` or, in older macOS
+    /// reports, `VM Regions Near 0x…:`.
+    public var vmRegionArrow: String? {
+        let lines: [Substring]
+        switch source {
+        case .ips(_, let body, _): lines = body["vmRegionInfo"]?.stringValue?.split(whereSeparator: \.isNewline) ?? []
+        case .text(let document):
+            guard
+                let header = document.lines.firstIndex(where: {
+                    $0.text.hasBytePrefix("VM Region Info:") || $0.text.hasBytePrefix("VM Regions Near ")
+                })
+            else { return nil }
+            lines = document.lines[header...].prefix(8).map { Substring($0.text) }
+        case .none: lines = []
+        }
+        return lines.lazy.map { $0.trimmedBlanks }.first { $0.hasBytePrefix("--> ") }.map { String($0.dropFirst(4)).trimmedBlanks }
+    }
 }

@@ -239,6 +239,9 @@ struct CrashServiceParser {
         // Crashlytics' title above the thread (`HomeVC.swift line 302 HomeVC.check()`): the crash's
         // place, the crashed thread's top frame when the text gives no frames of its own.
         var titleFrame: Frame?
+        // A reason printed above the exception's name (a crash service's issue title, `*** -[X y]:
+        // …`, then `Fatal Exception: NSFileHandleOperationException`): its reason when none follows.
+        var reasonAbove: String?
         let lines = document.lines.map(\.text)
         for (offset, text) in lines.enumerated() {
             let number = offset + 1
@@ -266,6 +269,12 @@ struct CrashServiceParser {
                 report.headerFields.append(HeaderField(key: key, value: value))
                 applyHeader(key: key, value: value, to: &report)
                 continue
+            }
+            if exceptionName == nil, reasonAbove == nil, report.threads.isEmpty, !trimmed.hasBytePrefix("Fatal Exception: "),
+                let stated = CrashMessageGrammar.match(String(trimmed)), stated.family == .objcException,
+                ExceptionNameLine.parse(stated.text) == nil, !stated.text.containsBytes(ConsoleLine.objcOpening)
+            {
+                reasonAbove = stated.text.trimmedBlanks
             }
             for prefix in ["Fatal Exception: ", "Non-fatal Exception: "] where trimmed.hasBytePrefix(prefix) {
                 exceptionName = String(trimmed.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
@@ -331,6 +340,7 @@ struct CrashServiceParser {
         if let titleFrame, let crashed = report.threads.firstIndex(where: \.crashed), report.threads[crashed].frames.isEmpty {
             report.threads[crashed].frames = [titleFrame]
         }
+        if reasonLines.isEmpty, exceptionName != nil, let reasonAbove { reasonLines = [reasonAbove] }
         finishException(&report, exception: exception, name: exceptionName, reason: reasonLines)
         placeFrames(&report, uuids: uuids)
         markCompleteness(&report)

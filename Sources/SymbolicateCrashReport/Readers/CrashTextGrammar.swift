@@ -511,8 +511,20 @@ enum CrashMessageGrammar {
             Shape(family: .swiftRuntime, anchor: .contains("an unowned reference but ")),
             Shape(family: .swiftRuntime, anchor: .starts("Could not cast value of type ")),
             Shape(family: .swiftRuntime, anchor: .starts("Unexpectedly found nil while ")),
-            Shape(family: .swiftRuntime, anchor: .starts("Swift runtime failure: ")),
+            // The compiler's name for an inlined check's trap, wherever a text quotes it (a variables
+            // view's `Exception = Swift runtime failure: …`, an issue's title, a crash service's frame).
+            Shape(
+                family: .swiftRuntime,
+                anchor: .parser { text in
+                    // A frame named so is the trap's frame, read with the frames.
+                    text.containsBytes("Swift runtime failure: ") && PastedFrameGrammar.parse(String(text), reportLine: 0) == nil
+                        && TextReportParser.parseFrame(String(text), reportLine: 0) == nil
+                },
+                needs: ["Swift runtime failure: "]),
             Shape(family: .swiftRuntime, anchor: .contains("'try!' expression unexpectedly raised an error")),
+            // The concurrency runtime's task allocator, freeing out of order (a task's memory
+            // released by another task or after an `async let` or a continuation misuse).
+            Shape(family: .swiftRuntime, anchor: .contains("freed pointer was not the last allocation")),
             Shape(family: .swiftRuntime, anchor: .parser(isStandardLibraryCheck), needs: standardLibraryChecks),
             // Uncaught exceptions.
             Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
@@ -536,6 +548,12 @@ enum CrashMessageGrammar {
             // objects[0]`, `*** Collection <__NSArrayM: 0x…> was mutated while being enumerated.`,
             // `[<X 0x…> setValue:forUndefinedKey:]: this class is not key value coding-compliant…`.
             Shape(family: .objcException, anchor: .parser(isFoundationReason), needs: UncaughtExceptionFact.ReasonClass.words),
+            // Any reason Foundation raises with its method first (`*** -[NSConcreteFileHandle
+            // writeData:]: No space left on device`, `*** +[NSString stringWithUTF8String:]: NULL cString`):
+            // the stars, the method and its colon are the format of an exception's reason.
+            Shape(family: .objcException, anchor: .parser(isMethodReason), needs: ["* -[", "* +["]),
+            // XCTest's report of an exception a test did not catch.
+            Shape(family: .objcException, anchor: .parser { CaughtExceptionLine.parse($0) != nil }, needs: ["caught \""]),
             // A name in a managed runtime's style (`NullReferenceException: …`, Unity's and Mono's
             // lines) before Objective-C's, whose names open with a framework's capitals (`NS…`, `UI…`).
             Shape(
@@ -590,6 +608,13 @@ enum CrashMessageGrammar {
             Shape(family: .assertion, anchor: .contains(" failed assertion ")),
             Shape(family: .assertion, anchor: .starts("failed assertion ")),
             Shape(family: .threadChecker, anchor: .starts("Main Thread Checker: ")),
+            // SwiftUI's attribute graph stopping the process (`AttributeGraph precondition failure:
+            // setting value during update`, `… accessing attribute in a different namespace`).
+            Shape(family: .assertion, anchor: .contains("AttributeGraph precondition failure: ")),
+            // AddressSanitizer's report, which ends the process (`==123==ERROR: AddressSanitizer:
+            // heap-use-after-free on address 0x…`, its closing `SUMMARY: AddressSanitizer: …`).
+            Shape(family: .malloc, anchor: .contains("ERROR: AddressSanitizer: ")),
+            Shape(family: .malloc, anchor: .contains("SUMMARY: AddressSanitizer: ")),
             // UIKit's and AppKit's Auto Layout engine changed off the main thread, as they logged it
             // before the exception that replaced the line (iOS 13, macOS 10.15).
             Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
@@ -732,6 +757,19 @@ enum CrashMessageGrammar {
         return UncaughtExceptionFact.ReasonClass(reason: String(body)) != nil
     }
 
+    /// Foundation's own format for the reasons it raises with: `*** -[Class selector]: what`, the
+    /// method's closing `]: ` and words after it, wherever the line quotes it.
+    static let isMethodReason: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000 else { return false }
+        for opening in ["* -[", "* +["] {
+            guard let start = text.byteRange(of: opening) else { continue }
+            let method = text[start.upperBound...]
+            guard let close = method.byteRange(of: "]: "), !method[..<close.lowerBound].isEmpty else { continue }
+            return method[close.upperBound...].contains { $0.isLetter }
+        }
+        return false
+    }
+
     /// libmalloc's errors (`malloc: *** error for object 0x…: pointer being freed was not
     /// allocated`, `malloc: Heap corruption detected`, `Incorrect checksum for freed object`);
     /// its `set a breakpoint in malloc_error_break` hint is not one.
@@ -740,6 +778,25 @@ enum CrashMessageGrammar {
         if body.hasBytePrefix("malloc: ") { body = body.dropFirst(8) } else if !body.hasBytePrefix("*** error for object ") { return false }
         if body.hasBytePrefix("*** set a breakpoint") { return false }
         return body.hasBytePrefix("*** ") || body.hasBytePrefix("Heap corruption") || body.hasBytePrefix("Incorrect checksum")
+    }
+}
+
+/// XCTest's line for an exception a test raised and nothing caught: `… : failed: caught
+/// "NSInvalidArgumentException", "-[NSNull length]: unrecognized selector sent to instance 0x…"`.
+enum CaughtExceptionLine {
+    static func parse(_ text: Substring) -> (name: String, reason: String?)? {
+        guard let marker = text.byteRange(of: "caught \"") else { return nil }
+        let after = text[marker.upperBound...]
+        guard let close = after.firstIndex(of: "\"") else { return nil }
+        let name = after[..<close]
+        guard name.count > 9, name.hasSuffix("Exception"), name.first?.isUppercase == true,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { return nil }
+        var rest = after[after.index(after: close)...]
+        guard rest.hasBytePrefix(", \"") else { return (String(name), nil) }
+        rest = rest.dropFirst(3)
+        if rest.hasSuffix("\"") { rest = rest.dropLast() }
+        return (String(name), rest.isEmpty ? nil : String(rest))
     }
 }
 
@@ -1245,7 +1302,27 @@ enum PastedFrameGrammar {
         for parser in parsers {
             if let frame = parser.parse(trimmed, reportLine) { return (frame, parser.numbered) }
         }
+        if let inner = quotedFrameLine(trimmed) {
+            if let frame = TextReportParser.parseFrame(inner, reportLine: reportLine) { return (frame, true) }
+            for parser in parsers {
+                if let frame = parser.parse(inner, reportLine) { return (frame, parser.numbered) }
+            }
+        }
         return nil
+    }
+
+    /// A frame line quoted as a string of a JSON array a logger or a service printed
+    /// (`"#3  WebCore   0X31A3B7DB <redacted>()",`): the line inside the quotes, with the `#`
+    /// before its number and an uppercase `0X` read as Apple's columns.
+    static func quotedFrameLine(_ line: String) -> String? {
+        var body = Substring(line)
+        if body.hasSuffix(",") { body = body.dropLast() }
+        guard body.utf8.count > 2, body.hasBytePrefix("\""), body.hasSuffix("\"") else { return nil }
+        var inner = body.dropFirst().dropLast().trimmedBlanks
+        guard !inner.isEmpty, !inner.containsBytes("\"") || inner.containsBytes("\\\"") else { return nil }
+        inner = inner.replacingOccurrences(of: "\\\"", with: "\"")
+        if inner.hasBytePrefix("#"), inner.dropFirst().first?.isNumber == true { inner.removeFirst() }
+        return inner.replacingOccurrences(of: " 0X", with: " 0x")
     }
 
     /// `#3 0x00000001045e8e6c in MyApp.ViewController.viewDidLoad() -> () at ViewController.swift:20`
@@ -1287,6 +1364,29 @@ enum PastedFrameGrammar {
         if let from = rest.range(of: " from ", options: .backwards) {
             frame.imageName = String(rest[from.upperBound...]).split(separator: "/").last.map(String.init)
             rest = rest[..<from.lowerBound]
+        }
+        // The sanitizers' frames: `in f libxml/src/encoding.c:2480:26` (the place after a blank),
+        // `in wrap_free+0x98 (/…/libclang_rt.asan_ios_dynamic.dylib:arm64e+0x53438)` (the image
+        // and its offset in parentheses).
+        if frame.sourceFile == nil, frame.imageName == nil {
+            if rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards), rest[open.upperBound...].containsBytes("+0x") {
+                let inside = rest[open.upperBound..<rest.index(before: rest.endIndex)]
+                let path = inside[..<(inside.lastIndex(of: ":") ?? inside.firstIndex(of: "+") ?? inside.endIndex)]
+                if let name = path.split(separator: "/").last, !name.isEmpty { frame.imageName = String(name) }
+                rest = rest[..<open.lowerBound]
+            } else if let blank = rest.lastIndex(of: " ") {
+                let place = rest[rest.index(after: blank)...].split(separator: ":", omittingEmptySubsequences: false)
+                if place.count >= 2, isSourceFile(String(place[0].split(separator: "/").last ?? place[0])), let number = Int(place[1]) {
+                    frame.sourceFile = String(place[0])
+                    frame.sourceLine = number
+                    rest = rest[..<blank]
+                }
+            }
+            if let plus = rest.range(of: "+0x", options: .backwards), rest[plus.upperBound...].allSatisfy(\.isHexDigit),
+                !rest[plus.upperBound...].isEmpty
+            {
+                rest = rest[..<plus.lowerBound]
+            }
         }
         let symbol = rest.trimmedBlanks
         // The compiler's name for an inlined check's trap (`Swift runtime failure: Index out of
@@ -1449,21 +1549,42 @@ enum PastedFrameGrammar {
         guard !rest.isEmpty, !rest.hasBytePrefix("0x"), rest.first?.isLetter == true || "_-+[(<$".contains(rest.first ?? " ") else {
             return nil
         }
-        let columns = columns(of: rest)
+        var columns = columns(of: rest)
+        // The image and its `+0x…` offset one blank apart (`Datadog +0x181cf4`): two columns.
+        if let first = columns.first, let blank = first.byteRange(of: " +0x"), !first[..<blank.lowerBound].containsBytes(" ") {
+            columns.replaceSubrange(0..<1, with: [String(first[..<blank.lowerBound]), String(first[first.index(after: blank.lowerBound)...])])
+        }
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         var symbolPart: String
         let alone: Bool
         if columns.count >= 2, !columns[0].containsBytes(" ") {
             frame.imageName = columns[0]
-            symbolPart = columns.dropFirst().joined(separator: " ")
+            var symbolColumns = columns.dropFirst()
+            // `0  Datadog +0x181cf4  VitalInfoSampler.takeSample() (VitalInfoSampler.swift:86:41)`:
+            // the offset in the image as a column of its own (Datadog's and mParticle's lists).
+            if let offsetColumn = symbolColumns.first, offsetColumn.hasBytePrefix("+0x") {
+                // The offset and the symbol may be one blank apart (`+0x9a898 Swift runtime failure: …`).
+                let hex = offsetColumn.dropFirst(3).prefix { $0.isHexDigit }
+                let after = offsetColumn.dropFirst(3 + hex.count)
+                if !hex.isEmpty, hex.count <= 16, after.isEmpty || after.first == " ", let offset = UInt64(hex, radix: 16) {
+                    frame.imageOffset = offset
+                    symbolColumns = symbolColumns.dropFirst()
+                    let symbol = after.trimmedBlanks
+                    if !symbol.isEmpty { symbolColumns.insert(symbol, at: symbolColumns.startIndex) }
+                }
+            }
+            symbolPart = symbolColumns.joined(separator: " ")
             alone = false
         } else {
             symbolPart = rest.trimmedBlanks
             alone = true
         }
-        // A prose list (`1 Open the app`) is no frame: a frame's symbol has no sentence in it.
-        guard looksLikeSymbol(symbolPart, alone: alone) else { return nil }
+        // A prose list (`1 Open the app`) is no frame: a frame's symbol has no sentence in it. The
+        // compiler's name for a check's trap (`Swift runtime failure: arithmetic overflow`) is one.
+        guard looksLikeSymbol(symbolPart, alone: alone) || (!alone && symbolPart.hasBytePrefix(AppLine.runtimeFailurePrefix)) else {
+            return nil
+        }
         TextReportParser.parseFrameRest(symbolPart, into: &frame)
         return frame.symbol == nil ? nil : frame
     }
@@ -1627,7 +1748,9 @@ enum PastedFrameGrammar {
     /// must carry a character prose does not (`_ . : ( [ < $`).
     static func looksLikeSymbol(_ text: String, alone: Bool = false) -> Bool {
         var body = Substring(text)
-        if body.hasSuffix(")"), let open = body.lastIndex(of: "("), body[open...].containsBytes(":"), open > body.startIndex,
+        // A place after the name (`(X.swift:12)`, the compiler's `(<compiler-generated>)`) is no word of it.
+        if body.hasSuffix(")"), let open = body.lastIndex(of: "("),
+            body[open...].containsBytes(":") || body[open...] == "(<compiler-generated>)", open > body.startIndex,
             body[body.index(before: open)] == " "
         {
             body = body[..<open].dropLast()

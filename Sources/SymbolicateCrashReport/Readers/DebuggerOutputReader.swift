@@ -267,13 +267,22 @@ enum ConsoleLine {
         return (String(head.dropLast(2)), file, line)
     }
 
-    /// `MyApp/X.swift:42`.
+    /// `MyApp/X.swift:42`, `X.swift:42:7`, the Swift 2–4 runtime's `X.swift: 42: 7`, the standard
+    /// library's interface (`Swift/arm64e-apple-macos.swiftinterface:14500`).
     private static func swiftFileAndLine(_ text: Substring) -> (file: String, line: Int)? {
-        guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]) else { return nil }
-        // Whatever the console put before the path (a timestamp, `MyApp[12:34] `) is not part of it.
-        var file = text[..<colon]
-        if let prefixEnd = file.range(of: "] ", options: .backwards) { file = file[prefixEnd.upperBound...] }
-        guard file.hasSuffix(".swift") else { return nil }
+        // One or two numbers after the path, each after a colon and maybe a blank.
+        var rest = text
+        var numbers: [Int] = []
+        while numbers.count < 2, let colon = rest.lastIndex(of: ":"), let number = Int(rest[rest.index(after: colon)...].trimmedBlanks) {
+            numbers.insert(number, at: 0)
+            rest = rest[..<colon]
+        }
+        guard let line = numbers.first else { return nil }
+        // The path is the last word: what the console put before it (a timestamp, `MyApp[12:34] `),
+        // a sentence's words or an opening quote are not part of it.
+        var file = rest
+        if let start = file.lastIndex(where: { " \t\"'`(".contains($0) }) { file = file[file.index(after: start)...] }
+        guard file.hasSuffix(".swift") || file.hasSuffix(".swiftinterface") else { return nil }
         return (String(file), line)
     }
 
@@ -599,6 +608,12 @@ struct DebuggerOutputParser {
 
             if trimmed.isEmpty {
                 continuation = nil
+            } else if let uncaught = exception.uncaught, uncaught.reason?.isEmpty ?? true, let name = uncaught.name,
+                document.readings.strip(trimmed).trimmedBlanks == "Reason:"
+            {
+                // `Reason:` on a line of its own, the reason under it (Titanium's `[ERROR] :  Reason:`).
+                pendingName = (number, name)
+                continue
             } else if let found = statedMessage(text, trimmed: trimmed, number: number) {
                 stated.append(found)
                 continuation = (stated.count - 1, 0)
@@ -608,12 +623,13 @@ struct DebuggerOutputParser {
                 if let pending = pendingName, number - pending.line <= 2, found.family == .objcException,
                     ExceptionNameLine.parse(body) == nil
                 {
-                    exception.uncaught?.reason = found.text
+                    exception.uncaught?.reason = body.hasBytePrefix(":") ? body.dropFirst().trimmedBlanks : found.text
                     pendingName = nil
                     continue
                 }
                 if found.family == .objcException, exception.uncaught == nil,
                     let named = ExceptionNameLine.parse(body.hasBytePrefix("Fatal Exception: ") ? body.dropFirst(17) : body)
+                        ?? CaughtExceptionLine.parse(body)
                 {
                     exception.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: named.reason ?? "")
                     if named.reason == nil { pendingName = (number, named.name) }
@@ -625,8 +641,11 @@ struct DebuggerOutputParser {
             } else if let pending = pendingName, number - pending.line <= 2, PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
                 TextReportParser.parseFrame(trimmed, reportLine: number) == nil
             {
-                // `NSInternalInconsistencyException` on one line, its reason on the next.
-                exception.uncaught?.reason = String(document.readings.strip(trimmed))
+                // `NSInternalInconsistencyException` on one line, its reason on the next (a logger's
+                // `[ERROR] :  ` before it read as its tag and the colon after).
+                var reason = document.readings.strip(trimmed)
+                if reason.hasBytePrefix(":") { reason = reason.dropFirst().drop { $0 == " " || $0 == "\t" } }
+                exception.uncaught?.reason = String(reason)
                 pendingName = nil
                 continue
             } else if let open = continuation, open.lines < 6,
@@ -913,7 +932,14 @@ struct DebuggerOutputParser {
                         namespace: "TCC", details: [message.text.replacingOccurrences(of: "\n", with: " ")])
                 }
             case .objcException:
-                if exception.uncaught == nil, !text.contains(ConsoleLine.objcOpening) {
+                if let uncaught = exception.uncaught, uncaught.reason?.isEmpty ?? true, !text.contains(ConsoleLine.objcOpening),
+                    !text.containsBytes("uncaught exception of type "), !text.hasBytePrefix("Fatal Exception: "),
+                    ExceptionNameLine.parse(text) == nil, CaughtExceptionLine.parse(text) == nil
+                {
+                    // A reason printed above its name (a crash service's title line, then `Fatal
+                    // Exception: NSFileHandleOperationException`): the named exception's reason.
+                    exception.uncaught?.reason = String(text)
+                } else if exception.uncaught == nil, !text.contains(ConsoleLine.objcOpening) {
                     var reason = String(text)
                     if reason.hasBytePrefix("Uncaught exception: ") { reason = String(reason.dropFirst(20)) }
                     if reason.hasBytePrefix("Fatal Exception: ") {

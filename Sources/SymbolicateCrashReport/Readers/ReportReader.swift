@@ -201,12 +201,13 @@ package enum KnownTextLayouts {
         "reads Apple crash text (.crash, .ips, pasted frames), console and LLDB output, sample/spindump, Swift backtraces, device log lines, Crashlytics/Sentry/HockeyApp issue text (symbolicate --help)"
 }
 
-/// A JSON document (array or scalar) that no JSON reader took: refused, never read as text.
+/// A JSON array that no JSON reader took: refused, never read as text. (A document that is one
+/// JSON string is a line of text in quotes, a message a poster quoted: the text readers read it.)
 package enum UnknownJSONReader: ReportReader {
     package static func detect(_ document: TextDocument) -> Void? {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
-        guard start.hasPrefix("[") || start.hasPrefix("\"") else { return nil }
+        guard start.hasPrefix("[") else { return nil }
         return (try? JSONParser.parse(document.bytes())) != nil ? () : nil
     }
 

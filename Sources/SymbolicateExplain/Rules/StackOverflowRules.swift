@@ -86,11 +86,13 @@ struct StackEvidence {
 extension Diagnostician {
     /// Stack overflow from the frames, the stack pointer and the VM region (see `StackEvidence`).
     func stackOverflowFromFrames() -> Verdict? {
-        guard let thread = report.crashedThread else { return nil }
+        // A report cut to its header still names the guard page the fault was in.
+        let thread = report.crashedThread
+        guard thread != nil || facts.exception?.isStackGuard == true else { return nil }
         let evidence = StackEvidence(report: report, fault: fault)
         guard evidence.isOverflow else { return nil }
         var shown: [FrameLine] = []
-        if evidence.guardRegion, let line = facts.vmRegionLine {
+        if evidence.guardRegion, let line = facts.vmRegionArrow ?? facts.vmRegionLine {
             found.quote(.label("VM Region Info"), line, Phrase(.noteGuardPage))
         }
         if let below = evidence.belowStackPointer {
@@ -101,7 +103,7 @@ extension Diagnostician {
             shown.append(FrameLine(place: Phrase(.fieldStackPointer), text: text))
         }
         var what = Phrase(.wordRanOffStack)
-        if let cycle = evidence.cycle, cycle.repetitions >= 8 {
+        if let thread, let cycle = evidence.cycle, cycle.repetitions >= 8 {
             let names = Phrase.text(cycle.functions.joined(separator: " → "))
             let single = cycle.functions.count == 1
             let summary = Phrase(

@@ -36,6 +36,8 @@ public struct CrashFacts: Sendable, Hashable {
     /// The first line of `VM Region Info` as printed (`0x8 is not in any region.  Bytes before …`),
     /// read once (the text layout's line is looked for among all the report's lines).
     public var vmRegionLine: String?
+    /// The region list's line for the faulting region (the one it marks `-->`), without the arrow.
+    public var vmRegionArrow: String?
     /// Every message the report states in words, in the order a reader of the text meets them:
     /// what a reader set from its own input first, then the exception's reason, the Swift runtime
     /// error, Application Specific Information and the exception message (`FactReading`).
@@ -58,6 +60,7 @@ public struct CrashFacts: Sendable, Hashable {
         copy.reporterDeadlock?.quotes = []
         copy.messageLines = []
         copy.vmRegionLine = nil
+        copy.vmRegionArrow = nil
         copy.statedMessages = []
         copy.statements = MessageStatements()
         copy.statedMessages = []

@@ -13,12 +13,13 @@ package struct FactReading {
         let lines = Self.boundedLines(of: report.applicationSpecificInformation ?? "")
         facts.messageLines = lines
         facts.vmRegionLine = report.vmRegionInfo
+        facts.vmRegionArrow = report.vmRegionArrow
         let message = report.exception?.message?.trimmingCharacters(in: .whitespaces)
         // The lines a crash's own words may be in: Application Specific Information, then the exception's message.
         let stated = lines + [message].compactMap { $0 }
         if facts.platform == PlatformFacts() { facts.platform = Self.platform(of: report) }
         if facts.exception == nil, let exception = report.exception {
-            facts.exception = Self.exception(exception, regionLine: facts.vmRegionLine, platform: facts.platform.platform)
+            facts.exception = Self.exception(exception, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
         }
         let terminationText =
             ([report.termination?.text ?? ""] + (report.termination?.details ?? []) + lines).joined(separator: "\n")
@@ -48,10 +49,10 @@ package struct FactReading {
                 stated.take(statedCrash: message)
             }
             if stated.type != nil || stated.signal != nil {
-                facts.exception = Self.exception(stated, regionLine: facts.vmRegionLine, platform: facts.platform.platform)
+                facts.exception = Self.exception(stated, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
             } else if let syndrome = report.exceptionFromSyndrome {
                 // Only the crashed thread's registers: its `esr` says which exception the CPU took.
-                facts.exception = Self.exception(syndrome, regionLine: facts.vmRegionLine, platform: facts.platform.platform)
+                facts.exception = Self.exception(syndrome, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
                 facts.exception?.isFromRegisters = true
             }
         }
@@ -151,18 +152,20 @@ package struct FactReading {
 
     // MARK: - Exception
 
-    static func exception(_ exception: ExceptionInfo, regionLine: String?, platform: OperatingSystem.Platform?) -> ExceptionFacts {
+    static func exception(
+        _ exception: ExceptionInfo, regionLine: String?, arrow: String? = nil, platform: OperatingSystem.Platform?
+    ) -> ExceptionFacts {
         var facts = ExceptionFacts(machType: exception.machExceptionType, signal: exception.signalName)
         facts.codes = exception.codeValues
         facts.isNonFatal = exception.isNonFatal
         facts.vmRegion = regionLine.flatMap(VMRegionFact.init(line:))
-        facts.isStackGuard = regionLine?.uppercased().containsBytes("STACK GUARD") ?? false
+        facts.isStackGuard = [regionLine, arrow].contains { $0?.uppercased().containsBytes("STACK GUARD") ?? false }
         facts.fault = fault(exception, machType: facts.machType, signal: facts.signal, region: facts.vmRegion)
         facts.isCodeSignatureInvalid =
             exception.signalName.map { $0.containsBytes("Code Signature") || $0.containsBytes("CODESIGNING") } ?? false
         facts.isPointerAuthenticationFailure = exception.subtype?.containsBytes("pointer authentication") ?? false
         facts.isGeneralProtectionFault = exception.codes?.containsBytes("EXC_I386_GPFLT") ?? false
-        facts.isInStackRegion = regionLine?.lowercased().containsBytes("stack") ?? false
+        facts.isInStackRegion = [regionLine, arrow].contains { $0?.lowercased().containsBytes("stack") ?? false }
         return facts
     }
 
