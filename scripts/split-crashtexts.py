@@ -23,7 +23,9 @@ FIFTH_SEED and FIFTH_TUNE_SIZE, the rest going to the holdout5 part, the sixth (
 (ids `h7-NNN` and `h7t-NNN`) with SEVENTH_SEED and SEVENTH_TUNE_SIZE, the rest going to the holdout7 part, the
 eighth (ids `h8-NNN` and `h8t-NNN`) with EIGHTH_SEED and EIGHTH_TUNE_SIZE, the rest going to the holdout8 part, and the
 ninth (ids `h9-NNNN` and `h9t-NNNN`, four-digit numbers from 1001) with NINTH_SEED and NINTH_TUNE_SIZE, the rest going to
-the holdout9 part.
+the holdout9 part, and the tenth (ids `h10-NNNN` and `h10t-NNNN`, four-digit numbers from 1101) with TENTH_SEED and
+TENTH_TUNE_SIZE, the rest going to the holdout10 part. A later gathering's ids are told apart by the part before the
+first `-` (`h1` is no gathering's prefix, so `h10` is never taken for a first-gathering id).
 """
 
 import argparse
@@ -52,6 +54,8 @@ EIGHTH_SEED = 4808
 EIGHTH_TUNE_SIZE = 6
 NINTH_SEED = 4809
 NINTH_TUNE_SIZE = 6
+TENTH_SEED = 4810
+TENTH_TUNE_SIZE = 6
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -111,15 +115,26 @@ def main():
     arguments = parser.parse_args()
 
     texts = json.loads(arguments.manifest.read_text(encoding="utf-8"))["texts"]
-    first = [text for text in texts if not text["id"].startswith(("h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9"))]
-    second = [text for text in texts if text["id"].startswith("h2")]
-    third = [text for text in texts if text["id"].startswith("h3")]
-    fourth = [text for text in texts if text["id"].startswith("h4")]
-    fifth = [text for text in texts if text["id"].startswith("h5")]
-    sixth = [text for text in texts if text["id"].startswith("h6")]
-    seventh = [text for text in texts if text["id"].startswith("h7")]
-    eighth = [text for text in texts if text["id"].startswith("h8")]
-    ninth = [text for text in texts if text["id"].startswith("h9")]
+    def gathering(text):
+        """The gathering prefix of an id (`h2` for `h2-301` and `h2t-301`, `h10` for `h10t-1101`), "" for the first's."""
+        head = text["id"].split("-", 1)[0]
+        return head[:-1] if head.endswith("t") else head if head.startswith("h") else ""
+
+    first = [text for text in texts if gathering(text) == ""]
+    second = [text for text in texts if gathering(text) == "h2"]
+    third = [text for text in texts if gathering(text) == "h3"]
+    fourth = [text for text in texts if gathering(text) == "h4"]
+    fifth = [text for text in texts if gathering(text) == "h5"]
+    sixth = [text for text in texts if gathering(text) == "h6"]
+    seventh = [text for text in texts if gathering(text) == "h7"]
+    eighth = [text for text in texts if gathering(text) == "h8"]
+    ninth = [text for text in texts if gathering(text) == "h9"]
+    tenth = [text for text in texts if gathering(text) == "h10"]
+    known = ("", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10")
+    unknown = [text["id"] for text in texts if gathering(text) not in known]
+    if unknown:
+        print(f"ids of no known gathering: {unknown}", file=sys.stderr)
+        return 1
     parts = split([(text["id"], text["kind"]) for text in first])
     parts.update(split_second([text["id"] for text in second]))
     parts.update(split_second([text["id"] for text in third], THIRD_SEED, THIRD_TUNE_SIZE, "holdout3"))
@@ -129,6 +144,7 @@ def main():
     parts.update(split_second([text["id"] for text in seventh], SEVENTH_SEED, SEVENTH_TUNE_SIZE, "holdout7"))
     parts.update(split_second([text["id"] for text in eighth], EIGHTH_SEED, EIGHTH_TUNE_SIZE, "holdout8"))
     parts.update(split_second([text["id"] for text in ninth], NINTH_SEED, NINTH_TUNE_SIZE, "holdout9"))
+    parts.update(split_second([text["id"] for text in tenth], TENTH_SEED, TENTH_TUNE_SIZE, "holdout10"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -147,15 +163,16 @@ def main():
     held_seventh = sum(1 for part in parts.values() if part == "holdout7")
     held_eighth = sum(1 for part in parts.values() if part == "holdout8")
     held_ninth = sum(1 for part in parts.values() if part == "holdout9")
+    held_tenth = sum(1 for part in parts.values() if part == "holdout10")
     tuned = (
         len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh - held_eighth
-        - held_ninth
+        - held_ninth - held_tenth
     )
     print(
         f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}, {FOURTH_SEED}, {FIFTH_SEED}, "
-        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, "
+        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}, {TENTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, "
         f"{held_third} holdout3, {held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, {held_seventh} holdout7, "
-        f"{held_eighth} holdout8, {held_ninth} holdout9"
+        f"{held_eighth} holdout8, {held_ninth} holdout9, {held_tenth} holdout10"
     )
     return 0
 
