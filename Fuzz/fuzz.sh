@@ -334,6 +334,15 @@ run_side_by_side() {
     wait_all || status=1
     trap - INT TERM
     for target in "$@"; do cat "$OUT/smoke-$target.log" >&2; done
+    # A CI log shows its last lines: the targets that found a problem are repeated at the end,
+    # each with its run's last lines (the input saved, the sanitizer's or libFuzzer's report).
+    if ((status)); then
+        for target in "$@"; do
+            grep -q "found a problem" "$OUT/smoke-$target.log" || continue
+            echo "fuzz: FAILED: $target; the end of $OUT/run-$target.log:" >&2
+            tail -60 "$OUT/run-$target.log" >&2
+        done
+    fi
     return $status
 }
 run_logged() { run "$1" "$2" 2>"$OUT/smoke-$2.log"; }

@@ -78,7 +78,8 @@ struct Diagnostician {
         // An exception that states no reason and matched no throw site: the API that raised it is
         // what the text says of why (its rules are that API's), so a cause names it with its frame.
         if [.uncaughtObjCException, .uncaughtCppException].contains(category), throwSite?.addsRuleAndFix != true,
-            statedException().reason == nil, !facts.statedMessages.contains(where: { [.objcException, .cxxException].contains($0.family) }),
+            statedException().reason == nil,
+            !facts.statedMessages.contains(where: { [.objcException, .cxxException].contains($0.family) }),
             let raising = raisingAPIFrame()
         {
             let line = FrameLine(place: raising.place, text: .verbatim(raising.frame.evidenceText))
@@ -94,14 +95,35 @@ struct Diagnostician {
         // says of it.
         if let frame = look?.frame, !causes.isEmpty, !causes.contains(where: { $0.frames.contains(frame) }) {
             causes[0].frames.append(frame)
+            // An app frame without a name (no debug file given): the named frame that called it
+            // is what the text says of where.
+            if let caller = callerOfUnnamedAppFrame() { causes[0].frames.append(caller) }
         }
         // No app frame to start at and no cause naming a frame: the leading cause names where the
         // thread stopped, the first named frame past the abort and throw machinery (a system
         // API's, a runtime's, a managed method's), which is what a reader of the text looks at.
         if look == nil, Self.crashesInRunningCode.contains(category), !causes.isEmpty, causes.allSatisfy({ $0.frames.isEmpty }),
-            let stop = stopFrame() ?? annotatedLine()
+            let stop = stopFrame() ?? annotatedLine() ?? assertedMethod()
         {
             causes[0].frames.append(stop)
+            // Stopped in the system's own code with no caller outside it: the frame that called
+            // the stopping one says which path led there (`swift_getObjectType` under the
+            // concurrency runtime's executor check).
+            if let caller = callerOfSystemStop(stop) { causes[0].frames.append(caller) }
+        }
+        // A watchdog: where the main thread was blocked, its first named frame (the app's own
+        // frame further down is what called it).
+        if category == .watchdog, !causes.isEmpty, let top = stopFrame(preferringCaller: false),
+            !causes.contains(where: { $0.frames.contains(top) })
+        {
+            causes[0].frames.insert(top, at: 0)
+        }
+        // No cause at all (a reason no rule knows, nothing to add to it): where the thread was is
+        // still what the text says, the app's frame first, else where it stopped (issue 48).
+        if causes.isEmpty, Self.crashesInRunningCode.contains(category),
+            let frame = look?.frame ?? stopFrame() ?? annotatedLine() ?? assertedMethod()
+        {
+            causes = [FoundCause(phrase: Phrase(.causeWhereItStopped), likelihood: .likely, frames: [frame])]
         }
         // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
         let byFramesAlone = throwSite.map { $0.match.reasonFragment == nil && isSilentAboutTheThrow } ?? false

@@ -137,8 +137,10 @@ extension Frame {
 
     /// `libswiftCore.dylib  _assertionFailure(…) (File.swift:42)` for evidence lines.
     var evidenceText: String {
-        var parts = [imageName ?? "???"]
         let names = functionNames
+        // A frame a paste names without its image (a crash service's list, HockeyApp's columns):
+        // its name alone; `???` only when it has no name either.
+        var parts = imageName.map { [$0] } ?? (names.isEmpty ? ["???"] : [])
         parts.append(names.isEmpty ? "0x" + String(address, radix: 16) : names.joined(separator: " → "))
         if let sourceLocation { parts.append("(\(sourceLocation))") }
         return parts.joined(separator: " ")

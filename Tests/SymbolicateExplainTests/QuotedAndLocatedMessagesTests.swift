@@ -215,4 +215,87 @@ import Testing
         let diagnosis = try diagnoseText(text)
         #expect(diagnosis.headline.contains("Stack overflow"), "\(diagnosis.headline)")
     }
+
+    /// A termination code a sentence ends after is the code without the full stop.
+    /// https://github.com/TelegramMessenger/Telegram-iOS/issues/473
+    @Test func aTerminationCodeBeforeAFullStopIsRead() throws {
+        let text = "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc.\n"
+        #expect(try Self.parseText(text).termination?.code == "0xdead10cc")
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("0xdead10cc"), "\(diagnosis.headline)")
+    }
+
+    /// The region list may mark the faulting region `--->`.
+    /// https://github.com/changsanjiang/SJMediaCacheServer/issues/94
+    @Test func aLongerArrowMarksTheFaultingRegion() throws {
+        let report = try Self.parseText(
+            """
+            Exception Type:  EXC_BAD_ACCESS (SIGBUS)
+            Exception Subtype: KERN_PROTECTION_FAILURE at 0x000000016d913ff8
+            Exception Codes: 0x0000000000000002, 0x000000016d913ff8
+            VM Region Info: 0x16d913ff8 is in 0x16d910000-0x16d914000;  bytes after start: 16376  bytes before end: 7
+                  REGION TYPE                 START - END      [ VSIZE] PRT/MAX SHRMOD  REGION DETAIL
+                  Stack                    16d880000-16d884000 [   16K] rw-/rwx SM=PRV  
+                  GAP OF 0x8c000 BYTES
+            --->  STACK GUARD              16d910000-16d914000 [   16K] ---/rwx SM=NUL  stack guard for thread 11
+                  Stack                    16d914000-16d99c000 [  544K] rw-/rwx SM=PRV  thread 11
+            """)
+        #expect(report.facts.vmRegionArrow?.hasPrefix("STACK GUARD") == true, "\(report.facts.vmRegionArrow ?? "")")
+        #expect(report.facts.exception?.isStackGuard == true)
+    }
+
+    /// The runtime's check after a deinit that let `self` escape, in an Android-style log line.
+    /// https://github.com/swiftlang/swift-corelibs-foundation/issues/5203
+    @Test func aDeinitThatLetSelfEscapeIsRead() throws {
+        let diagnosis = try diagnoseText(
+            """
+            2025-04-19 13:04:34.678  6468-6518  SwiftRuntime            com.mediquo.main                     A  Object 0xb400007ab8eaf830 of class _MultiHandle deallocated with non-zero retain count 2. This object's deinit, or something called from it, may have created a strong reference to self which outlived deinit, resulting in a dangling reference.
+            """)
+        #expect(diagnosis.headline.contains("deallocated with non-zero retain count"), "\(diagnosis.headline)")
+    }
+
+    /// HockeyApp's issue summary: its stack's `class;method;file;line` entries are the crashed
+    /// thread's frames, and an exception no rule knows still names where it was raised.
+    /// https://github.com/artsy/energy-legacy/issues/165
+    @Test func hockeyAppsStackIsTheCrashedThread() throws {
+        let text = """
+            Fix NSDecimalNumberOverflowException in - [Artwork convertFromCMToIN:], line 125
+            ### Version: 2.5.0 (2015.12.18) | net.artsy.folio.beta ###
+
+            ### Stacktrace (first of multiple) ###
+
+            <pre>Artwork;convertFromCMToIN:;Artwork.m;125
+            Artwork;convertDimensionsToAmericanSystemOfMeasurement;Artwork.m;118
+            Artwork;updateWithDictionary:;Artwork.m;84
+            ARFeedTranslator;backgroundAddOrUpdateObjects:withClass:inContext:saving:completion:;ARFeedTranslator.m;44
+            NSArray(ObjectiveSugar);each:;NSArray+ObjectiveSugar.m;51
+            ARFeedTranslator;backgroundAddOrUpdateObjects:withClass:inContext:saving:completion:;ARFeedTranslator.m;27</pre>
+
+            ### Reason ###
+
+            *** Terminating app due to uncaught exception 'NSDecimalNumberOverflowException', reason: 'NSDecimalNumber overflow exception'
+            """
+        let report = try Self.parseText(text)
+        let frames = report.crashedThread?.frames ?? []
+        #expect(frames.count == 6)
+        #expect(frames.first?.symbol == "[Artwork convertFromCMToIN:]")
+        #expect(frames.first?.sourceFile == "Artwork.m")
+        #expect(frames.first?.sourceLine == 125)
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.causes.first?.frames?.contains { $0.contains("convertFromCMToIN") } == true, "\(diagnosis.causes)")
+    }
+
+    /// A component's termination the knowledge base only names is explained in the component's
+    /// own words, which the report keeps in the termination's details.
+    /// https://github.com/gqrx-sdr/gqrx/issues/1431
+    @Test func aComponentsTerminationQuotesItsWords() throws {
+        let diagnosis = try diagnoseText(
+            #"""
+              "exception" : {"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGABRT"},
+              "termination" : {"flags":518,"code":0,"namespace":"ROSETTA","details":["rosetta error: unable to mmap __TEXT: 1 \n\/var\/db\/*\/libvorbis.0.4.9.dylib.aot"]},
+              "faultingThread" : 0,
+            """#)
+        #expect(diagnosis.headline.contains("unable to mmap"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("libvorbis"), "\(diagnosis.headline)")
+    }
 }

@@ -278,7 +278,7 @@ package enum AppOwnership {
     /// x86_64 macOS from 0x7FF0_0000_0000: only system libraries live there, apps and their
     /// frameworks load below), or a name Apple's images go by. A heuristic, stated as one in
     /// the README.
-    static func isSystemImage(named name: String, loadAddress: UInt64) -> Bool {
+    package static func isSystemImage(named name: String, loadAddress: UInt64) -> Bool {
         if (0x1_8000_0000..<0x10_0000_0000).contains(loadAddress) || loadAddress >= 0x7FF0_0000_0000 { return true }
         if name.hasSuffix(".dylib") || name == "???" || name.hasBytePrefix("<") { return true }
         return systemImageNames.contains(name)

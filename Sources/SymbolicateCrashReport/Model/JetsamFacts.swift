@@ -108,6 +108,10 @@ extension CrashReport {
             lines = document.lines[header...].prefix(8).map { Substring($0.text) }
         case .none: lines = []
         }
-        return lines.lazy.map { $0.trimmedBlanks }.first { $0.hasBytePrefix("--> ") }.map { String($0.dropFirst(4)).trimmedBlanks }
+        // `-->` (or `--->`, as some reports print it) marks the region.
+        guard let marked = lines.lazy.map({ $0.trimmedBlanks }).first(where: { $0.hasBytePrefix("-->") || $0.hasBytePrefix("--->") }) else {
+            return nil
+        }
+        return marked.drop { $0 == "-" || $0 == ">" }.trimmedBlanks
     }
 }

@@ -353,7 +353,7 @@ struct CrashServiceParser {
         var report = CrashReport(path: path, format: .text, source: .text(document))
         var section = ""
         var reason: [String] = []
-        for line in document.lines {
+        for (offset, line) in document.lines.enumerated() {
             let trimmed = line.text.trimmedBlanks
             if let title = CrashServiceLine.markdownHeading(trimmed) {
                 if title.hasBytePrefix("Version: ") {
@@ -368,6 +368,16 @@ struct CrashServiceParser {
                 continue
             }
             if section == "Reason", !trimmed.isEmpty { reason.append(trimmed) }
+            // The stack's `class;method;file;line` entries: the crashed thread's frames, without addresses.
+            if section.hasBytePrefix("Stacktrace"), var frame = PastedFrameGrammar.hockeyAppColumns(trimmed, offset + 1) {
+                if report.threads.isEmpty {
+                    var thread = CrashReport.Thread(index: 0, crashed: true, frames: [])
+                    thread.isNumberedByReader = true
+                    report.threads.append(thread)
+                }
+                frame.index = report.threads[0].frames.count
+                report.threads[0].frames.append(frame)
+            }
         }
         let text = reason.joined(separator: " ")
         // HockeyApp writes "No reason found." when its grouping found no exception or signal.
@@ -387,7 +397,7 @@ struct CrashServiceParser {
             }
             report.exception = exception
         }
-        report.completeness = .partial([.noThreads, .noBinaryImages])
+        report.completeness = .partial(report.threads.isEmpty ? [.noThreads, .noBinaryImages] : [.noBinaryImages])
         report.warnings.append(
             ParseWarning(
                 path: path,

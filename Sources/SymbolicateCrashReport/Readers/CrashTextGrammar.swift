@@ -20,8 +20,19 @@ enum LogPrefix {
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
         isoTimestamp, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed, angleLevel, levelWord,
-        shellName, quoteMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, streamLabel,
+        shellName, quoteMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
+        // Last: `isStreamLabelOnly` asks whether the shapes before it explain a label.
+        streamLabel,
     ]
+
+    /// `IOS-2829: ` (an issue tracker's key, as a crash service files its issues): capitals and
+    /// digits, a dash, the number, a colon.
+    static let trackerKey: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.letters(2...12), scan.literal("-"), scan.digits(1...8), scan.literal(":") else { return nil }
+        guard text[text.startIndex..<scan.position].allSatisfy({ !$0.isLetter || $0.isUppercase }) else { return nil }
+        return scan.position
+    }
 
     /// The line and each shorter form of it, one prefix less each time (at most `limit`): a
     /// message is looked for in each, so a prefix that also looks like a message's start
@@ -525,6 +536,8 @@ enum CrashMessageGrammar {
             // The concurrency runtime's task allocator, freeing out of order (a task's memory
             // released by another task or after an `async let` or a continuation misuse).
             Shape(family: .swiftRuntime, anchor: .contains("freed pointer was not the last allocation")),
+            // The runtime's check at the end of a deinit that let `self` escape (HeapObject.cpp).
+            Shape(family: .swiftRuntime, anchor: .contains("deallocated with non-zero retain count")),
             Shape(family: .swiftRuntime, anchor: .parser(isStandardLibraryCheck), needs: standardLibraryChecks),
             // Uncaught exceptions.
             Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
@@ -1457,7 +1470,10 @@ enum PastedFrameGrammar {
         let parts = body.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmedBlanks }
         guard parts.count == 2 || parts.count == 4, !parts[1].isEmpty else { return nil }
         let owner = parts[0]
-        let isClass = !owner.isEmpty && owner.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        // A class, or a class and its category (`NSArray(ObjectiveSugar)`).
+        let isClass =
+            !owner.isEmpty && owner.first?.isLetter == true
+            && owner.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "(" || $0 == ")") }
         guard owner == "-" || (isClass && parts.count == 4) else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
         frame.hasAddress = false
@@ -1552,7 +1568,8 @@ enum PastedFrameGrammar {
         var columns = columns(of: rest)
         // The image and its `+0x…` offset one blank apart (`Datadog +0x181cf4`): two columns.
         if let first = columns.first, let blank = first.byteRange(of: " +0x"), !first[..<blank.lowerBound].containsBytes(" ") {
-            columns.replaceSubrange(0..<1, with: [String(first[..<blank.lowerBound]), String(first[first.index(after: blank.lowerBound)...])])
+            columns.replaceSubrange(
+                0..<1, with: [String(first[..<blank.lowerBound]), String(first[first.index(after: blank.lowerBound)...])])
         }
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
         frame.hasAddress = false

@@ -868,7 +868,12 @@ struct TextReportParser {
         if value.hasPrefix("Namespace ") {
             let parts = value.dropFirst(10).components(separatedBy: ", ")
             t.namespace = parts.first
-            if let code = parts.first(where: { $0.hasPrefix("Code ") }) { t.code = String(code.dropFirst(5)) }
+            // The code as a word: a sentence's full stop after it (`Code 0xdead10cc.`) is not part of it.
+            if let code = parts.first(where: { $0.hasPrefix("Code ") }) {
+                var word = code.dropFirst(5)
+                while let last = word.last, ".;".contains(last) { word = word.dropLast() }
+                t.code = String(word)
+            }
             let rest = parts.dropFirst().filter { !$0.hasPrefix("Code ") }
             if !rest.isEmpty { t.text = rest.joined(separator: ", ") }
         } else {

@@ -149,6 +149,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictLibsystem
     case verdictLaunchHang
     case noteNamespaceUnknown
+    case verdictComponentTerminatedSaying
     case verdictComponentTerminated
     case noteThermalKill
     case verdictThermal
@@ -545,6 +546,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case stepThrowSiteFix
     case noteThrowSiteFrame
     case titleThrowSiteRule
+    case causeWhereItStopped
     case causeRaisedByAPI
     case verdictObjCExceptionTerminateOnly
     case noteExceptionNameMissingNoASI

@@ -897,6 +897,12 @@ extension Catalog {
                 "en": "Termination namespace {namespace} is not in the knowledge base.",
                 "ja": "終了ネームスペース {namespace} はナレッジベースにありません。",
             ]),
+        .verdictComponentTerminatedSaying: CatalogText(
+            id: "verdictComponentTerminatedSaying", tags: [],
+            texts: [
+                "en": "{title}: the {namespace} component terminated the process (code {code}), saying: {details}",
+                "ja": "{title}: {namespace} コンポーネントがプロセスを終了させました（コード {code}）。理由：{details}",
+            ]),
         .verdictComponentTerminated: CatalogText(
             id: "verdictComponentTerminated", tags: [],
             texts: [
@@ -3316,6 +3322,13 @@ extension Catalog {
             texts: [
                 "en": "A rule {framework} enforces",
                 "ja": "{framework} が定める規則",
+            ]),
+        .causeWhereItStopped: CatalogText(
+            id: "causeWhereItStopped", tags: [],
+            texts: [
+                "en":
+                    "Where the crashed thread was in the code when it stopped: the call made there is the one to check against what the message says",
+                "ja": "停止したときにクラッシュしたスレッドが実行していたコード：メッセージの内容と照らし合わせて、ここで行われた呼び出しを確認してください",
             ]),
         .causeRaisedByAPI: CatalogText(
             id: "causeRaisedByAPI", tags: [],

@@ -81,9 +81,19 @@ extension Diagnostician {
                 found.note(.noteNamespaceUnknown, ["namespace": .text(namespace)])
                 return nil
             }
+            // The component's own words, when the report keeps them (`rosetta error: unable to mmap …`).
+            let details = (report.termination?.details ?? []).map { $0.trimmedBlanks }.filter { !$0.isEmpty }
+            guard let said = details.first else {
+                return Verdict(
+                    .systemTermination, .stated, .verdictComponentTerminated,
+                    ["title": namespaceEntry.titlePhrase, "namespace": .text(namespace), "code": .text(codeText)])
+            }
             return Verdict(
-                .systemTermination, .stated, .verdictComponentTerminated,
-                ["title": namespaceEntry.titlePhrase, "namespace": .text(namespace), "code": .text(codeText)])
+                .systemTermination, .stated, .verdictComponentTerminatedSaying,
+                [
+                    "title": namespaceEntry.titlePhrase, "namespace": .text(namespace), "code": .text(codeText),
+                    "details": .verbatim(details.count > 1 ? details.prefix(3).joined(separator: " ") : said),
+                ])
         }
     }
 

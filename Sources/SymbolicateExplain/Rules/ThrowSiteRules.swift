@@ -84,13 +84,50 @@ extension Diagnostician {
     /// Where the crashed thread stopped, for a cause to carry when no app frame is known: the
     /// first raising frame with a function's name (an unnamed address says nothing a reader can
     /// look up).
-    func stopFrame() -> FrameLine? {
-        let stop = raisingFrames().first { candidate in
+    func stopFrame(preferringCaller: Bool = true) -> FrameLine? {
+        let named = raisingFrames().filter { candidate in
             guard let name = candidate.frame.functionNames.first else { return false }
             return !Self.isThrowMarker(candidate.frame) && !Self.throwPlumbing.contains { name.hasPrefix($0) }
         }
-        guard let stop else { return nil }
+        // The first frame in code that is not Apple's (an SDK's, a plug-in's, the app's when its
+        // image was not recognised) is the call into the system that went wrong; else the first.
+        let caller = named.first { candidate in
+            guard preferringCaller, let image = candidate.frame.imageName, !image.isEmpty else { return false }
+            return !AppOwnership.isSystemImage(named: image, loadAddress: 0)
+        }
+        guard let stop = caller ?? named.first else { return nil }
         return FrameLine(place: stop.place, text: .verbatim(stop.frame.evidenceText))
+    }
+
+    /// Foundation's `*** Assertion failure in -[X y], file:line` before its exception, for a text
+    /// without frames: the method that asserted, and its file.
+    func assertedMethod() -> FrameLine? {
+        let opening = "*** Assertion failure in "
+        guard let message = facts.statedMessages.first(where: { $0.family == .assertion && $0.text.hasPrefix(opening) }) else {
+            return nil
+        }
+        let method = message.text.dropFirst(opening.count).split(separator: "\n").first.map(String.init) ?? ""
+        guard !method.isEmpty else { return nil }
+        return FrameLine(place: Self.sourcePhrase(message.source), text: .verbatim(method))
+    }
+
+    /// The named frame below `stop` in the crashed thread, when `stop` is one of the crashed
+    /// thread's frames in an Apple image.
+    func callerOfSystemStop(_ stop: FrameLine) -> FrameLine? {
+        guard let thread = report.crashedThread,
+            let position = thread.frames.firstIndex(where: { FrameLine(place: place(thread, $0), text: .verbatim($0.evidenceText)) == stop }
+            ),
+            let image = thread.frames[position].imageName, AppOwnership.isSystemImage(named: image, loadAddress: 0),
+            let caller = thread.frames.dropFirst(position + 1).first(where: { !$0.functionNames.isEmpty })
+        else { return nil }
+        return FrameLine(place: place(thread, caller), text: .verbatim(caller.evidenceText))
+    }
+
+    /// The first named frame under the crashed thread's app frame when that frame has no name.
+    func callerOfUnnamedAppFrame() -> FrameLine? {
+        guard let thread = report.crashedThread, let line = report.crashedAppLine, line.function == nil else { return nil }
+        guard let caller = thread.frames.dropFirst(line.position + 1).first(where: { !$0.functionNames.isEmpty }) else { return nil }
+        return FrameLine(place: place(thread, caller), text: .verbatim(caller.evidenceText))
     }
 
     /// The source line Xcode's annotation was copied beside, for a text without frames: the line

@@ -19,7 +19,8 @@ package struct FactReading {
         let stated = lines + [message].compactMap { $0 }
         if facts.platform == PlatformFacts() { facts.platform = Self.platform(of: report) }
         if facts.exception == nil, let exception = report.exception {
-            facts.exception = Self.exception(exception, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
+            facts.exception = Self.exception(
+                exception, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
         }
         let terminationText =
             ([report.termination?.text ?? ""] + (report.termination?.details ?? []) + lines).joined(separator: "\n")
@@ -49,10 +50,12 @@ package struct FactReading {
                 stated.take(statedCrash: message)
             }
             if stated.type != nil || stated.signal != nil {
-                facts.exception = Self.exception(stated, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
+                facts.exception = Self.exception(
+                    stated, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
             } else if let syndrome = report.exceptionFromSyndrome {
                 // Only the crashed thread's registers: its `esr` says which exception the CPU took.
-                facts.exception = Self.exception(syndrome, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
+                facts.exception = Self.exception(
+                    syndrome, regionLine: facts.vmRegionLine, arrow: facts.vmRegionArrow, platform: facts.platform.platform)
                 facts.exception?.isFromRegisters = true
             }
         }
@@ -161,8 +164,10 @@ package struct FactReading {
         facts.vmRegion = regionLine.flatMap(VMRegionFact.init(line:))
         facts.isStackGuard = [regionLine, arrow].contains { $0?.uppercased().containsBytes("STACK GUARD") ?? false }
         facts.fault = fault(exception, machType: facts.machType, signal: facts.signal, region: facts.vmRegion)
-        facts.isCodeSignatureInvalid =
-            exception.signalName.map { $0.containsBytes("Code Signature") || $0.containsBytes("CODESIGNING") } ?? false
+        // The signal field as read, or as printed (`SIGKILL (Code Signature Invalid)` in an `.ips`).
+        facts.isCodeSignatureInvalid = [exception.signalName, exception.signal].contains {
+            $0.map { $0.containsBytes("Code Signature") || $0.containsBytes("CODESIGNING") } ?? false
+        }
         facts.isPointerAuthenticationFailure = exception.subtype?.containsBytes("pointer authentication") ?? false
         facts.isGeneralProtectionFault = exception.codes?.containsBytes("EXC_I386_GPFLT") ?? false
         facts.isInStackRegion = [regionLine, arrow].contains { $0?.lowercased().containsBytes("stack") ?? false }
