@@ -103,13 +103,9 @@ struct Diagnostician {
         // thread stopped, the first named frame past the abort and throw machinery (a system
         // API's, a runtime's, a managed method's), which is what a reader of the text looks at.
         if look == nil, Self.crashesInRunningCode.contains(category), !causes.isEmpty, causes.allSatisfy({ $0.frames.isEmpty }),
-            let stop = stopFrame() ?? annotatedLine() ?? assertedMethod()
+            case let stop = stopCandidates(), let first = stop.first ?? annotatedLine() ?? assertedMethod()
         {
-            causes[0].frames.append(stop)
-            // Stopped in the system's own code with no caller outside it: the frame that called
-            // the stopping one says which path led there (`swift_getObjectType` under the
-            // concurrency runtime's executor check).
-            if let caller = callerOfSystemStop(stop) { causes[0].frames.append(caller) }
+            causes[0].frames += stop.isEmpty ? [first] : stop
         }
         // A watchdog: where the main thread was blocked, its first named frame (the app's own
         // frame further down is what called it).

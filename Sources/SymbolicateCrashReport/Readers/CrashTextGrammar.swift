@@ -139,6 +139,9 @@ enum LogPrefix {
         var after = PrefixScan(rest)
         after.literal(":")
         guard after.atEnd || after.blanks() else { return nil }
+        // `[ERROR] :  message` (Titanium's logger): the tag's colon a blank after it.
+        var spaced = after
+        if spaced.literal(":"), spaced.atEnd || spaced.blanks() { return spaced.position }
         return after.position
     }
 

@@ -623,7 +623,7 @@ struct DebuggerOutputParser {
                 if let pending = pendingName, number - pending.line <= 2, found.family == .objcException,
                     ExceptionNameLine.parse(body) == nil
                 {
-                    exception.uncaught?.reason = body.hasBytePrefix(":") ? body.dropFirst().trimmedBlanks : found.text
+                    exception.uncaught?.reason = found.text
                     pendingName = nil
                     continue
                 }
@@ -641,11 +641,8 @@ struct DebuggerOutputParser {
             } else if let pending = pendingName, number - pending.line <= 2, PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
                 TextReportParser.parseFrame(trimmed, reportLine: number) == nil
             {
-                // `NSInternalInconsistencyException` on one line, its reason on the next (a logger's
-                // `[ERROR] :  ` before it read as its tag and the colon after).
-                var reason = document.readings.strip(trimmed)
-                if reason.hasBytePrefix(":") { reason = reason.dropFirst().drop { $0 == " " || $0 == "\t" } }
-                exception.uncaught?.reason = String(reason)
+                // `NSInternalInconsistencyException` on one line, its reason on the next.
+                exception.uncaught?.reason = String(document.readings.strip(trimmed))
                 pendingName = nil
                 continue
             } else if let open = continuation, open.lines < 6,

@@ -85,18 +85,33 @@ extension Diagnostician {
     /// first raising frame with a function's name (an unnamed address says nothing a reader can
     /// look up).
     func stopFrame(preferringCaller: Bool = true) -> FrameLine? {
+        stopCandidates(preferringCaller: preferringCaller).first
+    }
+
+    /// Where the thread stopped, and, when that is a frame of Apple's with no caller outside
+    /// Apple's code, the named frame that called it: which path led there (`swift_getObjectType`
+    /// under the concurrency runtime's executor check).
+    func stopCandidates(preferringCaller: Bool = true) -> [FrameLine] {
         let named = raisingFrames().filter { candidate in
             guard let name = candidate.frame.functionNames.first else { return false }
             return !Self.isThrowMarker(candidate.frame) && !Self.throwPlumbing.contains { name.hasPrefix($0) }
         }
         // The first frame in code that is not Apple's (an SDK's, a plug-in's, the app's when its
         // image was not recognised) is the call into the system that went wrong; else the first.
-        let caller = named.first { candidate in
+        let caller = named.firstIndex { candidate in
             guard preferringCaller, let image = candidate.frame.imageName, !image.isEmpty else { return false }
             return !AppOwnership.isSystemImage(named: image, loadAddress: 0)
         }
-        guard let stop = caller ?? named.first else { return nil }
-        return FrameLine(place: stop.place, text: .verbatim(stop.frame.evidenceText))
+        guard let position = caller ?? named.indices.first else { return [] }
+        let stop = named[position]
+        var lines = [FrameLine(place: stop.place, text: .verbatim(stop.frame.evidenceText))]
+        if caller == nil, let image = stop.frame.imageName, AppOwnership.isSystemImage(named: image, loadAddress: 0),
+            named.indices.contains(position + 1)
+        {
+            let next = named[position + 1]
+            lines.append(FrameLine(place: next.place, text: .verbatim(next.frame.evidenceText)))
+        }
+        return lines
     }
 
     /// Foundation's `*** Assertion failure in -[X y], file:line` before its exception, for a text
@@ -109,18 +124,6 @@ extension Diagnostician {
         let method = message.text.dropFirst(opening.count).split(separator: "\n").first.map(String.init) ?? ""
         guard !method.isEmpty else { return nil }
         return FrameLine(place: Self.sourcePhrase(message.source), text: .verbatim(method))
-    }
-
-    /// The named frame below `stop` in the crashed thread, when `stop` is one of the crashed
-    /// thread's frames in an Apple image.
-    func callerOfSystemStop(_ stop: FrameLine) -> FrameLine? {
-        guard let thread = report.crashedThread,
-            let position = thread.frames.firstIndex(where: { FrameLine(place: place(thread, $0), text: .verbatim($0.evidenceText)) == stop }
-            ),
-            let image = thread.frames[position].imageName, AppOwnership.isSystemImage(named: image, loadAddress: 0),
-            let caller = thread.frames.dropFirst(position + 1).first(where: { !$0.functionNames.isEmpty })
-        else { return nil }
-        return FrameLine(place: place(thread, caller), text: .verbatim(caller.evidenceText))
     }
 
     /// The first named frame under the crashed thread's app frame when that frame has no name.
