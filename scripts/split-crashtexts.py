@@ -23,9 +23,11 @@ FIFTH_SEED and FIFTH_TUNE_SIZE, the rest going to the holdout5 part, the sixth (
 (ids `h7-NNN` and `h7t-NNN`) with SEVENTH_SEED and SEVENTH_TUNE_SIZE, the rest going to the holdout7 part, the
 eighth (ids `h8-NNN` and `h8t-NNN`) with EIGHTH_SEED and EIGHTH_TUNE_SIZE, the rest going to the holdout8 part, and the
 ninth (ids `h9-NNNN` and `h9t-NNNN`, four-digit numbers from 1001) with NINTH_SEED and NINTH_TUNE_SIZE, the rest going to
-the holdout9 part, and the tenth (ids `h10-NNNN` and `h10t-NNNN`, four-digit numbers from 1101) with TENTH_SEED and
-TENTH_TUNE_SIZE, the rest going to the holdout10 part. A later gathering's ids are told apart by the part before the
-first `-` (`h1` is no gathering's prefix, so `h10` is never taken for a first-gathering id).
+the holdout9 part, the tenth (ids `h10-NNNN` and `h10t-NNNN`, four-digit numbers from 1101) with TENTH_SEED and
+TENTH_TUNE_SIZE, the rest going to the holdout10 part, and the eleventh (ids `h11-NNNN` and `h11t-NNNN`, four-digit
+numbers from 1201) with ELEVENTH_SEED and ELEVENTH_TUNE_SIZE, the rest going to the holdout11 part. A later gathering's
+ids are told apart by the part before the first `-` (`h1` is no gathering's prefix, so `h10` and `h11` are never taken
+for a first-gathering id).
 """
 
 import argparse
@@ -56,6 +58,8 @@ NINTH_SEED = 4809
 NINTH_TUNE_SIZE = 6
 TENTH_SEED = 4810
 TENTH_TUNE_SIZE = 6
+ELEVENTH_SEED = 4811
+ELEVENTH_TUNE_SIZE = 6
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -130,7 +134,8 @@ def main():
     eighth = [text for text in texts if gathering(text) == "h8"]
     ninth = [text for text in texts if gathering(text) == "h9"]
     tenth = [text for text in texts if gathering(text) == "h10"]
-    known = ("", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10")
+    eleventh = [text for text in texts if gathering(text) == "h11"]
+    known = ("", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11")
     unknown = [text["id"] for text in texts if gathering(text) not in known]
     if unknown:
         print(f"ids of no known gathering: {unknown}", file=sys.stderr)
@@ -145,6 +150,7 @@ def main():
     parts.update(split_second([text["id"] for text in eighth], EIGHTH_SEED, EIGHTH_TUNE_SIZE, "holdout8"))
     parts.update(split_second([text["id"] for text in ninth], NINTH_SEED, NINTH_TUNE_SIZE, "holdout9"))
     parts.update(split_second([text["id"] for text in tenth], TENTH_SEED, TENTH_TUNE_SIZE, "holdout10"))
+    parts.update(split_second([text["id"] for text in eleventh], ELEVENTH_SEED, ELEVENTH_TUNE_SIZE, "holdout11"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -164,15 +170,16 @@ def main():
     held_eighth = sum(1 for part in parts.values() if part == "holdout8")
     held_ninth = sum(1 for part in parts.values() if part == "holdout9")
     held_tenth = sum(1 for part in parts.values() if part == "holdout10")
+    held_eleventh = sum(1 for part in parts.values() if part == "holdout11")
     tuned = (
         len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh - held_eighth
-        - held_ninth - held_tenth
+        - held_ninth - held_tenth - held_eleventh
     )
     print(
         f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}, {FOURTH_SEED}, {FIFTH_SEED}, "
-        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}, {TENTH_SEED}): {tuned} tune, {held} holdout, {held_second} holdout2, "
-        f"{held_third} holdout3, {held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, {held_seventh} holdout7, "
-        f"{held_eighth} holdout8, {held_ninth} holdout9, {held_tenth} holdout10"
+        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}, {TENTH_SEED}, {ELEVENTH_SEED}): {tuned} tune, {held} holdout, "
+        f"{held_second} holdout2, {held_third} holdout3, {held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, "
+        f"{held_seventh} holdout7, {held_eighth} holdout8, {held_ninth} holdout9, {held_tenth} holdout10, {held_eleventh} holdout11"
     )
     return 0
 
