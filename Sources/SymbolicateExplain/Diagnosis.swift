@@ -105,6 +105,9 @@ public struct Diagnosis: Codable, Sendable {
     public var headline: String
     /// False when the report itself says the process kept running (or it is not a crash report).
     public var isFatal: Bool
+    /// The report says the process went on: a non-fatal exception or a resource report with no
+    /// action taken (not a report kind that is no crash at all, such as a hang or a panic).
+    public var processKeptRunning: Bool { !isFatal && category != .notACrash }
     public var evidence: [Evidence]
     /// Most likely first.
     public var causes: [Cause]

@@ -133,7 +133,7 @@ struct Diagnostician {
         let certainty = byFramesAlone && verdict.certainty == .stated ? .likely : verdict.certainty
         let isFatal =
             !(facts.exception?.isNonFatal ?? false) && ![.notACrash].contains(category)
-            && !(category == .resourceLimit && !resourceIsFatal)
+            && !(category == .resourceLimit && !resourceIsFatal && reportsAResourceWarning)
         // Frames pasted without their thread's title are named as pasted, never by a thread number.
         if report.pastedThread != nil {
             steps = steps.map { $0.namingPastedFrames() }
@@ -267,6 +267,18 @@ struct Diagnostician {
 
     var resourceIsFatal: Bool { facts.resource?.isFatal ?? false }
 
+    /// The report is one the system writes for a resource warning (a resource report, an
+    /// `EXC_RESOURCE` exception, MetricKit's CPU and disk-write diagnostics): only then does a
+    /// resource limit without `FATAL` or `Process killed` mean the process went on. A memory
+    /// limit a line states (`Terminated due to memory issue`) ended it.
+    var reportsAResourceWarning: Bool {
+        if facts.resource != nil || facts.exception?.machType == "EXC_RESOURCE" { return true }
+        switch report.kind {
+        case .resource, .metricKit(.cpuException), .metricKit(.diskWriteException): return true
+        default: return false
+        }
+    }
+
     /// The functions and thread names of crash reporters' handlers for an uncaught exception
     /// (Crashlytics' `FIRCLSExceptionRecord` on its `…crashlytics.ios.exception` queue, its
     /// `FIRCLSTerminateHandler`; KSCrash's and Sentry's C++ terminate handlers and their
@@ -306,7 +318,15 @@ struct Diagnostician {
             "frame": .verbatim(top.evidenceText),
             "thread": threadName.map { Phrase(.crashedOnThread, ["thread": .verbatim($0)]) } ?? .verbatim(""),
         ]
-        // The app's own frame below a library's: the call the app made.
+        // The app's own frame below a library's: the call the app made. When that frame is only
+        // the program's entry (`main`, which every main-thread stack ends in), the frame that called
+        // the stop says more: the library's code that made the call.
+        let direct = thread.frames.indices.contains(start + 1) ? thread.frames[start + 1] : nil
+        let entryOnly = report.crashedAppLine.map { thread.frames[$0.position].symbol == "main" } ?? true
+        if entryOnly, let direct, direct.symbol != nil, direct.symbol != "main" {
+            values["caller"] = .verbatim(direct.evidenceText)
+            return Verdict(.unknown, .possible, Phrase(.verdictCrashedInCalledFrom, values))
+        }
         guard let line = report.crashedAppLine, line.position > 0 else {
             return Verdict(.unknown, .possible, Phrase(.verdictCrashedIn, values))
         }

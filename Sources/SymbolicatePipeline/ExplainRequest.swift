@@ -150,6 +150,12 @@ public struct ExplainRequest: Sendable {
             }
             return diagnosis
         }
+        // A report of a condition the process survived states no crash: said, and refused as a
+        // text without a crash fact is (exit 65), after its explanation.
+        if !diagnoses.isEmpty, diagnoses.allSatisfy(\.processKeptRunning), let path = response.reports.first?.report.path {
+            response.messages.append(.processKeptRunning(path: path))
+            response.status = .invalidInput
+        }
         response.output = ReportPipeline.join(diagnoses.map(render), asJSONArray: format == .json)
         if scrub, let output = response.output { response.output = ReportPipeline.scrub(output, reports: response.reports.map(\.report)) }
     }

@@ -106,6 +106,9 @@ public enum ReportMessage: RunMessage, Equatable {
     /// What the search where Xcode leaves dSYMs did: one line per place searched, and for the
     /// index when it answered.
     case xcodeDSYMs(String)
+    /// `explain`: every report read says the process kept running (a resource report with no
+    /// action taken, a non-fatal exception): explained, but not a crash (exit 65).
+    case processKeptRunning(path: String)
     /// The run stopped.
     case failure(ReportFailure)
 
@@ -114,7 +117,7 @@ public enum ReportMessage: RunMessage, Equatable {
         case .swappedArguments, .debugFileUsed: return .note
         case .searched, .parseWarning, .headline, .systemSymbols, .symbolSources, .xcodeDSYMs: return .plain
         case .debugFileProblem, .image, .unusedDebugFile, .emptyDebugFolder: return .warning
-        case .whereDSYMsAre, .whereDebugBuildsKeepDWARF: return .note
+        case .whereDSYMsAre, .whereDebugBuildsKeepDWARF, .processKeptRunning: return .note
         case .failure, .requireAll: return .error
         }
     }
@@ -146,6 +149,8 @@ public enum ReportMessage: RunMessage, Equatable {
         case .systemSymbols(let line), .symbolSources(let line), .xcodeDSYMs(let line): return line
         case .requireAll(let path, let shortfall): return "--require-all: \(path): \(shortfall)"
         case .debugFileUsed(let image, let from): return "\(image): symbolicated from \(from)"
+        case .processKeptRunning(let path):
+            return "\(path): not a crash: the report says the process kept running (the explanation is of what it reports)"
         case .failure(let failure): return failure.description
         }
     }

@@ -12,7 +12,9 @@ struct Symbolicate: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 the report was processed but something asked for failed \
             (missing or mismatched debug files when required); 64 usage error; \
-            65 unreadable or invalid input; 73 an output cannot be created or written.
+            65 unreadable or invalid input, or a text that states no crash (explain: also a report \
+            of a condition the process survived, after its explanation); 73 an output cannot be \
+            created or written.
             """,
         version: SymbolicateVersion.current,
         subcommands: [

@@ -243,9 +243,36 @@ struct CrashServiceParser {
         // …`, then `Fatal Exception: NSFileHandleOperationException`): its reason when none follows.
         var reasonAbove: String?
         let lines = document.lines.map(\.text)
+        // Crashlytics' issue page copied two cells a frame (`File.m - Line 70` over its symbol, an
+        // image over `(Missing)`), with blank lines between frames: one list, the crashed stack.
+        var cellsUntil = 0
+        var cellTarget: Target?
         for (offset, text) in lines.enumerated() {
             let number = offset + 1
+            if number <= cellsUntil { continue }
             let trimmed = text.trimmedBlanks
+            if !trimmed.isEmpty, var frame = PastedFrameGrammar.placeOverSymbol(document.lines, at: offset) {
+                awaitingReason = false
+                frame.reportLine = number
+                if let cells = cellTarget ?? target {
+                    switch cells {
+                    case .thread(let i):
+                        frame.index = report.threads[i].frames.count
+                        report.threads[i].frames.append(frame)
+                    case .lastException:
+                        frame.index = report.lastExceptionBacktrace?.frames.count ?? 0
+                        report.lastExceptionBacktrace?.frames.append(frame)
+                    }
+                    cellTarget = cells
+                } else {
+                    var thread = CrashReport.Thread(index: report.threads.count, crashed: report.threads.isEmpty, frames: [frame])
+                    thread.isNumberedByReader = true
+                    report.threads.append(thread)
+                    cellTarget = .thread(report.threads.count - 1)
+                }
+                cellsUntil = number + 1
+                continue
+            }
             if titleFrame == nil, report.threads.isEmpty, !trimmed.isEmpty {
                 titleFrame = PastedFrameGrammar.fileLineTitle(String(LogPrefix.strip(trimmed)), number)
                 if titleFrame != nil { continue }

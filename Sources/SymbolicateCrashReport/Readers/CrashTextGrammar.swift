@@ -21,9 +21,21 @@ enum LogPrefix {
     static let shapes: [Shape] = [
         isoTimestamp, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed, angleLevel, levelWord,
         shellName, quoteMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
+        exceptionLeadIn,
         // Last: `isStreamLabelOnly` asks whether the shapes before it explain a label.
         streamLabel,
     ]
+
+    /// A sentence that leads to an exception's name (`Application threw exception NSGenericException: …`,
+    /// `the app crashed with an uncaught exception NSRangeException, reason: …`): the words up to
+    /// the name, when the word before it is `exception` and the name is one (an identifier that
+    /// starts with a capital and ends in `Exception`).
+    static let exceptionLeadIn: Shape = { text in
+        guard let found = text.prefix(160).range(of: "exception ", options: .caseInsensitive) else { return nil }
+        let name = text[found.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard name.count > 9, name.hasSuffix("Exception"), name.first?.isUppercase == true else { return nil }
+        return found.upperBound
+    }
 
     /// `IOS-2829: ` (an issue tracker's key, as a crash service files its issues): capitals and
     /// digits, a dash, the number, a colon.
@@ -307,7 +319,7 @@ enum LogPrefix {
             text[..<colon.lowerBound].count <= 38
         {
             let words = text[..<colon.lowerBound].split(separator: " ")
-            let crashWords: Set<Substring> = ["Exception", "Reason", "Error", "Crash", "Message", "Signal", "Cause"]
+            let crashWords: Set<Substring> = ["Exception", "Reason", "Error", "Crash", "Message", "Signal", "Cause", "Diagnosis"]
             // Apple's report fields (`Exception Type:`, `Termination Reason:`) are read as fields.
             // One word alone (`Reason:`) is a line of a message continued (dyld's `Reason: image not found`).
             if (2...3).contains(words.count), words.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy(\.isLetter) }),
@@ -510,6 +522,11 @@ enum CrashMessageGrammar {
     /// and Main Thread Checker debug layers, TCC.
     static let shapes: [Shape] =
         [
+            // Lines that report a failure the process went on after, whatever they quote: an
+            // exception the code caught and logged, `dlopen`'s error string returned to its caller,
+            // a sanitizer's warning (`NonFatalReport`). Before every other shape, so the message
+            // they quote is not taken for a crash of its own.
+            Shape(family: .diagnostic, anchor: .parser(NonFatalReport.isReport), needs: NonFatalReport.literals),
             // The Swift runtime and standard library.
             Shape(
                 family: .swiftRuntime, anchor: .parser { ConsoleLine.swiftRuntimeError(String($0)) != nil },
@@ -635,6 +652,37 @@ enum CrashMessageGrammar {
             // before the exception that replaced the line (iOS 13, macOS 10.15).
             Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
             Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
+            // libobjc's fatal errors (`_objc_fatal`), printed after its `objc[pid]: ` prefix before
+            // it traps: a weak reference to an object being deallocated, a corrupt method cache or
+            // autorelease pool, an unknown class; and its `HALTED`. (Its other lines, `Class X is
+            // implemented in both …`, an object autoreleased with no pool, are warnings.)
+            Shape(family: .libraryMisuse, anchor: .contains("annot form weak reference to instance")),
+            Shape(family: .libraryMisuse, anchor: .contains("Method cache corrupted")),
+            Shape(family: .libraryMisuse, anchor: .starts("Attempt to use unknown class")),
+            Shape(family: .libraryMisuse, anchor: .starts("Invalid or prematurely-freed autorelease pool")),
+            Shape(
+                family: .libraryMisuse, anchor: .parser { $0.hasBytePrefix("autorelease pool page ") && $0.containsBytes(" corrupted") },
+                needs: ["autorelease pool page "]),
+            Shape(
+                family: .libraryMisuse, anchor: .parser { $0.hasBytePrefix("Weak reference ") && $0.containsBytes(" contains 0x") },
+                needs: ["Weak reference "]),
+            // CoreFoundation's forwarding giving up on an object that cannot even refuse a selector
+            // (`*** NSForwarding: warning: object 0x… of class 'X' does not implement
+            // doesNotRecognizeSelector: -- abort`); its `-- trouble ahead` line is a warning.
+            Shape(
+                family: .libraryMisuse, anchor: .parser { $0.containsBytes("NSForwarding: ") && $0.trimmedBlanks.hasSuffix("-- abort") },
+                needs: ["NSForwarding: "]),
+            // A runtime's own check at a source place (`…/ObjCExport.mm:332: runtime assert: …`,
+            // Kotlin/Native's `RuntimeAssert`; `file.c:12: assertion failed: …`).
+            Shape(family: .assertion, anchor: .parser(LocatedAssertion.isAssertion), needs: ["assert", "Assert"]),
+            // A test tool's words that the process under test died (XCTest, xcodebuild).
+            Shape(family: .processExit, anchor: .contains("Restarting after unexpected exit, crash, or test timeout")),
+            Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
+            Shape(family: .processExit, anchor: .contains("Test crashed with signal ")),
+            Shape(family: .processExit, anchor: .contains("test runner exited with code ")),
+            // SpringBoard's words when it ends an app whose background task outlived its time (the
+            // termination description of iOS's older reports).
+            Shape(family: .resource, anchor: .contains("has active assertions beyond permitted time")),
             // The system's own words about the process.
             Shape(family: .malloc, anchor: .parser(isMallocError), needs: ["malloc: ", "*** error for object "]),
             Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
@@ -797,6 +845,75 @@ enum CrashMessageGrammar {
     }
 }
 
+/// A line reporting a failure that did not end the process, in the words of whoever survived it:
+/// - a caught exception a library or the app logged (`Exception caught during invocation of reply
+///   block …`, `Ignored Exception: …`, `Caught exception: …`, `exception ignored`);
+/// - `dlopen`'s error string, which `dlopen` returns to its caller instead of stopping
+///   (`dlopen(/path/x.dylib, 2): Symbol not found: _y`), as a plugin loader or a hot-reload tool logs it;
+/// - a sanitizer's warning: ThreadSanitizer, UndefinedBehaviorSanitizer and the others print
+///   `WARNING: ThreadSanitizer: data race` and go on (unlike AddressSanitizer's `ERROR:`, which
+///   ends the process), UBSan's checks print `file:line:col: runtime error: …`.
+/// A line that also says the exception was not caught (`uncaught`, `unhandled`, `Terminating app`)
+/// is not one.
+enum NonFatalReport {
+    static let literals = ["xception", "dlopen(", "Sanitizer:", ": runtime error: "]
+
+    static let isReport: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000 else { return false }
+        if text.containsBytes("Sanitizer: ") {
+            return text.byteRange(of: "WARNING: ") != nil && !text.containsBytes("ERROR: ")
+        }
+        if text.containsBytes(": runtime error: ") { return true }
+        if let open = text.byteRange(of: "dlopen(") {
+            // The error string's own layout: `dlopen(PATH, MODE): REASON`.
+            let rest = text[open.upperBound...]
+            guard let close = rest.byteRange(of: "): ") else { return false }
+            return rest[..<close.lowerBound].containsBytes(", ") && rest[close.upperBound...].contains { $0.isLetter }
+        }
+        let lower = text.lowercased()
+        if lower.containsBytes("uncaught") || lower.containsBytes("unhandled") || lower.containsBytes("terminating app")
+            || lower.containsBytes("fatal")
+        {
+            return false
+        }
+        return [
+            "exception caught", "caught exception", "caught an exception", "exception was caught", "ignored exception",
+            "ignoring exception", "exception ignored", "exception was ignored",
+        ].contains { lower.containsBytes($0) } && !text.containsBytes("NSFetchedResultsController")
+    }
+}
+
+/// A check's failure printed at its source place: `path/File.mm:332: runtime assert: message`,
+/// `file.c:12: assertion failed: x`, `File.cpp:40:7: Assert failed`: a path with an extension and
+/// a line (and maybe a column), then words that open with `assert`, `assertion` or `runtime assert`.
+enum LocatedAssertion {
+    static let isAssertion: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000 else { return false }
+        var searched = text[...]
+        while let colon = searched.byteRange(of: ": ") {
+            let before = text[..<colon.lowerBound]
+            let after = text[colon.upperBound...].lowercased()
+            if after.hasPrefix("runtime assert") || after.hasPrefix("assertion") || after.hasPrefix("assert") {
+                // `….ext:LINE` or `….ext:LINE:COL` just before.
+                var place = before
+                for _ in 0..<2 {
+                    let digits = place.reversed().prefix { $0.isASCII && $0.isNumber }
+                    guard !digits.isEmpty, place.dropLast(digits.count).hasSuffix(":") else { break }
+                    place = place.dropLast(digits.count + 1)
+                    let file = place.split(separator: "/").last ?? place
+                    if let dot = file.lastIndex(of: "."), file.distance(from: dot, to: file.endIndex) <= 6,
+                        file[file.index(after: dot)...].allSatisfy({ $0.isLetter || $0.isNumber }), !file.contains(" ")
+                    {
+                        return true
+                    }
+                }
+            }
+            searched = text[colon.upperBound...]
+        }
+        return false
+    }
+}
+
 /// XCTest's line for an exception a test raised and nothing caught: `… : failed: caught
 /// "NSInvalidArgumentException", "-[NSNull length]: unrecognized selector sent to instance 0x…"`.
 enum CaughtExceptionLine {
@@ -945,7 +1062,10 @@ extension MachExceptionLine {
         var rest = text
         while let range = rest.byteRange(of: "EXC_", ignoringASCIICase: true) {
             let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            if before.map({ " :(`'\"*[=".contains($0) }) ?? true, let _ = parse(text[range.lowerBound...]) {
+            // Or glued to a lowercase word before it, as a web page's copy joins its cells
+            // (Crashlytics' `com.apple.main-threadEXC_BAD_INSTRUCTION`): the capitals only.
+            let glued = before.map { $0.isLowercase && $0.isASCII } == true && text[range].hasBytePrefix("EXC_")
+            if before.map({ " :(`'\"*[=".contains($0) }) ?? true || glued, let _ = parse(text[range.lowerBound...]) {
                 return text[range.lowerBound...]
             }
             rest = text[range.upperBound...]
@@ -1004,6 +1124,13 @@ enum SignalLine {
             if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
         }
         if let stated = statedArrival(in: text) { return stated }
+        // Xcode's annotation quoted inside a sentence (`app crashed with "Thread 1: signal SIGTERM"`).
+        if let marker = text.byteRange(of: ": signal SIG") {
+            let before = text[..<marker.lowerBound]
+            let number = before.reversed().prefix { $0.isASCII && $0.isNumber }
+            let name = "SIG" + text[marker.upperBound...].prefix { $0.isASCII && $0.isUppercase }
+            if !number.isEmpty, name.count >= 5, before.dropLast(number.count).lowercased().hasSuffix("thread ") { return name }
+        }
         // A shell's description: the whole line, or followed by `: N` or the command; zsh puts
         // the job's process id before it (`[1]    8392 illegal hardware instruction  cmd`).
         var described = text
@@ -1293,10 +1420,14 @@ enum PastedFrameGrammar {
         return nil
     }
 
-    /// A frame copied from a web page's table one cell per line (Crashlytics' console): its
-    /// number alone on a line, its image's name alone on the next, its symbol and offset on the
-    /// third. Nil unless all three are there.
-    static func cellFrame(_ lines: [TextDocument.Line], at position: Int) -> Frame? {
+    /// A frame copied from a web page one cell per line, and how many lines it takes:
+    /// - Crashlytics' console table: its number alone on a line, its image's name alone on the
+    ///   next, its symbol and offset on the third;
+    /// - Crashlytics' issue page without numbers: the frame's place (`CBPeripheral+Extensions.m -
+    ///   Line 195`) over its symbol (`-[CBPeripheral(X) info:] + 195`), or a system image's name over
+    ///   `(Missing)` (no symbol was found for it).
+    static func cellFrame(_ lines: [TextDocument.Line], at position: Int) -> (frame: Frame, lines: Int)? {
+        if let frame = placeOverSymbol(lines, at: position) { return (frame, 2) }
         guard position + 2 < lines.count else { return nil }
         let number = lines[position].text.trimmedBlanks
         guard (1...4).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(number) else { return nil }
@@ -1311,20 +1442,88 @@ enum PastedFrameGrammar {
         var frame = Frame(index: index, imageName: image, address: 0, reportLine: position + 3)
         frame.hasAddress = false
         TextReportParser.parseFrameRest(symbol, into: &frame)
-        return frame.symbol == nil ? nil : frame
+        return frame.symbol == nil ? nil : (frame, 3)
+    }
+
+    /// The two-line cells of `cellFrame`: `File.ext - Line N` over a symbol, or an image's name
+    /// over `(Missing)`.
+    static func placeOverSymbol(_ lines: [TextDocument.Line], at position: Int) -> Frame? {
+        guard position + 1 < lines.count else { return nil }
+        let first = lines[position].text.trimmedBlanks
+        let second = lines[position + 1].text.trimmedBlanks
+        guard !first.isEmpty, first.utf8.count <= 256, !second.isEmpty, second.utf8.count <= 1_024 else { return nil }
+        if second == "(Missing)" {
+            guard first.count <= 64, first.first?.isLetter == true, first.allSatisfy({ $0.isLetter || $0.isNumber || "._-+".contains($0) })
+            else { return nil }
+            var frame = Frame(index: 0, imageName: first, address: 0, reportLine: position + 2)
+            frame.hasAddress = false
+            return frame
+        }
+        guard let marker = first.byteRange(of: " - Line ") ?? first.byteRange(of: " line ") else { return nil }
+        let file = first[..<marker.lowerBound]
+        let digits = first[marker.upperBound...]
+        guard !file.containsBytes(" "), isSourceFile(String(file)), let number = Int(digits), number >= 0 else { return nil }
+        guard looksLikeSymbol(second) || symbolWithOffset(second, 0) != nil else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: position + 2)
+        frame.hasAddress = false
+        TextReportParser.parseFrameRest(second, into: &frame)
+        guard frame.symbol != nil else { return nil }
+        frame.sourceFile = String(file)
+        frame.sourceLine = number
+        return frame
     }
 
     static func parseNumbered(_ trimmed: String, reportLine: Int) -> (frame: Frame, numbered: Bool)? {
         for parser in parsers {
             if let frame = parser.parse(trimmed, reportLine) { return (frame, parser.numbered) }
         }
-        if let inner = quotedFrameLine(trimmed) {
+        if let inner = quotedFrameLine(trimmed) ?? tableRowFrameLine(trimmed) {
             if let frame = TextReportParser.parseFrame(inner, reportLine: reportLine) { return (frame, true) }
             for parser in parsers {
                 if let frame = parser.parse(inner, reportLine) { return (frame, parser.numbered) }
             }
         }
         return nil
+    }
+
+    /// A frame as a row of a table (a crash service's page copied as Markdown or with its cells
+    /// joined by bars): `0 libobjc.A.dylib | objc_retain + 16`, `3 | Library | X.m line 18-[X y]`,
+    /// `| 2 | UIKitCore | -[UIView layoutSubviews] + 76 |`. The cells as Apple's columns, the
+    /// `File line N` a service puts before the symbol as the symbol's place.
+    static func tableRowFrameLine(_ line: String) -> String? {
+        guard line.utf8.count <= 2_000, line.containsBytes("|") else { return nil }
+        var cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmedBlanks }
+        if cells.first?.isEmpty == true { cells.removeFirst() }
+        if cells.last?.isEmpty == true { cells.removeLast() }
+        guard (2...4).contains(cells.count), !cells.contains(where: \.isEmpty) else { return nil }
+        // The number, alone in its cell or before the image (`0 libobjc.A.dylib`).
+        var head = cells.removeFirst()
+        if head.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard !cells.isEmpty else { return nil }
+            head += " " + cells.removeFirst()
+        }
+        guard let first = head.first, first.isASCII, first.isNumber, !cells.isEmpty else { return nil }
+        var symbol = cells.joined(separator: " ")
+        if let marker = symbol.byteRange(of: " line ") {
+            let file = symbol[..<marker.lowerBound]
+            let digits = symbol[marker.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            let rest = symbol[marker.upperBound...].dropFirst(digits.count).trimmedBlanks
+            if !file.containsBytes(" "), isSourceFile(String(file)), !digits.isEmpty, !rest.isEmpty {
+                symbol = "\(rest) (\(file):\(digits))"
+            }
+        }
+        return head + "  " + symbol
+    }
+
+    /// Apple's columns with the address in decimal (Crashlytics' text export of some years:
+    /// `0  libobjc.A.dylib  6704609744 objc_msgSend + 16`): the address in hexadecimal.
+    static func decimalAddressFrameLine(_ line: String) -> String? {
+        let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+        guard parts.count == 4, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[0].count <= 5,
+            (6...20).contains(parts[2].count), parts[2].allSatisfy({ $0.isASCII && $0.isNumber }), let address = UInt64(parts[2]),
+            parts[1].first?.isLetter == true
+        else { return nil }
+        return "\(parts[0])  \(parts[1])  0x\(String(address, radix: 16)) \(parts[3])"
     }
 
     /// A frame line quoted as a string of a JSON array a logger or a service printed

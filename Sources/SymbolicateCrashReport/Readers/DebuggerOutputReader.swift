@@ -42,11 +42,12 @@ extension CrashReport {
         guard let diagnostic = messages.first(where: { $0.family == .diagnostic }),
             messages.allSatisfy({ $0.family == .diagnostic }),
             exception?.type == nil, exception?.signal == nil, exception?.uncaught == nil, exception?.runtimeError == nil,
-            !threads.contains(where: \.crashed)
+            // Frames pasted without a title are the diagnostic's own backtrace, not a crashed thread.
+            pastedThread != nil || !threads.contains(where: \.crashed)
         else { return self }
         throw CrashReportError(
             kind: .notACrashReport, path: path, line: diagnostic.line,
-            message: "not a crash: the text states a diagnostic the process keeps running after, with its backtrace: "
+            message: "not a crash: the text states only a failure the process keeps running after: "
                 + String(diagnostic.quote.prefix(120)))
     }
 }
@@ -244,6 +245,12 @@ enum ConsoleLine {
             } else if before.hasBytePrefix("Line "), before.hasSuffix(":"), let number = Int(before.dropFirst(5).dropLast()) {
                 // Xcode's issue navigator: `Line 117: Fatal error: …`, its file on the line above.
                 error.line = number
+            } else if let located = trailingFileAndLine(error.message), located.file.hasSuffix(".swift") {
+                // Quoted inside a sentence (`… when I launch -> Fatal error: init(coder:) has not been
+                // implemented: file X.swift, line 62`): the runtime's own place format says whose line it is.
+                error.message = located.message
+                error.file = located.file
+                error.line = located.line
             } else {
                 continue
             }
@@ -565,11 +572,21 @@ struct DebuggerOutputParser {
             let text = line.text
             let trimmed = text.trimmedBlanks
             // A frame copied one table cell per line: its three lines are one frame.
-            if pendingReason == nil, var frame = PastedFrameGrammar.cellFrame(document.lines, at: offset) {
-                if frame.index == 0, let position = pastedThread, !report.threads[position].frames.isEmpty { pastedThread = nil }
-                frame.reportLine = number
-                report.threads[Self.pastedThread(&pastedThread, in: &report)].frames.append(frame)
-                cellsUntil = number + 2
+            if pendingReason == nil, let cell = PastedFrameGrammar.cellFrame(document.lines, at: offset) {
+                var frame = cell.frame
+                let thread = Self.pastedThread(&pastedThread, in: &report)
+                if cell.lines == 3, frame.index == 0, !report.threads[thread].frames.isEmpty {
+                    // A numbered list that starts again at 0 is another thread's.
+                    pastedThread = nil
+                    frame.reportLine = number
+                    report.threads[Self.pastedThread(&pastedThread, in: &report)].frames.append(frame)
+                } else {
+                    // Unnumbered cells are numbered in their order.
+                    if cell.lines == 2 { frame.index = report.threads[thread].frames.count }
+                    frame.reportLine = number
+                    report.threads[thread].frames.append(frame)
+                }
+                cellsUntil = number + cell.lines - 1
                 continue
             }
 
@@ -631,8 +648,10 @@ struct DebuggerOutputParser {
                     let named = ExceptionNameLine.parse(body.hasBytePrefix("Fatal Exception: ") ? body.dropFirst(17) : body)
                         ?? CaughtExceptionLine.parse(body)
                 {
-                    exception.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: named.reason ?? "")
-                    if named.reason == nil { pendingName = (number, named.name) }
+                    // Foundation's stars alone (`NSGenericException: ***`): the reason was wrapped onto the next line.
+                    let reason = named.reason.flatMap { $0.allSatisfy { $0 == "*" || $0 == "\\" || $0 == " " } ? nil : $0 }
+                    exception.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: reason ?? "")
+                    if reason == nil { pendingName = (number, named.name) }
                 }
             } else if let pending = pendingName, number - pending.line <= 2, trimmed.hasBytePrefix("```") || trimmed.hasBytePrefix("~~~") {
                 // The reason inside a Markdown code block under the name: the fence is no reason.
@@ -783,6 +802,10 @@ struct DebuggerOutputParser {
                 sawConsole = true
                 // Xcode's issue navigator copied: the file alone on a line, then `Line 117: Fatal error: …`.
                 if error.file == nil, error.line != nil, let file = issueNavigatorFile(before: offset) { error.file = file }
+                if error.file == nil, error.line == nil, let place = nearbyPlace(number) {
+                    error.file = place.file
+                    error.line = place.line
+                }
                 if exception.runtimeError == nil || exception.runtimeError?.file == nil { setRuntimeError(error, in: &exception) }
                 continue
             }
@@ -857,7 +880,38 @@ struct DebuggerOutputParser {
             return annotationMessage(trailing.reason, quote: trimmed, number: number, place: annotatedPlace(trailing.code, number: number))
         }
         guard let match = document.readings.match(text) else { return nil }
-        return StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: number, source: .console)
+        // A Swift runtime message copied from Xcode with its place on a line of its own
+        // (`Timetag.swift Line 35` above it, `SCLAlertView.swift` and `Line 712` below).
+        let place = match.family == .swiftRuntime ? nearbyPlace(number).map { "\($0.file):\($0.line)" } : nil
+        return StatedMessage(
+            family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: number, source: .console, place: place)
+    }
+
+    /// A source place alone on a line near line `number` (two above, three below): `File.ext Line
+    /// N`, `File.ext - Line N`, `File.ext:N`, or `File.ext` over `Line N`, as Xcode's editor and
+    /// issue navigator are copied beside a message.
+    func nearbyPlace(_ number: Int) -> (file: String, line: Int)? {
+        let lines = document.lines
+        let candidates = Array((max(1, number - 2)..<number).reversed()) + Array((number + 1)...(number + 3))
+        for candidate in candidates where candidate <= lines.count {
+            let text = lines[candidate - 1].text.trimmedBlanks
+            guard !text.isEmpty, text.utf8.count <= 200 else { continue }
+            for marker in [" - Line ", " Line ", " line ", ":"] {
+                guard let range = text.byteRange(of: marker) else { continue }
+                let file = text[..<range.lowerBound]
+                let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+                let rest = text[range.upperBound...].dropFirst(digits.count)
+                guard !file.contains(" "), PastedFrameGrammar.isSourceFile(String(file)), let line = Int(digits),
+                    rest.isEmpty || (marker == ":" && rest.hasBytePrefix(":") && rest.dropFirst().allSatisfy(\.isNumber))
+                else { continue }
+                return (String(file), line)
+            }
+            if !text.contains(" "), PastedFrameGrammar.isSourceFile(text), candidate < lines.count {
+                let next = lines[candidate].text.trimmedBlanks
+                if next.hasBytePrefix("Line "), let line = Int(next.dropFirst(5)) { return (text, line) }
+            }
+        }
+        return nil
     }
 
     /// Xcode's annotation as a stated message: the family its reason's words name, else the Mach
@@ -947,7 +1001,7 @@ struct DebuggerOutputParser {
                     }
                 }
             case .swiftRuntime, .cxxException, .cxxRuntime, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc,
-                .annotation, .diagnostic:
+                .annotation, .diagnostic, .processExit:
                 break
             }
         }

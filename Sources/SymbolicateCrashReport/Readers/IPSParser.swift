@@ -169,6 +169,11 @@ struct IPSParser {
     static func isIPSBody(_ value: JSONNode) -> Bool {
         var found = false
         value.forEachChild { member in found = found || member.key.map(ipsBodyKeys.contains) == true }
+        // A body cut to its crash members (`exception` with its Mach type, `termination` with
+        // its namespace), as a poster copies the part that matters.
+        found =
+            found || value["exception"]?["type"]?.stringValue?.hasPrefix("EXC_") == true
+            || value["termination"]?["namespace"]?.stringValue?.isEmpty == false
         return value.isObject && found
     }
 

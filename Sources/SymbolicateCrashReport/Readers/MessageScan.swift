@@ -226,6 +226,34 @@ package final class MessageScan {
         return false
     }
 
+    /// `occurs`, where the match starts a word: the byte before it is not an ASCII letter or
+    /// digit (`concurrent` in `a concurrent access`, not in `testConcurrentTransactions`).
+    package static func occursAtWordStart(_ pattern: [UInt8], in text: [UInt8]) -> Bool {
+        guard !pattern.isEmpty, pattern.count <= text.count else { return pattern.isEmpty }
+        var failure = [Int](repeating: 0, count: pattern.count)
+        var border = 0
+        for index in pattern.indices.dropFirst() {
+            while border > 0 && pattern[index] != pattern[border] { border = failure[border - 1] }
+            if pattern[index] == pattern[border] { border += 1 }
+            failure[index] = border
+        }
+        var matched = 0
+        for (position, byte) in text.enumerated() {
+            while matched > 0 && byte != pattern[matched] { matched = failure[matched - 1] }
+            if byte == pattern[matched] { matched += 1 }
+            if matched == pattern.count {
+                let start = position + 1 - pattern.count
+                if start == 0 || !Self.isWordByte(text[start - 1]) { return true }
+                matched = failure[matched - 1]
+            }
+        }
+        return false
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
     // MARK: - Pieces
 
     /// The first `[0-9.]+` run right after `prefix` (and before `suffix`, when given).

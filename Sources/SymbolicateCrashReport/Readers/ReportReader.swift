@@ -98,6 +98,16 @@ package enum ReportReaders {
             // list) are judged by what their lines name, as the paste readers judge theirs.
             reports[i].markAppCodeWithoutImage(onlyUnjudged: true)
             reports[i].readFacts()
+            // An `.ips` cut before its threads (a header and a body without `threads`) that still
+            // states its exception or termination: partial, explained from those. (A text layout
+            // with no trace falls back to the tolerant reader's reading of its lines instead.)
+            let report = reports[i]
+            if report.format == .ips, report.completeness == .complete, report.threads.isEmpty, report.binaryImages.isEmpty,
+                !report.allBacktraces.contains(where: { !$0.frames.isEmpty }),
+                report.exception?.type != nil || report.termination?.namespace != nil
+            {
+                reports[i].completeness = .partial([.noThreads, .noBinaryImages])
+            }
         }
         try refuseEmpty(reports, path: path)
     }

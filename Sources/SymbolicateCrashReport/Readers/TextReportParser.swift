@@ -267,6 +267,8 @@ struct TextReportParser {
                 ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
             return true
         }
+        // Breakpad's registers and `Found by:` under each frame: the backtrace goes on below them.
+        if state.lastFrame != nil, trimmed.hasPrefix("Found by: ") || Self.isRegisterDump(trimmed) { return true }
         // A line right after a frame that is not a frame itself: the rest of a frame
         // wrapped by a mail client (or a symbol holding a newline). Read both as one.
         if let last = state.lastFrame, last.lastLine == lineNumber - 1, Self.canContinueFrame(trimmed),
@@ -382,8 +384,19 @@ struct TextReportParser {
     /// `Key: value` field, not an address list or `EOF`.
     static func canContinueFrame(_ line: String) -> Bool {
         if line.hasSuffix(":") || line == "EOF" || line.hasPrefix("0x") || line.hasPrefix("(") { return false }
+        // Breakpad's registers under a frame (`rax = 0x…   rdx = 0x…`) and how it found the frame.
+        if line.hasPrefix("Found by: ") || isRegisterDump(line) { return false }
         if let (key, _) = keyValue(line), key.first?.isUppercase == true { return false }
         return true
+    }
+
+    /// `rax = 0x000060800044ace0   rdx = 0x…`: names and values (minidump_stackwalk's registers).
+    static func isRegisterDump(_ line: String) -> Bool {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 3, words.count % 3 == 0 else { return false }
+        return stride(from: 0, to: words.count, by: 3).allSatisfy { i in
+            words[i + 1] == "=" && words[i + 2].hasPrefix("0x") && words[i].allSatisfy { $0.isLetter || $0.isNumber }
+        }
     }
 
     private func replaceLastFrame(_ frame: inout Frame, in target: Target, report: inout CrashReport) {
@@ -457,9 +470,16 @@ struct TextReportParser {
             }
             j = u.index(after: j)
         }
-        guard let found else { return nil }
+        guard let found else {
+            // The address in decimal (Crashlytics' text export of some years): read as if in hexadecimal.
+            if let hexadecimal = PastedFrameGrammar.decimalAddressFrameLine(line) { return parseFrame(hexadecimal, reportLine: reportLine) }
+            return nil
+        }
         let name = line[nameStart..<found.start].trimmedBlanks
         guard !name.isEmpty else { return nil }
+        if name.hasSuffix(" +"), found.end == end || line[found.end...].trimmedBlanks.isEmpty || line[found.end...].trimmedBlanks == "]" {
+            return breakpadFrame(index: index, name: String(name.dropLast(2)), offset: found.value, reportLine: reportLine)
+        }
         var frame = Frame(index: index, imageName: name, address: found.value, reportLine: reportLine)
         let rest = line[found.end...].trimmedBlanks
         parseFrameRest(rest, into: &frame)
@@ -469,6 +489,42 @@ struct TextReportParser {
             frame.imageOffset = offset
             frame.symbol = nil
             frame.symbolOffset = nil
+        }
+        return frame
+    }
+
+    /// Breakpad's `minidump_stackwalk` frame: `module + 0xOFF` (no symbol: the offset into the
+    /// image), `module!function + 0xOFF`, `module!function [file.cc : 123 + 0xOFF]`. No address.
+    static func breakpadFrame(index: Int, name: String, offset: UInt64, reportLine: Int) -> Frame? {
+        var text = Substring(name).trimmedBlanks
+        var place: (file: String, line: Int)?
+        if text.hasSuffix(" +"), let open = text.range(of: " [", options: .backwards) {
+            // `[file.cc : 123 +` before the offset: the offset is into that line.
+            let inside = text[open.upperBound...].dropLast(2).trimmedBlanks
+            if let colon = inside.range(of: " : "), let line = Int(inside[colon.upperBound...]) {
+                place = (String(inside[..<colon.lowerBound]), line)
+            }
+            text = text[..<open.lowerBound].trimmedBlanks
+        }
+        guard !text.isEmpty, !text.hasSuffix("+") else { return nil }
+        var frame = Frame(index: index, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        if let bang = text.firstIndex(of: "!") {
+            let module = text[..<bang].trimmedBlanks
+            let function = text[text.index(after: bang)...].trimmedBlanks
+            guard !module.isEmpty, !function.isEmpty else { return nil }
+            frame.imageName = module
+            frame.symbol = function
+            if place == nil { frame.symbolOffset = offset }
+        } else {
+            // A module name has no blanks unless it is a framework's (`Electron Framework`).
+            guard text.count <= 128 else { return nil }
+            frame.imageName = text
+            frame.imageOffset = offset
+        }
+        if let place {
+            frame.sourceFile = place.file
+            frame.sourceLine = place.line
         }
         return frame
     }
@@ -579,6 +635,8 @@ struct TextReportParser {
         }
         if rest == ":" { return .backtrace(n, crashed: false, name: nil, queue: nil) }
         if rest == " Crashed:" { return .backtrace(n, crashed: true, name: nil, queue: nil) }
+        // minidump_stackwalk's `Thread 0 (crashed)`.
+        if rest == " (crashed)" { return .backtrace(n, crashed: true, name: nil, queue: nil) }
         // EXC_RESOURCE reports name the thread the resource use is attributed to.
         if rest == " Attributed:" { return .backtrace(n, crashed: true, name: nil, queue: nil) }
         if rest.hasPrefix("::") || rest.hasPrefix(" Crashed::") {
@@ -791,6 +849,10 @@ struct TextReportParser {
             report.architecture = report.architecture ?? Architecture(codeType: value)
             return true
         case "Architecture": report.architecture = report.architecture ?? Architecture(value)
+        case "CPU":
+            // minidump_stackwalk's `CPU: amd64` (`Architecture` knows its spellings).
+            let word = value.split(separator: " ").first.map(String.init) ?? value
+            report.architecture = report.architecture ?? Architecture(word)
         case "Report Version": report.reportVersion = report.reportVersion ?? value
         case "Event": family = .microstackshot
         case "Exception Type":
@@ -813,6 +875,19 @@ struct TextReportParser {
             report.exception = report.exception ?? ExceptionInfo()
             report.exception?.codes = value
             return true
+        case "Crash reason":
+            // minidump_stackwalk's `Crash reason:  EXC_BAD_ACCESS / KERN_INVALID_ADDRESS` (or `SIGSEGV /0x…`).
+            var e = report.exception ?? ExceptionInfo()
+            let parts = value.components(separatedBy: " / ")
+            let first = parts[0].trimmedBlanks
+            if first.hasPrefix("SIG") { e.signal = first } else { e.type = first }
+            if parts.count > 1 { e.subtype = parts[1].trimmedBlanks }
+            report.exception = e
+            return true
+        case "Crash address":
+            if let subtype = report.exception?.subtype, !subtype.contains(" at 0x"), value.hasPrefix("0x") {
+                report.exception?.subtype = subtype + " at " + value
+            }
         case "Exception Code":
             // Stackshots (`0xbaaaaaad`) use the singular; not evidence of a crash report.
             report.exception = report.exception ?? ExceptionInfo()
@@ -860,6 +935,7 @@ struct TextReportParser {
             "OS Version", "Hardware Model", "Code Type", "Architecture", "Report Version", "Exception Type", "Exception Codes",
             "Exception Code", "Exception Subtype", "Exception Note", "Exception Reason", "Exception Message", "Termination Reason",
             "Termination Description", "Terminating Process", "Termination Signal", "Triggered by Thread", "Crashed Thread",
+            "Crash reason", "Crash address", "CPU",
         ].map { ($0.lowercased(), $0) })
 
     /// A `Termination Reason:` value (`SIGNAL 5 Trace/BPT trap: 5`, `Namespace SPRINGBOARD, Code 0x8badf00d`,

@@ -50,7 +50,8 @@ extension Diagnostician {
         case .objcConcurrentAccess?:
             found.use(base.entry(.objcConcurrentAccess), causes: 1)
             return Verdict(.objcConcurrentPropertyAccess, .likely, .verdictObjCConcurrentAccess)
-        case .highBits(let stripped)?:
+        // Pointer authentication is arm64e's: on Intel a high address is a corrupted pointer.
+        case .highBits(let stripped)? where !facts.platform.isIntel:
             found.use(base.entry(.pointerAuthentication), causes: 1)
             let pac = facts.exception?.isPointerAuthenticationFailure ?? false
             let key: PhraseKey =

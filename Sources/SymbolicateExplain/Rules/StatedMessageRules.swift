@@ -114,10 +114,19 @@ extension Diagnostician {
 
     /// The class the message's words put it in: the first class (in the catalog's order, the
     /// narrowest first) with a word in the message, compared without case.
+    /// A message whose grammar already says it is about a resource (SpringBoard's `has active
+    /// assertions beyond permitted time`) is in the resource class whatever its words.
+    /// A tool's report that the process died says nothing of why: no class.
     func messageClass(of message: StatedMessage) -> KnowledgeEntry? {
+        if message.family == .processExit { return nil }
+        if message.family == .resource,
+            let resource = base.entries.first(where: { $0.kind == .messageClass && $0.term == "resource message" })
+        {
+            return resource
+        }
         let text = Array(message.text.lowercased().utf8)
         return base.entries.first { entry in
-            entry.kind == .messageClass && entry.patterns.contains { MessageScan.occurs(Array($0.lowercased().utf8), in: text) }
+            entry.kind == .messageClass && entry.patterns.contains { MessageScan.occursAtWordStart(Array($0.lowercased().utf8), in: text) }
         }
     }
 
@@ -167,7 +176,9 @@ extension Diagnostician {
         let category =
             known
             ?? (message.family == .diagnostic
-                ? .notACrash : message.source == .runtimeError ? .swiftRuntimeError : aborts ? .abort : .assertionFailure)
+                ? .notACrash
+                : message.family == .processExit
+                    ? .terminated : message.source == .runtimeError ? .swiftRuntimeError : aborts ? .abort : .assertionFailure)
         var values: [String: Phrase] = [
             "source": Self.sourcePhrase(message.source), "line": .text(message.text), "class": classPhrase,
         ]

@@ -295,8 +295,11 @@ package struct FactReading {
         } else if report.kind == .resource(.memory) || subtype?.uppercased().containsBytes("MEMORY") == true {
             resource = .memory
         }
+        // A memory limit ends the process (jetsam) unless the report says it went on; CPU, wakeups
+        // and disk writes are warnings unless `…_FATAL` or `Process killed` says otherwise.
         let isFatal =
             subtype?.containsBytes("FATAL") == true || header("Action taken")?.lowercased().containsBytes("killed") == true
+            || (resource == .memory && !(report.exception?.isNonFatal ?? false) && header("Action taken") == nil)
         guard event != nil || resource != nil || isFatal else { return nil }
         return ResourceFacts(resource: resource, isFatal: isFatal)
     }

@@ -53,6 +53,10 @@ public struct StatedMessage: Sendable, Hashable {
         /// crash (Network's `__nwlog_err_simulate_crash`, `…, dumping backtrace:`). A text that
         /// states nothing else is refused as no crash.
         case diagnostic
+        /// A tool's words that the process it ran ended abnormally, without saying how: XCTest's
+        /// `Restarting after unexpected exit, crash, or test timeout in T`, xcodebuild's `Early
+        /// unexpected exit, operation never finished bootstrapping`, `Test crashed with signal …`.
+        case processExit
         /// Xcode's annotation of the stopped thread holding a reason of its own
         /// (`Thread 4: Illegal attempt to establish a relationship …`): the text of a message no
         /// grammar above names.
@@ -128,7 +132,7 @@ extension StatedMessage.Family {
         case .swiftRuntime, .objcException, .cxxException, .cxxRuntime, .managedException, .assertion, .threadChecker, .libraryMisuse,
             .malloc, .dyld, .privacy:
             0
-        case .annotation: 1
+        case .annotation, .processExit: 1
         case .resource, .machException: 2
         case .signal: 3
         case .diagnostic: 4
