@@ -208,28 +208,21 @@ package final class MessageScan {
     /// once each (Foundation's `contains` took seconds on a 16 KB line under the fuzzer).
     package static func occurs(_ pattern: [UInt8], in text: [UInt8]) -> Bool {
         guard !pattern.isEmpty else { return true }
-        guard pattern.count <= text.count else { return false }
-        // failure[i]: length of the longest proper border of pattern[0...i].
-        var failure = [Int](repeating: 0, count: pattern.count)
-        var border = 0
-        for index in pattern.indices.dropFirst() {
-            while border > 0 && pattern[index] != pattern[border] { border = failure[border - 1] }
-            if pattern[index] == pattern[border] { border += 1 }
-            failure[index] = border
-        }
-        var matched = 0
-        for byte in text {
-            while matched > 0 && byte != pattern[matched] { matched = failure[matched - 1] }
-            if byte == pattern[matched] { matched += 1 }
-            if matched == pattern.count { return true }
-        }
-        return false
+        return search(pattern, in: text) { _ in true }
     }
 
     /// `occurs`, where the match starts a word: the byte before it is not an ASCII letter or
     /// digit (`concurrent` in `a concurrent access`, not in `testConcurrentTransactions`).
     package static func occursAtWordStart(_ pattern: [UInt8], in text: [UInt8]) -> Bool {
-        guard !pattern.isEmpty, pattern.count <= text.count else { return pattern.isEmpty }
+        guard !pattern.isEmpty else { return true }
+        return search(pattern, in: text) { start in start == 0 || !isWordByte(text[start - 1]) }
+    }
+
+    /// Knuth–Morris–Pratt: whether `pattern` occurs in `text` at a start `accept` takes, in one
+    /// pass over `text`.
+    private static func search(_ pattern: [UInt8], in text: [UInt8], accept: (Int) -> Bool) -> Bool {
+        guard pattern.count <= text.count else { return false }
+        // failure[i]: length of the longest proper border of pattern[0...i].
         var failure = [Int](repeating: 0, count: pattern.count)
         var border = 0
         for index in pattern.indices.dropFirst() {
@@ -242,8 +235,7 @@ package final class MessageScan {
             while matched > 0 && byte != pattern[matched] { matched = failure[matched - 1] }
             if byte == pattern[matched] { matched += 1 }
             if matched == pattern.count {
-                let start = position + 1 - pattern.count
-                if start == 0 || !Self.isWordByte(text[start - 1]) { return true }
+                if accept(position + 1 - pattern.count) { return true }
                 matched = failure[matched - 1]
             }
         }
