@@ -39,6 +39,11 @@ import Testing
         let refused = try #require(Self.refusal(text))
         #expect(refused.contains("keeps running after"), "\(refused)")
         #expect(refused.contains("ThreadSanitizer"), "\(refused)")
+        // UBSan's check at its source place goes on too; the words alone, elsewhere, are not UBSan's.
+        #expect(
+            Self.refusal("/src/x.c:12:5: runtime error: signed integer overflow: 2147483647 + 1 cannot be represented in type int\n")?
+                .contains("keeps running after") == true)
+        #expect(Self.refusal("panic: runtime error: index out of range [5] with length 3\n")?.contains("keeps running after") != true)
     }
 
     /// An exception a framework caught and logged, with the throw's frames.

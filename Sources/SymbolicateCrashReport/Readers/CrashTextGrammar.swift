@@ -863,7 +863,13 @@ enum NonFatalReport {
         if text.containsBytes("Sanitizer: ") {
             return text.byteRange(of: "WARNING: ") != nil && !text.containsBytes("ERROR: ")
         }
-        if text.containsBytes(": runtime error: ") { return true }
+        if let marker = text.byteRange(of: ": runtime error: ") {
+            // UBSan's `file.c:12:5: runtime error: …`, at a source place (Go's `panic: runtime
+            // error: …` ends its process and is not one).
+            let place = text[..<marker.lowerBound]
+            let digits = place.reversed().prefix { $0.isASCII && $0.isNumber }
+            return !digits.isEmpty && place.dropLast(digits.count).hasSuffix(":")
+        }
         if let open = text.byteRange(of: "dlopen(") {
             // The error string's own layout: `dlopen(PATH, MODE): REASON`.
             let rest = text[open.upperBound...]
