@@ -25,9 +25,10 @@ eighth (ids `h8-NNN` and `h8t-NNN`) with EIGHTH_SEED and EIGHTH_TUNE_SIZE, the r
 ninth (ids `h9-NNNN` and `h9t-NNNN`, four-digit numbers from 1001) with NINTH_SEED and NINTH_TUNE_SIZE, the rest going to
 the holdout9 part, the tenth (ids `h10-NNNN` and `h10t-NNNN`, four-digit numbers from 1101) with TENTH_SEED and
 TENTH_TUNE_SIZE, the rest going to the holdout10 part, and the eleventh (ids `h11-NNNN` and `h11t-NNNN`, four-digit
-numbers from 1201) with ELEVENTH_SEED and ELEVENTH_TUNE_SIZE, the rest going to the holdout11 part. A later gathering's
-ids are told apart by the part before the first `-` (`h1` is no gathering's prefix, so `h10` and `h11` are never taken
-for a first-gathering id).
+numbers from 1201) with ELEVENTH_SEED and ELEVENTH_TUNE_SIZE, the rest going to the holdout11 part, and the twelfth (ids
+`h12-NNNN` and `h12t-NNNN`, four-digit numbers from 1301) with TWELFTH_SEED and TWELFTH_TUNE_SIZE, the rest going to the
+holdout12 part. A later gathering's ids are told apart by the part before the first `-` (`h1` is no gathering's prefix, so
+`h10`, `h11` and `h12` are never taken for a first-gathering id).
 """
 
 import argparse
@@ -60,6 +61,8 @@ TENTH_SEED = 4810
 TENTH_TUNE_SIZE = 6
 ELEVENTH_SEED = 4811
 ELEVENTH_TUNE_SIZE = 6
+TWELFTH_SEED = 4812
+TWELFTH_TUNE_SIZE = 6
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -135,7 +138,8 @@ def main():
     ninth = [text for text in texts if gathering(text) == "h9"]
     tenth = [text for text in texts if gathering(text) == "h10"]
     eleventh = [text for text in texts if gathering(text) == "h11"]
-    known = ("", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11")
+    twelfth = [text for text in texts if gathering(text) == "h12"]
+    known = ("", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12")
     unknown = [text["id"] for text in texts if gathering(text) not in known]
     if unknown:
         print(f"ids of no known gathering: {unknown}", file=sys.stderr)
@@ -151,6 +155,7 @@ def main():
     parts.update(split_second([text["id"] for text in ninth], NINTH_SEED, NINTH_TUNE_SIZE, "holdout9"))
     parts.update(split_second([text["id"] for text in tenth], TENTH_SEED, TENTH_TUNE_SIZE, "holdout10"))
     parts.update(split_second([text["id"] for text in eleventh], ELEVENTH_SEED, ELEVENTH_TUNE_SIZE, "holdout11"))
+    parts.update(split_second([text["id"] for text in twelfth], TWELFTH_SEED, TWELFTH_TUNE_SIZE, "holdout12"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -171,15 +176,17 @@ def main():
     held_ninth = sum(1 for part in parts.values() if part == "holdout9")
     held_tenth = sum(1 for part in parts.values() if part == "holdout10")
     held_eleventh = sum(1 for part in parts.values() if part == "holdout11")
+    held_twelfth = sum(1 for part in parts.values() if part == "holdout12")
     tuned = (
         len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh - held_eighth
-        - held_ninth - held_tenth - held_eleventh
+        - held_ninth - held_tenth - held_eleventh - held_twelfth
     )
     print(
         f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}, {FOURTH_SEED}, {FIFTH_SEED}, "
-        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}, {TENTH_SEED}, {ELEVENTH_SEED}): {tuned} tune, {held} holdout, "
+        f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}, {TENTH_SEED}, {ELEVENTH_SEED}, {TWELFTH_SEED}): {tuned} tune, {held} holdout, "
         f"{held_second} holdout2, {held_third} holdout3, {held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, "
-        f"{held_seventh} holdout7, {held_eighth} holdout8, {held_ninth} holdout9, {held_tenth} holdout10, {held_eleventh} holdout11"
+        f"{held_seventh} holdout7, {held_eighth} holdout8, {held_ninth} holdout9, {held_tenth} holdout10, {held_eleventh} holdout11, "
+        f"{held_twelfth} holdout12"
     )
     return 0
 
