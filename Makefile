@@ -122,7 +122,7 @@ bench-serve: build
 bench-serve-abuse: build
 	Benchmarks/serve/abuse.py
 
-# The Mac-shaped lane: the same strict build and whole suite against libdwarf 0.11.1 (the 0.x/2.x API
+# The Mac-shaped lane: the same strict build and the suite's targets that meet its differences against libdwarf 0.11.1 (the 0.x/2.x API
 # Homebrew ships), built from Debian trixie's source tarball into .build-libdwarf-current/prefix (cached
 # there), with the pure-Swift ELF reader and no libelf linked, 512 KiB thread stacks and TMPDIR through
 # a symlink, as on macOS.
