@@ -492,6 +492,10 @@ let throwRows: [ThrowRow] = [
         frames: ["__stack_chk_fail", "parse_header"],
         reason: nil, origin: "made here"),
     ThrowRow(
+        id: "opengles.background-gpu", name: nil,
+        frames: ["gpus_ReturnNotPermittedKillClient", "gpusSubmitDataBuffers", "glrSGXRenderVertexArray"],
+        reason: nil, origin: "https://github.com/mapbox/mapbox-gl-native/issues/1460"),
+    ThrowRow(
         id: "libc.fortify-overflow", name: nil,
         frames: ["__chk_fail_overflow", "__strcpy_chk", "copy_name"],
         reason: "detected buffer overflow", origin: "made here"),

@@ -159,7 +159,17 @@ extension AppLine {
     var isLibraryCode: Bool {
         guard let function else { return false }
         return isGenerated || function.hasBytePrefix("std::") || Self.isRuntimeTrap(function) || Self.isRustStandardLibrary(function)
-            || Self.isSwiftStandardLibrary(function)
+            || Self.isSwiftStandardLibrary(function) || Self.isLinkedLanguageRuntime(function)
+    }
+
+    /// Another language's runtime linked into the app's image, whose functions stop a process on
+    /// its panics and fatal errors: Go's (`runtime.raiseproc`, `runtime.fatalpanic`, `runtime/cgo`)
+    /// and Kotlin/Native's (`kfun:kotlin.…`, `Kotlin_…`, `ThrowException`). The app's line is the
+    /// caller.
+    package static func isLinkedLanguageRuntime(_ name: String) -> Bool {
+        ["runtime.", "runtime/", "kfun:kotlin.", "Kotlin_", "ThrowException", "TerminateWithUnhandledException"].contains {
+            name.hasBytePrefix($0)
+        }
     }
 
     /// A Swift standard-library or Foundation function specialized into the app's image

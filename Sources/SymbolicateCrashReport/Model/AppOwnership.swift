@@ -313,5 +313,35 @@ extension CrashReport {
                 imageName: frame.imageName, sourceFile: frame.sourceFile, processName: processName, bundleIdentifier: bundleIdentifier,
                 symbol: frame.symbol)
         }
+        demoteModulesWithoutSources()
+    }
+
+    /// A paste that shows which module is the app's (named like the process, or printing the
+    /// app's source files: `Embark 0x… mbgl::Source::drawClippingMasks (source.cpp:189)`) says the
+    /// other modules it names without a source file are not: the OS's drivers and private
+    /// frameworks (`GLEngine`, `IMGSGX543GLDriver`) are too many to know by name, and a module
+    /// the team built would print its sources as the app's do.
+    private mutating func demoteModulesWithoutSources() {
+        var shown: Set<String> = []
+        var judgedByName = false
+        for (_, frames) in allBacktraces {
+            for frame in frames where frame.imageIndex == nil && frame.isAppCodeWithoutImage == true {
+                guard let name = frame.imageName, !name.isEmpty else { continue }
+                if name == processName || name == bundleIdentifier
+                    || frame.sourceFile.map({ !$0.isEmpty && !AppOwnership.isSystemSourceFile($0) }) == true
+                {
+                    shown.insert(name)
+                } else {
+                    judgedByName = true
+                }
+            }
+        }
+        guard !shown.isEmpty, judgedByName else { return }
+        updateFrames { (frame: inout Frame) in
+            guard frame.imageIndex == nil, frame.isAppCodeWithoutImage == true, let name = frame.imageName, !name.isEmpty,
+                !shown.contains(name)
+            else { return }
+            frame.isAppCodeWithoutImage = false
+        }
     }
 }

@@ -602,6 +602,13 @@ enum CrashMessageGrammar {
                 family: .cxxException, anchor: .parser { ConsoleLine.cxxException(String($0)) != nil },
                 needs: ["uncaught exception of type "]),
             Shape(family: .cxxRuntime, anchor: .parser { ConsoleLine.cxxRuntimeAbort($0) != nil }, needs: ["libc++abi"]),
+            // The C++ runtimes' last words with no `libc++abi: ` before them (libstdc++ prints
+            // none; a logger may drop it): a call that reached a pure virtual or deleted virtual
+            // function, libstdc++'s `terminate called after throwing an instance of 'X'` and
+            // `terminate called without an active exception`.
+            Shape(
+                family: .cxxRuntime, anchor: .parser(ConsoleLine.isUnprefixedCxxRuntimeAbort),
+                needs: ["ure virtual ", "eleted virtual ", "terminate called "]),
             Shape(family: .cxxException, anchor: .parser { CxxExceptionTitle.parse($0) != nil }, needs: ["::"]),
             // Managed runtimes in the app: Xamarin.iOS/.NET's and Kotlin/Native's uncaught-exception
             // lines, and a .NET exception's own `Namespace.TypeException: message` line.
@@ -619,6 +626,16 @@ enum CrashMessageGrammar {
             // turns into the app's end in a release build. (Dart's and Flutter's `Unhandled
             // Exception:` and a promise's unhandled rejection are logged and the app goes on.)
             Shape(family: .managedException, anchor: .starts("Unhandled JS Exception: ")),
+            // Compiled languages' runtimes linked into the app stop it on a panic, printing one
+            // line first: Rust's `thread 'main' panicked at 'msg', src/main.rs:2` (before 1.73;
+            // `panicked at src/lib.rs:10:5:` since), Go's `panic: runtime error: index out of range`
+            // (before its goroutines' stacks).
+            // (Rust's is its runtime's check failing, as an assertion is: a framework's own
+            // failed assertion stated beside it says more.)
+            Shape(
+                family: .assertion,
+                anchor: .parser { $0.containsBytes("thread '") && $0.containsBytes("' panicked at ") }, needs: ["' panicked at "]),
+            Shape(family: .managedException, anchor: .starts("panic: ")),
             // V8's fatal banner (Node, a JavaScript engine in the app or its build): `FATAL ERROR:
             // Reached heap limit Allocation failed - JavaScript heap out of memory`.
             Shape(family: .managedException, anchor: .contains("FATAL ERROR: ")),
@@ -658,6 +675,10 @@ enum CrashMessageGrammar {
             // implemented in both …`, an object autoreleased with no pool, are warnings.)
             Shape(family: .libraryMisuse, anchor: .contains("annot form weak reference to instance")),
             Shape(family: .libraryMisuse, anchor: .contains("Method cache corrupted")),
+            // libobjc's words when it stops a child process of `fork()` that touched a class whose
+            // `+initialize` another thread was running (`… We cannot safely call it or ignore it in
+            // the fork() child process. Crashing instead.`); the same words in any runtime's line.
+            Shape(family: .libraryMisuse, anchor: .contains("Crashing instead")),
             Shape(family: .libraryMisuse, anchor: .starts("Attempt to use unknown class")),
             Shape(family: .libraryMisuse, anchor: .starts("Invalid or prematurely-freed autorelease pool")),
             Shape(
@@ -688,6 +709,9 @@ enum CrashMessageGrammar {
             Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
             Shape(family: .dyld, anchor: .contains("Symbol not found: ")),
             Shape(family: .dyld, anchor: .starts("dyld: ")),
+            // dyld's stop when code calls a weakly linked symbol the OS does not have (the stub it
+            // binds such a symbol to, `__dyld_missing_symbol_abort`), as crash services title it.
+            Shape(family: .dyld, anchor: .contains("missing symbol called")),
             // TCC's sentence opens this way; consoles wrap the rest over the next lines.
             Shape(family: .privacy, anchor: .contains("This app has crashed because it attempted to access")),
             Shape(family: .resource, anchor: .starts("EXC_RESOURCE")),
@@ -856,10 +880,17 @@ enum CrashMessageGrammar {
 /// A line that also says the exception was not caught (`uncaught`, `unhandled`, `Terminating app`)
 /// is not one.
 enum NonFatalReport {
-    static let literals = ["xception", "dlopen(", "Sanitizer:", ": runtime error: "]
+    static let literals = ["xception", "dlopen(", "Sanitizer:", ": runtime error: ", "dyld"]
 
     static let isReport: @Sendable (Substring) -> Bool = { text in
         guard text.utf8.count <= 2_000 else { return false }
+        // dyld's warnings (`dyld: warning, LC_RPATH … being ignored in restricted program`,
+        // `dyld[812]: warning: …`): the program goes on loading.
+        if let dyld = text.byteRange(of: "dyld") {
+            var rest = text[dyld.upperBound...]
+            if rest.hasBytePrefix("[") { rest = rest.drop { $0 != "]" }.dropFirst() }
+            if rest.hasBytePrefix(":"), rest.dropFirst().trimmedBlanks.lowercased().hasPrefix("warning") { return true }
+        }
         if text.containsBytes("Sanitizer: ") {
             return text.byteRange(of: "WARNING: ") != nil && !text.containsBytes("ERROR: ")
         }
@@ -1085,7 +1116,8 @@ enum SignalLine {
     /// Literals one of which a line stating a signal holds (`signal(in:)`): `SIG`, `signal`, an
     /// arrival word (as a sentence starts it or inside one), a shell's description.
     static let words: [String] =
-        ["SIG", "ignal "] + arrivalWords + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words)
+        ["SIG", "ignal "] + statusWords + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
+        + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words)
 
     /// The shells' and `strsignal`'s descriptions (`Abort trap: 6`, `Segmentation fault: 11`,
     /// `zsh: killed`, `Killed: 9`), with the signal each stands for.
@@ -1130,6 +1162,7 @@ enum SignalLine {
             if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
         }
         if let stated = statedArrival(in: text) { return stated }
+        if let status = negativeStatus(in: text) { return status }
         // Xcode's annotation quoted inside a sentence (`app crashed with "Thread 1: signal SIGTERM"`).
         if let marker = text.byteRange(of: ": signal SIG") {
             let before = text[..<marker.lowerBound]
@@ -1179,6 +1212,34 @@ extension SignalLine {
         // `Crash due to signal: SIGTRAP(TRAP_BRKPT)`, `exited with signal SIGSEGV`, `terminated with SIGABRT`.
         "due to signal", "with signal", "terminated with ", "exited with ", "crash signal",
     ]
+
+    /// Words a process's status is stated with, before which a negative number is the signal
+    /// that ended it (Python's `subprocess` and the test runners built on it: `The asserted
+    /// return code is [0], but got -6`, `returncode=-11`, `exit status -6`).
+    static let statusWords = ["return code", "returncode", "exit code", "exit status"]
+
+    /// The signal of a negative status a line states, or nil: `-N` after a status word, N a
+    /// fatal signal's number (a status of -1 is an error, not a signal).
+    static func negativeStatus(in text: Substring) -> String? {
+        guard text.utf8.count <= 4_096, text.containsBytes("-") else { return nil }
+        let lower = text.lowercased()
+        guard let word = statusWords.compactMap({ lower.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) else {
+            return nil
+        }
+        var rest = lower[word.upperBound...]
+        while let minus = rest.firstIndex(of: "-") {
+            let before = rest[..<minus].last
+            let digits = rest[rest.index(after: minus)...].prefix { $0.isASCII && $0.isNumber }
+            let after = rest[rest.index(after: minus)...].dropFirst(digits.count).first
+            if before.map({ !($0.isLetter || $0.isNumber) }) ?? true, after.map({ !($0.isLetter || $0.isNumber) }) ?? true,
+                let number = Int(digits), digits.count <= 2, let name = SignalNames.name(number), fatalSignals.contains(name)
+            {
+                return name
+            }
+            rest = rest[rest.index(after: minus)...]
+        }
+        return nil
+    }
 
     /// A sentence saying a fatal signal arrived, whoever prints it: `Got a SIGABRT while
     /// executing native code` (Mono, .NET), `Fatal signal 11 (SIGSEGV), code 1` (Android),
@@ -1368,8 +1429,9 @@ enum PastedFrameGrammar {
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false), (quotedFileLine, true),
-        (numberedWithoutAddress, true), (addressImageSymbol, false), (placeDashSymbol, false), (managedFrame, false),
+        (gdbStyle, true), (boostStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false), (quotedFileLine, true),
+        (numberedWithoutAddress, true), (addressImageSymbol, false), (placeDashSymbol, false), (imageColonSymbol, false),
+        (managedFrame, false),
         (pathAndSymbol, false), (fileLineTitle, false),
         (symbolWithOffset, false), (addressSymbol, false),
     ]
@@ -1621,6 +1683,48 @@ enum PastedFrameGrammar {
 
     /// `File "ResultsController.swift", line 165, in ResultsController.fetchedObjects.getter`
     /// (Sentry's web text for a frame with a source place).
+    /// Boost.Stacktrace's frames, as C++ programs print them from a terminate or signal handler
+    /// (`0# nix::getWindowSize() in /nix/store/…/libnixutil.dylib`, `1# bar(int) at /src/file.cpp:70`,
+    /// `2# 0x00007FF6A1B2 in ./app`, `3# _start`): the number with `#` after it, the function
+    /// or address, then the module after ` in ` or the source place after ` at `.
+    static let boostStyle: Parser = { line, reportLine in
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < 6, let index = Int(digits) else { return nil }
+        var rest = line.dropFirst(digits.count)
+        guard rest.hasBytePrefix("# ") else { return nil }
+        rest = Substring(rest.dropFirst(2).trimmedBlanks)
+        guard !rest.isEmpty else { return nil }
+        var frame = Frame(index: index, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        if let at = rest.range(of: " at ", options: .backwards) {
+            let place = rest[at.upperBound...]
+            if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]),
+                isSourceFile(String(place[..<colon].split(separator: "/").last ?? ""))
+            {
+                frame.sourceFile = String(place[..<colon])
+                frame.sourceLine = number
+                rest = rest[..<at.lowerBound]
+            }
+        }
+        if frame.sourceFile == nil, let module = rest.range(of: " in ", options: .backwards) {
+            let path = rest[module.upperBound...]
+            guard !path.isEmpty, !path.containsBytes(" ") || path.hasBytePrefix("/") else { return nil }
+            frame.imageName = path.split(separator: "/").last.map(String.init)
+            rest = rest[..<module.lowerBound]
+        }
+        let symbol = rest.trimmedBlanks
+        if symbol.hasBytePrefix("0x"), let address = UInt64(symbol.dropFirst(2), radix: 16) {
+            frame.address = address
+            frame.hasAddress = true
+            return frame
+        }
+        // A name with its module or place around it is a frame however plain (`main`, `_start`).
+        let placed = frame.imageName != nil || frame.sourceFile != nil
+        guard !symbol.isEmpty, looksLikeSymbol(symbol, alone: !placed) else { return nil }
+        frame.symbol = symbol
+        return frame
+    }
+
     static let pythonStyle: Parser = { line, reportLine in
         // `?, in _platform_strlen`: the same layout for a frame Sentry has no file for.
         if line.hasBytePrefix("?, in ") {
@@ -1631,10 +1735,13 @@ enum PastedFrameGrammar {
             frame.symbol = symbol
             return frame
         }
-        guard line.hasBytePrefix("File \""), let close = line.dropFirst(6).firstIndex(of: "\""),
-            let lineMarker = line.range(of: "\", line "), lineMarker.lowerBound == close
-        else { return nil }
-        let after = line[lineMarker.upperBound...]
+        // The columns a service aligns (`File "sentry_sync.h",    line 735, in …`) are blanks.
+        guard line.hasBytePrefix("File \""), let close = line.dropFirst(6).firstIndex(of: "\"") else { return nil }
+        var between = line[line.index(after: close)...]
+        guard between.hasBytePrefix(",") else { return nil }
+        between = between.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard between.hasBytePrefix("line ") else { return nil }
+        let after = between.dropFirst(5)
         let digits = after.prefix { $0.isNumber }
         guard let number = Int(digits), let inMarker = after.byteRange(of: ", in ") else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
@@ -1875,6 +1982,32 @@ enum PastedFrameGrammar {
             }
         }
         return frame
+    }
+
+    /// `UserNotifications: -[UNUserNotificationCenter initWithBundleProxy:] + 308`: a crash
+    /// service's issue title as posters copy it, the image, a colon, the function and its offset.
+    /// Only a method's or a qualified name (`-[X y]`, `X.y`, `ns::f`) with its offset: `Reason: x + 1`
+    /// is prose.
+    static let imageColonSymbol: Parser = { line, reportLine in
+        guard line.containsBytes(": "), let colon = line.byteRange(of: ": ") else { return nil }
+        let image = line[..<colon.lowerBound]
+        guard !image.isEmpty, image.utf8.count <= 64, image.first?.isLetter == true,
+            image.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+        else { return nil }
+        let rest = line[colon.upperBound...].trimmedBlanks
+        guard let plus = rest.range(of: " + ", options: .backwards), !rest[plus.upperBound...].isEmpty,
+            rest[plus.upperBound...].allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
+        let symbol = rest[..<plus.lowerBound]
+        guard
+            symbol.hasBytePrefix("-[") || symbol.hasBytePrefix("+[") || symbol.containsBytes("::")
+                || (symbol.containsBytes(".") && looksLikeSymbol(String(symbol), alone: true))
+        else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.imageName = String(image)
+        TextReportParser.parseFrameRest(rest, into: &frame)
+        return frame.symbol == nil ? nil : frame
     }
 
     /// `bugsnag-example/ViewController.swift:27 - viewDidAppear` and

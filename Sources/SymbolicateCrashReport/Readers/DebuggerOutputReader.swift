@@ -52,6 +52,33 @@ extension CrashReport {
     }
 }
 
+extension CrashReport {
+    /// LLDB's words when an expression it ran in the stopped process faulted (`error: Execution
+    /// was interrupted, reason: EXC_BAD_ACCESS (code=1, address=0x10).`) and it unwound the
+    /// expression (`The process has been returned to the state before expression evaluation.`):
+    /// the debugger's expression stopped, not the app. Refused when those are the text's only
+    /// stops. When LLDB leaves the process where it stopped (`… left at the point where it was
+    /// interrupted`, as a playground's run does), the fault is the program's and is read.
+    func refusingUnwoundExpressions(_ document: TextDocument) throws(CrashReportError) -> CrashReport {
+        func isInterruption(_ message: StatedMessage) -> Bool {
+            guard let line = message.line, line >= 1, line <= document.lines.count else { return false }
+            return document.lines[line - 1].text.containsBytes("xecution was interrupted, reason: ")
+        }
+        let messages = facts.statedMessages
+        guard let first = messages.first(where: isInterruption),
+            messages.allSatisfy({ $0.family == .diagnostic || isInterruption($0) }),
+            !threads.contains(where: { $0.crashed && !$0.frames.isEmpty }),
+            document.lines.contains(where: { $0.text.containsBytes("returned to the state before expression evaluation") }),
+            !document.lines.contains(where: { $0.text.containsBytes("left at the point where it was interrupted") })
+        else { return self }
+        throw CrashReportError(
+            kind: .notACrashReport, path: path, line: first.line,
+            message: "not a crash: the text states only a failure the process keeps running after: "
+                + String(document.lines[(first.line ?? 1) - 1].text.trimmedBlanks.prefix(120))
+                + " (the debugger's expression faulted and was rolled back)")
+    }
+}
+
 /// Which of the two layouts a document is, decided in one pass over its lines.
 enum DebuggerOutputShape: Equatable {
     case lldb
@@ -200,6 +227,19 @@ enum ConsoleLine {
             return message.isEmpty || cxxException(String(text)) != nil ? nil : Substring(message)
         }
         return nil
+    }
+
+    /// The C++ runtimes' fatal lines with no `libc++abi: ` prefix: libc++abi's `Pure virtual
+    /// function called!` and `Deleted virtual function called!`, libstdc++'s `pure virtual method
+    /// called` and `terminate called …` (after throwing an instance of, without an active
+    /// exception, recursively).
+    static func isUnprefixedCxxRuntimeAbort(_ text: Substring) -> Bool {
+        guard text.utf8.count <= 4_096 else { return false }
+        let lower = text.trimmedBlanks.lowercased()
+        if lower.hasPrefix("terminate called ") { return true }
+        return ["pure virtual method called", "pure virtual function called", "deleted virtual function called"].contains {
+            lower.hasPrefix($0)
+        }
     }
 
     /// The kinds' words, searched as bytes before Foundation's `range(of:)`, which goes through
@@ -802,6 +842,14 @@ struct DebuggerOutputParser {
                 sawConsole = true
                 // Xcode's issue navigator copied: the file alone on a line, then `Line 117: Fatal error: …`.
                 if error.file == nil, error.line != nil, let file = issueNavigatorFile(before: offset) { error.file = file }
+                // A message over several lines (Swift 5.0-5.3 printed the place after its last
+                // line: `Precondition failed: NSArray element failed to match …` then `Expected X
+                // but found Y: file …/ArrayBuffer.swift, line 354`).
+                if error.file == nil, error.line == nil, let rest = continuedRuntimeMessage(after: number) {
+                    error.message += (error.message.isEmpty ? "" : " ") + rest.message
+                    error.file = rest.file
+                    error.line = rest.line
+                }
                 if error.file == nil, error.line == nil, let place = nearbyPlace(number) {
                     error.file = place.file
                     error.line = place.line
@@ -890,6 +938,21 @@ struct DebuggerOutputParser {
     /// A source place alone on a line near line `number` (two above, three below): `File.ext Line
     /// N`, `File.ext - Line N`, `File.ext:N`, or `File.ext` over `Line N`, as Xcode's editor and
     /// issue navigator are copied beside a message.
+    /// The line after a runtime error's when it ends the message with its place (`…: file
+    /// X.swift, line 12`) and states no error of its own.
+    func continuedRuntimeMessage(after number: Int) -> (message: String, file: String, line: Int)? {
+        guard number < document.lines.count else { return nil }
+        let text = document.lines[number].text.trimmedBlanks
+        guard text.utf8.count <= 2_000, let marker = text.range(of: ": file ", options: .backwards),
+            ConsoleLine.swiftRuntimeError(text) == nil
+        else { return nil }
+        let place = text[marker.upperBound...]
+        guard let comma = place.range(of: ", line ", options: .backwards), let line = Int(place[comma.upperBound...]) else { return nil }
+        let file = String(place[..<comma.lowerBound])
+        guard !file.isEmpty, PastedFrameGrammar.isSourceFile(String(file.split(separator: "/").last ?? "")) else { return nil }
+        return (String(text[..<marker.lowerBound]), file, line)
+    }
+
     func nearbyPlace(_ number: Int) -> (file: String, line: Int)? {
         let lines = document.lines
         let candidates = Array((max(1, number - 2)..<number).reversed()) + Array((number + 1)...(number + 3))

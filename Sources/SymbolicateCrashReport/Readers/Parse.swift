@@ -73,6 +73,8 @@ extension CrashReport {
         guard var reports = try ReportReaders.read(document, path: path), !reports.isEmpty else {
             throw CrashReportError(kind: .notACrashReport, path: path, message: "no report in the file")
         }
+        // Whichever reader took the text: a debugger expression's fault it rolled back is no crash.
+        if reports.count == 1 { reports[0] = try reports[0].refusingUnwoundExpressions(document) }
         reports[0].warnings.insert(contentsOf: warnings, at: 0)
         return reports
     }

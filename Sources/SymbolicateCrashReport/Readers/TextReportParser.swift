@@ -198,7 +198,10 @@ struct TextReportParser {
             state.section = .frames(.asi(state.report.asiBacktraces.count - 1))
             return true
         }
-        if trimmed == "Application Specific Information:" {
+        // dyld's message has its own heading in macOS reports of a launch it stopped (`Dyld Error
+        // Message:`, its `Symbol not found:`/`Library not loaded:` lines under it): read as the
+        // report's message, as Application Specific Information's lines are.
+        if trimmed == "Application Specific Information:" || trimmed == "Dyld Error Message:" || trimmed == "Dyld Message:" {
             state.section = .applicationSpecific
             return true
         }
@@ -577,8 +580,10 @@ struct TextReportParser {
         var s = Substring(input)
         if let open = s.openingParenOfLastGroup() {
             let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
+            // After a blank, or glued to an Objective-C method's bracket (`-[XBCurlView initialize](XBCurlView.m:82)`,
+            // as Crashlytics' older exports print it).
             if let colon = inner.lastIndex(of: ":"), let line = Int(inner[inner.index(after: colon)...]), open > s.startIndex,
-                s[s.index(before: open)] == " "
+                s[s.index(before: open)] == " " || s[s.index(before: open)] == "]"
             {
                 var file = String(inner[..<colon])
                 // `File.swift:42:7` carries a column.
@@ -953,9 +958,14 @@ struct TextReportParser {
             let rest = parts.dropFirst().filter { !$0.hasPrefix("Code ") }
             if !rest.isEmpty { t.text = rest.joined(separator: ", ") }
         } else {
+            // macOS 10.13-10.15 wrote `DYLD, [0x4] Symbol missing`: the namespace before a comma,
+            // the code in brackets.
             let words = value.split(separator: " ", maxSplits: 2).map(String.init)
-            t.namespace = words.first
-            if words.count > 1 { t.code = words[1] }
+            t.namespace = words.first.map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }
+            if words.count > 1 {
+                let code = words[1]
+                t.code = code.hasPrefix("[") && code.hasSuffix("]") ? String(code.dropFirst().dropLast()) : code
+            }
             if words.count > 2 { t.text = words[2] }
         }
     }

@@ -132,6 +132,9 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case wordDyldFailure
     case noteDyldBeforeApp
     case verdictDyldFailed
+    case verdictDyldMissingSymbolCalled
+    case causeWeakSymbolMissingCalled
+    case stepGuardWeakSymbol
     case verdictDyldFailedStating
     case verdictCodeSigningKillWhat
     case verdictCodeSigningKill

@@ -794,6 +794,28 @@ extension Catalog {
                 "en": "The app could not launch: dyld reported \"{what}\" (DYLD {code}).",
                 "ja": "アプリを起動できませんでした。dyld は「{what}」を報告しています（DYLD {code}）。",
             ]),
+        .verdictDyldMissingSymbolCalled: CatalogText(
+            id: "verdictDyldMissingSymbolCalled", tags: [.namesTheCrash],
+            texts: [
+                "en":
+                    "dyld stopped the process: code called a weakly linked symbol this OS does not have (\"missing symbol called\"){caller}.",
+                "ja": "dyld がプロセスを停止しました。この OS にない弱リンクのシンボルをコードが呼び出しました（\"missing symbol called\"）{caller}。",
+            ]),
+        .causeWeakSymbolMissingCalled: CatalogText(
+            id: "causeWeakSymbolMissingCalled", tags: [],
+            texts: [
+                "en":
+                    "The app or a library it links was built for a newer OS than the one it ran on, and called an API that OS lacks without checking that it is available",
+                "ja": "アプリまたはリンクしているライブラリが、実行した OS より新しい OS 向けにビルドされ、その OS にない API を利用可能か確かめずに呼び出しました",
+            ]),
+        .stepGuardWeakSymbol: CatalogText(
+            id: "stepGuardWeakSymbol", tags: [],
+            texts: [
+                "en":
+                    "Find the call in the frame named and guard it with an availability check (if #available / @available, or a nil check of the function's address in C), or raise the deployment target of the app or the library to the OS that has the symbol",
+                "ja":
+                    "示されたフレームの呼び出しを見つけ、利用可能性のチェック（if #available / @available、C では関数のアドレスの nil チェック）で守るか、アプリまたはライブラリのデプロイメントターゲットをそのシンボルがある OS に上げてください",
+            ]),
         .verdictDyldFailedStating: CatalogText(
             id: "verdictDyldFailedStating", tags: [],
             texts: [

@@ -26,6 +26,23 @@ extension Diagnostician {
             let what = codeEntries.first.map { Phrase.lowercasedInEnglish($0.titlePhrase) } ?? Phrase(.wordDyldFailure)
             found.note(.noteDyldBeforeApp)
             let codeValue = Phrase.text(code.map(String.init) ?? "?")
+            // A weakly linked symbol this OS lacks, called after launch: dyld bound it to its
+            // `__dyld_missing_symbol_abort` stub, and the caller is the thread's frame below it.
+            if allText.containsBytes("missing symbol called") {
+                found.cause(.likely, .causeWeakSymbolMissingCalled)
+                found.step(.stepGuardWeakSymbol)
+                // The frame below dyld's stub (`_dyld_missing_symbol_abort`), else the first named
+                // frame outside dyld.
+                let caller = report.crashedThread.flatMap { thread -> Frame? in
+                    let named = thread.frames.filter { $0.functionNames.contains { !AppLine.isPlaceholder($0) } }
+                    if let stub = named.lastIndex(where: { $0.functionNames.contains { $0.containsBytes("missing_symbol") } }) {
+                        return named.indices.contains(stub + 1) ? named[stub + 1] : nil
+                    }
+                    return named.first { !($0.imageName ?? "").hasPrefix("dyld") && !($0.imageName ?? "").hasPrefix("libdyld") }
+                }
+                let called = caller.map { Phrase(.wordCalledFrom, ["caller": .verbatim($0.evidenceText)]) } ?? .verbatim("")
+                return Verdict(.missingLibrary, .stated, .verdictDyldMissingSymbolCalled, ["caller": called])
+            }
             // dyld's own message says which library or symbol: the headline states it (issue 48).
             if let message = facts.statements.dyldMessage {
                 return Verdict(

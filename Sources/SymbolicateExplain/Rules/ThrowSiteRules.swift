@@ -48,6 +48,11 @@ extension Diagnostician {
     static let throwSiteCategories: Set<Diagnosis.Category> = [
         .uncaughtObjCException, .uncaughtCppException, .assertionFailure, .abort, .swiftRuntimeError, .swiftTrap, .explicitTrap,
         .dispatchMisuse, .privacyViolation, .illegalInstruction, .signalRaised,
+        // libc's checks of memory (`__stack_chk_fail`, the fortify checks), named by a message.
+        .memoryCorruption,
+        // A thread that stopped in a function that exists to stop it (`gpus_ReturnNotPermittedKillClient`)
+        // with nothing else stated: that function's rule is the cause.
+        .unknown,
     ]
 
     /// How many frames past the throwing machinery are read for the API that threw.
@@ -161,6 +166,38 @@ extension Diagnostician {
         return Self.pastPlumbing(Array(frames[start...])).map { ($0, place(thread, $0)) }
     }
 
+    /// The frame that called a library's check: the first named frame below it in another image
+    /// (frames of the checking library are its own path to the check), else the first named one.
+    /// The app's own frame when one is that near (a driver's frames may stand between).
+    func callerOfCheck(
+        _ below: ArraySlice<(frame: Frame, place: Phrase)>, raising: Frame
+    ) -> (frame: Frame, place: Phrase)? {
+        let named = below.filter { candidate in
+            guard let name = candidate.frame.functionNames.first else { return false }
+            return !AppLine.isPlaceholder(name) && !Self.throwPlumbing.contains { name.hasPrefix($0) }
+        }
+        if let app = named.first(where: { report.isAppOwned($0.frame) || $0.frame.isAppCodeWithoutImage == true }) { return app }
+        if let app = appCaller(below: raising) { return app }
+        // Else the first frame outside the checking library, unless it is the system's own
+        // (`_xpc_connection_reply_callout` under TCC's stop says nothing to the team).
+        let outside = named.first { $0.frame.imageName == nil || $0.frame.imageName != raising.imageName }
+        guard let outside, let image = outside.frame.imageName, !image.isEmpty else { return outside }
+        return AppOwnership.isSystemImage(named: image, loadAddress: 0) ? nil : outside
+    }
+
+    /// The crashed thread's app line when it is below `raising` (further down than the raising
+    /// frames read: a framework's frames between the check and the app's call).
+    func appCaller(below raising: Frame) -> (frame: Frame, place: Phrase)? {
+        guard report.lastExceptionBacktrace == nil, let thread = report.crashedThread, let line = report.crashedAppLine,
+            thread.frames.indices.contains(line.position),
+            let at = thread.frames.firstIndex(where: { $0.index == raising.index && $0.address == raising.address }),
+            line.position > at
+        else { return nil }
+        let frame = thread.frames[line.position]
+        guard !frame.functionNames.isEmpty else { return nil }
+        return (frame, place(thread, frame))
+    }
+
     static func pastPlumbing(_ frames: [Frame]) -> [Frame] {
         let rest = frames.drop { frame in
             guard let name = frame.functionNames.first else { return false }
@@ -200,11 +237,23 @@ extension Diagnostician {
         guard let match = ThrowSiteCatalog.match(throwEvidence(frames)) else { return nil }
         let id = match.entry.id
         var shown: [FrameLine] = []
-        if let name = match.frame, let raising = frames.first(where: { $0.frame.functionNames.contains(name) }) {
+        // The raising frame the entry names, also when the reason matched first (a message
+        // `stack buffer overflow` above `__stack_chk_fail`'s frame).
+        let symbolFrame = frames.firstIndex { candidate in
+            candidate.frame.functionNames.contains { name in match.entry.symbols.contains { name.contains($0) } }
+        }
+        if let at = match.frame.flatMap({ name in frames.firstIndex(where: { $0.frame.functionNames.contains(name) }) }) ?? symbolFrame {
+            let raising = frames[at]
             shown.append(
                 found.quote(
                     raising.frame, at: raising.place,
                     Phrase(.noteThrowSiteFrame, ["framework": .throwSite(id, .framework), "id": .text(id)])))
+            // The call that broke the rule is the reader's place to look: the first named frame
+            // below the check outside the checking library (`__stack_chk_fail`'s caller).
+            if let caller = callerOfCheck(frames[(at + 1)...], raising: raising.frame) ?? appCaller(below: raising.frame) {
+                shown.append(
+                    found.quote(caller.frame, at: caller.place, Phrase(.noteCallLedToStop, ["library": .throwSite(id, .framework)])))
+            }
         }
         let cause = FoundCause(
             phrase: Phrase(.causeThrowSiteRule, ["framework": .throwSite(id, .framework), "rule": .throwSite(id, .rule)]),

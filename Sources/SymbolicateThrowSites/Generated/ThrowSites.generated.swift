@@ -1728,6 +1728,27 @@ extension ThrowSiteCatalog {
             ]
         ),
         ThrowSiteEntry(
+            id: "opengles.background-gpu",
+            framework: "OpenGL ES",
+            exceptions: [],
+            symbols: ["gpus_ReturnNotPermittedKillClient"],
+            reasons: [],
+            rule: [
+                "en":
+                    "An app in the background sent work to the GPU (OpenGL ES): iOS does not let a background app use the GPU, and its graphics driver ends the app at the next command it submits.",
+                "ja": "バックグラウンドのアプリが GPU（OpenGL ES）に処理を送りました。iOS はバックグラウンドのアプリに GPU を使わせず、次に送られたコマンドでグラフィックスドライバがアプリを終了させます。",
+            ],
+            fix: [
+                "en":
+                    "Stop drawing before the app leaves the foreground: pause the render loop (CADisplayLink, GLKView, a render thread) in applicationWillResignActive or sceneWillResignActive, call glFinish, and create no context and draw nothing until the app is active again.",
+                "ja":
+                    "アプリがフォアグラウンドを離れる前に描画を止めてください。applicationWillResignActive または sceneWillResignActive で描画ループ（CADisplayLink、GLKView、描画スレッド）を止めて glFinish を呼び、アプリが再びアクティブになるまでコンテキストの作成も描画もしないでください。",
+            ],
+            sources: [
+                "https://developer.apple.com/library/archive/documentation/3DDrawing/Conceptual/OpenGLES_ProgrammingGuide/ImplementingaMultitasking-awareOpenGLESApplication/ImplementingaMultitasking-awareOpenGLESApplication.html"
+            ]
+        ),
+        ThrowSiteEntry(
             id: "libc.stack-protector",
             framework: "libc",
             exceptions: [],
