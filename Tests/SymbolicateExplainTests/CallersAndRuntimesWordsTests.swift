@@ -69,6 +69,32 @@ import Testing
         #expect(!frames.contains { $0.contains("glrSGXRenderVertexArray") }, "\(frames)")
     }
 
+    /// An `.ips` body's members pasted with the crashed thread's frames one object a line: the
+    /// frames are read, and the stack protector's caller is named.
+    /// https://github.com/netdata/netdata/issues/22552
+    @Test func anIPSFragmentsFrameLinesAreRead() throws {
+        let text = """
+            "exception" : {"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGABRT"},
+            "termination" : {"flags":0,"code":6,"namespace":"SIGNAL","indicator":"Abort trap: 6","byProc":"netdata","byPid":72719},
+            "asi" : {"libsystem_c.dylib":["stack buffer overflow"]},
+
+            ...
+
+            "id":29393209,"name":"P[macos]","threadState":{ ... },
+            "frames":[{"imageOffset":38376,"symbol":"__pthread_kill","symbolLocation":8,"imageIndex":89},
+            {"imageOffset":26840,"symbol":"pthread_kill","symbolLocation":296,"imageIndex":92},
+            {"imageOffset":493288,"symbol":"__abort","symbolLocation":152,"imageIndex":93},
+            {"imageOffset":493504,"symbol":"__stack_chk_fail","symbolLocation":96,"imageIndex":93},
+            {"imageOffset":8366736,"symbol":"do_macos_mach_smi","symbolLocation":2628,"imageIndex":0},
+            {"imageOffset":8348624,"symbol":"macos_main","symbolLocation":368,"imageIndex":0}]}]
+            """
+        let report = try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
+        #expect(report.crashedThread?.frames.count == 6)
+        #expect(report.warnings.contains { $0.message.contains("a thread's frames") })
+        let frames = Self.causeFrames(diagnose(report))
+        #expect(frames.contains { $0.contains("do_macos_mach_smi") }, "\(frames)")
+    }
+
     /// Go's runtime linked into the app is library code: its caller is the app's line.
     /// https://github.com/golang/go/issues/20392
     @Test func goRuntimeFramesGiveWayToTheirCaller() throws {
