@@ -176,7 +176,7 @@ extension Diagnostician {
             guard let name = candidate.frame.functionNames.first else { return false }
             return !AppLine.isPlaceholder(name) && !Self.throwPlumbing.contains { name.hasPrefix($0) }
         }
-        if let app = named.first(where: { report.isAppOwned($0.frame) || $0.frame.isAppCodeWithoutImage == true }) { return app }
+        if let app = named.first(where: { report.isAppOwned($0.frame) }) { return app }
         if let app = appCaller(below: raising) { return app }
         // Else the first frame outside the checking library, unless it is the system's own
         // (`_xpc_connection_reply_callout` under TCC's stop says nothing to the team).
@@ -250,7 +250,7 @@ extension Diagnostician {
                     Phrase(.noteThrowSiteFrame, ["framework": .throwSite(id, .framework), "id": .text(id)])))
             // The call that broke the rule is the reader's place to look: the first named frame
             // below the check outside the checking library (`__stack_chk_fail`'s caller).
-            if let caller = callerOfCheck(frames[(at + 1)...], raising: raising.frame) ?? appCaller(below: raising.frame) {
+            if let caller = callerOfCheck(frames[(at + 1)...], raising: raising.frame) {
                 shown.append(
                     found.quote(caller.frame, at: caller.place, Phrase(.noteCallLedToStop, ["library": .throwSite(id, .framework)])))
             }
