@@ -21,9 +21,19 @@ public func fuzzDWARF(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 offset += 0x40
             }
         }
+        // The code itself: the segment's first pages hold the headers, not `__text`.
+        if let code = slice.section(segment: "__TEXT", name: "__text") {
+            let span = min(code.size, 0x2000)
+            var offset: UInt64 = 0
+            while offset < span {
+                addresses.append(code.address &+ offset)
+                offset += 0x20
+            }
+        }
         // The last bytes of the input, read as addresses, reach places the stride misses.
         var at = size
-        while at >= 8, addresses.count < 300 {
+        let strided = addresses.count
+        while at >= 8, addresses.count < strided + 8 {
             at -= 8
             addresses.append(buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))
             if size - at >= 64 { break }

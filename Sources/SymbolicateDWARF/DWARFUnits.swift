@@ -148,6 +148,10 @@ final class DWARFUnits: @unchecked Sendable {
         return self.file.symbolLookup(address, error: error)
     }
 
+    /// A call site's line or column as LLVM keeps it (32 bits): the file's value can be any
+    /// 64-bit number, which `Int(_:)` would trap on.
+    static func lineNumber(_ value: UInt64) -> Int { Int(UInt32(truncatingIfNeeded: value)) }
+
     private func units(containing address: UInt64, in index: [(range: AddressRange, unit: Int)]) -> [Int] {
         // Last range starting at or before the address, then earlier ones that still reach it
         // (units can overlap when a producer emits odd ranges).
@@ -257,7 +261,8 @@ final class DWARFUnits: @unchecked Sendable {
                 InlineEntry(
                     dieOffset: entry.offset, parent: entry.parent,
                     ranges: try rangeDecoder.ranges(of: entry, unit: data.scan),
-                    callFile: entry.callFile, callLine: entry.callLine.map { Int($0) }, callColumn: entry.callColumn.map { Int($0) }
+                    callFile: entry.callFile, callLine: entry.callLine.map(Self.lineNumber),
+                    callColumn: entry.callColumn.map(Self.lineNumber)
                 ))
         }
         return out

@@ -333,9 +333,10 @@ struct UnitScanner {
                     entry.hasRanges = true
                     entry.rangesValue = decoded
                     entry.rangesForm = form
-                case 0x58: entry.callFile = decoded
-                case 0x59: entry.callLine = decoded
-                case 0x57: entry.callColumn = decoded
+                // A call site in a signed form has no unsigned value for LLVM, which reads it as 0.
+                case 0x58: entry.callFile = form == 0x0D ? 0 : decoded
+                case 0x59: entry.callLine = form == 0x0D ? 0 : decoded
+                case 0x57: entry.callColumn = form == 0x0D ? 0 : decoded
                 case 0x73 where isRoot && (abbreviation.tag == 0x11 || abbreviation.tag == 0x41):
                     unit.addrBase = decoded  // DW_AT_addr_base
                 case 0x74 where isRoot: unit.rnglistsBase = decoded  // DW_AT_rnglists_base

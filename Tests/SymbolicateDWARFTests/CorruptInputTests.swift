@@ -86,4 +86,45 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         Self.exercise(path, addresses: addresses)
     }
+
+    /// A call site's line in a form other than the producer's: signed (`DW_FORM_sdata`, which a
+    /// line of 64 to 127 reads as negative) or 8 bytes wide. Found by CI's fuzz smoke: the value
+    /// went through `Int(_:)` and trapped. LLVM reads a signed call line as 0 and keeps 32 bits of
+    /// any other; the lookups must answer as it does, the other frames unchanged.
+    @Test(arguments: dwarfFiles)
+    func callSitesInOtherForms(_ original: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original)))
+        let slice = try #require(try MachOFile(path: original).slices.first)
+        let abbrev = try #require(slice.section(segment: "__DWARF", name: "__debug_abbrev"))
+        let code = try #require(slice.section(segment: "__TEXT", name: "__text"))
+        let addresses = stride(from: code.address, to: code.address + code.size, by: 4).map { $0 }
+        let before = try DebugSession(slice: slice).lookup(fileAddresses: addresses)
+        // Every `DW_AT_call_line, DW_FORM_data1` pair of the abbreviation table, signed.
+        var patched = bytes
+        let start = slice.fileOffset + Int(abbrev.offset)
+        var changed = 0
+        for at in start..<(start + Int(abbrev.size) - 1) where patched[at] == 0x59 && patched[at + 1] == 0x0B {
+            patched[at + 1] = 0x0D
+            changed += 1
+        }
+        try #require(changed > 0, "no call line in data1 in \(original)")
+        let directory = try TestPaths.temporaryDirectory("dwarf")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("call-line-sdata").path
+        try Data(patched).write(to: URL(fileURLWithPath: path))
+        let after = try DebugSession(slice: try #require(try MachOFile(path: path).slices.first)).lookup(fileAddresses: addresses)
+        var compared = 0
+        for (old, new) in zip(before, after) {
+            guard let old = old?.frames, let new = new?.frames else { continue }
+            try #require(old.count == new.count)
+            // Inlined frames' lines are their callers' call sites: the frame after an inlined one.
+            for (index, (was, now)) in zip(old, new).enumerated() {
+                let isCallSite = index > 0 && old[index - 1].isInlined
+                #expect(now.line == (isCallSite ? 0 : was.line), "\(now.function) \(String(describing: now.line))")
+                #expect(now.function == was.function)
+                if isCallSite { compared += 1 }
+            }
+        }
+        #expect(compared > 0, "no inlined call was looked up in \(original)")
+    }
 }
