@@ -89,6 +89,13 @@ struct Diagnostician {
                     ["function": .verbatim(raising.frame.functionNames.first ?? ""), "image": .verbatim(raising.frame.imageName ?? "?")]),
                 likelihood: .likely, frames: [line])
             causes = Array(([cause] + causes).prefix(Diagnosis.maximumCauses))
+        } else if category == .uncaughtObjCException, throwSite?.addsRuleAndFix != true, !causes.isEmpty,
+            statedException().name == nil, statedException().reason != nil, let raising = raisingAPIFrame()
+        {
+            // A reason without the exception's name (a crash service's Application Specific
+            // Information): the API that raised it says whose rule the words are.
+            let line = FrameLine(place: raising.place, text: .verbatim(raising.frame.evidenceText))
+            if !causes[0].frames.contains(line) { causes[0].frames.insert(line, at: 0) }
         }
         // The leading cause names the app's frame the step starts at, when no cause names it yet:
         // where is half of what a diagnosis says (issue 48), and a paste's frames are all its text

@@ -562,6 +562,9 @@ enum CrashMessageGrammar {
             // Uncaught exceptions.
             Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
             Shape(family: .objcException, anchor: .starts("Uncaught exception: ")),
+            // libobjc's name and reason with the words before them cut (`'NSGenericException', reason: '…'`).
+            Shape(
+                family: .objcException, anchor: .parser { ConsoleLine.exceptionFragment(String($0)) != nil }, needs: ["', reason: '"]),
             // A crash service's title; Android's (`java.lang.…`) names are not Objective-C exceptions.
             Shape(
                 family: .objcException,
@@ -738,6 +741,9 @@ enum CrashMessageGrammar {
             Shape(
                 family: .objcException, anchor: .parser { stage in ThrowSiteCatalog.statedReasons.contains { stage.containsBytes($0) } },
                 needs: ThrowSiteCatalog.statedReasons),
+            // Any other framework's words that a main-thread-only call came from another thread (`NSWindow
+            // drag regions should only be invalidated on the Main Thread!`, `Call must be made on main thread`).
+            Shape(family: .threadChecker, anchor: .parser(MainThreadRequirement.isStatement), needs: MainThreadRequirement.literals),
             // Functions that exist to be the frame a stop is seen in, named anywhere in a text
             // (`+[NSManagedObjectContext __Multithreading_Violation_AllThatIsLeftToUsIsHonor__]`,
             // TCC's `__TCC_CRASHING_DUE_TO_PRIVACY_VIOLATION__`).
@@ -846,17 +852,35 @@ enum CrashMessageGrammar {
     }
 
     /// Foundation's own format for the reasons it raises with: `*** -[Class selector]: what`, the
-    /// method's closing `]: ` and words after it, wherever the line quotes it.
+    /// method's closing `]: ` and words after it, wherever the line quotes it; or the method then a
+    /// blank and a refusal (`*** -[AVAssetWriterInput appendSampleBuffer:] Cannot append …`).
     static let isMethodReason: @Sendable (Substring) -> Bool = { text in
         guard text.utf8.count <= 2_000 else { return false }
         for opening in ["* -[", "* +["] {
             guard let start = text.byteRange(of: opening) else { continue }
             let method = text[start.upperBound...]
-            guard let close = method.byteRange(of: "]: "), !method[..<close.lowerBound].isEmpty else { continue }
-            return method[close.upperBound...].contains { $0.isLetter }
+            // `]: ` closes the method in Foundation's format; some frameworks put only a blank there
+            // (`*** -[AVAssetWriterInput appendSampleBuffer:] Cannot append sample buffer: …`).
+            guard let close = method.firstIndex(of: "]") else { continue }
+            let name = method[..<close]
+            guard name.contains(" "), !name.contains("["), name.first.map({ $0.isLetter || $0 == "_" }) == true else { continue }
+            var rest = method[method.index(after: close)...]
+            if rest.hasBytePrefix(": ") { return rest.contains { $0.isLetter } }
+            // Without the colon, only a refusal: Foundation logs warnings in the same format
+            // (`*** -[NSKeyedUnarchiver validateAllowedClass:forKey:] allowed unarchiving … This
+            // will be disallowed in the future.`).
+            guard rest.hasBytePrefix(" ") else { continue }
+            rest = rest.dropFirst()
+            return refusals.contains { rest.hasBytePrefix($0) }
         }
         return false
     }
+
+    /// The words a reason that refuses its caller opens with.
+    static let refusals = [
+        "Cannot ", "Can't ", "Can not ", "Could not ", "Invalid ", "Unable ", "Must ", "Attempt", "Illegal ", "Not ", "No ",
+        "Unsupported ", "Unknown ", "Unrecognized ", "Only ",
+    ]
 
     /// libmalloc's errors (`malloc: *** error for object 0x…: pointer being freed was not
     /// allocated`, `malloc: Heap corruption detected`, `Incorrect checksum for freed object`);

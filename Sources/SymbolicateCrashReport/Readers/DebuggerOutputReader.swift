@@ -174,7 +174,9 @@ enum ConsoleLine {
     /// reason continued on the next lines).
     static func objcException(_ text: String) -> (name: String, reason: String, complete: Bool)? {
         // Foundation's `range(of:)` goes through NSString on Linux: a byte search first.
-        guard text.containsBytes("uncaught exception '"), let opening = text.range(of: objcOpening) else { return nil }
+        guard text.containsBytes("uncaught exception '"), let opening = text.range(of: objcOpening) else {
+            return exceptionFragment(text)
+        }
         let afterName = text[opening.upperBound...]
         guard let close = afterName.byteRange(of: "', reason: '") else {
             // `… uncaught exception 'NAME'` without a reason, or with the reason on the next line.
@@ -188,6 +190,26 @@ enum ConsoleLine {
             return (name, String(reasonText[..<last]), true)
         }
         return (name, String(reasonText), false)
+    }
+
+    /// The same name and reason without the words before them, as a logger or a poster cut the
+    /// line: `'NSInternalInconsistencyException', reason: 'Call must be made on main thread'`. The
+    /// name is one token (`NSRangeException`, `RLMException`, `com.example.error`), quoted, and
+    /// opens the line or follows a blank, `(` or `:`.
+    static func exceptionFragment(_ text: String) -> (name: String, reason: String, complete: Bool)? {
+        guard text.containsBytes("', reason: '"), let close = text.byteRange(of: "', reason: '") else { return nil }
+        let head = text[..<close.lowerBound]
+        guard let open = head.lastIndex(of: "'") else { return nil }
+        let name = head[head.index(after: open)...]
+        guard (1...120).contains(name.utf8.count), name.first?.isLetter == true,
+            name.allSatisfy({ $0.isLetter || $0.isNumber || "_.:-$".contains($0) })
+        else { return nil }
+        if open > text.startIndex, !" \t(:[".contains(text[text.index(before: open)]) { return nil }
+        let reasonText = text[close.upperBound...]
+        if let last = reasonText.lastIndex(of: "'") {
+            return (String(name), String(reasonText[..<last]), true)
+        }
+        return (String(name), String(reasonText), false)
     }
 
     /// libc++abi's last words: `libc++abi: terminating due to uncaught exception of type

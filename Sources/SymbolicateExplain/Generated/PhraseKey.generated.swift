@@ -461,6 +461,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeFrameworkTrap
     case causeFrameworkArgument
     case verdictFrameworkTrap
+    case causeOffMainStated
     case causeOffMainByReason
     case uiEntry
     case summarySource

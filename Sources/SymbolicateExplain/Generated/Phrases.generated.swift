@@ -2808,6 +2808,12 @@ extension Catalog {
                 "en": "{image} stopped the process with a trap in {function}, called from {caller}: a check in that library failed.",
                 "ja": "{image} が {function} でトラップを起こし、プロセスを停止しました（呼び出し元は {caller}）。そのライブラリのチェックが失敗しました。",
             ]),
+        .causeOffMainStated: CatalogText(
+            id: "causeOffMainStated", tags: [.topicOffMain],
+            texts: [
+                "en": "Called off the main thread: the exception's reason says a main-thread-only API was used from another thread",
+                "ja": "メインスレッド以外からの呼び出し: 例外の reason によると、メインスレッドでしか使えない API が別のスレッドから使われました",
+            ]),
         .causeOffMainByReason: CatalogText(
             id: "causeOffMainByReason", tags: [.topicOffMain],
             texts: [

@@ -132,6 +132,10 @@ extension Diagnostician {
         case .outOfBounds?: found.cause(.likely, .causeIndexPastEnd)
         case .mutatedWhileEnumerated?: found.cause(.likely, .causeMutatedWhileEnumerated)
         case .keyValueCoding?: found.cause(.likely, .causeStaleOutlet)
+        case .offMainThread?:
+            found.use(base.entry(.mainThreadOnly))
+            found.cause(.likely, .causeOffMainStated)
+            found.step(.stepMoveToMain)
         case nil: break
         }
         quoteLastExceptionBacktrace()

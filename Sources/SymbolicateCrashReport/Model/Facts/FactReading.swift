@@ -277,7 +277,7 @@ package struct FactReading {
         [
             "from a background thread", "main thread only", "only be instantiated on the main thread",
             "must be used from main thread", "UI API called on a background thread", "on the main thread only",
-        ].contains { line.containsBytesIgnoringASCIICase($0) }
+        ].contains { line.containsBytesIgnoringASCIICase($0) } || MainThreadRequirement.isStatement(Substring(line))
     }
 
     /// The resource a resource report counts (its `Event:` header, else the exception subtype) and
@@ -312,10 +312,15 @@ package struct FactReading {
             return UncaughtExceptionFact(typed, hasBacktrace: hasBacktrace)
         }
         for line in stated {
-            guard let match = MessageScan(line).uncaughtObjCException() else { continue }
+            guard let match = MessageScan(line).uncaughtObjCException() ?? ConsoleLine.exceptionFragment(line).map({ ($0.name, $0.reason) })
+            else { continue }
             return UncaughtExceptionFact(
                 UncaughtException(language: .objectiveC, name: match.name, reason: match.reason), hasBacktrace: hasBacktrace,
                 quote: line)
+        }
+        if let (reason, line) = reasonBesideThrow(report, stated: stated) {
+            return UncaughtExceptionFact(
+                UncaughtException(language: .objectiveC, reason: reason), hasBacktrace: hasBacktrace, quote: line)
         }
         if let reason = report.metricKit?.exceptionReason, let name = reason.exceptionName, !name.isEmpty {
             return UncaughtExceptionFact(
@@ -328,6 +333,28 @@ package struct FactReading {
                 UncaughtException(language: .cxx, name: type, reason: match.what), hasBacktrace: hasBacktrace, quote: line)
         }
         return nil
+    }
+
+    /// A reason in Application Specific Information or the exception's message, as written, where
+    /// the crashed thread (or the exception's backtrace) passes through `objc_exception_throw`:
+    /// crash services and older reports put what was raised there without libobjc's line (`Cannot
+    /// finish a purchasing transaction` above `-[SKPaymentQueue finishTransaction:]`). Only lines
+    /// no shape reads (those are facts of their own) and that are words, not the system's notes
+    /// (`abort() called`, a simulator's device line, dyld's configuration).
+    static func reasonBesideThrow(_ report: CrashReport, stated: [String]) -> (reason: String, line: String)? {
+        let frames = (report.lastExceptionBacktrace?.frames ?? []) + (report.crashedThread?.frames.prefix(12) ?? [])
+        let passesThroughThrow = frames.contains { frame in
+            (frame.symbolication?.map(\.function) ?? [frame.symbol].compactMap { $0 }).contains { $0.hasPrefix("objc_exception_throw") }
+        }
+        guard passesThroughThrow, !stated.isEmpty, !stated.contains(where: { CrashMessageGrammar.match($0) != nil }) else { return nil }
+        let reasons = stated.filter { line in
+            let lower = line.lowercased()
+            let systemNote = ["abort() called", "coresimulator ", "dyld", "crashed thread", "exception type", "termination"]
+                .contains { lower.hasPrefix($0) }
+            return !systemNote && line.contains(" ") && line.contains(where: \.isLetter) && line.utf8.count <= 1_000
+        }
+        guard let first = reasons.first else { return nil }
+        return (reasons.prefix(3).joined(separator: " "), first)
     }
 
     /// The crash messages Application Specific Information and the exception's message state,

@@ -26,6 +26,9 @@ public struct UncaughtExceptionFact: Sendable, Hashable {
         case mutatedWhileEnumerated
         /// `this class is not key value coding-compliant for the key …`.
         case keyValueCoding
+        /// A main-thread-only API used from another thread, in the framework's words (`NSWindow drag
+        /// regions should only be invalidated on the Main Thread!`, `Call must be made on main thread`).
+        case offMainThread
 
         /// The words `init(reason:)` reads a class from: a reason holds one of them.
         static let words = [
@@ -47,6 +50,8 @@ public struct UncaughtExceptionFact: Sendable, Hashable {
                 self = .mutatedWhileEnumerated
             } else if says("not key value coding-compliant") {
                 self = .keyValueCoding
+            } else if reason.utf8.count <= 600, MainThreadRequirement.isStatement(Substring(reason)) {
+                self = .offMainThread
             } else {
                 return nil
             }

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import SymbolicateCrashReport
+@testable import SymbolicateExplain
+
+/// A framework's words that a main-thread-only call came from another thread, read as a sentence
+/// (any framework's wording, not a list of them), and exception reasons printed without libobjc's
+/// line: the name and reason cut from it, a method's reason without Foundation's colon, a reason in
+/// Application Specific Information above the throw's frames (issue 48). Each text is an excerpt of
+/// a real public post (its URL above the test), or a warning in the words Apple's frameworks print.
+@Suite struct ThreadRulesAndBareReasonsTests {
+    static func refusal(_ text: String) -> String? {
+        do {
+            _ = try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
+            return nil
+        } catch {
+            return error.kind == .notACrashReport ? error.description : nil
+        }
+    }
+
+    static func said(_ diagnosis: Diagnosis) -> String {
+        ([diagnosis.headline] + diagnosis.causes.flatMap { [$0.text] + ($0.frames ?? []) }).joined(separator: "\n")
+    }
+
+    // MARK: - Main-thread-only rules
+
+    /// AppKit's reason alone, as a poster pasted it. https://github.com/aonez/Keka/issues/861
+    @Test func appKitsMainThreadRuleAloneIsAStatedCause() throws {
+        let diagnosis = try diagnoseText("NSWindow drag regions should only be invalidated on the Main Thread!\n")
+        #expect(diagnosis.headline.contains("NSWindow drag regions"), "\(diagnosis.headline)")
+        #expect(Self.said(diagnosis).contains("wrong thread"), "\(Self.said(diagnosis))")
+    }
+
+    /// The same words under the unified log's `[General]` prefix, after AppKit's line that an
+    /// exception was raised. https://github.com/namhokim/cocoa_app/issues/40
+    @Test func appKitsMainThreadRuleUnderALogPrefix() throws {
+        let diagnosis = try diagnoseText(
+            """
+            2020-10-12 15:42:36.835266+0900 Contact[54019:228125] [General] An uncaught exception was raised
+            2020-10-12 15:42:36.835646+0900 Contact[54019:228125] [General] NSWindow drag regions should only be invalidated on the Main Thread!
+            """)
+        #expect(diagnosis.headline.contains("NSWindow drag regions"), "\(diagnosis.headline)")
+    }
+
+    /// React Native's log of an exception its bridge caught and made fatal, quoting UIKit's reason.
+    /// https://github.com/doefler/react-native-social-share/issues/20
+    @Test func aQuotedMainThreadReasonInAFatalLog() throws {
+        let diagnosis = try diagnoseText(
+            """
+            CrashlyticsReactLogFunction_block_invoke line 203 $ REACT LOG: 2016-05-06 19:32:46.904 [fatal][tid:com.facebook.React.KDSocialShareQueue] Exception '-[UIKeyboardTaskQueue waitUntilAllTasksAreFinished] may only be called from the main thread.' was thrown while invoking shareOnFacebook on target KDSocialShare with params
+            """)
+        #expect(Self.said(diagnosis).contains("waitUntilAllTasksAreFinished"), "\(Self.said(diagnosis))")
+    }
+
+    /// The requirement is read from the sentence's parts, whatever the framework's wording; advice
+    /// about blocking the main thread, a queue's name and SwiftUI's warning are not such a rule.
+    @Test(arguments: [
+        ("NSWindow drag regions should only be invalidated on the Main Thread!", true),
+        ("-[UIKeyboardTaskQueue waitUntilAllTasksAreFinished] may only be called from the main thread.", true),
+        ("Call must be made on main thread", true),
+        ("Not on main thread!", true),
+        ("UIKit Consistency error: you are calling a UIKit method that can only be invoked from the UI thread.", true),
+        (
+            "Modifications to the layout engine must not be performed from a background thread after it has been accessed from the main thread.",
+            true
+        ),
+        ("UIView setAnimationsEnabled being called from a background thread.", true),
+        ("This method should not be called on the main thread as it may lead to UI unresponsiveness.", false),
+        ("This method must not be called on the main thread", false),
+        (
+            "Publishing changes from background threads is not allowed; make sure to publish values from the main thread (via operators like receive(on:)) on model updates.",
+            false
+        ),
+        ("Thread 0 Crashed:: Dispatch queue: com.apple.main-thread", false),
+        ("Performing I/O on the main thread can cause hangs.", false),
+        ("The main thread is blocked.", false),
+    ])
+    func mainThreadRequirement(line: String, isStatement: Bool) {
+        #expect(MainThreadRequirement.isStatement(Substring(line)) == isStatement, "\(line)")
+    }
+
+    /// An exception's reason that states the rule puts the thread first among the causes.
+    /// https://github.com/Tencent/mars/issues/6
+    @Test func aMainThreadReasonLeadsTheExceptionsCauses() throws {
+        let diagnosis = try diagnoseText(
+            """
+            'NSInternalInconsistencyException', reason: '-[UIKeyboardTaskQueue waitUntilAllTasksAreFinished] may only be called from the main thread.'
+            """)
+        #expect(diagnosis.headline.contains("NSInternalInconsistencyException"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("may only be called from the main thread"), "\(diagnosis.headline)")
+        #expect(diagnosis.causes.first?.text.contains("main-thread-only") == true, "\(diagnosis.causes.map(\.text))")
+    }
+
+    // MARK: - Reasons without libobjc's line
+
+    /// The name and reason with the words before them cut are still the exception's.
+    @Test(arguments: [
+        ("'NSInternalInconsistencyException', reason: 'Call must be made on main thread'", "NSInternalInconsistencyException"),
+        ("App[12:34] 'RLMException', reason: 'Realm accessed from incorrect thread.'", "RLMException"),
+    ])
+    func anExceptionFragmentIsRead(line: String, name: String) {
+        #expect(ConsoleLine.exceptionFragment(line)?.name == name)
+        #expect(ConsoleLine.exceptionFragment("it's 'x y', reason: 'z'") == nil)
+    }
+
+    /// AVFoundation's reason opens with its method and no colon after it.
+    /// https://github.com/SilenceLove/HXPhotoPicker/issues/737
+    @Test func aMethodReasonWithoutItsColon() throws {
+        let diagnosis = try diagnoseText(
+            """
+            EXC_CRASH (SIGABRT)
+            *** -[AVAssetWriterInput appendSampleBuffer:] Cannot append sample buffer: Must start a session (using -[AVAssetWriter startSessionAtSourceTime:) first
+            """)
+        #expect(diagnosis.headline.contains("Cannot append sample buffer"), "\(diagnosis.headline)")
+    }
+
+    /// Foundation's warnings share the format; only a refusal without the colon is a reason.
+    @Test func foundationsWarningInTheSameFormatIsNoReason() {
+        let warning =
+            "*** -[NSKeyedUnarchiver validateAllowedClass:forKey:] allowed unarchiving safe plist type ''NSString' (0x1f1712fa0)' for key 'NS.keys', even though it was not explicitly included in the client allowed classes set: '{()}'. This will be disallowed in the future."
+        #expect(!CrashMessageGrammar.isMethodReason(Substring(warning)))
+        #expect(CrashMessageGrammar.isMethodReason("*** -[__NSCFConstantString stringByAppendingString:]: nil argument"))
+    }
+
+    /// A crash service's Application Specific Information holding only the reason, above frames
+    /// that pass through the throw: the reason is the exception's, and the API that raised it is named.
+    /// https://github.com/flutter/flutter/issues/159067
+    @Test func aReasonInApplicationSpecificInformationAboveTheThrow() throws {
+        let text = """
+            OS Version: iOS 17.6.1 (21G93)
+            Report Version: 104
+
+            Exception Type: EXC_CRASH (SIGABRT)
+            Crashed Thread: 0
+
+            Application Specific Information:
+            Cannot finish a purchasing transaction
+
+            Thread 0 Crashed:
+            0   CoreFoundation                  0x32c315f20         __exceptionPreprocess
+            1   libobjc.A.dylib                 0x31c0bf2b4         objc_exception_throw
+            2   CoreFoundation                  0x32c4146d8         +[NSException raise:format:]
+            3   StoreKit                        0x37ec437b8         -[SKPaymentQueue finishTransaction:]
+            4   in_app_purchase_storekit        0x1021c89ac         <unknown> + 56
+            """
+        let report = try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
+        #expect(report.facts.uncaughtException?.exception.reason == "Cannot finish a purchasing transaction")
+        let diagnosis = diagnose(report)
+        #expect(diagnosis.headline.contains("Cannot finish a purchasing transaction"), "\(diagnosis.headline)")
+        #expect(Self.said(diagnosis).contains("-[SKPaymentQueue finishTransaction:]"), "\(Self.said(diagnosis))")
+    }
+
+    /// Without the throw's frames (the Flutter report's reason over an abort's frames), a line of Application
+    /// Specific Information is no exception's reason.
+    @Test func applicationSpecificInformationWithoutAThrowIsNoReason() throws {
+        let text = """
+            Exception Type: EXC_CRASH (SIGABRT)
+            Crashed Thread: 0
+
+            Application Specific Information:
+            Cannot finish a purchasing transaction
+
+            Thread 0 Crashed:
+            0   libsystem_kernel.dylib          0x1d5d3a42c         __pthread_kill + 8
+            1   libsystem_c.dylib               0x1b0fc0c4c         abort + 180
+            """
+        let report = try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
+        #expect(report.facts.uncaughtException == nil)
+    }
+}
