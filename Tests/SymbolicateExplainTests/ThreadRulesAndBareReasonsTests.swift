@@ -168,4 +168,88 @@ import Testing
         let report = try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
         #expect(report.facts.uncaughtException == nil)
     }
+
+    /// The method's reason opening the line, its stars and sign lost, above a crash service's
+    /// exception title and frames. https://github.com/NextLevel/NextLevelSessionExporter/issues/13
+    @Test func aMethodReasonOpeningTheLine() throws {
+        let diagnosis = try diagnoseText(
+            """
+            [AVAssetWriterInput appendSampleBuffer:] Cannot append sample buffer: Must start a session (using -[AVAssetWriter startSessionAtSourceTime:) first
+            NextLevelSessionExporterencodetoWriterInput(_:_:)
+
+            Fatal Exception: NSInternalInconsistencyException
+            0  CoreFoundation                 0x22015bf50 __exceptionPreprocess
+            1  libobjc.A.dylib                0x21f358284 objc_exception_throw
+            2  AVFoundation                   0x2262d0bcc __41-[AVAssetWriterInput appendSampleBuffer:]_block_invoke
+            3  NextLevelSessionExporter       0x1010fc704 NextLevelSessionExporterencodetoWriterInput(_:_:) (NextLevelSessionExporter.swift:429)
+            """)
+        #expect(diagnosis.headline.contains("NSInternalInconsistencyException"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("Cannot append sample buffer"), "\(diagnosis.headline)")
+        #expect(!CrashMessageGrammar.isMethodReason("[General] An uncaught exception was raised"))
+    }
+
+    /// A crash service's Application Specific Information holding a method's reason, above frames
+    /// through the throw. https://github.com/onfido/onfido-ios-sdk/issues/220
+    @Test func aMethodReasonInApplicationSpecificInformation() throws {
+        let diagnosis = try diagnoseText(
+            """
+            Exception Type: EXC_CRASH (SIGABRT)
+            Crashed Thread: 13
+
+            Application Specific Information:
+            *** -[AVAssetWriterInput appendSampleBuffer:] Cannot append sample buffer: Must start a session (using -[AVAssetWriter startSessionAtSourceTime:) first
+
+            Thread 13 Crashed:
+            0   CoreFoundation                  0x3189989d8         <redacted>
+            1   libobjc.A.dylib                 0x3411b8b54         objc_exception_throw
+            2   AVFCore                         0x32753d7bc         <redacted>
+            3   Onfido                          0x1029b3158         __swift_memcpy17_8
+            """)
+        #expect(diagnosis.headline.contains("Cannot append sample buffer"), "\(diagnosis.headline)")
+    }
+
+    /// libobjc's line wrapped after the name, the reason's label opening the next line and the
+    /// reason running over three. https://github.com/FLEXTool/FLEX/pull/700
+    @Test func aReasonWrappedUnderItsName() throws {
+        let diagnosis = try diagnoseText(
+            """
+            *** Assertion failure in void _UIGraphicsBeginImageContextWithOptions(CGSize, BOOL, CGFloat, BOOL)(),
+                UIGraphics.m:410
+            *** Terminating app due to uncaught exception 'NSInternalInconsistencyException',
+                reason: 'UIGraphicsBeginImageContext() failed to allocate CGBitampContext:
+                size={0, 0}, scale=3.000000, bitmapInfo=0x2002.
+                Use UIGraphicsImageRenderer to avoid this assert.'
+            libc++abi: terminating due to uncaught exception of type NSException
+            """)
+        #expect(diagnosis.headline.contains("failed to allocate CGBitampContext"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("UIGraphicsImageRenderer"), "\(diagnosis.headline)")
+    }
+
+    // MARK: - Last words after the first failure
+
+    /// Rust's runtime aborting after UIKit's assertion and Foundation's complaint: the assertion
+    /// is the verdict, Rust's words what ended the process. https://github.com/ryanmcgrath/cacao/pull/85
+    @Test func rustsRuntimeWordsAfterAnAssertion() throws {
+        let diagnosis = try diagnoseText(
+            """
+            *** Assertion failure in Class _UIApplicationGetPrincipalClass(NSString *__strong)(), UIApplication.m:5111
+            *** -[NSAutoreleasePool release]: This pool has already been drained, do not release it (double release).
+            fatal runtime error: Rust cannot catch foreign exceptions
+            """)
+        #expect(diagnosis.headline.contains("Assertion failure"), "\(diagnosis.headline)")
+        #expect(diagnosis.causes.contains { $0.text.contains("Rust cannot catch foreign exceptions") }, "\(diagnosis.causes.map(\.text))")
+    }
+
+    /// A panic whose unwinding could not start: both statements are said, the panic first.
+    /// https://github.com/juchiast/boxcrash/issues/2
+    @Test func aPanicThenTheRuntimesFailure() throws {
+        let diagnosis = try diagnoseText(
+            """
+            thread '<unnamed>' panicked at 'called `Option::unwrap()` on a `None` value', src/libcore/option.rs:323
+            note: Run with `RUST_BACKTRACE=1` for a backtrace.
+            fatal runtime error: failed to initiate panic, error 5
+            """)
+        #expect(diagnosis.headline.contains("Option::unwrap()"), "\(diagnosis.headline)")
+        #expect(diagnosis.causes.contains { $0.text.contains("failed to initiate panic") }, "\(diagnosis.causes.map(\.text))")
+    }
 }

@@ -587,7 +587,7 @@ enum CrashMessageGrammar {
             // Any reason Foundation raises with its method first (`*** -[NSConcreteFileHandle
             // writeData:]: No space left on device`, `*** +[NSString stringWithUTF8String:]: NULL cString`):
             // the stars, the method and its colon are the format of an exception's reason.
-            Shape(family: .objcException, anchor: .parser(isMethodReason), needs: ["* -[", "* +["]),
+            Shape(family: .objcException, anchor: .parser(isMethodReason), needs: ["* -[", "* +[", "] "]),
             // XCTest's report of an exception a test did not catch.
             Shape(family: .objcException, anchor: .parser { CaughtExceptionLine.parse($0) != nil }, needs: ["caught \""]),
             // A name in a managed runtime's style (`NullReferenceException: …`, Unity's and Mono's
@@ -639,6 +639,10 @@ enum CrashMessageGrammar {
                 family: .assertion,
                 anchor: .parser { $0.containsBytes("thread '") && $0.containsBytes("' panicked at ") }, needs: ["' panicked at "]),
             Shape(family: .managedException, anchor: .starts("panic: ")),
+            // Rust's runtime aborting the process (`rtabort!`): `fatal runtime error: Rust cannot
+            // catch foreign exceptions`, `… failed to initiate panic, error 5`, a thread-local
+            // destructor that panicked.
+            Shape(family: .assertion, anchor: .starts("fatal runtime error: ")),
             // V8's fatal banner (Node, a JavaScript engine in the app or its build): `FATAL ERROR:
             // Reached heap limit Allocation failed - JavaScript heap out of memory`.
             Shape(family: .managedException, anchor: .contains("FATAL ERROR: ")),
@@ -856,7 +860,10 @@ enum CrashMessageGrammar {
     /// blank and a refusal (`*** -[AVAssetWriterInput appendSampleBuffer:] Cannot append …`).
     static let isMethodReason: @Sendable (Substring) -> Bool = { text in
         guard text.utf8.count <= 2_000 else { return false }
-        for opening in ["* -[", "* +["] {
+        // After Foundation's stars anywhere, or opening the line (`[AVAssetWriterInput
+        // appendSampleBuffer:] Cannot append …`, the stars and the sign lost in a paste).
+        let leading = ["-[", "+[", "["].first { text.hasBytePrefix($0) }
+        for opening in ["* -[", "* +["] + (leading.map { [$0] } ?? []) {
             guard let start = text.byteRange(of: opening) else { continue }
             let method = text[start.upperBound...]
             // `]: ` closes the method in Foundation's format; some frameworks put only a blank there

@@ -665,9 +665,10 @@ struct DebuggerOutputParser {
                 if trimmed.contains(ConsoleLine.firstThrow) || number - pending.line > 50 {
                     exception.uncaught?.reason = pending.text
                     pendingReason = nil
-                } else if pending.text.isEmpty, trimmed.hasBytePrefix("'") {
-                    // `reason:` ended the line above; the quoted reason is this one (and maybe more).
-                    let body = trimmed.dropFirst()
+                } else if pending.text.isEmpty, trimmed.hasBytePrefix("'") || trimmed.hasBytePrefix("reason: '") {
+                    // `reason:` ended the line above (or opens this one); the quoted reason is this
+                    // line (and maybe more).
+                    let body = trimmed.dropFirst(trimmed.hasBytePrefix("'") ? 1 : 9)
                     if let quote = body.lastIndex(of: "'") {
                         exception.uncaught?.reason = String(body[..<quote])
                         pendingReason = nil
@@ -817,6 +818,13 @@ struct DebuggerOutputParser {
                 exception.uncaught = UncaughtException(
                     language: .objectiveC, name: match.name.isEmpty ? nil : match.name, reason: match.reason)
                 if !match.complete { pendingReason = (number, match.reason) }
+                // The line wrapped after the name (`… uncaught exception 'X',`), the reason's label
+                // opening the next line (`    reason: 'UIGraphicsBeginImageContext() failed …`).
+                if match.complete, match.reason.isEmpty, trimmed.hasSuffix("',"), offset + 1 < document.lines.count,
+                    document.lines[offset + 1].text.trimmedBlanks.hasBytePrefix("reason: '")
+                {
+                    pendingReason = (number, "")
+                }
                 if report.processName == nil, let marker = text.byteRange(of: "Terminating app due to"),
                     let process = ConsoleLine.processPrefix(String(text[..<marker.lowerBound]) + " ")
                 {

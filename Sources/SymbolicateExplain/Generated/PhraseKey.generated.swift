@@ -112,6 +112,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeAssertFalseC
     case stepReadAssertCondition
     case verdictAssertionFailed
+    case causeLastWords
     case causeMessageSaysSo
     case verdictSwiftRuntimeErrorMessage
     case verdictCppExceptionWhat

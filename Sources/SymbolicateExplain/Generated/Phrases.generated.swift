@@ -674,6 +674,12 @@ extension Catalog {
                 "en": "An assertion failed: {line}",
                 "ja": "アサーションが失敗しました: {line}",
             ]),
+        .causeLastWords: CatalogText(
+            id: "causeLastWords", tags: [],
+            texts: [
+                "en": "What ended the process after that, in its last words: {line}",
+                "ja": "その後にプロセスを終わらせたもの（最後のメッセージ）: {line}",
+            ]),
         .causeMessageSaysSo: CatalogText(
             id: "causeMessageSaysSo", tags: [],
             texts: [

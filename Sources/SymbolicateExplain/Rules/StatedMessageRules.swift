@@ -43,16 +43,35 @@ extension Diagnostician {
             && (report.crashedThread?.frames.contains { $0.functionNames.contains { $0.hasPrefix("objc_exception_throw") } } ?? false)
         let category = known ?? (passesThroughThrow ? .uncaughtObjCException : nil)
         for message in messages {
-            if let entry = family(of: message) { return knownFamily(entry, message, category) }
+            if let entry = family(of: message) {
+                defer { noteLastWords(after: message) }
+                return knownFamily(entry, message, category)
+            }
         }
         for message in messages {
             let messageClass = self.messageClass(of: message)
             // A line of Application Specific Information or an exception message says why only
             // when its words say what went wrong; the other sources are a reader's crash line.
             if messageClass == nil, [.appSpecificInformation, .exceptionMessage].contains(message.source) { continue }
+            defer { noteLastWords(after: message) }
             return statedCause(message, messageClass, category)
         }
         return nil
+    }
+
+    /// The console's last runtime statement when it came after the one the verdict quotes, in
+    /// other words: what ended the process once the first failure was on its way (Rust's `fatal
+    /// runtime error: Rust cannot catch foreign exceptions` after UIKit's assertion, `failed to
+    /// initiate panic` after a panic). A cause of its own, after the first.
+    private func noteLastWords(after first: StatedMessage) {
+        guard let firstLine = first.line,
+            let last = facts.statedMessages.last(where: { message in
+                guard let line = message.line, line > firstLine, message.family.specificity == 0 else { return false }
+                return message.text != first.text && !first.text.containsBytes(message.text)
+            })
+        else { return }
+        found.quote(Self.evidenceField(last.source), last.text)
+        found.cause(.possible, .causeLastWords, ["line": .text(last.text)])
     }
 
     /// A managed runtime's exception the text states (.NET, Mono, Unity, Kotlin/Native): its own

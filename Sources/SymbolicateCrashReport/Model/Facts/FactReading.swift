@@ -346,11 +346,21 @@ package struct FactReading {
         let passesThroughThrow = frames.contains { frame in
             (frame.symbolication?.map(\.function) ?? [frame.symbol].compactMap { $0 }).contains { $0.hasPrefix("objc_exception_throw") }
         }
-        guard passesThroughThrow, !stated.isEmpty, !stated.contains(where: { CrashMessageGrammar.match($0) != nil }) else { return nil }
-        let reasons = stated.filter { line in
+        guard passesThroughThrow, !stated.isEmpty else { return nil }
+        let families = stated.map { CrashMessageGrammar.match($0)?.family }
+        // A line another shape reads is a fact of its own, unless it is an exception's reason printed
+        // alone (`*** -[AVAssetWriterInput appendSampleBuffer:] Cannot append sample buffer: …`).
+        guard !families.contains(where: { $0 != nil && $0 != .objcException }) else { return nil }
+        let reasons = zip(stated, families).compactMap { line, family -> String? in
+            guard family == .objcException else { return line }
+            let isTitle = ConsoleLine.cxxException(line) != nil || ExceptionNameLine.parse(Substring(line)) != nil
+            return isTitle || line.containsBytes(ConsoleLine.objcOpening) ? nil : line
+        }.filter { line in
             let lower = line.lowercased()
-            let systemNote = ["abort() called", "coresimulator ", "dyld", "crashed thread", "exception type", "termination"]
-                .contains { lower.hasPrefix($0) }
+            // `.ips` reports put the image before the line (`libsystem_c.dylib: abort() called`).
+            let systemNote =
+                ["coresimulator ", "dyld", "crashed thread", "exception type", "termination"].contains { lower.hasPrefix($0) }
+                || lower.containsBytes("abort() called")
             return !systemNote && line.contains(" ") && line.contains(where: \.isLetter) && line.utf8.count <= 1_000
         }
         guard let first = reasons.first else { return nil }
