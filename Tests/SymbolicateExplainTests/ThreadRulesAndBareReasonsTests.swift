@@ -252,4 +252,65 @@ import Testing
         #expect(diagnosis.headline.contains("Option::unwrap()"), "\(diagnosis.headline)")
         #expect(diagnosis.causes.contains { $0.text.contains("failed to initiate panic") }, "\(diagnosis.causes.map(\.text))")
     }
+
+    // MARK: - Frames and names after other tools' words
+
+    /// gdb's frames print each function's arguments after its name (`__pthread_kill ()`,
+    /// `std::terminate() ()`): the name is read without them, so the abort path is seen.
+    /// https://github.com/rust-lang/rust/issues/46796
+    @Test func gdbsArgumentListsAreNotPartOfTheName() throws {
+        let text = """
+            #0	0x00000001838e9348 in __pthread_kill ()
+            #1	0x00000001839fd354 in pthread_kill$VARIANT$mp ()
+            #2	0x0000000183858fd8 in abort ()
+            #3	0x00000001832bc068 in abort_message ()
+            #4	0x00000001832bc16c in default_terminate_handler() ()
+            #5	0x00000001832d454c in std::__terminate(void (*)()) ()
+            #6	0x00000001832d45c0 in std::terminate() ()
+            """
+        let report = try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
+        let names = report.crashedThread?.frames.compactMap(\.symbol) ?? []
+        #expect(names.prefix(3) == ["__pthread_kill", "pthread_kill$VARIANT$mp", "abort"], "\(names)")
+        #expect(names.last == "std::terminate()", "\(names)")
+        #expect(diagnose(report).headline.contains("terminate"))
+        let swift = try #require(
+            PastedFrameGrammar.parse(
+                "#3 0x00000001045e8e6c in MyApp.ViewController.viewDidLoad() -> () at ViewController.swift:20", reportLine: 1))
+        #expect(swift.symbol == "MyApp.ViewController.viewDidLoad() -> ()")
+    }
+
+    /// Kotlin/Native's exception after a logger's own words on the line.
+    /// https://github.com/rsocket/rsocket-kotlin/issues/150
+    @Test func aKotlinExceptionAfterALoggersWords() throws {
+        let line =
+            "Mon, 19 Apr 2021 08:25:38 UTC ❌ APP: kotlin.native.concurrent.InvalidMutabilityException: mutation attempt of frozen my.namespace.sdk.APP@5040d6d8"
+        let parsed = ManagedExceptionLine.parse(Substring(line))
+        #expect(parsed?.name == "kotlin.native.concurrent.InvalidMutabilityException")
+        #expect(parsed?.message == "mutation attempt of frozen my.namespace.sdk.APP@5040d6d8")
+        #expect(ManagedExceptionLine.parse("at 0 APP Demo 0x10d4af1ff kfun:kotlin.Throwable#<init>(kotlin.String?){} + 95") == nil)
+        let diagnosis = try diagnoseText(line + "\n")
+        #expect(diagnosis.headline.contains("InvalidMutabilityException"), "\(diagnosis.headline)")
+    }
+
+    /// A reporter that puts the exception's name where Apple puts the Mach exception puts its
+    /// reason under `Exception Subtype:`. https://github.com/tigerAndBull/TABAnimated/issues/214
+    @Test func theSubtypeUnderAnExceptionsNameIsItsReason() throws {
+        let text = """
+            Hardware Model:      iPhone14,5
+            Code Type:           arm64
+            OS Version:          iOS 15.6.1 (19G82)
+            Report Version:      105
+
+            Exception Type:  NSInternalInconsistencyException
+            Exception Subtype: UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x9f8f65ddc8230d42> {length = 2, path = 0 - 0}.
+
+            Thread 0 name:
+            Thread 0 Crashed:
+            0   CoreFoundation                 \t 0x00000001cb05d288 __exceptionPreprocess (CoreFoundation)
+            1   libobjc.A.dylib                \t 0x00000001e3d8d744 objc_exception_throw (libobjc.A.dylib)
+            """
+        let report = try CrashReport.parse(data: Data(text.utf8), path: "pasted.crash")
+        #expect(report.exception?.uncaught?.reason?.hasPrefix("UITableView dataSource returned a nil cell") == true)
+        #expect(diagnose(report).headline.contains("returned a nil cell"))
+    }
 }

@@ -1078,7 +1078,13 @@ enum ManagedExceptionLine {
             let message = text[..<open].trimmedBlanks
             return (named.name, message.isEmpty ? nil : message)
         }
-        guard namespaces.contains(where: { text.hasBytePrefix($0) }) else { return nil }
+        var text = text
+        if !namespaces.contains(where: { text.hasBytePrefix($0) }) {
+            // After a logger's own words (`Mon, 19 Apr 2021 08:25:38 UTC ❌ APP: kotlin.native.…Exception: …`):
+            // a namespaced name after a blank, the rest of the line its message.
+            guard let start = namespaces.lazy.compactMap({ text.byteRange(of: " " + $0)?.lowerBound }).min() else { return nil }
+            text = text[text.index(after: start)...]
+        }
         let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
         guard let last = name.split(separator: ".").last, last.hasSuffix("Exception") || last.hasSuffix("Error"),
             last.first?.isUppercase == true
@@ -1702,7 +1708,16 @@ enum PastedFrameGrammar {
                 rest = rest[..<plus.lowerBound]
             }
         }
-        let symbol = rest.trimmedBlanks
+        var symbol = rest.trimmedBlanks
+        // gdb's argument list after the name: `__pthread_kill ()`, `std::terminate() ()`,
+        // `main (argc=1, argv=0x7ffe…)`; a Swift type's `-> ()` is the name's own.
+        if symbol.hasSuffix(")"), let open = symbol.range(of: " (", options: .backwards), open.lowerBound > symbol.startIndex {
+            let inside = symbol[open.upperBound..<symbol.index(before: symbol.endIndex)]
+            let before = symbol[..<open.lowerBound]
+            if !before.hasSuffix("->"), inside.isEmpty || (inside.containsBytes("=") && !inside.containsBytes("(")) {
+                symbol = String(before).trimmedBlanks
+            }
+        }
         // The compiler's name for an inlined check's trap (`Swift runtime failure: Index out of
         // range`) is a frame's name too, though it reads as words.
         guard !symbol.isEmpty,

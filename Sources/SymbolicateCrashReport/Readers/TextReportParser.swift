@@ -900,6 +900,11 @@ struct TextReportParser {
         case "Exception Subtype":
             report.exception = report.exception ?? ExceptionInfo()
             report.exception?.subtype = value
+            // Under an exception's name in the type's place (PLCrashReporter's text), the subtype
+            // holds its reason.
+            if report.exception?.uncaught?.language == .objectiveC, report.exception?.uncaught?.reason?.isEmpty ?? true {
+                report.exception?.uncaught?.reason = value
+            }
         case "Exception Note":
             report.exception = report.exception ?? ExceptionInfo()
             report.exception?.note = value
