@@ -10,15 +10,6 @@ import Testing
 /// Application Specific Information above the throw's frames (issue 48). Each text is an excerpt of
 /// a real public post (its URL above the test), or a warning in the words Apple's frameworks print.
 @Suite struct ThreadRulesAndBareReasonsTests {
-    static func refusal(_ text: String) -> String? {
-        do {
-            _ = try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
-            return nil
-        } catch {
-            return error.kind == .notACrashReport ? error.description : nil
-        }
-    }
-
     static func said(_ diagnosis: Diagnosis) -> String {
         ([diagnosis.headline] + diagnosis.causes.flatMap { [$0.text] + ($0.frames ?? []) }).joined(separator: "\n")
     }

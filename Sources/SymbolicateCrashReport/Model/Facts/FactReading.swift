@@ -339,8 +339,9 @@ package struct FactReading {
     /// the crashed thread (or the exception's backtrace) passes through `objc_exception_throw`:
     /// crash services and older reports put what was raised there without libobjc's line (`Cannot
     /// finish a purchasing transaction` above `-[SKPaymentQueue finishTransaction:]`). Only lines
-    /// no shape reads (those are facts of their own) and that are words, not the system's notes
-    /// (`abort() called`, a simulator's device line, dyld's configuration).
+    /// no shape reads (those are facts of their own) or that read as a reason printed alone, and
+    /// that are words, not the system's notes (`abort() called`, a simulator's device line, dyld's
+    /// configuration).
     static func reasonBesideThrow(_ report: CrashReport, stated: [String]) -> (reason: String, line: String)? {
         let frames = (report.lastExceptionBacktrace?.frames ?? []) + (report.crashedThread?.frames.prefix(12) ?? [])
         let passesThroughThrow = frames.contains { frame in
