@@ -90,7 +90,7 @@ struct Diagnostician {
                 likelihood: .likely, frames: [line])
             causes = Array(([cause] + causes).prefix(Diagnosis.maximumCauses))
         } else if category == .uncaughtObjCException, throwSite?.addsRuleAndFix != true, !causes.isEmpty,
-            statedException().name == nil, statedException().reason != nil, let raising = raisingAPIFrame()
+            case let stated = statedException(), stated.name == nil, stated.reason != nil, let raising = raisingAPIFrame()
         {
             // A reason without the exception's name (a crash service's Application Specific
             // Information): the API that raised it says whose rule the words are.
