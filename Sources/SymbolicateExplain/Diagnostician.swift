@@ -110,7 +110,7 @@ struct Diagnostician {
         // thread stopped, the first named frame past the abort and throw machinery (a system
         // API's, a runtime's, a managed method's), which is what a reader of the text looks at.
         if look == nil, Self.crashesInRunningCode.contains(category), !causes.isEmpty, causes.allSatisfy({ $0.frames.isEmpty }),
-            case let stop = stopCandidates(), let first = stop.first ?? annotatedLine() ?? assertedMethod()
+            case let stop = stopCandidates(), let first = stop.first ?? annotatedLine() ?? assertedMethod() ?? namedSourceLine()
         {
             causes[0].frames += stop.isEmpty ? [first] : stop
         }
@@ -121,10 +121,16 @@ struct Diagnostician {
         {
             causes[0].frames.insert(top, at: 0)
         }
+        // No app frame, and the crash service's title names the exception's context: that is where.
+        if look == nil, category == .uncaughtObjCException, !causes.isEmpty, let context = statedContext(),
+            !causes[0].frames.contains(context)
+        {
+            causes[0].frames.append(context)
+        }
         // No cause at all (a reason no rule knows, nothing to add to it): where the thread was is
         // still what the text says, the app's frame first, else where it stopped (issue 48).
         if causes.isEmpty, Self.crashesInRunningCode.contains(category),
-            let frame = look?.frame ?? stopFrame() ?? annotatedLine() ?? assertedMethod()
+            let frame = look?.frame ?? stopFrame() ?? annotatedLine() ?? assertedMethod() ?? namedSourceLine()
         {
             causes = [FoundCause(phrase: Phrase(.causeWhereItStopped), likelihood: .likely, frames: [frame])]
         }

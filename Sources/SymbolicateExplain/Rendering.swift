@@ -51,6 +51,7 @@ extension TermKind {
             case .swiftRuntimeMessage: .kindSwiftRuntimeMessage
             case .concurrencyMessage: .kindConcurrencyMessage
             case .objcException: .kindObjcException
+            case .cxxException: .kindCxxException
             case .applicationSpecificMessage: .kindApplicationSpecificMessage
             case .dyldError: .kindDyldError
             case .frameSymbol: .kindFrameSymbol

@@ -79,6 +79,8 @@ import Testing
         // Issue 41: Apple's support articles and bug-reporting page (kernel panics), and the Rust
         // project's own documentation for Rust panics (the project that owns the code).
         "https://support.apple.com/", "https://developer.apple.com/bug-reporting/", "https://doc.rust-lang.org/",
+        // Issue 48: LLVM's libc++, the C++ standard library Apple ships, for its exception types.
+        "https://github.com/llvm/llvm-project/",
     ]
 
     @Test(arguments: KnowledgeBase.standard.entries)

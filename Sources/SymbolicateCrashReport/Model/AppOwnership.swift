@@ -69,8 +69,15 @@ package enum AppOwnership {
     static func isAppCode(symbol: String) -> Bool? {
         if let owner = objectiveCClass(symbol) { return !isAppleTypeName(owner) }
         guard let owner = swiftOwner(symbol) else { return nil }
-        return !isAppleTypeName(owner)
+        return !isAppleTypeName(owner) && !managedPlatformNamespaces.contains(String(owner))
     }
+
+    /// The first name of a managed runtime's own namespaces (.NET's and Mono's class libraries,
+    /// Xamarin's bindings, the JVM's and Kotlin's): a frame there is the platform's, not the app's
+    /// (`Mono.Unix.UnixMarshal.FreeHeap`, `System.Collections.Generic.List…`).
+    static let managedPlatformNamespaces: Set<String> = [
+        "System", "Mono", "Microsoft", "Xamarin", "ObjCRuntime", "Java", "java", "javax", "android", "androidx", "kotlin", "kotlinx",
+    ]
 
     /// `-[Class(Category) selector]` → `Class`.
     static func objectiveCClass(_ symbol: String) -> Substring? {

@@ -250,7 +250,12 @@ struct CrashServiceParser {
         for (offset, text) in lines.enumerated() {
             let number = offset + 1
             if number <= cellsUntil { continue }
-            let trimmed = text.trimmedBlanks
+            var trimmed = text.trimmedBlanks
+            // A title in Markdown's bold, over one line or more (`**Fatal Exception: X` … `reason.**`).
+            if trimmed.hasBytePrefix("**"), let next = trimmed.dropFirst(2).first, next != "*", next != " " {
+                trimmed = String(trimmed.dropFirst(2))
+            }
+            if trimmed.hasSuffix("**"), !trimmed.hasSuffix("***"), trimmed.count > 2 { trimmed = String(trimmed.dropLast(2)) }
             if !trimmed.isEmpty, var frame = PastedFrameGrammar.placeOverSymbol(document.lines, at: offset) {
                 awaitingReason = false
                 frame.reportLine = number

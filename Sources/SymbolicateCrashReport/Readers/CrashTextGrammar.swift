@@ -19,7 +19,8 @@ enum LogPrefix {
     /// The shapes, tried at the start of a line, again and again while one matches (a syslog
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
-        isoTimestamp, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed, angleLevel, levelWord,
+        isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed,
+        angleLevel, levelWord,
         shellName, quoteMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
         exceptionLeadIn,
         // Last: `isStreamLabelOnly` asks whether the shapes before it explain a label.
@@ -64,6 +65,28 @@ enum LogPrefix {
     static func strip(_ line: String) -> Substring { stages(of: line).last ?? Substring(line) }
 
     // MARK: - Shapes
+
+    /// The Console's and US locales' dates: `11/14/11 9:17:47.396 AM`, `2016/07/27 17:39:40`: the
+    /// date with slashes, then the clock, then its half of the day when it has one.
+    static let slashedTimestamp: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.digits(1...4), scan.literal("/"), scan.digits(1...2), scan.literal("/"), scan.digits(2...4), scan.blanks(), scan.clock()
+        else { return nil }
+        var half = scan
+        if half.blanks(), half.literal("AM") || half.literal("PM") { scan = half }
+        return scan.endOfWord()
+    }
+
+    /// The system log's sender before macOS 10.12, a launchd job and its label:
+    /// `[0x0-0x49049].org.sparkleshare.sparkleshare: `, `[0x0-0x1d01d].com.apple.Safari[123]: `.
+    static let launchdJob: Shape = { text in
+        guard text.hasBytePrefix("[0x") else { return nil }
+        var scan = PrefixScan(text)
+        guard let close = scan.upTo(UInt8(ascii: "]"), within: 40) else { return nil }
+        let rest = text[text.index(after: close)...]
+        guard let colon = rest.prefix(160).byteRange(of: ": "), !rest[..<colon.lowerBound].contains(" ") else { return nil }
+        return colon.upperBound
+    }
 
     /// `2024-05-01 10:00:00.123456+0900`, `2024-05-01T10:00:00Z`, `2015-10-14 16:16:51.510`.
     static let isoTimestamp: Shape = { text in
@@ -527,12 +550,18 @@ enum CrashMessageGrammar {
             // a sanitizer's warning (`NonFatalReport`). Before every other shape, so the message
             // they quote is not taken for a crash of its own.
             Shape(family: .diagnostic, anchor: .parser(NonFatalReport.isReport), needs: NonFatalReport.literals),
+            // Go's runtime `throw` (below with the other runtimes' last words).
+            Shape(family: .managedException, anchor: .parser(isGoRuntimeThrow), needs: ["fatal error: "]),
             // The Swift runtime and standard library.
             Shape(
                 family: .swiftRuntime, anchor: .parser { ConsoleLine.swiftRuntimeError(String($0)) != nil },
                 needs: ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]),
             Shape(family: .swiftRuntime, anchor: .starts("Simultaneous accesses to 0x")),
             Shape(family: .swiftRuntime, anchor: .starts("Fatal access conflict detected")),
+            // The concurrency runtime's own checks, `error: <part>: detected …` (`error: task-local:
+            // detected illegal task-local value binding at X.swift:6.`, `error: TaskGroup: detected
+            // pending task count overflow`), before it aborts.
+            Shape(family: .swiftRuntime, anchor: .parser(isConcurrencyRuntimeCheck), needs: [": detected "]),
             // `CheckedContinuation` stops the process when resumed twice; a leaked one is only logged.
             Shape(
                 family: .swiftRuntime,
@@ -565,6 +594,16 @@ enum CrashMessageGrammar {
             // libobjc's name and reason with the words before them cut (`'NSGenericException', reason: '…'`).
             Shape(
                 family: .objcException, anchor: .parser { ConsoleLine.exceptionFragment(String($0)) != nil }, needs: ["', reason: '"]),
+            // The reason part of libobjc's line alone (`reason: 'Could not find a navigation controller for segue …'`).
+            Shape(family: .objcException, anchor: .parser { ConsoleLine.bareReason(String($0)) != nil }, needs: ["reason: "]),
+            // A reason Foundation formats with the selector before it (`_endUndoGroupRemovingIfEmpty::
+            // NSUndoManager 0x… is in invalid state, …`): the selector's last colon, then `: `.
+            Shape(family: .objcException, anchor: .parser(isSelectorReason), needs: [":: "]),
+            // The line an app's uncaught-exception handler logs the exception with (`NSLog(@"CRASH: %@",
+            // exception)`, the handler most projects copy), before its `Stack Trace:`.
+            Shape(
+                family: .objcException, anchor: .parser { $0.hasBytePrefix("CRASH: ") && $0.dropFirst(7).contains(where: \.isLetter) },
+                needs: ["CRASH: "]),
             // A crash service's title; Android's (`java.lang.…`) names are not Objective-C exceptions.
             Shape(
                 family: .objcException,
@@ -646,6 +685,16 @@ enum CrashMessageGrammar {
             // V8's fatal banner (Node, a JavaScript engine in the app or its build): `FATAL ERROR:
             // Reached heap limit Allocation failed - JavaScript heap out of memory`.
             Shape(family: .managedException, anchor: .contains("FATAL ERROR: ")),
+            // Other runtimes' last words before they stop the process (an interpreter or VM inside an
+            // Apple process, a tool the app's build runs): Ruby's `rb_bug` (`file.rb:275: [BUG] Bus Error
+            // at 0x…`), CPython's `Fatal Python error: …`, the JVM's `A fatal error has been detected by
+            // the Java Runtime Environment`, Lua's panic, and Go's runtime `throw` (`fatal error:
+            // concurrent map writes`, before the Swift runtime's shapes: Swift 2–4 printed `fatal
+            // error: MESSAGE` too, never with these words).
+            Shape(family: .assertion, anchor: .parser(isRubyBug), needs: ["[BUG] "]),
+            Shape(family: .assertion, anchor: .starts("Fatal Python error: ")),
+            Shape(family: .assertion, anchor: .contains("A fatal error has been detected by the Java Runtime Environment")),
+            Shape(family: .assertion, anchor: .contains("PANIC: unprotected error in call to Lua API")),
         ]
         // .NET's own exceptions' messages, printed without the type's name by a logger or a
         // crash service (the runtime's resource strings: NullReferenceException's,
@@ -662,6 +711,22 @@ enum CrashMessageGrammar {
             // Assertions and debug layers.
             Shape(family: .assertion, anchor: .parser { MessageScan(String($0)).isCAssertion() }, needs: ["Assertion failed: "]),
             Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
+            // The same line with its stars lost in a paste.
+            Shape(
+                family: .assertion, anchor: .parser { $0.hasBytePrefix("Assertion failure in ") && $0.containsBytes("[") },
+                needs: ["Assertion failure in "]),
+            // Assertion macros of other code bases inside Apple apps, each in its own format: Xcode's
+            // DVTAssertions (`ASSERTION FAILURE in /…/DVTMachOUtilities.m:603`, then `Details:`), WebKit's
+            // and JavaScriptCore's `ASSERTION FAILED: cond`, Qt's `ASSERT: "cond" in file f, line n` and
+            // `ASSERT failure in where: "what", file f, line n`.
+            Shape(family: .assertion, anchor: .starts("ASSERTION FAILURE in ")),
+            Shape(family: .assertion, anchor: .starts("ASSERTION FAILED: ")),
+            Shape(
+                family: .assertion, anchor: .parser { $0.hasBytePrefix("ASSERT: \"") && $0.containsBytes("\" in file ") },
+                needs: ["ASSERT: \""]),
+            Shape(
+                family: .assertion, anchor: .parser { $0.hasBytePrefix("ASSERT failure in ") && $0.containsBytes(", file ") },
+                needs: ["ASSERT failure in "]),
             Shape(family: .assertion, anchor: .contains(" failed assertion ")),
             Shape(family: .assertion, anchor: .starts("failed assertion ")),
             Shape(family: .threadChecker, anchor: .starts("Main Thread Checker: ")),
@@ -676,6 +741,9 @@ enum CrashMessageGrammar {
             // before the exception that replaced the line (iOS 13, macOS 10.15).
             Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
             Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
+            // CoreFoundation's stop for a NULL handed to its retain and release functions (`*** CFRelease()
+            // called with NULL ***`, `CFRetain()`, `CFMakeCollectable()`).
+            Shape(family: .libraryMisuse, anchor: .contains("() called with NULL")),
             // libobjc's fatal errors (`_objc_fatal`), printed after its `objc[pid]: ` prefix before
             // it traps: a weak reference to an object being deallocated, a corrupt method cache or
             // autorelease pool, an unknown class; and its `HALTED`. (Its other lines, `Class X is
@@ -712,7 +780,9 @@ enum CrashMessageGrammar {
             // termination description of iOS's older reports).
             Shape(family: .resource, anchor: .contains("has active assertions beyond permitted time")),
             // The system's own words about the process.
-            Shape(family: .malloc, anchor: .parser(isMallocError), needs: ["malloc: ", "*** error for object "]),
+            Shape(
+                family: .malloc, anchor: .parser(isMallocError),
+                needs: ["malloc: ", "*** error for object ", "can't allocate region", "mach_vm_map("]),
             Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
             Shape(family: .dyld, anchor: .contains("Symbol not found: ")),
             Shape(family: .dyld, anchor: .starts("dyld: ")),
@@ -728,10 +798,25 @@ enum CrashMessageGrammar {
             Shape(family: .resource, anchor: .contains("per-process-limit")),
             Shape(family: .resource, anchor: .contains("due to memory issue")),
             Shape(family: .resource, anchor: .contains("exceeding jetsam memory limit")),
+            // The system's sentence when it ends an app for its memory (iOS's alert and Xcode's
+            // console: `The app “X” has been killed by the operating system because it is using too
+            // much memory.`, `… was terminated due to memory pressure`).
+            Shape(
+                family: .resource,
+                anchor: .parser { text in
+                    let lower = text.lowercased()
+                    return (lower.containsBytes("too much memory") || lower.containsBytes("memory pressure"))
+                        && (lower.containsBytes("killed") || lower.containsBytes("terminated"))
+                },
+                needs: ["too much memory", "memory pressure"]),
             // Diagnostics the process keeps running after, each printing a backtrace.
             Shape(family: .diagnostic, anchor: .starts("Thread Performance Checker: ")),
             Shape(family: .diagnostic, anchor: .contains("_simulate_crash")),
             Shape(family: .diagnostic, anchor: .contains(", dumping backtrace:")),
+            // A framework's warning that introduces the backtrace of where the misuse began (Core
+            // Animation's `CoreAnimation: warning, deleted thread with uncommitted CATransaction;
+            // created by:`): the frames are the warning's, not a crash's.
+            Shape(family: .diagnostic, anchor: .parser(isWarningWithBacktrace), needs: ["warning", "Warning", "WARNING"]),
             Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }, needs: ["EXC_", "exc_"]),
             // Named inside a sentence (`crash inside X with \`EXC_BAD_ACCESS (SIGBUS)\``, `thread 1:
             // EXC_breakpoint code=1`): a Mach exception type is a crash fact wherever it stands.
@@ -883,6 +968,56 @@ enum CrashMessageGrammar {
         return false
     }
 
+    /// `error: <part>: detected …`: the part one word (`task-local`, `TaskGroup`, `withTaskGroup`).
+    static let isConcurrencyRuntimeCheck: @Sendable (Substring) -> Bool = { text in
+        guard text.hasBytePrefix("error: "), let marker = text.byteRange(of: ": detected ") else { return false }
+        let part = text[text.index(text.startIndex, offsetBy: 7)..<marker.lowerBound]
+        return !part.isEmpty && part.count <= 40 && !part.contains(" ") && part.first?.isLetter == true
+    }
+
+    /// A warning line that ends by introducing a backtrace (`…; created by:`, `… backtrace:`,
+    /// `… stack:`), with no word of a crash in it.
+    static let isWarningWithBacktrace: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 1_000 else { return false }
+        let lower = text.trimmedBlanks.lowercased()
+        guard lower.containsBytes("warning"), lower.hasSuffix(":") else { return false }
+        guard ["created by:", "backtrace:", "stack:", "stack trace:", "call stack:", "callstack:"].contains(where: { lower.hasSuffix($0) })
+        else { return false }
+        return !["crash", "fatal", "uncaught", "terminating", "abort"].contains { lower.containsBytes($0) }
+    }
+
+    /// `selector:: reason`: an Objective-C selector (letters, digits, `_` and colons, its last colon
+    /// its own) opening the line, then `: ` and words.
+    static let isSelectorReason: @Sendable (Substring) -> Bool = { text in
+        guard let marker = text.byteRange(of: ":: ") else { return false }
+        let selector = text[..<marker.lowerBound]
+        guard selector.first.map({ $0.isLetter || $0 == "_" }) == true, selector.count <= 200,
+            selector.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":") }), !selector.containsBytes("::")
+        else { return false }
+        return text[marker.upperBound...].contains(where: \.isLetter)
+    }
+
+    /// Ruby's `rb_bug` line: `[BUG] ` opening the line or after the Ruby file's place (`…/library.rb:275: [BUG] …`).
+    static let isRubyBug: @Sendable (Substring) -> Bool = { text in
+        guard let marker = text.byteRange(of: "[BUG] ") else { return false }
+        guard text[marker.upperBound...].first?.isLetter == true else { return false }
+        return marker.lowerBound == text.startIndex || text[..<marker.lowerBound].hasSuffix(": ")
+    }
+
+    /// Go's runtime stops the process with `fatal error: ` and one of its own throws.
+    static let isGoRuntimeThrow: @Sendable (Substring) -> Bool = { text in
+        guard text.hasBytePrefix("fatal error: ") else { return false }
+        let what = text.dropFirst(13)
+        return goRuntimeThrows.contains { what.hasBytePrefix($0) }
+    }
+
+    /// The Go runtime's `throw` and `fatal` messages (runtime/map.go, proc.go, signal_unix.go, stack.go, malloc.go).
+    static let goRuntimeThrows = [
+        "concurrent map ", "all goroutines are asleep", "unexpected signal during runtime execution", "runtime: out of memory",
+        "out of memory", "stack overflow", "morestack on g0", "fault", "sync: ", "runtime: ", "found bad pointer in Go heap",
+        "unlock of unlocked lock", "non-Go code ",
+    ]
+
     /// The words a reason that refuses its caller opens with.
     static let refusals = [
         "Cannot ", "Can't ", "Can not ", "Could not ", "Invalid ", "Unable ", "Must ", "Attempt", "Illegal ", "Not ", "No ",
@@ -890,9 +1025,13 @@ enum CrashMessageGrammar {
     ]
 
     /// libmalloc's errors (`malloc: *** error for object 0x…: pointer being freed was not
-    /// allocated`, `malloc: Heap corruption detected`, `Incorrect checksum for freed object`);
+    /// allocated`, `malloc: Heap corruption detected`, `Incorrect checksum for freed object`), and
+    /// its refusals of an allocation the system would not map (`malloc: can't allocate region`,
+    /// `*** mach_vm_map(size=…) failed (error code=3)`, `*** error: can't allocate region`);
     /// its `set a breakpoint in malloc_error_break` hint is not one.
     static let isMallocError: @Sendable (Substring) -> Bool = { text in
+        if text.containsBytes("can't allocate region") { return true }
+        if text.containsBytes("mach_vm_map(size="), text.containsBytes(") failed") { return true }
         var body = text
         if body.hasBytePrefix("malloc: ") { body = body.dropFirst(8) } else if !body.hasBytePrefix("*** error for object ") { return false }
         if body.hasBytePrefix("*** set a breakpoint") { return false }
@@ -1021,7 +1160,54 @@ enum ExceptionNameLine {
             return nil
         }
         let reason = rest.trimmedBlanks
+        // Bugsnag's title, `NAME in FUNCTION` (the function where it was raised; its reason is on
+        // the next line): no reason on this one.
+        if context(of: text) != nil { return (String(name), nil) }
         return (String(name), reason.isEmpty ? nil : reason)
+    }
+
+    /// Bugsnag's `NAME in FUNCTION`: the function or class it names as the error's context.
+    static func context(of text: Substring) -> String? {
+        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        let rest = text.dropFirst(name.count)
+        guard name.hasSuffix("Exception"), rest.hasBytePrefix(" in ") else { return nil }
+        let context = rest.dropFirst(4).trimmedBlanks
+        return context.isEmpty || context.contains(" ") ? nil : String(context)
+    }
+}
+
+/// A C++ exception's type as `std::type_info::name()` spells it, the Itanium ABI's mangled form,
+/// which crash reporters record from `__cxa_current_exception_type()` (`N8facebook3jsi7JSErrorE`,
+/// `St9bad_alloc`, `NSt3__112system_errorE`): the qualified name, or nil for anything else.
+enum MangledCxxTypeName {
+    static func demangle(_ text: Substring) -> String? {
+        guard text.utf8.count <= 300 else { return nil }
+        var rest = text
+        let nested = rest.hasBytePrefix("N")
+        if nested {
+            guard rest.hasSuffix("E") else { return nil }
+            rest = rest.dropFirst().dropLast()
+        }
+        var parts: [String] = []
+        if rest.hasBytePrefix("St") {
+            parts.append("std")
+            rest = rest.dropFirst(2)
+        } else if !nested {
+            return nil
+        }
+        while !rest.isEmpty {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 3, let length = Int(digits), length > 0 else { return nil }
+            rest = rest.dropFirst(digits.count)
+            guard rest.count >= length else { return nil }
+            let identifier = rest.prefix(length)
+            guard identifier.first.map({ $0.isLetter || $0 == "_" }) == true,
+                identifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else { return nil }
+            parts.append(String(identifier))
+            rest = rest.dropFirst(length)
+        }
+        return parts.count >= 2 ? parts.joined(separator: "::") : nil
     }
 }
 
@@ -1153,8 +1339,29 @@ enum SignalLine {
     /// Literals one of which a line stating a signal holds (`signal(in:)`): `SIG`, `signal`, an
     /// arrival word (as a sentence starts it or inside one), a shell's description.
     static let words: [String] =
-        ["SIG", "ignal "] + statusWords + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
+        ["SIG", "ignal ", "SEGV", "BUS", "ILL", "FPE", "TRAP"] + statusWords
+        + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
         + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words)
+
+    /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
+    static let codeNames: [String: String] = {
+        var names: [String: String] = [:]
+        for (signal, prefix, codes) in [
+            ("SIGSEGV", "SEGV_", ["MAPERR", "ACCERR"]), ("SIGBUS", "BUS_", ["ADRALN", "ADRERR", "OBJERR"]),
+            ("SIGILL", "ILL_", ["ILLOPC", "ILLOPN", "ILLADR", "ILLTRP", "PRVOPC", "PRVREG", "COPROC", "BADSTK"]),
+            ("SIGFPE", "FPE_", ["INTDIV", "INTOVF", "FLTDIV", "FLTOVF", "FLTUND", "FLTRES", "FLTINV", "FLTSUB"]),
+            ("SIGTRAP", "TRAP_", ["BRKPT", "TRACE"]),
+        ] {
+            for code in codes { names[prefix + code] = signal }
+        }
+        return names
+    }()
+
+    /// The code name a line states beside or under its signal (`SIGBUS BUS_ADRALN`, `BUS\_ADRALN`).
+    static func code(in text: Substring) -> String? {
+        let words = text.replacingOccurrences(of: "\\", with: "").split { !($0.isASCII && ($0.isUppercase || $0 == "_")) }
+        return words.lazy.map(String.init).first { codeNames[$0] != nil }
+    }
 
     /// The shells' and `strsignal`'s descriptions (`Abort trap: 6`, `Segmentation fault: 11`,
     /// `zsh: killed`, `Killed: 9`), with the signal each stands for.
@@ -1200,6 +1407,10 @@ enum SignalLine {
         }
         if let stated = statedArrival(in: text) { return stated }
         if let status = negativeStatus(in: text) { return status }
+        // A signal's code alone on its line (`BUS_ADRALN`, `SEGV_MAPERR`; Markdown's `BUS\_ADRALN`):
+        // it names its signal.
+        let bare = text.trimmedBlanks.replacingOccurrences(of: "\\", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "`*"))
+        if let code = codeNames[bare] { return code }
         // Xcode's annotation quoted inside a sentence (`app crashed with "Thread 1: signal SIGTERM"`).
         if let marker = text.byteRange(of: ": signal SIG") {
             let before = text[..<marker.lowerBound]
@@ -1460,14 +1671,16 @@ enum ThreadAnnotation {
 /// Frame lines in the syntaxes people paste, besides Apple's and LLDB's (read by
 /// `TextReportParser.parseFrame` and `LLDBLine.frame`). Frames without an address are kept with
 /// their names (`Frame.hasAddress` false): explain reads them; nothing looks them up.
-enum PastedFrameGrammar {
+package enum PastedFrameGrammar {
     typealias Parser = @Sendable (String, Int) -> Frame?
 
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (boostStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false), (quotedFileLine, true),
-        (numberedWithoutAddress, true), (addressImageSymbol, false), (placeDashSymbol, false), (imageColonSymbol, false),
+        (gdbStyle, true), (bareHexAddress, true), (boostStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false),
+        (quotedFileLine, true),
+        (numberedWithoutAddress, true), (jvmNativeFrame, false), (addressImageSymbol, false), (placeDashSymbol, false),
+        (imageColonSymbol, false),
         (managedFrame, false),
         (pathAndSymbol, false), (fileLineTitle, false),
         (symbolWithOffset, false), (addressSymbol, false),
@@ -1969,6 +2182,65 @@ enum PastedFrameGrammar {
 
     /// `0x101fa97e0 - /…/MetaApp.app/libmonosgen-2.0.dylib : mono_handle_native_crash`: the
     /// address, the image's path and the symbol (Mono's and .NET's `Native stacktrace:`).
+    /// A native frame of the JVM's fatal error log (`hs_err`): its kind letter (`C` native, `V` the VM),
+    /// the image and offset in brackets, the symbol and its offset (`C  [libobjc.A.dylib+0x14dd]
+    /// objc_msgSend+0x1d`), with the log's `# ` before it under `Problematic frame:`.
+    static let jvmNativeFrame: Parser = { line, reportLine in
+        var rest = Substring(line)
+        if rest.hasBytePrefix("#") { rest = rest.dropFirst().drop { $0 == " " } }
+        guard let kind = rest.first, kind == "C" || kind == "V", rest.dropFirst().hasBytePrefix(" ") else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " }
+        guard rest.hasBytePrefix("["), let close = rest.firstIndex(of: "]") else { return nil }
+        let inside = rest[rest.index(after: rest.startIndex)..<close]
+        guard let plus = inside.byteRange(of: "+0x") else { return nil }
+        let image = inside[..<plus.lowerBound]
+        let offsetHex = inside[plus.upperBound...]
+        guard !image.isEmpty, !image.contains(" "), offsetHex.count <= 16, let offset = UInt64(offsetHex, radix: 16) else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.imageName = String(image)
+        frame.imageOffset = offset
+        var symbol = String(rest[rest.index(after: close)...]).trimmedBlanks
+        if let at = symbol.range(of: "+0x", options: .backwards) { symbol = String(symbol[..<at.lowerBound]) }
+        if !symbol.isEmpty {
+            guard looksLikeSymbol(symbol, alone: false) else { return nil }
+            frame.symbol = symbol
+        }
+        return frame
+    }
+
+    /// Apple's columns with the address printed as bare hex, without `0x` (a crash reporter's
+    /// own list: `#6 iDiskk 00000000010038D634 -[DZNEmptyDataSetView setupConstraints]`): the
+    /// number (its `#` optional), the image, 8 to 18 hex digits, the symbol when there is one.
+    static let bareHexAddress: Parser = { line, reportLine in
+        var rest = Substring(line)
+        if rest.hasBytePrefix("#") { rest = rest.dropFirst() }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5, let index = Int(digits) else { return nil }
+        rest = rest.dropFirst(digits.count)
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        let columns = rest.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard columns.count >= 2, columns[0].first.map({ $0.isLetter || $0 == "_" }) == true else { return nil }
+        var hex = columns[1]
+        // Leading zeros beyond 16 digits (`000000000182BC2DB0`) are still one 64-bit address.
+        while hex.count > 16, hex.first == "0" { hex = hex.dropFirst() }
+        // A column of decimal digits is a decimal address (a crash service's export), read by its
+        // own syntax: hex here has a letter, or the zeros of a fixed width.
+        let isHex = columns[1].contains { $0.isLetter } || (columns[1].count >= 16 && columns[1].first == "0")
+        guard (8...18).contains(columns[1].count), columns[1].allSatisfy(\.isHexDigit), columns[1].contains(where: \.isNumber), isHex,
+            let address = UInt64(hex, radix: 16)
+        else { return nil }
+        var frame = Frame(index: index, address: address, reportLine: reportLine)
+        frame.imageName = String(columns[0])
+        let symbol = columns.count > 2 ? String(String(columns[2]).trimmedBlanks) : ""
+        // `()`: the reporter had no name for the frame.
+        if !symbol.isEmpty, symbol != "()" {
+            guard looksLikeSymbol(symbol, alone: false) else { return nil }
+            TextReportParser.parseFrameRest(symbol, into: &frame)
+        }
+        return frame
+    }
+
     static let addressImageSymbol: Parser = { line, reportLine in
         guard line.hasBytePrefix("0x"), let dash = line.byteRange(of: " - "), let colon = line.range(of: " : ", options: .backwards),
             dash.upperBound <= colon.lowerBound
@@ -1996,6 +2268,16 @@ enum PastedFrameGrammar {
         if rest.hasBytePrefix("(wrapper ") {
             guard let close = rest.firstIndex(of: ")") else { return nil }
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
+        }
+        // A native frame in a JVM-style trace (Sentry's Java and React Native SDKs, `at
+        // null.-[FBSSerialQueue assertOnQueue](null:null)`): no class and no file, the symbol between.
+        if saysAt, rest.hasBytePrefix("null."), rest.hasSuffix("(null:null)") {
+            let symbol = String(rest.dropFirst(5).dropLast(11)).trimmedBlanks
+            guard !symbol.isEmpty, looksLikeSymbol(symbol, alone: true) else { return nil }
+            var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+            frame.hasAddress = false
+            TextReportParser.parseFrameRest(symbol, into: &frame)
+            return frame.symbol == nil ? nil : frame
         }
         // The method: a dotted name, then its parameters in parentheses: Mono's `Type.Method (args)`
         // with a blank, .NET's `Type.Method(args)` without one.
@@ -2090,7 +2372,7 @@ enum PastedFrameGrammar {
 
     /// A source file's name by its extension (Swift, the C family, the languages that share an
     /// app with them), as opposed to an image's.
-    static func isSourceFile(_ name: String) -> Bool {
+    package static func isSourceFile(_ name: String) -> Bool {
         guard let dot = name.lastIndex(of: ".") else { return false }
         return ["swift", "m", "mm", "c", "cc", "cpp", "cxx", "h", "hpp", "kt", "java", "js", "ts", "cs"].contains(
             name[name.index(after: dot)...].lowercased())

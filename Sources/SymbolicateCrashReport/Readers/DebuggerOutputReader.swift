@@ -212,6 +212,16 @@ enum ConsoleLine {
         return (String(name), String(reasonText), false)
     }
 
+    /// The reason part of libobjc's line alone, as a poster cut it: `reason: '…'` opening the line,
+    /// the reason quoted to the line's last quote (`"` too). Nil without words inside.
+    static func bareReason(_ text: String) -> String? {
+        guard text.hasBytePrefix("reason: "), let quote = text.dropFirst(8).first, quote == "'" || quote == "\"" else { return nil }
+        let body = text.dropFirst(9)
+        let reason = body.lastIndex(of: quote).map { body[..<$0] } ?? body
+        guard reason.contains(where: \.isLetter), reason.contains(" ") else { return nil }
+        return String(reason)
+    }
+
     /// libc++abi's last words: `libc++abi: terminating due to uncaught exception of type
     /// std::runtime_error: boom` (older: `libc++abi.dylib: terminating with uncaught exception of
     /// type NSException`). The type runs to the first `: `; the rest is `what()`.
@@ -715,6 +725,8 @@ struct DebuggerOutputParser {
                     let reason = named.reason.flatMap { $0.allSatisfy { $0 == "*" || $0 == "\\" || $0 == " " } ? nil : $0 }
                     exception.uncaught = UncaughtException(language: .objectiveC, name: named.name, reason: reason ?? "")
                     if reason == nil { pendingName = (number, named.name) }
+                    // Bugsnag's context (`NAME in UIPageViewController`): where, by its words.
+                    if let context = ExceptionNameLine.context(of: body) { stated[stated.count - 1].place = context }
                 }
             } else if let pending = pendingName, number - pending.line <= 2, trimmed.hasBytePrefix("```") || trimmed.hasBytePrefix("~~~") {
                 // The reason inside a Markdown code block under the name: the fence is no reason.
@@ -1045,7 +1057,10 @@ struct DebuggerOutputParser {
         }
         let stripped = String(document.readings.strip(trimmed))
         if stripped != trimmed, let frame = TextReportParser.parseFrame(stripped, reportLine: number) { return (frame, true) }
-        return PastedFrameGrammar.parseNumbered(trimmed, reportLine: number)
+        if let frame = PastedFrameGrammar.parseNumbered(trimmed, reportLine: number) { return frame }
+        // Any other syntax behind the console's prefix (a managed runtime's `at …` lines in the
+        // system log, each after the date and the process).
+        return stripped != trimmed && !stripped.isEmpty ? PastedFrameGrammar.parseNumbered(stripped, reportLine: number) : nil
     }
 
     /// The facts the stated messages carry that the console's own lines did not already give:
@@ -1086,6 +1101,9 @@ struct DebuggerOutputParser {
                 } else if exception.uncaught == nil, !text.contains(ConsoleLine.objcOpening) {
                     var reason = String(text)
                     if reason.hasBytePrefix("Uncaught exception: ") { reason = String(reason.dropFirst(20)) }
+                    // An uncaught-exception handler's `CRASH: …` line; the reason part of libobjc's line alone.
+                    if reason.hasBytePrefix("CRASH: ") { reason = String(reason.dropFirst(7)) }
+                    if let bare = ConsoleLine.bareReason(reason) { reason = bare }
                     if reason.hasBytePrefix("Fatal Exception: ") {
                         let name = ExceptionNameLine.parse(reason.dropFirst(17))
                         exception.uncaught = UncaughtException(language: .objectiveC, name: name?.name, reason: name?.reason ?? "")

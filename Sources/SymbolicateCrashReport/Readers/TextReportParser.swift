@@ -962,6 +962,18 @@ struct TextReportParser {
             }
             let rest = parts.dropFirst().filter { !$0.hasPrefix("Code ") }
             if !rest.isEmpty { t.text = rest.joined(separator: ", ") }
+        } else if let marker = value.byteRange(of: " Code "), let namespace = value.split(separator: " ").first,
+            case let name = namespace.trimmingCharacters(in: CharacterSet(charactersIn: ",|:;")), !name.isEmpty,
+            name.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" })
+        {
+            // A crash service's `RUNNINGBOARD | Code 0xDEAD10CC`: the namespace first, the code after
+            // the word `Code`, whatever separates them.
+            t.namespace = name
+            var word = value[marker.upperBound...].prefix { !$0.isWhitespace && $0 != "," }
+            while let last = word.last, ".;".contains(last) { word = word.dropLast() }
+            if !word.isEmpty { t.code = String(word) }
+            let rest = value[marker.upperBound...].dropFirst(word.count).trimmingCharacters(in: CharacterSet(charactersIn: " ,.;|"))
+            if !rest.isEmpty { t.text = rest }
         } else {
             // macOS 10.13-10.15 wrote `DYLD, [0x4] Symbol missing`: the namespace before a comma,
             // the code in brackets.

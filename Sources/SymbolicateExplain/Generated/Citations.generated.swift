@@ -222,5 +222,10 @@ extension Citation {
         "SW-ACTOR": Citation(
             key: "SW-ACTOR", title: "Swift runtime: Actor.cpp (executor checks)",
             url: "https://github.com/swiftlang/swift/blob/main/stdlib/public/Concurrency/Actor.cpp"),
+        "CPP-EXC": Citation(
+            key: "CPP-EXC",
+            title:
+                "LLVM libc++, the C++ standard library Apple ships: <stdexcept>, <new>, <system_error> (std::exception and its subclasses)",
+            url: "https://github.com/llvm/llvm-project/blob/main/libcxx/include/stdexcept"),
     ]
 }

@@ -1755,6 +1755,416 @@ extension KnowledgeBase {
             aliases: [], values: [], namespace: nil,
             patterns: []),
     ]
+    static let cxxExceptions: [KnowledgeEntry] = [
+        KnowledgeEntry(
+            term: "std::bad_alloc", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::bad_alloc#title", tags: [],
+                texts: [
+                    "en": "Memory allocation failed (std::bad_alloc)",
+                    "ja": "メモリ確保の失敗（std::bad_alloc）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::bad_alloc#meaning", tags: [],
+                texts: [
+                    "en":
+                        "operator new (or a container growing) could not get the memory it asked for and threw std::bad_alloc; nothing caught it, so std::terminate called abort().",
+                    "ja": "operator new（またはコンテナの拡張）が求めたメモリを得られず std::bad_alloc を投げました。誰も捕捉しなかったため、std::terminate が abort() を呼びました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::bad_alloc#cause.size-from-bad-data", tags: [],
+                    texts: [
+                        "en":
+                            "An allocation size computed from bad data (a negative or garbage count converted to size_t) asked for far more memory than exists",
+                        "ja": "不正なデータから計算したサイズ（負の値やごみの個数を size_t に変換したもの）で、存在しないほど大きなメモリを求めた",
+                    ]),
+                CatalogText(
+                    id: "cxxException/std::bad_alloc#cause.process-out-of-memory", tags: [],
+                    texts: [
+                        "en": "The process ran out of memory or address space (a leak, or one huge buffer)",
+                        "ja": "プロセスのメモリまたはアドレス空間が尽きた（リーク、または一つの巨大なバッファ）",
+                    ]),
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::bad_alloc#step.check-requested-size", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Check the size the failing allocation asked for: malloc's 'can't allocate region' and 'mach_vm_map(size=…)' lines print it, and a size near 2^64 or 2^47 is a negative or garbage count",
+                        "ja":
+                            "失敗した確保が求めたサイズを確かめてください。malloc の 'can't allocate region' と 'mach_vm_map(size=…)' の行に出ています。2^64 や 2^47 に近いサイズは負の値かごみの個数です",
+                    ]),
+                CatalogText(
+                    id: "cxxException/std::bad_alloc#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ]),
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["bad_alloc"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::length_error", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::length_error#title", tags: [],
+                texts: [
+                    "en": "Container size over its maximum (std::length_error)",
+                    "ja": "コンテナのサイズが上限を超えた（std::length_error）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::length_error#meaning", tags: [],
+                texts: [
+                    "en":
+                        "A container was asked to grow past max_size() (vector::reserve or resize, string::append or construction with a huge count) and threw std::length_error.",
+                    "ja": "コンテナが max_size() を超えて大きくなるよう求められ（vector::reserve や resize、巨大な個数での string::append や構築）、std::length_error を投げました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::length_error#cause.length-negative-count", tags: [],
+                    texts: [
+                        "en": "A count computed from bad data, often a negative value converted to size_t",
+                        "ja": "不正なデータから計算した個数。多くは size_t に変換された負の値",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::length_error#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["length_error"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::out_of_range", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::out_of_range#title", tags: [],
+                texts: [
+                    "en": "Checked access outside the container (std::out_of_range)",
+                    "ja": "コンテナの範囲外への検査付きアクセス（std::out_of_range）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::out_of_range#meaning", tags: [],
+                texts: [
+                    "en":
+                        "A checked access got an index or key the container does not have (vector::at, string::at or substr, map::at, std::stoi on a value too large) and threw std::out_of_range.",
+                    "ja":
+                        "検査付きアクセスがコンテナにないインデックスやキーを受け取り（vector::at、string::at や substr、map::at、大きすぎる値の std::stoi）、std::out_of_range を投げました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::out_of_range#cause.index-or-key-missing", tags: [],
+                    texts: [
+                        "en": "An index past the end, or a key not in the map, from stale or unchecked data",
+                        "ja": "古いデータや未検査のデータから来た、末尾を越えたインデックスやマップにないキー",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::out_of_range#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["out_of_range"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::invalid_argument", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::invalid_argument#title", tags: [],
+                texts: [
+                    "en": "Argument rejected (std::invalid_argument)",
+                    "ja": "引数の拒否（std::invalid_argument）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::invalid_argument#meaning", tags: [],
+                texts: [
+                    "en":
+                        "A function rejected its argument and threw std::invalid_argument: most often std::stoi, std::stol or std::stod given text that is not a number.",
+                    "ja": "関数が引数を拒否して std::invalid_argument を投げました。多くは数値ではないテキストを渡された std::stoi、std::stol、std::stod です。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::invalid_argument#cause.text-not-number", tags: [],
+                    texts: [
+                        "en": "Text parsed as a number that is empty or not a number (user input, a file, a server's reply)",
+                        "ja": "空または数値でないテキストを数値として解析した（ユーザー入力、ファイル、サーバーの応答）",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::invalid_argument#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["invalid_argument"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::bad_function_call", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::bad_function_call#title", tags: [],
+                texts: [
+                    "en": "Empty std::function called (std::bad_function_call)",
+                    "ja": "空の std::function の呼び出し（std::bad_function_call）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::bad_function_call#meaning", tags: [],
+                texts: [
+                    "en": "A std::function with no target was called.",
+                    "ja": "ターゲットを持たない std::function が呼び出されました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::bad_function_call#cause.function-never-assigned", tags: [],
+                    texts: [
+                        "en": "A callback that was never assigned, or was moved from or reset, was called",
+                        "ja": "一度も代入されていない、またはムーブ後やリセット後のコールバックが呼ばれた",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::bad_function_call#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["bad_function_call"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::bad_cast", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::bad_cast#title", tags: [],
+                texts: [
+                    "en": "Failed cast (std::bad_cast)",
+                    "ja": "キャストの失敗（std::bad_cast）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::bad_cast#meaning", tags: [],
+                texts: [
+                    "en": "A dynamic_cast to a reference type, a std::any_cast or a locale facet lookup found an object of another type.",
+                    "ja": "参照型への dynamic_cast、std::any_cast、またはロケールのファセット検索が、別の型のオブジェクトに出会いました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::bad_cast#cause.object-other-type", tags: [],
+                    texts: [
+                        "en": "The object is of another type than the code assumed",
+                        "ja": "オブジェクトの型がコードの想定と違う",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::bad_cast#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["bad_cast", "std::bad_any_cast", "bad_any_cast"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::bad_optional_access", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::bad_optional_access#title", tags: [],
+                texts: [
+                    "en": "Empty std::optional read (std::bad_optional_access)",
+                    "ja": "空の std::optional の読み出し（std::bad_optional_access）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::bad_optional_access#meaning", tags: [],
+                texts: [
+                    "en": "value() was called on a std::optional that holds no value.",
+                    "ja": "値を持たない std::optional に対して value() が呼ばれました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::bad_optional_access#cause.optional-empty", tags: [],
+                    texts: [
+                        "en": "A value the code assumed present was missing",
+                        "ja": "存在すると思い込んでいた値がなかった",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::bad_optional_access#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["bad_optional_access"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::bad_variant_access", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::bad_variant_access#title", tags: [],
+                texts: [
+                    "en": "Wrong std::variant alternative (std::bad_variant_access)",
+                    "ja": "std::variant の誤った選択肢（std::bad_variant_access）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::bad_variant_access#meaning", tags: [],
+                texts: [
+                    "en":
+                        "std::get or std::visit asked a std::variant for an alternative it does not hold (or it was valueless after an exception).",
+                    "ja": "std::get や std::visit が、保持していない選択肢を std::variant に求めました（または例外の後で値を失っていました）。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::bad_variant_access#cause.variant-other-alternative", tags: [],
+                    texts: [
+                        "en": "The variant holds another alternative than the code assumed",
+                        "ja": "variant がコードの想定とは別の選択肢を保持している",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::bad_variant_access#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["bad_variant_access"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::system_error", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::system_error#title", tags: [],
+                texts: [
+                    "en": "System call failed (std::system_error)",
+                    "ja": "システムコールの失敗（std::system_error）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::system_error#meaning", tags: [],
+                texts: [
+                    "en":
+                        "A standard library call that uses the operating system failed and threw std::system_error; what() names the call and the error (mutex lock failed: Invalid argument, thread constructor failed: Resource temporarily unavailable).",
+                    "ja":
+                        "OS を使う標準ライブラリの呼び出しが失敗して std::system_error を投げました。what() が呼び出しとエラーを示します（mutex lock failed: Invalid argument、thread constructor failed: Resource temporarily unavailable）。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::system_error#cause.mutex-after-destroyed", tags: [],
+                    texts: [
+                        "en":
+                            "A mutex or condition variable used after it was destroyed, often by a thread still running while static objects are destroyed at exit (mutex lock failed: Invalid argument)",
+                        "ja": "破棄された後の mutex や条件変数の使用。多くは終了時に静的オブジェクトが破棄される間も動いているスレッドによるもの（mutex lock failed: Invalid argument）",
+                    ]),
+                CatalogText(
+                    id: "cxxException/std::system_error#cause.system-resource-limit", tags: [],
+                    texts: [
+                        "en": "A system resource ran out (too many threads or files)",
+                        "ja": "システムのリソースが尽きた（スレッドやファイルが多すぎる）",
+                    ]),
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::system_error#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["system_error"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::future_error", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::future_error#title", tags: [],
+                texts: [
+                    "en": "Promise or future misused (std::future_error)",
+                    "ja": "promise や future の誤用（std::future_error）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::future_error#meaning", tags: [],
+                texts: [
+                    "en":
+                        "A std::promise or std::future was used wrongly: the promise was destroyed without a value (broken promise), its value set twice, or get() called twice.",
+                    "ja":
+                        "std::promise や std::future が誤って使われました。値を設定しないまま promise が破棄された（broken promise）、値を二度設定した、または get() を二度呼んだ、のいずれかです。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::future_error#cause.promise-broken-twice", tags: [],
+                    texts: [
+                        "en": "A promise destroyed before it was fulfilled, or fulfilled twice",
+                        "ja": "果たされる前に破棄された、または二度果たされた promise",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::future_error#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["future_error"], values: [], namespace: nil,
+            patterns: []),
+        KnowledgeEntry(
+            term: "std::bad_weak_ptr", kind: .cxxException,
+            title: CatalogText(
+                id: "cxxException/std::bad_weak_ptr#title", tags: [],
+                texts: [
+                    "en": "shared_ptr from an expired object (std::bad_weak_ptr)",
+                    "ja": "期限切れのオブジェクトからの shared_ptr（std::bad_weak_ptr）",
+                ]),
+            meaning: CatalogText(
+                id: "cxxException/std::bad_weak_ptr#meaning", tags: [],
+                texts: [
+                    "en":
+                        "shared_from_this() was called on an object no std::shared_ptr owns (in its constructor, or on a stack object), or a shared_ptr was made from an expired weak_ptr.",
+                    "ja":
+                        "std::shared_ptr が所有していないオブジェクト（コンストラクタの中やスタック上のオブジェクト）で shared_from_this() が呼ばれたか、期限切れの weak_ptr から shared_ptr が作られました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "cxxException/std::bad_weak_ptr#cause.shared-from-this-unowned", tags: [],
+                    texts: [
+                        "en": "shared_from_this() before a shared_ptr owned the object, or after it was released",
+                        "ja": "shared_ptr がオブジェクトを所有する前、または解放した後の shared_from_this()",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "cxxException/std::bad_weak_ptr#step.find-throw-crashed-thread", tags: [.needsCrashedThread],
+                    texts: [
+                        "en":
+                            "Find the call above __cxa_throw in the crashed thread: that is the library call that threw, and the frame below it is the caller that did not catch it",
+                        "ja": "クラッシュしたスレッドで __cxa_throw の上の呼び出しを探してください。それが例外を投げたライブラリの呼び出しで、その下のフレームが捕捉しなかった呼び出し元です",
+                    ])
+            ],
+            sources: [Citation.named("CPP-EXC"), Citation.named("LIBCXXABI")], provenance: .projectDocumentation,
+            aliases: ["bad_weak_ptr"], values: [], namespace: nil,
+            patterns: []),
+    ]
     static let dyldErrors: [KnowledgeEntry] = [
         KnowledgeEntry(
             term: "Library not loaded", kind: .dyldError,
@@ -2429,7 +2839,44 @@ extension KnowledgeBase {
                 "unexpectedly found nil", "cannot be nil", "must not be nil", "must be non-nil", "is nil", "was nil", "nil value",
                 "null pointer", "is null", "was null", "nullptr", "nullreference", "null reference", "object reference not set",
                 "nullpointer", "null value", "null check operator", "undefined is not", "null is not an object", "of undefined", "of null",
+                "called with null", "called with nil",
             ]),
+        KnowledgeEntry(
+            term: "memory corruption message", kind: .messageClass,
+            title: CatalogText(
+                id: "messageClass/memory corruption message#title", tags: [],
+                texts: [
+                    "en": "memory corruption",
+                    "ja": "メモリ破壊",
+                ]),
+            meaning: CatalogText(
+                id: "messageClass/memory corruption message#meaning", tags: [],
+                texts: [
+                    "en":
+                        "The message says a runtime or allocator found its own data overwritten: memory was written through a dangling or out-of-bounds pointer before this point.",
+                    "ja": "メッセージは、ランタイムやアロケータが自分のデータが上書きされているのを見つけたと述べています。この時点より前に、ダングリングポインタや範囲外のポインタを通じてメモリが書き込まれました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "messageClass/memory corruption message#cause.earlier-write-dangling-bounds", tags: [],
+                    texts: [
+                        "en":
+                            "An earlier write through a dangling or out-of-bounds pointer (or an over-released object) damaged the structure the message names",
+                        "ja": "それより前のダングリングポインタや範囲外ポインタを通じた書き込み（または過剰に解放されたオブジェクト）が、メッセージが示す構造を壊した",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "messageClass/memory corruption message#step.rerun-address-sanitizer", tags: [.appleTools],
+                    texts: [
+                        "en":
+                            "Run the same steps with Address Sanitizer (or Guard Malloc and Zombies) to stop at the write that corrupts it, not where it is found",
+                        "ja": "同じ手順を Address Sanitizer（または Guard Malloc と Zombies）で実行し、見つかった場所ではなく壊した書き込みの場所で止めてください",
+                    ])
+            ],
+            sources: [Citation.named("LIBMALLOC"), Citation.named("OBJC4")], provenance: .openSource,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["corrupted", "corruption", "overwritten", "smashed", "double free", "freed object", "guard page", "bad magic"]),
         KnowledgeEntry(
             term: "range message", kind: .messageClass,
             title: CatalogText(

@@ -112,6 +112,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeAssertFalseC
     case stepReadAssertCondition
     case verdictAssertionFailed
+    case causeMallocRefusedFirst
     case causeLastWords
     case causeMessageSaysSo
     case verdictSwiftRuntimeErrorMessage
@@ -191,6 +192,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictGuardSimulated
     case verdictGuardSimulatedMessage
     case noteCodeSignErrorName
+    case verdictMisalignedNoAddress
     case verdictMisaligned
     case verdictStackOverflowMessage
     case fieldFaultAddress
@@ -340,6 +342,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case kindSwiftRuntimeMessage
     case kindConcurrencyMessage
     case kindObjcException
+    case kindCxxException
     case kindApplicationSpecificMessage
     case kindDyldError
     case kindFrameSymbol

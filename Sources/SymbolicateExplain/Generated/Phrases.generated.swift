@@ -674,6 +674,12 @@ extension Catalog {
                 "en": "An assertion failed: {line}",
                 "ja": "アサーションが失敗しました: {line}",
             ]),
+        .causeMallocRefusedFirst: CatalogText(
+            id: "causeMallocRefusedFirst", tags: [],
+            texts: [
+                "en": "malloc refused the allocation first: {line}",
+                "ja": "先に malloc が確保を拒否しました: {line}",
+            ]),
         .causeLastWords: CatalogText(
             id: "causeLastWords", tags: [],
             texts: [
@@ -695,14 +701,14 @@ extension Catalog {
         .verdictCppExceptionWhat: CatalogText(
             id: "verdictCppExceptionWhat", tags: [.namesTheCrash],
             texts: [
-                "en": "Uncaught C++ exception of type {type}: {what} (the C++ runtime called std::terminate).",
-                "ja": "型 {type} の C++ 例外が捕捉されませんでした: {what}（C++ ランタイムが std::terminate を呼びました）",
+                "en": "Uncaught C++ exception of type {type}: {what} (the C++ runtime called std::terminate, which called abort()).",
+                "ja": "型 {type} の C++ 例外が捕捉されませんでした: {what}（C++ ランタイムが std::terminate を呼び、それが abort() を呼びました）",
             ]),
         .verdictCppException: CatalogText(
             id: "verdictCppException", tags: [.namesTheCrash],
             texts: [
-                "en": "Uncaught C++ exception of type {type}: the C++ runtime called std::terminate.",
-                "ja": "型 {type} の C++ 例外が捕捉されませんでした。C++ ランタイムが std::terminate を呼びました。",
+                "en": "Uncaught C++ exception of type {type}: the C++ runtime called std::terminate, which called abort().",
+                "ja": "型 {type} の C++ 例外が捕捉されませんでした。C++ ランタイムが std::terminate を呼び、それが abort() を呼びました。",
             ]),
         .causeAssertFalse: CatalogText(
             id: "causeAssertFalse", tags: [],
@@ -1158,6 +1164,13 @@ extension Catalog {
             texts: [
                 "en": "Code 0x32 (50) is KERN_CODESIGN_ERROR in xnu's kern_return.h; this report printed it as {name}.",
                 "ja": "コード 0x32（50）は xnu の kern_return.h では KERN_CODESIGN_ERROR です。このレポートは {name} と表示しています。",
+            ]),
+        .verdictMisalignedNoAddress: CatalogText(
+            id: "verdictMisalignedNoAddress", tags: [.topicCorruption],
+            texts: [
+                "en":
+                    "Misaligned memory access ({name}): a load or store at an address the instruction cannot use — often a garbage pointer or a packed structure.",
+                "ja": "アライメントの合わないメモリアクセス（{name}）が起きました。命令が使えないアドレスへの読み書きです。多くは不正なポインタか、パックされた構造体です。",
             ]),
         .verdictMisaligned: CatalogText(
             id: "verdictMisaligned", tags: [.topicCorruption],
@@ -2070,6 +2083,12 @@ extension Catalog {
             texts: [
                 "en": "Objective-C exception",
                 "ja": "Objective-C 例外",
+            ]),
+        .kindCxxException: CatalogText(
+            id: "kindCxxException", tags: [],
+            texts: [
+                "en": "C++ exception",
+                "ja": "C++ 例外",
             ]),
         .kindApplicationSpecificMessage: CatalogText(
             id: "kindApplicationSpecificMessage", tags: [.needsApplicationSpecificInformation, .topicAsi],

@@ -26,7 +26,8 @@ package struct KnowledgeBase: Sendable {
             exceptionTypes + softwareCodes + exceptionCodes + faultPatterns + signals + exceptionNotes
             + guardTypes + resourceTypes + namespaces + namespaceCodes + terminationCodes + jetsamReasons
             + reportTypes + swiftMessages + concurrencyMessages + applicationSpecificMessages
-            + objcExceptions + dyldErrors + frameSymbols + abortPathFrames + rustPanics + panicFamilies + memoryLimits + debugLayerMessages
+            + objcExceptions + cxxExceptions + dyldErrors + frameSymbols + abortPathFrames + rustPanics + panicFamilies + memoryLimits
+            + debugLayerMessages
             + messageClasses)
 
     package init(entries: [KnowledgeEntry]) {

@@ -53,6 +53,8 @@ package enum TermKind: String, Codable, Sendable, CaseIterable {
     case swiftRuntimeMessage
     case concurrencyMessage
     case objcException
+    /// A C++ standard library exception type (`std::bad_alloc`), as libc++abi names what it terminated on.
+    case cxxException
     case applicationSpecificMessage
     case dyldError
     case frameSymbol
@@ -84,6 +86,7 @@ package enum TermKind: String, Codable, Sendable, CaseIterable {
         case .swiftRuntimeMessage: "Swift runtime error"
         case .concurrencyMessage: "Swift concurrency / libdispatch message"
         case .objcException: "Objective-C exception"
+        case .cxxException: "C++ exception"
         case .applicationSpecificMessage: "Application Specific Information message"
         case .dyldError: "dyld error"
         case .frameSymbol: "backtrace frame"

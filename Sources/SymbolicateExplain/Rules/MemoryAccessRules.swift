@@ -3,16 +3,27 @@ import SymbolicateCrashReport
 
 /// EXC_BAD_ACCESS refined by the fault address, the top frame and the stack depth.
 extension Diagnostician {
+    /// The fault names of a misaligned access (arm64's data and stack alignment faults, the signal's code).
+    static let alignmentFaults: Set<String> = ["EXC_ARM_DA_ALIGN", "BUS_ADRALN", "EXC_ARM_SP_ALIGN"]
+
     func badAccess() -> Verdict {
         if facts.exception?.isCodeSignatureInvalid == true { return codeSignature() }
         let fault = fault
+        // A misalignment named without its address (a crash service's `SIGBUS` over `BUS_ADRALN`).
+        if fault == nil, let subtype = report.exception?.subtype?.trimmedBlanks, Self.alignmentFaults.contains(subtype) {
+            found.quote(.label("Exception Subtype"), subtype)
+            found.use(base.entries(named: subtype).first, causes: 0)
+            quoteTopFrames(count: 2)
+            quoteFirstAppFrame()
+            return Verdict(.badMemoryAccess, .stated, .verdictMisalignedNoAddress, ["name": .text(subtype)])
+        }
         if let fault {
             found.quote(.label(fault.field), fault.quote)
             if fault.name == "UNKNOWN_0x32" || fault.name == "KERN_CODESIGN_ERROR" {
                 found.note(.noteCodeSignErrorName, ["name": .text(fault.name)])
                 return codeSignature(fault.name == "KERN_CODESIGN_ERROR" ? .stated : .likely)
             }
-            if ["EXC_ARM_DA_ALIGN", "BUS_ADRALN", "EXC_ARM_SP_ALIGN"].contains(fault.name) {
+            if Self.alignmentFaults.contains(fault.name) {
                 found.use(base.entries(named: fault.name).first, causes: 0)
                 quoteTopFrames(count: 2)
                 quoteFirstAppFrame()

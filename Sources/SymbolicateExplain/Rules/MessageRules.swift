@@ -25,6 +25,11 @@ extension Diagnostician {
         for line in lines {
             let entries = base.entries(matchingText: line, kinds: [.swiftRuntimeMessage, .concurrencyMessage])
             guard let entry = entries.first else { continue }
+            // `Assertion failed` is the Swift runtime's only on a line in its format; a C `assert()`'s
+            // or another tool's (`Details:  Assertion failed: arch` under Xcode's DVTAssertions) is not.
+            if entry.term == "Assertion failed", !facts.statedMessages.contains(where: { $0.family == .swiftRuntime && $0.quote == line }) {
+                continue
+            }
             found.quote(.label("Application Specific Information"), line)
             found.use(entry, causes: 0)
             found.cause(.likely, .causeMessageSaysSo, ["title": entry.titlePhrase], frames: appFrameLine())
@@ -54,12 +59,7 @@ extension Diagnostician {
             let type = uncaught.exception.name ?? ""
             found.quote(.label("Application Specific Information"), line)
             if type == "NSException" { return objcException(name: nil, reason: nil) }
-            found.use(base.entry(.uncaughtCppException), causes: 1)
-            quoteTopFrames(count: 6)
-            if let what = uncaught.exception.reason, !what.isEmpty {
-                return Verdict(.uncaughtCppException, .stated, .verdictCppExceptionWhat, ["type": .text(type), "what": .text(what)])
-            }
-            return Verdict(.uncaughtCppException, .stated, .verdictCppException, ["type": .text(type)])
+            return cxxException(type: type, what: uncaught.exception.reason)
         }
         // assert() / stack canary / malloc.
         for line in lines {
@@ -99,12 +99,7 @@ extension Diagnostician {
         case .cxx:
             guard let type = uncaught.name else { return nil }
             found.quote(label, [type, uncaught.reason].compactMap { $0 }.joined(separator: ": "))
-            found.use(base.entry(.uncaughtCppException), causes: 1)
-            quoteTopFrames(count: 6)
-            if let what = uncaught.reason, !what.isEmpty {
-                return Verdict(.uncaughtCppException, .stated, .verdictCppExceptionWhat, ["type": .text(type), "what": .text(what)])
-            }
-            return Verdict(.uncaughtCppException, .stated, .verdictCppException, ["type": .text(type)])
+            return cxxException(type: type, what: uncaught.reason)
         }
     }
 
@@ -118,6 +113,29 @@ extension Diagnostician {
     func quoteRuntimeErrorPlace() {
         guard let error = facts.swiftRuntimeError, let file = error.file else { return }
         found.quote(.label("Runtime error location"), error.line.map { "\(file):\($0)" } ?? file)
+    }
+
+    /// An uncaught C++ exception: what its type means (the standard library's exceptions), and
+    /// libmalloc's refusal when it printed one before an allocation failure.
+    func cxxException(type: String, what: String?) -> Verdict {
+        found.use(base.entry(.uncaughtCppException), causes: 1)
+        // `std::__1::bad_alloc`: libc++'s inline namespace is no part of the standard's name.
+        let standardName = type.replacingOccurrences(of: "::__1::", with: "::").replacingOccurrences(of: "::__ndk1::", with: "::")
+        if let entry = base.entry(standardName, kind: .cxxException) {
+            // The allocator's own words say what it could not do (`can't allocate region`, the size asked).
+            let refusal = facts.statedMessages.first { $0.family == .malloc && !$0.text.isEmpty }
+            if entry.term == "std::bad_alloc", let refusal {
+                found.cause(.likely, .causeMallocRefusedFirst, ["line": .text(refusal.text)])
+                found.use(entry, causes: 0)
+            } else {
+                found.use(entry, causes: 1)
+            }
+        }
+        quoteTopFrames(count: 6)
+        if let what, !what.isEmpty {
+            return Verdict(.uncaughtCppException, .stated, .verdictCppExceptionWhat, ["type": .text(type), "what": .text(what)])
+        }
+        return Verdict(.uncaughtCppException, .stated, .verdictCppException, ["type": .text(type)])
     }
 
     func objcException(name: String?, reason: String?) -> Verdict {

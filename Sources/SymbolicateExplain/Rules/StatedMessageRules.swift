@@ -52,7 +52,13 @@ extension Diagnostician {
             let messageClass = self.messageClass(of: message)
             // A line of Application Specific Information or an exception message says why only
             // when its words say what went wrong; the other sources are a reader's crash line.
-            if messageClass == nil, [.appSpecificInformation, .exceptionMessage].contains(message.source) { continue }
+            // A system library's or a runtime's own stop (`BUG IN CLIENT OF …`, libobjc's and
+            // CoreFoundation's fatal lines, libmalloc's, an assertion macro's) says so by its grammar.
+            if messageClass == nil, [.appSpecificInformation, .exceptionMessage].contains(message.source),
+                ![.libraryMisuse, .malloc, .assertion].contains(message.family)
+            {
+                continue
+            }
             defer { noteLastWords(after: message) }
             return statedCause(message, messageClass, category)
         }
@@ -103,6 +109,9 @@ extension Diagnostician {
     /// the same message is this rule's to quote.
     private func isCauseCandidate(_ message: StatedMessage) -> Bool {
         guard !message.text.isEmpty else { return false }
+        // KSCrash's CrashDoctor line is the reporter's own guess from the frames (`Rogue memory write
+        // has corrupted memory.`): the frames' rules read those frames themselves.
+        if message.source == .appSpecificInformation, message.quote.hasPrefix("CrashDoctor:") { return false }
         // libc++abi's line for an Objective-C exception names its type only (`… of type
         // NSException`): the exception's rules say what the report has of it.
         if message.family == .objcException, message.text.hasSuffix(" of type NSException") { return false }

@@ -50,7 +50,9 @@ extension Diagnostician {
             }
             return Verdict(.missingLibrary, .stated, .verdictDyldFailed, ["what": what, "code": codeValue])
         case "CODESIGNING":
-            let codeValue = Phrase.text(code.map(String.init) ?? "?")
+            // An `.ips` termination may carry only its indicator (`Launch Constraint Violation`): the
+            // system's name for the code is what the text says.
+            let codeValue = Phrase.text(code.map(String.init) ?? report.termination?.text.flatMap { $0.isEmpty ? nil : $0 } ?? "?")
             if let entry = codeEntries.first {
                 return Verdict(
                     .codeSigning, .stated, .verdictCodeSigningKillWhat,

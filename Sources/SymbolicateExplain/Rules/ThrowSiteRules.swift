@@ -122,11 +122,16 @@ extension Diagnostician {
     /// Foundation's `*** Assertion failure in -[X y], file:line` before its exception, for a text
     /// without frames: the method that asserted, and its file.
     func assertedMethod() -> FrameLine? {
-        let opening = "*** Assertion failure in "
-        guard let message = facts.statedMessages.first(where: { $0.family == .assertion && $0.text.hasPrefix(opening) }) else {
+        // Foundation's line, or the same with its stars lost in a paste.
+        let opening = "Assertion failure in "
+        guard
+            let message = facts.statedMessages.first(where: { $0.family == .assertion && $0.text.hasPrefix("*** " + opening) })
+                ?? facts.statedMessages.first(where: { $0.family == .assertion && $0.text.hasPrefix(opening) })
+        else {
             return nil
         }
-        let method = message.text.dropFirst(opening.count).split(separator: "\n").first.map(String.init) ?? ""
+        let text = message.text.hasPrefix("*** ") ? message.text.dropFirst(4) : message.text[...]
+        let method = text.dropFirst(opening.count).split(separator: "\n").first.map(String.init) ?? ""
         guard !method.isEmpty else { return nil }
         return FrameLine(place: Self.sourcePhrase(message.source), text: .verbatim(method))
     }
@@ -136,6 +141,26 @@ extension Diagnostician {
         guard let thread = report.crashedThread, let line = report.crashedAppLine, line.function == nil else { return nil }
         guard let caller = thread.frames.dropFirst(line.position + 1).first(where: { !$0.functionNames.isEmpty }) else { return nil }
         return FrameLine(place: place(thread, caller), text: .verbatim(caller.evidenceText))
+    }
+
+    /// The context a crash service's title names beside the exception (Bugsnag's `NAME in
+    /// UIPageViewController`): where, in the service's words.
+    func statedContext() -> FrameLine? {
+        guard let message = facts.statedMessages.first(where: { $0.family == .objcException && $0.source == .console && $0.place != nil }),
+            let place = message.place
+        else { return nil }
+        return FrameLine(place: Self.sourcePhrase(message.source), text: .verbatim(place))
+    }
+
+    /// A line of a text without frames that no reader read and that names a source file (a
+    /// poster's `iOSDemo crash -- TopicViewController.m -- line79 [_field setText:text];`): where,
+    /// in the text's own words.
+    func namedSourceLine() -> FrameLine? {
+        guard report.crashedThread?.frames.isEmpty ?? true else { return nil }
+        let named = facts.unreadLines.first { message in
+            message.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains { PastedFrameGrammar.isSourceFile(String($0)) }
+        }
+        return named.map { FrameLine(place: Self.sourcePhrase($0.source), text: .verbatim($0.text)) }
     }
 
     /// The source line Xcode's annotation was copied beside, for a text without frames: the line

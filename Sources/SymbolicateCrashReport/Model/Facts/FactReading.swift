@@ -318,6 +318,10 @@ package struct FactReading {
                 UncaughtException(language: .objectiveC, name: match.name, reason: match.reason), hasBacktrace: hasBacktrace,
                 quote: line)
         }
+        // The reason alone (`reason: '…'`), its name cut off with the words before it.
+        if let (line, reason) = stated.lazy.compactMap({ line in ConsoleLine.bareReason(line).map { (line, $0) } }).first {
+            return UncaughtExceptionFact(UncaughtException(language: .objectiveC, reason: reason), hasBacktrace: hasBacktrace, quote: line)
+        }
         if let (reason, line) = reasonBesideThrow(report, stated: stated) {
             return UncaughtExceptionFact(
                 UncaughtException(language: .objectiveC, reason: reason), hasBacktrace: hasBacktrace, quote: line)
@@ -331,6 +335,11 @@ package struct FactReading {
             let type = match.type.trimmingCharacters(in: .whitespaces)
             return UncaughtExceptionFact(
                 UncaughtException(language: .cxx, name: type, reason: match.what), hasBacktrace: hasBacktrace, quote: line)
+        }
+        // The type alone, as a reporter records it (`N8facebook3jsi7JSErrorE`): what was thrown.
+        for line in stated {
+            guard let type = MangledCxxTypeName.demangle(Substring(line.trimmedBlanks)) else { continue }
+            return UncaughtExceptionFact(UncaughtException(language: .cxx, name: type), hasBacktrace: hasBacktrace, quote: line)
         }
         return nil
     }

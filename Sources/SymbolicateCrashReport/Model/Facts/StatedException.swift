@@ -33,6 +33,7 @@ extension ExceptionInfo {
             return true
         case .signal:
             guard let named = SignalLine.signal(in: text) else { return false }
+            if subtype == nil, let code = SignalLine.code(in: text), SignalLine.codeNames[code] == named { subtype = code }
             if type == nil {
                 type = named
             } else if type != named, signal == nil {
