@@ -371,4 +371,34 @@ import Testing
                 "11/14/11 9:17:47.396 AM [0x0-0x49049].org.sparkleshare.sparkleshare:   at Mono.Unix.Catalog.GetString (System.String s)")
                 == "at Mono.Unix.Catalog.GetString (System.String s)")
     }
+
+    /// Chromium's and Flutter's `LOG(FATAL)` lines (base/logging.cc's prefix: process, thread,
+    /// time, level, file and line) end the process; their ERROR level does not.
+    @Test(arguments: [
+        ("[12345:0101/000000.000000:FATAL:v8_initializer.cc(630)] Error loading V8 startup snapshot file", true),
+        (
+            "[FATAL:flutter/shell/platform/darwin/ios/framework/Source/FlutterEngine.mm(1234)] Could not launch engine with configuration.",
+            true
+        ),
+        ("[0101/000000.000000:ERROR:gpu_init.cc(440)] Passthrough is not supported, GL is disabled", false),
+    ])
+    func chromiumsFatalLog(line: String, isMessage: Bool) {
+        #expect((CrashMessageGrammar.match(line) != nil) == isMessage, "\(line)")
+    }
+
+    /// UIKit's logged errors that name the function to break in are not crashes.
+    @Test func uikitsBreakInLinesAreNotCrashes() {
+        let text = """
+            -[UIApplication endBackgroundTask:] Can't end BackgroundTask: no background task exists with identifier 12 (0xc), or it may have already been ended. Break in UIApplicationEndBackgroundTaskError() to debug.
+            """
+        #expect(throws: (any Error).self) { try CrashReport.parse(data: Data(text.utf8), path: "paste.txt") }
+    }
+
+    /// libstdc++'s verbose terminate handler (vterminate.cc) names the type and, on the next line, `what()`.
+    @Test func libstdcxxsTerminateNamesTheException() throws {
+        let diagnosis = try diagnoseText(
+            "terminate called after throwing an instance of 'std::runtime_error'\n  what():  boom\nAbort trap: 6\n")
+        #expect(diagnosis.headline.contains("std::runtime_error"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("boom"), "\(diagnosis.headline)")
+    }
 }

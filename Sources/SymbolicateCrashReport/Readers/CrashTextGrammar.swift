@@ -662,6 +662,10 @@ enum CrashMessageGrammar {
             // A failed check of Chromium's and Flutter's engine logging (`[FATAL:flutter/shell/…(432)]
             // Check failed: …`), after its bracketed tag.
             Shape(family: .assertion, anchor: .starts("Check failed: ")),
+            // Chromium's and Flutter's engine `LOG(FATAL)` (`[FATAL:flutter/…/FlutterEngine.mm(1234)] Could
+            // not launch engine …`, `[12345:0101/000000.000000:FATAL:v8_initializer.cc(630)] Error loading …`):
+            // the log ends the process after it.
+            Shape(family: .assertion, anchor: .parser(isChromiumFatalLog), needs: ["FATAL:"]),
             Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
             Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }, needs: ["Exception", "Error"]),
             // React Native's banner for a JavaScript exception nothing caught, which `RCTFatal`
@@ -968,6 +972,14 @@ enum CrashMessageGrammar {
         return false
     }
 
+    /// A bracketed tag that names the `FATAL` level and a source place (`[…FATAL:file.cc(123)]`), then words.
+    static let isChromiumFatalLog: @Sendable (Substring) -> Bool = { text in
+        guard text.hasBytePrefix("["), let close = text.prefix(300).firstIndex(of: "]") else { return false }
+        let tag = text[..<close]
+        guard let level = tag.byteRange(of: "FATAL:"), tag.hasSuffix(")"), tag[level.upperBound...].contains("(") else { return false }
+        return text[text.index(after: close)...].contains(where: \.isLetter)
+    }
+
     /// `error: <part>: detected …`: the part one word (`task-local`, `TaskGroup`, `withTaskGroup`).
     static let isConcurrencyRuntimeCheck: @Sendable (Substring) -> Bool = { text in
         guard text.hasBytePrefix("error: "), let marker = text.byteRange(of: ": detected ") else { return false }
@@ -1050,7 +1062,7 @@ enum CrashMessageGrammar {
 /// A line that also says the exception was not caught (`uncaught`, `unhandled`, `Terminating app`)
 /// is not one.
 enum NonFatalReport {
-    static let literals = ["xception", "dlopen(", "Sanitizer:", ": runtime error: ", "dyld"]
+    static let literals = ["xception", "dlopen(", "Sanitizer:", ": runtime error: ", "dyld", "Break "]
 
     static let isReport: @Sendable (Substring) -> Bool = { text in
         guard text.utf8.count <= 2_000 else { return false }
@@ -1060,6 +1072,15 @@ enum NonFatalReport {
             var rest = text[dyld.upperBound...]
             if rest.hasBytePrefix("[") { rest = rest.drop { $0 != "]" }.dropFirst() }
             if rest.hasBytePrefix(":"), rest.dropFirst().trimmedBlanks.lowercased().hasPrefix("warning") { return true }
+        }
+        // UIKit's logged errors name the function to break in (`… Break in
+        // UIApplicationEndBackgroundTaskError() to debug.`, `Break on UIViewAlertForUnsatisfiableConstraints
+        // to catch this in the debugger.`): it logs them and goes on.
+        if text.containsBytes("Break in ") || text.containsBytes("Break on "),
+            text.containsBytes(" to debug") || text.containsBytes("to catch this in the debugger"),
+            !text.lowercased().containsBytes("crash")
+        {
+            return true
         }
         if text.containsBytes("Sanitizer: ") {
             return text.byteRange(of: "WARNING: ") != nil && !text.containsBytes("ERROR: ")

@@ -222,6 +222,15 @@ enum ConsoleLine {
         return String(reason)
     }
 
+    /// libstdc++'s `terminate called after throwing an instance of 'std::runtime_error'`: the type.
+    static func libstdcxxThrown(_ text: Substring) -> String? {
+        guard let marker = text.byteRange(of: "terminate called after throwing an instance of '") else { return nil }
+        let rest = text[marker.upperBound...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        let type = rest[..<close]
+        return type.isEmpty || type.contains(" ") ? nil : String(type)
+    }
+
     /// libc++abi's last words: `libc++abi: terminating due to uncaught exception of type
     /// std::runtime_error: boom` (older: `libc++abi.dylib: terminating with uncaught exception of
     /// type NSException`). The type runs to the first `: `; the rest is `what()`.
@@ -1111,7 +1120,15 @@ struct DebuggerOutputParser {
                         exception.uncaught = UncaughtException(language: .objectiveC, reason: reason)
                     }
                 }
-            case .swiftRuntime, .cxxException, .cxxRuntime, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc,
+            case .cxxRuntime:
+                // libstdc++'s `terminate called after throwing an instance of 'T'`, its `what():` on a
+                // line below: the uncaught C++ exception, as libc++abi's line names it.
+                if exception.uncaught == nil, let type = ConsoleLine.libstdcxxThrown(text) {
+                    let below = document.lines.dropFirst(message.line ?? 0).prefix(3).lazy.map { $0.text.trimmedBlanks }
+                    let what = below.first { $0.hasBytePrefix("what():") }.map { String($0.dropFirst(7)).trimmedBlanks }
+                    exception.uncaught = UncaughtException(language: .cxx, name: type, reason: what)
+                }
+            case .swiftRuntime, .cxxException, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc,
                 .annotation, .diagnostic, .processExit:
                 break
             }
