@@ -10,10 +10,6 @@ import Testing
 /// more syntaxes. Each text is an excerpt of a real public post (its URL above the test); the
 /// grammar's lists are checked against the formats the runtimes print (their sources named).
 @Suite struct RuntimeBannersAndCutReasonsTests {
-    static func said(_ diagnosis: Diagnosis) -> String {
-        ([diagnosis.headline] + diagnosis.causes.flatMap { [$0.text] + ($0.frames ?? []) }).joined(separator: "\n")
-    }
-
     // MARK: - Reasons cut from libobjc's line
 
     /// The reason part alone. https://github.com/Christian1313/iOS_Swift_ColorPicker/issues/1
@@ -52,7 +48,7 @@ import Testing
             """
         let diagnosis = try diagnoseText(text)
         #expect(diagnosis.headline.contains("Unable to parse constraint format"), "\(diagnosis.headline)")
-        #expect(Self.said(diagnosis).contains("DZNEmptyDataSetView setupConstraints"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("DZNEmptyDataSetView setupConstraints"), "\(diagnosis.said)")
         let frame = try #require(
             PastedFrameGrammar.bareHexAddress("#6 iDiskk 00000000010038D634 -[DZNEmptyDataSetView setupConstraints]", 1))
         #expect(frame.index == 6 && frame.imageName == "iDiskk" && frame.address == 0x1_0038_D634)
@@ -70,7 +66,7 @@ import Testing
             Assertion failure in -[XPRootNavigationController popToViewController:transition:], /BuildRoot/Library/Caches/com.apple.xbs/Sources/UIKitCore/UIKit-3698.140/UINavigationController.m:8176
             *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Tried to pop to a view controller that doesn't exist.'
             """)
-        #expect(Self.said(diagnosis).contains("XPRootNavigationController popToViewController"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("XPRootNavigationController popToViewController"), "\(diagnosis.said)")
     }
 
     /// Bugsnag's `Name in function` title puts the reason on the next line.
@@ -121,7 +117,7 @@ import Testing
                 at null.-[FBSSerialQueue assertOnQueue](null:null)
                 at null.-[FBSSceneImpl updateClientSettings:withTransitionContext:](null:null)
             """)
-        #expect(Self.said(diagnosis).contains("FBSSerialQueue assertOnQueue"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("FBSSerialQueue assertOnQueue"), "\(diagnosis.said)")
     }
 
     // MARK: - Runtimes' and tools' last words
@@ -174,7 +170,7 @@ import Testing
             Abort trap: 6
             """)
         #expect(diagnosis.headline.contains("abort()"), "\(diagnosis.headline)")
-        #expect(diagnosis.causes.first?.text.contains("can't allocate region") == true, "\(Self.said(diagnosis))")
+        #expect(diagnosis.causes.first?.text.contains("can't allocate region") == true, "\(diagnosis.said)")
         #expect(diagnosis.references.contains { $0.term == "std::bad_alloc" })
     }
 
@@ -271,7 +267,7 @@ import Testing
             iOSDemo crash  -- TopicViewController.m  --  line79  [_recvContentField setText:recvtext]; 
             'NSInternalInconsistencyException', reason: '-[UIKeyboardTaskQueue waitUntilAllTasksAreFinished] may only be called from the main thread.'
             """)
-        #expect(Self.said(diagnosis).contains("TopicViewController.m"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("TopicViewController.m"), "\(diagnosis.said)")
     }
 
     /// A managed runtime's frames behind the system log's prefix are frames.
@@ -285,7 +281,7 @@ import Testing
             11/14/11 9:17:47.396 AM [0x0-0x49049].org.sparkleshare.sparkleshare:   at SparkleShare.Program.Main (System.String[] args) [0x00000] in <filename unknown>:0 
             """)
         #expect(diagnosis.headline.contains("DllNotFoundException"), "\(diagnosis.headline)")
-        let said = Self.said(diagnosis)
+        let said = diagnosis.said
         #expect(said.contains("SparkleShare.Program.Main") || said.contains("Mono.Unix.Catalog.GetString"), "\(said)")
     }
 
@@ -315,7 +311,7 @@ import Testing
             # Problematic frame:
             # C  [libobjc.A.dylib+0x14dd]  objc_msgSend+0x1d
             """)
-        #expect(Self.said(diagnosis).contains("objc_msgSend"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("objc_msgSend"), "\(diagnosis.said)")
         let frame = try #require(PastedFrameGrammar.jvmNativeFrame("C  [libjvm.dylib+0x3a1b2c]  jni_GetObjectClass+0x6c", 1))
         #expect(frame.imageName == "libjvm.dylib" && frame.imageOffset == 0x3a_1b2c && frame.symbol == "jni_GetObjectClass")
     }
@@ -343,7 +339,7 @@ import Testing
                 Frameworks/CoreFoundation.framework/CoreFoundation:0 - ___exceptionPreprocess
             """)
         #expect(diagnosis.headline.contains("The number of view controllers provided (0)"), "\(diagnosis.headline)")
-        #expect(Self.said(diagnosis).contains("UIPageViewController"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("UIPageViewController"), "\(diagnosis.said)")
     }
 
     /// A crash service's termination line with its own separator. https://github.com/0xCUB3/wBlock/issues/385

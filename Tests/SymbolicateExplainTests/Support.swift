@@ -20,6 +20,10 @@ extension Diagnosis {
     var evidenceLines: [String] { evidence.map { "\($0.field): \($0.quote)" } }
 
     func hasEvidence(_ fragment: String) -> Bool { evidenceLines.contains { $0.contains(fragment) } }
+
+    /// What the diagnosis says of the crash, as the crash-text measure reads it: the headline, and
+    /// each cause's words and frames (evidence quotes are the input's, not what is said of it).
+    var said: String { ([headline] + causes.flatMap { [$0.text] + ($0.frames ?? []) }).joined(separator: "\n") }
 }
 
 /// Capture groups of the first match of `pattern` (nil for groups that did not take part): the

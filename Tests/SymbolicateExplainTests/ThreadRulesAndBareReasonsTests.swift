@@ -10,17 +10,13 @@ import Testing
 /// Application Specific Information above the throw's frames (issue 48). Each text is an excerpt of
 /// a real public post (its URL above the test), or a warning in the words Apple's frameworks print.
 @Suite struct ThreadRulesAndBareReasonsTests {
-    static func said(_ diagnosis: Diagnosis) -> String {
-        ([diagnosis.headline] + diagnosis.causes.flatMap { [$0.text] + ($0.frames ?? []) }).joined(separator: "\n")
-    }
-
     // MARK: - Main-thread-only rules
 
     /// AppKit's reason alone, as a poster pasted it. https://github.com/aonez/Keka/issues/861
     @Test func appKitsMainThreadRuleAloneIsAStatedCause() throws {
         let diagnosis = try diagnoseText("NSWindow drag regions should only be invalidated on the Main Thread!\n")
         #expect(diagnosis.headline.contains("NSWindow drag regions"), "\(diagnosis.headline)")
-        #expect(Self.said(diagnosis).contains("wrong thread"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("wrong thread"), "\(diagnosis.said)")
     }
 
     /// The same words under the unified log's `[General]` prefix, after AppKit's line that an
@@ -41,7 +37,7 @@ import Testing
             """
             CrashlyticsReactLogFunction_block_invoke line 203 $ REACT LOG: 2016-05-06 19:32:46.904 [fatal][tid:com.facebook.React.KDSocialShareQueue] Exception '-[UIKeyboardTaskQueue waitUntilAllTasksAreFinished] may only be called from the main thread.' was thrown while invoking shareOnFacebook on target KDSocialShare with params
             """)
-        #expect(Self.said(diagnosis).contains("waitUntilAllTasksAreFinished"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("waitUntilAllTasksAreFinished"), "\(diagnosis.said)")
     }
 
     /// The requirement is read from the sentence's parts, whatever the framework's wording; advice
@@ -139,7 +135,7 @@ import Testing
         #expect(report.facts.uncaughtException?.exception.reason == "Cannot finish a purchasing transaction")
         let diagnosis = diagnose(report)
         #expect(diagnosis.headline.contains("Cannot finish a purchasing transaction"), "\(diagnosis.headline)")
-        #expect(Self.said(diagnosis).contains("-[SKPaymentQueue finishTransaction:]"), "\(Self.said(diagnosis))")
+        #expect(diagnosis.said.contains("-[SKPaymentQueue finishTransaction:]"), "\(diagnosis.said)")
     }
 
     /// Without the throw's frames (the Flutter report's reason over an abort's frames), a line of Application
