@@ -41,7 +41,9 @@ mkdir -p "$libdir" "$pcdir" "$dist"
 archives=(libdwarf.a libelf.a libz.a libstdc++.a libsqlite3.a)
 for a in "${archives[@]}"; do ln -s "$(find_archive "$a")" "$libdir/$a"; done
 # Newer libelf/libdwarf builds compress with zstd; Debian 12's do not. Take libzstd.a only if asked for.
-if nm -u "$libdir/libelf.a" "$libdir/libdwarf.a" 2>/dev/null | grep -q ' ZSTD_'; then
+# (nm's output is read whole before the search: `nm | grep -q` under pipefail fails when grep
+# stops before nm has written everything.)
+if grep -q ' ZSTD_' <<<"$(nm -u "$libdir/libelf.a" "$libdir/libdwarf.a" 2>/dev/null)"; then
   ln -s "$(find_archive libzstd.a)" "$libdir/libzstd.a"
 fi
 zlib_pc="$(pkg-config --variable=pcfiledir zlib 2>/dev/null || echo /usr/lib/"$arch"-linux-gnu/pkgconfig)/zlib.pc"

@@ -100,11 +100,16 @@ else
 fi
 
 # 4. Oldest glibc: the highest symbol version the binary references.
-floor="$(objdump -T "$bin" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)"
-at_floor="$(objdump -T "$bin" | grep "GLIBC_$floor" | awk '{print $NF}' | sort -u | tr '\n' ' ')"
+# Each tool's whole output is read into a variable before it is searched: under pipefail,
+# `readelf … | grep -q` fails when grep stops at its match while readelf still has a buffer
+# to write (SIGPIPE), which depends on where the match falls in the output, so on the build.
+symbols="$(objdump -T "$bin")"
+versions="$(readelf -V "$bin")"
+floor="$(grep -o 'GLIBC_[0-9][0-9.]*' <<<"$symbols" | sed 's/GLIBC_//' | sort -uV | tail -1)"
+at_floor="$(grep "GLIBC_$floor" <<<"$symbols" | awk '{print $NF}' | sort -u | tr '\n' ' ')"
 # Packed relative relocations (DT_RELR, scripts/release.sh) need glibc 2.36: the loader says so through
 # the GLIBC_ABI_DT_RELR version, which no symbol carries.
-if readelf -V "$bin" | grep -q 'GLIBC_ABI_DT_RELR' && [ "$(printf '%s\n2.36\n' "$floor" | sort -V | tail -1)" != "$floor" ]; then
+if grep -q 'GLIBC_ABI_DT_RELR' <<<"$versions" && [ "$(printf '%s\n2.36\n' "$floor" | sort -V | tail -1)" != "$floor" ]; then
   floor=2.36
   at_floor="GLIBC_ABI_DT_RELR (packed relative relocations)"
 fi
