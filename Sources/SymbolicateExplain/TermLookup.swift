@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCrashReport
 
 /// The answer to `symbolicate explain TERM`: the entries that match, decoded numbers,
 /// and — when nothing matches — the nearest spellings the knowledge base knows.
@@ -89,8 +90,8 @@ extension KnowledgeBase {
         var named: [String] = []
         for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init) where word.count >= 3 {
             let matches: [KnowledgeEntry]
-            if word.lowercased().hasPrefix("0x") {
-                matches = parseNumber(word).map { entries(kind: .terminationCode, value: $0) } ?? []
+            if let code = ReportNumber.parseMarkedHex(word) {
+                matches = entries(kind: .terminationCode, value: code)
             } else if word == word.uppercased(), word.first?.isLetter == true {
                 matches = entries(named: word)
             } else {
@@ -105,37 +106,28 @@ extension KnowledgeBase {
     }
 
     /// Report-line shapes: `TYPE (SIGNAL)`, `SUBTYPE at 0xADDR [-> 0xADDR]`, termination reasons.
+    /// The exception's lines are read by the report's own field readers (`ExceptionInfo`), so a
+    /// line means here what it means in a report.
     private func explainStructured(_ query: String, add: ([KnowledgeEntry]) -> Void, decoded: inout [Phrase]) {
-        // EXC_BAD_ACCESS (SIGSEGV), EXC_CRASH (SIGKILL - CODESIGNING)
-        if let open = query.firstIndex(of: "("), query.hasSuffix(")") {
-            let head = query[..<open].trimmedBlanks
-            let inner = query[query.index(after: open)..<query.index(before: query.endIndex)]
-            let signal = inner.split(separator: " ").first.map(String.init) ?? ""
-            let parts = entries(named: head) + entries(named: signal)
+        // EXC_BAD_ACCESS (SIGSEGV), EXC_CRASH (SIGKILL - CODESIGNING): an `Exception Type` field.
+        let typeField = ExceptionInfo(typeField: query)
+        if typeField.signal != nil, let type = typeField.type {
+            let facts = typeField.facts
+            let parts = entries(named: type) + (facts.signalName.map { entries(named: $0) } ?? [])
             if !parts.isEmpty {
                 add(parts)
-                if inner.containsBytes("CODESIGNING") || inner.containsBytes("Code Signature") {
-                    add(entries(named: "CODESIGNING"))
-                }
+                if facts.isCodeSignatureInvalid { add(entries(named: "CODESIGNING")) }
                 return
             }
         }
-        // KERN_INVALID_ADDRESS at 0x0000000000000010 [-> 0x…]
-        if let range = query.byteRange(of: " at ") {
-            let name = query[..<range.lowerBound].trimmedBlanks
-            let rest = query[range.upperBound...]
-            let numbers = rest.split(whereSeparator: { $0 == " " || $0 == ">" || $0 == "-" })
-                .compactMap { parseNumber(String($0)) }
+        // KERN_INVALID_ADDRESS at 0x0000000000000010 [-> 0x…]: an `Exception Subtype` field.
+        let subtypeFacts = ExceptionInfo(subtype: query).facts
+        if let fault = subtypeFacts.fault, let name = fault.name {
             add(entries(named: name))
-            if let address = numbers.first {
-                let stripped = numbers.count > 1 ? numbers[1] : nil
-                let fault = FaultAddress(address: address, stripped: stripped)
-                decoded.append(FaultAddress.describe(fault, address: address))
-                add(FaultAddress.entries(for: fault, in: self))
-            }
-            if query.containsBytes("pointer authentication") {
-                add(entries(named: "POINTER_AUTHENTICATION_FAILURE"))
-            }
+            let address = FaultAddress(address: fault.address, stripped: fault.strippedAddress)
+            decoded.append(FaultAddress.describe(address, address: fault.address))
+            add(FaultAddress.entries(for: address, in: self))
+            if subtypeFacts.isPointerAuthenticationFailure { add(entries(named: "POINTER_AUTHENTICATION_FAILURE")) }
             return
         }
         // Namespace SPRINGBOARD, Code 0x8badf00d  |  FRONTBOARD 2343432205  |  DYLD 1 Library missing

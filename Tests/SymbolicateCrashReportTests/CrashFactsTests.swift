@@ -95,6 +95,13 @@ import Testing
         #expect(deadlock.facts.reporterDeadlock?.reporter == "KSCrash")
         // Quoted by KSCrash's own words (its CrashDoctor's diagnosis), not by a sentence the reader wrote.
         #expect(deadlock.facts.reporterDeadlock?.quotes.allSatisfy { $0.contains("CrashDoctor") } == true)
+        // CrashDoctor's diagnosis is KSCrash's guess from the frames: typed as the reporter's, shown in
+        // Application Specific Information, and stated as no message of the crash.
+        let diagnosis = try #require(deadlock.facts.reporterDiagnosis)
+        #expect(diagnosis.reporter == "KSCrash" && diagnosis.label == "CrashDoctor")
+        #expect(diagnosis.lines.contains { $0.hasPrefix("Main thread deadlocked") }, "\(diagnosis.lines)")
+        #expect(deadlock.applicationSpecificInformation?.contains("CrashDoctor: Main thread deadlocked") == true)
+        #expect(!deadlock.facts.statedMessages.contains { $0.quote.hasPrefix("CrashDoctor") }, "\(deadlock.facts.statedMessages)")
 
         let crashlytics = try #require(
             try Self.read("pasted/crashlytics__firebase-ios-sdk-10159_unrecognized-selector_excerpt.txt").first)

@@ -172,6 +172,26 @@ import Testing
         #expect(terms.contains("SIGSEGV"))
     }
 
+    /// The `.crash` form of a code-signing kill nests the signal's own parentheses: the line is read
+    /// as a report's `Exception Type` field is, so the type, the signal and the code-signing kill
+    /// are all named.
+    @Test func nestedSignalOfACodeSigningKillExplainsAllThree() {
+        let terms = base.explain("Exception Type:  EXC_BAD_ACCESS (SIGKILL (Code Signature Invalid))").entries.map(\.term)
+        #expect(terms.contains("EXC_BAD_ACCESS"), "\(terms)")
+        #expect(terms.contains("SIGKILL"), "\(terms)")
+        #expect(terms.contains("CODESIGNING"), "\(terms)")
+        let dashed = base.explain("EXC_CRASH (SIGKILL - CODESIGNING)").entries.map(\.term)
+        #expect(dashed.contains("EXC_CRASH") && dashed.contains("SIGKILL") && dashed.contains("CODESIGNING"), "\(dashed)")
+    }
+
+    /// In a line's words only a number written with `0x` is read as a termination code.
+    @Test func onlyMarkedHexWordsOfALineAreCodes() {
+        let marked = base.explain("the watchdog ended it with 0x8badf00d while launching").entries.map(\.term)
+        #expect(marked.contains { $0.lowercased().contains("8badf00d") }, "\(marked)")
+        let decimal = base.explain("the watchdog ended it with 2343432205 while launching").entries
+        #expect(decimal.isEmpty, "\(decimal.map(\.term))")
+    }
+
     @Test func subtypeWithSmallAddressIsNearNull() {
         let answer = base.explain("KERN_INVALID_ADDRESS at 0x0000000000000010")
         #expect(answer.entries.map(\.term).contains("KERN_INVALID_ADDRESS"))

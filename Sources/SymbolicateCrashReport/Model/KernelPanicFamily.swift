@@ -1,9 +1,10 @@
 import Foundation
-import SymbolicateCrashReport
+import SymbolicateCore
 
 /// The family of a kernel (or Secure Enclave, or bridgeOS) panic, read from the panic's own
 /// message: each family is recognised by the words xnu, its drivers or the coprocessor's
-/// firmware put there. The raw value is the stable ID the JSON output carries (`matched.id`).
+/// firmware put there. The raw value is the stable ID explain's JSON output carries
+/// (`matched.id`). Read here, with the panic string, so that explain only interprets it.
 package enum KernelPanicFamily: String, CaseIterable, Sendable {
     /// `watchdog timeout: no checkins from watchdogd`, `userspace watchdog timeout: no successful checkins from …`.
     case watchdogTimeout = "watchdog-timeout"

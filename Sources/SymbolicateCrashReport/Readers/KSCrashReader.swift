@@ -227,8 +227,13 @@ package enum KSCrashReportReader: ReportReader {
         }
         var asiObject = JSONValue.object([])
         if !asi.isEmpty { asiObject.set("KSCrash", .array(asi.map(JSONValue.string))) }
-        if let diagnosis = crash["diagnosis"]?.stringValue {
-            asiObject.set("CrashDoctor", .array(diagnosis.split(separator: "\n").map { .string(String($0)) }))
+        // CrashDoctor's diagnosis is shown where KSCrash's Apple-format filter prints it, and typed
+        // as the reporter's guess so that no stage reads it as the crash's own words.
+        var diagnosis: ReporterDiagnosisFact?
+        if let text = crash["diagnosis"]?.stringValue {
+            let lines = text.split(separator: "\n").map(String.init)
+            diagnosis = ReporterDiagnosisFact(reporter: "KSCrash", label: "CrashDoctor", lines: lines)
+            asiObject.set("CrashDoctor", .array(lines.map(JSONValue.string)))
         }
         if asiObject.objectValue?.isEmpty == false { ips.set("asi", asiObject) }
 
@@ -305,6 +310,7 @@ package enum KSCrashReportReader: ReportReader {
         var report = CrashReport.fromForeign(ips, identity: identity, path: path, format: .kscrash, foreign: foreign, warnings: warnings)
         if let uncaught { report.setUncaught(uncaught) }
         report.facts.reporterDeadlock = deadlock
+        report.facts.reporterDiagnosis = diagnosis
         report.reportVersion = "KSCrash " + (version ?? "?")
         renumber(&report, numbers)
         // The app itself was ended for its memory: a termination of this process, not a

@@ -863,12 +863,9 @@ struct TextReportParser {
         case "Exception Type":
             var e = report.exception ?? ExceptionInfo()
             // `EXC_BAD_ACCESS (SIGSEGV)` or a bare signal (`SIGSEGV`) from third-party reporters.
-            if value.hasSuffix(")"), let open = value.range(of: " (", options: .backwards) {
-                e.type = String(value[..<open.lowerBound])
-                e.signal = String(value[open.upperBound..<value.index(before: value.endIndex)])
-            } else {
-                e.type = value
-            }
+            let field = ExceptionInfo(typeField: value)
+            e.type = field.type
+            e.signal = field.signal
             // Reporters that catch Objective-C exceptions (Cr4shed) put the exception's name
             // where Apple puts the Mach exception, and its reason under `Reason:`.
             if let type = e.type, !type.hasPrefix("EXC_"), let named = ExceptionNameLine.parse(Substring(type)), named.reason == nil {

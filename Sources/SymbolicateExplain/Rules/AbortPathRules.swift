@@ -239,11 +239,10 @@ extension Diagnostician {
         found.quote(Phrase(.fieldCrashedThread), phrase: role.summary)
         let evidence = role.offMainEvidence
         // UIKit, AppKit and Auto Layout say so themselves in the exception's reason.
-        if !role.isMain, evidence.isEmpty, let line = facts.statements.offMainThreadLine {
+        if !role.isMain, evidence.isEmpty, let reason = facts.statements.offMainThreadReason {
             found.use(base.entry(.mainThreadOnly))
             // The thread named replaces the exception rules' cause that could not name it.
             found.causes.removeAll { $0.phrase == Phrase(.causeOffMainStated) }
-            let reason = line.byteRange(of: "reason: ").map { String(line[$0.lowerBound...]) } ?? line
             found.cause(
                 .likely, .causeOffMainByReason, ["thread": role.label],
                 frames: [FrameLine(place: .label("Application Specific Information"), text: .verbatim(reason))])

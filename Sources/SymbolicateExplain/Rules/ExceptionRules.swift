@@ -14,12 +14,10 @@ extension Diagnostician {
         if let frameResult = classifyBySwiftFrames() { return frameResult }
 
         // The signal decides where the Mach type is not one of the faults below: a bare signal,
-        // a signal in the type's place (`Exception Type: SIGABRT`), or a type the rules do not
-        // name (`EXC_SOFTWARE (SIGABRT)`, EXC_UNIX_ABORT).
-        let mach = type.flatMap { $0.hasPrefix("SIG") ? nil : $0 }
-        let named = (signal ?? type.flatMap { $0.hasPrefix("SIG") ? $0 : nil }).map {
-            String($0.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) })
-        }
+        // a signal in the type's place (`Exception Type: SIGABRT`, which fact reading files as the
+        // signal), or a type the rules do not name (`EXC_SOFTWARE (SIGABRT)`, EXC_UNIX_ABORT).
+        let mach = type
+        let named = signal.map { String($0.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) }) }
         // Under EXC_CRASH a fault's signal was sent, not raised by the hardware (`raisedSignal`).
         let sent = mach == "EXC_CRASH"
         switch (mach, named) {
@@ -153,7 +151,7 @@ extension Diagnostician {
         // names no architecture over Swift frames is the Simulator's or an Intel Mac's (on ARM a
         // Swift check traps with EXC_BREAKPOINT instead).
         let architecture = facts.platform.architecture?.name
-        let namesIntel = [report.exception?.codes, report.exception?.subtype].contains { $0?.containsBytes("EXC_I386") == true }
+        let namesIntel = facts.exception?.namesIntelException == true
         let swiftFrame =
             report.crashedThread?.frames.prefix(8).first(where: { !$0.functionNames.isEmpty }).map { !$0.isCFamily && isSwiftName($0) }
             ?? false

@@ -109,12 +109,9 @@ extension Diagnostician {
     /// the same message is this rule's to quote.
     private func isCauseCandidate(_ message: StatedMessage) -> Bool {
         guard !message.text.isEmpty else { return false }
-        // KSCrash's CrashDoctor line is the reporter's own guess from the frames (`Rogue memory write
-        // has corrupted memory.`): the frames' rules read those frames themselves.
-        if message.source == .appSpecificInformation, message.quote.hasPrefix("CrashDoctor:") { return false }
         // libc++abi's line for an Objective-C exception names its type only (`… of type
         // NSException`): the exception's rules say what the report has of it.
-        if message.family == .objcException, message.text.hasSuffix(" of type NSException") { return false }
+        if message.namesOnlyAnObjectiveCExceptionType { return false }
         // A line that states the exception or the signal (`SIGABRT ABORT 0x…` under a crash
         // service's thread) is the crash's name, which a reader typed: the rules for that fact
         // and the frames say why, not a quote of it.

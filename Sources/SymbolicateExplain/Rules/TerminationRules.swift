@@ -28,7 +28,7 @@ extension Diagnostician {
             let codeValue = Phrase.text(code.map(String.init) ?? "?")
             // A weakly linked symbol this OS lacks, called after launch: dyld bound it to its
             // `__dyld_missing_symbol_abort` stub, and the caller is the thread's frame below it.
-            if allText.containsBytes("missing symbol called") {
+            if facts.termination?.isMissingSymbolCalled == true {
                 found.cause(.likely, .causeWeakSymbolMissingCalled)
                 found.step(.stepGuardWeakSymbol)
                 // The frame below dyld's stub (`_dyld_missing_symbol_abort`), else the first named

@@ -122,17 +122,8 @@ extension Diagnostician {
     /// Foundation's `*** Assertion failure in -[X y], file:line` before its exception, for a text
     /// without frames: the method that asserted, and its file.
     func assertedMethod() -> FrameLine? {
-        // Foundation's line, or the same with its stars lost in a paste.
-        let opening = "Assertion failure in "
-        guard
-            let message = facts.statedMessages.first(where: { $0.family == .assertion && $0.text.hasPrefix("*** " + opening) })
-                ?? facts.statedMessages.first(where: { $0.family == .assertion && $0.text.hasPrefix(opening) })
-        else {
-            return nil
-        }
-        let text = message.text.hasPrefix("*** ") ? message.text.dropFirst(4) : message.text[...]
-        let method = text.dropFirst(opening.count).split(separator: "\n").first.map(String.init) ?? ""
-        guard !method.isEmpty else { return nil }
+        guard let message = facts.statedMessages.first(where: { $0.assertedMethod != nil }), let method = message.assertedMethod
+        else { return nil }
         return FrameLine(place: Self.sourcePhrase(message.source), text: .verbatim(method))
     }
 

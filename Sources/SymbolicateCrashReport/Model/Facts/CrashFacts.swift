@@ -23,6 +23,8 @@ public struct CrashFacts: Sendable, Hashable {
     public var swiftRuntimeError: SwiftRuntimeError?
     /// A crash reporter's own watchdog ended the process (KSCrash's deadlock monitor).
     public var reporterDeadlock: ReporterDeadlockFact?
+    /// A crash reporter's own diagnosis from the frames (KSCrash's CrashDoctor), set by its reader.
+    public var reporterDiagnosis: ReporterDiagnosisFact?
     /// The first non-empty lines of Application Specific Information, trimmed and bounded
     /// (`FactReading.boundedLines`): what the report states in words, for quoting. A field of a
     /// hundred thousand lines costs no more than its first lines (issue 38).
@@ -58,6 +60,8 @@ public struct CrashFacts: Sendable, Hashable {
         copy.uncaughtException?.quote = nil
         copy.assertion?.quote = nil
         copy.reporterDeadlock?.quotes = []
+        // One reporter's guess, which the other layouts of the crash do not carry.
+        copy.reporterDiagnosis = nil
         copy.messageLines = []
         copy.vmRegionLine = nil
         copy.vmRegionArrow = nil

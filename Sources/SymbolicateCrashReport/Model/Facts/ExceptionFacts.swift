@@ -2,7 +2,8 @@ import Foundation
 
 /// The exception as numbers and names: the Mach type, the signal, the codes, the faulting address.
 public struct ExceptionFacts: Sendable, Hashable {
-    /// `EXC_BAD_ACCESS`; nil when the report names only a signal or a description.
+    /// `EXC_BAD_ACCESS`; nil when the report names only a signal or a description. Never a
+    /// signal's name: `Exception Type: SIGABRT` is read as the signal.
     public var machType: String?
     /// `SIGSEGV`.
     public var signal: String?
@@ -10,6 +11,13 @@ public struct ExceptionFacts: Sendable, Hashable {
     public var signalNumber: Int? {
         guard let signal else { return nil }
         return DarwinNames.signalNumber(String(signal.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) }))
+    }
+    /// The signal's name alone (`SIGKILL` of `SIGKILL - CODESIGNING`, `SIGABRT` of `SIGABRT: Abort
+    /// trap`); nil when `signal` holds no signal's name (`Code Signature Invalid`).
+    public var signalName: String? {
+        guard let signal else { return nil }
+        let token = String(signal.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) })
+        return token.hasPrefix("SIG") && token.count > 3 ? token : nil
     }
     /// The exception and the signal by their names, as Apple prints them together
     /// (`EXC_BAD_ACCESS (SIGSEGV)`, `EXC_CRASH (SIGABRT)`, `SIGABRT`); nil when the report names
@@ -46,6 +54,9 @@ public struct ExceptionFacts: Sendable, Hashable {
     public var isPointerAuthenticationFailure = false
     /// The codes name an x86 general-protection fault (`EXC_I386_GPFLT`), which nil does not raise.
     public var isGeneralProtectionFault = false
+    /// The codes or the subtype name one of Intel's exceptions (`EXC_I386_INVOP`, `EXC_I386_GPFLT`):
+    /// the process ran x86 code, whatever the report's architecture field says or lacks.
+    public var namesIntelException = false
     /// `VM Region Info` names a stack region (or its guard).
     public var isInStackRegion = false
 

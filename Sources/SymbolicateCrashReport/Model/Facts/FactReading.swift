@@ -36,9 +36,12 @@ package struct FactReading {
         }
         if facts.swiftRuntimeError == nil { facts.swiftRuntimeError = report.exception?.runtimeError }
         facts.statements = Self.statements(lines: lines, stated: stated, details: report.termination?.details ?? [])
-        facts.statedMessages = Self.statedMessages(facts, lines: lines, message: message)
+        // A reporter's diagnosis shown in Application Specific Information is its guess from the
+        // frames, not a message the crash states.
+        let statingLines = facts.reporterDiagnosis.map { diagnosis in lines.filter { !diagnosis.states($0) } } ?? lines
+        facts.statedMessages = Self.statedMessages(facts, lines: statingLines, message: message)
         if facts.resource == nil { facts.resource = Self.resource(report) }
-        if facts.statedMessages.isEmpty { facts.statedMessages = Self.statedMessages(lines: lines, message: message) }
+        if facts.statedMessages.isEmpty { facts.statedMessages = Self.statedMessages(lines: statingLines, message: message) }
         if facts.statedMessages.isEmpty, case .text(let document) = report.source {
             facts.statedMessages = Self.statedMessages(outsideFieldsOf: document)
         }
@@ -170,6 +173,7 @@ package struct FactReading {
         }
         facts.isPointerAuthenticationFailure = exception.subtype?.containsBytes("pointer authentication") ?? false
         facts.isGeneralProtectionFault = exception.codes?.containsBytes("EXC_I386_GPFLT") ?? false
+        facts.namesIntelException = [exception.codes, exception.subtype].contains { $0?.containsBytes("EXC_I386") == true }
         facts.isInStackRegion = [regionLine, arrow].contains { $0?.lowercased().containsBytes("stack") ?? false }
         return facts
     }
@@ -221,6 +225,7 @@ package struct FactReading {
         facts.countsCPUTime =
             termination?.details?.contains { $0.contains(counted) } == true || termination?.text?.contains(counted) == true
         facts.isInsecureDrawing = MessageScan.occurs("insecure drawing", in: text)
+        facts.isMissingSymbolCalled = MessageScan.occurs("missing symbol called", in: text)
         guard termination != nil || facts != TerminationFacts() else { return nil }
         return facts
     }

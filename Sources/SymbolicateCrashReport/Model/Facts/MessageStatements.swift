@@ -1,4 +1,5 @@
 import Foundation
+import SymbolicateCore
 
 /// What a report's messages (Application Specific Information, the exception's message,
 /// termination details) state besides the crash's main facts, each with the lines that state it,
@@ -19,6 +20,12 @@ public struct MessageStatements: Sendable, Hashable {
     /// A line saying a UI or main-thread-only API was used off the main thread (UIKit, AppKit,
     /// Auto Layout say so in the exception's reason).
     public var offMainThreadLine: String?
+    /// That line from its `reason: ` on, when it has one (libobjc's line names the exception
+    /// first): the words that say which call needed the main thread.
+    public var offMainThreadReason: String? {
+        guard let line = offMainThreadLine else { return nil }
+        return line.byteRange(of: "reason: ").map { String(line[$0.lowerBound...]) } ?? line
+    }
     /// A dispatch queue assertion (`Block was expected to execute on queue [q]`) naming a queue
     /// other than the main one.
     public var expectsOtherQueue = false

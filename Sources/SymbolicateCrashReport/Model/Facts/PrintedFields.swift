@@ -11,6 +11,53 @@ package enum ReportNumber {
         if lower.count >= 4, lower.allSatisfy(\.isHexDigit) { return UInt64(lower, radix: 16) }
         return nil
     }
+
+    /// A number written with its `0x` (`0x8badf00d`), nil for any other word: among a line's
+    /// words, only what the report marks as hexadecimal is a code (`2` or `1234` are not).
+    package static func parseMarkedHex(_ text: some StringProtocol) -> UInt64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.utf8.count > 2, trimmed.utf8.first == UInt8(ascii: "0"),
+            trimmed.utf8.dropFirst().first.map({ $0 | 0x20 }) == UInt8(ascii: "x")
+        else { return nil }
+        return UInt64(trimmed.dropFirst(2), radix: 16)
+    }
+}
+
+extension ExceptionInfo {
+    /// An `Exception Type` field's value, as every text layout prints it: `EXC_BAD_ACCESS (SIGSEGV)`,
+    /// `EXC_BAD_ACCESS (SIGKILL (Code Signature Invalid))`, `EXC_CRASH (SIGKILL - CODESIGNING)`, or a
+    /// bare name (`SIGSEGV`, third-party reporters). The signal is what the parentheses that close
+    /// the value hold, nested ones included; the type is what comes before them.
+    package init(typeField value: String) {
+        self.init()
+        guard value.hasSuffix(")") else {
+            type = value
+            return
+        }
+        var depth = 0
+        var index = value.endIndex
+        while index > value.startIndex {
+            index = value.index(before: index)
+            if value[index] == ")" {
+                depth += 1
+            } else if value[index] == "(" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+        }
+        guard depth == 0, value[index] == "(", index > value.startIndex, value[value.index(before: index)] == " " else {
+            type = value
+            return
+        }
+        type = value[..<index].trimmingCharacters(in: .whitespaces)
+        signal = String(value[value.index(after: index)..<value.index(before: value.endIndex)])
+    }
+
+    /// The facts of this exception alone, read as a report's fields are (`FactReading`): what a
+    /// single line a user copied from a report says (`symbolicate explain 'KERN_INVALID_ADDRESS at 0x10'`).
+    package var facts: ExceptionFacts {
+        FactReading.exception(self, regionLine: nil, platform: nil)
+    }
 }
 
 // The exception and termination fields keep the text the reader saw (writers and JSON print it

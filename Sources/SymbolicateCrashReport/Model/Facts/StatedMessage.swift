@@ -117,6 +117,25 @@ public struct StatedMessage: Sendable, Hashable {
         self.init(family: family, text: text, quote: text, source: source, place: place)
     }
 
+    /// Foundation's `*** Assertion failure in -[X y], file:line` (its stars lost in a paste too):
+    /// the method that asserted, with what follows it on its line; nil for any other message.
+    public var assertedMethod: String? {
+        guard family == .assertion else { return nil }
+        var rest = Substring(text)
+        if rest.hasBytePrefix("*** ") { rest = rest.dropFirst(4) }
+        let opening = "Assertion failure in "
+        guard rest.hasBytePrefix(opening) else { return nil }
+        let method = rest.dropFirst(opening.utf8.count).prefix { $0 != "\n" }
+        return method.isEmpty ? nil : String(method)
+    }
+
+    /// libc++abi's line for an Objective-C exception (`terminating due to uncaught exception of
+    /// type NSException`): it names the exception's type and nothing the exception said.
+    public var namesOnlyAnObjectiveCExceptionType: Bool {
+        guard family == .objcException, let line = ConsoleLine.cxxException(text) else { return false }
+        return line.type == "NSException" && (line.what ?? "").isEmpty
+    }
+
     /// The message that says most about the crash among `messages`: the first of the most
     /// specific family (a runtime's or library's own words before a signal a shell added).
     public static func primary(of messages: [StatedMessage]) -> StatedMessage? {

@@ -16,6 +16,9 @@ public struct TerminationFacts: Sendable, Hashable {
     public var countsCPUTime = false
     /// A security violation for drawing insecurely (a secure text field captured, 0xbad22222).
     public var isInsecureDrawing = false
+    /// dyld's `missing symbol called`: a weakly linked symbol this OS lacks was bound to dyld's
+    /// abort stub at launch and called afterwards (`__dyld_missing_symbol_abort`).
+    public var isMissingSymbolCalled = false
 
     public init(namespace: String? = nil, code: UInt64? = nil) {
         self.namespace = namespace
