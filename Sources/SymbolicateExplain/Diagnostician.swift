@@ -65,6 +65,8 @@ struct Diagnostician {
         // The generic entries (exception type, signal) speak only when nothing more specific fits.
         var causes = relevance.causes(found.causes)
         if causes.isEmpty { causes = relevance.causes(found.backgroundCauses) }
+        // A sentence that named the signal says first who died and how; the causes above stand.
+        if let stop = found.statedStop { causes = Array(([stop] + causes).prefix(Diagnosis.maximumCauses)) }
         var steps = relevance.steps(rule: ruleSteps, entry: found.entrySteps)
         if steps.isEmpty { steps = relevance.steps(rule: [], entry: found.backgroundSteps) }
         // A throw site's rule leads the causes (after a cause the thread's role showed) and its
@@ -411,6 +413,11 @@ struct Diagnostician {
         // A deliberate stop (abort, trap) whose message no rule above read: the message is the
         // stated cause; the exception's rules keep the problem family.
         if isDeliberateStop, let stated = classifyByStatedMessage(category: byException.category) { return stated }
+        // Only a sentence named the signal (no exception field): what it says of who died and how
+        // is the first cause, in its words.
+        if let sentence = crashSentences()?.first(where: \.saysMoreThanItsSignal) {
+            found.statedStop = FoundCause(phrase: Phrase(.causeStatedStop, ["line": .text(sentence.text)]), likelihood: .likely)
+        }
         return byException
     }
 
@@ -429,11 +436,26 @@ struct Diagnostician {
             || ["SIGABRT", "SIGTRAP", "SIGILL"].contains(signal ?? "")
     }
 
+    /// The stated messages that say how the process ended, when the input prints no exception
+    /// field of its own: the signal's, the Mach exception's and a tool's words that the process
+    /// died, at most two, in the order the text has them.
+    func crashSentences() -> [StatedMessage]? {
+        let sentences = facts.statedMessages.filter { [.signal, .machException, .processExit].contains($0.family) && !$0.quote.isEmpty }
+        guard !sentences.isEmpty, !report.inputPrints(field: "Exception Type") else { return nil }
+        return Array(sentences.prefix(2))
+    }
+
     func quoteException() {
         quoteLogEvents()
         if facts.exception?.isFromRegisters == true, let esr = report.crashedThread?.registers.first(where: { $0.name == "esr" }) {
             // The exception was read from the syndrome register: that is what the text says.
             found.quote(.label("esr"), (["0x" + String(esr.value, radix: 16)] + [esr.note].compactMap { $0 }).joined(separator: " "))
+        } else if let sentences = crashSentences() {
+            // The text names the signal or the exception only inside its own words (`clang: error:
+            // unable to execute command: Segmentation fault: 11`, `Program crashed with signal 11`,
+            // `Test crashed with signal kill`): those words are what it says, quoted whole and cited
+            // by their line, not the name read out of them.
+            for message in sentences { found.quote(.label("Exception Type"), message.quote) }
         } else {
             found.quote(.label("Exception Type"), report.exceptionLine)
         }

@@ -71,6 +71,11 @@ final class Findings {
         evidence.append(FoundEvidence(field: field, quote: phrase, note: note))
     }
 
+    /// What the text's own sentence says of how the process ended, when only a sentence named the
+    /// signal (`clang: error: unable to execute command: Segmentation fault: 11`): the first cause,
+    /// beside whatever the signal's rules or entries say.
+    var statedStop: FoundCause?
+
     /// Generic entries (the exception type, the signal): cited, and their causes and
     /// steps used only when nothing more specific was found.
     var background: [KnowledgeEntry] = []

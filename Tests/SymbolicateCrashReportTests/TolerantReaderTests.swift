@@ -232,6 +232,27 @@ import Testing
         #expect(try Self.read("Segmentation fault: 11\n").facts.exception?.signal == "SIGSEGV")
     }
 
+    /// Zig's fault handler states the address after the description (Bun's panic is built on it):
+    /// `panic(main thread): Segmentation fault at address 0x158`. Its format is std.debug's
+    /// `{s} at address 0x{x}` for each fault it handles.
+    /// https://github.com/oven-sh/bun/issues/15509
+    @Test(arguments: [
+        ("panic(main thread): Segmentation fault at address 0x158\n", "SIGSEGV"),
+        ("Segmentation fault at address 0x0\n", "SIGSEGV"),
+        ("Illegal instruction at address 0x10b4c2f1c\n", "SIGILL"),
+        ("Bus error at address 0x7ff7b0a1c000\n", "SIGBUS"),
+    ])
+    func aFaultDescribedWithItsAddress(_ text: String, _ signal: String) throws {
+        #expect(try Self.read(text).facts.exception?.signal == signal)
+    }
+
+    /// The description is a fault only where the handler puts it: not in a sentence about one.
+    @Test func aFaultDescriptionInASentenceIsNoSignal() {
+        #expect(throws: (any Error).self) {
+            try Self.read("We fixed the Segmentation fault at address validation last week in the parser.\n")
+        }
+    }
+
     // MARK: - Frames in pasted syntaxes
 
     /// A crash service's frames without addresses, after the thread's `Crashed:` title.

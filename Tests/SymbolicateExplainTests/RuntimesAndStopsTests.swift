@@ -345,5 +345,51 @@ import Testing
     @Test func aSignalDescriptionAfterALabelIsRead() throws {
         let diagnosis = try diagnoseText("<unknown>:0: error: unable to execute command: Segmentation fault: 11")
         #expect(diagnosis.headline.hasPrefix("SIGSEGV"), "\(diagnosis.headline)")
+        // The evidence is the tool's sentence, cited by its line, not the signal's name read out of it.
+        #expect(
+            diagnosis.evidence.contains { $0.quote == "<unknown>:0: error: unable to execute command: Segmentation fault: 11" },
+            "\(diagnosis.evidence)")
+        #expect(!diagnosis.evidence.contains { $0.quote == "SIGSEGV" }, "\(diagnosis.evidence)")
+    }
+
+    /// Godot's crash handler names the signal in its sentence above its own backtrace.
+    /// https://github.com/godotengine/godot/issues/75568 (its `handle_crash` prints `Program crashed with signal %d`)
+    @Test func aCrashHandlersSentenceIsTheEvidence() throws {
+        let diagnosis = try diagnoseText(
+            """
+            ================================================================
+            handle_crash: Program crashed with signal 11
+            Engine version: Godot Engine v4.2.1.stable.official
+            Dumping the backtrace. Please include this when reporting the bug to the project developer.
+            """)
+        #expect(diagnosis.headline.hasPrefix("SIGSEGV"), "\(diagnosis.headline)")
+        #expect(diagnosis.evidence.contains { $0.quote == "handle_crash: Program crashed with signal 11" }, "\(diagnosis.evidence)")
+        // Its sentence says who died and how: the first cause, beside the signal's own.
+        #expect(diagnosis.causes.first?.text.contains("handle_crash: Program crashed with signal 11") == true, "\(diagnosis.causes)")
+        #expect(diagnosis.causes.count > 1, "\(diagnosis.causes)")
+    }
+
+    /// Who died is stated by a tool's sentence (clang's driver for its frontend), by a runtime's
+    /// panic line (Bun's, over Zig's fault handler) or by the shell's line naming the command:
+    /// each leads the causes in its own words. A bare signal or its shell description says
+    /// nothing more, and a JSON field's name is no sentence.
+    /// https://github.com/dotnet/runtime/issues/99150, https://github.com/oven-sh/bun/issues/15509
+    @Test(arguments: [
+        (
+            "clang: error: unable to execute command: Segmentation fault: 11\nclang: error: clang frontend command failed due to signal (use -v to see invocation)\n",
+            "clang: error: unable to execute command: Segmentation fault: 11"
+        ),
+        ("panic(main thread): Segmentation fault at address 0x158\noh no: Bun has crashed.\n", "Segmentation fault at address 0x158"),
+        ("zsh: trace trap  bun run index.mjs  ./Fraunces\n", "bun run index.mjs"),
+    ])
+    func aSentenceNamingTheSignalLeadsTheCauses(_ text: String, _ stated: String) throws {
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.causes.first?.text.contains(stated) == true, "\(diagnosis.causes)")
+    }
+
+    @Test(arguments: ["Segmentation fault: 11\n", "signal SIGABRT\n", "\"exception_name\": \"EXC_CRASH\",\n\"name\": \"SIGABRT\",\n"])
+    func aBareSignalStatesNoStop(_ text: String) throws {
+        let diagnosis = try diagnoseText(text)
+        #expect(!diagnosis.causes.contains { $0.text.contains("in its own words") }, "\(diagnosis.causes)")
     }
 }

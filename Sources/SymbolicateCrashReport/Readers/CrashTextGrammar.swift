@@ -1461,8 +1461,10 @@ enum SignalLine {
         }
         for (words, signal) in descriptions where described.hasBytePrefix(words) {
             let rest = described.dropFirst(words.count)
+            // Zig's fault handler (and Bun's panic, built on it) states the address after the
+            // description: `Segmentation fault at address 0x158`, `Illegal instruction at address 0x…`.
             if rest.isEmpty || rest.hasBytePrefix(": ") || rest.hasBytePrefix(" (core dumped)") || rest.hasBytePrefix("  ")
-                || rest.hasBytePrefix("\t")
+                || rest.hasBytePrefix("\t") || rest.hasBytePrefix(" at address 0x")
             {
                 return signal
             }

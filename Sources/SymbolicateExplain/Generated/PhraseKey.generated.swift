@@ -113,6 +113,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case stepReadAssertCondition
     case verdictAssertionFailed
     case causeMallocRefusedFirst
+    case causeStatedStop
     case causeLastWords
     case causeMessageSaysSo
     case verdictSwiftRuntimeErrorMessage

@@ -680,6 +680,12 @@ extension Catalog {
                 "en": "malloc refused the allocation first: {line}",
                 "ja": "先に malloc が確保を拒否しました: {line}",
             ]),
+        .causeStatedStop: CatalogText(
+            id: "causeStatedStop", tags: [],
+            texts: [
+                "en": "The text says how the process ended, in its own words: {line}",
+                "ja": "テキスト自身の言葉で、プロセスの終わり方が書かれています: {line}",
+            ]),
         .causeLastWords: CatalogText(
             id: "causeLastWords", tags: [],
             texts: [

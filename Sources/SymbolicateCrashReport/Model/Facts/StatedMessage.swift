@@ -129,6 +129,21 @@ public struct StatedMessage: Sendable, Hashable {
         return method.isEmpty ? nil : String(method)
     }
 
+    /// A signal's or an exception's line that says more than the signal: who or what died, or how
+    /// (`clang: error: unable to execute command: Segmentation fault: 11`, `handle_crash: Program
+    /// crashed with signal 11`, `zsh: trace trap  bun run index.mjs`), not only its name or the
+    /// shell's description of it (`signal SIGABRT`, `Segmentation fault: 11`, `SIGSEGV (0xb)`).
+    public var saysMoreThanItsSignal: Bool {
+        guard [.signal, .machException, .processExit].contains(family) else { return false }
+        var rest = text
+        for (words, _) in SignalLine.descriptions { rest = rest.replacingOccurrences(of: words, with: " ") }
+        // Words, not identifiers: a field's name (`"exception_name": "EXC_CRASH"`) says nothing more.
+        let words = rest.split { !($0.isLetter || $0 == "_") }.filter { word in
+            !(word.contains("_") || word.hasBytePrefix("SIG") || ["signal", "Signal", "code", "address", "at", "x"].contains(String(word)))
+        }
+        return words.reduce(0) { $0 + $1.count } >= 3
+    }
+
     /// libc++abi's line for an Objective-C exception (`terminating due to uncaught exception of
     /// type NSException`): it names the exception's type and nothing the exception said.
     public var namesOnlyAnObjectiveCExceptionType: Bool {
