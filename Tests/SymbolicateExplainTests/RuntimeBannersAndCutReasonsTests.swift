@@ -157,6 +157,40 @@ import Testing
         #expect((CrashMessageGrammar.match(line) != nil) == isMessage, "\(line)")
     }
 
+    /// A tool's helper that died, in the tool's words (Interface Builder's agent, Xcode's LLDB RPC
+    /// server, SourceKit's service), glibc's `assert` line (`__assert_fail`'s format, which Node's
+    /// `CHECK` prints too) and Wine's unhandled Windows exception are crash messages; a person's
+    /// sentence about an app that crashed, and an assertion named in prose, are not.
+    /// https://github.com/Hassan-Aftab/HADropDown/issues/5, https://github.com/lionheart/openradar-mirror/issues/20724,
+    /// https://github.com/mattdonnelly/Swifter/issues/20, https://github.com/fsevents/fsevents/issues/263,
+    /// https://github.com/Gcenx/homebrew-wine/issues/1 (the daemon's line is macOS's `quit unexpectedly` wording).
+    @Test(arguments: [
+        (
+            "Main.storyboard: error: IB Designables: Failed to update auto layout status: The agent crashed",
+            StatedMessage.Family?.some(.processExit)
+        ),
+        (
+            "Message from debugger: The LLDB RPC server has crashed. The crash log is located in ~/Library/Logs/DiagnosticReports",
+            .processExit
+        ),
+        ("SourceKit Service Terminated - Editor functionality temporarily limited", .processExit),
+        ("The com.example.sync daemon quit unexpectedly.", .processExit),
+        ("prog: ../src/x.c:12: main: Assertion `p != NULL' failed.", .assertion),
+        ("node[2607]: ../src/node_api.cc:4168:napi_status f(g): Assertion `func != nullptr' failed.", .assertion),
+        (
+            "wine: Unhandled page fault on read access to 0xffffffffffffffff at address 0x7fff342dfba7 (thread 001a), starting debugger...",
+            .signal
+        ),
+        ("wine: Unhandled illegal instruction at address 0x7bc4d1f2 (thread 0024), starting debugger...", .signal),
+        ("My app crashed when I tap the Save button on the settings screen", nil),
+        ("The server crashed when we deployed the new build, see the dashboard", nil),
+        ("Assertion `x' failed is what the docs say we should expect", nil),
+        ("We saw an unhandled exception in the page fault handler docs", nil),
+    ])
+    func helpersDeathsAssertionsAndWinesFaults(line: String, family: StatedMessage.Family?) {
+        #expect(CrashMessageGrammar.match(line)?.family == family, "\(line)")
+    }
+
     /// libmalloc's refusal before an uncaught `std::bad_alloc` is the likely cause, and the headline
     /// says the process aborted. https://github.com/davechurchill/commandcenter/issues/93
     @Test func badAllocAfterMallocsRefusal() throws {

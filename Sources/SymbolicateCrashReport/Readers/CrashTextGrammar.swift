@@ -714,6 +714,9 @@ enum CrashMessageGrammar {
 
             // Assertions and debug layers.
             Shape(family: .assertion, anchor: .parser { MessageScan(String($0)).isCAssertion() }, needs: ["Assertion failed: "]),
+            // glibc's `assert` (`prog: file.c:12: main: Assertion `p != NULL' failed.`, `__assert_fail`'s
+            // format) and the runtimes that print its form (Node's `CHECK`).
+            Shape(family: .assertion, anchor: .parser(isGlibcAssertion), needs: ["Assertion `"]),
             Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
             // The same line with its stars lost in a paste.
             Shape(
@@ -780,6 +783,10 @@ enum CrashMessageGrammar {
             Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
             Shape(family: .processExit, anchor: .contains("Test crashed with signal ")),
             Shape(family: .processExit, anchor: .contains("test runner exited with code ")),
+            // A tool's helper process that died under it, in the tool's words: Interface Builder's
+            // `The agent crashed`, Xcode's `The LLDB RPC server has crashed`, `SourceKit Service
+            // Terminated`, a daemon's or an extension's `… has quit unexpectedly`.
+            Shape(family: .processExit, anchor: .parser(HelperExit.isHelperExit), needs: HelperExit.needs),
             // SpringBoard's words when it ends an app whose background task outlived its time (the
             // termination description of iOS's older reports).
             Shape(family: .resource, anchor: .contains("has active assertions beyond permitted time")),
@@ -970,6 +977,17 @@ enum CrashMessageGrammar {
             return refusals.contains { rest.hasBytePrefix($0) }
         }
         return false
+    }
+
+    /// glibc's `assert` message, `[prog: ]file:line: [function: ]Assertion `expr' failed.`: the
+    /// expression quoted between a backquote and a quote, a source place before it.
+    static let isGlibcAssertion: @Sendable (Substring) -> Bool = { text in
+        guard let marker = text.byteRange(of: "Assertion `") else { return false }
+        let rest = text[marker.upperBound...].trimmedBlanks
+        guard rest.hasSuffix("' failed.") || rest.hasSuffix("' failed") else { return false }
+        // The place: `file:line:` before it (a digit run between colons).
+        let before = text[..<marker.lowerBound]
+        return before.split(separator: ":").contains { part in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
     /// A bracketed tag that names the `FATAL` level and a source place (`[…FATAL:file.cc(123)]`), then words.
@@ -1362,7 +1380,7 @@ enum SignalLine {
     static let words: [String] =
         ["SIG", "ignal ", "SEGV", "BUS", "ILL", "FPE", "TRAP"] + statusWords
         + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
-        + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words)
+        + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled "]
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
     static let codeNames: [String: String] = {
@@ -1383,6 +1401,12 @@ enum SignalLine {
         let words = text.replacingOccurrences(of: "\\", with: "").split { !($0.isASCII && ($0.isUppercase || $0 == "_")) }
         return words.lazy.map(String.init).first { codeNames[$0] != nil }
     }
+
+    /// Wine's words for the Windows exceptions it reports unhandled, with the signal each is on macOS.
+    static let unhandledFaults: [(words: String, signal: String)] = [
+        ("Unhandled page fault on ", "SIGSEGV"), ("Unhandled stack overflow at address ", "SIGSEGV"),
+        ("Unhandled illegal instruction at address ", "SIGILL"), ("Unhandled privileged instruction at address ", "SIGILL"),
+    ]
 
     /// The shells' and `strsignal`'s descriptions (`Abort trap: 6`, `Segmentation fault: 11`,
     /// `zsh: killed`, `Killed: 9`), with the signal each stands for.
@@ -1426,6 +1450,9 @@ enum SignalLine {
             }
             if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
         }
+        // Wine's last words for a Windows exception no debugger took (`wine: Unhandled page fault on
+        // read access to 0x… at address 0x…`, `Unhandled illegal instruction at address 0x…`).
+        for (words, signal) in unhandledFaults where text.containsBytes(words) { return signal }
         if let stated = statedArrival(in: text) { return stated }
         if let status = negativeStatus(in: text) { return status }
         // A signal's code alone on its line (`BUS_ADRALN`, `SEGV_MAPERR`; Markdown's `BUS\_ADRALN`):
@@ -1470,6 +1497,37 @@ enum SignalLine {
             }
         }
         return nil
+    }
+}
+
+/// A tool's words that one of its helper processes died: the helper named by what it is (an
+/// agent, a server, a service, a daemon, a helper, a plugin, an extension), then that it crashed,
+/// terminated or quit. An app or a program that "crashed" in a person's sentence is not one: the
+/// word before the verb must name a helper.
+enum HelperExit {
+    static let helpers = ["agent", "server", "service", "daemon", "helper", "plugin", "plug-in", "extension", "worker", "host"]
+    static let verbs = [
+        "crashed", "has crashed", "has terminated", "terminated", "quit unexpectedly", "has quit unexpectedly", "exited unexpectedly",
+        "terminated unexpectedly", "died unexpectedly", "stopped unexpectedly",
+    ]
+    static let needs = ["rashed", "erminated", "nexpectedly"]
+
+    static func isHelperExit(_ line: Substring) -> Bool {
+        guard line.utf8.count <= 600 else { return false }
+        let lower = line.lowercased()
+        for verb in verbs {
+            var from = lower.startIndex
+            while let range = lower.range(of: " " + verb, range: from..<lower.endIndex) {
+                from = range.upperBound
+                // The verb ends its clause: the line's end or punctuation after it (`… has crashed.`,
+                // `Terminated - Editor functionality …`), not `crashed when I tap`.
+                let after = lower[range.upperBound...].drop { $0 == " " }
+                guard after.isEmpty || [".", ",", "-", ":", ";", "!", "\"", "'", ")"].contains(after.first!) else { continue }
+                let subject = lower[..<range.lowerBound].split { !($0.isLetter || $0 == "-") }.last.map(String.init) ?? ""
+                if helpers.contains(subject) { return true }
+            }
+        }
+        return false
     }
 }
 
