@@ -1522,7 +1522,7 @@ enum HelperExit {
                 // The verb ends its clause: the line's end or punctuation after it (`… has crashed.`,
                 // `Terminated - Editor functionality …`), not `crashed when I tap`.
                 let after = lower[range.upperBound...].drop { $0 == " " }
-                guard after.isEmpty || [".", ",", "-", ":", ";", "!", "\"", "'", ")"].contains(after.first!) else { continue }
+                guard after.first.map({ [".", ",", "-", ":", ";", "!", "\"", "'", ")"].contains($0) }) ?? true else { continue }
                 let subject = lower[..<range.lowerBound].split { !($0.isLetter || $0 == "-") }.last.map(String.init) ?? ""
                 if helpers.contains(subject) { return true }
             }
