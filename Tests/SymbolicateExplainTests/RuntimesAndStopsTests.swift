@@ -387,7 +387,11 @@ import Testing
         #expect(diagnosis.causes.first?.text.contains(stated) == true, "\(diagnosis.causes)")
     }
 
-    @Test(arguments: ["Segmentation fault: 11\n", "signal SIGABRT\n", "\"exception_name\": \"EXC_CRASH\",\n\"name\": \"SIGABRT\",\n"])
+    @Test(arguments: [
+        "Segmentation fault: 11\n", "signal SIGABRT\n",
+        "* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=1, address=0x0)\n",
+        "\"exception_name\": \"EXC_CRASH\",\n\"name\": \"SIGABRT\",\n",
+    ])
     func aBareSignalStatesNoStop(_ text: String) throws {
         let diagnosis = try diagnoseText(text)
         #expect(!diagnosis.causes.contains { $0.text.contains("in its own words") }, "\(diagnosis.causes)")

@@ -136,6 +136,15 @@ public struct StatedMessage: Sendable, Hashable {
     public var saysMoreThanItsSignal: Bool {
         guard [.signal, .machException, .processExit].contains(family) else { return false }
         var rest = text
+        // A debugger's stop line names the thread, its queue and the reason, not who died: only
+        // the reason counts (`thread #1, queue = '…', stop reason = EXC_BAD_ACCESS (code=1, …)`,
+        // Xcode's `Thread 1: EXC_BAD_ACCESS (…)`).
+        if let reason = rest.byteRange(of: "stop reason = ") { rest = String(rest[reason.upperBound...]) }
+        if rest.hasBytePrefix("Thread "), let colon = rest.firstIndex(of: ":"),
+            rest[rest.index(rest.startIndex, offsetBy: 7)..<colon].allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            rest = String(rest[rest.index(after: colon)...])
+        }
         for (words, _) in SignalLine.descriptions { rest = rest.replacingOccurrences(of: words, with: " ") }
         // Words, not identifiers: a field's name (`"exception_name": "EXC_CRASH"`) says nothing more.
         let words = rest.split { !($0.isLetter || $0 == "_") }.filter { word in
