@@ -17,7 +17,7 @@ extension Diagnostician {
         // a signal in the type's place (`Exception Type: SIGABRT`, which fact reading files as the
         // signal), or a type the rules do not name (`EXC_SOFTWARE (SIGABRT)`, EXC_UNIX_ABORT).
         let mach = type
-        let named = signal.map { String($0.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) }) }
+        let named = facts.exception?.signalName
         // Under EXC_CRASH a fault's signal was sent, not raised by the hardware (`raisedSignal`).
         let sent = mach == "EXC_CRASH"
         switch (mach, named) {

@@ -8,10 +8,7 @@ public struct ExceptionFacts: Sendable, Hashable {
     /// `SIGSEGV`.
     public var signal: String?
     /// The signal's Darwin number (`SIGABRT` → 6, `SIGABRT: Abort trap` too), when `signal` names one.
-    public var signalNumber: Int? {
-        guard let signal else { return nil }
-        return DarwinNames.signalNumber(String(signal.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber) }))
-    }
+    public var signalNumber: Int? { signalName.flatMap(DarwinNames.signalNumber) }
     /// The signal's name alone (`SIGKILL` of `SIGKILL - CODESIGNING`, `SIGABRT` of `SIGABRT: Abort
     /// trap`); nil when `signal` holds no signal's name (`Code Signature Invalid`).
     public var signalName: String? {

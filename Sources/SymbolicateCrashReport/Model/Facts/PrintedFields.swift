@@ -16,10 +16,8 @@ package enum ReportNumber {
     /// words, only what the report marks as hexadecimal is a code (`2` or `1234` are not).
     package static func parseMarkedHex(_ text: some StringProtocol) -> UInt64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.utf8.count > 2, trimmed.utf8.first == UInt8(ascii: "0"),
-            trimmed.utf8.dropFirst().first.map({ $0 | 0x20 }) == UInt8(ascii: "x")
-        else { return nil }
-        return UInt64(trimmed.dropFirst(2), radix: 16)
+        guard trimmed.hasBytePrefix("0x") || trimmed.hasBytePrefix("0X") else { return nil }
+        return parse(trimmed)
     }
 }
 
