@@ -43,7 +43,8 @@ extension CrashReport {
 
     var terminationLine: String? {
         guard let termination else { return nil }
-        return [termination.namespace, termination.code, termination.text].compactMap { $0 }.joined(separator: " ")
+        return [termination.namespace, termination.code, termination.text ?? reporterTerminationIndicator].compactMap { $0 }.joined(
+            separator: " ")
     }
 
     /// The frame of `crashedAppLine`.

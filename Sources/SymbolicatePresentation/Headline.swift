@@ -55,7 +55,7 @@ package struct Headline: Sendable, Equatable, Codable {
         kind = report.kind
         missing = report.completeness.isComplete ? nil : report.completeness.summary
         if summary == nil, report.threads.isEmpty, let termination = report.termination,
-            let text = termination.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+            let text = (termination.text ?? report.reporterTerminationIndicator)?.trimmingCharacters(in: .whitespaces), !text.isEmpty
         {
             ending = [termination.namespace.map { "\($0):" }, text].compactMap { $0 }.joined(separator: " ")
             // The exception alone: the termination is said in full already.

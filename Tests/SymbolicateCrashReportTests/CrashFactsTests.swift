@@ -80,6 +80,79 @@ import Testing
         #expect(read >= 60)
     }
 
+    /// A reporter's report (KSCrash, Sentry, PLCrashReporter, MetricKit) holds in Application
+    /// Specific Information and the termination's text only what its input holds: each line is
+    /// (a part of) one of the input's strings. What the reporter records as data (an error, a
+    /// handler's crash, a freed exception, a memory termination) is a fact, printed by the writers.
+    @Test func reportersCopyTextFieldsFromTheirInput() throws {
+        var checked = 0
+        for input in Self.inputs {
+            guard let reports = try? Self.read(input) else { continue }
+            let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(input))
+            let strings = Self.strings(in: data)
+            for report in reports where [ReportFormat.kscrash, .sentry, .plcrash, .metricKit].contains(report.format) {
+                let lines =
+                    (report.applicationSpecificInformation ?? "").split(separator: "\n").map(String.init)
+                    + [report.termination?.text].compactMap { $0 }
+                for line in lines.map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty {
+                    checked += 1
+                    // A line of Application Specific Information's object: the key the input gave it, then its text.
+                    let labelled = line.firstRange(of: ": ").map { (String(line[..<$0.lowerBound]), String(line[$0.upperBound...])) }
+                    let copied =
+                        strings.contains { $0.contains(line) }
+                        || labelled.map { label, text in strings.contains(label) && strings.contains { $0.contains(text) } } == true
+                        // The reporter's diagnosis, under the label its fact names (KSCrash's `CrashDoctor`).
+                        || report.facts.reporterDiagnosis?.states(line) == true
+                    #expect(copied, "\(input): \"\(line)\" is not text of the input")
+                }
+            }
+        }
+        #expect(checked >= 5)
+    }
+
+    /// Every string of a JSON document (each line of a string alone too), or the printable runs of a binary one.
+    static func strings(in data: Data) -> [String] {
+        func collect(_ value: Any, into out: inout [String]) {
+            switch value {
+            case let s as String: out.append(s)
+            case let a as [Any]: for v in a { collect(v, into: &out) }
+            case let d as [String: Any]:
+                for (k, v) in d {
+                    out.append(k)
+                    collect(v, into: &out)
+                }
+            case let n as NSNumber: out.append(n.stringValue)
+            default: break
+            }
+        }
+        var out: [String] = []
+        // A Sentry envelope is JSON a line.
+        let documents = [data] + data.split(separator: UInt8(ascii: "\n")).map { Data($0) }
+        for document in documents {
+            if let value = try? JSONSerialization.jsonObject(with: document, options: [.fragmentsAllowed]) { collect(value, into: &out) }
+        }
+        if out.isEmpty { out.append(String(decoding: data, as: UTF8.self)) }
+        return out
+    }
+
+    /// What KSCrash records as data beside Apple's fields is a fact of the reporter's record.
+    @Test func reporterRecordsAreFacts() throws {
+        let handler = try Self.read("thirdparty/kscrash/CrashInHandler.json")
+        #expect(handler.count == 2)
+        #expect(handler.map { $0.facts.reporterRecord?.isHandlerCrash == true } == [false, true])
+        #expect(
+            handler[1].renderedLines().map(\.text).joined(separator: "\n").contains("KSCrash: this is the crash of KSCrash's own handler"))
+
+        let zombie = try #require(try Self.read("thirdparty/kscrash/ZombieNSException.json").first)
+        #expect(zombie.facts.reporterRecord?.exceptionWasDeallocated == true)
+        #expect(zombie.facts.uncaughtException != nil)
+
+        let oom = try #require(try Self.read("thirdparty/kscrash/oom.json").first)
+        let figures = try #require(oom.facts.termination?.memoryTermination)
+        #expect(figures.contains(MemoryFigure(name: "memory_level", value: "terminal")), "\(figures)")
+        #expect(oom.facts.termination?.namespace == "JETSAM")
+    }
+
     /// Facts a reporter records as data are set as facts, with no line quoted (read, not printed).
     @Test func reportersSetFactsFromTheirData() throws {
         let ns = try #require(try Self.read("thirdparty/kscrash/NSException.json").first)

@@ -146,10 +146,17 @@ import Testing
                  "backtrace": {"contents": [{"instruction_addr": 4294971392, "object_addr": 4294967296, "object_name": "App"}], "skipped": 0}}]}}
             """
         let report = try #require(try CrashReport.parseAll(data: Data(text.utf8), path: "user.json").first)
-        let asi = try #require(report.applicationSpecificInformation)
-        #expect(asi.contains("User-reported exception 'StateError' (swift): bad state"))
-        #expect(asi.contains("Line of code: App.swift:12"))
-        #expect(asi.contains("1 App bar()"))
+        let error = try #require(report.facts.reporterRecord?.error)
+        #expect(error.name == "StateError" && error.reason == "bad state" && error.isUserReported)
+        #expect(error.language == "swift" && error.lineOfCode == "App.swift:12")
+        #expect(error.backtrace == ["0 App foo()", "1 App bar()"])
+        // Stated as the crash's message, and printed where KSCrash's Apple-format filter prints it.
+        #expect(report.facts.statedMessages.first?.text == "StateError: bad state")
+        #expect(report.applicationSpecificInformation == nil)
+        let rendered = report.renderedLines().map(\.text).joined(separator: "\n")
+        #expect(rendered.contains("User-reported exception 'StateError' (swift): bad state"))
+        #expect(rendered.contains("Line of code: App.swift:12"))
+        #expect(rendered.contains("1 App bar()"))
         #expect(report.crashedThread?.frames.first?.imageOffset == 0x1000)
         #expect(report.binaryImages.first?.arch?.name == "arm64")
     }
@@ -158,7 +165,8 @@ import Testing
         let report = try #require(try Self.read("kscrash/oom.json").first)
         #expect(report.threads.isEmpty)
         #expect(report.termination?.namespace == "JETSAM")
-        #expect(report.termination?.text?.contains("memory_level terminal") == true)
+        #expect(report.facts.termination?.memoryTermination?.contains(MemoryFigure(name: "memory_level", value: "terminal")) == true)
+        #expect(report.renderedLines().map(\.text).joined(separator: "\n").contains("memory_level terminal"))
         #expect(report.reportVersion == "KSCrash 3.3.0")
         #expect(report.osVersion == "visionOS 1.1 (23E224)")
     }

@@ -136,12 +136,12 @@ struct SynthesizedIPS {
         if let cpu = identity.arch.flatMap(DarwinNames.cpuType(arch:)) { set("cpuType", .string(cpu)) }
     }
 
-    /// `termination` for a process ended by a signal, worded as Apple's reports word it.
+    /// `termination` for a process ended by a signal: its namespace and number, as data (the
+    /// writers print the signal's description where Apple's report has it).
     mutating func setSignalTermination(_ number: Int, name: String?) {
         var termination = JSONValue.object([])
         termination.set("namespace", .string("SIGNAL"))
         termination.set("code", .int(number))
-        termination.set("indicator", .string(DarwinNames.signalIndicators[number] ?? name ?? "signal \(number)"))
         set("termination", termination)
     }
 

@@ -87,10 +87,9 @@ package enum KSCrashReportReader: ReportReader {
                     part.value, at: part.path, outer: part.other, bytes: evidence.document.bytes,
                     path: k == handler ? display + " (crash in KSCrash's handler)" : display, warnings: out.isEmpty ? repairs : [])
                 if k == handler {
-                    r.applicationSpecificInformation = [
-                        "KSCrash: this is the crash of KSCrash's own handler while it wrote the report of the original crash",
-                        r.applicationSpecificInformation,
-                    ].compactMap { $0 }.joined(separator: "\n")
+                    var record = r.facts.reporterRecord ?? ReporterRecordFact(reporter: "KSCrash")
+                    record.isHandlerCrash = true
+                    r.facts.reporterRecord = record
                 }
                 out.append(r)
             }
@@ -162,6 +161,8 @@ package enum KSCrashReportReader: ReportReader {
         // typed fact on the report, never written as Apple's English for another stage to parse.
         var uncaught: UncaughtException?
         var deadlock: ReporterDeadlockFact?
+        var record = ReporterRecordFact(reporter: "KSCrash")
+        var memoryFigures: [MemoryFigure]?
         let address = error["address"]?.uint64Value
         if machNumber != 0 || signalNumber != 0, type != "memory_termination" {
             var exception = JSONValue.object([])
@@ -197,23 +198,19 @@ package enum KSCrashReportReader: ReportReader {
             deadlock = ReporterDeadlockFact(reporter: "KSCrash")
         case "user":
             let u = error["user_reported"]
-            let name = u?["name"]?.stringValue ?? "(unnamed)"
-            let language = u?["language"]?.stringValue.map { " (\($0))" } ?? ""
-            asi.append("User-reported exception '\(name)'\(language): \(error["reason"]?.stringValue ?? "")")
-            if let line = u?["line_of_code"]?.stringValue { asi.append("Line of code: \(line)") }
-            for entry in u?["backtrace"]?.arrayValue ?? [] { if let s = entry.stringValue { asi.append(s) } }
+            var reported = ReportedError(name: u?["name"]?.stringValue, reason: error["reason"]?.stringValue)
+            reported.isUserReported = true
+            reported.language = u?["language"]?.stringValue
+            reported.lineOfCode = u?["line_of_code"]?.stringValue
+            reported.backtrace = (u?["backtrace"]?.arrayValue ?? []).compactMap(\.stringValue)
+            record.error = reported
         case "memory_termination":
             let m = error["memory_termination"] ?? system["app_memory"] ?? .object([])
-            var termination = JSONValue.object([])
-            termination.set("namespace", .string("JETSAM"))
-            let facts = ["memory_level", "memory_footprint", "memory_limit", "memory_remaining", "memory_pressure", "app_transition_state"]
-                .compactMap { key in m[key].map { "\(key) \($0.stringValue ?? $0.compactText())" } }
-            termination.set(
-                "indicator",
-                .string(
-                    "memory termination (the system ended the app for its memory use)"
-                        + (facts.isEmpty ? "" : ": " + facts.joined(separator: ", "))))
-            ips.set("termination", termination)
+            ips.set("termination", .object([("namespace", .string("JETSAM"))]))
+            memoryFigures = [
+                "memory_level", "memory_footprint", "memory_limit", "memory_remaining", "memory_pressure", "app_transition_state",
+            ]
+            .compactMap { key in m[key].map { MemoryFigure(name: key, value: $0.stringValue ?? $0.compactText()) } }
         default:
             if let reason = error["reason"]?.stringValue { asi.append(reason) }
         }
@@ -222,8 +219,7 @@ package enum KSCrashReportReader: ReportReader {
                 uncaught = UncaughtException(
                     language: .objectiveC, name: e["name"]?.stringValue ?? "NSException", reason: e["reason"]?.stringValue)
             }
-            // KSCrash's own words for it (its Apple-format filter prints this note).
-            asi.append("NOTE: This exception has been deallocated! Stack trace is crash from attempting to access this zombie exception.")
+            record.exceptionWasDeallocated = true
         }
         var asiObject = JSONValue.object([])
         if !asi.isEmpty { asiObject.set("KSCrash", .array(asi.map(JSONValue.string))) }
@@ -311,6 +307,12 @@ package enum KSCrashReportReader: ReportReader {
         if let uncaught { report.setUncaught(uncaught) }
         report.facts.reporterDeadlock = deadlock
         report.facts.reporterDiagnosis = diagnosis
+        if !record.isEmpty { report.facts.reporterRecord = record }
+        if let memoryFigures {
+            var termination = TerminationFacts(namespace: "JETSAM")
+            termination.memoryTermination = memoryFigures
+            report.facts.termination = termination
+        }
         report.reportVersion = "KSCrash " + (version ?? "?")
         renumber(&report, numbers)
         // The app itself was ended for its memory: a termination of this process, not a

@@ -139,7 +139,7 @@ package enum SentryEventReader: ReportReader {
         // The exception: the last value is the one that ended the process.
         let values = event["exception"]?["values"]?.arrayValue ?? []
         let crashing = values.last
-        var asi: [String] = []
+        var record = ReporterRecordFact(reporter: "Sentry")
         var uncaught: UncaughtException?
         if let e = crashing {
             let meta = e["mechanism"]?["meta"]
@@ -178,10 +178,11 @@ package enum SentryEventReader: ReportReader {
             case "cpp_exception":
                 uncaught = UncaughtException(language: .cxx, name: name, reason: reason)
             default:
-                if let reason, !reason.isEmpty { asi.append("\(name ?? "Exception"): \(reason)") }
+                if let reason, !reason.isEmpty {
+                    record.error = ReportedError(name: name, reason: reason)
+                }
             }
         }
-        if !asi.isEmpty { ips.set("asi", .object([("Sentry", .array(asi.map(JSONValue.string)))])) }
 
         // Threads; the crashed one's frames may sit in the exception instead.
         var stripped: [(UInt64, UInt64)] = []
@@ -253,6 +254,7 @@ package enum SentryEventReader: ReportReader {
         let foreign = ForeignJSONSource(layout: .sentry, bytes: bytes, reportPath: [], frameSlots: slots)
         var report = CrashReport.fromForeign(ips, identity: identity, path: path, format: .sentry, foreign: foreign, warnings: warnings)
         if let uncaught { report.setUncaught(uncaught) }
+        if !record.isEmpty { report.facts.reporterRecord = record }
         report.reportVersion =
             "Sentry event" + (event["sdk"]?["name"]?.stringValue.map { " (\($0) \(event["sdk"]?["version"]?.stringValue ?? ""))" } ?? "")
         return report

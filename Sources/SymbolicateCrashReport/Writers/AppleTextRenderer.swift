@@ -64,7 +64,9 @@ extension CrashReport {
                         + [t.namespace, t.code, raw["indicator"]?.stringValue ?? ""].compactMap { $0 }.joined(separator: " "))
                 for d in raw["details"]?.arrayValue?.compactMap(\.stringValue) ?? [] { line(d) }
             } else {
-                line("Termination Reason: " + [t.namespace, t.code, t.text].compactMap { $0 }.joined(separator: " "))
+                line(
+                    "Termination Reason: "
+                        + [t.namespace, t.code, t.text ?? reporterTerminationIndicator].compactMap { $0 }.joined(separator: " "))
             }
             if let by = t.byProcess { line("Terminating Process: \(by)") }
         }
@@ -311,6 +313,41 @@ extension CrashReport {
         if let deadlock = facts.reporterDeadlock, let reporter = deadlock.reporter {
             lines.append("Application main thread deadlocked (\(reporter)'s watchdog ended the process)")
         }
+        guard let record = facts.reporterRecord else { return lines }
+        if record.isHandlerCrash {
+            lines.insert(
+                "\(record.reporter): this is the crash of \(record.reporter)'s own handler while it wrote the report of the original crash",
+                at: 0)
+        }
+        if record.isRequestedByApp { lines.append("report requested by the app; no crash occurred") }
+        if let error = record.error {
+            if error.isUserReported {
+                let language = error.language.map { " (\($0))" } ?? ""
+                lines.append("User-reported exception '\(error.name ?? "(unnamed)")'\(language): \(error.reason ?? "")")
+                if let line = error.lineOfCode { lines.append("Line of code: \(line)") }
+                lines += error.backtrace
+            } else if let statement = error.statement {
+                lines.append(statement)
+            }
+        }
+        if record.exceptionWasDeallocated {
+            lines.append("NOTE: This exception has been deallocated! Stack trace is crash from attempting to access this zombie exception.")
+        }
         return lines
+    }
+
+    /// The termination's indicator in words when a reporter recorded the termination as data:
+    /// a signal's description as Apple's reports print it (`Segmentation fault: 11`), KSCrash's
+    /// memory termination and its figures; nil otherwise.
+    package var reporterTerminationIndicator: String? {
+        guard format == .kscrash || format == .sentry || format == .plcrash else { return nil }
+        if let figures = facts.termination?.memoryTermination {
+            return "memory termination (the system ended the app for its memory use)"
+                + (figures.isEmpty ? "" : ": " + figures.map { "\($0.name) \($0.value)" }.joined(separator: ", "))
+        }
+        guard let termination = facts.termination, termination.namespace == "SIGNAL", let code = termination.code,
+            let number = Int(exactly: code)
+        else { return nil }
+        return DarwinNames.signalIndicators[number] ?? DarwinNames.signals[number] ?? "signal \(number)"
     }
 }

@@ -81,7 +81,9 @@ extension CrashReport {
             let raw = body["termination"]
             var reason = "Namespace \(t.namespace ?? "???")"
             if let code = t.code { reason += ", Code \(code)" }
-            if let indicator = raw?["indicator"]?.stringValue ?? t.text, !indicator.isEmpty { reason += " \(indicator)" }
+            if let indicator = raw?["indicator"]?.stringValue ?? t.text ?? reporterTerminationIndicator, !indicator.isEmpty {
+                reason += " \(indicator)"
+            }
             field("Termination Reason", reason)
             for d in raw?["details"]?.arrayValue?.compactMap(\.stringValue) ?? [] { line(d) }
             field("Terminating Process", t.byProcess)

@@ -25,7 +25,10 @@ public struct CrashFacts: Sendable, Hashable {
     public var reporterDeadlock: ReporterDeadlockFact?
     /// A crash reporter's own diagnosis from the frames (KSCrash's CrashDoctor), set by its reader.
     public var reporterDiagnosis: ReporterDiagnosisFact?
-    /// The first non-empty lines of Application Specific Information, trimmed and bounded
+    /// What a crash reporter's event records beside Apple's fields (an error it keeps by name and
+    /// value, a report of its own handler's crash, a freed exception), set by its reader.
+    public var reporterRecord: ReporterRecordFact?
+    /// The reporter's error as a statement (`ReportedError.statement`), then the first non-empty lines of Application Specific Information, trimmed and bounded
     /// (`FactReading.boundedLines`): what the report states in words, for quoting. A field of a
     /// hundred thousand lines costs no more than its first lines (issue 38).
     public var messageLines: [String] = []
@@ -51,6 +54,11 @@ public struct CrashFacts: Sendable, Hashable {
     /// explain looks for the messages its knowledge names in them when frames show a throw and
     /// nothing else states why. Bounded (`FactReading.unreadLineLimit`).
     public var unreadLines: [StatedMessage] = []
+    /// The lines a pasted text shows a program printing just before the crash itself (the shell's
+    /// `Abort trap: 6`, a backtracer's banner, the first frame), that no grammar reads (`Fatal:
+    /// This application failed to start because no Qt platform plugin could be initialized.`):
+    /// what the program said last, in reading order, at most three. No crash fact by themselves.
+    public var lastOutput: [StatedMessage] = []
 
     public init() {}
 
@@ -62,13 +70,14 @@ public struct CrashFacts: Sendable, Hashable {
         copy.reporterDeadlock?.quotes = []
         // One reporter's guess, which the other layouts of the crash do not carry.
         copy.reporterDiagnosis = nil
+        copy.reporterRecord = nil
         copy.messageLines = []
         copy.vmRegionLine = nil
         copy.vmRegionArrow = nil
         copy.statedMessages = []
         copy.statements = MessageStatements()
-        copy.statedMessages = []
         copy.unreadLines = []
+        copy.lastOutput = []
         return copy
     }
 }

@@ -10,7 +10,9 @@ package struct FactReading {
 
     package init(report: CrashReport) {
         facts = report.facts
-        let lines = Self.boundedLines(of: report.applicationSpecificInformation ?? "")
+        // A reporter's error is stated first, as the Apple-format writers print it first.
+        let recorded = [facts.reporterRecord?.error?.statement].compactMap { $0 }
+        let lines = recorded + Self.boundedLines(of: report.applicationSpecificInformation ?? "")
         facts.messageLines = lines
         facts.vmRegionLine = report.vmRegionInfo
         facts.vmRegionArrow = report.vmRegionArrow
@@ -45,6 +47,11 @@ package struct FactReading {
         if facts.statedMessages.isEmpty, case .text(let document) = report.source {
             facts.statedMessages = Self.statedMessages(outsideFieldsOf: document)
         }
+        // dyld's message in a line of its own grammar when no `Library not loaded:` or `Symbol not
+        // found:` states it (`dyld: cannot load 'deno' (load command 0x80000034 is unknown)`).
+        if facts.statements.dyldMessage == nil, let dyld = facts.statedMessages.first(where: { $0.family == .dyld }) {
+            facts.statements.dyldMessage = dyld.text
+        }
         // A layout whose fields name no exception or signal, with a line that does (`# Cause:
         // Crash due to signal: SIGTRAP(TRAP_BRKPT)` above a crash service's frames): that line's.
         if facts.exception == nil {
@@ -64,6 +71,11 @@ package struct FactReading {
         }
         if case .text(let document) = report.source, !report.completeness.isComplete {
             facts.unreadLines = Self.unreadLines(of: document, stated: facts.statedMessages)
+        }
+        // A pasted text, or a tool's own crash text with no report header (Swift's backtracer
+        // after the program's output): what the program printed last.
+        if case .text(let document) = report.source, !report.completeness.isComplete || report.headerFields.isEmpty {
+            facts.lastOutput = Self.lastOutput(of: document, report: report, stated: facts.statedMessages)
         }
         // A crash service's title naming a C++ exception (`std::bad_alloc: std::bad_alloc`).
         if facts.uncaughtException == nil,
@@ -443,6 +455,37 @@ package struct FactReading {
             unread.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: offset + 1, source: .console))
         }
         return unread
+    }
+
+    /// The lines just above where a pasted text's crash begins (its first line stating the stop,
+    /// else its first frame), past blank lines and the crash's own headers: the run of lines a
+    /// program printed last, up to a blank line, at most three (`lastOutput`).
+    static func lastOutput(of document: TextDocument, report: CrashReport, stated: [StatedMessage]) -> [StatedMessage] {
+        let stops = stated.filter { [.signal, .processExit, .machException].contains($0.family) }.compactMap(\.line)
+        let frames = report.allBacktraces.flatMap(\.frames).compactMap(\.reportLine).filter { $0 > 0 }
+        guard let anchor = (stops + frames).min(), anchor > 1, anchor <= messageScanLineLimit else { return [] }
+        let statedLines = Set(stated.compactMap(\.line))
+        var found: [StatedMessage] = []
+        var number = anchor - 1
+        // The crash's own lines above its anchor: blank lines, its headers (`Thread 0 crashed:`,
+        // `💣 Program crashed: Aborted at 0x…`), a line a grammar read.
+        while number >= 1 {
+            let trimmed = document.lines[number - 1].text.trimmedBlanks
+            guard
+                trimmed.isEmpty || statedLines.contains(number) || trimmed.lowercased().containsBytes("crashed")
+                    || TextReportParser.threadHeader(trimmed) != nil
+            else { break }
+            number -= 1
+        }
+        while number >= 1, found.count < 3 {
+            let trimmed = document.lines[number - 1].text.trimmedBlanks
+            guard trimmed.utf8.count >= 12, trimmed.utf8.count <= unreadLineLength, !statedLines.contains(number),
+                trimmed.containsBytes(" "), trimmed.first?.isLetter == true, !isFrameLine(trimmed, number: number)
+            else { break }
+            found.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: number, source: .console))
+            number -= 1
+        }
+        return found.reversed()
     }
 
     /// C `assert()`'s whole message on a line, else a line that says an assertion failed.

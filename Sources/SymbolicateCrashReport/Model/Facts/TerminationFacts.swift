@@ -19,6 +19,9 @@ public struct TerminationFacts: Sendable, Hashable {
     /// dyld's `missing symbol called`: a weakly linked symbol this OS lacks was bound to dyld's
     /// abort stub at launch and called afterwards (`__dyld_missing_symbol_abort`).
     public var isMissingSymbolCalled = false
+    /// A reporter's record that the system ended the app for its memory use (KSCrash's
+    /// `memory_termination`), with the figures it kept; nil when no reporter records one.
+    public var memoryTermination: [MemoryFigure]?
 
     public init(namespace: String? = nil, code: UInt64? = nil) {
         self.namespace = namespace
@@ -39,5 +42,17 @@ public struct WatchdogFigures: Sendable, Hashable {
         self.event = event
         self.allowanceSeconds = allowanceSeconds
         self.cpuSeconds = cpuSeconds
+    }
+}
+
+/// One figure of a reporter's memory record, named and printed as the reporter keeps it
+/// (`memory_level` `terminal`, `memory_footprint` `100`).
+public struct MemoryFigure: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }

@@ -171,9 +171,6 @@ package enum PLCrashReportReader: BinaryReportReader {
                 ips.set("exception", exception)
                 if let signalNumber { ips.setSignalTermination(signalNumber, name: signalName) }
             }
-            if wire.reportInfo.userRequested {
-                ips.set("asi", .object([("PLCrashReporter", .array([.string("report requested by the app; no crash occurred")]))]))
-            }
 
             // Threads: frames innermost first, as the reporter writes them.
             var stripped: [(UInt64, UInt64)] = []
@@ -227,6 +224,11 @@ package enum PLCrashReportReader: BinaryReportReader {
                     UncaughtException(
                         language: .objectiveC, name: exception.hasName && !exception.name.isEmpty ? exception.name : "NSException",
                         reason: exception.hasReason ? exception.reason : nil))
+            }
+            if wire.reportInfo.userRequested {
+                var record = ReporterRecordFact(reporter: "PLCrashReporter")
+                record.isRequestedByApp = true
+                report.facts.reporterRecord = record
             }
             report.reportVersion = "PLCrashReporter format \(Self.version)"
             KSCrashReportReader.renumber(&report, numbers)
