@@ -136,6 +136,20 @@ struct Diagnostician {
         {
             causes = [FoundCause(phrase: Phrase(.causeWhereItStopped), likelihood: .likely, frames: [frame])]
         }
+        // A crash message the text states that nothing above says (a runtime's panic beside dyld's
+        // refusal, an assertion under another fact's verdict): explain never says less than the
+        // text (issue 48), so the first such message is a cause of its own, after the others.
+        // It takes the place of the last cause when that one is only the knowledge's general
+        // possibility (no frame, nothing of the report quoted).
+        if let also = unsaidMessage(headline: verdict.headline, causes: causes) {
+            let cause = FoundCause(phrase: Phrase(.causeAlsoStated, ["line": .text(also.text)]), likelihood: .possible)
+            if causes.count < Diagnosis.maximumCauses {
+                causes.append(cause)
+            } else if let last = causes.last, last.likelihood == .possible, last.frames.isEmpty, last.phrase.quotedTexts.isEmpty {
+                causes[causes.count - 1] = cause
+            }
+            if causes.contains(cause) { found.quote(Self.evidenceField(also.source), also.text) }
+        }
         // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
         let byFramesAlone = throwSite.map { $0.match.reasonFragment == nil && isSilentAboutTheThrow } ?? false
         let verdictHeadline =
@@ -162,6 +176,20 @@ struct Diagnostician {
             causes: causes, steps: steps,
             notes: found.notes, entries: found.entries, matched: found.matched, headline: headline,
             throwSite: throwSite.map { ThrowSiteReference(id: $0.id, framework: $0.framework, sources: $0.match.entry.sources) })
+    }
+
+    /// The first message of the code that stopped (`StatedMessage.Family.specificity` 0) that
+    /// neither the headline nor a cause quotes or is quoted by; nil when every one is said.
+    func unsaidMessage(headline: Phrase, causes: [FoundCause]) -> StatedMessage? {
+        let said = (headline.quotedTexts + causes.flatMap { $0.phrase.quotedTexts }).filter { $0.utf8.count >= 4 }
+        return facts.statedMessages.prefix(Self.statedMessageLimit).first { message in
+            guard message.family.specificity == 0, !message.namesOnlyAnObjectiveCExceptionType else { return false }
+            let text = message.text.trimmingCharacters(in: .whitespaces)
+            // Its first line, at most 60 characters: what a quote of it keeps of it.
+            let head = String(text.split(separator: "\n", maxSplits: 1).first ?? "").prefix(60)
+            guard head.count >= 8 else { return false }
+            return !said.contains { $0.containsBytes(String(head)) || text.containsBytes($0) }
+        }
     }
 
     /// The diagnosis with its prose in `language`: the decision, worded last.
@@ -207,11 +235,15 @@ struct Diagnostician {
 
     /// The headline behind the exception and signal as the report prints them (`EXC_BAD_ACCESS
     /// (SIGSEGV) — …`): the name a developer searches for and a crash service titles the crash
-    /// with. Kept off a sentence that already spells it (`namesTheCrash`).
+    /// with. Kept off a sentence that already spells it (`namesTheCrash`), or that quotes a line
+    /// naming it (a stated message `… reason: signal SIGABRT.`).
     func underStatedKind(_ headline: Phrase, category: Diagnosis.Category) -> Phrase {
         guard Self.namedByTheException.contains(category), !headline.tags.contains(.namesTheCrash),
             let kind = facts.exception?.statedKind
         else { return headline }
+        let quoted = headline.quotedTexts
+        let names = kind.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()")) }
+        if quoted.contains(where: { line in names.contains { line.containsBytes($0) } }) { return headline }
         return Phrase(.verdictUnderStatedKind, ["kind": .verbatim(kind), "headline": headline])
     }
 
@@ -336,7 +368,15 @@ struct Diagnostician {
         // The app's own frame below a library's: the call the app made. When that frame is only
         // the program's entry (`main`, which every main-thread stack ends in), the frame that called
         // the stop says more: the library's code that made the call.
-        let direct = thread.frames.indices.contains(start + 1) ? thread.frames[start + 1] : nil
+        // A library's frames above its caller (GLib's logger, `g_log` → `g_logv` → … ): the first
+        // named frame of another image is the call into it; the next frame, when the library is
+        // the app's or all the frames are one image's.
+        let next = thread.frames.indices.contains(start + 1) ? thread.frames[start + 1] : nil
+        let intoLibrary = top.imageName.flatMap { image -> Frame? in
+            guard !report.isAppOwned(top) else { return nil }
+            return thread.frames[(start + 1)...].prefix(16).first { $0.imageName != nil && $0.imageName != image && $0.symbol != nil }
+        }
+        let direct = intoLibrary ?? next
         let entryOnly = report.crashedAppLine.map { thread.frames[$0.position].symbol == "main" } ?? true
         if entryOnly, let direct, direct.symbol != nil, direct.symbol != "main" {
             values["caller"] = .verbatim(direct.evidenceText)

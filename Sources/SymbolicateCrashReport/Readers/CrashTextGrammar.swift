@@ -162,6 +162,29 @@ enum LogPrefix {
         return nameEnd
     }
 
+    /// Where a runtime's process tag (`objc[71133]:`, `dyld[512]:`, `MyApp[1234:5678]:`) begins
+    /// inside a line, after a blank, at most three: a line another process's output interrupted.
+    static func interleavedStarts(in line: String) -> [String.Index] {
+        var starts: [String.Index] = []
+        var search = line.startIndex
+        while starts.count < 3, let open = line[search...].firstIndex(of: "[") {
+            search = line.index(after: open)
+            // The tag's name: the word before `[`, after a blank that is not the line's start.
+            var start = open
+            while start > line.startIndex {
+                let before = line[line.index(before: start)]
+                guard before.isASCII, before.isLetter || before.isNumber || "_.-+".contains(before) else { break }
+                start = line.index(before: start)
+            }
+            guard start > line.startIndex, start < open, line[line.index(before: start)] == " " else { continue }
+            let rest = line[start...]
+            // A runtime's tag, `name[pid]:` (a word with a number in brackets in a sentence is none).
+            guard processTag(rest) != nil, let close = rest.firstIndex(of: "]"), rest[close...].dropFirst().first == ":" else { continue }
+            starts.append(start)
+        }
+        return starts
+    }
+
     /// `[tag]`, `[2024-05-01 10:00:00]`, `[ERROR]`: a bracketed word or phrase (no `]` inside,
     /// at most 80 characters), with an optional `:` after it.
     static let bracketed: Shape = { text in
@@ -682,6 +705,15 @@ enum CrashMessageGrammar {
                 family: .assertion,
                 anchor: .parser { $0.containsBytes("thread '") && $0.containsBytes("' panicked at ") }, needs: ["' panicked at "]),
             Shape(family: .managedException, anchor: .starts("panic: ")),
+            // Zig's panic handler names the thread first (`thread 3847457 panic: start index 2049 is
+            // larger than end index 126`), before its stack trace.
+            Shape(
+                family: .managedException,
+                anchor: .parser { text in
+                    guard text.hasBytePrefix("thread ") else { return false }
+                    let digits = text.dropFirst(7).prefix { $0.isASCII && $0.isNumber }
+                    return !digits.isEmpty && text.dropFirst(7 + digits.count).hasBytePrefix(" panic: ")
+                }, needs: [" panic: "]),
             // Rust's runtime aborting the process (`rtabort!`): `fatal runtime error: Rust cannot
             // catch foreign exceptions`, `… failed to initiate panic, error 5`, a thread-local
             // destructor that panicked.
@@ -796,7 +828,16 @@ enum CrashMessageGrammar {
                 needs: ["malloc: ", "*** error for object ", "can't allocate region", "mach_vm_map("]),
             Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
             Shape(family: .dyld, anchor: .contains("Symbol not found: ")),
-            Shape(family: .dyld, anchor: .starts("dyld: ")),
+            // dyld's line, not the configuration it prints (`dyld: dyld4 config: DYLD_ROOT_PATH=…`, a
+            // simulator report's Application Specific Information), which states no failure.
+            Shape(
+                family: .dyld,
+                anchor: .parser { text in
+                    guard text.hasBytePrefix("dyld: ") else { return false }
+                    let rest = text.dropFirst(6).drop { $0 == " " }
+                    let word = rest.prefix { $0 != " " }
+                    return !(word.hasBytePrefix("dyld") && rest.dropFirst(word.count).hasBytePrefix(" config:"))
+                }, needs: ["dyld: "]),
             // dyld's stop when code calls a weakly linked symbol the OS does not have (the stub it
             // binds such a symbol to, `__dyld_missing_symbol_abort`), as crash services title it.
             Shape(family: .dyld, anchor: .contains("missing symbol called")),
@@ -860,6 +901,18 @@ enum CrashMessageGrammar {
         // the literals any shape needs is no message.
         let present = anchorIndex.found(in: line)
         guard requiredIDs.contains(where: { ids in ids.contains { present[$0] } }) else { return nil }
+        if let found = match(line, present: present) { return found }
+        // A runtime's line written while another program's line was unfinished (a test runner's
+        // `testX (Suite) ... ` before its verdict, a progress line): the message starts at a
+        // process tag inside the line (`… objc[71133]: Attempt to use unknown class 0x….`). The
+        // whole line's literals stand for the part's: each shape still checks its own text.
+        for start in LogPrefix.interleavedStarts(in: line) {
+            if let found = match(String(line[start...]), present: present) { return found }
+        }
+        return nil
+    }
+
+    private static func match(_ line: String, present: [Bool]) -> (family: StatedMessage.Family, text: Substring)? {
         let all = LogPrefix.stages(of: line)
         let closingQuote = all.first.flatMap { LogPrefix.closingQuote(of: $0) }
         let stages = all.enumerated().filter { !$0.element.isEmpty }.map { position, found in
@@ -1459,6 +1512,13 @@ enum SignalLine {
         // it names its signal.
         let bare = text.trimmedBlanks.replacingOccurrences(of: "\\", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "`*"))
         if let code = codeNames[bare] { return code }
+        // LLDB's stop reason inside its sentence for an expression's or a playground's run (`error:
+        // Execution was interrupted, reason: signal SIGABRT.`); a stop line is the debugger reader's.
+        for marker in ["reason: signal SIG"] {
+            guard let range = text.byteRange(of: marker) else { continue }
+            let name = "SIG" + text[range.upperBound...].prefix { $0.isASCII && $0.isUppercase }
+            if name.count >= 5 { return name }
+        }
         // Xcode's annotation quoted inside a sentence (`app crashed with "Thread 1: signal SIGTERM"`).
         if let marker = text.byteRange(of: ": signal SIG") {
             let before = text[..<marker.lowerBound]
@@ -1758,7 +1818,8 @@ package enum PastedFrameGrammar {
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (bareHexAddress, true), (boostStyle, true), (pythonStyle, false), (hockeyApp, false), (hockeyAppColumns, false),
+        (gdbStyle, true), (bareHexAddress, true), (boostStyle, true), (placeAddressIn, false), (pythonStyle, false), (hockeyApp, false),
+        (hockeyAppColumns, false),
         (quotedFileLine, true),
         (numberedWithoutAddress, true), (jvmNativeFrame, false), (addressImageSymbol, false), (placeDashSymbol, false),
         (imageColonSymbol, false),
@@ -1941,6 +2002,36 @@ package enum PastedFrameGrammar {
 
     /// `#3 0x00000001045e8e6c in MyApp.ViewController.viewDidLoad() -> () at ViewController.swift:20`
     /// (gdb, Xcode's debug navigator copied), also without `in` or the address.
+    /// `/src/link/MachO/dwarf.zig:227:54: 0x10c1c586f in readUleb128 (zig)`: the source place,
+    /// the address, `in` the function and the module in parentheses, as Zig's stack traces print
+    /// a frame (`???:?:?: 0x… in ??? (???)` when it has no debug information).
+    static let placeAddressIn: Parser = { line, reportLine in
+        guard let marker = line.byteRange(of: ": 0x") else { return nil }
+        let place = line[..<marker.lowerBound]
+        var rest = line[marker.upperBound...]
+        let hex = rest.prefix { $0.isHexDigit }
+        guard !hex.isEmpty, hex.count <= 16, let address = UInt64(hex, radix: 16) else { return nil }
+        rest = rest.dropFirst(hex.count)
+        guard rest.hasBytePrefix(" in "), rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards) else { return nil }
+        let symbol = rest[rest.index(rest.startIndex, offsetBy: 4)..<open.lowerBound]
+        let module = rest[open.upperBound..<rest.index(before: rest.endIndex)]
+        // The place: `file:line:column`, digits or `?` each.
+        let parts = place.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, !symbol.isEmpty, !symbol.containsBytes(" in "), !module.isEmpty, !module.containsBytes(" "),
+            parts.suffix(2).allSatisfy({ part in !part.isEmpty && (part.allSatisfy { $0.isASCII && $0.isNumber } || part == "?") })
+        else { return nil }
+        let file = parts.dropLast(2).joined(separator: ":")
+        guard !file.isEmpty, !file.containsBytes(" ") || file.hasBytePrefix("/") else { return nil }
+        var frame = Frame(index: 0, address: address, reportLine: reportLine)
+        if file != "???", let number = Int(parts[parts.count - 2]) {
+            frame.sourceFile = file
+            frame.sourceLine = number
+        }
+        if symbol != "???" { frame.symbol = String(symbol) }
+        if module != "???" { frame.imageName = String(module) }
+        return frame
+    }
+
     static let gdbStyle: Parser = { line, reportLine in
         guard line.hasBytePrefix("#") else { return nil }
         var rest = Substring(line).dropFirst()

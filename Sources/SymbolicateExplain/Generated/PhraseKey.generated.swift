@@ -114,6 +114,9 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictAssertionFailed
     case causeMallocRefusedFirst
     case causeStatedStop
+    case verdictLastOutput
+    case causeLastOutput
+    case causeAlsoStated
     case causeLastWords
     case causeMessageSaysSo
     case verdictSwiftRuntimeErrorMessage

@@ -517,13 +517,13 @@ extension Catalog {
                 "ja": "{title}（場所: {place}）: {line}",
             ]),
         .verdictStatedMessage: CatalogText(
-            id: "verdictStatedMessage", tags: [.namesTheCrash],
+            id: "verdictStatedMessage", tags: [],
             texts: [
                 "en": "The report states the cause in {source}: {line} — {class}.",
                 "ja": "レポートが{source}で原因を述べています: {line} — {class}。",
             ]),
         .verdictStatedMessageAt: CatalogText(
-            id: "verdictStatedMessageAt", tags: [.namesTheCrash],
+            id: "verdictStatedMessageAt", tags: [],
             texts: [
                 "en": "The report states the cause in {source}, at {place}: {line} — {class}.",
                 "ja": "レポートが{source}で原因を述べています（{place}）: {line} — {class}。",
@@ -685,6 +685,24 @@ extension Catalog {
             texts: [
                 "en": "The text says how the process ended, in its own words: {line}",
                 "ja": "テキスト自身の言葉で、プロセスの終わり方が書かれています: {line}",
+            ]),
+        .verdictLastOutput: CatalogText(
+            id: "verdictLastOutput", tags: [],
+            texts: [
+                "en": "The process aborted right after it printed, in {source}: {line}",
+                "ja": "プロセスは{source}に次を出力した直後に中断しました: {line}",
+            ]),
+        .causeLastOutput: CatalogText(
+            id: "causeLastOutput", tags: [],
+            texts: [
+                "en": "The program's last words before it stopped say why: {line}",
+                "ja": "停止直前のプログラムの出力が理由を示しています: {line}",
+            ]),
+        .causeAlsoStated: CatalogText(
+            id: "causeAlsoStated", tags: [],
+            texts: [
+                "en": "The text also states: {line}",
+                "ja": "テキストには次のメッセージもあります: {line}",
             ]),
         .causeLastWords: CatalogText(
             id: "causeLastWords", tags: [],

@@ -52,6 +52,18 @@ indirect enum Phrase: Hashable, Sendable {
         }
     }
 
+    /// The report's own text the phrase quotes (its `verbatim` parts), the same in every
+    /// language: what a decision may compare with the report, never the catalog's words.
+    var quotedTexts: [String] {
+        switch self {
+        case .verbatim(let text): [text]
+        case .knowledge, .throwSite: []
+        case .lowercasedInEnglish(let phrase): phrase.quotedTexts
+        case .sequence(let items), .list(let items): items.flatMap(\.quotedTexts)
+        case .catalog(_, let values): values.keys.sorted().flatMap { values[$0]?.quotedTexts ?? [] }
+        }
+    }
+
     /// The English rendering (for logs and tests; no decision reads it).
     var english: String { text(.english) }
 

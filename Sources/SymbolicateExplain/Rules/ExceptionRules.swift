@@ -194,7 +194,7 @@ extension Diagnostician {
         found.use(base.entry(.abortCalled))
         for line in facts.messageLines { found.quote(.label("Application Specific Information"), line) }
         guard let thread = report.crashedThread else {
-            return Verdict(.abort, .possible, .verdictAbortNoThread)
+            return abortAfterLastOutput() ?? Verdict(.abort, .possible, .verdictAbortNoThread)
         }
         // The library between abort() and its caller says who stopped the process and why.
         // A frame naming the stop outranks a message; the stopping image alone does not.
@@ -212,7 +212,19 @@ extension Diagnostician {
                 ["title": entry.titlePhrase, "line": .text(line)])
         }
         if let path, path.stopFrame == nil, let verdict = classifyAbortPath(path, in: thread) { return verdict }
+        if let verdict = abortAfterLastOutput() { return verdict }
         return explicitAbort(path, in: thread)
+    }
+
+    /// An abort nothing above explains, in a pasted text that shows what the program printed just
+    /// before it (`lastOutput`): that line is the likely reason, quoted (a framework's fatal log,
+    /// `This application failed to start because no Qt platform plugin could be initialized.`).
+    /// The line whose words put it in a class, else the last one.
+    func abortAfterLastOutput() -> Verdict? {
+        guard let line = facts.lastOutput.first(where: { messageClass(of: $0) != nil }) ?? facts.lastOutput.last else { return nil }
+        for other in facts.lastOutput { found.quote(Self.evidenceField(other.source), other.text) }
+        found.cause(.likely, .causeLastOutput, ["line": .text(line.text)])
+        return Verdict(.abort, .likely, .verdictLastOutput, ["source": Self.sourcePhrase(line.source), "line": .text(line.text)])
     }
 
     /// An abort no library explains: name who called it — the deciding library and function

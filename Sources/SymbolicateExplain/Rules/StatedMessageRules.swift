@@ -268,7 +268,7 @@ extension Diagnostician {
         // Frames alone through `abort()` itself (`___pthread_kill`, `_pthread_kill`, `_abort`
         // as a crash service prints them) and no library's check: the abort, and who called it.
         guard path.machinery.contains(where: { $0.functionNames.contains { AbortPath.isAbortCall($0) } }) else { return nil }
-        return classifyAbortPath(path, in: thread) ?? explicitAbort(path, in: thread)
+        return classifyAbortPath(path, in: thread) ?? abortAfterLastOutput() ?? explicitAbort(path, in: thread)
     }
 
     /// Frames alone that stop in a library's own check the throw-site catalogue knows (an
