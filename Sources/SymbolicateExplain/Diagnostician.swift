@@ -116,6 +116,14 @@ struct Diagnostician {
         {
             causes[0].frames += stop.isEmpty ? [first] : stop
         }
+        // A fault: the frame that faulted and its caller join the first cause (what touched the bad
+        // memory and who asked it to), after the app's frame it names.
+        if Self.faults.contains(category), !causes.isEmpty, let thread = report.crashedThread {
+            let start = CrashReport.pastSignalHandler(thread)
+            let faulting = thread.frames.dropFirst(start).prefix(2)
+            let lines = faulting.map { frameLine($0, at: .frame(thread.index, $0.index)) }.filter { !causes[0].frames.contains($0) }
+            causes[0].frames += lines
+        }
         // A watchdog: where the main thread was blocked, its first named frame (the app's own
         // frame further down is what called it).
         if category == .watchdog, !causes.isEmpty, let top = stopFrame(preferringCaller: false),
@@ -246,6 +254,11 @@ struct Diagnostician {
         if quoted.contains(where: { line in names.contains { line.containsBytes($0) } }) { return headline }
         return Phrase(.verdictUnderStatedKind, ["kind": .verbatim(kind), "headline": headline])
     }
+
+    /// A bad memory access of any kind: the faulting frame says what touched the memory.
+    static let faults: Set<Diagnosis.Category> = [
+        .badMemoryAccess, .nilDereference, .zombieObject, .pointerAuthentication, .objcConcurrentPropertyAccess,
+    ]
 
     /// Problems whose cause is in code the crashed thread was running: for them the frame that
     /// holds the app's line is where to start reading.

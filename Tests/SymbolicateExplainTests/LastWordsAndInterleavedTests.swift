@@ -81,4 +81,17 @@ import Testing
         let (apple, _) = try diagnoseFile(TestPaths.fixtures.appendingPathComponent("reports/null-deref.crash"))
         #expect(apple.facts.lastOutput.isEmpty)
     }
+
+    /// The selector libobjc was sending when `objc_msgSend` faulted, in either printed form:
+    /// HockeyApp's reason alone, and a crash service's `Selector name found in current argument
+    /// registers:` under its title line.
+    /// https://github.com/artsy/energy-legacy/issues/311, https://github.com/KrassOrg/bsTestRepo/issues/2570
+    @Test func theSelectorBeingSentIsRead() throws {
+        let (alone, aloneDiagnosis) = try Self.diagnose("holdout14/1538-objc-msgsend-selector.txt")
+        #expect(alone.facts.statements.selectorLine == "objc_msgSend() selector name: isNSSet__")
+        #expect(aloneDiagnosis.headline.contains("isNSSet__"), "\(aloneDiagnosis.headline)")
+        let (titled, titledDiagnosis) = try Self.diagnose("holdout14/1539-objc-msgsend-selector.txt")
+        #expect(titled.facts.statements.selectorLine == "Selector name found in current argument registers: respondsToSelector:")
+        #expect(titledDiagnosis.said.contains("respondsToSelector:"), "\(titledDiagnosis.said)")
+    }
 }

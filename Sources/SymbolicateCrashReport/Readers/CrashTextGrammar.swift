@@ -789,6 +789,11 @@ enum CrashMessageGrammar {
             // implemented in both …`, an object autoreleased with no pool, are warnings.)
             Shape(family: .libraryMisuse, anchor: .contains("annot form weak reference to instance")),
             Shape(family: .libraryMisuse, anchor: .contains("Method cache corrupted")),
+            // The message libobjc was sending when `objc_msgSend` faulted, as it records it for the
+            // crash report (`objc_msgSend() selector name: isNSSet__`), quoted alone as a reason.
+            Shape(family: .libraryMisuse, anchor: .starts("objc_msgSend() selector name: ")),
+            // The same, as Apple's reports and crash services print it beside a fault in objc_msgSend.
+            Shape(family: .libraryMisuse, anchor: .starts("Selector name found in current argument registers: ")),
             // libobjc's words when it stops a child process of `fork()` that touched a class whose
             // `+initialize` another thread was running (`… We cannot safely call it or ignore it in
             // the fork() child process. Crashing instead.`); the same words in any runtime's line.

@@ -265,6 +265,17 @@ struct TextReportParser {
             state.inAddressList = !trimmed.hasSuffix(")")
             return true
         }
+        // A crash service's copy of Apple's layout without the addresses (`0   libswiftCore.dylib
+        // swift_getObjectType + 40`): the pasted frame syntaxes, numbered as printed.
+        // Only a line with no address at all that ends in the symbol's offset: a damaged line of
+        // Apple's own layout stays a warning.
+        if trimmed.first?.isNumber == true, !trimmed.containsBytes("0x"), Self.endsInOffset(trimmed),
+            let pasted = PastedFrameGrammar.parseNumbered(trimmed, reportLine: lineNumber), pasted.numbered, pasted.frame.symbol != nil
+        {
+            appendFrame(pasted.frame, to: target, in: &state.report)
+            state.lastFrame = (lineNumber, lineNumber, trimmed)
+            return true
+        }
         if trimmed.first?.isNumber == true {
             state.report.warnings.append(
                 ParseWarning(path: path, line: lineNumber, message: "frame line not understood; kept as is: \(Self.excerpt(trimmed))"))
@@ -287,6 +298,12 @@ struct TextReportParser {
         }
         state.section = .other
         return false
+    }
+
+    /// `… symbol + 40`: a blank, `+`, a blank and digits end the line.
+    static func endsInOffset(_ line: String) -> Bool {
+        let digits = line.reversed().prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && line.dropLast(digits.count).hasSuffix(" + ")
     }
 
     /// A line of the Binary Images list (or the wrapped rest of the one above). False when

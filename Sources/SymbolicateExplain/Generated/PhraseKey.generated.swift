@@ -211,6 +211,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeNilMember
     case verdictNilDereference
     case verdictNilMember
+    case causeSelectorBeingSent
     case noteMessageBeingSent
     case wordObjCRuntime
     case verdictZombie

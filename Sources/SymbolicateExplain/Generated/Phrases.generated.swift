@@ -1285,6 +1285,12 @@ extension Catalog {
                     "Likely a member of a nil object or struct pointer was read: the fault address {address} is a small offset from NULL.",
                 "ja": "nil のオブジェクトまたは構造体ポインタのメンバを読み出した可能性が高いです。フォールトアドレス {address} は NULL からの小さなオフセットです。",
             ]),
+        .causeSelectorBeingSent: CatalogText(
+            id: "causeSelectorBeingSent", tags: [],
+            texts: [
+                "en": "The Objective-C runtime was sending {selector} when it crashed: find who sends it, and to which object",
+                "ja": "クラッシュ時に Objective-C ランタイムは {selector} を送っていました。誰がどのオブジェクトに送っているかを探してください",
+            ]),
         .noteMessageBeingSent: CatalogText(
             id: "noteMessageBeingSent", tags: [],
             texts: [

@@ -98,6 +98,10 @@ extension Diagnostician {
             found.use(base.entry(.objcMsgSend), causes: 1)
             if let selector = facts.statements.selectorLine {
                 found.quote(.label("Application Specific Information"), selector, Phrase(.noteMessageBeingSent))
+                // The selector after the line's last `: ` (`objc_msgSend() selector name: release`,
+                // `Selector name found in current argument registers: respondsToSelector:`).
+                let name = selector.range(of: ": ", options: .backwards).map { String(selector[$0.upperBound...]) } ?? selector
+                found.cause(.likely, .causeSelectorBeingSent, ["selector": .text(name.trimmingCharacters(in: .whitespaces))])
             }
             quoteFirstAppFrame()
             return Verdict(

@@ -47,6 +47,12 @@ package struct FactReading {
         if facts.statedMessages.isEmpty, case .text(let document) = report.source {
             facts.statedMessages = Self.statedMessages(outsideFieldsOf: document)
         }
+        // The selector libobjc was sending, stated in a pasted line rather than the report's field.
+        if facts.statements.selectorLine == nil,
+            let line = facts.statedMessages.first(where: { $0.text.containsBytes("elector name") && $0.text.containsBytes(": ") })
+        {
+            facts.statements.selectorLine = line.text
+        }
         // dyld's message in a line of its own grammar when no `Library not loaded:` or `Symbol not
         // found:` states it (`dyld: cannot load 'deno' (load command 0x80000034 is unknown)`).
         if facts.statements.dyldMessage == nil, let dyld = facts.statedMessages.first(where: { $0.family == .dyld }) {
@@ -270,7 +276,9 @@ package struct FactReading {
     /// What the messages state besides the main facts, each with its lines.
     static func statements(lines: [String], stated: [String], details: [String]) -> MessageStatements {
         var statements = MessageStatements()
-        statements.selectorLine = lines.first { $0.containsBytes("selector name:") }
+        // libobjc's `objc_msgSend() selector name: X`, a crash service's `Selector name found in
+        // current argument registers: X`.
+        statements.selectorLine = lines.first { $0.containsBytes("elector name") && $0.containsBytes(": ") }
         if let dlopen = lines.firstIndex(where: { $0.containsBytes("dlopen") }) {
             statements.dlopenLines = Array(lines[dlopen...].prefix(2))
         }
