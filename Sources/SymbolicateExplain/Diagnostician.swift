@@ -120,7 +120,8 @@ struct Diagnostician {
         // memory and who asked it to), after the app's frame it names.
         if Self.faults.contains(category), !causes.isEmpty, let thread = report.crashedThread {
             let start = CrashReport.pastSignalHandler(thread)
-            let faulting = thread.frames.dropFirst(start).prefix(2)
+            // Named frames only: an address alone (`??? 0x2000000020`) says nothing of what touched it.
+            let faulting = thread.frames.dropFirst(start).prefix(2).filter { !$0.functionNames.isEmpty }
             let lines = faulting.map { frameLine($0, at: .frame(thread.index, $0.index)) }.filter { !causes[0].frames.contains($0) }
             causes[0].frames += lines
         }

@@ -49,7 +49,7 @@ package struct FactReading {
         }
         // The selector libobjc was sending, stated in a pasted line rather than the report's field.
         if facts.statements.selectorLine == nil,
-            let line = facts.statedMessages.first(where: { $0.text.containsBytes("elector name") && $0.text.containsBytes(": ") })
+            let line = facts.statedMessages.first(where: { Self.isSelectorLine($0.text) })
         {
             facts.statements.selectorLine = line.text
         }
@@ -273,12 +273,14 @@ package struct FactReading {
 
     // MARK: - Messages
 
+    /// libobjc's `objc_msgSend() selector name: X`, a crash service's `Selector name found in
+    /// current argument registers: X`: the selector objc_msgSend was sending.
+    static func isSelectorLine(_ line: String) -> Bool { line.containsBytes("elector name") && line.containsBytes(": ") }
+
     /// What the messages state besides the main facts, each with its lines.
     static func statements(lines: [String], stated: [String], details: [String]) -> MessageStatements {
         var statements = MessageStatements()
-        // libobjc's `objc_msgSend() selector name: X`, a crash service's `Selector name found in
-        // current argument registers: X`.
-        statements.selectorLine = lines.first { $0.containsBytes("elector name") && $0.containsBytes(": ") }
+        statements.selectorLine = lines.first(where: isSelectorLine)
         if let dlopen = lines.firstIndex(where: { $0.containsBytes("dlopen") }) {
             statements.dlopenLines = Array(lines[dlopen...].prefix(2))
         }
