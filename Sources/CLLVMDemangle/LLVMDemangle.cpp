@@ -282,3 +282,95 @@ namespace {
 void demangleHere(Job &job) { job.status = SYMBOLICATE_DEMANGLE_INVALID; }
 } // namespace
 #endif
+
+// The Swift runtime's demangler in a child process. The runtime's printer ends the process
+// (`fatal error: should be printed as a child of a DependentGenericSignature`) on some malformed
+// names; a child takes that instead. Only C and the runtime's C entry run in the child, never
+// Swift code, so no lock another thread of the parent held at the fork is needed there (glibc's
+// and Darwin's malloc are reset for the child by their own fork handlers).
+#if defined(__unix__) || defined(__APPLE__)
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern "C" char *_swift_backtrace_demangle(const unsigned char *mangledName, size_t mangledNameLength,
+                                           char *outputBuffer, size_t *outputBufferSize);
+
+namespace {
+/// A signal in the child ends it at once, without the parent's handlers (a backtracer, a crash
+/// reporter) writing a report for a name that was expected to fail.
+void exitQuietly(int) { _exit(70); }
+} // namespace
+
+symbolicate_demangle_status symbolicate_swift_demangle_in_child(const char *name, size_t length, unsigned timeout_seconds,
+                                                                char **result) {
+    if (result == nullptr) return SYMBOLICATE_DEMANGLE_INVALID;
+    *result = nullptr;
+    int channel[2];
+    if (pipe(channel) != 0) return SYMBOLICATE_DEMANGLE_NO_RESOURCES;
+    pid_t child = fork();
+    if (child < 0) {
+        close(channel[0]);
+        close(channel[1]);
+        return SYMBOLICATE_DEMANGLE_NO_RESOURCES;
+    }
+    if (child == 0) {
+        close(channel[0]);
+        for (int signal : {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGALRM}) std::signal(signal, exitQuietly);
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) dup2(null, STDERR_FILENO);
+        alarm(timeout_seconds);
+        char *text = _swift_backtrace_demangle(reinterpret_cast<const unsigned char *>(name), length, nullptr, nullptr);
+        size_t left = text == nullptr ? 0 : std::strlen(text);
+        const char *next = text;
+        while (left > 0) {
+            ssize_t written = write(channel[1], next, left);
+            if (written <= 0) _exit(71);
+            next += written;
+            left -= size_t(written);
+        }
+        _exit(0);
+    }
+    close(channel[1]);
+    size_t capacity = 256, used = 0;
+    char *buffer = static_cast<char *>(std::malloc(capacity));
+    bool readFailed = buffer == nullptr;
+    while (!readFailed) {
+        if (used + 1 == capacity) {
+            char *grown = static_cast<char *>(std::realloc(buffer, capacity * 2));
+            if (grown == nullptr) {
+                readFailed = true;
+                break;
+            }
+            buffer = grown;
+            capacity *= 2;
+        }
+        ssize_t count = read(channel[0], buffer + used, capacity - 1 - used);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) break;
+        used += size_t(count);
+    }
+    close(channel[0]);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (readFailed) {
+        std::free(buffer);
+        return SYMBOLICATE_DEMANGLE_NO_RESOURCES;
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::free(buffer);
+        return SYMBOLICATE_DEMANGLE_INVALID;
+    }
+    buffer[used] = '\0';
+    *result = buffer;
+    return SYMBOLICATE_DEMANGLE_OK;
+}
+#else
+symbolicate_demangle_status symbolicate_swift_demangle_in_child(const char *, size_t, unsigned, char **result) {
+    if (result != nullptr) *result = nullptr;
+    return SYMBOLICATE_DEMANGLE_NO_RESOURCES;
+}
+#endif

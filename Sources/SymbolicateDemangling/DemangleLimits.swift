@@ -30,6 +30,9 @@ package enum DemangleRefusal: Error, Equatable, Sendable, CustomStringConvertibl
     case tooLarge(limit: Int)
     /// The demangler could not get the memory or the thread it needs.
     case noResources
+    /// A malformed mangling the Swift runtime's demangler does not survive: it would not
+    /// return, or would stop the process (`SwiftDemanglerHazard`).
+    case malformed
 
     package var description: String {
         switch self {
@@ -39,6 +42,8 @@ package enum DemangleRefusal: Error, Equatable, Sendable, CustomStringConvertibl
             "demangled, the name would be longer than \(limit) bytes or nest deeper than the demangler allows"
         case .noResources:
             "the demangler ran out of memory"
+        case .malformed:
+            "the mangled name is malformed in a way the Swift runtime's demangler does not survive"
         }
     }
 }

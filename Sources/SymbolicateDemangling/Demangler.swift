@@ -63,6 +63,34 @@ private enum SwiftRuntimeDemangler {
         return LargeStack.run(bytes: threadStackBytes) { demangleHere(name) } ?? .refused(.noResources)
     }
 
+    /// How long a child demangling one name may take: the demangler needs microseconds; a name
+    /// that makes it loop is stopped here.
+    static let childTimeoutSeconds: UInt32 = 5
+
+    /// `name` demangled by a child process (`SwiftDemanglerHazard.genericParameterMarker`): a
+    /// name the runtime's printer would end the process on ends only the child, and is refused.
+    static func demangleInChild(_ name: String) -> Demangling {
+        // The child runs on the forking thread's stack: a long name forks from a large one.
+        guard name.utf8.count > inlineLength else { return demangleInChildHere(name) }
+        return LargeStack.run(bytes: threadStackBytes) { demangleInChildHere(name) } ?? .refused(.noResources)
+    }
+
+    static func demangleInChildHere(_ name: String) -> Demangling {
+        var result: UnsafeMutablePointer<CChar>?
+        let status = name.withCString { symbolicate_swift_demangle_in_child($0, strlen($0), childTimeoutSeconds, &result) }
+        defer { free(result) }
+        switch status {
+        case SYMBOLICATE_DEMANGLE_OK:
+            guard let result else { return .notMangled }
+            let text = String(cString: result)
+            return text.isEmpty || text == name ? .notMangled : .demangled(text)
+        case SYMBOLICATE_DEMANGLE_NO_RESOURCES:
+            return .refused(.noResources)
+        default:
+            return .refused(.malformed)
+        }
+    }
+
     static func demangleHere(_ name: String) -> Demangling {
         // The C++ path hands the pointer to __cxa_demangle, which reads up to a NUL:
         // the buffer must be NUL-terminated even though the length is passed.
@@ -92,7 +120,9 @@ package enum Demangler {
     /// Mach-O adds (`_$s…`); for C++ the underscore must be gone (`symbolName(fromSymbolTable:)`),
     /// except in block names, whose three underscores (`___Z…_block_invoke`) are their own.
     package static func demangling(_ name: String) -> Demangling {
-        guard looksMangled(name) else { return .notMangled }
+        // No symbol name holds a NUL (C strings end there): the demanglers would read only the
+        // part before it, which the checks below would not have seen.
+        guard looksMangled(name), !name.utf8.contains(0) else { return .notMangled }
         if RustDemangler.mayBeRust(name) {
             let rust = RustDemangler.demangling(name)
             if rust != .notMangled { return rust }
@@ -110,10 +140,18 @@ package enum Demangler {
         guard length <= DemangleLimits.maxNameBytes else {
             return .refused(.tooLong(length: length, limit: DemangleLimits.maxNameBytes))
         }
-        if let mangling = swiftMangling(swiftName), SwiftManglingBound.exceeds(mangling, limit: DemangleLimits.maxOutputBytes) {
+        guard let mangling = swiftMangling(swiftName) else { return SwiftRuntimeDemangler.demangle(swiftName) }
+        if SwiftManglingBound.exceeds(mangling, limit: DemangleLimits.maxOutputBytes) {
             return .refused(.tooLarge(limit: DemangleLimits.maxOutputBytes))
         }
-        return SwiftRuntimeDemangler.demangle(swiftName)
+        switch SwiftDemanglerHazard.find(in: mangling) {
+        case .unterminatedSpecializationConstant:
+            return .refused(.malformed)
+        case .genericParameterMarker:
+            return SwiftRuntimeDemangler.demangleInChild(swiftName)
+        case nil:
+            return SwiftRuntimeDemangler.demangle(swiftName)
+        }
     }
 
     /// The bytes of a Swift mangling after its prefix (`$s`, `$S`, `$e`, `_T0`,

@@ -44,6 +44,16 @@ symbolicate_demangle_status symbolicate_llvm_demangle(const char *name, size_t m
 /// did not run).
 int symbolicate_run_with_stack(size_t stack_bytes, void (*body)(void *context), void *context);
 
+/// The Swift runtime's demangler (`_swift_backtrace_demangle`) run in a child process, for
+/// names it may not survive: its printer stops the process with a fatal error on some malformed
+/// names (a generic parameter marker outside its signature's head). The child's fatal error,
+/// crash or hang (it is stopped after `timeout_seconds`) costs only the child. Returns
+/// `SYMBOLICATE_DEMANGLE_OK` with `*result` (malloc'd; empty when the demangler declined the
+/// name), `SYMBOLICATE_DEMANGLE_INVALID` when the child did not finish, or
+/// `SYMBOLICATE_DEMANGLE_NO_RESOURCES` when no child could be started. POSIX only; elsewhere
+/// every call reports `NO_RESOURCES`.
+symbolicate_demangle_status symbolicate_swift_demangle_in_child(const char *name, size_t length, unsigned timeout_seconds, char **result);
+
 #ifdef __cplusplus
 }
 #endif
