@@ -18,6 +18,7 @@
     scripts/measure-crashtexts.py --part holdout13     # the thirteenth held-back set: ONLY once, likewise
     scripts/measure-crashtexts.py --part holdout14     # the fourteenth held-back set: ONLY once, likewise
     scripts/measure-crashtexts.py --part holdout15     # the fifteenth held-back set: ONLY once, likewise
+    scripts/measure-crashtexts.py --part holdout16     # the sixteenth held-back set: ONLY once, likewise
 
 For every text of the part it runs `symbolicate explain TEXT --format json --language en` and
 judges it "read and right" when
@@ -123,7 +124,7 @@ def main():
         "--part",
         choices=[
             "tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9",
-            "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15",
+            "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16",
         ],
         default="tune",
     )
@@ -145,7 +146,7 @@ def main():
         texts = [text for text in texts if text["id"] in arguments.only]
     held_back = (
         "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
-        "holdout11", "holdout12", "holdout13", "holdout14", "holdout15",
+        "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16",
     )
     if arguments.part in held_back:
         print(f"measure-crashtexts: measuring the {arguments.part.upper()} part; it is measured once, at the end of issue 48")
