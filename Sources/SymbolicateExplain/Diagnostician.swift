@@ -145,6 +145,24 @@ struct Diagnostician {
         {
             causes = [FoundCause(phrase: Phrase(.causeWhereItStopped), likelihood: .likely, frames: [frame])]
         }
+        // No frames at all, and the text shows what ran just before the crash (a command at a
+        // prompt, a program's last line): that is where to start (issue 48).
+        // It takes the place of the last cause when that one is only the knowledge's general
+        // possibility (no frame, nothing of the report quoted).
+        if report.allBacktraces.allSatisfy({ $0.frames.isEmpty }), let last = facts.lastOutput.last,
+            !facts.statedMessages.contains(where: { $0.quote.containsBytes(last.text) || last.text.containsBytes($0.text) }),
+            !causes.contains(where: { $0.phrase.quotedTexts.contains(last.text) })
+        {
+            let cause = FoundCause(phrase: Phrase(.causeLastShownBeforeCrash, ["line": .text(last.text)]), likelihood: .possible)
+            if causes.count < Diagnosis.maximumCauses {
+                causes.append(cause)
+            } else if let general = causes.lastIndex(where: {
+                $0.likelihood == .possible && $0.frames.isEmpty && $0.phrase.quotedTexts.isEmpty
+            }) {
+                causes[general] = cause
+            }
+            if causes.contains(cause) { found.quote(Self.evidenceField(last.source), last.text) }
+        }
         // A crash message the text states that nothing above says (a runtime's panic beside dyld's
         // refusal, an assertion under another fact's verdict): explain never says less than the
         // text (issue 48), so the first such message is a cause of its own, after the others.
@@ -275,7 +293,11 @@ struct Diagnostician {
     /// Objective-C exception (where it was thrown), else of the crashed thread.
     func whereToLook(_ category: Diagnosis.Category) -> Look? {
         guard Self.crashesInRunningCode.contains(category) else { return nil }
-        if category == .uncaughtObjCException, let frame = report.lastExceptionBacktrace?.frames.first(where: report.isAppOwned) {
+        if category == .uncaughtObjCException, let frames = report.lastExceptionBacktrace?.frames,
+            let frame = Self.callerOfRaisingLibrary(
+                frames, exception: facts.uncaughtException?.exception.name, isAppOwned: report.isAppOwned)
+                ?? frames.first(where: report.isAppOwned)
+        {
             let (function, location) = frame.appLine
             let text = describe(frame, function, location, at: .exceptionFrame(frame.index), role: Phrase(.roleCallThatLedToThrow))
             return Look(text: text, function: function, location: location, frame: frameLine(frame, at: .exceptionFrame(frame.index)))
@@ -292,6 +314,36 @@ struct Diagnostician {
         let text = describe(frame, line.function, line.location, at: .place(thread.index, frame.index), role: Phrase(.roleWhereToStart))
         return Look(
             text: text, function: line.function, location: line.location, frame: frameLine(frame, at: .frame(thread.index, frame.index)))
+    }
+
+    /// A library linked into the app's image that raised its own exception (`RLMException` from
+    /// Realm's `RLMSetErrorOrThrow`, `+[RLMRealm realmWithConfiguration:error:]`): its functions
+    /// carry the exception's prefix, and the app's line is the first app frame past them (the
+    /// call into the library: `-[UAGAppDelegate application:didFinishLaunchingWithOptions:]`).
+    /// Nil when the exception's name has no such prefix or no app frame carries it.
+    static func callerOfRaisingLibrary(_ frames: [Frame], exception: String?, isAppOwned: (Frame) -> Bool) -> Frame? {
+        guard let prefix = exception.flatMap(vendorPrefix) else { return nil }
+        let owned = frames.filter(isAppOwned)
+        guard let first = owned.first, first.functionNames.contains(where: { carriesPrefix($0, prefix) }) else { return nil }
+        return owned.first { frame in !frame.functionNames.isEmpty && !frame.functionNames.contains { carriesPrefix($0, prefix) } }
+    }
+
+    /// The capitals a class prefix is made of, before `Exception` (`RLMException` → `RLM`,
+    /// `FIRAuthException` → `FIR`); nil for Foundation's own (`NS…`) and for names without one.
+    static func vendorPrefix(_ name: String) -> String? {
+        guard name.hasSuffix("Exception") else { return nil }
+        let capitals = name.prefix { $0.isASCII && $0.isUppercase }
+        // The last capital starts the next word when a lowercase letter follows it.
+        let prefix = name.dropFirst(capitals.count).first.map { $0.isLowercase } == true ? capitals.dropLast() : capitals
+        guard (2...4).contains(prefix.count), prefix != "NS" else { return nil }
+        return String(prefix)
+    }
+
+    /// `-[RLMRealm …]`, `RLMSetErrorOrThrow(…)`: a name of the prefixed library.
+    static func carriesPrefix(_ name: String, _ prefix: String) -> Bool {
+        var text = Substring(name)
+        if text.hasBytePrefix("-[") || text.hasBytePrefix("+[") { text = text.dropFirst(2) }
+        return text.hasBytePrefix(prefix) && text.dropFirst(prefix.count).first.map { $0.isUppercase } == true
     }
 
     /// The step naming the app's frame, and that frame's line for a cause to carry.

@@ -11,15 +11,11 @@ import Testing
 /// Zig's panic with its frames. Real public texts of the measuring corpus's tune part
 /// (`Fixtures/crashtexts`, their sources in `manifest.json`), and of holdout14, measured once.
 @Suite struct LastWordsAndInterleavedTests {
-    static func diagnose(_ relative: String) throws -> (CrashReport, Diagnosis) {
-        try diagnoseFile(TestPaths.fixtures.appendingPathComponent("crashtexts/" + relative))
-    }
-
     /// libobjc's fatal line after a test runner's `testX (Suite) ... `: read from its process tag
     /// inside the line, and said with the signal LLDB's stop line names.
     /// https://github.com/ronaldoussoren/pyobjc/issues/389
     @Test func aRuntimesLineInsideAnotherProgramsLineIsRead() throws {
-        let (report, diagnosis) = try Self.diagnose("tune/1625-objc-unknown-class.txt")
+        let (report, diagnosis) = try diagnoseCrashText("tune/1625-objc-unknown-class.txt")
         let message = try #require(report.facts.statedMessages.first { $0.family == .libraryMisuse })
         #expect(message.text == "Attempt to use unknown class 0x600000c185a0.", "\(message.text)")
         #expect(message.quote.hasSuffix("... objc[71133]: Attempt to use unknown class 0x600000c185a0."), "\(message.quote)")
@@ -35,7 +31,7 @@ import Testing
     /// LLDB's sentence for an expression or a playground that a signal stopped.
     /// https://github.com/gadirom/SwiftUI-Game/issues/1
     @Test func anInterruptedExpressionStatesItsSignal() throws {
-        let (report, diagnosis) = try Self.diagnose("tune/1626-playground-execution-interrupted.txt")
+        let (report, diagnosis) = try diagnoseCrashText("tune/1626-playground-execution-interrupted.txt")
         #expect(report.facts.exception?.signalName == "SIGABRT")
         #expect(diagnosis.said.contains("Playground execution aborted"), "\(diagnosis.said)")
     }
@@ -43,7 +39,7 @@ import Testing
     /// Zig's panic, `thread N panic: …`, and its frames `file:line:column: 0x… in function (module)`.
     /// https://github.com/ziglang/zig/issues/21718
     @Test func zigsPanicAndFramesAreRead() throws {
-        let (report, diagnosis) = try Self.diagnose("tune/1656-zig-panic.txt")
+        let (report, diagnosis) = try diagnoseCrashText("tune/1656-zig-panic.txt")
         #expect(report.facts.statedMessages.first?.family == .managedException)
         let frame = try #require(report.crashedThread?.frames.first)
         #expect(frame.symbol == "readUleb128__anon_449153" && frame.imageName == "zig")
@@ -58,7 +54,7 @@ import Testing
     /// read, is said too (explain never says less than the text).
     /// https://github.com/denoland/deno/issues/23555
     @Test func aSecondCrashMessageIsSaid() throws {
-        let (report, diagnosis) = try Self.diagnose("tune/1610-deno-panic.txt")
+        let (report, diagnosis) = try diagnoseCrashText("tune/1610-deno-panic.txt")
         #expect(report.facts.statements.dyldMessage == "dyld: cannot load 'deno' (load command 0x80000034 is unknown)")
         #expect(diagnosis.headline.contains("load command 0x80000034 is unknown"), "\(diagnosis.headline)")
         #expect(diagnosis.causes.contains { $0.text.contains("panicked at cli/tools/upgrade.rs:660:3") }, "\(diagnosis.said)")
@@ -68,12 +64,12 @@ import Testing
     /// the program's last words are the abort's likely reason, and the frames past `abort` where.
     /// https://github.com/z52c/MusicDownloader/issues/15, https://github.com/supercollider/supercollider/issues/7515
     @Test func theLastOutputBeforeAnAbortIsItsLikelyReason() throws {
-        let (shell, alone) = try Self.diagnose("holdout14/1542-qt-platform-plugin.txt")
+        let (shell, alone) = try diagnoseCrashText("holdout14/1542-qt-platform-plugin.txt")
         #expect(shell.facts.lastOutput.map(\.line) == [1, 2])
         #expect(alone.headline.contains("Could not find the Qt platform plugin"), "\(alone.headline)")
         #expect(alone.certainty == .likely)
 
-        let (backtraced, diagnosis) = try Self.diagnose("holdout14/1541-qt-platform-plugin.txt")
+        let (backtraced, diagnosis) = try diagnoseCrashText("holdout14/1541-qt-platform-plugin.txt")
         #expect(backtraced.facts.lastOutput.map(\.line) == [2, 3])
         #expect(diagnosis.headline.contains("Qt platform plugin"), "\(diagnosis.headline)")
         #expect(diagnosis.said.contains("QMessageLogger::fatal"), "\(diagnosis.said)")
@@ -87,10 +83,10 @@ import Testing
     /// registers:` under its title line.
     /// https://github.com/artsy/energy-legacy/issues/311, https://github.com/KrassOrg/bsTestRepo/issues/2570
     @Test func theSelectorBeingSentIsRead() throws {
-        let (alone, aloneDiagnosis) = try Self.diagnose("holdout14/1538-objc-msgsend-selector.txt")
+        let (alone, aloneDiagnosis) = try diagnoseCrashText("holdout14/1538-objc-msgsend-selector.txt")
         #expect(alone.facts.statements.selectorLine == "objc_msgSend() selector name: isNSSet__")
         #expect(aloneDiagnosis.headline.contains("isNSSet__"), "\(aloneDiagnosis.headline)")
-        let (titled, titledDiagnosis) = try Self.diagnose("holdout14/1539-objc-msgsend-selector.txt")
+        let (titled, titledDiagnosis) = try diagnoseCrashText("holdout14/1539-objc-msgsend-selector.txt")
         #expect(titled.facts.statements.selectorLine == "Selector name found in current argument registers: respondsToSelector:")
         #expect(titledDiagnosis.said.contains("respondsToSelector:"), "\(titledDiagnosis.said)")
     }

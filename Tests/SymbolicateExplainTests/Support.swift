@@ -1,5 +1,6 @@
 import Foundation
 import SymbolicateCrashReport
+import SymbolicateTestSupport
 
 @testable import SymbolicateExplain
 
@@ -7,6 +8,11 @@ import SymbolicateCrashReport
 func diagnoseFile(_ url: URL) throws -> (CrashReport, Diagnosis) {
     let report = try CrashReport.parse(contentsOf: url.path)
     return (report, diagnose(report))
+}
+
+/// Diagnoses a real crash text of the measuring corpus (`Fixtures/crashtexts/PART/NNNN-kind.txt`).
+func diagnoseCrashText(_ relative: String) throws -> (CrashReport, Diagnosis) {
+    try diagnoseFile(TestPaths.fixtures.appendingPathComponent("crashtexts/" + relative))
 }
 
 /// Parses in-memory report text.

@@ -104,13 +104,15 @@ extension AppLine {
     ]
 
     /// Code that is not the app's own even when it sits in the app's image: C++ standard
-    /// headers (`vector`, `__tree`, no extension), SDK and toolchain headers, the Swift
-    /// standard library's sources and compiler-generated code.
+    /// headers (`vector`, `__tree`, no extension), SDK and toolchain headers, the standard
+    /// libraries' sources a toolchain ships (Swift's, Zig's `lib/std/`, Rust's `library/std/src/`,
+    /// Go's `src/runtime/`, a C++ library's `include/c++/`) and compiler-generated code.
     /// Runs for every app frame a headline looks at (a million-frame thread is all of them):
     /// compared as UTF-8 bytes, never with Foundation's string search.
     package static func isLibrary(_ path: String) -> Bool {
         if path.containsBytes("<compiler-generated>") || path.containsBytes(".sdk/") || path.containsBytes("/usr/include/")
             || path.containsBytes(".xctoolchain/") || path.containsBytes("/swift/stdlib/")
+            || Self.standardLibrarySourceFolders.contains(where: { path.containsBytes($0) })
         {
             return true
         }
@@ -121,6 +123,11 @@ extension AppLine {
         }
         return true
     }
+
+    /// Where toolchains keep their standard libraries' sources, which their frames print.
+    static let standardLibrarySourceFolders = [
+        "/lib/std/", "/library/std/src/", "/library/core/src/", "/library/alloc/src/", "/go/src/runtime/", "/include/c++/",
+    ]
 
     /// The Swift runtime's artificial trap frames and assertion levels the compiler inlines.
     static func isRuntimeTrap(_ function: String) -> Bool {

@@ -614,6 +614,12 @@ enum CrashMessageGrammar {
             // Uncaught exceptions.
             Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
             Shape(family: .objcException, anchor: .starts("Uncaught exception: ")),
+            // A bridge's report of an exception a native method raised while it called it (React
+            // Native's `Exception 'REASON' was thrown while invoking show on target X with params (…)`).
+            Shape(
+                family: .objcException,
+                anchor: .parser { $0.hasBytePrefix("Exception '") && $0.containsBytes("' was thrown while ") },
+                needs: ["' was thrown while "]),
             // libobjc's name and reason with the words before them cut (`'NSGenericException', reason: '…'`).
             Shape(
                 family: .objcException, anchor: .parser { ConsoleLine.exceptionFragment(String($0)) != nil }, needs: ["', reason: '"]),
@@ -731,6 +737,9 @@ enum CrashMessageGrammar {
             Shape(family: .assertion, anchor: .starts("Fatal Python error: ")),
             Shape(family: .assertion, anchor: .contains("A fatal error has been detected by the Java Runtime Environment")),
             Shape(family: .assertion, anchor: .contains("PANIC: unprotected error in call to Lua API")),
+            // GHC's panic (the compiler, or its library inside a tool): `ghc: panic! (the
+            // 'impossible' happened)`, its version and the reason on the indented lines under it.
+            Shape(family: .assertion, anchor: .contains("panic! (the 'impossible' happened)")),
         ]
         // .NET's own exceptions' messages, printed without the type's name by a logger or a
         // crash service (the runtime's resource strings: NullReferenceException's,
@@ -927,7 +936,8 @@ enum CrashMessageGrammar {
             if let closingQuote, position > 0, stage.hasSuffix(String(closingQuote)), stage.count > 1 {
                 stage = stage.dropLast()
             }
-            while stage.hasSuffix("**"), stage.count > 2 { stage = stage.dropLast(2) }
+            // (A banner's closing stars, `*** caught segfault ***`, stay.)
+            while stage.hasSuffix("**"), !stage.hasSuffix(" ***"), stage.count > 2 { stage = stage.dropLast(2) }
             if stage.hasBytePrefix("**"), let next = stage.dropFirst(2).first, next != "*", next != " " {
                 // Emphasis inside too (`**EXC_BAD_INSTRUCTION** in **main**`): the words without it.
                 stage = Substring(stage.replacingOccurrences(of: "**", with: ""))
@@ -1138,7 +1148,7 @@ enum CrashMessageGrammar {
 /// A line that also says the exception was not caught (`uncaught`, `unhandled`, `Terminating app`)
 /// is not one.
 enum NonFatalReport {
-    static let literals = ["xception", "dlopen(", "Sanitizer:", ": runtime error: ", "dyld", "Break "]
+    static let literals = ["xception", "dlopen(", "Sanitizer:", ": runtime error: ", "dyld", "Break ", " suppressed", " ignored"]
 
     static let isReport: @Sendable (Substring) -> Bool = { text in
         guard text.utf8.count <= 2_000 else { return false }
@@ -1160,6 +1170,15 @@ enum NonFatalReport {
         }
         if text.containsBytes("Sanitizer: ") {
             return text.byteRange(of: "WARNING: ") != nil && !text.containsBytes("ERROR: ")
+        }
+        // A framework that refused a call and says it went on without it (AppKit's `… may not be
+        // invoked inside of transaction begin/commit pair … The modal dialog has been suppressed to
+        // avoid deadlock.`, `… will be ignored.`), often with the caller's backtrace after it.
+        if ["has been suppressed", "was suppressed", "will be ignored", "is being ignored", "has been ignored", "was ignored"].contains(
+            where: { text.containsBytes($0) })
+        {
+            let lower = text.lowercased()
+            return !["crash", "fatal", "terminat", "abort", "uncaught"].contains { lower.containsBytes($0) }
         }
         if let marker = text.byteRange(of: ": runtime error: ") {
             // UBSan's `file.c:12:5: runtime error: …`, at a source place (Go's `panic: runtime
@@ -1404,13 +1423,17 @@ enum MachExceptionLine {
 }
 
 extension MachExceptionLine {
-    /// A Mach exception named after words that are no report field's label (`Exception Type:`,
-    /// `Exception type:`, `Crashed:` are read as fields): prose, a quote, a log line.
+    /// A Mach exception named after words that are no label a report reader reads as its field
+    /// (`Exception Type:`, `Exception Subtype:`, `Crash reason:`, `Crashed:`; `TextReportParser.fieldNames`):
+    /// prose, a quote, a log line, or another
+    /// tool's or person's label (`Exception: EXC_BREAKPOINT (SIGTRAP)`, `Crash: EXC_BAD_ACCESS`).
     static func namedInSentence(_ text: Substring) -> Bool {
         guard let named = named(in: text) else { return false }
         let before = text[..<named.startIndex].trimmedBlanks
         guard before.hasSuffix(":"), before.first?.isUppercase == true else { return true }
-        return !before.dropLast().allSatisfy { $0.isLetter || $0.isNumber || $0 == " " || $0 == "(" || $0 == ")" || $0 == "-" }
+        let label = before.dropLast().trimmedBlanks
+        guard label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "(" || $0 == ")" || $0 == "-" }) else { return true }
+        return TextReportParser.fieldNames[label.lowercased()] == nil && label.lowercased() != "crashed"
     }
 
     /// Where a Mach exception is named inside a line (`program received signal: EXC_BAD_ACCESS`):
@@ -1438,7 +1461,7 @@ enum SignalLine {
     static let words: [String] =
         ["SIG", "ignal ", "SEGV", "BUS", "ILL", "FPE", "TRAP"] + statusWords
         + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
-        + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled "]
+        + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled ", "caught "]
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
     static let codeNames: [String: String] = {
@@ -1474,6 +1497,23 @@ enum SignalLine {
         ("Illegal instruction", "SIGILL"), ("illegal hardware instruction", "SIGILL"), ("Trace/BPT trap", "SIGTRAP"),
         ("trace trap", "SIGTRAP"), ("Killed", "SIGKILL"), ("killed", "SIGKILL"), ("Floating point exception", "SIGFPE"),
     ]
+
+    /// R's handler's banner for the signal it caught before it ends the process (`*** caught
+    /// segfault ***`, `*** caught bus error ***`, `*** caught illegal operation ***`), and any
+    /// other `*** caught DESCRIPTION ***` whose description names a signal.
+    static func caughtBanner(_ text: Substring) -> String? {
+        // The stars on either side, or the words alone (a log prefix's reader takes the stars).
+        let trimmed = text.trimmedBlanks
+        guard trimmed.utf8.count <= 60 else { return nil }
+        var inner = trimmed.drop { $0 == "*" || $0 == " " }
+        while inner.last == "*" || inner.last == " " { inner = inner.dropLast() }
+        guard inner.hasBytePrefix("caught ") else { return nil }
+        let what = inner.dropFirst(7).trimmedBlanks.lowercased()
+        if let signal = caughtNames[what] { return signal }
+        return descriptions.first { $0.words.lowercased() == what }?.signal
+    }
+
+    static let caughtNames = ["segfault": "SIGSEGV", "bus error": "SIGBUS", "illegal operation": "SIGILL", "abort": "SIGABRT"]
 
     /// The signal the line says ended the process, or nil.
     static func signal(in text: Substring) -> String? {
@@ -1511,6 +1551,7 @@ enum SignalLine {
         // Wine's last words for a Windows exception no debugger took (`wine: Unhandled page fault on
         // read access to 0x… at address 0x…`, `Unhandled illegal instruction at address 0x…`).
         for (words, signal) in unhandledFaults where text.containsBytes(words) { return signal }
+        if let caught = caughtBanner(text) { return caught }
         if let stated = statedArrival(in: text) { return stated }
         if let status = negativeStatus(in: text) { return status }
         // A signal's code alone on its line (`BUS_ADRALN`, `SEGV_MAPERR`; Markdown's `BUS\_ADRALN`):
@@ -1942,13 +1983,33 @@ package enum PastedFrameGrammar {
         for parser in parsers {
             if let frame = parser.parse(trimmed, reportLine) { return (frame, parser.numbered) }
         }
-        if let inner = quotedFrameLine(trimmed) ?? tableRowFrameLine(trimmed) {
+        if let inner = quotedFrameLine(trimmed) ?? tableRowFrameLine(trimmed) ?? pointedFrameLine(trimmed) {
             if let frame = TextReportParser.parseFrame(inner, reportLine: reportLine) { return (frame, true) }
             for parser in parsers {
                 if let frame = parser.parse(inner, reportLine) { return (frame, parser.numbered) }
             }
         }
         return nil
+    }
+
+    /// A frame line a person pointed at with arrows (`==> 7 CHIP: -[BleConnection start] <==`,
+    /// `--> …`, `… ←`): the line inside them. (Not LLDB's `->`, which marks an instruction in a
+    /// disassembly.)
+    static func pointedFrameLine(_ trimmed: String) -> String? {
+        var text = Substring(trimmed)
+        var changed = false
+        for arrow in ["==>", "-->", "→"] where text.hasBytePrefix(arrow) {
+            text = text.dropFirst(arrow.utf8.count).drop { $0 == " " || $0 == "\t" }
+            changed = true
+            break
+        }
+        for arrow in ["<==", "<--", "←"] where text.hasSuffix(arrow) {
+            text = text.dropLast(arrow.count)
+            while text.last == " " || text.last == "\t" { text = text.dropLast() }
+            changed = true
+            break
+        }
+        return changed && !text.isEmpty ? String(text) : nil
     }
 
     /// A frame as a row of a table (a crash service's page copied as Markdown or with its cells
@@ -2678,10 +2739,34 @@ enum PastedThreadTitle {
             return (name.isEmpty ? nil : name, true)
         }
         if text.hasBytePrefix("Thread "), text.hasSuffix(" crashed:") { return (String(text.dropLast(1)), true) }
-        if ["Backtrace:", "Stack trace:", "Stacktrace:", "Call stack:", "Callstack:", "Stack:"].contains(String(text)) {
-            return (nil, false)
-        }
+        if headings.contains(text.lowercased()) { return (nil, false) }
         return nil
+    }
+
+    /// Headings a stack's frames are pasted under, in any case (`Call Stack:`, R's `Traceback:`).
+    static let headings: Set<String> = ["backtrace:", "stack trace:", "stacktrace:", "call stack:", "callstack:", "stack:", "traceback:"]
+
+    /// A name listed under a heading without an address: a Markdown bullet (`- _StringGuts.validateCharacterIndex(_:)`,
+    /// `* …`, `• …`) whose text reads as a symbol, or a numbered call (R's ` 1: initMethodDispatch(where)`,
+    /// `2. f(x)`): a function name and its parenthesis.
+    static func listedName(_ trimmed: String) -> String? {
+        var text = Substring(trimmed)
+        for bullet in ["- ", "* ", "• "] where text.hasBytePrefix(bullet) {
+            let name = text.dropFirst(bullet.utf8.count).trimmedBlanks
+            // A bracketed note in the list (`- [Quotio app code]`) is no frame; `-[X y]` is.
+            guard !name.hasBytePrefix("[") else { return nil }
+            return PastedFrameGrammar.looksLikeSymbol(name, alone: true) && name.utf8.count <= 500 ? name : nil
+        }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 4 else { return nil }
+        text = text.dropFirst(digits.count)
+        guard text.hasBytePrefix(": ") || text.hasBytePrefix(". ") else { return nil }
+        let call = text.dropFirst(2).trimmedBlanks
+        let name = call.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":" }
+        guard let first = name.first, first.isLetter || first == "_" || first == ".", call.dropFirst(name.count).hasBytePrefix("("),
+            call.hasSuffix(")"), call.utf8.count <= 500
+        else { return nil }
+        return call
     }
 }
 

@@ -356,7 +356,8 @@ enum ConsoleLine {
     }
 
     /// `MyApp/X.swift:42`, `X.swift:42:7`, the Swift 2–4 runtime's `X.swift: 42: 7`, the standard
-    /// library's interface (`Swift/arm64e-apple-macos.swiftinterface:14500`).
+    /// library's interface (`Swift/arm64e-apple-macos.swiftinterface:14500`), a module's name
+    /// alone (`SwiftUI:0`).
     private static func swiftFileAndLine(_ text: Substring) -> (file: String, line: Int)? {
         // One or two numbers after the path, each after a colon and maybe a blank.
         var rest = text
@@ -370,7 +371,11 @@ enum ConsoleLine {
         // a sentence's words or an opening quote are not part of it.
         var file = rest
         if let start = file.lastIndex(where: { " \t\"'`(".contains($0) }) { file = file[file.index(after: start)...] }
-        guard file.hasSuffix(".swift") || file.hasSuffix(".swiftinterface") else { return nil }
+        // A module's name alone where the binary kept no file names (`SwiftUI:0: Fatal error: …`).
+        let isModuleName =
+            file.first.map { $0.isLetter || $0 == "_" } == true
+            && file.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard file.hasSuffix(".swift") || file.hasSuffix(".swiftinterface") || isModuleName else { return nil }
         return (String(file), line)
     }
 
@@ -643,6 +648,9 @@ struct DebuggerOutputParser {
         var stated: [StatedMessage] = []
         var pendingName: (line: Int, name: String)?
         var pastedThread: Int?
+        // A stack's heading (`Call Stack:`, `Traceback:`) was the last line read: a list of names
+        // under it (`- String.index(after:)`, R's ` 1: initMethodDispatch(where)`) is its frames.
+        var underStackHeading = false
         var continuation: (message: Int, lines: Int)?
 
         var cellsUntil = 0
@@ -908,7 +916,17 @@ struct DebuggerOutputParser {
                 if exception.runtimeError == nil || exception.runtimeError?.file == nil { setRuntimeError(error, in: &exception) }
                 continue
             }
+            if underStackHeading, let symbol = PastedThreadTitle.listedName(trimmed) {
+                var frame = Frame(index: 0, address: 0, symbol: symbol, reportLine: number)
+                frame.hasAddress = false
+                let position = Self.pastedThread(&pastedThread, in: &report)
+                frame.index = report.threads[position].frames.count
+                report.threads[position].frames.append(frame)
+                continue
+            }
+            underStackHeading = false
             if let title = PastedThreadTitle.parse(trimmed) {
+                underStackHeading = title.name == nil && !title.crashed
                 let index = (report.threads.map(\.index).max() ?? -1) + 1
                 // Numbered here, in the order pasted: the process's own numbers are not known.
                 var thread = CrashReport.Thread(index: index, name: title.name, crashed: title.crashed)
@@ -972,10 +990,17 @@ struct DebuggerOutputParser {
         // The annotation may follow a label (`崩溃信息：Thread 2: EXC_RESOURCE …`).
         if let reason = ThreadAnnotation.reason(trimmed) ?? ThreadAnnotation.reason(String(document.readings.strip(trimmed))) {
             guard !ThreadAnnotation.isDebuggerStop(reason) else { return nil }
-            return annotationMessage(reason, quote: trimmed, number: number)
+            // The source line Xcode marked, copied on the line above the banner.
+            let place = codeAbove(number).map { annotatedPlace($0, number: number - 1) }
+            return annotationMessage(reason, quote: trimmed, number: number, place: place)
         }
         // The annotation copied beside the source line it stood on: that line is its place.
         if let trailing = ThreadAnnotation.trailing(trimmed), !ThreadAnnotation.isDebuggerStop(trailing.reason) {
+            // What stands before it may be a label the paste added (`Error = "Thread 1: …"`), with
+            // the marked code on the line above.
+            if !trailing.code.contains("("), let code = codeAbove(number) {
+                return annotationMessage(trailing.reason, quote: trimmed, number: number, place: annotatedPlace(code, number: number - 1))
+            }
             return annotationMessage(trailing.reason, quote: trimmed, number: number, place: annotatedPlace(trailing.code, number: number))
         }
         guard let match = document.readings.match(text) else { return nil }
@@ -1038,6 +1063,17 @@ struct DebuggerOutputParser {
             return StatedMessage(family: .machException, text: String(named), quote: quote, line: number, source: .annotation, place: place)
         }
         return StatedMessage(family: .annotation, text: reason, quote: quote, line: number, source: .annotation, place: place)
+    }
+
+    /// The statement on the line just above line `number` (blank lines skipped), when it reads as
+    /// Swift or Objective-C code: an annotation copied under the line it marked.
+    private func codeAbove(_ number: Int) -> String? {
+        guard let line = document.lines.prefix(max(0, number - 1)).suffix(2).reversed().first(where: { !$0.text.trimmedBlanks.isEmpty })
+        else { return nil }
+        let code = line.text.trimmedBlanks
+        guard code.utf8.count <= 300, code.contains("("), !code.hasSuffix(":"), !code.hasSuffix(".") else { return nil }
+        let openings = ["let ", "var ", "guard ", "if ", "return ", "try ", "self.", "_ = ", "for ", "switch ", "while ", "["]
+        return openings.contains(where: { code.hasBytePrefix($0) }) || code.hasSuffix(";") ? code : nil
     }
 
     /// The code an annotation stood beside, after the source file's name when the paste gives it

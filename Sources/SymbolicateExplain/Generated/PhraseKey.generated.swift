@@ -98,6 +98,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictSwiftRuntimeErrorMessageAt
     case classUnclassified
     case verdictStopInFrames
+    case verdictThrowAfterLastOutput
     case verdictThrowInFrames
     case noteFirstFrameAfterAbort
     case causeCodeCalledAbort
@@ -115,6 +116,8 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeMallocRefusedFirst
     case causeStatedStop
     case verdictLastOutput
+    case causeLastShownBeforeCrash
+    case causeNextLineSaysWhy
     case causeLastOutput
     case causeAlsoStated
     case causeLastWords

@@ -589,6 +589,12 @@ extension Catalog {
                 "en": "The process stopped itself on a library's check (likely: the frames pass through it).",
                 "ja": "ライブラリのチェックでプロセスが自ら停止しました（推定: フレームがそのチェックを通っています）。",
             ]),
+        .verdictThrowAfterLastOutput: CatalogText(
+            id: "verdictThrowAfterLastOutput", tags: [],
+            texts: [
+                "en": "An exception was thrown and not caught; the line printed just above its frames is likely its reason: {line}",
+                "ja": "例外が投げられ、捕捉されませんでした。フレームの直前に出力された行がその理由と推定されます: {line}",
+            ]),
         .verdictThrowInFrames: CatalogText(
             id: "verdictThrowInFrames", tags: [],
             texts: [
@@ -691,6 +697,18 @@ extension Catalog {
             texts: [
                 "en": "The process aborted right after it printed, in {source}: {line}",
                 "ja": "プロセスは{source}に次を出力した直後に中断しました: {line}",
+            ]),
+        .causeLastShownBeforeCrash: CatalogText(
+            id: "causeLastShownBeforeCrash", tags: [],
+            texts: [
+                "en": "The last thing the text shows before the crash, where to start looking: {line}",
+                "ja": "クラッシュ直前にテキストが示している最後の内容です。ここから調べてください: {line}",
+            ]),
+        .causeNextLineSaysWhy: CatalogText(
+            id: "causeNextLineSaysWhy", tags: [],
+            texts: [
+                "en": "The line printed right after it gives the reason: {line}",
+                "ja": "その直後に出力された行が理由を示しています: {line}",
             ]),
         .causeLastOutput: CatalogText(
             id: "causeLastOutput", tags: [],

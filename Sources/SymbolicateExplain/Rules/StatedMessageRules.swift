@@ -195,6 +195,13 @@ extension Diagnostician {
         found.matched = Diagnosis.Match(catalogue: "stated-message", id: messageClass?.catalogID ?? "unclassified", subject: message.place)
         if let messageClass { found.use(messageClass, causes: 0) }
         found.cause(.likely, .causeMessageSaysSo, ["title": classPhrase], frames: appFrameLine())
+        // A failed assertion's line says where; the line printed right after it often says why
+        // (UIKit's `*** Assertion failure in … _UIApplicationMainPreparations …`, then `Unable to
+        // instantiate the UIApplication delegate instance. No class named X is loaded.`).
+        if message.family == .assertion, let number = message.line, let next = facts.unreadLines.first(where: { $0.line == number + 1 }) {
+            found.quote(Self.evidenceField(next.source), next.text)
+            found.cause(.likely, .causeNextLineSaysWhy, ["line": .text(next.text)])
+        }
         // A managed runtime's uncaught exception (.NET, Kotlin/Native) and libc++abi's last words:
         // the runtime aborts the process.
         let aborts = message.family == .managedException || message.family == .cxxRuntime
@@ -250,13 +257,25 @@ extension Diagnostician {
                 return statedCause(line, messageClass(of: line), .uncaughtObjCException)
             }
             quoteFrames(matching: ["objc_exception_throw"], limit: 1)
-            return Verdict(.uncaughtObjCException, .likely, .verdictThrowInFrames)
+            return thrownAfterLastOutput(.uncaughtObjCException) ?? Verdict(.uncaughtObjCException, .likely, .verdictThrowInFrames)
         }
         if names.contains(where: { AbortPath.baseName($0) == "__cxa_throw" }) {
             quoteFrames(matching: ["__cxa_throw"], limit: 1)
-            return Verdict(.uncaughtCppException, .likely, .verdictThrowInFrames)
+            return thrownAfterLastOutput(.uncaughtCppException) ?? Verdict(.uncaughtCppException, .likely, .verdictThrowInFrames)
         }
         return nil
+    }
+
+    /// A throw's frames pasted under the line a program printed just above them (`lastOutput`):
+    /// a handler or a log that prints an exception's reason and then its `callStackSymbols`
+    /// (`Use of the class INVocabulary requires the entitlement com.apple.developer.siri. …` over
+    /// `Call stack: (`). That line is the exception's likely reason, quoted.
+    func thrownAfterLastOutput(_ category: Diagnosis.Category) -> Verdict? {
+        guard let line = facts.lastOutput.last else { return nil }
+        found.quote(Self.evidenceField(line.source), line.text)
+        if let entry = messageClass(of: line) { found.use(entry, causes: 0) }
+        found.cause(.likely, .causeLastOutput, ["line": .text(line.text)], frames: appFrameLine())
+        return Verdict(category, .likely, .verdictThrowAfterLastOutput, ["line": .text(line.text)])
     }
 
     /// Frames alone that stop through abort's machinery (`abort`, `raise`, `pthread_kill`) at a

@@ -460,9 +460,15 @@ package struct FactReading {
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() where unread.count < unreadLineLimit {
             let trimmed = line.text.trimmedBlanks
             guard trimmed.utf8.count >= 12, trimmed.utf8.count <= unreadLineLength, !statedLines.contains(offset + 1),
-                trimmed.containsBytes(" "), trimmed.first?.isLetter == true, !isFrameLine(trimmed, number: offset + 1)
+                trimmed.containsBytes(" "), !isFrameLine(trimmed, number: offset + 1)
             else { continue }
-            unread.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: offset + 1, source: .console))
+            // A console line's words after its log prefix (`2019-01-10 14:56:47.825187+0800 App[11551:4381103] …`).
+            var text = trimmed
+            if trimmed.first?.isLetter != true, let words = LogPrefix.stages(of: trimmed).last.map(String.init), words != trimmed {
+                text = words.trimmedBlanks
+            }
+            guard text.utf8.count >= 12, text.containsBytes(" "), text.first?.isLetter == true else { continue }
+            unread.append(StatedMessage(family: .annotation, text: text, quote: trimmed, line: offset + 1, source: .console))
         }
         return unread
     }
@@ -481,21 +487,36 @@ package struct FactReading {
         // `💣 Program crashed: Aborted at 0x…`), a line a grammar read.
         while number >= 1 {
             let trimmed = document.lines[number - 1].text.trimmedBlanks
+            // A line that opens the frames (`Call stack: (`, `*** First throw call stack:`, `(`).
+            let opensFrames = trimmed.hasSuffix(":") || trimmed.hasSuffix("(")
             guard
                 trimmed.isEmpty || statedLines.contains(number) || trimmed.lowercased().containsBytes("crashed")
-                    || TextReportParser.threadHeader(trimmed) != nil
+                    || TextReportParser.threadHeader(trimmed) != nil || opensFrames
             else { break }
             number -= 1
         }
         while number >= 1, found.count < 3 {
             let trimmed = document.lines[number - 1].text.trimmedBlanks
-            guard trimmed.utf8.count >= 12, trimmed.utf8.count <= unreadLineLength, !statedLines.contains(number),
-                trimmed.containsBytes(" "), trimmed.first?.isLetter == true, !isFrameLine(trimmed, number: number)
+            // A command typed at an interactive prompt (R's and a shell's `> `, Python's `>>> `,
+            // `$ `, `% `, LLDB's `(lldb) `): what ran last.
+            let command = promptCommand(trimmed)
+            guard trimmed.utf8.count <= unreadLineLength, !statedLines.contains(number), !isFrameLine(trimmed, number: number),
+                command != nil || (trimmed.utf8.count >= 12 && trimmed.containsBytes(" ") && trimmed.first?.isLetter == true)
             else { break }
             found.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: number, source: .console))
             number -= 1
         }
         return found.reversed()
+    }
+
+    /// The command of a line typed at an interactive prompt, or nil.
+    static func promptCommand(_ trimmed: String) -> Substring? {
+        for prompt in [">>> ", "> ", "$ ", "% ", "(lldb) "] where trimmed.hasBytePrefix(prompt) {
+            let command = Substring(trimmed).dropFirst(prompt.utf8.count).trimmedBlanks
+            guard let first = command.first, first.isLetter, command.utf8.count >= 3 else { return nil }
+            return Substring(command)
+        }
+        return nil
     }
 
     /// C `assert()`'s whole message on a line, else a line that says an assertion failed.
