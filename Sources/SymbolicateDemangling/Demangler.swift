@@ -1,4 +1,5 @@
 import CLLVMDemangle
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -70,10 +71,25 @@ private enum SwiftRuntimeDemangler {
     /// `name` demangled by a child process (`SwiftDemanglerHazard.genericParameterMarker`): a
     /// name the runtime's printer would end the process on ends only the child, and is refused.
     static func demangleInChild(_ name: String) -> Demangling {
+        // The bytes `Rv`/`RV` are in some identifiers too (`ARView`): a name seen before is answered
+        // without another child.
+        if let known = childAnswers.withLock({ $0[name] }) { return known }
         // The child runs on the forking thread's stack: a long name forks from a large one.
-        guard name.utf8.count > inlineLength else { return demangleInChildHere(name) }
-        return LargeStack.run(bytes: threadStackBytes) { demangleInChildHere(name) } ?? .refused(.noResources)
+        let answer =
+            name.utf8.count > inlineLength
+            ? LargeStack.run(bytes: threadStackBytes) { demangleInChildHere(name) } ?? .refused(.noResources) : demangleInChildHere(name)
+        if answer != .refused(.noResources) {
+            childAnswers.withLock { answers in
+                if answers.count >= childAnswerLimit { answers.removeAll(keepingCapacity: true) }
+                answers[name] = answer
+            }
+        }
+        return answer
     }
+
+    /// The children's answers, by name (at most `childAnswerLimit`, then forgotten together).
+    static let childAnswers = Mutex<[String: Demangling]>([:])
+    static let childAnswerLimit = 4_096
 
     static func demangleInChildHere(_ name: String) -> Demangling {
         var result: UnsafeMutablePointer<CChar>?
