@@ -66,7 +66,12 @@ struct Diagnostician {
         var causes = relevance.causes(found.causes)
         if causes.isEmpty { causes = relevance.causes(found.backgroundCauses) }
         // A sentence that named the signal says first who died and how; the causes above stand.
-        if let stop = found.statedStop { causes = Array(([stop] + causes).prefix(Diagnosis.maximumCauses)) }
+        if let stop = found.statedStop {
+            causes = [stop] + causes
+            // The handler's way out (`Abort trap: 6` after a caught SIGSEGV), after the first rule.
+            if let then = found.statedStopThen { causes.insert(then, at: min(2, causes.count)) }
+            causes = Array(causes.prefix(Diagnosis.maximumCauses))
+        }
         var steps = relevance.steps(rule: ruleSteps, entry: found.entrySteps)
         if steps.isEmpty { steps = relevance.steps(rule: [], entry: found.backgroundSteps) }
         // A throw site's rule leads the causes (after a cause the thread's role showed) and its
@@ -149,7 +154,7 @@ struct Diagnostician {
         // prompt, a program's last line): that is where to start (issue 48).
         // It takes the place of the last cause when that one is only the knowledge's general
         // possibility (no frame, nothing of the report quoted).
-        if report.allBacktraces.allSatisfy({ $0.frames.isEmpty }), let last = facts.lastOutput.last,
+        if report.allBacktraces.allSatisfy({ $0.frames.isEmpty }), let last = facts.lastOutput.last ?? facts.lastCommand,
             !facts.statedMessages.contains(where: { $0.quote.containsBytes(last.text) || last.text.containsBytes($0.text) }),
             !causes.contains(where: { $0.phrase.quotedTexts.contains(last.text) })
         {
@@ -162,6 +167,15 @@ struct Diagnostician {
                 causes[general] = cause
             }
             if causes.contains(cause) { found.quote(Self.evidenceField(last.source), last.text) }
+        }
+        // A failure a library logged and went on from, in the lines just above the text's crash
+        // (SQLite's `BUG IN CLIENT OF libsqlite3.dylib: … vnode unlinked while in use`, then its
+        // wrapper's uncaught C++ exception): what went wrong first is where to start.
+        if let logged = loggedJustBeforeCrash(), causes.count < Diagnosis.maximumCauses,
+            !causes.contains(where: { $0.phrase.quotedTexts.contains(logged.text) })
+        {
+            causes.append(FoundCause(phrase: Phrase(.causeLastShownBeforeCrash, ["line": .text(logged.text)]), likelihood: .possible))
+            found.quote(Self.evidenceField(logged.source), logged.text)
         }
         // A crash message the text states that nothing above says (a runtime's panic beside dyld's
         // refusal, an assertion under another fact's verdict): explain never says less than the
@@ -203,6 +217,19 @@ struct Diagnostician {
             causes: causes, steps: steps,
             notes: found.notes, entries: found.entries, matched: found.matched, headline: headline,
             throwSite: throwSite.map { ThrowSiteReference(id: $0.id, framework: $0.framework, sources: $0.match.entry.sources) })
+    }
+
+    /// A failure logged and survived (`StatedMessage.Family.diagnostic`) at most five lines
+    /// above the first line that states the crash, or nil.
+    func loggedJustBeforeCrash() -> StatedMessage? {
+        let messages = facts.statedMessages.prefix(Self.statedMessageLimit)
+        guard let stop = messages.filter({ $0.family != .diagnostic && $0.family.specificity <= 3 }).compactMap(\.line).min() else {
+            return nil
+        }
+        return messages.last { message in
+            guard message.family == .diagnostic, let line = message.line else { return false }
+            return line < stop && stop - line <= 5
+        }
     }
 
     /// The first message of the code that stopped (`StatedMessage.Family.specificity` 0) that
@@ -335,7 +362,9 @@ struct Diagnostician {
         let capitals = name.prefix { $0.isASCII && $0.isUppercase }
         // The last capital starts the next word when a lowercase letter follows it.
         let prefix = name.dropFirst(capitals.count).first.map { $0.isLowercase } == true ? capitals.dropLast() : capitals
-        guard (2...4).contains(prefix.count), prefix != "NS" else { return nil }
+        // Apple's frameworks' own exceptions (`NSInvalidArgumentException`, `CALayerInvalidGeometry…`)
+        // name no third-party library.
+        guard (2...4).contains(prefix.count), !AppOwnership.isAppleTypeName(Substring(name)) else { return nil }
         return String(prefix)
     }
 
@@ -521,8 +550,17 @@ struct Diagnostician {
         if isDeliberateStop, let stated = classifyByStatedMessage(category: byException.category) { return stated }
         // Only a sentence named the signal (no exception field): what it says of who died and how
         // is the first cause, in its words.
-        if let sentence = crashSentences()?.first(where: \.saysMoreThanItsSignal) {
+        if let sentences = crashSentences(), let sentence = sentences.first(where: \.saysMoreThanItsSignal) {
             found.statedStop = FoundCause(phrase: Phrase(.causeStatedStop, ["line": .text(sentence.text)]), likelihood: .likely)
+            // A second signal after it (a runtime's handler caught SIGSEGV, then the shell saw
+            // `Abort trap: 6`): how the handler ended the process, said too.
+            let first = sentence.namedSignal
+            if let then = sentences.first(where: { other in
+                guard let line = other.line, let at = sentence.line, line > at, other.saysMoreThanItsSignal else { return false }
+                return other.namedSignal.map { $0 != first } ?? false
+            }) {
+                found.statedStopThen = FoundCause(phrase: Phrase(.causeStatedStop, ["line": .text(then.text)]), likelihood: .possible)
+            }
         }
         return byException
     }

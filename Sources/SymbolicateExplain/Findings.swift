@@ -76,6 +76,9 @@ final class Findings {
     /// beside whatever the signal's rules or entries say.
     var statedStop: FoundCause?
 
+    /// A later sentence naming another signal (a handler's abort after the fault it caught).
+    var statedStopThen: FoundCause?
+
     /// Generic entries (the exception type, the signal): cited, and their causes and
     /// steps used only when nothing more specific was found.
     var background: [KnowledgeEntry] = []

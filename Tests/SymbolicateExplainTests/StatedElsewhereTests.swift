@@ -136,7 +136,10 @@ import Testing
     /// https://github.com/RevolutionAnalytics/RRO/issues/75
     @Test func theCommandBeforeAFramelessCrashIsWhereToStart() throws {
         let (report, diagnosis) = try diagnoseCrashText("holdout15/1628-r-caught-segfault.txt")
-        #expect(report.facts.lastOutput.last?.text == "> library(dplyr)")
+        // Typed, not printed: kept apart from what the program printed, which the abort and
+        // throw rules quote as its words.
+        #expect(report.facts.lastCommand?.text == "> library(dplyr)")
+        #expect(report.facts.lastOutput.isEmpty)
         #expect(diagnosis.causes.contains { $0.text.contains("library(dplyr)") }, "\(diagnosis.said)")
         #expect(FactReading.promptCommand(">>> import numpy") == "import numpy")
         #expect(FactReading.promptCommand("> ") == nil)

@@ -64,15 +64,23 @@ import Testing
         try #require(server.port > 0)
         #if os(Linux)
             // The kernel's own list of listening sockets: this port is bound to 127.0.0.1 alone.
-            let ipv4 = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
-            let ipv6 = try String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)
+            // Read to the end (procfs files say they are empty), and again while the list does
+            // not show the socket yet: a sandboxed kernel may publish it a moment late.
             let port = String(format: "%04X", server.port)
             var listening: [String] = []
-            for line in (ipv4 + "\n" + ipv6).split(separator: "\n") {
-                // sl local_address rem_address st …; st 0A is LISTEN.
-                let fields = line.split(separator: " ").map(String.init)
-                guard fields.count > 3, fields[1].hasSuffix(":" + port), fields[3] == "0A" else { continue }
-                listening.append(fields[1])
+            for _ in 0..<100 {
+                let tables = ["/proc/net/tcp", "/proc/net/tcp6"].compactMap { path in
+                    FileHandle(forReadingAtPath: path).map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) }
+                }
+                listening = []
+                for line in tables.joined(separator: "\n").split(separator: "\n") {
+                    // sl local_address rem_address st …; st 0A is LISTEN.
+                    let fields = line.split(separator: " ").map(String.init)
+                    guard fields.count > 3, fields[1].hasSuffix(":" + port), fields[3] == "0A" else { continue }
+                    listening.append(fields[1])
+                }
+                if !listening.isEmpty { break }
+                Thread.sleep(forTimeInterval: 0.05)
             }
             #expect(listening == ["0100007F:" + port])
         #endif

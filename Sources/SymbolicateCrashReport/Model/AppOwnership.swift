@@ -129,7 +129,7 @@ package enum AppOwnership {
     /// A class or type name Apple's SDK uses: its frameworks' prefixes (`NS`, `UI`, `CA`, …,
     /// private `_UI…`, `__NS…`), the Swift standard library's and Foundation's value types, and
     /// Apple's modules (`SwiftUI.…`).
-    static func isAppleTypeName(_ name: Substring) -> Bool {
+    package static func isAppleTypeName(_ name: Substring) -> Bool {
         if name.hasBytePrefix("_") { return true }
         if appleModulesAndTypes.contains(String(name)) { return true }
         // A two- to four-letter framework prefix followed by the name's own capital.
@@ -147,11 +147,12 @@ package enum AppOwnership {
     /// AuthenticationServices, Accessibility, BaseBoard, FrontBoard, RunningBoard, SpringBoard,
     /// TextInput, ImageKit, NetworkExtension, LocalAuthentication, Metal, Vision, ARKit,
     /// ReplayKit, Intents, CallKit, Core Spotlight, Network, Speech, GameController, BackgroundTasks,
-    /// Core Data's NSManaged…, WebKit's legacy `Web`/`DOM`).
+    /// Core Data's NSManaged…, WebKit's legacy `Web`/`DOM`, OpenGL ES's EAGL, GLKit, MetalKit,
+    /// SceneKit, Core Motion, Core Telephony, Multipeer Connectivity, Core ML, PDFKit).
     static let appleClassPrefixes = [
         "NS", "UI", "CA", "CF", "CG", "CI", "CL", "CK", "CN", "AV", "MK", "SK", "WK", "GK", "PH", "PK", "EK", "HK", "MP", "MF",
         "SF", "UN", "WC", "QL", "AS", "AX", "BS", "FBS", "RBS", "SB", "TI", "IK", "NE", "LA", "MTL", "VN", "AR", "RP", "IN", "CX",
-        "CS", "NW", "GC", "BG", "Web", "DOM", "OS",
+        "CS", "NW", "GC", "BG", "Web", "DOM", "OS", "EAGL", "GLK", "MTK", "SCN", "CM", "CT", "MC", "ML", "PDF",
     ]
 
     /// Apple's Swift modules and the standard library's and Foundation's types that pasted Swift
@@ -334,8 +335,11 @@ extension CrashReport {
         for (_, frames) in allBacktraces {
             for frame in frames where frame.imageIndex == nil && frame.isAppCodeWithoutImage == true {
                 guard let name = frame.imageName, !name.isEmpty else { continue }
+                // A module whose method is of a class not Apple's (`alphaVideoPlayTool
+                // -[SLMaskVideoPlayerLayer resum]`, a vendored framework) shows itself the team's too.
                 if name == processName || name == bundleIdentifier
                     || frame.sourceFile.map({ !$0.isEmpty && !AppOwnership.isSystemSourceFile($0) }) == true
+                    || frame.symbol.flatMap(AppOwnership.isAppCode(symbol:)) == true
                 {
                     shown.insert(name)
                 } else {

@@ -21,7 +21,7 @@ enum LogPrefix {
     static let shapes: [Shape] = [
         isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed,
         angleLevel, levelWord,
-        shellName, quoteMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
+        shellName, quoteMarker, listMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
         exceptionLeadIn,
         // Last: `isStreamLabelOnly` asks whether the shapes before it explain a label.
         streamLabel,
@@ -106,7 +106,22 @@ enum LogPrefix {
         host.blanks()
         // The host name, when a process tag follows it.
         let afterHost = host.word()
-        if let tag = processTag(text[afterHost...].drop { $0 == " " }) { return tag }
+        let process = text[afterHost...].drop { $0 == " " }
+        if let tag = processTag(process) { return tag }
+        // A process whose name has blanks in it (an app's display name, `dont link(Mono)[2718]
+        // <Notice>:`): up to the first `[pid]` on the line, when no colon comes before it.
+        if let open = process.prefix(80).firstIndex(of: "["), open > process.startIndex,
+            !process[..<open].containsBytes(":"), !process[..<open].containsBytes("]"),
+            let close = process[open...].firstIndex(of: "]")
+        {
+            let pid = process[process.index(after: open)..<close]
+            let after = process[process.index(after: close)...]
+            if !pid.isEmpty, pid.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }),
+                after.isEmpty || after.first == " " || after.first == ":"
+            {
+                return after.first == ":" ? after.index(after: after.startIndex) : after.startIndex
+            }
+        }
         return end
     }
 
@@ -249,6 +264,13 @@ enum LogPrefix {
             return text.index(text.startIndex, offsetBy: shell.count)
         }
         return nil
+    }
+
+    /// A numbered list's `5) ` (a bug report's steps and findings, one per item).
+    static let listMarker: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.digits(1...3), scan.literal(")"), scan.blanks() else { return nil }
+        return scan.position
     }
 
     /// Markdown's `> ` and a table's `| `.
@@ -824,6 +846,9 @@ enum CrashMessageGrammar {
             // A runtime's own check at a source place (`…/ObjCExport.mm:332: runtime assert: …`,
             // Kotlin/Native's `RuntimeAssert`; `file.c:12: assertion failed: …`).
             Shape(family: .assertion, anchor: .parser(LocatedAssertion.isAssertion), needs: ["assert", "Assert"]),
+            // A runtime's check that names its place after the words (Mono's `* Assertion at
+            // …/mini-arm64.c:5439, condition `x' not met`, `* Assertion: should not be reached at f.c:12`).
+            Shape(family: .assertion, anchor: .parser(LocatedAssertion.opensWithAssertion), needs: ["Assertion", "ASSERTION"]),
             // A test tool's words that the process under test died (XCTest, xcodebuild).
             Shape(family: .processExit, anchor: .contains("Restarting after unexpected exit, crash, or test timeout")),
             Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
@@ -1148,10 +1173,17 @@ enum CrashMessageGrammar {
 /// A line that also says the exception was not caught (`uncaught`, `unhandled`, `Terminating app`)
 /// is not one.
 enum NonFatalReport {
-    static let literals = ["xception", "dlopen(", "Sanitizer:", ": runtime error: ", "dyld", "Break ", " suppressed", " ignored"]
+    static let literals = [
+        "xception", "dlopen(", "Sanitizer:", ": runtime error: ", "dyld", "Break ", " suppressed", " ignored",
+        "BUG IN CLIENT OF libsqlite3",
+    ]
 
     static let isReport: @Sendable (Substring) -> Bool = { text in
         guard text.utf8.count <= 2_000 else { return false }
+        // SQLite's log of a misuse it survives (`BUG IN CLIENT OF libsqlite3.dylib: database
+        // integrity compromised by API violation: vnode unlinked while in use: …`): a fault the
+        // library logs through os_log before it goes on, unlike libdispatch's, which traps.
+        if text.containsBytes("BUG IN CLIENT OF libsqlite3") { return true }
         // dyld's warnings (`dyld: warning, LC_RPATH … being ignored in restricted program`,
         // `dyld[812]: warning: …`): the program goes on loading.
         if let dyld = text.byteRange(of: "dyld") {
@@ -1188,7 +1220,15 @@ enum NonFatalReport {
             return !digits.isEmpty && place.dropLast(digits.count).hasSuffix(":")
         }
         if let open = text.byteRange(of: "dlopen(") {
-            // The error string's own layout: `dlopen(PATH, MODE): REASON`.
+            // The error string's own layout: `dlopen(PATH, MODE): REASON`. Carried in a thrown
+            // exception's message (.NET's `System.DllNotFoundException: Unable to load shared
+            // library 'x' … dlopen(libx, 0x0001): tried: …`), it is that exception's, not a log.
+            let head = text[..<open.lowerBound]
+            if let named = head.byteRange(of: "Exception: "),
+                !head[..<named.lowerBound].contains(where: { $0 == " " || $0 == "\t" }), head.first?.isLetter == true
+            {
+                return false
+            }
             let rest = text[open.upperBound...]
             guard let close = rest.byteRange(of: "): ") else { return false }
             return rest[..<close.lowerBound].containsBytes(", ") && rest[close.upperBound...].contains { $0.isLetter }
@@ -1210,6 +1250,44 @@ enum NonFatalReport {
 /// `file.c:12: assertion failed: x`, `File.cpp:40:7: Assert failed`: a path with an extension and
 /// a line (and maybe a column), then words that open with `assert`, `assertion` or `runtime assert`.
 enum LocatedAssertion {
+    /// `Assertion at PLACE…`, `Assertion: WORDS at PLACE`, `ASSERTION … PLACE`: a line that opens
+    /// with the word (after a bullet or stars a logger puts before it) and names a source place
+    /// (`file.ext:LINE`) in its first 400 characters.
+    static let opensWithAssertion: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000 else { return false }
+        var body = text.drop { $0 == "*" || $0 == " " || $0 == "!" || $0 == "-" }
+        // The framework's name before it (JUCE's `JUCE Assertion failure in Plugin.h:83`).
+        let owner = body.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        if owner.first?.isUppercase == true, owner.count <= 20, body.dropFirst(owner.count).first == " ",
+            !owner.hasBytePrefix("Assertion"), !owner.hasBytePrefix("ASSERTION")
+        {
+            body = body.dropFirst(owner.count + 1)
+        }
+        guard body.hasBytePrefix("Assertion") || body.hasBytePrefix("ASSERTION") else { return false }
+        let after = body.dropFirst(9)
+        guard let next = after.first, next == " " || next == ":" else { return false }
+        return hasSourcePlace(after.prefix(400))
+    }
+
+    /// A word `name.ext:LINE` (a short alphanumeric extension, digits after the colon).
+    static func hasSourcePlace(_ text: Substring) -> Bool {
+        var searched = text
+        while let colon = searched.firstIndex(of: ":") {
+            let digits = text[text.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
+            let word = text[..<colon].reversed().prefix { $0 != " " && $0 != "(" && $0 != "'" && $0 != "`" && $0 != "\"" }
+            let file = String(word.reversed()).split(separator: "/").last ?? ""
+            if !digits.isEmpty, let dot = file.lastIndex(of: "."), file.distance(from: dot, to: file.endIndex) >= 2,
+                file.distance(from: dot, to: file.endIndex) <= 6,
+                file[file.index(after: dot)...].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                dot > file.startIndex
+            {
+                return true
+            }
+            searched = text[text.index(after: colon)...]
+        }
+        return false
+    }
+
     static let isAssertion: @Sendable (Substring) -> Bool = { text in
         guard text.utf8.count <= 2_000 else { return false }
         var searched = text[...]
@@ -1262,7 +1340,8 @@ enum CaughtExceptionLine {
 /// the name alone with the reason on the next line. The name is an identifier ending in
 /// `Exception` that starts with a capital (JVM names are dotted and are not Apple crashes).
 enum ExceptionNameLine {
-    static func parse(_ text: Substring) -> (name: String, reason: String?)? {
+    static func parse(_ whole: Substring) -> (name: String, reason: String?)? {
+        let text = withoutIssueNumber(whole)
         let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         guard name.count > 9, name.hasSuffix("Exception"), name.first?.isUppercase == true else { return nil }
         var rest = text.dropFirst(name.count)
@@ -1275,20 +1354,78 @@ enum ExceptionNameLine {
         } else if !rest.hasBytePrefix(" ") {
             return nil
         }
-        let reason = rest.trimmedBlanks
+        var reason = rest.trimmedBlanks
+        // A dash between the name and the reason (`NAME - reason`, `NAME — reason`).
+        for dash in ["- ", "— ", "– "] where reason.hasBytePrefix(dash) { reason = reason.dropFirst(dash.count).trimmedBlanks }
         // Bugsnag's title, `NAME in FUNCTION` (the function where it was raised; its reason is on
         // the next line): no reason on this one.
         if context(of: text) != nil { return (String(name), nil) }
         return (String(name), reason.isEmpty ? nil : reason)
     }
 
+    /// A crash service's issue number before its title (`#26389201 NSInvalidArgumentException`)
+    /// is not part of the name.
+    static func withoutIssueNumber(_ text: Substring) -> Substring {
+        guard text.first == "#" else { return text }
+        let digits = text.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        guard digits.count >= 3, text.dropFirst(1 + digits.count).first == " " else { return text }
+        return text.dropFirst(1 + digits.count).drop { $0 == " " }
+    }
+
     /// Bugsnag's `NAME in FUNCTION`: the function or class it names as the error's context.
-    static func context(of text: Substring) -> String? {
+    static func context(of whole: Substring) -> String? {
+        let text = withoutIssueNumber(whole)
         let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         let rest = text.dropFirst(name.count)
         guard name.hasSuffix("Exception"), rest.hasBytePrefix(" in ") else { return nil }
         let context = rest.dropFirst(4).trimmedBlanks
         return context.isEmpty || context.contains(" ") ? nil : String(context)
+    }
+}
+
+/// Foundation's and the frameworks' exception reasons open with the method that raised them
+/// (`-[NSURL initFileURLWithPath:]: nil string parameter`, `*** -[AVPlayerItem
+/// _seekToTime:…] Seeking is not possible to time {INVALID}`, `+[NSString
+/// stringWithUTF8String:]: NULL cString`).
+enum MethodReasonLine {
+    /// The method name and what follows it, when the line opens with `[-+][Class selector]` (the
+    /// stars Foundation puts before some reasons allowed) and words follow, not a frame's offset
+    /// or source place.
+    static func reason(_ text: Substring) -> Substring? {
+        var body = Substring(text.trimmedBlanks)
+        if body.hasBytePrefix("*** ") { body = body.dropFirst(4) }
+        guard let method = method(at: body) else { return nil }
+        var rest = body[method.endIndex...]
+        if rest.first == ":" { rest = rest.dropFirst() }
+        guard rest.first == " " else { return nil }
+        let words = rest.trimmedBlanks
+        guard let first = words.first, first.isLetter || first == "*" || first == "'" || first == "\"",
+            words.contains(where: { $0 == " " }), !words.hasBytePrefix("in ")
+        else { return nil }
+        return body
+    }
+
+    /// An Objective-C method's name alone on its line (a crash service's title, a paste's only
+    /// frame).
+    static func bareMethod(_ text: Substring) -> Substring? {
+        let body = Substring(text.trimmedBlanks)
+        guard let method = method(at: body), method.endIndex == body.endIndex else { return nil }
+        return method
+    }
+
+    /// `-[Class selector]`, `+[Class(Category) selector:with:]` at the start of `text`.
+    static func method(at text: Substring) -> Substring? {
+        guard text.utf8.count <= 600, text.hasBytePrefix("-[") || text.hasBytePrefix("+["), let close = text.firstIndex(of: "]") else {
+            return nil
+        }
+        let inner = text[text.index(text.startIndex, offsetBy: 2)..<close]
+        let parts = inner.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 2, let head = parts[0].first, head.isLetter || head == "_",
+            parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_()+".contains($0)) }), let selector = parts[1].first,
+            selector.isLetter || selector == "_",
+            parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":") })
+        else { return nil }
+        return text[...close]
     }
 }
 
@@ -1459,7 +1596,7 @@ enum SignalLine {
     /// Literals one of which a line stating a signal holds (`signal(in:)`): `SIG`, `signal`, an
     /// arrival word (as a sentence starts it or inside one), a shell's description.
     static let words: [String] =
-        ["SIG", "ignal ", "SEGV", "BUS", "ILL", "FPE", "TRAP"] + statusWords
+        ["SIG", "ignal ", "SEGV", "BUS", "ILL", "FPE", "TRAP", "si_signo="] + statusWords
         + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
         + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled ", "caught "]
 
@@ -1515,6 +1652,52 @@ enum SignalLine {
 
     static let caughtNames = ["segfault": "SIGSEGV", "bus error": "SIGBUS", "illegal operation": "SIGILL", "abort": "SIGABRT"]
 
+    /// `si_signo=N` or `si_signo=DESCRIPTION[: N](N)` in a dump of `siginfo_t` fields (`si_code=`,
+    /// `si_addr=` beside it): the signal, when it is one that ends a process.
+    static func siginfoSignal(in text: Substring) -> String? {
+        guard let field = text.byteRange(of: "si_signo=") else { return nil }
+        let value = text[field.upperBound...].prefix { $0 != "," }.trimmedBlanks
+        let digits = value.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, let number = Int(digits) { return SignalNames.name(number).flatMap { fatalSignals.contains($0) ? $0 : nil } }
+        if value.hasBytePrefix("SIG") {
+            let name = String(value.prefix { $0.isASCII && $0.isUppercase })
+            return fatalSignals.contains(name) ? name : nil
+        }
+        return descriptions.first { value.hasBytePrefix($0.words) }?.signal
+    }
+
+    /// `si_addr=0x…` beside `si_signo=`: the fault address as printed.
+    static func siginfoAddress(in text: Substring) -> String? {
+        guard text.containsBytes("si_signo="), let field = text.byteRange(of: "si_addr=0x") else { return nil }
+        let digits = text[field.upperBound...].prefix { $0.isHexDigit }
+        return digits.isEmpty || digits.count > 16 ? nil : "0x" + digits
+    }
+
+    /// The part of a shell's report of a job a signal ended that starts at the job's process id
+    /// or at the description, past what the shell puts before it: bash names the script and its
+    /// line (`./run.sh: line 11: 57064 Abort trap: 6   cmd`), and an interactive shell the job
+    /// (`[1]+  Segmentation fault: 11  ./a.out`, zsh's `[1]    8392 illegal hardware instruction`).
+    static func shellJobStatus(_ text: Substring) -> Substring {
+        var rest = text
+        if let line = rest.prefix(400).byteRange(of: ": line ") {
+            let after = rest[line.upperBound...]
+            let number = after.prefix { $0.isASCII && $0.isNumber }
+            if !number.isEmpty, after.dropFirst(number.count).hasBytePrefix(": ") {
+                rest = after.dropFirst(number.count + 2).drop { $0 == " " }
+            }
+        }
+        if rest.hasBytePrefix("[") {
+            let job = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            var after = rest.dropFirst(1 + job.count)
+            if !job.isEmpty, after.hasBytePrefix("]") {
+                after = after.dropFirst()
+                if after.first == "+" || after.first == "-" { after = after.dropFirst() }
+                if after.first == " " || after.first == "\t" { rest = after.drop { $0 == " " || $0 == "\t" } }
+            }
+        }
+        return rest
+    }
+
     /// The signal the line says ended the process, or nil.
     static func signal(in text: Substring) -> String? {
         // `signal SIGABRT` (LLDB, Xcode), `SIGABRT`, `SIGABRT: abort` (Go), `SIGSEGV (0xb)`.
@@ -1548,6 +1731,10 @@ enum SignalLine {
             }
             if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
         }
+        // A runtime's dump of the `siginfo_t` it was handed (the Dart VM's `===== CRASH =====`
+        // block: `si_signo=Segmentation fault: 11(11), si_code=2, si_addr=0x0`): the number, or
+        // its description with the number after it.
+        if let field = siginfoSignal(in: text) { return field }
         // Wine's last words for a Windows exception no debugger took (`wine: Unhandled page fault on
         // read access to 0x… at address 0x…`, `Unhandled illegal instruction at address 0x…`).
         for (words, signal) in unhandledFaults where text.containsBytes(words) { return signal }
@@ -1574,10 +1761,10 @@ enum SignalLine {
         }
         // A shell's description: the whole line, or followed by `: N` or the command; zsh puts
         // the job's process id before it (`[1]    8392 illegal hardware instruction  cmd`).
-        var described = text
-        let pid = text.prefix { $0.isASCII && $0.isNumber }
-        if !pid.isEmpty, pid.count <= 7, text.dropFirst(pid.count).first == " " {
-            described = text.dropFirst(pid.count).drop { $0 == " " || $0 == "\t" }
+        var described = shellJobStatus(text)
+        let pid = described.prefix { $0.isASCII && $0.isNumber }
+        if !pid.isEmpty, pid.count <= 7, described.dropFirst(pid.count).first == " " {
+            described = described.dropFirst(pid.count).drop { $0 == " " || $0 == "\t" }
         }
         // After a label that says what died (`error: unable to execute command: Segmentation
         // fault: 11`, the Swift driver's).
@@ -1603,6 +1790,38 @@ enum SignalLine {
             }
         }
         return nil
+    }
+}
+
+/// A line typed at a shell's decorated prompt, as a terminal copy shows it: bash's
+/// `user@host:~/dir (branch)$ cmd` and `root@host:/dir# cmd`, macOS bash's `Mac-Pro:~ user$ cmd`,
+/// zsh's `user@host dir % cmd`, Fedora's `[user@host dir]$ cmd`, fish's `user@host ~/dir> cmd`,
+/// PowerShell's `PS C:\dir> cmd`. The prompt names a user, a host or a directory; prose with a
+/// dollar or a percent sign in it does not.
+enum ShellPrompt {
+    static let terminators = ["$ ", "# ", "% ", "> "]
+
+    /// The command after the prompt, or nil when the line does not open with one.
+    static func command(in line: Substring) -> Substring? {
+        guard line.utf8.count <= 2_000, let first = line.first, first != " ", first != "\t" else { return nil }
+        let head = line.prefix(120)
+        guard
+            let end = terminators.compactMap({ head.byteRange(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound })
+        else { return nil }
+        let prompt = line[..<end.lowerBound].trimmedBlanks
+        // Not a label, a URL or a C++ name (`std::map<int, int> >::~map()` has `> ` and `:~`).
+        guard !prompt.isEmpty, !prompt.containsBytes(": "), !prompt.containsBytes("://"), !prompt.containsBytes("::"),
+            !prompt.containsBytes("<")
+        else { return nil }
+        let namesAPlace =
+            prompt.containsBytes("@") || prompt.containsBytes(":~") || prompt.containsBytes(":/")
+            || (prompt.hasBytePrefix("[") && prompt.hasSuffix("]")) || prompt.hasSuffix("~") || prompt.hasBytePrefix("PS ")
+        guard namesAPlace else { return nil }
+        let command = line[end.upperBound...].trimmedBlanks
+        guard let start = command.first, start.isLetter || start == "." || start == "/" || start == "~", command.utf8.count >= 2 else {
+            return nil
+        }
+        return Substring(command)
     }
 }
 
@@ -2367,6 +2586,35 @@ package enum PastedFrameGrammar {
     /// `0  libdispatch.dylib   DISPATCH_WAIT_FOR_QUEUE + 484` and `6  closure #1 in f()`: crash
     /// services' web text, a number then the image and the symbol (columns two blanks or a tab
     /// apart) or the symbol alone.
+    /// The image and the symbol one blank apart (`5 alphaVideoPlayTool -[SLMaskVideoPlayerLayer
+    /// resum] + 116`, `22 MyApp main (main.m:18)`, a crash service's list copied without its
+    /// columns): taken apart only when the symbol says it is one by its form (a method in
+    /// brackets, an offset, a source place), so a numbered sentence stays prose.
+    static func imageBlankSymbol(_ text: String) -> (image: String, symbol: String)? {
+        guard let blank = text.firstIndex(of: " ") else { return nil }
+        let image = text[..<blank]
+        let symbol = text[text.index(after: blank)...].trimmedBlanks
+        guard let first = image.first, first.isLetter || first == "_", image.utf8.count <= 100,
+            image.allSatisfy({ $0.isLetter || $0.isNumber || "._-+".contains($0) }),
+            !["at", "in", "from", "frame"].contains(image.lowercased()), !symbol.isEmpty
+        else { return nil }
+        let methodInBrackets = symbol.hasBytePrefix("-[") || symbol.hasBytePrefix("+[")
+        let offset =
+            symbol.range(of: " + ", options: .backwards).map { range in
+                !symbol[range.upperBound...].isEmpty && symbol[range.upperBound...].allSatisfy { $0.isASCII && $0.isNumber }
+            } ?? false
+        let place =
+            symbol.hasSuffix(")")
+            && symbol.lastIndex(of: "(").map { open in
+                let inside = symbol[symbol.index(after: open)..<symbol.index(before: symbol.endIndex)]
+                guard let colon = inside.lastIndex(of: ":") else { return false }
+                return isSourceFile(String(inside[..<colon]))
+                    && inside[inside.index(after: colon)...].allSatisfy { $0.isASCII && $0.isNumber }
+            } == true
+        guard methodInBrackets || offset || place, looksLikeSymbol(String(symbol), alone: false) else { return nil }
+        return (String(image), String(symbol))
+    }
+
     static let numberedWithoutAddress: Parser = { line, reportLine in
         let digits = line.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 5, let index = Int(digits) else { return nil }
@@ -2404,6 +2652,10 @@ package enum PastedFrameGrammar {
                 }
             }
             symbolPart = symbolColumns.joined(separator: " ")
+            alone = false
+        } else if let (image, symbol) = imageBlankSymbol(rest.trimmedBlanks) {
+            frame.imageName = image
+            symbolPart = symbol
             alone = false
         } else {
             symbolPart = rest.trimmedBlanks

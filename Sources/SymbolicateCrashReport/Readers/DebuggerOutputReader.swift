@@ -94,7 +94,9 @@ enum DebuggerOutputShape: Equatable {
     /// JSON array (`,`, `]`, `}`, `:`).
     static func isTagBeforeWords(_ start: Substring) -> Bool {
         guard let close = start.prefix(81).firstIndex(of: "]") else { return false }
-        let rest = start[start.index(after: close)...]
+        var rest = start[start.index(after: close)...]
+        // A shell's job marker after the job's number (`[1]+  Segmentation fault: 11  ./a.out`).
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
         guard rest.first == " " || rest.first == "\t" else { return false }
         guard let next = rest.first(where: { $0 != " " && $0 != "\t" }) else { return false }
         return !",]}:".contains(next)
@@ -255,6 +257,13 @@ enum ConsoleLine {
         guard bytes.count(where: { $0 == UInt8(ascii: "`") }) % 2 == 1, let last = bytes.lastIndex(of: UInt8(ascii: "`")) else {
             return false
         }
+        // GNU's quoting, a backquote closed by an apostrophe (Mono's ``condition `x' not met``):
+        // a closed quote.
+        // (An apostrophe inside a word, `doesn't`, closes nothing.)
+        let closes = bytes.indices.dropFirst(last + 1).contains { index in
+            bytes[index] == UInt8(ascii: "'") && (index + 1 == bytes.count || [0x20, 0x2C, 0x2E, 0x3A, 0x29].contains(bytes[index + 1]))
+        }
+        if closes { return false }
         return last == 0 || bytes[last - 1] == UInt8(ascii: " ")
     }
 
@@ -745,6 +754,14 @@ struct DebuggerOutputParser {
                     // Bugsnag's context (`NAME in UIPageViewController`): where, by its words.
                     if let context = ExceptionNameLine.context(of: body) { stated[stated.count - 1].place = context }
                 }
+                // The method it was raised in, alone on the line above (`-[CDVURLSchemeHandler
+                // webView:stopURLSchemeTask:]` over `NSInternalInconsistencyException - …`), as
+                // crash services title an issue.
+                if found.family == .objcException, stated[stated.count - 1].place == nil, number >= 2,
+                    let method = MethodReasonLine.bareMethod(Substring(document.lines[number - 2].text))
+                {
+                    stated[stated.count - 1].place = String(method)
+                }
             } else if let pending = pendingName, number - pending.line <= 2, trimmed.hasBytePrefix("```") || trimmed.hasBytePrefix("~~~") {
                 // The reason inside a Markdown code block under the name: the fence is no reason.
                 pendingName = (number, pending.name)
@@ -758,7 +775,8 @@ struct DebuggerOutputParser {
                 continue
             } else if let open = continuation, open.lines < 6,
                 stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(document.readings.strip(trimmed))
-                    || ConsoleLine.opensBackquote(stated[open.message].text),
+                    || ConsoleLine.opensBackquote(stated[open.message].text)
+                    || Self.sameRuntimeTag(stated[open.message], trimmed),
                 PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
                 TextReportParser.parseFrame(trimmed, reportLine: number) == nil
             {
@@ -961,6 +979,13 @@ struct DebuggerOutputParser {
             }
         }
         if let pending = pendingReason { exception.uncaught?.reason = pending.text }
+        if (exception.uncaught?.reason ?? "").isEmpty, let found = methodReason(report) {
+            // Frames through the throw and, above them, the reason in the raising method's words.
+            if exception.uncaught == nil { exception.uncaught = UncaughtException(language: .objectiveC) }
+            exception.uncaught?.reason = found.reason
+            stated.append(
+                StatedMessage(family: .objcException, text: found.reason, quote: found.reason, line: found.line, source: .console))
+        }
         if var frame = disassemblyStop, report.threads.allSatisfy({ $0.frames.isEmpty }) {
             frame.index = 0
             report.threads[Self.pastedThread(&pastedThread, in: &report)].frames.append(frame)
@@ -982,6 +1007,38 @@ struct DebuggerOutputParser {
             report.warnings.append(partialWarning(report, sawLLDB: sawLLDB, sawImageList: sawImageList))
         }
         return report
+    }
+
+    /// A runtime's fatal message that goes on over lines of its own process tag (libobjc's
+    /// `objc[791]: Method cache corrupted. …`, then `objc[791]: selector 'pcscfPort'` and
+    /// `objc[791]: isa 'NgnSipPreferences'`): the lines after it with the same tag are its details.
+    static func sameRuntimeTag(_ message: StatedMessage, _ line: String) -> Bool {
+        let quote = message.quote
+        guard [.libraryMisuse, .assertion, .malloc].contains(message.family), let end = LogPrefix.processTag(Substring(quote)),
+            end > quote.startIndex
+        else { return false }
+        let tag = quote[..<end].trimmedBlanks
+        return tag.contains("[") && line.hasPrefix(tag + " ") && !LogPrefix.strip(line).isEmpty
+    }
+
+    /// The reason a framework's exception gives in its own words (`-[NSURL initFileURLWithPath:]:
+    /// nil string parameter`), on a line before the frames, when the frames show the throw
+    /// (`objc_exception_throw`, `__exceptionPreprocess`) and no line named the reason: alone, such
+    /// a line may be a framework's log line, not a crash.
+    private func methodReason(_ report: CrashReport) -> (reason: String, line: Int)? {
+        let frames = report.threads.flatMap(\.frames)
+        guard
+            let throwLine = frames.first(where: { frame in
+                frame.symbol.map { $0.hasPrefix("objc_exception_throw") || $0.contains("_exceptionPreprocess") } ?? false
+            })?.reportLine
+        else { return nil }
+        let firstFrame = frames.compactMap(\.reportLine).min() ?? throwLine
+        for (index, line) in document.lines.prefix(max(0, firstFrame - 1)).enumerated().prefix(2_000) {
+            guard line.text.utf8.count <= FactReading.messageLineLength else { continue }
+            let stripped = document.readings.strip(line.text.trimmedBlanks)
+            if MethodReasonLine.reason(stripped) != nil { return (String(stripped.trimmedBlanks), index + 1) }
+        }
+        return nil
     }
 
     /// The crash message a line states, as Xcode's annotation of the stopped thread or as a
@@ -1089,6 +1146,8 @@ struct DebuggerOutputParser {
     /// A frame line in any pasted syntax: Apple's (`callStackSymbols` too), with or without a log
     /// prefix, then the syntaxes of `PastedFrameGrammar`.
     private func pastedFrame(_ trimmed: String, number: Int) -> (frame: Frame, numbered: Bool)? {
+        // A command typed at a shell's prompt (`user@host:~/sdk (main)$ d-rts`) is no frame.
+        if ShellPrompt.command(in: Substring(trimmed)) != nil { return nil }
         if var frame = TextReportParser.parseFrame(trimmed, reportLine: number) {
             // `1 CoreFoundation in 0x1855ec000`: a crash service's frame in an image it names with
             // the image's load address only; no symbol, and no address to look up.

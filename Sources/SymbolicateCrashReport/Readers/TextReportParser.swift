@@ -454,6 +454,13 @@ struct TextReportParser {
     /// Scans UTF-8 bytes: this runs once per line of reports with tens of thousands of frames.
     static func parseFrame(_ line: String, reportLine: Int) -> Frame? {
         let u = line.utf8
+        // A frame a person pointed at with arrows (`==> 7 CHIP: -[BleConnection start] <==`): the
+        // line inside them, for every reader that reads Apple's frame lines.
+        if let first = u.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "-") || first == 0xE2,
+            let inner = PastedFrameGrammar.pointedFrameLine(line)
+        {
+            return parseFrame(inner, reportLine: reportLine)
+        }
         let end = u.endIndex
         var i = u.startIndex
         var index = 0
@@ -502,6 +509,13 @@ struct TextReportParser {
         }
         var frame = Frame(index: index, imageName: name, address: found.value, reportLine: reportLine)
         let rest = line[found.end...].trimmedBlanks
+        // `4 AVFCore 0x00000001a868b000 + 382612`: a crash service's line without the address
+        // column, the image's load address then the offset into it; the address is their sum.
+        if rest.hasBytePrefix("+ "), let offset = UInt64(rest.dropFirst(2)), !name.containsBytes(" ") {
+            frame.imageOffset = offset
+            frame.address = found.value &+ offset
+            return frame
+        }
         parseFrameRest(rest, into: &frame)
         // `0x100a401bc CrashApp + 16828`: KSCrash's and Sentry's text put the image's own name
         // where the symbol goes when they have none; the offset is then into the image.

@@ -1355,8 +1355,9 @@ extension Catalog {
         .verdictBadAccess: CatalogText(
             id: "verdictBadAccess", tags: [.claimsNil, .topicDangling, .topicNil, .topicBounds],
             texts: [
-                "en": "Bad memory access: an invalid pointer was dereferenced (not nil: likely freed or out-of-bounds memory).",
-                "ja": "不正なメモリアクセスです。無効なポインタを参照外ししました（nil ではありません。解放済みか範囲外のメモリの可能性が高いです）。",
+                "en":
+                    "Bad memory access: an invalid pointer was dereferenced (the report gives no fault address: a nil, freed or out-of-bounds pointer).",
+                "ja": "不正なメモリアクセスです。無効なポインタを参照外ししました（フォールトアドレスの記載がないため、nil・解放済み・範囲外のいずれのポインタかは分かりません）。",
             ]),
         .fieldThread: CatalogText(
             id: "fieldThread", tags: [],

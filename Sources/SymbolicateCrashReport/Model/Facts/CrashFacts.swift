@@ -59,6 +59,10 @@ public struct CrashFacts: Sendable, Hashable {
     /// This application failed to start because no Qt platform plugin could be initialized.`):
     /// what the program said last, in reading order, at most three. No crash fact by themselves.
     public var lastOutput: [StatedMessage] = []
+    /// The command typed at an interactive prompt just before the crash (R's `> library(dplyr)`,
+    /// a shell's `$ ./tool`), when no printed line comes between: what ran last. Kept apart from
+    /// `lastOutput`, whose lines the program printed.
+    public var lastCommand: StatedMessage?
 
     public init() {}
 
@@ -78,6 +82,7 @@ public struct CrashFacts: Sendable, Hashable {
         copy.statements = MessageStatements()
         copy.unreadLines = []
         copy.lastOutput = []
+        copy.lastCommand = nil
         return copy
     }
 }

@@ -81,7 +81,7 @@ package struct FactReading {
         // A pasted text, or a tool's own crash text with no report header (Swift's backtracer
         // after the program's output): what the program printed last.
         if case .text(let document) = report.source, !report.completeness.isComplete || report.headerFields.isEmpty {
-            facts.lastOutput = Self.lastOutput(of: document, report: report, stated: facts.statedMessages)
+            (facts.lastOutput, facts.lastCommand) = Self.lastOutput(of: document, report: report, stated: facts.statedMessages)
         }
         // A crash service's title naming a C++ exception (`std::bad_alloc: std::bad_alloc`).
         if facts.uncaughtException == nil,
@@ -475,11 +475,14 @@ package struct FactReading {
 
     /// The lines just above where a pasted text's crash begins (its first line stating the stop,
     /// else its first frame), past blank lines and the crash's own headers: the run of lines a
-    /// program printed last, up to a blank line, at most three (`lastOutput`).
-    static func lastOutput(of document: TextDocument, report: CrashReport, stated: [StatedMessage]) -> [StatedMessage] {
+    /// program printed last, up to a blank line, at most three (`lastOutput`); or the command typed
+    /// at a prompt there, when nothing printed comes after it (`lastCommand`).
+    static func lastOutput(of document: TextDocument, report: CrashReport, stated: [StatedMessage]) -> (
+        output: [StatedMessage], command: StatedMessage?
+    ) {
         let stops = stated.filter { [.signal, .processExit, .machException].contains($0.family) }.compactMap(\.line)
         let frames = report.allBacktraces.flatMap(\.frames).compactMap(\.reportLine).filter { $0 > 0 }
-        guard let anchor = (stops + frames).min(), anchor > 1, anchor <= messageScanLineLimit else { return [] }
+        guard let anchor = (stops + frames).min(), anchor > 1, anchor <= messageScanLineLimit else { return ([], nil) }
         let statedLines = Set(stated.compactMap(\.line))
         var found: [StatedMessage] = []
         var number = anchor - 1
@@ -491,7 +494,7 @@ package struct FactReading {
             let opensFrames = trimmed.hasSuffix(":") || trimmed.hasSuffix("(")
             guard
                 trimmed.isEmpty || statedLines.contains(number) || trimmed.lowercased().containsBytes("crashed")
-                    || TextReportParser.threadHeader(trimmed) != nil || opensFrames
+                    || TextReportParser.threadHeader(trimmed) != nil || opensFrames || isFieldAssignment(trimmed)
             else { break }
             number -= 1
         }
@@ -499,14 +502,26 @@ package struct FactReading {
             let trimmed = document.lines[number - 1].text.trimmedBlanks
             // A command typed at an interactive prompt (R's and a shell's `> `, Python's `>>> `,
             // `$ `, `% `, LLDB's `(lldb) `): what ran last.
-            let command = promptCommand(trimmed)
-            guard trimmed.utf8.count <= unreadLineLength, !statedLines.contains(number), !isFrameLine(trimmed, number: number),
-                command != nil || (trimmed.utf8.count >= 12 && trimmed.containsBytes(" ") && trimmed.first?.isLetter == true)
-            else { break }
+            guard trimmed.utf8.count <= unreadLineLength, !statedLines.contains(number), !isFrameLine(trimmed, number: number) else {
+                break
+            }
+            if promptCommand(trimmed) != nil {
+                // The program's output starts below it: the command is what ran, not what it printed.
+                guard found.isEmpty else { break }
+                return ([], StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: number, source: .console))
+            }
+            guard trimmed.utf8.count >= 12, trimmed.containsBytes(" "), trimmed.first?.isLetter == true else { break }
             found.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: number, source: .console))
             number -= 1
         }
-        return found.reversed()
+        return (found.reversed(), nil)
+    }
+
+    /// A runtime's crash block prints its facts as `name=value` (the Dart VM's `version=…`,
+    /// `pid=57064, thread=20999, …` under `===== CRASH =====`): the crash's own lines.
+    static func isFieldAssignment(_ trimmed: String) -> Bool {
+        let name = trimmed.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return !name.isEmpty && name.first?.isLetter == true && trimmed.dropFirst(name.count).first == "="
     }
 
     /// The command of a line typed at an interactive prompt, or nil.
@@ -516,7 +531,7 @@ package struct FactReading {
             guard let first = command.first, first.isLetter, command.utf8.count >= 3 else { return nil }
             return Substring(command)
         }
-        return nil
+        return ShellPrompt.command(in: Substring(trimmed))
     }
 
     /// C `assert()`'s whole message on a line, else a line that says an assertion failed.

@@ -34,9 +34,14 @@ extension ExceptionInfo {
         case .signal:
             guard let named = SignalLine.signal(in: text) else { return false }
             if subtype == nil, let code = SignalLine.code(in: text), SignalLine.codeNames[code] == named { subtype = code }
+            // A `siginfo_t` dump's fault address (`si_addr=0x0`): the address alone, where the codes go.
+            if codes == nil, let address = SignalLine.siginfoAddress(in: text) { codes = address }
             if type == nil {
                 type = named
-            } else if type != named, signal == nil {
+            } else if type != named, signal == nil, type?.hasPrefix("SIG") != true {
+                // A Mach exception's signal. A second signal after a first one stated (a runtime's
+                // handler reports SIGSEGV, then aborts: the shell's `Abort trap: 6`) is the
+                // handler's way out, not what crashed.
                 signal = named
             }
             return true

@@ -129,12 +129,20 @@ public struct StatedMessage: Sendable, Hashable {
         return method.isEmpty ? nil : String(method)
     }
 
+    /// The signal a `.signal` message names (`Abort trap: 6` → SIGABRT), read by the one grammar.
+    public var namedSignal: String? {
+        family == .signal ? SignalLine.signal(in: Substring(text.split(separator: "\n", maxSplits: 1).first ?? "")) : nil
+    }
+
     /// A signal's or an exception's line that says more than the signal: who or what died, or how
     /// (`clang: error: unable to execute command: Segmentation fault: 11`, `handle_crash: Program
     /// crashed with signal 11`, `zsh: trace trap  bun run index.mjs`), not only its name or the
     /// shell's description of it (`signal SIGABRT`, `Segmentation fault: 11`, `SIGSEGV (0xb)`).
     public var saysMoreThanItsSignal: Bool {
         guard [.signal, .machException, .processExit].contains(family) else { return false }
+        // A runtime's dump of the `siginfo_t` its handler was given (`si_signo=Segmentation
+        // fault: 11(11), si_code=2, si_addr=0x0`): its own report of the fault, with the address.
+        if SignalLine.siginfoSignal(in: Substring(text)) != nil { return true }
         var rest = text
         // A debugger's stop line names the thread, its queue and the reason, not who died: only
         // the reason counts (`thread #1, queue = '…', stop reason = EXC_BAD_ACCESS (code=1, …)`,
