@@ -94,7 +94,14 @@ import Testing
         let text = String(decoding: report, as: UTF8.self)
         let split = text.index(text.startIndex, offsetBy: 100)
         let connection = try RawConnection(port: server.port)
-        connection.send("POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(report.count)\r\n\r\n" + text[..<split])
+        // `Expect: 100-continue`: the interim answer proves the server has read the request's
+        // head, so the request is under way when the signal comes (a busy machine may take
+        // longer than any fixed pause to accept the connection).
+        connection.send(
+            "POST /v1/symbolicate HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(report.count)\r\nExpect: 100-continue\r\n\r\n")
+        let interim = await connection.readHead()
+        try #require(interim.hasPrefix("HTTP/1.1 100 Continue"), "\(interim)")
+        connection.send(String(text[..<split]))
         try await Task.sleep(nanoseconds: 300_000_000)
         kill(server.process.processIdentifier, SIGTERM)
         try await Task.sleep(nanoseconds: 300_000_000)
