@@ -199,7 +199,7 @@ struct Diagnostician {
                     ? Phrase(.verdictThrowSiteRuleLikely, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
                     : Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
             } ?? verdict.headline
-        let headline = underStatedKind(verdictHeadline, category: category)
+        let headline = namingTheLoggedProcess(underStatedKind(verdictHeadline, category: category))
         let certainty = byFramesAlone && verdict.certainty == .stated ? .likely : verdict.certainty
         let isFatal =
             !(facts.exception?.isNonFatal ?? false) && ![.notACrash].contains(category)
@@ -217,6 +217,15 @@ struct Diagnostician {
             causes: causes, steps: steps,
             notes: found.notes, entries: found.entries, matched: found.matched, headline: headline,
             throwSite: throwSite.map { ThrowSiteReference(id: $0.id, framework: $0.framework, sources: $0.match.entry.sources) })
+    }
+
+    /// A device log's lines are about any process on the device (launchd's `(org.example.App[1324]):
+    /// Service exited due to SIGSEGV`): the headline names the one they say ended, unless it does already.
+    func namingTheLoggedProcess(_ headline: Phrase) -> Phrase {
+        guard !report.logEvents.isEmpty, let name = report.processName, !name.isEmpty,
+            !headline.text(.english).containsBytes(name)
+        else { return headline }
+        return Phrase(.verdictLoggedProcess, ["process": .verbatim(name), "headline": headline])
     }
 
     /// A failure logged and survived (`StatedMessage.Family.diagnostic`) at most five lines

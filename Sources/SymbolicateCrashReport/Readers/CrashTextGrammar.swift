@@ -238,6 +238,12 @@ enum LogPrefix {
         for word in words where text.hasBytePrefix(word) {
             var scan = PrefixScan(text[text.index(text.startIndex, offsetBy: word.count)...])
             if scan.literal(":") || scan.literal(" |") || scan.literal("|") { return scan.position }
+            // React Native's console (LogBox, Metro) sets the level off by two blanks: ` ERROR  Invariant
+            // Violation: …`, ` WARN  …`.
+            if scan.literal("  ") {
+                _ = scan.blanks()
+                return scan.position
+            }
         }
         return nil
     }
@@ -661,6 +667,11 @@ enum CrashMessageGrammar {
                 anchor: .parser { $0.hasBytePrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil },
                 needs: ["Fatal Exception: "]),
             Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
+            // Key-value observing's default `observeValueForKeyPath:ofObject:change:context:`
+            // raises when a change reaches an observer that does not handle it (`<X: 0x…>: An
+            // -observeValueForKeyPath:ofObject:change:context: message was received but not
+            // handled.`, then `Key path:`, `Observed object:`, `Change:`, `Context:` lines).
+            Shape(family: .objcException, anchor: .contains(" message was received but not handled")),
             // NSZombie's line for a message to a freed object, a debug layer's stop (`*** -[X y]: message sent to
             // deallocated instance 0x…`), which stops the process.
             Shape(family: .assertion, anchor: .contains(": message sent to deallocated instance ")),
@@ -720,9 +731,19 @@ enum CrashMessageGrammar {
             Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
             Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }, needs: ["Exception", "Error"]),
             // React Native's banner for a JavaScript exception nothing caught, which `RCTFatal`
-            // turns into the app's end in a release build. (Dart's and Flutter's `Unhandled
-            // Exception:` and a promise's unhandled rejection are logged and the app goes on.)
+            // turns into the app's end in a release build.
             Shape(family: .managedException, anchor: .starts("Unhandled JS Exception: ")),
+            // A JavaScript engine's error as its console prints it (Hermes, JavaScriptCore, V8):
+            // one of ECMAScript's native error types or React's `Invariant Violation`, then the
+            // message (`TypeError: undefined is not an object (evaluating 'a.b')`, `Invariant
+            // Violation: TurboModuleRegistry.getEnforcing(...): 'X' could not be found`). An error
+            // thrown where nothing catches it: a red box in a debug build, `RCTFatal` in a release one.
+            Shape(family: .managedException, anchor: .parser(JavaScriptErrorLine.isError), needs: JavaScriptErrorLine.names),
+            // Dart's `Unhandled Exception: X(…)` (Flutter's engine logs it with the Dart stack under
+            // it, `[VERBOSE-2:ui_dart_state.cc(166)] Unhandled Exception: …`, `E/flutter`): the
+            // exception the app's code let escape, as the developer reads it, whether the isolate
+            // went on or not. (.NET's `Unhandled exception. ` is its own shape above.)
+            Shape(family: .managedException, anchor: .contains("Unhandled Exception: ")),
             // Compiled languages' runtimes linked into the app stop it on a panic, printing one
             // line first: Rust's `thread 'main' panicked at 'msg', src/main.rs:2` (before 1.73;
             // `panicked at src/lib.rs:10:5:` since), Go's `panic: runtime error: index out of range`
@@ -861,6 +882,12 @@ enum CrashMessageGrammar {
             // SpringBoard's words when it ends an app whose background task outlived its time (the
             // termination description of iOS's older reports).
             Shape(family: .resource, anchor: .contains("has active assertions beyond permitted time")),
+            // Metal's log of a command buffer the GPU gave up on (`Execution of the command buffer
+            // was aborted due to an error during execution. Caused GPU Hang Error (IOAF code 3)`,
+            // `… Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)`): the
+            // GPU's watchdog or its memory, a limit the app's GPU work ran into
+            // (MTLCommandBufferError); the frames drawn after it are often empty or the process ends.
+            Shape(family: .resource, anchor: .contains("Execution of the command buffer was aborted due to an error during execution")),
             // The system's own words about the process.
             Shape(
                 family: .malloc, anchor: .parser(isMallocError),
@@ -1021,7 +1048,11 @@ enum CrashMessageGrammar {
     /// exclusivity report is three lines (`Simultaneous accesses to 0x…`, then `Previous access
     /// (a modification) started at <frame> (0x…).` and `Current access (a read) started at:`,
     /// stdlib/public/runtime/Exclusivity.cpp), and the first access's frame is in the second.
-    static let continuationOpenings = ["Previous access (a ", "Current access (a "]
+    /// Key-value observing's reason for a change nobody handled goes on with the change's
+    /// details, one per line (`Key path: isOffline`, `Observed object: <AppDelegate: 0x…>`).
+    static let continuationOpenings = [
+        "Previous access (a ", "Current access (a ", "Key path: ", "Observed object: ", "Change: ", "Context: ",
+    ]
 
     static func continues(_ line: Substring) -> Bool {
         continuationOpenings.contains { line.hasBytePrefix($0) }
@@ -1178,6 +1209,13 @@ enum NonFatalReport {
         "BUG IN CLIENT OF libsqlite3",
     ]
 
+    /// A logged error's hint of where to break to debug it, on its line or the next.
+    static func isBreakHint(_ text: Substring) -> Bool {
+        (text.containsBytes("Break in ") || text.containsBytes("Break on "))
+            && (text.containsBytes(" to debug") || text.containsBytes("to catch this in the debugger"))
+            && !text.lowercased().containsBytes("crash")
+    }
+
     static let isReport: @Sendable (Substring) -> Bool = { text in
         guard text.utf8.count <= 2_000 else { return false }
         // SQLite's log of a misuse it survives (`BUG IN CLIENT OF libsqlite3.dylib: database
@@ -1194,12 +1232,7 @@ enum NonFatalReport {
         // UIKit's logged errors name the function to break in (`… Break in
         // UIApplicationEndBackgroundTaskError() to debug.`, `Break on UIViewAlertForUnsatisfiableConstraints
         // to catch this in the debugger.`): it logs them and goes on.
-        if text.containsBytes("Break in ") || text.containsBytes("Break on "),
-            text.containsBytes(" to debug") || text.containsBytes("to catch this in the debugger"),
-            !text.lowercased().containsBytes("crash")
-        {
-            return true
-        }
+        if isBreakHint(text) { return true }
         if text.containsBytes("Sanitizer: ") {
             return text.byteRange(of: "WARNING: ") != nil && !text.containsBytes("ERROR: ")
         }
@@ -1496,8 +1529,27 @@ enum CxxExceptionTitle {
 /// `Foundation.MonoTouchException: Objective-C exception thrown.`: a dotted type name whose last
 /// part ends in `Exception` or `Error`, under a namespace .NET, Mono or Kotlin ship (the JVM's
 /// `java.` names are Android's, not an Apple crash).
+/// A JavaScript engine's error line: a native error type of ECMAScript (§20.5.5, plus
+/// `AggregateError` and SpiderMonkey's `InternalError`) or React's `Invariant Violation`, a
+/// colon, and the message. A warning that quotes one (`Warning: TypeError: …`) is not one.
+enum JavaScriptErrorLine {
+    static let names = [
+        "TypeError: ", "ReferenceError: ", "RangeError: ", "SyntaxError: ", "EvalError: ", "URIError: ", "AggregateError: ",
+        "InternalError: ", "Invariant Violation: ",
+    ]
+
+    static let isError: @Sendable (Substring) -> Bool = { text in
+        guard let name = names.first(where: { text.hasBytePrefix($0) }) else { return false }
+        return text.dropFirst(name.utf8.count).contains { $0.isLetter }
+    }
+}
+
 enum ManagedExceptionLine {
-    static let namespaces = ["System.", "Microsoft.", "Mono.", "Xamarin.", "Foundation.", "ObjCRuntime.", "UIKit.", "kotlin."]
+    /// The JVM's namespaces too: a tool's Java or Kotlin/JVM exception (`java.lang.RuntimeException:
+    /// The app crashed: …`, RoboVM's launcher) names what it saw of the app's end.
+    static let namespaces = [
+        "System.", "Microsoft.", "Mono.", "Xamarin.", "Foundation.", "ObjCRuntime.", "UIKit.", "kotlin.", "java.", "javax.",
+    ]
 
     /// An undotted exception name in a managed runtime's style: a capital, then a lowercase
     /// letter (`NullReferenceException`, `ArgumentOutOfRangeException`). Apple's exception names

@@ -990,6 +990,7 @@ struct DebuggerOutputParser {
             frame.index = 0
             report.threads[Self.pastedThread(&pastedThread, in: &report)].frames.append(frame)
         }
+        Self.markLoggedBeforeBreakHint(&stated)
         apply(stated, to: &exception, report: &report)
         if report.crashedThreadIndex == nil, !stated.isEmpty || report.threads.count == 1,
             let first = report.threads.first(where: { !$0.frames.isEmpty })
@@ -1007,6 +1008,24 @@ struct DebuggerOutputParser {
             report.warnings.append(partialWarning(report, sawLLDB: sawLLDB, sawImageList: sawImageList))
         }
         return report
+    }
+
+    /// Foundation's and UIKit's logged errors end with where to break to debug them (`*** -[NSLock
+    /// unlock]: lock (<NSLock: 0x…>) unlocked when not locked`, then `*** Break on _NSLockError()
+    /// to debug.`): they log and go on. The messages in the few lines above such a hint are its
+    /// error's own words, a failure the process survived, not a crash's statement.
+    static func markLoggedBeforeBreakHint(_ stated: inout [StatedMessage]) {
+        let hints = stated.compactMap { message -> Int? in
+            guard message.family == .diagnostic, let line = message.line, NonFatalReport.isBreakHint(Substring(message.text)) else {
+                return nil
+            }
+            return line
+        }
+        guard !hints.isEmpty else { return }
+        for index in stated.indices where stated[index].family != .diagnostic {
+            guard let line = stated[index].line, hints.contains(where: { $0 > line && $0 - line <= 3 }) else { continue }
+            stated[index].family = .diagnostic
+        }
     }
 
     /// A runtime's fatal message that goes on over lines of its own process tag (libobjc's

@@ -194,6 +194,9 @@ extension Citation {
         "A-MTC": Citation(
             key: "A-MTC", title: "Diagnosing memory, thread, and crash issues early (Main Thread Checker)",
             url: "https://developer.apple.com/documentation/xcode/diagnosing-memory-thread-and-crash-issues-early"),
+        "A-METAL-COMMAND-BUFFER": Citation(
+            key: "A-METAL-COMMAND-BUFFER", title: "MTLCommandBufferError.Code",
+            url: "https://developer.apple.com/documentation/metal/mtlcommandbuffererror/code"),
         "A-METAL-VALIDATION": Citation(
             key: "A-METAL-VALIDATION", title: "Validating your app's Metal API usage",
             url: "https://developer.apple.com/documentation/xcode/validating-your-apps-metal-api-usage"),

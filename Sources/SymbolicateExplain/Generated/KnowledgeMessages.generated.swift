@@ -2528,6 +2528,54 @@ extension KnowledgeBase {
             aliases: ["MTLDebug"], values: [], namespace: nil,
             patterns: ["failed assertion `", "-[MTLDebug", "MTLReportFailure", "_MTLMessageContextEnd"]),
         KnowledgeEntry(
+            term: "Metal command buffer error", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/Metal command buffer error#title", tags: [],
+                texts: [
+                    "en": "The GPU aborted a Metal command buffer",
+                    "ja": "GPU が Metal のコマンドバッファを中止しました",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/Metal command buffer error#meaning", tags: [],
+                texts: [
+                    "en":
+                        "Metal logs this when the GPU gave up on a command buffer: 'Caused GPU Hang Error' or 'Timeout' (IOAF code 3 or 2) means its work ran past the GPU watchdog's limit; 'Discarded (victim of GPU error/recovery)' (code 5) means it was dropped because another buffer failed; 'Insufficient Memory' and 'Page Fault' mean the GPU ran out of memory or touched memory it may not. What the app draws next is missing, and a hang that recurs can end the process.",
+                    "ja":
+                        "GPU がコマンドバッファの実行を諦めたときに Metal が記録します。'Caused GPU Hang Error' や 'Timeout'（IOAF code 3 または 2）は処理が GPU のウォッチドッグの制限を超えたこと、'Discarded (victim of GPU error/recovery)'（code 5）は別のバッファの失敗に巻き込まれて捨てられたこと、'Insufficient Memory' や 'Page Fault' は GPU のメモリ不足や触れてはならないメモリへのアクセスを表します。以降の描画は欠け、ハングが繰り返すとプロセスが終了することがあります。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/Metal command buffer error#cause.shader-runs-too-long", tags: [],
+                    texts: [
+                        "en":
+                            "A shader or compute kernel that runs too long for one command buffer (an unbounded loop, an index read out of bounds, too much work in one dispatch)",
+                        "ja": "1 つのコマンドバッファには長すぎるシェーダーや計算カーネル（終わらないループ、範囲外のインデックスの読み取り、1 回のディスパッチに多すぎる処理）",
+                    ]),
+                CatalogText(
+                    id: "debugLayerMessage/Metal command buffer error#cause.gpu-memory-exhausted", tags: [],
+                    texts: [
+                        "en":
+                            "Resources larger than the GPU can hold at once (textures, buffers or render targets the app allocates on every frame)",
+                        "ja": "GPU が一度に保持できるより大きなリソース（毎フレーム確保するテクスチャ、バッファ、レンダーターゲット）",
+                    ]),
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/Metal command buffer error#step.find-first-aborted-buffer", tags: [],
+                    texts: [
+                        "en":
+                            "Start from the first aborted buffer (the hang or fault, not the 'victim' lines after it): capture a GPU frame in Xcode, turn on Shader Validation, and split the work it encodes until one dispatch or draw is short enough; check the command buffer's status and error in its completion handler",
+                        "ja":
+                            "最初に中止されたバッファ（後に続く 'victim' の行ではなく、ハングやフォールトの行）から調べてください。Xcode で GPU フレームをキャプチャし、Shader Validation を有効にして、1 回のディスパッチや描画が十分短くなるまで処理を分割してください。完了ハンドラでコマンドバッファの status と error を確認してください",
+                    ])
+            ],
+            sources: [Citation.named("A-METAL-COMMAND-BUFFER")], provenance: .documented,
+            aliases: ["GPU Hang", "IOAF code"], values: [], namespace: nil,
+            patterns: [
+                "Execution of the command buffer was aborted due to an error during execution", "kIOGPUCommandBufferCallbackError",
+                "kIOAccelCommandBufferCallbackError",
+            ]),
+        KnowledgeEntry(
             term: "Modifications to the layout engine must not be performed from a background thread", kind: .debugLayerMessage,
             title: CatalogText(
                 id: "debugLayerMessage/Modifications to the layout engine must not be performed from a background thread#title", tags: [],
@@ -3016,8 +3064,9 @@ extension KnowledgeBase {
             sources: [Citation.named("A-SWIFT")], provenance: .documented,
             aliases: [], values: [], namespace: nil,
             patterns: [
-                "not found", "missing", "could not load", "couldn't load", "could not find", "couldn't find", "no such", "not registered",
-                "not configured", "info.plist", "must contain", "must be set", "failed to obtain", "failed to load", "unable to load",
+                "not found", "missing", "could not load", "couldn't load", "could not find", "couldn't find", "not be found", "cannot find",
+                "can't find", "unable to find", "no implementation found", "no such", "not registered", "not configured", "info.plist",
+                "must contain", "must be set", "failed to obtain", "failed to load", "unable to load",
             ]),
         KnowledgeEntry(
             term: "unimplemented message", kind: .messageClass,

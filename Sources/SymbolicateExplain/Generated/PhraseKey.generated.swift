@@ -24,6 +24,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictKernelPanic
     case noteNoExceptionInformation
     case verdictNotEnoughInformation
+    case verdictLoggedProcess
     case verdictUnderStatedKind
     case verdictCrashedIn
     case verdictCrashedInCalledFrom

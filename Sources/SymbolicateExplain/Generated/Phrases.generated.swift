@@ -130,6 +130,12 @@ extension Catalog {
                 "en": "Not enough information in the report to diagnose a crash.",
                 "ja": "クラッシュを診断するための情報がレポートに足りません。",
             ]),
+        .verdictLoggedProcess: CatalogText(
+            id: "verdictLoggedProcess", tags: [],
+            texts: [
+                "en": "{process}: {headline}",
+                "ja": "{process}: {headline}",
+            ]),
         .verdictUnderStatedKind: CatalogText(
             id: "verdictUnderStatedKind", tags: [],
             texts: [

@@ -169,7 +169,8 @@ extension Diagnostician {
         found.cause(.likely, .causeMessageSaysSo, ["title": entry.titlePhrase], frames: appFrameLine())
         // A debug layer's message about a freed object (NSZombie's) names a zombie.
         let dangling = entry.kind == .debugLayerMessage && entry.meaningText.tags.contains(.topicDangling)
-        let category = known ?? (dangling ? .zombieObject : Self.category(of: entry.kind))
+        // A limit the work ran into (the GPU's watchdog or memory) is a resource's, whoever logged it.
+        let category = known ?? (dangling ? .zombieObject : message.family == .resource ? .resourceLimit : Self.category(of: entry.kind))
         if let place = message.place {
             return Verdict(
                 category, .stated, .verdictTitleLineAt, ["title": entry.titlePhrase, "place": .text(place), "line": .text(message.text)])
@@ -210,7 +211,9 @@ extension Diagnostician {
             ?? (message.family == .diagnostic
                 ? .notACrash
                 : message.family == .processExit
-                    ? .terminated : message.source == .runtimeError ? .swiftRuntimeError : aborts ? .abort : .assertionFailure)
+                    ? .terminated
+                    : message.family == .resource
+                        ? .resourceLimit : message.source == .runtimeError ? .swiftRuntimeError : aborts ? .abort : .assertionFailure)
         var values: [String: Phrase] = [
             "source": Self.sourcePhrase(message.source), "line": .text(message.text), "class": classPhrase,
         ]

@@ -1812,5 +1812,51 @@ extension ThrowSiteCatalog {
                 "https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)"
             ]
         ),
+        ThrowSiteEntry(
+            id: "foundation.kvo.change-not-handled",
+            framework: "Foundation",
+            exceptions: ["NSInternalInconsistencyException"],
+            symbols: ["-[NSObject(NSKeyValueObserving) observeValueForKeyPath:ofObject:change:context:]"],
+            reasons: ["message was received but not handled"],
+            rule: [
+                "en":
+                    "Key-value observing delivers each change to the observer's observeValueForKeyPath(_:of:change:context:); NSObject's own implementation raises for any change that reaches it, so an observer that passes a change it registered for on to super, or that never overrides the method, ends the app at the first change.",
+                "ja":
+                    "キー値監視は変更ごとにオブザーバの observeValueForKeyPath(_:of:change:context:) を呼びます。NSObject 自身の実装は届いた変更すべてで例外を投げるため、自分が登録した変更を super に渡すオブザーバや、このメソッドをオーバーライドしていないオブザーバは、最初の変更でアプリを終了させます。",
+            ],
+            fix: [
+                "en":
+                    "In the observer the message names, override observeValueForKeyPath and handle the key path it registered for (compare the context passed to addObserver; call super only for other contexts), or use the block-based observe(_:options:changeHandler:), which has no method to forget.",
+                "ja":
+                    "メッセージが示すオブザーバで observeValueForKeyPath をオーバーライドし、登録したキーパスを処理してください（addObserver に渡したコンテキストと比べ、それ以外のコンテキストのときだけ super を呼びます）。または、忘れるメソッドのないブロック形式の observe(_:options:changeHandler:) を使ってください。",
+            ],
+            sources: [
+                "https://developer.apple.com/documentation/objectivec/nsobject/1416553-observevalueforkeypath",
+                "https://github.com/element-hq/element-ios/issues/452", "https://github.com/sequelpro/sequelpro/issues/2246",
+            ]
+        ),
+        ThrowSiteEntry(
+            id: "watchkit.background-task.released-uncompleted",
+            framework: "WatchKit",
+            exceptions: [],
+            symbols: ["-[WKRefreshBackgroundTask dealloc]"],
+            reasons: [],
+            rule: [
+                "en":
+                    "Every background refresh task WatchKit hands to handle(_:) (WKApplicationRefreshBackgroundTask, WKURLSessionRefreshBackgroundTask, WKSnapshotRefreshBackgroundTask and the others) must be marked complete with setTaskCompletedWithSnapshot(_:); WatchKit ends the extension when a task is released before that.",
+                "ja":
+                    "WatchKit が handle(_:) に渡すバックグラウンド更新タスク（WKApplicationRefreshBackgroundTask、WKURLSessionRefreshBackgroundTask、WKSnapshotRefreshBackgroundTask など）は、すべて setTaskCompletedWithSnapshot(_:) で完了にしなければなりません。その前にタスクが解放されると WatchKit はエクステンションを終了させます。",
+            ],
+            fix: [
+                "en":
+                    "Keep each task handle(_:) receives until the work it started has finished, then call setTaskCompletedWithSnapshot(_:) on it exactly once, on every path (errors, early returns and task kinds the app does not expect included).",
+                "ja":
+                    "handle(_:) が受け取った各タスクを、始めた処理が終わるまで保持し、そのあと setTaskCompletedWithSnapshot(_:) をちょうど 1 回呼んでください。エラー、早期リターン、想定外の種類のタスクを含むすべての経路でそうしてください。",
+            ],
+            sources: [
+                "https://developer.apple.com/documentation/watchkit/wkrefreshbackgroundtask/settaskcompletedwithsnapshot(_:)",
+                "https://github.com/Automattic/pocket-casts-ios/issues/1340",
+            ]
+        ),
     ]
 }

@@ -80,7 +80,19 @@ package struct FactReading {
         }
         // A pasted text, or a tool's own crash text with no report header (Swift's backtracer
         // after the program's output): what the program printed last.
-        if case .text(let document) = report.source, !report.completeness.isComplete || report.headerFields.isEmpty {
+        // A terminal's output pasted above a report's header (`macOS 11 or later required !`, then
+        // zsh's `[1]  55200 abort  python`, then the report, whole or cut): the lines the program
+        // printed just before the stop its shell saw; the report's own fields are no output.
+        let reportStart = report.headerFields.isEmpty ? nil : { () -> Int? in
+            if case .text(let document) = report.source { return Self.reportStart(in: document) }
+            return nil
+        }()
+        if case .text(let document) = report.source, let start = reportStart {
+            let preamble = start > 2 ? Self.statedMessages(outsideFieldsOf: document, before: start) : []
+            if preamble.contains(where: { [.signal, .processExit].contains($0.family) }) {
+                facts.lastOutput = Self.lastOutput(of: document, report: report, stated: preamble).output
+            }
+        } else if case .text(let document) = report.source, !report.completeness.isComplete || report.headerFields.isEmpty {
             (facts.lastOutput, facts.lastCommand) = Self.lastOutput(of: document, report: report, stated: facts.statedMessages)
         }
         // A crash service's title naming a C++ exception (`std::bad_alloc: std::bad_alloc`).
@@ -426,9 +438,22 @@ package struct FactReading {
     /// A text report's free lines that state a crash message outside any field (a console line
     /// pasted above a report's frames, a crash service's title): the first `messageScanLineLimit`
     /// lines that are no frame.
-    static func statedMessages(outsideFieldsOf document: TextDocument) -> [StatedMessage] {
-        var stated: [StatedMessage] = []
+    /// The 1-based line where a pasted report's header begins (its first `Incident Identifier:`,
+    /// `Process:` or like field), or nil.
+    static func reportStart(in document: TextDocument) -> Int? {
+        let openings = ["Incident Identifier:", "Process:", "CrashReporter Key:", "Hardware Model:", "Date/Time:", "Exception Type:"]
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() {
+            let trimmed = line.text.trimmedBlanks
+            if openings.contains(where: { trimmed.hasBytePrefix($0) }) { return offset + 1 }
+        }
+        return nil
+    }
+
+    /// The messages of a text's lines that no field holds, the first `before - 1` lines only when given.
+    static func statedMessages(outsideFieldsOf document: TextDocument, before: Int? = nil) -> [StatedMessage] {
+        var stated: [StatedMessage] = []
+        let limit = min(messageScanLineLimit, before.map { $0 - 1 } ?? messageScanLineLimit)
+        for (offset, line) in document.lines.prefix(limit).enumerated() {
             let trimmed = line.text.trimmedBlanks
             guard !trimmed.isEmpty, !Self.isFrameLine(trimmed, number: offset + 1), let match = document.readings.match(trimmed)
             else { continue }

@@ -1,0 +1,119 @@
+import Foundation
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateCrashReport
+@testable import SymbolicateExplain
+
+/// Errors an embedded engine or a framework prints in its own format (issue 48): a JavaScript
+/// engine's native errors and React's `Invariant Violation` (React Native's console levels
+/// included), Dart's `Unhandled Exception:`, a JVM tool's exception, Metal's aborted command
+/// buffers, key-value observing's change nobody handled, a WatchKit task released before it was
+/// completed, launchd's word on a service that died, and Foundation's logged errors that name
+/// where to break. Real public texts of holdout17 (measured once, then tuned on); their sources
+/// are in `manifest.json`.
+@Suite struct EnginesAndFrameworksOwnErrorsTests {
+    static func report(_ text: String) throws -> CrashReport {
+        try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
+    }
+
+    // MARK: - Engines
+
+    /// React Native's TurboModule registry throws an `Invariant Violation` when a native module
+    /// is missing from the binary; the console tags the line `[javascript]`.
+    /// https://github.com/orbital-systems/react-native-esp-idf-provisioning/issues/87
+    @Test func reactsInvariantViolationIsTheStatedError() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout17/1839-react-native-turbomodule-not-found.txt")
+        let first = try #require(report.facts.statedMessages.first)
+        #expect(first.family == .managedException)
+        #expect(first.text.hasPrefix("Invariant Violation: TurboModuleRegistry.getEnforcing"))
+        // The first error, not the warning that quotes a later TypeError.
+        #expect(diagnosis.headline.contains("'EspIdfProvisioning' could not be found"), "\(diagnosis.headline)")
+        #expect(diagnosis.matched?.id.contains("configuration") == true, "\(String(describing: diagnosis.matched))")
+    }
+
+    @Test func javaScriptErrorNamesAndReactNativesLevels() throws {
+        #expect(JavaScriptErrorLine.isError("TypeError: undefined is not an object (evaluating 'a.b')"))
+        #expect(JavaScriptErrorLine.isError("ReferenceError: Can't find variable: MSAnalytics"))
+        #expect(!JavaScriptErrorLine.isError("TypeError: "))
+        #expect(!JavaScriptErrorLine.isError("Error: something"))
+        #expect(!JavaScriptErrorLine.isError("MyTypeError: x"))
+        // LogBox's ` ERROR  ` level, two blanks after it, is a prefix like `ERROR:`.
+        let report = try Self.report(" ERROR  TypeError: Cannot read property 'map' of undefined, js engine: hermes\n")
+        #expect(report.facts.statedMessages.first?.text.hasPrefix("TypeError: Cannot read property 'map'") == true)
+        // A line that only mentions the word does not state an error.
+        #expect(throws: CrashReportError.self) { try Self.report("The docs explain TypeError handling in depth.\n") }
+    }
+
+    /// Flutter logs the Dart exception the app's code let escape, with the Dart stack under it.
+    /// https://github.com/flutter-moum/flutter_screenshot_callback/issues/31
+    @Test func dartsUnhandledExceptionIsRead() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout17/1813-flutter-dart-unhandled-exception.txt")
+        #expect(report.facts.statedMessages.first?.family == .managedException)
+        #expect(diagnosis.headline.contains("MissingPluginException(No implementation found for method initialize"), "\(diagnosis.headline)")
+        #expect(diagnosis.matched?.id.contains("configuration") == true, "\(String(describing: diagnosis.matched))")
+    }
+
+    /// RoboVM's launcher says how the app ended in a Java exception's message.
+    /// https://github.com/robovm/robovm/issues/902
+    @Test func aJVMToolsExceptionIsTheStatedError() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout17/1842-signal-sigkill.txt")
+        #expect(report.facts.statedMessages.contains { $0.family == .managedException && $0.text.hasPrefix("java.lang.RuntimeException: ") })
+        #expect(diagnosis.headline.contains("Terminated due to signal 9"), "\(diagnosis.headline)")
+        #expect(ManagedExceptionLine.parse("javax.net.ssl.SSLException: Connection reset")?.name == "javax.net.ssl.SSLException")
+    }
+
+    // MARK: - Frameworks
+
+    /// Metal logs each command buffer the GPU gave up on; the first is the hang, the rest its victims.
+    /// https://github.com/brianadvent/3DObjectScanningAndDetection/issues/2
+    @Test func anAbortedCommandBufferIsTheGPUsLimit() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout17/1824-metal-gpu-hang.txt")
+        #expect(report.facts.statedMessages.first?.family == .resource)
+        #expect(diagnosis.category == .resourceLimit)
+        #expect(diagnosis.headline.contains("Caused GPU Hang Error (IOAF code 3)"), "\(diagnosis.headline)")
+        #expect(diagnosis.matched?.id.contains("Metal command buffer error") == true, "\(String(describing: diagnosis.matched))")
+    }
+
+    /// Key-value observing's reason names the change's key path on the lines after it; the
+    /// throw-site table knows the rule.
+    /// https://github.com/sequelpro/sequelpro/issues/2246
+    @Test func aChangeNobodyHandledKeepsItsKeyPath() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout17/1838-objc-kvo-message-not-handled.txt")
+        let message = try #require(report.facts.statedMessages.first { $0.text.contains("message was received but not handled") })
+        #expect(message.family == .objcException)
+        #expect(message.text.contains("Key path: CustomQueryEditorTabStopWidth"), "\(message.text)")
+        #expect(diagnosis.category == .uncaughtObjCException)
+        #expect(diagnosis.throwSite == "foundation.kvo.change-not-handled")
+    }
+
+    /// WatchKit aborts from `-[WKRefreshBackgroundTask dealloc]`: the raising frame alone names
+    /// the rule, so it is likely, not stated.
+    /// https://github.com/Automattic/pocket-casts-ios/issues/1340
+    @Test func aBackgroundTaskReleasedUncompletedIsNamedByItsFrame() throws {
+        let (_, diagnosis) = try diagnoseCrashText("holdout17/1853-watchkit-background-task-abort.txt")
+        #expect(diagnosis.throwSite == "watchkit.background-task.released-uncompleted")
+        #expect(diagnosis.certainty == .likely)
+        #expect(diagnosis.headline.contains("setTaskCompletedWithSnapshot"), "\(diagnosis.headline)")
+    }
+
+    /// launchd's line names the service; a device log is about any process, so the headline says which.
+    /// https://github.com/griff/metaz/issues/243
+    @Test func launchdsServiceIsNamedInTheHeadline() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout17/1820-launchd-service-exited-signal.txt")
+        #expect(report.logEvents.count == 1)
+        #expect(diagnosis.headline.hasPrefix("org.maven-group.MetaZ"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("SIGSEGV"))
+    }
+
+    /// `*** -[NSLock unlock]: … unlocked when not locked`, then `*** Break on _NSLockError() to
+    /// debug.`: Foundation logged the misuse and went on. Not a crash.
+    /// https://github.com/3lvis/SwiftSync/issues/278
+    @Test func aLoggedErrorBeforeItsBreakHintIsNoCrash() throws {
+        let url = TestPaths.fixtures.appendingPathComponent("crashtexts/holdout17/1827-near-miss.txt")
+        #expect(throws: CrashReportError.self) { try CrashReport.parse(data: Data(contentsOf: url), path: url.path) }
+        // The same message with no hint after it is read.
+        let read = try Self.report("*** -[NSLock unlock]: lock (<NSLock: 0x7f933c134aa0> '(null)') unlocked when not locked\n")
+        #expect(read.facts.statedMessages.first?.family == .objcException)
+    }
+}
