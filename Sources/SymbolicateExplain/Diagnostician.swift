@@ -220,9 +220,11 @@ struct Diagnostician {
     }
 
     /// A device log's lines are about any process on the device (launchd's `(org.example.App[1324]):
-    /// Service exited due to SIGSEGV`): the headline names the one they say ended, unless it does already.
+    /// Service exited due to SIGSEGV`): when they all name one, the headline says which, unless it
+    /// does already (lines about several processes leave the choice to the evidence).
     func namingTheLoggedProcess(_ headline: Phrase) -> Phrase {
         guard !report.logEvents.isEmpty, let name = report.processName, !name.isEmpty,
+            Set(report.logEvents.map { $0.processName ?? name }) == [name],
             !headline.text(.english).containsBytes(name)
         else { return headline }
         return Phrase(.verdictLoggedProcess, ["process": .verbatim(name), "headline": headline])

@@ -7,16 +7,12 @@ import Testing
 
 /// Errors an embedded engine or a framework prints in its own format (issue 48): a JavaScript
 /// engine's native errors and React's `Invariant Violation` (React Native's console levels
-/// included), Dart's `Unhandled Exception:`, a JVM tool's exception, Metal's aborted command
+/// included), Dart's `Unhandled Exception:`, Metal's aborted command
 /// buffers, key-value observing's change nobody handled, a WatchKit task released before it was
 /// completed, launchd's word on a service that died, and Foundation's logged errors that name
 /// where to break. Real public texts of holdout17 (measured once, then tuned on); their sources
 /// are in `manifest.json`.
 @Suite struct EnginesAndFrameworksOwnErrorsTests {
-    static func report(_ text: String) throws -> CrashReport {
-        try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
-    }
-
     // MARK: - Engines
 
     /// React Native's TurboModule registry throws an `Invariant Violation` when a native module
@@ -39,10 +35,10 @@ import Testing
         #expect(!JavaScriptErrorLine.isError("Error: something"))
         #expect(!JavaScriptErrorLine.isError("MyTypeError: x"))
         // LogBox's ` ERROR  ` level, two blanks after it, is a prefix like `ERROR:`.
-        let report = try Self.report(" ERROR  TypeError: Cannot read property 'map' of undefined, js engine: hermes\n")
+        let report = try readPasted(" ERROR  TypeError: Cannot read property 'map' of undefined, js engine: hermes\n")
         #expect(report.facts.statedMessages.first?.text.hasPrefix("TypeError: Cannot read property 'map'") == true)
         // A line that only mentions the word does not state an error.
-        #expect(throws: CrashReportError.self) { try Self.report("The docs explain TypeError handling in depth.\n") }
+        #expect(throws: CrashReportError.self) { try readPasted("The docs explain TypeError handling in depth.\n") }
     }
 
     /// Flutter logs the Dart exception the app's code let escape, with the Dart stack under it.
@@ -52,15 +48,6 @@ import Testing
         #expect(report.facts.statedMessages.first?.family == .managedException)
         #expect(diagnosis.headline.contains("MissingPluginException(No implementation found for method initialize"), "\(diagnosis.headline)")
         #expect(diagnosis.matched?.id.contains("configuration") == true, "\(String(describing: diagnosis.matched))")
-    }
-
-    /// RoboVM's launcher says how the app ended in a Java exception's message.
-    /// https://github.com/robovm/robovm/issues/902
-    @Test func aJVMToolsExceptionIsTheStatedError() throws {
-        let (report, diagnosis) = try diagnoseCrashText("holdout17/1842-signal-sigkill.txt")
-        #expect(report.facts.statedMessages.contains { $0.family == .managedException && $0.text.hasPrefix("java.lang.RuntimeException: ") })
-        #expect(diagnosis.headline.contains("Terminated due to signal 9"), "\(diagnosis.headline)")
-        #expect(ManagedExceptionLine.parse("javax.net.ssl.SSLException: Connection reset")?.name == "javax.net.ssl.SSLException")
     }
 
     // MARK: - Frameworks
@@ -106,6 +93,17 @@ import Testing
         #expect(diagnosis.headline.contains("SIGSEGV"))
     }
 
+    /// Tk's version check printed, zsh's job report of the abort, then the whole report pasted:
+    /// the report's `abort() called` says nothing; the line printed before the shell's stop does.
+    /// https://github.com/wpilibsuite/frc-characterization/issues/159
+    @Test func aTerminalsOutputAboveAPastedReportIsTheLastOutput() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout17/1845-tk-macos-version-abort.txt")
+        #expect(report.exception?.type == "EXC_CRASH")
+        #expect(report.facts.lastOutput.map(\.text) == ["macOS 11 or later required !"])
+        #expect(diagnosis.category == .abort)
+        #expect(diagnosis.headline.contains("macOS 11 or later required !"), "\(diagnosis.headline)")
+    }
+
     /// `*** -[NSLock unlock]: … unlocked when not locked`, then `*** Break on _NSLockError() to
     /// debug.`: Foundation logged the misuse and went on. Not a crash.
     /// https://github.com/3lvis/SwiftSync/issues/278
@@ -113,7 +111,7 @@ import Testing
         let url = TestPaths.fixtures.appendingPathComponent("crashtexts/holdout17/1827-near-miss.txt")
         #expect(throws: CrashReportError.self) { try CrashReport.parse(data: Data(contentsOf: url), path: url.path) }
         // The same message with no hint after it is read.
-        let read = try Self.report("*** -[NSLock unlock]: lock (<NSLock: 0x7f933c134aa0> '(null)') unlocked when not locked\n")
+        let read = try readPasted("*** -[NSLock unlock]: lock (<NSLock: 0x7f933c134aa0> '(null)') unlocked when not locked\n")
         #expect(read.facts.statedMessages.first?.family == .objcException)
     }
 }

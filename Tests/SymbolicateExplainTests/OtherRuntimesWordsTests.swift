@@ -12,10 +12,6 @@ import Testing
 /// holdout16 (measured once, then tuned on) and of the tune part; their sources are in
 /// `manifest.json`.
 @Suite struct OtherRuntimesWordsTests {
-    static func report(_ text: String) throws -> CrashReport {
-        try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
-    }
-
     // MARK: - Signals a runtime dumps, then the shell's
 
     /// The Dart VM's `===== CRASH =====` block: `si_signo=Segmentation fault: 11(11), …,

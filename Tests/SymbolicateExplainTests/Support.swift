@@ -15,6 +15,11 @@ func diagnoseCrashText(_ relative: String) throws -> (CrashReport, Diagnosis) {
     try diagnoseFile(TestPaths.fixtures.appendingPathComponent("crashtexts/" + relative))
 }
 
+/// Reads a text as if pasted into a file (`pasted.txt`), without diagnosing it.
+func readPasted(_ text: String) throws -> CrashReport {
+    try CrashReport.parse(data: Data(text.utf8), path: "pasted.txt")
+}
+
 /// Parses in-memory report text.
 func diagnoseText(_ text: String) throws -> Diagnosis {
     let report = try CrashReport.parse(data: Data(text.utf8), path: "synthetic.crash")

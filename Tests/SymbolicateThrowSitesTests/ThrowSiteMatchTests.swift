@@ -507,6 +507,22 @@ let throwRows: [ThrowRow] = [
             "-[TSBackgroundFetch registerAppRefreshTask]",
         ],
         reason: nil, origin: "https://github.com/transistorsoft/flutter_background_fetch/issues/414"),
+    ThrowRow(
+        id: "foundation.kvo.change-not-handled", name: "NSInternalInconsistencyException",
+        frames: [
+            "-[NSObject(NSKeyValueObserving) observeValueForKeyPath:ofObject:change:context:]", "NSKeyValueNotifyObserver",
+            "NSKeyValueDidChange",
+        ],
+        reason:
+            "<SPBundleCommandTextView: 0x60000016e4c0>: An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.",
+        origin: "https://github.com/sequelpro/sequelpro/issues/2246"),
+    ThrowRow(
+        id: "watchkit.background-task.released-uncompleted", name: nil,
+        frames: [
+            "-[WKRefreshBackgroundTask dealloc]", "BackgroundSyncManager.processBackgroundTaskCallback(task:identifier:)",
+            "specialized ExtensionDelegate.handle(_:)",
+        ],
+        reason: nil, origin: "https://github.com/Automattic/pocket-casts-ios/issues/1340"),
 ]
 
 @Suite struct ThrowSiteMatchTests {

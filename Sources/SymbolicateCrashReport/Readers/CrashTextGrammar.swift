@@ -1545,11 +1545,8 @@ enum JavaScriptErrorLine {
 }
 
 enum ManagedExceptionLine {
-    /// The JVM's namespaces too: a tool's Java or Kotlin/JVM exception (`java.lang.RuntimeException:
-    /// The app crashed: …`, RoboVM's launcher) names what it saw of the app's end.
-    static let namespaces = [
-        "System.", "Microsoft.", "Mono.", "Xamarin.", "Foundation.", "ObjCRuntime.", "UIKit.", "kotlin.", "java.", "javax.",
-    ]
+    /// (Not the JVM's `java.`: an Android app's exception is no Apple crash, CrashFamiliesTests.)
+    static let namespaces = ["System.", "Microsoft.", "Mono.", "Xamarin.", "Foundation.", "ObjCRuntime.", "UIKit.", "kotlin."]
 
     /// An undotted exception name in a managed runtime's style: a capital, then a lowercase
     /// letter (`NullReferenceException`, `ArgumentOutOfRangeException`). Apple's exception names
@@ -2464,15 +2461,10 @@ package enum PastedFrameGrammar {
         guard !rest.isEmpty else { return nil }
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
         frame.hasAddress = false
-        if let at = rest.range(of: " at ", options: .backwards) {
-            let place = rest[at.upperBound...]
-            if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]),
-                isSourceFile(String(place[..<colon].split(separator: "/").last ?? ""))
-            {
-                frame.sourceFile = String(place[..<colon])
-                frame.sourceLine = number
-                rest = rest[..<at.lowerBound]
-            }
+        if let at = rest.range(of: " at ", options: .backwards), let place = fileAndLine(rest[at.upperBound...]) {
+            frame.sourceFile = String(place.file)
+            frame.sourceLine = place.line
+            rest = rest[..<at.lowerBound]
         }
         if frame.sourceFile == nil, let module = rest.range(of: " in ", options: .backwards) {
             let path = rest[module.upperBound...]
@@ -2658,10 +2650,7 @@ package enum PastedFrameGrammar {
         let place =
             symbol.hasSuffix(")")
             && symbol.lastIndex(of: "(").map { open in
-                let inside = symbol[symbol.index(after: open)..<symbol.index(before: symbol.endIndex)]
-                guard let colon = inside.lastIndex(of: ":") else { return false }
-                return isSourceFile(String(inside[..<colon]))
-                    && inside[inside.index(after: colon)...].allSatisfy { $0.isASCII && $0.isNumber }
+                fileAndLine(symbol[symbol.index(after: open)..<symbol.index(before: symbol.endIndex)]) != nil
             } == true
         guard methodInBrackets || offset || place, looksLikeSymbol(String(symbol), alone: false) else { return nil }
         return (String(image), String(symbol))
@@ -2914,6 +2903,17 @@ package enum PastedFrameGrammar {
 
     /// A source file's name by its extension (Swift, the C family, the languages that share an
     /// app with them), as opposed to an image's.
+    /// `path/File.ext:LINE`: a source file's path (its name with a source extension) and a line
+    /// number after its last colon, or nil.
+    static func fileAndLine(_ place: Substring) -> (file: Substring, line: Int)? {
+        guard let colon = place.lastIndex(of: ":") else { return nil }
+        let digits = place[place.index(after: colon)...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let line = Int(digits),
+            isSourceFile(String(place[..<colon].split(separator: "/").last ?? ""))
+        else { return nil }
+        return (place[..<colon], line)
+    }
+
     package static func isSourceFile(_ name: String) -> Bool {
         guard let dot = name.lastIndex(of: ".") else { return false }
         return ["swift", "m", "mm", "c", "cc", "cpp", "cxx", "h", "hpp", "kt", "java", "js", "ts", "cs"].contains(
