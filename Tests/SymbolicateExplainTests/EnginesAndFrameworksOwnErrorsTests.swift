@@ -84,6 +84,31 @@ import Testing
         #expect(diagnosis.headline.contains("setTaskCompletedWithSnapshot"), "\(diagnosis.headline)")
     }
 
+    /// minidump_stackwalk's frame with its source place, `MakeFriends!-[MJProperty valueForObject:]
+    /// [MJProperty.m : 79 + 0x10]`: read, so the call that broke key-value coding's rule is named.
+    /// https://github.com/CoderMJLee/MJExtension/issues/423
+    @Test func breakpadFramesWithTheirSourcePlace() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout14/1537-objc-kvc-undefined-key.txt")
+        let frame = try #require(report.crashedThread?.frames.first { $0.symbol == "-[MJProperty valueForObject:]" })
+        #expect(frame.imageName == "MakeFriends")
+        #expect(frame.sourceFile == "MJProperty.m" && frame.sourceLine == 79)
+        #expect(diagnosis.throwSite == "foundation.kvc.undefined-key")
+        #expect(diagnosis.causes.contains { ($0.frames ?? []).contains { $0.contains("-[MJProperty valueForObject:]") } }, "\(diagnosis.causes)")
+    }
+
+    /// A tool's symbolication appended to `callStackSymbols` after an arrow: atos's answer is the
+    /// frame (element-ios's crash log, https://github.com/element-hq/element-ios/issues/452).
+    @Test func atosAnswersAfterAnArrowAreTheFrame() throws {
+        let (report, _) = try diagnoseCrashText("holdout17/1837-objc-kvo-message-not-handled.txt")
+        let frame = try #require(report.allBacktraces.flatMap(\.frames).first { $0.imageName == "Vector" })
+        #expect(frame.symbol == "-[AppDelegate applicationDidEnterBackground:]")
+        #expect(frame.sourceFile == "AppDelegate.m" && frame.sourceLine == 366)
+        // A Swift function type's arrow is part of the name.
+        let swift = try #require(
+            TextReportParser.parseFrame("3   App   0x0000000100001234 closure #1 (Swift.Int) -> Swift.Bool in App.f() + 20", reportLine: 1))
+        #expect(swift.symbol == "closure #1 (Swift.Int) -> Swift.Bool in App.f()")
+    }
+
     /// launchd's line names the service; a device log is about any process, so the headline says which.
     /// https://github.com/griff/metaz/issues/243
     @Test func launchdsServiceIsNamedInTheHeadline() throws {

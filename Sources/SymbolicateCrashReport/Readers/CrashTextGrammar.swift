@@ -892,6 +892,9 @@ enum CrashMessageGrammar {
             Shape(
                 family: .malloc, anchor: .parser(isMallocError),
                 needs: ["malloc: ", "*** error for object ", "can't allocate region", "mach_vm_map("]),
+            // Chromium's malloc error hook (nw.js, Electron, CEF helpers) ends the process after
+            // libmalloc's report: `Terminating process due to a potential for future heap corruption`.
+            Shape(family: .malloc, anchor: .contains("due to a potential for future heap corruption")),
             Shape(family: .dyld, anchor: .contains("Library not loaded: ")),
             Shape(family: .dyld, anchor: .contains("Symbol not found: ")),
             // dyld's line, not the configuration it prints (`dyld: dyld4 config: DYLD_ROOT_PATH=…`, a

@@ -488,7 +488,9 @@ struct TextReportParser {
                             count += 1
                             k = u.index(after: k)
                         }
-                        if count > 0, count <= 16, k == end || u[k] == 0x20 || u[k] == 0x09 {
+                        // Breakpad's offset into a source line closes its bracket (`[File.m : 79 + 0x10]`).
+                        let closesBreakpadPlace = k < end && u[k] == 0x5D && j > nameStart && u[u.index(before: j)] == 0x2B
+                        if count > 0, count <= 16, k == end || u[k] == 0x20 || u[k] == 0x09 || closesBreakpadPlace {
                             found = (zero, k, value)
                             break scan
                         }
@@ -532,13 +534,14 @@ struct TextReportParser {
     static func breakpadFrame(index: Int, name: String, offset: UInt64, reportLine: Int) -> Frame? {
         var text = Substring(name).trimmedBlanks
         var place: (file: String, line: Int)?
-        if text.hasSuffix(" +"), let open = text.range(of: " [", options: .backwards) {
-            // `[file.cc : 123 +` before the offset: the offset is into that line.
-            let inside = text[open.upperBound...].dropLast(2).trimmedBlanks
-            if let colon = inside.range(of: " : "), let line = Int(inside[colon.upperBound...]) {
+        if let open = text.range(of: " [", options: .backwards) {
+            // `[file.cc : 123` (its ` + 0xOFF]` read by the caller): the offset is into that line.
+            var inside = text[open.upperBound...].trimmedBlanks
+            if inside.hasSuffix(" +") { inside = inside.dropLast(2).trimmedBlanks }
+            if !inside.contains("]"), let colon = inside.range(of: " : "), let line = Int(inside[colon.upperBound...]) {
                 place = (String(inside[..<colon.lowerBound]), line)
+                text = text[..<open.lowerBound].trimmedBlanks
             }
-            text = text[..<open.lowerBound].trimmedBlanks
         }
         guard !text.isEmpty, !text.hasSuffix("+") else { return nil }
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
@@ -581,6 +584,18 @@ struct TextReportParser {
             while rest.last == " " { rest.removeLast() }
         }
         if rest.isEmpty { return }
+        // A line a tool symbolicated after it was copied, atos's answer after an arrow (`Vector +
+        // 44384 -> -[AppDelegate applicationDidEnterBackground:] (in Vector) (AppDelegate.m:366)`):
+        // the answer is the frame's symbol and place. (A Swift function type's `->` has no `(in `
+        // answer after it, nor an offset alone before it.)
+        if let arrow = rest.range(of: " -> "), case let answer = rest[arrow.upperBound...].trimmedBlanks, answer.containsBytes(" (in "),
+            let plus = rest[..<arrow.lowerBound].range(of: " + ", options: .backwards),
+            !rest[..<plus.lowerBound].contains("("), case let offset = rest[plus.upperBound..<arrow.lowerBound],
+            UInt64(offset) != nil || hex(offset) != nil
+        {
+            parseSymbolPart(String(answer), into: &frame)
+            return
+        }
         if rest.hasPrefix("0x"), let space = rest.firstIndex(of: " "), let base = hex(rest[rest.startIndex..<space]) {
             // `0xBASE + OFFSET` (offset decimal, or hex in some old reports), then maybe a
             // reporter-specific symbol: `(symbol + off)` (KSCrash) or `// symbol`.
