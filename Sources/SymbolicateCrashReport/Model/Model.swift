@@ -20,6 +20,9 @@ public enum ReportFormat: String, Sendable, Codable, Equatable {
     case sentry
     /// A PLCrashReporter report (`.plcrash`: its protobuf message), rendered in Apple's text layout.
     case plcrash
+
+    /// JSON or binary: every part of the input is a field the reader read.
+    public var isStructured: Bool { self != .text && self != .ipsTextBody }
 }
 
 /// A crash report in one model for both text and `.ips` input.

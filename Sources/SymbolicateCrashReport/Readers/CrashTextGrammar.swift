@@ -969,19 +969,32 @@ enum CrashMessageGrammar {
         // no anchor holds): a literal the line lacks is in none of them, and a line with none of
         // the literals any shape needs is no message.
         let present = anchorIndex.found(in: line)
-        guard requiredIDs.contains(where: { ids in ids.contains { present[$0] } }) else { return nil }
-        if let found = match(line, present: present) { return found }
+        // The shapes one of whose literals the line holds, in order, decided once for every form
+        // of the line (most lines leave a handful of the hundreds).
+        // (A shape that names no literal is tried whenever another's is there.)
+        var candidates: [Int] = []
+        var holdsALiteral = false
+        for (index, ids) in requiredIDs.enumerated() {
+            if ids.isEmpty {
+                candidates.append(index)
+            } else if ids.contains(where: { present[$0] }) {
+                candidates.append(index)
+                holdsALiteral = true
+            }
+        }
+        guard holdsALiteral else { return nil }
+        if let found = match(line, present: present, candidates: candidates) { return found }
         // A runtime's line written while another program's line was unfinished (a test runner's
         // `testX (Suite) ... ` before its verdict, a progress line): the message starts at a
         // process tag inside the line (`… objc[71133]: Attempt to use unknown class 0x….`). The
         // whole line's literals stand for the part's: each shape still checks its own text.
         for start in LogPrefix.interleavedStarts(in: line) {
-            if let found = match(String(line[start...]), present: present) { return found }
+            if let found = match(String(line[start...]), present: present, candidates: candidates) { return found }
         }
         return nil
     }
 
-    private static func match(_ line: String, present: [Bool]) -> (family: StatedMessage.Family, text: Substring)? {
+    private static func match(_ line: String, present: [Bool], candidates: [Int]) -> (family: StatedMessage.Family, text: Substring)? {
         let all = LogPrefix.stages(of: line)
         let closingQuote = all.first.flatMap { LogPrefix.closingQuote(of: $0) }
         let stages = all.enumerated().filter { !$0.element.isEmpty }.map { position, found in
@@ -1000,7 +1013,7 @@ enum CrashMessageGrammar {
             return stage
         }
         for (position, stage) in stages.enumerated() {
-            guard let shape = shapes.firstIndex(where: { $0.matches(stage, present: present) }) else { continue }
+            guard let shape = candidates.first(where: { shapes[$0].matches(stage, present: present) }) else { continue }
             // The message without the log prefixes a shape read through (`18:38:17.092 [app][e]
             // X.swift:49: Precondition failed: …`): the shortest form the same shape still reads.
             // Not past a lowercase label no other prefix shape explains (`malloc: `, `dyld: `): it

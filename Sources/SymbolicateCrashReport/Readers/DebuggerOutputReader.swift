@@ -114,15 +114,20 @@ enum DebuggerOutputShape: Equatable {
             && (start.dropFirst().drop(while: \.isWhitespace).first.map { "{[\"]-0123456789tfn".contains($0) } ?? true)
             && !Self.isTagBeforeWords(start)
         if start.hasBytePrefix("{") || (opensJSONArray && ImageListLine.parse(String(start)) == nil) { return nil }
+        // A line of Apple's report layouts anywhere makes it theirs: looked for first, as it costs
+        // little and a report's other lines would each be read by every grammar below.
+        for line in document.lines {
+            let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
+            if reportMarkers.contains(where: { trimmed.hasBytePrefix($0) }) { return nil }
+            // A cut Apple report still has its thread headers (`Thread 0 Crashed:`, `Thread 3:`).
+            if trimmed.hasBytePrefix("Thread "), case .backtrace? = TextReportParser.threadHeader(String(trimmed)) { return nil }
+        }
         var lldb = false
         var console = false
         var pastedFrames = 0
         for (position, line) in document.lines.enumerated() {
             let trimmed = line.text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { continue }
-            if reportMarkers.contains(where: { trimmed.hasBytePrefix($0) }) { return nil }
-            // A cut Apple report still has its thread headers (`Thread 0 Crashed:`, `Thread 3:`).
-            if trimmed.hasBytePrefix("Thread "), case .backtrace? = TextReportParser.threadHeader(String(trimmed)) { return nil }
             if !lldb, LLDBLine.isThreadOrFrame(trimmed) { lldb = true }
             // LLDB's disassembly of the function a thread stopped in.
             if !lldb, trimmed.hasSuffix(":"), PastedFrameGrammar.disassemblyStop(document.lines, at: position) != nil { lldb = true }

@@ -44,8 +44,11 @@ package struct FactReading {
         facts.statedMessages = Self.statedMessages(facts, lines: statingLines, message: message)
         if facts.resource == nil { facts.resource = Self.resource(report) }
         if facts.statedMessages.isEmpty { facts.statedMessages = Self.statedMessages(lines: statingLines, message: message) }
-        if facts.statedMessages.isEmpty, case .text(let document) = report.source {
-            facts.statedMessages = Self.statedMessages(outsideFieldsOf: document)
+        // (A JSON or binary layout's text is its fields: every message it holds is one of them.)
+        // A whole report's own lines are its fields: only what was pasted above it may state more.
+        if facts.statedMessages.isEmpty, case .text(let document) = report.source, !report.format.isStructured {
+            let before = report.completeness.isComplete ? Self.reportStart(in: document) : nil
+            facts.statedMessages = Self.statedMessages(outsideFieldsOf: document, before: before, skipping: Self.readLines(of: report))
         }
         // The selector libobjc was sending, stated in a pasted line rather than the report's field.
         if facts.statements.selectorLine == nil,
@@ -88,7 +91,7 @@ package struct FactReading {
             return nil
         }()
         if case .text(let document) = report.source, let start = reportStart {
-            let preamble = start > 2 ? Self.statedMessages(outsideFieldsOf: document, before: start) : []
+            let preamble = start > 2 ? Self.statedMessages(outsideFieldsOf: document, before: start, skipping: Self.readLines(of: report)) : []
             if preamble.contains(where: { [.signal, .processExit].contains($0.family) }) {
                 facts.lastOutput = Self.lastOutput(of: document, report: report, stated: preamble).output
             }
@@ -449,13 +452,23 @@ package struct FactReading {
         return nil
     }
 
-    /// The messages of a text's lines that no field holds, the first `before - 1` lines only when given.
-    static func statedMessages(outsideFieldsOf document: TextDocument, before: Int? = nil) -> [StatedMessage] {
+    /// The lines a reader already read as a frame or a binary image: they state no message, and a
+    /// whole report is mostly such lines.
+    static func readLines(of report: CrashReport) -> Set<Int> {
+        var lines = Set(report.binaryImages.compactMap(\.reportLine))
+        for backtrace in report.allBacktraces { lines.formUnion(backtrace.frames.lazy.compactMap(\.reportLine)) }
+        return lines
+    }
+
+    /// The messages of a text's lines that no field holds (nor a frame or an image, `skipping`),
+    /// the first `before - 1` lines only when given.
+    static func statedMessages(outsideFieldsOf document: TextDocument, before: Int? = nil, skipping: Set<Int> = []) -> [StatedMessage] {
         var stated: [StatedMessage] = []
         let limit = min(messageScanLineLimit, before.map { $0 - 1 } ?? messageScanLineLimit)
-        for (offset, line) in document.lines.prefix(limit).enumerated() {
+        for (offset, line) in document.lines.prefix(limit).enumerated() where !skipping.contains(offset + 1) {
             let trimmed = line.text.trimmedBlanks
-            guard !trimmed.isEmpty, !Self.isFrameLine(trimmed, number: offset + 1), let match = document.readings.match(trimmed)
+            // The grammar first: its literals rule out most lines at once; the frame syntaxes are many.
+            guard !trimmed.isEmpty, let match = document.readings.match(trimmed), !Self.isFrameLine(trimmed, number: offset + 1)
             else { continue }
             stated.append(
                 StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: offset + 1, source: .console))
