@@ -523,6 +523,12 @@ let throwRows: [ThrowRow] = [
             "specialized ExtensionDelegate.handle(_:)",
         ],
         reason: nil, origin: "https://github.com/Automattic/pocket-casts-ios/issues/1340"),
+    ThrowRow(
+        id: "avfoundation.assetwriter.append-rejected", name: "NSInternalInconsistencyException",
+        frames: ["-[AVAssetWriterInput appendSampleBuffer:]", "-[NextLevelSessionExporter encodeReadySamplesFromOutput:toInput:]"],
+        reason:
+            "*** -[AVAssetWriterInput appendSampleBuffer:] Cannot append sample buffer: Must start a session (using -[AVAssetWriter startSessionAtSourceTime:) first",
+        origin: "https://github.com/NextLevel/NextLevelSessionExporter/issues/13"),
 ]
 
 @Suite struct ThrowSiteMatchTests {

@@ -780,6 +780,9 @@ enum CrashMessageGrammar {
             Shape(family: .assertion, anchor: .starts("Fatal Python error: ")),
             Shape(family: .assertion, anchor: .contains("A fatal error has been detected by the Java Runtime Environment")),
             Shape(family: .assertion, anchor: .contains("PANIC: unprotected error in call to Lua API")),
+            // Crystal's fault handler: `Invalid memory access (signal 11) at address 0x0`, then its
+            // `CallStack` frames.
+            Shape(family: .signal, anchor: .starts("Invalid memory access (signal ")),
             // GHC's panic (the compiler, or its library inside a tool): `ghc: panic! (the
             // 'impossible' happened)`, its version and the reason on the indented lines under it.
             Shape(family: .assertion, anchor: .contains("panic! (the 'impossible' happened)")),
@@ -802,6 +805,13 @@ enum CrashMessageGrammar {
             // format) and the runtimes that print its form (Node's `CHECK`).
             Shape(family: .assertion, anchor: .parser(isGlibcAssertion), needs: ["Assertion `"]),
             Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
+            // Any other runtime's or engine's own `Assertion failed: ` with what it checked
+            // (Unreal's `Assertion failed: X [File:…/UnClass.cpp] [Line: 1241]`, a library's macro):
+            // after the C, Swift and framework shapes, which read theirs more closely.
+            Shape(
+                family: .assertion,
+                anchor: .parser { $0.hasBytePrefix("Assertion failed: ") && $0.dropFirst(18).contains { $0.isLetter || $0.isNumber } },
+                needs: ["Assertion failed: "]),
             // The same line with its stars lost in a paste.
             Shape(
                 family: .assertion, anchor: .parser { $0.hasBytePrefix("Assertion failure in ") && $0.containsBytes("[") },
@@ -841,6 +851,13 @@ enum CrashMessageGrammar {
             // implemented in both …`, an object autoreleased with no pool, are warnings.)
             Shape(family: .libraryMisuse, anchor: .contains("annot form weak reference to instance")),
             Shape(family: .libraryMisuse, anchor: .contains("Method cache corrupted")),
+            // libobjc's fatal error at load time for a `+load` in a Swift class's category or extension.
+            Shape(family: .libraryMisuse, anchor: .contains("are not allowed to have +load methods")),
+            // Qt's fatal error for a widget made before the application object.
+            Shape(family: .libraryMisuse, anchor: .contains("Must construct a QApplication before a Q")),
+            // libc++'s hardening and debug checks, through its verbose abort: `…/include/c++/v1/vector:1459:
+            // assertion __n < size() failed: vector[] index out of bounds`.
+            Shape(family: .assertion, anchor: .parser(isLibcxxAssertion), needs: [": assertion "]),
             // The message libobjc was sending when `objc_msgSend` faulted, as it records it for the
             // crash report (`objc_msgSend() selector name: isNSSet__`), quoted alone as a reason.
             Shape(family: .libraryMisuse, anchor: .starts("objc_msgSend() selector name: ")),
@@ -1072,6 +1089,14 @@ enum CrashMessageGrammar {
 
     static func continues(_ line: Substring) -> Bool {
         continuationOpenings.contains { line.hasBytePrefix($0) }
+    }
+
+    /// `FILE:LINE: assertion EXPR failed: MESSAGE`, libc++'s `_LIBCPP_ASSERT` as its verbose abort prints it.
+    static let isLibcxxAssertion: @Sendable (Substring) -> Bool = { text in
+        guard let marker = text.byteRange(of: ": assertion "), text[marker.upperBound...].containsBytes(" failed") else { return false }
+        let place = text[..<marker.lowerBound]
+        let digits = place.reversed().prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && place.dropLast(digits.count).hasSuffix(":") && place.dropLast(digits.count + 1).containsBytes("/")
     }
 
     static let isStandardLibraryCheck: @Sendable (Substring) -> Bool = { text in
@@ -1344,6 +1369,15 @@ enum LocatedAssertion {
             let before = text[..<colon.lowerBound]
             let after = text[colon.upperBound...].lowercased()
             if after.hasPrefix("runtime assert") || after.hasPrefix("assertion") || after.hasPrefix("assert") {
+                // wxWidgets' and MSVC's `….ext(LINE)` just before (`src/osx/menuitem_osx.cpp(39): assert
+                // "id != 0" failed in wxMenuItem(): …`).
+                if before.hasSuffix(")"), let open = before.lastIndex(of: "("),
+                    case let digits = before[before.index(after: open)..<before.index(before: before.endIndex)],
+                    !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                    PastedFrameGrammar.isSourceFile(String(before[..<open].split(separator: "/").last ?? ""))
+                {
+                    return true
+                }
                 // `….ext:LINE` or `….ext:LINE:COL` just before.
                 var place = before
                 for _ in 0..<2 {
@@ -1733,7 +1767,13 @@ enum SignalLine {
 
     /// `si_addr=0x…` beside `si_signo=`: the fault address as printed.
     static func siginfoAddress(in text: Substring) -> String? {
-        guard text.containsBytes("si_signo="), let field = text.byteRange(of: "si_addr=0x") else { return nil }
+        // (A fault handler's own sentence says the same: Crystal's `Invalid memory access (signal 11)
+        // at address 0x0`.)
+        let field =
+            text.containsBytes("si_signo=")
+            ? text.byteRange(of: "si_addr=0x")
+            : text.containsBytes("(signal ") ? text.byteRange(of: ") at address 0x") : nil
+        guard let field else { return nil }
         let digits = text[field.upperBound...].prefix { $0.isHexDigit }
         return digits.isEmpty || digits.count > 16 ? nil : "0x" + digits
     }
@@ -1788,7 +1828,7 @@ enum SignalLine {
         }
         // `… (interrupted by signal 9: SIGKILL)`, `Terminated due to signal 9`.
         // `error: compile command failed due to signal 11`, `exited with signal 6`.
-        for marker in ["due to signal ", "by signal ", "with signal "] where text.containsBytes("signal ") {
+        for marker in ["due to signal ", "by signal ", "with signal ", "(signal "] where text.containsBytes("signal ") {
             guard let range = text.range(of: marker) else { continue }
             let rest = text[range.upperBound...]
             if let colon = rest.byteRange(of: ": SIG") {
@@ -2148,7 +2188,7 @@ package enum PastedFrameGrammar {
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (bareHexAddress, true), (boostStyle, true), (placeAddressIn, false), (pythonStyle, false), (hockeyApp, false),
+        (gdbStyle, true), (bracketedAddress, false), (bareHexAddress, true), (boostStyle, true), (placeAddressIn, false), (pythonStyle, false), (hockeyApp, false),
         (hockeyAppColumns, false),
         (quotedFileLine, true),
         (numberedWithoutAddress, true), (jvmNativeFrame, false), (addressImageSymbol, false), (placeDashSymbol, false),
@@ -2157,6 +2197,28 @@ package enum PastedFrameGrammar {
         (pathAndSymbol, false), (fileLineTitle, false),
         (symbolWithOffset, false), (addressSymbol, false),
     ]
+
+    /// A runtime's own backtrace with the address in brackets, then the symbol and its offset
+    /// (Crystal's `CallStack`: `[0x10cdf065a] *Crystal::Scheduler#reschedule:Nil +266`,
+    /// `[0x7fff651c2f5a] _sigtramp +26`).
+    static let bracketedAddress: Parser = { line, reportLine in
+        guard line.hasBytePrefix("[0x"), let close = line.firstIndex(of: "]") else { return nil }
+        let hex = line[line.index(line.startIndex, offsetBy: 3)..<close]
+        guard !hex.isEmpty, hex.count <= 16, hex.allSatisfy(\.isHexDigit), let address = UInt64(hex, radix: 16) else { return nil }
+        var symbol = line[line.index(after: close)...].trimmedBlanks
+        var offset: UInt64?
+        if let plus = symbol.range(of: " +", options: .backwards), let value = UInt64(symbol[plus.upperBound...]) {
+            offset = value
+            symbol = symbol[..<plus.lowerBound].trimmedBlanks
+        }
+        guard !symbol.isEmpty, !symbol.hasBytePrefix("0x"), !symbol.contains(" ") || looksLikeSymbol(String(symbol), alone: true) else {
+            return nil
+        }
+        var frame = Frame(index: 0, address: address, reportLine: reportLine)
+        frame.symbol = String(symbol)
+        frame.symbolOffset = offset
+        return frame
+    }
 
     /// `HomeVC.swift line 302 specialized HomeVC.checkPassword(UIButton?) -> ()`: Crashlytics'
     /// issue title, the crash's source file and line then its function, as the console and

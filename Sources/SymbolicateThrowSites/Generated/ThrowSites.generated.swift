@@ -1858,5 +1858,36 @@ extension ThrowSiteCatalog {
                 "https://github.com/Automattic/pocket-casts-ios/issues/1340",
             ]
         ),
+        ThrowSiteEntry(
+            id: "avfoundation.assetwriter.append-rejected",
+            framework: "AVFoundation",
+            exceptions: ["NSInternalInconsistencyException", "NSInvalidArgumentException"],
+            symbols: [
+                "-[AVAssetWriterInput appendSampleBuffer:]",
+                "-[AVAssetWriterInputPixelBufferAdaptor appendPixelBuffer:withPresentationTime:]",
+                "-[AVAssetWriterInputHelper appendSampleBuffer:]",
+            ],
+            reasons: [
+                "Cannot append sample buffer", "readyForMoreMediaData is NO",
+                "Must start a session (using -[AVAssetWriter startSessionAtSourceTime:) first",
+            ],
+            rule: [
+                "en":
+                    "An AVAssetWriterInput takes a sample only after its writer has started writing and a session (startWriting(), then startSession(atSourceTime:)), only while isReadyForMoreMediaData is true, and only samples whose attachments it supports; any other append raises.",
+                "ja":
+                    "AVAssetWriterInput がサンプルを受け付けるのは、ライターが書き込みとセッションを開始した後（startWriting() のあと startSession(atSourceTime:)）、isReadyForMoreMediaData が true の間だけで、対応している添付情報のサンプルだけです。それ以外の追加は例外になります。",
+            ],
+            fix: [
+                "en":
+                    "Call startWriting() and startSession(atSourceTime:) before the first append, append only when the input's isReadyForMoreMediaData is true (or from requestMediaDataWhenReady(on:using:)), and stop appending once the writer's status is failed, cancelled or completed.",
+                "ja":
+                    "最初の追加の前に startWriting() と startSession(atSourceTime:) を呼び、入力の isReadyForMoreMediaData が true のとき（または requestMediaDataWhenReady(on:using:) の中）だけ追加し、ライターの status が failed、cancelled、completed になったら追加をやめてください。",
+            ],
+            sources: [
+                "https://developer.apple.com/documentation/avfoundation/avassetwriterinput/append(_:)",
+                "https://github.com/NextLevel/NextLevelSessionExporter/issues/13",
+                "https://github.com/Vodolazkyi/VAVideoCompressor/issues/1",
+            ]
+        ),
     ]
 }
