@@ -46,7 +46,8 @@ import Testing
     @Test func dartsUnhandledExceptionIsRead() throws {
         let (report, diagnosis) = try diagnoseCrashText("holdout17/1813-flutter-dart-unhandled-exception.txt")
         #expect(report.facts.statedMessages.first?.family == .managedException)
-        #expect(diagnosis.headline.contains("MissingPluginException(No implementation found for method initialize"), "\(diagnosis.headline)")
+        #expect(
+            diagnosis.headline.contains("MissingPluginException(No implementation found for method initialize"), "\(diagnosis.headline)")
         #expect(diagnosis.matched?.id.contains("configuration") == true, "\(String(describing: diagnosis.matched))")
     }
 
@@ -93,7 +94,9 @@ import Testing
         #expect(frame.imageName == "MakeFriends")
         #expect(frame.sourceFile == "MJProperty.m" && frame.sourceLine == 79)
         #expect(diagnosis.throwSite == "foundation.kvc.undefined-key")
-        #expect(diagnosis.causes.contains { ($0.frames ?? []).contains { $0.contains("-[MJProperty valueForObject:]") } }, "\(diagnosis.causes)")
+        #expect(
+            diagnosis.causes.contains { ($0.frames ?? []).contains { $0.contains("-[MJProperty valueForObject:]") } }, "\(diagnosis.causes)"
+        )
     }
 
     /// A tool's symbolication appended to `callStackSymbols` after an arrow: atos's answer is the

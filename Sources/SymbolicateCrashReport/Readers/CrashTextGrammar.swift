@@ -2188,7 +2188,8 @@ package enum PastedFrameGrammar {
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (bracketedAddress, false), (bareHexAddress, true), (boostStyle, true), (placeAddressIn, false), (pythonStyle, false), (hockeyApp, false),
+        (gdbStyle, true), (bracketedAddress, false), (bareHexAddress, true), (boostStyle, true), (placeAddressIn, false),
+        (pythonStyle, false), (hockeyApp, false),
         (hockeyAppColumns, false),
         (quotedFileLine, true),
         (numberedWithoutAddress, true), (jvmNativeFrame, false), (addressImageSymbol, false), (placeDashSymbol, false),

@@ -81,22 +81,21 @@ package struct FactReading {
         if case .text(let document) = report.source, !report.completeness.isComplete {
             facts.unreadLines = Self.unreadLines(of: document, stated: facts.statedMessages)
         }
-        // A pasted text, or a tool's own crash text with no report header (Swift's backtracer
-        // after the program's output): what the program printed last.
-        // A terminal's output pasted above a report's header (`macOS 11 or later required !`, then
-        // zsh's `[1]  55200 abort  python`, then the report, whole or cut): the lines the program
-        // printed just before the stop its shell saw; the report's own fields are no output.
-        let reportStart = report.headerFields.isEmpty ? nil : { () -> Int? in
-            if case .text(let document) = report.source { return Self.reportStart(in: document) }
-            return nil
-        }()
-        if case .text(let document) = report.source, let start = reportStart {
-            let preamble = start > 2 ? Self.statedMessages(outsideFieldsOf: document, before: start, skipping: Self.readLines(of: report)) : []
-            if preamble.contains(where: { [.signal, .processExit].contains($0.family) }) {
-                facts.lastOutput = Self.lastOutput(of: document, report: report, stated: preamble).output
+        // What the program printed last: in a pasted text, or a tool's own crash text with no
+        // report header (Swift's backtracer after the program's output), the lines above the
+        // crash; with a report's header pasted below a terminal's output (`macOS 11 or later
+        // required !`, zsh's `[1]  55200 abort  python`, then the report, whole or cut), the lines
+        // above the stop the shell saw: the report's own fields are no output.
+        if case .text(let document) = report.source {
+            if !report.headerFields.isEmpty, let start = Self.reportStart(in: document) {
+                let above =
+                    start > 2 ? Self.statedMessages(outsideFieldsOf: document, before: start, skipping: Self.readLines(of: report)) : []
+                if above.contains(where: { [.signal, .processExit].contains($0.family) }) {
+                    facts.lastOutput = Self.lastOutput(of: document, report: report, stated: above).output
+                }
+            } else if !report.completeness.isComplete || report.headerFields.isEmpty {
+                (facts.lastOutput, facts.lastCommand) = Self.lastOutput(of: document, report: report, stated: facts.statedMessages)
             }
-        } else if case .text(let document) = report.source, !report.completeness.isComplete || report.headerFields.isEmpty {
-            (facts.lastOutput, facts.lastCommand) = Self.lastOutput(of: document, report: report, stated: facts.statedMessages)
         }
         // A crash service's title naming a C++ exception (`std::bad_alloc: std::bad_alloc`).
         if facts.uncaughtException == nil,
