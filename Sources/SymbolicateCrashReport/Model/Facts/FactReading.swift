@@ -44,8 +44,8 @@ package struct FactReading {
         facts.statedMessages = Self.statedMessages(facts, lines: statingLines, message: message)
         if facts.resource == nil { facts.resource = Self.resource(report) }
         if facts.statedMessages.isEmpty { facts.statedMessages = Self.statedMessages(lines: statingLines, message: message) }
-        // (A JSON or binary layout's text is its fields: every message it holds is one of them.)
-        // A whole report's own lines are its fields: only what was pasted above it may state more.
+        // Messages on the lines no field holds: none in a JSON or binary layout (every part of it
+        // is a field), and above its header only in a whole text report (its own lines are its fields).
         if facts.statedMessages.isEmpty, case .text(let document) = report.source, !report.format.isStructured {
             let before = report.completeness.isComplete ? Self.reportStart(in: document) : nil
             facts.statedMessages = Self.statedMessages(outsideFieldsOf: document, before: before, skipping: Self.readLines(of: report))
