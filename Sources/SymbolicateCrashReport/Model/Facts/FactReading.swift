@@ -46,9 +46,14 @@ package struct FactReading {
         if facts.statedMessages.isEmpty { facts.statedMessages = Self.statedMessages(lines: statingLines, message: message) }
         // Messages on the lines no field holds: none in a JSON or binary layout (every part of it
         // is a field), and above its header only in a whole text report (its own lines are its fields).
-        if facts.statedMessages.isEmpty, case .text(let document) = report.source, !report.format.isStructured {
-            let before = report.completeness.isComplete ? Self.reportStart(in: document) : nil
-            facts.statedMessages = Self.statedMessages(outsideFieldsOf: document, before: before, skipping: Self.readLines(of: report))
+        // Where a pasted report's header begins and which lines a reader read, asked once; the
+        // messages above that header, once read, serve the last output below too.
+        let text = Self.textLayout(of: report)
+        var aboveHeader: [StatedMessage]?
+        if facts.statedMessages.isEmpty, let text, !report.format.isStructured {
+            let before = report.completeness.isComplete ? text.reportStart : nil
+            facts.statedMessages = Self.statedMessages(outsideFieldsOf: text.document, before: before, skipping: text.readLines)
+            if before != nil { aboveHeader = facts.statedMessages }
         }
         // The selector libobjc was sending, stated in a pasted line rather than the report's field.
         if facts.statements.selectorLine == nil,
@@ -86,15 +91,16 @@ package struct FactReading {
         // crash; with a report's header pasted below a terminal's output (`macOS 11 or later
         // required !`, zsh's `[1]  55200 abort  python`, then the report, whole or cut), the lines
         // above the stop the shell saw: the report's own fields are no output.
-        if case .text(let document) = report.source {
-            if !report.headerFields.isEmpty, let start = Self.reportStart(in: document) {
+        if let text {
+            if !report.headerFields.isEmpty, let start = text.reportStart {
                 let above =
-                    start > 2 ? Self.statedMessages(outsideFieldsOf: document, before: start, skipping: Self.readLines(of: report)) : []
+                    aboveHeader
+                    ?? (start > 2 ? Self.statedMessages(outsideFieldsOf: text.document, before: start, skipping: text.readLines) : [])
                 if above.contains(where: { [.signal, .processExit].contains($0.family) }) {
-                    facts.lastOutput = Self.lastOutput(of: document, report: report, stated: above).output
+                    facts.lastOutput = Self.lastOutput(of: text.document, report: report, stated: above).output
                 }
             } else if !report.completeness.isComplete || report.headerFields.isEmpty {
-                (facts.lastOutput, facts.lastCommand) = Self.lastOutput(of: document, report: report, stated: facts.statedMessages)
+                (facts.lastOutput, facts.lastCommand) = Self.lastOutput(of: text.document, report: report, stated: facts.statedMessages)
             }
         }
         // A crash service's title naming a C++ exception (`std::bad_alloc: std::bad_alloc`).
@@ -449,6 +455,13 @@ package struct FactReading {
             if openings.contains(where: { trimmed.hasBytePrefix($0) }) { return offset + 1 }
         }
         return nil
+    }
+
+    /// A text report's document, where its header begins and the lines its reader read; nil for
+    /// a report not read from text.
+    static func textLayout(of report: CrashReport) -> (document: TextDocument, reportStart: Int?, readLines: Set<Int>)? {
+        guard case .text(let document) = report.source else { return nil }
+        return (document, reportStart(in: document), readLines(of: report))
     }
 
     /// The lines a reader already read as a frame or a binary image: they state no message, and a
