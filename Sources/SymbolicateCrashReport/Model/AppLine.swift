@@ -258,6 +258,27 @@ extension CrashReport {
     /// itself (a reporter writing its report) is where the crash is, and stays. A list that
     /// starts at the trampoline starts below it.
     package static func pastSignalHandler(_ thread: Thread) -> Int {
+        max(pastTrampoline(thread), pastPanicMachinery(thread))
+    }
+
+    /// Below Rust's panic machinery (`std::panicking::…`, `rust_begin_unwind`,
+    /// `core::panicking::panic_fmt`) when the top of the thread holds it: the frames above it are
+    /// the panic hook printing the backtrace, whatever crate the hook is in; the first frame under
+    /// it is the code that panicked.
+    static func pastPanicMachinery(_ thread: Thread) -> Int {
+        let machinery = ["std::panicking::", "core::panicking::", "rust_begin_unwind", "__rustc::rust_begin_unwind", "std::rt::begin_panic",
+            "std::panic::", "core::panic::", "panicking::", "__rust_start_panic", "rust_panic"]
+        guard
+            let last = thread.frames.prefix(32).lastIndex(where: { frame in
+                guard let name = frame.symbol else { return false }
+                return machinery.contains { name.hasBytePrefix($0) }
+            })
+        else { return 0 }
+        return last + 1 < thread.frames.count ? last + 1 : 0
+    }
+
+    /// Below the signal trampoline, as `pastSignalHandler` says.
+    static func pastTrampoline(_ thread: Thread) -> Int {
         guard
             let trampoline = thread.frames.prefix(16).firstIndex(where: { frame in
                 guard var name = frame.symbol.map({ Substring($0) }) else { return false }

@@ -68,9 +68,41 @@ package enum AppOwnership {
     /// (`objc_msgSend`, `__CFRunLoopRun`, `main`) tells nothing, nil.
     static func isAppCode(symbol: String) -> Bool? {
         if let owner = objectiveCClass(symbol) { return !isAppleTypeName(owner) }
+        if let owner = pathOwner(symbol) {
+            if runtimeNamespaces.contains(owner) { return false }
+            return undecidedNamespaces.contains(owner) ? nil : true
+        }
         guard let owner = swiftOwner(symbol) else { return nil }
         return !isAppleTypeName(owner) && !managedPlatformNamespaces.contains(String(owner))
     }
+
+    /// The first name of a Rust or C++ path (`myapp::parser::read`, `<tao::EventLoop<…>>::run`
+    /// → `tao`, `std::__1::vector<…>::at` → `std`), or nil for a name that is no such path.
+    static func pathOwner(_ symbol: String) -> String? {
+        var body = Substring(symbol)
+        // An impl's `<Type as Trait>::method` or `<Type>::method` is declared in Type's crate.
+        while body.first == "<" { body = body.dropFirst() }
+        guard let separator = body.byteRange(of: "::"), separator.lowerBound > body.startIndex else { return nil }
+        let owner = body[..<separator.lowerBound]
+        guard owner.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }), owner.first?.isNumber == false else {
+            return nil
+        }
+        return String(owner)
+    }
+
+    /// Namespaces of language runtimes and of Apple's C++ code: Rust's standard crates and its
+    /// panic machinery, the C++ standard library and ABI, WebKit's and Core Animation's, dyld's,
+    /// the Objective-C runtime's.
+    static let runtimeNamespaces: Set<String> = [
+        "std", "core", "alloc", "__rustc", "panic_unwind", "panic_abort", "backtrace", "rustc_std_workspace_core", "__cxxabiv1",
+        "__gnu_cxx", "__1", "WebCore", "WebKit", "JSC", "WTF", "Inspector", "CA", "AG", "dyld", "dyld3", "dyld4", "objc",
+        // Rust's standard library as toolchains before 1.0 named it, without `std::`.
+        "sys", "sys_common", "panicking", "rt", "unwind",
+    ]
+
+    /// Namespaces that are the program in a toolchain's own crash and the runtime in an app's
+    /// (`swift::`, `llvm::`): they say nothing by name.
+    static let undecidedNamespaces: Set<String> = ["swift", "llvm", "clang", "mlir", "__swift"]
 
     /// The first name of a managed runtime's own namespaces (.NET's and Mono's class libraries,
     /// Xamarin's bindings, the JVM's and Kotlin's): a frame there is the platform's, not the app's

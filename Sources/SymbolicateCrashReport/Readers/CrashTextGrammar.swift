@@ -2188,7 +2188,8 @@ package enum PastedFrameGrammar {
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (bracketedAddress, false), (bareHexAddress, true), (boostStyle, true), (placeAddressIn, false),
+        (gdbStyle, true), (rustStyle, true), (bracketedAddress, false), (bareHexAddress, true), (boostStyle, true),
+        (placeAddressIn, false),
         (pythonStyle, false), (hockeyApp, false),
         (hockeyAppColumns, false),
         (quotedFileLine, true),
@@ -2198,6 +2199,107 @@ package enum PastedFrameGrammar {
         (pathAndSymbol, false), (fileLineTitle, false),
         (symbolWithOffset, false), (addressSymbol, false),
     ]
+
+    /// Rust's standard backtrace (`RUST_BACKTRACE=1`, a panic hook's `Backtrace`): the frame's
+    /// number and a colon, then the symbol (`   3: myapp::parser::read_header`, `  10: <unknown>`),
+    /// or the address and a dash before it as toolchains before 1.40 printed it (`   4:
+    /// 0x10c9d7c4a - myapp::window::Window::new::h89c1bd0d`). Its place, on the `at path:line:col`
+    /// line under it, is `rustPlace`.
+    static let rustStyle: Parser = { line, reportLine in
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5, let index = Int(digits) else { return nil }
+        var rest = Substring(line).dropFirst(digits.count)
+        guard rest.hasBytePrefix(":") else { return nil }
+        rest = rest.dropFirst()
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
+        var frame = Frame(index: index, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        if rest.hasBytePrefix("0x") {
+            let hex = rest.dropFirst(2).prefix { $0.isHexDigit }
+            let after = rest.dropFirst(2 + hex.count)
+            guard !hex.isEmpty, hex.count <= 16, after.hasBytePrefix(" - "), let address = UInt64(hex, radix: 16) else { return nil }
+            frame.address = address
+            frame.hasAddress = true
+            rest = Substring(after.dropFirst(3).trimmedBlanks)
+        }
+        let symbol = rest.trimmedBlanks
+        guard !symbol.isEmpty, symbol.utf8.count <= 2_000, isRustPath(Substring(symbol)) else { return nil }
+        frame.symbol = String(symbol)
+        return frame
+    }
+
+    /// A Rust (or C) function's path as its backtrace prints it: `::`-separated names with generic
+    /// arguments and `{closure#0}` in brackets, blanks only inside brackets (`<A as B>::run`), or
+    /// one C name (`rust_begin_unwind`, `__pthread_kill`), or `<unknown>`.
+    static func isRustPath(_ symbol: Substring) -> Bool {
+        if symbol == "<unknown>" { return true }
+        var depth = 0
+        for character in symbol {
+            switch character {
+            case "<", "{", "(", "[": depth += 1
+            case ">", "}", ")", "]": depth -= 1
+            case " ", "\t": if depth <= 0 { return false }
+            default:
+                if depth == 0, !(character.isLetter || character.isNumber || "_:$.#-".contains(character)) { return false }
+            }
+            if depth < 0 { return false }
+        }
+        guard depth == 0, let first = symbol.first, first.isLetter || first == "_" || first == "<" else { return false }
+        return symbol.containsBytes("::") || symbol.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// The place under a Rust backtrace's frame: `at ./src/main.rs:4:5`, `at
+    /// /rustc/…/library/core/src/panicking.rs:67:14` (the column optional).
+    static func rustPlace(_ trimmed: Substring) -> (file: String, line: Int)? {
+        guard trimmed.hasBytePrefix("at "), trimmed.utf8.count <= 2_000 else { return nil }
+        var rest = Substring(trimmed.dropFirst(3).trimmedBlanks)
+        guard !rest.isEmpty, !rest.containsBytes(" ("), !rest.hasSuffix(")") else { return nil }
+        var numbers: [Int] = []
+        while numbers.count < 2, let colon = rest.lastIndex(of: ":"), let value = Int(rest[rest.index(after: colon)...]) {
+            numbers.insert(value, at: 0)
+            rest = rest[..<colon]
+        }
+        guard let line = numbers.first, rest.hasSuffix(".rs") else { return nil }
+        return (String(rest), line)
+    }
+
+    /// Go's goroutine frame: the function with its arguments (`main.main()`,
+    /// `github.com/x/y.(*Loader).Load(0x0, 0xc000010230)`, `created by main.start in goroutine 1`)
+    /// over its place, indented (`\t/Users/me/tool/main.go:17 +0x8c`).
+    static func goFunctionOverPlace(_ lines: [TextDocument.Line], at position: Int) -> Frame? {
+        guard position + 1 < lines.count else { return nil }
+        let placeLine = lines[position + 1].text
+        guard placeLine.first == "\t" || placeLine.hasBytePrefix("    ") else { return nil }
+        var place = Substring(placeLine.trimmedBlanks)
+        var offset: UInt64?
+        if let plus = place.byteRange(of: " +0x") {
+            offset = UInt64(place[plus.upperBound...].prefix { $0.isHexDigit }, radix: 16)
+            place = place[..<plus.lowerBound]
+        }
+        guard let colon = place.lastIndex(of: ":"), place[..<colon].hasSuffix(".go"), let number = Int(place[place.index(after: colon)...])
+        else { return nil }
+        var function = Substring(lines[position].text.trimmedBlanks)
+        if function.hasBytePrefix("created by ") {
+            function = function.dropFirst(11)
+            if let inWord = function.byteRange(of: " in goroutine ") { function = function[..<inWord.lowerBound] }
+        } else {
+            // The arguments: the last parenthesised list.
+            guard function.hasSuffix(")"), let open = function.lastIndex(of: "("), open > function.startIndex else { return nil }
+            function = function[..<open]
+            if function.hasSuffix("...") { function = function.dropLast(3) }
+        }
+        guard !function.isEmpty, function.utf8.count <= 1_000, !function.containsBytes(" "), function.first?.isLetter == true else {
+            return nil
+        }
+        var frame = Frame(index: 0, address: 0, reportLine: position + 1)
+        frame.hasAddress = false
+        frame.symbol = String(function)
+        frame.symbolOffset = offset
+        frame.sourceFile = String(place[..<colon])
+        frame.sourceLine = number
+        return frame
+    }
 
     /// A runtime's own backtrace with the address in brackets, then the symbol and its offset
     /// (Crystal's `CallStack`: `[0x10cdf065a] *Crystal::Scheduler#reschedule:Nil +266`,
@@ -2278,9 +2380,10 @@ package enum PastedFrameGrammar {
     ///   next, its symbol and offset on the third;
     /// - Crashlytics' issue page without numbers: the frame's place (`CBPeripheral+Extensions.m -
     ///   Line 195`) over its symbol (`-[CBPeripheral(X) info:] + 195`), or a system image's name over
-    ///   `(Missing)` (no symbol was found for it).
+    ///   `(Missing)` (no symbol was found for it);
+    /// - not a web page's, but two lines a frame all the same: Go's function over its place.
     static func cellFrame(_ lines: [TextDocument.Line], at position: Int) -> (frame: Frame, lines: Int)? {
-        if let frame = placeOverSymbol(lines, at: position) { return (frame, 2) }
+        if let frame = placeOverSymbol(lines, at: position) ?? goFunctionOverPlace(lines, at: position) { return (frame, 2) }
         guard position + 2 < lines.count else { return nil }
         let number = lines[position].text.trimmedBlanks
         guard (1...4).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(number) else { return nil }
@@ -2582,7 +2685,8 @@ package enum PastedFrameGrammar {
         guard between.hasBytePrefix("line ") else { return nil }
         let after = between.dropFirst(5)
         let digits = after.prefix { $0.isNumber }
-        guard let number = Int(digits), let inMarker = after.byteRange(of: ", in ") else { return nil }
+        // faulthandler's dump (`File "main.py", line 12 in <module>`) puts no comma before `in`.
+        guard let number = Int(digits), let inMarker = after.byteRange(of: ", in ") ?? after.byteRange(of: " in ") else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         frame.sourceFile = String(line[line.index(line.startIndex, offsetBy: 6)..<close])

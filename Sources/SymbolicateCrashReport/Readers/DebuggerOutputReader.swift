@@ -959,6 +959,16 @@ struct DebuggerOutputParser {
                 if title.crashed, report.crashedThreadIndex == nil { report.crashedThreadIndex = index }
                 continue
             }
+            // The place under a Rust backtrace's frame (`at ./src/main.rs:4:5`) is that frame's.
+            if let place = PastedFrameGrammar.rustPlace(Substring(trimmed)), let position = pastedThread,
+                let last = report.threads[position].frames.indices.last, report.threads[position].frames[last].reportLine == number - 1
+            {
+                if report.threads[position].frames[last].sourceFile == nil {
+                    report.threads[position].frames[last].sourceFile = place.file
+                    report.threads[position].frames[last].sourceLine = place.line
+                }
+                continue
+            }
             if stated.last?.line != number, let (found, numbered) = pastedFrame(trimmed, number: number) {
                 var frame = found
                 // A numbered list that starts again at 0 is the next thread's.

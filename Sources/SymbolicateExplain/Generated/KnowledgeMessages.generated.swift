@@ -2885,9 +2885,9 @@ extension KnowledgeBase {
             aliases: [], values: [], namespace: nil,
             patterns: [
                 "unexpectedly found nil", "cannot be nil", "must not be nil", "must be non-nil", "is nil", "was nil", "nil value",
-                "null pointer", "is null", "was null", "nullptr", "nullreference", "null reference", "object reference not set",
-                "nullpointer", "null value", "null check operator", "undefined is not", "null is not an object", "of undefined", "of null",
-                "called with null", "called with nil",
+                "nil pointer", "on a `none` value", "null pointer", "is null", "was null", "nullptr", "nullreference", "null reference",
+                "object reference not set", "nullpointer", "null value", "null check operator", "undefined is not", "null is not an object",
+                "of undefined", "of null", "called with null", "called with nil",
             ]),
         KnowledgeEntry(
             term: "memory corruption message", kind: .messageClass,

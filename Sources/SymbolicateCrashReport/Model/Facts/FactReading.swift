@@ -495,7 +495,7 @@ package struct FactReading {
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty { return trimmed.dropFirst(digits.count).first.map { $0 == " " || $0 == "\t" } == true }
         return PastedFrameGrammar.parse(trimmed, reportLine: number) != nil
-            || TextReportParser.parseFrame(trimmed, reportLine: number) != nil
+            || TextReportParser.parseFrame(trimmed, reportLine: number) != nil || PastedFrameGrammar.rustPlace(Substring(trimmed)) != nil
     }
 
     /// Most lines kept as unread, and the longest.
@@ -532,7 +532,16 @@ package struct FactReading {
     ) {
         let stops = stated.filter { [.signal, .processExit, .machException].contains($0.family) }.compactMap(\.line)
         let frames = report.allBacktraces.flatMap(\.frames).compactMap(\.reportLine).filter { $0 > 0 }
-        guard let anchor = (stops + frames).min(), anchor > 1, anchor <= messageScanLineLimit else { return ([], nil) }
+        // LLDB's first stop (`* thread #31, name = 'php-b', stop reason = signal SIGABRT`): a
+        // `bt` typed after it lists the same thread again further down.
+        let debuggerStop = (stops + frames).min().flatMap { bound in
+            document.lines.prefix(min(bound, messageScanLineLimit)).firstIndex { line in
+                line.text.containsBytes("stop reason = ") && LLDBLine.thread(line.text)?.stopReason != nil
+            }.map { $0 + 1 }
+        }
+        guard let anchor = (stops + frames + [debuggerStop].compactMap { $0 }).min(), anchor > 1, anchor <= messageScanLineLimit else {
+            return ([], nil)
+        }
         let statedLines = Set(stated.compactMap(\.line))
         var found: [StatedMessage] = []
         var number = anchor - 1
@@ -545,6 +554,7 @@ package struct FactReading {
             guard
                 trimmed.isEmpty || statedLines.contains(number) || trimmed.lowercased().containsBytes("crashed")
                     || TextReportParser.threadHeader(trimmed) != nil || opensFrames || isFieldAssignment(trimmed)
+                    || LLDBLine.thread(trimmed) != nil || isDebuggerStatus(trimmed)
             else { break }
             number -= 1
         }
@@ -565,6 +575,17 @@ package struct FactReading {
             number -= 1
         }
         return (found.reversed(), nil)
+    }
+
+    /// LLDB's word on the process it runs (`Process 76939 stopped`, `Process 5 resuming`,
+    /// `Target 0: (App) stopped.`): the debugger's line, not the program's output.
+    static func isDebuggerStatus(_ trimmed: String) -> Bool {
+        let words = trimmed.split(separator: " ")
+        guard words.count >= 3, words[0] == "Process" || words[0] == "Target" else { return false }
+        let number = words[1].hasSuffix(":") ? words[1].dropLast() : words[1]
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return ["stopped", "stopped.", "resuming", "launched:", "exited", "attached", "detached"].contains(String(words.last!))
+            || trimmed.containsBytes(" stopped") || trimmed.containsBytes(" exited with status")
     }
 
     /// A runtime's crash block prints its facts as `name=value` (the Dart VM's `version=…`,
