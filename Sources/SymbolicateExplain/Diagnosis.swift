@@ -40,6 +40,8 @@ public struct Diagnosis: Codable, Sendable {
         case killed
         case terminated
         case notACrash
+        /// A compiler or another build tool crashed while building the code (a toolchain bug).
+        case toolchainCrash
         case unknown
     }
 

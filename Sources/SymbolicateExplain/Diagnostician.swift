@@ -488,7 +488,7 @@ struct Diagnostician {
             values["caller"] = .verbatim(direct.evidenceText)
             return Verdict(.unknown, .possible, Phrase(.verdictCrashedInCalledFrom, values))
         }
-        guard let line = report.crashedAppLine, line.position > 0 else {
+        guard let line = report.crashedAppLine, line.position > start else {
             return Verdict(.unknown, .possible, Phrase(.verdictCrashedIn, values))
         }
         values["caller"] = .verbatim(thread.frames[line.position].evidenceText)
@@ -503,6 +503,7 @@ struct Diagnostician {
 
     func classify() -> Verdict {
         if let result = classifyReportType() { return result }
+        if let result = classifyToolchainCrash() { return result }
         if let result = classifyManagedException() { return result }
         if report.exceptionLine == nil, facts.termination?.namespace == nil {
             if let panic = report.panicString {

@@ -122,15 +122,6 @@ package enum ThrowSiteCatalog {
             let fragment = entry.reasons.indices.first { textFinds[ids.reasons[$0]] }.map { entry.reasons[$0] }
             if !entry.reasons.isEmpty, evidence.reason != nil, fragment == nil { continue }
             guard frame != nil || fragment != nil else { continue }
-            // A reason's words alone, with no exception named and no raising frame, are the
-            // entry's only when the text also names its exception or one of its raising methods:
-            // `index out of bounds` in a Rust panic is no NSArray's.
-            if frame == nil, evidence.exceptionName == nil, !entry.exceptions.isEmpty,
-                !ids.symbols.contains(where: { textFinds[$0] }),
-                !entry.exceptions.contains(where: { name in evidence.texts.contains { occurs(name, in: $0) } })
-            {
-                continue
-            }
             let score = (frame != nil ? 2 : 0) + (fragment != nil ? 1 : 0)
             if let current = best {
                 if score == current.score, score == 2 { tiedOnFrameAlone = true }

@@ -288,11 +288,15 @@ extension CrashReport {
         else { return 0 }
         let capturing = thread.frames[..<trampoline].contains { frame in
             guard let name = frame.symbol else { return false }
-            return name.containsBytesIgnoringASCIICase("callstack") || name.containsBytesIgnoringASCIICase("backtrace")
+            // (LLVM's tools print theirs from `SignalHandler(int)` with `llvm::sys::PrintStackTrace`.)
+            return ["callstack", "backtrace", "stacktrace", "signalhandler"].contains { name.containsBytesIgnoringASCIICase($0) }
         }
         // The trampoline as the first frame (a list that starts where the signal was delivered):
-        // the thread's own frames are under it.
-        return capturing || trampoline == 0 ? trampoline + 1 : 0
+        // the thread's own frames are under it (past a second trampoline frame some unwinders print).
+        guard capturing || trampoline == 0 else { return 0 }
+        var start = trampoline + 1
+        while start < thread.frames.count - 1, thread.frames[start].symbol == thread.frames[trampoline].symbol { start += 1 }
+        return start
     }
 
     /// `appLine(in:)` over the frames from `start` on, with no list of positions made (the

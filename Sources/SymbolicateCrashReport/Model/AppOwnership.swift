@@ -238,6 +238,10 @@ package enum AppOwnership {
     /// build roots, the standard library's and the concurrency library's own files, code the
     /// compiler made.
     static func isSystemSourceFile(_ file: String) -> Bool {
+        // A toolchain's standard library (Rust's `/rustc/<commit>/library/std/src/`, Go's `src/runtime/`).
+        if file.hasBytePrefix("/rustc/") || AppLine.standardLibrarySourceFolders.contains(where: { file.containsBytes($0) }) {
+            return true
+        }
         if file.hasBytePrefix("/") {
             return isSystemPath(file) || file.hasBytePrefix("/BuildRoot/") || file.hasBytePrefix("/Library/Caches/com.apple.xbs/")
                 || file.hasBytePrefix("/AppleInternal/")

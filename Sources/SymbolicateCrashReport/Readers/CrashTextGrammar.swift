@@ -887,6 +887,15 @@ enum CrashMessageGrammar {
             // A runtime's check that names its place after the words (Mono's `* Assertion at
             // …/mini-arm64.c:5439, condition `x' not met`, `* Assertion: should not be reached at f.c:12`).
             Shape(family: .assertion, anchor: .parser(LocatedAssertion.opensWithAssertion), needs: ["Assertion", "ASSERTION"]),
+            // A compiler or another LLVM-based build tool that crashed itself, in the driver's or
+            // LLVM's words (`swift frontend command failed due to signal`, `error: compile command
+            // failed due to signal 6`, `PLEASE submit a bug report to … and include the crash
+            // backtrace`, `Stack dump without symbol names`): `ToolchainCrashFact` reads the rest.
+            Shape(family: .processExit, anchor: .contains("command failed due to signal")),
+            Shape(
+                family: .processExit,
+                anchor: .parser { ToolchainCrashFact.statesCrash(String($0)) != nil || $0.hasBytePrefix("Stack dump without symbol names") },
+                needs: ["submit a bug report", "Stack dump without symbol names"]),
             // A test tool's words that the process under test died (XCTest, xcodebuild).
             Shape(family: .processExit, anchor: .contains("Restarting after unexpected exit, crash, or test timeout")),
             Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
@@ -1086,6 +1095,12 @@ enum CrashMessageGrammar {
     static let continuationOpenings = [
         "Previous access (a ", "Current access (a ", "Key path: ", "Observed object: ", "Change: ", "Context: ",
     ]
+
+    /// Rust's panic line since 1.73 ends at its place (`thread 'main' panicked at src/lib.rs:10:5:`);
+    /// the message is the next line.
+    static func panicAwaitsMessage(_ text: String) -> Bool {
+        text.containsBytes("' panicked at ") && text.hasSuffix(":") && !text.containsBytes("\n")
+    }
 
     static func continues(_ line: Substring) -> Bool {
         continuationOpenings.contains { line.hasBytePrefix($0) }

@@ -781,6 +781,7 @@ struct DebuggerOutputParser {
             } else if let open = continuation, open.lines < 6,
                 stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(document.readings.strip(trimmed))
                     || ConsoleLine.opensBackquote(stated[open.message].text)
+                    || (open.lines == 0 && CrashMessageGrammar.panicAwaitsMessage(stated[open.message].text))
                     || Self.sameRuntimeTag(stated[open.message], trimmed),
                 PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
                 TextReportParser.parseFrame(trimmed, reportLine: number) == nil
@@ -788,7 +789,9 @@ struct DebuggerOutputParser {
                 // dyld's `Referenced from:`/`Reason:`, TCC's sentence wrapped by the console, the
                 // exclusivity report's accesses, a message whose backquote is still open (Metal's
                 // ``failed assertion `Draw Errors Validation`` goes on to the line that closes it).
-                stated[open.message].text += "\n" + String(document.readings.strip(trimmed))
+                // Rust's message under its panic line is the rest of one sentence.
+                let separator = open.lines == 0 && CrashMessageGrammar.panicAwaitsMessage(stated[open.message].text) ? " " : "\n"
+                stated[open.message].text += separator + String(document.readings.strip(trimmed))
                 continuation = (open.message, open.lines + 1)
                 continue
             }

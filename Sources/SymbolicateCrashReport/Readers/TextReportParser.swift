@@ -285,7 +285,9 @@ struct TextReportParser {
         if state.lastFrame != nil, trimmed.hasPrefix("Found by: ") || Self.isRegisterDump(trimmed) { return true }
         // A line right after a frame that is not a frame itself: the rest of a frame
         // wrapped by a mail client (or a symbol holding a newline). Read both as one.
-        if let last = state.lastFrame, last.lastLine == lineNumber - 1, Self.canContinueFrame(trimmed),
+        // A frame that ends at its offset (`… + 120`) is whole: the line under it is the tool's
+        // next output (`Command SwiftCompile failed with a nonzero exit code`), not its rest.
+        if let last = state.lastFrame, last.lastLine == lineNumber - 1, !Self.endsAtOffset(last.text), Self.canContinueFrame(trimmed),
             var joined = Self.parseFrame(last.text + " " + trimmed, reportLine: last.firstLine)
         {
             replaceLastFrame(&joined, in: target, report: &state.report)
@@ -399,6 +401,12 @@ struct TextReportParser {
     enum Family { case crash, kernelPanic, microstackshot }
 
     // MARK: - Frames
+
+    /// `… symbol + 120`: a frame line that ends at its decimal offset.
+    static func endsAtOffset(_ text: String) -> Bool {
+        let digits = text.reversed().prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && text.dropLast(digits.count).hasSuffix(" + ")
+    }
 
     /// Whether a line may be the wrapped rest of the frame above: not a section title, not a
     /// `Key: value` field, not an address list or `EOF`.

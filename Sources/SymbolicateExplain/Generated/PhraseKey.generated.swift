@@ -120,6 +120,13 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeLastShownBeforeCrash
     case causeNextLineSaysWhy
     case causeLastOutput
+    case verdictToolchainCrash
+    case verdictToolchainCrashWhile
+    case wordTheCompiler
+    case causeToolchainBugAt
+    case causeToolchainBug
+    case causeToolchainMismatch
+    case stepToolchainReduce
     case causeAlsoStated
     case causeLastWords
     case causeMessageSaysSo

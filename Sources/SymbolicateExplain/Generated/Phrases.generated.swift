@@ -722,6 +722,50 @@ extension Catalog {
                 "en": "The program's last words before it stopped say why: {line}",
                 "ja": "停止直前のプログラムの出力が理由を示しています: {line}",
             ]),
+        .verdictToolchainCrash: CatalogText(
+            id: "verdictToolchainCrash", tags: [.namesTheCrash],
+            texts: [
+                "en": "The build tool crashed, not the program it was building: {tool}{signal} — {line}",
+                "ja": "クラッシュしたのはビルドツールで、ビルド対象のプログラムではありません: {tool}{signal} — {line}",
+            ]),
+        .verdictToolchainCrashWhile: CatalogText(
+            id: "verdictToolchainCrashWhile", tags: [.namesTheCrash],
+            texts: [
+                "en": "The build tool crashed, not the program it was building: {tool}{signal} — {line}. Its last step: {activity}",
+                "ja": "クラッシュしたのはビルドツールで、ビルド対象のプログラムではありません: {tool}{signal} — {line}。最後の処理: {activity}",
+            ]),
+        .wordTheCompiler: CatalogText(
+            id: "wordTheCompiler", tags: [],
+            texts: [
+                "en": "the compiler",
+                "ja": "コンパイラ",
+            ]),
+        .causeToolchainBugAt: CatalogText(
+            id: "causeToolchainBugAt", tags: [],
+            texts: [
+                "en": "A compiler bug that the code at {place} triggers: the construct it was working on when it crashed",
+                "ja": "{place} のコードが引き起こすコンパイラのバグ（クラッシュしたときに処理していた構文）",
+            ]),
+        .causeToolchainBug: CatalogText(
+            id: "causeToolchainBug", tags: [],
+            texts: [
+                "en": "A compiler bug that a construct in the code being built triggers; the tool's own frames name the step it was in",
+                "ja": "ビルド中のコードのある構文が引き起こすコンパイラのバグ。ツール自身のフレームが、そのとき処理していた段階を示します",
+            ]),
+        .causeToolchainMismatch: CatalogText(
+            id: "causeToolchainMismatch", tags: [],
+            texts: [
+                "en": "A toolchain mismatch: a module, precompiled header or library built by another compiler version or with other flags",
+                "ja": "ツールチェーンの不一致: 別のバージョンのコンパイラや別のフラグでビルドされたモジュール、プリコンパイル済みヘッダー、ライブラリ",
+            ]),
+        .stepToolchainReduce: CatalogText(
+            id: "stepToolchainReduce", tags: [],
+            texts: [
+                "en":
+                    "Rewrite the construct the compiler stopped on (split a long expression, add explicit types, move the code into its own function), clean the build folder, try another Xcode or toolchain, and report the crash with the reproducer the tool names",
+                "ja":
+                    "コンパイラが止まった構文を書き換えてください（長い式を分ける、型を明示する、コードを別の関数に移す）。ビルドフォルダをクリーンし、別の Xcode やツールチェーンを試し、ツールが示す再現用ファイルを付けてクラッシュを報告してください",
+            ]),
         .causeAlsoStated: CatalogText(
             id: "causeAlsoStated", tags: [],
             texts: [

@@ -214,7 +214,7 @@ extension Diagnostician {
         // (UIKit's `*** Assertion failure in … _UIApplicationMainPreparations …`, then `Unable to
         // instantiate the UIApplication delegate instance. No class named X is loaded.`).
         if message.family == .assertion, let number = message.line, let next = facts.unreadLines.first(where: { $0.line == number + 1 }),
-            Self.readsAsSentence(next.text)
+            Self.readsAsSentence(next.text), !message.text.contains(next.text)
         {
             found.quote(Self.evidenceField(next.source), next.text)
             found.cause(.likely, .causeNextLineSaysWhy, ["line": .text(next.text)])

@@ -246,11 +246,23 @@ extension Diagnostician {
             exceptionName: stated.name, raisingFrames: frames.flatMap { $0.frame.functionNames }, reason: stated.reason, texts: texts)
     }
 
+    /// A match on a reason's words alone that only another runtime's message holds: `index out
+    /// of bounds` in a Rust panic or libc++'s assertion is no NSArray's (no exception named, no
+    /// raising frame, and every stated message with the words is a panic's, an assertion's or a
+    /// managed runtime's).
+    func isOtherRuntimesWords(_ match: ThrowSiteMatch, _ evidence: ThrowEvidence) -> Bool {
+        guard match.frame == nil, evidence.exceptionName == nil, let fragment = match.reasonFragment else { return false }
+        let holding = facts.statedMessages.filter { $0.text.contains(fragment) }
+        let foreign: Set<StatedMessage.Family> = [.assertion, .managedException, .cxxRuntime, .swiftRuntime]
+        return !holding.isEmpty && holding.allSatisfy { foreign.contains($0.family) }
+    }
+
     /// The catalogue entry the report's raising frames and reason match, with its cause and step.
     func matchThrowSite(_ category: Diagnosis.Category) -> ThrowSiteFinding? {
         guard Self.throwSiteCategories.contains(category) else { return nil }
         let frames = raisingFrames()
-        guard let match = ThrowSiteCatalog.match(throwEvidence(frames)) else { return nil }
+        let evidence = throwEvidence(frames)
+        guard let match = ThrowSiteCatalog.match(evidence), !isOtherRuntimesWords(match, evidence) else { return nil }
         let id = match.entry.id
         var shown: [FrameLine] = []
         // The raising frame the entry names, also when the reason matched first (a message

@@ -23,6 +23,9 @@ public struct CrashFacts: Sendable, Hashable {
     public var swiftRuntimeError: SwiftRuntimeError?
     /// A crash reporter's own watchdog ended the process (KSCrash's deadlock monitor).
     public var reporterDeadlock: ReporterDeadlockFact?
+    /// A compiler or another build tool that crashed itself (`swift frontend command failed due to
+    /// signal`, LLVM's `Stack dump:`), read from a text's lines.
+    public var toolchainCrash: ToolchainCrashFact?
     /// A crash reporter's own diagnosis from the frames (KSCrash's CrashDoctor), set by its reader.
     public var reporterDiagnosis: ReporterDiagnosisFact?
     /// What a crash reporter's event records beside Apple's fields (an error it keeps by name and

@@ -86,6 +86,9 @@ package struct FactReading {
         if case .text(let document) = report.source, !report.completeness.isComplete {
             facts.unreadLines = Self.unreadLines(of: document, stated: facts.statedMessages)
         }
+        if case .text(let document) = report.source {
+            facts.toolchainCrash = ToolchainCrashFact.read(document, limit: Self.messageScanLineLimit)
+        }
         // What the program printed last: in a pasted text, or a tool's own crash text with no
         // report header (Swift's backtracer after the program's output), the lines above the
         // crash; with a report's header pasted below a terminal's output (`macOS 11 or later

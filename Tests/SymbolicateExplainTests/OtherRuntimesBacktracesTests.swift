@@ -1,0 +1,114 @@
+import Foundation
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateCrashReport
+@testable import SymbolicateExplain
+
+/// The backtraces other runtimes print when they stop a process on macOS or iOS (issue 48's
+/// "every frame syntax"): Rust's standard backtrace in both its formats, with the places under
+/// its frames; Go's goroutine stacks, each frame a function over its place; Python's
+/// faulthandler dump. Their frames are read as frames, the runtime's own machinery is not the
+/// app's code, and the panic hook above Rust's panic machinery is not where it panicked. Real
+/// public texts of spent held-back sets; their sources are in `manifest.json`.
+@Suite struct OtherRuntimesBacktracesTests {
+    /// A Tauri app's panic hook printing `std::backtrace::Backtrace` for a panic in a function that
+    /// cannot unwind (frames without addresses or places).
+    /// https://github.com/ship-studio/ship-studio/issues/905
+    @Test func rustsBacktraceIsReadPastItsPanicHook() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout18/1940-rust-panic-cannot-unwind.txt")
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.count >= 15, "\(frames.count)")
+        #expect(frames.first?.symbol == "<std::backtrace::Backtrace>::create")
+        #expect(frames.first?.index == 0)
+        // The hook is the app's crate, above the machinery; the panicking function is below it.
+        let named = diagnosis.causes.flatMap { $0.frames ?? [] }
+        #expect(named.contains { $0.contains("tao::platform_impl::platform::app::send_event") }, "\(named)")
+        #expect(!named.contains { $0.contains("install_panic_hook") }, "\(named)")
+    }
+
+    /// Rust before 1.73's layout kept today: the address and a dash before the symbol, the place on
+    /// the indented `at` line under it; the message on the line after `panicked at FILE:LINE:COL:`.
+    /// https://github.com/tauri-apps/tauri/issues/12864
+    @Test func rustsAddressedFramesTakeTheirPlaces() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout18/1941-rust-panic-cannot-unwind.txt")
+        let frame = try #require(report.crashedThread?.frames.first)
+        #expect(frame.hasAddress && frame.address == 0x10fb_dc796)
+        #expect(frame.sourceFile?.hasSuffix("backtrace/libunwind.rs") == true && frame.sourceLine == 116)
+        // The standard library's frames are not the app's.
+        #expect(frame.isAppCodeWithoutImage == false)
+        #expect(diagnosis.headline.contains("panic in a function that cannot unwind"), "\(diagnosis.headline)")
+        // The message is the panic line's own continuation, not a line printed after it.
+        #expect(!diagnosis.causes.contains { $0.text.hasPrefix("The line printed right after it") }, "\(diagnosis.causes.map(\.text))")
+    }
+
+    /// Go's runtime error with the goroutine's frames: each function over its indented place.
+    /// https://github.com/bcicen/grmon/issues/8
+    @Test func goroutineFramesAreFunctionsOverPlaces() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout13/1412-go-panic.txt")
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.first?.symbol == "main.ReadRoutines")
+        #expect(frames.first?.sourceFile?.hasSuffix("grmon/parse.go") == true && frames.first?.sourceLine == 76)
+        #expect(frames.first?.symbolOffset == 0x19c)
+        #expect(frames.dropFirst().first?.symbol == "main.poll")
+        // `nil pointer dereference` is the nil class's, not a broken rule's.
+        #expect(diagnosis.headline.contains("missing (nil) value"), "\(diagnosis.headline)")
+    }
+
+    /// A reason's words alone (`index out of bounds`) name no Foundation throw site in a text that
+    /// names neither its exception nor its methods: libc++'s hardening assertion is no NSArray's.
+    /// https://github.com/NixOS/nixpkgs/pull/307880
+    @Test func reasonWordsAloneNameNoThrowSite() throws {
+        let (_, diagnosis) = try diagnoseCrashText("holdout18/1922-libcxx-hardening-assertion.txt")
+        #expect(!diagnosis.causes.contains { $0.text.contains("NSArray") }, "\(diagnosis.causes.map(\.text))")
+        #expect(!diagnosis.headline.contains("NSArray"), "\(diagnosis.headline)")
+    }
+
+    /// LLDB's own lines (`Process 76939 stopped`, the stop's thread line) are not the program's
+    /// output; the lines above the first stop are, though a `bt` lists the thread again later.
+    /// https://github.com/php/frankenphp/issues/2265
+    @Test func theProgramsLastWordsAboveLLDBsStop() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout18/1936-php-zend-heap-corrupted.txt")
+        #expect(report.facts.lastOutput.last?.text == "zend_mm_heap corrupted")
+        #expect(diagnosis.headline.contains("zend_mm_heap corrupted"), "\(diagnosis.headline)")
+        #expect(!diagnosis.headline.contains("no exception or message explains it"))
+        #expect(FactReading.isDebuggerStatus("Process 76939 stopped"))
+        #expect(FactReading.isDebuggerStatus("Target 0: (frankenphp-mac-arm64) stopped."))
+        #expect(!FactReading.isDebuggerStatus("Process the queue until it stopped"))
+    }
+
+    @Test func frameSyntaxes() throws {
+        // Rust, new and old.
+        let new = try #require(PastedFrameGrammar.parse("9: tao::platform_impl::platform::app::send_event", reportLine: 1))
+        #expect(new.index == 9 && new.symbol == "tao::platform_impl::platform::app::send_event" && !new.hasAddress)
+        let impl = try #require(PastedFrameGrammar.parse("13: <tauri_runtime_wry::Wry<...> as tauri_runtime::Runtime<...>>::run::<...>", reportLine: 1))
+        #expect(impl.symbol?.hasPrefix("<tauri_runtime_wry::Wry") == true)
+        #expect(PastedFrameGrammar.parse("10: <unknown>", reportLine: 1)?.symbol == "<unknown>")
+        let old = try #require(PastedFrameGrammar.parse("4:        0x10c9d7c4a - myapp::window::Window::new::h89c1bd0d", reportLine: 1))
+        #expect(old.address == 0x10c9_d7c4a && old.symbol == "myapp::window::Window::new::h89c1bd0d")
+        // A numbered sentence is no frame.
+        #expect(PastedFrameGrammar.parse("1: the build failed twice", reportLine: 1)?.symbol != "the build failed twice")
+        #expect(PastedFrameGrammar.rustPlace("at ./src/main.rs:4:5")?.line == 4)
+        #expect(PastedFrameGrammar.rustPlace("at Object.<anonymous> (cli.js:5:1)") == nil)
+        // faulthandler's `File "…", line N in f`, no comma before `in`.
+        let python = try #require(PastedFrameGrammar.parse("File \"/Users/me/app/render.py\", line 88 in draw_frame", reportLine: 1))
+        #expect(python.symbol == "draw_frame" && python.sourceLine == 88)
+    }
+
+    @Test func rustAndCxxPathsAreJudgedByTheirFirstName() {
+        #expect(AppOwnership.isAppCode(symbol: "myapp::parser::read_header") == true)
+        #expect(AppOwnership.isAppCode(symbol: "<tao::platform_impl::platform::event_loop::EventLoop<T>>::run") == true)
+        #expect(AppOwnership.isAppCode(symbol: "core::panicking::panic_fmt") == false)
+        #expect(AppOwnership.isAppCode(symbol: "<std::backtrace::Backtrace>::create") == false)
+        #expect(AppOwnership.isAppCode(symbol: "WebCore::Node::removedFromAncestor(WebCore::Node::RemovalType, WebCore::ContainerNode&)") == false)
+        // The compiler's own namespaces are the program in a toolchain's crash: undecided.
+        #expect(AppOwnership.isAppCode(symbol: "swift::serialization::Serializer::writeAllDeclsAndTypes()") == nil)
+        #expect(AppOwnership.isSystemSourceFile("/rustc/4d91de4e/library/core/src/panicking.rs"))
+    }
+
+    @Test func aNextLineIsAReasonOnlyWhenItReadsAsOne() {
+        #expect(Diagnostician.readsAsSentence("Unable to instantiate the UIApplication delegate instance. No class named X is loaded."))
+        #expect(!Diagnostician.readsAsSentence("stack backtrace:"))
+        #expect(!Diagnostician.readsAsSentence("ruby 3.2.0 (2022-12-25 revision a528908271) [arm64-darwin22]"))
+    }
+}
