@@ -309,6 +309,14 @@ struct Diagnostician {
         let quoted = headline.quotedTexts
         let names = kind.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()")) }
         if quoted.contains(where: { line in names.contains { line.containsBytes($0) } }) { return headline }
+        // Only a shell's or `strsignal`'s words named the signal (`Bus error: 10`, `Trace/BPT
+        // trap: 5`): the name is the tool's, the words are what the developer saw; both lead.
+        if !report.inputPrints(field: "Exception Type"),
+            let words = facts.statedMessages.first(where: { $0.family == .signal && !$0.quote.isEmpty && !$0.saysMoreThanItsSignal })?.text,
+            words.utf8.count <= 40, !words.containsBytes(kind), !kind.containsBytes(words)
+        {
+            return Phrase(.verdictUnderStatedKind, ["kind": .verbatim("\(kind) (\(words))"), "headline": headline])
+        }
         return Phrase(.verdictUnderStatedKind, ["kind": .verbatim(kind), "headline": headline])
     }
 

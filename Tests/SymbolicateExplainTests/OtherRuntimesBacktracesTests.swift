@@ -77,6 +77,26 @@ import Testing
         #expect(!FactReading.isDebuggerStatus("Process the queue until it stopped"))
     }
 
+    /// A desktop Java program's uncaught exception on macOS (`Exception in thread "main" …`),
+    /// with its chained cause: read as the managed runtime's exception it is.
+    /// https://github.com/kristian/system-hook/issues/27
+    @Test func theJVMsUncaughtExceptionIsRead() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout18/1919-jvm-unsatisfied-link-error.txt")
+        #expect(report.facts.statedMessages.first?.family == .managedException)
+        #expect(diagnosis.headline.contains("java.lang.UnsatisfiedLinkError"), "\(diagnosis.headline)")
+        let uncaught = try #require(ManagedExceptionLine.jvmUncaught("Exception in thread \"Resource download thread\" java.lang.OutOfMemoryError: Java heap space"))
+        #expect(uncaught.name == "java.lang.OutOfMemoryError" && uncaught.message == "Java heap space")
+        #expect(ManagedExceptionLine.jvmUncaught("Exception in thread \"main\" happened twice") == nil)
+        // Android's own banner stays unread (CrashFamiliesTests).
+        #expect(ManagedExceptionLine.jvmUncaught("FATAL EXCEPTION: main") == nil)
+    }
+
+    /// bash's prompt as macOS sets it is a prompt: the command after it is what ran, not output.
+    @Test func macOSBashPrompt() {
+        #expect(ShellPrompt.command(in: "ericd-2:MacOS eric$ ./run.sh example.v64") == "./run.sh example.v64")
+        #expect(ShellPrompt.command(in: "Note: the cost is 5$ each") == nil)
+    }
+
     @Test func frameSyntaxes() throws {
         // Rust, new and old.
         let new = try #require(PastedFrameGrammar.parse("9: tao::platform_impl::platform::app::send_event", reportLine: 1))

@@ -48,6 +48,17 @@ import Testing
         #expect(diagnosis.headline.contains("swift frontend command failed due to signal"), "\(diagnosis.headline)")
     }
 
+    /// clang's driver for its frontend, with the shell's words for the signal above it.
+    /// https://github.com/dotnet/runtime/issues/99150
+    @Test func clangsDriverNamesItsFrontend() throws {
+        let diagnosis = try diagnoseText(
+            "clang: error: unable to execute command: Segmentation fault: 11\nclang: error: clang frontend command failed due to signal (use -v to see invocation)\n"
+        )
+        #expect(diagnosis.category == .toolchainCrash)
+        #expect(diagnosis.headline.contains("clang (SIGSEGV)"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("clang frontend command failed due to signal"), "\(diagnosis.headline)")
+    }
+
     @Test func linesThatSayAToolCrashed() {
         #expect(ToolchainCrashFact.statesCrash("clang: error: clang frontend command failed due to signal (use -v to see invocation)")?.tool == "clang")
         #expect(ToolchainCrashFact.statesCrash("<unknown>:0: error: compile command failed due to signal 6 (use -v to see invocation)")?.signal == "SIGABRT")

@@ -109,6 +109,7 @@ package enum AppOwnership {
     /// (`Mono.Unix.UnixMarshal.FreeHeap`, `System.Collections.Generic.List…`).
     static let managedPlatformNamespaces: Set<String> = [
         "System", "Mono", "Microsoft", "Xamarin", "ObjCRuntime", "Java", "java", "javax", "android", "androidx", "kotlin", "kotlinx",
+        "sun", "jdk",
     ]
 
     /// `-[Class(Category) selector]` → `Class`.

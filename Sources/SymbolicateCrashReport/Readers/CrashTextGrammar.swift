@@ -729,7 +729,9 @@ enum CrashMessageGrammar {
             // the log ends the process after it.
             Shape(family: .assertion, anchor: .parser(isChromiumFatalLog), needs: ["FATAL:"]),
             Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
-            Shape(family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil }, needs: ["Exception", "Error"]),
+            Shape(
+                family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil || ManagedExceptionLine.jvmUncaught($0) != nil },
+                needs: ["Exception", "Error"]),
             // React Native's banner for a JavaScript exception nothing caught, which `RCTFatal`
             // turns into the app's end in a release build.
             Shape(family: .managedException, anchor: .starts("Unhandled JS Exception: ")),
@@ -1623,6 +1625,24 @@ enum ManagedExceptionLine {
         return letters[0] >= 0x41 && letters[0] <= 0x5A && letters[1] >= 0x61 && letters[1] <= 0x7A
     }
 
+    /// The JVM's word on an exception nothing caught, which ends the thread (and the program when
+    /// it is `main`): `Exception in thread "main" java.lang.UnsatisfiedLinkError: no foo in
+    /// java.library.path`. A desktop Java or Kotlin program on macOS prints it; Android's runtime
+    /// prints `FATAL EXCEPTION:` instead, which stays unread.
+    static func jvmUncaught(_ text: Substring) -> (name: String, message: String?)? {
+        guard text.hasBytePrefix("Exception in thread \""), let close = text.dropFirst(21).byteRange(of: "\" ") else { return nil }
+        let rest = text[close.upperBound...]
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$") }
+        let parts = name.split(separator: ".")
+        guard parts.count >= 2, let last = parts.last, last.hasSuffix("Exception") || last.hasSuffix("Error"), last.first?.isUppercase == true
+        else { return nil }
+        let after = rest.dropFirst(name.count)
+        if after.isEmpty { return (String(name), nil) }
+        guard after.hasBytePrefix(":") else { return nil }
+        let message = after.dropFirst().trimmedBlanks
+        return (String(name), message.isEmpty ? nil : message)
+    }
+
     static func parse(_ text: Substring) -> (name: String, message: String?)? {
         // Mono's and Xamarin's `MESSAGE (System.ArgumentException)`: the type last, in parentheses.
         if text.hasSuffix(")"), let open = text.lastIndex(of: "("), open > text.startIndex,
@@ -1936,12 +1956,25 @@ enum ShellPrompt {
         let namesAPlace =
             prompt.containsBytes("@") || prompt.containsBytes(":~") || prompt.containsBytes(":/")
             || (prompt.hasBytePrefix("[") && prompt.hasSuffix("]")) || prompt.hasSuffix("~") || prompt.hasBytePrefix("PS ")
+            || isMacBashPrompt(prompt)
         guard namesAPlace else { return nil }
         let command = line[end.upperBound...].trimmedBlanks
         guard let start = command.first, start.isLetter || start == "." || start == "/" || start == "~", command.utf8.count >= 2 else {
             return nil
         }
         return Substring(command)
+    }
+}
+
+extension ShellPrompt {
+    /// bash's prompt as macOS sets it (`\h:\W \u\$`): `host:folder user` before the `$`
+    /// (`ericd-2:MacOS eric$ ./run.sh`).
+    static func isMacBashPrompt(_ prompt: String) -> Bool {
+        let words = prompt.split(separator: " ")
+        guard words.count == 2, let colon = words[0].firstIndex(of: ":"), colon > words[0].startIndex,
+            words[0].index(after: colon) < words[0].endIndex
+        else { return false }
+        return words.allSatisfy { word in word.allSatisfy { $0.isLetter || $0.isNumber || "-_.:".contains($0) } }
     }
 }
 
