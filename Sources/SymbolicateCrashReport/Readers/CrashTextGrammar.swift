@@ -172,9 +172,26 @@ enum LogPrefix {
         } else if word.hasSuffix("]:") || word.hasSuffix("):") {
             return processTag(word.dropLast()).map { _ in nameEnd }
         } else {
-            return nil
+            return spacedProcessTag(text)
         }
         return nameEnd
+    }
+
+    /// A process tag whose name has blanks, as macOS's system log prints an app's
+    /// (`Hello IT[5970]: `, `Google Chrome Helper[812:9150]: `): up to four words that start with
+    /// a letter, then the process id in brackets and a colon.
+    static func spacedProcessTag(_ text: Substring) -> Substring.Index? {
+        let head = text.prefix(80)
+        guard let open = head.firstIndex(of: "["), open > head.startIndex else { return nil }
+        let name = head[..<open]
+        let words = name.split(separator: " ", omittingEmptySubsequences: false)
+        guard (2...4).contains(words.count), words.allSatisfy({ $0.first?.isLetter == true && !$0.contains(":") }) else { return nil }
+        guard let close = head[open...].firstIndex(of: "]") else { return nil }
+        let inner = head[head.index(after: open)..<close]
+        guard !inner.isEmpty, inner.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) else { return nil }
+        let after = head.index(after: close)
+        guard after < head.endIndex, head[after] == ":" else { return nil }
+        return head.index(after: after)
     }
 
     /// Where a runtime's process tag (`objc[71133]:`, `dyld[512]:`, `MyApp[1234:5678]:`) begins
@@ -642,6 +659,9 @@ enum CrashMessageGrammar {
             // Uncaught exceptions.
             Shape(family: .objcException, anchor: .contains(ConsoleLine.objcOpening)),
             Shape(family: .objcException, anchor: .starts("Uncaught exception: ")),
+            // AppKit's handler for an exception the run loop caught (`-[NSApplication
+            // reportException:]`): this line, then the reason on a line of its own, then the stack.
+            Shape(family: .objcException, anchor: .starts(ConsoleLine.appKitUncaught)),
             // A bridge's report of an exception a native method raised while it called it (React
             // Native's `Exception 'REASON' was thrown while invoking show on target X with params (…)`).
             Shape(
@@ -898,6 +918,9 @@ enum CrashMessageGrammar {
                 family: .processExit,
                 anchor: .parser { ToolchainCrashFact.statesCrash(String($0)) != nil || $0.hasBytePrefix("Stack dump without symbol names") },
                 needs: ["submit a bug report", "Stack dump without symbol names"]),
+            // A program's own last words that it gives up (`Unable to load nib file: MainMenu,
+            // exiting`, NSApplicationMain's; `…, aborting`): the reason, then the exit.
+            Shape(family: .processExit, anchor: .parser(GivingUpLine.isGivingUp), needs: GivingUpLine.needs),
             // A test tool's words that the process under test died (XCTest, xcodebuild).
             Shape(family: .processExit, anchor: .contains("Restarting after unexpected exit, crash, or test timeout")),
             Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
@@ -1963,6 +1986,23 @@ enum ShellPrompt {
             return nil
         }
         return Substring(command)
+    }
+}
+
+/// A line whose program says it gives up after saying why: `REASON, exiting` (AppKit's
+/// `Unable to load nib file: MainMenu, exiting`), `REASON, aborting`, `REASON; terminating`.
+enum GivingUpLine {
+    static let endings = [", exiting", "; exiting", ", aborting", "; aborting", ", terminating", "; terminating"]
+    static let needs = [", exiting", "; exiting", ", aborting", "; aborting", ", terminating", "; terminating"]
+
+    static func isGivingUp(_ text: Substring) -> Bool {
+        var body = text.trimmedBlanks
+        guard body.utf8.count <= 400 else { return false }
+        while body.last == "." || body.last == "!" { body.removeLast() }
+        guard let ending = endings.first(where: { body.hasSuffix($0) }) else { return false }
+        // The reason before it: words, at least three.
+        let reason = body.dropLast(ending.count)
+        return reason.split(separator: " ").filter { $0.contains(where: \.isLetter) }.count >= 3
     }
 }
 

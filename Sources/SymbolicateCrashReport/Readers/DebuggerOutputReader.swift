@@ -162,6 +162,8 @@ enum ConsoleLine {
     /// libobjc's `Terminating app due to uncaught exception 'X', reason: '…'` and the other
     /// openings handlers print before the same name and reason (`Trapped uncaught exception 'X'`).
     static let objcOpening = "uncaught exception '"
+    /// AppKit's words before the reason of an exception its run loop caught.
+    static let appKitUncaught = "An uncaught exception was raised"
     static let firstThrow = "First throw call stack:"
 
     /// Whether the line is one of the crash messages the console reader knows.
@@ -739,6 +741,17 @@ struct DebuggerOutputParser {
                 stated.append(found)
                 continuation = (stated.count - 1, 0)
                 let body = Substring(found.text)
+                // AppKit's `An uncaught exception was raised`: the reason is the next line that is
+                // not the same words again (the system log repeats a line).
+                if found.family == .objcException, body.hasBytePrefix(ConsoleLine.appKitUncaught) {
+                    if exception.uncaught == nil {
+                        exception.uncaught = UncaughtException(language: .objectiveC, name: "NSException", reason: "")
+                        pendingName = (number, "NSException")
+                    } else if let pending = pendingName {
+                        pendingName = (number, pending.name)
+                    }
+                    continue
+                }
                 // A framework's reason under the name alone (`NSInternalInconsistencyException`,
                 // then `Modifications to the layout engine must not be performed …`) is its reason.
                 if let pending = pendingName, number - pending.line <= 2, found.family == .objcException,
@@ -1234,6 +1247,7 @@ struct DebuggerOutputParser {
             case .objcException:
                 if let uncaught = exception.uncaught, uncaught.reason?.isEmpty ?? true, !text.contains(ConsoleLine.objcOpening),
                     !text.containsBytes("uncaught exception of type "), !text.hasBytePrefix("Fatal Exception: "),
+                    !text.hasBytePrefix(ConsoleLine.appKitUncaught),
                     ExceptionNameLine.parse(text) == nil, CaughtExceptionLine.parse(text) == nil
                 {
                     // A reason printed above its name (a crash service's title line, then `Fatal
