@@ -11,14 +11,21 @@ import Testing
             #expect(before.fileBacked > 1 << 20)
             #expect(before.anonymous > 1 << 20)
             // 64 MiB touched on the heap shows up as anonymous memory.
-            let size = 64 << 20
-            let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
-            defer { block.deallocate() }
-            for offset in stride(from: 0, to: size, by: 4096) { block.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self) }
-            let after = try #require(ResidentMemory.current())
             // The counters are the whole process's, and the suites run in parallel: other tests
-            // free memory meanwhile (a run saw 58.6 MiB of the 64), so half is what is asserted.
-            #expect(after.anonymous - before.anonymous >= 32 << 20)
+            // free memory meanwhile (runs saw 58.6 MiB and 16 MiB of the 64), so half is what is
+            // asserted, in one of three tries.
+            let size = 64 << 20
+            var grew: [Int] = []
+            for _ in 0..<3 {
+                let start = try #require(ResidentMemory.current())
+                let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+                defer { block.deallocate() }
+                for offset in stride(from: 0, to: size, by: 4096) { block.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self) }
+                let after = try #require(ResidentMemory.current())
+                grew.append(Int(after.anonymous) - Int(start.anonymous))
+                if grew.last! >= 32 << 20 { break }
+            }
+            #expect(grew.contains { $0 >= 32 << 20 }, "\(grew)")
         }
     #endif
 }

@@ -91,6 +91,36 @@ import Testing
         #expect(ManagedExceptionLine.jvmUncaught("FATAL EXCEPTION: main") == nil)
     }
 
+    /// AppKit's handler for an exception its run loop caught logs `An uncaught exception was
+    /// raised`, then the reason on a line of its own (the system log repeats lines), then the
+    /// stack; the process name in the old system log's tag has blanks.
+    /// https://github.com/ygini/Hello-IT/issues/5
+    @Test func appKitsCaughtExceptionTakesTheReasonUnderIt() throws {
+        let (report, diagnosis) = try diagnoseCrashText("tune/2027-nstask-launch-path-not-accessible.txt")
+        #expect(report.exception?.uncaught?.reason == "launch path not accessible")
+        #expect(diagnosis.headline.contains("launch path not accessible"), "\(diagnosis.headline)")
+        // The marker line is no message of its own.
+        #expect(!diagnosis.causes.contains { $0.text.contains("An uncaught exception was raised") }, "\(diagnosis.causes.map(\.text))")
+        #expect(LogPrefix.spacedProcessTag("Hello IT[5970]: launch path not accessible") != nil)
+        #expect(LogPrefix.spacedProcessTag("See the [1]: note") == nil)
+    }
+
+    /// The reason under AppKit's line may be a rule's own words (a main-thread check).
+    /// https://github.com/namhokim/cocoa_app/issues/40
+    @Test func appKitsReasonMayBeAMainThreadRule() throws {
+        let (_, diagnosis) = try diagnoseCrashText("holdout12/1304-appkit-window-main-thread.txt")
+        #expect(diagnosis.headline.contains("NSWindow drag regions should only be invalidated on the Main Thread"), "\(diagnosis.headline)")
+    }
+
+    /// A program's last words that it gives up, after saying why (NSApplicationMain's).
+    /// https://github.com/julienXX/terminal-notifier/issues/117
+    @Test func aProgramThatSaysItIsExiting() throws {
+        let (_, diagnosis) = try diagnoseCrashText("tune/2007-appkit-mainmenu-nib-missing.txt")
+        #expect(diagnosis.headline.contains("Unable to load nib file: MainMenu, exiting"), "\(diagnosis.headline)")
+        #expect(GivingUpLine.isGivingUp("Could not open the database file, aborting."))
+        #expect(!GivingUpLine.isGivingUp("Done, exiting"))
+    }
+
     /// bash's prompt as macOS sets it is a prompt: the command after it is what ran, not output.
     @Test func macOSBashPrompt() {
         #expect(ShellPrompt.command(in: "ericd-2:MacOS eric$ ./run.sh example.v64") == "./run.sh example.v64")

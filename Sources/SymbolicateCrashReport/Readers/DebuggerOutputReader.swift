@@ -744,6 +744,9 @@ struct DebuggerOutputParser {
                 // AppKit's `An uncaught exception was raised`: the reason is the next line that is
                 // not the same words again (the system log repeats a line).
                 if found.family == .objcException, body.hasBytePrefix(ConsoleLine.appKitUncaught) {
+                    // The line says an exception was raised, which the uncaught exception says: no message of its own.
+                    stated.removeLast()
+                    continuation = nil
                     if exception.uncaught == nil {
                         exception.uncaught = UncaughtException(language: .objectiveC, name: "NSException", reason: "")
                         pendingName = (number, "NSException")
@@ -751,6 +754,14 @@ struct DebuggerOutputParser {
                         pendingName = (number, pending.name)
                     }
                     continue
+                }
+                // The reason under AppKit's line, whatever its words (`NSWindow drag regions should
+                // only be invalidated on the Main Thread!`): the caught exception's.
+                if let pending = pendingName, pending.name == "NSException", number - pending.line <= 2,
+                    exception.uncaught?.reason?.isEmpty ?? false, !body.hasBytePrefix(ConsoleLine.appKitUncaught)
+                {
+                    exception.uncaught?.reason = found.text
+                    pendingName = nil
                 }
                 // A framework's reason under the name alone (`NSInternalInconsistencyException`,
                 // then `Modifications to the layout engine must not be performed …`) is its reason.
