@@ -154,6 +154,10 @@ import Testing
         // The compiler's own namespaces are the program in a toolchain's crash: undecided.
         #expect(AppOwnership.isAppCode(symbol: "swift::serialization::Serializer::writeAllDeclsAndTypes()") == nil)
         #expect(AppOwnership.isSystemSourceFile("/rustc/4d91de4e/library/core/src/panicking.rs"))
+        // The demangler's `static ` and an extension's module (Swift).
+        #expect(AppOwnership.isAppCode(symbol: "closure #1 in static BackgroundTaskManager.registerBGTaskHandler()") == true)
+        #expect(AppOwnership.isAppCode(symbol: "(extension in MyApp):UIViewController.showAlert(title:)") == true)
+        #expect(AppOwnership.isAppCode(symbol: "(extension in Foundation):Data.init(contentsOf:)") == false)
     }
 
     @Test func aNextLineIsAReasonOnlyWhenItReadsAsOne() {

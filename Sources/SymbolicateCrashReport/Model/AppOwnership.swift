@@ -127,7 +127,7 @@ package enum AppOwnership {
         // `closure #2 in implicit closure #1 in specialized Foo.bar()`: the last ` in ` at depth 0
         // is where the declaring function starts.
         while true {
-            if let words = ["specialized ", "merged ", "partial apply for ", "@objc ", "async function pointer to "].first(where: {
+            if let words = ["specialized ", "merged ", "partial apply for ", "@objc ", "async function pointer to ", "static "].first(where: {
                 rest.hasBytePrefix($0)
             }) {
                 rest = rest.dropFirst(words.count)
@@ -144,6 +144,12 @@ package enum AppOwnership {
                 continue
             }
             break
+        }
+        // `(extension in MyApp):UIViewController.showAlert(title:)`: the extension's module wrote it.
+        if rest.hasBytePrefix("(extension in "), let close = rest.byteRange(of: "):") {
+            let module = rest[rest.index(rest.startIndex, offsetBy: 14)..<close.lowerBound]
+            guard !module.isEmpty, module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            return module
         }
         guard let dot = rest.firstIndex(of: "."), dot > rest.startIndex else { return nil }
         let owner = rest[..<dot].prefix { $0 != "<" && $0 != "(" }

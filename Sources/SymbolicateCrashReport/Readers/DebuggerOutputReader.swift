@@ -671,6 +671,10 @@ struct DebuggerOutputParser {
 
         var cellsUntil = 0
         var disassemblyStop: Frame?
+        // Threads whose frames the text lists oldest first (Python's `most recent call last`), and
+        // whether the line that names a Python exception is still to come.
+        var oldestFirst: Set<Int> = []
+        var pythonException = false
         for (offset, line) in document.lines.enumerated() {
             let number = offset + 1
             if number <= cellsUntil { continue }
@@ -975,6 +979,26 @@ struct DebuggerOutputParser {
                 continue
             }
             underStackHeading = false
+            // Python's traceback: its frames oldest first, the exception's line after them at the
+            // line's start (`KeyError: 'key'`, `ValueError: …`).
+            if trimmed == PythonTraceback.heading {
+                let index = (report.threads.map(\.index).max() ?? -1) + 1
+                var thread = CrashReport.Thread(index: index, crashed: report.crashedThreadIndex == nil)
+                thread.isNumberedByReader = true
+                report.threads.append(thread)
+                pastedThread = report.threads.count - 1
+                if report.crashedThreadIndex == nil { report.crashedThreadIndex = index }
+                oldestFirst.insert(report.threads.count - 1)
+                pythonException = true
+                continue
+            }
+            if pythonException, text.first != " ", text.first != "\t" {
+                pythonException = false
+                if let exception = PythonTraceback.exceptionLine(trimmed) {
+                    stated.append(StatedMessage(family: .managedException, text: exception, quote: trimmed, line: number, source: .console))
+                    continue
+                }
+            }
             if let title = PastedThreadTitle.parse(trimmed) {
                 underStackHeading = title.name == nil && !title.crashed
                 let index = (report.threads.map(\.index).max() ?? -1) + 1
@@ -1031,6 +1055,11 @@ struct DebuggerOutputParser {
         if var frame = disassemblyStop, report.threads.allSatisfy({ $0.frames.isEmpty }) {
             frame.index = 0
             report.threads[Self.pastedThread(&pastedThread, in: &report)].frames.append(frame)
+        }
+        for position in oldestFirst where report.threads.indices.contains(position) {
+            // Newest first, as every other layout lists a thread's frames.
+            report.threads[position].frames.reverse()
+            for index in report.threads[position].frames.indices { report.threads[position].frames[index].index = index }
         }
         Self.markLoggedBeforeBreakHint(&stated)
         apply(stated, to: &exception, report: &report)
@@ -1439,5 +1468,23 @@ package enum DebuggerOutputReaders {
             reports += read
         }
         return (document.lines.map(\.text), reports)
+    }
+}
+
+/// Python's traceback: `Traceback (most recent call last):`, its `File "…", line N, in f` frames
+/// oldest first, then the exception's own line.
+enum PythonTraceback {
+    static let heading = "Traceback (most recent call last):"
+
+    /// `KeyError: 'key'`, `json.decoder.JSONDecodeError: Expecting value: …`, `KeyboardInterrupt`:
+    /// a class name (dotted, ending in Error, Exception, Exit or Interrupt) and its message.
+    static func exceptionLine(_ trimmed: String) -> String? {
+        let name = trimmed.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+        guard let last = name.split(separator: ".").last, last.first?.isUppercase == true,
+            ["Error", "Exception", "Exit", "Interrupt"].contains(where: { last.hasSuffix($0) })
+        else { return nil }
+        let rest = trimmed.dropFirst(name.count)
+        guard rest.isEmpty || rest.hasBytePrefix(": ") || rest == ":" else { return nil }
+        return trimmed
     }
 }

@@ -2957,7 +2957,10 @@ extension KnowledgeBase {
             ],
             sources: [Citation.named("SW-ASSERT")], provenance: .openSource,
             aliases: [], values: [], namespace: nil,
-            patterns: ["out of range", "out of bounds", "beyond bounds", "index", "bounds", "overflow", "negative count", "range"]),
+            patterns: [
+                "out of range", "out of bounds", "beyond bounds", "index", "bounds", "buffer overflow", "buffer-overflow",
+                "integer overflow", "arithmetic overflow", "negative count", "range",
+            ]),
         KnowledgeEntry(
             term: "resource message", kind: .messageClass,
             title: CatalogText(
@@ -2991,8 +2994,9 @@ extension KnowledgeBase {
             sources: [Citation.named("A-SWIFT")], provenance: .documented,
             aliases: [], values: [], namespace: nil,
             patterns: [
-                "out of memory", "memory limit", "exceeded", "limit", "timed out", "timeout", "no space", "too many", "allocation failed",
-                "failed to allocate", "disk full", "quota", "memory issue", "heap out of memory",
+                "out of memory", "stack overflow", "overflowed its stack", "memory limit", "exceeded", "limit", "timed out", "timeout",
+                "no space", "too many", "allocation failed", "failed to allocate", "disk full", "quota", "memory issue",
+                "heap out of memory",
             ]),
         KnowledgeEntry(
             term: "state message", kind: .messageClass,
