@@ -121,6 +121,22 @@ import Testing
         #expect(!GivingUpLine.isGivingUp("Done, exiting"))
     }
 
+    /// Python's traceback lists its frames oldest first (`most recent call last`) and names the
+    /// exception on the line after them: the newest frame is where it was raised.
+    /// https://github.com/arsenetar/dupeguru/issues/23
+    @Test func pythonsTracebackIsReadNewestFirst() throws {
+        let (report, diagnosis) = try diagnoseFile(
+            TestPaths.fixtures.appendingPathComponent("pasted/python__dupeguru-23_keyerror-traceback_excerpt.txt"))
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.count == 8)
+        #expect(frames.first?.symbol == "container_unwrap" && frames.first?.index == 0)
+        #expect(frames.last?.symbol == "_async_run")
+        #expect(report.facts.statedMessages.first?.text == "KeyError: 'iPhotoRecentDatabases'")
+        #expect(diagnosis.headline.contains("KeyError: 'iPhotoRecentDatabases'"), "\(diagnosis.headline)")
+        #expect(PythonTraceback.exceptionLine("json.decoder.JSONDecodeError: Expecting value: line 1 column 1") != nil)
+        #expect(PythonTraceback.exceptionLine("note: something") == nil)
+    }
+
     /// bash's prompt as macOS sets it is a prompt: the command after it is what ran, not output.
     @Test func macOSBashPrompt() {
         #expect(ShellPrompt.command(in: "ericd-2:MacOS eric$ ./run.sh example.v64") == "./run.sh example.v64")
