@@ -19,7 +19,8 @@ enum LogPrefix {
     /// The shapes, tried at the start of a line, again and again while one matches (a syslog
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
-        isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, processTag, bracketed,
+        isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, glogHeader, processTag,
+        bracketed,
         angleLevel, levelWord,
         shellName, quoteMarker, listMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
         exceptionLeadIn,
@@ -96,6 +97,10 @@ enum LogPrefix {
         scan.zone()
         return scan.endOfWord()
     }
+
+    /// glog's and Abseil's header (`W1004 17:24:30.598220 1878994944 tflite_calculator.cc:539] `),
+    /// TensorFlow's after its timestamp (`: F tensorflow/core/platform/cpu_feature_guard.cc:37] `).
+    static let glogHeader: Shape = { text in GlogLine.header(text)?.end }
 
     /// `Aug 15 06:13:40 host` (syslog): month, day, time, then the host name.
     static let syslogTimestamp: Shape = { text in
@@ -921,6 +926,17 @@ enum CrashMessageGrammar {
             // A program's own last words that it gives up (`Unable to load nib file: MainMenu,
             // exiting`, NSApplicationMain's; `…, aborting`): the reason, then the exit.
             Shape(family: .processExit, anchor: .parser(GivingUpLine.isGivingUp), needs: GivingUpLine.needs),
+            // A glog or Abseil `FATAL` line (`F1004 17:24:35.053661 … gpu_buffer_multi_pool.cc:82] Check
+            // failed: …`, TensorFlow's `F tensorflow/…/cpu_feature_guard.cc:37] …`): the logger aborts after it.
+            Shape(family: .assertion, anchor: .parser { GlogLine.header($0)?.severity == "F" }, needs: ["] "]),
+            // Their stack's heading says a `CHECK` failed even when the line before it was not copied.
+            Shape(family: .assertion, anchor: .contains("*** Check failure stack trace: ***")),
+            // The OpenMP runtime's fatal error (`OMP: Error #15: Initializing libomp.dylib, but found
+            // libomp.dylib already initialized.`), after which it aborts.
+            Shape(family: .assertion, anchor: .starts("OMP: Error #")),
+            // Xlib's default handler for a lost X server connection, which exits the program
+            // (`XIO:  fatal IO error 35 (Resource temporarily unavailable) on X server ":0"`).
+            Shape(family: .processExit, anchor: .parser { $0.hasBytePrefix("XIO:") && $0.containsBytes("fatal IO error") }, needs: ["XIO:"]),
             // A test tool's words that the process under test died (XCTest, xcodebuild).
             Shape(family: .processExit, anchor: .contains("Restarting after unexpected exit, crash, or test timeout")),
             Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
@@ -1989,6 +2005,42 @@ enum ShellPrompt {
     }
 }
 
+/// glog's and Abseil's log line header, and TensorFlow's: the severity letter (`I`, `W`, `E`,
+/// `F`) and where the message starts.
+enum GlogLine {
+    static func header(_ text: Substring) -> (severity: Character, end: Substring.Index)? {
+        var body = text
+        if body.hasBytePrefix(": ") { body = body.dropFirst(2) }
+        guard let severity = body.first, "IWEF".contains(severity) else { return nil }
+        var rest = body.dropFirst()
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        if digits.count == 4 {
+            // glog: `MMDD hh:mm:ss.uuuuuu thread file:line]`.
+            rest = rest.dropFirst(4)
+            guard rest.first == " " else { return nil }
+            rest = rest.drop { $0 == " " }
+            let clock = rest.prefix { ($0.isASCII && $0.isNumber) || $0 == ":" || $0 == "." }
+            guard clock.count >= 8, clock.contains(":") else { return nil }
+            rest = rest.dropFirst(clock.count).drop { $0 == " " }
+            let thread = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !thread.isEmpty else { return nil }
+            rest = rest.dropFirst(thread.count)
+        } else if !digits.isEmpty {
+            return nil
+        }
+        guard rest.first == " " else { return nil }
+        rest = rest.drop { $0 == " " }
+        guard let close = rest.prefix(300).firstIndex(of: "]") else { return nil }
+        let place = rest[..<close]
+        guard let colon = place.lastIndex(of: ":"), !place[..<colon].isEmpty, !place[..<colon].contains(" ") else { return nil }
+        let line = place[place.index(after: colon)...]
+        guard !line.isEmpty, line.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        var end = rest.index(after: close)
+        while end < rest.endIndex, rest[end] == " " { end = rest.index(after: end) }
+        return (severity, end)
+    }
+}
+
 /// A line whose program says it gives up after saying why: `REASON, exiting` (AppKit's
 /// `Unable to load nib file: MainMenu, exiting`), `REASON, aborting`, `REASON; terminating`.
 enum GivingUpLine {
@@ -2058,6 +2110,8 @@ extension SignalLine {
         "got ", "received ", "receiving ", "caught ", "catching ", "fatal ", "crashed with ", "killed by ", "raised ",
         // `Crash due to signal: SIGTRAP(TRAP_BRKPT)`, `exited with signal SIGSEGV`, `terminated with SIGABRT`.
         "due to signal", "with signal", "terminated with ", "exited with ", "crash signal",
+        // fish's `Job 1, 'cmd' terminated by signal SIGABRT (Abort)`, QEMU's `uncaught target signal 6 (Aborted)`.
+        "by signal", "target signal ",
     ]
 
     /// Words a process's status is stated with, before which a negative number is the signal
@@ -2130,6 +2184,17 @@ extension SignalLine {
                     next += article.count
                     break
                 }
+                // A number for the signal (QEMU's `uncaught target signal 6 (Aborted)`, `with signal 11`).
+                var digitsAt = next
+                if digitsAt < lower.count, lower[digitsAt] == 0x20 { digitsAt += 1 }
+                var digitsEnd = digitsAt
+                while digitsEnd < lower.count, digitsEnd - digitsAt < 3, lower[digitsEnd] >= 0x30, lower[digitsEnd] <= 0x39 { digitsEnd += 1 }
+                if digitsEnd > digitsAt, digitsEnd == lower.count || !(lower[digitsEnd] >= 0x30 && lower[digitsEnd] <= 0x39),
+                    let number = Int(String(decoding: lower[digitsAt..<digitsEnd], as: UTF8.self)), let name = SignalNames.name(number),
+                    fatalSignals.contains(name)
+                {
+                    return name
+                }
                 var end = next
                 while end < lower.count, isLetter(lower[end]) { end += 1 }
                 guard end > next, end - next <= 8 else { continue }
@@ -2153,7 +2218,7 @@ extension SignalLine {
             switch (previous.0, previous.1, lower) {
             case (0x67, 0x6F, 0x74), (0x72, 0x65, 0x63), (0x63, 0x61, 0x75), (0x63, 0x61, 0x74), (0x66, 0x61, 0x74),
                 (0x63, 0x72, 0x61), (0x6B, 0x69, 0x6C), (0x72, 0x61, 0x69), (0x64, 0x75, 0x65), (0x77, 0x69, 0x74),
-                (0x74, 0x65, 0x72), (0x65, 0x78, 0x69):
+                (0x74, 0x65, 0x72), (0x65, 0x78, 0x69), (0x74, 0x61, 0x72), (0x62, 0x79, 0x20):
                 return true
             default: previous = (previous.1, lower)
             }
@@ -2276,7 +2341,7 @@ package enum PastedFrameGrammar {
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (rustStyle, true), (bracketedAddress, false), (bareHexAddress, true), (boostStyle, true),
+        (gdbStyle, true), (rustStyle, true), (glogStackFrame, false), (bracketedAddress, false), (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
         (pythonStyle, false), (hockeyApp, false),
         (hockeyAppColumns, false),
@@ -2287,6 +2352,20 @@ package enum PastedFrameGrammar {
         (pathAndSymbol, false), (fileLineTitle, false),
         (symbolWithOffset, false), (addressSymbol, false),
     ]
+
+    /// glog's and Abseil's stack under `*** Check failure stack trace: ***` (`@        0x15afded2c
+    /// absl::log_internal::LogMessage::SendToLog()`): the address, then the symbol.
+    static let glogStackFrame: Parser = { line, reportLine in
+        guard line.hasBytePrefix("@") else { return nil }
+        let rest = line.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard rest.hasBytePrefix("0x") else { return nil }
+        let hex = rest.dropFirst(2).prefix { $0.isHexDigit }
+        guard !hex.isEmpty, hex.count <= 16, let address = UInt64(hex, radix: 16) else { return nil }
+        var frame = Frame(index: 0, address: address, reportLine: reportLine)
+        let symbol = rest.dropFirst(2 + hex.count).trimmedBlanks
+        if !symbol.isEmpty, symbol != "(unknown)" { frame.symbol = String(symbol) }
+        return frame
+    }
 
     /// Rust's standard backtrace (`RUST_BACKTRACE=1`, a panic hook's `Backtrace`): the frame's
     /// number and a colon, then the symbol (`   3: myapp::parser::read_header`, `  10: <unknown>`),
@@ -3319,7 +3398,11 @@ enum PastedThreadTitle {
     }
 
     /// Headings a stack's frames are pasted under, in any case (`Call Stack:`, R's `Traceback:`).
-    static let headings: Set<String> = ["backtrace:", "stack trace:", "stacktrace:", "call stack:", "callstack:", "stack:", "traceback:"]
+    static let headings: Set<String> = [
+        "backtrace:", "stack trace:", "stacktrace:", "call stack:", "callstack:", "stack:", "traceback:",
+        // glog's and Abseil's, after a failed `CHECK`.
+        "*** check failure stack trace: ***",
+    ]
 
     /// A name listed under a heading without an address: a Markdown bullet (`- _StringGuts.validateCharacterIndex(_:)`,
     /// `* …`, `• …`) whose text reads as a symbol, or a numbered call (R's ` 1: initMethodDispatch(where)`,
