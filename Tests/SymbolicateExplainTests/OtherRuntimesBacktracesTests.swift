@@ -137,6 +137,57 @@ import Testing
         #expect(PythonTraceback.exceptionLine("note: something") == nil)
     }
 
+    // MARK: - Libraries' fatal logs (holdout19, measured once, then tuned on)
+
+    /// glog's `F` line is fatal: the logger aborts after it; the I and W lines are a log's prefix.
+    /// https://github.com/google-ai-edge/mediapipe/issues/145
+    @Test func glogsFatalLineIsTheStatedCheck() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout19/2002-absl-check-failed.txt")
+        let message = try #require(report.facts.statedMessages.first { $0.family == .assertion })
+        #expect(message.text.contains("Check failed: !err Error creating pixel buffer: -6661"))
+        #expect(diagnosis.headline.contains("Check failed: !err"), "\(diagnosis.headline)")
+        #expect(GlogLine.header("W1004 17:24:30.598220 1878994944 tflite_inference_calculator.cc:539] Please ensure")?.severity == "W")
+        #expect(GlogLine.header(": F tensorflow/core/platform/cpu_feature_guard.cc:37] The TensorFlow library")?.severity == "F")
+        #expect(GlogLine.header("Failed to open the file") == nil)
+    }
+
+    /// Abseil's stack after a failed `CHECK`, `@ 0x… symbol` frames: the logger's own frames are
+    /// not where the check failed.
+    /// https://github.com/Meshcapade/difflocks/issues/18
+    @Test func abseilsCheckFailureStack() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout19/2001-absl-check-failed.txt")
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.first?.symbol == "absl::log_internal::LogMessage::SendToLog()" && frames.first?.address == 0x15af_ded2c)
+        #expect(diagnosis.headline.contains("Check failure stack trace"), "\(diagnosis.headline)")
+        #expect(diagnosis.causes.first?.frames?.contains { $0.contains("mediapipe::ConvertFromImageFrame()") } == true, "\(diagnosis.causes)")
+    }
+
+    /// OpenMP's fatal error, then the shell's `abort`; fish's job line names the signal too.
+    /// https://github.com/justinpinkney/stable-diffusion/issues/14, https://github.com/nat/openplayground/issues/15
+    @Test func openMPsFatalError() throws {
+        let (_, first) = try diagnoseCrashText("holdout19/2031-openmp-duplicate-runtime.txt")
+        #expect(first.headline.contains("OMP: Error #15: Initializing libomp.dylib"), "\(first.headline)")
+        let (report, second) = try diagnoseCrashText("holdout19/2032-openmp-duplicate-runtime.txt")
+        #expect(second.headline.contains("OMP: Error #15"), "\(second.headline)")
+        #expect(report.facts.exception?.signal == "SIGABRT")
+    }
+
+    /// QEMU's user-mode emulation names the signal by number (`uncaught target signal 6
+    /// (Aborted)`); the line above it is what the program printed last.
+    /// https://github.com/tensorchord/envd/issues/881
+    @Test func qemusTargetSignalByNumber() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout19/2042-tensorflow-avx-unavailable.txt")
+        #expect(report.facts.exception?.signal == "SIGABRT")
+        #expect(diagnosis.headline.contains("compiled to use AVX instructions"), "\(diagnosis.headline)")
+    }
+
+    /// Xlib's handler for a lost X server (XQuartz) exits the program.
+    /// https://github.com/jdwije/qemacs/issues/6
+    @Test func xlibsFatalIOError() throws {
+        let (_, diagnosis) = try diagnoseCrashText("holdout19/2055-x11-xio-fatal-io-error.txt")
+        #expect(diagnosis.headline.contains("XIO:  fatal IO error 35"), "\(diagnosis.headline)")
+    }
+
     /// bash's prompt as macOS sets it is a prompt: the command after it is what ran, not output.
     @Test func macOSBashPrompt() {
         #expect(ShellPrompt.command(in: "ericd-2:MacOS eric$ ./run.sh example.v64") == "./run.sh example.v64")
