@@ -529,6 +529,10 @@ let throwRows: [ThrowRow] = [
         reason:
             "*** -[AVAssetWriterInput appendSampleBuffer:] Cannot append sample buffer: Must start a session (using -[AVAssetWriter startSessionAtSourceTime:) first",
         origin: "https://github.com/NextLevel/NextLevelSessionExporter/issues/13"),
+    ThrowRow(
+        id: "foundation.task.launch-path-not-accessible", name: "NSInvalidArgumentException",
+        frames: ["-[NSConcreteTask launchWithDictionary:]"], reason: "launch path not accessible",
+        origin: "https://github.com/c9s/GoTray/issues/1"),
 ]
 
 @Suite struct ThrowSiteMatchTests {

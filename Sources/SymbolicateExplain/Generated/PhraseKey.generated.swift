@@ -10,6 +10,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case fieldInputLine
     case fieldInputText
     case fieldExceptionFrame
+    case fieldApplicationSpecificFrame
     case debugFileDSYM
     case debugFileDSYMOfBuild
     case debugFileDSYMOfVersion

@@ -45,6 +45,12 @@ extension Catalog {
                 "en": "Last Exception Backtrace frame {frame}",
                 "ja": "Last Exception Backtrace のフレーム {frame}",
             ]),
+        .fieldApplicationSpecificFrame: CatalogText(
+            id: "fieldApplicationSpecificFrame", tags: [],
+            texts: [
+                "en": "Application Specific Backtrace {number} frame {frame}",
+                "ja": "Application Specific Backtrace {number} のフレーム {frame}",
+            ]),
         .debugFileDSYM: CatalogText(
             id: "debugFileDSYM", tags: [.appleTools],
             texts: [

@@ -29,6 +29,12 @@ extension Phrase {
         return key.map { Phrase($0, ["reason": .text(reason)]) } ?? .text(reason)
     }
 
+    /// A frame of an Application Specific Backtrace (older reports' exception backtrace):
+    /// `Application Specific Backtrace 1 frame 3`.
+    static func applicationSpecificFrame(_ backtrace: Int, _ frame: Int) -> Phrase {
+        Phrase(.fieldApplicationSpecificFrame, ["number": .text(String(backtrace)), "frame": .text(String(frame))])
+    }
+
     /// A frame of the exception backtrace: `Last Exception Backtrace frame 2`.
     static func exceptionFrame(_ frame: Int) -> Phrase {
         Phrase(.fieldExceptionFrame, ["frame": .text(String(frame))])

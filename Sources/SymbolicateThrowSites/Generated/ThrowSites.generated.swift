@@ -1889,5 +1889,30 @@ extension ThrowSiteCatalog {
                 "https://github.com/Vodolazkyi/VAVideoCompressor/issues/1",
             ]
         ),
+        ThrowSiteEntry(
+            id: "foundation.task.launch-path-not-accessible",
+            framework: "Foundation",
+            exceptions: ["NSInvalidArgumentException"],
+            symbols: [
+                "-[NSConcreteTask launchWithDictionary:]", "-[NSConcreteTask launchWithDictionary:error:]", "-[NSConcreteTask launch]",
+            ],
+            reasons: ["launch path not accessible"],
+            rule: [
+                "en":
+                    "NSTask (Process) launches only an executable file that exists at its launchPath (executableURL) and that the process may run; launch() raises for any other path, where run() throws an error instead.",
+                "ja":
+                    "NSTask（Process）が起動できるのは、launchPath（executableURL）に実在し、そのプロセスが実行を許された実行ファイルだけです。それ以外のパスでは launch() が例外を投げます（run() は代わりにエラーを投げます）。",
+            ],
+            fix: [
+                "en":
+                    "Check the path before launching (FileManager.isExecutableFile(atPath:)), build it from the bundle or a configured location rather than a hard-coded one, and use run() with executableURL so a missing tool is an error the code handles, not an exception.",
+                "ja":
+                    "起動前にパスを確認し（FileManager.isExecutableFile(atPath:)）、ハードコードではなくバンドルや設定された場所からパスを組み立ててください。executableURL と run() を使えば、ツールが見つからないことは例外ではなく、コードで扱えるエラーになります。",
+            ],
+            sources: [
+                "https://developer.apple.com/documentation/foundation/process/run()", "https://github.com/ygini/Hello-IT/issues/5",
+                "https://github.com/c9s/GoTray/issues/1",
+            ]
+        ),
     ]
 }

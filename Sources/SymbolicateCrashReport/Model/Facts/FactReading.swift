@@ -354,6 +354,24 @@ package struct FactReading {
         return ResourceFacts(resource: resource, isFatal: isFatal)
     }
 
+    /// Xcode's (DVTFoundation's) line for an exception its own code let escape, in its crash
+    /// reports' Application Specific Information: `UNCAUGHT EXCEPTION (NSImageCacheException):
+    /// REASON`, the reason going on until the `UserInfo:` or `Hints:` field under it.
+    static func ideUncaught(_ stated: [String], at position: Int) -> (name: String, reason: String)? {
+        let first = stated[position]
+        let opening = "UNCAUGHT EXCEPTION ("
+        guard first.hasBytePrefix(opening), let close = first.byteRange(of: "): ") else { return nil }
+        let name = first[first.index(first.startIndex, offsetBy: opening.count)..<close.lowerBound]
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        var reason = [String(first[close.upperBound...])]
+        for next in stated[(position + 1)...].prefix(10) {
+            let field = next.prefix { $0.isLetter }
+            if !field.isEmpty, next.dropFirst(field.count).hasBytePrefix(":"), field.first?.isUppercase == true { break }
+            reason.append(next)
+        }
+        return (String(name), reason.joined(separator: "\n"))
+    }
+
     /// The uncaught exception: as the reader read it, else libobjc's line, else MetricKit's typed
     /// keys, else libc++abi's line.
     static func uncaught(_ report: CrashReport, stated: [String]) -> UncaughtExceptionFact? {
@@ -361,7 +379,19 @@ package struct FactReading {
         if let typed = report.exception?.uncaught, typed.language == .objectiveC || typed.name != nil {
             return UncaughtExceptionFact(typed, hasBacktrace: hasBacktrace)
         }
-        for line in stated {
+        for (position, first) in stated.enumerated() {
+            // A reason that holds line breaks (an object's description, `<NSImage … Reps=(` then `)>,
+            // because it is size zero.'`): its lines up to the closing quote, at most twenty.
+            var line = first
+            if first.containsBytes("reason: '"), !first.trimmingCharacters(in: .whitespaces).hasSuffix("'"),
+                let end = stated[(position + 1)...].prefix(20).firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasSuffix("'") })
+            {
+                line = stated[position...end].joined(separator: "\n")
+            }
+            if let ide = ideUncaught(stated, at: position) {
+                return UncaughtExceptionFact(
+                    UncaughtException(language: .objectiveC, name: ide.name, reason: ide.reason), hasBacktrace: hasBacktrace, quote: first)
+            }
             guard let match = MessageScan(line).uncaughtObjCException() ?? ConsoleLine.exceptionFragment(line).map({ ($0.name, $0.reason) })
             else { continue }
             return UncaughtExceptionFact(
