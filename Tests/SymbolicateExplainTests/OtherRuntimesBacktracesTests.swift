@@ -84,7 +84,9 @@ import Testing
         let (report, diagnosis) = try diagnoseCrashText("holdout18/1919-jvm-unsatisfied-link-error.txt")
         #expect(report.facts.statedMessages.first?.family == .managedException)
         #expect(diagnosis.headline.contains("java.lang.UnsatisfiedLinkError"), "\(diagnosis.headline)")
-        let uncaught = try #require(ManagedExceptionLine.jvmUncaught("Exception in thread \"Resource download thread\" java.lang.OutOfMemoryError: Java heap space"))
+        let uncaught = try #require(
+            ManagedExceptionLine.jvmUncaught("Exception in thread \"Resource download thread\" java.lang.OutOfMemoryError: Java heap space")
+        )
         #expect(uncaught.name == "java.lang.OutOfMemoryError" && uncaught.message == "Java heap space")
         #expect(ManagedExceptionLine.jvmUncaught("Exception in thread \"main\" happened twice") == nil)
         // Android's own banner stays unread (CrashFamiliesTests).
@@ -159,7 +161,8 @@ import Testing
         let frames = try #require(report.crashedThread?.frames)
         #expect(frames.first?.symbol == "absl::log_internal::LogMessage::SendToLog()" && frames.first?.address == 0x15af_ded2c)
         #expect(diagnosis.headline.contains("Check failure stack trace"), "\(diagnosis.headline)")
-        #expect(diagnosis.causes.first?.frames?.contains { $0.contains("mediapipe::ConvertFromImageFrame()") } == true, "\(diagnosis.causes)")
+        #expect(
+            diagnosis.causes.first?.frames?.contains { $0.contains("mediapipe::ConvertFromImageFrame()") } == true, "\(diagnosis.causes)")
     }
 
     /// OpenMP's fatal error, then the shell's `abort`; fish's job line names the signal too.
@@ -198,7 +201,8 @@ import Testing
         // Rust, new and old.
         let new = try #require(PastedFrameGrammar.parse("9: tao::platform_impl::platform::app::send_event", reportLine: 1))
         #expect(new.index == 9 && new.symbol == "tao::platform_impl::platform::app::send_event" && !new.hasAddress)
-        let impl = try #require(PastedFrameGrammar.parse("13: <tauri_runtime_wry::Wry<...> as tauri_runtime::Runtime<...>>::run::<...>", reportLine: 1))
+        let impl = try #require(
+            PastedFrameGrammar.parse("13: <tauri_runtime_wry::Wry<...> as tauri_runtime::Runtime<...>>::run::<...>", reportLine: 1))
         #expect(impl.symbol?.hasPrefix("<tauri_runtime_wry::Wry") == true)
         #expect(PastedFrameGrammar.parse("10: <unknown>", reportLine: 1)?.symbol == "<unknown>")
         let old = try #require(PastedFrameGrammar.parse("4:        0x10c9d7c4a - myapp::window::Window::new::h89c1bd0d", reportLine: 1))
@@ -217,7 +221,9 @@ import Testing
         #expect(AppOwnership.isAppCode(symbol: "<tao::platform_impl::platform::event_loop::EventLoop<T>>::run") == true)
         #expect(AppOwnership.isAppCode(symbol: "core::panicking::panic_fmt") == false)
         #expect(AppOwnership.isAppCode(symbol: "<std::backtrace::Backtrace>::create") == false)
-        #expect(AppOwnership.isAppCode(symbol: "WebCore::Node::removedFromAncestor(WebCore::Node::RemovalType, WebCore::ContainerNode&)") == false)
+        #expect(
+            AppOwnership.isAppCode(symbol: "WebCore::Node::removedFromAncestor(WebCore::Node::RemovalType, WebCore::ContainerNode&)")
+                == false)
         // The compiler's own namespaces are the program in a toolchain's crash: undecided.
         #expect(AppOwnership.isAppCode(symbol: "swift::serialization::Serializer::writeAllDeclsAndTypes()") == nil)
         #expect(AppOwnership.isSystemSourceFile("/rustc/4d91de4e/library/core/src/panicking.rs"))

@@ -60,16 +60,26 @@ import Testing
     }
 
     @Test func linesThatSayAToolCrashed() {
-        #expect(ToolchainCrashFact.statesCrash("clang: error: clang frontend command failed due to signal (use -v to see invocation)")?.tool == "clang")
-        #expect(ToolchainCrashFact.statesCrash("<unknown>:0: error: compile command failed due to signal 6 (use -v to see invocation)")?.signal == "SIGABRT")
         #expect(
-            ToolchainCrashFact.statesCrash("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.")
+            ToolchainCrashFact.statesCrash("clang: error: clang frontend command failed due to signal (use -v to see invocation)")?.tool
+                == "clang")
+        #expect(
+            ToolchainCrashFact.statesCrash("<unknown>:0: error: compile command failed due to signal 6 (use -v to see invocation)")?.signal
+                == "SIGABRT")
+        #expect(
+            ToolchainCrashFact.statesCrash(
+                "PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.")
                 != nil)
         // A build that failed on the code's own errors is no crash.
         #expect(ToolchainCrashFact.statesCrash("Command SwiftCompile failed with a nonzero exit code") == nil)
-        #expect(ToolchainCrashFact.programArguments("0.\tProgram arguments: /usr/bin/swift-frontend -frontend -c a.swift") == "swift-frontend")
-        #expect(ToolchainCrashFact.place(in: "While type-checking declaration 0x12a8 (at /Users/me/App/Model.swift:12:8)") == "/Users/me/App/Model.swift:12:8")
-        #expect(ToolchainCrashFact.place(in: "While evaluating request TypeCheckSourceFileRequest(source_file \"/Users/me/App/Model.swift\")") == "/Users/me/App/Model.swift")
+        #expect(
+            ToolchainCrashFact.programArguments("0.\tProgram arguments: /usr/bin/swift-frontend -frontend -c a.swift") == "swift-frontend")
+        #expect(
+            ToolchainCrashFact.place(in: "While type-checking declaration 0x12a8 (at /Users/me/App/Model.swift:12:8)")
+                == "/Users/me/App/Model.swift:12:8")
+        #expect(
+            ToolchainCrashFact.place(in: "While evaluating request TypeCheckSourceFileRequest(source_file \"/Users/me/App/Model.swift\")")
+                == "/Users/me/App/Model.swift")
     }
 
     /// LLVM's own handler above the signal trampoline (`llvm::sys::PrintStackTrace`,

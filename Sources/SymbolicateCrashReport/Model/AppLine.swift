@@ -266,10 +266,12 @@ extension CrashReport {
     /// thread holds it: the frames above it are the hook printing the backtrace, whatever crate
     /// the hook is in; the first frame under it is the code that panicked or failed its check.
     static func pastPanicMachinery(_ thread: Thread) -> Int {
-        let machinery = ["std::panicking::", "core::panicking::", "rust_begin_unwind", "__rustc::rust_begin_unwind", "std::rt::begin_panic",
+        let machinery = [
+            "std::panicking::", "core::panicking::", "rust_begin_unwind", "__rustc::rust_begin_unwind", "std::rt::begin_panic",
             "std::panic::", "core::panic::", "panicking::", "__rust_start_panic", "rust_panic",
             // glog's and Abseil's fatal log, which prints the stack from inside the logger.
-            "absl::log_internal::", "absl::lts_", "google::LogMessage", "google::LogMessageFatal", "google::logging_fail"]
+            "absl::log_internal::", "absl::lts_", "google::LogMessage", "google::LogMessageFatal", "google::logging_fail",
+        ]
         guard
             let last = thread.frames.prefix(32).lastIndex(where: { frame in
                 guard let name = frame.symbol else { return false }

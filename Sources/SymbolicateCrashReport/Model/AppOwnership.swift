@@ -127,9 +127,11 @@ package enum AppOwnership {
         // `closure #2 in implicit closure #1 in specialized Foo.bar()`: the last ` in ` at depth 0
         // is where the declaring function starts.
         while true {
-            if let words = ["specialized ", "merged ", "partial apply for ", "@objc ", "async function pointer to ", "static "].first(where: {
-                rest.hasBytePrefix($0)
-            }) {
+            if let words = ["specialized ", "merged ", "partial apply for ", "@objc ", "async function pointer to ", "static "].first(
+                where: {
+                    rest.hasBytePrefix($0)
+                })
+            {
                 rest = rest.dropFirst(words.count)
                 continue
             }

@@ -755,7 +755,8 @@ enum CrashMessageGrammar {
             Shape(family: .assertion, anchor: .parser(isChromiumFatalLog), needs: ["FATAL:"]),
             Shape(family: .managedException, anchor: .starts("Unhandled exception. ")),
             Shape(
-                family: .managedException, anchor: .parser { ManagedExceptionLine.parse($0) != nil || ManagedExceptionLine.jvmUncaught($0) != nil },
+                family: .managedException,
+                anchor: .parser { ManagedExceptionLine.parse($0) != nil || ManagedExceptionLine.jvmUncaught($0) != nil },
                 needs: ["Exception", "Error"]),
             // React Native's banner for a JavaScript exception nothing caught, which `RCTFatal`
             // turns into the app's end in a release build.
@@ -921,7 +922,9 @@ enum CrashMessageGrammar {
             Shape(family: .processExit, anchor: .contains("command failed due to signal")),
             Shape(
                 family: .processExit,
-                anchor: .parser { ToolchainCrashFact.statesCrash(String($0)) != nil || $0.hasBytePrefix("Stack dump without symbol names") },
+                anchor: .parser {
+                    ToolchainCrashFact.statesCrash(String($0)) != nil || $0.hasBytePrefix("Stack dump without symbol names")
+                },
                 needs: ["submit a bug report", "Stack dump without symbol names"]),
             // A program's own last words that it gives up (`Unable to load nib file: MainMenu,
             // exiting`, NSApplicationMain's; `…, aborting`): the reason, then the exit.
@@ -936,7 +939,8 @@ enum CrashMessageGrammar {
             Shape(family: .assertion, anchor: .starts("OMP: Error #")),
             // Xlib's default handler for a lost X server connection, which exits the program
             // (`XIO:  fatal IO error 35 (Resource temporarily unavailable) on X server ":0"`).
-            Shape(family: .processExit, anchor: .parser { $0.hasBytePrefix("XIO:") && $0.containsBytes("fatal IO error") }, needs: ["XIO:"]),
+            Shape(
+                family: .processExit, anchor: .parser { $0.hasBytePrefix("XIO:") && $0.containsBytes("fatal IO error") }, needs: ["XIO:"]),
             // A test tool's words that the process under test died (XCTest, xcodebuild).
             Shape(family: .processExit, anchor: .contains("Restarting after unexpected exit, crash, or test timeout")),
             Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
@@ -1673,7 +1677,8 @@ enum ManagedExceptionLine {
         let rest = text[close.upperBound...]
         let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$") }
         let parts = name.split(separator: ".")
-        guard parts.count >= 2, let last = parts.last, last.hasSuffix("Exception") || last.hasSuffix("Error"), last.first?.isUppercase == true
+        guard parts.count >= 2, let last = parts.last, last.hasSuffix("Exception") || last.hasSuffix("Error"),
+            last.first?.isUppercase == true
         else { return nil }
         let after = rest.dropFirst(name.count)
         if after.isEmpty { return (String(name), nil) }
@@ -2188,7 +2193,9 @@ extension SignalLine {
                 var digitsAt = next
                 if digitsAt < lower.count, lower[digitsAt] == 0x20 { digitsAt += 1 }
                 var digitsEnd = digitsAt
-                while digitsEnd < lower.count, digitsEnd - digitsAt < 3, lower[digitsEnd] >= 0x30, lower[digitsEnd] <= 0x39 { digitsEnd += 1 }
+                while digitsEnd < lower.count, digitsEnd - digitsAt < 3, lower[digitsEnd] >= 0x30, lower[digitsEnd] <= 0x39 {
+                    digitsEnd += 1
+                }
                 if digitsEnd > digitsAt, digitsEnd == lower.count || !(lower[digitsEnd] >= 0x30 && lower[digitsEnd] <= 0x39),
                     let number = Int(String(decoding: lower[digitsAt..<digitsEnd], as: UTF8.self)), let name = SignalNames.name(number),
                     fatalSignals.contains(name)

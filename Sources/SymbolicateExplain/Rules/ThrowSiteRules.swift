@@ -168,10 +168,14 @@ extension Diagnostician {
         }
         // Older reports print the exception's backtrace as Application Specific Backtrace N.
         if report.crashedThread?.frames.contains(where: Self.isThrowMarker) != true,
-            let (number, backtrace) = report.asiBacktraces.enumerated().first(where: { $0.element.frames.contains(where: Self.isThrowMarker) }),
+            let (number, backtrace) = report.asiBacktraces.enumerated().first(where: {
+                $0.element.frames.contains(where: Self.isThrowMarker)
+            }),
             let marker = backtrace.frames.lastIndex(where: Self.isThrowMarker)
         {
-            return Self.pastPlumbing(Array(backtrace.frames[(marker + 1)...])).map { ($0, Phrase.applicationSpecificFrame(number + 1, $0.index)) }
+            return Self.pastPlumbing(Array(backtrace.frames[(marker + 1)...])).map {
+                ($0, Phrase.applicationSpecificFrame(number + 1, $0.index))
+            }
         }
         guard let thread = report.crashedThread else { return [] }
         let frames = thread.frames

@@ -97,7 +97,8 @@ extension ToolchainCrashFact {
 
     /// The tool of LLVM's `0.\tProgram arguments: /…/swift-frontend -frontend …` line.
     static func programArguments(_ text: String) -> String? {
-        guard let marker = text.byteRange(of: "Program arguments: "), text[..<marker.lowerBound].allSatisfy({ $0.isNumber || $0 == "." || $0 == " " || $0 == "\t" })
+        guard let marker = text.byteRange(of: "Program arguments: "),
+            text[..<marker.lowerBound].allSatisfy({ $0.isNumber || $0 == "." || $0 == " " || $0 == "\t" })
         else { return nil }
         let program = text[marker.upperBound...].prefix { $0 != " " }
         let name = program.split(separator: "/").last.map(String.init)
