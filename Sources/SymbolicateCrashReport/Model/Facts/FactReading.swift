@@ -617,7 +617,8 @@ package struct FactReading {
         guard words.count >= 3, words[0] == "Process" || words[0] == "Target" else { return false }
         let number = words[1].hasSuffix(":") ? words[1].dropLast() : words[1]
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
-        return ["stopped", "stopped.", "resuming", "launched:", "exited", "attached", "detached"].contains(String(words.last!))
+        let last = words.last.map(String.init) ?? ""
+        return ["stopped", "stopped.", "resuming", "launched:", "exited", "attached", "detached"].contains(last)
             || trimmed.containsBytes(" stopped") || trimmed.containsBytes(" exited with status")
     }
 
