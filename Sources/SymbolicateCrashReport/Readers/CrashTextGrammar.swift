@@ -1674,16 +1674,21 @@ enum ManagedExceptionLine {
     /// prints `FATAL EXCEPTION:` instead, which stays unread.
     static func jvmUncaught(_ text: Substring) -> (name: String, message: String?)? {
         guard text.hasBytePrefix("Exception in thread \""), let close = text.dropFirst(21).byteRange(of: "\" ") else { return nil }
-        let rest = text[close.upperBound...]
-        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$") }
+        return namedThrowable(text[close.upperBound...], minimumParts: 2)
+    }
+
+    /// A class name that ends in `Exception` or `Error` (dotted, `$` for a nested class) at the
+    /// start of `text`, then its `: message` if any.
+    static func namedThrowable(_ text: Substring, minimumParts: Int = 1) -> (name: String, message: String?)? {
+        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$") }
         let parts = name.split(separator: ".")
-        guard parts.count >= 2, let last = parts.last, last.hasSuffix("Exception") || last.hasSuffix("Error"),
+        guard parts.count >= minimumParts, let last = parts.last, last.hasSuffix("Exception") || last.hasSuffix("Error"),
             last.first?.isUppercase == true
         else { return nil }
-        let after = rest.dropFirst(name.count)
-        if after.isEmpty { return (String(name), nil) }
-        guard after.hasBytePrefix(":") else { return nil }
-        let message = after.dropFirst().trimmedBlanks
+        let rest = text.dropFirst(name.count)
+        if rest.isEmpty { return (String(name), nil) }
+        guard rest.hasBytePrefix(":") else { return nil }
+        let message = rest.dropFirst().trimmedBlanks
         return (String(name), message.isEmpty ? nil : message)
     }
 
@@ -1702,15 +1707,7 @@ enum ManagedExceptionLine {
             guard let start = namespaces.lazy.compactMap({ text.byteRange(of: " " + $0)?.lowerBound }).min() else { return nil }
             text = text[text.index(after: start)...]
         }
-        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
-        guard let last = name.split(separator: ".").last, last.hasSuffix("Exception") || last.hasSuffix("Error"),
-            last.first?.isUppercase == true
-        else { return nil }
-        let rest = text.dropFirst(name.count)
-        if rest.isEmpty { return (String(name), nil) }
-        guard rest.hasBytePrefix(":") else { return nil }
-        let message = rest.dropFirst().trimmedBlanks
-        return (String(name), message.isEmpty ? nil : message)
+        return namedThrowable(text)
     }
 }
 
@@ -2360,6 +2357,21 @@ package enum PastedFrameGrammar {
         (symbolWithOffset, false), (addressSymbol, false),
     ]
 
+    /// A frame's number at the start of `text` (at most five digits), the punctuation after it
+    /// (Rust's `3:`, gdb's optional `#3.`), then blanks: the number and the rest.
+    static func numberThenBlank(_ text: Substring, punctuation: Character, required: Bool) -> (index: Int, rest: Substring)? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5, let index = Int(digits) else { return nil }
+        var rest = text.dropFirst(digits.count)
+        if rest.first == punctuation {
+            rest = rest.dropFirst()
+        } else if required {
+            return nil
+        }
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        return (index, rest.drop { $0 == " " || $0 == "\t" })
+    }
+
     /// glog's and Abseil's stack under `*** Check failure stack trace: ***` (`@        0x15afded2c
     /// absl::log_internal::LogMessage::SendToLog()`): the address, then the symbol.
     static let glogStackFrame: Parser = { line, reportLine in
@@ -2380,13 +2392,7 @@ package enum PastedFrameGrammar {
     /// 0x10c9d7c4a - myapp::window::Window::new::h89c1bd0d`). Its place, on the `at path:line:col`
     /// line under it, is `rustPlace`.
     static let rustStyle: Parser = { line, reportLine in
-        let digits = line.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 5, let index = Int(digits) else { return nil }
-        var rest = Substring(line).dropFirst(digits.count)
-        guard rest.hasBytePrefix(":") else { return nil }
-        rest = rest.dropFirst()
-        guard rest.first == " " || rest.first == "\t" else { return nil }
-        rest = rest.drop { $0 == " " || $0 == "\t" }
+        guard var (index, rest) = numberThenBlank(Substring(line), punctuation: ":", required: true) else { return nil }
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         if rest.hasBytePrefix("0x") {
@@ -2723,14 +2729,8 @@ package enum PastedFrameGrammar {
     }
 
     static let gdbStyle: Parser = { line, reportLine in
-        guard line.hasBytePrefix("#") else { return nil }
-        var rest = Substring(line).dropFirst()
-        let digits = rest.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count < 6, let index = Int(digits) else { return nil }
-        rest = rest.dropFirst(digits.count)
-        if rest.hasBytePrefix(".") { rest = rest.dropFirst() }
-        guard rest.first == " " || rest.first == "\t" else { return nil }
-        rest = rest.drop { $0 == " " || $0 == "\t" }
+        guard line.hasBytePrefix("#"), var (index, rest) = numberThenBlank(Substring(line).dropFirst(), punctuation: ".", required: false)
+        else { return nil }
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         if rest.hasBytePrefix("0x") {
