@@ -121,6 +121,9 @@ import Testing
         #expect(diagnosis.headline.contains("Unable to load nib file: MainMenu, exiting"), "\(diagnosis.headline)")
         #expect(GivingUpLine.isGivingUp("Could not open the database file, aborting."))
         #expect(!GivingUpLine.isGivingUp("Done, exiting"))
+        // A stop someone asked for is a normal end, no crash.
+        #expect(!GivingUpLine.isGivingUp("Received SIGTERM from the launcher, exiting"))
+        #expect(!GivingUpLine.isGivingUp("Interrupted by the user at the prompt, exiting."))
     }
 
     /// Python's traceback lists its frames oldest first (`most recent call last`) and names the

@@ -2054,8 +2054,16 @@ enum GivingUpLine {
         guard body.utf8.count <= 400 else { return false }
         while body.last == "." || body.last == "!" { body.removeLast() }
         guard let ending = endings.first(where: { body.hasSuffix($0) }) else { return false }
-        // The reason before it: words, at least three.
+        // The reason before it: words, at least three, and not a request to stop (`Received SIGTERM,
+        // exiting`, `Interrupted by the user, exiting` is a normal end).
         let reason = body.dropLast(ending.count)
+        let lowered = reason.lowercased()
+        guard
+            !["sigterm", "sigint", "sighup", "signal 15", "signal 2,", "interrupt", "requested", "shutdown", "shutting down"].contains(
+                where: {
+                    lowered.containsBytes($0)
+                })
+        else { return false }
         return reason.split(separator: " ").filter { $0.contains(where: \.isLetter) }.count >= 3
     }
 }
