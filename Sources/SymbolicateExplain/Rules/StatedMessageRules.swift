@@ -178,20 +178,6 @@ extension Diagnostician {
         return Verdict(category, .stated, .verdictTitleAndLine, ["title": entry.titlePhrase, "line": .text(message.text)])
     }
 
-    /// A line of words, as a reason is: not a heading (`stack backtrace:`), and mostly words
-    /// (three or more), not a version banner (`ruby 3.2.0 (2022-12-25 revision a528908271)
-    /// [arm64-darwin22]`) or a list of values.
-    static func readsAsSentence(_ text: String) -> Bool {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.hasSuffix(":") else { return false }
-        let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        let words = tokens.filter { token in
-            let core = token.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?\"'`()[]"))
-            return core.count >= 2 && core.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" }
-        }
-        return words.count >= 3 && words.count * 2 >= tokens.count
-    }
-
     /// The problem family a message family's kind stands for.
     static func category(of kind: TermKind) -> Diagnosis.Category {
         switch kind {
@@ -214,7 +200,7 @@ extension Diagnostician {
         // (UIKit's `*** Assertion failure in … _UIApplicationMainPreparations …`, then `Unable to
         // instantiate the UIApplication delegate instance. No class named X is loaded.`).
         if message.family == .assertion, let number = message.line, let next = facts.unreadLines.first(where: { $0.line == number + 1 }),
-            Self.readsAsSentence(next.text), !message.text.contains(next.text)
+            next.readsAsSentence, !message.text.contains(next.text)
         {
             found.quote(Self.evidenceField(next.source), next.text)
             found.cause(.likely, .causeNextLineSaysWhy, ["line": .text(next.text)])

@@ -134,6 +134,21 @@ public struct StatedMessage: Sendable, Hashable {
         family == .signal ? SignalLine.signal(in: Substring(text.split(separator: "\n", maxSplits: 1).first ?? "")) : nil
     }
 
+    /// A line of words, as a reason is: not a heading (`stack backtrace:`), and mostly words
+    /// (three or more), not a version banner (`ruby 3.2.0 (2022-12-25 revision a528908271)
+    /// [arm64-darwin22]`) or a list of values. Explain takes the line after an assertion as its
+    /// reason only when it reads so.
+    public var readsAsSentence: Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.hasSuffix(":") else { return false }
+        let tokens = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let words = tokens.filter { token in
+            let core = token.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?\"'`()[]"))
+            return core.count >= 2 && core.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" }
+        }
+        return words.count >= 3 && words.count * 2 >= tokens.count
+    }
+
     /// A signal's or an exception's line that says more than the signal: who or what died, or how
     /// (`clang: error: unable to execute command: Segmentation fault: 11`, `handle_crash: Program
     /// crashed with signal 11`, `zsh: trace trap  bun run index.mjs`), not only its name or the
