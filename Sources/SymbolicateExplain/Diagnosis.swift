@@ -42,6 +42,9 @@ public struct Diagnosis: Codable, Sendable {
         case notACrash
         /// A compiler or another build tool crashed while building the code (a toolchain bug).
         case toolchainCrash
+        /// The system refused to start the program (`bad CPU type in executable`, `exec format
+        /// error`): none of its code ran.
+        case execRefused
         case unknown
     }
 

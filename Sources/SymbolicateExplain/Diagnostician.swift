@@ -512,6 +512,7 @@ struct Diagnostician {
     func classify() -> Verdict {
         if let result = classifyReportType() { return result }
         if let result = classifyToolchainCrash() { return result }
+        if let result = classifyExecRefusal() { return result }
         if let result = classifyManagedException() { return result }
         if report.exceptionLine == nil, facts.termination?.namespace == nil {
             if let panic = report.panicString {

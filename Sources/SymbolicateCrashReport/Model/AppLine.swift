@@ -293,7 +293,9 @@ extension CrashReport {
         let capturing = thread.frames[..<trampoline].contains { frame in
             guard let name = frame.symbol else { return false }
             // (LLVM's tools print theirs from `SignalHandler(int)` with `llvm::sys::PrintStackTrace`.)
-            return ["callstack", "backtrace", "stacktrace", "signalhandler"].contains { name.containsBytesIgnoringASCIICase($0) }
+            // A program's own fatal-signal handler (Emacs's `deliver_fatal_thread_signal`, Ruby's
+            // `rb_bug_for_fatal_signal`) prints the stack it is in.
+            return ["callstack", "backtrace", "stacktrace", "signalhandler", "fatal"].contains { name.containsBytesIgnoringASCIICase($0) }
         }
         // The trampoline as the first frame (a list that starts where the signal was delivered):
         // the thread's own frames are under it (past a second trampoline frame some unwinders print).

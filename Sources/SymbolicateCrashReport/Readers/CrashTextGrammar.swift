@@ -941,6 +941,9 @@ enum CrashMessageGrammar {
             // (`XIO:  fatal IO error 35 (Resource temporarily unavailable) on X server ":0"`).
             Shape(
                 family: .processExit, anchor: .parser { $0.hasBytePrefix("XIO:") && $0.containsBytes("fatal IO error") }, needs: ["XIO:"]),
+            // The system refusing to start a program, in its starter's words (`zsh: bad CPU type in
+            // executable: ./tool`, `exec /app: exec format error`, `[Errno 86] Bad CPU type …`).
+            Shape(family: .execRefused, anchor: .parser { ExecRefusalFact.parse($0) != nil }, needs: ExecRefusalFact.needs),
             // A test tool's words that the process under test died (XCTest, xcodebuild).
             Shape(family: .processExit, anchor: .contains("Restarting after unexpected exit, crash, or test timeout")),
             Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
@@ -2193,6 +2196,12 @@ extension SignalLine {
                 where lower.count >= next + article.count && lower[next..<next + article.count].elementsEqual(article) {
                     next += article.count
                     break
+                }
+                // Words between the arrival and the signal (Vim's `Caught deadly signal SEGV`,
+                // `got fatal signal 11`, Redis's `crashed by signal: 11`).
+                for filler in ["deadly ", "fatal ", "signal: ", "signal ", ": "] {
+                    let bytes = Array(filler.utf8)
+                    if lower.count >= next + bytes.count, lower[next..<next + bytes.count].elementsEqual(bytes) { next += bytes.count }
                 }
                 // A number for the signal (QEMU's `uncaught target signal 6 (Aborted)`, `with signal 11`).
                 var digitsAt = next

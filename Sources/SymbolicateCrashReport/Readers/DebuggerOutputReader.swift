@@ -195,10 +195,21 @@ enum ConsoleLine {
         }
         let name = String(afterName[..<close.lowerBound])
         let reasonText = afterName[close.upperBound...]
-        if let last = reasonText.lastIndex(of: "'") {
+        if let last = closingQuote(of: reasonText) {
             return (name, String(reasonText[..<last]), true)
         }
         return (name, String(reasonText), false)
+    }
+
+    /// The quote that closes a reason on its line: the line's last quote, when at most a few
+    /// words follow it (`'…' userInfo: (null)`, a logger's suffix). A last quote with a sentence
+    /// after it is one inside the reason (`… a relationship 'song' between objects in different
+    /// contexts (source = <…> ; data: {`, an object's description continued on the next lines).
+    static func closingQuote(of reasonText: Substring) -> Substring.Index? {
+        guard let last = reasonText.lastIndex(of: "'") else { return nil }
+        let after = reasonText[reasonText.index(after: last)...]
+        guard after.utf8.count > 24, after.first == " ", after.split(separator: " ").count > 3 else { return last }
+        return nil
     }
 
     /// The same name and reason without the words before them, as a logger or a poster cut the
@@ -215,7 +226,7 @@ enum ConsoleLine {
         else { return nil }
         if open > text.startIndex, !" \t(:[".contains(text[text.index(before: open)]) { return nil }
         let reasonText = text[close.upperBound...]
-        if let last = reasonText.lastIndex(of: "'") {
+        if let last = closingQuote(of: reasonText) {
             return (String(name), String(reasonText[..<last]), true)
         }
         return (String(name), String(reasonText), false)
@@ -1315,7 +1326,7 @@ struct DebuggerOutputParser {
                     exception.uncaught = UncaughtException(language: .cxx, name: type, reason: what)
                 }
             case .swiftRuntime, .cxxException, .managedException, .assertion, .threadChecker, .libraryMisuse, .malloc,
-                .annotation, .diagnostic, .processExit:
+                .annotation, .diagnostic, .processExit, .execRefused:
                 break
             }
         }

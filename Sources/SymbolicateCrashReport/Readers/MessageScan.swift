@@ -70,6 +70,12 @@ package final class MessageScan {
                 line = (end, last)
             }
             guard let last = line.lastQuote, last >= reasonStart else { continue }
+            // A sentence after the line's last quote: that quote is inside the reason, which runs
+            // on (`ConsoleLine.closingQuote`); the line's end is as far as it goes here.
+            let after = Substring(string(last, line.end))
+            if ConsoleLine.closingQuote(of: after) == nil {
+                return (string(nameStart, close), string(reasonStart, line.end))
+            }
             return (string(nameStart, close), string(reasonStart, last))
         }
         return nil

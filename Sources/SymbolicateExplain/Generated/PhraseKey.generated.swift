@@ -128,6 +128,16 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeToolchainBug
     case causeToolchainMismatch
     case stepToolchainReduce
+    case verdictExecRefused
+    case wordTheProgram
+    case causeExecOtherArchitecture
+    case causeExec32Bit
+    case stepExecCheckArchitecture
+    case causeExecOtherPlatform
+    case causeExecNotABinary
+    case stepExecCheckFormat
+    case causeExecDamaged
+    case stepExecRebuild
     case causeAlsoStated
     case causeLastWords
     case causeMessageSaysSo

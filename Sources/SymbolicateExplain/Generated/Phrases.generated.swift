@@ -772,6 +772,72 @@ extension Catalog {
                 "ja":
                     "コンパイラが止まった構文を書き換えてください（長い式を分ける、型を明示する、コードを別の関数に移す）。ビルドフォルダをクリーンし、別の Xcode やツールチェーンを試し、ツールが示す再現用ファイルを付けてクラッシュを報告してください",
             ]),
+        .verdictExecRefused: CatalogText(
+            id: "verdictExecRefused", tags: [.namesTheCrash],
+            texts: [
+                "en": "The system refused to start {program}; none of its code ran: {line}",
+                "ja": "システムが {program} の起動を拒否しました（そのコードは一切実行されていません）: {line}",
+            ]),
+        .wordTheProgram: CatalogText(
+            id: "wordTheProgram", tags: [],
+            texts: [
+                "en": "the program",
+                "ja": "そのプログラム",
+            ]),
+        .causeExecOtherArchitecture: CatalogText(
+            id: "causeExecOtherArchitecture", tags: [],
+            texts: [
+                "en":
+                    "The file is built for another CPU architecture than this Mac's: an arm64-only build on an Intel Mac, or an x86_64-only one on Apple silicon without Rosetta 2",
+                "ja": "ファイルがこの Mac とは別の CPU アーキテクチャ向けにビルドされています（Intel Mac 上の arm64 専用ビルド、または Rosetta 2 のない Apple シリコン上の x86_64 専用ビルド）",
+            ]),
+        .causeExec32Bit: CatalogText(
+            id: "causeExec32Bit", tags: [],
+            texts: [
+                "en": "A 32-bit (i386) program: macOS 10.15 and later run no 32-bit code",
+                "ja": "32 ビット（i386）のプログラム: macOS 10.15 以降は 32 ビットのコードを実行しません",
+            ]),
+        .stepExecCheckArchitecture: CatalogText(
+            id: "stepExecCheckArchitecture", tags: [],
+            texts: [
+                "en":
+                    "Check what {program} is built for (`file {program}` or `lipo -archs {program}`) against `uname -m`; install the build for this architecture (or a universal one), or on Apple silicon install Rosetta 2 (`softwareupdate --install-rosetta`) for an x86_64 build",
+                "ja":
+                    "{program} のビルド対象（`file {program}` または `lipo -archs {program}`）を `uname -m` と比べてください。このアーキテクチャ向け（またはユニバーサル）のビルドを入れるか、x86_64 ビルドなら Apple シリコンに Rosetta 2 を入れてください（`softwareupdate --install-rosetta`）",
+            ]),
+        .causeExecOtherPlatform: CatalogText(
+            id: "causeExecOtherPlatform", tags: [],
+            texts: [
+                "en": "The file is a binary for another operating system or CPU (a Linux or amd64 image on arm64, a Mach-O file on Linux)",
+                "ja": "ファイルが別の OS や CPU 向けのバイナリです（arm64 上の Linux・amd64 イメージ、Linux 上の Mach-O ファイルなど）",
+            ]),
+        .causeExecNotABinary: CatalogText(
+            id: "causeExecNotABinary", tags: [],
+            texts: [
+                "en": "The file is no program at all: a script without its `#!` line, an HTML error page or a download that did not finish",
+                "ja": "ファイルがプログラムではありません: `#!` 行のないスクリプト、HTML のエラーページ、途中で切れたダウンロード",
+            ]),
+        .stepExecCheckFormat: CatalogText(
+            id: "stepExecCheckFormat", tags: [],
+            texts: [
+                "en":
+                    "Check what {program} is (`file {program}`): rebuild or download it for this OS and architecture (for a container, the image's platform, `--platform`), or add the `#!` line a script needs",
+                "ja":
+                    "{program} が何かを確かめてください（`file {program}`）。この OS とアーキテクチャ向けにビルドし直すかダウンロードし直し（コンテナならイメージのプラットフォーム、`--platform`）、スクリプトなら必要な `#!` 行を加えてください",
+            ]),
+        .causeExecDamaged: CatalogText(
+            id: "causeExecDamaged", tags: [],
+            texts: [
+                "en":
+                    "The executable's headers are damaged or wrong: a truncated copy, a failed strip, lipo or code-signing step, or a file edited after linking",
+                "ja": "実行ファイルのヘッダーが壊れているか不正です: 途中で切れたコピー、失敗した strip・lipo・コード署名の処理、リンク後に書き換えられたファイル",
+            ]),
+        .stepExecRebuild: CatalogText(
+            id: "stepExecRebuild", tags: [],
+            texts: [
+                "en": "Rebuild or download {program} again and compare it with a working copy (`file`, `otool -h`, `codesign -v`)",
+                "ja": "{program} をビルドし直すかダウンロードし直し、正常なコピーと比べてください（`file`、`otool -h`、`codesign -v`）",
+            ]),
         .causeAlsoStated: CatalogText(
             id: "causeAlsoStated", tags: [],
             texts: [

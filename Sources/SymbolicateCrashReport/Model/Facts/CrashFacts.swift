@@ -26,6 +26,9 @@ public struct CrashFacts: Sendable, Hashable {
     /// A compiler or another build tool that crashed itself (`swift frontend command failed due to
     /// signal`, LLVM's `Stack dump:`), read from a text's lines.
     public var toolchainCrash: ToolchainCrashFact?
+    /// The system refused to start the program (`bad CPU type in executable`, `exec format
+    /// error`), read from the stated messages.
+    public var execRefusal: ExecRefusalFact?
     /// A crash reporter's own diagnosis from the frames (KSCrash's CrashDoctor), set by its reader.
     public var reporterDiagnosis: ReporterDiagnosisFact?
     /// What a crash reporter's event records beside Apple's fields (an error it keeps by name and

@@ -86,6 +86,7 @@ package struct FactReading {
         if case .text(let document) = report.source, !report.completeness.isComplete {
             facts.unreadLines = Self.unreadLines(of: document, stated: facts.statedMessages)
         }
+        facts.execRefusal = ExecRefusalFact.read(from: facts.statedMessages)
         if case .text(let document) = report.source {
             facts.toolchainCrash = ToolchainCrashFact.read(document, limit: Self.messageScanLineLimit)
         }

@@ -57,6 +57,9 @@ public struct StatedMessage: Sendable, Hashable {
         /// `Restarting after unexpected exit, crash, or test timeout in T`, xcodebuild's `Early
         /// unexpected exit, operation never finished bootstrapping`, `Test crashed with signal …`.
         case processExit
+        /// The system refused to start a program, in the words of what started it (`zsh: bad CPU
+        /// type in executable: ./tool`, `exec /app: exec format error`): `ExecRefusalFact`.
+        case execRefused
         /// Xcode's annotation of the stopped thread holding a reason of its own
         /// (`Thread 4: Illegal attempt to establish a relationship …`): the text of a message no
         /// grammar above names.
@@ -196,7 +199,7 @@ extension StatedMessage.Family {
     package var specificity: Int {
         switch self {
         case .swiftRuntime, .objcException, .cxxException, .cxxRuntime, .managedException, .assertion, .threadChecker, .libraryMisuse,
-            .malloc, .dyld, .privacy:
+            .malloc, .dyld, .privacy, .execRefused:
             0
         case .annotation, .processExit: 1
         case .resource, .machException: 2
