@@ -90,4 +90,28 @@ import Testing
         #expect(titled.facts.statements.selectorLine == "Selector name found in current argument registers: respondsToSelector:")
         #expect(titledDiagnosis.said.contains("respondsToSelector:"), "\(titledDiagnosis.said)")
     }
+
+    /// An uncaught exception whose frames name none of the app's code (a first-throw stack of bare
+    /// addresses, LLDB stopped in `__pthread_kill`): the logger's tagged line printed just before it
+    /// says what the app was doing. Holdout20, measured once before this rule.
+    /// https://github.com/ConnectyCube/connectycube-flutter-call-kit/issues/36
+    @Test func theLastLogLineBeforeAnExceptionWithoutAppFramesIsSaid() throws {
+        let (report, diagnosis) = try diagnoseCrashText("holdout20/2103-callkit-provider-configuration-nil-name.txt")
+        #expect(report.facts.lastOutput.last?.text == "[FlutterCallKitPlugin][getProviderConfiguration]", "\(report.facts.lastOutput)")
+        #expect(diagnosis.category == .uncaughtObjCException)
+        #expect(diagnosis.said.contains("[FlutterCallKitPlugin][getProviderConfiguration]"), "\(diagnosis.said)")
+        // With the app's own frame in the throw's stack, the frame says where and the log line is not a cause.
+        let framed = try diagnoseText(
+            """
+            [Sync] starting
+            *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '*** -[__NSArrayM insertObject:atIndex:]: object cannot be nil'
+            *** First throw call stack:
+            (
+            	0   CoreFoundation                      0x00000001804d9c5c __exceptionPreprocess + 172
+            	1   libobjc.A.dylib                     0x0000000180088a10 objc_exception_throw + 56
+            	2   MyApp                               0x0000000102a4c1f0 -[SyncController start] + 120
+            )
+            """)
+        #expect(!framed.said.contains("[Sync] starting"), "\(framed.said)")
+    }
 }

@@ -120,6 +120,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictLastOutput
     case causeLastShownBeforeCrash
     case causeNextLineSaysWhy
+    case causeLastOutputBefore
     case causeLastOutput
     case verdictToolchainCrash
     case verdictToolchainCrashWhile

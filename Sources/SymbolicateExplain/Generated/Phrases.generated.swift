@@ -722,6 +722,12 @@ extension Catalog {
                 "en": "The line printed right after it gives the reason: {line}",
                 "ja": "その直後に出力された行が理由を示しています: {line}",
             ]),
+        .causeLastOutputBefore: CatalogText(
+            id: "causeLastOutputBefore", tags: [],
+            texts: [
+                "en": "No frame names the app's code; what the program printed just before it shows what it was doing: {line}",
+                "ja": "アプリのコードを示すフレームがありません。直前にプログラムが出力した行が、そのとき何をしていたかを示しています: {line}",
+            ]),
         .causeLastOutput: CatalogText(
             id: "causeLastOutput", tags: [],
             texts: [

@@ -158,6 +158,7 @@ extension Diagnostician {
         }
         quoteLastExceptionBacktrace()
         quoteThrowSite()
+        quoteLastOutputWhenNoFrameSaysWhere()
         if name == nil, report.lastExceptionBacktrace == nil {
             quoteTopFrames(count: 8)
         }
@@ -177,5 +178,15 @@ extension Diagnostician {
             return Verdict(.uncaughtObjCException, .stated, .verdictObjCExceptionReason, ["name": .text(name), "reason": .text(reason)])
         }
         return Verdict(.uncaughtObjCException, .stated, .verdictObjCException, ["name": .text(name)])
+    }
+
+    /// A pasted exception whose frames name none of the app's code (a first-throw stack of bare
+    /// addresses, LLDB stopped in `__pthread_kill`): the line the program printed just before it
+    /// (`[FlutterCallKitPlugin][getProviderConfiguration]`) is the one clue to what it was doing.
+    func quoteLastOutputWhenNoFrameSaysWhere() {
+        guard let line = facts.lastOutput.last, report.crashedAppLine == nil else { return }
+        let namedAppFrame = (report.lastExceptionBacktrace?.frames ?? []).contains { report.isAppOwned($0) && !$0.functionNames.isEmpty }
+        guard !namedAppFrame else { return }
+        found.cause(.likely, .causeLastOutputBefore, ["line": .text(line.text)])
     }
 }

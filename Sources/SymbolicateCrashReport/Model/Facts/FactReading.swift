@@ -586,7 +586,9 @@ package struct FactReading {
             // A line that opens the frames (`Call stack: (`, `*** First throw call stack:`, `(`).
             let opensFrames = trimmed.hasSuffix(":") || trimmed.hasSuffix("(")
             guard
-                trimmed.isEmpty || statedLines.contains(number) || trimmed.lowercased().containsBytes("crashed")
+                // (Foundation's and libobjc's `*** Terminating app …`, `*** Assertion failure in …`.)
+                trimmed.isEmpty || statedLines.contains(number) || trimmed.hasBytePrefix("*** ")
+                    || trimmed.lowercased().containsBytes("crashed")
                     || TextReportParser.threadHeader(trimmed) != nil || opensFrames || isFieldAssignment(trimmed)
                     || LLDBLine.thread(trimmed) != nil || isDebuggerStatus(trimmed)
             else { break }
@@ -604,7 +606,9 @@ package struct FactReading {
                 guard found.isEmpty else { break }
                 return ([], StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: number, source: .console))
             }
-            guard trimmed.utf8.count >= 12, trimmed.containsBytes(" "), trimmed.first?.isLetter == true else { break }
+            // A sentence, or a logger's bracketed tags (`[FlutterCallKitPlugin][getProviderConfiguration]`).
+            let tagged = trimmed.first == "[" && trimmed.contains("]") && trimmed.contains(where: \.isLetter)
+            guard trimmed.utf8.count >= 12, tagged || (trimmed.containsBytes(" ") && trimmed.first?.isLetter == true) else { break }
             found.append(StatedMessage(family: .annotation, text: trimmed, quote: trimmed, line: number, source: .console))
             number -= 1
         }
