@@ -78,6 +78,18 @@ import Testing
         #expect(!diagnosis.headline.contains("+ 0"), "the trap's name without its offset: \(diagnosis.headline)")
     }
 
+    /// A crash service's web text names an inlined standard-library member without its
+    /// arguments (`[inlined] CheckedContinuation.resume<T>`): it gives way to the app's function at
+    /// the same address. https://github.com/aws-amplify/amplify-swift/issues/3362 (holdout7, spent)
+    @Test func anInlinedStandardLibraryMemberWithoutArgumentsGivesWay() throws {
+        #expect(AppLine.isSwiftStandardLibrary("[inlined] CheckedContinuation.resume<T>"))
+        #expect(AppLine.isSwiftStandardLibrary("Array.subscript.getter"))
+        #expect(!AppLine.isSwiftStandardLibrary("ShowHostedUISignIn.execute"))
+        #expect(!AppLine.isSwiftStandardLibrary("CheckedContinuationBox.resume<T>"))
+        let (_, diagnosis) = try diagnoseCrashText("holdout7/842-swift-continuation-misuse.txt")
+        #expect(diagnosis.said.contains("ShowHostedUISignIn.execute"), "\(diagnosis.said)")
+    }
+
     /// An exception thrown on the crashed thread: the app's line is below the throw, not the
     /// reporter's handler above it.
     /// https://github.com/photo/mobile-ios/issues/54

@@ -182,7 +182,16 @@ extension AppLine {
     /// A Swift standard-library or Foundation function specialized into the app's image
     /// (`specialized Array.subscript.getter`): its caller is the app's line.
     static func isSwiftStandardLibrary(_ function: String) -> Bool {
-        guard let owner = AppOwnership.swiftOwner(function) else { return false }
+        if let owner = AppOwnership.swiftOwner(function) { return AppOwnership.appleModulesAndTypes.contains(String(owner)) }
+        // A crash service's web text names the member without its arguments (Sentry's `[inlined]
+        // CheckedContinuation.resume<T>`): one of the standard library's or Foundation's types, then
+        // `.` and a member, is theirs (no C or Objective-C name has a dot).
+        var name = Substring(function)
+        if name.hasBytePrefix("[inlined] ") { name = name.dropFirst(10) }
+        let owner = name.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        let after = name.dropFirst(owner.count)
+        guard after.hasBytePrefix(".") || after.hasBytePrefix("<"), after.dropFirst().first?.isLetter == true || after.first == "<"
+        else { return false }
         return AppOwnership.appleModulesAndTypes.contains(String(owner))
     }
 
