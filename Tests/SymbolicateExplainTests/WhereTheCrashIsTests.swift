@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SymbolicateCrashReport
 @testable import SymbolicateExplain
 
 /// Where a diagnosis says the crash is (issue 48): the leading cause carries the app's frame,
