@@ -60,4 +60,27 @@ import Testing
         let closed = try #require(ConsoleLine.objcException("*** Terminating app due to uncaught exception 'X', reason: 'a 'b' c' userInfo: (null)"))
         #expect(closed.reason == "a 'b' c" && closed.complete)
     }
+
+    /// A parent's words for a helper that died (git's `error: index-pack died of signal 11`,
+    /// https://github.com/darlinghq/darling/issues/356, holdout21, measured once before this rule),
+    /// and a fault's description with its address (SBCL's `Memory fault at 0x139a30090 (pc=…)`,
+    /// https://github.com/rabbibotton/clog/issues/436; ksh's `Memory fault(coredump)`).
+    @Test func aHelperThatDiedAndAFaultAtAnAddress() throws {
+        #expect(SignalLine.statedArrival(in: "error: index-pack died of signal 11") == "SIGSEGV")
+        #expect(SignalLine.statedArrival(in: "fatal: the remote helper died with signal 6") == "SIGABRT")
+        let git = try diagnoseText("Receiving objects: 100% (37826/37826), done.\nerror: index-pack died of signal 11\nfatal: index-pack failed")
+        #expect(git.headline.hasPrefix("SIGSEGV"), "\(git.headline)")
+        #expect(git.said.contains("index-pack died of signal 11"), "\(git.said)")
+        let sbcl = try diagnoseText(
+            """
+            CORRUPTION WARNING in SBCL pid 4239 pthread 0x16b5fb000:
+            Memory fault at 0x139a30090 (pc=0x1049c94dc)
+            The integrity of this image is possibly compromised.
+            Exiting.
+            """)
+        #expect(sbcl.headline.hasPrefix("SIGSEGV") && sbcl.headline.contains("0x139a30090"), "\(sbcl.headline)")
+        #expect(SignalLine.signal(in: "Memory fault(coredump)") == "SIGSEGV")
+        // The words inside a sentence are no description.
+        #expect(SignalLine.signal(in: "Memory fault tolerance is a feature of ECC RAM") == nil)
+    }
 }

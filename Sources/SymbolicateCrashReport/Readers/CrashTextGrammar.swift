@@ -1811,6 +1811,8 @@ enum SignalLine {
         ("segmentation fault", "SIGSEGV"), ("Bus error", "SIGBUS"), ("bus error", "SIGBUS"),
         ("Illegal instruction", "SIGILL"), ("illegal hardware instruction", "SIGILL"), ("Trace/BPT trap", "SIGTRAP"),
         ("trace trap", "SIGTRAP"), ("Killed", "SIGKILL"), ("killed", "SIGKILL"), ("Floating point exception", "SIGFPE"),
+        // ksh's and some runtimes' words for SIGSEGV (`Memory fault(coredump)`, SBCL's `Memory fault at 0x… (pc=0x…)`).
+        ("Memory fault", "SIGSEGV"),
     ]
 
     /// R's handler's banner for the signal it caught before it ends the process (`*** caught
@@ -1848,10 +1850,18 @@ enum SignalLine {
     static func siginfoAddress(in text: Substring) -> String? {
         // (A fault handler's own sentence says the same: Crystal's `Invalid memory access (signal 11)
         // at address 0x0`.)
+        // A description with the address after it (Zig's `Segmentation fault at address 0x158`,
+        // SBCL's `Memory fault at 0x139a30090 (pc=0x…)`).
+        let described = descriptions.lazy.compactMap { description -> Range<Substring.Index>? in
+            guard text.hasBytePrefix(description.words) else { return nil }
+            let rest = text.dropFirst(description.words.count)
+            let marker = rest.hasBytePrefix(" at address 0x") ? " at address 0x" : rest.hasBytePrefix(" at 0x") ? " at 0x" : nil
+            return marker.flatMap { rest.byteRange(of: $0) }
+        }.first
         let field =
             text.containsBytes("si_signo=")
             ? text.byteRange(of: "si_addr=0x")
-            : text.containsBytes("(signal ") ? text.byteRange(of: ") at address 0x") : nil
+            : text.containsBytes("(signal ") ? text.byteRange(of: ") at address 0x") : described
         guard let field else { return nil }
         let digits = text[field.upperBound...].prefix { $0.isHexDigit }
         return digits.isEmpty || digits.count > 16 ? nil : "0x" + digits
@@ -1968,7 +1978,8 @@ enum SignalLine {
             // Zig's fault handler (and Bun's panic, built on it) states the address after the
             // description: `Segmentation fault at address 0x158`, `Illegal instruction at address 0x…`.
             if rest.isEmpty || rest.hasBytePrefix(": ") || rest.hasBytePrefix(" (core dumped)") || rest.hasBytePrefix("  ")
-                || rest.hasBytePrefix("\t") || rest.hasBytePrefix(" at address 0x")
+                || rest.hasBytePrefix("\t") || rest.hasBytePrefix(" at address 0x") || rest.hasBytePrefix(" at 0x")
+                || rest.hasBytePrefix("(coredump)") || rest.hasBytePrefix(" (coredump)")
             {
                 return signal
             }
@@ -2125,6 +2136,8 @@ extension SignalLine {
         "due to signal", "with signal", "terminated with ", "exited with ", "crash signal",
         // fish's `Job 1, 'cmd' terminated by signal SIGABRT (Abort)`, QEMU's `uncaught target signal 6 (Aborted)`.
         "by signal", "target signal ",
+        // git's and other parents' words for a helper that died (`error: index-pack died of signal 11`).
+        "died of signal", "died with signal",
     ]
 
     /// Words a process's status is stated with, before which a negative number is the signal
@@ -2230,7 +2243,7 @@ extension SignalLine {
 
 extension SignalLine {
     /// Whether an arrival word's first letters (`got`, `rec`, `cau`, `cat`, `fat`, `cra`, `kil`,
-    /// `rai`, `due`, `wit`, `ter`, `exi`) occur in any case: one pass over the bytes without a copy, before the line is
+    /// `rai`, `due`, `wit`, `ter`, `exi`, `tar`, `by `, `die`) occur in any case: one pass over the bytes without a copy, before the line is
     /// lowercased and searched.
     static func mayStateArrival(_ bytes: Substring.UTF8View) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
@@ -2239,7 +2252,7 @@ extension SignalLine {
             switch (previous.0, previous.1, lower) {
             case (0x67, 0x6F, 0x74), (0x72, 0x65, 0x63), (0x63, 0x61, 0x75), (0x63, 0x61, 0x74), (0x66, 0x61, 0x74),
                 (0x63, 0x72, 0x61), (0x6B, 0x69, 0x6C), (0x72, 0x61, 0x69), (0x64, 0x75, 0x65), (0x77, 0x69, 0x74),
-                (0x74, 0x65, 0x72), (0x65, 0x78, 0x69), (0x74, 0x61, 0x72), (0x62, 0x79, 0x20):
+                (0x74, 0x65, 0x72), (0x65, 0x78, 0x69), (0x74, 0x61, 0x72), (0x62, 0x79, 0x20), (0x64, 0x69, 0x65):
                 return true
             default: previous = (previous.1, lower)
             }
