@@ -57,7 +57,8 @@ import Testing
         let reason = try #require(report.facts.uncaughtException?.exception.reason)
         #expect(reason.contains("'song' between objects in different contexts"), "\(reason)")
         // The closing quote with a few words after it still closes.
-        let closed = try #require(ConsoleLine.objcException("*** Terminating app due to uncaught exception 'X', reason: 'a 'b' c' userInfo: (null)"))
+        let closed = try #require(
+            ConsoleLine.objcException("*** Terminating app due to uncaught exception 'X', reason: 'a 'b' c' userInfo: (null)"))
         #expect(closed.reason == "a 'b' c" && closed.complete)
     }
 
@@ -68,7 +69,8 @@ import Testing
     @Test func aHelperThatDiedAndAFaultAtAnAddress() throws {
         #expect(SignalLine.statedArrival(in: "error: index-pack died of signal 11") == "SIGSEGV")
         #expect(SignalLine.statedArrival(in: "fatal: the remote helper died with signal 6") == "SIGABRT")
-        let git = try diagnoseText("Receiving objects: 100% (37826/37826), done.\nerror: index-pack died of signal 11\nfatal: index-pack failed")
+        let git = try diagnoseText(
+            "Receiving objects: 100% (37826/37826), done.\nerror: index-pack died of signal 11\nfatal: index-pack failed")
         #expect(git.headline.hasPrefix("SIGSEGV"), "\(git.headline)")
         #expect(git.said.contains("index-pack died of signal 11"), "\(git.said)")
         let sbcl = try diagnoseText(

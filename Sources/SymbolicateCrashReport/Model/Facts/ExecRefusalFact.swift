@@ -51,8 +51,10 @@ extension ExecRefusalFact {
     ]
 
     /// The letters every wording has, for a cheap test before a line is lowercased.
-    static let needs = ["CPU type", "cpu type", "EBADARCH", "error -86", "Errno 86", "xec format error", "execute binary file", "ENOEXEC",
-        "Mach-o file", "Mach-O file", "shared library)", "EBADMACHO", "EBADEXEC"]
+    static let needs = [
+        "CPU type", "cpu type", "EBADARCH", "error -86", "Errno 86", "xec format error", "execute binary file", "ENOEXEC",
+        "Mach-o file", "Mach-O file", "shared library)", "EBADMACHO", "EBADEXEC",
+    ]
 
     /// The refusal a line states, or nil. The line must be the error's own report, not a sentence
     /// about one: the words follow a tool's prefix (`zsh:`, `exec`, `OSError: [Errno 86]`) or end it.
@@ -98,12 +100,15 @@ extension ExecRefusalFact {
             var value = candidate.trimmedBlanks
             while let first = value.first, "'\"`".contains(first) { value.removeFirst() }
             while let last = value.last, "'\"`.,:".contains(last) { value.removeLast() }
-            guard !value.isEmpty, !value.contains(" "), value.contains("/") || value.contains(".") || value.allSatisfy({ $0.isLetter || $0.isNumber || "-_".contains($0) })
+            guard !value.isEmpty, !value.contains(" "),
+                value.contains("/") || value.contains(".") || value.allSatisfy({ $0.isLetter || $0.isNumber || "-_".contains($0) })
             else { return nil }
             return String(value)
         }
         let rest = after.drop { $0 == ":" || $0 == " " }
-        if let first = rest.split(separator: " ").first, let program = clean(first), program.contains("/") || rest.split(separator: " ").count == 1 {
+        if let first = rest.split(separator: " ").first, let program = clean(first),
+            program.contains("/") || rest.split(separator: " ").count == 1
+        {
             return program
         }
         // The last path among the segments before the words: `-bash: ./tool: ` → `./tool`, `exec
