@@ -184,7 +184,12 @@ extension Diagnostician {
     /// addresses, LLDB stopped in `__pthread_kill`): the line the program printed just before it
     /// (`[FlutterCallKitPlugin][getProviderConfiguration]`) is the one clue to what it was doing.
     func quoteLastOutputWhenNoFrameSaysWhere() {
-        guard let line = facts.lastOutput.last, report.crashedAppLine == nil else { return }
+        // A line naming the exception or its reason (a crash service's `Fatal Exception: Name` title
+        // over its stack) is the crash's own, not what the program printed.
+        let exception = facts.uncaughtException?.exception
+        let said = [exception?.name, exception?.reason].compactMap { $0 }.filter { !$0.isEmpty }
+        guard let line = facts.lastOutput.last, !said.contains(where: { line.text.contains($0) }), report.crashedAppLine == nil
+        else { return }
         let namedAppFrame = (report.lastExceptionBacktrace?.frames ?? []).contains { report.isAppOwned($0) && !$0.functionNames.isEmpty }
         guard !namedAppFrame else { return }
         found.cause(.likely, .causeLastOutputBefore, ["line": .text(line.text)])
