@@ -86,4 +86,17 @@ import Testing
             #expect(lines.allSatisfy { $0.count <= 200 }, "\(error.description)")
         }
     }
+
+    /// A text's readings keep what the readers asked of each line (issue 47's fuzz-target time):
+    /// a frame read once is given again with the asking line's number, and the edge blanks of the
+    /// line do not make it another line.
+    @Test func aFrameIsReadOncePerText() throws {
+        let document = TextDocument(text: "/usr/sbin/mysqld(handle_connection+0x17e)[0x55f48c7e8f5e]\n", hasBOM: false)
+        let first = try #require(document.readings.frame("/usr/sbin/mysqld(handle_connection+0x17e)[0x55f48c7e8f5e]", reportLine: 1))
+        let again = try #require(document.readings.frame("  /usr/sbin/mysqld(handle_connection+0x17e)[0x55f48c7e8f5e] ", reportLine: 7))
+        #expect(first.frame.reportLine == 1)
+        #expect(again.frame.reportLine == 7)
+        #expect(again.frame.symbol == first.frame.symbol)
+        #expect(document.readings.frame("not a frame at all", reportLine: 2) == nil)
+    }
 }

@@ -292,20 +292,33 @@ extension CrashReport {
 
     /// Below the signal trampoline, as `pastSignalHandler` says.
     static func pastTrampoline(_ thread: Thread) -> Int {
+        func isCapturing(_ frame: Frame) -> Bool {
+            guard let name = frame.symbol else { return false }
+            // (LLVM's tools print theirs from `SignalHandler(int)` with `llvm::sys::PrintStackTrace`.)
+            // A program's own fatal-signal handler (Emacs's `deliver_fatal_thread_signal`, Ruby's
+            // `rb_bug_for_fatal_signal`, mysqld's `handle_fatal_signal` and older `handle_segfault`)
+            // prints the stack it is in.
+            return ["callstack", "backtrace", "stacktrace", "signalhandler", "fatal", "segfault"].contains {
+                name.containsBytesIgnoringASCIICase($0)
+            }
+        }
         guard
-            let trampoline = thread.frames.prefix(16).firstIndex(where: { frame in
-                guard var name = frame.symbol.map({ Substring($0) }) else { return false }
+            let trampoline = thread.frames.prefix(16).indices.first(where: { index in
+                let frame = thread.frames[index]
+                guard var name = frame.symbol.map({ Substring($0) }) else {
+                    // glibc's `backtrace_symbols` names no symbol for the trampoline: the C
+                    // library's frame without one, right under a handler capturing the stack
+                    // (`/lib/x86_64-linux-gnu/libpthread.so.0(+0x110e0)[0x7fe1f80f50e0]`).
+                    guard let image = frame.imageName, image.hasBytePrefix("libpthread") || image.hasBytePrefix("libc.so") else {
+                        return false
+                    }
+                    return thread.frames[..<index].contains(where: isCapturing)
+                }
                 if name.hasSuffix("()") { name = name.dropLast(2) }
                 return name == "_sigtramp" || name == "__restore_rt"
             })
         else { return 0 }
-        let capturing = thread.frames[..<trampoline].contains { frame in
-            guard let name = frame.symbol else { return false }
-            // (LLVM's tools print theirs from `SignalHandler(int)` with `llvm::sys::PrintStackTrace`.)
-            // A program's own fatal-signal handler (Emacs's `deliver_fatal_thread_signal`, Ruby's
-            // `rb_bug_for_fatal_signal`) prints the stack it is in.
-            return ["callstack", "backtrace", "stacktrace", "signalhandler", "fatal"].contains { name.containsBytesIgnoringASCIICase($0) }
-        }
+        let capturing = thread.frames[..<trampoline].contains(where: isCapturing)
         // The trampoline as the first frame (a list that starts where the signal was delivered):
         // the thread's own frames are under it (past a second trampoline frame some unwinders print).
         guard capturing || trampoline == 0 else { return 0 }

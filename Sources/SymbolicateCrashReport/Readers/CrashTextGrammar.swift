@@ -19,7 +19,8 @@ enum LogPrefix {
     /// The shapes, tried at the start of a line, again and again while one matches (a syslog
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
-        isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatBrief, glogHeader, processTag,
+        isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatStudioProcess, logcatBrief,
+        glogHeader, processTag,
         bracketed,
         angleLevel, levelWord,
         shellName, quoteMarker, listMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
@@ -33,7 +34,7 @@ enum LogPrefix {
     /// the name, when the word before it is `exception` and the name is one (an identifier that
     /// starts with a capital and ends in `Exception`).
     static let exceptionLeadIn: Shape = { text in
-        guard let found = text.prefix(160).range(of: "exception ", options: .caseInsensitive) else { return nil }
+        guard let found = text.prefix(160).byteRange(of: "exception ", ignoringASCIICase: true) else { return nil }
         let name = text[found.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         guard name.count > 9, name.hasSuffix("Exception"), name.first?.isUppercase == true else { return nil }
         return found.upperBound
@@ -149,10 +150,29 @@ enum LogPrefix {
         return text.index(after: colon)
     }
 
+    /// Android Studio's Logcat window after its time: the process and thread ids and the package
+    /// (`1450-1492/? `, `16599-16599/com.example.app `).
+    static let logcatStudioProcess: Shape = { text in
+        var scan = PrefixScan(text)
+        guard scan.digits(1...7), scan.literal("-"), scan.digits(1...7), scan.literal("/") else { return nil }
+        let package = scan.position
+        let end = scan.word()
+        guard end > package, scan.blanks() else { return nil }
+        return scan.position
+    }
+
     /// Android's `logcat -v brief`: `E/flutter (12345): `, `F/libc    ( 1234): `.
     static let logcatBrief: Shape = { text in
         var scan = PrefixScan(text)
-        guard scan.oneOf("VDIWEFA") != nil, scan.literal("/"), let close = scan.upTo(UInt8(ascii: ")"), within: 64) else { return nil }
+        guard scan.oneOf("VDIWEFA") != nil, scan.literal("/") else { return nil }
+        // Android Studio's Logcat window drops the process id: `E/ActivityManager: `.
+        var tag = scan
+        if let colon = tag.upTo(UInt8(ascii: ":"), within: 64), !text[scan.position..<colon].isEmpty,
+            !text[scan.position..<colon].contains(where: { $0 == " " || $0 == "(" }), text[text.index(after: colon)...].first == " "
+        {
+            return text.index(after: colon)
+        }
+        guard let close = scan.upTo(UInt8(ascii: ")"), within: 64) else { return nil }
         var after = PrefixScan(text[text.index(after: close)...])
         guard after.literal(":") else { return nil }
         return after.position
@@ -186,6 +206,8 @@ enum LogPrefix {
     /// (`Hello IT[5970]: `, `Google Chrome Helper[812:9150]: `): up to four words that start with
     /// a letter, then the process id in brackets and a colon.
     static func spacedProcessTag(_ text: Substring) -> Substring.Index? {
+        // (The bracket is looked for by byte first: most lines have none near their start.)
+        guard let bracket = text.utf8.prefix(320).firstIndex(of: UInt8(ascii: "[")), bracket > text.startIndex else { return nil }
         let head = text.prefix(80)
         guard let open = head.firstIndex(of: "["), open > head.startIndex else { return nil }
         let name = head[..<open]
@@ -257,6 +279,8 @@ enum LogPrefix {
             "FATAL", "ERROR", "Error", "ERR", "WARNING", "Warning", "WARN", "INFO", "Info", "DEBUG", "Debug", "TRACE", "CRITICAL",
             "VERBOSE", "NOTICE", "DEFAULT", "FAULT",
         ]
+        // Every level word starts with a capital: other lines are left at once.
+        guard let first = text.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return nil }
         for word in words where text.hasBytePrefix(word) {
             var scan = PrefixScan(text[text.index(text.startIndex, offsetBy: word.count)...])
             if scan.literal(":") || scan.literal(" |") || scan.literal("|") { return scan.position }
@@ -288,6 +312,7 @@ enum LogPrefix {
 
     /// `zsh: `, `bash: `, `sh: `, `fish: `: the shell that reports how its child ended.
     static let shellName: Shape = { text in
+        guard let first = text.utf8.first, "zbsfk".utf8.contains(first) else { return nil }
         for shell in ["zsh: ", "bash: ", "sh: ", "fish: ", "ksh: "] where text.hasBytePrefix(shell) {
             return text.index(text.startIndex, offsetBy: shell.count)
         }
@@ -331,6 +356,7 @@ enum LogPrefix {
     /// A label a poster set in Markdown emphasis before the crash's words (`**Error:** EXC_BAD_ACCESS`,
     /// `**Reason**: …`, `_Exception:_ …`): one to three words of letters, the first capitalised.
     static let emphasizedLabel: Shape = { text in
+        guard let first = text.utf8.first, first == UInt8(ascii: "*") || first == UInt8(ascii: "_") else { return nil }
         for mark in ["**", "__", "*", "_"] where text.hasBytePrefix(mark) {
             let rest = text.dropFirst(mark.count)
             guard let close = rest.prefix(48).range(of: mark), close.lowerBound > rest.startIndex else { continue }
@@ -402,6 +428,23 @@ enum LogPrefix {
 
     /// Words that only introduce what follows: Xcode's `Message from debugger: `, its error
     /// sheet's `Failure Reason: `, dyld's `Dyld Message: `.
+    /// The first `": "` of `text` within its first 153 bytes: a label's end is looked for there
+    /// only, so a long line without one costs no more than a short one.
+    static func labelColon(_ text: Substring) -> Range<Substring.Index>? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        var offset = 0
+        while index != bytes.endIndex, offset <= 152 {
+            let next = bytes.index(after: index)
+            if bytes[index] == UInt8(ascii: ":"), next != bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
+                return index..<bytes.index(after: next)
+            }
+            index = next
+            offset += 1
+        }
+        return nil
+    }
+
     static let labelledIntro: Shape = { text in
         for label in ["Message from debugger: ", "Failure Reason: ", "Dyld Message: ", "Dyld Error Message: "]
         where text.hasBytePrefix(label) {
@@ -411,9 +454,7 @@ enum LogPrefix {
         // `Crash Reason: `, `Error Message: `): two or three capitalised words, one of them naming
         // the crash; and a place's `Line 117: `.
         // (`": "` within the first 40 characters.)
-        if let colon = text.byteRange(of: ": "), text.utf8.distance(from: text.startIndex, to: colon.lowerBound) <= 152,
-            text[..<colon.lowerBound].count <= 38
-        {
+        if let colon = labelColon(text), text[..<colon.lowerBound].count <= 38 {
             let words = text[..<colon.lowerBound].split(separator: " ")
             let crashWords: Set<Substring> = ["Exception", "Reason", "Error", "Crash", "Message", "Signal", "Cause", "Diagnosis"]
             // Apple's report fields (`Exception Type:`, `Termination Reason:`) are read as fields.
@@ -832,6 +873,9 @@ enum CrashMessageGrammar {
             // glibc's `assert` (`prog: file.c:12: main: Assertion `p != NULL' failed.`, `__assert_fail`'s
             // format) and the runtimes that print its form (Node's `CHECK`).
             Shape(family: .assertion, anchor: .parser(isGlibcAssertion), needs: ["Assertion `"]),
+            // glibc's own checks since 2.37 (`__libc_assert_fail`): `Fatal glibc error: tpp.c:83
+            // (__pthread_tpp_change_priority): assertion failed: new_prio == -1 || …`.
+            Shape(family: .assertion, anchor: .parser(isGlibcInternalAssertion), needs: ["Fatal glibc error: "]),
             Shape(family: .assertion, anchor: .starts("*** Assertion failure in ")),
             // Any other runtime's or engine's own `Assertion failed: ` with what it checked
             // (Unreal's `Assertion failed: X [File:…/UnClass.cpp] [Line: 1241]`, a library's macro):
@@ -941,6 +985,24 @@ enum CrashMessageGrammar {
             // (`XIO:  fatal IO error 35 (Resource temporarily unavailable) on X server ":0"`).
             Shape(
                 family: .processExit, anchor: .parser { $0.hasBytePrefix("XIO:") && $0.containsBytes("fatal IO error") }, needs: ["XIO:"]),
+            // LLVM's `report_fatal_error`, after which the program exits or aborts (`LLVM ERROR: out of
+            // memory`, `LLVM ERROR: Cannot select: …`).
+            Shape(family: .processExit, anchor: .starts("LLVM ERROR: ")),
+            // A Linux kernel's own crash (an oops, a panic), in its words: `Unable to handle kernel paging
+            // request at virtual address 12005456`, `BUG: kernel NULL pointer dereference, address: …`,
+            // `Internal error: Oops: 805 [#1] ARM`, `Kernel panic - not syncing: …`.
+            Shape(
+                family: .processExit,
+                anchor: .parser { text in
+                    text.hasBytePrefix("Unable to handle kernel ") || text.hasBytePrefix("BUG: unable to handle ")
+                        || text.hasBytePrefix("BUG: kernel NULL pointer dereference") || text.hasBytePrefix("Internal error: Oops")
+                        || text.hasBytePrefix("Kernel panic - not syncing")
+                },
+                needs: ["Unable to handle kernel ", "BUG: ", "Internal error: Oops", "Kernel panic - not syncing"]),
+            // Ruby's last words for an exception nothing rescued: `FILE:LINE:in `METHOD': MESSAGE
+            // (CLASS)` (`…/conversions.rb:131:in `block (2 levels) in <class:Numeric>': stack level too
+            // deep (SystemStackError)`).
+            Shape(family: .managedException, anchor: .parser(RubyUncaught.isUncaught), needs: [":in `", ":in '"]),
             // The system refusing to start a program, in its starter's words (`zsh: bad CPU type in
             // executable: ./tool`, `exec /app: exec format error`, `[Errno 86] Bad CPU type …`).
             Shape(family: .execRefused, anchor: .parser { ExecRefusalFact.parse($0) != nil }, needs: ExecRefusalFact.needs),
@@ -993,6 +1055,40 @@ enum CrashMessageGrammar {
             Shape(family: .resource, anchor: .contains("per-process-limit")),
             Shape(family: .resource, anchor: .contains("due to memory issue")),
             Shape(family: .resource, anchor: .contains("exceeding jetsam memory limit")),
+            // A runtime's memory limit or an allocation that failed, in its words: PHP's `Allowed memory
+            // size of 134217728 bytes exhausted (tried to allocate 40000 bytes)`, the Erlang VM's crash
+            // dump slogan `eheap_alloc: Cannot allocate 8162366936 bytes of memory (of type "heap").`.
+            Shape(
+                family: .resource,
+                anchor: .parser { text in
+                    if let size = text.byteRange(of: "Allowed memory size of ") {
+                        return text[size.upperBound...].containsBytes(" exhausted")
+                    }
+                    guard let cannot = text.byteRange(of: "Cannot allocate ") else { return false }
+                    return text[cannot.upperBound...].containsBytes(" bytes of memory")
+                },
+                needs: ["Allowed memory size of ", "Cannot allocate "]),
+            // Android's ActivityManager when an app stopped answering (`ANR in com.example.app
+            // (com.example.app/.MainActivity)`), after which the system offers to close it.
+            Shape(
+                family: .resource, anchor: .parser { $0.hasBytePrefix("ANR in ") && $0.dropFirst(7).first?.isLetter == true },
+                needs: ["ANR in "]),
+            // Linux's OOM killer (`Out of memory: Killed process 1440763 (perl) total-vm:…`, a memory
+            // cgroup's `Memory cgroup out of memory: Killed process …`, older kernels' `Kill process`;
+            // not its `invoked oom-killer` line, which names the process that asked), and a container it killed as Kubernetes and
+            // Docker report it (`OOMKilled`; not Docker's `"OOMKilled": false`).
+            Shape(
+                family: .resource,
+                anchor: .parser { text in
+                    if let found = text.byteRange(of: "out of memory: Kill", ignoringASCIICase: true) {
+                        return text[found.upperBound...].hasBytePrefix("ed process ")
+                            || text[found.upperBound...].hasBytePrefix(" process ")
+                    }
+                    guard let killed = text.byteRange(of: "OOMKilled") else { return false }
+                    let after = text[killed.upperBound...].drop { $0 == "\"" || $0 == ":" || $0 == " " }
+                    return !after.hasBytePrefix("false")
+                },
+                needs: ["ut of memory: Kill", "OOMKilled"]),
             // The system's sentence when it ends an app for its memory (iOS's alert and Xcode's
             // console: `The app “X” has been killed by the operating system because it is using too
             // much memory.`, `… was terminated due to memory pressure`).
@@ -1216,6 +1312,12 @@ enum CrashMessageGrammar {
         // The place: `file:line:` before it (a digit run between colons).
         let before = text[..<marker.lowerBound]
         return before.split(separator: ":").contains { part in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
+    /// glibc's `Fatal glibc error: FILE:LINE (FUNCTION): assertion failed: EXPRESSION`.
+    static let isGlibcInternalAssertion: @Sendable (Substring) -> Bool = { text in
+        guard text.hasBytePrefix("Fatal glibc error: "), let marker = text.byteRange(of: "): assertion failed: ") else { return false }
+        return !text[marker.upperBound...].trimmedBlanks.isEmpty
     }
 
     /// A bracketed tag that names the `FATAL` level and a source place (`[…FATAL:file.cc(123)]`), then words.
@@ -1777,6 +1879,7 @@ enum SignalLine {
         ["SIG", "ignal ", "SEGV", "BUS", "ILL", "FPE", "TRAP", "si_signo="] + statusWords
         + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
         + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled ", "caught "]
+        + kernelFaults.map(\.words) + ["status="]
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
     static let codeNames: [String: String] = {
@@ -1796,6 +1899,43 @@ enum SignalLine {
     static func code(in text: Substring) -> String? {
         let words = text.replacingOccurrences(of: "\\", with: "").split { !($0.isASCII && ($0.isUppercase || $0 == "_")) }
         return words.lazy.map(String.init).first { codeNames[$0] != nil }
+    }
+
+    /// The Linux kernel's line for a process it sent a fault signal (`dmesg`, the system log):
+    /// `NAME[PID]: segfault at 0 ip 0000000000402669 sp 00007ffe… error 4 in NAME[400000+5000]`,
+    /// `traps: NAME[PID] general protection fault ip:… sp:… error:0 in libX.so[…]`, `trap invalid
+    /// opcode ip:…`, `trap divide error ip:…`: the words, with the signal each sends.
+    static let kernelFaults: [(words: String, signal: String)] = [
+        ("segfault at ", "SIGSEGV"), ("general protection fault ip:", "SIGSEGV"), ("general protection ip:", "SIGSEGV"),
+        ("trap invalid opcode ip:", "SIGILL"), ("trap divide error ip:", "SIGFPE"), ("trap int3 ip:", "SIGTRAP"),
+        ("trap stack segment ip:", "SIGBUS"),
+    ]
+
+    /// The signal of a kernel fault line (`kernelFaults`): the words, then the kernel's own
+    /// fields (`ip`, `sp`), so a sentence that merely says "segfault at startup" is not one.
+    static func kernelFault(in text: Substring) -> String? {
+        guard text.utf8.count <= 600 else { return nil }
+        for (words, signal) in kernelFaults where text.hasBytePrefix(words) {
+            let rest = text.dropFirst(words.utf8.count)
+            if words.hasSuffix("ip:") ? rest.containsBytes(" sp:") : (rest.containsBytes(" ip ") && rest.containsBytes(" sp ")) {
+                return signal
+            }
+        }
+        return nil
+    }
+
+    /// A service manager's word for a main process a signal ended (systemd's `iot.service: Main
+    /// process exited, code=dumped, status=11/SEGV`, `code=killed, status=9/KILL`): the signal
+    /// named after the status number. (`code=exited, status=1/FAILURE` is an exit, no signal.)
+    static func supervisorStatus(in text: Substring) -> String? {
+        guard text.utf8.count <= 600, text.containsBytes("code=killed") || text.containsBytes("code=dumped"),
+            let status = text.byteRange(of: "status=")
+        else { return nil }
+        let rest = text[status.upperBound...]
+        let number = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !number.isEmpty, rest.dropFirst(number.count).hasBytePrefix("/") else { return nil }
+        let name = "SIG" + rest.dropFirst(number.count + 1).prefix { $0.isASCII && $0.isUppercase }
+        return fatalSignals.contains(name) ? name : nil
     }
 
     /// Wine's words for the Windows exceptions it reports unhandled, with the signal each is on macOS.
@@ -1858,6 +1998,11 @@ enum SignalLine {
             let marker = rest.hasBytePrefix(" at address 0x") ? " at address 0x" : rest.hasBytePrefix(" at 0x") ? " at 0x" : nil
             return marker.flatMap { rest.byteRange(of: $0) }
         }.first
+        // The kernel's fault line gives the address in hex without `0x` (`segfault at 7f3a… ip …`).
+        if text.hasBytePrefix("segfault at "), kernelFault(in: text) != nil {
+            let digits = text.dropFirst(12).prefix { $0.isHexDigit }
+            return digits.isEmpty || digits.count > 16 ? nil : "0x" + digits
+        }
         let field =
             text.containsBytes("si_signo=")
             ? text.byteRange(of: "si_addr=0x")
@@ -1929,6 +2074,8 @@ enum SignalLine {
         // block: `si_signo=Segmentation fault: 11(11), si_code=2, si_addr=0x0`): the number, or
         // its description with the number after it.
         if let field = siginfoSignal(in: text) { return field }
+        if let kernel = kernelFault(in: text) { return kernel }
+        if let status = supervisorStatus(in: text) { return status }
         // Wine's last words for a Windows exception no debugger took (`wine: Unhandled page fault on
         // read access to 0x… at address 0x…`, `Unhandled illegal instruction at address 0x…`).
         for (words, signal) in unhandledFaults where text.containsBytes(words) { return signal }
@@ -2138,6 +2285,10 @@ extension SignalLine {
         "by signal", "target signal ",
         // git's and other parents' words for a helper that died (`error: index-pack died of signal 11`).
         "died of signal", "died with signal",
+        // A server's master for a worker that died (nginx's `worker process 1710 exited on signal 11
+        // (core dumped)`), and the kernel sending a fault signal (`do_page_fault(): sending SIGSEGV
+        // to pthread for invalid read access from …`).
+        "exited on signal", "sending ",
     ]
 
     /// Words a process's status is stated with, before which a negative number is the signal
@@ -2252,12 +2403,31 @@ extension SignalLine {
             switch (previous.0, previous.1, lower) {
             case (0x67, 0x6F, 0x74), (0x72, 0x65, 0x63), (0x63, 0x61, 0x75), (0x63, 0x61, 0x74), (0x66, 0x61, 0x74),
                 (0x63, 0x72, 0x61), (0x6B, 0x69, 0x6C), (0x72, 0x61, 0x69), (0x64, 0x75, 0x65), (0x77, 0x69, 0x74),
-                (0x74, 0x65, 0x72), (0x65, 0x78, 0x69), (0x74, 0x61, 0x72), (0x62, 0x79, 0x20), (0x64, 0x69, 0x65):
+                (0x74, 0x65, 0x72), (0x65, 0x78, 0x69), (0x74, 0x61, 0x72), (0x62, 0x79, 0x20), (0x64, 0x69, 0x65),
+                (0x73, 0x65, 0x6E):
                 return true
             default: previous = (previous.1, lower)
             }
         }
         return false
+    }
+}
+
+/// Ruby's report of an exception nothing rescued, the line the interpreter prints as it exits.
+enum RubyUncaught {
+    /// `FILE:LINE:in `METHOD': MESSAGE (CLASS)` (Ruby 3.4 quotes the method `'METHOD'`): a source
+    /// place, the method, then the message with the exception's class in parentheses last.
+    static let isUncaught: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 4_096, let marker = text.byteRange(of: ":in `") ?? text.byteRange(of: ":in '") else { return false }
+        let place = text[..<marker.lowerBound]
+        guard let colon = place.lastIndex(of: ":"), !place[place.index(after: colon)...].isEmpty,
+            place[place.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber }), place[..<colon].hasSuffix(".rb")
+        else { return false }
+        guard let close = text[marker.upperBound...].byteRange(of: "': "), text.hasSuffix(")"), let open = text.lastIndex(of: "("),
+            open > close.upperBound
+        else { return false }
+        let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        return name.first?.isUppercase == true && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ":") })
     }
 }
 
@@ -2375,7 +2545,10 @@ package enum PastedFrameGrammar {
     /// Tried in order on a trimmed line; `numbered` when the syntax prints the frame's number
     /// (a list that starts again at 0 is another thread's).
     static let parsers: [(parse: Parser, numbered: Bool)] = [
-        (gdbStyle, true), (rustStyle, true), (glogStackFrame, false), (bracketedAddress, false), (bareHexAddress, true), (boostStyle, true),
+        // (`backtraceSymbols` first: its whole line is one object path and a bracketed address, which
+        // looser syntaxes below would take with the path's parentheses in the name.)
+        (backtraceSymbols, false), (gdbStyle, true), (rustStyle, true), (glogStackFrame, false), (bracketedAddress, false),
+        (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
         (pythonStyle, false), (hockeyApp, false),
         (hockeyAppColumns, false),
@@ -2530,6 +2703,53 @@ package enum PastedFrameGrammar {
         var frame = Frame(index: 0, address: address, reportLine: reportLine)
         frame.symbol = String(symbol)
         frame.symbolOffset = offset
+        return frame
+    }
+
+    /// glibc's `backtrace_symbols` line, which Linux programs print from their fatal-signal
+    /// handlers (mysqld, LLVM's stack dump, Node's native stack): `/usr/sbin/mysqld(handle_connection+0x17e)[0x55f48c7e8f5e]`,
+    /// `/lib/x86_64-linux-gnu/libpthread.so.0(+0x110e0)[0x7fe1f80f50e0]`, `./a.out() [0x400aa2]`,
+    /// `/lib/libc.so.6 [0x7f…]`: the object's path, the symbol and its offset or the offset in the
+    /// object, then the address in brackets.
+    static let backtraceSymbols: Parser = { line, reportLine in
+        guard line.hasSuffix("]"), line.utf8.count <= 2_000, let open = line.byteRange(of: "[0x", ignoringASCIICase: false) else {
+            return nil
+        }
+        let hex = line[open.upperBound..<line.index(before: line.endIndex)]
+        guard !hex.isEmpty, hex.count <= 16, hex.allSatisfy(\.isHexDigit), let address = UInt64(hex, radix: 16) else { return nil }
+        var head = line[..<open.lowerBound]
+        while head.last == " " { head = head.dropLast() }
+        var symbol: Substring?
+        var offset: UInt64?
+        var inImage = false
+        if head.hasSuffix(")"), let paren = head.firstIndex(of: "(") {
+            let inner = head[head.index(after: paren)..<head.index(before: head.endIndex)]
+            head = head[..<paren]
+            if !inner.isEmpty {
+                guard let plus = inner.range(of: "+0x", options: .backwards), let value = UInt64(inner[plus.upperBound...], radix: 16)
+                else {
+                    return nil
+                }
+                offset = value
+                if plus.lowerBound == inner.startIndex {
+                    inImage = true
+                } else {
+                    symbol = inner[..<plus.lowerBound]
+                }
+            }
+        }
+        // The object: a path or a file name, nothing else on the line.
+        guard !head.isEmpty, !head.containsBytes(" "), head.containsBytes("/") || head.containsBytes("."),
+            head.first.map({ $0 == "/" || $0 == "." || $0.isLetter }) == true
+        else { return nil }
+        var frame = Frame(index: 0, address: address, reportLine: reportLine)
+        frame.imageName = String(head.split(separator: "/").last ?? head)
+        if inImage { frame.imageOffset = offset }
+        if let symbol, !symbol.isEmpty {
+            guard looksLikeSymbol(String(symbol), alone: true) else { return nil }
+            frame.symbol = String(symbol)
+            frame.symbolOffset = offset
+        }
         return frame
     }
 

@@ -140,7 +140,7 @@ enum DebuggerOutputShape: Equatable {
                 } else if let trailing = ThreadAnnotation.trailing(String(trimmed)), !ThreadAnnotation.isDebuggerStop(trailing.reason) {
                     console = true
                 } else if pastedFrames < 2,
-                    PastedFrameGrammar.parse(String(trimmed), reportLine: 0) != nil
+                    document.readings.frame(String(trimmed), reportLine: position + 1) != nil
                         || PastedFrameGrammar.cellFrame(document.lines, at: position) != nil
                 {
                     pastedFrames += 1
@@ -1144,9 +1144,16 @@ struct DebuggerOutputParser {
 
     /// The crash message a line states, as Xcode's annotation of the stopped thread or as a
     /// console line (`CrashMessageGrammar`).
+    /// Xcode's annotation after a label or log prefix: only a line with `Thread` or a named
+    /// thread's ` (` in it can hold one, so no other line is stripped for it.
+    private func annotationAfterLabel(_ trimmed: String) -> String? {
+        guard trimmed.containsBytes("Thread") || trimmed.containsBytes(" (") else { return nil }
+        return ThreadAnnotation.reason(String(document.readings.strip(trimmed)))
+    }
+
     private func statedMessage(_ text: String, trimmed: String, number: Int) -> StatedMessage? {
         // The annotation may follow a label (`崩溃信息：Thread 2: EXC_RESOURCE …`).
-        if let reason = ThreadAnnotation.reason(trimmed) ?? ThreadAnnotation.reason(String(document.readings.strip(trimmed))) {
+        if let reason = ThreadAnnotation.reason(trimmed) ?? annotationAfterLabel(trimmed) {
             guard !ThreadAnnotation.isDebuggerStop(reason) else { return nil }
             // The source line Xcode marked, copied on the line above the banner.
             let place = codeAbove(number).map { annotatedPlace($0, number: number - 1) }
@@ -1262,10 +1269,10 @@ struct DebuggerOutputParser {
         }
         let stripped = String(document.readings.strip(trimmed))
         if stripped != trimmed, let frame = TextReportParser.parseFrame(stripped, reportLine: number) { return (frame, true) }
-        if let frame = PastedFrameGrammar.parseNumbered(trimmed, reportLine: number) { return frame }
+        if let frame = document.readings.frame(trimmed, reportLine: number) { return frame }
         // Any other syntax behind the console's prefix (a managed runtime's `at …` lines in the
         // system log, each after the date and the process).
-        return stripped != trimmed && !stripped.isEmpty ? PastedFrameGrammar.parseNumbered(stripped, reportLine: number) : nil
+        return stripped != trimmed && !stripped.isEmpty ? document.readings.frame(stripped, reportLine: number) : nil
     }
 
     /// The facts the stated messages carry that the console's own lines did not already give:

@@ -32,6 +32,26 @@ final class LineReadings: @unchecked Sendable {
         return decided
     }
 
+    private var frames: [String: (frame: Frame, numbered: Bool)?] = [:]
+
+    /// `PastedFrameGrammar.parseNumbered(line, reportLine:)`, read once per text: detection, the
+    /// console reader and fact reading each ask whether a line is a frame. A frame read before
+    /// for another line of the same text gets this line's number.
+    /// The line is read without its edge blanks, as the other readings are.
+    func frame(_ line: String, reportLine: Int) -> (frame: Frame, numbered: Bool)? {
+        let key = line.trimmedBlanks
+        if let known = lock.withLock({ frames[key] }) {
+            return known.map { found in
+                var found = found
+                found.frame.reportLine = reportLine
+                return found
+            }
+        }
+        let found = PastedFrameGrammar.parseNumbered(key, reportLine: reportLine)
+        lock.withLock { frames[key] = .some(found) }
+        return found
+    }
+
     /// `LogPrefix.strip(line)`, read once.
     func strip(_ line: String) -> Substring {
         let key = line.trimmedBlanks

@@ -41,7 +41,8 @@ package struct FactReading {
         // A reporter's diagnosis shown in Application Specific Information is its guess from the
         // frames, not a message the crash states.
         let statingLines = facts.reporterDiagnosis.map { diagnosis in lines.filter { !diagnosis.states($0) } } ?? lines
-        facts.statedMessages = Self.statedMessages(facts, lines: statingLines, message: message)
+        let readings: LineReadings? = if case .text(let document) = report.source { document.readings } else { nil }
+        facts.statedMessages = Self.statedMessages(facts, lines: statingLines, message: message, readings: readings)
         if facts.resource == nil { facts.resource = Self.resource(report) }
         if facts.statedMessages.isEmpty { facts.statedMessages = Self.statedMessages(lines: statingLines, message: message) }
         // Messages on the lines no field holds: none in a JSON or binary layout (every part of it
@@ -84,7 +85,7 @@ package struct FactReading {
             }
         }
         if case .text(let document) = report.source, !report.completeness.isComplete {
-            facts.unreadLines = Self.unreadLines(of: document, stated: facts.statedMessages)
+            facts.unreadLines = Self.unreadLines(of: document, stated: facts.statedMessages, skipping: text?.readLines ?? [])
         }
         facts.execRefusal = ExecRefusalFact.read(from: facts.statedMessages)
         if case .text(let document) = report.source {
@@ -130,18 +131,18 @@ package struct FactReading {
     // MARK: - Stated messages
 
     /// The messages a reader set, then the ones the shared fields state, each text once.
-    static func statedMessages(_ facts: CrashFacts, lines: [String], message: String?) -> [StatedMessage] {
+    static func statedMessages(_ facts: CrashFacts, lines: [String], message: String?, readings: LineReadings? = nil) -> [StatedMessage] {
         var messages = facts.statedMessages
         if let uncaught = facts.uncaughtException?.exception, let reason = uncaught.reason, !reason.isEmpty {
-            messages.append(StatedMessage(reason, source: .exceptionReason))
+            messages.append(StatedMessage(reason, source: .exceptionReason, readings: readings))
         }
         if let error = facts.swiftRuntimeError {
             let text = error.message.isEmpty ? error.kind : "\(error.kind): \(error.message)"
             messages.append(
                 StatedMessage(text, source: .runtimeError, place: error.file.map { file in error.line.map { "\(file):\($0)" } ?? file }))
         }
-        messages += lines.map { StatedMessage($0, source: .appSpecificInformation) }
-        if let message, !message.isEmpty { messages.append(StatedMessage(message, source: .exceptionMessage)) }
+        messages += lines.map { StatedMessage($0, source: .appSpecificInformation, readings: readings) }
+        if let message, !message.isEmpty { messages.append(StatedMessage(message, source: .exceptionMessage, readings: readings)) }
         var seen: Set<String> = []
         return messages.filter { seen.insert($0.text).inserted }
     }
@@ -514,7 +515,8 @@ package struct FactReading {
         for (offset, line) in document.lines.prefix(limit).enumerated() where !skipping.contains(offset + 1) {
             let trimmed = line.text.trimmedBlanks
             // The grammar first: its literals rule out most lines at once; the frame syntaxes are many.
-            guard !trimmed.isEmpty, let match = document.readings.match(trimmed), !Self.isFrameLine(trimmed, number: offset + 1)
+            guard !trimmed.isEmpty, let match = document.readings.match(trimmed),
+                !Self.isFrameLine(trimmed, number: offset + 1, in: document)
             else { continue }
             stated.append(
                 StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: offset + 1, source: .console))
@@ -525,10 +527,14 @@ package struct FactReading {
     /// A frame line states nothing: Apple's numbered frame (`0   libswiftCore.dylib   0x… f + 4`,
     /// a number then a blank; a timestamp's `18:38:17.092` is no frame number), or any syntax
     /// the pasted-frame readers read.
-    static func isFrameLine(_ trimmed: String, number: Int) -> Bool {
+    /// (`document`'s readings keep what the readers already asked of the line.)
+    static func isFrameLine(_ trimmed: String, number: Int, in document: TextDocument? = nil) -> Bool {
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty { return trimmed.dropFirst(digits.count).first.map { $0 == " " || $0 == "\t" } == true }
-        return PastedFrameGrammar.parse(trimmed, reportLine: number) != nil
+        let pasted =
+            document.map { $0.readings.frame(trimmed, reportLine: number) != nil }
+            ?? (PastedFrameGrammar.parse(trimmed, reportLine: number) != nil)
+        return pasted
             || TextReportParser.parseFrame(trimmed, reportLine: number) != nil || PastedFrameGrammar.rustPlace(Substring(trimmed)) != nil
     }
 
@@ -537,14 +543,15 @@ package struct FactReading {
     static let unreadLineLength = 400
 
     /// The lines of words in a partial text that no shape reads (no frame, no stated message):
-    /// the first `unreadLineLimit` among its first `messageScanLineLimit` lines.
-    static func unreadLines(of document: TextDocument, stated: [StatedMessage]) -> [StatedMessage] {
-        let statedLines = Set(stated.compactMap(\.line))
+    /// the first `unreadLineLimit` among its first `messageScanLineLimit` lines. Lines a reader
+    /// read as a frame or an image (`skipping`) are not parsed as frames again.
+    static func unreadLines(of document: TextDocument, stated: [StatedMessage], skipping read: Set<Int> = []) -> [StatedMessage] {
+        let statedLines = Set(stated.compactMap(\.line)).union(read)
         var unread: [StatedMessage] = []
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() where unread.count < unreadLineLimit {
             let trimmed = line.text.trimmedBlanks
             guard trimmed.utf8.count >= 12, trimmed.utf8.count <= unreadLineLength, !statedLines.contains(offset + 1),
-                trimmed.containsBytes(" "), !isFrameLine(trimmed, number: offset + 1)
+                trimmed.containsBytes(" "), !isFrameLine(trimmed, number: offset + 1, in: document)
             else { continue }
             // A console line's words after its log prefix (`2019-01-10 14:56:47.825187+0800 App[11551:4381103] …`).
             var text = trimmed
@@ -598,7 +605,8 @@ package struct FactReading {
             let trimmed = document.lines[number - 1].text.trimmedBlanks
             // A command typed at an interactive prompt (R's and a shell's `> `, Python's `>>> `,
             // `$ `, `% `, LLDB's `(lldb) `): what ran last.
-            guard trimmed.utf8.count <= unreadLineLength, !statedLines.contains(number), !isFrameLine(trimmed, number: number) else {
+            guard trimmed.utf8.count <= unreadLineLength, !statedLines.contains(number), !isFrameLine(trimmed, number: number, in: document)
+            else {
                 break
             }
             if promptCommand(trimmed) != nil {

@@ -107,8 +107,13 @@ public struct StatedMessage: Sendable, Hashable {
     /// A message read from a report's own field (`FactReading`): its family read from its words
     /// by the console reader's grammar, else from the field it stood in.
     public init(_ text: String, source: Source, place: String? = nil) {
+        self.init(text, source: source, place: place, readings: nil)
+    }
+
+    /// With the readings of the text the message was read from, which may know the line already.
+    init(_ text: String, source: Source, place: String? = nil, readings: LineReadings?) {
         let family: Family
-        if let match = CrashMessageGrammar.match(text) {
+        if let match = readings.map({ $0.match(text) }) ?? CrashMessageGrammar.match(text) {
             family = match.family
         } else {
             switch source {
