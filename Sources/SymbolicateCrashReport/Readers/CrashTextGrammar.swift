@@ -999,6 +999,22 @@ enum CrashMessageGrammar {
                         || text.hasBytePrefix("Kernel panic - not syncing")
                 },
                 needs: ["Unable to handle kernel ", "BUG: ", "Internal error: Oops", "Kernel panic - not syncing"]),
+            // Windows stopped (a bug check, a blue screen), as WinDbg's `!analyze -v` heads its analysis
+            // and as the event log says after the restart (`The computer has rebooted from a bugcheck.`).
+            Shape(
+                family: .processExit,
+                anchor: .parser { text in
+                    text.containsBytes("has rebooted from a bugcheck")
+                        || (text.containsBytes("Bugcheck Analysis")
+                            && text.trimmingCharacters(in: CharacterSet(charactersIn: "* ")) == "Bugcheck Analysis")
+                },
+                needs: ["has rebooted from a bugcheck", "Bugcheck Analysis"]),
+            // JavaScript's error nothing caught, as a browser's console and Node print it: `Uncaught
+            // TypeError: Cannot read properties of undefined`, `Uncaught (in promise) RuntimeError:
+            // unreachable` (a WebAssembly trap), Node's `[UnhandledPromiseRejection: This error originated …]`.
+            Shape(
+                family: .managedException, anchor: .parser(JavaScriptUncaught.isUncaught),
+                needs: ["Uncaught ", "UnhandledPromiseRejection"]),
             // Ruby's last words for an exception nothing rescued: `FILE:LINE:in `METHOD': MESSAGE
             // (CLASS)` (`…/conversions.rb:131:in `block (2 levels) in <class:Numeric>': stack level too
             // deep (SystemStackError)`).
@@ -1879,7 +1895,7 @@ enum SignalLine {
         ["SIG", "ignal ", "SEGV", "BUS", "ILL", "FPE", "TRAP", "si_signo="] + statusWords
         + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
         + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled ", "caught "]
-        + kernelFaults.map(\.words) + ["status="]
+        + kernelFaults.map(\.words) + ["status=", "xception code", "xceptionCode: ", "Unhandled exception at 0x"]
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
     static let codeNames: [String: String] = {
@@ -1936,6 +1952,36 @@ enum SignalLine {
         guard !number.isEmpty, rest.dropFirst(number.count).hasBytePrefix("/") else { return nil }
         let name = "SIG" + rest.dropFirst(number.count + 1).prefix { $0.isASCII && $0.isUppercase }
         return fatalSignals.contains(name) ? name : nil
+    }
+
+    /// Windows' exception codes (NTSTATUS) for the faults it ends a process for, with the signal
+    /// each is on macOS: what Windows Error Reporting's event (`Exception code: 0xc0000005`), a
+    /// debugger (`0xC0000005: Access violation reading location 0x…`) and crash dialogs print.
+    static let windowsExceptionCodes: [String: String] = [
+        "c0000005": "SIGSEGV", "c00000fd": "SIGSEGV", "c0000006": "SIGBUS", "c000001d": "SIGILL", "c0000096": "SIGILL",
+        "c0000094": "SIGFPE", "c0000095": "SIGFPE", "c000008e": "SIGFPE", "80000003": "SIGTRAP", "c0000409": "SIGABRT",
+        "c0000374": "SIGABRT", "c000027b": "SIGABRT", "c0000602": "SIGABRT", "40000015": "SIGABRT",
+    ]
+
+    /// The signal of a Windows exception code stated as the crash's (`Exception code: 0xc0000005`,
+    /// `ExceptionCode: c0000005 (Access violation)`, `Unhandled exception at 0x… in app.exe:
+    /// 0xC0000005: Access violation …`).
+    static func windowsException(in text: Substring) -> String? {
+        guard text.utf8.count <= 600 else { return nil }
+        var digits: Substring?
+        for label in ["Exception code: ", "Exception Code: ", "ExceptionCode: ", "exception code "] {
+            guard let found = text.byteRange(of: label) else { continue }
+            var rest = text[found.upperBound...]
+            if rest.hasBytePrefix("0x") || rest.hasBytePrefix("0X") { rest = rest.dropFirst(2) }
+            digits = rest.prefix { $0.isHexDigit }
+            break
+        }
+        if digits == nil, text.hasBytePrefix("Unhandled exception at 0x"), let marker = text.byteRange(of: ": 0x", ignoringASCIICase: true)
+        {
+            digits = text[marker.upperBound...].prefix { $0.isHexDigit }
+        }
+        guard let digits, digits.count == 8 else { return nil }
+        return windowsExceptionCodes[digits.lowercased()]
     }
 
     /// Wine's words for the Windows exceptions it reports unhandled, with the signal each is on macOS.
@@ -2076,6 +2122,7 @@ enum SignalLine {
         if let field = siginfoSignal(in: text) { return field }
         if let kernel = kernelFault(in: text) { return kernel }
         if let status = supervisorStatus(in: text) { return status }
+        if let windows = windowsException(in: text) { return windows }
         // Wine's last words for a Windows exception no debugger took (`wine: Unhandled page fault on
         // read access to 0x… at address 0x…`, `Unhandled illegal instruction at address 0x…`).
         for (words, signal) in unhandledFaults where text.containsBytes(words) { return signal }
@@ -2413,6 +2460,23 @@ extension SignalLine {
     }
 }
 
+/// JavaScript's words for an error no handler caught (browsers' consoles, Node, WebAssembly traps).
+enum JavaScriptUncaught {
+    /// `Uncaught [(in promise) ]NAME: message`, NAME an error type (`TypeError`, `RuntimeError`,
+    /// `DOMException`), anywhere on the line (after a source place, `wasm://…:34 Uncaught …`); or
+    /// Node's `UnhandledPromiseRejection` error.
+    static let isUncaught: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 4_096 else { return false }
+        if text.containsBytes("[UnhandledPromiseRejection: ") || text.containsBytes("ERR_UNHANDLED_REJECTION") { return true }
+        guard let found = text.byteRange(of: "Uncaught ") else { return false }
+        var rest = text[found.upperBound...]
+        if rest.hasBytePrefix("(in promise) ") { rest = rest.dropFirst(13) }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+        guard name.first?.isUppercase == true, name.hasSuffix("Error") || name.hasSuffix("Exception") else { return false }
+        return rest.dropFirst(name.count).hasBytePrefix(":") || rest.count == name.count
+    }
+}
+
 /// Ruby's report of an exception nothing rescued, the line the interpreter prints as it exits.
 enum RubyUncaught {
     /// `FILE:LINE:in `METHOD': MESSAGE (CLASS)` (Ruby 3.4 quotes the method `'METHOD'`): a source
@@ -2547,7 +2611,8 @@ package enum PastedFrameGrammar {
     static let parsers: [(parse: Parser, numbered: Bool)] = [
         // (`backtraceSymbols` first: its whole line is one object path and a bracketed address, which
         // looser syntaxes below would take with the path's parentheses in the name.)
-        (backtraceSymbols, false), (gdbStyle, true), (rustStyle, true), (glogStackFrame, false), (bracketedAddress, false),
+        (backtraceSymbols, false), (windowsFaultingModule, false), (gdbStyle, true), (rustStyle, true), (glogStackFrame, false),
+        (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
         (pythonStyle, false), (hockeyApp, false),
@@ -2703,6 +2768,19 @@ package enum PastedFrameGrammar {
         var frame = Frame(index: 0, address: address, reportLine: reportLine)
         frame.symbol = String(symbol)
         frame.symbolOffset = offset
+        return frame
+    }
+
+    /// Windows Error Reporting's event names the module the fault was in (`Faulting module name:
+    /// python312.dll, version: 3.12.2150.1013, time stamp: 0x65c2a47f`): the crashed frame's
+    /// image, where the event gives no stack.
+    static let windowsFaultingModule: Parser = { line, reportLine in
+        guard line.hasBytePrefix("Faulting module name: ") else { return nil }
+        let name = line.dropFirst(22).prefix { $0 != "," }.trimmedBlanks
+        guard !name.isEmpty, !name.containsBytes(" "), name.containsBytes(".") else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.imageName = name
         return frame
     }
 

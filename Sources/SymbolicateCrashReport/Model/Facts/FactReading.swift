@@ -639,7 +639,23 @@ package struct FactReading {
     /// `pid=57064, thread=20999, …` under `===== CRASH =====`): the crash's own lines.
     static func isFieldAssignment(_ trimmed: String) -> Bool {
         let name = trimmed.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        return !name.isEmpty && name.first?.isLetter == true && trimmed.dropFirst(name.count).first == "="
+        if !name.isEmpty, name.first?.isLetter == true, trimmed.dropFirst(name.count).first == "=" { return true }
+        // Windows Error Reporting's event is fields too (`Faulting application name: X, version: …`,
+        // `Faulting module path: …`, `Fault offset: 0x…`), not what the program printed.
+        if trimmed.hasBytePrefix("Faulting ") || trimmed.hasBytePrefix("Fault offset: ") || trimmed.hasBytePrefix("Exception code: ") {
+            return true
+        }
+        // A record's fields in aligned columns, as Event Viewer copies them (`Log Name:      Application`,
+        // `Level:         Error`, `Task Category: Application Crashing Events`, `Description:`): a label
+        // of capitalised words, its colon, then nothing or a run of blanks (one blank after a label of
+        // two words or more, which fills the column; `Error: …` alone is a program's words).
+        guard let colon = trimmed.firstIndex(of: ":"), trimmed.first?.isUppercase == true else { return false }
+        let label = trimmed[..<colon]
+        let words = label.split(separator: " ")
+        let after = trimmed[trimmed.index(after: colon)...]
+        guard label.count <= 30, !words.isEmpty, words.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy(\.isLetter) })
+        else { return false }
+        return after.isEmpty || after.hasBytePrefix("  ") || (words.count >= 2 && after.hasBytePrefix(" "))
     }
 
     /// The command of a line typed at an interactive prompt, or nil.
