@@ -137,4 +137,30 @@ import Testing
                 "09-27 10:40:01.358 1450-1492/? E/ActivityManager: ANR in com.star.loackpattern (com.star.loackpattern/com.star.demo.activity.CreateGestureActivity)"
             )?.family == .resource)
     }
+
+    /// glibc's allocator's last words, old and new (https://github.com/pscedu/slash2/issues/184):
+    /// heap corruption, in the words of the heap-corruption entry.
+    @Test func glibcsAllocatorStops() throws {
+        #expect(GlibcMallocError.isError("free(): invalid pointer"))
+        #expect(GlibcMallocError.isError("double free or corruption (out)"))
+        #expect(GlibcMallocError.isError("*** Error in `./a.out': double free or corruption (fasttop): 0x0000000001d7e010 ***"))
+        #expect(!GlibcMallocError.isError("free(): called from cleanup()"))
+        let diagnosis = try diagnoseText(
+            """
+            *** glibc detected *** /local/psc/sbin/slashd: free(): invalid next size (fast): 0x00007ffe880025b0 ***
+            ======= Backtrace: =========
+            /lib64/libc.so.6[0x3dd2a75146]
+            /local/psc/sbin/slashd[0x4093c4]
+            """)
+        #expect(diagnosis.said.contains("free(): invalid next size"), "\(diagnosis.said)")
+        #expect(diagnosis.headline.lowercased().contains("heap corruption"), "\(diagnosis.headline)")
+    }
+
+    /// systemd's watchdog and `systemctl status`'s signal (https://github.com/canonical/snapd/pull/12776).
+    @Test func systemdsWatchdog() {
+        #expect(SignalLine.supervisorStatus(in: "   Main PID: 6221 (code=killed, signal=ABRT)") == "SIGABRT")
+        #expect(
+            CrashMessageGrammar.match("Active: failed (Result: watchdog) since Tue 2023-04-25 17:23:14 UTC; 2min 14s ago")?.family
+                == .resource)
+    }
 }

@@ -1044,6 +1044,10 @@ enum CrashMessageGrammar {
             Shape(
                 family: .malloc, anchor: .parser(isMallocError),
                 needs: ["malloc: ", "*** error for object ", "can't allocate region", "mach_vm_map("]),
+            // glibc's allocator stopping the process for a corrupted heap (`free(): invalid pointer`,
+            // `double free or corruption (out)`, older glibc's `*** glibc detected *** prog: free():
+            // invalid next size (fast): 0x… ***` and `*** Error in `prog': …`).
+            Shape(family: .malloc, anchor: .parser(GlibcMallocError.isError), needs: GlibcMallocError.needs),
             // Chromium's malloc error hook (nw.js, Electron, CEF helpers) ends the process after
             // libmalloc's report: `Terminating process due to a potential for future heap corruption`.
             Shape(family: .malloc, anchor: .contains("due to a potential for future heap corruption")),
@@ -1084,6 +1088,12 @@ enum CrashMessageGrammar {
                     return text[cannot.upperBound...].containsBytes(" bytes of memory")
                 },
                 needs: ["Allowed memory size of ", "Cannot allocate "]),
+            // systemd's watchdog ending a service that stopped answering (`Active: failed (Result:
+            // watchdog)`, `Watchdog timeout (limit 10s)!`).
+            Shape(
+                family: .resource,
+                anchor: .parser { $0.containsBytes("(Result: watchdog)") || $0.containsBytes("Watchdog timeout (limit ") },
+                needs: ["(Result: watchdog)", "Watchdog timeout (limit "]),
             // Android's ActivityManager when an app stopped answering (`ANR in com.example.app
             // (com.example.app/.MainActivity)`), after which the system offers to close it.
             Shape(
@@ -1895,7 +1905,7 @@ enum SignalLine {
         ["SIG", "ignal ", "SEGV", "BUS", "ILL", "FPE", "TRAP", "si_signo="] + statusWords
         + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
         + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled ", "caught "]
-        + kernelFaults.map(\.words) + ["status=", "xception code", "xceptionCode: ", "Unhandled exception at 0x"]
+        + kernelFaults.map(\.words) + ["status=", "signal=", "xception code", "xceptionCode: ", "Unhandled exception at 0x"]
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
     static let codeNames: [String: String] = {
@@ -1944,9 +1954,13 @@ enum SignalLine {
     /// process exited, code=dumped, status=11/SEGV`, `code=killed, status=9/KILL`): the signal
     /// named after the status number. (`code=exited, status=1/FAILURE` is an exit, no signal.)
     static func supervisorStatus(in text: Substring) -> String? {
-        guard text.utf8.count <= 600, text.containsBytes("code=killed") || text.containsBytes("code=dumped"),
-            let status = text.byteRange(of: "status=")
-        else { return nil }
+        guard text.utf8.count <= 600, text.containsBytes("code=killed") || text.containsBytes("code=dumped") else { return nil }
+        // `systemctl status`'s `Main PID: 6221 (code=killed, signal=ABRT)`.
+        if let named = text.byteRange(of: "signal=") {
+            let name = "SIG" + text[named.upperBound...].prefix { $0.isASCII && $0.isUppercase }
+            if fatalSignals.contains(name) { return name }
+        }
+        guard let status = text.byteRange(of: "status=") else { return nil }
         let rest = text[status.upperBound...]
         let number = rest.prefix { $0.isASCII && $0.isNumber }
         guard !number.isEmpty, rest.dropFirst(number.count).hasBytePrefix("/") else { return nil }
@@ -2457,6 +2471,42 @@ extension SignalLine {
             }
         }
         return false
+    }
+}
+
+/// glibc's allocator's last words (`malloc_printerr`) before it aborts the process.
+enum GlibcMallocError {
+    /// The allocator's functions that name themselves in its messages.
+    static let functions = [
+        "free(): ", "malloc(): ", "realloc(): ", "calloc(): ", "munmap_chunk(): ", "malloc_consolidate(): ", "_int_free(): ",
+        "_int_malloc(): ", "_int_realloc(): ", "tcache_thread_shutdown(): ",
+    ]
+    /// Its messages that name no function.
+    static let messages = ["double free or corruption", "corrupted size vs. prev_size", "corrupted double-linked list"]
+    static let needs = functions + messages
+
+    /// The message alone on its line, or after the older glibc's `*** glibc detected *** PROG: ` or
+    /// `*** Error in `PROG': `.
+    static let isError: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 600 else { return false }
+        var body = text
+        if let marker = body.byteRange(of: "*** glibc detected *** ") {
+            let rest = body[marker.upperBound...]
+            guard let colon = rest.byteRange(of: ": ") else { return false }
+            body = rest[colon.upperBound...]
+        } else if body.hasBytePrefix("*** Error in `"), let close = body.byteRange(of: "': ") {
+            body = body[close.upperBound...]
+        }
+        if let function = functions.first(where: { body.hasBytePrefix($0) }) {
+            // The allocator's own words after the function (`invalid pointer`, `corrupted top size`,
+            // `double free detected in tcache 2`, `unaligned tcache chunk detected`), not a log of code that calls it.
+            let words = body.dropFirst(function.utf8.count)
+            return [
+                "invalid ", "double free", "corrupted ", "memory corruption", "unaligned ", "mismatching ", "unsorted ",
+                "largebin ", "smallbin ", "chunk ", "too many chunks",
+            ].contains { words.hasBytePrefix($0) }
+        }
+        return messages.contains { body.hasBytePrefix($0) }
     }
 }
 

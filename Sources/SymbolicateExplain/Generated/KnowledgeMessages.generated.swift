@@ -958,6 +958,9 @@ extension KnowledgeBase {
             aliases: ["Heap corruption detected", "BUG_IN_CLIENT_OF_LIBMALLOC"], values: [], namespace: nil,
             patterns: [
                 "pointer being freed was not allocated", "Heap corruption detected", "BUG_IN_CLIENT_OF_LIBMALLOC", "malloc: *** error",
+                "double free or corruption", "free(): invalid", "free(): double free detected", "malloc(): corrupted",
+                "malloc(): memory corruption", "munmap_chunk(): invalid pointer", "corrupted size vs. prev_size",
+                "corrupted double-linked list", "realloc(): invalid",
             ]),
         KnowledgeEntry(
             term: "terminating due to uncaught exception of type", kind: .applicationSpecificMessage,
