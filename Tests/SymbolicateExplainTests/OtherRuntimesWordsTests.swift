@@ -61,8 +61,8 @@ import Testing
         #expect(ShellPrompt.command(in: "0 libc++ 0x1000 std::map<int, int> >::~map() + 4") == nil)
         #expect(ShellPrompt.command(in: "2020-01-01 12:00:00 foo[123]: x > y") == nil)
         #expect(FactReading.promptCommand("me@host:~/dir$ python3 crash.py") == "python3 crash.py")
-        #expect(FactReading.isFieldAssignment("version=2.18.0 (be) on \"macos_arm64\""))
-        #expect(!FactReading.isFieldAssignment("x == y failed"))
+        #expect(FactReading.isFieldLine("version=2.18.0 (be) on \"macos_arm64\""))
+        #expect(!FactReading.isFieldLine("x == y failed"))
     }
 
     // MARK: - Assertions in other runtimes' words

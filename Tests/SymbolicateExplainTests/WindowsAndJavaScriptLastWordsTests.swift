@@ -50,8 +50,8 @@ import Testing
                 == "SIGSEGV")
         #expect(SignalLine.windowsException(in: "Exception code: 0x00000001") == nil)
         #expect(SignalLine.windowsException(in: "the exception code was never logged") == nil)
-        #expect(FactReading.isFieldAssignment("Task Category: Application Crashing Events"))
-        #expect(!FactReading.isFieldAssignment("Error: could not open config.json"))
+        #expect(FactReading.isFieldLine("Task Category: Application Crashing Events"))
+        #expect(!FactReading.isFieldLine("Error: could not open config.json"))
     }
 
     /// WinDbg's heading of a bug check (https://github.com/RafWu/RansomWatch/issues/4).

@@ -1142,8 +1142,6 @@ struct DebuggerOutputParser {
         return nil
     }
 
-    /// The crash message a line states, as Xcode's annotation of the stopped thread or as a
-    /// console line (`CrashMessageGrammar`).
     /// Xcode's annotation after a label or log prefix: only a line with `Thread` or a named
     /// thread's ` (` in it can hold one, so no other line is stripped for it.
     private func annotationAfterLabel(_ trimmed: String) -> String? {
@@ -1151,6 +1149,8 @@ struct DebuggerOutputParser {
         return ThreadAnnotation.reason(String(document.readings.strip(trimmed)))
     }
 
+    /// The crash message a line states, as Xcode's annotation of the stopped thread or as a
+    /// console line (`CrashMessageGrammar`).
     private func statedMessage(_ text: String, trimmed: String, number: Int) -> StatedMessage? {
         // The annotation may follow a label (`崩溃信息：Thread 2: EXC_RESOURCE …`).
         if let reason = ThreadAnnotation.reason(trimmed) ?? annotationAfterLabel(trimmed) {

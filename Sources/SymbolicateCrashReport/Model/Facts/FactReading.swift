@@ -596,7 +596,7 @@ package struct FactReading {
                 // (Foundation's and libobjc's `*** Terminating app …`, `*** Assertion failure in …`.)
                 trimmed.isEmpty || statedLines.contains(number) || trimmed.hasBytePrefix("*** ")
                     || trimmed.lowercased().containsBytes("crashed")
-                    || TextReportParser.threadHeader(trimmed) != nil || opensFrames || isFieldAssignment(trimmed)
+                    || TextReportParser.threadHeader(trimmed) != nil || opensFrames || isFieldLine(trimmed)
                     || LLDBLine.thread(trimmed) != nil || isDebuggerStatus(trimmed)
             else { break }
             number -= 1
@@ -635,9 +635,10 @@ package struct FactReading {
             || trimmed.containsBytes(" stopped") || trimmed.containsBytes(" exited with status")
     }
 
-    /// A runtime's crash block prints its facts as `name=value` (the Dart VM's `version=…`,
-    /// `pid=57064, thread=20999, …` under `===== CRASH =====`): the crash's own lines.
-    static func isFieldAssignment(_ trimmed: String) -> Bool {
+    /// A line of a record's fields, the crash's own lines rather than the program's output: a
+    /// runtime's crash block prints its facts as `name=value` (the Dart VM's `version=…`,
+    /// `pid=57064, thread=20999, …` under `===== CRASH =====`); Windows' event prints labelled columns.
+    static func isFieldLine(_ trimmed: String) -> Bool {
         let name = trimmed.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         if !name.isEmpty, name.first?.isLetter == true, trimmed.dropFirst(name.count).first == "=" { return true }
         // Windows Error Reporting's event is fields too (`Faulting application name: X, version: …`,
