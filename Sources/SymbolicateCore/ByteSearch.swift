@@ -39,15 +39,28 @@ extension ByteSearch {
         @inline(__always) func key(_ byte: UInt8) -> UInt8 {
             byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
         }
-        let firstKey = key(first)
-        var i = 0
-        while i <= last {
-            if key(haystack[i]) == firstKey {
-                var k = 1
-                while k < needle.count, key(haystack[i + k]) == key(needle[k]) { k += 1 }
-                if k == needle.count { return i }
+        // Candidates by `memchr` for each case of the first byte (the nearer one first), as above:
+        // most lines hold neither, and a byte loop of ours would pay for every byte.
+        let lower = key(first)
+        let upper = lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower
+        var nextLower: Int? = -1
+        var nextUpper: Int? = lower == upper ? nil : -1
+        var offset = 0
+        while offset <= last {
+            func next(_ cached: inout Int?, _ byte: UInt8) -> Int? {
+                guard let known = cached else { return nil }
+                if known >= offset { return known }
+                let hit = memchr(text + offset, Int32(byte), last - offset + 1)
+                cached = hit.map { text.distance(to: UnsafeRawPointer($0)) }
+                return cached
             }
-            i += 1
+            let lowerAt = next(&nextLower, lower)
+            let upperAt = next(&nextUpper, upper)
+            guard let at = lowerAt.map({ min($0, upperAt ?? $0) }) ?? upperAt else { return nil }
+            var k = 1
+            while k < needle.count, key(haystack[at + k]) == key(needle[k]) { k += 1 }
+            if k == needle.count { return at }
+            offset = at + 1
         }
         return nil
     }

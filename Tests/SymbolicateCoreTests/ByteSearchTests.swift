@@ -22,6 +22,32 @@ import Testing
         #expect(part.containsBytes(literal))
     }
 
+    /// Without case, candidates of either case interleaved: the same first offset as a plain
+    /// search over lower-cased bytes, for every needle cut from the text and for needles it lacks.
+    @Test func withoutCaseAgreesWithLowerCasedSearch() {
+        let texts = ["eXception Exception EXCEPTION exception", "aAaAab AB", "xx Fatal FATAL fatal", "e", "E", "", "Ünïcode Éxc ex"]
+        func reference(_ text: String, _ needle: String) -> Int? {
+            let hay = Array(text.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            let pin = Array(needle.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            guard !pin.isEmpty else { return 0 }
+            guard hay.count >= pin.count else { return nil }
+            return (0...(hay.count - pin.count)).first { hay[$0..<$0 + pin.count].elementsEqual(pin) }
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            var needles = ["exception ", "EXCEPTION", "ab", "AAB", "fatal", "zz", "É", "e"]
+            for start in 0..<bytes.count {
+                for end in (start + 1)...min(bytes.count, start + 4) {
+                    if let cut = String(validating: bytes[start..<end], as: UTF8.self) { needles.append(cut.uppercased()) }
+                }
+            }
+            for needle in needles {
+                let found = text.byteRange(of: needle, ignoringASCIICase: true).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }
+                #expect(found == reference(text, needle), "\(needle) in \(text)")
+            }
+        }
+    }
+
     @Test func edges() {
         #expect("abc".containsBytes(""))
         #expect("".byteRange(of: "a") == nil)

@@ -253,6 +253,12 @@ enum LogPrefix {
         let rest = text[text.index(after: close)...]
         // Tags one after another (`[iina][e] …`): each is a prefix.
         if rest.hasBytePrefix("[") { return rest.startIndex }
+        // A number or a time right before a logger's category, with no blank between (Unreal
+        // Engine's `[2023.05.23-09.09.10:171][  0]LogWindows: Error: …`, the frame counter last).
+        let inside = text[text.index(after: text.startIndex)..<close]
+        if !inside.isEmpty, inside.allSatisfy({ ($0.isASCII && $0.isNumber) || " .:-".contains($0) }), rest.first?.isLetter == true {
+            return rest.startIndex
+        }
         var after = PrefixScan(rest)
         after.literal(":")
         guard after.atEnd || after.blanks() else { return nil }
@@ -305,6 +311,11 @@ enum LogPrefix {
         else { return nil }
         let rest = text[end...].drop { $0 == " " }
         for level in ["error: ", "warning: ", "fault: ", "annotation: ", "debug: ", "info: "] where rest.hasBytePrefix(level) {
+            return rest.index(rest.startIndex, offsetBy: level.count)
+        }
+        // Unreal Engine's `LogWindows: Error: `, `LogOutputDevice: Warning: `, `LogInit: Display: `:
+        // its verbosity names, capitalised.
+        for level in ["Error: ", "Warning: ", "Fatal: ", "Display: ", "Log: ", "Verbose: "] where rest.hasBytePrefix(level) {
             return rest.index(rest.startIndex, offsetBy: level.count)
         }
         return nil
@@ -812,7 +823,15 @@ enum CrashMessageGrammar {
             // it, `[VERBOSE-2:ui_dart_state.cc(166)] Unhandled Exception: …`, `E/flutter`): the
             // exception the app's code let escape, as the developer reads it, whether the isolate
             // went on or not. (.NET's `Unhandled exception. ` is its own shape above.)
-            Shape(family: .managedException, anchor: .contains("Unhandled Exception: ")),
+            // (Not Unreal Engine's `Unhandled Exception: EXCEPTION_ACCESS_VIOLATION reading address 0x…`,
+            // a Windows exception code's name: a signal, read below.)
+            Shape(
+                family: .managedException,
+                anchor: .parser { text in
+                    guard let found = text.byteRange(of: "Unhandled Exception: ") else { return false }
+                    let rest = text[found.upperBound...]
+                    return !rest.hasBytePrefix("EXCEPTION_") && !rest.hasBytePrefix("STATUS_")
+                }, needs: ["Unhandled Exception: "]),
             // Compiled languages' runtimes linked into the app stop it on a panic, printing one
             // line first: Rust's `thread 'main' panicked at 'msg', src/main.rs:2` (before 1.73;
             // `panicked at src/lib.rs:10:5:` since), Go's `panic: runtime error: index out of range`
@@ -908,8 +927,12 @@ enum CrashMessageGrammar {
             Shape(family: .assertion, anchor: .contains("AttributeGraph precondition failure: ")),
             // AddressSanitizer's report, which ends the process (`==123==ERROR: AddressSanitizer:
             // heap-use-after-free on address 0x…`, its closing `SUMMARY: AddressSanitizer: …`).
-            Shape(family: .malloc, anchor: .contains("ERROR: AddressSanitizer: ")),
-            Shape(family: .malloc, anchor: .contains("SUMMARY: AddressSanitizer: ")),
+            // And the other memory checkers that stop the process on what they find, in their words:
+            // every sanitizer's `ERROR: HWAddressSanitizer: tag-mismatch …`, `ERROR: MemorySanitizer:
+            // use-of-uninitialized-value`, Android's Scudo allocator (`Scudo ERROR: invalid chunk
+            // state when deallocating address …`), GWP-ASan (`*** GWP-ASan detected a memory error
+            // ***`), the kernel's KASAN and KFENCE (`BUG: KASAN: use-after-free in f+0x7bc/0xc50`).
+            Shape(family: .malloc, anchor: .parser(MemoryCheckerReport.isReport), needs: MemoryCheckerReport.literals),
             // UIKit's and AppKit's Auto Layout engine changed off the main thread, as they logged it
             // before the exception that replaced the line (iOS 13, macOS 10.15).
             Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
@@ -1015,6 +1038,22 @@ enum CrashMessageGrammar {
             Shape(
                 family: .managedException, anchor: .parser(JavaScriptUncaught.isUncaught),
                 needs: ["Uncaught ", "UnhandledPromiseRejection"]),
+            // A GPU the process lost, in the graphics API's words (Vulkan's `VK_ERROR_DEVICE_LOST`,
+            // Direct3D's `DXGI_ERROR_DEVICE_HUNG` and `DXGI_ERROR_DEVICE_REMOVED`), and CUDA's errors
+            // (PyTorch's `RuntimeError: CUDA error: an illegal memory access was encountered`, the
+            // driver API's `CUDA_ERROR_ILLEGAL_ADDRESS`); CUDA's allocator out of device memory is a
+            // limit (`torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 55.57 GiB`).
+            Shape(family: .resource, anchor: .parser(GPUFailure.isOutOfMemory), needs: GPUFailure.memoryLiterals),
+            Shape(family: .processExit, anchor: .parser(GPUFailure.isDeviceFailure), needs: GPUFailure.literals),
+            // A microcontroller's fault handler (the processor's exception, the firmware halted or
+            // reset): ESP-IDF's `Guru Meditation Error: Core  0 panic'ed (LoadProhibited)`, the ESP8266
+            // core's `Exception (28):`, Zephyr's `>>> ZEPHYR FATAL ERROR 0: CPU exception on CPU 0`
+            // and its `***** MPU FAULT *****` banners: the signal each stands for (`FirmwareFault`).
+            Shape(family: .signal, anchor: .parser { FirmwareFault.signal(in: $0) != nil }, needs: FirmwareFault.literals),
+            // Lua's runtime errors, which end a script and the game or tool that ran it (LÖVE's
+            // `Error: main.lua:10: attempt to index local 'str' (a nil value)`, Factorio's mods):
+            // an operation on a value of the wrong type, as Lua words it.
+            Shape(family: .managedException, anchor: .parser(LuaError.isError), needs: ["attempt to "]),
             // Ruby's last words for an exception nothing rescued: `FILE:LINE:in `METHOD': MESSAGE
             // (CLASS)` (`…/conversions.rb:131:in `block (2 levels) in <class:Numeric>': stack level too
             // deep (SystemStackError)`).
@@ -1022,6 +1061,13 @@ enum CrashMessageGrammar {
             // The system refusing to start a program, in its starter's words (`zsh: bad CPU type in
             // executable: ./tool`, `exec /app: exec format error`, `[Errno 86] Bad CPU type …`).
             Shape(family: .execRefused, anchor: .parser { ExecRefusalFact.parse($0) != nil }, needs: ExecRefusalFact.needs),
+            // The .NET runtime's last words, as the event log's `.NET Runtime` entry and the console
+            // print them (`The process was terminated due to an internal error in the .NET Runtime at
+            // IP … with exit code 80131506.`, `… due to an unhandled exception.`, `… due to a stack overflow.`).
+            Shape(family: .processExit, anchor: .contains("The process was terminated due to ")),
+            // Android's WebView ending the app whose renderer died (`Render process's crash wasn't
+            // handled by all associated webviews, triggering application crash.`).
+            Shape(family: .processExit, anchor: .contains("crash wasn't handled by all associated webviews")),
             // A test tool's words that the process under test died (XCTest, xcodebuild).
             Shape(family: .processExit, anchor: .contains("Restarting after unexpected exit, crash, or test timeout")),
             Shape(family: .processExit, anchor: .contains("Early unexpected exit, operation never finished bootstrapping")),
@@ -1906,6 +1952,7 @@ enum SignalLine {
         + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
         + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled ", "caught "]
         + kernelFaults.map(\.words) + ["status=", "signal=", "xception code", "xceptionCode: ", "Unhandled exception at 0x"]
+        + ["with code ", "xit_code", "xitCode", "xitcode", "STATUS_", "EXCEPTION_", "overrun of a stack-based buffer", "referenced memory at 0x"]
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
     static let codeNames: [String: String] = {
@@ -1974,7 +2021,11 @@ enum SignalLine {
     static let windowsExceptionCodes: [String: String] = [
         "c0000005": "SIGSEGV", "c00000fd": "SIGSEGV", "c0000006": "SIGBUS", "c000001d": "SIGILL", "c0000096": "SIGILL",
         "c0000094": "SIGFPE", "c0000095": "SIGFPE", "c000008e": "SIGFPE", "80000003": "SIGTRAP", "c0000409": "SIGABRT",
-        "c0000374": "SIGABRT", "c000027b": "SIGABRT", "c0000602": "SIGABRT", "40000015": "SIGABRT",
+        "c0000374": "SIGABRT", "c000027b": "SIGABRT", "c0000602": "SIGABRT", "40000015": "SIGABRT", "c0000420": "SIGABRT",
+        // The exceptions of runtimes on top: a .NET exception no handler took (`e0434352`), the CLR's
+        // own fatal error (`80131506`, `ExecutionEngineException`), a C++ `throw` nothing caught
+        // (`e06d7363`): each ends the process as an abort does.
+        "e0434352": "SIGABRT", "80131506": "SIGABRT", "e06d7363": "SIGABRT",
     ]
 
     /// The signal of a Windows exception code stated as the crash's (`Exception code: 0xc0000005`,
@@ -1994,8 +2045,164 @@ enum SignalLine {
         {
             digits = text[marker.upperBound...].prefix { $0.isHexDigit }
         }
-        guard let digits, digits.count == 8 else { return nil }
-        return windowsExceptionCodes[digits.lowercased()]
+        // `The exception unknown software exception (0xc0000409) occurred in the application at
+        // location 0x…` (Windows' dialog for an exception no handler took).
+        if digits == nil, let marker = text.byteRange(of: "exception (0x", ignoringASCIICase: true) {
+            digits = text[marker.upperBound...].prefix { $0.isHexDigit }
+        }
+        if let digits, digits.count == 8, let signal = windowsExceptionCodes[digits.lowercased()] { return signal }
+        if text.containsBytes("STATUS_") || text.containsBytes("EXCEPTION_") {
+            let words = text.split { !($0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_")) }
+            if let named = words.lazy.compactMap({ windowsExceptionNames[String($0)] }).first { return named }
+        }
+        for (words, signal) in windowsExceptionTexts where text.containsBytes(words) { return signal }
+        return nil
+    }
+
+    /// The names Windows' headers give those codes (`STATUS_ACCESS_VIOLATION`, cargo's `exit code:
+    /// 0xc0000005, STATUS_ACCESS_VIOLATION`) and the `EXCEPTION_` names of the same codes (Unreal's
+    /// `Unhandled Exception: EXCEPTION_ACCESS_VIOLATION reading address 0x…`), with their signal.
+    static let windowsExceptionNames: [String: String] = [
+        "STATUS_ACCESS_VIOLATION": "SIGSEGV", "EXCEPTION_ACCESS_VIOLATION": "SIGSEGV", "STATUS_STACK_OVERFLOW": "SIGSEGV",
+        "EXCEPTION_STACK_OVERFLOW": "SIGSEGV", "STATUS_IN_PAGE_ERROR": "SIGBUS", "EXCEPTION_IN_PAGE_ERROR": "SIGBUS",
+        "STATUS_DATATYPE_MISALIGNMENT": "SIGBUS", "EXCEPTION_DATATYPE_MISALIGNMENT": "SIGBUS",
+        "STATUS_ILLEGAL_INSTRUCTION": "SIGILL", "EXCEPTION_ILLEGAL_INSTRUCTION": "SIGILL", "STATUS_PRIVILEGED_INSTRUCTION": "SIGILL",
+        "EXCEPTION_PRIV_INSTRUCTION": "SIGILL", "STATUS_INTEGER_DIVIDE_BY_ZERO": "SIGFPE", "EXCEPTION_INT_DIVIDE_BY_ZERO": "SIGFPE",
+        "STATUS_FLOAT_DIVIDE_BY_ZERO": "SIGFPE", "EXCEPTION_FLT_DIVIDE_BY_ZERO": "SIGFPE", "STATUS_INTEGER_OVERFLOW": "SIGFPE",
+        "EXCEPTION_INT_OVERFLOW": "SIGFPE", "STATUS_BREAKPOINT": "SIGTRAP", "EXCEPTION_BREAKPOINT": "SIGTRAP",
+        "STATUS_STACK_BUFFER_OVERRUN": "SIGABRT", "STATUS_HEAP_CORRUPTION": "SIGABRT", "STATUS_FATAL_APP_EXIT": "SIGABRT",
+        "STATUS_ASSERTION_FAILURE": "SIGABRT", "STATUS_FAIL_FAST_EXCEPTION": "SIGABRT",
+    ]
+
+    /// The texts Windows shows for some of those codes in its error dialogs (`The system detected an
+    /// overrun of a stack-based buffer in this application.`, `The instruction at 0x… referenced
+    /// memory at 0x…. The memory could not be read.`).
+    static let windowsExceptionTexts: [(words: String, signal: String)] = [
+        ("detected an overrun of a stack-based buffer", "SIGABRT"), ("referenced memory at 0x", "SIGSEGV"),
+    ]
+
+    /// Labels a process's exit status follows, in the words of shells, build tools, container
+    /// runtimes and IDEs (`exited with code 139`, `exit code: 0xc0000005`, `Exit Code: 137`,
+    /// `Process finished with exit code -1073741819`), compared in lower case.
+    static let exitStatusLabels = [
+        "exited with code ", "exited with exit code ", "exit code: ", "exit code ", "exit code=", "exitcode: ", "exitcode=",
+        "exit_code=", "exit_code: ", "exit status: ", "exit status ", "exit status=", "exited with status ", "with code ",
+    ]
+
+    /// The status after one of `exitStatusLabels`, as printed (`139`, `-1073741819`, `0xc0000005`).
+    static func exitStatus(in text: Substring) -> Substring? {
+        guard text.utf8.count <= 600 else { return nil }
+        let lower = Substring(text.lowercased())
+        for label in exitStatusLabels {
+            guard let found = lower.byteRange(of: label) else { continue }
+            let rest = lower[found.upperBound...].drop { $0 == "'" || $0 == "\"" || $0 == "`" }
+            let value =
+                rest.hasBytePrefix("0x")
+                ? rest.prefix(2 + rest.dropFirst(2).prefix { $0.isHexDigit }.count)
+                : rest.prefix(rest.hasBytePrefix("-") ? 1 + rest.dropFirst().prefix { $0.isASCII && $0.isNumber }.count : rest.prefix { $0.isASCII && $0.isNumber }.count)
+            let after = rest.dropFirst(value.count).first
+            guard !value.isEmpty, value != "-", value != "0x", after.map({ !($0.isLetter || $0.isNumber) }) ?? true else { continue }
+            return value
+        }
+        return nil
+    }
+
+    /// The signal an exit status stands for: a shell's and a container runtime's 128 + N for a
+    /// process signal N ended (`exited with code 139`: SIGSEGV; `Exit Code: 137`: SIGKILL, Linux's
+    /// numbers), or a Windows exception code as the process's status, in hex or in decimal, signed
+    /// or not (`-1073741819` and `3221225477` are 0xC0000005).
+    static func exitStatusSignal(in text: Substring) -> String? {
+        guard let value = exitStatus(in: text) else { return nil }
+        if value.hasBytePrefix("0x") {
+            let digits = value.dropFirst(2)
+            return digits.count == 8 ? windowsExceptionCodes[String(digits)] : nil
+        }
+        guard let number = Int64(value) else { return nil }
+        if number >= 129, number <= 159, let name = linuxSignalNames[Int(number - 128)], fatalSignals.contains(name) { return name }
+        let status = number < 0 ? UInt32(truncatingIfNeeded: number) : number <= Int64(UInt32.max) ? UInt32(number) : 0
+        guard status >= 0x4000_0000 else { return nil }
+        let hex = String(status, radix: 16)
+        return windowsExceptionCodes[String(repeating: "0", count: max(0, 8 - hex.count)) + hex]
+    }
+
+    /// Linux's signal numbers, which exit statuses above 128 and `strsignal`'s numbers in Linux
+    /// programs' logs use (SIGBUS is 7 there, 10 on Apple's systems).
+    static let linuxSignalNames: [Int: String] = [
+        4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 31: "SIGSYS",
+    ]
+
+    /// `strsignal`'s descriptions of the fatal signals (glibc's and the BSDs'), as programs print
+    /// them beside the number: Apache's `exit signal Segmentation fault (11)`, ClickHouse's
+    /// `Received signal Segmentation fault (11)`.
+    static let signalDescriptions: [(words: String, signal: String)] = [
+        ("Segmentation fault", "SIGSEGV"), ("Aborted", "SIGABRT"), ("Abort trap", "SIGABRT"), ("Bus error", "SIGBUS"),
+        ("Illegal instruction", "SIGILL"), ("Trace/breakpoint trap", "SIGTRAP"), ("Trace/BPT trap", "SIGTRAP"),
+        ("Floating point exception", "SIGFPE"), ("Floating-point exception", "SIGFPE"), ("Killed", "SIGKILL"),
+        ("Bad system call", "SIGSYS"),
+    ]
+
+    /// Whether `number` is the signal's number on Linux or on Apple's systems.
+    static func isNumber(_ number: Int, of name: String) -> Bool {
+        linuxSignalNames[number] == name || SignalNames.name(number) == name || (name == "SIGIOT" && number == 6)
+    }
+
+    /// A signal stated with its number and its name or description together, which agree
+    /// (Valgrind's `Process terminating with default action of signal 11 (SIGSEGV)`, billiard's
+    /// `exited with 'signal 9 (SIGKILL)'`, `signal SIGSEGV (11)`, Apache's `exit signal Segmentation
+    /// fault (11)`), or as a field beside a death (varnish's `Child (16735) died signal=6`): a
+    /// pairing nothing but a signal report prints, so no arrival word is needed.
+    static func pairedSignal(in text: Substring) -> String? {
+        guard text.utf8.count <= 4_096, text.containsBytes("ignal") else { return nil }
+        var rest = text
+        while let found = rest.byteRange(of: "ignal") {
+            defer { rest = rest[found.upperBound...] }
+            var after = rest[found.upperBound...]
+            if after.hasBytePrefix("=") {
+                // `signal=6`, `signal=SEGV`: only beside words saying the process died.
+                let lower = text.lowercased()
+                guard ["died", "exited", "killed", "terminated", "crashed", "dumped"].contains(where: { lower.contains($0) }) else { continue }
+                after = after.dropFirst()
+                let digits = after.prefix { $0.isASCII && $0.isNumber }
+                if !digits.isEmpty, digits.count <= 2, let number = Int(digits), let name = linuxSignalNames[number] ?? SignalNames.name(number),
+                    fatalSignals.contains(name)
+                {
+                    return name
+                }
+                let word = after.prefix { $0.isASCII && $0.isUppercase }
+                let name = word.hasBytePrefix("SIG") ? String(word) : "SIG" + word
+                if word.count >= 3, fatalSignals.contains(name) { return name }
+                continue
+            }
+            guard after.hasBytePrefix(" ") else { continue }
+            after = after.dropFirst()
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, digits.count <= 2, let number = Int(digits) {
+                // `signal 11 (SIGSEGV)`, `signal 11: SIGSEGV`, `signal 11 (Segmentation fault)`.
+                var tail = after.dropFirst(digits.count)
+                guard tail.hasBytePrefix(" (") || tail.hasBytePrefix(": ") else { continue }
+                tail = tail.dropFirst(2)
+                let word = tail.prefix { $0.isASCII && $0.isUppercase }
+                if word.hasBytePrefix("SIG"), fatalSignals.contains(String(word)) || word == "SIGIOT", isNumber(number, of: String(word)) {
+                    return word == "SIGIOT" ? "SIGABRT" : String(word)
+                }
+                if let described = signalDescriptions.first(where: { tail.hasBytePrefix($0.words) }), isNumber(number, of: described.signal) {
+                    return described.signal
+                }
+                continue
+            }
+            // `signal SIGSEGV (11)`, `signal Segmentation fault (11)`.
+            let word = after.prefix { $0.isASCII && $0.isUppercase }
+            var name = word.hasBytePrefix("SIG") ? String(word) : nil
+            var tail = after.dropFirst(word.count)
+            if name == nil, let described = signalDescriptions.first(where: { after.hasBytePrefix($0.words) }) {
+                name = described.signal
+                tail = after.dropFirst(described.words.count)
+            }
+            guard let name, fatalSignals.contains(name), tail.hasBytePrefix(" (") else { continue }
+            let number = tail.dropFirst(2).prefix { $0.isASCII && $0.isNumber }
+            if let value = Int(number), tail.dropFirst(2 + number.count).hasBytePrefix(")"), isNumber(value, of: name) { return name }
+        }
+        return nil
     }
 
     /// Wine's words for the Windows exceptions it reports unhandled, with the signal each is on macOS.
@@ -2061,6 +2268,14 @@ enum SignalLine {
         // The kernel's fault line gives the address in hex without `0x` (`segfault at 7f3a… ip …`).
         if text.hasBytePrefix("segfault at "), kernelFault(in: text) != nil {
             let digits = text.dropFirst(12).prefix { $0.isHexDigit }
+            return digits.isEmpty || digits.count > 16 ? nil : "0x" + digits
+        }
+        // Windows' words for an access violation's address (Unreal's `EXCEPTION_ACCESS_VIOLATION
+        // reading address 0x…`, a debugger's `Access violation reading location 0x…`).
+        for marker in ["reading address 0x", "writing address 0x", "executing address 0x", "reading location 0x", "writing location 0x"]
+        where text.containsBytes(marker) && (text.containsBytes("ACCESS_VIOLATION") || text.containsBytes("ccess violation")) {
+            guard let found = text.byteRange(of: marker) else { continue }
+            let digits = text[found.upperBound...].prefix { $0.isHexDigit }
             return digits.isEmpty || digits.count > 16 ? nil : "0x" + digits
         }
         let field =
@@ -2137,6 +2352,8 @@ enum SignalLine {
         if let kernel = kernelFault(in: text) { return kernel }
         if let status = supervisorStatus(in: text) { return status }
         if let windows = windowsException(in: text) { return windows }
+        if let paired = pairedSignal(in: text) { return paired }
+        if let status = exitStatusSignal(in: text) { return status }
         // Wine's last words for a Windows exception no debugger took (`wine: Unhandled page fault on
         // read access to 0x… at address 0x…`, `Unhandled illegal instruction at address 0x…`).
         for (words, signal) in unhandledFaults where text.containsBytes(words) { return signal }
@@ -2307,12 +2524,19 @@ extension ShellPrompt {
 /// terminated or quit. An app or a program that "crashed" in a person's sentence is not one: the
 /// word before the verb must name a helper.
 enum HelperExit {
-    static let helpers = ["agent", "server", "service", "daemon", "helper", "plugin", "plug-in", "extension", "worker", "host"]
+    /// (A browser's or an editor's window and renderer are helper processes too: Electron's `The
+    /// window terminated unexpectedly (reason: 'crashed', code: '10')`; a process pool's worker,
+    /// Python's `A process in the process pool was terminated abruptly`.)
+    static let helpers = [
+        "agent", "server", "service", "daemon", "helper", "plugin", "plug-in", "extension", "worker", "host", "window", "renderer",
+        "pool",
+    ]
     static let verbs = [
         "crashed", "has crashed", "has terminated", "terminated", "quit unexpectedly", "has quit unexpectedly", "exited unexpectedly",
-        "terminated unexpectedly", "died unexpectedly", "stopped unexpectedly",
+        "terminated unexpectedly", "died unexpectedly", "stopped unexpectedly", "disappeared unexpectedly", "exited prematurely",
+        "was terminated abruptly", "terminated abruptly", "exited abnormally",
     ]
-    static let needs = ["rashed", "erminated", "nexpectedly"]
+    static let needs = ["rashed", "erminated", "nexpectedly", "rematurely", "bruptly", "bnormally"]
 
     static func isHelperExit(_ line: Substring) -> Bool {
         guard line.utf8.count <= 600 else { return false }
@@ -2324,7 +2548,7 @@ enum HelperExit {
                 // The verb ends its clause: the line's end or punctuation after it (`… has crashed.`,
                 // `Terminated - Editor functionality …`), not `crashed when I tap`.
                 let after = lower[range.upperBound...].drop { $0 == " " }
-                guard after.first.map({ [".", ",", "-", ":", ";", "!", "\"", "'", ")"].contains($0) }) ?? true else { continue }
+                guard after.first.map({ [".", ",", "-", ":", ";", "!", "\"", "'", ")", "("].contains($0) }) ?? true else { continue }
                 let subject = lower[..<range.lowerBound].split { !($0.isLetter || $0 == "-") }.last.map(String.init) ?? ""
                 if helpers.contains(subject) { return true }
             }
@@ -2528,6 +2752,107 @@ enum JavaScriptUncaught {
 }
 
 /// Ruby's report of an exception nothing rescued, the line the interpreter prints as it exits.
+/// The memory checkers that stop a process on the error they find (`CrashMessageGrammar`).
+enum MemoryCheckerReport {
+    static let literals = ["Sanitizer: ", "Scudo ERROR", "GWP-ASan", "BUG: KASAN: ", "BUG: KFENCE: "]
+
+    static let isReport: @Sendable (Substring) -> Bool = { text in
+        if text.containsBytes("Scudo ERROR: ") || text.containsBytes("GWP-ASan detected a memory error") { return true }
+        if text.containsBytes("BUG: KASAN: ") || text.containsBytes("BUG: KFENCE: ") { return true }
+        // `ERROR: <Name>Sanitizer: <kind>` (ASan, HWASan, MSan, UBSan's fatal errors), and the
+        // summary line of the ones whose every error ends the process.
+        if let found = text.byteRange(of: "ERROR: ") {
+            let name = text[found.upperBound...].prefix { $0.isASCII && $0.isLetter }
+            if name.hasSuffix("Sanitizer"), text[found.upperBound...].dropFirst(name.count).hasBytePrefix(": ") { return true }
+        }
+        for name in ["AddressSanitizer", "HWAddressSanitizer", "MemorySanitizer"] where text.containsBytes("SUMMARY: \(name): ") {
+            return true
+        }
+        return false
+    }
+}
+
+/// A GPU's failure the process does not survive, in the words of the API it used (`CrashMessageGrammar`).
+enum GPUFailure {
+    static let literals = ["VK_ERROR_DEVICE_LOST", "DXGI_ERROR_DEVICE_", "D3DERR_DEVICELOST", "CUDA error: ", "CUDA_ERROR_", "cudaError"]
+    static let memoryLiterals = ["CUDA out of memory", "CUDA_ERROR_OUT_OF_MEMORY", "cudaErrorMemoryAllocation"]
+
+    static let isDeviceFailure: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000 else { return false }
+        if text.containsBytes("VK_ERROR_DEVICE_LOST") || text.containsBytes("D3DERR_DEVICELOST") { return true }
+        for code in ["DXGI_ERROR_DEVICE_HUNG", "DXGI_ERROR_DEVICE_REMOVED", "DXGI_ERROR_DEVICE_RESET"] where text.containsBytes(code) {
+            return true
+        }
+        // CUDA's runtime and driver errors, by name or as its `cudaGetErrorString` words after `CUDA error: `.
+        if text.containsBytes("CUDA error: ") { return true }
+        if text.containsBytes("CUDA_ERROR_"), !text.containsBytes("CUDA_ERROR_OUT_OF_MEMORY") { return true }
+        if let found = text.byteRange(of: "cudaError") {
+            let name = text[found.upperBound...].prefix { $0.isASCII && $0.isLetter }
+            return !name.isEmpty && name != "MemoryAllocation" && name != "Success"
+        }
+        return false
+    }
+
+    static let isOutOfMemory: @Sendable (Substring) -> Bool = { text in
+        text.utf8.count <= 2_000 && memoryLiterals.contains { text.containsBytes($0) }
+    }
+}
+
+/// Microcontroller firmware's fault handlers, with the signal each fault is on a desktop system.
+enum FirmwareFault {
+    static let literals = ["Guru Meditation Error", "Exception (", "ZEPHYR FATAL ERROR", "***** "]
+
+    /// Xtensa's exception causes (ESP32's `panic'ed (LoadProhibited)`, ESP8266's `Exception (28)`).
+    static let xtensaCauses: [(number: Int, name: String, signal: String)] = [
+        (0, "IllegalInstruction", "SIGILL"), (2, "InstructionFetchError", "SIGSEGV"), (3, "LoadStoreError", "SIGBUS"),
+        (6, "IntegerDivideByZero", "SIGFPE"), (9, "LoadStoreAlignment", "SIGBUS"), (20, "InstFetchProhibited", "SIGSEGV"),
+        (28, "LoadProhibited", "SIGSEGV"), (29, "StoreProhibited", "SIGSEGV"),
+    ]
+
+    static func signal(in text: Substring) -> String? {
+        guard text.utf8.count <= 400 else { return nil }
+        if let found = text.byteRange(of: "Guru Meditation Error: ") {
+            let rest = text[found.upperBound...]
+            if let cause = xtensaCauses.first(where: { rest.containsBytes("(\($0.name))") }) { return cause.signal }
+            if rest.containsBytes("Unhandled debug exception") || rest.containsBytes("Stack canary") || rest.containsBytes("Stack protection") {
+                return "SIGSEGV"
+            }
+            return rest.containsBytes("panic'ed") ? "SIGABRT" : nil
+        }
+        // `Exception (28):` alone on its line, the ESP8266 core's heading over its registers.
+        if text.hasBytePrefix("Exception ("), text.hasSuffix("):") {
+            let digits = text.dropFirst(11).dropLast(2)
+            if let number = Int(digits), let cause = xtensaCauses.first(where: { $0.number == number }) { return cause.signal }
+            return nil
+        }
+        if text.containsBytes(">>> ZEPHYR FATAL ERROR ") {
+            return text.containsBytes("Stack overflow") || text.containsBytes("CPU exception") ? "SIGSEGV" : "SIGABRT"
+        }
+        // Cortex-M's fault banners as Zephyr and other RTOSes print them.
+        let banner = text.trimmingCharacters(in: CharacterSet(charactersIn: "* "))
+        switch banner {
+        case "MPU FAULT", "BUS FAULT", "HARD FAULT", "MEMORY MANAGEMENT FAULT": return banner == "BUS FAULT" ? "SIGBUS" : "SIGSEGV"
+        case "USAGE FAULT": return "SIGILL"
+        default: return nil
+        }
+    }
+}
+
+/// Lua's runtime error for an operation on a value of the wrong type (`attempt to index local 'x'
+/// (a nil value)`, 5.3's `attempt to call a nil value (global 'f')`).
+enum LuaError {
+    static let operations = [
+        "index", "call", "perform arithmetic on", "concatenate", "compare", "get length of", "perform bitwise operation on",
+    ]
+
+    static let isError: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000, let found = text.byteRange(of: "attempt to ") else { return false }
+        let rest = text[found.upperBound...]
+        guard operations.contains(where: { rest.hasBytePrefix($0 + " ") }) else { return false }
+        return rest.containsBytes(" value") && (rest.containsBytes(" (a ") || rest.containsBytes(" a nil value") || rest.containsBytes(" two "))
+    }
+}
+
 enum RubyUncaught {
     /// `FILE:LINE:in `METHOD': MESSAGE (CLASS)` (Ruby 3.4 quotes the method `'METHOD'`): a source
     /// place, the method, then the message with the exception's class in parentheses last.
@@ -2661,7 +2986,7 @@ package enum PastedFrameGrammar {
     static let parsers: [(parse: Parser, numbered: Bool)] = [
         // (`backtraceSymbols` first: its whole line is one object path and a bracketed address, which
         // looser syntaxes below would take with the path's parentheses in the name.)
-        (backtraceSymbols, false), (windowsFaultingModule, false), (gdbStyle, true), (rustStyle, true), (glogStackFrame, false),
+        (backtraceSymbols, false), (windowsFaultingModule, false), (androidTombstone, true), (valgrindFrame, false), (gdbStyle, true), (rustStyle, true), (glogStackFrame, false),
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
@@ -2843,6 +3168,25 @@ package enum PastedFrameGrammar {
         guard line.hasSuffix("]"), line.utf8.count <= 2_000, let open = line.byteRange(of: "[0x", ignoringASCIICase: false) else {
             return nil
         }
+        // A handler's own numbering or address before each line (ClickHouse's `3. clickhouse-server(
+        // DB::Block::bytes() const+0x27) [0x1142807]`, varnish's `0x7f6c…: libpthread.so.0(+0xf890)
+        // [0x7f6c…]`): the frame after it.
+        var numbered: Int?
+        var text = Substring(line)
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, digits.count <= 4, text.dropFirst(digits.count).hasBytePrefix(". ") {
+            numbered = Int(digits)
+            text = text.dropFirst(digits.count + 2).drop { $0 == " " }
+        } else if text.hasBytePrefix("0x"), let colon = text.prefix(20).byteRange(of: ": "),
+            text[text.index(text.startIndex, offsetBy: 2)..<colon.lowerBound].allSatisfy(\.isHexDigit)
+        {
+            text = text[colon.upperBound...].drop { $0 == " " }
+        }
+        if text.startIndex != line.startIndex {
+            guard var frame = backtraceSymbols(String(text), reportLine) else { return nil }
+            if let numbered { frame.index = numbered }
+            return frame
+        }
         let hex = line[open.upperBound..<line.index(before: line.endIndex)]
         guard !hex.isEmpty, hex.count <= 16, hex.allSatisfy(\.isHexDigit), let address = UInt64(hex, radix: 16) else { return nil }
         var head = line[..<open.lowerBound]
@@ -2866,8 +3210,11 @@ package enum PastedFrameGrammar {
                 }
             }
         }
-        // The object: a path or a file name, nothing else on the line.
-        guard !head.isEmpty, !head.containsBytes(" "), head.containsBytes("/") || head.containsBytes("."),
+        // The object: a path or a file name, nothing else on the line (a bare program name, as
+        // ClickHouse's handler prints its own, only with a symbol and offset in parentheses).
+        guard !head.isEmpty, !head.containsBytes(" "),
+            head.containsBytes("/") || head.containsBytes(".")
+                || (offset != nil && head.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
             head.first.map({ $0 == "/" || $0 == "." || $0.isLetter }) == true
         else { return nil }
         var frame = Frame(index: 0, address: address, reportLine: reportLine)
@@ -2878,6 +3225,72 @@ package enum PastedFrameGrammar {
             frame.symbol = String(symbol)
             frame.symbolOffset = offset
         }
+        return frame
+    }
+
+    /// Android's debuggerd (a tombstone, logcat's `DEBUG` lines, the Play Console, Scudo's and
+    /// GWP-ASan's reports): `#05 pc 0000000000017a8c  /data/app/…/lib/arm64/libmmkv.so
+    /// (MMKV::load()+44) (BuildId: 9ad2…)`, the offset in the object after `pc`, with or without
+    /// `0x`, the symbol and its offset in parentheses when known.
+    static let androidTombstone: Parser = { line, reportLine in
+        guard line.hasBytePrefix("#"), line.utf8.count <= 2_000,
+            let (index, afterNumber) = numberThenBlank(Substring(line).dropFirst(), punctuation: ":", required: false),
+            afterNumber.hasBytePrefix("pc ")
+        else { return nil }
+        var rest = afterNumber.dropFirst(3).drop { $0 == " " }
+        if rest.hasBytePrefix("0x") { rest = rest.dropFirst(2) }
+        let hex = rest.prefix { $0.isHexDigit }
+        guard !hex.isEmpty, hex.count <= 16, let offset = UInt64(hex, radix: 16) else { return nil }
+        rest = rest.dropFirst(hex.count)
+        guard rest.isEmpty || rest.first == " " else { return nil }
+        rest = rest.drop { $0 == " " }
+        if let buildID = rest.range(of: " (BuildId: ", options: .backwards) { rest = rest[..<buildID.lowerBound] }
+        var frame = Frame(index: index, address: offset, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.imageOffset = offset
+        // The symbol in the last parentheses (it may hold its own: `scudo::die()+12`).
+        if rest.hasSuffix(")"), let open = rest.range(of: " (") {
+            let inner = rest[open.upperBound..<rest.index(before: rest.endIndex)]
+            rest = rest[..<open.lowerBound]
+            if !inner.hasBytePrefix("offset ") {
+                if let plus = inner.lastIndex(of: "+"), let value = UInt64(inner[inner.index(after: plus)...]) {
+                    frame.symbol = String(inner[..<plus])
+                    frame.symbolOffset = value
+                } else if !inner.isEmpty {
+                    frame.symbol = String(inner)
+                }
+            }
+        }
+        let path = rest.trimmedBlanks
+        guard !path.isEmpty, !path.containsBytes(" ") || path.hasBytePrefix("<") else { return nil }
+        frame.imageName = path.split(separator: "/").last.map(String.init) ?? String(path)
+        return frame
+    }
+
+    /// Valgrind's stack under its error (`==82062==    at 0x10A6C8: ejecutar_cliclos (main.c:24)`,
+    /// `by 0x4E2F: main (in /usr/bin/app)`), its `==pid==` prefix already read: the address, the
+    /// function, and its place or its object.
+    static let valgrindFrame: Parser = { line, reportLine in
+        guard line.hasBytePrefix("at 0x") || line.hasBytePrefix("by 0x"), line.utf8.count <= 2_000 else { return nil }
+        let rest = Substring(line).dropFirst(5)
+        let hex = rest.prefix { $0.isHexDigit }
+        guard !hex.isEmpty, hex.count <= 16, let address = UInt64(hex, radix: 16), rest.dropFirst(hex.count).hasBytePrefix(": ") else {
+            return nil
+        }
+        var body = rest.dropFirst(hex.count + 2).trimmedBlanks[...]
+        var frame = Frame(index: 0, address: address, reportLine: reportLine)
+        if body.hasSuffix(")"), let open = body.range(of: " (", options: .backwards) {
+            let place = body[open.upperBound..<body.index(before: body.endIndex)]
+            if place.hasBytePrefix("in ") {
+                frame.imageName = place.dropFirst(3).split(separator: "/").last.map(String.init)
+            } else if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]) {
+                frame.sourceFile = String(place[..<colon])
+                frame.sourceLine = number
+            }
+            body = body[..<open.lowerBound]
+        }
+        guard !body.isEmpty, body != "???" || frame.imageName != nil else { return nil }
+        if body != "???" { frame.symbol = String(body) }
         return frame
     }
 

@@ -97,6 +97,9 @@ enum DebuggerOutputShape: Equatable {
         var rest = start[start.index(after: close)...]
         // A shell's job marker after the job's number (`[1]+  Segmentation fault: 11  ./a.out`).
         if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        // Tags one after another, or a logger's category right after the tag (Unreal Engine's
+        // `[2023.05.23-09.09.10:171][  0]LogWindows: …`): no JSON array goes on so.
+        if rest.first == "[" || rest.first?.isLetter == true { return true }
         guard rest.first == " " || rest.first == "\t" else { return false }
         guard let next = rest.first(where: { $0 != " " && $0 != "\t" }) else { return false }
         return !",]}:".contains(next)
