@@ -20,7 +20,7 @@ enum LogPrefix {
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
         isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatStudioProcess, logcatBrief,
-        glogHeader, processTag,
+        glogHeader, processIDFence, processTag,
         bracketed,
         angleLevel, levelWord,
         shellName, quoteMarker, listMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
@@ -38,6 +38,20 @@ enum LogPrefix {
         let name = text[found.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         guard name.count > 9, name.hasSuffix("Exception"), name.first?.isUppercase == true else { return nil }
         return found.upperBound
+    }
+
+    /// The process id between doubled marks that the sanitizers and Valgrind put before each line
+    /// of their reports (`==82062==`, Valgrind's `--82062--` and `**82062**`).
+    static let processIDFence: Shape = { text in
+        let bytes = text.utf8
+        guard let mark = bytes.first, mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") || mark == UInt8(ascii: "*"),
+            bytes.dropFirst().first == mark
+        else { return nil }
+        let digits = bytes.dropFirst(2).prefix { $0 >= 0x30 && $0 <= 0x39 }
+        guard !digits.isEmpty, digits.count <= 8 else { return nil }
+        let after = bytes.dropFirst(2 + digits.count)
+        guard after.first == mark, after.dropFirst().first == mark else { return nil }
+        return after.dropFirst(2).startIndex
     }
 
     /// `IOS-2829: ` (an issue tracker's key, as a crash service files its issues): capitals and
@@ -1061,6 +1075,31 @@ enum CrashMessageGrammar {
             // The system refusing to start a program, in its starter's words (`zsh: bad CPU type in
             // executable: ./tool`, `exec /app: exec format error`, `[Errno 86] Bad CPU type …`).
             Shape(family: .execRefused, anchor: .parser { ExecRefusalFact.parse($0) != nil }, needs: ExecRefusalFact.needs),
+            // Android's debuggerd quoting what the process passed to abort (`Abort message:
+            // 'java_vm_ext.cc:542] JNI DETECTED ERROR IN APPLICATION: obj == null'`), and ART's CheckJNI
+            // stopping the app for a JNI call that broke its rules.
+            Shape(family: .libraryMisuse, anchor: .contains("JNI DETECTED ERROR IN APPLICATION")),
+            Shape(family: .assertion, anchor: .starts("Abort message: ")),
+            // InnoDB's (MySQL's, MariaDB's) assertion before it crashes mysqld on purpose (`InnoDB:
+            // Assertion failure in file …/btr0pcur.cc line 521`, `InnoDB: Failing assertion: …`).
+            Shape(family: .assertion, anchor: .contains("Assertion failure in file ")),
+            Shape(family: .assertion, anchor: .contains("Failing assertion: ")),
+            // systemd-coredump's line for a process that dumped core (`Process 797 (swww) of user 1000
+            // dumped core.`), before the stack it took.
+            Shape(
+                family: .processExit,
+                anchor: .parser { $0.containsBytes(" dumped core") && $0.containsBytes("Process ") && $0.containsBytes(" of user ") },
+                needs: [" dumped core"]),
+            // Node's `throw er; // Unhandled 'error' event`: an EventEmitter's error nothing listened for.
+            Shape(family: .managedException, anchor: .contains("Unhandled 'error' event")),
+            // Emscripten's runtime stopping a WebAssembly module (`RuntimeError: abort(OOM). Build with
+            // -s ASSERTIONS=1 for more info.`, newer `Aborted(OOM)`): out of its memory, or another abort.
+            Shape(family: .resource, anchor: .parser { $0.containsBytes("abort(OOM)") || $0.containsBytes("Aborted(OOM)") }, needs: ["(OOM)"]),
+            // A game engine's or a visual novel engine's words that the game stopped on an error
+            // (Minecraft's `The game crashed whilst ticking entity`, Ren'Py's `I'm sorry, but an
+            // uncaught exception occurred.`).
+            Shape(family: .processExit, anchor: .contains("The game crashed whilst ")),
+            Shape(family: .managedException, anchor: .contains("an uncaught exception occurred")),
             // The .NET runtime's last words, as the event log's `.NET Runtime` entry and the console
             // print them (`The process was terminated due to an internal error in the .NET Runtime at
             // IP … with exit code 80131506.`, `… due to an unhandled exception.`, `… due to a stack overflow.`).
@@ -2220,6 +2259,8 @@ enum SignalLine {
         ("trace trap", "SIGTRAP"), ("Killed", "SIGKILL"), ("killed", "SIGKILL"), ("Floating point exception", "SIGFPE"),
         // ksh's and some runtimes' words for SIGSEGV (`Memory fault(coredump)`, SBCL's `Memory fault at 0x… (pc=0x…)`).
         ("Memory fault", "SIGSEGV"),
+        // MATLAB's crash file (`Segmentation violation detected at Thu Feb 23 19:55:08 2017`).
+        ("Segmentation violation", "SIGSEGV"),
     ]
 
     /// R's handler's banner for the signal it caught before it ends the process (`*** caught
@@ -2404,7 +2445,7 @@ enum SignalLine {
             // description: `Segmentation fault at address 0x158`, `Illegal instruction at address 0x…`.
             if rest.isEmpty || rest.hasBytePrefix(": ") || rest.hasBytePrefix(" (core dumped)") || rest.hasBytePrefix("  ")
                 || rest.hasBytePrefix("\t") || rest.hasBytePrefix(" at address 0x") || rest.hasBytePrefix(" at 0x")
-                || rest.hasBytePrefix("(coredump)") || rest.hasBytePrefix(" (coredump)")
+                || rest.hasBytePrefix("(coredump)") || rest.hasBytePrefix(" (coredump)") || rest.hasBytePrefix(" detected at ")
             {
                 return signal
             }
@@ -2548,7 +2589,11 @@ enum HelperExit {
                 // The verb ends its clause: the line's end or punctuation after it (`… has crashed.`,
                 // `Terminated - Editor functionality …`), not `crashed when I tap`.
                 let after = lower[range.upperBound...].drop { $0 == " " }
-                guard after.first.map({ [".", ",", "-", ":", ";", "!", "\"", "'", ")", "("].contains($0) }) ?? true else { continue }
+                // (`… was terminated abruptly while the future was running`: a program's words,
+                // which a person's sentence does not use.)
+                let programsWords = verb.hasSuffix("abruptly") || verb.hasSuffix("prematurely") || verb.hasSuffix("abnormally")
+                guard programsWords || after.first.map({ [".", ",", "-", ":", ";", "!", "\"", "'", ")", "("].contains($0) }) ?? true
+                else { continue }
                 let subject = lower[..<range.lowerBound].split { !($0.isLetter || $0 == "-") }.last.map(String.init) ?? ""
                 if helpers.contains(subject) { return true }
             }
@@ -3245,9 +3290,11 @@ package enum PastedFrameGrammar {
         guard rest.isEmpty || rest.first == " " else { return nil }
         rest = rest.drop { $0 == " " }
         if let buildID = rest.range(of: " (BuildId: ", options: .backwards) { rest = rest[..<buildID.lowerBound] }
-        var frame = Frame(index: index, address: offset, reportLine: reportLine)
+        // (The offset is into the object as Android loaded it, no address in any image list here:
+        // the frame is read for its names, as a crash service's frame without an address is.)
+        _ = offset
+        var frame = Frame(index: index, address: 0, reportLine: reportLine)
         frame.hasAddress = false
-        frame.imageOffset = offset
         // The symbol in the last parentheses (it may hold its own: `scudo::die()+12`).
         if rest.hasSuffix(")"), let open = rest.range(of: " (") {
             let inner = rest[open.upperBound..<rest.index(before: rest.endIndex)]

@@ -1275,7 +1275,21 @@ struct DebuggerOutputParser {
         if let frame = document.readings.frame(trimmed, reportLine: number) { return frame }
         // Any other syntax behind the console's prefix (a managed runtime's `at …` lines in the
         // system log, each after the date and the process).
-        return stripped != trimmed && !stripped.isEmpty ? document.readings.frame(stripped, reportLine: number) : nil
+        if stripped != trimmed, !stripped.isEmpty, let frame = document.readings.frame(stripped, reportLine: number) { return frame }
+        // A component's label before each frame of a handler's stack (ClickHouse's `<Error>
+        // BaseDaemon: 3. clickhouse-server(…) [0x…]`): one word and a colon, then a frame.
+        if let colon = stripped.prefix(48).byteRange(of: ": ") {
+            let label = stripped[..<colon.lowerBound]
+            let rest = String(stripped[colon.upperBound...].trimmedBlanks)
+            // (Only a numbered or addressed frame: a field's value, `Thread: com.apple.main-thread`,
+            // would pass for a frame of a looser syntax.)
+            if !label.isEmpty, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }),
+                rest.first.map({ $0.isNumber || $0 == "#" }) == true
+            {
+                return document.readings.frame(rest, reportLine: number)
+            }
+        }
+        return nil
     }
 
     /// The facts the stated messages carry that the console's own lines did not already give:

@@ -252,7 +252,8 @@ extension Diagnostician {
         found.cause(
             .likely, .causeCodeCalledAbort, ["image": decider.map { .text($0.imageName ?? "?") } ?? Phrase(.wordTheProcess)],
             frames: shown)
-        found.cause(.possible, .causeUncaughtUnrecorded)
+        // (Not when the text states a message: an exception's record is then not all it lacks.)
+        if facts.statedMessages.isEmpty { found.cause(.possible, .causeUncaughtUnrecorded) }
         if let caller {
             stepToSymbolicate(caller, in: thread, .whyCalledAbort)
         }
