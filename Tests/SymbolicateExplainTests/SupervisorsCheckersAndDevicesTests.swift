@@ -79,6 +79,10 @@ import Testing
             CrashMessageGrammar.match("[ 3131.046482] BUG: KASAN: use-after-free in tfw_http_msg_process_generic+0x7bc/0xc50 [tempesta_fw]")?
                 .family == .malloc)
         #expect(CrashMessageGrammar.match("WARNING: ThreadSanitizer: data race (pid=123)")?.family != .malloc)
+        // LeakSanitizer reports when the program has ended on its own (a near-miss of holdout23,
+        // https://github.com/elunna/hackem/issues/108).
+        #expect(CrashMessageGrammar.match("==20068==ERROR: LeakSanitizer: detected memory leaks") == nil)
+        #expect(CrashMessageGrammar.match("SUMMARY: AddressSanitizer: 240 byte(s) leaked in 2 allocation(s).") == nil)
     }
 
     /// Android's tombstone frames (the offset in the object after `pc`, the symbol in parentheses,
@@ -183,5 +187,7 @@ import Testing
         #expect(SignalLine.signal(in: "Segmentation violation detected at Thu Feb 23 19:55:08 2017") == "SIGSEGV")
         #expect(CrashMessageGrammar.match("\"The game crashed whilst ticking entity\"")?.family == .processExit)
         #expect(CrashMessageGrammar.match("I'm sorry, but an uncaught exception occurred.")?.family == .managedException)
+        // Crashlytics' title of an Android crash (https://github.com/gaborauth/toolsboox/issues/8).
+        #expect(CrashMessageGrammar.match("Fatal Exception: java.lang.IllegalStateException")?.family == .managedException)
     }
 }

@@ -757,6 +757,16 @@ enum CrashMessageGrammar {
                 family: .objcException,
                 anchor: .parser { $0.hasBytePrefix("Fatal Exception: ") && ExceptionNameLine.parse($0.dropFirst(17)) != nil },
                 needs: ["Fatal Exception: "]),
+            // Crashlytics' title of an Android crash (`Fatal Exception: java.lang.IllegalStateException`,
+            // its message on the next line): the JVM's exception, a managed runtime's.
+            Shape(
+                family: .managedException,
+                anchor: .parser { text in
+                    guard text.hasBytePrefix("Fatal Exception: ") else { return false }
+                    let name = text.dropFirst(17).prefix { !($0 == " " || $0 == ":") }
+                    guard name.contains("."), let last = name.split(separator: ".").last, last.first?.isUppercase == true else { return false }
+                    return last.hasSuffix("Exception") || last.hasSuffix("Error")
+                }, needs: ["Fatal Exception: "]),
             Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
             // Key-value observing's default `observeValueForKeyPath:ofObject:change:context:`
             // raises when a change reaches an observer that does not handle it (`<X: 0x…>: An
@@ -2808,10 +2818,13 @@ enum MemoryCheckerReport {
         // summary line of the ones whose every error ends the process.
         if let found = text.byteRange(of: "ERROR: ") {
             let name = text[found.upperBound...].prefix { $0.isASCII && $0.isLetter }
-            if name.hasSuffix("Sanitizer"), text[found.upperBound...].dropFirst(name.count).hasBytePrefix(": ") { return true }
+            // (LeakSanitizer's report comes when the program has ended on its own: leaks, no crash.)
+            if name.hasSuffix("Sanitizer"), name != "LeakSanitizer", text[found.upperBound...].dropFirst(name.count).hasBytePrefix(": ") {
+                return true
+            }
         }
         for name in ["AddressSanitizer", "HWAddressSanitizer", "MemorySanitizer"] where text.containsBytes("SUMMARY: \(name): ") {
-            return true
+            return !text.containsBytes(" leaked in ")
         }
         return false
     }
