@@ -190,4 +190,34 @@ import Testing
         // Crashlytics' title of an Android crash (https://github.com/gaborauth/toolsboox/issues/8).
         #expect(CrashMessageGrammar.match("Fatal Exception: java.lang.IllegalStateException")?.family == .managedException)
     }
+
+    /// Managed runtimes' exception lines with nothing Apple-shaped around them: a JVM's with its
+    /// package (https://github.com/Earthcomputer/EnchantmentCracker/issues/19), Elixir's
+    /// (https://github.com/pragdave/e4p-code/pull/2), a Python traceback however short
+    /// (https://github.com/PacktPublishing/Python-Programming-Blueprints/issues/16); PHP's
+    /// `Fatal error:` is not Swift's (holdout22's 2343, whose manifest entry names its public source).
+    @Test func managedRuntimesExceptionLines() throws {
+        #expect(CrashMessageGrammar.match("java.lang.OutOfMemoryError: Java heap space")?.family == .managedException)
+        #expect(CrashMessageGrammar.match("java.lang.UnsatisfiedLinkError: no enchcracker in java.library.path")?.family == .managedException)
+        #expect(CrashMessageGrammar.match("com.example.Config is missing") == nil)
+        #expect(
+            CrashMessageGrammar.match(
+                "        ** (UndefinedFunctionError) function Dictionary.Application.start/2 is undefined or private.")?.family
+                == .managedException)
+        #expect(CrashMessageGrammar.match("** (EXIT) an exception was raised:") == nil)
+        let diagnosis = try diagnoseText(
+            """
+            Exception in Tkinter callback
+            Traceback (most recent call last):
+              File "/Library/Frameworks/Python.framework/Versions/3.7/lib/python3.7/concurrent/futures/_base.py", line 384, in __get_result
+                raise self._exception
+            concurrent.futures.process.BrokenProcessPool: A process in the process pool was terminated abruptly while the future was running or pending.
+            """)
+        #expect(diagnosis.said.contains("BrokenProcessPool"), "\(diagnosis.said)")
+        let php =
+            "PHP Fatal error:  Allowed memory size of 134217728 bytes exhausted (tried to allocate 40000 bytes) in pa1815/index.php on line 60"
+        #expect(ConsoleLine.swiftRuntimeError(php) == nil)
+        #expect(try diagnoseText(php + "\n").category == .resourceLimit)
+    }
 }
+

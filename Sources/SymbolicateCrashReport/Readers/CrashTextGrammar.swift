@@ -768,6 +768,16 @@ enum CrashMessageGrammar {
                     return last.hasSuffix("Exception") || last.hasSuffix("Error")
                 }, needs: ["Fatal Exception: "]),
             Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
+            // A JVM exception's line with its package (`java.lang.OutOfMemoryError: Java heap space`,
+            // `kotlin.UninitializedPropertyAccessException: lateinit property x has not been
+            // initialized`), as Android's `AndroidRuntime` log (under its `FATAL EXCEPTION: main`) and a
+            // JVM's console print it.
+            Shape(family: .managedException, anchor: .parser(JVMExceptionLine.isException), needs: JVMExceptionLine.packages),
+            // Elixir's exception as it prints it (`** (ArgumentError) argument error`, `** (Mix.Error)
+            // Could not compile dependency`).
+            Shape(family: .managedException, anchor: .parser(isElixirException), needs: ["** ("]),
+            // libmalloc's own word for a damaged heap (`Heap corruption detected, free list is damaged at 0x…`).
+            Shape(family: .malloc, anchor: .starts("Heap corruption detected")),
             // Key-value observing's default `observeValueForKeyPath:ofObject:change:context:`
             // raises when a change reaches an observer that does not handle it (`<X: 0x…>: An
             // -observeValueForKeyPath:ofObject:change:context: message was received but not
@@ -2807,6 +2817,35 @@ enum JavaScriptUncaught {
 }
 
 /// Ruby's report of an exception nothing rescued, the line the interpreter prints as it exits.
+/// A JVM exception's class, package first, at the start of a line: a managed runtime's exception.
+enum JVMExceptionLine {
+    static let packages = ["java.", "javax.", "kotlin.", "kotlinx.", "android.", "androidx.", "com.", "org.", "io.", "scala.", "dalvik."]
+
+    static let isException: @Sendable (Substring) -> Bool = { text in
+        guard packages.contains(where: { text.hasBytePrefix($0) }) else { return false }
+        let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$") }
+        guard name.count < text.count ? text.dropFirst(name.count).hasBytePrefix(": ") : true else { return false }
+        let parts = name.split(separator: ".")
+        guard parts.count >= 3, let last = parts.last, last.first?.isUppercase == true else { return false }
+        return last.hasSuffix("Exception") || last.hasSuffix("Error")
+    }
+}
+
+extension CrashMessageGrammar {
+    /// Elixir's `** (Name) message`: the exception module in parentheses after two stars.
+    static let isElixirException: @Sendable (Substring) -> Bool = { text in
+        guard text.hasBytePrefix("** (") else { return false }
+        let name = text.dropFirst(4).prefix { $0 != ")" }
+        // (`** (EXIT) …` is a supervisor's reason, not an exception module: a module's name has
+        // lower-case letters.)
+        guard let first = name.first, first.isUppercase, name.contains(where: \.isLowercase), name.count < 80,
+            text.dropFirst(4 + name.count).hasBytePrefix(") "),
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" })
+        else { return false }
+        return true
+    }
+}
+
 /// The memory checkers that stop a process on the error they find (`CrashMessageGrammar`).
 enum MemoryCheckerReport {
     static let literals = ["Sanitizer: ", "Scudo ERROR", "GWP-ASan", "BUG: KASAN: ", "BUG: KFENCE: "]

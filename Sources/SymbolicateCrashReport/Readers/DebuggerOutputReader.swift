@@ -135,6 +135,8 @@ enum DebuggerOutputShape: Equatable {
             // LLDB's disassembly of the function a thread stopped in.
             if !lldb, trimmed.hasSuffix(":"), PastedFrameGrammar.disassemblyStop(document.lines, at: position) != nil { lldb = true }
             if !console, ConsoleLine.isCrashMessage(line.text) { console = true }
+            // Python's traceback heading: an exception on its way up, however few frames follow.
+            if !console, trimmed == PythonTraceback.heading { console = true }
             if !console, !lldb {
                 if let reason = ThreadAnnotation.reason(String(trimmed)) {
                     if !ThreadAnnotation.isDebuggerStop(reason) { console = true }
@@ -323,6 +325,9 @@ enum ConsoleLine {
     /// Xcode's editor banner `Thread 1: Fatal error: MESSAGE`. A C `assert()` message
     /// (`Assertion failed: (x), function f, file f.c, line 3.`) is not one.
     static func swiftRuntimeError(_ text: String) -> SwiftRuntimeError? {
+        // PHP's fatal errors share the words (`PHP Fatal error:  Allowed memory size of … exhausted …
+        // in /x.php on line 5`): a PHP file or PHP's memory limit is none of Swift's.
+        if text.containsBytes(".php") || text.containsBytes("Allowed memory size of") { return nil }
         for spelled in runtimeErrorKinds {
             let kind = spelled.description
             guard text.containsBytes(spelled), let found = text.byteRange(of: kind) else { continue }
