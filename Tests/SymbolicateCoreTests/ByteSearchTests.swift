@@ -42,7 +42,9 @@ import Testing
                 }
             }
             for needle in needles {
-                let found = text.byteRange(of: needle, ignoringASCIICase: true).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }
+                let found = text.byteRange(of: needle, ignoringASCIICase: true).map {
+                    text.utf8.distance(from: text.startIndex, to: $0.lowerBound)
+                }
                 #expect(found == reference(text, needle), "\(needle) in \(text)")
             }
         }

@@ -76,7 +76,8 @@ import Testing
                 .family == .malloc)
         #expect(CrashMessageGrammar.match("Scudo ERROR: invalid chunk state when deallocating address 0x7a3c")?.family == .malloc)
         #expect(
-            CrashMessageGrammar.match("[ 3131.046482] BUG: KASAN: use-after-free in tfw_http_msg_process_generic+0x7bc/0xc50 [tempesta_fw]")?
+            CrashMessageGrammar.match(
+                "[ 3131.046482] BUG: KASAN: use-after-free in tfw_http_msg_process_generic+0x7bc/0xc50 [tempesta_fw]")?
                 .family == .malloc)
         #expect(CrashMessageGrammar.match("WARNING: ThreadSanitizer: data race (pid=123)")?.family != .malloc)
         // LeakSanitizer reports when the program has ended on its own (a near-miss of holdout23,
@@ -108,7 +109,8 @@ import Testing
         #expect(inObject.imageName == "libfoo.so.1")
         #expect(inObject.symbol == nil)
         // A handler's numbered `backtrace_symbols` line with a bare program name (ClickHouse).
-        let numbered = try #require(PastedFrameGrammar.backtraceSymbols("1. clickhouse-server(DB::Block::bytes() const+0x27) [0x1142807]", 7))
+        let numbered = try #require(
+            PastedFrameGrammar.backtraceSymbols("1. clickhouse-server(DB::Block::bytes() const+0x27) [0x1142807]", 7))
         #expect(numbered.index == 1)
         #expect(numbered.symbol == "DB::Block::bytes() const")
         #expect(numbered.imageName == "clickhouse-server")
@@ -119,7 +121,8 @@ import Testing
     /// (https://github.com/evo-design/evo/issues/136) and its memory (https://github.com/wxian3/NeuroLens/issues/2).
     @Test func gpuFailures() throws {
         #expect(
-            CrashMessageGrammar.match("VULKAN ERROR: vkQueueSubmit(commandQueue, 1, &submitInfo, fence) returned -4 (VK_ERROR_DEVICE_LOST)")?
+            CrashMessageGrammar.match(
+                "VULKAN ERROR: vkQueueSubmit(commandQueue, 1, &submitInfo, fence) returned -4 (VK_ERROR_DEVICE_LOST)")?
                 .family == .processExit)
         #expect(
             CrashMessageGrammar.match("Device lost: ID3D11Device::GetDeviceRemovedReason failed with DXGI_ERROR_DEVICE_HUNG (0x887A0006)")?
@@ -136,7 +139,8 @@ import Testing
     /// (https://github.com/zephyrproject-rtos/zephyr/issues/92183).
     @Test func firmwareFaults() {
         #expect(FirmwareFault.signal(in: "Guru Meditation Error: Core  0 panic'ed (LoadProhibited). Exception was unhandled.") == "SIGSEGV")
-        #expect(FirmwareFault.signal(in: "Guru Meditation Error: Core  1 panic'ed (IllegalInstruction). Exception was unhandled.") == "SIGILL")
+        #expect(
+            FirmwareFault.signal(in: "Guru Meditation Error: Core  1 panic'ed (IllegalInstruction). Exception was unhandled.") == "SIGILL")
         #expect(FirmwareFault.signal(in: "Exception (28):") == "SIGSEGV")
         #expect(FirmwareFault.signal(in: "Exception (99):") == nil)
         #expect(FirmwareFault.signal(in: ">>> ZEPHYR FATAL ERROR 0: CPU exception on CPU 0") == "SIGSEGV")
@@ -181,7 +185,8 @@ import Testing
                 == .assertion)
         #expect(CrashMessageGrammar.match("InnoDB: Failing assertion: btr_page_get_prev(next_page) == 0")?.family == .assertion)
         #expect(
-            CrashMessageGrammar.match("archlinux systemd-coredump[835]: Process 797 (swww) of user 1000 dumped core.")?.family == .processExit)
+            CrashMessageGrammar.match("archlinux systemd-coredump[835]: Process 797 (swww) of user 1000 dumped core.")?.family
+                == .processExit)
         #expect(CrashMessageGrammar.match("      throw er; // Unhandled 'error' event")?.family == .managedException)
         #expect(CrashMessageGrammar.match("RuntimeError: abort(OOM). Build with -s ASSERTIONS=1 for more info.")?.family == .resource)
         #expect(SignalLine.signal(in: "Segmentation violation detected at Thu Feb 23 19:55:08 2017") == "SIGSEGV")
@@ -198,7 +203,8 @@ import Testing
     /// `Fatal error:` is not Swift's (holdout22's 2343, whose manifest entry names its public source).
     @Test func managedRuntimesExceptionLines() throws {
         #expect(CrashMessageGrammar.match("java.lang.OutOfMemoryError: Java heap space")?.family == .managedException)
-        #expect(CrashMessageGrammar.match("java.lang.UnsatisfiedLinkError: no enchcracker in java.library.path")?.family == .managedException)
+        #expect(
+            CrashMessageGrammar.match("java.lang.UnsatisfiedLinkError: no enchcracker in java.library.path")?.family == .managedException)
         #expect(CrashMessageGrammar.match("com.example.Config is missing") == nil)
         #expect(
             CrashMessageGrammar.match(
@@ -220,4 +226,3 @@ import Testing
         #expect(try diagnoseText(php + "\n").category == .resourceLimit)
     }
 }
-

@@ -764,7 +764,9 @@ enum CrashMessageGrammar {
                 anchor: .parser { text in
                     guard text.hasBytePrefix("Fatal Exception: ") else { return false }
                     let name = text.dropFirst(17).prefix { !($0 == " " || $0 == ":") }
-                    guard name.contains("."), let last = name.split(separator: ".").last, last.first?.isUppercase == true else { return false }
+                    guard name.contains("."), let last = name.split(separator: ".").last, last.first?.isUppercase == true else {
+                        return false
+                    }
                     return last.hasSuffix("Exception") || last.hasSuffix("Error")
                 }, needs: ["Fatal Exception: "]),
             Shape(family: .objcException, anchor: .contains(": unrecognized selector sent to ")),
@@ -1114,7 +1116,8 @@ enum CrashMessageGrammar {
             Shape(family: .managedException, anchor: .contains("Unhandled 'error' event")),
             // Emscripten's runtime stopping a WebAssembly module (`RuntimeError: abort(OOM). Build with
             // -s ASSERTIONS=1 for more info.`, newer `Aborted(OOM)`): out of its memory, or another abort.
-            Shape(family: .resource, anchor: .parser { $0.containsBytes("abort(OOM)") || $0.containsBytes("Aborted(OOM)") }, needs: ["(OOM)"]),
+            Shape(
+                family: .resource, anchor: .parser { $0.containsBytes("abort(OOM)") || $0.containsBytes("Aborted(OOM)") }, needs: ["(OOM)"]),
             // A game engine's or a visual novel engine's words that the game stopped on an error
             // (Minecraft's `The game crashed whilst ticking entity`, Ren'Py's `I'm sorry, but an
             // uncaught exception occurred.`).
@@ -2011,7 +2014,10 @@ enum SignalLine {
         + statusWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + arrivalWords
         + arrivalWords.map { $0.prefix(1).uppercased() + $0.dropFirst() } + descriptions.map(\.words) + ["Unhandled ", "caught "]
         + kernelFaults.map(\.words) + ["status=", "signal=", "xception code", "xceptionCode: ", "Unhandled exception at 0x"]
-        + ["with code ", "xit_code", "xitCode", "xitcode", "STATUS_", "EXCEPTION_", "overrun of a stack-based buffer", "referenced memory at 0x"]
+        + [
+            "with code ", "xit_code", "xitCode", "xitcode", "STATUS_", "EXCEPTION_", "overrun of a stack-based buffer",
+            "referenced memory at 0x",
+        ]
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
     static let codeNames: [String: String] = {
@@ -2158,7 +2164,9 @@ enum SignalLine {
             let value =
                 rest.hasBytePrefix("0x")
                 ? rest.prefix(2 + rest.dropFirst(2).prefix { $0.isHexDigit }.count)
-                : rest.prefix(rest.hasBytePrefix("-") ? 1 + rest.dropFirst().prefix { $0.isASCII && $0.isNumber }.count : rest.prefix { $0.isASCII && $0.isNumber }.count)
+                : rest.prefix(
+                    rest.hasBytePrefix("-")
+                        ? 1 + rest.dropFirst().prefix { $0.isASCII && $0.isNumber }.count : rest.prefix { $0.isASCII && $0.isNumber }.count)
             let after = rest.dropFirst(value.count).first
             guard !value.isEmpty, value != "-", value != "0x", after.map({ !($0.isLetter || $0.isNumber) }) ?? true else { continue }
             return value
@@ -2219,10 +2227,13 @@ enum SignalLine {
             if after.hasBytePrefix("=") {
                 // `signal=6`, `signal=SEGV`: only beside words saying the process died.
                 let lower = text.lowercased()
-                guard ["died", "exited", "killed", "terminated", "crashed", "dumped"].contains(where: { lower.contains($0) }) else { continue }
+                guard ["died", "exited", "killed", "terminated", "crashed", "dumped"].contains(where: { lower.contains($0) }) else {
+                    continue
+                }
                 after = after.dropFirst()
                 let digits = after.prefix { $0.isASCII && $0.isNumber }
-                if !digits.isEmpty, digits.count <= 2, let number = Int(digits), let name = linuxSignalNames[number] ?? SignalNames.name(number),
+                if !digits.isEmpty, digits.count <= 2, let number = Int(digits),
+                    let name = linuxSignalNames[number] ?? SignalNames.name(number),
                     fatalSignals.contains(name)
                 {
                     return name
@@ -2244,7 +2255,8 @@ enum SignalLine {
                 if word.hasBytePrefix("SIG"), fatalSignals.contains(String(word)) || word == "SIGIOT", isNumber(number, of: String(word)) {
                     return word == "SIGIOT" ? "SIGABRT" : String(word)
                 }
-                if let described = signalDescriptions.first(where: { tail.hasBytePrefix($0.words) }), isNumber(number, of: described.signal) {
+                if let described = signalDescriptions.first(where: { tail.hasBytePrefix($0.words) }), isNumber(number, of: described.signal)
+                {
                     return described.signal
                 }
                 continue
@@ -2911,7 +2923,9 @@ enum FirmwareFault {
         if let found = text.byteRange(of: "Guru Meditation Error: ") {
             let rest = text[found.upperBound...]
             if let cause = xtensaCauses.first(where: { rest.containsBytes("(\($0.name))") }) { return cause.signal }
-            if rest.containsBytes("Unhandled debug exception") || rest.containsBytes("Stack canary") || rest.containsBytes("Stack protection") {
+            if rest.containsBytes("Unhandled debug exception") || rest.containsBytes("Stack canary")
+                || rest.containsBytes("Stack protection")
+            {
                 return "SIGSEGV"
             }
             return rest.containsBytes("panic'ed") ? "SIGABRT" : nil
@@ -2946,7 +2960,8 @@ enum LuaError {
         guard text.utf8.count <= 2_000, let found = text.byteRange(of: "attempt to ") else { return false }
         let rest = text[found.upperBound...]
         guard operations.contains(where: { rest.hasBytePrefix($0 + " ") }) else { return false }
-        return rest.containsBytes(" value") && (rest.containsBytes(" (a ") || rest.containsBytes(" a nil value") || rest.containsBytes(" two "))
+        return rest.containsBytes(" value")
+            && (rest.containsBytes(" (a ") || rest.containsBytes(" a nil value") || rest.containsBytes(" two "))
     }
 }
 
@@ -3083,7 +3098,8 @@ package enum PastedFrameGrammar {
     static let parsers: [(parse: Parser, numbered: Bool)] = [
         // (`backtraceSymbols` first: its whole line is one object path and a bracketed address, which
         // looser syntaxes below would take with the path's parentheses in the name.)
-        (backtraceSymbols, false), (windowsFaultingModule, false), (androidTombstone, true), (valgrindFrame, false), (gdbStyle, true), (rustStyle, true), (glogStackFrame, false),
+        (backtraceSymbols, false), (windowsFaultingModule, false), (androidTombstone, true), (valgrindFrame, false), (gdbStyle, true),
+        (rustStyle, true), (glogStackFrame, false),
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
