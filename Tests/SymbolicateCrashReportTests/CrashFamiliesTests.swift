@@ -233,7 +233,9 @@ import Testing
         ("Unhandled managed exception: Object reference not set (System.NullReferenceException)", true),
         ("System.InvalidOperationException: Sequence contains no elements", true),
         ("Foundation.MonoTouchException: Objective-C exception thrown.  Name: NSInvalidArgumentException", true),
-        ("java.lang.NullPointerException: Attempt to invoke virtual method", false),
+        // (A JVM's exception with its package is read since holdout23: Android's and the JVM's
+        // crashes are crash texts too, issue 48.)
+        ("java.lang.NullPointerException: Attempt to invoke virtual method", true),
         ("System.out.println is where it printed", false),
     ])
     func aManagedRuntimesExceptionLine(line: String, stated: Bool) {
