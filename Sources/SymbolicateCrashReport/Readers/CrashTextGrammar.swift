@@ -3352,15 +3352,14 @@ package enum PastedFrameGrammar {
         else { return nil }
         var rest = afterNumber.dropFirst(3).drop { $0 == " " }
         if rest.hasBytePrefix("0x") { rest = rest.dropFirst(2) }
+        // (The offset is into the object as Android loaded it, no address in any image list here:
+        // the frame is read for its names, as a crash service's frame without an address is.)
         let hex = rest.prefix { $0.isHexDigit }
-        guard !hex.isEmpty, hex.count <= 16, let offset = UInt64(hex, radix: 16) else { return nil }
+        guard !hex.isEmpty, hex.count <= 16 else { return nil }
         rest = rest.dropFirst(hex.count)
         guard rest.isEmpty || rest.first == " " else { return nil }
         rest = rest.drop { $0 == " " }
         if let buildID = rest.range(of: " (BuildId: ", options: .backwards) { rest = rest[..<buildID.lowerBound] }
-        // (The offset is into the object as Android loaded it, no address in any image list here:
-        // the frame is read for its names, as a crash service's frame without an address is.)
-        _ = offset
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
         frame.hasAddress = false
         // The symbol in the last parentheses (it may hold its own: `scudo::die()+12`).
