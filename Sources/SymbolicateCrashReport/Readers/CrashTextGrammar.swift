@@ -2185,32 +2185,16 @@ enum SignalLine {
             return digits.count == 8 ? windowsExceptionCodes[String(digits)] : nil
         }
         guard let number = Int64(value) else { return nil }
-        if number >= 129, number <= 159, let name = linuxSignalNames[Int(number - 128)], fatalSignals.contains(name) { return name }
+        if number >= 129, number <= 159, let name = SignalNames.linuxName(Int(number - 128)), fatalSignals.contains(name) { return name }
         let status = number < 0 ? UInt32(truncatingIfNeeded: number) : number <= Int64(UInt32.max) ? UInt32(number) : 0
         guard status >= 0x4000_0000 else { return nil }
         let hex = String(status, radix: 16)
         return windowsExceptionCodes[String(repeating: "0", count: max(0, 8 - hex.count)) + hex]
     }
 
-    /// Linux's signal numbers, which exit statuses above 128 and `strsignal`'s numbers in Linux
-    /// programs' logs use (SIGBUS is 7 there, 10 on Apple's systems).
-    static let linuxSignalNames: [Int: String] = [
-        4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 31: "SIGSYS",
-    ]
-
-    /// `strsignal`'s descriptions of the fatal signals (glibc's and the BSDs'), as programs print
-    /// them beside the number: Apache's `exit signal Segmentation fault (11)`, ClickHouse's
-    /// `Received signal Segmentation fault (11)`.
-    static let signalDescriptions: [(words: String, signal: String)] = [
-        ("Segmentation fault", "SIGSEGV"), ("Aborted", "SIGABRT"), ("Abort trap", "SIGABRT"), ("Bus error", "SIGBUS"),
-        ("Illegal instruction", "SIGILL"), ("Trace/breakpoint trap", "SIGTRAP"), ("Trace/BPT trap", "SIGTRAP"),
-        ("Floating point exception", "SIGFPE"), ("Floating-point exception", "SIGFPE"), ("Killed", "SIGKILL"),
-        ("Bad system call", "SIGSYS"),
-    ]
-
     /// Whether `number` is the signal's number on Linux or on Apple's systems.
     static func isNumber(_ number: Int, of name: String) -> Bool {
-        linuxSignalNames[number] == name || SignalNames.name(number) == name || (name == "SIGIOT" && number == 6)
+        SignalNames.linuxName(number) == name || SignalNames.name(number) == name || (name == "SIGIOT" && number == 6)
     }
 
     /// A signal stated with its number and its name or description together, which agree
@@ -2233,7 +2217,7 @@ enum SignalLine {
                 after = after.dropFirst()
                 let digits = after.prefix { $0.isASCII && $0.isNumber }
                 if !digits.isEmpty, digits.count <= 2, let number = Int(digits),
-                    let name = linuxSignalNames[number] ?? SignalNames.name(number),
+                    let name = SignalNames.linuxName(number) ?? SignalNames.name(number),
                     fatalSignals.contains(name)
                 {
                     return name
@@ -2255,8 +2239,7 @@ enum SignalLine {
                 if word.hasBytePrefix("SIG"), fatalSignals.contains(String(word)) || word == "SIGIOT", isNumber(number, of: String(word)) {
                     return word == "SIGIOT" ? "SIGABRT" : String(word)
                 }
-                if let described = signalDescriptions.first(where: { tail.hasBytePrefix($0.words) }), isNumber(number, of: described.signal)
-                {
+                if let described = descriptions.first(where: { tail.hasBytePrefix($0.words) }), isNumber(number, of: described.signal) {
                     return described.signal
                 }
                 continue
@@ -2265,7 +2248,7 @@ enum SignalLine {
             let word = after.prefix { $0.isASCII && $0.isUppercase }
             var name = word.hasBytePrefix("SIG") ? String(word) : nil
             var tail = after.dropFirst(word.count)
-            if name == nil, let described = signalDescriptions.first(where: { after.hasBytePrefix($0.words) }) {
+            if name == nil, let described = descriptions.first(where: { after.hasBytePrefix($0.words) }) {
                 name = described.signal
                 tail = after.dropFirst(described.words.count)
             }
@@ -2293,6 +2276,9 @@ enum SignalLine {
         ("Memory fault", "SIGSEGV"),
         // MATLAB's crash file (`Segmentation violation detected at Thu Feb 23 19:55:08 2017`).
         ("Segmentation violation", "SIGSEGV"),
+        // glibc's `strsignal` for the others, as shells and programs print them beside the number
+        // (Apache's `exit signal Segmentation fault (11)`, `Bad system call (core dumped)`).
+        ("Trace/breakpoint trap", "SIGTRAP"), ("Floating-point exception", "SIGFPE"), ("Bad system call", "SIGSYS"),
     ]
 
     /// R's handler's banner for the signal it caught before it ends the process (`*** caught
@@ -2984,6 +2970,17 @@ enum RubyUncaught {
 
 /// POSIX signal numbers as Darwin numbers them (the common ones a shell reports).
 enum SignalNames {
+    /// Linux's numbers, which exit statuses above 128 and Linux programs' logs use (SIGBUS is 7
+    /// there, 10 on Apple's systems; SIGSYS 31, 12).
+    static func linuxName(_ number: Int) -> String? {
+        switch number {
+        case 7: "SIGBUS"
+        case 31: "SIGSYS"
+        case 10, 12: nil
+        default: name(number)
+        }
+    }
+
     static func name(_ number: Int) -> String? {
         switch number {
         case 4: "SIGILL"
