@@ -225,4 +225,32 @@ import Testing
         #expect(ConsoleLine.swiftRuntimeError(php) == nil)
         #expect(try diagnoseText(php + "\n").category == .resourceLimit)
     }
+
+    /// Checked after the tuning on texts of threads no gathering holds: a firmware fault is its
+    /// signal behind the Arduino IDE's serial monitor prefix
+    /// (https://github.com/espressif/arduino-esp32/issues/3093, ESP-IDF's spelling
+    /// `InstrFetchProhibited` from https://github.com/espressif/esp-idf/issues/1853), and
+    /// Valgrind's frames behind its `==pid==` make a text read
+    /// (https://github.com/sisoputnfrba/foro/issues/2377).
+    @Test func familiesOnTextsNotTunedOn() throws {
+        let esp = try readPasted(
+            """
+            00:00:26.481 -> adafruits version of this was: 1037.55
+            00:00:26.481 -> Guru Meditation Error: Core  1 panic'ed (StoreProhibited). Exception was unhandled.
+            00:00:26.481 -> Core 1 register dump:
+
+            """)
+        #expect(esp.facts.exception?.signal == "SIGSEGV")
+        #expect(
+            SignalLine.signal(in: "Guru Meditation Error: Core 1 panic'ed (InstrFetchProhibited). Exception was unhandled.") == "SIGSEGV")
+        let valgrind = try readPasted(
+            """
+            ==5748== Process terminating with default action of signal 13 (SIGPIPE)
+            ==5748==    at 0x406B549: send (send.c:35)
+            ==5748==    by 0x8049A99: envioDePaginaAsigFija (peticiones.c:82)
+            ==5748==    by 0x804984B: procesarPeticion (peticiones.c:35)
+
+            """)
+        #expect(valgrind.crashedThread?.frames.map(\.symbol) == ["send", "envioDePaginaAsigFija", "procesarPeticion"])
+    }
 }

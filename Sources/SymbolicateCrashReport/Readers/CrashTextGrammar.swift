@@ -150,6 +150,9 @@ enum LogPrefix {
         var scan = PrefixScan(text)
         guard scan.clock(), scan.position != text.startIndex else { return nil }
         scan.zone()
+        // The Arduino IDE's serial monitor puts an arrow after its time (`00:00:26.481 -> `).
+        var arrow = scan
+        if arrow.blanks(), arrow.literal("->"), arrow.blanks() { return arrow.position }
         return scan.endOfWord()
     }
 
@@ -1081,11 +1084,6 @@ enum CrashMessageGrammar {
             // limit (`torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 55.57 GiB`).
             Shape(family: .resource, anchor: .parser(GPUFailure.isOutOfMemory), needs: GPUFailure.memoryLiterals),
             Shape(family: .processExit, anchor: .parser(GPUFailure.isDeviceFailure), needs: GPUFailure.literals),
-            // A microcontroller's fault handler (the processor's exception, the firmware halted or
-            // reset): ESP-IDF's `Guru Meditation Error: Core  0 panic'ed (LoadProhibited)`, the ESP8266
-            // core's `Exception (28):`, Zephyr's `>>> ZEPHYR FATAL ERROR 0: CPU exception on CPU 0`
-            // and its `***** MPU FAULT *****` banners: the signal each stands for (`FirmwareFault`).
-            Shape(family: .signal, anchor: .parser { FirmwareFault.signal(in: $0) != nil }, needs: FirmwareFault.literals),
             // Lua's runtime errors, which end a script and the game or tool that ran it (LÖVE's
             // `Error: main.lua:10: attempt to index local 'str' (a nil value)`, Factorio's mods):
             // an operation on a value of the wrong type, as Lua words it.
@@ -2017,7 +2015,7 @@ enum SignalLine {
         + [
             "with code ", "xit_code", "xitCode", "xitcode", "STATUS_", "EXCEPTION_", "overrun of a stack-based buffer",
             "referenced memory at 0x",
-        ]
+        ] + FirmwareFault.literals
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
     static let codeNames: [String: String] = {
@@ -2411,6 +2409,10 @@ enum SignalLine {
         if let kernel = kernelFault(in: text) { return kernel }
         if let status = supervisorStatus(in: text) { return status }
         if let windows = windowsException(in: text) { return windows }
+        // A microcontroller's fault handler (the processor's exception, the firmware halted or
+        // reset): ESP-IDF's `Guru Meditation Error: Core  0 panic'ed (LoadProhibited)`, the ESP8266
+        // core's `Exception (28):`, Zephyr's `>>> ZEPHYR FATAL ERROR 0: CPU exception on CPU 0`.
+        if let firmware = FirmwareFault.signal(in: text) { return firmware }
         if let paired = pairedSignal(in: text) { return paired }
         if let status = exitStatusSignal(in: text) { return status }
         // Wine's last words for a Windows exception no debugger took (`wine: Unhandled page fault on
@@ -2901,6 +2903,7 @@ enum FirmwareFault {
     static let xtensaCauses: [(number: Int, name: String, signal: String)] = [
         (0, "IllegalInstruction", "SIGILL"), (2, "InstructionFetchError", "SIGSEGV"), (3, "LoadStoreError", "SIGBUS"),
         (6, "IntegerDivideByZero", "SIGFPE"), (9, "LoadStoreAlignment", "SIGBUS"), (20, "InstFetchProhibited", "SIGSEGV"),
+        (20, "InstrFetchProhibited", "SIGSEGV"),
         (28, "LoadProhibited", "SIGSEGV"), (29, "StoreProhibited", "SIGSEGV"),
     ]
 

@@ -105,6 +105,13 @@ enum DebuggerOutputShape: Equatable {
         return !",]}:".contains(next)
     }
 
+    /// A frame behind the line's log prefixes, as the parser reads it (Valgrind's `==5748==    at
+    /// 0x406B549: send (send.c:35)`).
+    private static func strippedFrame(_ trimmed: String, position: Int, document: TextDocument) -> Bool {
+        let stripped = String(document.readings.strip(trimmed))
+        return !stripped.isEmpty && stripped != trimmed && document.readings.frame(stripped, reportLine: position + 1) != nil
+    }
+
     static func of(_ document: TextDocument) -> DebuggerOutputShape? {
         guard let first = document.firstContentLine else { return nil }
         let start = document.lines[first].text.drop(while: \.isWhitespace)
@@ -147,6 +154,7 @@ enum DebuggerOutputShape: Equatable {
                 } else if pastedFrames < 2,
                     document.readings.frame(String(trimmed), reportLine: position + 1) != nil
                         || PastedFrameGrammar.cellFrame(document.lines, at: position) != nil
+                        || strippedFrame(String(trimmed), position: position, document: document)
                 {
                     pastedFrames += 1
                 }
