@@ -41,10 +41,11 @@ from 2101) with TWENTIETH_SEED and TWENTIETH_TUNE_SIZE, the rest going to the ho
 `h21-NNNN` and `h21t-NNNN`, four-digit numbers from 2201) with TWENTY_FIRST_SEED and TWENTY_FIRST_TUNE_SIZE, the rest going to
 the holdout21 part, and the twenty-second (ids `h22-NNNN` and `h22t-NNNN`, four-digit numbers from 2301) with TWENTY_SECOND_SEED
 and TWENTY_SECOND_TUNE_SIZE, the rest going to the holdout22 part, and the twenty-third (ids `h23-NNNN` and `h23t-NNNN`,
-four-digit numbers from 2401) with TWENTY_THIRD_SEED and TWENTY_THIRD_TUNE_SIZE, the rest going to the holdout23 part. A later
-gathering's ids are told apart by the part before the first `-` (`h1` is no gathering's prefix, so `h10`, `h11`, `h12`, `h13`,
-`h14`, `h15`, `h16`, `h17`, `h18` and `h19` are never taken for a first-gathering id, and `h20`, `h21`, `h22` and `h23` are never
-taken for the second gathering's `h2`).
+four-digit numbers from 2401) with TWENTY_THIRD_SEED and TWENTY_THIRD_TUNE_SIZE, the rest going to the holdout23 part, and the
+twenty-fourth (ids `h24-NNNN` and `h24t-NNNN`, four-digit numbers from 2501) with TWENTY_FOURTH_SEED and TWENTY_FOURTH_TUNE_SIZE,
+the rest going to the holdout24 part. A later gathering's ids are told apart by the part before the first `-` (`h1` is no
+gathering's prefix, so `h10`, `h11`, `h12`, `h13`, `h14`, `h15`, `h16`, `h17`, `h18` and `h19` are never taken for a
+first-gathering id, and `h20`, `h21`, `h22`, `h23` and `h24` are never taken for the second gathering's `h2`).
 """
 
 import argparse
@@ -101,6 +102,8 @@ TWENTY_SECOND_SEED = 4822
 TWENTY_SECOND_TUNE_SIZE = 6
 TWENTY_THIRD_SEED = 4823
 TWENTY_THIRD_TUNE_SIZE = 6
+TWENTY_FOURTH_SEED = 4824
+TWENTY_FOURTH_TUNE_SIZE = 6
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -188,9 +191,10 @@ def main():
     twenty_first = [text for text in texts if gathering(text) == "h21"]
     twenty_second = [text for text in texts if gathering(text) == "h22"]
     twenty_third = [text for text in texts if gathering(text) == "h23"]
+    twenty_fourth = [text for text in texts if gathering(text) == "h24"]
     known = (
         "", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12", "h13", "h14", "h15", "h16", "h17", "h18", "h19",
-        "h20", "h21", "h22", "h23",
+        "h20", "h21", "h22", "h23", "h24",
     )
     unknown = [text["id"] for text in texts if gathering(text) not in known]
     if unknown:
@@ -219,6 +223,7 @@ def main():
     parts.update(split_second([text["id"] for text in twenty_first], TWENTY_FIRST_SEED, TWENTY_FIRST_TUNE_SIZE, "holdout21"))
     parts.update(split_second([text["id"] for text in twenty_second], TWENTY_SECOND_SEED, TWENTY_SECOND_TUNE_SIZE, "holdout22"))
     parts.update(split_second([text["id"] for text in twenty_third], TWENTY_THIRD_SEED, TWENTY_THIRD_TUNE_SIZE, "holdout23"))
+    parts.update(split_second([text["id"] for text in twenty_fourth], TWENTY_FOURTH_SEED, TWENTY_FOURTH_TUNE_SIZE, "holdout24"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -251,24 +256,25 @@ def main():
     held_twenty_first = sum(1 for part in parts.values() if part == "holdout21")
     held_twenty_second = sum(1 for part in parts.values() if part == "holdout22")
     held_twenty_third = sum(1 for part in parts.values() if part == "holdout23")
+    held_twenty_fourth = sum(1 for part in parts.values() if part == "holdout24")
     tuned = (
         len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh - held_eighth
         - held_ninth - held_tenth - held_eleventh - held_twelfth - held_thirteenth - held_fourteenth
         - held_fifteenth - held_sixteenth - held_seventeenth - held_eighteenth - held_nineteenth - held_twentieth
-        - held_twenty_first - held_twenty_second - held_twenty_third
+        - held_twenty_first - held_twenty_second - held_twenty_third - held_twenty_fourth
     )
     print(
         f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}, {FOURTH_SEED}, {FIFTH_SEED}, "
         f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}, {TENTH_SEED}, {ELEVENTH_SEED}, {TWELFTH_SEED}, {THIRTEENTH_SEED}, "
         f"{FOURTEENTH_SEED}, {FIFTEENTH_SEED}, {SIXTEENTH_SEED}, {SEVENTEENTH_SEED}, {EIGHTEENTH_SEED}, {NINETEENTH_SEED}, "
-        f"{TWENTIETH_SEED}, {TWENTY_FIRST_SEED}, {TWENTY_SECOND_SEED}, {TWENTY_THIRD_SEED}): "
+        f"{TWENTIETH_SEED}, {TWENTY_FIRST_SEED}, {TWENTY_SECOND_SEED}, {TWENTY_THIRD_SEED}, {TWENTY_FOURTH_SEED}): "
         f"{tuned} tune, {held} holdout, "
         f"{held_second} holdout2, {held_third} holdout3, {held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, "
         f"{held_seventh} holdout7, {held_eighth} holdout8, {held_ninth} holdout9, {held_tenth} holdout10, {held_eleventh} holdout11, "
         f"{held_twelfth} holdout12, {held_thirteenth} holdout13, {held_fourteenth} holdout14, "
         f"{held_fifteenth} holdout15, {held_sixteenth} holdout16, {held_seventeenth} holdout17, {held_eighteenth} holdout18, "
         f"{held_nineteenth} holdout19, {held_twentieth} holdout20, {held_twenty_first} holdout21, "
-        f"{held_twenty_second} holdout22, {held_twenty_third} holdout23"
+        f"{held_twenty_second} holdout22, {held_twenty_third} holdout23, {held_twenty_fourth} holdout24"
     )
     return 0
 
