@@ -157,6 +157,8 @@ extension StringProtocol {
             guard Self.isBlank(scalars[previous]) else { break }
             end = previous
         }
+        // Most lines have no edge blanks: the string itself, not a copy of its bytes.
+        if start == scalars.startIndex, end == scalars.endIndex, let whole = self as? String { return whole }
         return String(self[start..<end])
     }
 

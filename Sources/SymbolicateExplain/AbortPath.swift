@@ -74,7 +74,8 @@ package struct AbortPath: Sendable, Equatable {
     /// in this order so an Objective-C exception (which passes through libc++abi's terminate)
     /// is not taken for a C++ one.
     static let stopNames: [(Stopper, [String])] = [
-        (.objcException, ["_objc_terminate", "objc_exception_rethrow", "objc_exception_throw"]),
+        // (AppKit reports an exception nothing caught and traps on purpose: `-[NSApplication _crashOnException:]`.)
+        (.objcException, ["_objc_terminate", "objc_exception_rethrow", "objc_exception_throw", "_crashOnException:"]),
         (.nsAssertion, ["-[NSAssertionHandler handleFailureIn"]),
         (.cAssert, cAssertNames),
         (

@@ -64,6 +64,7 @@ struct Diagnostician {
         }
         // The generic entries (exception type, signal) speak only when nothing more specific fits.
         var causes = relevance.causes(found.causes)
+        let causesAreBackground = causes.isEmpty
         if causes.isEmpty { causes = relevance.causes(found.backgroundCauses) }
         // A sentence that named the signal says first who died and how; the causes above stand.
         if let stop = found.statedStop {
@@ -84,8 +85,27 @@ struct Diagnostician {
         }
         // An exception that states no reason and matched no throw site: the API that raised it is
         // what the text says of why (its rules are that API's), so a cause names it with its frame.
-        if [.uncaughtObjCException, .uncaughtCppException].contains(category), throwSite?.addsRuleAndFix != true,
-            statedException().reason == nil,
+        let unexplainedException =
+            [.uncaughtObjCException, .uncaughtCppException].contains(category) && throwSite?.addsRuleAndFix != true
+            && statedException().reason == nil
+        if unexplainedException, let path = uncaughtPath() {
+            // Only the way out is in the text: the frames that show it, and who ran the code it escaped.
+            let cause =
+                if let caller = path.caller {
+                    FoundCause(
+                        phrase: Phrase(
+                            .causeExceptionEscapedCallout,
+                            [
+                                "caller": .verbatim(caller.frame.functionNames.first ?? ""),
+                                "image": .verbatim(caller.frame.imageName ?? "?"),
+                            ]),
+                        likelihood: .likely, frames: [path.stop, caller.line])
+                } else {
+                    FoundCause(phrase: Phrase(.causeUncaughtPathOnly), likelihood: .likely, frames: [path.stop])
+                }
+            // (The exception type's generic causes, a trap's or a signal's, are not this stop's.)
+            causes = Array(([cause] + (causesAreBackground ? [] : causes)).prefix(Diagnosis.maximumCauses))
+        } else if unexplainedException,
             !facts.statedMessages.contains(where: { [.objcException, .cxxException].contains($0.family) }),
             let raising = raisingAPIFrame()
         {
@@ -155,7 +175,11 @@ struct Diagnostician {
         // It takes the place of the last cause when that one is only the knowledge's general
         // possibility (no frame, nothing of the report quoted).
         if report.allBacktraces.allSatisfy({ $0.frames.isEmpty }), let last = facts.lastOutput.last ?? facts.lastCommand,
-            !facts.statedMessages.contains(where: { $0.quote.containsBytes(last.text) || last.text.containsBytes($0.text) }),
+            // (A message on the same line, after the output, is the crash's own words, not that output.)
+            !facts.statedMessages.contains(where: { message in
+                (message.quote.containsBytes(last.text) && !(message.quote == last.quote && !message.text.containsBytes(last.text)))
+                    || last.text.containsBytes(message.text)
+            }),
             !causes.contains(where: { $0.phrase.quotedTexts.contains(last.text) })
         {
             let cause = FoundCause(phrase: Phrase(.causeLastShownBeforeCrash, ["line": .text(last.text)]), likelihood: .possible)
@@ -199,7 +223,7 @@ struct Diagnostician {
                     ? Phrase(.verdictThrowSiteRuleLikely, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
                     : Phrase(.verdictThrowSiteRule, ["headline": verdict.headline, "framework": $0.framework, "rule": $0.rule])
             } ?? verdict.headline
-        let headline = namingTheLoggedProcess(underStatedKind(verdictHeadline, category: category))
+        let headline = namingTheLoggedProcess(namingTheTerminator(underStatedKind(verdictHeadline, category: category), category: category))
         let certainty = byFramesAlone && verdict.certainty == .stated ? .likely : verdict.certainty
         let isFatal =
             !(facts.exception?.isNonFatal ?? false) && ![.notACrash].contains(category)
@@ -302,6 +326,26 @@ struct Diagnostician {
     /// (SIGSEGV) — …`): the name a developer searches for and a crash service titles the crash
     /// with. Kept off a sentence that already spells it (`namesTheCrash`), or that quotes a line
     /// naming it (a stated message `… reason: signal SIGABRT.`).
+    /// The system's process that ended the app (`Termination Reason: Namespace RUNNINGBOARD, Code
+    /// 0xdead10cc` under `EXC_CRASH (SIGKILL)`): who did it and with which signal lead the headline
+    /// of a termination, as they lead the report.
+    func namingTheTerminator(_ headline: Phrase, category: Diagnosis.Category) -> Phrase {
+        guard Self.endedBySystemProcess.contains(category), let namespace = facts.termination?.namespace,
+            Self.terminatingNamespaces.contains(namespace), !headline.quotedTexts.contains(where: { $0.containsBytes(namespace) })
+        else { return headline }
+        if let signal = facts.exception?.signal {
+            return Phrase(
+                .verdictEndedByNamespaceSignal, ["namespace": .verbatim(namespace), "signal": .verbatim(signal), "headline": headline])
+        }
+        return Phrase(.verdictEndedByNamespace, ["namespace": .verbatim(namespace), "headline": headline])
+    }
+
+    /// Terminations a system process decides (not a watchdog's, whose headline gives its own figures).
+    static let endedBySystemProcess: Set<Diagnosis.Category> = [
+        .lockedFileAtSuspension, .systemTermination, .thermal, .backgroundTimeLimit, .voipPush, .securityViolation,
+    ]
+    static let terminatingNamespaces: Set<String> = ["SPRINGBOARD", "FRONTBOARD", "RUNNINGBOARD", "CAROUSEL", "BACKBOARD"]
+
     func underStatedKind(_ headline: Phrase, category: Diagnosis.Category) -> Phrase {
         guard Self.namedByTheException.contains(category), !headline.tags.contains(.namesTheCrash),
             let kind = facts.exception?.statedKind

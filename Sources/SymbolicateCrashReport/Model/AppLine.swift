@@ -302,6 +302,9 @@ extension CrashReport {
                 name.containsBytesIgnoringASCIICase($0)
             }
         }
+        func isReporterHandler(_ frame: Frame) -> Bool {
+            ["plcrash", "kscrash", "sentrycrash"].contains { frame.symbol?.containsBytesIgnoringASCIICase($0) == true }
+        }
         guard
             let trampoline = thread.frames.prefix(16).indices.first(where: { index in
                 let frame = thread.frames[index]
@@ -315,10 +318,18 @@ extension CrashReport {
                     return thread.frames[..<index].contains(where: isCapturing)
                 }
                 if name.hasSuffix("()") { name = name.dropLast(2) }
+                // `_sigtramp` redacted (iOS's system symbols in a device log): libsystem_platform's
+                // frame right under a handler capturing the stack.
+                // (A crash reporter's handler too, PLCrashReporter's `plcrash::…`: a named `_sigtramp`
+                // under one may be the reporter's own crash, which its frames are then the answer to.)
+                if name == "<redacted>", frame.imageName?.hasBytePrefix("libsystem_platform") == true {
+                    return thread.frames[..<index].contains { isCapturing($0) || isReporterHandler($0) }
+                }
                 return name == "_sigtramp" || name == "__restore_rt"
             })
         else { return 0 }
-        let capturing = thread.frames[..<trampoline].contains(where: isCapturing)
+        let redacted = thread.frames[trampoline].symbol == "<redacted>"
+        let capturing = thread.frames[..<trampoline].contains { isCapturing($0) || (redacted && isReporterHandler($0)) }
         // The trampoline as the first frame (a list that starts where the signal was delivered):
         // the thread's own frames are under it (past a second trampoline frame some unwinders print).
         guard capturing || trampoline == 0 else { return 0 }

@@ -354,9 +354,15 @@ enum LogPrefix {
         return scan.position
     }
 
-    /// Markdown's `> ` and a table's `| `.
+    /// Markdown's `> `, a table's `| `, and the `#` HotSpot puts before each line of its fatal-error
+    /// banner (`#  SIGSEGV (0xb) at pc=0x…`), as a shell comment does: a `#` and blanks before words
+    /// (not gdb's `#3 0x…` frame number, which has no blank after the mark).
     static let quoteMarker: Shape = { text in
-        (text.hasBytePrefix("> ") || text.hasBytePrefix("| ")) ? text.index(text.startIndex, offsetBy: 2) : nil
+        if text.hasBytePrefix("> ") || text.hasBytePrefix("| ") { return text.index(text.startIndex, offsetBy: 2) }
+        guard text.hasBytePrefix("# ") else { return nil }
+        let words = text.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard let first = words.first, !first.isNumber, first != "#" else { return nil }
+        return words.startIndex
     }
 
     /// A line quoted whole (`"Swift/Array.swift:418: Fatal error: Index out of range"`, a JSON
@@ -904,7 +910,10 @@ enum CrashMessageGrammar {
             // concurrent map writes`, before the Swift runtime's shapes: Swift 2–4 printed `fatal
             // error: MESSAGE` too, never with these words).
             Shape(family: .assertion, anchor: .parser(isRubyBug), needs: ["[BUG] "]),
-            Shape(family: .assertion, anchor: .starts("Fatal Python error: ")),
+            // (faulthandler's `Fatal Python error: Segmentation fault` names the signal it caught: the signal shape reads it.)
+            Shape(
+                family: .assertion, anchor: .parser { $0.hasBytePrefix("Fatal Python error: ") && SignalLine.signal(in: $0) == nil },
+                needs: ["Fatal Python error: "]),
             Shape(family: .assertion, anchor: .contains("A fatal error has been detected by the Java Runtime Environment")),
             Shape(family: .assertion, anchor: .contains("PANIC: unprotected error in call to Lua API")),
             // Crystal's fault handler: `Invalid memory access (signal 11) at address 0x0`, then its
@@ -1271,6 +1280,7 @@ enum CrashMessageGrammar {
         // no anchor holds): a literal the line lacks is in none of them, and a line with none of
         // the literals any shape needs is no message.
         let present = anchorIndex.found(in: line)
+        guard present.contains(true) else { return nil }
         // The shapes one of whose literals the line holds, in order, decided once for every form
         // of the line (most lines leave a handful of the hundreds).
         // (A shape that names no literal is tried whenever another's is there.)
@@ -1293,7 +1303,29 @@ enum CrashMessageGrammar {
         for start in LogPrefix.interleavedStarts(in: line) {
             if let found = match(String(line[start...]), present: present, candidates: candidates) { return found }
         }
+        // The program's own output left without its line break, then a runtime's last words
+        // (`Reading in tax DB...terminate called after throwing an instance of 'std::bad_alloc'`,
+        // `Applying standard filter. terminate called …`): a literal some shape needs, where a
+        // sentence of the program's ended just before it.
+        for start in unfinishedOutputStarts(in: line, present: present) {
+            if let found = match(String(line[start...]), present: present, candidates: candidates) { return found }
+        }
         return nil
+    }
+
+    /// Where a message may start inside `line` after output the program did not end with a line
+    /// break: the first occurrence of each literal the line holds that begins with a letter, past
+    /// the line's start, right after the end of a sentence (`.`, `…`, `!`, `?`, `)`, `]`, then blanks
+    /// or not). At most three, in the line's order.
+    static func unfinishedOutputStarts(in line: String, present: [Bool]) -> [String.Index] {
+        var starts: Set<String.Index> = []
+        for (id, literal) in anchorLiterals.enumerated() where present[id] && literal.first?.isLetter == true {
+            guard let range = line.range(of: literal), range.lowerBound > line.startIndex else { continue }
+            let before = line[..<range.lowerBound].reversed().drop { $0 == " " || $0 == "\t" }
+            guard let last = before.first, ".…!?)]".contains(last) else { continue }
+            starts.insert(range.lowerBound)
+        }
+        return Array(starts.sorted().prefix(3))
     }
 
     private static func match(_ line: String, present: [Bool], candidates: [Int]) -> (family: StatedMessage.Family, text: Substring)? {
@@ -2496,7 +2528,8 @@ enum ShellPrompt {
         else { return nil }
         let namesAPlace =
             prompt.containsBytes("@") || prompt.containsBytes(":~") || prompt.containsBytes(":/")
-            || (prompt.hasBytePrefix("[") && prompt.hasSuffix("]")) || prompt.hasSuffix("~") || prompt.hasBytePrefix("PS ")
+            || (prompt.hasBytePrefix("[") && prompt.hasSuffix("]") && isBracketedPlace(prompt.dropFirst().dropLast()))
+            || prompt.hasSuffix("~") || prompt.hasBytePrefix("PS ")
             || isMacBashPrompt(prompt)
         guard namesAPlace else { return nil }
         let command = line[end.upperBound...].trimmedBlanks
@@ -2504,6 +2537,12 @@ enum ShellPrompt {
             return nil
         }
         return Substring(command)
+    }
+
+    /// What Fedora's prompt holds in its brackets (`user@host dir`, `~/src`): a user, a host or a
+    /// directory, never one word alone (a log's `[INFO] # …` before HotSpot's banner is no prompt).
+    static func isBracketedPlace(_ inside: Substring) -> Bool {
+        inside.containsBytes("@") || inside.containsBytes(" ") || inside.containsBytes("/") || inside.containsBytes("~")
     }
 }
 
@@ -3434,6 +3473,20 @@ package enum PastedFrameGrammar {
     /// `disassemble`): the heading `image`symbol:`, then the listing with the arrow `->  0x… <+80>:`
     /// at the stopped instruction. The function and image of the heading, at the arrow's address
     /// and offset, are the thread's frame 0; a listing without the arrow says nothing stopped there.
+    /// The instruction on LLDB's `->` line of a disassembly (`->  0x10090ad87 <+33>: shlxl  %esi,
+    /// %eax, %ebx`, `->  0x1a2b <+8>:  brk    #0x1`): mnemonic and operands, blanks collapsed.
+    static func stoppedInstruction(_ line: Substring) -> String? {
+        guard line.hasBytePrefix("->") else { return nil }
+        var rest = line.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        guard rest.hasBytePrefix("0x") else { return nil }
+        rest = rest.drop { $0 != " " && $0 != "\t" && $0 != "<" && $0 != ":" }.drop { $0 == " " || $0 == "\t" }
+        if rest.hasBytePrefix("<"), let close = rest.firstIndex(of: ">") { rest = rest[rest.index(after: close)...] }
+        guard rest.hasBytePrefix(":") else { return nil }
+        let words = rest.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let mnemonic = words.first, mnemonic.first?.isLetter == true, mnemonic.count <= 16 else { return nil }
+        return words.prefix(8).joined(separator: " ")
+    }
+
     static func disassemblyStop(_ lines: [TextDocument.Line], at position: Int) -> Frame? {
         let heading = lines[position].text.trimmedBlanks
         guard heading.hasSuffix(":"), let tick = heading.firstIndex(of: "`"), tick > heading.startIndex else { return nil }
@@ -3779,6 +3832,7 @@ package enum PastedFrameGrammar {
     /// HockeyApp's and App Center's stack lines: `0x1098a6000 + 3031729;Maipo` (load address,
     /// offset, image) and `-[X y];X.m;42` style `symbol;file;line`.
     static let hockeyApp: Parser = { line, reportLine in
+        guard line.containsBytes(";") else { return nil }
         let parts = line.split(separator: ";", omittingEmptySubsequences: false)
         guard parts.count >= 2 else { return nil }
         let head = parts[0].trimmedBlanks
@@ -3801,6 +3855,7 @@ package enum PastedFrameGrammar {
     /// inside the `<pre>` the page wrapped the list in. An Objective-C method keeps its class:
     /// `[EventsController tableView:didSelectRowAtIndexPath:]` (the text does not say `-` or `+`).
     static let hockeyAppColumns: Parser = { line, reportLine in
+        guard line.containsBytes(";") else { return nil }
         var body = Substring(line)
         for tag in ["<pre>", "<code>"] where body.hasBytePrefix(tag) { body = body.dropFirst(tag.count) }
         for tag in ["</pre>", "</code>"] where body.hasSuffix(tag) { body = body.dropLast(tag.count) }
@@ -4305,6 +4360,13 @@ enum PastedThreadTitle {
             return (name.isEmpty ? nil : name, true)
         }
         if text.hasBytePrefix("Thread "), text.hasSuffix(" crashed:") { return (String(text.dropLast(1)), true) }
+        // Python's faulthandler: `Current thread 0x… (most recent call first):` got the signal,
+        // `Thread 0x… (most recent call first):` is another.
+        if text.hasSuffix(" (most recent call first):") {
+            let name = text.dropLast(26)
+            if name.hasBytePrefix("Current thread 0x") { return ("Thread" + name.dropFirst(14), true) }
+            if name.hasBytePrefix("Thread 0x") { return (String(name), false) }
+        }
         if headings.contains(text.lowercased()) { return (nil, false) }
         return nil
     }

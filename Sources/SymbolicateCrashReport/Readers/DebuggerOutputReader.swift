@@ -109,7 +109,11 @@ enum DebuggerOutputShape: Equatable {
     /// 0x406B549: send (send.c:35)`).
     private static func strippedFrame(_ trimmed: String, position: Int, document: TextDocument) -> Bool {
         let stripped = String(document.readings.strip(trimmed))
-        return !stripped.isEmpty && stripped != trimmed && document.readings.frame(stripped, reportLine: position + 1) != nil
+        guard !stripped.isEmpty, stripped != trimmed else { return false }
+        // Apple's columns too (a runtime that logs each frame of its native stack, Mono's
+        // `… App[356:19718] critical: \t3   libsystem_c.dylib   0x… abort + 140`).
+        return document.readings.frame(stripped, reportLine: position + 1) != nil
+            || TextReportParser.parseFrame(stripped, reportLine: position + 1) != nil
     }
 
     static func of(_ document: TextDocument) -> DebuggerOutputShape? {
@@ -145,16 +149,17 @@ enum DebuggerOutputShape: Equatable {
             // Python's traceback heading: an exception on its way up, however few frames follow.
             if !console, trimmed == PythonTraceback.heading { console = true }
             if !console, !lldb {
-                if let reason = ThreadAnnotation.reason(String(trimmed)) {
+                let trimmedLine = String(trimmed)
+                if let reason = ThreadAnnotation.reason(trimmedLine) {
                     if !ThreadAnnotation.isDebuggerStop(reason) { console = true }
                 } else if document.readings.match(line.text) != nil {
                     console = true
-                } else if let trailing = ThreadAnnotation.trailing(String(trimmed)), !ThreadAnnotation.isDebuggerStop(trailing.reason) {
+                } else if let trailing = ThreadAnnotation.trailing(trimmedLine), !ThreadAnnotation.isDebuggerStop(trailing.reason) {
                     console = true
                 } else if pastedFrames < 2,
-                    document.readings.frame(String(trimmed), reportLine: position + 1) != nil
+                    document.readings.frame(trimmedLine, reportLine: position + 1) != nil
                         || PastedFrameGrammar.cellFrame(document.lines, at: position) != nil
-                        || strippedFrame(String(trimmed), position: position, document: document)
+                        || strippedFrame(trimmedLine, position: position, document: document)
                 {
                     pastedFrames += 1
                 }
@@ -726,6 +731,12 @@ struct DebuggerOutputParser {
                 continue
             }
 
+            // The instruction LLDB shows the thread stopped at (its first `->` line).
+            if report.facts.stopInstruction == nil, trimmed.hasBytePrefix("->"),
+                let instruction = PastedFrameGrammar.stoppedInstruction(Substring(trimmed))
+            {
+                report.facts.stopInstruction = instruction
+            }
             // LLDB's disassembly of the stopped function: the function is the thread's frame 0,
             // when the text has no frame lines of its own (LLDB prints it under `frame #0`).
             if disassemblyStop == nil, pendingReason == nil, trimmed.hasSuffix(":"),

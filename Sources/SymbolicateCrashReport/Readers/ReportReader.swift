@@ -53,17 +53,21 @@ package enum ReportReaders {
         // before it was asked.
         let tolerant = readers.contains { $0 == AppleTextReportReader.self }
         for reader in readers {
+            // The console and LLDB readers are the tolerant reader: what they refused, it refuses.
+            let fallsBack =
+                tolerant && reader != AppleTextReportReader.self && reader != XcodeConsoleReportReader.self
+                && reader != LLDBReportReader.self
             var reports: [CrashReport]
             do {
                 guard let read = try attempt(reader, document, path: path) else { continue }
                 reports = read
-            } catch  where error.kind == .notACrashReport && tolerant && reader != AppleTextReportReader.self {
+            } catch  where error.kind == .notACrashReport && fallsBack {
                 guard let stated = statedCrash(in: document, path: path) else { throw error }
                 reports = stated
             }
             do {
                 try finish(&reports, path: path)
-            } catch  where error.kind == .notACrashReport && tolerant {
+            } catch  where error.kind == .notACrashReport && tolerant && (fallsBack || reader == AppleTextReportReader.self) {
                 guard var stated = statedCrash(in: document, path: path) else { throw error }
                 try finish(&stated, path: path)
                 return stated

@@ -2215,6 +2215,55 @@ extension KnowledgeBase {
             aliases: [], values: [], namespace: nil,
             patterns: ["Library not loaded", "image not found"]),
         KnowledgeEntry(
+            term: "no suitable image found", kind: .dyldError,
+            title: CatalogText(
+                id: "dyldError/no suitable image found#title", tags: [],
+                texts: [
+                    "en": "Library found but unusable",
+                    "ja": "ライブラリは見つかったが使えない",
+                ]),
+            meaning: CatalogText(
+                id: "dyldError/no suitable image found#meaning", tags: [],
+                texts: [
+                    "en":
+                        "dyld found the library's file but could not load it; the line after 'Did find:' names the file and why it was rejected.",
+                    "ja": "dyld はライブラリのファイルを見つけましたが読み込めませんでした。'Did find:' の次の行がそのファイルと拒否された理由を示します。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "dyldError/no suitable image found#cause.unusable-image-wrong-architecture", tags: [],
+                    texts: [
+                        "en":
+                            "The file has no slice for this device's architecture or platform ('mach-o, but wrong architecture', a Simulator-only build)",
+                        "ja": "このデバイスのアーキテクチャやプラットフォーム用のスライスがない（'mach-o, but wrong architecture'、シミュレータ専用のビルド）",
+                    ]),
+                CatalogText(
+                    id: "dyldError/no suitable image found#cause.unusable-image-encrypted-map", tags: [],
+                    texts: [
+                        "en":
+                            "The system could not map the encrypted (App Store) binary ('mremap_encrypted() => -1'): a damaged install or a device short of memory; reinstalling usually clears it, and an embedded framework that is far larger than needed makes it likelier",
+                        "ja":
+                            "暗号化された（App Store の）バイナリをシステムがマップできなかった（'mremap_encrypted() => -1'）。インストールの破損か、メモリが不足しているデバイスです。再インストールで直ることが多く、必要以上に大きい埋め込みフレームワークは起こりやすくします",
+                    ]),
+                CatalogText(
+                    id: "dyldError/no suitable image found#cause.unusable-image-signature", tags: [],
+                    texts: [
+                        "en": "The file's code signature is invalid or does not match the app's team (re-signed or modified after signing)",
+                        "ja": "ファイルのコード署名が無効か、アプリのチームと一致しない（署名後に再署名または変更された）",
+                    ]),
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "dyldError/no suitable image found#step.read-did-find-reason", tags: [],
+                    texts: [
+                        "en": "Read the reason after 'Did find:' for each file dyld tried, and check that file in the built app",
+                        "ja": "dyld が試した各ファイルについて 'Did find:' の後の理由を読み、ビルドされたアプリ内のそのファイルを確認してください",
+                    ])
+            ],
+            sources: [Citation.named("DYLD")], provenance: .observed,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["no suitable image found"]),
+        KnowledgeEntry(
             term: "Symbol not found", kind: .dyldError,
             title: CatalogText(
                 id: "dyldError/Symbol not found#title", tags: [],

@@ -75,6 +75,10 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictIllegalInstructionSwiftFrames
     case causeJumpIntoDataOrReturn
     case causeCorruptedCodePage
+    case verdictIllegalInstructionUnsupported
+    case verdictIllegalInstructionUnknownProcessor
+    case causeUnsupportedInstruction
+    case causeNewerProcessorCode
     case verdictIllegalInstructionARM
     case causeDlopenSignature
     case verdictCodeSignatureInvalid
@@ -187,6 +191,8 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictThermal
     case verdictStackshotCode
     case stepLookForLockedFileWriter
+    case verdictEndedByNamespaceSignal
+    case verdictEndedByNamespace
     case verdictLockedFile
     case verdictVoIP
     case verdictBackgroundTime
@@ -584,6 +590,9 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case titleThrowSiteRule
     case causeWhereItStopped
     case causeRaisedByAPI
+    case verdictObjCExceptionTypeOnly
+    case causeExceptionEscapedCallout
+    case causeUncaughtPathOnly
     case verdictObjCExceptionTerminateOnly
     case noteExceptionNameMissingNoASI
     case noteAssertionMessageMissingNoASI

@@ -449,6 +449,36 @@ extension Catalog {
                 "en": "A corrupted code page or an instruction the CPU does not support",
                 "ja": "コードページが壊れているか、CPU が対応していない命令です",
             ]),
+        .verdictIllegalInstructionUnsupported: CatalogText(
+            id: "verdictIllegalInstructionUnsupported", tags: [],
+            texts: [
+                "en":
+                    "Illegal instruction: the thread stopped at {instruction}, an instruction this processor does not execute (code built for a newer CPU, or a jump into data).",
+                "ja": "不正な命令です。スレッドは {instruction} で停止しました。このプロセッサが実行できない命令です（より新しい CPU 向けにビルドされたコード、またはデータ領域へのジャンプ）。",
+            ]),
+        .verdictIllegalInstructionUnknownProcessor: CatalogText(
+            id: "verdictIllegalInstructionUnknownProcessor", tags: [],
+            texts: [
+                "en":
+                    "Illegal instruction: the CPU met an instruction it does not execute: code built for a newer processor than this one, a jump into data, or a deliberate trap.",
+                "ja": "不正な命令です。CPU が実行できない命令に出会いました。このプロセッサより新しいプロセッサ向けにビルドされたコード、データ領域へのジャンプ、または意図的なトラップです。",
+            ]),
+        .causeUnsupportedInstruction: CatalogText(
+            id: "causeUnsupportedInstruction", tags: [],
+            texts: [
+                "en":
+                    "The code uses {instruction}, which this processor lacks: the binary (or a library it loads) was compiled for a newer CPU (instruction-set extensions such as AVX2 or BMI2, newer ARM features), often a prebuilt download built on a newer machine; build it for this machine's CPU or use a build that checks the CPU at run time",
+                "ja":
+                    "コードが {instruction} を使っていますが、このプロセッサにはありません。バイナリ（または読み込むライブラリ）がより新しい CPU 向け（AVX2 や BMI2 などの命令セット拡張、新しい ARM の機能）にコンパイルされています。新しいマシンでビルドされた配布済みバイナリであることが多いです。このマシンの CPU 向けにビルドするか、実行時に CPU を確かめるビルドを使ってください",
+            ]),
+        .causeNewerProcessorCode: CatalogText(
+            id: "causeNewerProcessorCode", tags: [],
+            texts: [
+                "en":
+                    "Code compiled for a newer processor than this one (instruction-set extensions such as AVX2 or BMI2, newer ARM features), often a prebuilt binary or package (a Homebrew bottle, a wheel, a release download) built on a newer machine",
+                "ja":
+                    "このプロセッサより新しいプロセッサ向けにコンパイルされたコードです（AVX2 や BMI2 などの命令セット拡張、新しい ARM の機能）。新しいマシンでビルドされた配布済みのバイナリやパッケージ（Homebrew の bottle、wheel、リリースのダウンロード）であることが多いです",
+            ]),
         .verdictIllegalInstructionARM: CatalogText(
             id: "verdictIllegalInstructionARM", tags: [.nativeARM],
             texts: [
@@ -1137,6 +1167,18 @@ extension Catalog {
             texts: [
                 "en": "Look for the thread writing to a database or file (fsync, sqlite3 commit) when the app was suspended",
                 "ja": "アプリがサスペンドされたときに、データベースやファイルに書き込んでいたスレッド（fsync、sqlite3 のコミット）を探してください",
+            ]),
+        .verdictEndedByNamespaceSignal: CatalogText(
+            id: "verdictEndedByNamespaceSignal", tags: [],
+            texts: [
+                "en": "{namespace} ended the process ({signal}): {headline}",
+                "ja": "{namespace} がプロセスを終了させました（{signal}）: {headline}",
+            ]),
+        .verdictEndedByNamespace: CatalogText(
+            id: "verdictEndedByNamespace", tags: [],
+            texts: [
+                "en": "{namespace} ended the process: {headline}",
+                "ja": "{namespace} がプロセスを終了させました: {headline}",
             ]),
         .verdictLockedFile: CatalogText(
             id: "verdictLockedFile", tags: [],
@@ -3566,6 +3608,28 @@ extension Catalog {
                 "en":
                     "Raised by {function} ({image}) and not caught; the text gives no reason, so the rules of that API, called from the frame below it, say which was broken",
                 "ja": "{function}（{image}）が送出し、捕捉されませんでした。テキストに理由がないため、その下のフレームから呼ばれたこの API の規則のうちどれが破られたかを確認してください",
+            ]),
+        .verdictObjCExceptionTypeOnly: CatalogText(
+            id: "verdictObjCExceptionTypeOnly", tags: [],
+            texts: [
+                "en":
+                    "Uncaught Objective-C exception: \"{line}\"; libc++abi's terminate handler stopped the process and printed only the exception's class, not its name or reason.",
+                "ja": "捕捉されなかった Objective-C 例外です:「{line}」。libc++abi の terminate ハンドラがプロセスを停止し、例外のクラスだけを出力しました（名前と理由は出力されていません）。",
+            ]),
+        .causeExceptionEscapedCallout: CatalogText(
+            id: "causeExceptionEscapedCallout", tags: [],
+            texts: [
+                "en":
+                    "An exception escaped the code {caller} ran ({image}): it called std::terminate, as C++ does when an exception leaves a function that may not throw; the frames that threw were unwound, so only the exception's own backtrace or message says where",
+                "ja":
+                    "{caller}（{image}）が実行したコードから例外が抜け出しました。例外を送出してはならない関数から例外が出たときの C++ の規則どおり std::terminate が呼ばれました。送出したフレームは巻き戻されているため、どこで送出されたかは例外自身のバックトレースかメッセージにしかありません",
+            ]),
+        .causeUncaughtPathOnly: CatalogText(
+            id: "causeUncaughtPathOnly", tags: [],
+            texts: [
+                "en":
+                    "An exception that nothing caught: the crashed thread is on its way out (the runtime's terminate or uncaught-exception handler); the frames that threw it are not in this text",
+                "ja": "どこでも捕捉されなかった例外です。クラッシュしたスレッドはその後始末の経路（ランタイムの terminate ハンドラまたは未捕捉例外ハンドラ）にあります。送出したフレームはこのテキストにありません",
             ]),
         .verdictObjCExceptionTerminateOnly: CatalogText(
             id: "verdictObjCExceptionTerminateOnly", tags: [],

@@ -67,7 +67,7 @@ extension Diagnostician {
         // A library that traps instead of aborting (libmalloc's newer checks, C++ terminate
         // paths compiled to a trap): the same stop, named the same way.
         if let path = AbortPath(thread: thread), path.machinery.isEmpty,
-            [.malloc, .stackProtector, .cxxTerminate, .objcRuntime].contains(path.stopper),
+            [.malloc, .stackProtector, .cxxTerminate, .objcRuntime, .objcException].contains(path.stopper),
             let verdict = classifyAbortPath(path, in: thread)
         {
             return verdict
@@ -158,6 +158,17 @@ extension Diagnostician {
         let isIntel = ["x86_64", "x86_64h", "i386"].contains(architecture ?? "") || namesIntel || (architecture == nil && swiftFrame)
         quoteTopFrames(count: 3)
         quoteFirstAppFrame()
+        // The instruction itself, when a debugger showed it: a trap's (`ud2`, `brk`) is a check that
+        // stopped on purpose; any other is one this processor does not execute.
+        if let instruction = facts.stopInstruction {
+            found.quote(.label("Stopped at"), instruction)
+            let mnemonic = instruction.prefix { $0 != " " }.lowercased()
+            if !Self.trapMnemonics.contains(mnemonic) {
+                found.cause(.likely, .causeUnsupportedInstruction, ["instruction": .text(instruction)])
+                found.cause(.possible, .causeJumpIntoDataOrReturn)
+                return Verdict(.illegalInstruction, .likely, .verdictIllegalInstructionUnsupported, ["instruction": .text(instruction)])
+            }
+        }
         if facts.platform.isTranslated {
             found.quote(.label("Code Type"), report.codeType, Phrase(.noteRosetta))
             found.cause(.likely, .causeRosettaInstruction)
@@ -174,10 +185,20 @@ extension Diagnostician {
             let named = ["x86_64", "x86_64h", "i386"].contains(architecture ?? "") || namesIntel
             return Verdict(.swiftTrap, .likely, named ? .verdictIllegalInstructionX86 : .verdictIllegalInstructionSwiftFrames)
         }
+        // ARM only when the report says so: a shell's `Illegal instruction: 4` names no processor.
+        guard facts.platform.instructionSet == .arm || architecture?.lowercased().hasPrefix("arm") == true else {
+            found.cause(.likely, .causeNewerProcessorCode)
+            found.cause(.possible, .causeJumpIntoDataOrReturn)
+            return Verdict(.illegalInstruction, .likely, .verdictIllegalInstructionUnknownProcessor)
+        }
         found.cause(.likely, .causeJumpIntoDataOrReturn)
         found.cause(.possible, .causeCorruptedCodePage)
         return Verdict(.illegalInstruction, .likely, .verdictIllegalInstructionARM)
     }
+
+    /// Mnemonics of the instructions compilers and runtimes trap with on purpose (x86's `ud2`, ARM's
+    /// `brk` and `udf`, `int3`, `hlt`).
+    static let trapMnemonics: Set<String> = ["ud2", "ud1", "ud0", "brk", "udf", "int3", "hlt", "trap"]
 
     func codeSignature(_ certainty: Diagnosis.Certainty = .stated) -> Verdict {
         found.use(base.entry(.codeSignError), causes: 0)

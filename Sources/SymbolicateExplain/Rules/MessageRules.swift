@@ -168,6 +168,12 @@ extension Diagnostician {
             if let verdict = classifyByStatedMessage(category: .uncaughtObjCException) { return verdict }
             // Each claim names the section it is about, and only when the report has it.
             found.note(facts.messageLines.isEmpty ? .noteExceptionNameMissingNoASI : .noteExceptionNameMissing)
+            // libc++abi's line for it (`terminating with uncaught exception of type NSException`): stated,
+            // with its class only.
+            if let line = facts.statedMessages.first(where: \.namesOnlyAnObjectiveCExceptionType) {
+                found.quote(.label("Application Specific Information"), line.quote)
+                return Verdict(.uncaughtObjCException, .stated, .verdictObjCExceptionTypeOnly, ["line": .text(line.text)])
+            }
             // Without a name there is no reason either (both come from one message).
             if let backtrace = report.lastExceptionBacktrace, !backtrace.frames.isEmpty {
                 return Verdict(.uncaughtObjCException, .likely, .verdictObjCExceptionUnnamed)

@@ -21,7 +21,23 @@ extension Diagnostician {
             }
             return classifySystemCode(entry)
         case "DYLD":
-            for entry in base.entries(matchingText: allText, kinds: [.dyldError]) { found.use(entry) }
+            // A library dyld found but refused is no missing one: its refusal's entry alone.
+            var dyldEntries = base.entries(matchingText: allText, kinds: [.dyldError])
+            if dyldEntries.contains(where: { $0.term == "no suitable image found" }) {
+                dyldEntries.removeAll { $0.term == "Library not loaded" }
+            }
+            for entry in dyldEntries { found.use(entry) }
+            // Why dyld refused the file it found, as its `Did find:` line says: that refusal's cause leads.
+            if let refused = dyldEntries.first(where: { $0.term == "no suitable image found" }) {
+                let byReason = [
+                    ("mremap_encrypted", "unusable-image-encrypted-map"), ("wrong architecture", "unusable-image-wrong-architecture"),
+                    ("incompatible platform", "unusable-image-wrong-architecture"), ("code signature", "unusable-image-signature"),
+                ]
+                let stated = Set(byReason.filter { allText.containsBytes($0.0) }.map(\.1))
+                for text in refused.causeTexts {
+                    found.cause(stated.contains { text.id.hasSuffix("#cause.\($0)") } ? .likely : .possible, .knowledge(text))
+                }
+            }
             for line in facts.statements.dyldLines { found.quote(.label("dyld"), line) }
             let what = codeEntries.first.map { Phrase.lowercasedInEnglish($0.titlePhrase) } ?? Phrase(.wordDyldFailure)
             found.note(.noteDyldBeforeApp)

@@ -67,7 +67,31 @@ extension Diagnostician {
         ThrowSite.machinery + [
             "-[NSException initWithCoder:]", "-[NSAssertionHandler handleFailureIn", "+[NSException raise:format:arguments:]",
             "_assertionFailure", "swift::fatalError", "swift_reportError",
-        ]
+        ] + uncaughtPathNames + ["abort_message", "__abort_message", "__cxxabiv1::failed_throw", "failed_throw"]
+
+    /// Frames on the path of an exception nothing caught, from libc++abi's and libobjc's terminate
+    /// handlers to AppKit's report of it (`-[NSApplication _crashOnException:]`, which traps on purpose).
+    static let uncaughtPathNames = [
+        "_objc_terminate", "std::__terminate", "std::terminate", "__clang_call_terminate", "default_terminate_handler",
+        "demangling_terminate_handler", "__handleUncaughtException", "uncaughtErrorProc", "-[NSApplication reportException:]",
+        "-[NSApplication _crashOnException:]",
+    ]
+
+    /// An exception nothing caught, seen only by its way out: the crashed thread has no throw
+    /// (`objc_exception_throw`, `__cxa_throw`), its top frames are the uncaught path, and the
+    /// frame below that path, when the text has it, ran the code the exception escaped
+    /// (`_dispatch_client_callout` for a block on a queue).
+    func uncaughtPath() -> (stop: FrameLine, caller: (frame: Frame, line: FrameLine)?)? {
+        guard let thread = report.crashedThread, !thread.frames.contains(where: Self.isThrowMarker) else { return nil }
+        let top = Array(thread.frames.prefix(AbortPath.stopRegion + 4))
+        let onPath = top.filter { frame in
+            frame.functionNames.first.map { name in Self.uncaughtPathNames.contains { name.hasPrefix($0) } } ?? false
+        }
+        guard let first = onPath.first, let last = onPath.last else { return nil }
+        let stop = FrameLine(place: place(thread, first), text: .verbatim(first.evidenceText))
+        let below = thread.frames.first { $0.index > last.index && !$0.functionNames.isEmpty }
+        return (stop, below.map { ($0, FrameLine(place: place(thread, $0), text: .verbatim($0.evidenceText))) })
+    }
 
     /// A frame where a throw or a runtime's stop begins, in a crashed thread without a Last
     /// Exception Backtrace (a rethrow is not one: what follows it is the run loop, not the API).

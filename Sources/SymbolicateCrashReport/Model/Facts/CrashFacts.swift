@@ -69,6 +69,10 @@ public struct CrashFacts: Sendable, Hashable {
     /// a shell's `$ ./tool`), when no printed line comes between: what ran last. Kept apart from
     /// `lastOutput`, whose lines the program printed.
     public var lastCommand: StatedMessage?
+    /// The instruction a debugger showed the thread stopped at, mnemonic and operands as printed
+    /// (LLDB's disassembly line `->  0x10090ad87 <+33>: shlxl  %esi, %eax, %ebx`): what an illegal
+    /// instruction was, or a trap's `ud2`/`brk`. Set by the console and LLDB reader.
+    public var stopInstruction: String?
 
     public init() {}
 
@@ -89,6 +93,8 @@ public struct CrashFacts: Sendable, Hashable {
         copy.unreadLines = []
         copy.lastOutput = []
         copy.lastCommand = nil
+        // Only a debugger's disassembly shows it.
+        copy.stopInstruction = nil
         return copy
     }
 }

@@ -108,6 +108,13 @@ package struct FactReading {
                 (facts.lastOutput, facts.lastCommand) = Self.lastOutput(of: text.document, report: report, stated: facts.statedMessages)
             }
         }
+        // The program's output its crash line continues (`Reading in tax DB...terminate called after
+        // throwing …`): what it printed last, when no line above says.
+        if facts.lastOutput.isEmpty, let (message, output) = Self.unfinishedOutput(facts.statedMessages) {
+            facts.lastOutput = [
+                StatedMessage(family: .annotation, text: output, quote: message.quote, line: message.line, source: .console)
+            ]
+        }
         // A crash service's title naming a C++ exception (`std::bad_alloc: std::bad_alloc`).
         if facts.uncaughtException == nil,
             let (message, title) = facts.statedMessages.lazy.compactMap({ message in
@@ -129,6 +136,19 @@ package struct FactReading {
     }
 
     // MARK: - Stated messages
+
+    /// The first console message whose line starts with the program's own words, left without a
+    /// line break before it, and those words (the line without its log prefixes, up to the message).
+    static func unfinishedOutput(_ stated: [StatedMessage]) -> (StatedMessage, String)? {
+        for message in stated where message.source == .console && message.line != nil {
+            let words = LogPrefix.strip(message.quote)
+            guard words.hasSuffix(message.text), words.utf8.count > message.text.utf8.count else { continue }
+            let output = words.dropLast(message.text.count).trimmedBlanks
+            guard output.utf8.count >= 3, output.contains(where: \.isLetter) else { continue }
+            return (message, output)
+        }
+        return nil
+    }
 
     /// The messages a reader set, then the ones the shared fields state, each text once.
     static func statedMessages(_ facts: CrashFacts, lines: [String], message: String?, readings: LineReadings? = nil) -> [StatedMessage] {
@@ -288,12 +308,35 @@ package struct FactReading {
         for (index, line) in lines.enumerated() {
             guard let start = leads.lazy.compactMap({ line.range(of: $0) }).first else { continue }
             var message = line[start.lowerBound...].trimmingCharacters(in: .whitespaces)
-            let why = lines[(index + 1)...].prefix(4).lazy.map { $0.trimmingCharacters(in: .whitespaces) }
-                .first { $0.hasBytePrefix("Reason:") || $0.hasBytePrefix("Expected in:") }
-            if let why { message += " (\(why))" }
+            let following = lines[(index + 1)...].prefix(4).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let whyIndex = following.firstIndex(where: { $0.hasBytePrefix("Reason:") || $0.hasBytePrefix("Expected in:") }) else {
+                return message
+            }
+            var why = following[whyIndex]
+            // `Reason: no suitable image found.  Did find:` lists each file it tried, with why it
+            // was refused (`/…/MoPub: mremap_encrypted() => -1, errno=12 for /…/MoPub`): the first.
+            if why.hasSuffix("Did find:"), let candidate = lines.dropFirst(index + 2 + whyIndex).first.map({ $0.trimmedBlanks }),
+                let refusal = didFindRefusal(candidate)
+            {
+                why += " " + refusal
+            }
+            message += " (\(why))"
             return message
         }
         return nil
+    }
+
+    /// One of dyld's `Did find:` lines (`/path/to/MoPub: mremap_encrypted() => -1, errno=12 for
+    /// /path/to/MoPub`, `/path/X: mach-o, but wrong architecture`): the file's name and why dyld
+    /// refused it, without the path it repeats.
+    static func didFindRefusal(_ line: String) -> String? {
+        guard line.hasBytePrefix("/") || line.hasBytePrefix("@"), let colon = line.byteRange(of: ": ") else { return nil }
+        let file = line[..<colon.lowerBound].split(separator: "/").last.map(String.init) ?? ""
+        var reason = line[colon.upperBound...]
+        if let repeated = reason.byteRange(of: " for /") { reason = reason[..<repeated.lowerBound] }
+        let text = reason.trimmedBlanks
+        guard !file.isEmpty, !text.isEmpty else { return nil }
+        return "\(file): \(text.prefix(200))"
     }
 
     // MARK: - Messages
