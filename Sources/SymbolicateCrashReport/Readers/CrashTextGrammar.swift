@@ -1320,7 +1320,7 @@ enum CrashMessageGrammar {
     static func unfinishedOutputStarts(in line: String, present: [Bool]) -> [String.Index] {
         var starts: Set<String.Index> = []
         for (id, literal) in anchorLiterals.enumerated() where present[id] && literal.first?.isLetter == true {
-            guard let range = line.range(of: literal), range.lowerBound > line.startIndex else { continue }
+            guard let range = line.byteRange(of: literal), range.lowerBound > line.startIndex else { continue }
             let before = line[..<range.lowerBound].reversed().drop { $0 == " " || $0 == "\t" }
             guard let last = before.first, ".…!?)]".contains(last) else { continue }
             starts.insert(range.lowerBound)
