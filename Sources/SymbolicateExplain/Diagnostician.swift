@@ -215,6 +215,22 @@ struct Diagnostician {
             }
             if causes.contains(cause) { found.quote(Self.evidenceField(also.source), also.text) }
         }
+        // The crash reporter's own diagnosis (KSCrash's CrashDoctor: `Attempted to dereference
+        // garbage pointer 0x1092759d0.`): what the text says, so shown, after the rules' causes and
+        // as a program's guess (a deadlock it reported is the verdict already).
+        if let diagnosis = facts.reporterDiagnosis, !diagnosis.lines.isEmpty, facts.reporterDeadlock == nil || category != .watchdog {
+            let text = diagnosis.lines.joined(separator: " ")
+            let cause = FoundCause(
+                phrase: Phrase(.causeReporterDiagnosis, ["reporter": .text(diagnosis.reporter), "diagnosis": .text(text)]), likelihood: .possible)
+            if !causes.contains(where: { $0.phrase.quotedTexts.contains(where: { diagnosis.lines.contains($0) }) }) {
+                if causes.count < Diagnosis.maximumCauses {
+                    causes.append(cause)
+                } else if let last = causes.last, last.likelihood == .possible, last.frames.isEmpty, last.phrase.quotedTexts.isEmpty {
+                    causes[causes.count - 1] = cause
+                }
+            }
+            if causes.contains(cause) { found.quote(.label(diagnosis.label), text) }
+        }
         // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
         let byFramesAlone = throwSite.map { $0.match.reasonFragment == nil && isSilentAboutTheThrow } ?? false
         let verdictHeadline =
@@ -299,8 +315,18 @@ struct Diagnostician {
                     term: throwSite.id, title: Phrase(.titleThrowSiteRule, ["framework": throwSite.framework]).text(language),
                     communityReported: false, links: throwSite.sources))
         }
-        let evidence = decision.evidence.map {
-            Diagnosis.Evidence(field: $0.field.text(language), quote: $0.quote.text(language), note: $0.note?.text(language))
+        // Two facts can cite one line in the same words (a signal named alone on a line, read as
+        // the signal and as the message): the line is shown once.
+        var evidence: [Diagnosis.Evidence] = []
+        var shown: [[String]: Int] = [:]
+        for found in decision.evidence {
+            let line = Diagnosis.Evidence(field: found.field.text(language), quote: found.quote.text(language), note: found.note?.text(language))
+            if let same = shown[[line.field, line.quote]] {
+                if evidence[same].note == nil { evidence[same].note = line.note }
+                continue
+            }
+            shown[[line.field, line.quote]] = evidence.count
+            evidence.append(line)
         }
         return Diagnosis(
             category: decision.verdict.category, certainty: decision.verdict.certainty,

@@ -97,6 +97,10 @@ public struct CrashReport: Sendable {
 
     /// What the writers need to reproduce the input: original lines or the JSON documents.
     var source: Source
+    /// Text reports: the lines the reader read as the report's structure (section titles, thread
+    /// headers, register blocks, the header's identifying fields), 1-based. They state no crash
+    /// message, so the fact reading that looks for one outside the fields passes them by.
+    var structureLines: Set<Int> = []
     /// Text reports: first line of a frame → later lines that continue it (wrapped lines).
     /// A rewritten frame replaces all of them.
     var wrappedLines: [Int: [Int]] = [:]

@@ -56,7 +56,7 @@ package enum CrashServiceReportReader: ReportReader {
                 crashedTitle = true
             } else if CrashServiceLine.crashedIn(trimmed, under: previousContent) != nil {
                 crashedIn = true
-            } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasBytePrefix("Version: ") {
+            } else if let title = CrashServiceLine.markdownHeading(trimmed), CrashServiceLine.versionHeading(title) != nil {
                 hockeyVersion = true
             } else if let title = CrashServiceLine.markdownHeading(trimmed), title.hasBytePrefix("Reason") {
                 hockeyReason = true
@@ -98,6 +98,14 @@ package enum CrashServiceLine {
         guard !function.isEmpty, PastedFrameGrammar.looksLikeSymbol(function) || !function.containsBytes(" ") else { return nil }
         let image = previous.flatMap { $0.containsBytes(" ") || $0.hasBytePrefix("#") ? nil : $0 }
         return (image, function)
+    }
+
+    /// The version a HockeyApp or App Center issue's heading names: `Version: 1.5 (830) |
+    /// com.example.app` (HockeyApp), `Version 3.3.4` (App Center, no colon, a number after it).
+    static func versionHeading(_ title: Substring) -> Substring? {
+        if title.hasBytePrefix("Version: ") { return title.dropFirst(9) }
+        guard title.hasBytePrefix("Version "), title.dropFirst(8).first?.isNumber == true else { return nil }
+        return title.dropFirst(8)
     }
 
     /// A Markdown heading's title at any level, closing marks dropped (`### Reason ###`,
@@ -388,11 +396,11 @@ struct CrashServiceParser {
         for (offset, line) in document.lines.enumerated() {
             let trimmed = line.text.trimmedBlanks
             if let title = CrashServiceLine.markdownHeading(trimmed) {
-                if title.hasBytePrefix("Version: ") {
-                    let parts = title.dropFirst(9).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                if let version = CrashServiceLine.versionHeading(title) {
+                    let parts = version.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                     report.appVersion = parts.first
                     if parts.count > 1 { report.bundleIdentifier = parts[1] }
-                    report.headerFields.append(HeaderField(key: "Version", value: String(title.dropFirst(9))))
+                    report.headerFields.append(HeaderField(key: "Version", value: String(version)))
                     section = ""
                 } else {
                     section = String(title)
@@ -400,8 +408,13 @@ struct CrashServiceParser {
                 continue
             }
             if section == "Reason", !trimmed.isEmpty { reason.append(trimmed) }
-            // The stack's `class;method;file;line` entries: the crashed thread's frames, without addresses.
-            if section.hasBytePrefix("Stacktrace"), var frame = PastedFrameGrammar.hockeyAppColumns(trimmed, offset + 1) {
+            // The stack's `class;method;file;line` entries (App Center's `symbol (file:line);image`,
+            // its .NET frames `Type.Method() in /path/File.cs:line 88;Assembly`, any other frame
+            // syntax a service's SDK printed): the crashed thread's frames, without addresses.
+            if section.hasBytePrefix("Stacktrace"),
+                var frame = PastedFrameGrammar.hockeyAppColumns(trimmed, offset + 1) ?? PastedFrameGrammar.hockeyApp(trimmed, offset + 1)
+                    ?? PastedFrameGrammar.parseNumbered(trimmed, reportLine: offset + 1)?.frame
+            {
                 if report.threads.isEmpty {
                     var thread = CrashReport.Thread(index: 0, crashed: true, frames: [])
                     thread.isNumberedByReader = true
@@ -434,7 +447,7 @@ struct CrashServiceParser {
             ParseWarning(
                 path: path,
                 message:
-                    "read as a HockeyApp issue summary: it names the app and the reason but has no backtrace with addresses; the full report is on the service",
+                    "read as a HockeyApp or App Center issue summary: it names the app and the reason but has no backtrace with addresses; the full report is on the service",
                 kind: .partialReport))
         return report.withDetectedKind()
     }

@@ -2653,8 +2653,14 @@ enum HelperExit {
                 let programsWords = verb.hasSuffix("abruptly") || verb.hasSuffix("prematurely") || verb.hasSuffix("abnormally")
                 guard programsWords || after.first.map({ [".", ",", "-", ":", ";", "!", "\"", "'", ")", "("].contains($0) }) ?? true
                 else { continue }
-                let subject = lower[..<range.lowerBound].split { !($0.isLetter || $0 == "-") }.last.map(String.init) ?? ""
+                let words = lower[..<range.lowerBound].split { !($0.isLetter || $0 == "-") }
+                let subject = words.last.map(String.init) ?? ""
                 if helpers.contains(subject) { return true }
+                // A helper's process by its kind (PostgreSQL's `another server process exited
+                // abnormally`, `background worker process`, a parent's `child process`).
+                if subject == "process", let kind = words.dropLast().last, helpers.contains(String(kind)) || kind == "child" {
+                    return true
+                }
             }
         }
         return false
@@ -3846,7 +3852,23 @@ package enum PastedFrameGrammar {
             frame.imageOffset = offset
             return frame
         }
-        return nil
+        // App Center's crash group as its issue-tracker integration files it: the symbol, its place,
+        // then the image (`FlappyBird.GameViewController.buttonAction(sender:) -> ()
+        // (GameViewController.swift:60);FlappyBird`), empty for managed code
+        // (`com.example.MainActivity.sayHello (MainActivity.java:203);`).
+        guard parts.count == 2, head.hasSuffix(")"), let open = head.lastIndex(of: "("), open > head.startIndex,
+            head[head.index(before: open)] == " ",
+            fileAndLine(head[head.index(after: open)..<head.index(before: head.endIndex)]) != nil
+        else { return nil }
+        let image = parts[1].trimmedBlanks
+        // (A one-word symbol, `main (AppDelegate.swift:15);FlappyBird`, is one by its place and image.)
+        let oneWord = !head[..<head.index(before: open)].trimmedBlanks.containsBytes(" ") && !image.isEmpty
+        guard !image.containsBytes(" "), oneWord || looksLikeSymbol(String(head), alone: true) else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        if !image.isEmpty { frame.imageName = image }
+        TextReportParser.parseSymbolPart(String(head), into: &frame)
+        return frame.symbol == nil ? nil : frame
     }
 
     /// HockeyApp's web text without addresses, `class;method;file;line` columns

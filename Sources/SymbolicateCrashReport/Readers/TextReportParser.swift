@@ -60,6 +60,8 @@ struct TextReportParser {
         var pastedFrames = false
         /// Each line's role for the writer, decided here once.
         var roles: LineRoleTracker
+        /// Lines read as the report's structure (see `CrashReport.structureLines`).
+        var structureLines: Set<Int> = []
 
         /// Position in `report.threads` of each thread number (threads are only ever appended):
         /// a search of the list per thread line made reading quadratic in threads.
@@ -131,13 +133,19 @@ struct TextReportParser {
         }
         let header = Self.threadHeader(trimmed)
         state.roles.record(lineIndex, raw, trimmed: trimmed, header: header)
-        if readSectionTitle(trimmed, header: header, lineNumber: lineNumber, into: &state) { return }
+        if readSectionTitle(trimmed, header: header, lineNumber: lineNumber, into: &state) {
+            state.structureLines.insert(lineNumber)
+            return
+        }
 
         switch state.section {
         case .frames(let target):
             if readFrameLine(trimmed, lineNumber: lineNumber, target: target, into: &state) { return }
         case .registers(let position):
-            if Self.parseRegisters(trimmed, into: &state.report.threads[position].registers) { return }
+            if Self.parseRegisters(trimmed, into: &state.report.threads[position].registers) {
+                state.structureLines.insert(lineNumber)
+                return
+            }
             state.section = .other
         case .binaryImages:
             if readImageLine(raw, trimmed: trimmed, lineIndex: lineIndex, into: &state) { return }
@@ -151,10 +159,21 @@ struct TextReportParser {
         // `Key: value` lines (header block and the exception block).
         if let (key, value) = Self.keyValue(trimmed) {
             if case .header = state.section { state.report.headerFields.append(HeaderField(key: key, value: value)) }
+            if Self.metadataKeys.contains(key) { state.structureLines.insert(lineNumber) }
             if apply(key: key, value: value, to: &state.report, family: &state.family) { state.sawThreadsOrExceptionInfo = true }
             if key == "Termination Reason" { state.terminationDetailsOpen = true }
         }
     }
+
+    /// Header keys of Apple's layouts whose values identify the process, device and report and
+    /// never state how the process ended: their lines are structure, asked no crash question.
+    static let metadataKeys: Set<String> = [
+        "Incident Identifier", "CrashReporter Key", "Hardware Model", "Process", "Path", "Identifier", "Version", "Code Type",
+        "Role", "Parent Process", "Responsible Process", "Responsible", "Coalition", "Date/Time", "Launch Time", "OS Version",
+        "Release Type", "Baseband Version", "Report Version", "Beta Identifier", "Anonymous UUID", "Sleep/Wake UUID",
+        "Time Awake Since Boot", "Time Since Boot", "System Integrity Protection", "Crashed Thread", "Triggered by Thread",
+        "Distributor ID", "AppStoreTools", "AppVariant", "User ID", "Exception Codes", "Model", "Bundle ID", "Build Info",
+    ]
 
     /// Section titles, which can appear anywhere: thread headers, `Last Exception Backtrace:`,
     /// `Application Specific …`, `Binary Images:`, `Processes`. True when the line was one.
@@ -349,6 +368,7 @@ struct TextReportParser {
     /// cut report gets images inferred from its frames and a warning), and the refusals.
     private func finish(_ state: inout State) throws(CrashReportError) -> CrashReport {
         var report = state.report
+        report.structureLines = state.structureLines
         if !state.asiLines.isEmpty { report.applicationSpecificInformation = state.asiLines.joined(separator: "\n") }
         resolveImages(in: &report)
         report.crashedThreadIndex = report.crashedThreadIndex ?? report.threads.first(where: \.crashed)?.index

@@ -144,6 +144,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeExecDamaged
     case stepExecRebuild
     case causeAlsoStated
+    case causeReporterDiagnosis
     case causeLastWords
     case causeMessageSaysSo
     case verdictSwiftRuntimeErrorMessage

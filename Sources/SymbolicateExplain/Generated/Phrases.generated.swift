@@ -880,6 +880,13 @@ extension Catalog {
                 "en": "The text also states: {line}",
                 "ja": "テキストには次のメッセージもあります: {line}",
             ]),
+        .causeReporterDiagnosis: CatalogText(
+            id: "causeReporterDiagnosis", tags: [],
+            texts: [
+                "en":
+                    "The crash reporter's own reading of the registers and frames ({reporter}'s CrashDoctor, a program's guess, not the crash's words): {diagnosis}",
+                "ja": "クラッシュレポーター自身によるレジスタとフレームの読み取り（{reporter} の CrashDoctor。プログラムによる推定で、クラッシュ自身の言葉ではありません）: {diagnosis}",
+            ]),
         .causeLastWords: CatalogText(
             id: "causeLastWords", tags: [],
             texts: [

@@ -96,9 +96,13 @@ package struct KnowledgeBase: Sendable {
         let present = patterns.index.found(in: text)
         // A message class (`limit`, `timed out`) classifies a stated message no entry knows;
         // it is asked for by kind only, never a term's answer of its own.
-        for (position, entry) in entries.enumerated() where kinds?.contains(entry.kind) ?? (entry.kind != .messageClass) {
-            let lengths = patterns.ids[position].filter { present[$0] }.map { patterns.lengths[$0] }
-            if let best = lengths.max() { found.append((entry, best)) }
+        // (An entry is copied only when one of its patterns is there: most are not.)
+        for position in entries.indices {
+            var best: Int?
+            for id in patterns.ids[position] where present[id] { best = max(best ?? 0, patterns.lengths[id]) }
+            guard let best else { continue }
+            let kind = entries[position].kind
+            if kinds?.contains(kind) ?? (kind != .messageClass) { found.append((entries[position], best)) }
         }
         return found.sorted { $0.length > $1.length }.map(\.entry)
     }

@@ -39,7 +39,9 @@ package struct FactReading {
         if facts.swiftRuntimeError == nil { facts.swiftRuntimeError = report.exception?.runtimeError }
         facts.statements = Self.statements(lines: lines, stated: stated, details: report.termination?.details ?? [])
         // A reporter's diagnosis shown in Application Specific Information is its guess from the
-        // frames, not a message the crash states.
+        // frames, not a message the crash states: typed as such when a text shows it (KSCrash's
+        // and Sentry's Apple-format texts print CrashDoctor's sentence there).
+        if facts.reporterDiagnosis == nil { facts.reporterDiagnosis = ReporterDiagnosisFact.crashDoctor(in: lines) }
         let statingLines = facts.reporterDiagnosis.map { diagnosis in lines.filter { !diagnosis.states($0) } } ?? lines
         let readings: LineReadings? = if case .text(let document) = report.source { document.readings } else { nil }
         facts.statedMessages = Self.statedMessages(facts, lines: statingLines, message: message, readings: readings)
@@ -542,10 +544,10 @@ package struct FactReading {
         return (document, reportStart(in: document), readLines(of: report))
     }
 
-    /// The lines a reader already read as a frame or a binary image: they state no message, and a
-    /// whole report is mostly such lines.
+    /// The lines a reader already read as a frame, a binary image or the report's structure: they
+    /// state no message, and a whole report is mostly such lines.
     static func readLines(of report: CrashReport) -> Set<Int> {
-        var lines = Set(report.binaryImages.compactMap(\.reportLine))
+        var lines = report.structureLines.union(report.binaryImages.lazy.compactMap(\.reportLine))
         for backtrace in report.allBacktraces { lines.formUnion(backtrace.frames.lazy.compactMap(\.reportLine)) }
         return lines
     }
@@ -594,14 +596,17 @@ package struct FactReading {
         for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() where unread.count < unreadLineLimit {
             let trimmed = line.text.trimmedBlanks
             guard trimmed.utf8.count >= 12, trimmed.utf8.count <= unreadLineLength, !statedLines.contains(offset + 1),
-                trimmed.containsBytes(" "), !isFrameLine(trimmed, number: offset + 1, in: document)
+                trimmed.containsBytes(" ")
             else { continue }
             // A console line's words after its log prefix (`2019-01-10 14:56:47.825187+0800 App[11551:4381103] …`).
             var text = trimmed
             if trimmed.first?.isLetter != true, let words = LogPrefix.stages(of: trimmed).last.map(String.init), words != trimmed {
                 text = words.trimmedBlanks
             }
-            guard text.utf8.count >= 12, text.containsBytes(" "), text.first?.isLetter == true else { continue }
+            // The frame syntaxes last: they are many, and most lines fail the checks above.
+            guard text.utf8.count >= 12, text.containsBytes(" "), text.first?.isLetter == true,
+                !isFrameLine(trimmed, number: offset + 1, in: document)
+            else { continue }
             unread.append(StatedMessage(family: .annotation, text: text, quote: trimmed, line: offset + 1, source: .console))
         }
         return unread

@@ -18,10 +18,46 @@ public struct ReporterDiagnosisFact: Sendable, Hashable {
     }
 
     /// Whether an Application Specific Information line, as read (`FactReading.boundedLines`), is one
-    /// of the diagnosis's: `label: line`.
+    /// of the diagnosis's: `label: line`, or the line alone (a reporter's Apple-format text that
+    /// prints the diagnosis under the exception's own lines, as Sentry's does).
     package func states(_ informationLine: String) -> Bool {
-        guard informationLine.hasBytePrefix(label + ":") else { return false }
-        let rest = informationLine.dropFirst(label.utf8.count + 1).trimmingCharacters(in: .whitespaces)
+        var rest = informationLine.trimmingCharacters(in: .whitespaces)
+        if rest.hasBytePrefix(label + ":") { rest = rest.dropFirst(label.utf8.count + 1).trimmingCharacters(in: .whitespaces) }
         return lines.contains { $0.trimmingCharacters(in: .whitespaces) == rest }
     }
+
+    /// KSCrash's CrashDoctor as its Apple-format texts print it, in KSCrash and the reporters built
+    /// on it (Sentry's SentryCrash, Bugsnag's and Raygun's copies): after its label in the extra
+    /// information (`CrashDoctor Diagnosis: …`, `Recrash Diagnosis: …`), or alone in Application
+    /// Specific Information. Alone, a line is the doctor's only when it opens as one of the
+    /// sentences the doctor writes (its whole vocabulary: `diagnoseCrash:` in KSCrashDoctor.m).
+    /// Nil when no line is.
+    package static func crashDoctor(in informationLines: [String]) -> ReporterDiagnosisFact? {
+        var found: [String] = []
+        var label = "CrashDoctor"
+        for line in informationLines {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if let labelled = labels.first(where: { text.hasBytePrefix($0.text) }) {
+                let rest = text.dropFirst(labelled.text.utf8.count).trimmingCharacters(in: .whitespaces)
+                if !rest.isEmpty {
+                    found.append(rest)
+                    label = labelled.label
+                }
+            } else if openings.contains(where: { text.hasBytePrefix($0) }) {
+                found.append(text)
+            } else if !found.isEmpty, text.hasBytePrefix(originated) {
+                found.append(text)
+            }
+        }
+        return found.isEmpty ? nil : ReporterDiagnosisFact(reporter: "KSCrash", label: label, lines: found)
+    }
+
+    private static let labels = [(text: "CrashDoctor Diagnosis:", label: "CrashDoctor Diagnosis"), (text: "Recrash Diagnosis:", label: "Recrash Diagnosis")]
+    /// The line the doctor adds under most diagnoses: where the app's code last ran.
+    private static let originated = "Originated at or in a subcall of "
+    private static let openings = [
+        "Attempted to dereference null pointer", "Attempted to dereference garbage", "Rogue memory write has corrupted memory",
+        "Math error (usually caused from division by 0)", "Possible zombie in call: ", "Main thread deadlocked in ", "Stack overflow in ",
+        "No diagnosis due to exception ",
+    ]
 }
