@@ -221,7 +221,8 @@ struct Diagnostician {
         if let diagnosis = facts.reporterDiagnosis, !diagnosis.lines.isEmpty, facts.reporterDeadlock == nil || category != .watchdog {
             let text = diagnosis.lines.joined(separator: " ")
             let cause = FoundCause(
-                phrase: Phrase(.causeReporterDiagnosis, ["reporter": .text(diagnosis.reporter), "diagnosis": .text(text)]), likelihood: .possible)
+                phrase: Phrase(.causeReporterDiagnosis, ["reporter": .text(diagnosis.reporter), "diagnosis": .text(text)]),
+                likelihood: .possible)
             if !causes.contains(where: { $0.phrase.quotedTexts.contains(where: { diagnosis.lines.contains($0) }) }) {
                 if causes.count < Diagnosis.maximumCauses {
                     causes.append(cause)
@@ -320,7 +321,8 @@ struct Diagnostician {
         var evidence: [Diagnosis.Evidence] = []
         var shown: [[String]: Int] = [:]
         for found in decision.evidence {
-            let line = Diagnosis.Evidence(field: found.field.text(language), quote: found.quote.text(language), note: found.note?.text(language))
+            let line = Diagnosis.Evidence(
+                field: found.field.text(language), quote: found.quote.text(language), note: found.note?.text(language))
             if let same = shown[[line.field, line.quote]] {
                 if evidence[same].note == nil { evidence[same].note = line.note }
                 continue

@@ -120,4 +120,97 @@ import Testing
             ]) == nil)
         #expect(ReporterDiagnosisFact.crashDoctor(in: ["Originated at or in a subcall of main"]) == nil)
     }
+
+    /// AddressSanitizer's report of a write to freed memory (https://github.com/HaxeFoundation/hashlink/issues/104):
+    /// its kind is known, named in the headline, and read as memory misused, not as an assertion.
+    @Test func addressSanitizersKindIsKnown() throws {
+        let diagnosis = try diagnoseText(
+            """
+            =================================================================
+            ==23804==ERROR: AddressSanitizer: heap-use-after-free on address 0x621000001558 at pc 0x000000540633 bp 0x7ffe82724870 sp 0x7ffe82724868
+            WRITE of size 8 at 0x621000001558 thread T0
+                #0 0x540632 in hl_code_read /home/karas/hashlink/src/code.c:458:13
+                #1 0x62cd86 in load_code /home/karas/hashlink/src/main.c:65:9
+                #2 0x62cd86 in main /home/karas/hashlink/src/main.c:147
+            """)
+        #expect(diagnosis.category == .memoryCorruption)
+        #expect(diagnosis.headline.contains("freed"), "\(diagnosis.headline)")
+        #expect(diagnosis.matched?.id.hasSuffix("/AddressSanitizer use after free") == true, "\(String(describing: diagnosis.matched))")
+        #expect(diagnosis.said.contains("code.c:458"), "\(diagnosis.said)")
+    }
+
+    /// The same sanitizer on iOS, freeing what malloc never gave (https://github.com/subconsciousnetwork/subconscious/issues/1007),
+    /// and HWAddressSanitizer's tag mismatch (https://github.com/python-cffi/cffi/issues/93): each kind by its own entry.
+    @Test func everySanitizerKindHasItsEntry() throws {
+        let free = try diagnoseText(
+            """
+            ==26864==ERROR: AddressSanitizer: attempting free on address which was not malloc()-ed: 0x00011a808200 in thread T285
+                #0 0x1066a7438 in wrap_free+0x98 (/private/var/containers/Bundle/Application/DF509556-7C0A-45A5-A614-BAE614F194E3/Subconscious.app/Frameworks/libclang_rt.asan_ios_dynamic.dylib:arm64e+0x53438)
+                #1 0x102835874 in rocksdb_close+0x14 (/private/var/containers/Bundle/Application/DF509556-7C0A-45A5-A614-BAE614F194E3/Subconscious.app/Subconscious:arm64+0x1023e5874)
+            """)
+        #expect(free.matched?.id.hasSuffix("/AddressSanitizer invalid free") == true, "\(String(describing: free.matched))")
+        let tag = try diagnoseText("==75==ERROR: HWAddressSanitizer: tag-mismatch on address 0xffff7d9c8560 at pc 0xffff7d8a640c")
+        #expect(tag.matched?.id.hasSuffix("/HWAddressSanitizer tag mismatch") == true, "\(String(describing: tag.matched))")
+        #expect(tag.category == .memoryCorruption)
+    }
+
+    /// Android Studio's Logcat window since 2022, compact view (https://github.com/woocommerce/woocommerce-android/issues/633):
+    /// the tag and the level are columns, a line going on the entry above keeps only the level; the
+    /// uncaught exception and its frames are read behind them.
+    @Test func logcatLevelColumn() throws {
+        let text = """
+             AndroidRuntime  D  Shutting down VM
+                             E  FATAL EXCEPTION: main
+                             E  Process: com.woocommerce.android, PID: 16599
+                             E  java.lang.RuntimeException: Unable to resume activity {com.woocommerce.android/com.woocommerce.android.ui.main.MainActivity}: java.lang.IllegalStateException: badge must not be null
+                             E      at android.app.ActivityThread.performResumeActivity(ActivityThread.java:3784)
+                             E      at android.app.ActivityThread.handleResumeActivity(ActivityThread.java:3816)
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("badge must not be null"), "\(diagnosis.headline)")
+        #expect(LogPrefix.strip("E  FATAL EXCEPTION: main") == "FATAL EXCEPTION: main")
+        #expect(LogPrefix.strip("16599-16599 AndroidRuntime  com.example.app  E  FATAL EXCEPTION: main") == "FATAL EXCEPTION: main")
+        // One blank after a capital is a sentence's.
+        #expect(LogPrefix.strip("A crash happened") == "A crash happened")
+    }
+
+    /// Xlib's default error handler (https://github.com/nextfoam/baram/issues/55): the refused
+    /// request is the program's last words, its opcode line with it.
+    @Test func xlibsFailedRequest() throws {
+        let diagnosis = try diagnoseText(
+            """
+            X Error of failed request:  BadWindow (invalid Window parameter)
+              Major opcode of failed request:  12 (X_ConfigureWindow)
+              Resource id in failed request:  0x9
+              Serial number of failed request:  7
+              Current serial number in output stream:  8
+            """)
+        #expect(diagnosis.headline.contains("BadWindow"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("X_ConfigureWindow"), "\(diagnosis.headline)")
+    }
+
+    /// macOS killing a program whose signature its policy refused (https://github.com/RightNow-AI/openfang/issues/109):
+    /// an exec refusal for its signature, the shell's `Killed: 9` said as its SIGKILL.
+    @Test func codeSignatureRefusedAtExec() throws {
+        let report = try readPasted(
+            """
+            $ openfang --version
+            Killed: 9
+
+            kernel: load code signature error 2 for file "openfang"
+            (AppleSystemPolicy) ASP: Security policy would not allow process: ..., .openfang/bin/openfang
+            """)
+        #expect(report.facts.execRefusal?.reason == .codeSignature)
+        let diagnosis = try diagnoseText(
+            """
+            $ openfang --version
+            Killed: 9
+
+            kernel: load code signature error 2 for file "openfang"
+            """)
+        #expect(diagnosis.category == .execRefused)
+        #expect(diagnosis.said.contains("Killed: 9"), "\(diagnosis.said)")
+        // A question about the words is no refusal.
+        #expect(ExecRefusalFact.parse("Why do I get load code signature error 2?") == nil)
+    }
 }

@@ -20,6 +20,7 @@ enum LogPrefix {
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
         isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatStudioProcess, logcatBrief,
+        logcatColumns,
         glogHeader, processIDFence, processTag,
         bracketed,
         angleLevel, levelWord,
@@ -176,6 +177,34 @@ enum LogPrefix {
         let end = scan.word()
         guard end > package, scan.blanks() else { return nil }
         return scan.position
+    }
+
+    /// Android Studio's Logcat window since 2022 (after its time): the process and thread ids,
+    /// the tag, the package, then the level alone as a column, two blanks after it
+    /// (`16599-16599 AndroidRuntime  com.example.app  E  FATAL EXCEPTION: main`); its compact
+    /// view keeps the tag and the level (`AndroidRuntime  D  Shutting down VM`), and a line
+    /// that goes on the entry above keeps only the level (`E  Process: com.example.app, PID: 1`).
+    static let logcatColumns: Shape = { text in
+        var scan = PrefixScan(text)
+        var ids = scan
+        if ids.digits(1...7), ids.literal("-"), ids.digits(1...7), ids.blanks() { scan = ids }
+        // At most the tag and the package before the level.
+        for _ in 0...2 {
+            var level = scan
+            if level.oneOf("VDIWEFA") != nil {
+                let after = level.position
+                // (Not HotSpot's frame kind before its library, `V  [libjvm.dylib+0x2ea2b7]  f`.)
+                if level.blanks(), text.utf8.distance(from: after, to: level.position) >= 2, !level.atEnd,
+                    !text[level.position...].hasBytePrefix("[")
+                {
+                    return level.position
+                }
+            }
+            let start = scan.position
+            let end = scan.word()
+            guard end > start, text.utf8.distance(from: start, to: end) <= 100, scan.blanks() else { return nil }
+        }
+        return nil
     }
 
     /// Android's `logcat -v brief`: `E/flutter (12345): `, `F/libc    ( 1234): `.
@@ -985,6 +1014,16 @@ enum CrashMessageGrammar {
             // before the exception that replaced the line (iOS 13, macOS 10.15).
             Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
             Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
+            // Xlib's default handlers, which print the X server's refusal of a request (or the lost
+            // connection) and exit the program (`X Error of failed request:  BadWindow (invalid
+            // Window parameter)`, `XIO:  fatal IO error 11 (Resource temporarily unavailable) on X
+            // server ":0"`), and GDK's, which aborts (`The program 'gedit' received an X Window
+            // System error.`).
+            Shape(family: .libraryMisuse, anchor: .starts("X Error of failed request:")),
+            Shape(
+                family: .libraryMisuse, anchor: .parser { $0.hasBytePrefix("XIO:") && $0.containsBytes("fatal IO error") },
+                needs: ["XIO:"]),
+            Shape(family: .libraryMisuse, anchor: .contains("received an X Window System error")),
             // CoreFoundation's stop for a NULL handed to its retain and release functions (`*** CFRelease()
             // called with NULL ***`, `CFRetain()`, `CFMakeCollectable()`).
             Shape(family: .libraryMisuse, anchor: .contains("() called with NULL")),
@@ -1400,8 +1439,12 @@ enum CrashMessageGrammar {
     /// stdlib/public/runtime/Exclusivity.cpp), and the first access's frame is in the second.
     /// Key-value observing's reason for a change nobody handled goes on with the change's
     /// details, one per line (`Key path: isOffline`, `Observed object: <AppDelegate: 0x…>`).
+    /// Xlib's report of a failed request goes on with the request, one field a line (`Major opcode
+    /// of failed request:  12 (X_ConfigureWindow)`), GTK's with the error it names.
     static let continuationOpenings = [
         "Previous access (a ", "Current access (a ", "Key path: ", "Observed object: ", "Change: ", "Context: ",
+        "Major opcode of failed request:", "Minor opcode of failed request:", "Resource id in failed request:",
+        "Value in failed request:", "The error was '",
     ]
 
     /// Rust's panic line since 1.73 ends at its place (`thread 'main' panicked at src/lib.rs:10:5:`);

@@ -124,6 +124,17 @@ extension Citation {
         "LIBMALLOC": Citation(
             key: "LIBMALLOC", title: "Apple open source: libmalloc (malloc_zone_error, nano and xzone allocators)",
             url: "https://github.com/apple-oss-distributions/libmalloc"),
+        "LLVM-ASAN": Citation(
+            key: "LLVM-ASAN",
+            title: "LLVM compiler-rt: AddressSanitizer's error reports (asan_errors.cpp), the sanitizer Xcode's Address Sanitizer runs",
+            url: "https://github.com/llvm/llvm-project/blob/main/compiler-rt/lib/asan/asan_errors.cpp"),
+        "LLVM-HWASAN": Citation(
+            key: "LLVM-HWASAN", title: "LLVM compiler-rt: HWAddressSanitizer's reports (hwasan_report.cpp)",
+            url: "https://github.com/llvm/llvm-project/blob/main/compiler-rt/lib/hwasan/hwasan_report.cpp"),
+        "LLVM-TSAN": Citation(
+            key: "LLVM-TSAN",
+            title: "LLVM compiler-rt: ThreadSanitizer's reports (tsan_report.cpp), the sanitizer Xcode's Thread Sanitizer runs",
+            url: "https://github.com/llvm/llvm-project/blob/main/compiler-rt/lib/tsan/rtl/tsan_report.cpp"),
         "A-DIAG": Citation(
             key: "A-DIAG", title: "Diagnosing memory, thread, and crash issues early",
             url: "https://developer.apple.com/documentation/xcode/diagnosing-memory-thread-and-crash-issues-early"),

@@ -2863,6 +2863,367 @@ extension KnowledgeBase {
             sources: [Citation.named("A-MEM")], provenance: .documented,
             aliases: ["NSZombieEnabled"], values: [], namespace: nil,
             patterns: ["message sent to deallocated instance"]),
+        KnowledgeEntry(
+            term: "AddressSanitizer use after free", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer use after free#title", tags: [],
+                texts: [
+                    "en": "Memory was used after it was freed (AddressSanitizer)",
+                    "ja": "解放済みのメモリが使われた（AddressSanitizer）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer use after free#meaning", tags: [.topicSanitizer, .topicDangling],
+                texts: [
+                    "en":
+                        "AddressSanitizer stopped the process at a read or write of heap memory that had already been freed; its report shows where the access happened, where the memory was freed and where it was allocated.",
+                    "ja": "AddressSanitizer が、すでに解放されたヒープメモリの読み書きでプロセスを止めました。レポートにはアクセスした場所、解放した場所、確保した場所が示されます。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer use after free#cause.asan-pointer-outlived-allocation", tags: [.topicDangling],
+                    texts: [
+                        "en":
+                            "A pointer or reference kept the address after the memory's owner freed it (a dangling pointer, an iterator or a view into a container that was changed)",
+                        "ja": "メモリの持ち主が解放した後もポインタや参照がそのアドレスを持っていた（ダングリングポインタ、変更されたコンテナを指すイテレータやビュー）",
+                    ]),
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer use after free#cause.asan-freed-on-another-thread", tags: [],
+                    texts: [
+                        "en": "Another thread freed the memory while this one still used it",
+                        "ja": "このスレッドが使っている間に別のスレッドがメモリを解放した",
+                    ]),
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer use after free#step.asan-read-freed-by", tags: [],
+                    texts: [
+                        "en":
+                            "Read the report's 'freed by thread' and 'previously allocated by thread' stacks: the first names who freed the memory too early",
+                        "ja": "レポートの 'freed by thread' と 'previously allocated by thread' のスタックを読んでください。前者が早すぎる解放をしたコードを示します",
+                    ])
+            ],
+            sources: [Citation.named("A-DIAG"), Citation.named("LLVM-ASAN")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["Sanitizer: heap-use-after-free", "Sanitizer: use-after-poison"]),
+        KnowledgeEntry(
+            term: "AddressSanitizer buffer overflow", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer buffer overflow#title", tags: [],
+                texts: [
+                    "en": "A read or write past the end of a buffer (AddressSanitizer)",
+                    "ja": "バッファの範囲外の読み書き（AddressSanitizer）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer buffer overflow#meaning", tags: [.topicSanitizer, .topicBounds],
+                texts: [
+                    "en":
+                        "AddressSanitizer stopped the process at an access outside the bounds of a heap, stack or global buffer; its report shows the access, the buffer and how far outside it the address was.",
+                    "ja": "AddressSanitizer が、ヒープ・スタック・グローバルのバッファの範囲外へのアクセスでプロセスを止めました。レポートにはアクセス、バッファ、範囲からどれだけ外れたかが示されます。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer buffer overflow#cause.asan-index-or-length-wrong", tags: [.topicBounds],
+                    texts: [
+                        "en":
+                            "An index, length or size computed wrong (off by one, a count in elements used as bytes, a string without its terminating NUL)",
+                        "ja": "インデックス、長さ、サイズの計算誤り（1 つずれ、要素数をバイト数として使用、終端 NUL のない文字列）",
+                    ]),
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer buffer overflow#cause.asan-copy-into-small-buffer", tags: [.topicBounds],
+                    texts: [
+                        "en": "Data copied into a buffer smaller than the data (memcpy, strcpy, sprintf without a bound)",
+                        "ja": "データより小さいバッファへのコピー（上限のない memcpy、strcpy、sprintf）",
+                    ]),
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer buffer overflow#step.asan-read-located-bytes", tags: [],
+                    texts: [
+                        "en":
+                            "Read the report's line saying where the address is relative to its region ('located N bytes after/before the M-byte region'), then the first app frame that computed the index or size",
+                        "ja":
+                            "アドレスが領域に対してどこにあるかを示す行（'located N bytes after/before the M-byte region'）を読み、インデックスやサイズを計算した最初のアプリのフレームを確認してください",
+                    ])
+            ],
+            sources: [Citation.named("A-DIAG"), Citation.named("LLVM-ASAN")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "Sanitizer: heap-buffer-overflow", "Sanitizer: stack-buffer-overflow", "Sanitizer: global-buffer-overflow",
+                "Sanitizer: stack-buffer-underflow", "Sanitizer: container-overflow", "Sanitizer: dynamic-stack-buffer-overflow",
+                "Sanitizer: intra-object-overflow",
+            ]),
+        KnowledgeEntry(
+            term: "AddressSanitizer use after return or scope", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer use after return or scope#title", tags: [],
+                texts: [
+                    "en": "A local variable was used after its function returned or its scope ended (AddressSanitizer)",
+                    "ja": "関数から戻った後、またはスコープを抜けた後にローカル変数が使われた（AddressSanitizer）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer use after return or scope#meaning", tags: [.topicSanitizer, .topicDangling],
+                texts: [
+                    "en":
+                        "AddressSanitizer stopped the process at an access to a stack variable that no longer exists: its function had returned or the block that declared it had ended.",
+                    "ja": "AddressSanitizer が、もう存在しないスタック変数へのアクセスでプロセスを止めました。その関数は戻っているか、宣言したブロックが終わっています。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer use after return or scope#cause.asan-address-of-local-escaped",
+                    tags: [.topicDangling],
+                    texts: [
+                        "en":
+                            "The address of a local variable escaped (returned, stored in an object, captured by a block or closure that ran later)",
+                        "ja": "ローカル変数のアドレスが外に漏れた（戻り値にした、オブジェクトに保存した、後で実行されるブロックやクロージャに捕捉された）",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer use after return or scope#step.asan-find-escape", tags: [],
+                    texts: [
+                        "en":
+                            "Find where the address of the variable the report names was kept beyond its scope, and copy the value or allocate it on the heap instead",
+                        "ja": "レポートが示す変数のアドレスがスコープを越えて保持された場所を探し、値をコピーするかヒープに確保してください",
+                    ])
+            ],
+            sources: [Citation.named("A-DIAG"), Citation.named("LLVM-ASAN")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["Sanitizer: stack-use-after-return", "Sanitizer: stack-use-after-scope"]),
+        KnowledgeEntry(
+            term: "AddressSanitizer invalid free", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer invalid free#title", tags: [],
+                texts: [
+                    "en": "Memory was freed twice or freed the wrong way (AddressSanitizer)",
+                    "ja": "メモリが二重に、または誤った方法で解放された（AddressSanitizer）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer invalid free#meaning", tags: [.topicSanitizer, .topicCorruption],
+                texts: [
+                    "en":
+                        "AddressSanitizer stopped the process at a free or delete of memory that was already freed, was never allocated by malloc, or was allocated with a different allocator (malloc/delete, new[]/delete).",
+                    "ja": "AddressSanitizer が、すでに解放済みのメモリ、malloc で確保されていないメモリ、または別の確保方法（malloc と delete、new[] と delete）のメモリの解放でプロセスを止めました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer invalid free#cause.asan-two-owners", tags: [.topicDangling],
+                    texts: [
+                        "en":
+                            "Two owners each freed the same memory (a pointer copied without transferring ownership, a manual release added to memory something else frees)",
+                        "ja": "2 つの所有者が同じメモリをそれぞれ解放した（所有権を移さずにコピーしたポインタ、他で解放されるメモリへの手動の解放）",
+                    ]),
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer invalid free#cause.asan-mismatched-allocator", tags: [],
+                    texts: [
+                        "en": "The release does not match the allocation (free of memory from new, delete of memory from new[] or malloc)",
+                        "ja": "解放が確保の方法と一致しない（new で確保したメモリの free、new[] や malloc で確保したメモリの delete）",
+                    ]),
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer invalid free#step.asan-compare-free-stacks", tags: [],
+                    texts: [
+                        "en":
+                            "Compare the report's stack of this free with its 'freed by thread' stack: the two places each believe they own the memory",
+                        "ja": "レポートの今回の解放のスタックと 'freed by thread' のスタックを比べてください。その 2 か所がそれぞれメモリの所有者だと考えています",
+                    ])
+            ],
+            sources: [Citation.named("A-DIAG"), Citation.named("LLVM-ASAN")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "Sanitizer: attempting double-free", "Sanitizer: attempting free on address which was not malloc()-ed",
+                "Sanitizer: alloc-dealloc-mismatch", "Sanitizer: new-delete-type-mismatch",
+            ]),
+        KnowledgeEntry(
+            term: "AddressSanitizer fault on an unknown address", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer fault on an unknown address#title", tags: [],
+                texts: [
+                    "en": "A bad pointer was dereferenced (AddressSanitizer caught the fault)",
+                    "ja": "不正なポインタが参照された（AddressSanitizer がフォールトを捕捉）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer fault on an unknown address#meaning", tags: [.topicSanitizer, .topicNil],
+                texts: [
+                    "en":
+                        "The process faulted on an address outside any memory AddressSanitizer tracks, and its signal handler printed the report: a null, wild or corrupted pointer; the report's hint says whether the address points to the zero page.",
+                    "ja":
+                        "AddressSanitizer が追跡するどのメモリにも属さないアドレスでプロセスがフォールトし、そのシグナルハンドラがレポートを出力しました。null、でたらめ、または壊れたポインタです。レポートのヒントはアドレスがゼロページを指すかどうかを示します。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer fault on an unknown address#cause.asan-null-or-wild", tags: [.topicNil],
+                    texts: [
+                        "en": "A null pointer, or a pointer read from uninitialized or corrupted memory, was dereferenced",
+                        "ja": "null ポインタ、または未初期化や破壊されたメモリから読んだポインタが参照された",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer fault on an unknown address#step.asan-read-hint", tags: [],
+                    texts: [
+                        "en":
+                            "Read the report's 'Hint:' and 'The signal is caused by a READ/WRITE memory access' lines, then the first app frame",
+                        "ja": "レポートの 'Hint:' と 'The signal is caused by a READ/WRITE memory access' の行を読み、次に最初のアプリのフレームを確認してください",
+                    ])
+            ],
+            sources: [Citation.named("A-DIAG"), Citation.named("LLVM-ASAN")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["Sanitizer: SEGV on unknown address", "Sanitizer: BUS on unknown address"]),
+        KnowledgeEntry(
+            term: "AddressSanitizer stack overflow", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer stack overflow#title", tags: [],
+                texts: [
+                    "en": "The thread's stack overflowed (AddressSanitizer)",
+                    "ja": "スレッドのスタックがあふれた（AddressSanitizer）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer stack overflow#meaning", tags: [.topicSanitizer, .topicStack],
+                texts: [
+                    "en":
+                        "AddressSanitizer's signal handler reported a fault in the guard page below the thread's stack: the thread used more stack than it had.",
+                    "ja": "AddressSanitizer のシグナルハンドラが、スレッドのスタックの下のガードページでのフォールトを報告しました。スレッドが持っている以上のスタックを使いました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer stack overflow#cause.asan-unbounded-recursion", tags: [.topicStack],
+                    texts: [
+                        "en": "Unbounded recursion (the same frames repeat in the report's stack)",
+                        "ja": "終わらない再帰（レポートのスタックで同じフレームが繰り返される）",
+                    ]),
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer stack overflow#cause.asan-large-locals", tags: [.topicStack],
+                    texts: [
+                        "en": "Very large local variables or arrays on a thread with a small stack",
+                        "ja": "小さなスタックのスレッドでの非常に大きなローカル変数や配列",
+                    ]),
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer stack overflow#step.asan-find-repeating-frames", tags: [],
+                    texts: [
+                        "en": "Find the frames that repeat in the stack and the condition that should have ended the recursion",
+                        "ja": "スタックで繰り返されるフレームと、再帰を終わらせるはずだった条件を探してください",
+                    ])
+            ],
+            sources: [Citation.named("A-DIAG"), Citation.named("LLVM-ASAN")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["Sanitizer: stack-overflow on address"]),
+        KnowledgeEntry(
+            term: "AddressSanitizer allocation failure", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer allocation failure#title", tags: [],
+                texts: [
+                    "en": "An allocation was too large or memory ran out (AddressSanitizer)",
+                    "ja": "確保が大きすぎた、またはメモリが尽きた（AddressSanitizer）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/AddressSanitizer allocation failure#meaning", tags: [],
+                texts: [
+                    "en":
+                        "AddressSanitizer's allocator refused an allocation: the size asked for exceeded its maximum (often a negative or garbage size), a calloc count times size overflowed, or memory ran out.",
+                    "ja": "AddressSanitizer のアロケータが確保を拒否しました。要求サイズが上限を超えた（多くは負の値やでたらめなサイズ）、calloc の個数×サイズがオーバーフローした、またはメモリが尽きました。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer allocation failure#cause.asan-garbage-size", tags: [],
+                    texts: [
+                        "en": "A size computed from a negative, uninitialized or corrupted value",
+                        "ja": "負の値、未初期化の値、または壊れた値から計算されたサイズ",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/AddressSanitizer allocation failure#step.asan-check-size-origin", tags: [],
+                    texts: [
+                        "en": "Check where the requested size in the report comes from in the first app frame",
+                        "ja": "レポートの要求サイズが最初のアプリのフレームでどこから来たかを確認してください",
+                    ])
+            ],
+            sources: [Citation.named("A-DIAG"), Citation.named("LLVM-ASAN")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "Sanitizer: requested allocation size", "Sanitizer: allocation-size-too-big", "Sanitizer: calloc-overflow",
+                "Sanitizer: out of memory", "Sanitizer: allocator is out of memory",
+            ]),
+        KnowledgeEntry(
+            term: "HWAddressSanitizer tag mismatch", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/HWAddressSanitizer tag mismatch#title", tags: [],
+                texts: [
+                    "en": "Memory used through a pointer that no longer owns it (HWAddressSanitizer)",
+                    "ja": "もう所有していないポインタを通したメモリの使用（HWAddressSanitizer）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/HWAddressSanitizer tag mismatch#meaning", tags: [.topicSanitizer, .topicCorruption],
+                texts: [
+                    "en":
+                        "HWAddressSanitizer stopped the process because the tag in a pointer did not match the tag of the memory it touched: the memory was freed and reused, or the access was outside the object; the report's 'Cause:' line says which it most likely was.",
+                    "ja":
+                        "ポインタのタグが触れたメモリのタグと一致しなかったため、HWAddressSanitizer がプロセスを止めました。メモリが解放されて再利用されたか、アクセスがオブジェクトの外でした。レポートの 'Cause:' の行がどちらの可能性が高いかを示します。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/HWAddressSanitizer tag mismatch#cause.hwasan-freed-or-out-of-bounds",
+                    tags: [.topicDangling, .topicBounds],
+                    texts: [
+                        "en": "A use after free or an out-of-bounds access, as the report's 'Cause:' line names it",
+                        "ja": "レポートの 'Cause:' の行が示す、解放後の使用または範囲外アクセス",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/HWAddressSanitizer tag mismatch#step.hwasan-read-cause-line", tags: [],
+                    texts: [
+                        "en":
+                            "Read the report's 'Cause:' line and the stack of the object's allocation or free under it, then the first app frame",
+                        "ja": "レポートの 'Cause:' の行と、その下のオブジェクトの確保または解放のスタックを読み、次に最初のアプリのフレームを確認してください",
+                    ])
+            ],
+            sources: [Citation.named("LLVM-HWASAN")], provenance: .projectDocumentation,
+            aliases: [], values: [], namespace: nil,
+            patterns: [
+                "HWAddressSanitizer: tag-mismatch", "HWAddressSanitizer: invalid-free", "HWAddressSanitizer: allocation-tail-overwritten",
+            ]),
+        KnowledgeEntry(
+            term: "ThreadSanitizer data race", kind: .debugLayerMessage,
+            title: CatalogText(
+                id: "debugLayerMessage/ThreadSanitizer data race#title", tags: [],
+                texts: [
+                    "en": "Two threads accessed the same memory without synchronization (ThreadSanitizer)",
+                    "ja": "2 つのスレッドが同期なしに同じメモリにアクセスした（ThreadSanitizer）",
+                ]),
+            meaning: CatalogText(
+                id: "debugLayerMessage/ThreadSanitizer data race#meaning", tags: [],
+                texts: [
+                    "en":
+                        "ThreadSanitizer saw two accesses to the same memory from different threads, at least one a write, with no lock, queue or atomic ordering between them; its report shows both accesses and where the threads were created.",
+                    "ja":
+                        "ThreadSanitizer が、異なるスレッドから同じメモリへの 2 つのアクセス（少なくとも 1 つは書き込み）を、ロック、キュー、アトミックな順序付けなしに検出しました。レポートには両方のアクセスとスレッドの作成場所が示されます。",
+                ]),
+            causes: [
+                CatalogText(
+                    id: "debugLayerMessage/ThreadSanitizer data race#cause.tsan-shared-state-unprotected", tags: [],
+                    texts: [
+                        "en":
+                            "Shared state (a property, a collection, a cache) is read and written from more than one thread or queue without a lock or a serial queue",
+                        "ja": "共有状態（プロパティ、コレクション、キャッシュ）が、ロックやシリアルキューなしに複数のスレッドやキューから読み書きされている",
+                    ])
+            ],
+            checkNext: [
+                CatalogText(
+                    id: "debugLayerMessage/ThreadSanitizer data race#step.tsan-read-both-accesses", tags: [],
+                    texts: [
+                        "en":
+                            "Read both stacks in the report ('Write of size … by thread', 'Previous read/write … by thread') and give that memory one owner: a lock, a serial queue or an actor",
+                        "ja":
+                            "レポートの 2 つのスタック（'Write of size … by thread'、'Previous read/write … by thread'）を読み、そのメモリの持ち主を 1 つにしてください（ロック、シリアルキュー、アクター）",
+                    ])
+            ],
+            sources: [Citation.named("A-DIAG"), Citation.named("LLVM-TSAN")], provenance: .documented,
+            aliases: [], values: [], namespace: nil,
+            patterns: ["ThreadSanitizer: data race", "ThreadSanitizer: race on "]),
     ]
     static let messageClasses: [KnowledgeEntry] = [
         KnowledgeEntry(

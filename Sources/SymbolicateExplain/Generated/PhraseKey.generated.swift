@@ -142,6 +142,8 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case causeExecNotABinary
     case stepExecCheckFormat
     case causeExecDamaged
+    case causeExecSignatureRefused
+    case stepExecCheckSignature
     case stepExecRebuild
     case causeAlsoStated
     case causeReporterDiagnosis

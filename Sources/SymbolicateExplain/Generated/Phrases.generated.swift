@@ -868,6 +868,22 @@ extension Catalog {
                     "The executable's headers are damaged or wrong: a truncated copy, a failed strip, lipo or code-signing step, or a file edited after linking",
                 "ja": "実行ファイルのヘッダーが壊れているか不正です: 途中で切れたコピー、失敗した strip・lipo・コード署名の処理、リンク後に書き換えられたファイル",
             ]),
+        .causeExecSignatureRefused: CatalogText(
+            id: "causeExecSignatureRefused", tags: [],
+            texts: [
+                "en":
+                    "The system refused the program's code signature: unsigned or signed only ad hoc by the linker where the policy wants a Developer ID signature, signed for another team, or changed after signing; macOS kills it with SIGKILL before it runs",
+                "ja":
+                    "システムがプログラムのコード署名を拒否しました: ポリシーが Developer ID 署名を求めるのに未署名かリンカによるアドホック署名だけ、別チームの署名、または署名後の変更です。macOS はそれを実行前に SIGKILL で終了させます",
+            ]),
+        .stepExecCheckSignature: CatalogText(
+            id: "stepExecCheckSignature", tags: [],
+            texts: [
+                "en":
+                    "Check {program}'s signature (`codesign -dv --verbose=4`, `spctl --assess -vv`), then sign it properly or, for a download you trust, remove its quarantine attribute (`xattr -d com.apple.quarantine`)",
+                "ja":
+                    "{program} の署名を確認し（`codesign -dv --verbose=4`、`spctl --assess -vv`）、正しく署名してください。信頼できるダウンロードなら検疫属性を外してください（`xattr -d com.apple.quarantine`）",
+            ]),
         .stepExecRebuild: CatalogText(
             id: "stepExecRebuild", tags: [],
             texts: [

@@ -21,6 +21,15 @@ extension Diagnostician {
         case .malformedExecutable:
             found.cause(.likely, .causeExecDamaged)
             found.step(.stepExecRebuild, ["program": program])
+        case .codeSignature:
+            found.cause(.likely, .causeExecSignatureRefused)
+            // The kill the shell or the runner saw (`Killed: 9`) is that refusal's SIGKILL.
+            if let kill = facts.statedMessages.first(where: { $0.family == .signal }) {
+                found.quote(Self.evidenceField(kill.source), kill.text)
+                found.cause(.likely, .causeAlsoStated, ["line": .text(kill.text)])
+            }
+            found.cause(.possible, .causeExecDamaged)
+            found.step(.stepExecCheckSignature, ["program": program])
         }
         return Verdict(.execRefused, .stated, .verdictExecRefused, ["program": program, "line": .text(refusal.statement)])
     }

@@ -168,9 +168,17 @@ extension Diagnostician {
         found.use(entry, causes: 1)
         found.cause(.likely, .causeMessageSaysSo, ["title": entry.titlePhrase], frames: appFrameLine())
         // A debug layer's message about a freed object (NSZombie's) names a zombie.
-        let dangling = entry.kind == .debugLayerMessage && entry.meaningText.tags.contains(.topicDangling)
+        let tags = entry.meaningText.tags
+        let dangling = entry.kind == .debugLayerMessage && tags.contains(.topicDangling)
+        // A sanitizer's memory error is the memory fault it caught before the hardware did: the
+        // stack's, a bad pointer's, or memory misused (freed, out of bounds).
+        let sanitized: Diagnosis.Category? =
+            entry.kind == .debugLayerMessage && tags.contains(.topicSanitizer)
+            ? (tags.contains(.topicStack) ? .stackOverflow : tags.contains(.topicNil) ? .badMemoryAccess : .memoryCorruption) : nil
         // A limit the work ran into (the GPU's watchdog or memory) is a resource's, whoever logged it.
-        let category = known ?? (dangling ? .zombieObject : message.family == .resource ? .resourceLimit : Self.category(of: entry.kind))
+        let category =
+            known ?? sanitized
+            ?? (dangling ? .zombieObject : message.family == .resource ? .resourceLimit : Self.category(of: entry.kind))
         if let place = message.place {
             return Verdict(
                 category, .stated, .verdictTitleLineAt, ["title": entry.titlePhrase, "place": .text(place), "line": .text(message.text)])

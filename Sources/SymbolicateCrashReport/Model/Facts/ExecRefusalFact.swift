@@ -18,6 +18,10 @@ public struct ExecRefusalFact: Sendable, Hashable {
         case notExecutableFormat
         /// A Mach-O file whose headers the kernel could not accept (EBADMACHO, EBADEXEC).
         case malformedExecutable
+        /// Its code signature was refused at exec (the kernel's `load code signature error`,
+        /// Apple System Policy's `Security policy would not allow process`, AMFI's validation):
+        /// macOS kills such a program with SIGKILL before it runs (a shell's `Killed: 9`).
+        case codeSignature
     }
 
     public var reason: Reason
@@ -48,12 +52,16 @@ extension ExecRefusalFact {
         ("bad executable (or shared library)", .malformedExecutable),
         ("ebadmacho", .malformedExecutable),
         ("ebadexec", .malformedExecutable),
+        ("load code signature error", .codeSignature),
+        ("security policy would not allow process", .codeSignature),
+        ("code signature validation failed", .codeSignature),
     ]
 
     /// The letters every wording has, for a cheap test before a line is lowercased.
     static let needs = [
         "CPU type", "cpu type", "EBADARCH", "error -86", "Errno 86", "xec format error", "execute binary file", "ENOEXEC",
-        "Mach-o file", "Mach-O file", "shared library)", "EBADMACHO", "EBADEXEC",
+        "Mach-o file", "Mach-O file", "shared library)", "EBADMACHO", "EBADEXEC", "code signature error", "ould not allow process",
+        "signature validation failed",
     ]
 
     /// The refusal a line states, or nil. The line must be the error's own report, not a sentence

@@ -52,7 +52,9 @@ public struct ReporterDiagnosisFact: Sendable, Hashable {
         return found.isEmpty ? nil : ReporterDiagnosisFact(reporter: "KSCrash", label: label, lines: found)
     }
 
-    private static let labels = [(text: "CrashDoctor Diagnosis:", label: "CrashDoctor Diagnosis"), (text: "Recrash Diagnosis:", label: "Recrash Diagnosis")]
+    private static let labels = [
+        (text: "CrashDoctor Diagnosis:", label: "CrashDoctor Diagnosis"), (text: "Recrash Diagnosis:", label: "Recrash Diagnosis"),
+    ]
     /// The line the doctor adds under most diagnoses: where the app's code last ran.
     private static let originated = "Originated at or in a subcall of "
     private static let openings = [

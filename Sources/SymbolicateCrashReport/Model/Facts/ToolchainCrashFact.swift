@@ -35,6 +35,14 @@ public struct ToolchainCrashFact: Sendable, Hashable {
 extension ToolchainCrashFact {
     /// The fact a text states, from its first `limit` lines; nil when no line says a tool crashed.
     static func read(_ document: TextDocument, limit: Int) -> ToolchainCrashFact? {
+        // Every statement holds one of these (`statesCrash`, LLVM's `Stack dump:`): a text with
+        // none is no toolchain's crash, decided by a byte search per line.
+        guard
+            document.lines.prefix(limit).contains(where: { line in
+                line.text.containsBytes("Stack dump") || line.text.containsBytes("command failed due to signal")
+                    || line.text.byteRange(of: "submit a bug report", ignoringASCIICase: true) != nil
+            })
+        else { return nil }
         let lines = document.lines.prefix(limit).map { $0.text.trimmedBlanks }
         var statement: (text: String, line: Int)?
         var tool: String?
@@ -89,8 +97,11 @@ extension ToolchainCrashFact {
             let digits = text[marker.upperBound...].drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
             return (tool, Int(digits).flatMap(SignalNames.name))
         }
-        let lowered = text.lowercased()
-        if lowered.hasBytePrefix("please submit a bug report"), lowered.containsBytes("crash backtrace") { return (nil, nil) }
+        if text.first == "P" || text.first == "p", let please = text.byteRange(of: "please submit a bug report", ignoringASCIICase: true),
+            please.lowerBound == text.startIndex, text.byteRange(of: "crash backtrace", ignoringASCIICase: true) != nil
+        {
+            return (nil, nil)
+        }
         if text.hasBytePrefix("Stack dump without symbol names") { return (nil, nil) }
         return nil
     }
