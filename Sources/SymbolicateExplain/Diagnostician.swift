@@ -174,7 +174,13 @@ struct Diagnostician {
         // prompt, a program's last line): that is where to start (issue 48).
         // It takes the place of the last cause when that one is only the knowledge's general
         // possibility (no frame, nothing of the report quoted).
-        if report.allBacktraces.allSatisfy({ $0.frames.isEmpty }), let last = facts.lastOutput.last ?? facts.lastCommand,
+        // Frames that state nothing themselves (a runtime's backtrace pasted under its error's line,
+        // Ruby's `No such file or directory - …`, GHC's `prog: Prelude.head: empty list`): the line
+        // above them is that error's, as far as the text says.
+        let framesStateNothing =
+            facts.statedMessages.isEmpty && facts.exception == nil && facts.uncaughtException == nil && facts.termination == nil
+        if report.allBacktraces.allSatisfy({ $0.frames.isEmpty }) || framesStateNothing,
+            let last = facts.lastOutput.last ?? facts.lastCommand,
             // (A message on the same line, after the output, is the crash's own words, not that output.)
             !facts.statedMessages.contains(where: { message in
                 (message.quote.containsBytes(last.text) && !(message.quote == last.quote && !message.text.containsBytes(last.text)))
@@ -557,6 +563,19 @@ struct Diagnostician {
         // A library's frames above its caller (GLib's logger, `g_log` → `g_logv` → … ): the first
         // named frame of another image is the call into it; the next frame, when the library is
         // the app's or all the frames are one image's.
+        // Nothing stated, and a line of words right above the frames (a runtime's error before its
+        // backtrace: Ruby's `No such file or directory - …`, GHC's `prog: Prelude.head: empty
+        // list`): the headline names it rather than claiming the text states nothing.
+        if facts.statedMessages.isEmpty, facts.exception == nil, facts.uncaughtException == nil, facts.termination == nil,
+            let above = facts.lastOutput.last
+        {
+            values["line"] = .text(above.text)
+            if let line = report.crashedAppLine, line.position > start {
+                values["caller"] = .verbatim(thread.frames[line.position].evidenceText)
+                return Verdict(.unknown, .possible, Phrase(.verdictCrashedInCalledFromUnderLine, values))
+            }
+            return Verdict(.unknown, .possible, Phrase(.verdictCrashedInUnderLine, values))
+        }
         let next = thread.frames.indices.contains(start + 1) ? thread.frames[start + 1] : nil
         let intoLibrary = top.imageName.flatMap { image -> Frame? in
             guard !report.isAppOwned(top) else { return nil }

@@ -189,6 +189,22 @@ import Testing
         #expect(diagnosis.headline.contains("X_ConfigureWindow"), "\(diagnosis.headline)")
     }
 
+    /// A program with its own X error handler goes on after each error (https://github.com/aesophor/wmderland/issues/23,
+    /// Steam's `xerror_handler: X failed, continuing`): no crash, refused as one the process survived.
+    @Test func xErrorsAProgramSurvives() {
+        #expect(throws: CrashReportError.self) {
+            try readPasted(
+                """
+                Steam: An X Error occurred
+                X Error of failed request:  BadWindow (invalid Window parameter)
+                Major opcode of failed request:  20 (X_GetProperty)
+                Resource id in failed request:  0x3800008
+                Serial number of failed request:  1768
+                xerror_handler: X failed, continuing
+                """)
+        }
+    }
+
     /// macOS killing a program whose signature its policy refused (https://github.com/RightNow-AI/openfang/issues/109):
     /// an exec refusal for its signature, the shell's `Killed: 9` said as its SIGKILL.
     @Test func codeSignatureRefusedAtExec() throws {
@@ -212,5 +228,45 @@ import Testing
         #expect(diagnosis.said.contains("Killed: 9"), "\(diagnosis.said)")
         // A question about the words is no refusal.
         #expect(ExecRefusalFact.parse("Why do I get load code signature error 2?") == nil)
+    }
+
+    /// Ruby's backtrace under the exception's message (https://github.com/CocoaPods/CocoaPods/issues/590):
+    /// its `file.rb:N:in `method'` frames are read, and the line above them is said as the error.
+    @Test func rubyBacktraceUnderItsMessage() throws {
+        let text = """
+            No such file or directory - /Users/sanjits/Source/ios/apps/Project/Pods/OHAttributedLabel/OHAttributedLabel/LICENSE
+            /Users/sanjits/.rvm/gems/ruby-1.9.3-p194/gems/cocoapods-0.13.0/lib/cocoapods/local_pod.rb:318:in `read'
+            /Users/sanjits/.rvm/gems/ruby-1.9.3-p194/gems/cocoapods-0.13.0/lib/cocoapods/local_pod.rb:318:in `license_text'
+            /Users/sanjits/.rvm/gems/ruby-1.9.3-p194/gems/cocoapods-0.13.0/lib/cocoapods/generator/acknowledgements/plist.rb:37:in `hash_for_pod'
+            """
+        let report = try readPasted(text)
+        #expect(report.crashedThread?.frames.map(\.symbol) == ["read", "license_text", "hash_for_pod"])
+        #expect(report.crashedThread?.frames.first?.sourceLine == 318)
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("No such file or directory"), "\(diagnosis.headline)")
+        #expect(!diagnosis.headline.contains("states no exception, signal or message"), "\(diagnosis.headline)")
+        // Ruby 3.4's quotes, and `from` before the callers.
+        #expect(PastedFrameGrammar.rubyStyle("from /app/lib/x.rb:12:in 'Foo#bar'", 1)?.symbol == "Foo#bar")
+        #expect(PastedFrameGrammar.rubyStyle("see notes.txt:12:in `bar'", 1) == nil)
+    }
+
+    /// GHC's call stack under the program's error (https://github.com/uds-psl/autosubst2/issues/11):
+    /// each `f, called at File.hs:L:C in package:Module` is a frame with its place.
+    @Test func haskellCallStack() throws {
+        let text = """
+            as2-exe: Prelude.head: empty list
+            CallStack (from HasCallStack):
+              error, called at libraries/ghc-internal/src/GHC/Internal/List.hs:2030:3 in ghc-internal:GHC.Internal.List
+              errorEmptyList, called at libraries/ghc-internal/src/GHC/Internal/List.hs:96:11 in ghc-internal:GHC.Internal.List
+              badHead, called at libraries/ghc-internal/src/GHC/Internal/List.hs:90:28 in ghc-internal:GHC.Internal.List
+              head, called at Src/Autosubst/GenAutomation.hs:107:26 in as2-0.1.0.0-Ll96ItL8HdFBRbHzHX8N4G:Autosubst.GenAutomation
+            """
+        let report = try readPasted(text)
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.count == 4)
+        #expect(frames.last?.sourceFile == "Src/Autosubst/GenAutomation.hs")
+        #expect(frames.last?.sourceLine == 107)
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("Prelude.head: empty list"), "\(diagnosis.headline)")
     }
 }

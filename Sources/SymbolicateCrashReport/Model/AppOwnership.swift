@@ -221,6 +221,13 @@ package enum AppOwnership {
     /// a pasted Linux or Android trace has no Binary Images to say it is not the app's.
     static func isOtherSystemsRuntimeLibrary(_ name: String) -> Bool {
         if name == "linker" || name == "linker64" { return true }
+        // GHC's own packages, as its call stacks name a frame's `package:Module`
+        // (`ghc-internal:GHC.Internal.List`, `base-4.18.0.0:GHC.List`).
+        if let colon = name.firstIndex(of: ":") {
+            let package = name[..<colon]
+            let base = package.split(separator: "-").prefix { !($0.first?.isNumber ?? false) }.joined(separator: "-")
+            if ["base", "ghc-internal", "ghc-prim", "ghc-bignum", "ghc", "integer-gmp"].contains(base) { return true }
+        }
         guard let range = name.byteRange(of: ".so") else { return false }
         let rest = name[range.upperBound...]
         guard rest.isEmpty || rest.hasBytePrefix(".") && rest.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) else { return false }

@@ -3191,7 +3191,7 @@ package enum PastedFrameGrammar {
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
-        (pythonStyle, false), (hockeyApp, false),
+        (pythonStyle, false), (rubyStyle, false), (haskellCallStack, false), (hockeyApp, false),
         (hockeyAppColumns, false),
         (quotedFileLine, true),
         (numberedWithoutAddress, true), (jvmNativeFrame, false), (addressImageSymbol, false), (placeDashSymbol, false),
@@ -3845,6 +3845,59 @@ package enum PastedFrameGrammar {
         let placed = frame.imageName != nil || frame.sourceFile != nil
         guard !symbol.isEmpty, looksLikeSymbol(symbol, alone: !placed) else { return nil }
         frame.symbol = symbol
+        return frame
+    }
+
+    /// Ruby's backtrace: `/gems/cocoapods/local_pod.rb:318:in `license_text'`, `from x.rb:12:in
+    /// `block in foo'`, Ruby 3.4's `x.rb:12:in 'Foo#bar'` (the first line goes on with the
+    /// exception's message): the file and line, then the method in quotes.
+    static let rubyStyle: Parser = { line, reportLine in
+        var rest = Substring(line)
+        if rest.hasBytePrefix("from ") { rest = rest.dropFirst(5).drop { $0 == " " || $0 == "\t" } }
+        guard rest.containsBytes(":in "), let marker = rest.byteRange(of: ":in ") else { return nil }
+        let place = rest[..<marker.lowerBound]
+        guard let colon = place.lastIndex(of: ":") else { return nil }
+        let digits = place[place.index(after: colon)...]
+        guard !digits.isEmpty, digits.count <= 7, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits) else {
+            return nil
+        }
+        let file = place[..<colon]
+        guard file.hasSuffix(".rb") || file.hasBytePrefix("<internal:"), !file.containsBytes(" ") else { return nil }
+        var after = rest[marker.upperBound...]
+        guard let open = after.first, open == "`" || open == "'" else { return nil }
+        after = after.dropFirst()
+        guard let close = after.firstIndex(of: "'"), close > after.startIndex else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.symbol = String(after[..<close])
+        frame.sourceFile = String(file)
+        frame.sourceLine = number
+        return frame
+    }
+
+    /// GHC's call stack (`CallStack (from HasCallStack):`, `HasCallStack backtrace:`): `head, called
+    /// at Src/Autosubst/GenAutomation.hs:107:26 in as2-0.1.0.0-Ll96:Autosubst.GenAutomation`, the
+    /// function called, where (file, line, column), and the package and module that called it.
+    static let haskellCallStack: Parser = { line, reportLine in
+        guard line.containsBytes(", called at "), let marker = line.byteRange(of: ", called at ") else { return nil }
+        let function = line[..<marker.lowerBound]
+        guard !function.isEmpty, !function.containsBytes(" "), function.utf8.count <= 200 else { return nil }
+        let rest = line[marker.upperBound...]
+        let inWord = rest.byteRange(of: " in ")
+        let place = rest[..<(inWord?.lowerBound ?? rest.endIndex)]
+        let parts = place.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let number = Int(parts[parts.count - 2]), Int(parts[parts.count - 1]) != nil,
+            parts[0].hasSuffix(".hs") || parts[0].hasSuffix(".lhs")
+        else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.symbol = String(function)
+        frame.sourceFile = parts.dropLast(2).joined(separator: ":")
+        frame.sourceLine = number
+        if let inWord {
+            let module = rest[inWord.upperBound...].trimmedBlanks
+            if !module.isEmpty, !module.containsBytes(" ") { frame.imageName = module }
+        }
         return frame
     }
 

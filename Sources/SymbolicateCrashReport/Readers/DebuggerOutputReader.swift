@@ -39,8 +39,11 @@ extension CrashReport {
     /// as a text with no crash fact is, naming the diagnostic.
     func refusingDiagnosticsOnly() throws(CrashReportError) -> CrashReport {
         let messages = facts.statedMessages
-        guard let diagnostic = messages.first(where: { $0.family == .diagnostic }),
-            messages.allSatisfy({ $0.family == .diagnostic }),
+        let survivedX = survivedXErrors
+        func survived(_ message: StatedMessage) -> Bool {
+            message.family == .diagnostic || message.line.map { survivedX.contains($0) } == true
+        }
+        guard let diagnostic = messages.first(where: survived), messages.allSatisfy(survived),
             exception?.type == nil, exception?.signal == nil, exception?.uncaught == nil, exception?.runtimeError == nil,
             // Frames pasted without a title are the diagnostic's own backtrace, not a crashed thread.
             pastedThread != nil || !threads.contains(where: \.crashed)
@@ -49,6 +52,22 @@ extension CrashReport {
             kind: .notACrashReport, path: path, line: diagnostic.line,
             message: "not a crash: the text states only a failure the process keeps running after: "
                 + String(diagnostic.quote.prefix(120)))
+    }
+}
+
+extension CrashReport {
+    /// The lines of Xlib's `X Error of failed request:` that the program went on after: Xlib's
+    /// default handler exits at the first error it prints, so a text with more than one, or with a
+    /// line saying it is `continuing` after one (Steam's `xerror_handler: X failed, continuing`),
+    /// shows a handler of the program's own that survived them.
+    var survivedXErrors: Set<Int> {
+        guard case .text(let document) = source else { return [] }
+        let errors = document.lines.indices.filter { document.lines[$0].text.containsBytes("X Error of failed request:") }
+        guard let first = errors.first else { return [] }
+        let goesOn =
+            errors.count >= 2
+            || document.lines[(first + 1)...].prefix(12).contains { $0.text.byteRange(of: "continuing", ignoringASCIICase: true) != nil }
+        return goesOn ? Set(errors.map { $0 + 1 }) : []
     }
 }
 

@@ -28,6 +28,8 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case verdictLoggedProcess
     case verdictUnderStatedKind
     case verdictCrashedIn
+    case verdictCrashedInUnderLine
+    case verdictCrashedInCalledFromUnderLine
     case verdictCrashedInCalledFrom
     case verdictReporterRecordingException
     case crashedOnThread

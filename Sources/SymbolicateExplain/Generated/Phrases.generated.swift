@@ -154,6 +154,20 @@ extension Catalog {
                 "en": "Crash in {frame}{thread}; the text states no exception, signal or message.",
                 "ja": "{frame}{thread}でクラッシュしました。テキストには例外、シグナル、メッセージが書かれていません。",
             ]),
+        .verdictCrashedInUnderLine: CatalogText(
+            id: "verdictCrashedInUnderLine", tags: [],
+            texts: [
+                "en":
+                    "Crash in {frame}{thread}; the line above the frames is likely the error it stopped with (the text names no exception or signal): {line}",
+                "ja": "{frame}{thread}でクラッシュしました。フレームの直前の行が、停止したときのエラーである可能性が高いです（テキストには例外もシグナルも書かれていません）: {line}",
+            ]),
+        .verdictCrashedInCalledFromUnderLine: CatalogText(
+            id: "verdictCrashedInCalledFromUnderLine", tags: [],
+            texts: [
+                "en":
+                    "Crash in {frame}, called from {caller}{thread}; the line above the frames is likely the error it stopped with (the text names no exception or signal): {line}",
+                "ja": "{caller} から呼ばれた {frame}{thread}でクラッシュしました。フレームの直前の行が、停止したときのエラーである可能性が高いです（テキストには例外もシグナルも書かれていません）: {line}",
+            ]),
         .verdictCrashedInCalledFrom: CatalogText(
             id: "verdictCrashedInCalledFrom", tags: [],
             texts: [
