@@ -395,6 +395,14 @@ struct Diagnostician {
         {
             return Phrase(.verdictUnderStatedKind, ["kind": .verbatim("\(kind) (\(words))"), "headline": headline])
         }
+        // A fault the report names in the kernel's words (`KERN_INVALID_ADDRESS at 0x0`,
+        // `KERN_PROTECTION_FAILURE at 0x…`): part of the crash's name, as Apple's reports print it.
+        if Self.faults.contains(category) || category == .stackOverflow || category == .memoryCorruption,
+            let fault = report.faultDescription(in: base), fault.quote.hasBytePrefix("KERN_"), fault.quote.utf8.count <= 80,
+            !quoted.contains(where: { $0.containsBytes(fault.quote) })
+        {
+            return Phrase(.verdictUnderStatedKind, ["kind": .verbatim("\(kind), \(fault.quote)"), "headline": headline])
+        }
         return Phrase(.verdictUnderStatedKind, ["kind": .verbatim(kind), "headline": headline])
     }
 
