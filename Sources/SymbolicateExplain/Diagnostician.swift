@@ -390,8 +390,10 @@ struct Diagnostician {
         // Only a shell's or `strsignal`'s words named the signal (`Bus error: 10`, `Trace/BPT
         // trap: 5`): the name is the tool's, the words are what the developer saw; both lead.
         if !report.inputPrints(field: "Exception Type"),
-            let words = facts.statedMessages.first(where: { $0.family == .signal && !$0.quote.isEmpty && !$0.saysMoreThanItsSignal })?.text,
-            words.utf8.count <= 40, !words.containsBytes(kind), !kind.containsBytes(words)
+            let said = facts.statedMessages.first(where: { $0.family == .signal && !$0.quote.isEmpty && !$0.saysMoreThanItsSignal }),
+            // (The shell's words alone when its line also names the job or the command.)
+            let words = said.text.utf8.count <= 40 ? said.text : said.signalWords,
+            !words.containsBytes(kind), !kind.containsBytes(words)
         {
             return Phrase(.verdictUnderStatedKind, ["kind": .verbatim("\(kind) (\(words))"), "headline": headline])
         }

@@ -269,4 +269,34 @@ import Testing
         let diagnosis = try diagnoseText(text)
         #expect(diagnosis.headline.contains("Prelude.head: empty list"), "\(diagnosis.headline)")
     }
+
+    /// zsh's words for a job's signal after the program's own output (https://github.com/mvdctop/Movie_Data_Capture/issues/887):
+    /// the headline names the signal in the shell's words, without the command.
+    @Test func theShellsWordsForTheSignalLead() throws {
+        let diagnosis = try diagnoseText(
+            """
+            [+]Successfully downloaded 1 actor photo.
+            [+]Use model         hog
+            zsh: illegal hardware instruction  ./Movie_Data_Capture
+            """)
+        #expect(diagnosis.headline.hasPrefix("SIGILL (illegal hardware instruction) — "), "\(diagnosis.headline)")
+    }
+
+    /// MPICH's launcher banner for a rank that died (https://github.com/pmodels/mpich/issues/6563):
+    /// said as how the process ended, beside the signal its exit string names.
+    @Test func mpichBadTerminationBanner() throws {
+        let diagnosis = try diagnoseText(
+            """
+            ===================================================================================
+            =   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES
+            =   PID 5318 RUNNING AT MacBook-Pro-10.local
+            =   EXIT CODE: 11
+            =   CLEANING UP REMAINING PROCESSES
+            =   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES
+            ===================================================================================
+            YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Segmentation fault: 11 (signal 11)
+            """)
+        #expect(diagnosis.said.contains("BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES"), "\(diagnosis.said)")
+        #expect(diagnosis.category == .badMemoryAccess)
+    }
 }

@@ -1185,6 +1185,9 @@ enum CrashMessageGrammar {
             // `The agent crashed`, Xcode's `The LLDB RPC server has crashed`, `SourceKit Service
             // Terminated`, a daemon's or an extension's `… has quit unexpectedly`.
             Shape(family: .processExit, anchor: .parser(HelperExit.isHelperExit), needs: HelperExit.needs),
+            // MPICH's launcher (Hydra) for a rank that died, in its banner (`=   BAD TERMINATION OF
+            // ONE OF YOUR APPLICATION PROCESSES`, the exit code and signal on the lines after).
+            Shape(family: .processExit, anchor: .contains("BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES")),
             // SpringBoard's words when it ends an app whose background task outlived its time (the
             // termination description of iOS's older reports).
             Shape(family: .resource, anchor: .contains("has active assertions beyond permitted time")),
