@@ -177,9 +177,7 @@ struct Diagnostician {
         // Frames that state nothing themselves (a runtime's backtrace pasted under its error's line,
         // Ruby's `No such file or directory - …`, GHC's `prog: Prelude.head: empty list`): the line
         // above them is that error's, as far as the text says.
-        let framesStateNothing =
-            facts.statedMessages.isEmpty && facts.exception == nil && facts.uncaughtException == nil && facts.termination == nil
-        if report.allBacktraces.allSatisfy({ $0.frames.isEmpty }) || framesStateNothing,
+        if report.allBacktraces.allSatisfy({ $0.frames.isEmpty }) || statesNoCrashFact,
             let last = facts.lastOutput.last ?? facts.lastCommand,
             // (A message on the same line, after the output, is the crash's own words, not that output.)
             !facts.statedMessages.contains(where: { message in
@@ -214,12 +212,7 @@ struct Diagnostician {
         // possibility (no frame, nothing of the report quoted).
         if let also = unsaidMessage(headline: verdict.headline, causes: causes) {
             let cause = FoundCause(phrase: Phrase(.causeAlsoStated, ["line": .text(also.text)]), likelihood: .possible)
-            if causes.count < Diagnosis.maximumCauses {
-                causes.append(cause)
-            } else if let last = causes.last, last.likelihood == .possible, last.frames.isEmpty, last.phrase.quotedTexts.isEmpty {
-                causes[causes.count - 1] = cause
-            }
-            if causes.contains(cause) { found.quote(Self.evidenceField(also.source), also.text) }
+            if Self.addLast(cause, to: &causes) { found.quote(Self.evidenceField(also.source), also.text) }
         }
         // The crash reporter's own diagnosis (KSCrash's CrashDoctor: `Attempted to dereference
         // garbage pointer 0x1092759d0.`): what the text says, so shown, after the rules' causes and
@@ -229,14 +222,11 @@ struct Diagnostician {
             let cause = FoundCause(
                 phrase: Phrase(.causeReporterDiagnosis, ["reporter": .text(diagnosis.reporter), "diagnosis": .text(text)]),
                 likelihood: .possible)
-            if !causes.contains(where: { $0.phrase.quotedTexts.contains(where: { diagnosis.lines.contains($0) }) }) {
-                if causes.count < Diagnosis.maximumCauses {
-                    causes.append(cause)
-                } else if let last = causes.last, last.likelihood == .possible, last.frames.isEmpty, last.phrase.quotedTexts.isEmpty {
-                    causes[causes.count - 1] = cause
-                }
+            if !causes.contains(where: { $0.phrase.quotedTexts.contains(where: { diagnosis.lines.contains($0) }) }),
+                Self.addLast(cause, to: &causes)
+            {
+                found.quote(.label(diagnosis.label), text)
             }
-            if causes.contains(cause) { found.quote(.label(diagnosis.label), text) }
         }
         // Matched by the raising frames alone, with nothing stated: the rule is likely, never stated.
         let byFramesAlone = throwSite.map { $0.match.reasonFragment == nil && isSilentAboutTheThrow } ?? false
@@ -360,6 +350,24 @@ struct Diagnostician {
     /// (SIGSEGV) — …`): the name a developer searches for and a crash service titles the crash
     /// with. Kept off a sentence that already spells it (`namesTheCrash`), or that quotes a line
     /// naming it (a stated message `… reason: signal SIGABRT.`).
+    /// A cause of the text's own that comes after the rules' causes: appended, or in place of the
+    /// last cause when that one is only the knowledge's general possibility (no frame, nothing of
+    /// the report quoted). True when it was kept.
+    static func addLast(_ cause: FoundCause, to causes: inout [FoundCause]) -> Bool {
+        if causes.count < Diagnosis.maximumCauses {
+            causes.append(cause)
+        } else if let last = causes.last, last.likelihood == .possible, last.frames.isEmpty, last.phrase.quotedTexts.isEmpty {
+            causes[causes.count - 1] = cause
+        }
+        return causes.contains(cause)
+    }
+
+    /// The text names no exception, signal, termination or message: only frames and the lines
+    /// around them (what the headline and the causes then take from the line above the frames).
+    var statesNoCrashFact: Bool {
+        facts.statedMessages.isEmpty && facts.exception == nil && facts.uncaughtException == nil && facts.termination == nil
+    }
+
     /// The system's process that ended the app (`Termination Reason: Namespace RUNNINGBOARD, Code
     /// 0xdead10cc` under `EXC_CRASH (SIGKILL)`): who did it and with which signal lead the headline
     /// of a termination, as they lead the report.
@@ -400,7 +408,8 @@ struct Diagnostician {
         // A fault the report names in the kernel's words (`KERN_INVALID_ADDRESS at 0x0`,
         // `KERN_PROTECTION_FAILURE at 0x…`): part of the crash's name, as Apple's reports print it.
         if Self.faults.contains(category) || category == .stackOverflow || category == .memoryCorruption,
-            let fault = report.faultDescription(in: base), fault.quote.hasBytePrefix("KERN_"), fault.quote.utf8.count <= 80,
+            let named = facts.exception?.fault?.name, named.hasPrefix("KERN_"), let fault = report.faultDescription(in: base),
+            fault.quote.hasBytePrefix(named), fault.quote.utf8.count <= 80,
             !quoted.contains(where: { $0.containsBytes(fault.quote) })
         {
             return Phrase(.verdictUnderStatedKind, ["kind": .verbatim("\(kind), \(fault.quote)"), "headline": headline])
@@ -567,18 +576,10 @@ struct Diagnostician {
             "frame": .verbatim(top.evidenceText),
             "thread": threadName.map { Phrase(.crashedOnThread, ["thread": .verbatim($0)]) } ?? .verbatim(""),
         ]
-        // The app's own frame below a library's: the call the app made. When that frame is only
-        // the program's entry (`main`, which every main-thread stack ends in), the frame that called
-        // the stop says more: the library's code that made the call.
-        // A library's frames above its caller (GLib's logger, `g_log` → `g_logv` → … ): the first
-        // named frame of another image is the call into it; the next frame, when the library is
-        // the app's or all the frames are one image's.
         // Nothing stated, and a line of words right above the frames (a runtime's error before its
         // backtrace: Ruby's `No such file or directory - …`, GHC's `prog: Prelude.head: empty
         // list`): the headline names it rather than claiming the text states nothing.
-        if facts.statedMessages.isEmpty, facts.exception == nil, facts.uncaughtException == nil, facts.termination == nil,
-            let above = facts.lastOutput.last
-        {
+        if statesNoCrashFact, let above = facts.lastOutput.last {
             values["line"] = .text(above.text)
             if let line = report.crashedAppLine, line.position > start {
                 values["caller"] = .verbatim(thread.frames[line.position].evidenceText)
@@ -586,6 +587,12 @@ struct Diagnostician {
             }
             return Verdict(.unknown, .possible, Phrase(.verdictCrashedInUnderLine, values))
         }
+        // The app's own frame below a library's: the call the app made. When that frame is only
+        // the program's entry (`main`, which every main-thread stack ends in), the frame that called
+        // the stop says more: the library's code that made the call.
+        // A library's frames above its caller (GLib's logger, `g_log` → `g_logv` → … ): the first
+        // named frame of another image is the call into it; the next frame, when the library is
+        // the app's or all the frames are one image's.
         let next = thread.frames.indices.contains(start + 1) ? thread.frames[start + 1] : nil
         let intoLibrary = top.imageName.flatMap { image -> Frame? in
             guard !report.isAppOwned(top) else { return nil }

@@ -248,6 +248,22 @@ import Testing
         // Ruby 3.4's quotes, and `from` before the callers.
         #expect(PastedFrameGrammar.rubyStyle("from /app/lib/x.rb:12:in 'Foo#bar'", 1)?.symbol == "Foo#bar")
         #expect(PastedFrameGrammar.rubyStyle("see notes.txt:12:in `bar'", 1) == nil)
+        #expect(PastedFrameGrammar.rubyStyle("notes.txt:12:in 'bar'", 1) == nil)
+    }
+
+    /// The same family in threads not tuned on (https://github.com/CocoaPods/CocoaPods/issues/2580):
+    /// an executable without `.rb` (`/usr/bin/pod`), and the blank before the backtick lost in a
+    /// Markdown paste.
+    @Test func rubyFramesOfAnyFileAndAMarkdownPaste() throws {
+        let report = try readPasted(
+            """
+            /usr/bin/pod:23:in `<main>'
+            /usr/bin/pod:23:in`load'
+            /Library/Ruby/Gems/2.0.0/gems/cocoapods-0.34.1/bin/pod:33:in `<top (required)>'
+            /Library/Ruby/Gems/2.0.0/gems/cocoapods-0.34.1/lib/cocoapods/command.rb:48:in`run'
+            """)
+        #expect(report.crashedThread?.frames.map(\.symbol) == ["<main>", "load", "<top (required)>", "run"])
+        #expect(report.crashedThread?.frames.map(\.sourceLine) == [23, 23, 33, 48])
     }
 
     /// GHC's call stack under the program's error (https://github.com/uds-psl/autosubst2/issues/11):

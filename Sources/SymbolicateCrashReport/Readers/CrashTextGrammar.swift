@@ -1019,7 +1019,7 @@ enum CrashMessageGrammar {
             // Window parameter)`, `XIO:  fatal IO error 11 (Resource temporarily unavailable) on X
             // server ":0"`), and GDK's, which aborts (`The program 'gedit' received an X Window
             // System error.`).
-            Shape(family: .libraryMisuse, anchor: .starts("X Error of failed request:")),
+            Shape(family: .libraryMisuse, anchor: .starts(xlibFailedRequest)),
             Shape(
                 family: .libraryMisuse, anchor: .parser { $0.hasBytePrefix("XIO:") && $0.containsBytes("fatal IO error") },
                 needs: ["XIO:"]),
@@ -1442,6 +1442,9 @@ enum CrashMessageGrammar {
     /// stdlib/public/runtime/Exclusivity.cpp), and the first access's frame is in the second.
     /// Key-value observing's reason for a change nobody handled goes on with the change's
     /// details, one per line (`Key path: isOffline`, `Observed object: <AppDelegate: 0x…>`).
+    /// How Xlib's default error handler opens its report before it exits the program.
+    static let xlibFailedRequest = "X Error of failed request:"
+
     /// Xlib's report of a failed request goes on with the request, one field a line (`Major opcode
     /// of failed request:  12 (X_ConfigureWindow)`), GTK's with the error it names.
     static let continuationOpenings = [
@@ -3857,7 +3860,7 @@ package enum PastedFrameGrammar {
     static let rubyStyle: Parser = { line, reportLine in
         var rest = Substring(line)
         if rest.hasBytePrefix("from ") { rest = rest.dropFirst(5).drop { $0 == " " || $0 == "\t" } }
-        guard rest.containsBytes(":in "), let marker = rest.byteRange(of: ":in ") else { return nil }
+        guard rest.containsBytes(":in"), let marker = rest.byteRange(of: ":in") else { return nil }
         let place = rest[..<marker.lowerBound]
         guard let colon = place.lastIndex(of: ":") else { return nil }
         let digits = place[place.index(after: colon)...]
@@ -3865,9 +3868,13 @@ package enum PastedFrameGrammar {
             return nil
         }
         let file = place[..<colon]
-        guard file.hasSuffix(".rb") || file.hasBytePrefix("<internal:"), !file.containsBytes(" ") else { return nil }
+        // (A Markdown paste loses the blank before the backtick: `/usr/bin/pod:23:in`load'`.)
         var after = rest[marker.upperBound...]
-        guard let open = after.first, open == "`" || open == "'" else { return nil }
+        if after.first == " " { after = after.dropFirst() }
+        guard let open = after.first, open == "`" || open == "'", !file.isEmpty, !file.containsBytes(" ") else { return nil }
+        // The backtick is Ruby's own (before 3.4), on any file (`/usr/local/bin/pod:23:in `<main>'`);
+        // 3.4's plain quotes only on a Ruby source.
+        guard open == "`" || file.hasSuffix(".rb") || file.hasBytePrefix("<internal:") else { return nil }
         after = after.dropFirst()
         guard let close = after.firstIndex(of: "'"), close > after.startIndex else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)

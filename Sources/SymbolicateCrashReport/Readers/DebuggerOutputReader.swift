@@ -39,7 +39,7 @@ extension CrashReport {
     /// as a text with no crash fact is, naming the diagnostic.
     func refusingDiagnosticsOnly() throws(CrashReportError) -> CrashReport {
         let messages = facts.statedMessages
-        let survivedX = survivedXErrors
+        let survivedX = messages.contains { $0.family == .libraryMisuse } ? survivedXErrors : []
         func survived(_ message: StatedMessage) -> Bool {
             message.family == .diagnostic || message.line.map { survivedX.contains($0) } == true
         }
@@ -62,7 +62,7 @@ extension CrashReport {
     /// shows a handler of the program's own that survived them.
     var survivedXErrors: Set<Int> {
         guard case .text(let document) = source else { return [] }
-        let errors = document.lines.indices.filter { document.lines[$0].text.containsBytes("X Error of failed request:") }
+        let errors = document.lines.indices.filter { document.lines[$0].text.containsBytes(CrashMessageGrammar.xlibFailedRequest) }
         guard let first = errors.first else { return [] }
         let goesOn =
             errors.count >= 2

@@ -157,10 +157,6 @@ public struct StatedMessage: Sendable, Hashable {
         return words.count >= 3 && words.count * 2 >= tokens.count
     }
 
-    /// A signal's or an exception's line that says more than the signal: who or what died, or how
-    /// (`clang: error: unable to execute command: Segmentation fault: 11`, `handle_crash: Program
-    /// crashed with signal 11`, `zsh: trace trap  bun run index.mjs`), not only its name or the
-    /// shell's description of it (`signal SIGABRT`, `Segmentation fault: 11`, `SIGSEGV (0xb)`).
     /// A signal's line in a shell's or `strsignal`'s words (`zsh: illegal hardware instruction
     /// ./tool`, `Bus error: 10`): those words alone, without the job or the command around them.
     public var signalWords: String? {
@@ -168,6 +164,10 @@ public struct StatedMessage: Sendable, Hashable {
         return SignalLine.descriptions.filter { text.containsBytes($0.words) }.max { $0.words.utf8.count < $1.words.utf8.count }?.words
     }
 
+    /// A signal's or an exception's line that says more than the signal: who or what died, or how
+    /// (`clang: error: unable to execute command: Segmentation fault: 11`, `handle_crash: Program
+    /// crashed with signal 11`, `zsh: trace trap  bun run index.mjs`), not only its name or the
+    /// shell's description of it (`signal SIGABRT`, `Segmentation fault: 11`, `SIGSEGV (0xb)`).
     public var saysMoreThanItsSignal: Bool {
         guard [.signal, .machException, .processExit].contains(family) else { return false }
         // A runtime's dump of the `siginfo_t` its handler was given (`si_signo=Segmentation
