@@ -1106,9 +1106,10 @@ enum CrashMessageGrammar {
                 anchor: .parser { text in
                     text.hasBytePrefix("Unable to handle kernel ") || text.hasBytePrefix("BUG: unable to handle ")
                         || text.hasBytePrefix("BUG: kernel NULL pointer dereference") || text.hasBytePrefix("Internal error: Oops")
-                        || text.hasBytePrefix("Kernel panic - not syncing")
+                        || text.hasBytePrefix("Kernel panic - not syncing") || text.hasBytePrefix("kernel BUG at ")
+                        || LinuxOops.isOopsHeading(text)
                 },
-                needs: ["Unable to handle kernel ", "BUG: ", "Internal error: Oops", "Kernel panic - not syncing"]),
+                needs: ["Unable to handle kernel ", "BUG: ", "Internal error: Oops", "Kernel panic - not syncing", "kernel BUG at ", "[#"]),
             // Windows stopped (a bug check, a blue screen), as WinDbg's `!analyze -v` heads its analysis
             // and as the event log says after the restart (`The computer has rebooted from a bugcheck.`).
             Shape(
@@ -1291,6 +1292,13 @@ enum CrashMessageGrammar {
             // Animation's `CoreAnimation: warning, deleted thread with uncommitted CATransaction;
             // created by:`): the frames are the warning's, not a crash's.
             Shape(family: .diagnostic, anchor: .parser(isWarningWithBacktrace), needs: ["warning", "Warning", "WARNING"]),
+            // The Linux kernel's `WARN()` (`WARNING: CPU: 0 PID: 424 at arch/x86/mm/extable.c:126
+            // ex_handler_uaccess+0x4d/0x60`), under `------------[ cut here ]------------`, with the
+            // registers and the call trace: the kernel goes on after it.
+            Shape(
+                family: .diagnostic,
+                anchor: .parser { $0.hasBytePrefix("WARNING: CPU: ") && $0.containsBytes(" PID: ") && $0.containsBytes(" at ") },
+                needs: ["WARNING: CPU: "]),
             Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }, needs: ["EXC_", "exc_"]),
             // Named inside a sentence (`crash inside X with \`EXC_BAD_ACCESS (SIGBUS)\``, `thread 1:
             // EXC_breakpoint code=1`): a Mach exception type is a crash fact wherever it stands.
@@ -2095,7 +2103,7 @@ enum SignalLine {
         + kernelFaults.map(\.words) + ["status=", "signal=", "xception code", "xceptionCode: ", "Unhandled exception at 0x"]
         + [
             "with code ", "xit_code", "xitCode", "xitcode", "STATUS_", "EXCEPTION_", "overrun of a stack-based buffer",
-            "referenced memory at 0x",
+            "referenced memory at 0x", "Fatal trap ",
         ] + FirmwareFault.literals
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
@@ -2344,6 +2352,26 @@ enum SignalLine {
         ("Unhandled illegal instruction at address ", "SIGILL"), ("Unhandled privileged instruction at address ", "SIGILL"),
     ]
 
+    /// A BSD kernel's trap report (`Fatal trap 12: page fault while in kernel mode`, `Fatal trap 9:
+    /// general protection fault while in kernel mode`, `Fatal trap 18: integer divide fault`): the
+    /// signal a process gets for the same fault, read from the trap's description (amd64's and
+    /// i386's `trap_msg` table), not from its number.
+    static func cpuTrap(in text: Substring) -> String? {
+        guard text.hasBytePrefix("Fatal trap "), let colon = text.byteRange(of: ": ") else { return nil }
+        let number = text[text.index(text.startIndex, offsetBy: 11)..<colon.lowerBound]
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let description = text[colon.upperBound...].lowercased()
+        for (words, signal) in trapDescriptions where description.contains(words) { return signal }
+        return nil
+    }
+
+    static let trapDescriptions: [(words: String, signal: String)] = [
+        ("page fault", "SIGSEGV"), ("protection fault", "SIGSEGV"), ("segment not present", "SIGSEGV"), ("stack fault", "SIGSEGV"),
+        ("double fault", "SIGSEGV"), ("privileged instruction", "SIGILL"), ("invalid opcode", "SIGILL"),
+        ("illegal instruction", "SIGILL"), ("divide", "SIGFPE"), ("floating point", "SIGFPE"), ("arithmetic", "SIGFPE"),
+        ("alignment", "SIGBUS"), ("breakpoint", "SIGTRAP"), ("trace trap", "SIGTRAP"), ("machine check", "SIGBUS"),
+    ]
+
     /// The shells' and `strsignal`'s descriptions (`Abort trap: 6`, `Segmentation fault: 11`,
     /// `zsh: killed`, `Killed: 9`), with the signal each stands for.
     static let descriptions: [(words: String, signal: String)] = [
@@ -2488,6 +2516,7 @@ enum SignalLine {
         // its description with the number after it.
         if let field = siginfoSignal(in: text) { return field }
         if let kernel = kernelFault(in: text) { return kernel }
+        if let trap = cpuTrap(in: text) { return trap }
         if let status = supervisorStatus(in: text) { return status }
         if let windows = windowsException(in: text) { return windows }
         // A microcontroller's fault handler (the processor's exception, the firmware halted or
@@ -2828,6 +2857,9 @@ extension SignalLine {
                 while end < lower.count, isLetter(lower[end]) { end += 1 }
                 guard end > next, end - next <= 8 else { continue }
                 var token = String(decoding: lower[next..<end], as: UTF8.self).uppercased()
+                // A processor's trap by its number is no signal (FreeBSD's `Fatal trap 12: page fault
+                // while in kernel mode`): `cpuTrap` reads its description.
+                if token == "TRAP", end + 1 < lower.count, lower[end] == 0x20, lower[end + 1] >= 0x30, lower[end + 1] <= 0x39 { continue }
                 if token.hasBytePrefix("SIG") { token.removeFirst(3) }
                 if fatalSignals.contains("SIG" + token) { return "SIG" + token }
             }
@@ -2907,6 +2939,26 @@ enum JavaScriptUncaught {
         let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
         guard name.first?.isUppercase == true, name.hasSuffix("Error") || name.hasSuffix("Exception") else { return false }
         return rest.dropFirst(name.count).hasBytePrefix(":") || rest.count == name.count
+    }
+}
+
+/// x86 Linux's heading for an oops, the trap's name with the error code and the oops count
+/// (`general protection fault: 0000 [#1] SMP`, `general protection fault, probably for
+/// non-canonical address 0xdead000000000100: 0000 [#1] PREEMPT SMP NOPTI`, `invalid opcode: 0000
+/// [#1] SMP` (a `BUG()`), `divide error: 0000 [#1] SMP`, `Oops: 0002 [#1] SMP`), as
+/// arch/x86/kernel/dumpstack.c prints it.
+enum LinuxOops {
+    static func isOopsHeading(_ text: Substring) -> Bool {
+        guard text.utf8.count <= 300, let count = text.byteRange(of: " [#") else { return false }
+        let digits = text[count.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, text[count.upperBound...].dropFirst(digits.count).first == "]" else { return false }
+        let heading = text[..<count.lowerBound]
+        // The error code in hex after the trap's name.
+        guard let colon = heading.lastIndex(of: ":"), heading[heading.index(after: colon)...].trimmedBlanks.allSatisfy(\.isHexDigit)
+        else { return false }
+        let name = heading[..<colon]
+        return ["general protection fault", "invalid opcode", "divide error", "Oops", "stack segment", "double fault", "int3",
+            "alignment check", "machine check"].contains { name.hasBytePrefix($0) }
     }
 }
 
@@ -3192,7 +3244,7 @@ package enum PastedFrameGrammar {
     static let parsers: [(parse: Parser, numbered: Bool)] = [
         // (`backtraceSymbols` first: its whole line is one object path and a bracketed address, which
         // looser syntaxes below would take with the path's parentheses in the name.)
-        (backtraceSymbols, false), (windowsFaultingModule, false), (androidTombstone, true), (valgrindFrame, false), (gdbStyle, true),
+        (backtraceSymbols, false), (kernelFrame, false), (windowsFaultingModule, false), (androidTombstone, true), (valgrindFrame, false), (gdbStyle, true),
         (rustStyle, true), (glogStackFrame, false),
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
@@ -3220,6 +3272,97 @@ package enum PastedFrameGrammar {
         }
         guard rest.first == " " || rest.first == "\t" else { return nil }
         return (index, rest.drop { $0 == " " || $0 == "\t" })
+    }
+
+    /// A kernel's own backtrace line, as Linux prints its oopses and panics and FreeBSD's DDB its
+    /// traces: the function with its offset and length (`fzap_length+0x85/0xf0 [zfs]`), after the
+    /// register that held it (`RIP: 0010:zap_leaf_lookup+0x4d/0x170 [zfs]`, arm64's `pc :`,
+    /// older ARM's `PC is at`), after the address in `[<…>]` (kernels before 4.x and Android's),
+    /// marked `?` when the unwinder only found it on the stack; ARM's `[<c0…>] (f+0x1c/0x30) from
+    /// [<c0…>] (g+0x…)` (the frame's function is the first); syzkaller's and KASAN's with the
+    /// source place after it (`dump_stack_lvl+0xe3/0x150 lib/dump_stack.c:106`); DDB's
+    /// `trap_pfault() at trap_pfault+0x46/frame 0xfffffe…`. The image is the module in brackets,
+    /// else `kernel` (the kernel's own image). The `/0x` length (or DDB's `/frame 0x`) is the mark
+    /// no other frame syntax prints.
+    static let kernelFrame: Parser = { line, reportLine in
+        guard line.utf8.count <= 1_000, line.containsBytes("/0x") || line.containsBytes("/frame 0x") else { return nil }
+        var rest = Substring(line).trimmedBlanks[...]
+        // The register that held the address (`RIP: 0010:`, `RIP  `, `IP: `, `EIP: 0060:`, `pc : `,
+        // `lr : `, `PC is at `, `LR is at `).
+        for label in ["PC is at ", "LR is at ", "pc : ", "lr : ", "ip : "] where rest.hasBytePrefix(label) {
+            rest = rest.dropFirst(label.count)
+        }
+        let label = rest.prefix { $0.isASCII && $0.isUppercase }
+        if (2...3).contains(label.count), label.hasSuffix("IP") {
+            var after = rest.dropFirst(label.count)
+            if after.first == ":" { after = after.dropFirst() }
+            after = after.drop { $0 == " " }
+            // The code segment (`0010:`).
+            let segment = after.prefix { $0.isHexDigit }
+            if segment.count == 4, after.dropFirst(4).first == ":" { after = after.dropFirst(5) }
+            rest = after
+        }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        // `[<ffffffff810a1b2c>]`, once or twice, then `?` for a guess.
+        while rest.hasBytePrefix("[<") {
+            let hex = rest.dropFirst(2).prefix { $0.isHexDigit }
+            guard !hex.isEmpty, hex.count <= 16, rest.dropFirst(2 + hex.count).hasBytePrefix(">]") else { return nil }
+            if !frame.hasAddress, let address = UInt64(hex, radix: 16) {
+                frame.address = address
+                frame.hasAddress = true
+            }
+            rest = rest.dropFirst(4 + hex.count).drop { $0 == " " || $0 == "\t" }
+        }
+        if rest.hasBytePrefix("? ") { rest = rest.dropFirst(2) }
+        // ARM's parenthesised function, with its offset or (on the `from` lines) without.
+        if rest.first == "(", let close = rest.firstIndex(of: ")") {
+            let inside = rest[rest.index(after: rest.startIndex)..<close]
+            if !inside.containsBytes("+0x"), rest[close...].hasBytePrefix(") from [<"),
+                let first = inside.first, first.isLetter || first == "_",
+                inside.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") })
+            {
+                frame.symbol = String(inside)
+                frame.imageName = "kernel"
+                return frame
+            }
+            rest = inside
+        }
+        // DDB: `name() at name+0x46/frame 0x…`.
+        if let at = rest.byteRange(of: "() at "), rest.containsBytes("/frame 0x") {
+            rest = rest[at.upperBound...]
+        }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$") }
+        guard let first = name.first, first.isLetter || first == "_" else { return nil }
+        var after = rest.dropFirst(name.count)
+        guard after.hasBytePrefix("+0x") else { return nil }
+        let offset = after.dropFirst(3).prefix { $0.isHexDigit }
+        after = after.dropFirst(3 + offset.count)
+        if after.hasBytePrefix("/frame 0x") {
+            after = after.dropFirst(9).drop { $0.isHexDigit }
+        } else {
+            guard after.hasBytePrefix("/0x") else { return nil }
+            let length = after.dropFirst(3).prefix { $0.isHexDigit }
+            guard !length.isEmpty else { return nil }
+            after = after.dropFirst(3 + length.count)
+        }
+        guard !offset.isEmpty, after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
+        frame.symbol = String(name)
+        frame.symbolOffset = UInt64(offset, radix: 16)
+        frame.imageName = "kernel"
+        for word in after.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            if word.first == "[", word.count > 2, !word.hasBytePrefix("[inline") {
+                // `[zfs]`, `[nvidia(POE)]`, `[zfs` before a build id.
+                let module = word.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+                if !module.isEmpty { frame.imageName = String(module) }
+            } else if let colon = word.lastIndex(of: ":"), let number = Int(word[word.index(after: colon)...]),
+                isSourceFile(String(word[..<colon].split(separator: "/").last ?? ""))
+            {
+                frame.sourceFile = String(word[..<colon])
+                frame.sourceLine = number
+            }
+        }
+        return frame
     }
 
     /// glog's and Abseil's stack under `*** Check failure stack trace: ***` (`@        0x15afded2c
@@ -3760,7 +3903,20 @@ package enum PastedFrameGrammar {
             // `#0. Crashed: com.apple.main-thread`: a crash service's thread title.
             return nil
         }
-        if rest.hasBytePrefix("in ") { rest = rest.dropFirst(3) }
+        if rest.hasBytePrefix("in ") {
+            rest = rest.dropFirst(3)
+        } else if frame.hasAddress, rest.hasBytePrefix("at "), let plus = rest.byteRange(of: "+0x") {
+            // FreeBSD's kernel (`#6 0xffffffff821683d4 at re_rxeof+0x344`): the function and its
+            // offset after `at`, in the kernel's own image.
+            let offset = rest[plus.upperBound...].prefix { $0.isHexDigit }
+            let name = rest[rest.index(rest.startIndex, offsetBy: 3)..<plus.lowerBound]
+            guard !name.isEmpty, !name.containsBytes(" "), !offset.isEmpty, rest[plus.upperBound...].dropFirst(offset.count).trimmedBlanks.isEmpty
+            else { return nil }
+            frame.symbol = String(name)
+            frame.symbolOffset = UInt64(offset, radix: 16)
+            frame.imageName = "kernel"
+            return frame
+        }
         if let at = rest.range(of: " at ", options: .backwards) {
             let place = rest[at.upperBound...]
             if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...].prefix { $0.isNumber }) {

@@ -570,6 +570,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case stepRustFFIBoundary
     case stepRustCatchAtBoundary
     case fieldReportLine
+    case verdictKernelPanicMessage
     case verdictKernelPanicFamily
     case verdictKernelPanicFamilySubject
     case notePanicFamily

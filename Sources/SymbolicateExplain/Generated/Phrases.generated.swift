@@ -3492,6 +3492,12 @@ extension Catalog {
                 "en": "Line {line}",
                 "ja": "{line} 行目",
             ]),
+        .verdictKernelPanicMessage: CatalogText(
+            id: "verdictKernelPanicMessage", tags: [],
+            texts: [
+                "en": "Kernel panic: {message}",
+                "ja": "カーネルパニックです: {message}",
+            ]),
         .verdictKernelPanicFamily: CatalogText(
             id: "verdictKernelPanicFamily", tags: [],
             texts: [

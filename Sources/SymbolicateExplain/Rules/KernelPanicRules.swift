@@ -28,12 +28,36 @@ extension Diagnostician {
         }
         found.note(.noteKernelPanic)
         let title = entry?.titlePhrase ?? .text(family.rawValue)
-        let message = panic.message.count > 160 ? String(panic.message.prefix(160)) + "…" : panic.message
+        let short = Self.withShortPaths(panic.message)
+        let message = short.count > 160 ? String(short.prefix(160)) + "…" : short
         if let subject {
             return Verdict(
                 .notACrash, .stated, .verdictKernelPanicFamilySubject,
                 ["title": title, "subject": .text(subject), "message": .text(message)])
         }
+        // A panic no family names is said by its message alone (its family's title is "Kernel panic").
+        if family == .other { return Verdict(.notACrash, .stated, .verdictKernelPanicMessage, ["message": .text(message)]) }
         return Verdict(.notACrash, .stated, .verdictKernelPanicFamily, ["title": title, "message": .text(message)])
+    }
+
+    /// The message with each absolute path cut to its file's name (an assertion's `file:
+    /// /AppleInternal/Library/BuildRoots/…/xnu/bsd/kern/uipc_mbuf.c, line: 4839`): the headline
+    /// keeps what names the check, where the build machine's folders would fill it.
+    static func withShortPaths(_ message: String) -> String {
+        var words: [Substring] = []
+        for word in message.split(separator: " ", omittingEmptySubsequences: false) {
+            guard word.hasBytePrefix("/"), word.utf8.count > 40, word.dropFirst().containsBytes("/") else {
+                words.append(word)
+                continue
+            }
+            var path = word
+            var tail: Substring = ""
+            while let last = path.last, [",", ";", ")", "."].contains(last) {
+                tail = String(last) + tail
+                path = path.dropLast()
+            }
+            words.append((path.split(separator: "/").last ?? path) + tail)
+        }
+        return words.joined(separator: " ")
     }
 }

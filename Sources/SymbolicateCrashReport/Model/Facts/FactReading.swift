@@ -645,7 +645,7 @@ package struct FactReading {
                 trimmed.isEmpty || statedLines.contains(number) || trimmed.hasBytePrefix("*** ")
                     || trimmed.lowercased().containsBytes("crashed")
                     || TextReportParser.threadHeader(trimmed) != nil || opensFrames || isFieldLine(trimmed)
-                    || LLDBLine.thread(trimmed) != nil || isDebuggerStatus(trimmed)
+                    || LLDBLine.thread(trimmed) != nil || isDebuggerStatus(trimmed) || isRegisterDump(trimmed)
             else { break }
             number -= 1
         }
@@ -669,6 +669,44 @@ package struct FactReading {
             number -= 1
         }
         return (found.reversed(), nil)
+    }
+
+    /// A line of registers and their values, a crash's own state (an ARM kernel's `r4:85c53340`,
+    /// `r10:b774ef05 r9:00000000`, x86's `RAX: 000000000000000c RBX: 0000000000000000`), after
+    /// the kernel log's `[  819.332721]` time when it has one: no program's words.
+    static func isRegisterDump(_ trimmed: String) -> Bool {
+        var rest = Substring(trimmed)
+        if rest.first == "[", let close = rest.firstIndex(of: "]"),
+            rest[rest.index(after: rest.startIndex)..<close].allSatisfy({ $0 == " " || $0 == "." || ($0.isASCII && $0.isNumber) })
+        {
+            rest = rest[rest.index(after: close)...]
+        }
+        let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard !words.isEmpty, words.count <= 24 else { return false }
+        var pairs = 0
+        var name: Substring?
+        for word in words {
+            if let pending = name {
+                guard word.utf8.count >= 4, word.utf8.count <= 16, word.allSatisfy(\.isHexDigit), !pending.isEmpty else { return false }
+                pairs += 1
+                name = nil
+            } else if let colon = word.firstIndex(of: ":") {
+                let label = word[..<colon]
+                guard !label.isEmpty, label.utf8.count <= 5, label.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                    return false
+                }
+                let value = word[word.index(after: colon)...]
+                if value.isEmpty {
+                    name = label
+                } else {
+                    guard value.utf8.count >= 4, value.utf8.count <= 16, value.allSatisfy(\.isHexDigit) else { return false }
+                    pairs += 1
+                }
+            } else {
+                return false
+            }
+        }
+        return name == nil && pairs >= 1
     }
 
     /// LLDB's word on the process it runs (`Process 76939 stopped`, `Process 5 resuming`,
