@@ -389,7 +389,11 @@ struct Diagnostician {
     static let terminatingNamespaces: Set<String> = ["SPRINGBOARD", "FRONTBOARD", "RUNNINGBOARD", "CAROUSEL", "BACKBOARD"]
 
     func underStatedKind(_ headline: Phrase, category: Diagnosis.Category) -> Phrase {
-        guard Self.namedByTheException.contains(category), !headline.tags.contains(.namesTheCrash),
+        // A component's termination names the crash too when the kernel raised an exception of its
+        // own for it (`EXC_GUARD` with `LIBXPC … XPC_EXIT_REASON_FAULT`), not the wrapper every
+        // termination has (`EXC_CRASH`).
+        let namedTermination = category == .systemTermination && ![nil, "EXC_CRASH"].contains(facts.exception?.machType)
+        guard Self.namedByTheException.contains(category) || namedTermination, !headline.tags.contains(.namesTheCrash),
             let kind = facts.exception?.statedKind
         else { return headline }
         let quoted = headline.quotedTexts

@@ -171,4 +171,34 @@ import Testing
         #expect(diagnosis.headline.contains("m->m_flags & M_PKTHDR, file: uipc_mbuf.c, line: 4839"), "\(diagnosis.headline)")
         #expect(diagnosis.headline.components(separatedBy: "Kernel panic").count == 2, "\(diagnosis.headline)")
     }
+
+    /// The hung-task watchdog's report (https://github.com/MIPS/CI20_linux/issues/8): a call trace,
+    /// and the kernel goes on.
+    @Test func hungTaskIsRefused() throws {
+        let text = """
+            [  240.] INFO: task kinteractiveup:64 blocked for more than 120 seconds.
+            [  240.] "echo 0 > /proc/sys/kernel/hung_task_timeout_secs" disables this message.
+            [  240.] Call Trace:
+            [  240.] [<8066c218>] __schedule+0x2b8/0x7fc
+            [  240.] [<800735f0>] kthread+0x6c/0x90
+            """
+        #expect(throws: CrashReportError.self) { try readPasted(text) }
+    }
+
+    /// An oops typed from a screen recording (https://github.com/bsauce/kernel-exploit-factory/issues/2):
+    /// the colon after `BUG` lost, `Oops [#1]` with no code, `kernel panic` in lower case.
+    @Test func typedOopsStillRead() throws {
+        let text = """
+            [17.799154] BUG unable to handle page fault for address ffffffff822c26c0
+            [17.800875] #PF: supervisor read access in kernel mode
+            [17.805108] Oops [#1] SMP PTI
+            Call Trace:
+            bpf_obj_get_info_by_fd+0x19d/0x2b0
+            __do_sys_bpf+0x3fb/0x18b0
+            kernel panic - not syncing : Fault exception
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("unable to handle page fault"), "\(diagnosis.headline)")
+        #expect(diagnosis.causes.first?.frames?.first?.contains("bpf_obj_get_info_by_fd") == true, "\(diagnosis.causes)")
+    }
 }

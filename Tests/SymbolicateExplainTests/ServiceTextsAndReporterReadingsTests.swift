@@ -315,4 +315,62 @@ import Testing
         #expect(diagnosis.said.contains("BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES"), "\(diagnosis.said)")
         #expect(diagnosis.category == .badMemoryAccess)
     }
+
+    /// An iOS daemon's report (https://github.com/objectbox/objectbox-dart/issues/561): the kernel's
+    /// `EXC_GUARD` and libxpc's reason by its name lead the headline.
+    @Test func exceptionAndTerminationNameLead() throws {
+        let text = """
+            Incident Identifier: C20D9BD0-9C0F-4063-BD1A-7BAF510E57E9
+            Hardware Model:      iPhone14,5
+            Process:             diagnosticd [301]
+            Path:                /usr/libexec/diagnosticd
+            Identifier:          diagnosticd
+            Code Type:           ARM-64 (Native)
+            OS Version:          iPhone OS 17.0.3 (21A360)
+            Report Version:      104
+
+            Exception Type:  EXC_GUARD
+            Exception Subtype: GUARD_TYPE_USER
+            Exception Message: namespc 7 reason_code 0x0000000000000009
+            Exception Codes: 0x6000000000000007, 0x0000000000000009
+            Termination Reason: LIBXPC 9 XPC_EXIT_REASON_FAULT
+
+            Triggered by Thread:  0
+
+            Thread 0 Crashed:
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.hasPrefix("EXC_GUARD"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("XPC_EXIT_REASON_FAULT"), "\(diagnosis.headline)")
+    }
+
+    /// A macOS app's own crash issue (https://github.com/SuperCmdLabs/SuperCmd-v2-releases/issues/120):
+    /// AVFAudio's `required condition is false:` reason in the app's sentence is the stated cause.
+    @Test func avfaudioRequiredCondition() throws {
+        let text = """
+            ## Summary
+            The previous SuperCmd session ended unexpectedly.
+            A crash diagnostic is available. Uncaught exception com.apple.coreaudio.avfaudio. required condition is false: isSink || tap != nullptr
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("required condition is false: isSink || tap != nullptr"), "\(diagnosis.headline)")
+    }
+
+    /// An Android app's own error report (https://github.com/rastating/DroidBeard/issues/46): frames
+    /// not indented, the root cause under `Caused by:`; Android's own `com.android.internal…` frames
+    /// are not the app's, so the app's frame under the cause is where to start.
+    @Test func androidCausedByFrameIsTheApps() throws {
+        let text = """
+            java.lang.RuntimeException: Unable to start activity ComponentInfo{com.rastating.droidbeard/com.rastating.droidbeard.MainActivity}: java.lang.NullPointerException
+            at android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2216)
+            at android.os.Looper.loop(Looper.java:136)
+            at com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:795)
+            at dalvik.system.NativeStart.main(Native Method)
+            Caused by: java.lang.NullPointerException
+            at com.rastating.droidbeard.fragments.ShowFragment.onRefreshButtonPressed(ShowFragment.java:124)
+            at android.app.Fragment.performCreateView(Fragment.java:1700)
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.causes.first?.frames?.first?.contains("ShowFragment.onRefreshButtonPressed") == true, "\(diagnosis.causes)")
+    }
 }

@@ -61,6 +61,7 @@ package enum AppOwnership {
             if isOtherSystemsRuntimeLibrary(name) { return false }
             return !isSystemImage(named: name, loadAddress: 0)
         }
+        if let symbol, managedPlatformPackages.contains(where: { symbol.hasBytePrefix($0) }) { return false }
         guard let file = sourceFile, !file.isEmpty else { return symbol.flatMap(isAppCode(symbol:)) }
         return !isSystemSourceFile(file)
     }
@@ -71,6 +72,7 @@ package enum AppOwnership {
     /// (`objc_msgSend`, `__CFRunLoopRun`, `main`) tells nothing, nil.
     static func isAppCode(symbol: String) -> Bool? {
         if let owner = objectiveCClass(symbol) { return !isAppleTypeName(owner) }
+        if managedPlatformPackages.contains(where: { symbol.hasBytePrefix($0) }) { return false }
         if let owner = pathOwner(symbol) {
             if runtimeNamespaces.contains(owner) { return false }
             return undecidedNamespaces.contains(owner) ? nil : true
@@ -113,6 +115,14 @@ package enum AppOwnership {
     static let managedPlatformNamespaces: Set<String> = [
         "System", "Mono", "Microsoft", "Xamarin", "ObjCRuntime", "Java", "java", "javax", "android", "androidx", "kotlin", "kotlinx",
         "sun", "jdk",
+    ]
+
+    /// Android's and the JVM's own packages under a vendor's domain (`com.android.internal.os.ZygoteInit`,
+    /// `com.google.android.gms…`, Dalvik's `dalvik.system.NativeStart`, `libcore.io`, `com.sun.…`), and
+    /// OCaml's standard library (`Stdlib__Map.Make.find`, `Stdlib.at_exit`): the platform's, not the app's.
+    static let managedPlatformPackages = [
+        "com.android.", "com.google.android.", "dalvik.", "libcore.", "org.apache.harmony.", "com.sun.", "jdk.internal.",
+        "Stdlib__", "Stdlib.", "CamlinternalFormat", "CamlinternalLazy", "Std_exit",
     ]
 
     /// `-[Class(Category) selector]` → `Class`.
@@ -223,7 +233,9 @@ package enum AppOwnership {
     /// (`libc.so.6`, `ld-linux-x86-64.so.2`, `libstdc++.so.6`, `libswiftCore.so`, `linker64`):
     /// a pasted Linux or Android trace has no Binary Images to say it is not the app's.
     static func isOtherSystemsRuntimeLibrary(_ name: String) -> Bool {
-        if name == "linker" || name == "linker64" { return true }
+        // (Lua's traceback names the interpreter's own C functions `[C]`.)
+        // (Crystal's standard library, by where its sources are installed.)
+        if name == "linker" || name == "linker64" || name == "[C]" || name == "crystal" { return true }
         // GHC's own packages, as its call stacks name a frame's `package:Module`
         // (`ghc-internal:GHC.Internal.List`, `base-4.18.0.0:GHC.List`).
         if let colon = name.firstIndex(of: ":") {

@@ -19,7 +19,7 @@ enum LogPrefix {
     /// The shapes, tried at the start of a line, again and again while one matches (a syslog
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
-        isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatStudioProcess, logcatBrief,
+        composeService, isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatStudioProcess, logcatBrief,
         logcatColumns,
         glogHeader, processIDFence, processTag,
         bracketed,
@@ -39,6 +39,19 @@ enum LogPrefix {
         let name = text[found.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         guard name.count > 9, name.hasSuffix("Exception"), name.first?.isUppercase == true else { return nil }
         return found.upperBound
+    }
+
+    /// Docker Compose's column for the service that printed the line (`neo-scan                | `,
+    /// `web-1  | `, `api_1  | `): the service's name, blanks to align the bar, the bar.
+    static let composeService: Shape = { text in
+        let name = text.utf8.prefix { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E }
+        guard !name.isEmpty, name.count <= 64 else { return nil }
+        let after = text.utf8[name.endIndex...]
+        let blanks = after.prefix { $0 == 0x20 }
+        guard !blanks.isEmpty, after[blanks.endIndex...].first == UInt8(ascii: "|") else { return nil }
+        let bar = after.index(after: blanks.endIndex)
+        guard bar == text.utf8.endIndex || text.utf8[bar] == 0x20 else { return nil }
+        return bar
     }
 
     /// The process id between doubled marks that the sanitizers and Valgrind put before each line
@@ -729,6 +742,8 @@ enum CrashMessageGrammar {
             Shape(family: .diagnostic, anchor: .parser(NonFatalReport.isReport), needs: NonFatalReport.literals),
             // Go's runtime `throw` (below with the other runtimes' last words).
             Shape(family: .managedException, anchor: .parser(isGoRuntimeThrow), needs: ["fatal error: "]),
+            // OCaml's (before Swift's `Fatal error:`, whose words it shares).
+            Shape(family: .managedException, anchor: .parser(OCamlUncaught.isUncaught), needs: [OCamlUncaught.opening]),
             // The Swift runtime and standard library.
             Shape(
                 family: .swiftRuntime, anchor: .parser { ConsoleLine.swiftRuntimeError(String($0)) != nil },
@@ -1104,12 +1119,17 @@ enum CrashMessageGrammar {
             Shape(
                 family: .processExit,
                 anchor: .parser { text in
-                    text.hasBytePrefix("Unable to handle kernel ") || text.hasBytePrefix("BUG: unable to handle ")
-                        || text.hasBytePrefix("BUG: kernel NULL pointer dereference") || text.hasBytePrefix("Internal error: Oops")
-                        || text.hasBytePrefix("Kernel panic - not syncing") || text.hasBytePrefix("kernel BUG at ")
-                        || LinuxOops.isOopsHeading(text)
+                    // (Any case and without the colon: a panic typed from a photo of the screen.)
+                    let opening = text.prefix(48).lowercased()
+                    return opening.hasBytePrefix("unable to handle kernel ") || opening.hasBytePrefix("bug: unable to handle ")
+                        || opening.hasBytePrefix("bug unable to handle ") || opening.hasBytePrefix("bug: kernel null pointer dereference")
+                        || opening.hasBytePrefix("internal error: oops") || opening.hasBytePrefix("kernel panic - not syncing")
+                        || opening.hasBytePrefix("kernel bug at ") || LinuxOops.isOopsHeading(text)
                 },
-                needs: ["Unable to handle kernel ", "BUG: ", "Internal error: Oops", "Kernel panic - not syncing", "kernel BUG at ", "[#"]),
+                needs: [
+                    "Unable to handle kernel ", "BUG: ", "BUG unable", "Internal error: Oops", "Kernel panic - not syncing",
+                    "kernel panic - not syncing", "kernel BUG at ", "[#",
+                ]),
             // Windows stopped (a bug check, a blue screen), as WinDbg's `!analyze -v` heads its analysis
             // and as the event log says after the restart (`The computer has rebooted from a bugcheck.`).
             Shape(
@@ -1140,7 +1160,56 @@ enum CrashMessageGrammar {
             // Ruby's last words for an exception nothing rescued: `FILE:LINE:in `METHOD': MESSAGE
             // (CLASS)` (`…/conversions.rb:131:in `block (2 levels) in <class:Numeric>': stack level too
             // deep (SystemStackError)`).
-            Shape(family: .managedException, anchor: .parser(RubyUncaught.isUncaught), needs: [":in `", ":in '"]),
+            Shape(family: .managedException, anchor: .parser(RubyUncaught.isUncaught), needs: [":in `", ":in '", "Error)", "Exception)"]),
+            // GHC's runtime for an exception nothing caught: the program's name, then the exception's
+            // own text (`client: Prelude.head: empty list`, `app: Maybe.fromJust: Nothing`, `app:
+            // src/Main.hs:(12,1)-(13,20): Non-exhaustive patterns in function f`, `app: <<loop>>`).
+            Shape(family: .managedException, anchor: .parser(HaskellUncaught.isUncaught), needs: HaskellUncaught.needs),
+            // The Erlang VM stopping because an application it must run ended (`Kernel pid terminated
+            // (application_controller) ({application_start_failure,app,…})`, the boot script's `init
+            // terminating in do_boot`, `Runtime terminating during boot`), before `Crash dump is being
+            // written to: erl_crash.dump`.
+            Shape(
+                family: .processExit,
+                anchor: .parser { text in
+                    text.hasBytePrefix("Kernel pid terminated (") || text.hasBytePrefix("{\"Kernel pid terminated\"")
+                        || text.hasBytePrefix("Runtime terminating during boot") || text.containsBytes("init terminating in do_boot")
+                },
+                needs: ["Kernel pid terminated", "Runtime terminating during boot", "init terminating in do_boot"]),
+            // Lua's runtime errors, after the chunk's place (`lua: main.lua:66: attempt to index a nil value
+            // (global 'x')`, `main.lua:66: attempt to index ? (a nil value)` quoted in a crash table,
+            // Neovim's `E5108: Error executing lua …/init.lua:5: attempt to call field 'setup' (a nil value)`).
+            Shape(family: .managedException, anchor: .parser(LuaError.isPlacedError), needs: [".lua:"]),
+            // The Dart VM's (`Unhandled exception:` alone, the exception on the next line, then `#0      main
+            // (file:///…/bin/app.dart:5:12)`) and Crystal's (`Unhandled exception: Index out of bounds
+            // (IndexError)`) for an exception nothing caught.
+            Shape(family: .managedException, anchor: .starts("Unhandled exception:")),
+            // Julia's for an error that ended the script or the REPL's command (`ERROR: LoadError:
+            // BoundsError: attempt to access …`, `ERROR: SystemError: opening file …`), over `Stacktrace:`.
+            Shape(family: .managedException, anchor: .parser(JuliaError.isError), needs: ["ERROR: "]),
+            // R's error that halted a script (`Error in if (cur > 0) { : the condition has length > 1`,
+            // `Error in density.default(…) :` with the message on the next line), and its last line.
+            Shape(family: .managedException, anchor: .parser(RError.isError), needs: ["Error in "]),
+            Shape(family: .processExit, anchor: .parser { $0.trimmedBlanks == "Execution halted" }, needs: ["Execution halted"]),
+            // Nim's for an exception nothing caught (`Error: unhandled exception: index 5 not in 0 .. 2 [IndexDefect]`).
+            Shape(family: .managedException, anchor: .contains("Error: unhandled exception: ")),
+            // Perl's fatal errors (perldiag's `(F)` class), which end the script: `Can't locate object
+            // method "new" via package "Foo" at script.pl line 12.`, `Can't call method "x" on an undefined
+            // value at …`, `Died at x.pl line 3.`
+            Shape(family: .managedException, anchor: .parser(PerlDie.isFatal), needs: [" line "]),
+            // The .NET runtime's last words for a stack overflow (`Stack overflow.`, then `Repeat 10960 times:`
+            // and the repeated frames between dashed lines), before it ends the process.
+            Shape(family: .resource, anchor: .parser { $0.trimmedBlanks == "Stack overflow." }, needs: ["Stack overflow."]),
+            // AVFoundation's audio classes raise `com.apple.coreaudio.avfaudio` with the condition their
+            // check found false (`required condition is false: IsFormatSampleRateAndChannelCountValid(format)`),
+            // as the console, a crash service and an app's own report quote it.
+            Shape(family: .assertion, anchor: .contains("required condition is false: ")),
+            Shape(
+                family: .managedException, anchor: .parser { CrashMessageGrammar.isGameMakerHeading(String($0.trimmedBlanks)) },
+                needs: ["FATAL ERROR in", "ERROR in action number "]),
+            // Rust's panic hooks for applications (color-eyre's, color-backtrace's): the heading, then the
+            // message and the place on the lines under it.
+            Shape(family: .assertion, anchor: .starts(CrashMessageGrammar.rustPanicHookHeading)),
             // The system refusing to start a program, in its starter's words (`zsh: bad CPU type in
             // executable: ./tool`, `exec /app: exec format error`, `[Errno 86] Bad CPU type …`).
             Shape(family: .execRefused, anchor: .parser { ExecRefusalFact.parse($0) != nil }, needs: ExecRefusalFact.needs),
@@ -1299,6 +1368,18 @@ enum CrashMessageGrammar {
                 family: .diagnostic,
                 anchor: .parser { $0.hasBytePrefix("WARNING: CPU: ") && $0.containsBytes(" PID: ") && $0.containsBytes(" at ") },
                 needs: ["WARNING: CPU: "]),
+            // Its watchdogs' reports of a task or a CPU that made no progress (`INFO: task kworker:64
+            // blocked for more than 120 seconds.`, `watchdog: BUG: soft lockup - CPU#0 stuck for 22s!`,
+            // `rcu: INFO: rcu_sched self-detected stall on CPU`), each with a call trace: the kernel
+            // goes on (unless a panic line says it did not).
+            Shape(
+                family: .diagnostic,
+                anchor: .parser { text in
+                    (text.hasBytePrefix("INFO: task ") && text.containsBytes(" blocked for more than "))
+                        || text.containsBytes("BUG: soft lockup - CPU#") || text.containsBytes(" self-detected stall on CPU")
+                        || text.containsBytes(" detected stalls on CPUs")
+                },
+                needs: ["INFO: task ", "BUG: soft lockup", "stall on CPU", "stalls on CPUs"]),
             Shape(family: .machException, anchor: .parser { MachExceptionLine.parse($0) != nil }, needs: ["EXC_", "exc_"]),
             // Named inside a sentence (`crash inside X with \`EXC_BAD_ACCESS (SIGBUS)\``, `thread 1:
             // EXC_breakpoint code=1`): a Mach exception type is a crash fact wherever it stands.
@@ -1462,10 +1543,43 @@ enum CrashMessageGrammar {
     ]
 
     /// Rust's panic line since 1.73 ends at its place (`thread 'main' panicked at src/lib.rs:10:5:`);
-    /// the message is the next line.
+    /// the message is the next line. A panic hook's heading (`rustPanicHookHeading`) has the message
+    /// and the place under it.
     static func panicAwaitsMessage(_ text: String) -> Bool {
-        text.containsBytes("' panicked at ") && text.hasSuffix(":") && !text.containsBytes("\n")
+        if text.containsBytes("\n") { return false }
+        // The Dart VM's heading, and R's error whose message went to the next line (`Error in f(x) :`).
+        if text == "Unhandled exception:" || (text.hasBytePrefix("Error in ") && text.hasSuffix(":")) { return true }
+        return (text.containsBytes("' panicked at ") && text.hasSuffix(":")) || text == rustPanicHookHeading
     }
+
+    /// color-eyre's and color-backtrace's heading for a panic, over `Message:  …` and `Location: …`
+    /// (or the message, then `in src/app.rs:774`).
+    static let rustPanicHookHeading = "The application panicked (crashed)."
+
+    /// Whether a line under a heading that prints its message below goes on with it: a panic hook's
+    /// message and place, GameMaker's event and object, then its message (`continuesGameMakerHeading`).
+    static func continuesPanicHook(_ text: String, line: Substring, lines: Int) -> Bool {
+        if isGameMakerHeading(text) { return continuesGameMakerHeading(text, line: line, lines: lines) }
+        guard text.hasBytePrefix(rustPanicHookHeading), lines < 2, !line.trimmedBlanks.isEmpty else { return false }
+        return lines == 0 || line.hasBytePrefix("in ") || line.hasBytePrefix("Location:") || line.hasBytePrefix("at ")
+    }
+
+    /// GameMaker's runner for an error in a game's code: `FATAL ERROR in` (or `ERROR in action number
+    /// 1`), the action, the event and the object on the lines under it, then after a blank line the
+    /// error itself (`Variable obj_player.xx(100007, -2147483648) not set before reading it.`,
+    /// `Unable to find any instance for object index '308' name 'objTitlecard'`).
+    static func isGameMakerHeading(_ text: String) -> Bool {
+        text == "FATAL ERROR in" || text.hasBytePrefix("FATAL ERROR in ") || text.hasBytePrefix("ERROR in action number ")
+    }
+
+    static func continuesGameMakerHeading(_ text: String, line: Substring, lines: Int) -> Bool {
+        guard lines < 6, !line.trimmedBlanks.isEmpty else { return false }
+        // The heading's own lines, then the one line of the error after `for object X:`.
+        return line.hasBytePrefix("action number ") || line.hasBytePrefix("of ") || line.hasBytePrefix("for object ") || text.hasSuffix(":")
+    }
+
+    /// A message still waiting for its words past a blank line (GameMaker's, after `for object X:`).
+    static func awaitsMessageAcrossBlank(_ text: String) -> Bool { isGameMakerHeading(text) && text.hasSuffix(":") }
 
     static func continues(_ line: Substring) -> Bool {
         continuationOpenings.contains { line.hasBytePrefix($0) }
@@ -2951,14 +3065,105 @@ enum LinuxOops {
     static func isOopsHeading(_ text: Substring) -> Bool {
         guard text.utf8.count <= 300, let count = text.byteRange(of: " [#") else { return false }
         let digits = text[count.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, text[count.upperBound...].dropFirst(digits.count).first == "]" else { return false }
+        let tail = text[count.upperBound...].dropFirst(digits.count)
+        guard !digits.isEmpty, tail.first == "]", tail.dropFirst().first.map({ $0 == " " }) ?? true else { return false }
         let heading = text[..<count.lowerBound]
+        // RISC-V's and others' `Oops [#1]`, with no error code.
+        if heading == "Oops" { return true }
         // The error code in hex after the trap's name.
         guard let colon = heading.lastIndex(of: ":"), heading[heading.index(after: colon)...].trimmedBlanks.allSatisfy(\.isHexDigit)
         else { return false }
         let name = heading[..<colon]
         return ["general protection fault", "invalid opcode", "divide error", "Oops", "stack segment", "double fault", "int3",
             "alignment check", "machine check"].contains { name.hasBytePrefix($0) }
+    }
+}
+
+/// OCaml's runtime for an exception nothing caught (`Fatal error: exception Not_found`,
+/// `Fatal error: exception Failure("int_of_big_int")`, `Fatal error: exception Stack_overflow`):
+/// an exception constructor, capitalised, with its module path and arguments.
+enum OCamlUncaught {
+    static let opening = "Fatal error: exception "
+
+    static let isUncaught: @Sendable (Substring) -> Bool = { text in
+        guard let found = text.byteRange(of: opening), text.utf8.count <= 2_000 else { return false }
+        let before = text[..<found.lowerBound]
+        guard before.isEmpty || before.hasSuffix(" ") else { return false }
+        let name = text[found.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+        guard name.first?.isUppercase == true, !text.containsBytes(".swift") else { return false }
+        let after = text[found.upperBound...].dropFirst(name.count)
+        return after.isEmpty || after.first == "(" || after.first == " "
+    }
+}
+
+/// Julia's error line: `ERROR: ` (and `LoadError: ` for an error in an included file), then the
+/// error's type, capitalised and named an error or exception, then its message.
+enum JuliaError {
+    static let isError: @Sendable (Substring) -> Bool = { text in
+        guard text.hasBytePrefix("ERROR: "), text.utf8.count <= 4_000 else { return false }
+        var rest = text.dropFirst(7)
+        if rest.hasBytePrefix("LoadError: ") { rest = rest.dropFirst(11) }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+        guard name.first?.isUppercase == true, name.hasSuffix("Error") || name.hasSuffix("Exception") else { return false }
+        let after = rest.dropFirst(name.count)
+        return after.hasBytePrefix(": ") || after.hasBytePrefix("(") || after.isEmpty
+    }
+}
+
+/// R's error line, `Error in CALL : MESSAGE` (the message may go to the next line, after ` :`).
+enum RError {
+    static let isError: @Sendable (Substring) -> Bool = { text in
+        guard text.hasBytePrefix("Error in "), text.utf8.count <= 2_000 else { return false }
+        return text.containsBytes(" : ") || text.hasSuffix(" :")
+    }
+}
+
+/// Perl's fatal errors as `die` prints them, `MESSAGE at FILE line N.` (with `, <FH> line M` after
+/// a read): the message one of perldiag's fatal `(F)` class, the ones a script cannot go on after.
+enum PerlDie {
+    static let fatalOpenings = [
+        "Can't locate ", "Can't call method ", "Can't use an undefined value", "Can't use string ", "Can't use ",
+        "Undefined subroutine ", "Not a HASH reference", "Not an ARRAY reference", "Not a CODE reference", "Not a SCALAR reference",
+        "Not a GLOB reference", "Illegal division by zero", "Illegal modulus zero", "Died", "Modification of a read-only value",
+        "Modification of non-creatable", "Global symbol ", "BEGIN failed--compilation aborted", "Compilation failed in require",
+        "Out of memory", "Can't coerce ", "Bizarre copy of ", "Attempt to bless into a reference",
+    ]
+
+    static let isFatal: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000, fatalOpenings.contains(where: { text.hasBytePrefix($0) }) else { return false }
+        // ` at FILE line N.` (or `…, <STDIN> line 3.`) ends it.
+        guard let at = text.range(of: " at ", options: .backwards), let line = text[at.upperBound...].byteRange(of: " line ") else {
+            return false
+        }
+        let digits = text[line.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        let rest = text[line.upperBound...].dropFirst(digits.count)
+        return !digits.isEmpty && (rest.hasBytePrefix(".") || rest.hasBytePrefix(","))
+    }
+}
+
+/// GHC's top-level handler for an exception nothing caught: `PROGRAM: TEXT`, the text the
+/// exception's `show` gives. Taken when the text is one the base library's partial functions and
+/// the runtime print (GHC.List's `Prelude.head: empty list`, Data.Maybe's, Data.Map's, the
+/// runtime's `<<loop>>` and overflows) or a pattern failure with its `.hs` place.
+enum HaskellUncaught {
+    static let openings = [
+        "Prelude.", "Maybe.fromJust", "Map.!", "Data.Map.", "IntMap.!", "Data.IntMap.", "<<loop>>", "stack overflow", "heap overflow",
+        "divide by zero", "arithmetic overflow", "arithmetic underflow", "Ix{", "Data.Array.", "GHC.List.", "Data.List.", "Data.Vector.",
+        "Data.Text.", "Data.ByteString.",
+    ]
+    static let patternFailures = [
+        "Non-exhaustive patterns in ", "Irrefutable pattern failed", "Missing field in record construction",
+        "No instance nor default method", "No match in record selector", "Non-exhaustive guards in ",
+    ]
+    static let needs = openings + patternFailures
+
+    static let isUncaught: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000, let colon = text.byteRange(of: ": ") else { return false }
+        let program = text[..<colon.lowerBound]
+        guard !program.isEmpty, program.utf8.count <= 80, !program.containsBytes(" "), program.first?.isLetter == true else { return false }
+        let rest = text[colon.upperBound...]
+        if openings.contains(where: { rest.hasBytePrefix($0) }) { return true }
+        return rest.containsBytes(".hs:") && patternFailures.contains { rest.containsBytes($0) }
     }
 }
 
@@ -3098,13 +3303,39 @@ enum LuaError {
         return rest.containsBytes(" value")
             && (rest.containsBytes(" (a ") || rest.containsBytes(" a nil value") || rest.containsBytes(" two "))
     }
+
+    /// Lua's other runtime errors (`luaG_runerror`, `luaL_argerror`), taken after the chunk's place
+    /// (`main.lua:12: bad argument #1 to 'insert' (table expected, got nil)`, `x.lua:3: stack
+    /// overflow`): anywhere in the line, so the interpreter's `lua: `, an editor's `E5108: Error
+    /// executing lua` and a crash table's quotes around it are read alike.
+    static let placedMessages = [
+        "bad argument #", "stack overflow", "C stack overflow", "table index is nil", "table index is NaN", "attempt to yield ",
+        "attempt to assign to const variable", "invalid key to 'next'", "number has no integer representation",
+        "wrong number of arguments", "attempt to perform 'n//0'", "attempt to perform 'n%%0'",
+    ]
+
+    static let isPlacedError: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 2_000 else { return false }
+        var rest = text
+        while let found = rest.byteRange(of: ".lua:") {
+            let after = rest[found.upperBound...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, after.dropFirst(digits.count).hasBytePrefix(": ") {
+                let message = after.dropFirst(digits.count + 2)
+                if placedMessages.contains(where: { message.hasBytePrefix($0) }) { return true }
+            }
+            rest = after
+        }
+        return false
+    }
 }
 
 enum RubyUncaught {
     /// `FILE:LINE:in `METHOD': MESSAGE (CLASS)` (Ruby 3.4 quotes the method `'METHOD'`): a source
     /// place, the method, then the message with the exception's class in parentheses last.
     static let isUncaught: @Sendable (Substring) -> Bool = { text in
-        guard text.utf8.count <= 4_096, let marker = text.byteRange(of: ":in `") ?? text.byteRange(of: ":in '") else { return false }
+        guard text.utf8.count <= 4_096 else { return false }
+        guard let marker = text.byteRange(of: ":in `") ?? text.byteRange(of: ":in '") else { return withoutMethod(text) }
         let place = text[..<marker.lowerBound]
         guard let colon = place.lastIndex(of: ":"), !place[place.index(after: colon)...].isEmpty,
             place[place.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber }), place[..<colon].hasSuffix(".rb")
@@ -3113,7 +3344,29 @@ enum RubyUncaught {
             open > close.upperBound
         else { return false }
         let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        return name.first?.isUppercase == true && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ":") })
+        return isClassName(name)
+    }
+
+    static func isClassName(_ name: Substring) -> Bool {
+        name.first?.isUppercase == true && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ":") })
+    }
+
+    /// `FILE:LINE: MESSAGE (CLASS)` with no method, as Ruby prints an exception raised at a script's
+    /// top level or whose backtrace it cut (`~/xiki/bin/xiki:2: stack level too deep
+    /// (SystemStackError)`): taken when the class is named as an error or exception.
+    static func withoutMethod(_ text: Substring) -> Bool {
+        guard text.hasSuffix("Error)") || text.hasSuffix("Exception)"), let open = text.lastIndex(of: "("),
+            isClassName(text[text.index(after: open)..<text.index(before: text.endIndex)])
+        else { return false }
+        // The place: a path without blanks, `:`, the line, `: `, at the start (past a prompt's `$ `).
+        var line = text
+        if line.hasBytePrefix("$ ") { line = line.dropFirst(2) }
+        guard let separator = line.byteRange(of: ": "), separator.upperBound < open else { return false }
+        let place = line[..<separator.lowerBound]
+        guard let colon = place.lastIndex(of: ":"), !place[..<colon].isEmpty, !place[..<colon].containsBytes(" "),
+            !place[place.index(after: colon)...].isEmpty, place[place.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return false }
+        return place[..<colon].containsBytes("/") || place[..<colon].hasSuffix(".rb")
     }
 }
 
@@ -3249,7 +3502,7 @@ package enum PastedFrameGrammar {
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
-        (pythonStyle, false), (rubyStyle, false), (haskellCallStack, false), (hockeyApp, false),
+        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (pythonStyle, false), (rubyStyle, false), (haskellCallStack, false), (hockeyApp, false),
         (hockeyAppColumns, false),
         (quotedFileLine, true),
         (numberedWithoutAddress, true), (jvmNativeFrame, false), (addressImageSymbol, false), (placeDashSymbol, false),
@@ -3362,6 +3615,91 @@ package enum PastedFrameGrammar {
                 frame.sourceLine = number
             }
         }
+        return frame
+    }
+
+    /// Crystal's exception backtrace: `from /usr/share/crystal/src/array.cr:606:62 in '[]'`, `from
+    /// src/app.cr:3:1 in '__crystal_main'` (the place, then the method in quotes).
+    static let crystalFrame: Parser = { line, reportLine in
+        guard line.hasBytePrefix("from "), line.hasSuffix("'"), line.utf8.count <= 1_000, let marker = line.byteRange(of: " in '") else {
+            return nil
+        }
+        var place = line[line.index(line.startIndex, offsetBy: 5)..<marker.lowerBound]
+        // `:line:column`, the column optional.
+        var numbers: [Int] = []
+        while numbers.count < 2, let colon = place.lastIndex(of: ":"), let value = Int(place[place.index(after: colon)...]) {
+            numbers.insert(value, at: 0)
+            place = place[..<colon]
+        }
+        guard let number = numbers.first, place.hasSuffix(".cr"), !place.containsBytes(" ") else { return nil }
+        let name = line[marker.upperBound..<line.index(before: line.endIndex)]
+        guard !name.isEmpty else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.symbol = String(name)
+        frame.sourceFile = String(place)
+        frame.sourceLine = number
+        // The standard library's sources, where the compiler is installed.
+        if place.containsBytes("/share/crystal/src/") || place.hasBytePrefix("/usr/lib/crystal/") { frame.imageName = "crystal" }
+        return frame
+    }
+
+    /// OCaml's backtrace (`OCAMLRUNPARAM=b`): `Raised at Stdlib__Hashtbl.find in file "hashtbl.ml",
+    /// line 546, characters 13-28`, `Called from Main in file "bin/main.ml" (inlined), line 3, …`,
+    /// `Re-raised at …`, `Raised by primitive operation at …`; before 4.11 without the function
+    /// (`Raised at file "map.ml", line 118, characters 16-25`).
+    static let ocamlBacktrace: Parser = { line, reportLine in
+        let openings = ["Raised at ", "Called from ", "Re-raised at ", "Raised by primitive operation at "]
+        guard line.utf8.count <= 2_000, let opening = openings.first(where: { line.hasBytePrefix($0) }),
+            let file = line.byteRange(of: "file \""), let close = line[file.upperBound...].firstIndex(of: "\""),
+            let number = line[close...].byteRange(of: "line ")
+        else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.sourceFile = String(line[file.upperBound..<close])
+        frame.sourceLine = Int(line[number.upperBound...].prefix { $0.isASCII && $0.isNumber })
+        let name = line[line.index(line.startIndex, offsetBy: opening.count)..<file.lowerBound]
+        if name.hasSuffix(" in ") {
+            frame.symbol = String(name.dropLast(4))
+        } else {
+            // (Before 4.11 the frame names only its file.)
+            frame.symbol = (frame.sourceFile as NSString?)?.lastPathComponent
+        }
+        return frame
+    }
+
+    /// Lua's `stack traceback:` (`luaL_traceback`): `main.lua:5: in function 'foo'` (5.4: `in local
+    /// 'foo'`, `in method 'bar'`, `in field 'baz'`, `in upvalue 'f'`, `in function <main.lua:3>`),
+    /// `main.lua:10: in main chunk`, a C function's `[C]: in function 'error'` or `[C]: in ?`.
+    static let luaTraceback: Parser = { line, reportLine in
+        guard line.utf8.count <= 1_000, let marker = line.byteRange(of: ": in ") else { return nil }
+        let place = line[..<marker.lowerBound]
+        let what = line[marker.upperBound...].trimmedBlanks
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        if place == "[C]" {
+            frame.imageName = "[C]"
+        } else {
+            guard let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]) else { return nil }
+            let file = place[..<colon]
+            guard file.hasSuffix(".lua") || file.hasBytePrefix("[string \""), !file.containsBytes(" ") || file.hasBytePrefix("[string")
+            else { return nil }
+            frame.sourceFile = String(file)
+            frame.sourceLine = number
+        }
+        if what == "main chunk" || what == "?" {
+            frame.symbol = what == "?" ? nil : "main chunk"
+        } else {
+            let kinds = ["function ", "local ", "method ", "field ", "upvalue ", "global ", "metamethod "]
+            guard let kind = kinds.first(where: { what.hasBytePrefix($0) }) else { return nil }
+            var name = what.dropFirst(kind.count)
+            if (name.first == "'" && name.last == "'") || (name.first == "<" && name.last == ">"), name.count >= 2 {
+                name = name.dropFirst().dropLast()
+            }
+            guard !name.isEmpty else { return nil }
+            frame.symbol = String(name)
+        }
+        if frame.symbol == nil, frame.sourceFile == nil { frame.symbol = "?" }
         return frame
     }
 

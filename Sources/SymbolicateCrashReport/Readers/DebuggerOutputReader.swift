@@ -360,6 +360,9 @@ enum ConsoleLine {
         // PHP's fatal errors share the words (`PHP Fatal error:  Allowed memory size of … exhausted …
         // in /x.php on line 5`): a PHP file or PHP's memory limit is none of Swift's.
         if text.containsBytes(".php") || text.containsBytes("Allowed memory size of") { return nil }
+        // OCaml's runtime for an exception nothing caught says `Fatal error: exception Not_found`,
+        // `Fatal error: exception Failure("int_of_string")`: an OCaml constructor, none of Swift's.
+        if OCamlUncaught.isUncaught(Substring(text)) { return nil }
         for spelled in runtimeErrorKinds {
             let kind = spelled.description
             guard text.containsBytes(spelled), let found = text.byteRange(of: kind) else { continue }
@@ -791,6 +794,7 @@ struct DebuggerOutputParser {
             }
 
             if trimmed.isEmpty {
+                if let open = continuation, CrashMessageGrammar.awaitsMessageAcrossBlank(stated[open.message].text) { continue }
                 continuation = nil
             } else if let uncaught = exception.uncaught, uncaught.reason?.isEmpty ?? true, let name = uncaught.name,
                 document.readings.strip(trimmed).trimmedBlanks == "Reason:"
@@ -867,6 +871,8 @@ struct DebuggerOutputParser {
                 stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(document.readings.strip(trimmed))
                     || ConsoleLine.opensBackquote(stated[open.message].text)
                     || (open.lines == 0 && CrashMessageGrammar.panicAwaitsMessage(stated[open.message].text))
+                    || CrashMessageGrammar.continuesPanicHook(
+                        stated[open.message].text, line: document.readings.strip(trimmed), lines: open.lines)
                     || Self.sameRuntimeTag(stated[open.message], trimmed),
                 PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
                 TextReportParser.parseFrame(trimmed, reportLine: number) == nil
@@ -875,7 +881,10 @@ struct DebuggerOutputParser {
                 // exclusivity report's accesses, a message whose backquote is still open (Metal's
                 // ``failed assertion `Draw Errors Validation`` goes on to the line that closes it).
                 // Rust's message under its panic line is the rest of one sentence.
-                let separator = open.lines == 0 && CrashMessageGrammar.panicAwaitsMessage(stated[open.message].text) ? " " : "\n"
+                let separator =
+                    (open.lines == 0 && CrashMessageGrammar.panicAwaitsMessage(stated[open.message].text))
+                        || stated[open.message].text.hasBytePrefix(CrashMessageGrammar.rustPanicHookHeading)
+                        || CrashMessageGrammar.isGameMakerHeading(stated[open.message].text) ? " " : "\n"
                 stated[open.message].text += separator + String(document.readings.strip(trimmed))
                 continuation = (open.message, open.lines + 1)
                 continue

@@ -130,6 +130,14 @@ struct IPSParser {
                         "a JSON value with more text after it (line \(error.line)), in none of the layouts read (tried: \(KnownJSONLayouts.names))"
                 )
             }
+            // Braces with no JSON member anywhere (`"key":`) are another language's table (a Lua crash
+            // table, an Erlang term, a Python dict): no JSON layout, so the text is read for what
+            // its lines state, as above.
+            if !MessageScan.occurs(Array("\":".utf8), in: bytes) && !MessageScan.occurs(Array("\" :".utf8), in: bytes) {
+                throw CrashReportError(
+                    kind: .notACrashReport, path: path, line: error.line,
+                    message: "braces but no JSON member (line \(error.line)), in none of the layouts read (tried: \(KnownJSONLayouts.names))")
+            }
             throw CrashReportError(
                 kind: .invalidJSON, path: path, line: error.line, jsonPath: error.path,
                 message: "JSON does not parse: \(error.message)")

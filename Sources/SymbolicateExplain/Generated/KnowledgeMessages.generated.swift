@@ -3300,7 +3300,7 @@ extension KnowledgeBase {
                 "unexpectedly found nil", "cannot be nil", "must not be nil", "must be non-nil", "is nil", "was nil", "nil value",
                 "nil pointer", "on a `none` value", "null pointer", "is null", "was null", "nullptr", "nullreference", "null reference",
                 "object reference not set", "nullpointer", "null value", "null check operator", "undefined is not", "null is not an object",
-                "of undefined", "of null", "called with null", "called with nil",
+                "of undefined", "of null", "called with null", "called with nil", "fromjust",
             ]),
         KnowledgeEntry(
             term: "memory corruption message", kind: .messageClass,
@@ -3372,7 +3372,7 @@ extension KnowledgeBase {
             aliases: [], values: [], namespace: nil,
             patterns: [
                 "out of range", "out of bounds", "beyond bounds", "index", "bounds", "buffer overflow", "buffer-overflow",
-                "integer overflow", "arithmetic overflow", "negative count", "range",
+                "integer overflow", "arithmetic overflow", "negative count", "range", "empty list",
             ]),
         KnowledgeEntry(
             term: "resource message", kind: .messageClass,
@@ -3407,9 +3407,9 @@ extension KnowledgeBase {
             sources: [Citation.named("A-SWIFT")], provenance: .documented,
             aliases: [], values: [], namespace: nil,
             patterns: [
-                "out of memory", "stack overflow", "overflowed its stack", "memory limit", "exceeded", "limit", "timed out", "timeout",
-                "no space", "too many", "allocation failed", "failed to allocate", "disk full", "quota", "memory issue",
-                "heap out of memory",
+                "out of memory", "stack overflow", "overflowed its stack", "stack level too deep", "too much recursion", "recursion depth",
+                "memory limit", "exceeded", "limit", "timed out", "timeout", "no space", "too many", "allocation failed",
+                "failed to allocate", "disk full", "quota", "memory issue", "heap out of memory",
             ]),
         KnowledgeEntry(
             term: "state message", kind: .messageClass,

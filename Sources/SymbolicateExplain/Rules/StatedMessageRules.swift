@@ -155,6 +155,13 @@ extension Diagnostician {
         }
     }
 
+    static func saysStackOverflow(_ text: String) -> Bool {
+        let lower = Array(text.lowercased().utf8)
+        return ["stack overflow", "stack level too deep", "stackoverflowerror", "maximum recursion depth", "too much recursion"].contains {
+            MessageScan.occurs(Array($0.utf8), in: lower)
+        }
+    }
+
     /// The first app frame of the crashed thread, quoted, for a cause to carry.
     func appFrameLine() -> [FrameLine] {
         guard let thread = report.crashedThread, let frame = report.firstAppFrame else { return [] }
@@ -216,8 +223,11 @@ extension Diagnostician {
         // A managed runtime's uncaught exception (.NET, Kotlin/Native) and libc++abi's last words:
         // the runtime aborts the process.
         let aborts = message.family == .managedException || message.family == .cxxRuntime
+        // A message whose words say the stack ran out (.NET's `Stack overflow.`, Ruby's `stack level too
+        // deep`, Lua's and GHC's `stack overflow`) names the problem as a fault would.
+        let stackOverflow = message.family != .diagnostic && Self.saysStackOverflow(message.text)
         let category =
-            known
+            known ?? (stackOverflow ? .stackOverflow : nil)
             ?? (message.family == .diagnostic
                 ? .notACrash
                 : message.family == .processExit

@@ -116,6 +116,13 @@ extension Diagnostician {
                 found.note(.noteNamespaceUnknown, ["namespace": .text(namespace)])
                 return nil
             }
+            // The code's name as the report prints it after the number (`LIBXPC 9 XPC_EXIT_REASON_FAULT`).
+            var codeText = codeText
+            if let name = report.termination?.text?.trimmedBlanks, !name.isEmpty, name.utf8.count <= 60,
+                name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") })
+            {
+                codeText += " " + name
+            }
             // The component's own words, when the report keeps them (`rosetta error: unable to mmap …`).
             let details = (report.termination?.details ?? []).map { $0.trimmedBlanks }.filter { !$0.isEmpty }
             guard let said = details.first else {

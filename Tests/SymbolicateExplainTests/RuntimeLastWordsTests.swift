@@ -1,0 +1,271 @@
+import Foundation
+import SymbolicateTestSupport
+import Testing
+
+@testable import SymbolicateCrashReport
+@testable import SymbolicateExplain
+
+/// Runtimes' last words for an error nothing handled, in the shapes holdout25's measure showed
+/// unread (issue 48): Ruby's without a method, GHC's `program: text`, the Erlang VM's `Kernel pid
+/// terminated`, Lua's errors with `stack traceback:`, a Rust panic hook's heading, behind Docker
+/// Compose's service column or in a table of another language's braces. Each test cites the
+/// public thread its lines come from.
+@Suite struct RuntimeLastWordsTests {
+    /// Ruby's line for an exception raised where its backtrace was cut
+    /// (https://github.com/trogdoro/xiki/issues/95): place, message, class; no method.
+    @Test func rubyUncaughtWithoutMethod() throws {
+        let diagnosis = try diagnoseText("$ ~/xiki/bin/xiki:2: stack level too deep (SystemStackError)\n")
+        #expect(diagnosis.headline.contains("stack level too deep (SystemStackError)"), "\(diagnosis.headline)")
+        #expect(diagnosis.category != .unknown)
+        #expect(RubyUncaught.isUncaught("lib/app/runner.rb:14: undefined method `call' for nil (NoMethodError)"))
+        // A sentence with a class in parentheses and no place is no such line.
+        #expect(!RubyUncaught.isUncaught("The build failed: see the log (BuildError)"))
+    }
+
+    /// GHC's top-level handler (https://github.com/atemerev/icfpc2013/issues/17): the program's
+    /// name, then what the base library's partial function said.
+    @Test func haskellUncaughtOneLine() throws {
+        let text = """
+            > client low-level-solve ySNrChqgZ3nTGsPPS9pxiCHB 12 "not or plus tfold"
+            client: Prelude.head: empty list
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("Prelude.head: empty list"), "\(diagnosis.headline)")
+        #expect(HaskellUncaught.isUncaught("hakyll-site: src/Site.hs:(40,1)-(42,30): Non-exhaustive patterns in function renderTags"))
+        #expect(!HaskellUncaught.isUncaught("note: Prelude is imported implicitly"))
+    }
+
+    /// The Erlang VM stopping for an application that ended (https://github.com/CityOfZion/neo-scan/issues/207),
+    /// every line behind Docker Compose's service column.
+    @Test func erlangKernelPidTerminatedBehindCompose() throws {
+        let text = """
+            neo-scan                | 2018-06-03 17:42:26.120 [info] [neoscan@127.0.0.1] Application neoscan_sync exited: shutdown
+            neo-scan                | {"Kernel pid terminated",application_controller,"{application_terminated,neoscan_sync,shutdown}"}
+            neo-scan                | Kernel pid terminated (application_controller) ({application_terminated,neoscan_sync,shutdown})
+            neo-scan                |
+            neo-scan                | Crash dump is being written to: erl_crash.dump...done
+            neo-scan exited with code 1
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("Kernel pid terminated"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("neoscan_sync"), "\(diagnosis.headline)")
+        #expect(LogPrefix.stages(of: "web-1  | panic: boom").contains("panic: boom"))
+        // A table's row is no service column.
+        #expect(LogPrefix.composeService("| name | value |") == nil)
+        #expect(LogPrefix.composeService("web-1 |x") == nil)
+    }
+
+    /// Lua's error and traceback as Neovim prints them (https://github.com/crivotz/nv-ide/issues/12):
+    /// the frames are read, the interpreter's `[C]` frames are not the app's.
+    @Test func luaErrorAndTraceback() throws {
+        let text = """
+            Error detected while processing /root/.nv-ide/init.lua:
+            E5113: Error while calling lua chunk: /root/.config/nvim/lua/plugins.lua:12: attempt to call field 'nvim_create_autocmd' (a nil value)
+            stack traceback:
+                    /root/.config/nvim/lua/plugins.lua:12: in main chunk
+                    [C]: in function 'require'
+                    /root/.config/nvim/init.lua:2: in main chunk
+            Press ENTER or type command to continue
+            """
+        let report = try readPasted(text)
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.map(\.symbol) == ["main chunk", "require", "main chunk"])
+        #expect(frames.first?.sourceFile == "/root/.config/nvim/lua/plugins.lua")
+        #expect(frames.first?.sourceLine == 12)
+        #expect(frames[1].imageName == "[C]")
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("attempt to call field 'nvim_create_autocmd' (a nil value)"), "\(diagnosis.headline)")
+        // Lua 5.4's kinds of name (https://github.com/Zeioth/garbage-day.nvim/issues/22).
+        let local = try readPasted(
+            """
+            E5108: Lua: .../lazy/plugins/garbage-day.nvim/lua/garbage-day/utils.lua:12: attempt to index local 'config' (a nil value)
+            stack traceback:
+            \t.../lazy/plugins/garbage-day.nvim/lua/garbage-day/utils.lua:12: in function 'stop_lsp'
+            """)
+        #expect(local.crashedThread?.frames.first?.symbol == "stop_lsp")
+        // A chunk run from a string (https://github.com/mhartington/formatter.nvim/issues/198).
+        let chunk = try readPasted(
+            """
+            E5108: Error executing lua [string ":lua"]:1: attempt to call field 'format' (a nil value)
+            stack traceback:
+                    [string ":lua"]:1: in main chunk
+            """)
+        #expect(chunk.crashedThread?.frames.first?.sourceFile == "[string \":lua\"]")
+    }
+
+    /// A Lua crash table in braces (https://github.com/oeed/OneOS/issues/203): no JSON member in
+    /// it, so the text is read for the error it quotes rather than refused as broken JSON.
+    @Test func luaCrashTableIsNoJSON() throws {
+        let text = """
+            {
+              message = \\"Crashed After Main Initialise\\",
+              programs = {},
+              errors = {
+                \\"main.lua:66: attempt to index ? (a nil value)\\",
+              },
+            }
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("main.lua:66: attempt to index ? (a nil value)"), "\(diagnosis.headline)")
+        #expect(LuaError.isPlacedError("lua: main.lua:12: bad argument #1 to 'insert' (table expected, got nil)"))
+    }
+
+    /// color-eyre's panic hook (https://github.com/dantleech/debug-tui/issues/58): the heading, the
+    /// message, the place, said as one.
+    @Test func rustPanicHookHeading() throws {
+        let text = """
+            The application panicked (crashed).
+              attempt to subtract with overflow
+            in src/app.rs:774
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("attempt to subtract with overflow"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("src/app.rs:774"), "\(diagnosis.headline)")
+    }
+
+    /// OCaml's runtime (https://github.com/goblint/analyzer/issues/247): its `Fatal error:` is no
+    /// Swift runtime error; its backtrace's frames are read, the standard library's not the app's
+    /// (https://github.com/caffeinelabs/motoko/issues/5734, the tune text 2745).
+    @Test func ocamlUncaughtException() throws {
+        let text = """
+            Fatal error: exception Not_found
+            Raised at Stdlib__Map.Make.find in file "map.ml", line 137, characters 10-25
+            Called from Mo_idl__Mo_to_idl.MakeState.typ in file "mo_idl/mo_to_idl.ml", line 107, characters 22-58
+            Called from Stdlib__List.map in file "list.ml", line 92, characters 20-23
+            """
+        let report = try readPasted(text)
+        #expect(report.exception?.runtimeError == nil)
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.map(\.symbol) == ["Stdlib__Map.Make.find", "Mo_idl__Mo_to_idl.MakeState.typ", "Stdlib__List.map"])
+        #expect(frames[1].sourceFile == "mo_idl/mo_to_idl.ml" && frames[1].sourceLine == 107)
+        let diagnosis = try diagnoseText(text)
+        #expect(!diagnosis.headline.contains("Swift"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("Fatal error: exception Not_found"), "\(diagnosis.headline)")
+        #expect(diagnosis.causes.first?.frames?.first?.contains("Mo_idl__Mo_to_idl.MakeState.typ") == true, "\(diagnosis.causes)")
+        #expect(OCamlUncaught.isUncaught(#"Fatal error: exception Failure("int64_of_big_int")"#))
+        // Before 4.11 a frame names its file only.
+        let old = try readPasted(
+            """
+            Fatal error: exception Exn.Empty_list
+            Raised at file "map.ml", line 118, characters 16-25
+            Called from file "lib/conv.ml", line 224, characters 12-44
+            """)
+        #expect(old.crashedThread?.frames.map(\.sourceLine) == [118, 224])
+    }
+
+    /// The Dart VM's heading with the exception on the next line (https://github.com/nerdrew/dart-ctags/issues/7).
+    @Test func dartUnhandledException() throws {
+        let text = """
+            ~/.pub-cache/bin/dart_ctags -l -o .git/ctags
+
+            Unhandled exception:
+            Invalid argument(s): Content produced diagnostics when parsed
+            #0      parseString (package:analyzer/dart/analysis/utilities.dart:131)
+            #1      parseFile (package:analyzer/dart/analysis/utilities.dart:52)
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("Invalid argument(s): Content produced diagnostics when parsed"), "\(diagnosis.headline)")
+    }
+
+    /// Crystal's (https://github.com/orangeSi/bam2msa/issues/1): the message with its class, then
+    /// `from FILE:LINE:COL in 'METHOD'` frames; the standard library's are not the app's.
+    @Test func crystalUnhandledException() throws {
+        let text = """
+            $ ./src/bam2msa -h
+            Unhandled exception: Index out of bounds (IndexError)
+              from /usr/share/crystal/src/gc/boehm.cr:110:5 in 'parse_and_run'
+              from /mnt/bam2msa.cr:487:1 in '__crystal_main'
+              from /usr/share/crystal/src/crystal/main.cr:110:5 in 'main'
+              from ???
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("Index out of bounds (IndexError)"), "\(diagnosis.headline)")
+        #expect(diagnosis.causes.first?.frames?.first?.contains("bam2msa.cr:487") == true, "\(diagnosis.causes)")
+    }
+
+    /// Julia's error over its stack trace (https://github.com/JuliaLang/julia/issues/49876), no
+    /// longer refused as source code.
+    @Test func juliaError() throws {
+        let text = """
+            $ julia non_existent_file.jl
+            ERROR: SystemError: opening file "/home/topolarity/non_existent_file.jl": No such file or directory
+            Stacktrace:
+              [1] systemerror(p::String, errno::Int32; extrainfo::Nothing)
+                @ Base ./error.jl:176
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("SystemError: opening file"), "\(diagnosis.headline)")
+        #expect(JuliaError.isError("ERROR: LoadError: TaskFailedException"))
+        #expect(!JuliaError.isError("ERROR: could not connect to the server"))
+    }
+
+    /// R's error that halted a script, its message on the next line (https://github.com/mskcc/facets/issues/2).
+    @Test func rErrorExecutionHalted() throws {
+        let text = """
+            Error in density.default(na.omit(x), n = 1024) :\u{20}
+              need at least 2 points to select a bandwidth automatically
+            Calls: emcncf -> find.mode -> density -> density.default
+            Execution halted
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("need at least 2 points to select a bandwidth automatically"), "\(diagnosis.headline)")
+    }
+
+    /// Perl's fatal errors with their place (https://github.com/preaction/Statocles/issues/403); a
+    /// warning in the same form is not one.
+    @Test func perlFatalError() throws {
+        let line =
+            #"Can't locate object method "new" via package "Statocles::Template" (perhaps you forgot to load "Statocles::Template"?) at /home/neil/perl5/lib/perl5/Statocles/Command.pm line 292, <STDIN> line 4."#
+        let diagnosis = try diagnoseText(line + "\n")
+        #expect(diagnosis.headline.contains(#"Can't locate object method "new""#), "\(diagnosis.headline)")
+        #expect(!PerlDie.isFatal("Use of uninitialized value $x in concatenation (.) or string at x.pl line 5."))
+    }
+
+    /// Nim's line for an exception nothing caught, as its test runner and programs print it.
+    @Test func nimUnhandledException() {
+        #expect(CrashMessageGrammar.match("Error: unhandled exception: index 5 not in 0 .. 2 [IndexDefect]") != nil)
+    }
+
+    /// GameMaker's runner (https://github.com/overbound/SonicTimeTwisted/issues/231): the heading,
+    /// the event and the object, then past a blank line the error, said as one; 2.x's `ERROR in
+    /// action number 1` with no blank line (https://github.com/deltamodders/deltamodkit/issues/3).
+    @Test func gameMakerFatalError() throws {
+        let text = """
+            ___________________________________________
+            ############################################################################################
+            FATAL ERROR in
+            action number 1
+            of PreCreate Event
+            for object objBoost:
+
+            Unable to find any instance for object index '308' name 'objTitlecard'
+             at gml_Room_DD1_f_Create (line 15) - if (objProgram.spawn_tag == 0) objTitlecard.mode = 3;
+            ############################################################################################
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("for object objBoost: Unable to find any instance for object index '308'"), "\(diagnosis.headline)")
+        let newer = try diagnoseText(
+            """
+            ERROR in action number 1
+            of Alarm Event for alarm 2 for object obj_writer:
+            Variable <unknown_object>.obj_face_parent(101841, -2147483648) not set before reading it.
+             at gml_Script_scr_textsound (line 571) -             with (obj_face_parent)
+            """)
+        #expect(newer.headline.contains("obj_face_parent(101841, -2147483648) not set before reading it"), "\(newer.headline)")
+    }
+
+    /// The .NET runtime's stack overflow (https://github.com/dotnet/runtime/issues/104495, the tune
+    /// text 2711): read, and named a stack overflow, with the repeated frame.
+    @Test func dotnetStackOverflow() throws {
+        let text = """
+            Stack overflow.
+            Repeat 10960 times:
+            --------------------------------
+               at Program.<<Main>$>g__Join|0_8(System.Collections.Generic.IEnumerable`1<System.String>)
+            --------------------------------
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.category == .stackOverflow)
+        #expect(diagnosis.causes.first?.frames?.first?.contains("g__Join|0_8") == true, "\(diagnosis.causes)")
+    }
+}
