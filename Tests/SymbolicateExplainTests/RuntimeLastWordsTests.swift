@@ -268,4 +268,41 @@ import Testing
         #expect(diagnosis.category == .stackOverflow)
         #expect(diagnosis.causes.first?.frames?.first?.contains("g__Join|0_8") == true, "\(diagnosis.causes)")
     }
+
+    /// glibc's stack protector before it aborts, in every form its versions and pastes print
+    /// (https://github.com/Buzztrax/buzztrax/issues/149, https://github.com/bahlolab/superSTR/issues/21,
+    /// https://github.com/miguelfreitas/twister-core/issues/102 escaped by Markdown): the stated cause.
+    @Test func stackProtectorMessage() throws {
+        for line in [
+            "*** stack smashing detected ***: terminated", "*** stack smashing detected ***: <unknown> terminated",
+            #"**\* stack smashing detected ***: ./twisterd terminated"#,
+        ] {
+            let diagnosis = try diagnoseText(line + "\nAborted (core dumped)\n")
+            #expect(diagnosis.headline.contains("stack smashing detected"), "\(diagnosis.headline)")
+        }
+    }
+
+    /// Rust's exit status as cargo prints it (https://github.com/rimecraft-rs/rimecraft/issues/15).
+    @Test func cargoSignalStatus() throws {
+        let report = try readPasted(
+            "process didn't exit successfully: `/home/yjn024/Documents/projects/rimecraft/target/debug/deps/rimecraft_primitives-5b1de5bb229c4f37` (signal: 11, SIGSEGV: invalid memory reference)\n"
+        )
+        #expect(report.facts.exception?.signal == "SIGSEGV")
+    }
+
+    /// Clojure's error heading with the message under it (https://github.com/clj-python/libpython-clj/issues/13,
+    /// https://github.com/metabase/metabase/pull/21637).
+    @Test func clojureErrorHeading() throws {
+        let execution = try diagnoseText("Execution error (NullPointerException) at tech.jna.base/fn (base.clj:35).\nnull\n")
+        #expect(execution.headline.contains("Execution error (NullPointerException) at tech.jna.base/fn (base.clj:35)."), "\(execution.headline)")
+        let syntax = try diagnoseText(
+            """
+            Syntax error (ClassNotFoundException) compiling at (********/driver/sqlite_test.clj:230:16).
+            sql.qp-test-util
+
+            Full report at:
+            /tmp/clojure-12125931956503910528.edn
+            """)
+        #expect(syntax.headline.contains("sql.qp-test-util"), "\(syntax.headline)")
+    }
 }

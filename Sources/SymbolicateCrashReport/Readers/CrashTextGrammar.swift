@@ -1191,12 +1191,30 @@ enum CrashMessageGrammar {
             // `Error in density.default(…) :` with the message on the next line), and its last line.
             Shape(family: .managedException, anchor: .parser(RError.isError), needs: ["Error in "]),
             Shape(family: .processExit, anchor: .parser { $0.trimmedBlanks == "Execution halted" }, needs: ["Execution halted"]),
+            // Clojure's (1.10 on) for an error that ended the program, its message on the next line:
+            // `Execution error (NullPointerException) at tech.jna.base/fn (base.clj:35).`, `Syntax error
+            // (ClassNotFoundException) compiling at (driver/sqlite_test.clj:230:16).`, before `Full report at:`.
+            Shape(family: .managedException, anchor: .parser(ClojureError.isError), needs: ["Execution error", "Syntax error"]),
             // Nim's for an exception nothing caught (`Error: unhandled exception: index 5 not in 0 .. 2 [IndexDefect]`).
             Shape(family: .managedException, anchor: .contains("Error: unhandled exception: ")),
             // Perl's fatal errors (perldiag's `(F)` class), which end the script: `Can't locate object
             // method "new" via package "Foo" at script.pl line 12.`, `Can't call method "x" on an undefined
             // value at …`, `Died at x.pl line 3.`
             Shape(family: .managedException, anchor: .parser(PerlDie.isFatal), needs: [" line "]),
+            // libc's stack protector and fortify checks before they abort (glibc's `__fortify_fail`:
+            // `*** stack smashing detected ***: terminated`, `*** buffer overflow detected ***: ./app
+            // terminated`, `*** longjmp causes uninitialized stack frame ***`; bionic's `FORTIFY: memcpy:
+            // prevented 8-byte write into 4-byte buffer`).
+            Shape(
+                family: .assertion,
+                anchor: .parser { text in
+                    // (Its own words wherever they stand: after `**\*` a Markdown paste escaped, cut before the
+                    // stars, `*** … *** : <unknown> terminated` with a blank.)
+                    text.hasBytePrefix("FORTIFY: ") || text.containsBytes("stack smashing detected")
+                        || (text.containsBytes("***")
+                            && ["buffer overflow detected **", "longjmp causes uninitialized stack frame **"].contains { text.containsBytes($0) })
+                },
+                needs: ["FORTIFY: ", "smashing detected", "overflow detected", "uninitialized stack frame"]),
             // The .NET runtime's last words for a stack overflow (`Stack overflow.`, then `Repeat 10960 times:`
             // and the repeated frames between dashed lines), before it ends the process.
             Shape(family: .resource, anchor: .parser { $0.trimmedBlanks == "Stack overflow." }, needs: ["Stack overflow."]),
@@ -1549,6 +1567,7 @@ enum CrashMessageGrammar {
         if text.containsBytes("\n") { return false }
         // The Dart VM's heading, and R's error whose message went to the next line (`Error in f(x) :`).
         if text == "Unhandled exception:" || (text.hasBytePrefix("Error in ") && text.hasSuffix(":")) { return true }
+        if ClojureError.isError(Substring(text)) { return true }
         return (text.containsBytes("' panicked at ") && text.hasSuffix(":")) || text == rustPanicHookHeading
     }
 
@@ -2625,6 +2644,19 @@ enum SignalLine {
             }
             if let number = Int(rest.prefix { $0.isASCII && $0.isNumber }) { return SignalNames.name(number) }
         }
+        // Rust's `ExitStatus` and cargo after it: `(signal: 11, SIGSEGV: invalid memory reference)`,
+        // `signal: 6 (SIGABRT) (core dumped)`.
+        if let found = text.byteRange(of: "signal: ") {
+            let rest = text[found.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            let after = rest.dropFirst(digits.count)
+            if !digits.isEmpty, digits.count <= 2, let number = Int(digits), after.hasBytePrefix(", SIG") || after.hasBytePrefix(" (SIG"),
+                let name = SignalNames.linuxName(number) ?? SignalNames.name(number), fatalSignals.contains(name),
+                after.dropFirst(2).hasBytePrefix(name)
+            {
+                return name
+            }
+        }
         // A runtime's dump of the `siginfo_t` it was handed (the Dart VM's `===== CRASH =====`
         // block: `si_signo=Segmentation fault: 11(11), si_code=2, si_addr=0x0`): the number, or
         // its description with the number after it.
@@ -3093,6 +3125,17 @@ enum OCamlUncaught {
         guard name.first?.isUppercase == true, !text.containsBytes(".swift") else { return false }
         let after = text[found.upperBound...].dropFirst(name.count)
         return after.isEmpty || after.first == "(" || after.first == " "
+    }
+}
+
+/// Clojure's error heading (clojure.main's `ex-str`): the phase, the exception's class in
+/// parentheses or none, where it happened in parentheses, a period; the message is on the next line.
+enum ClojureError {
+    static let isError: @Sendable (Substring) -> Bool = { text in
+        guard text.utf8.count <= 1_000, text.hasSuffix(")."),
+            text.hasBytePrefix("Execution error ") || text.hasBytePrefix("Execution error at ") || text.hasBytePrefix("Syntax error ")
+        else { return false }
+        return text.containsBytes(" at (") || text.containsBytes(") at ") || text.containsBytes(".clj")
     }
 }
 

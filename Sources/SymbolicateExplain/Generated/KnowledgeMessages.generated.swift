@@ -3337,7 +3337,9 @@ extension KnowledgeBase {
             ],
             sources: [Citation.named("LIBMALLOC"), Citation.named("OBJC4")], provenance: .openSource,
             aliases: [], values: [], namespace: nil,
-            patterns: ["corrupted", "corruption", "overwritten", "smashed", "double free", "freed object", "guard page", "bad magic"]),
+            patterns: [
+                "corrupted", "corruption", "overwritten", "smashed", "smashing", "double free", "freed object", "guard page", "bad magic",
+            ]),
         KnowledgeEntry(
             term: "range message", kind: .messageClass,
             title: CatalogText(
