@@ -220,7 +220,9 @@ struct Diagnostician {
         if let diagnosis = facts.reporterDiagnosis, !diagnosis.lines.isEmpty, facts.reporterDeadlock == nil || category != .watchdog {
             let text = diagnosis.lines.joined(separator: " ")
             let cause = FoundCause(
-                phrase: Phrase(.causeReporterDiagnosis, ["reporter": .text(diagnosis.reporter), "diagnosis": .text(text)]),
+                phrase: Phrase(
+                    .causeReporterDiagnosis,
+                    ["reporter": .text(diagnosis.reporter), "tool": .text(diagnosis.tool), "diagnosis": .text(text)]),
                 likelihood: .possible)
             if !causes.contains(where: { $0.phrase.quotedTexts.contains(where: { diagnosis.lines.contains($0) }) }),
                 Self.addLast(cause, to: &causes)
@@ -680,7 +682,14 @@ struct Diagnostician {
         let byException = classifyByException()
         // A deliberate stop (abort, trap) whose message no rule above read: the message is the
         // stated cause; the exception's rules keep the problem family.
-        if isDeliberateStop, let stated = classifyByStatedMessage(category: byException.category) { return stated }
+        if isDeliberateStop, let stated = classifyByStatedMessage(category: byException.category) {
+            // The shell's or a runtime's sentence naming who stopped (`[1]  2296 abort  /…/lapce`) still
+            // says which program it was.
+            if let sentence = crashSentences()?.first(where: \.saysMoreThanItsSignal) {
+                found.statedStop = FoundCause(phrase: Phrase(.causeStatedStop, ["line": .text(sentence.text)]), likelihood: .likely)
+            }
+            return stated
+        }
         // Only a sentence named the signal (no exception field): what it says of who died and how
         // is the first cause, in its words.
         if let sentences = crashSentences(), let sentence = sentences.first(where: \.saysMoreThanItsSignal) {

@@ -142,7 +142,12 @@ extension Frame {
         // A frame a paste names without its image (a crash service's list, HockeyApp's columns):
         // its name alone; `???` only when it has no name either.
         var parts = imageName.map { [$0] } ?? (names.isEmpty ? ["???"] : [])
-        parts.append(names.isEmpty ? "0x" + String(address, radix: 16) : names.joined(separator: " → "))
+        // A frame with no address its text printed, only its image's offset (the JVM's `V  [jvm.dll+0x11cab8]`).
+        if names.isEmpty, !hasAddress, let offset = imageOffset, let image = imageName {
+            parts = [image + "+0x" + String(offset, radix: 16)]
+        } else {
+            parts.append(names.isEmpty ? "0x" + String(address, radix: 16) : names.joined(separator: " → "))
+        }
         if let sourceLocation { parts.append("(\(sourceLocation))") }
         return parts.joined(separator: " ")
             .split(whereSeparator: \.isNewline).map { $0.trimmedBlanks }.joined(separator: " ")

@@ -305,4 +305,63 @@ import Testing
             """)
         #expect(syntax.headline.contains("sql.qp-test-util"), "\(syntax.headline)")
     }
+
+    /// Rust's allocation-failure handler with the shell's `Aborted` glued on
+    /// (https://github.com/mikispag/bitiodine/issues/16), PHP's allocator in a panel's log newest
+    /// first (https://github.com/PocketMine/PocketMine-MP/issues/2804), CPython's dump of an exception
+    /// it could not print (https://github.com/H4cK3dR4Du/Discord-Member-Booster/issues/94).
+    @Test func allocatorsAndLostExceptions() throws {
+        let rust = try diagnoseText("memory allocation of 23400000000 bytes failedAborted\n")
+        #expect(rust.headline.contains("memory allocation of 23400000000 bytes failed"), "\(rust.headline)")
+        let php = try diagnoseText(
+            """
+            24.03 23:48:52 [Multicraft] Looks like a crash, check the server console. Return value: 1
+            24.03 23:48:50 [Multicraft] Stopping server!
+            24.03 23:48:50 [Server] INFO zend_mm_heap corrupted
+            24.03 23:48:49 [Server] INFO Stopping other threads
+            """)
+        #expect(php.headline.contains("zend_mm_heap corrupted"), "\(php.headline)")
+        let python = try diagnoseText(
+            """
+            object address  : 000001EA74006560
+            object refcount : 2
+            object type name: RecursionError
+            object repr     : RecursionError('maximum recursion depth exceeded while calling a Python object')
+            lost sys.stderr
+            """)
+        #expect(python.headline.contains("maximum recursion depth exceeded"), "\(python.headline)")
+        #expect(python.category == .stackOverflow)
+    }
+
+    /// A compiler's fatal diagnostic is a failed build, not a crash
+    /// (https://github.com/frostney/react-native-create-library/issues/38): refused.
+    @Test func compilerFatalErrorIsRefused() {
+        #expect(throws: CrashReportError.self) {
+            try readPasted(
+                """
+                fatal error: 'React/RCTBridgeModule.h' file not found
+                #import <React/RCTBridgeModule.h>
+                        ^
+                """)
+        }
+        #expect(ConsoleLine.isCompilerFatalError("src/main.c:3:10: fatal error: missing.h: No such file or directory"))
+        #expect(!ConsoleLine.isCompilerFatalError("fatal error: Index out of range"))
+    }
+
+    /// Android's debuggerd reading of the fault in logcat's copy of a tombstone
+    /// (https://github.com/frostwire/frostwire-jlibtorrent/issues/240): said as its reading, and the
+    /// signal line's `fault addr` is the fault address.
+    @Test func debuggerdCauseLine() throws {
+        let text = """
+            2020-09-24 15:32:44.894 13915-14110/com.apkmatrix.components.ultradownloader.demo A/libc: Fatal signal 11 (SIGSEGV), code 1, fault addr 0x0 in tid 14110 (downloader.demo), pid 13915 (downloader.demo)
+            2020-09-24 15:32:44.997 14368-14368/? A/DEBUG: *** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***
+            2020-09-24 15:32:44.997 14368-14368/? A/DEBUG: signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0
+            2020-09-24 15:32:44.997 14368-14368/? A/DEBUG: Cause: null pointer dereference
+            """
+        let report = try readPasted(text)
+        #expect(report.facts.reporterDiagnosis?.lines == ["null pointer dereference"])
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.said.contains("null pointer dereference"), "\(diagnosis.said)")
+        #expect(diagnosis.headline.contains("0x0"), "\(diagnosis.headline)")
+    }
 }

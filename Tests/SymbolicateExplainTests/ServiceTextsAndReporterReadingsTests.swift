@@ -373,4 +373,73 @@ import Testing
         let diagnosis = try diagnoseText(text)
         #expect(diagnosis.causes.first?.frames?.first?.contains("ShowFragment.onRefreshButtonPressed") == true, "\(diagnosis.causes)")
     }
+
+    /// An iOS 17 watchdog report (https://github.com/sensorsdata/sa-sdk-ios/issues/155): the code in
+    /// decimal with the field's comma after it, RunningBoard's explanation and the `WatchdogEvent:` field.
+    @Test func watchdogDecimalCodeAndExplanation() throws {
+        let text = """
+            Exception Type:    EXC_CRASH (SIGKILL)
+            Exception Codes:   0x0000000000000000, 0x0000000000000000
+
+            Termination Reason:  Namespace FRONTBOARD, Code 2343432205,\u{20}
+            <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:[app<com.app.team>:66569] Failed to terminate gracefully after 5.0s
+            ProcessVisibility: Unknown
+            ProcessState: Running
+            WatchdogEvent: process-exit
+            WatchdogVisibility: Foreground
+
+            Thread 0 Crashed:
+            0   libsystem_kernel.dylib        \t       0x1d7fd9ce4 mach_msg2_trap + 8
+            """
+        let report = try readPasted(text)
+        #expect(report.facts.termination?.code == 0x8bad_f00d)
+        #expect(report.facts.termination?.explanation == "Failed to terminate gracefully after 5.0s")
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("0x8badf00d"), "\(diagnosis.headline)")
+        #expect(diagnosis.headline.contains("process-exit"), "\(diagnosis.headline)")
+        #expect(diagnosis.said.contains("Failed to terminate gracefully after 5.0s"), "\(diagnosis.said)")
+    }
+
+    /// dyld's lazy binding failure in a script's output (https://github.com/donnemartin/system-design-primer/issues/353):
+    /// said from its own words.
+    @Test func dyldLazyBindingFailure() throws {
+        let text = """
+            dyld: lazy symbol binding failed: Symbol not found: ____chkstk_darwin
+              Referenced from: /usr/local/bin/pandoc
+              Expected in: /usr/lib/libSystem.B.dylib
+
+            ./generate-epub.sh: line 3:  4889 Abort trap: 6           pandoc --metadata-file=epub-metadata.yaml -o $1 0<&0
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("lazy symbol binding failed: Symbol not found: ____chkstk_darwin"), "\(diagnosis.headline)")
+    }
+
+    /// A JVM crash log whose `#` marks were lost in the paste (https://github.com/cjmx/cjmx/issues/19):
+    /// the problematic frame is shown as the log prints it, image and offset.
+    @Test func jvmProblematicFrameByOffset() throws {
+        let text = """
+             A fatal error has been detected by the Java Runtime Environment:
+
+              EXCEPTION_ACCESS_VIOLATION (0xc0000005) at pc=0x0000000061fdcab8, pid=12708, tid=2524
+
+             Problematic frame:
+             V  [jvm.dll+0x11cab8]
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.causes.first?.frames?.first?.contains("jvm.dll+0x11cab8") == true, "\(diagnosis.causes)")
+    }
+
+    /// A runtime's own last words over the shell's line for the job (https://github.com/lapce/lapce/issues/4):
+    /// both are said.
+    @Test func lastWordsOverTheShellsLine() throws {
+        let text = """
+            plugin reload from paths
+            proxy mainfiest paths []
+            memory allocation of 18446744073709551615 bytes failed
+            [1]    2296 abort      /Applications/Lapce.app/Contents/MacOS/lapce
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("memory allocation of 18446744073709551615 bytes failed"), "\(diagnosis.headline)")
+        #expect(diagnosis.said.contains("/Applications/Lapce.app/Contents/MacOS/lapce"), "\(diagnosis.said)")
+    }
 }

@@ -1215,6 +1215,21 @@ enum CrashMessageGrammar {
                             && ["buffer overflow detected **", "longjmp causes uninitialized stack frame **"].contains { text.containsBytes($0) })
                 },
                 needs: ["FORTIFY: ", "smashing detected", "overflow detected", "uninitialized stack frame"]),
+            // Rust's allocation-failure handler before it aborts (`memory allocation of 23400000000 bytes
+            // failed`), and PHP's allocator finding its heap damaged (`zend_mm_heap corrupted`).
+            Shape(
+                family: .resource,
+                anchor: .parser { $0.containsBytes("memory allocation of ") && $0.containsBytes(" bytes failed") },
+                needs: ["memory allocation of "]),
+            Shape(family: .assertion, anchor: .contains("zend_mm_heap corrupted")),
+            // CPython's dump of an exception it could not print (`sys.stderr` lost, as a windowed
+            // app's is): `object repr     : RecursionError('maximum recursion depth exceeded …')`.
+            Shape(
+                family: .managedException,
+                anchor: .parser { text in
+                    text.hasBytePrefix("object repr") && (text.containsBytes("Error(") || text.containsBytes("Exception("))
+                },
+                needs: ["object repr"]),
             // The .NET runtime's last words for a stack overflow (`Stack overflow.`, then `Repeat 10960 times:`
             // and the repeated frames between dashed lines), before it ends the process.
             Shape(family: .resource, anchor: .parser { $0.trimmedBlanks == "Stack overflow." }, needs: ["Stack overflow."]),
@@ -2574,6 +2589,12 @@ enum SignalLine {
         for marker in ["reading address 0x", "writing address 0x", "executing address 0x", "reading location 0x", "writing location 0x"]
         where text.containsBytes(marker) && (text.containsBytes("ACCESS_VIOLATION") || text.containsBytes("ccess violation")) {
             guard let found = text.byteRange(of: marker) else { continue }
+            let digits = text[found.upperBound...].prefix { $0.isHexDigit }
+            return digits.isEmpty || digits.count > 16 ? nil : "0x" + digits
+        }
+        // Android's libc and debuggerd (`Fatal signal 11 (SIGSEGV), code 1, fault addr 0x0 in tid …`,
+        // `signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0`).
+        if text.containsBytes("(SIG"), let found = text.byteRange(of: "fault addr 0x") {
             let digits = text[found.upperBound...].prefix { $0.isHexDigit }
             return digits.isEmpty || digits.count > 16 ? nil : "0x" + digits
         }

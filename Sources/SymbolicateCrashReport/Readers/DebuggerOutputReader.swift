@@ -356,6 +356,22 @@ enum ConsoleLine {
     /// `MyApp/X.swift:42: Fatal error: MESSAGE` (5.4+), `fatal error: MESSAGE` (Swift 2–4), and
     /// Xcode's editor banner `Thread 1: Fatal error: MESSAGE`. A C `assert()` message
     /// (`Assertion failed: (x), function f, file f.c, line 3.`) is not one.
+    static func isCompilerFatalError(_ text: String) -> Bool {
+        guard let found = text.byteRange(of: "fatal error: ") else { return false }
+        let message = text[found.upperBound...].trimmedBlanks
+        if message.hasSuffix("file not found") || message.hasSuffix(": No such file or directory") || message.hasBytePrefix("too many errors")
+            || message.hasBytePrefix("could not build module") || (message.hasBytePrefix("module '") && message.hasSuffix("' not found"))
+        {
+            return true
+        }
+        // `path/File.c:10:9: fatal error: …`: a source place with its column is a compiler's.
+        let place = text[..<found.lowerBound].trimmedBlanks
+        guard place.hasSuffix(":") else { return false }
+        let parts = place.dropLast().split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count >= 3 && parts.suffix(2).allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+            && !parts[parts.count - 3].hasSuffix(".swift")
+    }
+
     static func swiftRuntimeError(_ text: String) -> SwiftRuntimeError? {
         // PHP's fatal errors share the words (`PHP Fatal error:  Allowed memory size of … exhausted …
         // in /x.php on line 5`): a PHP file or PHP's memory limit is none of Swift's.
@@ -363,6 +379,10 @@ enum ConsoleLine {
         // OCaml's runtime for an exception nothing caught says `Fatal error: exception Not_found`,
         // `Fatal error: exception Failure("int_of_string")`: an OCaml constructor, none of Swift's.
         if OCamlUncaught.isUncaught(Substring(text)) { return nil }
+        // A C compiler's fatal diagnostic (clang's and gcc's `fatal error: 'React/RCTBridgeModule.h'
+        // file not found`, `fatal error: foo.h: No such file or directory`, `too many errors emitted`,
+        // after the source place `File.m:10:9: `): a build that failed, no program that crashed.
+        if isCompilerFatalError(text) { return nil }
         for spelled in runtimeErrorKinds {
             let kind = spelled.description
             guard text.containsBytes(spelled), let found = text.byteRange(of: kind) else { continue }

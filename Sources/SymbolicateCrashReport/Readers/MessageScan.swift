@@ -190,7 +190,29 @@ package final class MessageScan {
             guard at > 0, test(at - 1, Self.isLowercaseOrDash) else { continue }
             return string(runBack(from: at - 1, while: Self.isLowercaseOrDash), at)
         }
+        // iOS 17's field under the termination (`WatchdogEvent: process-exit`).
+        if let at = find("WatchdogEvent: ", from: 0) {
+            let start = at + 15
+            let end = run(from: start, while: Self.isLowercaseOrDash)
+            if end > start { return string(start, end) }
+        }
         return nil
+    }
+
+    /// RunningBoard's reason in its termination context (`<RBSTerminateContext| domain:10
+    /// code:0x8BADF00D explanation:[app<com.app>:66569] Failed to terminate gracefully after 5.0s`):
+    /// the words after the process it names, to the line's end or the context's `>`.
+    package func terminateExplanation() -> String? {
+        guard let at = find("explanation:", from: 0) else { return nil }
+        var start = at + 12
+        if start < text.count, text[start] == "[", let close = first("]", from: start) { start = close + 1 }
+        let end = lineEnd(from: start)
+        var words = Substring(string(start, end))
+        while let first = words.first, first == " " { words = words.dropFirst() }
+        while let last = words.last, last == " " || last == ">" { words = words.dropLast() }
+        // (A watchdog's transgression there is its figures, which `watchdogEvent` and the allowance read.)
+        guard !words.isEmpty, words.utf8.count <= 300, !words.containsBytes("watchdog transgression") else { return nil }
+        return String(words)
     }
 
     /// `allowance of ([0-9.]+) seconds`: the watchdog's allowance.

@@ -1025,10 +1025,12 @@ struct TextReportParser {
         if value.hasPrefix("Namespace ") {
             let parts = value.dropFirst(10).components(separatedBy: ", ")
             t.namespace = parts.first
-            // The code as a word: a sentence's full stop after it (`Code 0xdead10cc.`) is not part of it.
+            // The code as a word: a sentence's full stop after it (`Code 0xdead10cc.`) is not part of it,
+            // nor the comma a report ends the field with before its context on the next line (`Code
+            // 2343432205, ` over `<RBSTerminateContext| …>`).
             if let code = parts.first(where: { $0.hasPrefix("Code ") }) {
                 var word = code.dropFirst(5)
-                while let last = word.last, ".;".contains(last) { word = word.dropLast() }
+                while let last = word.last, ".;,".contains(last) { word = word.dropLast() }
                 t.code = String(word)
             }
             let rest = parts.dropFirst().filter { !$0.hasPrefix("Code ") }

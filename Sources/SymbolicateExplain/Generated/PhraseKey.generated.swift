@@ -122,6 +122,7 @@ package enum PhraseKey: String, CaseIterable, Sendable {
     case stepReadAssertCondition
     case verdictAssertionFailed
     case causeMallocRefusedFirst
+    case causeSystemExplanation
     case causeStatedStop
     case verdictLastOutput
     case causeLastShownBeforeCrash

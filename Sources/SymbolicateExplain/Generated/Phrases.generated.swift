@@ -742,6 +742,12 @@ extension Catalog {
                 "en": "malloc refused the allocation first: {line}",
                 "ja": "先に malloc が確保を拒否しました: {line}",
             ]),
+        .causeSystemExplanation: CatalogText(
+            id: "causeSystemExplanation", tags: [],
+            texts: [
+                "en": "The system's own reason for ending the app: {explanation}",
+                "ja": "システム自身によるアプリ終了の理由: {explanation}",
+            ]),
         .causeStatedStop: CatalogText(
             id: "causeStatedStop", tags: [],
             texts: [
@@ -914,8 +920,8 @@ extension Catalog {
             id: "causeReporterDiagnosis", tags: [],
             texts: [
                 "en":
-                    "The crash reporter's own reading of the registers and frames ({reporter}'s CrashDoctor, a program's guess, not the crash's words): {diagnosis}",
-                "ja": "クラッシュレポーター自身によるレジスタとフレームの読み取り（{reporter} の CrashDoctor。プログラムによる推定で、クラッシュ自身の言葉ではありません）: {diagnosis}",
+                    "The crash reporter's own reading of the registers and frames ({reporter}'s {tool}, a program's guess, not the crash's words): {diagnosis}",
+                "ja": "クラッシュレポーター自身によるレジスタとフレームの読み取り（{reporter} の {tool}。プログラムによる推定で、クラッシュ自身の言葉ではありません）: {diagnosis}",
             ]),
         .causeLastWords: CatalogText(
             id: "causeLastWords", tags: [],

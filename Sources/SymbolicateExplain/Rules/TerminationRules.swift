@@ -200,6 +200,11 @@ extension Diagnostician {
                 busy == true ? Phrase(.noteAppComputing) : busy == false ? Phrase(.noteAppWaiting) : nil)
         }
         found.mainThreadBusy = busy
+        // The system's own reason (`Failed to terminate gracefully after 5.0s`: the app was asked to
+        // quit and did not finish in time), first.
+        if let explanation = facts.termination?.explanation {
+            found.cause(.likely, .causeSystemExplanation, ["explanation": .text(explanation)])
+        }
         if busy == true {
             found.cause(.likely, .causeMainThreadLongWork)
         } else if busy == false {

@@ -42,6 +42,9 @@ package struct FactReading {
         // frames, not a message the crash states: typed as such when a text shows it (KSCrash's
         // and Sentry's Apple-format texts print CrashDoctor's sentence there).
         if facts.reporterDiagnosis == nil { facts.reporterDiagnosis = ReporterDiagnosisFact.crashDoctor(in: lines) }
+        if facts.reporterDiagnosis == nil, case .text(let document) = report.source {
+            facts.reporterDiagnosis = ReporterDiagnosisFact.debuggerdCause(in: document)
+        }
         let statingLines = facts.reporterDiagnosis.map { diagnosis in lines.filter { !diagnosis.states($0) } } ?? lines
         let readings: LineReadings? = if case .text(let document) = report.source { document.readings } else { nil }
         facts.statedMessages = Self.statedMessages(facts, lines: statingLines, message: message, readings: readings)
@@ -285,6 +288,7 @@ package struct FactReading {
             event: scan.watchdogEvent(), allowanceSeconds: scan.allowanceSeconds(), cpuSeconds: scan.elapsedCPUSeconds())
         if watchdog != WatchdogFigures() { facts.watchdog = watchdog }
         facts.usageKey = scan.usageDescriptionKey()
+        facts.explanation = scan.terminateExplanation()
         facts.missingLibrary = lines.lazy.compactMap(Self.missingLibrary).first
         let counted = "Elapsed application CPU time"
         facts.countsCPUTime =
@@ -306,7 +310,8 @@ package struct FactReading {
     /// from: …`, `Reason: image not found`; `dyld[123]: Symbol not found: …`, `Expected in: …`):
     /// the lead line from its words on, with the line saying why.
     static func dyldMessage(in lines: [String]) -> String? {
-        let leads = ["Library not loaded:", "Symbol not found:"]
+        // (dyld's `lazy symbol binding failed: Symbol not found: …`: the failed binding, from its words.)
+        let leads = ["lazy symbol binding failed:", "Library not loaded:", "Symbol not found:"]
         for (index, line) in lines.enumerated() {
             guard let start = leads.lazy.compactMap({ line.range(of: $0) }).first else { continue }
             var message = line[start.lowerBound...].trimmingCharacters(in: .whitespaces)

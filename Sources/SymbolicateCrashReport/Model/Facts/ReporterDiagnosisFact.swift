@@ -10,6 +10,8 @@ public struct ReporterDiagnosisFact: Sendable, Hashable {
     public var label: String
     /// The diagnosis, a line each.
     public var lines: [String]
+    /// The part of the reporter that reads the crash (KSCrash's `CrashDoctor`, debuggerd's `Cause` line).
+    public var tool: String { reporter == "KSCrash" ? "CrashDoctor" : label }
 
     public init(reporter: String, label: String, lines: [String]) {
         self.reporter = reporter
@@ -50,6 +52,26 @@ public struct ReporterDiagnosisFact: Sendable, Hashable {
             }
         }
         return found.isEmpty ? nil : ReporterDiagnosisFact(reporter: "KSCrash", label: label, lines: found)
+    }
+
+    /// Android's debuggerd reading a tombstone's fault (Android 8 on): `Cause: null pointer
+    /// dereference`, `Cause: stack pointer is in a non-existent map; likely due to stack overflow.`,
+    /// `Cause: [MTE]: Use After Free, 0 bytes into a 32-byte allocation`, under the signal line, in a
+    /// tombstone or logcat's copy of it (each line after logcat's prefix). Nil when the text has no
+    /// tombstone signal line before such a line.
+    package static func debuggerdCause(in document: TextDocument) -> ReporterDiagnosisFact? {
+        var sawSignal = false
+        for line in document.lines.prefix(4_000) where line.text.containsBytes("ignal ") || line.text.containsBytes("Cause: ") {
+            let text = document.readings.strip(line.text).trimmedBlanks
+            if text.hasBytePrefix("signal "), text.containsBytes(" (SIG") {
+                sawSignal = true
+            } else if sawSignal, text.hasBytePrefix("Cause: ") {
+                let cause = text.dropFirst(7).trimmedBlanks
+                guard !cause.isEmpty, cause.utf8.count <= 400 else { return nil }
+                return ReporterDiagnosisFact(reporter: "debuggerd", label: "Cause", lines: [String(cause)])
+            }
+        }
+        return nil
     }
 
     private static let labels = [

@@ -19,6 +19,9 @@ public struct TerminationFacts: Sendable, Hashable {
     /// dyld's `missing symbol called`: a weakly linked symbol this OS lacks was bound to dyld's
     /// abort stub at launch and called afterwards (`__dyld_missing_symbol_abort`).
     public var isMissingSymbolCalled = false
+    /// The system's own reason in its termination context (RunningBoard's `explanation:`, `Failed
+    /// to terminate gracefully after 5.0s`).
+    public var explanation: String?
     /// A reporter's record that the system ended the app for its memory use (KSCrash's
     /// `memory_termination`), with the figures it kept; nil when no reporter records one.
     public var memoryTermination: [MemoryFigure]?
