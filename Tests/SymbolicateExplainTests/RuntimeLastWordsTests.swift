@@ -243,7 +243,8 @@ import Testing
             ############################################################################################
             """
         let diagnosis = try diagnoseText(text)
-        #expect(diagnosis.headline.contains("for object objBoost: Unable to find any instance for object index '308'"), "\(diagnosis.headline)")
+        #expect(
+            diagnosis.headline.contains("for object objBoost: Unable to find any instance for object index '308'"), "\(diagnosis.headline)")
         let newer = try diagnoseText(
             """
             ERROR in action number 1
@@ -294,7 +295,9 @@ import Testing
     /// https://github.com/metabase/metabase/pull/21637).
     @Test func clojureErrorHeading() throws {
         let execution = try diagnoseText("Execution error (NullPointerException) at tech.jna.base/fn (base.clj:35).\nnull\n")
-        #expect(execution.headline.contains("Execution error (NullPointerException) at tech.jna.base/fn (base.clj:35)."), "\(execution.headline)")
+        #expect(
+            execution.headline.contains("Execution error (NullPointerException) at tech.jna.base/fn (base.clj:35)."),
+            "\(execution.headline)")
         let syntax = try diagnoseText(
             """
             Syntax error (ClassNotFoundException) compiling at (********/driver/sqlite_test.clj:230:16).

@@ -19,7 +19,8 @@ enum LogPrefix {
     /// The shapes, tried at the start of a line, again and again while one matches (a syslog
     /// line carries a date, a host, a process tag and a level, one after another).
     static let shapes: [Shape] = [
-        composeService, isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatStudioProcess, logcatBrief,
+        composeService, isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatStudioProcess,
+        logcatBrief,
         logcatColumns,
         glogHeader, processIDFence, processTag,
         bracketed,
@@ -44,7 +45,9 @@ enum LogPrefix {
     /// Docker Compose's column for the service that printed the line (`neo-scan                | `,
     /// `web-1  | `, `api_1  | `): the service's name, blanks to align the bar, the bar.
     static let composeService: Shape = { text in
-        let name = text.utf8.prefix { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E }
+        let name = text.utf8.prefix {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E
+        }
         guard !name.isEmpty, name.count <= 64 else { return nil }
         let after = text.utf8[name.endIndex...]
         let blanks = after.prefix { $0 == 0x20 }
@@ -1212,7 +1215,9 @@ enum CrashMessageGrammar {
                     // stars, `*** … *** : <unknown> terminated` with a blank.)
                     text.hasBytePrefix("FORTIFY: ") || text.containsBytes("stack smashing detected")
                         || (text.containsBytes("***")
-                            && ["buffer overflow detected **", "longjmp causes uninitialized stack frame **"].contains { text.containsBytes($0) })
+                            && ["buffer overflow detected **", "longjmp causes uninitialized stack frame **"].contains {
+                                text.containsBytes($0)
+                            })
                 },
                 needs: ["FORTIFY: ", "smashing detected", "overflow detected", "uninitialized stack frame"]),
             // Rust's allocation-failure handler before it aborts (`memory allocation of 23400000000 bytes
@@ -3127,8 +3132,10 @@ enum LinuxOops {
         guard let colon = heading.lastIndex(of: ":"), heading[heading.index(after: colon)...].trimmedBlanks.allSatisfy(\.isHexDigit)
         else { return false }
         let name = heading[..<colon]
-        return ["general protection fault", "invalid opcode", "divide error", "Oops", "stack segment", "double fault", "int3",
-            "alignment check", "machine check"].contains { name.hasBytePrefix($0) }
+        return [
+            "general protection fault", "invalid opcode", "divide error", "Oops", "stack segment", "double fault", "int3",
+            "alignment check", "machine check",
+        ].contains { name.hasBytePrefix($0) }
     }
 }
 
@@ -3561,12 +3568,14 @@ package enum PastedFrameGrammar {
     static let parsers: [(parse: Parser, numbered: Bool)] = [
         // (`backtraceSymbols` first: its whole line is one object path and a bracketed address, which
         // looser syntaxes below would take with the path's parentheses in the name.)
-        (backtraceSymbols, false), (kernelFrame, false), (windowsFaultingModule, false), (androidTombstone, true), (valgrindFrame, false), (gdbStyle, true),
+        (backtraceSymbols, false), (kernelFrame, false), (windowsFaultingModule, false), (androidTombstone, true), (valgrindFrame, false),
+        (gdbStyle, true),
         (rustStyle, true), (glogStackFrame, false),
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
-        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (pythonStyle, false), (rubyStyle, false), (haskellCallStack, false), (hockeyApp, false),
+        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (pythonStyle, false), (rubyStyle, false),
+        (haskellCallStack, false), (hockeyApp, false),
         (hockeyAppColumns, false),
         (quotedFileLine, true),
         (numberedWithoutAddress, true), (jvmNativeFrame, false), (addressImageSymbol, false), (placeDashSymbol, false),
@@ -4312,7 +4321,8 @@ package enum PastedFrameGrammar {
             // offset after `at`, in the kernel's own image.
             let offset = rest[plus.upperBound...].prefix { $0.isHexDigit }
             let name = rest[rest.index(rest.startIndex, offsetBy: 3)..<plus.lowerBound]
-            guard !name.isEmpty, !name.containsBytes(" "), !offset.isEmpty, rest[plus.upperBound...].dropFirst(offset.count).trimmedBlanks.isEmpty
+            guard !name.isEmpty, !name.containsBytes(" "), !offset.isEmpty,
+                rest[plus.upperBound...].dropFirst(offset.count).trimmedBlanks.isEmpty
             else { return nil }
             frame.symbol = String(name)
             frame.symbolOffset = UInt64(offset, radix: 16)

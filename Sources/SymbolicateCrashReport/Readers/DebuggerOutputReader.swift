@@ -359,7 +359,8 @@ enum ConsoleLine {
     static func isCompilerFatalError(_ text: String) -> Bool {
         guard let found = text.byteRange(of: "fatal error: ") else { return false }
         let message = text[found.upperBound...].trimmedBlanks
-        if message.hasSuffix("file not found") || message.hasSuffix(": No such file or directory") || message.hasBytePrefix("too many errors")
+        if message.hasSuffix("file not found") || message.hasSuffix(": No such file or directory")
+            || message.hasBytePrefix("too many errors")
             || message.hasBytePrefix("could not build module") || (message.hasBytePrefix("module '") && message.hasSuffix("' not found"))
         {
             return true

@@ -136,7 +136,8 @@ struct IPSParser {
             if !MessageScan.occurs(Array("\":".utf8), in: bytes) && !MessageScan.occurs(Array("\" :".utf8), in: bytes) {
                 throw CrashReportError(
                     kind: .notACrashReport, path: path, line: error.line,
-                    message: "braces but no JSON member (line \(error.line)), in none of the layouts read (tried: \(KnownJSONLayouts.names))")
+                    message:
+                        "braces but no JSON member (line \(error.line)), in none of the layouts read (tried: \(KnownJSONLayouts.names))")
             }
             throw CrashReportError(
                 kind: .invalidJSON, path: path, line: error.line, jsonPath: error.path,
