@@ -1597,7 +1597,7 @@ enum CrashMessageGrammar {
 
     /// Whether a line under a heading that prints its message below goes on with it: a panic hook's
     /// message and place, GameMaker's event and object, then its message (`continuesGameMakerHeading`).
-    static func continuesPanicHook(_ text: String, line: Substring, lines: Int) -> Bool {
+    static func continuesHeading(_ text: String, line: Substring, lines: Int) -> Bool {
         if isGameMakerHeading(text) { return continuesGameMakerHeading(text, line: line, lines: lines) }
         guard text.hasBytePrefix(rustPanicHookHeading), lines < 2, !line.trimmedBlanks.isEmpty else { return false }
         return lines == 0 || line.hasBytePrefix("in ") || line.hasBytePrefix("Location:") || line.hasBytePrefix("at ")
@@ -3697,14 +3697,9 @@ package enum PastedFrameGrammar {
         guard line.hasBytePrefix("from "), line.hasSuffix("'"), line.utf8.count <= 1_000, let marker = line.byteRange(of: " in '") else {
             return nil
         }
-        var place = line[line.index(line.startIndex, offsetBy: 5)..<marker.lowerBound]
-        // `:line:column`, the column optional.
-        var numbers: [Int] = []
-        while numbers.count < 2, let colon = place.lastIndex(of: ":"), let value = Int(place[place.index(after: colon)...]) {
-            numbers.insert(value, at: 0)
-            place = place[..<colon]
-        }
-        guard let number = numbers.first, place.hasSuffix(".cr"), !place.containsBytes(" ") else { return nil }
+        guard let (place, number) = fileLineColumn(line[line.index(line.startIndex, offsetBy: 5)..<marker.lowerBound]),
+            place.hasSuffix(".cr"), !place.containsBytes(" ")
+        else { return nil }
         let name = line[marker.upperBound..<line.index(before: line.endIndex)]
         guard !name.isEmpty else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)
@@ -3837,15 +3832,21 @@ package enum PastedFrameGrammar {
     /// /rustc/…/library/core/src/panicking.rs:67:14` (the column optional).
     static func rustPlace(_ trimmed: Substring) -> (file: String, line: Int)? {
         guard trimmed.hasBytePrefix("at "), trimmed.utf8.count <= 2_000 else { return nil }
-        var rest = Substring(trimmed.dropFirst(3).trimmedBlanks)
-        guard !rest.isEmpty, !rest.containsBytes(" ("), !rest.hasSuffix(")") else { return nil }
+        let rest = Substring(trimmed.dropFirst(3).trimmedBlanks)
+        guard !rest.isEmpty, !rest.containsBytes(" ("), !rest.hasSuffix(")"), let (file, line) = fileLineColumn(rest), file.hasSuffix(".rs")
+        else { return nil }
+        return (String(file), line)
+    }
+
+    /// `FILE:LINE:COLUMN` or `FILE:LINE` → the file and the line (Rust's and Crystal's places).
+    static func fileLineColumn(_ place: Substring) -> (file: Substring, line: Int)? {
+        var file = place
         var numbers: [Int] = []
-        while numbers.count < 2, let colon = rest.lastIndex(of: ":"), let value = Int(rest[rest.index(after: colon)...]) {
+        while numbers.count < 2, let colon = file.lastIndex(of: ":"), let value = Int(file[file.index(after: colon)...]) {
             numbers.insert(value, at: 0)
-            rest = rest[..<colon]
+            file = file[..<colon]
         }
-        guard let line = numbers.first, rest.hasSuffix(".rs") else { return nil }
-        return (String(rest), line)
+        return numbers.first.map { (file, $0) }
     }
 
     /// Go's goroutine frame: the function with its arguments (`main.main()`,

@@ -892,7 +892,7 @@ struct DebuggerOutputParser {
                 stated[open.message].family.continuesOverLines || CrashMessageGrammar.continues(document.readings.strip(trimmed))
                     || ConsoleLine.opensBackquote(stated[open.message].text)
                     || (open.lines == 0 && CrashMessageGrammar.panicAwaitsMessage(stated[open.message].text))
-                    || CrashMessageGrammar.continuesPanicHook(
+                    || CrashMessageGrammar.continuesHeading(
                         stated[open.message].text, line: document.readings.strip(trimmed), lines: open.lines)
                     || Self.sameRuntimeTag(stated[open.message], trimmed),
                 PastedFrameGrammar.parse(trimmed, reportLine: number) == nil,
