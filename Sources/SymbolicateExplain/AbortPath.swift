@@ -101,7 +101,7 @@ package struct AbortPath: Sendable, Equatable {
             ]
         ),
         (.objcRuntime, ["_objc_fatal"]),
-        (.tcc, ["__TCC_CRASHING_DUE_TO_PRIVACY_VIOLATION__"]),
+        (.tcc, ["CRASHING_DUE_TO_PRIVACY_VIOLATION__"]),
         (.libdispatch, ["_dispatch_", "DISPATCH_CLIENT_CRASH", "dispatch_assert_queue"]),
         (.dyld, ["dyld4::halt", "dyld3::halt", "dyld::halt"]),
     ]

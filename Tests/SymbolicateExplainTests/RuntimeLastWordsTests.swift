@@ -367,4 +367,23 @@ import Testing
         #expect(diagnosis.said.contains("null pointer dereference"), "\(diagnosis.said)")
         #expect(diagnosis.headline.contains("0x0"), "\(diagnosis.headline)")
     }
+
+    /// Julia's signal handler and its native backtrace (https://github.com/JuliaComputing/static-julia/issues/21):
+    /// `signal (11):` is the signal, and `f at file:line` lines are frames.
+    @Test func juliaSignalAndFrames() throws {
+        let text = """
+            signal (11): Segmentation fault
+            while loading no file, in expression starting on line 0
+            jl_is_leaf_type_ at /home/centos/buildbot/slave/package_tarball64/build/src/julia.h:993 [inlined]
+            inst_datatype at /home/centos/buildbot/slave/package_tarball64/build/src/jltypes.c:1017
+            julia_main at /home/peter/work/HW/GT/proj1/pj-1/2584.jl:112
+            main at ./2584 (unknown line)
+            """
+        let report = try readPasted(text)
+        #expect(report.facts.exception?.signal == "SIGSEGV")
+        let frames = try #require(report.crashedThread?.frames)
+        #expect(frames.map(\.symbol) == ["jl_is_leaf_type_", "inst_datatype", "julia_main", "main"])
+        #expect(frames[2].sourceFile == "/home/peter/work/HW/GT/proj1/pj-1/2584.jl" && frames[2].sourceLine == 112)
+        #expect(frames[3].sourceFile == nil)
+    }
 }

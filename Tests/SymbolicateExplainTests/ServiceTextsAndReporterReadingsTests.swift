@@ -442,4 +442,23 @@ import Testing
         #expect(diagnosis.headline.contains("memory allocation of 18446744073709551615 bytes failed"), "\(diagnosis.headline)")
         #expect(diagnosis.said.contains("/Applications/Lapce.app/Contents/MacOS/lapce"), "\(diagnosis.said)")
     }
+
+    /// TCC's stop frame as iOS 11 named it, without `TCC_` (https://github.com/wordpress-mobile/WordPress-iOS/issues/8795):
+    /// a privacy violation, not the libdispatch queue it ran on.
+    @Test func tccStopFrameOlderSpelling() throws {
+        let text = """
+            Crashed: com.apple.root.default-qos
+            0  libsystem_kernel.dylib         0x181893048 __abort_with_payload + 8
+            1  libsystem_kernel.dylib         0x18188dbdc abort_with_payload_wrapper_internal + 100
+            2  libsystem_kernel.dylib         0x18188dc08 system_set_sfi_window + 10
+            3  TCC                            0x18480c980 __TCCAccessRequest_block_invoke_2.85 + 222
+            4  TCC                            0x18480c8a0 __CRASHING_DUE_TO_PRIVACY_VIOLATION__ + 722
+            5  TCC                            0x18481013c __tccd_send_block_invoke + 316
+            6  libxpc.dylib                   0x1819e1d44 _xpc_connection_reply_callout + 60
+            7  libdispatch.dylib              0x1816ff134 _dispatch_client_callout3 + 16
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("__CRASHING_DUE_TO_PRIVACY_VIOLATION__"), "\(diagnosis.headline)")
+        #expect(diagnosis.category == .privacyViolation)
+    }
 }

@@ -1436,9 +1436,9 @@ enum CrashMessageGrammar {
             Shape(family: .threadChecker, anchor: .parser(MainThreadRequirement.isStatement), needs: MainThreadRequirement.literals),
             // Functions that exist to be the frame a stop is seen in, named anywhere in a text
             // (`+[NSManagedObjectContext __Multithreading_Violation_AllThatIsLeftToUsIsHonor__]`,
-            // TCC's `__TCC_CRASHING_DUE_TO_PRIVACY_VIOLATION__`).
+            // TCC's `__TCC_CRASHING_DUE_TO_PRIVACY_VIOLATION__`, before iOS 13 `__CRASHING_DUE_TO_PRIVACY_VIOLATION__`).
             Shape(family: .assertion, anchor: .contains("__Multithreading_Violation_AllThatIsLeftToUsIsHonor__")),
-            Shape(family: .privacy, anchor: .contains("__TCC_CRASHING_DUE_TO_PRIVACY_VIOLATION__")),
+            Shape(family: .privacy, anchor: .contains("CRASHING_DUE_TO_PRIVACY_VIOLATION__")),
         ]
 
     /// The message a line states: its family and the line's form it was found in (log prefixes
@@ -2683,6 +2683,15 @@ enum SignalLine {
                 return name
             }
         }
+        // Julia's signal handler (`signal (11): Segmentation fault`, `signal (6): Aborted`).
+        if text.hasBytePrefix("signal (") {
+            let digits = text.dropFirst(8).prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, digits.count <= 2, text.dropFirst(8 + digits.count).hasBytePrefix("): "), let number = Int(digits),
+                let name = SignalNames.linuxName(number) ?? SignalNames.name(number), fatalSignals.contains(name)
+            {
+                return name
+            }
+        }
         // A runtime's dump of the `siginfo_t` it was handed (the Dart VM's `===== CRASH =====`
         // block: `si_signo=Segmentation fault: 11(11), si_code=2, si_addr=0x0`): the number, or
         // its description with the number after it.
@@ -3574,7 +3583,8 @@ package enum PastedFrameGrammar {
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
-        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (pythonStyle, false), (rubyStyle, false),
+        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (juliaNativeFrame, false), (pythonStyle, false),
+        (rubyStyle, false),
         (haskellCallStack, false), (hockeyApp, false),
         (hockeyAppColumns, false),
         (quotedFileLine, true),
@@ -3709,6 +3719,38 @@ package enum PastedFrameGrammar {
         frame.sourceLine = number
         // The standard library's sources, where the compiler is installed.
         if place.containsBytes("/share/crystal/src/") || place.hasBytePrefix("/usr/lib/crystal/") { frame.imageName = "crystal" }
+        return frame
+    }
+
+    /// Julia's backtrace after its signal line (`jl_f_tuple at /…/src/builtins.c:568`, `julia_main at
+    /// /home/p/2584.jl:112`, `jl_is_leaf_type_ at /…/julia.h:993 [inlined]`, `main at ./2584 (unknown
+    /// line)`): the function, `at`, its place.
+    static let juliaNativeFrame: Parser = { line, reportLine in
+        guard line.utf8.count <= 1_000, let at = line.byteRange(of: " at ") else { return nil }
+        let name = line[..<at.lowerBound]
+        var place = line[at.upperBound...]
+        guard !name.isEmpty, !name.containsBytes(" "), name.first.map({ $0.isLetter || $0 == "_" || $0 == "#" }) == true else {
+            return nil
+        }
+        var number: Int?
+        if place.hasSuffix(" (unknown line)") {
+            place = place.dropLast(15)
+        } else {
+            if place.hasSuffix(" [inlined]") { place = place.dropLast(10) }
+            guard let colon = place.lastIndex(of: ":"), let value = Int(place[place.index(after: colon)...]) else { return nil }
+            number = value
+            place = place[..<colon]
+        }
+        guard !place.isEmpty, !place.containsBytes(" "), place.containsBytes("/") || place.containsBytes(".") else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.symbol = String(name)
+        if let number {
+            frame.sourceFile = String(place)
+            frame.sourceLine = number
+        } else {
+            frame.imageName = place.split(separator: "/").last.map(String.init)
+        }
         return frame
     }
 
