@@ -53,7 +53,7 @@ package enum AppOwnership {
         if let name = imageName, !name.isEmpty {
             // A kernel's own backtrace (the kernel frame readers name its image `kernel`): the
             // code under the panic and trap path is what faulted.
-            if name == "kernel" { return symbol.map { !KernelTrapPath.isMachinery($0) } ?? false }
+            if name == KernelTrapPath.image { return symbol.map { !KernelTrapPath.isMachinery($0) } ?? false }
             if name == processName || (bundleIdentifier.map { !$0.isEmpty && name == $0 } ?? false) { return true }
             // The OS's libraries as services print them, without `.dylib` (`libobjc.A`, `libsystem_kernel`),
             // and its frameworks as older macOS reports name them, by bundle identifier (`com.apple.AppKit`).

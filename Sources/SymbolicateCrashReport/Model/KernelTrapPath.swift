@@ -6,6 +6,10 @@ import Foundation
 /// `dump_stack_lvl`, `panic`, `oops_end`, `page_fault_oops`, `exc_page_fault`), and say how the
 /// kernel reported the fault, not where it happened: the frame under them is the place.
 package enum KernelTrapPath {
+    /// The image the kernel frame readers give a frame of the kernel's own code (a module's frame
+    /// is named by its module, `zfs`), so that ownership can tell its trap path from the rest.
+    package static let image = "kernel"
+
     package static func isMachinery(_ function: String) -> Bool {
         if names.contains(function) { return true }
         // Linux's entry stubs for every exception (`asm_exc_page_fault`, `asm_exc_invalid_op`,

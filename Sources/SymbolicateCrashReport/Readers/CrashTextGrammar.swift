@@ -3659,7 +3659,7 @@ package enum PastedFrameGrammar {
                 inside.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") })
             {
                 frame.symbol = String(inside)
-                frame.imageName = "kernel"
+                frame.imageName = KernelTrapPath.image
                 return frame
             }
             rest = inside
@@ -3685,7 +3685,7 @@ package enum PastedFrameGrammar {
         guard !offset.isEmpty, after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
         frame.symbol = String(name)
         frame.symbolOffset = UInt64(offset, radix: 16)
-        frame.imageName = "kernel"
+        frame.imageName = KernelTrapPath.image
         for word in after.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             if word.first == "[", word.count > 2, !word.hasBytePrefix("[inline") {
                 // `[zfs]`, `[nvidia(POE)]`, `[zfs` before a build id.
@@ -4369,7 +4369,7 @@ package enum PastedFrameGrammar {
             else { return nil }
             frame.symbol = String(name)
             frame.symbolOffset = UInt64(offset, radix: 16)
-            frame.imageName = "kernel"
+            frame.imageName = KernelTrapPath.image
             return frame
         }
         if let at = rest.range(of: " at ", options: .backwards) {
