@@ -69,10 +69,20 @@ swiftprotobuf_dir() {
 # files again; its code generation runs on JOBS threads.
 # The system zlib's module map (Sources/CSystemZlib, the pure-Swift ELF reader's) and LLVM's demangler's
 # (reached through SymbolicateDemangling) are on every module's path.
+MODULES_BEFORE=()
 build_module() {  # name, extra flags… (sources: Sources/NAME, or SOURCES=dir, SWIFT_VERSION=5 for a dependency)
     local name=$1; shift
     local sources=${SOURCES:-$ROOT/Sources/$name}
-    [[ -f "$OUT/lib$name.a" && -z "$(find "$sources" -newer "$OUT/lib$name.a" -name '*.swift' | head -1)" ]] && return
+    # Stale when a source changed, or when a module built before it (its dependencies are) was
+    # rebuilt since: -O inlines across modules and a struct's layout is compiled into its users,
+    # so a library kept over a changed dependency links but reads the wrong fields.
+    local earlier=() stale= mod
+    for mod in "${MODULES_BEFORE[@]}"; do earlier+=("$OUT/$mod.swiftmodule"); done
+    MODULES_BEFORE+=("$name")
+    if [[ -f "$OUT/lib$name.a" && -z "$(find "$sources" -newer "$OUT/lib$name.a" -name '*.swift' | head -1)" ]]; then
+        for mod in "${earlier[@]}"; do [[ "$mod" -nt "$OUT/lib$name.a" ]] && stale=1; done
+        [[ -z $stale ]] && return
+    fi
     echo "fuzz: compiling $name" >&2
     shopt -s globstar nullglob
     "$SWIFTC" -emit-library -static -parse-as-library -swift-version "${SWIFT_VERSION:-6}" $OPT -g -wmo -num-threads "$JOBS" \

@@ -90,7 +90,9 @@ extension StringProtocol {
         return start..<utf8.index(start, offsetBy: needle.utf8.count)
     }
 
-    @usableFromInline
+    /// Inlinable so that each caller's string types are specialised: the generic version's
+    /// witness calls and closure contexts cost more than the search on a short line.
+    @inlinable
     func byteOffset(of needle: some StringProtocol, ignoringASCIICase: Bool) -> Int? {
         func search(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
             let found = needle.utf8.withContiguousStorageIfAvailable { pattern in

@@ -25,15 +25,27 @@ public struct RustPanicMessage: Sendable, Hashable {
         self.lineNumber = lineNumber
     }
 
+    /// The thread's name and the range of ` panicked at ` in a panic line: `thread 'main' panicked
+    /// at`, and since Rust 1.89 with the thread's id (`thread 'main' (14653) panicked at`).
+    package static func panickedMarker(in line: Substring) -> (thread: Substring, marker: Range<Substring.Index>)? {
+        guard let marker = line.byteRange(of: " panicked at ") else { return nil }
+        var head = line[..<marker.lowerBound]
+        if head.hasSuffix(")"), let open = head.lastIndex(of: "(") {
+            let id = head[head.index(after: open)..<head.index(before: head.endIndex)]
+            guard !id.isEmpty, id.allSatisfy({ $0.isASCII && $0.isNumber }), head[..<open].hasSuffix("' ") else { return nil }
+            head = head[..<head.index(before: open)]
+        }
+        guard head.hasSuffix("'"), let quote = head.byteRange(of: "thread '") else { return nil }
+        return (head[quote.upperBound..<head.index(before: head.endIndex)], marker)
+    }
+
     /// Reads the first panic line of `lines`, the message from the line after it when the
     /// location line ends with `:`.
     package static func read(_ lines: [String], lineNumber: (Int) -> Int?) -> RustPanicMessage? {
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
-            guard let panicked = line.byteRange(of: "' panicked at ") else { continue }
-            let head = line[..<panicked.lowerBound]
-            guard let quote = head.byteRange(of: "thread '") else { continue }
-            let thread = String(head[quote.upperBound...])
+            guard let (name, panicked) = panickedMarker(in: Substring(line)) else { continue }
+            let thread = String(name)
             let rest = line[panicked.upperBound...]
             if rest.hasPrefix("'"), let end = rest.range(of: "', ", options: .backwards) {
                 // `'message', src/main.rs:4:5`

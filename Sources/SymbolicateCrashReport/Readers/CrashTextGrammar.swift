@@ -694,17 +694,18 @@ enum CrashMessageGrammar {
             self.anchor = anchor
             self.needs = needs
         }
+    }
 
-        /// `present`: which of `CrashMessageGrammar.anchorIndex`'s literals the whole line holds
-        /// (a `contains` anchor the line lacks is not searched for in each of its forms).
-        func matches(_ text: Substring, present: [Bool]) -> Bool {
-            if !needs.isEmpty, !needs.contains(where: { present[CrashMessageGrammar.anchorIDs[$0] ?? 0] }) { return false }
-            return switch anchor {
-            case .starts(let literal): present[CrashMessageGrammar.anchorIDs[literal] ?? 0] && text.hasBytePrefix(literal)
-            case .contains(let literal):
-                present[CrashMessageGrammar.anchorIDs[literal] ?? 0] && MessageScan.occurs(literal, in: String(text))
-            case .parser(let parse): parse(text)
-            }
+    /// Whether shape `index` matches `text`. `present`: which of `anchorIndex`'s literals the whole
+    /// line holds (a `contains` anchor the line lacks is not searched for in each of its forms).
+    /// The literals' ids are looked up once (`shapeLiteralIDs`), not hashed per line.
+    static func shape(_ index: Int, matches text: Substring, present: [Bool]) -> Bool {
+        let ids = shapeLiteralIDs[index]
+        if !ids.needs.isEmpty, !ids.needs.contains(where: { present[$0] }) { return false }
+        return switch shapes[index].anchor {
+        case .starts(let literal): present[ids.anchor] && text.hasBytePrefix(literal)
+        case .contains(let literal): present[ids.anchor] && MessageScan.occurs(literal, in: String(text))
+        case .parser(let parse): parse(text)
         }
     }
 
@@ -729,6 +730,25 @@ enum CrashMessageGrammar {
     }
     static let anchorIDs: [String: Int] = Dictionary(anchorLiterals.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     static let anchorIndex = NeedleIndex(anchorLiterals)
+
+    /// Per shape, its anchor literal's id (0 for a parser) and its needs' ids.
+    static let shapeLiteralIDs: [(anchor: Int, needs: [Int])] = shapes.map { shape in
+        let anchor: Int =
+            switch shape.anchor {
+            case .starts(let literal), .contains(let literal): anchorIDs[literal] ?? 0
+            case .parser: 0
+            }
+        return (anchor, shape.needs.compactMap { anchorIDs[$0] })
+    }
+
+    /// Per literal id, the shapes that require it (`requiredIDs` inverted), and the shapes that
+    /// require none: a line's candidates from the few literals it holds.
+    static let shapesRequiring: [[Int]] = {
+        var shapes = [[Int]](repeating: [], count: anchorLiterals.count)
+        for (index, ids) in requiredIDs.enumerated() { for id in Set(ids) { shapes[id].append(index) } }
+        return shapes
+    }()
+    static let shapesRequiringNothing: [Int] = requiredIDs.indices.filter { requiredIDs[$0].isEmpty }
 
     /// The shapes, most specific first. Sources: the Swift runtime's `swift::fatalError` and the
     /// standard library's `_assertionFailure` / `_preconditionFailure` format strings (Errors.cpp,
@@ -932,7 +952,7 @@ enum CrashMessageGrammar {
             // failed assertion stated beside it says more.)
             Shape(
                 family: .assertion,
-                anchor: .parser { $0.containsBytes("thread '") && $0.containsBytes("' panicked at ") }, needs: ["' panicked at "]),
+                anchor: .parser { RustPanicMessage.panickedMarker(in: $0) != nil }, needs: [" panicked at "]),
             Shape(family: .managedException, anchor: .starts("panic: ")),
             // Zig's panic handler names the thread first (`thread 3847457 panic: start index 2049 is
             // larger than end index 126`), before its stack trace.
@@ -1453,17 +1473,10 @@ enum CrashMessageGrammar {
         // The shapes one of whose literals the line holds, in order, decided once for every form
         // of the line (most lines leave a handful of the hundreds).
         // (A shape that names no literal is tried whenever another's is there.)
-        var candidates: [Int] = []
-        var holdsALiteral = false
-        for (index, ids) in requiredIDs.enumerated() {
-            if ids.isEmpty {
-                candidates.append(index)
-            } else if ids.contains(where: { present[$0] }) {
-                candidates.append(index)
-                holdsALiteral = true
-            }
-        }
-        guard holdsALiteral else { return nil }
+        var held = Set<Int>()
+        for (id, isPresent) in present.enumerated() where isPresent { held.formUnion(shapesRequiring[id]) }
+        guard !held.isEmpty else { return nil }
+        let candidates = (held.union(shapesRequiringNothing)).sorted()
         if let found = match(line, present: present, candidates: candidates) { return found }
         // A runtime's line written while another program's line was unfinished (a test runner's
         // `testX (Suite) ... ` before its verdict, a progress line): the message starts at a
@@ -1516,7 +1529,7 @@ enum CrashMessageGrammar {
             return stage
         }
         for (position, stage) in stages.enumerated() {
-            guard let shape = candidates.first(where: { shapes[$0].matches(stage, present: present) }) else { continue }
+            guard let shape = candidates.first(where: { Self.shape($0, matches: stage, present: present) }) else { continue }
             // The message without the log prefixes a shape read through (`18:38:17.092 [app][e]
             // X.swift:49: Precondition failed: …`): the shortest form the same shape still reads.
             // Not past a lowercase label no other prefix shape explains (`malloc: `, `dyld: `): it
@@ -1525,7 +1538,7 @@ enum CrashMessageGrammar {
             var previous = stage
             for candidate in stages[(position + 1)...] {
                 if LogPrefix.isStreamLabelOnly(previous) { break }
-                if stage.hasSuffix(candidate), shapes[shape].matches(candidate, present: present) { shortest = candidate }
+                if stage.hasSuffix(candidate), Self.shape(shape, matches: candidate, present: present) { shortest = candidate }
                 previous = candidate
             }
             return (shapes[shape].family, withoutFrameOffset(shortest))
@@ -1588,7 +1601,7 @@ enum CrashMessageGrammar {
         // The Dart VM's heading, and R's error whose message went to the next line (`Error in f(x) :`).
         if text == "Unhandled exception:" || (text.hasBytePrefix("Error in ") && text.hasSuffix(":")) { return true }
         if ClojureError.isError(Substring(text)) { return true }
-        return (text.containsBytes("' panicked at ") && text.hasSuffix(":")) || text == rustPanicHookHeading
+        return (RustPanicMessage.panickedMarker(in: Substring(text)) != nil && text.hasSuffix(":")) || text == rustPanicHookHeading
     }
 
     /// color-eyre's and color-backtrace's heading for a panic, over `Message:  …` and `Location: …`
@@ -3583,7 +3596,8 @@ package enum PastedFrameGrammar {
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
-        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (juliaNativeFrame, false), (pythonStyle, false),
+        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (juliaNativeFrame, false), (dartVMFrame, false),
+        (pythonStyle, false),
         (rubyStyle, false),
         (haskellCallStack, false), (hockeyApp, false),
         (hockeyAppColumns, false),
@@ -3697,6 +3711,35 @@ package enum PastedFrameGrammar {
                 frame.sourceFile = String(word[..<colon])
                 frame.sourceLine = number
             }
+        }
+        return frame
+    }
+
+    /// The Dart VM's native stack under its `===== CRASH =====` banner (`Profiler::DumpStackTrace`):
+    /// `pc 0x01967460 fp 0x6e63e798 unw_get_proc_info`, `pc 0x… fp 0x… dart::Thread::Exit()+0x2c`,
+    /// `pc 0x… fp 0x… /lib/arm-linux-gnueabihf/libgcc_s.so.1+0x19e40`, `… Unknown symbol`.
+    static let dartVMFrame: Parser = { line, reportLine in
+        guard line.hasBytePrefix("pc 0x"), line.utf8.count <= 1_000 else { return nil }
+        let words = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: true)
+        guard words.count == 5, words[2] == "fp", words[3].hasBytePrefix("0x"),
+            let address = UInt64(words[1].dropFirst(2), radix: 16), UInt64(words[3].dropFirst(2), radix: 16) != nil
+        else { return nil }
+        var frame = Frame(index: 0, address: address, reportLine: reportLine)
+        var what = words[4]
+        guard what != "Unknown symbol" else { return frame }
+        var offset: UInt64?
+        if let plus = what.range(of: "+0x", options: .backwards), let value = UInt64(what[plus.upperBound...], radix: 16) {
+            offset = value
+            what = what[..<plus.lowerBound]
+        }
+        guard !what.isEmpty else { return nil }
+        if what.hasBytePrefix("/") || what.hasSuffix(".so") || what.containsBytes(".so.") || what.hasSuffix(".dylib") {
+            // An image and the offset in it, when the VM found no symbol.
+            frame.imageName = what.split(separator: "/").last.map(String.init)
+            frame.imageOffset = offset
+        } else {
+            frame.symbol = String(what)
+            frame.symbolOffset = offset
         }
         return frame
     }
