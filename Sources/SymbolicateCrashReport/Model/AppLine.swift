@@ -298,8 +298,12 @@ extension CrashReport {
             // A program's own fatal-signal handler (Emacs's `deliver_fatal_thread_signal`, Ruby's
             // `rb_bug_for_fatal_signal`, mysqld's `handle_fatal_signal` and older `handle_segfault`)
             // prints the stack it is in.
+            // (Words joined by underscores too: GIMP's `gimp_stack_trace_print`, `signal_handler`.)
+            let words = name.containsBytes("_") ? name.filter { $0 != "_" } : name
+            // And a handler named for the signal it serves (`sigsegv_handler`, Crystal's `__crystal_sigfault_handler`).
+            if words.containsBytesIgnoringASCIICase("handler"), words.containsBytesIgnoringASCIICase("sig") { return true }
             return ["callstack", "backtrace", "stacktrace", "signalhandler", "fatal", "segfault"].contains {
-                name.containsBytesIgnoringASCIICase($0)
+                words.containsBytesIgnoringASCIICase($0)
             }
         }
         func isReporterHandler(_ frame: Frame) -> Bool {
@@ -318,6 +322,9 @@ extension CrashReport {
                     return thread.frames[..<index].contains(where: isCapturing)
                 }
                 if name.hasSuffix("()") { name = name.dropLast(2) }
+                // A runtime's own trace names the trampoline `???` (Crystal's `CallStack`), no
+                // image given: the unnamed frame right under the handler capturing the stack.
+                if name == "???", frame.imageName == nil, index > 0 { return isCapturing(thread.frames[index - 1]) }
                 // `_sigtramp` redacted (iOS's system symbols in a device log): libsystem_platform's
                 // frame right under a handler capturing the stack.
                 // (A crash reporter's handler too, PLCrashReporter's `plcrash::…`: a named `_sigtramp`

@@ -22,7 +22,7 @@ enum LogPrefix {
         composeService, isoTimestamp, slashedTimestamp, launchdJob, syslogTimestamp, timeOfDay, logcatThreadtime, logcatStudioProcess,
         logcatBrief,
         logcatColumns,
-        glogHeader, processIDFence, processTag,
+        glogHeader, sourcePlaceTag, processIDFence, processTag,
         bracketed,
         angleLevel, levelWord,
         shellName, quoteMarker, listMarker, openingQuote, emphasizedLabel, emphasis, symbolRun, frameworkLevel, labelledIntro, trackerKey,
@@ -133,6 +133,19 @@ enum LogPrefix {
     /// glog's and Abseil's header (`W1004 17:24:30.598220 1878994944 tflite_calculator.cc:539] `),
     /// TensorFlow's after its timestamp (`: F tensorflow/core/platform/cpu_feature_guard.cc:37] `).
     static let glogHeader: Shape = { text in GlogLine.header(text)?.end }
+
+    /// A logger's source place closed by a bracket, with no level or time before it (Android ART's
+    /// `java_vm_ext.cc:577] `, `runtime.cc:655] ` after logcat's tag; Chromium's and glog's kin).
+    static let sourcePlaceTag: Shape = { text in
+        guard let close = text.prefix(80).byteRange(of: "] ") else { return nil }
+        let place = text[..<close.lowerBound]
+        guard let colon = place.lastIndex(of: ":"), !place.containsBytes(" ") else { return nil }
+        let digits = place[place.index(after: colon)...]
+        guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            PastedFrameGrammar.isSourceFile(String(place[..<colon]))
+        else { return nil }
+        return close.upperBound
+    }
 
     /// `Aug 15 06:13:40 host` (syslog): month, day, time, then the host name.
     static let syslogTimestamp: Shape = { text in
@@ -538,8 +551,11 @@ enum LogPrefix {
             let crashWords: Set<Substring> = ["Exception", "Reason", "Error", "Crash", "Message", "Signal", "Cause", "Diagnosis"]
             // Apple's report fields (`Exception Type:`, `Termination Reason:`) are read as fields.
             // One word alone (`Reason:`) is a line of a message continued (dyld's `Reason: image not found`).
-            if (2...3).contains(words.count), words.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy(\.isLetter) }),
-                words.contains(where: crashWords.contains), TextReportParser.fieldNames[text[..<colon.lowerBound].lowercased()] == nil
+            // Or a crash word first and lowercase words after it (`Error in terminal: `, `Crash on launch: `).
+            let capitalised = words.allSatisfy({ $0.first?.isUppercase == true }) && words.contains(where: crashWords.contains)
+            let led = words.first.map(crashWords.contains) == true && words.dropFirst().allSatisfy({ $0.first?.isLowercase == true })
+            if (2...3).contains(words.count), words.allSatisfy({ $0.allSatisfy(\.isLetter) }), capitalised || led,
+                TextReportParser.fieldNames[text[..<colon.lowerBound].lowercased()] == nil
             {
                 return colon.upperBound
             }
@@ -1052,6 +1068,20 @@ enum CrashMessageGrammar {
             // before the exception that replaced the line (iOS 13, macOS 10.15).
             Shape(family: .threadChecker, anchor: .contains("modifying the autolayout engine from a background thread")),
             Shape(family: .libraryMisuse, anchor: .starts("BUG IN CLIENT OF ")),
+            // VirtualBox stopping a virtual machine on an error of its own (`VCPU1: Guru Meditation -5394
+            // (VERR_IEM_IPE_4)`, `!!  VCPU0: Guru Meditation 1155 (VINF_EM_TRIPLE_FAULT)`): the status
+            // code and its name, the VM then in state `GURU_MEDITATION`.
+            Shape(
+                family: .assertion,
+                anchor: .parser { text in
+                    guard let found = text.byteRange(of: "Guru Meditation ") else { return false }
+                    let rest = text[found.upperBound...]
+                    let number = rest.drop { $0 == "-" }.prefix { $0.isASCII && $0.isNumber }
+                    return !number.isEmpty && (rest.containsBytes("(VERR_") || rest.containsBytes("(VINF_"))
+                }, needs: ["Guru Meditation "]),
+            // libSystem's word for a child process that crashed between `fork()` and `exec()`, where
+            // only async-signal-safe calls are allowed (`crashed on child side of fork pre-exec`).
+            Shape(family: .libraryMisuse, anchor: .starts("crashed on child side of fork pre-exec")),
             // Xlib's default handlers, which print the X server's refusal of a request (or the lost
             // connection) and exit the program (`X Error of failed request:  BadWindow (invalid
             // Window parameter)`, `XIO:  fatal IO error 11 (Resource temporarily unavailable) on X
@@ -1799,7 +1829,7 @@ enum CrashMessageGrammar {
 enum NonFatalReport {
     static let literals = [
         "xception", "dlopen(", "Sanitizer:", ": runtime error: ", "dyld", "Break ", " suppressed", " ignored",
-        "BUG IN CLIENT OF libsqlite3",
+        "BUG IN CLIENT OF libsqlite3", " thread aborted: ",
     ]
 
     /// A logged error's hint of where to break to debug it, on its line or the next.
@@ -1815,6 +1845,10 @@ enum NonFatalReport {
         // integrity compromised by API violation: vnode unlinked while in use: …`): a fault the
         // library logs through os_log before it goes on, unlike libdispatch's, which traps.
         if text.containsBytes("BUG IN CLIENT OF libsqlite3") { return true }
+        // OpenResty's error log when a request's Lua code raised (`*4 lua entry thread aborted:
+        // runtime error: …/content.lua:130: attempt to index a nil value`, `lua user thread aborted:`):
+        // the request's thread ended; nginx's worker answers it with an error and serves the next.
+        if text.containsBytes("lua entry thread aborted: ") || text.containsBytes("lua user thread aborted: ") { return true }
         // dyld's warnings (`dyld: warning, LC_RPATH … being ignored in restricted program`,
         // `dyld[812]: warning: …`): the program goes on loading.
         if let dyld = text.byteRange(of: "dyld") {
@@ -2269,7 +2303,7 @@ enum SignalLine {
         + kernelFaults.map(\.words) + ["status=", "signal=", "xception code", "xceptionCode: ", "Unhandled exception at 0x"]
         + [
             "with code ", "xit_code", "xitCode", "xitcode", "STATUS_", "EXCEPTION_", "overrun of a stack-based buffer",
-            "referenced memory at 0x", "Fatal trap ",
+            "referenced memory at 0x", "Fatal trap ", "].Value=",
         ] + FirmwareFault.literals
 
     /// The POSIX signal codes (`si_code`) Apple's reports and crash services print, with their signal.
@@ -2367,6 +2401,11 @@ enum SignalLine {
         // location 0x…` (Windows' dialog for an exception no handler took).
         if digits == nil, let marker = text.byteRange(of: "exception (0x", ignoringASCIICase: true) {
             digits = text[marker.upperBound...].prefix { $0.isHexDigit }
+        }
+        // Windows Error Reporting's `Report.wer` file names its fields in the system's language
+        // (`Sig[6].Name=Ausnahmecode`, then `Sig[6].Value=c0000005`): a value that is one of the codes.
+        if digits == nil, text.hasBytePrefix("Sig["), let value = text.byteRange(of: "].Value=") {
+            digits = text[value.upperBound...]
         }
         if let digits, digits.count == 8, let signal = windowsExceptionCodes[digits.lowercased()] { return signal }
         if text.containsBytes("STATUS_") || text.containsBytes("EXCEPTION_") {
@@ -2771,6 +2810,11 @@ enum SignalLine {
                 || rest.hasBytePrefix("\t") || rest.hasBytePrefix(" at address 0x") || rest.hasBytePrefix(" at 0x")
                 || rest.hasBytePrefix("(coredump)") || rest.hasBytePrefix(" (coredump)") || rest.hasBytePrefix(" detected at ")
             {
+                return signal
+            }
+            // zsh's lowercase words before the command's path, their column's blanks collapsed to
+            // one by a page that showed them (`zsh: trace trap /Applications/X.app/Contents/MacOS/X`).
+            if words.first?.isLowercase == true, rest.hasBytePrefix(" /") || rest.hasBytePrefix(" ./") || rest.hasBytePrefix(" ~/") {
                 return signal
             }
         }
@@ -3596,7 +3640,7 @@ package enum PastedFrameGrammar {
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
-        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (juliaNativeFrame, false), (dartVMFrame, false),
+        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (juliaNativeFrame, false), (dartVMFrame, false), (checkJNIFrom, false),
         (pythonStyle, false),
         (rubyStyle, false),
         (haskellCallStack, false), (hockeyApp, false),
@@ -3712,6 +3756,26 @@ package enum PastedFrameGrammar {
                 frame.sourceLine = number
             }
         }
+        return frame
+    }
+
+    /// Android's CheckJNI names the Java method whose native code made the bad call, under its
+    /// `JNI DETECTED ERROR IN APPLICATION:` line: `from java.lang.Object com.example.Handler.hook(long,
+    /// java.lang.String)`, `from void com.example.Native.run()` (the return type, the method).
+    static let checkJNIFrom: Parser = { line, reportLine in
+        guard line.hasBytePrefix("from "), line.hasSuffix(")"), line.utf8.count <= 2_000 else { return nil }
+        let rest = line.dropFirst(5)
+        guard let blank = rest.firstIndex(of: " ") else { return nil }
+        let type = rest[..<blank]
+        let method = rest[rest.index(after: blank)...]
+        guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "[" || $0 == "]" || $0 == "$" }),
+            let open = method.firstIndex(of: "("), !method[..<open].containsBytes(" ")
+        else { return nil }
+        let name = method[..<open]
+        guard name.containsBytes("."), name.first?.isLetter == true, !name.hasSuffix(".") else { return nil }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.symbol = String(method)
         return frame
     }
 
@@ -3973,17 +4037,27 @@ package enum PastedFrameGrammar {
 
     /// A runtime's own backtrace with the address in brackets, then the symbol and its offset
     /// (Crystal's `CallStack`: `[0x10cdf065a] *Crystal::Scheduler#reschedule:Nil +266`,
-    /// `[0x7fff651c2f5a] _sigtramp +26`).
+    /// `[0x7fff651c2f5a] _sigtramp +26`); on Linux the address in decimal (`[140254606926918] strlen
+    /// +38`, `[94640283501998] ???`), a frame repeated with its count (`… +61 (2 times)`).
     static let bracketedAddress: Parser = { line, reportLine in
-        guard line.hasBytePrefix("[0x"), let close = line.firstIndex(of: "]") else { return nil }
-        let hex = line[line.index(line.startIndex, offsetBy: 3)..<close]
-        guard !hex.isEmpty, hex.count <= 16, hex.allSatisfy(\.isHexDigit), let address = UInt64(hex, radix: 16) else { return nil }
+        guard line.hasBytePrefix("["), let close = line.prefix(24).firstIndex(of: "]") else { return nil }
+        let decimal = !line.hasBytePrefix("[0x")
+        let digits = line[line.index(line.startIndex, offsetBy: decimal ? 1 : 3)..<close]
+        let parsed = decimal ? (digits.count >= 6 && digits.count <= 20 ? UInt64(digits) : nil) : UInt64(digits, radix: 16)
+        guard !digits.isEmpty, digits.count <= 20, let address = parsed else { return nil }
         var symbol = line[line.index(after: close)...].trimmedBlanks
+        if symbol.hasSuffix(" times)"), let open = symbol.range(of: " (", options: .backwards),
+            symbol[open.upperBound...].dropLast(7).allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            symbol = String(symbol[..<open.lowerBound])
+        }
         var offset: UInt64?
         if let plus = symbol.range(of: " +", options: .backwards), let value = UInt64(symbol[plus.upperBound...]) {
             offset = value
             symbol = symbol[..<plus.lowerBound].trimmedBlanks
         }
+        // (A decimal number in brackets is a log's counter as often: only with an offset or `???`.)
+        guard !decimal || offset != nil || symbol == "???" else { return nil }
         guard !symbol.isEmpty, !symbol.hasBytePrefix("0x"), !symbol.contains(" ") || looksLikeSymbol(String(symbol), alone: true) else {
             return nil
         }
@@ -3997,6 +4071,19 @@ package enum PastedFrameGrammar {
     /// python312.dll, version: 3.12.2150.1013, time stamp: 0x65c2a47f`): the crashed frame's
     /// image, where the event gives no stack.
     static let windowsFaultingModule: Parser = { line, reportLine in
+        // `Report.wer`'s fault module (`Sig[3].Value=ntdll.dll`, or `StackHash_8f57`, WER's name
+        // for a module it could not tell), its label in the system's language on the line above.
+        if line.hasBytePrefix("Sig[3].Value="), line.utf8.count <= 300 {
+            let name = line.dropFirst(13).trimmedBlanks
+            let lower = name.lowercased()
+            guard !name.isEmpty, !name.containsBytes(" "),
+                lower.hasSuffix(".dll") || lower.hasSuffix(".exe") || lower.hasSuffix(".sys") || name.hasBytePrefix("StackHash_")
+            else { return nil }
+            var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+            frame.hasAddress = false
+            frame.imageName = name
+            return frame
+        }
         guard line.hasBytePrefix("Faulting module name: ") else { return nil }
         let name = line.dropFirst(22).prefix { $0 != "," }.trimmedBlanks
         guard !name.isEmpty, !name.containsBytes(" "), name.containsBytes(".") else { return nil }
@@ -4382,6 +4469,13 @@ package enum PastedFrameGrammar {
     }
 
     static let gdbStyle: Parser = { line, reportLine in
+        // gdb's line where the program stopped (`0x0000000100052236 in density_lion_encode_continue ()`,
+        // under `Program received signal SIGBUS`): the innermost frame, unnumbered.
+        if line.hasBytePrefix("0x"), line.utf8.count <= 2_000 {
+            let hex = line.dropFirst(2).prefix { $0.isHexDigit }
+            guard !hex.isEmpty, hex.count <= 16, line.dropFirst(2 + hex.count).hasBytePrefix(" in ") else { return nil }
+            return gdbStyle("#0  " + line, reportLine)
+        }
         guard line.hasBytePrefix("#"), var (index, rest) = numberThenBlank(Substring(line).dropFirst(), punctuation: ".", required: false)
         else { return nil }
         var frame = Frame(index: index, address: 0, reportLine: reportLine)
@@ -4453,10 +4547,10 @@ package enum PastedFrameGrammar {
         var symbol = rest.trimmedBlanks
         // gdb's argument list after the name: `__pthread_kill ()`, `std::terminate() ()`,
         // `main (argc=1, argv=0x7ffe…)`; a Swift type's `-> ()` is the name's own.
-        if symbol.hasSuffix(")"), let open = symbol.range(of: " (", options: .backwards), open.lowerBound > symbol.startIndex {
-            let inside = symbol[open.upperBound..<symbol.index(before: symbol.endIndex)]
-            let before = symbol[..<open.lowerBound]
-            if !before.hasSuffix("->"), inside.isEmpty || (inside.containsBytes("=") && !inside.containsBytes("(")) {
+        // (A string argument may hold parentheses: `malloc_printerr (str=0x7f… "malloc(): corrupted top size")`.)
+        if let (open, unquoted) = gdbArgumentList(symbol), symbol.index(before: open) > symbol.startIndex {
+            let before = symbol[..<symbol.index(before: open)]
+            if !before.hasSuffix("->"), unquoted.isEmpty || (unquoted.containsBytes("=") && !unquoted.containsBytes("(")) {
                 symbol = String(before).trimmedBlanks
             }
         }
@@ -4467,6 +4561,47 @@ package enum PastedFrameGrammar {
         else { return nil }
         TextReportParser.parseFrameRest(symbol, into: &frame)
         return frame.symbol == nil && !frame.hasAddress ? nil : frame
+    }
+
+    /// The parenthesis (after a blank) that opens the group closing at the end of `symbol`, matched
+    /// outside double-quoted strings, and the group's inside with its strings left out; nil when
+    /// `symbol` does not end with a group.
+    static func gdbArgumentList(_ symbol: String) -> (open: String.Index, unquoted: String)? {
+        guard symbol.hasSuffix(")"), symbol.utf8.count <= 4_000 else { return nil }
+        var opens: [String.Index] = []
+        var inQuote = false
+        var escaped = false
+        var index = symbol.startIndex
+        while index < symbol.endIndex {
+            let character = symbol[index]
+            if inQuote {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inQuote = false }
+            } else if character == "\"" {
+                inQuote = true
+            } else if character == "(" {
+                opens.append(index)
+            } else if character == ")" {
+                guard let open = opens.popLast() else { return nil }
+                if symbol.index(after: index) == symbol.endIndex {
+                    guard open > symbol.startIndex, symbol[symbol.index(before: open)] == " " else { return nil }
+                    var unquoted = ""
+                    var quoted = false
+                    var slash = false
+                    for c in symbol[symbol.index(after: open)..<index] {
+                        if quoted {
+                            if slash { slash = false } else if c == "\\" { slash = true } else if c == "\"" { quoted = false }
+                        } else if c == "\"" {
+                            quoted = true
+                        } else {
+                            unquoted.append(c)
+                        }
+                    }
+                    return (open, unquoted)
+                }
+            }
+            index = symbol.index(after: index)
+        }
+        return nil
     }
 
     /// `File "ResultsController.swift", line 165, in ResultsController.fetchedObjects.getter`
@@ -5026,6 +5161,8 @@ package enum PastedFrameGrammar {
         guard let space = line.firstIndex(of: " ") else { return nil }
         let head = line[..<space]
         guard head.containsBytes("/"), !head.hasBytePrefix("http"), !head.containsBytes("://") else { return nil }
+        // (Not logcat's level and tag padded to their column, `I/DEBUG   (  119): …`: a log prefix.)
+        guard LogPrefix.logcatBrief(Substring(line)) == nil else { return nil }
         let symbol = line[space...].trimmedBlanks
         guard looksLikeSymbol(symbol) else { return nil }
         var frame = Frame(index: 0, address: 0, reportLine: reportLine)

@@ -1111,7 +1111,14 @@ struct DebuggerOutputParser {
                 var frame = found
                 // A numbered list that starts again at 0 is the next thread's.
                 if numbered, frame.index == 0, let position = pastedThread, !report.threads[position].frames.isEmpty {
-                    pastedThread = nil
+                    // (gdb's line where the program stopped, `0x… in f ()`, is the frame its `bt`
+                    // then prints first: the same thread, told twice.)
+                    let previous = report.threads[position].frames
+                    if previous.count == 1, previous[0].hasAddress, frame.hasAddress, previous[0].address == frame.address {
+                        report.threads[position].frames.removeAll()
+                    } else {
+                        pastedThread = nil
+                    }
                 }
                 let position = Self.pastedThread(&pastedThread, in: &report)
                 if !numbered { frame.index = report.threads[position].frames.count }

@@ -61,6 +61,8 @@ package struct FactReading {
             facts.statedMessages = Self.statedMessages(outsideFieldsOf: text.document, before: before, skipping: text.readLines)
             if before != nil { aboveHeader = facts.statedMessages }
         }
+        if facts.statedMessages.isEmpty, let text { facts.statedMessages = Self.libcMessageArguments(of: report, in: text.document) }
+        if facts.statedMessages.isEmpty, let text { facts.statedMessages = Self.oomKillerInvocation(in: text.document) }
         // The selector libobjc was sending, stated in a pasted line rather than the report's field.
         if facts.statements.selectorLine == nil,
             let line = facts.statedMessages.first(where: { Self.isSelectorLine($0.text) })
@@ -574,6 +576,77 @@ package struct FactReading {
         return stated
     }
 
+    /// The C library's functions that print the message they are given and abort, and the
+    /// parameter that holds it (glibc's malloc.c, assert.c, fortify_fail.c; musl's and bionic's
+    /// names alike).
+    static let libcMessageFunctions: [String: String] = [
+        "malloc_printerr": "str", "__malloc_assert": "assertion", "__libc_fatal": "message", "__fortify_fail": "msg",
+        "__fortify_fail_abort": "msg", "__assert_fail": "assertion", "__assert_fail_base": "assertion", "__assert_perror_fail": "file",
+        "__assert2": "failedexpr", "__assert": "failedexpr", "async_safe_fatal_no_abort": "fmt",
+    ]
+
+    /// When the only trace of the message is a debugger's frame of one of those functions with its
+    /// arguments (gdb's `#8 malloc_printerr (str=str@entry=0x7f… "malloc(): corrupted top size") at
+    /// malloc.c:5671`): the string it was given, stated by that line. An assertion's with its
+    /// file and line, as glibc prints it.
+    static func libcMessageArguments(of report: CrashReport, in document: TextDocument) -> [StatedMessage] {
+        for backtrace in report.allBacktraces {
+            for frame in backtrace.frames.prefix(24) {
+                guard let symbol = frame.symbol, let parameter = libcMessageFunctions[symbol], let number = frame.reportLine,
+                    document.lines.indices.contains(number - 1)
+                else { continue }
+                let line = document.lines[number - 1].text
+                guard let message = quotedArgument(parameter, in: line), !message.isEmpty, !message.containsBytes("%") else { continue }
+                var text = message
+                if symbol.hasBytePrefix("__assert"), let file = quotedArgument("file", in: line),
+                    let lineArgument = line.byteRange(of: "line=")
+                {
+                    let digits = line[lineArgument.upperBound...].prefix { $0.isASCII && $0.isNumber }
+                    text = "\(file):\(digits): Assertion `\(message)' failed."
+                }
+                let family = CrashMessageGrammar.match(text)?.family ?? .assertion
+                return [StatedMessage(family: family, text: text, quote: line.trimmedBlanks, line: number, source: .console)]
+            }
+        }
+        return []
+    }
+
+    /// The kernel's `X invoked oom-killer: gfp_mask=…` line, when the text holds no other message
+    /// (the `Killed process` line that names the victim, said first when present, was cut): the
+    /// kernel ran out of memory for a request of X's and began to kill.
+    static func oomKillerInvocation(in document: TextDocument) -> [StatedMessage] {
+        for (offset, line) in document.lines.prefix(messageScanLineLimit).enumerated() {
+            guard line.text.containsBytes(" invoked oom-killer: ") else { continue }
+            let text = document.readings.strip(line.text).trimmedBlanks
+            guard let marker = text.byteRange(of: " invoked oom-killer: "), !text[..<marker.lowerBound].containsBytes(" ") else { continue }
+            return [StatedMessage(family: .resource, text: text, quote: line.text.trimmedBlanks, line: offset + 1, source: .console)]
+        }
+        return []
+    }
+
+    /// The C string gdb printed for `parameter=` in a frame's arguments (`str=str@entry=0x7f… "…"`,
+    /// `msg=0x55… "buffer overflow detected"`), its escapes as written.
+    static func quotedArgument(_ parameter: String, in line: String) -> String? {
+        var rest = Substring(line)
+        while let found = rest.byteRange(of: parameter + "=") {
+            let before = rest[..<found.lowerBound].last
+            rest = rest[found.upperBound...]
+            guard before == "(" || before == " " || before == "," else { continue }
+            guard let open = rest.prefix(80).firstIndex(of: "\"") else { return nil }
+            let value = rest[rest.index(after: open)...]
+            var end = value.startIndex
+            var escaped = false
+            while end < value.endIndex {
+                let character = value[end]
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { break }
+                end = value.index(after: end)
+            }
+            guard end < value.endIndex else { return nil }
+            return String(value[..<end])
+        }
+        return nil
+    }
+
     /// A frame line states nothing: Apple's numbered frame (`0   libswiftCore.dylib   0x… f + 4`,
     /// a number then a blank; a timestamp's `18:38:17.092` is no frame number), or any syntax
     /// the pasted-frame readers read.
@@ -678,16 +751,19 @@ package struct FactReading {
 
     /// A line of registers and their values, a crash's own state (an ARM kernel's `r4:85c53340`,
     /// `r10:b774ef05 r9:00000000`, x86's `RAX: 000000000000000c RBX: 0000000000000000`), after
-    /// the kernel log's `[  819.332721]` time when it has one: no program's words.
+    /// the kernel log's `[  819.332721]` time (or `dmesg -T`'s `[Wed Dec  6 23:54:11 2017]`) when it
+    /// has one; or the kernel's dump of stack words (`ffff8806db522280 00000000cdb595c3 …`): no
+    /// program's words.
     static func isRegisterDump(_ trimmed: String) -> Bool {
         var rest = Substring(trimmed)
-        if rest.first == "[", let close = rest.firstIndex(of: "]"),
-            rest[rest.index(after: rest.startIndex)..<close].allSatisfy({ $0 == " " || $0 == "." || ($0.isASCII && $0.isNumber) })
-        {
+        if rest.first == "[", let close = rest.prefix(40).firstIndex(of: "]") {
             rest = rest[rest.index(after: close)...]
         }
         let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard !words.isEmpty, words.count <= 24 else { return false }
+        if words.count >= 2, words.allSatisfy({ ($0.utf8.count == 8 || $0.utf8.count == 16) && $0.allSatisfy(\.isHexDigit) }) {
+            return true
+        }
         var pairs = 0
         var name: Substring?
         for word in words {
