@@ -238,4 +238,47 @@ import Testing
         #expect(diagnosis.headline.contains("Guru Meditation -5394 (VERR_IEM_IPE_4)"), "\(diagnosis.headline)")
         #expect(CrashMessageGrammar.match("Guru Meditation Error: Core  0 panic'ed (LoadProhibited)")?.family != .assertion)
     }
+
+    /// Node's print of an error nothing handled (https://github.com/saschagehlich/hotnode/issues/12):
+    /// the source line it quotes over a caret is no message, the `Error: …` line over V8's frames is,
+    /// whatever the error's class, and the frames are read with their aliases.
+    @Test func nodeErrorUnderItsSourceExcerpt() throws {
+        let text = """
+            events.js:167
+                  throw er; // Unhandled 'error' event
+                  ^
+
+            Error: listen EADDRINUSE :::8081
+                at Server.setupListenHandle [as _listen2] (net.js:1286:14)
+                at listenInCluster (net.js:1334:12)
+                at Object.<anonymous> (E:\\testCode\\ssr\\src\\serve\\index.js:31:8)
+            """
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("EADDRINUSE"), "\(diagnosis.headline)")
+        let frames = try readPasted(text).allBacktraces.flatMap(\.frames)
+        #expect(frames.first?.symbol == "Server.setupListenHandle")
+        #expect(frames.first?.sourceFile == "net.js")
+        #expect(frames.first?.sourceLine == 1286)
+        #expect(PastedFrameGrammar.v8Frame("at /app/index.js:31:8", 1)?.sourceLine == 31)
+        // Java's and .NET's frames are not V8's.
+        #expect(PastedFrameGrammar.v8Frame("at com.example.Main.run(Main.java:12)", 1) == nil)
+        #expect(PastedFrameGrammar.v8Frame("at App.Program.Main () in /src/Program.cs:line 5", 1) == nil)
+    }
+
+    /// A macOS report that prints its codes by name and again by number
+    /// (https://github.com/sindresorhus/Pasteboard-Viewer/issues/16): the named line is kept.
+    @Test func exceptionCodesByNameAndNumber() throws {
+        let text = """
+            Exception Type:        EXC_BAD_ACCESS (SIGBUS)
+            Exception Codes:       KERN_PROTECTION_FAILURE at 0x00007ff84b1e9360
+            Exception Codes:       0x0000000000000002, 0x00007ff84b1e9360
+
+            Thread 0 Crashed::  Dispatch queue: com.apple.main-thread
+            0   libobjc.A.dylib               \t    0x7ff8111d4b43 objc_release + 19
+            """
+        let report = try readPasted(text)
+        #expect(report.exception?.codes == "KERN_PROTECTION_FAILURE at 0x00007ff84b1e9360")
+        let diagnosis = try diagnoseText(text)
+        #expect(diagnosis.headline.contains("KERN_PROTECTION_FAILURE"), "\(diagnosis.headline)")
+    }
 }

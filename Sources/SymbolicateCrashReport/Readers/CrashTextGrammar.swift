@@ -3648,7 +3648,7 @@ package enum PastedFrameGrammar {
         (quotedFileLine, true),
         (numberedWithoutAddress, true), (jvmNativeFrame, false), (addressImageSymbol, false), (placeDashSymbol, false),
         (imageColonSymbol, false),
-        (managedFrame, false),
+        (v8Frame, false), (managedFrame, false),
         (pathAndSymbol, false), (fileLineTitle, false),
         (symbolWithOffset, false), (addressSymbol, false),
     ]
@@ -5019,6 +5019,40 @@ package enum PastedFrameGrammar {
         frame.imageName = path.split(separator: "/").last.map(String.init)
         TextReportParser.parseFrameRest(symbol, into: &frame)
         return frame.symbol == nil ? nil : frame
+    }
+
+    /// V8's stack frame (Node, Chrome, Electron, Deno): `at Server.setupListenHandle [as _listen2]
+    /// (net.js:1286:14)`, `at new Foo (/app/foo.js:3:9)`, `at async main (file:///app/m.mjs:4:3)`,
+    /// `at /app/index.js:31:8` (no function): the place always with its line and column.
+    static let v8Frame: Parser = { line, reportLine in
+        guard line.hasBytePrefix("at "), line.utf8.count <= 2_000 else { return nil }
+        var rest = line.dropFirst(3)
+        if rest.hasBytePrefix("async ") { rest = rest.dropFirst(6) }
+        var name: Substring?
+        var place = rest
+        if rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards) {
+            name = rest[..<open.lowerBound]
+            place = rest[open.upperBound..<rest.index(before: rest.endIndex)]
+        }
+        // Line and column, both.
+        let parts = place.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts.suffix(2).allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let (file, number) = fileLineColumn(place), !file.isEmpty
+        else { return nil }
+        if var function = name {
+            if function.hasSuffix("]"), let alias = function.range(of: " [as ", options: .backwards) { function = function[..<alias.lowerBound] }
+            if function.hasBytePrefix("new ") { function = function.dropFirst(4) }
+            guard !function.isEmpty, !function.containsBytes("("), !function.containsBytes(" ") else { return nil }
+            name = function
+        } else {
+            guard !place.containsBytes(" ") else { return nil }
+        }
+        var frame = Frame(index: 0, address: 0, reportLine: reportLine)
+        frame.hasAddress = false
+        frame.symbol = name.map(String.init)
+        frame.sourceFile = String(file)
+        frame.sourceLine = number
+        return frame
     }
 
     /// A .NET/Mono stack line: `at Foo.Bar.Draw (CGRect rect) [0x00000] in /src/Bar.cs:17`,

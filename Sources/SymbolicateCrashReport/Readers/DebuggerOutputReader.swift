@@ -1251,7 +1251,10 @@ struct DebuggerOutputParser {
             }
             return annotationMessage(trailing.reason, quote: trimmed, number: number, place: annotatedPlace(trailing.code, number: number))
         }
-        guard let match = document.readings.match(text) else { return nil }
+        if document.readings.match(text) == nil, FactReading.isJavaScriptErrorOverFrames(trimmed, at: number - 1, in: document) {
+            return StatedMessage(family: .managedException, text: trimmed, quote: trimmed, line: number, source: .console)
+        }
+        guard let match = document.readings.match(text), !FactReading.isSourceExcerpt(at: number - 1, in: document) else { return nil }
         // A Swift runtime message copied from Xcode with its place on a line of its own
         // (`Timetag.swift Line 35` above it, `SCLAlertView.swift` and `Line 712` below).
         let place = match.family == .swiftRuntime ? nearbyPlace(number).map { "\($0.file):\($0.line)" } : nil

@@ -949,6 +949,9 @@ struct TextReportParser {
             return true
         case "Exception Codes":
             report.exception = report.exception ?? ExceptionInfo()
+            // Codes printed twice, by name and by number (`KERN_PROTECTION_FAILURE at 0x7ff8…`, then
+            // `0x0000000000000002, 0x7ff8…`): the named line is kept, it says what the numbers do.
+            if let kept = report.exception?.codes, kept.hasPrefix("KERN_"), value.hasPrefix("0x") { return true }
             report.exception?.codes = value
             return true
         case "Crash reason":

@@ -567,8 +567,13 @@ package struct FactReading {
         for (offset, line) in document.lines.prefix(limit).enumerated() where !skipping.contains(offset + 1) {
             let trimmed = line.text.trimmedBlanks
             // The grammar first: its literals rule out most lines at once; the frame syntaxes are many.
-            guard !trimmed.isEmpty, let match = document.readings.match(trimmed),
-                !Self.isFrameLine(trimmed, number: offset + 1, in: document)
+            guard !trimmed.isEmpty else { continue }
+            if document.readings.match(trimmed) == nil, Self.isJavaScriptErrorOverFrames(trimmed, at: offset, in: document) {
+                stated.append(StatedMessage(family: .managedException, text: trimmed, quote: trimmed, line: offset + 1, source: .console))
+                continue
+            }
+            guard let match = document.readings.match(trimmed),
+                !Self.isFrameLine(trimmed, number: offset + 1, in: document), !Self.isSourceExcerpt(at: offset, in: document)
             else { continue }
             stated.append(
                 StatedMessage(family: match.family, text: match.text.trimmedBlanks, quote: trimmed, line: offset + 1, source: .console))
@@ -645,6 +650,34 @@ package struct FactReading {
             return String(value[..<end])
         }
         return nil
+    }
+
+    /// A JavaScript error that no rule names by its type (`Error: listen EADDRINUSE :::8081`, a
+    /// class of the program's own, `ValidationError: …`) printed as Node prints an error nothing
+    /// caught: the name and message, then the stack's `at f (file.js:L:C)` lines under it.
+    static func isJavaScriptErrorOverFrames(_ trimmed: String, at index: Int, in document: TextDocument) -> Bool {
+        guard trimmed.utf8.count <= 2_000, let colon = trimmed.byteRange(of: ": ") else { return false }
+        let name = trimmed[..<colon.lowerBound]
+        guard name.hasSuffix("Error"), name.first?.isUppercase == true, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+            trimmed[colon.upperBound...].contains(where: \.isLetter), document.lines.indices.contains(index + 1)
+        else { return false }
+        let next = document.lines[index + 1].text.trimmedBlanks
+        guard next.hasBytePrefix("at ") else { return false }
+        // The place a V8 frame ends with: `(file.js:1286:14)`, `file.js:31:8`, `(node:internal/…:12:3)`.
+        var place = Substring(next)
+        if place.hasSuffix(")") { place = place.dropLast() }
+        let parts = place.split(separator: ":")
+        return parts.count >= 3 && parts.suffix(2).allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
+    /// Whether line `index` (0-based) is a line of source code a runtime quoted to point at, the
+    /// line under it only carets and tildes (Node's `throw er; // Unhandled 'error' event` over
+    /// `^`, Python's code line over `~~~^^^`): the code that raised, not its message, which the
+    /// runtime prints after it.
+    static func isSourceExcerpt(at index: Int, in document: TextDocument) -> Bool {
+        guard document.lines.indices.contains(index + 1) else { return false }
+        let marks = document.lines[index + 1].text.trimmedBlanks
+        return marks.contains("^") && marks.utf8.count <= 400 && marks.allSatisfy { $0 == "^" || $0 == "~" || $0 == " " }
     }
 
     /// A frame line states nothing: Apple's numbered frame (`0   libswiftCore.dylib   0x… f + 4`,
