@@ -281,4 +281,15 @@ import Testing
         let diagnosis = try diagnoseText(text)
         #expect(diagnosis.headline.contains("KERN_PROTECTION_FAILURE"), "\(diagnosis.headline)")
     }
+
+    /// Free Pascal's runtime error (https://github.com/samiam95124/Pascal-P6/issues/123) and tcsh's
+    /// job status for an aborted program (https://github.com/paulfloyd/freebsd_valgrind/issues/27).
+    @Test func pascalRuntimeErrorAndCshAbort() throws {
+        let pascal = try diagnoseText("Running program\n\nRuntime error 216 at $000000000041AC13\n")
+        #expect(pascal.headline.contains("Runtime error 216"), "\(pascal.headline)")
+        #expect(CrashMessageGrammar.match("Runtime error budget exceeded for this request") == nil)
+        #expect(SignalLine.signal(in: "Abort(coredump)") == "SIGABRT")
+        #expect(SignalLine.signal(in: "Floating exception (core dumped)") == "SIGFPE")
+        #expect(SignalLine.signal(in: "Abortion rights") == nil)
+    }
 }

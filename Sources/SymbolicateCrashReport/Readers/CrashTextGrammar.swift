@@ -1079,6 +1079,16 @@ enum CrashMessageGrammar {
                     let number = rest.drop { $0 == "-" }.prefix { $0.isASCII && $0.isNumber }
                     return !number.isEmpty && (rest.containsBytes("(VERR_") || rest.containsBytes("(VINF_"))
                 }, needs: ["Guru Meditation "]),
+            // Free Pascal's (and Turbo Pascal's) runtime error, its number and the address
+            // (`Runtime error 216 at $000000000041AC13`, then the call stack's addresses).
+            Shape(
+                family: .managedException,
+                anchor: .parser { text in
+                    guard text.hasBytePrefix("Runtime error ") else { return false }
+                    let rest = text.dropFirst(14)
+                    let number = rest.prefix { $0.isASCII && $0.isNumber }
+                    return !number.isEmpty && number.count <= 3 && (rest.dropFirst(number.count).hasBytePrefix(" at ") || rest.count == number.count)
+                }, needs: ["Runtime error "]),
             // libSystem's word for a child process that crashed between `fork()` and `exec()`, where
             // only async-signal-safe calls are allowed (`crashed on child side of fork pre-exec`).
             Shape(family: .libraryMisuse, anchor: .starts("crashed on child side of fork pre-exec")),
@@ -2591,6 +2601,9 @@ enum SignalLine {
         // glibc's `strsignal` for the others, as shells and programs print them beside the number
         // (Apache's `exit signal Segmentation fault (11)`, `Bad system call (core dumped)`).
         ("Trace/breakpoint trap", "SIGTRAP"), ("Floating-point exception", "SIGFPE"), ("Bad system call", "SIGSYS"),
+        // csh's and tcsh's words for a job a signal ended (`Abort(coredump)`, `Floating exception (core dumped)`);
+        // after the longer words above that start the same.
+        ("Abort", "SIGABRT"), ("Floating exception", "SIGFPE"),
     ]
 
     /// R's handler's banner for the signal it caught before it ends the process (`*** caught
