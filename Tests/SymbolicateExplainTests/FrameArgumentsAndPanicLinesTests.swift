@@ -38,7 +38,8 @@ import Testing
         #expect(image.imageName == "libgcc_s.so.1")
         #expect(image.imageOffset == 0x19e40)
         #expect(image.symbol == nil)
-        let offset = try #require(PastedFrameGrammar.dartVMFrame("pc 0x0000000108e8a170 fp 0x000000016ce3d3d0 dart::Thread::Exit()+0x2c", 1))
+        let offset = try #require(
+            PastedFrameGrammar.dartVMFrame("pc 0x0000000108e8a170 fp 0x000000016ce3d3d0 dart::Thread::Exit()+0x2c", 1))
         #expect(offset.symbol == "dart::Thread::Exit()")
         #expect(offset.symbolOffset == 0x2c)
         #expect(PastedFrameGrammar.dartVMFrame("pc 0x01967460 is where it stopped", 1) == nil)

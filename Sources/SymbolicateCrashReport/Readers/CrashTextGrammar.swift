@@ -1087,7 +1087,8 @@ enum CrashMessageGrammar {
                     guard text.hasBytePrefix("Runtime error ") else { return false }
                     let rest = text.dropFirst(14)
                     let number = rest.prefix { $0.isASCII && $0.isNumber }
-                    return !number.isEmpty && number.count <= 3 && (rest.dropFirst(number.count).hasBytePrefix(" at ") || rest.count == number.count)
+                    return !number.isEmpty && number.count <= 3
+                        && (rest.dropFirst(number.count).hasBytePrefix(" at ") || rest.count == number.count)
                 }, needs: ["Runtime error "]),
             // libSystem's word for a child process that crashed between `fork()` and `exec()`, where
             // only async-signal-safe calls are allowed (`crashed on child side of fork pre-exec`).
@@ -3653,7 +3654,8 @@ package enum PastedFrameGrammar {
         (bracketedAddress, false),
         (bareHexAddress, true), (boostStyle, true),
         (placeAddressIn, false),
-        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (juliaNativeFrame, false), (dartVMFrame, false), (checkJNIFrom, false),
+        (luaTraceback, false), (ocamlBacktrace, false), (crystalFrame, false), (juliaNativeFrame, false), (dartVMFrame, false),
+        (checkJNIFrom, false),
         (pythonStyle, false),
         (rubyStyle, false),
         (haskellCallStack, false), (hockeyApp, false),
@@ -3781,7 +3783,8 @@ package enum PastedFrameGrammar {
         guard let blank = rest.firstIndex(of: " ") else { return nil }
         let type = rest[..<blank]
         let method = rest[rest.index(after: blank)...]
-        guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "[" || $0 == "]" || $0 == "$" }),
+        guard !type.isEmpty,
+            type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "[" || $0 == "]" || $0 == "$" }),
             let open = method.firstIndex(of: "("), !method[..<open].containsBytes(" ")
         else { return nil }
         let name = method[..<open]
@@ -5053,7 +5056,9 @@ package enum PastedFrameGrammar {
             let (file, number) = fileLineColumn(place), !file.isEmpty
         else { return nil }
         if var function = name {
-            if function.hasSuffix("]"), let alias = function.range(of: " [as ", options: .backwards) { function = function[..<alias.lowerBound] }
+            if function.hasSuffix("]"), let alias = function.range(of: " [as ", options: .backwards) {
+                function = function[..<alias.lowerBound]
+            }
             if function.hasBytePrefix("new ") { function = function.dropFirst(4) }
             guard !function.isEmpty, !function.containsBytes("("), !function.containsBytes(" ") else { return nil }
             name = function
