@@ -38,17 +38,21 @@ public struct KernelPanicFacts: Sendable, Hashable {
         let lines = panicText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
-        guard let firstIndex = lines.firstIndex(where: { !$0.isEmpty }), let open = lines[firstIndex].byteRange(of: "panic(") else {
+        guard let firstIndex = lines.firstIndex(where: { !$0.isEmpty }), lines[firstIndex].byteRange(of: "panic(") != nil else {
             return nil
         }
         var first = lines[firstIndex]
         // A paste wrapped at its width (`… watchdog timeout: no checkins from` / `watchdogd in 93
-        // seconds …`): the kernel writes the panic's message on one line, and every line after it
-        // opens with a capital (`Debugger message:`, `Panicked task`, `Backtrace`), so a long first
-        // line followed by one in lowercase goes on there.
-        if first.utf8.count >= 60, lines.indices.contains(firstIndex + 1), let next = lines[firstIndex + 1].first, next.isLowercase {
+        // seconds …`): the kernel writes the panic's message on one line, and the lines after it
+        // open with a capital (`Debugger message:`, `Panicked task`, `Backtrace`) or are fields
+        // (`service: WindowServer, …`), so a long first line followed by words in lowercase that
+        // open no field goes on there.
+        if first.utf8.count >= 60, lines.indices.contains(firstIndex + 1), let next = lines[firstIndex + 1].first, next.isLowercase,
+            let word = lines[firstIndex + 1].split(separator: " ").first, !word.hasSuffix(":")
+        {
             first += " " + lines[firstIndex + 1]
         }
+        guard let open = first.byteRange(of: "panic(") else { return nil }
         line = first
         let afterOpen = first[open.upperBound...]
         if let close = afterOpen.firstIndex(of: ")") {
