@@ -31,6 +31,7 @@
     scripts/measure-crashtexts.py --part holdout26     # the twenty-sixth held-back set: ONLY once, likewise
     scripts/measure-crashtexts.py --part holdout27     # the twenty-seventh held-back set: ONLY once, likewise
     scripts/measure-crashtexts.py --part holdout28     # the twenty-eighth held-back set: ONLY once, likewise
+    scripts/measure-crashtexts.py --part holdout29     # the twenty-ninth held-back set: ONLY once, likewise
 
 For every text of the part it runs `symbolicate explain TEXT --format json --language en` and
 judges it "read and right" when
@@ -138,7 +139,7 @@ def main():
             "tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9",
             "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18",
             "holdout19", "holdout20", "holdout21", "holdout22", "holdout23", "holdout24", "holdout25", "holdout26",
-            "holdout27", "holdout28",
+            "holdout27", "holdout28", "holdout29",
         ],
         default="tune",
     )
@@ -162,7 +163,7 @@ def main():
         "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
         "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19",
         "holdout20", "holdout21", "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27",
-        "holdout28",
+        "holdout28", "holdout29",
     )
     if arguments.part in held_back:
         print(f"measure-crashtexts: measuring the {arguments.part.upper()} part; it is measured once, at the end of issue 48")

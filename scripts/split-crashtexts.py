@@ -47,11 +47,12 @@ the rest going to the holdout24 part, and the twenty-fifth (ids `h25-NNNN` and `
 TWENTY_FIFTH_SEED and TWENTY_FIFTH_TUNE_SIZE, the rest going to the holdout25 part, and the twenty-sixth (ids `h26-NNNN` and
 `h26t-NNNN`, four-digit numbers from 2701) with TWENTY_SIXTH_SEED and TWENTY_SIXTH_TUNE_SIZE, the rest going to the holdout26 part,
 and the twenty-seventh (ids `h27-NNNN` and `h27t-NNNN`, four-digit numbers from 2801) with TWENTY_SEVENTH_SEED and
-TWENTY_SEVENTH_TUNE_SIZE, the rest going to the holdout27 part, and the twenty-eighth (ids `h28-NNNN` and `h28t-NNNN`,
-four-digit numbers from 2901) with TWENTY_EIGHTH_SEED and TWENTY_EIGHTH_TUNE_SIZE, the rest going to the holdout28 part. A later
-gathering's ids are told apart by the part before the first `-` (`h1` is no gathering's prefix, so `h10`, `h11`, `h12`, `h13`,
-`h14`, `h15`, `h16`, `h17`, `h18` and `h19` are never taken for a first-gathering id, and `h20`, `h21`, `h22`, `h23`, `h24`,
-`h25`, `h26`, `h27` and `h28` are never taken for the second gathering's `h2`).
+TWENTY_SEVENTH_TUNE_SIZE, the rest going to the holdout27 part, the twenty-eighth (ids `h28-NNNN` and `h28t-NNNN`,
+four-digit numbers from 2901) with TWENTY_EIGHTH_SEED and TWENTY_EIGHTH_TUNE_SIZE, the rest going to the holdout28 part, and the
+twenty-ninth (ids `h29-NNNN` and `h29t-NNNN`, four-digit numbers from 3001) with TWENTY_NINTH_SEED and TWENTY_NINTH_TUNE_SIZE, the
+rest going to the holdout29 part. A later gathering's ids are told apart by the part before the first `-` (`h1` is no gathering's
+prefix, so `h10`, `h11`, `h12`, `h13`, `h14`, `h15`, `h16`, `h17`, `h18` and `h19` are never taken for a first-gathering id, and
+`h20`, `h21`, `h22`, `h23`, `h24`, `h25`, `h26`, `h27`, `h28` and `h29` are never taken for the second gathering's `h2`).
 """
 
 import argparse
@@ -118,6 +119,8 @@ TWENTY_SEVENTH_SEED = 4827
 TWENTY_SEVENTH_TUNE_SIZE = 6
 TWENTY_EIGHTH_SEED = 4828
 TWENTY_EIGHTH_TUNE_SIZE = 6
+TWENTY_NINTH_SEED = 4829
+TWENTY_NINTH_TUNE_SIZE = 6
 MANIFEST = Path(__file__).resolve().parent.parent / "Fixtures" / "crashtexts" / "manifest.json"
 
 
@@ -210,9 +213,10 @@ def main():
     twenty_sixth = [text for text in texts if gathering(text) == "h26"]
     twenty_seventh = [text for text in texts if gathering(text) == "h27"]
     twenty_eighth = [text for text in texts if gathering(text) == "h28"]
+    twenty_ninth = [text for text in texts if gathering(text) == "h29"]
     known = (
         "", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12", "h13", "h14", "h15", "h16", "h17", "h18", "h19",
-        "h20", "h21", "h22", "h23", "h24", "h25", "h26", "h27", "h28",
+        "h20", "h21", "h22", "h23", "h24", "h25", "h26", "h27", "h28", "h29",
     )
     unknown = [text["id"] for text in texts if gathering(text) not in known]
     if unknown:
@@ -246,6 +250,7 @@ def main():
     parts.update(split_second([text["id"] for text in twenty_sixth], TWENTY_SIXTH_SEED, TWENTY_SIXTH_TUNE_SIZE, "holdout26"))
     parts.update(split_second([text["id"] for text in twenty_seventh], TWENTY_SEVENTH_SEED, TWENTY_SEVENTH_TUNE_SIZE, "holdout27"))
     parts.update(split_second([text["id"] for text in twenty_eighth], TWENTY_EIGHTH_SEED, TWENTY_EIGHTH_TUNE_SIZE, "holdout28"))
+    parts.update(split_second([text["id"] for text in twenty_ninth], TWENTY_NINTH_SEED, TWENTY_NINTH_TUNE_SIZE, "holdout29"))
     if arguments.print:
         for identifier in sorted(parts):
             print(identifier, parts[identifier])
@@ -283,19 +288,20 @@ def main():
     held_twenty_sixth = sum(1 for part in parts.values() if part == "holdout26")
     held_twenty_seventh = sum(1 for part in parts.values() if part == "holdout27")
     held_twenty_eighth = sum(1 for part in parts.values() if part == "holdout28")
+    held_twenty_ninth = sum(1 for part in parts.values() if part == "holdout29")
     tuned = (
         len(parts) - held - held_second - held_third - held_fourth - held_fifth - held_sixth - held_seventh - held_eighth
         - held_ninth - held_tenth - held_eleventh - held_twelfth - held_thirteenth - held_fourteenth
         - held_fifteenth - held_sixteenth - held_seventeenth - held_eighteenth - held_nineteenth - held_twentieth
         - held_twenty_first - held_twenty_second - held_twenty_third - held_twenty_fourth - held_twenty_fifth
-        - held_twenty_sixth - held_twenty_seventh - held_twenty_eighth
+        - held_twenty_sixth - held_twenty_seventh - held_twenty_eighth - held_twenty_ninth
     )
     print(
         f"manifest matches the seeded splits (seeds {SEED}, {SECOND_SEED}, {THIRD_SEED}, {FOURTH_SEED}, {FIFTH_SEED}, "
         f"{SIXTH_SEED}, {SEVENTH_SEED}, {EIGHTH_SEED}, {NINTH_SEED}, {TENTH_SEED}, {ELEVENTH_SEED}, {TWELFTH_SEED}, {THIRTEENTH_SEED}, "
         f"{FOURTEENTH_SEED}, {FIFTEENTH_SEED}, {SIXTEENTH_SEED}, {SEVENTEENTH_SEED}, {EIGHTEENTH_SEED}, {NINETEENTH_SEED}, "
         f"{TWENTIETH_SEED}, {TWENTY_FIRST_SEED}, {TWENTY_SECOND_SEED}, {TWENTY_THIRD_SEED}, {TWENTY_FOURTH_SEED}, "
-        f"{TWENTY_FIFTH_SEED}, {TWENTY_SIXTH_SEED}, {TWENTY_SEVENTH_SEED}, {TWENTY_EIGHTH_SEED}): "
+        f"{TWENTY_FIFTH_SEED}, {TWENTY_SIXTH_SEED}, {TWENTY_SEVENTH_SEED}, {TWENTY_EIGHTH_SEED}, {TWENTY_NINTH_SEED}): "
         f"{tuned} tune, {held} holdout, "
         f"{held_second} holdout2, {held_third} holdout3, {held_fourth} holdout4, {held_fifth} holdout5, {held_sixth} holdout6, "
         f"{held_seventh} holdout7, {held_eighth} holdout8, {held_ninth} holdout9, {held_tenth} holdout10, {held_eleventh} holdout11, "
@@ -304,7 +310,7 @@ def main():
         f"{held_nineteenth} holdout19, {held_twentieth} holdout20, {held_twenty_first} holdout21, "
         f"{held_twenty_second} holdout22, {held_twenty_third} holdout23, {held_twenty_fourth} holdout24, "
         f"{held_twenty_fifth} holdout25, {held_twenty_sixth} holdout26, {held_twenty_seventh} holdout27, "
-        f"{held_twenty_eighth} holdout28"
+        f"{held_twenty_eighth} holdout28, {held_twenty_ninth} holdout29"
     )
     return 0
 

@@ -29,7 +29,7 @@ import Testing
     /// Every text of the first gathering's tune part in `Fixtures/crashtexts/tune` (issue 48's
     /// measure; the holdout parts are never opened here) is read or refused as `manifest.json`
     /// says: a text that states a crash is read (partial), a near-miss is refused. The manifest is
-    /// the one list of expectations. The later gatherings' tune texts (ids `h2t-` to `h28t-`)
+    /// the one list of expectations. The later gatherings' tune texts (ids `h2t-` to `h29t-`)
     /// are measured by scripts/measure-crashtexts.py and not yet held to this.
     @Test func tunePartIsReadOrRefusedAsItsManifestSays() throws {
         let folder = TestPaths.fixtures.appendingPathComponent("crashtexts")
@@ -50,6 +50,7 @@ import Testing
                 && ($0["id"] as? String)?.hasPrefix("h23t-") == false && ($0["id"] as? String)?.hasPrefix("h24t-") == false
                 && ($0["id"] as? String)?.hasPrefix("h25t-") == false && ($0["id"] as? String)?.hasPrefix("h26t-") == false
                 && ($0["id"] as? String)?.hasPrefix("h27t-") == false && ($0["id"] as? String)?.hasPrefix("h28t-") == false
+                && ($0["id"] as? String)?.hasPrefix("h29t-") == false
         }
         #expect(texts.count == 156)
         var wrong: [String] = []

@@ -37,8 +37,8 @@ import Testing
         "/expected/", "/holdout/", "/holdout2/", "/holdout3/", "/holdout4/", "/holdout5/", "/holdout6/", "/holdout7/", "/holdout8/",
         "/holdout9/", "/holdout10/", "/holdout11/", "/holdout12/", "/holdout13/", "/holdout14/", "/holdout15/", "/holdout16/",
         "/holdout17/", "/holdout18/", "/holdout19/", "/holdout20/", "/holdout21/", "/holdout22/", "/holdout23/", "/holdout24/",
-        "/holdout25/", "/holdout26/", "/holdout27/", "/holdout28/", "/src/", "/bin/", "/tools/", "/system-symbols/", ".dSYM/", "/audit/",
-        "/debugmap/", "/elf-lto/",
+        "/holdout25/", "/holdout26/", "/holdout27/", "/holdout28/", "/holdout29/", "/src/", "/bin/", "/tools/", "/system-symbols/",
+        ".dSYM/", "/audit/", "/debugmap/", "/elf-lto/",
     ]
 
     /// Every file that may be a report: Fixtures/** (skipping the folders above) and the shared corpus.
@@ -118,7 +118,7 @@ import Testing
                     || $0.contains("crashtexts/holdout22/") || $0.contains("crashtexts/holdout23/")
                     || $0.contains("crashtexts/holdout24/") || $0.contains("crashtexts/holdout25/")
                     || $0.contains("crashtexts/holdout26/") || $0.contains("crashtexts/holdout27/")
-                    || $0.contains("crashtexts/holdout28/")
+                    || $0.contains("crashtexts/holdout28/") || $0.contains("crashtexts/holdout29/")
             })
     }
 
